@@ -1,0 +1,15 @@
+import { World } from '../src/index';
+import { pyramidScene } from '../src/scenes/index';
+const base = Number(process.argv[2] ?? 100);
+const hz = Number(process.argv[3] ?? 30);
+const steps = Number(process.argv[4] ?? 180);
+const sub = Number(process.argv[5] ?? 4);
+const world = new World({ contactHertz: hz, subSteps: sub });
+const boxes = pyramidScene(world, base);
+const start = boxes.map((b) => world.getPosition(b));
+let ms = 0;
+for (let i = 0; i < steps; i++) { world.step(1 / 60); if (i >= steps - 60) ms += world.getProfile().step; }
+let maxDx = 0; let maxDy = 0;
+for (let i = 0; i < boxes.length; i++) { const p = world.getPosition(boxes[i]!); maxDx = Math.max(maxDx, Math.abs(p.x - start[i]!.x)); maxDy = Math.max(maxDy, Math.abs(p.y - start[i]!.y)); }
+const apex = boxes[boxes.length - 1]!;
+console.log(`base ${base} hz ${hz} sub ${sub}: maxDx ${maxDx.toFixed(4)} maxDy ${maxDy.toFixed(4)} apexDy ${(world.getPosition(apex).y - start[boxes.length - 1]!.y).toFixed(4)} awake ${world.getCounters().awakeBodyCount} ms/step(last60) ${(ms / 60).toFixed(2)}`);

@@ -1,0 +1,50 @@
+/**
+ * Tunables of the core, in one place. Units are meters, kilograms, seconds.
+ * The engine is tuned for moving objects between 0.1 m and 10 m; change these only with
+ * care, they are woven through collision and the solver.
+ */
+
+/** Collision and constraint tolerance (m). Warning: changing it changes stacking quality. */
+export const LINEAR_SLOP = 0.005;
+
+/** Contacts are created this far before shapes touch, so the solver sees them coming (m). */
+export const SPECULATIVE_DISTANCE = 4 * LINEAR_SLOP;
+
+/** Fat AABB margin: a proxy is re-inserted in the tree only when it leaves its fat box (m). */
+export const AABB_MARGIN = 0.1;
+
+/** Maximum number of vertices of a convex polygon. */
+export const MAX_POLYGON_VERTICES = 8;
+
+/** Maximum rotation of a body in one sub-step (rad): keeps rotation integration sane. */
+export const MAX_ROTATION = 0.25 * Math.PI;
+
+/** Bodies slower than this (m/s, and rad/s times the body's extent) may fall asleep. */
+export const SLEEP_LINEAR_THRESHOLD = 0.05;
+
+/** A body must stay slow this long (s) before its island falls asleep. */
+export const TIME_TO_SLEEP = 0.5;
+
+/** Default gravity (m/s^2). */
+export const DEFAULT_GRAVITY_Y = -10;
+
+/** Default number of solver sub-steps per step. */
+export const DEFAULT_SUB_STEPS = 4;
+
+/** Default contact stiffness (Hz); clamped to a quarter of the sub-step rate at run time. */
+export const DEFAULT_CONTACT_HERTZ = 30;
+
+/** Default contact damping ratio (non-dimensional). */
+export const DEFAULT_CONTACT_DAMPING_RATIO = 10;
+
+/** Default cap on the speed at which overlap is pushed out (m/s). */
+export const DEFAULT_MAX_CONTACT_PUSH_SPEED = 3;
+
+/** Default approach speed below which restitution is ignored (m/s). */
+export const DEFAULT_RESTITUTION_THRESHOLD = 1;
+
+/** Default maximum linear speed (m/s): a safety net against numerical blow-up. */
+export const DEFAULT_MAX_LINEAR_SPEED = 400;
+
+/** Huge value used as "no limit". */
+export const HUGE = 100000 * 1e6;

@@ -1,0 +1,73 @@
+/**
+ * Handles with generations.
+ *
+ * A handle is one safe integer: `generation * 2^24 + slot + 1`. Zero is the null handle.
+ * When a slot is freed its generation is bumped, so an old handle to it no longer
+ * matches and is reported as stale instead of silently touching the new occupant.
+ * Numbers (rather than objects) cross the worker boundary for free and compare with ===.
+ */
+
+const SLOT_BITS = 2 ** 24;
+
+/** Largest number of live objects of one kind. */
+export const MAX_SLOTS = SLOT_BITS - 1;
+
+export function makeHandle(slot: number, generation: number): number {
+  return generation * SLOT_BITS + slot + 1;
+}
+
+export function handleSlot(handle: number): number {
+  return (handle % SLOT_BITS) - 1;
+}
+
+export function handleGeneration(handle: number): number {
+  return Math.floor(handle / SLOT_BITS);
+}
+
+/**
+ * Hands out slots lowest-freed-last (a stack), deterministically, and remembers each
+ * slot's generation. Capacity is implicit: `next` is one past the highest slot used.
+ */
+export class SlotPool {
+  generation = new Uint32Array(16);
+  alive = new Uint8Array(16);
+  free: number[] = [];
+  next = 0;
+  count = 0;
+
+  allocate(): number {
+    const slot = this.free.length > 0 ? this.free.pop()! : this.next++;
+    if (slot >= this.alive.length) this.grow(this.alive.length * 2);
+    this.alive[slot] = 1;
+    this.count++;
+    return slot;
+  }
+
+  release(slot: number): void {
+    this.alive[slot] = 0;
+    this.generation[slot] = (this.generation[slot]! + 1) >>> 0;
+    this.free.push(slot);
+    this.count--;
+  }
+
+  handle(slot: number): number {
+    return makeHandle(slot, this.generation[slot]!);
+  }
+
+  /** The slot of a live handle, or -1 when the handle is malformed, freed or stale. */
+  resolve(handle: unknown): number {
+    if (typeof handle !== 'number' || !Number.isSafeInteger(handle) || handle <= 0) return -1;
+    const slot = handleSlot(handle);
+    if (slot >= this.next || this.alive[slot] !== 1) return -1;
+    return this.generation[slot] === handleGeneration(handle) ? slot : -1;
+  }
+
+  private grow(capacity: number): void {
+    const g = new Uint32Array(capacity);
+    g.set(this.generation);
+    this.generation = g;
+    const a = new Uint8Array(capacity);
+    a.set(this.alive);
+    this.alive = a;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Argument checks for the public API. Every message names the function, the field and
+ * the value, e.g. `createBody: position.x must be finite, got NaN`. Checks run before
+ * anything is changed, so a rejected call leaves the world exactly as it was.
+ */
+
+import type { Vec2 } from './math';
+
+export function describe(v: unknown): string {
+  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (v === null) return 'null';
+  if (v === undefined) return 'undefined';
+  if (Array.isArray(v)) return `an array of length ${v.length}`;
+  if (typeof v === 'object') return 'an object';
+  return String(v);
+}
+
+export function fail(fn: string, field: string, rule: string, value: unknown): never {
+  throw new RangeError(`${fn}: ${field} must be ${rule}, got ${describe(value)}`);
+}
+
+export function checkFinite(fn: string, field: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) fail(fn, field, 'finite', v);
+  return v;
+}
+
+export function checkNonNegative(fn: string, field: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) fail(fn, field, 'finite and >= 0', v);
+  return v;
+}
+
+export function checkPositive(fn: string, field: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) fail(fn, field, 'finite and > 0', v);
+  return v;
+}
+
+export function checkInteger(fn: string, field: string, v: unknown, min: number, max: number): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    fail(fn, field, `an integer in [${min}, ${max}]`, v);
+  }
+  return v;
+}
+
+export function checkBoolean(fn: string, field: string, v: unknown): boolean {
+  if (typeof v !== 'boolean') fail(fn, field, 'a boolean', v);
+  return v;
+}
+
+export function checkVec2(fn: string, field: string, v: unknown): Vec2 {
+  if (typeof v !== 'object' || v === null) fail(fn, field, 'an object {x, y}', v);
+  const o = v as { x?: unknown; y?: unknown };
+  checkFinite(fn, `${field}.x`, o.x);
+  checkFinite(fn, `${field}.y`, o.y);
+  return v as Vec2;
+}
+
+/** A 32-bit unsigned bit mask (category and mask bits). */
+export function checkBits(fn: string, field: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff) {
+    fail(fn, field, 'an integer bit mask in [0, 0xFFFFFFFF]', v);
+  }
+  return v;
+}
+
+export function checkFunction(fn: string, field: string, v: unknown): void {
+  if (typeof v !== 'function') fail(fn, field, 'a function', v);
+}

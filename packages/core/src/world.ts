@@ -1,0 +1,1327 @@
+/**
+ * The public world: every entry point validates its arguments first, then changes the
+ * internal state (world_state.ts) in one go, so a rejected call changes nothing.
+ */
+
+import { BodyType, STATE_STRIDE, VX, VY, W } from './body';
+import { CONTACT_STRIDE, CONTACT_TOUCHING, C_FRICTION, C_RESTITUTION } from './contact';
+import { MAX_POLYGON_VERTICES } from './constants';
+import { Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, ShapeType } from './geometry';
+import { MAX_SLOTS } from './id';
+import { atan2, CosSin, cosSin, type Vec2 } from './math';
+import { restoreWorld, snapshotWorld, stateHash } from './snapshot';
+import { step } from './solver';
+import {
+  checkBits,
+  checkBoolean,
+  checkFinite,
+  checkFunction,
+  checkInteger,
+  checkNonNegative,
+  checkPositive,
+  checkVec2,
+  describe,
+  fail,
+} from './validate';
+import { type FrictionMixer, type RestitutionMixer, WorldState } from './world_state';
+
+/** Handle of a body. Stale handles are detected and rejected. */
+export type BodyId = number & { readonly __brand: 'BodyId' };
+/** Handle of a shape. */
+export type ShapeId = number & { readonly __brand: 'ShapeId' };
+/** Handle of a chain (a one-sided chain of segment shapes). */
+export type ChainId = number & { readonly __brand: 'ChainId' };
+
+export { BodyType };
+
+/** World settings. Every field has a default: see `defaultWorldDef()`. */
+export interface WorldDef {
+  /** Gravity (m/s^2). Default (0, -10). */
+  gravity: Vec2;
+  /** Solver sub-steps per step. Default 4. */
+  subSteps: number;
+  /** Contact stiffness (Hz). Default 30. */
+  contactHertz: number;
+  /** Contact damping ratio. Default 10. */
+  contactDampingRatio: number;
+  /** Cap on the speed at which overlapping shapes are pushed apart (m/s). Default 3. */
+  maxContactPushSpeed: number;
+  /** Approach speed below which restitution is ignored (m/s). Default 1. */
+  restitutionThreshold: number;
+  /** Speed limit of any body (m/s). Default 400. */
+  maxLinearSpeed: number;
+  /** Let resting islands fall asleep. Default true. */
+  enableSleep: boolean;
+  /** Carry contact impulses from step to step. Default true. */
+  enableWarmStarting: boolean;
+  /** How two shapes' frictions combine. Default: geometric mean. */
+  frictionMixer: FrictionMixer;
+  /** How two shapes' restitutions combine. Default: the larger. */
+  restitutionMixer: RestitutionMixer;
+}
+
+/** Body definition. Every field has a default: see `defaultBodyDef()`. */
+export interface BodyDef {
+  type: BodyType;
+  /** World position of the body origin (m). */
+  position: Vec2;
+  /** Angle (rad). */
+  angle: number;
+  linearVelocity: Vec2;
+  angularVelocity: number;
+  linearDamping: number;
+  angularDamping: number;
+  gravityScale: number;
+  /** Speed below which the body counts as resting (m/s). Default 0.05. */
+  sleepThreshold: number;
+  fixedRotation: boolean;
+  /** Continuous collision against dynamic bodies too (see the continuous stage). */
+  isBullet: boolean;
+  isAwake: boolean;
+  enableSleep: boolean;
+  userData: unknown;
+}
+
+/** Collision filter: two shapes collide when each one's category is in the other's mask,
+ * unless they share a non-zero group (positive: always collide, negative: never). */
+export interface Filter {
+  categoryBits: number;
+  maskBits: number;
+  groupIndex: number;
+}
+
+/** Shape definition. Every field has a default: see `defaultShapeDef()`. */
+export interface ShapeDef {
+  /** kg/m^2. Default 1. */
+  density: number;
+  /** Coulomb friction coefficient. Default 0.6. */
+  friction: number;
+  /** Coefficient of restitution (0 = no bounce). Default 0. */
+  restitution: number;
+  /** Material id passed to the friction and restitution mixers. Default 0. */
+  material: number;
+  filter: Filter;
+  /** Report contact begin/end for this shape. Default true. */
+  enableContactEvents: boolean;
+  /** Recompute the body's mass now. Default true. */
+  updateBodyMass: boolean;
+  userData: unknown;
+}
+
+/** Chain definition: a one-sided chain of segments (see ChainSegment for the side). */
+export interface ChainDef {
+  /** At least 2 points (3 for a loop). */
+  points: readonly Vec2[];
+  /** Close the chain back to the first point. */
+  loop: boolean;
+  friction: number;
+  restitution: number;
+  material: number;
+  filter: Filter;
+  enableContactEvents: boolean;
+  userData: unknown;
+}
+
+/** Per-stage timings of the last step (ms). */
+export interface StepProfile {
+  readonly step: number;
+  readonly pairs: number;
+  readonly collide: number;
+  readonly solve: number;
+  readonly continuous: number;
+  readonly sleep: number;
+}
+
+/** Sizes of the world after the last step. */
+export interface WorldCounters {
+  bodyCount: number;
+  awakeBodyCount: number;
+  shapeCount: number;
+  contactCount: number;
+  touchingContactCount: number;
+  awakeContactCount: number;
+  /** Proxies in the broad phase. */
+  proxyCount: number;
+  stepCount: number;
+}
+
+/** Mass properties of a body. */
+export interface BodyMassData {
+  mass: number;
+  /** Center of mass in body coordinates. */
+  center: Vec2;
+  /** Rotational inertia about the center of mass. */
+  rotationalInertia: number;
+}
+
+export function defaultWorldDef(): WorldDef {
+  return {
+    gravity: { x: 0, y: -10 },
+    subSteps: 4,
+    contactHertz: 30,
+    contactDampingRatio: 10,
+    maxContactPushSpeed: 3,
+    restitutionThreshold: 1,
+    maxLinearSpeed: 400,
+    enableSleep: true,
+    enableWarmStarting: true,
+    frictionMixer: (a, _ma, b, _mb) => Math.sqrt(a * b),
+    restitutionMixer: (a, _ma, b, _mb) => (a > b ? a : b),
+  };
+}
+
+export function defaultBodyDef(): BodyDef {
+  return {
+    type: BodyType.Static,
+    position: { x: 0, y: 0 },
+    angle: 0,
+    linearVelocity: { x: 0, y: 0 },
+    angularVelocity: 0,
+    linearDamping: 0,
+    angularDamping: 0,
+    gravityScale: 1,
+    sleepThreshold: 0.05,
+    fixedRotation: false,
+    isBullet: false,
+    isAwake: true,
+    enableSleep: true,
+    userData: undefined,
+  };
+}
+
+export function defaultFilter(): Filter {
+  return { categoryBits: 1, maskBits: 0xffffffff, groupIndex: 0 };
+}
+
+export function defaultShapeDef(): ShapeDef {
+  return {
+    density: 1,
+    friction: 0.6,
+    restitution: 0,
+    material: 0,
+    filter: defaultFilter(),
+    enableContactEvents: true,
+    updateBodyMass: true,
+    userData: undefined,
+  };
+}
+
+export function defaultChainDef(): ChainDef {
+  return {
+    points: [],
+    loop: false,
+    friction: 0.6,
+    restitution: 0,
+    material: 0,
+    filter: defaultFilter(),
+    enableContactEvents: true,
+    userData: undefined,
+  };
+}
+
+const scratchCosSin = new CosSin();
+
+function isBodyType(v: unknown): v is BodyType {
+  return v === BodyType.Static || v === BodyType.Kinematic || v === BodyType.Dynamic;
+}
+
+function checkFilter(fn: string, field: string, v: unknown): Filter {
+  if (typeof v !== 'object' || v === null)
+    fail(fn, field, 'an object {categoryBits, maskBits, groupIndex}', v);
+  const f = v as Partial<Filter>;
+  checkBits(fn, `${field}.categoryBits`, f.categoryBits);
+  checkBits(fn, `${field}.maskBits`, f.maskBits);
+  checkInteger(fn, `${field}.groupIndex`, f.groupIndex, -0x80000000, 0x7fffffff);
+  return v as Filter;
+}
+
+/**
+ * A 2D physics world: bodies, their shapes, and the soft-step solver that moves them.
+ *
+ * ```ts
+ * const world = new World();
+ * const ground = world.createBody();
+ * world.createPolygonShape(ground, makeBox(50, 1));
+ * const box = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 4 } });
+ * world.createPolygonShape(box, makeBox(0.5, 0.5));
+ * for (let i = 0; i < 60; i++) world.step(1 / 60);
+ * ```
+ */
+export class World {
+  /** @internal The state the solver works on. Not part of the public API. */
+  readonly core: WorldState;
+
+  constructor(def: Partial<WorldDef> = {}) {
+    const d = { ...defaultWorldDef(), ...def };
+    this.validateSettings('World', d);
+    this.core = new WorldState();
+    this.applySettings(d);
+  }
+
+  // ------------------------------------------------------------------ world
+
+  /**
+   * Advances the world by `dt` seconds. `subSteps` overrides the world's sub-step count
+   * for this step. Use a fixed dt (e.g. 1/60) for reproducible results.
+   */
+  step(dt: number, subSteps: number = this.core.settings.subSteps): void {
+    checkPositive('step', 'dt', dt);
+    checkInteger('step', 'subSteps', subSteps, 1, 1000);
+    if (this.core.locked) throw new Error('step: the world is already stepping');
+    this.core.locked = true;
+    try {
+      step(this.core, dt, subSteps);
+    } finally {
+      this.core.locked = false;
+    }
+  }
+
+  /** Gravity (m/s^2). */
+  getGravity(): Vec2 {
+    return { x: this.core.settings.gravityX, y: this.core.settings.gravityY };
+  }
+
+  setGravity(gravity: Vec2): void {
+    checkVec2('setGravity', 'gravity', gravity);
+    this.core.settings.gravityX = gravity.x;
+    this.core.settings.gravityY = gravity.y;
+  }
+
+  /** The current settings (a copy). */
+  getSettings(): WorldDef {
+    const s = this.core.settings;
+    return {
+      gravity: { x: s.gravityX, y: s.gravityY },
+      subSteps: s.subSteps,
+      contactHertz: s.contactHertz,
+      contactDampingRatio: s.contactDampingRatio,
+      maxContactPushSpeed: s.maxContactPushSpeed,
+      restitutionThreshold: s.restitutionThreshold,
+      maxLinearSpeed: s.maxLinearSpeed,
+      enableSleep: s.enableSleep,
+      enableWarmStarting: s.enableWarmStarting,
+      frictionMixer: this.core.frictionMixer,
+      restitutionMixer: this.core.restitutionMixer,
+    };
+  }
+
+  /** Changes some settings; the others keep their value. Turning sleep off wakes everything. */
+  setSettings(settings: Partial<WorldDef>): void {
+    const d = { ...this.getSettings(), ...settings };
+    this.validateSettings('setSettings', d);
+    this.applySettings(d);
+  }
+
+  private validateSettings(fn: string, d: WorldDef): void {
+    checkVec2(fn, 'gravity', d.gravity);
+    checkInteger(fn, 'subSteps', d.subSteps, 1, 1000);
+    checkNonNegative(fn, 'contactHertz', d.contactHertz);
+    checkNonNegative(fn, 'contactDampingRatio', d.contactDampingRatio);
+    checkNonNegative(fn, 'maxContactPushSpeed', d.maxContactPushSpeed);
+    checkNonNegative(fn, 'restitutionThreshold', d.restitutionThreshold);
+    checkPositive(fn, 'maxLinearSpeed', d.maxLinearSpeed);
+    checkBoolean(fn, 'enableSleep', d.enableSleep);
+    checkBoolean(fn, 'enableWarmStarting', d.enableWarmStarting);
+    checkFunction(fn, 'frictionMixer', d.frictionMixer);
+    checkFunction(fn, 'restitutionMixer', d.restitutionMixer);
+  }
+
+  private applySettings(d: WorldDef): void {
+    const s = this.core.settings;
+    s.gravityX = d.gravity.x;
+    s.gravityY = d.gravity.y;
+    s.subSteps = d.subSteps;
+    s.contactHertz = d.contactHertz;
+    s.contactDampingRatio = d.contactDampingRatio;
+    s.maxContactPushSpeed = d.maxContactPushSpeed;
+    s.restitutionThreshold = d.restitutionThreshold;
+    s.maxLinearSpeed = d.maxLinearSpeed;
+    s.enableWarmStarting = d.enableWarmStarting;
+    this.core.frictionMixer = d.frictionMixer;
+    this.core.restitutionMixer = d.restitutionMixer;
+    if (s.enableSleep && !d.enableSleep) {
+      const bodies = this.core.bodies;
+      for (let b = 0; b < bodies.pool.next; b++) {
+        if (bodies.pool.alive[b] === 1) this.core.wakeBody(b);
+      }
+    }
+    s.enableSleep = d.enableSleep;
+  }
+
+  /** Timings of the last step, per stage (ms). */
+  getProfile(): StepProfile {
+    return { ...this.core.profile };
+  }
+
+  getCounters(): WorldCounters {
+    const w = this.core;
+    let touching = 0;
+    const contacts = w.contacts;
+    for (let c = 0; c < contacts.pool.next; c++) {
+      if (contacts.pool.alive[c] === 1 && (contacts.flags[c]! & CONTACT_TOUCHING) !== 0) touching++;
+    }
+    return {
+      bodyCount: w.bodies.pool.count,
+      awakeBodyCount: w.awakeBodyCount,
+      shapeCount: w.shapes.pool.count,
+      contactCount: contacts.pool.count,
+      touchingContactCount: touching,
+      awakeContactCount: w.awakeContactCount,
+      proxyCount: w.broadPhase.proxyCount,
+      stepCount: w.stepCount,
+    };
+  }
+
+  /** A 32-bit hash of every body's transform and velocity, for determinism checks. */
+  stateHash(): number {
+    return stateHash(this.core);
+  }
+
+  /**
+   * The whole world as one binary buffer: bodies, shapes, contacts with their warm-start
+   * impulses, the broad phase and the settings. User data and mixer functions are not
+   * included. `restore` continues bit for bit as if never interrupted.
+   */
+  snapshot(): Uint8Array {
+    return snapshotWorld(this.core);
+  }
+
+  /** Replaces this world's content with a snapshot. Mixers and user data are kept as set. */
+  restore(snapshot: Uint8Array): void {
+    if (!(snapshot instanceof Uint8Array)) fail('restore', 'snapshot', 'a Uint8Array', snapshot);
+    if (this.core.locked) throw new Error('restore: the world is stepping');
+    const next = new WorldState();
+    restoreWorld(next, snapshot);
+    next.frictionMixer = this.core.frictionMixer;
+    next.restitutionMixer = this.core.restitutionMixer;
+    (this as { core: WorldState }).core = next;
+  }
+
+  // ------------------------------------------------------------------ bodies
+
+  /** Creates a body. Fields left out take the values of `defaultBodyDef()`. */
+  createBody(def: Partial<BodyDef> = {}): BodyId {
+    const fn = 'createBody';
+    const d = { ...defaultBodyDef(), ...def };
+    if (!isBodyType(d.type)) fail(fn, 'type', 'BodyType.Static (0), Kinematic (1) or Dynamic (2)', d.type);
+    checkVec2(fn, 'position', d.position);
+    checkFinite(fn, 'angle', d.angle);
+    checkVec2(fn, 'linearVelocity', d.linearVelocity);
+    checkFinite(fn, 'angularVelocity', d.angularVelocity);
+    checkNonNegative(fn, 'linearDamping', d.linearDamping);
+    checkNonNegative(fn, 'angularDamping', d.angularDamping);
+    checkFinite(fn, 'gravityScale', d.gravityScale);
+    checkNonNegative(fn, 'sleepThreshold', d.sleepThreshold);
+    checkBoolean(fn, 'fixedRotation', d.fixedRotation);
+    checkBoolean(fn, 'isBullet', d.isBullet);
+    checkBoolean(fn, 'isAwake', d.isAwake);
+    checkBoolean(fn, 'enableSleep', d.enableSleep);
+    const w = this.core;
+    if (w.bodies.pool.count >= MAX_SLOTS)
+      throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} bodies)`);
+
+    const bodies = w.bodies;
+    const b = bodies.pool.allocate();
+    bodies.ensureCapacity(b + 1);
+    const cs = cosSin(d.angle, scratchCosSin);
+    bodies.type[b] = d.type;
+    bodies.px[b] = d.position.x;
+    bodies.py[b] = d.position.y;
+    bodies.c[b] = cs.c;
+    bodies.s[b] = cs.s;
+    bodies.cx[b] = d.position.x;
+    bodies.cy[b] = d.position.y;
+    bodies.lcx[b] = 0;
+    bodies.lcy[b] = 0;
+    const o = b * STATE_STRIDE;
+    const moving = d.type !== BodyType.Static;
+    bodies.state[o + VX] = moving ? d.linearVelocity.x : 0;
+    bodies.state[o + VY] = moving ? d.linearVelocity.y : 0;
+    bodies.state[o + W] = moving ? d.angularVelocity : 0;
+    bodies.state[o + 3] = 0;
+    w.resetSolverState(b);
+    bodies.fx[b] = 0;
+    bodies.fy[b] = 0;
+    bodies.torque[b] = 0;
+    bodies.linearDamping[b] = d.linearDamping;
+    bodies.angularDamping[b] = d.angularDamping;
+    bodies.gravityScale[b] = d.gravityScale;
+    bodies.sleepTime[b] = 0;
+    bodies.sleepThreshold[b] = d.sleepThreshold;
+    bodies.maxExtent[b] = 0;
+    bodies.fixedRotation[b] = d.fixedRotation ? 1 : 0;
+    bodies.bullet[b] = d.isBullet ? 1 : 0;
+    bodies.enableSleep[b] = d.enableSleep ? 1 : 0;
+    bodies.massOverridden[b] = 0;
+    bodies.shapeHead[b] = -1;
+    bodies.shapeCount[b] = 0;
+    bodies.contactHead[b] = -1;
+    bodies.jointHead[b] = -1;
+    bodies.awakeIndex[b] = -1;
+    bodies.awake[b] = 0;
+    bodies.userData[b] = d.userData;
+    w.updateBodyMass(b);
+    // a body that cannot sleep is always awake; static bodies are never "awake"
+    if (moving && (d.isAwake || !d.enableSleep || !w.settings.enableSleep)) w.markAwake(b);
+    return bodies.pool.handle(b) as BodyId;
+  }
+
+  /** Destroys a body with its shapes; bodies that touched it wake up. */
+  destroyBody(bodyId: BodyId): void {
+    const b = this.body('destroyBody', bodyId);
+    const w = this.core;
+    this.destroyBodyChains(b);
+    const shapes = w.shapes;
+    let s = w.bodies.shapeHead[b]!;
+    while (s !== -1) {
+      const next = shapes.next[s]!;
+      this.freeShape(s, true);
+      s = next;
+    }
+    if (w.onBodyDestroyed !== null) w.onBodyDestroyed(b);
+    w.removeAwakeBody(b);
+    const bodies = w.bodies;
+    bodies.awake[b] = 0;
+    bodies.shapeHead[b] = -1;
+    bodies.userData[b] = undefined;
+    bodies.pool.release(b);
+  }
+
+  /** True when the id names a live body. */
+  isValidBody(bodyId: BodyId): boolean {
+    return this.core.bodies.pool.resolve(bodyId) !== -1;
+  }
+
+  getBodyType(bodyId: BodyId): BodyType {
+    return this.core.bodies.type[this.body('getBodyType', bodyId)] as BodyType;
+  }
+
+  /** Changes the body type at run time: contacts are rebuilt and the mass recomputed. */
+  setBodyType(bodyId: BodyId, type: BodyType): void {
+    const b = this.body('setBodyType', bodyId);
+    if (!isBodyType(type))
+      fail('setBodyType', 'type', 'BodyType.Static (0), Kinematic (1) or Dynamic (2)', type);
+    const w = this.core;
+    const bodies = w.bodies;
+    if (bodies.type[b] === type) return;
+    const shapes = w.shapes;
+    // contacts and proxies depend on the type: rebuild them
+    for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
+      w.destroyShapeContacts(s, true);
+      w.destroyShapeProxy(s);
+    }
+    w.wakeBody(b);
+    w.removeAwakeBody(b);
+    bodies.awake[b] = 0;
+    bodies.type[b] = type;
+    const o = b * STATE_STRIDE;
+    if (type === BodyType.Static) {
+      bodies.state[o + VX] = 0;
+      bodies.state[o + VY] = 0;
+      bodies.state[o + W] = 0;
+    }
+    for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) w.createShapeProxy(s, true);
+    w.updateBodyMass(b);
+    if (type !== BodyType.Static) w.markAwake(b);
+  }
+
+  /** World position of the body origin. */
+  getPosition(bodyId: BodyId): Vec2 {
+    const b = this.body('getPosition', bodyId);
+    return { x: this.core.bodies.px[b]!, y: this.core.bodies.py[b]! };
+  }
+
+  /** Body angle in (-pi, pi]. */
+  getAngle(bodyId: BodyId): number {
+    const b = this.body('getAngle', bodyId);
+    return atan2(this.core.bodies.s[b]!, this.core.bodies.c[b]!);
+  }
+
+  /** Body rotation as cosine and sine. */
+  getRotation(bodyId: BodyId): { c: number; s: number } {
+    const b = this.body('getRotation', bodyId);
+    return { c: this.core.bodies.c[b]!, s: this.core.bodies.s[b]! };
+  }
+
+  /** World center of mass. */
+  getWorldCenter(bodyId: BodyId): Vec2 {
+    const b = this.body('getWorldCenter', bodyId);
+    return { x: this.core.bodies.cx[b]!, y: this.core.bodies.cy[b]! };
+  }
+
+  /** Center of mass in body coordinates. */
+  getLocalCenter(bodyId: BodyId): Vec2 {
+    const b = this.body('getLocalCenter', bodyId);
+    return { x: this.core.bodies.lcx[b]!, y: this.core.bodies.lcy[b]! };
+  }
+
+  /** Linear velocity of the center of mass. */
+  getLinearVelocity(bodyId: BodyId): Vec2 {
+    const o = this.body('getLinearVelocity', bodyId) * STATE_STRIDE;
+    return { x: this.core.bodies.state[o + VX]!, y: this.core.bodies.state[o + VY]! };
+  }
+
+  getAngularVelocity(bodyId: BodyId): number {
+    const o = this.body('getAngularVelocity', bodyId) * STATE_STRIDE;
+    return this.core.bodies.state[o + W]!;
+  }
+
+  /** Sets the linear velocity of the center of mass; a non-zero velocity wakes the body. */
+  setLinearVelocity(bodyId: BodyId, v: Vec2): void {
+    const b = this.body('setLinearVelocity', bodyId);
+    checkVec2('setLinearVelocity', 'velocity', v);
+    const w = this.core;
+    if (w.bodies.type[b] === BodyType.Static) return;
+    if (v.x !== 0 || v.y !== 0) w.wakeBody(b);
+    const o = b * STATE_STRIDE;
+    w.bodies.state[o + VX] = v.x;
+    w.bodies.state[o + VY] = v.y;
+  }
+
+  setAngularVelocity(bodyId: BodyId, omega: number): void {
+    const b = this.body('setAngularVelocity', bodyId);
+    checkFinite('setAngularVelocity', 'angularVelocity', omega);
+    const w = this.core;
+    if (w.bodies.type[b] === BodyType.Static || w.bodies.fixedRotation[b] === 1) return;
+    if (omega !== 0) w.wakeBody(b);
+    w.bodies.state[b * STATE_STRIDE + W] = omega;
+  }
+
+  /** Teleports the body origin to `position` at `angle`, and wakes it. */
+  setTransform(bodyId: BodyId, position: Vec2, angle: number): void {
+    const b = this.body('setTransform', bodyId);
+    checkVec2('setTransform', 'position', position);
+    checkFinite('setTransform', 'angle', angle);
+    const w = this.core;
+    const bodies = w.bodies;
+    const cs = cosSin(angle, scratchCosSin);
+    bodies.px[b] = position.x;
+    bodies.py[b] = position.y;
+    bodies.c[b] = cs.c;
+    bodies.s[b] = cs.s;
+    const lcx = bodies.lcx[b]!;
+    const lcy = bodies.lcy[b]!;
+    bodies.cx[b] = position.x + cs.c * lcx - cs.s * lcy;
+    bodies.cy[b] = position.y + cs.s * lcx + cs.c * lcy;
+    w.moveBodyProxies(b);
+    w.wakeBody(b);
+  }
+
+  /** Applies a force (N) at a world point; wakes the body unless `wake` is false. */
+  applyForce(bodyId: BodyId, force: Vec2, point: Vec2, wake = true): void {
+    const b = this.body('applyForce', bodyId);
+    checkVec2('applyForce', 'force', force);
+    checkVec2('applyForce', 'point', point);
+    checkBoolean('applyForce', 'wake', wake);
+    if (!this.prepareToAct(b, wake)) return;
+    const bodies = this.core.bodies;
+    bodies.fx[b] = bodies.fx[b]! + force.x;
+    bodies.fy[b] = bodies.fy[b]! + force.y;
+    bodies.torque[b] =
+      bodies.torque[b]! + (point.x - bodies.cx[b]!) * force.y - (point.y - bodies.cy[b]!) * force.x;
+  }
+
+  /** Applies a force (N) at the center of mass. */
+  applyForceToCenter(bodyId: BodyId, force: Vec2, wake = true): void {
+    const b = this.body('applyForceToCenter', bodyId);
+    checkVec2('applyForceToCenter', 'force', force);
+    checkBoolean('applyForceToCenter', 'wake', wake);
+    if (!this.prepareToAct(b, wake)) return;
+    const bodies = this.core.bodies;
+    bodies.fx[b] = bodies.fx[b]! + force.x;
+    bodies.fy[b] = bodies.fy[b]! + force.y;
+  }
+
+  /** Applies a torque (N m). */
+  applyTorque(bodyId: BodyId, torque: number, wake = true): void {
+    const b = this.body('applyTorque', bodyId);
+    checkFinite('applyTorque', 'torque', torque);
+    checkBoolean('applyTorque', 'wake', wake);
+    if (!this.prepareToAct(b, wake)) return;
+    this.core.bodies.torque[b] = this.core.bodies.torque[b]! + torque;
+  }
+
+  /** Applies an impulse (N s) at a world point: changes the velocity at once. */
+  applyLinearImpulse(bodyId: BodyId, impulse: Vec2, point: Vec2, wake = true): void {
+    const b = this.body('applyLinearImpulse', bodyId);
+    checkVec2('applyLinearImpulse', 'impulse', impulse);
+    checkVec2('applyLinearImpulse', 'point', point);
+    checkBoolean('applyLinearImpulse', 'wake', wake);
+    if (!this.prepareToAct(b, wake)) return;
+    const bodies = this.core.bodies;
+    const o = b * STATE_STRIDE;
+    const m = bodies.invMass[b]!;
+    bodies.state[o + VX] = bodies.state[o + VX]! + m * impulse.x;
+    bodies.state[o + VY] = bodies.state[o + VY]! + m * impulse.y;
+    bodies.state[o + W] =
+      bodies.state[o + W]! +
+      bodies.invInertia[b]! * ((point.x - bodies.cx[b]!) * impulse.y - (point.y - bodies.cy[b]!) * impulse.x);
+  }
+
+  /** Applies an impulse (N s) at the center of mass. */
+  applyLinearImpulseToCenter(bodyId: BodyId, impulse: Vec2, wake = true): void {
+    const b = this.body('applyLinearImpulseToCenter', bodyId);
+    checkVec2('applyLinearImpulseToCenter', 'impulse', impulse);
+    checkBoolean('applyLinearImpulseToCenter', 'wake', wake);
+    if (!this.prepareToAct(b, wake)) return;
+    const bodies = this.core.bodies;
+    const o = b * STATE_STRIDE;
+    bodies.state[o + VX] = bodies.state[o + VX]! + bodies.invMass[b]! * impulse.x;
+    bodies.state[o + VY] = bodies.state[o + VY]! + bodies.invMass[b]! * impulse.y;
+  }
+
+  /** Applies an angular impulse (N m s). */
+  applyAngularImpulse(bodyId: BodyId, impulse: number, wake = true): void {
+    const b = this.body('applyAngularImpulse', bodyId);
+    checkFinite('applyAngularImpulse', 'impulse', impulse);
+    checkBoolean('applyAngularImpulse', 'wake', wake);
+    if (!this.prepareToAct(b, wake)) return;
+    const bodies = this.core.bodies;
+    const o = b * STATE_STRIDE;
+    bodies.state[o + W] = bodies.state[o + W]! + bodies.invInertia[b]! * impulse;
+  }
+
+  /** Only dynamic bodies respond to forces; a sleeping body does only when woken. */
+  private prepareToAct(b: number, wake: boolean): boolean {
+    const w = this.core;
+    if (w.bodies.type[b] !== BodyType.Dynamic) return false;
+    if (w.bodies.awake[b] !== 1) {
+      if (!wake) return false;
+      w.wakeBody(b);
+    }
+    return true;
+  }
+
+  getMass(bodyId: BodyId): number {
+    return this.core.bodies.mass[this.body('getMass', bodyId)]!;
+  }
+
+  /** Rotational inertia about the center of mass. */
+  getRotationalInertia(bodyId: BodyId): number {
+    return this.core.bodies.inertia[this.body('getRotationalInertia', bodyId)]!;
+  }
+
+  getMassData(bodyId: BodyId): BodyMassData {
+    const b = this.body('getMassData', bodyId);
+    const bodies = this.core.bodies;
+    return {
+      mass: bodies.mass[b]!,
+      center: { x: bodies.lcx[b]!, y: bodies.lcy[b]! },
+      rotationalInertia: bodies.inertia[b]!,
+    };
+  }
+
+  /** Overrides the mass computed from the shapes (dynamic bodies only). */
+  setMassData(bodyId: BodyId, data: BodyMassData): void {
+    const fn = 'setMassData';
+    const b = this.body(fn, bodyId);
+    if (typeof data !== 'object' || data === null) fail(fn, 'data', 'an object', data);
+    checkPositive(fn, 'data.mass', data.mass);
+    checkVec2(fn, 'data.center', data.center);
+    checkNonNegative(fn, 'data.rotationalInertia', data.rotationalInertia);
+    const w = this.core;
+    if (w.bodies.type[b] !== BodyType.Dynamic) return;
+    w.applyMass(b, data.mass, data.rotationalInertia, data.center.x, data.center.y);
+    w.bodies.massOverridden[b] = 1;
+  }
+
+  /** Recomputes the mass from the shapes, dropping any override. */
+  resetMassData(bodyId: BodyId): void {
+    this.core.updateBodyMass(this.body('resetMassData', bodyId));
+  }
+
+  getLinearDamping(bodyId: BodyId): number {
+    return this.core.bodies.linearDamping[this.body('getLinearDamping', bodyId)]!;
+  }
+
+  setLinearDamping(bodyId: BodyId, damping: number): void {
+    const b = this.body('setLinearDamping', bodyId);
+    this.core.bodies.linearDamping[b] = checkNonNegative('setLinearDamping', 'damping', damping);
+  }
+
+  getAngularDamping(bodyId: BodyId): number {
+    return this.core.bodies.angularDamping[this.body('getAngularDamping', bodyId)]!;
+  }
+
+  setAngularDamping(bodyId: BodyId, damping: number): void {
+    const b = this.body('setAngularDamping', bodyId);
+    this.core.bodies.angularDamping[b] = checkNonNegative('setAngularDamping', 'damping', damping);
+  }
+
+  getGravityScale(bodyId: BodyId): number {
+    return this.core.bodies.gravityScale[this.body('getGravityScale', bodyId)]!;
+  }
+
+  setGravityScale(bodyId: BodyId, scale: number): void {
+    const b = this.body('setGravityScale', bodyId);
+    this.core.bodies.gravityScale[b] = checkFinite('setGravityScale', 'scale', scale);
+  }
+
+  isFixedRotation(bodyId: BodyId): boolean {
+    return this.core.bodies.fixedRotation[this.body('isFixedRotation', bodyId)] === 1;
+  }
+
+  /** Prevents rotation (infinite inertia). */
+  setFixedRotation(bodyId: BodyId, flag: boolean): void {
+    const b = this.body('setFixedRotation', bodyId);
+    checkBoolean('setFixedRotation', 'flag', flag);
+    const w = this.core;
+    const bodies = w.bodies;
+    if ((bodies.fixedRotation[b] === 1) === flag) return;
+    bodies.fixedRotation[b] = flag ? 1 : 0;
+    bodies.state[b * STATE_STRIDE + W] = 0;
+    if (bodies.massOverridden[b] === 1) {
+      w.applyMass(b, bodies.mass[b]!, bodies.inertia[b]!, bodies.lcx[b]!, bodies.lcy[b]!);
+    } else {
+      w.updateBodyMass(b);
+    }
+  }
+
+  isBullet(bodyId: BodyId): boolean {
+    return this.core.bodies.bullet[this.body('isBullet', bodyId)] === 1;
+  }
+
+  /** Marks a fast body for continuous collision against other dynamic bodies too. */
+  setBullet(bodyId: BodyId, flag: boolean): void {
+    const b = this.body('setBullet', bodyId);
+    checkBoolean('setBullet', 'flag', flag);
+    this.core.bodies.bullet[b] = flag ? 1 : 0;
+  }
+
+  isAwake(bodyId: BodyId): boolean {
+    return this.core.bodies.awake[this.body('isAwake', bodyId)] === 1;
+  }
+
+  /** Wakes the body's island, or puts the body to sleep at once. */
+  setAwake(bodyId: BodyId, awake: boolean): void {
+    const b = this.body('setAwake', bodyId);
+    checkBoolean('setAwake', 'awake', awake);
+    const w = this.core;
+    if (awake) w.wakeBody(b);
+    else if (w.bodies.awake[b] === 1 && w.bodies.enableSleep[b] === 1 && w.settings.enableSleep)
+      w.sleepBody(b);
+  }
+
+  isSleepEnabled(bodyId: BodyId): boolean {
+    return this.core.bodies.enableSleep[this.body('isSleepEnabled', bodyId)] === 1;
+  }
+
+  /** Allows or forbids this body to sleep; forbidding wakes it. */
+  enableSleep(bodyId: BodyId, flag: boolean): void {
+    const b = this.body('enableSleep', bodyId);
+    checkBoolean('enableSleep', 'flag', flag);
+    this.core.bodies.enableSleep[b] = flag ? 1 : 0;
+    if (!flag) this.core.wakeBody(b);
+  }
+
+  getSleepThreshold(bodyId: BodyId): number {
+    return this.core.bodies.sleepThreshold[this.body('getSleepThreshold', bodyId)]!;
+  }
+
+  setSleepThreshold(bodyId: BodyId, speed: number): void {
+    const b = this.body('setSleepThreshold', bodyId);
+    this.core.bodies.sleepThreshold[b] = checkNonNegative('setSleepThreshold', 'speed', speed);
+  }
+
+  getUserData(bodyId: BodyId): unknown {
+    return this.core.bodies.userData[this.body('getUserData', bodyId)];
+  }
+
+  setUserData(bodyId: BodyId, data: unknown): void {
+    this.core.bodies.userData[this.body('setUserData', bodyId)] = data;
+  }
+
+  /** The shapes attached to a body, newest first. */
+  getBodyShapes(bodyId: BodyId): ShapeId[] {
+    const b = this.body('getBodyShapes', bodyId);
+    const out: ShapeId[] = [];
+    const shapes = this.core.shapes;
+    for (let s = this.core.bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
+      out.push(shapes.pool.handle(s) as ShapeId);
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ shapes
+
+  /** Attaches a circle. The geometry is copied. */
+  createCircleShape(bodyId: BodyId, circle: Circle, def: Partial<ShapeDef> = {}): ShapeId {
+    const fn = 'createCircleShape';
+    const b = this.body(fn, bodyId);
+    if (!(circle instanceof Circle)) fail(fn, 'circle', 'a Circle (see makeCircle)', circle);
+    checkFinite(fn, 'circle.cx', circle.cx);
+    checkFinite(fn, 'circle.cy', circle.cy);
+    checkPositive(fn, 'circle.radius', circle.radius);
+    const d = this.shapeDef(fn, def);
+    return this.addShape(b, ShapeType.Circle, new Circle(circle.cx, circle.cy, circle.radius), d);
+  }
+
+  /** Attaches a capsule. The geometry is copied. */
+  createCapsuleShape(bodyId: BodyId, capsule: Capsule, def: Partial<ShapeDef> = {}): ShapeId {
+    const fn = 'createCapsuleShape';
+    const b = this.body(fn, bodyId);
+    if (!(capsule instanceof Capsule)) fail(fn, 'capsule', 'a Capsule (see makeCapsule)', capsule);
+    checkFinite(fn, 'capsule.c1x', capsule.c1x);
+    checkFinite(fn, 'capsule.c1y', capsule.c1y);
+    checkFinite(fn, 'capsule.c2x', capsule.c2x);
+    checkFinite(fn, 'capsule.c2y', capsule.c2y);
+    checkPositive(fn, 'capsule.radius', capsule.radius);
+    const dx = capsule.c2x - capsule.c1x;
+    const dy = capsule.c2y - capsule.c1y;
+    if (dx * dx + dy * dy <= 1e-12) fail(fn, 'capsule length', 'greater than zero (use a circle)', 0);
+    const d = this.shapeDef(fn, def);
+    const copy = new Capsule(capsule.c1x, capsule.c1y, capsule.c2x, capsule.c2y, capsule.radius);
+    return this.addShape(b, ShapeType.Capsule, copy, d);
+  }
+
+  /** Attaches a convex polygon (see makeBox, makePolygon). The geometry is copied. */
+  createPolygonShape(bodyId: BodyId, polygon: Polygon, def: Partial<ShapeDef> = {}): ShapeId {
+    const fn = 'createPolygonShape';
+    const b = this.body(fn, bodyId);
+    checkPolygon(fn, polygon);
+    const d = this.shapeDef(fn, def);
+    const copy = new Polygon();
+    copy.count = polygon.count;
+    copy.radius = polygon.radius;
+    copy.centroidX = polygon.centroidX;
+    copy.centroidY = polygon.centroidY;
+    copy.vx.set(polygon.vx);
+    copy.vy.set(polygon.vy);
+    copy.nx.set(polygon.nx);
+    copy.ny.set(polygon.ny);
+    return this.addShape(b, ShapeType.Polygon, copy, d);
+  }
+
+  /** Attaches a two-sided segment (no mass). The geometry is copied. */
+  createSegmentShape(bodyId: BodyId, segment: Segment, def: Partial<ShapeDef> = {}): ShapeId {
+    const fn = 'createSegmentShape';
+    const b = this.body(fn, bodyId);
+    if (!(segment instanceof Segment)) fail(fn, 'segment', 'a Segment (see makeSegment)', segment);
+    checkFinite(fn, 'segment.p1x', segment.p1x);
+    checkFinite(fn, 'segment.p1y', segment.p1y);
+    checkFinite(fn, 'segment.p2x', segment.p2x);
+    checkFinite(fn, 'segment.p2y', segment.p2y);
+    const dx = segment.p2x - segment.p1x;
+    const dy = segment.p2y - segment.p1y;
+    if (dx * dx + dy * dy <= 1e-12) fail(fn, 'segment length', 'greater than zero', 0);
+    const d = this.shapeDef(fn, def);
+    const copy = new Segment(segment.p1x, segment.p1y, segment.p2x, segment.p2y);
+    return this.addShape(b, ShapeType.Segment, copy, d);
+  }
+
+  /**
+   * Attaches a one-sided chain of segments, for terrain. Bodies slide across the joints
+   * between segments without catching. Collision is on the right side of each segment's
+   * direction: a counter-clockwise loop collides from outside, and ground meant to be
+   * walked on from above is listed from right to left. An open chain of n points makes
+   * n - 1 segments whose end neighbours extend the end segments straight on.
+   */
+  createChain(bodyId: BodyId, def: Partial<ChainDef>): ChainId {
+    const fn = 'createChain';
+    const b = this.body(fn, bodyId);
+    const d = { ...defaultChainDef(), ...def };
+    checkBoolean(fn, 'loop', d.loop);
+    if (!Array.isArray(d.points)) fail(fn, 'points', 'an array of {x, y}', d.points);
+    const n = d.points.length;
+    const minPoints = d.loop ? 3 : 2;
+    if (n < minPoints) fail(fn, 'points.length', `at least ${minPoints}`, n);
+    for (let i = 0; i < n; i++) checkVec2(fn, `points[${i}]`, d.points[i]);
+    const segmentCount = d.loop ? n : n - 1;
+    for (let i = 0; i < segmentCount; i++) {
+      const p = d.points[i]!;
+      const q = d.points[(i + 1) % n]!;
+      const dx = q.x - p.x;
+      const dy = q.y - p.y;
+      if (dx * dx + dy * dy <= 1e-12) {
+        fail(fn, `points[${(i + 1) % n}]`, `distinct from points[${i}]`, `(${q.x}, ${q.y})`);
+      }
+    }
+    checkNonNegative(fn, 'friction', d.friction);
+    checkNonNegative(fn, 'restitution', d.restitution);
+    checkInteger(fn, 'material', d.material, -0x80000000, 0x7fffffff);
+    checkFilter(fn, 'filter', d.filter);
+    checkBoolean(fn, 'enableContactEvents', d.enableContactEvents);
+
+    const w = this.core;
+    const pt = (i: number): Vec2 => d.points[((i % n) + n) % n]!;
+    const shapeDef: ShapeDef = {
+      density: 0,
+      friction: d.friction,
+      restitution: d.restitution,
+      material: d.material,
+      filter: d.filter,
+      enableContactEvents: d.enableContactEvents,
+      updateBodyMass: false,
+      userData: d.userData,
+    };
+    const slot = w.chainFree.length > 0 ? w.chainFree.pop()! : w.chains.length;
+    if (slot === w.chains.length) {
+      w.chains.push(null);
+      w.chainGeneration.push(0);
+    }
+    const record = { body: b, shapes: [] as number[] };
+    for (let i = 0; i < segmentCount; i++) {
+      const p1 = pt(i);
+      const p2 = pt(i + 1);
+      let g1: Vec2;
+      let g2: Vec2;
+      if (d.loop) {
+        g1 = pt(i - 1);
+        g2 = pt(i + 2);
+      } else {
+        g1 = i === 0 ? { x: 2 * p1.x - p2.x, y: 2 * p1.y - p2.y } : pt(i - 1);
+        g2 = i === segmentCount - 1 ? { x: 2 * p2.x - p1.x, y: 2 * p2.y - p1.y } : pt(i + 2);
+      }
+      const seg = new ChainSegment(g1.x, g1.y, p1.x, p1.y, p2.x, p2.y, g2.x, g2.y);
+      const id = this.addShape(b, ShapeType.ChainSegment, seg, shapeDef);
+      const s = w.shapes.pool.resolve(id);
+      w.shapes.chain[s] = slot;
+      record.shapes.push(s);
+    }
+    w.chains[slot] = record;
+    return (w.chainGeneration[slot]! * 2 ** 24 + slot + 1) as ChainId;
+  }
+
+  /** Destroys a chain and its segments. */
+  destroyChain(chainId: ChainId): void {
+    const slot = this.chain('destroyChain', chainId);
+    const w = this.core;
+    const record = w.chains[slot]!;
+    for (const s of record.shapes) this.freeShape(s, true);
+    w.chains[slot] = null;
+    w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
+    w.chainFree.push(slot);
+  }
+
+  /** The segment shapes of a chain, in order. */
+  getChainSegments(chainId: ChainId): ShapeId[] {
+    const slot = this.chain('getChainSegments', chainId);
+    const shapes = this.core.shapes;
+    return this.core.chains[slot]!.shapes.map((s) => shapes.pool.handle(s) as ShapeId);
+  }
+
+  isValidChain(chainId: ChainId): boolean {
+    return this.resolveChain(chainId) !== -1;
+  }
+
+  /** Destroys a shape; by default the body's mass is recomputed. Chain segments go with
+   * their chain (destroyChain). */
+  destroyShape(shapeId: ShapeId, updateBodyMass = true): void {
+    const s = this.shape('destroyShape', shapeId);
+    checkBoolean('destroyShape', 'updateBodyMass', updateBodyMass);
+    const w = this.core;
+    if (w.shapes.chain[s] !== -1)
+      fail('destroyShape', 'shapeId', 'not part of a chain (use destroyChain)', shapeId);
+    const b = w.shapes.body[s]!;
+    this.freeShape(s, true);
+    if (updateBodyMass && w.bodies.massOverridden[b] !== 1) w.updateBodyMass(b);
+    else w.updateMaxExtent(b);
+  }
+
+  isValidShape(shapeId: ShapeId): boolean {
+    return this.core.shapes.pool.resolve(shapeId) !== -1;
+  }
+
+  getShapeBody(shapeId: ShapeId): BodyId {
+    const s = this.shape('getShapeBody', shapeId);
+    const b = this.core.shapes.body[s]!;
+    return this.core.bodies.pool.handle(b) as BodyId;
+  }
+
+  getShapeType(shapeId: ShapeId): ShapeType {
+    return this.core.shapes.typeOf(this.shape('getShapeType', shapeId));
+  }
+
+  /** A copy of the shape's geometry in body coordinates. */
+  getShapeGeometry(shapeId: ShapeId): Geometry {
+    const s = this.shape('getShapeGeometry', shapeId);
+    return cloneGeometry(this.core.shapes.geometry[s]!);
+  }
+
+  getDensity(shapeId: ShapeId): number {
+    return this.core.shapes.density[this.shape('getDensity', shapeId)]!;
+  }
+
+  /** Changes the density; the body's mass is recomputed unless `updateBodyMass` is false. */
+  setDensity(shapeId: ShapeId, density: number, updateBodyMass = true): void {
+    const s = this.shape('setDensity', shapeId);
+    checkNonNegative('setDensity', 'density', density);
+    checkBoolean('setDensity', 'updateBodyMass', updateBodyMass);
+    const w = this.core;
+    w.shapes.density[s] = density;
+    const b = w.shapes.body[s]!;
+    if (updateBodyMass && w.bodies.massOverridden[b] !== 1) w.updateBodyMass(b);
+  }
+
+  getFriction(shapeId: ShapeId): number {
+    return this.core.shapes.friction[this.shape('getFriction', shapeId)]!;
+  }
+
+  setFriction(shapeId: ShapeId, friction: number): void {
+    const s = this.shape('setFriction', shapeId);
+    checkNonNegative('setFriction', 'friction', friction);
+    this.core.shapes.friction[s] = friction;
+    this.remixContacts(s);
+  }
+
+  getRestitution(shapeId: ShapeId): number {
+    return this.core.shapes.restitution[this.shape('getRestitution', shapeId)]!;
+  }
+
+  setRestitution(shapeId: ShapeId, restitution: number): void {
+    const s = this.shape('setRestitution', shapeId);
+    checkNonNegative('setRestitution', 'restitution', restitution);
+    this.core.shapes.restitution[s] = restitution;
+    this.remixContacts(s);
+  }
+
+  getFilter(shapeId: ShapeId): Filter {
+    const s = this.shape('getFilter', shapeId);
+    const shapes = this.core.shapes;
+    return {
+      categoryBits: shapes.categoryBits[s]!,
+      maskBits: shapes.maskBits[s]!,
+      groupIndex: shapes.groupIndex[s]!,
+    };
+  }
+
+  /** Changes the collision filter: the shape's contacts are rebuilt on the next step. */
+  setFilter(shapeId: ShapeId, filter: Filter): void {
+    const s = this.shape('setFilter', shapeId);
+    checkFilter('setFilter', 'filter', filter);
+    const w = this.core;
+    const shapes = w.shapes;
+    shapes.categoryBits[s] = filter.categoryBits >>> 0;
+    shapes.maskBits[s] = filter.maskBits >>> 0;
+    shapes.groupIndex[s] = filter.groupIndex;
+    w.destroyShapeContacts(s, true);
+    w.destroyShapeProxy(s);
+    w.createShapeProxy(s, true);
+  }
+
+  areContactEventsEnabled(shapeId: ShapeId): boolean {
+    return this.core.shapes.enableContactEvents[this.shape('areContactEventsEnabled', shapeId)] === 1;
+  }
+
+  /** Turns contact begin/end reporting for this shape on or off. */
+  enableContactEvents(shapeId: ShapeId, flag: boolean): void {
+    const s = this.shape('enableContactEvents', shapeId);
+    checkBoolean('enableContactEvents', 'flag', flag);
+    this.core.shapes.enableContactEvents[s] = flag ? 1 : 0;
+  }
+
+  getShapeUserData(shapeId: ShapeId): unknown {
+    return this.core.shapes.userData[this.shape('getShapeUserData', shapeId)];
+  }
+
+  setShapeUserData(shapeId: ShapeId, data: unknown): void {
+    this.core.shapes.userData[this.shape('setShapeUserData', shapeId)] = data;
+  }
+
+  /** The shape's current world bounding box. */
+  getShapeAABB(shapeId: ShapeId): { minX: number; minY: number; maxX: number; maxY: number } {
+    const s = this.shape('getShapeAABB', shapeId);
+    const shapes = this.core.shapes;
+    return { minX: shapes.minX[s]!, minY: shapes.minY[s]!, maxX: shapes.maxX[s]!, maxY: shapes.maxY[s]! };
+  }
+
+  // ------------------------------------------------------------------ internals
+
+  private body(fn: string, id: unknown): number {
+    const b = this.core.bodies.pool.resolve(id);
+    if (b === -1) {
+      throw new RangeError(
+        `${fn}: bodyId must be a live body, got ${describe(id)} (never created, destroyed or stale)`,
+      );
+    }
+    return b;
+  }
+
+  private shape(fn: string, id: unknown): number {
+    const s = this.core.shapes.pool.resolve(id);
+    if (s === -1) {
+      throw new RangeError(
+        `${fn}: shapeId must be a live shape, got ${describe(id)} (never created, destroyed or stale)`,
+      );
+    }
+    return s;
+  }
+
+  private resolveChain(id: unknown): number {
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return -1;
+    const slot = (id % 2 ** 24) - 1;
+    const w = this.core;
+    if (slot >= w.chains.length || w.chains[slot] === null) return -1;
+    return w.chainGeneration[slot] === Math.floor(id / 2 ** 24) ? slot : -1;
+  }
+
+  private chain(fn: string, id: unknown): number {
+    const slot = this.resolveChain(id);
+    if (slot === -1) {
+      throw new RangeError(
+        `${fn}: chainId must be a live chain, got ${describe(id)} (never created, destroyed or stale)`,
+      );
+    }
+    return slot;
+  }
+
+  private shapeDef(fn: string, def: Partial<ShapeDef>): ShapeDef {
+    if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object', def);
+    const d = { ...defaultShapeDef(), ...def };
+    checkNonNegative(fn, 'density', d.density);
+    checkNonNegative(fn, 'friction', d.friction);
+    checkNonNegative(fn, 'restitution', d.restitution);
+    checkInteger(fn, 'material', d.material, -0x80000000, 0x7fffffff);
+    checkFilter(fn, 'filter', d.filter);
+    checkBoolean(fn, 'enableContactEvents', d.enableContactEvents);
+    checkBoolean(fn, 'updateBodyMass', d.updateBodyMass);
+    if (this.core.shapes.pool.count >= MAX_SLOTS)
+      throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} shapes)`);
+    return d;
+  }
+
+  private addShape(b: number, type: ShapeType, geometry: Geometry, d: ShapeDef): ShapeId {
+    const w = this.core;
+    const shapes = w.shapes;
+    const s = shapes.pool.allocate();
+    shapes.ensureCapacity(s + 1);
+    shapes.body[s] = b;
+    shapes.type[s] = type;
+    shapes.geometry[s] = geometry;
+    shapes.density[s] = d.density;
+    shapes.friction[s] = d.friction;
+    shapes.restitution[s] = d.restitution;
+    shapes.material[s] = d.material;
+    shapes.categoryBits[s] = d.filter.categoryBits >>> 0;
+    shapes.maskBits[s] = d.filter.maskBits >>> 0;
+    shapes.groupIndex[s] = d.filter.groupIndex;
+    shapes.enableContactEvents[s] = d.enableContactEvents ? 1 : 0;
+    shapes.chain[s] = -1;
+    shapes.userData[s] = d.userData;
+    const bodies = w.bodies;
+    shapes.next[s] = bodies.shapeHead[b]!;
+    bodies.shapeHead[b] = s;
+    bodies.shapeCount[b] = bodies.shapeCount[b]! + 1;
+    w.createShapeProxy(s, true);
+    if (d.updateBodyMass && bodies.massOverridden[b] !== 1) w.updateBodyMass(b);
+    else w.updateMaxExtent(b);
+    return shapes.pool.handle(s) as ShapeId;
+  }
+
+  /** Unlinks and frees a shape; its contacts go and touching bodies wake. */
+  private freeShape(s: number, wakeBodies: boolean): void {
+    const w = this.core;
+    const shapes = w.shapes;
+    const bodies = w.bodies;
+    const b = shapes.body[s]!;
+    w.destroyShapeContacts(s, wakeBodies);
+    w.destroyShapeProxy(s);
+    // unlink from the body's shape list
+    let prev = -1;
+    for (let it = bodies.shapeHead[b]!; it !== -1; it = shapes.next[it]!) {
+      if (it === s) {
+        if (prev === -1) bodies.shapeHead[b] = shapes.next[s]!;
+        else shapes.next[prev] = shapes.next[s]!;
+        break;
+      }
+      prev = it;
+    }
+    bodies.shapeCount[b] = bodies.shapeCount[b]! - 1;
+    shapes.next[s] = -1;
+    shapes.chain[s] = -1;
+    shapes.userData[s] = undefined;
+    shapes.pool.release(s);
+  }
+
+  private destroyBodyChains(b: number): void {
+    const w = this.core;
+    for (let slot = 0; slot < w.chains.length; slot++) {
+      const record = w.chains[slot];
+      if (record === null || record === undefined || record.body !== b) continue;
+      for (const s of record.shapes) this.freeShape(s, true);
+      w.chains[slot] = null;
+      w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
+      w.chainFree.push(slot);
+    }
+  }
+
+  /** Re-mixes friction and restitution of the shape's contacts after a material change. */
+  private remixContacts(s: number): void {
+    const w = this.core;
+    const contacts = w.contacts;
+    const shapes = w.shapes;
+    const b = shapes.body[s]!;
+    for (let edge = w.bodies.contactHead[b]!; edge !== -1; edge = contacts.edgeNext[edge]!) {
+      const c = edge >> 1;
+      const sA = contacts.shapeA[c]!;
+      const sB = contacts.shapeB[c]!;
+      if (sA !== s && sB !== s) continue;
+      const base = c * CONTACT_STRIDE;
+      contacts.data[base + C_FRICTION] = w.frictionMixer(
+        shapes.friction[sA]!,
+        shapes.material[sA]!,
+        shapes.friction[sB]!,
+        shapes.material[sB]!,
+      );
+      contacts.data[base + C_RESTITUTION] = w.restitutionMixer(
+        shapes.restitution[sA]!,
+        shapes.material[sA]!,
+        shapes.restitution[sB]!,
+        shapes.material[sB]!,
+      );
+    }
+  }
+}
+
+/** Checks a polygon built by hand as strictly as makePolygon builds one. */
+function checkPolygon(fn: string, p: unknown): asserts p is Polygon {
+  if (!(p instanceof Polygon)) fail(fn, 'polygon', 'a Polygon (see makeBox, makePolygon)', p);
+  checkInteger(fn, 'polygon.count', p.count, 3, MAX_POLYGON_VERTICES);
+  checkNonNegative(fn, 'polygon.radius', p.radius);
+  checkFinite(fn, 'polygon.centroidX', p.centroidX);
+  checkFinite(fn, 'polygon.centroidY', p.centroidY);
+  for (let i = 0; i < p.count; i++) {
+    checkFinite(fn, `polygon.vx[${i}]`, p.vx[i]);
+    checkFinite(fn, `polygon.vy[${i}]`, p.vy[i]);
+  }
+  for (let i = 0; i < p.count; i++) {
+    const j = (i + 1) % p.count;
+    const k = (i + 2) % p.count;
+    const e1x = p.vx[j]! - p.vx[i]!;
+    const e1y = p.vy[j]! - p.vy[i]!;
+    const e2x = p.vx[k]! - p.vx[j]!;
+    const e2y = p.vy[k]! - p.vy[j]!;
+    if (e1x * e2y - e1y * e2x <= 0) {
+      fail(
+        fn,
+        `polygon vertex ${j}`,
+        'a strictly convex counter-clockwise corner',
+        `(${p.vx[j]}, ${p.vy[j]})`,
+      );
+    }
+    const len = Math.sqrt(e1x * e1x + e1y * e1y);
+    const nx = p.nx[i]!;
+    const ny = p.ny[i]!;
+    if (Math.abs(nx - e1y / len) > 1e-6 || Math.abs(ny + e1x / len) > 1e-6) {
+      fail(fn, `polygon.nx/ny[${i}]`, 'the outward unit normal of edge i', `(${nx}, ${ny})`);
+    }
+  }
+}
+
+function cloneGeometry(g: Geometry): Geometry {
+  if (g instanceof Circle) return new Circle(g.cx, g.cy, g.radius);
+  if (g instanceof Capsule) return new Capsule(g.c1x, g.c1y, g.c2x, g.c2y, g.radius);
+  if (g instanceof Segment) return new Segment(g.p1x, g.p1y, g.p2x, g.p2y);
+  if (g instanceof ChainSegment)
+    return new ChainSegment(g.g1x, g.g1y, g.p1x, g.p1y, g.p2x, g.p2y, g.g2x, g.g2y);
+  const p = new Polygon();
+  p.count = g.count;
+  p.radius = g.radius;
+  p.centroidX = g.centroidX;
+  p.centroidY = g.centroidY;
+  p.vx.set(g.vx);
+  p.vy.set(g.vy);
+  p.nx.set(g.nx);
+  p.ny.set(g.ny);
+  return p;
+}
