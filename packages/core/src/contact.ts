@@ -12,6 +12,8 @@
 
 import { growF64, growI32, growU8 } from './array';
 import { SlotPool } from './id';
+import type { Manifold } from './manifold_types';
+import type { WorldState } from './world_state';
 
 /** Stride of the per-contact manifold record in `data`. */
 export const CONTACT_STRIDE = 20;
@@ -80,4 +82,68 @@ export class ContactStore {
 /** The key of an unordered shape pair, for the world's pair map. */
 export function pairKey(shapeA: number, shapeB: number): number {
   return shapeA < shapeB ? shapeA * 67108864 + shapeB : shapeB * 67108864 + shapeA;
+}
+
+/**
+ * Copies the scratch manifold into the contact record: anchors relative to each body's
+ * center of mass, and the previous step's impulses carried over by feature id.
+ */
+export function updateContactManifold(w: WorldState, c: number, bA: number, bB: number, m: Manifold): void {
+  const contacts = w.contacts;
+  const bodies = w.bodies;
+  const d = contacts.data;
+  const base = c * CONTACT_STRIDE;
+  const p0 = base + C_POINT;
+  const p1 = p0 + C_POINT_STRIDE;
+  const oldCount = contacts.pointCount[c]!;
+  const oldId0 = oldCount > 0 ? contacts.id0[c]! : -1;
+  const oldId1 = oldCount > 1 ? contacts.id1[c]! : -1;
+  const ni0 = d[p0 + P_NORMAL_IMPULSE]!;
+  const ti0 = d[p0 + P_TANGENT_IMPULSE]!;
+  const ni1 = d[p1 + P_NORMAL_IMPULSE]!;
+  const ti1 = d[p1 + P_TANGENT_IMPULSE]!;
+
+  const count = m.pointCount;
+  contacts.pointCount[c] = count;
+  if (count === 0) return;
+  d[base + C_NX] = m.normalX;
+  d[base + C_NY] = m.normalY;
+
+  // offsets from each body origin to its center of mass, in world orientation
+  const cA = bodies.c[bA]!;
+  const sA = bodies.s[bA]!;
+  const oAx = cA * bodies.lcx[bA]! - sA * bodies.lcy[bA]!;
+  const oAy = sA * bodies.lcx[bA]! + cA * bodies.lcy[bA]!;
+  const cB = bodies.c[bB]!;
+  const sB = bodies.s[bB]!;
+  const oBx = cB * bodies.lcx[bB]! - sB * bodies.lcy[bB]!;
+  const oBy = sB * bodies.lcx[bB]! + cB * bodies.lcy[bB]!;
+  const abx = bodies.px[bA]! - bodies.px[bB]!;
+  const aby = bodies.py[bA]! - bodies.py[bB]!;
+
+  for (let k = 0; k < count; k++) {
+    const p = k === 0 ? p0 : p1;
+    const ax = k === 0 ? m.ax0 : m.ax1;
+    const ay = k === 0 ? m.ay0 : m.ay1;
+    const id = k === 0 ? m.id0 : m.id1;
+    d[p + P_RAX] = ax - oAx;
+    d[p + P_RAY] = ay - oAy;
+    d[p + P_RBX] = ax + abx - oBx;
+    d[p + P_RBY] = ay + aby - oBy;
+    d[p + P_SEP] = k === 0 ? m.sep0 : m.sep1;
+    let ni = 0;
+    let ti = 0;
+    if (id === oldId0) {
+      ni = ni0;
+      ti = ti0;
+    } else if (id === oldId1) {
+      ni = ni1;
+      ti = ti1;
+    }
+    d[p + P_NORMAL_IMPULSE] = ni;
+    d[p + P_TANGENT_IMPULSE] = ti;
+    d[p + P_MAX_NORMAL_IMPULSE] = 0;
+    if (k === 0) contacts.id0[c] = id;
+    else contacts.id1[c] = id;
+  }
 }

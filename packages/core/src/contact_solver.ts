@@ -12,8 +12,43 @@
  * |lambda_t| <= mu lambda_n, on accumulated impulses (so warm starting is exact).
  */
 
-import { DPX, DPY, DQC, DQS, VX, VY, W } from './body';
 import { growF64, growI32 } from './array';
+import { makeSoft, Softness } from './softness';
+import type { WorldState } from './world_state';
+
+// Layouts read in the hot loops, copied here as local constants because an imported
+// binding costs a load (or, under some test runners, a getter call) per use. A test
+// (contact_solver.test.ts) pins them to the definitions in body.ts and contact.ts.
+
+/** Body solver state (body.ts: BodyStore.state). */
+export const VX = 0;
+export const VY = 1;
+export const W = 2;
+export const DPX = 4;
+export const DPY = 5;
+export const DQC = 6;
+export const DQS = 7;
+export const STATE_STRIDE = 8;
+
+/** Contact record (contact.ts: ContactStore.data). */
+export const C_NX = 0;
+export const C_NY = 1;
+export const C_FRICTION = 2;
+export const C_RESTITUTION = 3;
+export const C_POINT = 4;
+export const C_POINT_STRIDE = 8;
+export const P_RAX = 0;
+export const P_RAY = 1;
+export const P_RBX = 2;
+export const P_RBY = 3;
+export const P_SEP = 4;
+export const P_NORMAL_IMPULSE = 5;
+export const P_TANGENT_IMPULSE = 6;
+export const P_MAX_NORMAL_IMPULSE = 7;
+export const CONTACT_STRIDE = 20;
+
+const contactSoftness = new Softness();
+const staticSoftness = new Softness();
 
 /** Stride of a prepared constraint. */
 export const K_STRIDE = 34;
@@ -43,32 +78,6 @@ const Q_NORMAL_MASS = 8;
 const Q_TANGENT_MASS = 9;
 const Q_RELATIVE_VELOCITY = 10;
 
-export {
-  K_FRICTION,
-  K_IA,
-  K_IB,
-  K_IMPULSE_SCALE,
-  K_MA,
-  K_MASS_SCALE,
-  K_MB,
-  K_NX,
-  K_NY,
-  K_POINT,
-  K_POINT_STRIDE,
-  K_RESTITUTION,
-  K_BIAS_RATE,
-  Q_BASE_SEP,
-  Q_MAX_NORMAL_IMPULSE,
-  Q_NORMAL_IMPULSE,
-  Q_NORMAL_MASS,
-  Q_RAX,
-  Q_RAY,
-  Q_RBX,
-  Q_RBY,
-  Q_RELATIVE_VELOCITY,
-  Q_TANGENT_IMPULSE,
-  Q_TANGENT_MASS,
-};
 
 /** Prepared contact constraints for one step. */
 export class ContactConstraints {
@@ -313,5 +322,117 @@ export function applyContactRestitution(k: ContactConstraints, state: Float64Arr
     state[ob + VX] = vbx;
     state[ob + VY] = vby;
     state[ob + W] = wb;
+  }
+}
+
+/** Flattens the touching awake contacts into solver constraints. */
+export function prepareContacts(w: WorldState, h: number): void {
+  const contacts = w.contacts;
+  const bodies = w.bodies;
+  const settings = w.settings;
+  const k = w.constraints;
+  k.reserve(w.awakeContactCount);
+  const kd = k.data;
+  const meta = k.meta;
+  const cd = contacts.data;
+  const state = bodies.state;
+
+  // contacts stiffer than a quarter of the sub-step rate would ring; static contacts are
+  // twice as stiff because only one body moves
+  const hertz = Math.min(settings.contactHertz, 0.25 / h);
+  makeSoft(hertz, settings.contactDampingRatio, h, contactSoftness);
+  makeSoft(2 * hertz, settings.contactDampingRatio, h, staticSoftness);
+  const warm = settings.enableWarmStarting ? 1 : 0;
+
+  let n = 0;
+  for (let i = 0; i < w.awakeContactCount; i++) {
+    const c = w.awakeContacts[i]!;
+    const pointCount = contacts.pointCount[c]!;
+    if (pointCount === 0) continue;
+    const bA = contacts.bodyA[c]!;
+    const bB = contacts.bodyB[c]!;
+    const mA = bodies.invMass[bA]!;
+    const iA = bodies.invInertia[bA]!;
+    const mB = bodies.invMass[bB]!;
+    const iB = bodies.invInertia[bB]!;
+    const base = n * K_STRIDE;
+    const cb = c * CONTACT_STRIDE;
+    const oa = bA * STATE_STRIDE;
+    const ob = bB * STATE_STRIDE;
+    meta[n * 4] = oa;
+    meta[n * 4 + 1] = ob;
+    meta[n * 4 + 2] = pointCount;
+    meta[n * 4 + 3] = c;
+    const nx = cd[cb + C_NX]!;
+    const ny = cd[cb + C_NY]!;
+    kd[base + K_NX] = nx;
+    kd[base + K_NY] = ny;
+    kd[base + K_FRICTION] = cd[cb + C_FRICTION]!;
+    kd[base + K_RESTITUTION] = cd[cb + C_RESTITUTION]!;
+    kd[base + K_MA] = mA;
+    kd[base + K_IA] = iA;
+    kd[base + K_MB] = mB;
+    kd[base + K_IB] = iB;
+    const soft = mA === 0 || mB === 0 ? staticSoftness : contactSoftness;
+    kd[base + K_BIAS_RATE] = soft.biasRate;
+    kd[base + K_MASS_SCALE] = soft.massScale;
+    kd[base + K_IMPULSE_SCALE] = soft.impulseScale;
+
+    const vax = state[oa + VX]!;
+    const vay = state[oa + VY]!;
+    const wa = state[oa + W]!;
+    const vbx = state[ob + VX]!;
+    const vby = state[ob + VY]!;
+    const wb = state[ob + W]!;
+    for (let j = 0; j < pointCount; j++) {
+      const src = cb + C_POINT + j * C_POINT_STRIDE;
+      const p = base + K_POINT + j * K_POINT_STRIDE;
+      const rax = cd[src + P_RAX]!;
+      const ray = cd[src + P_RAY]!;
+      const rbx = cd[src + P_RBX]!;
+      const rby = cd[src + P_RBY]!;
+      kd[p + Q_RAX] = rax;
+      kd[p + Q_RAY] = ray;
+      kd[p + Q_RBX] = rbx;
+      kd[p + Q_RBY] = rby;
+      kd[p + Q_BASE_SEP] = cd[src + P_SEP]! - ((rbx - rax) * nx + (rby - ray) * ny);
+      kd[p + Q_NORMAL_IMPULSE] = warm * cd[src + P_NORMAL_IMPULSE]!;
+      kd[p + Q_TANGENT_IMPULSE] = warm * cd[src + P_TANGENT_IMPULSE]!;
+      kd[p + Q_MAX_NORMAL_IMPULSE] = 0;
+      const rnA = rax * ny - ray * nx;
+      const rnB = rbx * ny - rby * nx;
+      const kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
+      kd[p + Q_NORMAL_MASS] = kNormal > 0 ? 1 / kNormal : 0;
+      // tangent = (ny, -nx)
+      const rtA = rax * -nx - ray * ny;
+      const rtB = rbx * -nx - rby * ny;
+      const kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
+      kd[p + Q_TANGENT_MASS] = kTangent > 0 ? 1 / kTangent : 0;
+      const dvx = vbx - wb * rby - (vax - wa * ray);
+      const dvy = vby + wb * rbx - (vay + wa * rax);
+      kd[p + Q_RELATIVE_VELOCITY] = dvx * nx + dvy * ny;
+    }
+    n++;
+  }
+  k.count = n;
+}
+
+/** Copies the accumulated impulses back to the contacts for next step's warm start. */
+export function storeImpulses(w: WorldState): void {
+  const k = w.constraints;
+  const kd = k.data;
+  const meta = k.meta;
+  const cd = w.contacts.data;
+  for (let i = 0; i < k.count; i++) {
+    const base = i * K_STRIDE;
+    const cb = meta[i * 4 + 3]! * CONTACT_STRIDE;
+    const pointCount = meta[i * 4 + 2]!;
+    for (let j = 0; j < pointCount; j++) {
+      const p = base + K_POINT + j * K_POINT_STRIDE;
+      const dst = cb + C_POINT + j * C_POINT_STRIDE;
+      cd[dst + P_NORMAL_IMPULSE] = kd[p + Q_NORMAL_IMPULSE]!;
+      cd[dst + P_TANGENT_IMPULSE] = kd[p + Q_TANGENT_IMPULSE]!;
+      cd[dst + P_MAX_NORMAL_IMPULSE] = kd[p + Q_MAX_NORMAL_IMPULSE]!;
+    }
   }
 }

@@ -6,7 +6,15 @@
 
 import type { BodyId } from '../world';
 import { BodyType, type World } from '../world';
-import { makeBox, makeCircle, makeOffsetBox, makeSegment } from '../geometry';
+import {
+  makeBox,
+  makeCapsule,
+  makeCircle,
+  makeOffsetBox,
+  makePolygon,
+  makeSegment,
+  type Polygon,
+} from '../geometry';
 import { cosSin, CosSin } from '../math';
 
 export interface Vec {
@@ -93,8 +101,9 @@ export function massRatioCircleScene(world: World, ratio: number): { light: Body
 }
 
 /**
- * The "mass ratio on a thin segment" stress scene: a light plank on a segment ground
- * carrying a block `ratio` times heavier per area.
+ * The "mass ratio on a thin segment" stress scene: a light plank (2 x 0.5 m, 1 kg) on a
+ * segment ground carrying a 2 x 2 m block `ratio` times heavier (mass, not density: the
+ * block has 4 times the plank's area, so its density is ratio / 4).
  */
 export function segmentMassRatioScene(world: World, ratio: number): { light: BodyId; heavy: BodyId } {
   const ground = world.createBody();
@@ -102,7 +111,7 @@ export function segmentMassRatioScene(world: World, ratio: number): { light: Bod
   const light = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 0.25 } });
   world.createPolygonShape(light, makeBox(1, 0.25), { density: 1 });
   const heavy = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 1.5 } });
-  world.createPolygonShape(heavy, makeBox(1, 1), { density: ratio });
+  world.createPolygonShape(heavy, makeBox(1, 1), { density: ratio / 4 });
   return { light, heavy };
 }
 
@@ -241,4 +250,164 @@ export function mixedPileScene(world: World, count = 300, seed = 12345): BodyId[
     ids.push(body);
   }
   return ids;
+}
+
+/** Options of `fuzzScene`. */
+export interface FuzzSceneOptions {
+  /** Number of dynamic bodies. Default 20. */
+  count?: number;
+  /** Start every body at rest (zero linear and angular velocity). Default false. */
+  atRest?: boolean;
+}
+
+/**
+ * A random crowd for fuzzing, deterministic for a given seed: `count` dynamic bodies of
+ * mixed kinds (box, circle, capsule, and a polygon from makePolygon of 3 to 8 random
+ * points, or a circle when those points make no valid hull) crammed into a region about
+ * half the size of their total area, so most start overlapping each other and some the
+ * static ground and walls they sit in. Every extent is 0.05 to 3 m (log-uniform), the
+ * density 0.1 to 100 kg/m^2 (log-uniform), and unless `atRest` each body starts with a
+ * speed of 0 to 50 m/s in a random direction and up to 10 rad/s of spin. Gravity is
+ * left as the world has it.
+ */
+export function fuzzScene(world: World, seed: number, opts: FuzzSceneOptions = {}): BodyId[] {
+  const count = opts.count ?? 20;
+  const rng = new SceneRandom(seed);
+  const logRange = (lo: number, hi: number): number => lo * (hi / lo) ** rng.next();
+  // static arena: ground with its top at y = 0, walls at x = +-12, 30 m tall
+  const arena = world.createBody();
+  world.createPolygonShape(arena, makeOffsetBox(13, 1, 0, -1, 0));
+  world.createPolygonShape(arena, makeOffsetBox(1, 15, -13, 15, 0));
+  world.createPolygonShape(arena, makeOffsetBox(1, 15, 13, 15, 0));
+  // the spawn square: mean body area is about 0.5 m^2, so it is about half full
+  const half = 0.5 * Math.sqrt(count);
+  const ids: BodyId[] = [];
+  for (let i = 0; i < count; i++) {
+    const speed = opts.atRest ? 0 : rng.range(0, 50);
+    const heading = rng.range(-Math.PI, Math.PI);
+    const spin = opts.atRest ? 0 : rng.range(-10, 10);
+    const body = world.createBody({
+      type: BodyType.Dynamic,
+      position: { x: rng.range(-half, half), y: rng.range(-0.5, 2 * half) },
+      angle: rng.range(-Math.PI, Math.PI),
+      linearVelocity: { x: speed * Math.cos(heading), y: speed * Math.sin(heading) },
+      angularVelocity: spin,
+    });
+    const shapeDef = { density: logRange(0.1, 100) };
+    const a = logRange(0.05, 3);
+    const b = logRange(0.05, 3);
+    const kind = Math.floor(rng.next() * 4);
+    if (kind === 0) {
+      world.createPolygonShape(body, makeBox(a / 2, b / 2), shapeDef);
+    } else if (kind === 1) {
+      world.createCircleShape(body, makeCircle(0, 0, a / 2), shapeDef);
+    } else if (kind === 2) {
+      // total length a, width b (both clamped so the capsule stays within a by b)
+      const long = Math.max(a, b);
+      const r = Math.min(a, b) / 2;
+      const l = Math.max((long - 2 * r) / 2, 0.01);
+      world.createCapsuleShape(body, makeCapsule(-l, 0, l, 0, r), shapeDef);
+    } else {
+      const n = 3 + Math.floor(rng.next() * 6);
+      const points: Vec[] = [];
+      for (let k = 0; k < n; k++) points.push({ x: rng.range(-a / 2, a / 2), y: rng.range(-b / 2, b / 2) });
+      let polygon: Polygon | null = null;
+      try {
+        polygon = makePolygon(points);
+      } catch (e) {
+        if (!(e instanceof RangeError)) throw e;
+      }
+      if (polygon !== null) world.createPolygonShape(body, polygon, shapeDef);
+      else world.createCircleShape(body, makeCircle(0, 0, Math.max(a, b) / 2), shapeDef);
+    }
+    ids.push(body);
+  }
+  return ids;
+}
+
+/**
+ * A ball dropped onto the ground: its lowest point starts `height` above the ground
+ * surface (y = 0), both shapes with the given restitution.
+ */
+export function bouncingBallScene(
+  world: World,
+  height: number,
+  restitution: number,
+  radius = 0.25,
+): { ball: BodyId; ground: BodyId } {
+  const ground = addGround(world, 20);
+  world.setRestitution(world.getBodyShapes(ground)[0]!, restitution);
+  const ball = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: height + radius } });
+  world.createCircleShape(ball, makeCircle(0, 0, radius), { restitution });
+  return { ball, ground };
+}
+
+/**
+ * Two equal circles on the x axis flying at each other at +speed and -speed, with no
+ * gravity: the elastic-collision scene. Their surfaces start `gap` apart.
+ */
+export function headOnCirclesScene(
+  world: World,
+  speed: number,
+  restitution: number,
+  radius = 0.5,
+  gap = 2,
+): { left: BodyId; right: BodyId } {
+  world.setGravity({ x: 0, y: 0 });
+  const x = radius + gap / 2;
+  const left = world.createBody({
+    type: BodyType.Dynamic,
+    position: { x: -x, y: 0 },
+    linearVelocity: { x: speed, y: 0 },
+  });
+  world.createCircleShape(left, makeCircle(0, 0, radius), { restitution });
+  const right = world.createBody({
+    type: BodyType.Dynamic,
+    position: { x, y: 0 },
+    linearVelocity: { x: -speed, y: 0 },
+  });
+  world.createCircleShape(right, makeCircle(0, 0, radius), { restitution });
+  return { left, right };
+}
+
+/** Options of `chainSlideScene`. */
+export interface ChainSlideOptions {
+  /** Length of each chain segment (m). Default 0.25: four vertices under the box. */
+  segmentLength?: number;
+  /** Number of chain segments. Default 320 (80 m of ground). */
+  segments?: number;
+  /** Initial sliding speed of the box, to +x (m/s). Default 6. */
+  speed?: number;
+  /** Friction of the chain and of the box (mixed by the world). Default 0.1. */
+  friction?: number;
+  /** Half size of the box (m). Default 0.5. */
+  halfSize?: number;
+}
+
+/**
+ * Ghost-collision scene: a box sliding along a flat one-sided chain ground at y = 0 made
+ * of many short collinear segments. The chain points run right to left so its top side
+ * collides (see ChainSegment). The box starts resting on the ground near the left end,
+ * moving to +x.
+ */
+export function chainSlideScene(
+  world: World,
+  opts: ChainSlideOptions = {},
+): { box: BodyId; ground: BodyId; points: Vec[] } {
+  const len = opts.segmentLength ?? 0.25;
+  const n = opts.segments ?? 320;
+  const h = opts.halfSize ?? 0.5;
+  const friction = opts.friction ?? 0.1;
+  const x0 = -0.5 * n * len;
+  const points: Vec[] = [];
+  for (let i = n; i >= 0; i--) points.push({ x: x0 + i * len, y: 0 });
+  const ground = world.createBody();
+  world.createChain(ground, { points, friction });
+  const box = world.createBody({
+    type: BodyType.Dynamic,
+    position: { x: x0 + 2 * h, y: h },
+    linearVelocity: { x: opts.speed ?? 6, y: 0 },
+  });
+  world.createPolygonShape(box, makeBox(h, h), { friction });
+  return { box, ground, points };
 }
