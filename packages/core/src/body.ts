@@ -8,7 +8,7 @@
  */
 
 import { growF64, growI32, growU8 } from './array';
-import { SlotPool } from './id';
+import { HandleKind, SlotPool } from './id';
 
 /** Body types. Static bodies never move; kinematic bodies move by velocity only. */
 export const BodyType = { Static: 0, Kinematic: 1, Dynamic: 2 } as const;
@@ -25,7 +25,7 @@ export const DQS = 7;
 export const STATE_STRIDE = 8;
 
 export class BodyStore {
-  readonly pool = new SlotPool();
+  readonly pool = new SlotPool(HandleKind.Body);
   capacity = 0;
 
   type = new Uint8Array(0);

@@ -11,7 +11,7 @@
  */
 
 import { growF64, growI32, growU8 } from './array';
-import { SlotPool } from './id';
+import { HandleKind, SlotPool } from './id';
 import type { Manifold } from './manifold_types';
 import type { WorldState } from './world_state';
 
@@ -42,7 +42,7 @@ export const CONTACT_TOUCHING = 1;
 export const CONTACT_ENABLE_EVENTS = 2;
 
 export class ContactStore {
-  readonly pool = new SlotPool();
+  readonly pool = new SlotPool(HandleKind.Contact);
   capacity = 0;
 
   shapeA = new Int32Array(0);

@@ -78,7 +78,6 @@ const Q_NORMAL_MASS = 8;
 const Q_TANGENT_MASS = 9;
 const Q_RELATIVE_VELOCITY = 10;
 
-
 /** Prepared contact constraints for one step. */
 export class ContactConstraints {
   count = 0;

@@ -1,7 +1,9 @@
 /**
  * Handles with generations.
  *
- * A handle is one safe integer: `generation * 2^24 + slot + 1`. Zero is the null handle.
+ * A handle is one safe integer: `generation * 2^27 + kind * 2^24 + slot + 1`, where kind
+ * tells bodies, shapes, chains and joints apart (so a shape id passed where a chain id is
+ * expected is rejected, not mistaken for chain number N). Zero is the null handle.
  * When a slot is freed its generation is bumped, so an old handle to it no longer
  * matches and is reported as stale instead of silently touching the new occupant.
  * Numbers (rather than objects) cross the worker boundary for free and compare with ===.
@@ -12,8 +14,18 @@ const SLOT_BITS = 2 ** 24;
 /** Largest number of live objects of one kind. */
 export const MAX_SLOTS = SLOT_BITS - 1;
 
-export function makeHandle(slot: number, generation: number): number {
-  return generation * SLOT_BITS + slot + 1;
+const KIND_BITS = 8;
+
+/** What a handle names. */
+export const HandleKind = { Body: 0, Shape: 1, Chain: 2, Joint: 3, Contact: 4 } as const;
+export type HandleKind = (typeof HandleKind)[keyof typeof HandleKind];
+
+export function makeHandle(slot: number, generation: number, kind: HandleKind): number {
+  return (generation * KIND_BITS + kind) * SLOT_BITS + slot + 1;
+}
+
+export function handleKind(handle: number): number {
+  return Math.floor(handle / SLOT_BITS) % KIND_BITS;
 }
 
 export function handleSlot(handle: number): number {
@@ -21,7 +33,7 @@ export function handleSlot(handle: number): number {
 }
 
 export function handleGeneration(handle: number): number {
-  return Math.floor(handle / SLOT_BITS);
+  return Math.floor(handle / (SLOT_BITS * KIND_BITS));
 }
 
 /**
@@ -34,6 +46,8 @@ export class SlotPool {
   free: number[] = [];
   next = 0;
   count = 0;
+
+  constructor(readonly kind: HandleKind) {}
 
   allocate(): number {
     const slot = this.free.length > 0 ? this.free.pop()! : this.next++;
@@ -51,14 +65,14 @@ export class SlotPool {
   }
 
   handle(slot: number): number {
-    return makeHandle(slot, this.generation[slot]!);
+    return makeHandle(slot, this.generation[slot]!, this.kind);
   }
 
   /** The slot of a live handle, or -1 when the handle is malformed, freed or stale. */
   resolve(handle: unknown): number {
     if (typeof handle !== 'number' || !Number.isSafeInteger(handle) || handle <= 0) return -1;
     const slot = handleSlot(handle);
-    if (slot >= this.next || this.alive[slot] !== 1) return -1;
+    if (handleKind(handle) !== this.kind || slot >= this.next || this.alive[slot] !== 1) return -1;
     return this.generation[slot] === handleGeneration(handle) ? slot : -1;
   }
 

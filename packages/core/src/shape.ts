@@ -6,10 +6,10 @@
 
 import { growF64, growI32, growU8, growU32 } from './array';
 import type { Geometry, ShapeType } from './geometry';
-import { SlotPool } from './id';
+import { HandleKind, SlotPool } from './id';
 
 export class ShapeStore {
-  readonly pool = new SlotPool();
+  readonly pool = new SlotPool(HandleKind.Shape);
   capacity = 0;
 
   body = new Int32Array(0);

@@ -60,17 +60,40 @@ class Writer {
     }
   }
 
+  /** The bytes written so far, followed by their FNV-1a checksum. */
   bytes(): Uint8Array {
-    return new Uint8Array(this.buf.slice(0, this.pos));
+    const body = new Uint8Array(this.buf, 0, this.pos);
+    const out = new Uint8Array(this.pos + 4);
+    out.set(body);
+    new DataView(out.buffer).setUint32(this.pos, checksum(body), true);
+    return out;
   }
+}
+
+function checksum(bytes: Uint8Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) {
+    h ^= bytes[i]!;
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
 }
 
 class Reader {
   view: DataView;
   pos = 0;
 
+  /** Checks the trailing checksum, then reads the payload before it. */
   constructor(bytes: Uint8Array) {
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (bytes.byteLength < 12) {
+      throw new RangeError(`restore: snapshot is truncated (${bytes.byteLength} bytes)`);
+    }
+    const payload = bytes.subarray(0, bytes.byteLength - 4);
+    const stored = new DataView(bytes.buffer, bytes.byteOffset + payload.byteLength, 4).getUint32(0, true);
+    if (stored !== checksum(payload)) {
+      throw new RangeError('restore: snapshot is corrupt or truncated (checksum mismatch)');
+    }
+    this.view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
   }
 
   private need(n: number): void {
@@ -410,7 +433,7 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   w.awakeBodyCount = rd.into(w.awakeBodies);
   w.awakeContacts = new Int32Array(Math.max(64, contacts.capacity));
   w.awakeContactCount = rd.into(w.awakeContacts);
-  if (rd.pos !== bytes.byteLength) throw new RangeError('restore: snapshot has trailing bytes');
+  if (rd.pos !== bytes.byteLength - 4) throw new RangeError('restore: snapshot has trailing bytes');
 }
 
 const hashView = new Float64Array(1);

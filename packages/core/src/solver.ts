@@ -126,7 +126,6 @@ function collide(w: WorldState): void {
   for (let i = 0; i < wakeCount; i++) w.wakeBody(wakeList[i]!);
 }
 
-
 function solve(w: WorldState, dt: number, subSteps: number): void {
   const h = dt / subSteps;
   const invH = 1 / h;
@@ -148,7 +147,6 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   storeImpulses(w);
   finalizeBodies(w, dt);
 }
-
 
 /** Gravity, forces and damping for every awake dynamic body. */
 function integrateVelocities(w: WorldState, h: number): void {
@@ -204,7 +202,6 @@ function integratePositions(w: WorldState, h: number): void {
     state[o + DPY] = state[o + DPY]! + h * state[o + VY]!;
   }
 }
-
 
 /**
  * Applies the step's deltas to the body transforms, clears forces, advances sleep

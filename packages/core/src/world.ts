@@ -7,7 +7,7 @@ import { BodyType, STATE_STRIDE, VX, VY, W } from './body';
 import { CONTACT_STRIDE, CONTACT_TOUCHING, C_FRICTION, C_RESTITUTION } from './contact';
 import { MAX_POLYGON_VERTICES } from './constants';
 import { Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, ShapeType } from './geometry';
-import { MAX_SLOTS } from './id';
+import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './id';
 import { atan2, CosSin, cosSin, type Vec2 } from './math';
 import { restoreWorld, snapshotWorld, stateHash } from './snapshot';
 import { step } from './solver';
@@ -470,6 +470,7 @@ export class World {
   destroyBody(bodyId: BodyId): void {
     const b = this.body('destroyBody', bodyId);
     const w = this.core;
+    w.resetIslandImpulses(b);
     this.destroyBodyChains(b);
     const shapes = w.shapes;
     let s = w.bodies.shapeHead[b]!;
@@ -979,7 +980,7 @@ export class World {
       record.shapes.push(s);
     }
     w.chains[slot] = record;
-    return (w.chainGeneration[slot]! * 2 ** 24 + slot + 1) as ChainId;
+    return makeHandle(slot, w.chainGeneration[slot]!, HandleKind.Chain) as ChainId;
   }
 
   /** Destroys a chain and its segments. */
@@ -1013,6 +1014,7 @@ export class World {
     if (w.shapes.chain[s] !== -1)
       fail('destroyShape', 'shapeId', 'not part of a chain (use destroyChain)', shapeId);
     const b = w.shapes.body[s]!;
+    w.resetIslandImpulses(b);
     this.freeShape(s, true);
     if (updateBodyMass && w.bodies.massOverridden[b] !== 1) w.updateBodyMass(b);
     else w.updateMaxExtent(b);
@@ -1149,10 +1151,11 @@ export class World {
 
   private resolveChain(id: unknown): number {
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return -1;
-    const slot = (id % 2 ** 24) - 1;
+    if (handleKind(id) !== HandleKind.Chain) return -1;
+    const slot = handleSlot(id);
     const w = this.core;
     if (slot >= w.chains.length || w.chains[slot] === null) return -1;
-    return w.chainGeneration[slot] === Math.floor(id / 2 ** 24) ? slot : -1;
+    return w.chainGeneration[slot] === handleGeneration(id) ? slot : -1;
   }
 
   private chain(fn: string, id: unknown): number {

@@ -23,6 +23,8 @@ import {
 import {
   C_FRICTION,
   C_POINT,
+  P_NORMAL_IMPULSE,
+  P_TANGENT_IMPULSE,
   C_POINT_STRIDE,
   C_RESTITUTION,
   CONTACT_ENABLE_EVENTS,
@@ -329,6 +331,46 @@ export class WorldState {
       if (this.wakeJointNeighbours !== null) top = this.wakeJointNeighbours(body, top);
     }
   }
+
+  /**
+   * Forgets the warm-start impulses of every contact in the islands touching `b`.
+   *
+   * Warm starting assumes the next step looks like the last one. Removing a body breaks
+   * that for everything it rested on: the contacts below a removed heavy load still hold
+   * impulses sized for the load, and replaying them would launch the stack. Clearing
+   * them lets the island re-converge from rest; the relax pass then keeps the recovery
+   * of the soft overlap from turning into velocity.
+   */
+  resetIslandImpulses(b: number): void {
+    const bodies = this.bodies;
+    const contacts = this.contacts;
+    const d = contacts.data;
+    const visitStamp = ++this.visitStamp;
+    if (this.visited.length < bodies.capacity) this.visited = growI32(this.visited, bodies.capacity);
+    let top = 0;
+    this.wakeStack[top++] = b;
+    this.visited[b] = visitStamp;
+    while (top > 0) {
+      const body = this.wakeStack[--top]!;
+      for (let edge = bodies.contactHead[body]!; edge !== -1; edge = contacts.edgeNext[edge]!) {
+        const c = edge >> 1;
+        const base = c * CONTACT_STRIDE + C_POINT;
+        for (let k = 0; k < 2; k++) {
+          d[base + k * C_POINT_STRIDE + P_NORMAL_IMPULSE] = 0;
+          d[base + k * C_POINT_STRIDE + P_TANGENT_IMPULSE] = 0;
+        }
+        if ((contacts.flags[c]! & CONTACT_TOUCHING) === 0) continue;
+        const other = (edge & 1) === 0 ? contacts.bodyB[c]! : contacts.bodyA[c]!;
+        if (bodies.type[other] !== BodyType.Dynamic || this.visited[other] === visitStamp) continue;
+        this.visited[other] = visitStamp;
+        if (top === this.wakeStack.length) this.wakeStack = growI32(this.wakeStack, top * 2);
+        this.wakeStack[top++] = other;
+      }
+    }
+  }
+
+  visited = new Int32Array(64);
+  visitStamp = 0;
 
   /** Set by the joint module: removes the joints of a body being destroyed. */
   onBodyDestroyed: ((body: number) => void) | null = null;

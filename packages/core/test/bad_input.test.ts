@@ -114,25 +114,115 @@ const Inf = Number.POSITIVE_INFINITY;
 
 const cases: Case[] = [
   // ---- non-finite numbers in the world's state and actions
-  ['NaN position.x', (c) => c.world.createBody({ position: { x: NaN_, y: 0 } }), 'createBody', 'position.x', 'NaN'],
-  ['Infinity position.y', (c) => c.world.createBody({ position: { x: 0, y: Inf } }), 'createBody', 'position.y', 'Infinity'],
+  [
+    'NaN position.x',
+    (c) => c.world.createBody({ position: { x: NaN_, y: 0 } }),
+    'createBody',
+    'position.x',
+    'NaN',
+  ],
+  [
+    'Infinity position.y',
+    (c) => c.world.createBody({ position: { x: 0, y: Inf } }),
+    'createBody',
+    'position.y',
+    'Infinity',
+  ],
   ['NaN angle', (c) => c.world.createBody({ angle: NaN_ }), 'createBody', 'angle', 'NaN'],
-  ['Infinity velocity', (c) => c.world.createBody({ linearVelocity: { x: -Inf, y: 0 } }), 'createBody', 'linearVelocity.x', '-Infinity'],
-  ['NaN angular velocity', (c) => c.world.createBody({ angularVelocity: NaN_ }), 'createBody', 'angularVelocity', 'NaN'],
+  [
+    'Infinity velocity',
+    (c) => c.world.createBody({ linearVelocity: { x: -Inf, y: 0 } }),
+    'createBody',
+    'linearVelocity.x',
+    '-Infinity',
+  ],
+  [
+    'NaN angular velocity',
+    (c) => c.world.createBody({ angularVelocity: NaN_ }),
+    'createBody',
+    'angularVelocity',
+    'NaN',
+  ],
   ['negative damping', (c) => c.world.createBody({ linearDamping: -1 }), 'createBody', 'linearDamping', '-1'],
-  ['NaN teleport position', (c) => c.world.setTransform(c.body, { x: NaN_, y: 0 }, 0), 'setTransform', 'position.x', 'NaN'],
-  ['Infinity teleport angle', (c) => c.world.setTransform(c.body, { x: 0, y: 0 }, Inf), 'setTransform', 'angle', 'Infinity'],
-  ['NaN linear velocity', (c) => c.world.setLinearVelocity(c.body, { x: 0, y: NaN_ }), 'setLinearVelocity', 'velocity.y', 'NaN'],
-  ['Infinity angular velocity', (c) => c.world.setAngularVelocity(c.body, Inf), 'setAngularVelocity', 'angularVelocity', 'Infinity'],
-  ['NaN force', (c) => c.world.applyForce(c.body, { x: NaN_, y: 0 }, { x: 0, y: 0 }), 'applyForce', 'force.x', 'NaN'],
-  ['Infinity force point', (c) => c.world.applyForce(c.body, { x: 1, y: 0 }, { x: 0, y: Inf }), 'applyForce', 'point.y', 'Infinity'],
-  ['NaN center force', (c) => c.world.applyForceToCenter(c.body, { x: 0, y: NaN_ }), 'applyForceToCenter', 'force.y', 'NaN'],
+  [
+    'NaN teleport position',
+    (c) => c.world.setTransform(c.body, { x: NaN_, y: 0 }, 0),
+    'setTransform',
+    'position.x',
+    'NaN',
+  ],
+  [
+    'Infinity teleport angle',
+    (c) => c.world.setTransform(c.body, { x: 0, y: 0 }, Inf),
+    'setTransform',
+    'angle',
+    'Infinity',
+  ],
+  [
+    'NaN linear velocity',
+    (c) => c.world.setLinearVelocity(c.body, { x: 0, y: NaN_ }),
+    'setLinearVelocity',
+    'velocity.y',
+    'NaN',
+  ],
+  [
+    'Infinity angular velocity',
+    (c) => c.world.setAngularVelocity(c.body, Inf),
+    'setAngularVelocity',
+    'angularVelocity',
+    'Infinity',
+  ],
+  [
+    'NaN force',
+    (c) => c.world.applyForce(c.body, { x: NaN_, y: 0 }, { x: 0, y: 0 }),
+    'applyForce',
+    'force.x',
+    'NaN',
+  ],
+  [
+    'Infinity force point',
+    (c) => c.world.applyForce(c.body, { x: 1, y: 0 }, { x: 0, y: Inf }),
+    'applyForce',
+    'point.y',
+    'Infinity',
+  ],
+  [
+    'NaN center force',
+    (c) => c.world.applyForceToCenter(c.body, { x: 0, y: NaN_ }),
+    'applyForceToCenter',
+    'force.y',
+    'NaN',
+  ],
   ['NaN torque', (c) => c.world.applyTorque(c.body, NaN_), 'applyTorque', 'torque', 'NaN'],
-  ['Infinity impulse', (c) => c.world.applyLinearImpulse(c.body, { x: Inf, y: 0 }, { x: 0, y: 0 }), 'applyLinearImpulse', 'impulse.x', 'Infinity'],
-  ['NaN center impulse', (c) => c.world.applyLinearImpulseToCenter(c.body, { x: NaN_, y: 1 }), 'applyLinearImpulseToCenter', 'impulse.x', 'NaN'],
-  ['NaN angular impulse', (c) => c.world.applyAngularImpulse(c.body, NaN_), 'applyAngularImpulse', 'impulse', 'NaN'],
+  [
+    'Infinity impulse',
+    (c) => c.world.applyLinearImpulse(c.body, { x: Inf, y: 0 }, { x: 0, y: 0 }),
+    'applyLinearImpulse',
+    'impulse.x',
+    'Infinity',
+  ],
+  [
+    'NaN center impulse',
+    (c) => c.world.applyLinearImpulseToCenter(c.body, { x: NaN_, y: 1 }),
+    'applyLinearImpulseToCenter',
+    'impulse.x',
+    'NaN',
+  ],
+  [
+    'NaN angular impulse',
+    (c) => c.world.applyAngularImpulse(c.body, NaN_),
+    'applyAngularImpulse',
+    'impulse',
+    'NaN',
+  ],
   ['NaN gravity', (c) => c.world.setGravity({ x: NaN_, y: -10 }), 'setGravity', 'gravity.x', 'NaN'],
-  ['Infinity gravity via settings', (c) => c.world.setSettings({ gravity: { x: 0, y: -Inf } }), 'setSettings', 'gravity.y', '-Infinity'],
+  [
+    'Infinity gravity via settings',
+    (c) => c.world.setSettings({ gravity: { x: 0, y: -Inf } }),
+    'setSettings',
+    'gravity.y',
+    '-Infinity',
+  ],
   ['NaN gravity scale', (c) => c.world.setGravityScale(c.body, NaN_), 'setGravityScale', 'scale', 'NaN'],
 
   // ---- sizes
@@ -142,43 +232,170 @@ const cases: Case[] = [
   ['zero-length segment', () => makeSegment(1, 2, 1, 2), 'makeSegment', 'length', '0'],
   ['zero-length capsule', () => makeCapsule(1, 1, 1, 1, 0.5), 'makeCapsule', 'distance between centers', '0'],
   ['negative capsule radius', () => makeCapsule(0, 0, 1, 0, -0.5), 'makeCapsule', 'radius', '-0.5'],
-  ['hand-made zero circle', (c) => c.world.createCircleShape(c.body, new Circle(0, 0, 0)), 'createCircleShape', 'circle.radius', '0'],
-  ['hand-made NaN circle', (c) => c.world.createCircleShape(c.body, new Circle(NaN_, 0, 1)), 'createCircleShape', 'circle.cx', 'NaN'],
-  ['hand-made zero segment', (c) => c.world.createSegmentShape(c.ground, new Segment(1, 2, 1, 2)), 'createSegmentShape', 'segment length', '0'],
-  ['hand-made zero capsule', (c) => c.world.createCapsuleShape(c.body, new Capsule(0, 0, 0, 0, 1)), 'createCapsuleShape', 'capsule length', '0'],
-  ['hand-made negative capsule radius', (c) => c.world.createCapsuleShape(c.body, new Capsule(0, 0, 1, 0, -1)), 'createCapsuleShape', 'capsule.radius', '-1'],
+  [
+    'hand-made zero circle',
+    (c) => c.world.createCircleShape(c.body, new Circle(0, 0, 0)),
+    'createCircleShape',
+    'circle.radius',
+    '0',
+  ],
+  [
+    'hand-made NaN circle',
+    (c) => c.world.createCircleShape(c.body, new Circle(NaN_, 0, 1)),
+    'createCircleShape',
+    'circle.cx',
+    'NaN',
+  ],
+  [
+    'hand-made zero segment',
+    (c) => c.world.createSegmentShape(c.ground, new Segment(1, 2, 1, 2)),
+    'createSegmentShape',
+    'segment length',
+    '0',
+  ],
+  [
+    'hand-made zero capsule',
+    (c) => c.world.createCapsuleShape(c.body, new Capsule(0, 0, 0, 0, 1)),
+    'createCapsuleShape',
+    'capsule length',
+    '0',
+  ],
+  [
+    'hand-made negative capsule radius',
+    (c) => c.world.createCapsuleShape(c.body, new Capsule(0, 0, 1, 0, -1)),
+    'createCapsuleShape',
+    'capsule.radius',
+    '-1',
+  ],
 
   // ---- materials
-  ['negative density', (c) => c.world.createPolygonShape(c.body, makeBox(1, 1), { density: -1 }), 'createPolygonShape', 'density', '-1'],
-  ['NaN density', (c) => c.world.createCircleShape(c.body, makeCircle(0, 0, 1), { density: NaN_ }), 'createCircleShape', 'density', 'NaN'],
-  ['negative friction', (c) => c.world.createPolygonShape(c.body, makeBox(1, 1), { friction: -0.5 }), 'createPolygonShape', 'friction', '-0.5'],
-  ['negative restitution', (c) => c.world.createPolygonShape(c.body, makeBox(1, 1), { restitution: -1 }), 'createPolygonShape', 'restitution', '-1'],
+  [
+    'negative density',
+    (c) => c.world.createPolygonShape(c.body, makeBox(1, 1), { density: -1 }),
+    'createPolygonShape',
+    'density',
+    '-1',
+  ],
+  [
+    'NaN density',
+    (c) => c.world.createCircleShape(c.body, makeCircle(0, 0, 1), { density: NaN_ }),
+    'createCircleShape',
+    'density',
+    'NaN',
+  ],
+  [
+    'negative friction',
+    (c) => c.world.createPolygonShape(c.body, makeBox(1, 1), { friction: -0.5 }),
+    'createPolygonShape',
+    'friction',
+    '-0.5',
+  ],
+  [
+    'negative restitution',
+    (c) => c.world.createPolygonShape(c.body, makeBox(1, 1), { restitution: -1 }),
+    'createPolygonShape',
+    'restitution',
+    '-1',
+  ],
   ['setDensity negative', (c) => c.world.setDensity(c.shape, -2), 'setDensity', 'density', '-2'],
   ['setFriction negative', (c) => c.world.setFriction(c.shape, -0.1), 'setFriction', 'friction', '-0.1'],
-  ['setRestitution NaN', (c) => c.world.setRestitution(c.shape, NaN_), 'setRestitution', 'restitution', 'NaN'],
+  [
+    'setRestitution NaN',
+    (c) => c.world.setRestitution(c.shape, NaN_),
+    'setRestitution',
+    'restitution',
+    'NaN',
+  ],
 
   // ---- polygons
-  ['collinear points', () => makePolygon([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 2, y: 0 }]), 'makePolygon', 'points', '2 hull vertices'],
-  ['duplicate points', () => makePolygon([{ x: 0, y: 0 }, { x: 0, y: 0 }, { x: 1, y: 1 }]), 'makePolygon', 'points', '2 hull vertices'],
-  ['nine points', () => makePolygon(Array.from({ length: 9 }, (_, i) => ({ x: Math.cos(i), y: Math.sin(i) }))), 'makePolygon', 'points.length', '9'],
-  ['NaN polygon point', () => makePolygon([{ x: 0, y: 0 }, { x: 1, y: NaN_ }, { x: 1, y: 1 }]), 'makePolygon', 'points[1].y', 'NaN'],
+  [
+    'collinear points',
+    () =>
+      makePolygon([
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+        { x: 2, y: 0 },
+      ]),
+    'makePolygon',
+    'points',
+    '2 hull vertices',
+  ],
+  [
+    'duplicate points',
+    () =>
+      makePolygon([
+        { x: 0, y: 0 },
+        { x: 0, y: 0 },
+        { x: 1, y: 1 },
+      ]),
+    'makePolygon',
+    'points',
+    '2 hull vertices',
+  ],
+  [
+    'nine points',
+    () => makePolygon(Array.from({ length: 9 }, (_, i) => ({ x: Math.cos(i), y: Math.sin(i) }))),
+    'makePolygon',
+    'points.length',
+    '9',
+  ],
+  [
+    'NaN polygon point',
+    () =>
+      makePolygon([
+        { x: 0, y: 0 },
+        { x: 1, y: NaN_ },
+        { x: 1, y: 1 },
+      ]),
+    'makePolygon',
+    'points[1].y',
+    'NaN',
+  ],
   [
     'hand-made non-convex polygon',
-    (c) => c.world.createPolygonShape(c.body, rawPolygon([[0, 0], [2, 0], [1, 0.5], [2, 2], [0, 2]])),
+    (c) =>
+      c.world.createPolygonShape(
+        c.body,
+        rawPolygon([
+          [0, 0],
+          [2, 0],
+          [1, 0.5],
+          [2, 2],
+          [0, 2],
+        ]),
+      ),
     'createPolygonShape',
     'polygon vertex 2',
     '"(1, 0.5)"',
   ],
   [
     'hand-made clockwise polygon',
-    (c) => c.world.createPolygonShape(c.body, rawPolygon([[0, 0], [0, 1], [1, 1], [1, 0]])),
+    (c) =>
+      c.world.createPolygonShape(
+        c.body,
+        rawPolygon([
+          [0, 0],
+          [0, 1],
+          [1, 1],
+          [1, 0],
+        ]),
+      ),
     'createPolygonShape',
     'polygon vertex 1',
     '"(0, 1)"',
   ],
   [
     'hand-made polygon with collinear vertices',
-    (c) => c.world.createPolygonShape(c.body, rawPolygon([[0, 0], [1, 0], [2, 0], [1, 1]])),
+    (c) =>
+      c.world.createPolygonShape(
+        c.body,
+        rawPolygon([
+          [0, 0],
+          [1, 0],
+          [2, 0],
+          [1, 1],
+        ]),
+      ),
     'createPolygonShape',
     'polygon vertex 1',
     '"(1, 0)"',
@@ -186,7 +403,11 @@ const cases: Case[] = [
   [
     'hand-made polygon with 9 vertices',
     (c) => {
-      const p = rawPolygon([[0, 0], [1, 0], [0, 1]]);
+      const p = rawPolygon([
+        [0, 0],
+        [1, 0],
+        [0, 1],
+      ]);
       p.count = 9;
       return c.world.createPolygonShape(c.body, p);
     },
@@ -206,18 +427,60 @@ const cases: Case[] = [
 
   // ---- stale and wrong ids
   ['destroyed body', (c) => c.world.getPosition(c.deadBody), 'getPosition', 'bodyId', (c) => c.deadBody],
-  ['destroyed body, acted on', (c) => c.world.applyForceToCenter(c.deadBody, { x: 1, y: 0 }), 'applyForceToCenter', 'bodyId', (c) => c.deadBody],
-  ['destroyed body, given a shape', (c) => c.world.createCircleShape(c.deadBody, makeCircle(0, 0, 1)), 'createCircleShape', 'bodyId', (c) => c.deadBody],
-  ['destroyed body, destroyed again', (c) => c.world.destroyBody(c.deadBody), 'destroyBody', 'bodyId', (c) => c.deadBody],
-  ['destroyed shape', (c) => c.world.setFriction(c.deadShape, 0.5), 'setFriction', 'shapeId', (c) => c.deadShape],
-  ['destroyed shape, destroyed again', (c) => c.world.destroyShape(c.deadShape), 'destroyShape', 'shapeId', (c) => c.deadShape],
-  ['fabricated body id', (c) => c.world.setLinearVelocity(123456 as BodyId, { x: 1, y: 0 }), 'setLinearVelocity', 'bodyId', '123456'],
+  [
+    'destroyed body, acted on',
+    (c) => c.world.applyForceToCenter(c.deadBody, { x: 1, y: 0 }),
+    'applyForceToCenter',
+    'bodyId',
+    (c) => c.deadBody,
+  ],
+  [
+    'destroyed body, given a shape',
+    (c) => c.world.createCircleShape(c.deadBody, makeCircle(0, 0, 1)),
+    'createCircleShape',
+    'bodyId',
+    (c) => c.deadBody,
+  ],
+  [
+    'destroyed body, destroyed again',
+    (c) => c.world.destroyBody(c.deadBody),
+    'destroyBody',
+    'bodyId',
+    (c) => c.deadBody,
+  ],
+  [
+    'destroyed shape',
+    (c) => c.world.setFriction(c.deadShape, 0.5),
+    'setFriction',
+    'shapeId',
+    (c) => c.deadShape,
+  ],
+  [
+    'destroyed shape, destroyed again',
+    (c) => c.world.destroyShape(c.deadShape),
+    'destroyShape',
+    'shapeId',
+    (c) => c.deadShape,
+  ],
+  [
+    'fabricated body id',
+    (c) => c.world.setLinearVelocity(123456 as BodyId, { x: 1, y: 0 }),
+    'setLinearVelocity',
+    'bodyId',
+    '123456',
+  ],
   ['zero body id', (c) => c.world.destroyBody(0 as BodyId), 'destroyBody', 'bodyId', '0'],
   ['fractional body id', (c) => c.world.getMass(1.5 as BodyId), 'getMass', 'bodyId', '1.5'],
   ['fabricated shape id', (c) => c.world.destroyShape(98765 as ShapeId), 'destroyShape', 'shapeId', '98765'],
   ['fabricated chain id', (c) => c.world.destroyChain(4242 as ChainId), 'destroyChain', 'chainId', '4242'],
   // the body's box (slot 2) does not alias a live chain slot
-  ['a shape id as a chain id', (c) => c.world.destroyChain(c.shape as unknown as ChainId), 'destroyChain', 'chainId', (c) => c.shape],
+  [
+    'a shape id as a chain id',
+    (c) => c.world.destroyChain(c.shape as unknown as ChainId),
+    'destroyChain',
+    'chainId',
+    (c) => c.shape,
+  ],
   // The ground's box is shape slot 0 and the chain is chain slot 0, both generation 0, so
   // both ids are the number 1. Shape, body and chain handles share one encoding with no
   // kind tag, so the engine cannot tell them apart: these two calls act on the wrong
@@ -230,27 +493,160 @@ const cases: Case[] = [
     'chainId',
     (c) => c.groundShape,
   ],
-  ['a chain id as a shape id', (c) => c.world.setFriction(c.chain as unknown as ShapeId, 0.2), 'setFriction', 'shapeId', (c) => c.chain],
+  [
+    'a chain id as a shape id',
+    (c) => c.world.setFriction(c.chain as unknown as ShapeId, 0.2),
+    'setFriction',
+    'shapeId',
+    (c) => c.chain,
+  ],
 
   // ---- filters
-  ['negative category bits', (c) => c.world.createPolygonShape(c.body, makeBox(1, 1), { filter: { categoryBits: -1, maskBits: 1, groupIndex: 0 } }), 'createPolygonShape', 'filter.categoryBits', '-1'],
-  ['fractional mask bits', (c) => c.world.createCircleShape(c.body, makeCircle(0, 0, 1), { filter: { categoryBits: 1, maskBits: 2.5, groupIndex: 0 } }), 'createCircleShape', 'filter.maskBits', '2.5'],
-  ['non-integer group', (c) => c.world.setFilter(c.shape, { categoryBits: 1, maskBits: 1, groupIndex: 0.5 }), 'setFilter', 'filter.groupIndex', '0.5'],
-  ['too-wide mask bits', (c) => c.world.setFilter(c.shape, { categoryBits: 1, maskBits: 2 ** 32, groupIndex: 0 }), 'setFilter', 'filter.maskBits', '4294967296'],
-  ['negative bits in a chain', (c) => c.world.createChain(c.ground, { points: [{ x: 0, y: 0 }, { x: 1, y: 0 }], filter: { categoryBits: 1, maskBits: -8, groupIndex: 0 } }), 'createChain', 'filter.maskBits', '-8'],
+  [
+    'negative category bits',
+    (c) =>
+      c.world.createPolygonShape(c.body, makeBox(1, 1), {
+        filter: { categoryBits: -1, maskBits: 1, groupIndex: 0 },
+      }),
+    'createPolygonShape',
+    'filter.categoryBits',
+    '-1',
+  ],
+  [
+    'fractional mask bits',
+    (c) =>
+      c.world.createCircleShape(c.body, makeCircle(0, 0, 1), {
+        filter: { categoryBits: 1, maskBits: 2.5, groupIndex: 0 },
+      }),
+    'createCircleShape',
+    'filter.maskBits',
+    '2.5',
+  ],
+  [
+    'non-integer group',
+    (c) => c.world.setFilter(c.shape, { categoryBits: 1, maskBits: 1, groupIndex: 0.5 }),
+    'setFilter',
+    'filter.groupIndex',
+    '0.5',
+  ],
+  [
+    'too-wide mask bits',
+    (c) => c.world.setFilter(c.shape, { categoryBits: 1, maskBits: 2 ** 32, groupIndex: 0 }),
+    'setFilter',
+    'filter.maskBits',
+    '4294967296',
+  ],
+  [
+    'negative bits in a chain',
+    (c) =>
+      c.world.createChain(c.ground, {
+        points: [
+          { x: 0, y: 0 },
+          { x: 1, y: 0 },
+        ],
+        filter: { categoryBits: 1, maskBits: -8, groupIndex: 0 },
+      }),
+    'createChain',
+    'filter.maskBits',
+    '-8',
+  ],
 
   // ---- chains
-  ['chain of one point', (c) => c.world.createChain(c.ground, { points: [{ x: 0, y: 0 }] }), 'createChain', 'points.length', '1'],
-  ['loop of two points', (c) => c.world.createChain(c.ground, { points: [{ x: 0, y: 0 }, { x: 1, y: 0 }], loop: true }), 'createChain', 'points.length', '2'],
-  ['duplicate consecutive chain points', (c) => c.world.createChain(c.ground, { points: [{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 1, y: 1 }, { x: 2, y: 0 }] }), 'createChain', 'points[2]', '"(1, 1)"'],
-  ['loop closing on its first point', (c) => c.world.createChain(c.ground, { points: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }, { x: 0, y: 0 }], loop: true }), 'createChain', 'points[0]', '"(0, 0)"'],
-  ['NaN chain point', (c) => c.world.createChain(c.ground, { points: [{ x: 0, y: 0 }, { x: NaN_, y: 0 }] }), 'createChain', 'points[1].x', 'NaN'],
+  [
+    'chain of one point',
+    (c) => c.world.createChain(c.ground, { points: [{ x: 0, y: 0 }] }),
+    'createChain',
+    'points.length',
+    '1',
+  ],
+  [
+    'loop of two points',
+    (c) =>
+      c.world.createChain(c.ground, {
+        points: [
+          { x: 0, y: 0 },
+          { x: 1, y: 0 },
+        ],
+        loop: true,
+      }),
+    'createChain',
+    'points.length',
+    '2',
+  ],
+  [
+    'duplicate consecutive chain points',
+    (c) =>
+      c.world.createChain(c.ground, {
+        points: [
+          { x: 0, y: 0 },
+          { x: 1, y: 1 },
+          { x: 1, y: 1 },
+          { x: 2, y: 0 },
+        ],
+      }),
+    'createChain',
+    'points[2]',
+    '"(1, 1)"',
+  ],
+  [
+    'loop closing on its first point',
+    (c) =>
+      c.world.createChain(c.ground, {
+        points: [
+          { x: 0, y: 0 },
+          { x: 1, y: 0 },
+          { x: 1, y: 1 },
+          { x: 0, y: 0 },
+        ],
+        loop: true,
+      }),
+    'createChain',
+    'points[0]',
+    '"(0, 0)"',
+  ],
+  [
+    'NaN chain point',
+    (c) =>
+      c.world.createChain(c.ground, {
+        points: [
+          { x: 0, y: 0 },
+          { x: NaN_, y: 0 },
+        ],
+      }),
+    'createChain',
+    'points[1].x',
+    'NaN',
+  ],
 
   // ---- mass
-  ['negative mass', (c) => c.world.setMassData(c.body, { mass: -1, center: { x: 0, y: 0 }, rotationalInertia: 1 }), 'setMassData', 'data.mass', '-1'],
-  ['zero mass', (c) => c.world.setMassData(c.body, { mass: 0, center: { x: 0, y: 0 }, rotationalInertia: 1 }), 'setMassData', 'data.mass', '0'],
-  ['negative inertia', (c) => c.world.setMassData(c.body, { mass: 1, center: { x: 0, y: 0 }, rotationalInertia: -3 }), 'setMassData', 'data.rotationalInertia', '-3'],
-  ['NaN mass center', (c) => c.world.setMassData(c.body, { mass: 1, center: { x: NaN_, y: 0 }, rotationalInertia: 1 }), 'setMassData', 'data.center.x', 'NaN'],
+  [
+    'negative mass',
+    (c) => c.world.setMassData(c.body, { mass: -1, center: { x: 0, y: 0 }, rotationalInertia: 1 }),
+    'setMassData',
+    'data.mass',
+    '-1',
+  ],
+  [
+    'zero mass',
+    (c) => c.world.setMassData(c.body, { mass: 0, center: { x: 0, y: 0 }, rotationalInertia: 1 }),
+    'setMassData',
+    'data.mass',
+    '0',
+  ],
+  [
+    'negative inertia',
+    (c) => c.world.setMassData(c.body, { mass: 1, center: { x: 0, y: 0 }, rotationalInertia: -3 }),
+    'setMassData',
+    'data.rotationalInertia',
+    '-3',
+  ],
+  [
+    'NaN mass center',
+    (c) => c.world.setMassData(c.body, { mass: 1, center: { x: NaN_, y: 0 }, rotationalInertia: 1 }),
+    'setMassData',
+    'data.center.x',
+    'NaN',
+  ],
 ];
 
 describe('bad input is rejected and leaves the world byte-identical', () => {
@@ -264,8 +660,22 @@ describe('bad input is rejected and leaves the world byte-identical', () => {
     const c = makeCtx();
     c.world.applyForce(c.body, { x: 1, y: 0 }, { x: 0, y: 0 });
     c.world.setTransform(c.body, { x: 0, y: 3 }, 0.5);
-    c.world.createPolygonShape(c.body, rawPolygon([[0, 0], [1, 0], [1, 1], [0, 1]]));
-    c.world.createChain(c.ground, { points: [{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 2, y: 0 }] });
+    c.world.createPolygonShape(
+      c.body,
+      rawPolygon([
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+      ]),
+    );
+    c.world.createChain(c.ground, {
+      points: [
+        { x: 0, y: 0 },
+        { x: 1, y: 1 },
+        { x: 2, y: 0 },
+      ],
+    });
     c.world.setMassData(c.body, { mass: 2, center: { x: 0, y: 0 }, rotationalInertia: 1 });
     c.world.step(1 / 60, 1);
     expect(c.world.isValidBody(c.deadBody)).toBe(false);

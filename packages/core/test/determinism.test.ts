@@ -44,7 +44,7 @@ function runTrace(world: World, ids: readonly BodyId[], steps: number): Trace {
 
 describe('determinism', () => {
   it('golden: the 100-body mixed pile falls asleep at a recorded step with a recorded state hash', () => {
-    // GOLDEN VALUES. These were recorded from the engine itself (commit e707822). If this
+    // GOLDEN VALUES. These were recorded from the engine itself (commits e707822 and d6c5942 agree). If this
     // test fails, the simulation changed: a different step at which the pile falls asleep
     // or a different final state. When the change is intentional (a solver, collision or
     // sleep change), re-record both constants and say so in the commit message; when it
