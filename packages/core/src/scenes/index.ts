@@ -273,7 +273,14 @@ export interface FuzzSceneOptions {
 export function fuzzScene(world: World, seed: number, opts: FuzzSceneOptions = {}): BodyId[] {
   const count = opts.count ?? 20;
   const rng = new SceneRandom(seed);
-  const logRange = (lo: number, hi: number): number => lo * (hi / lo) ** rng.next();
+  // log-uniform on 64 steps, built from sqrt and products only (deterministic everywhere)
+  const logRange = (lo: number, hi: number): number => {
+    let step = hi / lo;
+    for (let i = 0; i < 6; i++) step = Math.sqrt(step);
+    let v = lo;
+    for (let k = Math.floor(rng.next() * 65); k > 0; k--) v *= step;
+    return v;
+  };
   // static arena: ground with its top at y = 0, walls at x = +-12, 30 m tall
   const arena = world.createBody();
   world.createPolygonShape(arena, makeOffsetBox(13, 1, 0, -1, 0));
@@ -282,15 +289,16 @@ export function fuzzScene(world: World, seed: number, opts: FuzzSceneOptions = {
   // the spawn square: mean body area is about 0.5 m^2, so it is about half full
   const half = 0.5 * Math.sqrt(count);
   const ids: BodyId[] = [];
+  const headingScratch = new CosSin();
   for (let i = 0; i < count; i++) {
     const speed = opts.atRest ? 0 : rng.range(0, 50);
-    const heading = rng.range(-Math.PI, Math.PI);
+    const heading = cosSin(rng.range(-Math.PI, Math.PI), headingScratch);
     const spin = opts.atRest ? 0 : rng.range(-10, 10);
     const body = world.createBody({
       type: BodyType.Dynamic,
       position: { x: rng.range(-half, half), y: rng.range(-0.5, 2 * half) },
       angle: rng.range(-Math.PI, Math.PI),
-      linearVelocity: { x: speed * Math.cos(heading), y: speed * Math.sin(heading) },
+      linearVelocity: { x: speed * heading.c, y: speed * heading.s },
       angularVelocity: spin,
     });
     const shapeDef = { density: logRange(0.1, 100) };
