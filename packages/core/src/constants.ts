@@ -37,6 +37,12 @@ export const DEFAULT_CONTACT_HERTZ = 30;
 /** Default contact damping ratio (non-dimensional). */
 export const DEFAULT_CONTACT_DAMPING_RATIO = 10;
 
+/** Default stiffness of rigid joint axes (Hz); clamped to a quarter of the sub-step rate. */
+export const DEFAULT_JOINT_HERTZ = 60;
+
+/** Default damping ratio of rigid joint axes. */
+export const DEFAULT_JOINT_DAMPING_RATIO = 2;
+
 /** Default cap on the speed at which overlap is pushed out (m/s). */
 export const DEFAULT_MAX_CONTACT_PUSH_SPEED = 3;
 

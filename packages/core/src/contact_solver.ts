@@ -151,21 +151,19 @@ export function solveContacts(
 ): void {
   const d = k.data;
   const meta = k.meta;
-  for (let i = 0; i < k.count; i++) {
+  const count = k.count;
+  for (let i = 0; i < count; i++) {
     const base = i * K_STRIDE;
-    const oa = meta[i * 4]!;
-    const ob = meta[i * 4 + 1]!;
-    const pointCount = meta[i * 4 + 2]!;
+    const m4 = i * 4;
+    const oa = meta[m4]!;
+    const ob = meta[m4 + 1]!;
+    const pointCount = meta[m4 + 2]!;
     const nx = d[base + K_NX]!;
     const ny = d[base + K_NY]!;
     const mA = d[base + K_MA]!;
     const iA = d[base + K_IA]!;
     const mB = d[base + K_MB]!;
     const iB = d[base + K_IB]!;
-    const friction = d[base + K_FRICTION]!;
-    const biasRate = d[base + K_BIAS_RATE]!;
-    const softMassScale = d[base + K_MASS_SCALE]!;
-    const softImpulseScale = d[base + K_IMPULSE_SCALE]!;
 
     let vax = state[oa + VX]!;
     let vay = state[oa + VY]!;
@@ -180,17 +178,18 @@ export function solveContacts(
     const dpx = state[ob + DPX]! - state[oa + DPX]!;
     const dpy = state[ob + DPY]! - state[oa + DPY]!;
 
-    for (let j = 0; j < pointCount; j++) {
-      const p = base + K_POINT + j * K_POINT_STRIDE;
-      const rax = d[p + Q_RAX]!;
-      const ray = d[p + Q_RAY]!;
-      const rbx = d[p + Q_RBX]!;
-      const rby = d[p + Q_RBY]!;
+    // point 0
+    const p0 = base + K_POINT;
+    const rax0 = d[p0 + Q_RAX]!;
+    const ray0 = d[p0 + Q_RAY]!;
+    const rbx0 = d[p0 + Q_RBX]!;
+    const rby0 = d[p0 + Q_RBY]!;
+    let ni0: number;
+    {
       // current separation from the bodies' motion during this step
-      const prx = qbc * rbx - qbs * rby - (qac * rax - qas * ray);
-      const pry = qbs * rbx + qbc * rby - (qas * rax + qac * ray);
-      const s = (dpx + prx) * nx + (dpy + pry) * ny + d[p + Q_BASE_SEP]!;
-
+      const prx = qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0);
+      const pry = qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0);
+      const s = (dpx + prx) * nx + (dpy + pry) * ny + d[p0 + Q_BASE_SEP]!;
       let bias = 0;
       let massScale = 1;
       let impulseScale = 0;
@@ -198,60 +197,142 @@ export function solveContacts(
         // speculative: allow closing the gap within this sub-step, no more
         bias = s * invH;
       } else if (useBias) {
-        bias = biasRate * s;
+        bias = d[base + K_BIAS_RATE]! * s;
         if (bias < -maxPushSpeed) bias = -maxPushSpeed;
-        massScale = softMassScale;
-        impulseScale = softImpulseScale;
+        massScale = d[base + K_MASS_SCALE]!;
+        impulseScale = d[base + K_IMPULSE_SCALE]!;
       }
-
-      const dvx = vbx - wb * rby - (vax - wa * ray);
-      const dvy = vby + wb * rbx - (vay + wa * rax);
+      const dvx = vbx - wb * rby0 - (vax - wa * ray0);
+      const dvy = vby + wb * rbx0 - (vay + wa * rax0);
       const vn = dvx * nx + dvy * ny;
-      const old = d[p + Q_NORMAL_IMPULSE]!;
-      let impulse = -d[p + Q_NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * old;
+      const old = d[p0 + Q_NORMAL_IMPULSE]!;
+      let impulse = -d[p0 + Q_NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * old;
       let acc = old + impulse;
       if (acc < 0) acc = 0;
       impulse = acc - old;
-      d[p + Q_NORMAL_IMPULSE] = acc;
-      if (impulse > d[p + Q_MAX_NORMAL_IMPULSE]!) d[p + Q_MAX_NORMAL_IMPULSE] = impulse;
-
+      d[p0 + Q_NORMAL_IMPULSE] = acc;
+      ni0 = acc;
+      if (impulse > d[p0 + Q_MAX_NORMAL_IMPULSE]!) d[p0 + Q_MAX_NORMAL_IMPULSE] = impulse;
       const px = impulse * nx;
       const py = impulse * ny;
       vax -= mA * px;
       vay -= mA * py;
-      wa -= iA * (rax * py - ray * px);
+      wa -= iA * (rax0 * py - ray0 * px);
       vbx += mB * px;
       vby += mB * py;
-      wb += iB * (rbx * py - rby * px);
+      wb += iB * (rbx0 * py - rby0 * px);
     }
 
-    // friction, tangent = (ny, -nx)
-    const tx = ny;
-    const ty = -nx;
-    for (let j = 0; j < pointCount; j++) {
-      const p = base + K_POINT + j * K_POINT_STRIDE;
-      const rax = d[p + Q_RAX]!;
-      const ray = d[p + Q_RAY]!;
-      const rbx = d[p + Q_RBX]!;
-      const rby = d[p + Q_RBY]!;
-      const dvx = vbx - wb * rby - (vax - wa * ray);
-      const dvy = vby + wb * rbx - (vay + wa * rax);
+    if (pointCount === 2) {
+      const p1 = p0 + K_POINT_STRIDE;
+      const rax1 = d[p1 + Q_RAX]!;
+      const ray1 = d[p1 + Q_RAY]!;
+      const rbx1 = d[p1 + Q_RBX]!;
+      const rby1 = d[p1 + Q_RBY]!;
+      let ni1: number;
+      {
+        const prx = qbc * rbx1 - qbs * rby1 - (qac * rax1 - qas * ray1);
+        const pry = qbs * rbx1 + qbc * rby1 - (qas * rax1 + qac * ray1);
+        const s = (dpx + prx) * nx + (dpy + pry) * ny + d[p1 + Q_BASE_SEP]!;
+        let bias = 0;
+        let massScale = 1;
+        let impulseScale = 0;
+        if (s > 0) {
+          bias = s * invH;
+        } else if (useBias) {
+          bias = d[base + K_BIAS_RATE]! * s;
+          if (bias < -maxPushSpeed) bias = -maxPushSpeed;
+          massScale = d[base + K_MASS_SCALE]!;
+          impulseScale = d[base + K_IMPULSE_SCALE]!;
+        }
+        const dvx = vbx - wb * rby1 - (vax - wa * ray1);
+        const dvy = vby + wb * rbx1 - (vay + wa * rax1);
+        const vn = dvx * nx + dvy * ny;
+        const old = d[p1 + Q_NORMAL_IMPULSE]!;
+        let impulse = -d[p1 + Q_NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * old;
+        let acc = old + impulse;
+        if (acc < 0) acc = 0;
+        impulse = acc - old;
+        d[p1 + Q_NORMAL_IMPULSE] = acc;
+        ni1 = acc;
+        if (impulse > d[p1 + Q_MAX_NORMAL_IMPULSE]!) d[p1 + Q_MAX_NORMAL_IMPULSE] = impulse;
+        const px = impulse * nx;
+        const py = impulse * ny;
+        vax -= mA * px;
+        vay -= mA * py;
+        wa -= iA * (rax1 * py - ray1 * px);
+        vbx += mB * px;
+        vby += mB * py;
+        wb += iB * (rbx1 * py - rby1 * px);
+      }
+
+      // friction, tangent = (ny, -nx)
+      const friction = d[base + K_FRICTION]!;
+      const tx = ny;
+      const ty = -nx;
+      {
+        const dvx = vbx - wb * rby0 - (vax - wa * ray0);
+        const dvy = vby + wb * rbx0 - (vay + wa * rax0);
+        const vt = dvx * tx + dvy * ty;
+        const old = d[p0 + Q_TANGENT_IMPULSE]!;
+        const maxFriction = friction * ni0;
+        let acc = old - d[p0 + Q_TANGENT_MASS]! * vt;
+        if (acc < -maxFriction) acc = -maxFriction;
+        else if (acc > maxFriction) acc = maxFriction;
+        const impulse = acc - old;
+        d[p0 + Q_TANGENT_IMPULSE] = acc;
+        const px = impulse * tx;
+        const py = impulse * ty;
+        vax -= mA * px;
+        vay -= mA * py;
+        wa -= iA * (rax0 * py - ray0 * px);
+        vbx += mB * px;
+        vby += mB * py;
+        wb += iB * (rbx0 * py - rby0 * px);
+      }
+      {
+        const dvx = vbx - wb * rby1 - (vax - wa * ray1);
+        const dvy = vby + wb * rbx1 - (vay + wa * rax1);
+        const vt = dvx * tx + dvy * ty;
+        const old = d[p1 + Q_TANGENT_IMPULSE]!;
+        const maxFriction = friction * ni1;
+        let acc = old - d[p1 + Q_TANGENT_MASS]! * vt;
+        if (acc < -maxFriction) acc = -maxFriction;
+        else if (acc > maxFriction) acc = maxFriction;
+        const impulse = acc - old;
+        d[p1 + Q_TANGENT_IMPULSE] = acc;
+        const px = impulse * tx;
+        const py = impulse * ty;
+        vax -= mA * px;
+        vay -= mA * py;
+        wa -= iA * (rax1 * py - ray1 * px);
+        vbx += mB * px;
+        vby += mB * py;
+        wb += iB * (rbx1 * py - rby1 * px);
+      }
+    } else {
+      // friction, tangent = (ny, -nx)
+      const friction = d[base + K_FRICTION]!;
+      const tx = ny;
+      const ty = -nx;
+      const dvx = vbx - wb * rby0 - (vax - wa * ray0);
+      const dvy = vby + wb * rbx0 - (vay + wa * rax0);
       const vt = dvx * tx + dvy * ty;
-      const old = d[p + Q_TANGENT_IMPULSE]!;
-      const maxFriction = friction * d[p + Q_NORMAL_IMPULSE]!;
-      let acc = old - d[p + Q_TANGENT_MASS]! * vt;
+      const old = d[p0 + Q_TANGENT_IMPULSE]!;
+      const maxFriction = friction * ni0;
+      let acc = old - d[p0 + Q_TANGENT_MASS]! * vt;
       if (acc < -maxFriction) acc = -maxFriction;
       else if (acc > maxFriction) acc = maxFriction;
       const impulse = acc - old;
-      d[p + Q_TANGENT_IMPULSE] = acc;
+      d[p0 + Q_TANGENT_IMPULSE] = acc;
       const px = impulse * tx;
       const py = impulse * ty;
       vax -= mA * px;
       vay -= mA * py;
-      wa -= iA * (rax * py - ray * px);
+      wa -= iA * (rax0 * py - ray0 * px);
       vbx += mB * px;
       vby += mB * py;
-      wb += iB * (rbx * py - rby * px);
+      wb += iB * (rbx0 * py - rby0 * px);
     }
 
     state[oa + VX] = vax;

@@ -23,7 +23,14 @@ export type {
   StepProfile,
   WorldCounters,
   BodyMassData,
+  JointId,
+  JointDef,
+  JointDefInput,
+  RevoluteJointDef,
+  JointEvents,
 } from './world';
+export { JointType } from './joint';
+export type { RevoluteJointParams } from './revolute_joint';
 export type { FrictionMixer, RestitutionMixer } from './world_state';
 export {
   ShapeType,

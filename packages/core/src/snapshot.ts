@@ -297,6 +297,8 @@ export function snapshotWorld(w: WorldState): Uint8Array {
     s.maxLinearSpeed,
     s.enableSleep ? 1 : 0,
     s.enableWarmStarting ? 1 : 0,
+    s.jointHertz,
+    s.jointDampingRatio,
     w.stepCount,
   ]) {
     wr.f64(v);
@@ -371,6 +373,8 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   s.maxLinearSpeed = rd.f64();
   s.enableSleep = rd.f64() === 1;
   s.enableWarmStarting = rd.f64() === 1;
+  s.jointHertz = rd.f64();
+  s.jointDampingRatio = rd.f64();
   w.stepCount = rd.f64();
 
   const bodies = w.bodies;

@@ -24,6 +24,8 @@ import {
 import { growI32 } from './array';
 import { AABB } from './geometry';
 import { updateSleep } from './island';
+import { finishJoints, prepareJoints, solveJoints, warmStartJoints } from './joint_solver';
+import { makeSoft } from './softness';
 import { Manifold } from './manifold_types';
 import { getCollider } from './manifold';
 import type { WorldState } from './world_state';
@@ -43,6 +45,8 @@ let wakeList = new Int32Array(64);
 export function step(w: WorldState, dt: number, subSteps: number): void {
   const profile = w.profile;
   const t0 = now();
+  w.jointEventIds.length = 0;
+  w.jointEventBroken.length = 0;
 
   updatePairs(w);
   const t1 = now();
@@ -133,18 +137,30 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   const k = w.constraints;
   const state = w.bodies.state;
 
+  // joints are stiffer than contacts and as stiff as the sub-step rate allows
+  const ctx = w.jointContext;
+  ctx.h = h;
+  ctx.invH = invH;
+  ctx.enableWarmStarting = settings.enableWarmStarting;
+  makeSoft(Math.min(settings.jointHertz, 0.25 * invH), settings.jointDampingRatio, h, ctx.jointSoftness);
+
+  prepareJoints(w, ctx);
   prepareContacts(w, h);
 
   const maxPush = settings.maxContactPushSpeed;
   for (let i = 0; i < subSteps; i++) {
     integrateVelocities(w, h);
+    warmStartJoints(w);
     warmStartContacts(k, state);
+    solveJoints(w, ctx, true);
     solveContacts(k, state, invH, true, maxPush);
     integratePositions(w, h);
+    solveJoints(w, ctx, false);
     solveContacts(k, state, invH, false, maxPush);
   }
   applyContactRestitution(k, state, settings.restitutionThreshold);
   storeImpulses(w);
+  finishJoints(w, ctx);
   finalizeBodies(w, dt);
 }
 

@@ -10,6 +10,16 @@ import { Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, ShapeTy
 import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './id';
 import { atan2, CosSin, cosSin, type Vec2 } from './math';
 import { restoreWorld, snapshotWorld, stateHash } from './snapshot';
+import { type JointData, JointType, linkJoint, unlinkJoint } from './joint';
+import {
+  applyRevoluteJointParams,
+  checkRevoluteJointParams,
+  defaultRevoluteJointParams,
+  RevoluteJointData,
+  type RevoluteJointParams,
+  readRevoluteJointParams,
+  revoluteJointState,
+} from './revolute_joint';
 import { step } from './solver';
 import {
   checkBits,
@@ -31,6 +41,53 @@ export type BodyId = number & { readonly __brand: 'BodyId' };
 export type ShapeId = number & { readonly __brand: 'ShapeId' };
 /** Handle of a chain (a one-sided chain of segment shapes). */
 export type ChainId = number & { readonly __brand: 'ChainId' };
+/** Handle of a joint. */
+export type JointId = number & { readonly __brand: 'JointId' };
+
+/** Fields every joint definition has. */
+export interface JointDef {
+  bodyA: BodyId;
+  bodyB: BodyId;
+  /** Anchor on body A, in A's frame (relative to its origin). Default (0, 0). */
+  localAnchorA: Vec2;
+  /** Anchor on body B, in B's frame. Default (0, 0). */
+  localAnchorB: Vec2;
+  /** Let the two bodies' shapes collide with each other. Default false. */
+  collideConnected: boolean;
+  /** Constraint force (N) above which the joint breaks. Default Infinity (never). */
+  breakForce: number;
+  /** Constraint torque (N m) above which the joint breaks. Default Infinity (never). */
+  breakTorque: number;
+  userData: unknown;
+}
+
+/** What a joint definition needs at least: the two bodies. */
+export type JointDefInput<P> = Partial<JointDef & P> & { bodyA: BodyId; bodyB: BodyId };
+
+/** A revolute joint: common fields plus revolute parameters. */
+export type RevoluteJointDef = JointDef & RevoluteJointParams;
+
+/** Type-specific joint parameters, as returned by getJointParams (narrow by joint type). */
+export type JointParams = RevoluteJointParams | Record<string, never>;
+
+/** Every type-specific parameter any joint has, for setJointParams (checked per type). */
+export type JointParamsUnion = RevoluteJointParams;
+
+/** Joint coordinates (see getJointState). */
+export interface JointState {
+  angle?: number;
+  translation?: number;
+  length?: number;
+  speed?: number;
+}
+
+/** Joint events since the last step began. */
+export interface JointEvents {
+  /** Joints that broke (force or torque over their limit); they stay, disabled. */
+  broken: JointId[];
+  /** Joints removed because one of their bodies was destroyed. */
+  removed: JointId[];
+}
 
 export { BodyType };
 
@@ -54,6 +111,10 @@ export interface WorldDef {
   enableSleep: boolean;
   /** Carry contact impulses from step to step. Default true. */
   enableWarmStarting: boolean;
+  /** Stiffness of rigid joint axes (Hz), capped at a quarter of the sub-step rate. Default 60. */
+  jointHertz: number;
+  /** Damping ratio of rigid joint axes. Default 2. */
+  jointDampingRatio: number;
   /** How two shapes' frictions combine. Default: geometric mean. */
   frictionMixer: FrictionMixer;
   /** How two shapes' restitutions combine. Default: the larger. */
@@ -165,6 +226,8 @@ export function defaultWorldDef(): WorldDef {
     maxLinearSpeed: 400,
     enableSleep: true,
     enableWarmStarting: true,
+    jointHertz: 60,
+    jointDampingRatio: 2,
     frictionMixer: (a, _ma, b, _mb) => Math.sqrt(a * b),
     restitutionMixer: (a, _ma, b, _mb) => (a > b ? a : b),
   };
@@ -300,6 +363,8 @@ export class World {
       maxLinearSpeed: s.maxLinearSpeed,
       enableSleep: s.enableSleep,
       enableWarmStarting: s.enableWarmStarting,
+      jointHertz: s.jointHertz,
+      jointDampingRatio: s.jointDampingRatio,
       frictionMixer: this.core.frictionMixer,
       restitutionMixer: this.core.restitutionMixer,
     };
@@ -322,6 +387,8 @@ export class World {
     checkPositive(fn, 'maxLinearSpeed', d.maxLinearSpeed);
     checkBoolean(fn, 'enableSleep', d.enableSleep);
     checkBoolean(fn, 'enableWarmStarting', d.enableWarmStarting);
+    checkNonNegative(fn, 'jointHertz', d.jointHertz);
+    checkNonNegative(fn, 'jointDampingRatio', d.jointDampingRatio);
     checkFunction(fn, 'frictionMixer', d.frictionMixer);
     checkFunction(fn, 'restitutionMixer', d.restitutionMixer);
   }
@@ -337,6 +404,8 @@ export class World {
     s.restitutionThreshold = d.restitutionThreshold;
     s.maxLinearSpeed = d.maxLinearSpeed;
     s.enableWarmStarting = d.enableWarmStarting;
+    s.jointHertz = d.jointHertz;
+    s.jointDampingRatio = d.jointDampingRatio;
     this.core.frictionMixer = d.frictionMixer;
     this.core.restitutionMixer = d.restitutionMixer;
     if (s.enableSleep && !d.enableSleep) {
@@ -479,7 +548,11 @@ export class World {
       this.freeShape(s, true);
       s = next;
     }
-    if (w.onBodyDestroyed !== null) w.onBodyDestroyed(b);
+    while (w.bodies.jointHead[b] !== -1) {
+      const j = w.bodies.jointHead[b]! >> 1;
+      w.reportJointEvent(j, false);
+      this.freeJoint(j);
+    }
     w.removeAwakeBody(b);
     const bodies = w.bodies;
     bodies.awake[b] = 0;
@@ -1125,6 +1198,258 @@ export class World {
     const s = this.shape('getShapeAABB', shapeId);
     const shapes = this.core.shapes;
     return { minX: shapes.minX[s]!, minY: shapes.minY[s]!, maxX: shapes.maxX[s]!, maxY: shapes.maxY[s]! };
+  }
+
+  // ------------------------------------------------------------------ joints
+
+  /** Creates a revolute joint (a hinge at the anchors). */
+  createRevoluteJoint(def: JointDefInput<RevoluteJointParams>): JointId {
+    const fn = 'createRevoluteJoint';
+    const d = { ...defaultRevoluteJointParams(), ...def };
+    checkRevoluteJointParams(fn, d);
+    const data = new RevoluteJointData();
+    return this.addJoint(fn, JointType.Revolute, def, data, () => applyRevoluteJointParams(data, d));
+  }
+
+  /** Destroys a joint and wakes its bodies. */
+  destroyJoint(jointId: JointId): void {
+    this.freeJoint(this.joint('destroyJoint', jointId));
+  }
+
+  isValidJoint(jointId: JointId): boolean {
+    return this.core.joints.pool.resolve(jointId) !== -1;
+  }
+
+  getJointType(jointId: JointId): JointType {
+    return this.core.joints.type[this.joint('getJointType', jointId)] as JointType;
+  }
+
+  getJointBodyA(jointId: JointId): BodyId {
+    const j = this.joint('getJointBodyA', jointId);
+    return this.core.bodies.pool.handle(this.core.joints.bodyA[j]!) as BodyId;
+  }
+
+  getJointBodyB(jointId: JointId): BodyId {
+    const j = this.joint('getJointBodyB', jointId);
+    return this.core.bodies.pool.handle(this.core.joints.bodyB[j]!) as BodyId;
+  }
+
+  /** The constraint force (N) the joint applied on body B during the last step. */
+  getJointConstraintForce(jointId: JointId): Vec2 {
+    const j = this.joint('getJointConstraintForce', jointId);
+    return { x: this.core.joints.forceX[j]!, y: this.core.joints.forceY[j]! };
+  }
+
+  /** The constraint torque (N m) the joint applied on body B during the last step. */
+  getJointConstraintTorque(jointId: JointId): number {
+    return this.core.joints.torque[this.joint('getJointConstraintTorque', jointId)]!;
+  }
+
+  /** False once the joint broke; a broken joint no longer acts. */
+  isJointEnabled(jointId: JointId): boolean {
+    return this.core.joints.enabled[this.joint('isJointEnabled', jointId)] === 1;
+  }
+
+  /** Joints that broke in the last step, and joints removed with a body since it began. */
+  getJointEvents(): JointEvents {
+    const w = this.core;
+    const broken: JointId[] = [];
+    const removed: JointId[] = [];
+    for (let i = 0; i < w.jointEventIds.length; i++) {
+      (w.jointEventBroken[i] === 1 ? broken : removed).push(w.jointEventIds[i] as JointId);
+    }
+    return { broken, removed };
+  }
+
+  getJointUserData(jointId: JointId): unknown {
+    return this.core.joints.userData[this.joint('getJointUserData', jointId)];
+  }
+
+  setJointUserData(jointId: JointId, data: unknown): void {
+    this.core.joints.userData[this.joint('setJointUserData', jointId)] = data;
+  }
+
+  /** The type-specific parameters of a joint (a copy); narrow with getJointType. */
+  getJointParams(jointId: JointId): JointParams {
+    const j = this.joint('getJointParams', jointId);
+    const joints = this.core.joints;
+    switch (joints.type[j]) {
+      case JointType.Revolute:
+        return readRevoluteJointParams(joints.data[j] as RevoluteJointData);
+      default:
+        return {};
+    }
+  }
+
+  /** Changes some type-specific parameters of a joint and wakes its bodies. */
+  setJointParams(jointId: JointId, params: Partial<JointParamsUnion>): void {
+    const fn = 'setJointParams';
+    const j = this.joint(fn, jointId);
+    if (typeof params !== 'object' || params === null) fail(fn, 'params', 'an object', params);
+    const w = this.core;
+    const joints = w.joints;
+    switch (joints.type[j]) {
+      case JointType.Revolute: {
+        const data = joints.data[j] as RevoluteJointData;
+        const p = { ...readRevoluteJointParams(data), ...(params as Partial<RevoluteJointParams>) };
+        checkRevoluteJointParams(fn, p);
+        applyRevoluteJointParams(data, p);
+        break;
+      }
+      default:
+        break;
+    }
+    w.wakeBody(joints.bodyA[j]!);
+    w.wakeBody(joints.bodyB[j]!);
+  }
+
+  /**
+   * Joint coordinates: revolute {angle, speed} (rad, rad/s); prismatic and wheel
+   * {translation, speed} along the axis; distance {length, speed}; others {}.
+   */
+  getJointState(jointId: JointId): JointState {
+    const j = this.joint('getJointState', jointId);
+    const joints = this.core.joints;
+    switch (joints.type[j]) {
+      case JointType.Revolute:
+        return revoluteJointState(this.core, j, joints.data[j] as RevoluteJointData);
+      default:
+        return {};
+    }
+  }
+
+  /** A world point expressed in the body's frame (for joint anchors). */
+  getLocalPoint(bodyId: BodyId, worldPoint: Vec2): Vec2 {
+    const b = this.body('getLocalPoint', bodyId);
+    checkVec2('getLocalPoint', 'worldPoint', worldPoint);
+    const bodies = this.core.bodies;
+    const dx = worldPoint.x - bodies.px[b]!;
+    const dy = worldPoint.y - bodies.py[b]!;
+    const c = bodies.c[b]!;
+    const s = bodies.s[b]!;
+    return { x: c * dx + s * dy, y: -s * dx + c * dy };
+  }
+
+  /** A point of the body's frame expressed in world coordinates. */
+  getWorldPoint(bodyId: BodyId, localPoint: Vec2): Vec2 {
+    const b = this.body('getWorldPoint', bodyId);
+    checkVec2('getWorldPoint', 'localPoint', localPoint);
+    const bodies = this.core.bodies;
+    const c = bodies.c[b]!;
+    const s = bodies.s[b]!;
+    return {
+      x: bodies.px[b]! + c * localPoint.x - s * localPoint.y,
+      y: bodies.py[b]! + s * localPoint.x + c * localPoint.y,
+    };
+  }
+
+  /**
+   * Validates the common joint fields, then creates the joint. `apply` fills the type's
+   * data; it runs only after every check passed, so a rejected call changes nothing.
+   */
+  private addJoint(
+    fn: string,
+    type: JointType,
+    def: Partial<JointDef> & { bodyA: BodyId; bodyB: BodyId },
+    data: JointData,
+    apply: () => void,
+  ): JointId {
+    if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object', def);
+    const a = this.bodyField(fn, 'bodyA', def.bodyA);
+    const b = this.bodyField(fn, 'bodyB', def.bodyB);
+    if (a === b) fail(fn, 'bodyB', 'a different body from bodyA', def.bodyB);
+    const localA = def.localAnchorA ?? { x: 0, y: 0 };
+    const localB = def.localAnchorB ?? { x: 0, y: 0 };
+    checkVec2(fn, 'localAnchorA', localA);
+    checkVec2(fn, 'localAnchorB', localB);
+    const collideConnected = def.collideConnected ?? false;
+    checkBoolean(fn, 'collideConnected', collideConnected);
+    const breakForce = def.breakForce ?? Number.POSITIVE_INFINITY;
+    const breakTorque = def.breakTorque ?? Number.POSITIVE_INFINITY;
+    if (typeof breakForce !== 'number' || !(breakForce > 0))
+      fail(fn, 'breakForce', '> 0 (or Infinity)', breakForce);
+    if (typeof breakTorque !== 'number' || !(breakTorque > 0)) {
+      fail(fn, 'breakTorque', '> 0 (or Infinity)', breakTorque);
+    }
+    apply();
+
+    const w = this.core;
+    const joints = w.joints;
+    const j = joints.pool.allocate();
+    joints.ensureCapacity(j + 1);
+    joints.type[j] = type;
+    joints.bodyA[j] = a;
+    joints.bodyB[j] = b;
+    joints.localAx[j] = localA.x;
+    joints.localAy[j] = localA.y;
+    joints.localBx[j] = localB.x;
+    joints.localBy[j] = localB.y;
+    joints.collideConnected[j] = collideConnected ? 1 : 0;
+    joints.breakForce[j] = breakForce;
+    joints.breakTorque[j] = breakTorque;
+    joints.enabled[j] = 1;
+    joints.forceX[j] = 0;
+    joints.forceY[j] = 0;
+    joints.torque[j] = 0;
+    joints.data[j] = data;
+    joints.userData[j] = def.userData;
+    linkJoint(w, j);
+    if (!collideConnected) this.destroyContactsBetween(a, b);
+    // a jointed pair is one island: wake both so they fall asleep together
+    w.wakeBody(a);
+    w.wakeBody(b);
+    return joints.pool.handle(j) as JointId;
+  }
+
+  private freeJoint(j: number): void {
+    const w = this.core;
+    const joints = w.joints;
+    const a = joints.bodyA[j]!;
+    const b = joints.bodyB[j]!;
+    unlinkJoint(w, j);
+    joints.data[j] = null;
+    joints.userData[j] = undefined;
+    joints.enabled[j] = 0;
+    joints.pool.release(j);
+    w.wakeBody(a);
+    w.wakeBody(b);
+    // shapes that the joint kept apart may collide again: let the broad phase re-pair them
+    const shapes = w.shapes;
+    for (const body of [a, b]) {
+      for (let s = w.bodies.shapeHead[body]!; s !== -1; s = shapes.next[s]!) {
+        const key = shapes.proxyKey[s]!;
+        if (key !== -1) w.broadPhase.bufferMove(key);
+      }
+    }
+  }
+
+  private destroyContactsBetween(a: number, b: number): void {
+    const w = this.core;
+    const contacts = w.contacts;
+    let edge = w.bodies.contactHead[a]!;
+    while (edge !== -1) {
+      const next = contacts.edgeNext[edge]!;
+      const c = edge >> 1;
+      const other = (edge & 1) === 0 ? contacts.bodyB[c]! : contacts.bodyA[c]!;
+      if (other === b) w.destroyContact(c, true);
+      edge = next;
+    }
+  }
+
+  private joint(fn: string, id: unknown): number {
+    const j = this.core.joints.pool.resolve(id);
+    if (j === -1) {
+      throw new RangeError(
+        `${fn}: jointId must be a live joint, got ${describe(id)} (never created, destroyed or stale)`,
+      );
+    }
+    return j;
+  }
+
+  private bodyField(fn: string, field: string, id: unknown): number {
+    const b = this.core.bodies.pool.resolve(id);
+    if (b === -1) fail(fn, field, 'a live body id', id);
+    return b;
   }
 
   // ------------------------------------------------------------------ internals

@@ -14,6 +14,8 @@ import {
   DEFAULT_CONTACT_DAMPING_RATIO,
   DEFAULT_CONTACT_HERTZ,
   DEFAULT_GRAVITY_Y,
+  DEFAULT_JOINT_DAMPING_RATIO,
+  DEFAULT_JOINT_HERTZ,
   DEFAULT_MAX_CONTACT_PUSH_SPEED,
   DEFAULT_MAX_LINEAR_SPEED,
   DEFAULT_RESTITUTION_THRESHOLD,
@@ -34,6 +36,7 @@ import {
   pairKey,
 } from './contact';
 import { ContactConstraints } from './contact_solver';
+import { JointContext, JointStore, jointsBlockCollision } from './joint';
 import { AABB, computeMass, computeShapeAABB, MassData, ShapeType } from './geometry';
 import type { Capsule, ChainSegment, Circle, Polygon, Segment } from './geometry';
 import { getCollider } from './manifold';
@@ -75,6 +78,9 @@ export class WorldSettings {
   maxLinearSpeed = DEFAULT_MAX_LINEAR_SPEED;
   enableSleep = true;
   enableWarmStarting = true;
+  /** Stiffness of rigid joint axes (Hz), clamped to a quarter of the sub-step rate. */
+  jointHertz = DEFAULT_JOINT_HERTZ;
+  jointDampingRatio = DEFAULT_JOINT_DAMPING_RATIO;
 }
 
 /** Step timings in milliseconds, overwritten by every step. */
@@ -115,6 +121,14 @@ export class WorldState {
   awakeContacts = new Int32Array(64);
   awakeContactCount = 0;
   readonly constraints = new ContactConstraints();
+  readonly joints = new JointStore();
+  readonly jointContext = new JointContext();
+  /** Joints solved this step, in slot order. */
+  activeJoints = new Int32Array(16);
+  activeJointCount = 0;
+  /** Joint events since the last step began: handles, and 1 = broken / 0 = removed. */
+  jointEventIds: number[] = [];
+  jointEventBroken: number[] = [];
   stepCount = 0;
   /** Set while step() runs: the structure may not change from inside it. */
   locked = false;
@@ -128,6 +142,38 @@ export class WorldState {
 
   constructor() {
     this.broadPhase = new BroadPhase((a, b) => this.pairFilter(a, b));
+    this.jointFilter = (a, b) =>
+      this.bodies.jointHead[a] === -1 || this.bodies.jointHead[b] === -1 || !jointsBlockCollision(this, a, b);
+    this.linkJointIslands = (union) => {
+      const joints = this.joints;
+      const bodies = this.bodies;
+      for (let i = 0; i < this.activeJointCount; i++) {
+        const j = this.activeJoints[i]!;
+        const a = joints.bodyA[j]!;
+        const b = joints.bodyB[j]!;
+        if (bodies.type[a] === BodyType.Dynamic && bodies.type[b] === BodyType.Dynamic) union(a, b);
+      }
+    };
+    this.wakeJointNeighbours = (body, top) => {
+      const joints = this.joints;
+      const bodies = this.bodies;
+      for (let edge = bodies.jointHead[body]!; edge !== -1; edge = joints.edgeNext[edge]!) {
+        const j = edge >> 1;
+        if (joints.enabled[j] !== 1) continue;
+        const other = (edge & 1) === 0 ? joints.bodyB[j]! : joints.bodyA[j]!;
+        if (bodies.type[other] === BodyType.Static || bodies.awake[other] === 1) continue;
+        this.markAwake(other);
+        if (top === this.wakeStack.length) this.wakeStack = growI32(this.wakeStack, top * 2);
+        this.wakeStack[top++] = other;
+      }
+      return top;
+    };
+  }
+
+  /** Records a joint event (broken in the step, or removed with one of its bodies). */
+  reportJointEvent(j: number, broken: boolean): void {
+    this.jointEventIds.push(this.joints.pool.handle(j));
+    this.jointEventBroken.push(broken ? 1 : 0);
   }
 
   // ---------------------------------------------------------------- awake lists
@@ -371,9 +417,6 @@ export class WorldState {
 
   visited = new Int32Array(64);
   visitStamp = 0;
-
-  /** Set by the joint module: removes the joints of a body being destroyed. */
-  onBodyDestroyed: ((body: number) => void) | null = null;
 
   /** Set by the joint module: links jointed bodies into islands. */
   linkJointIslands: ((union: (a: number, b: number) => void) => void) | null = null;

@@ -1,0 +1,388 @@
+/**
+ * Revolute joint: body B turns about an anchor point shared with body A.
+ *
+ * Point constraint  C = pB - pA (2D), soft (the world's joint softness) with bias.
+ * Axial rows act on the relative angle theta = angleB - angleA - referenceAngle:
+ *   spring  soft by (hertz, dampingRatio) through makeSoft, toward theta = 0
+ *   motor   drives wB - wA to motorSpeed, |impulse| <= h * maxMotorTorque
+ *   limits  lower <= theta <= upper, one-sided, speculative when not touching
+ * Anchors are fixed at the start of the step (relative to the centers of mass) and
+ * rotated by each body's in-step rotation, like the contact solver does.
+ */
+
+import type { JointContext, JointData } from './joint';
+import { atan2, unwindAngle } from './math';
+import { makeSoft, Softness } from './softness';
+import { checkBoolean, checkFinite, checkNonNegative, fail } from './validate';
+import type { WorldState } from './world_state';
+
+// body solver state layout (body.ts: BodyStore.state), local for the hot path
+const VX = 0;
+const VY = 1;
+const W = 2;
+const DPX = 4;
+const DPY = 5;
+const DQC = 6;
+const DQS = 7;
+const STATE_STRIDE = 8;
+
+export class RevoluteJointData implements JointData {
+  referenceAngle = 0;
+  enableSpring = false;
+  hertz = 0;
+  dampingRatio = 0;
+  enableMotor = false;
+  motorSpeed = 0;
+  maxMotorTorque = 0;
+  enableLimit = false;
+  lowerAngle = 0;
+  upperAngle = 0;
+
+  // solver temporaries, set by prepare
+  oa = 0;
+  ob = 0;
+  mA = 0;
+  mB = 0;
+  iA = 0;
+  iB = 0;
+  ax = 0;
+  ay = 0;
+  bx = 0;
+  by = 0;
+  deltaCenterX = 0;
+  deltaCenterY = 0;
+  deltaAngle = 0;
+  axialMass = 0;
+  readonly springSoftness = new Softness();
+
+  // accumulated impulses (per sub-step), warm-started
+  linearX = 0;
+  linearY = 0;
+  springImpulse = 0;
+  motorImpulse = 0;
+  lowerImpulse = 0;
+  upperImpulse = 0;
+
+  resetImpulses(): void {
+    this.linearX = 0;
+    this.linearY = 0;
+    this.springImpulse = 0;
+    this.motorImpulse = 0;
+    this.lowerImpulse = 0;
+    this.upperImpulse = 0;
+  }
+}
+
+/** Angle of rotation qB relative to rotation qA, in (-pi, pi]. */
+export function relativeAngle(cB: number, sB: number, cA: number, sA: number): number {
+  return atan2(sB * cA - cB * sA, cB * cA + sB * sA);
+}
+
+export function prepareRevoluteJoint(
+  w: WorldState,
+  j: number,
+  d: RevoluteJointData,
+  ctx: JointContext,
+): void {
+  const bodies = w.bodies;
+  const joints = w.joints;
+  const a = joints.bodyA[j]!;
+  const b = joints.bodyB[j]!;
+  d.oa = a * STATE_STRIDE;
+  d.ob = b * STATE_STRIDE;
+  d.mA = bodies.invMass[a]!;
+  d.mB = bodies.invMass[b]!;
+  d.iA = bodies.invInertia[a]!;
+  d.iB = bodies.invInertia[b]!;
+
+  const cA = bodies.c[a]!;
+  const sA = bodies.s[a]!;
+  const cB = bodies.c[b]!;
+  const sB = bodies.s[b]!;
+  const lax = joints.localAx[j]! - bodies.lcx[a]!;
+  const lay = joints.localAy[j]! - bodies.lcy[a]!;
+  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
+  const lby = joints.localBy[j]! - bodies.lcy[b]!;
+  d.ax = cA * lax - sA * lay;
+  d.ay = sA * lax + cA * lay;
+  d.bx = cB * lbx - sB * lby;
+  d.by = sB * lbx + cB * lby;
+  d.deltaCenterX = bodies.cx[b]! - bodies.cx[a]!;
+  d.deltaCenterY = bodies.cy[b]! - bodies.cy[a]!;
+  d.deltaAngle = unwindAngle(relativeAngle(cB, sB, cA, sA) - d.referenceAngle);
+
+  const k = d.iA + d.iB;
+  d.axialMass = k > 0 ? 1 / k : 0;
+  makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
+  if (!ctx.enableWarmStarting) d.resetImpulses();
+}
+
+export function warmStartRevoluteJoint(w: WorldState, d: RevoluteJointData): void {
+  const state = w.bodies.state;
+  const oa = d.oa;
+  const ob = d.ob;
+  const qac = state[oa + DQC]!;
+  const qas = state[oa + DQS]!;
+  const qbc = state[ob + DQC]!;
+  const qbs = state[ob + DQS]!;
+  const rax = qac * d.ax - qas * d.ay;
+  const ray = qas * d.ax + qac * d.ay;
+  const rbx = qbc * d.bx - qbs * d.by;
+  const rby = qbs * d.bx + qbc * d.by;
+  const axial = d.springImpulse + d.motorImpulse + d.lowerImpulse - d.upperImpulse;
+  const px = d.linearX;
+  const py = d.linearY;
+  state[oa + VX] = state[oa + VX]! - d.mA * px;
+  state[oa + VY] = state[oa + VY]! - d.mA * py;
+  state[oa + W] = state[oa + W]! - d.iA * (rax * py - ray * px + axial);
+  state[ob + VX] = state[ob + VX]! + d.mB * px;
+  state[ob + VY] = state[ob + VY]! + d.mB * py;
+  state[ob + W] = state[ob + W]! + d.iB * (rbx * py - rby * px + axial);
+}
+
+export function solveRevoluteJoint(
+  w: WorldState,
+  d: RevoluteJointData,
+  ctx: JointContext,
+  useBias: boolean,
+): void {
+  const state = w.bodies.state;
+  const oa = d.oa;
+  const ob = d.ob;
+  const mA = d.mA;
+  const mB = d.mB;
+  const iA = d.iA;
+  const iB = d.iB;
+  let vax = state[oa + VX]!;
+  let vay = state[oa + VY]!;
+  let wa = state[oa + W]!;
+  let vbx = state[ob + VX]!;
+  let vby = state[ob + VY]!;
+  let wb = state[ob + W]!;
+  const qac = state[oa + DQC]!;
+  const qas = state[oa + DQS]!;
+  const qbc = state[ob + DQC]!;
+  const qbs = state[ob + DQS]!;
+  const fixedRotation = iA + iB === 0;
+
+  if ((d.enableSpring || d.enableLimit) && !fixedRotation) {
+    const theta = unwindAngle(relativeAngle(qbc, qbs, qac, qas) + d.deltaAngle);
+    if (d.enableSpring) {
+      const soft = d.springSoftness;
+      const impulse =
+        -soft.massScale * d.axialMass * (wb - wa + soft.biasRate * theta) -
+        soft.impulseScale * d.springImpulse;
+      d.springImpulse += impulse;
+      wa -= iA * impulse;
+      wb += iB * impulse;
+    }
+    if (d.enableMotor) {
+      const maxImpulse = ctx.h * d.maxMotorTorque;
+      const old = d.motorImpulse;
+      let acc = old - d.axialMass * (wb - wa - d.motorSpeed);
+      acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
+      d.motorImpulse = acc;
+      wa -= iA * (acc - old);
+      wb += iB * (acc - old);
+    }
+    if (d.enableLimit) {
+      // lower: C = theta - lower >= 0
+      {
+        const C = theta - d.lowerAngle;
+        let bias = 0;
+        let massScale = 1;
+        let impulseScale = 0;
+        if (C > 0) {
+          bias = C * ctx.invH;
+        } else if (useBias) {
+          bias = ctx.jointSoftness.biasRate * C;
+          massScale = ctx.jointSoftness.massScale;
+          impulseScale = ctx.jointSoftness.impulseScale;
+        }
+        const old = d.lowerImpulse;
+        let acc = old - massScale * d.axialMass * (wb - wa + bias) - impulseScale * old;
+        if (acc < 0) acc = 0;
+        d.lowerImpulse = acc;
+        wa -= iA * (acc - old);
+        wb += iB * (acc - old);
+      }
+      // upper: C = upper - theta >= 0 (signs flipped so the impulse stays positive)
+      {
+        const C = d.upperAngle - theta;
+        let bias = 0;
+        let massScale = 1;
+        let impulseScale = 0;
+        if (C > 0) {
+          bias = C * ctx.invH;
+        } else if (useBias) {
+          bias = ctx.jointSoftness.biasRate * C;
+          massScale = ctx.jointSoftness.massScale;
+          impulseScale = ctx.jointSoftness.impulseScale;
+        }
+        const old = d.upperImpulse;
+        let acc = old - massScale * d.axialMass * (wa - wb + bias) - impulseScale * old;
+        if (acc < 0) acc = 0;
+        d.upperImpulse = acc;
+        wa += iA * (acc - old);
+        wb -= iB * (acc - old);
+      }
+    }
+  } else if (d.enableMotor && !fixedRotation) {
+    const maxImpulse = ctx.h * d.maxMotorTorque;
+    const old = d.motorImpulse;
+    let acc = old - d.axialMass * (wb - wa - d.motorSpeed);
+    acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
+    d.motorImpulse = acc;
+    wa -= iA * (acc - old);
+    wb += iB * (acc - old);
+  }
+
+  // point constraint
+  {
+    const rax = qac * d.ax - qas * d.ay;
+    const ray = qas * d.ax + qac * d.ay;
+    const rbx = qbc * d.bx - qbs * d.by;
+    const rby = qbs * d.bx + qbc * d.by;
+    const cdotX = vbx - wb * rby - (vax - wa * ray);
+    const cdotY = vby + wb * rbx - (vay + wa * rax);
+    let biasX = 0;
+    let biasY = 0;
+    let massScale = 1;
+    let impulseScale = 0;
+    if (useBias) {
+      const sepX = state[ob + DPX]! - state[oa + DPX]! + (rbx - rax) + d.deltaCenterX;
+      const sepY = state[ob + DPY]! - state[oa + DPY]! + (rby - ray) + d.deltaCenterY;
+      biasX = ctx.jointSoftness.biasRate * sepX;
+      biasY = ctx.jointSoftness.biasRate * sepY;
+      massScale = ctx.jointSoftness.massScale;
+      impulseScale = ctx.jointSoftness.impulseScale;
+    }
+    const k11 = mA + mB + ray * ray * iA + rby * rby * iB;
+    const k12 = -ray * rax * iA - rby * rbx * iB;
+    const k22 = mA + mB + rax * rax * iA + rbx * rbx * iB;
+    let det = k11 * k22 - k12 * k12;
+    if (det !== 0) det = 1 / det;
+    const rhsX = cdotX + biasX;
+    const rhsY = cdotY + biasY;
+    const solX = det * (k22 * rhsX - k12 * rhsY);
+    const solY = det * (k11 * rhsY - k12 * rhsX);
+    const impX = -massScale * solX - impulseScale * d.linearX;
+    const impY = -massScale * solY - impulseScale * d.linearY;
+    d.linearX += impX;
+    d.linearY += impY;
+    vax -= mA * impX;
+    vay -= mA * impY;
+    wa -= iA * (rax * impY - ray * impX);
+    vbx += mB * impX;
+    vby += mB * impY;
+    wb += iB * (rbx * impY - rby * impX);
+  }
+
+  state[oa + VX] = vax;
+  state[oa + VY] = vay;
+  state[oa + W] = wa;
+  state[ob + VX] = vbx;
+  state[ob + VY] = vby;
+  state[ob + W] = wb;
+}
+
+/** Constraint force (N) and torque (N m) on body B from last step's impulses. */
+export function revoluteJointReaction(d: RevoluteJointData, invH: number, out: Float64Array): void {
+  out[0] = d.linearX * invH;
+  out[1] = d.linearY * invH;
+  out[2] = (d.springImpulse + d.motorImpulse + d.lowerImpulse - d.upperImpulse) * invH;
+}
+
+/** Parameters of a revolute joint (besides the common joint fields). */
+export interface RevoluteJointParams {
+  /** Angle of B relative to A (rad) that counts as zero. Default 0. */
+  referenceAngle: number;
+  enableSpring: boolean;
+  /** Angular spring stiffness (Hz). Default 0. */
+  hertz: number;
+  /** Angular spring damping ratio. Default 0. */
+  dampingRatio: number;
+  enableMotor: boolean;
+  /** Target relative angular speed (rad/s). */
+  motorSpeed: number;
+  /** Largest torque the motor may apply (N m). */
+  maxMotorTorque: number;
+  enableLimit: boolean;
+  /** Lower and upper relative angle (rad), lower <= upper. */
+  lowerAngle: number;
+  upperAngle: number;
+}
+
+export function defaultRevoluteJointParams(): RevoluteJointParams {
+  return {
+    referenceAngle: 0,
+    enableSpring: false,
+    hertz: 0,
+    dampingRatio: 0,
+    enableMotor: false,
+    motorSpeed: 0,
+    maxMotorTorque: 0,
+    enableLimit: false,
+    lowerAngle: 0,
+    upperAngle: 0,
+  };
+}
+
+/** Checks revolute parameters; throws naming the field and value. */
+export function checkRevoluteJointParams(fn: string, p: RevoluteJointParams): void {
+  checkFinite(fn, 'referenceAngle', p.referenceAngle);
+  checkBoolean(fn, 'enableSpring', p.enableSpring);
+  checkNonNegative(fn, 'hertz', p.hertz);
+  checkNonNegative(fn, 'dampingRatio', p.dampingRatio);
+  checkBoolean(fn, 'enableMotor', p.enableMotor);
+  checkFinite(fn, 'motorSpeed', p.motorSpeed);
+  checkNonNegative(fn, 'maxMotorTorque', p.maxMotorTorque);
+  checkBoolean(fn, 'enableLimit', p.enableLimit);
+  checkFinite(fn, 'lowerAngle', p.lowerAngle);
+  checkFinite(fn, 'upperAngle', p.upperAngle);
+  if (p.lowerAngle > p.upperAngle) fail(fn, 'lowerAngle', `<= upperAngle (${p.upperAngle})`, p.lowerAngle);
+}
+
+export function applyRevoluteJointParams(d: RevoluteJointData, p: RevoluteJointParams): void {
+  d.referenceAngle = p.referenceAngle;
+  d.enableSpring = p.enableSpring;
+  d.hertz = p.hertz;
+  d.dampingRatio = p.dampingRatio;
+  d.enableMotor = p.enableMotor;
+  d.motorSpeed = p.motorSpeed;
+  d.maxMotorTorque = p.maxMotorTorque;
+  d.enableLimit = p.enableLimit;
+  d.lowerAngle = p.lowerAngle;
+  d.upperAngle = p.upperAngle;
+}
+
+export function readRevoluteJointParams(d: RevoluteJointData): RevoluteJointParams {
+  return {
+    referenceAngle: d.referenceAngle,
+    enableSpring: d.enableSpring,
+    hertz: d.hertz,
+    dampingRatio: d.dampingRatio,
+    enableMotor: d.enableMotor,
+    motorSpeed: d.motorSpeed,
+    maxMotorTorque: d.maxMotorTorque,
+    enableLimit: d.enableLimit,
+    lowerAngle: d.lowerAngle,
+    upperAngle: d.upperAngle,
+  };
+}
+
+/** Joint angle (rad, relative to the reference angle) and relative angular speed (rad/s). */
+export function revoluteJointState(
+  w: WorldState,
+  j: number,
+  d: RevoluteJointData,
+): { angle: number; speed: number } {
+  const bodies = w.bodies;
+  const a = w.joints.bodyA[j]!;
+  const b = w.joints.bodyB[j]!;
+  const angle = unwindAngle(
+    relativeAngle(bodies.c[b]!, bodies.s[b]!, bodies.c[a]!, bodies.s[a]!) - d.referenceAngle,
+  );
+  const speed = bodies.state[b * STATE_STRIDE + W]! - bodies.state[a * STATE_STRIDE + W]!;
+  return { angle, speed };
+}

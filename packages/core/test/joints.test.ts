@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { BodyType, makeCircle, World } from '../src/index';
+import { cosSin, CosSin } from '../src/math';
+
+const DT = 1 / 60;
+
+describe('revolute joint', () => {
+  it('a pendulum released at 10 degrees swings with the large-amplitude period within 1%', () => {
+    const world = new World({ gravity: { x: 0, y: -10 } });
+    const pivot = world.createBody();
+    const L = 1;
+    const r = 0.05;
+    const theta0 = (10 * Math.PI) / 180;
+    const cs = cosSin(theta0, new CosSin());
+    const bob = world.createBody({ type: BodyType.Dynamic, position: { x: L * cs.s, y: -L * cs.c } });
+    world.createCircleShape(bob, makeCircle(0, 0, r), { density: 1 });
+    world.createRevoluteJoint({
+      bodyA: pivot,
+      bodyB: bob,
+      localAnchorA: { x: 0, y: 0 },
+      localAnchorB: { x: -L * cs.s, y: L * cs.c },
+    });
+    // period of the physical pendulum: small bob inertia m r^2 / 2 about its center
+    const g = 10;
+    const expected = 2 * Math.PI * Math.sqrt((L * L + (r * r) / 2) / (g * L)) * (1 + (theta0 * theta0) / 16);
+    // time the zero crossings of x (moving in the same direction) by linear interpolation
+    const crossings: number[] = [];
+    let prevX = world.getPosition(bob).x;
+    for (let i = 1; i <= 60 * 12; i++) {
+      world.step(DT);
+      const x = world.getPosition(bob).x;
+      if (prevX > 0 && x <= 0) crossings.push((i - 1 + prevX / (prevX - x)) * DT);
+      prevX = x;
+    }
+    expect(crossings.length).toBeGreaterThan(4);
+    const period = (crossings[crossings.length - 1]! - crossings[0]!) / (crossings.length - 1);
+    expect(Math.abs(period - expected) / expected).toBeLessThan(0.01);
+  });
+});
