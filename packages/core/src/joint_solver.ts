@@ -4,10 +4,10 @@
  */
 
 import { growI32 } from './array';
-import { isJointActive, type JointContext, JointType } from './joint';
+import { isJointActive, type JointContext, type JointData, JointType } from './joint';
 import {
   prepareRevoluteJoint,
-  type RevoluteJointData,
+  RevoluteJointData,
   revoluteJointReaction,
   solveRevoluteJoint,
   warmStartRevoluteJoint,
@@ -15,6 +15,16 @@ import {
 import type { WorldState } from './world_state';
 
 const reaction = new Float64Array(3);
+
+/** A fresh data object for a joint type (used when restoring a snapshot). */
+export function createJointData(type: number): JointData {
+  switch (type) {
+    case JointType.Revolute:
+      return new RevoluteJointData();
+    default:
+      throw new RangeError(`restore: snapshot is corrupt (joint type ${type})`);
+  }
+}
 
 /** Collects the joints to solve this step (enabled, with an awake body) and prepares them. */
 export function prepareJoints(w: WorldState, ctx: JointContext): void {

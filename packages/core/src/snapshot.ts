@@ -13,6 +13,8 @@ import { type BodyStore, STATE_STRIDE, VX, VY, W } from './body';
 import { CONTACT_STRIDE, type ContactStore, pairKey } from './contact';
 import { AABB, Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, ShapeType } from './geometry';
 import type { SlotPool } from './id';
+import type { JointData, JointStore } from './joint';
+import { createJointData } from './joint_solver';
 import type { ShapeStore } from './shape';
 import type { WorldState } from './world_state';
 
@@ -220,6 +222,51 @@ function contactArrays(c: ContactStore): (Int32Array | Uint8Array)[] {
   return [c.shapeA, c.shapeB, c.bodyA, c.bodyB, c.pointCount, c.id0, c.id1, c.flags, c.awakeIndex];
 }
 
+
+function jointArrays(j: JointStore): (Float64Array | Int32Array | Uint8Array)[] {
+  return [
+    j.type,
+    j.bodyA,
+    j.bodyB,
+    j.localAx,
+    j.localAy,
+    j.localBx,
+    j.localBy,
+    j.collideConnected,
+    j.breakForce,
+    j.breakTorque,
+    j.enabled,
+    j.forceX,
+    j.forceY,
+    j.torque,
+  ];
+}
+
+/**
+ * Joint data objects are plain classes of number and boolean fields (and Softness
+ * objects of numbers). Their keys come in declaration order, the same for every
+ * instance of a class, so writing values in key order and reading them back into a
+ * fresh instance of the same type restores every parameter and warm-start impulse.
+ */
+function writeJointData(wr: Writer, d: object): void {
+  for (const key of Object.keys(d)) {
+    const v = (d as Record<string, unknown>)[key];
+    if (typeof v === 'number') wr.f64(v);
+    else if (typeof v === 'boolean') wr.f64(v ? 1 : 0);
+    else if (typeof v === 'object' && v !== null) writeJointData(wr, v);
+  }
+}
+
+function readJointData(rd: Reader, d: object): void {
+  const record = d as Record<string, unknown>;
+  for (const key of Object.keys(d)) {
+    const v = record[key];
+    if (typeof v === 'number') record[key] = rd.f64();
+    else if (typeof v === 'boolean') record[key] = rd.f64() === 1;
+    else if (typeof v === 'object' && v !== null) readJointData(rd, v);
+  }
+}
+
 function writeGeometry(wr: Writer, type: ShapeType, g: Geometry): void {
   switch (type) {
     case ShapeType.Circle: {
@@ -350,6 +397,16 @@ export function snapshotWorld(w: WorldState): Uint8Array {
   wr.array(contacts.edgeNext, 2 * nc);
   wr.array(contacts.data, nc * CONTACT_STRIDE);
 
+  const joints = w.joints;
+  const nj = joints.pool.next;
+  writePool(wr, joints.pool);
+  for (const a of jointArrays(joints)) wr.array(a, nj);
+  wr.array(joints.edgePrev, 2 * nj);
+  wr.array(joints.edgeNext, 2 * nj);
+  for (let j = 0; j < nj; j++) {
+    if (joints.pool.alive[j] === 1) writeJointData(wr, joints.data[j]!);
+  }
+
   wr.array(w.awakeBodies, w.awakeBodyCount);
   wr.array(w.awakeContacts, w.awakeContactCount);
   return wr.bytes();
@@ -431,6 +488,19 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   rd.into(contacts.data);
   for (let c = 0; c < contacts.pool.next; c++) {
     if (contacts.pool.alive[c] === 1) w.pairs.set(pairKey(contacts.shapeA[c]!, contacts.shapeB[c]!), c);
+  }
+
+  const joints = w.joints;
+  readPool(rd, joints.pool);
+  joints.ensureCapacity(Math.max(joints.pool.next, 1));
+  for (const a of jointArrays(joints)) rd.into(a);
+  rd.into(joints.edgePrev);
+  rd.into(joints.edgeNext);
+  for (let j = 0; j < joints.pool.next; j++) {
+    if (joints.pool.alive[j] !== 1) continue;
+    const data: JointData = createJointData(joints.type[j]!);
+    readJointData(rd, data);
+    joints.data[j] = data;
   }
 
   w.awakeBodies = new Int32Array(Math.max(64, bodies.capacity));
