@@ -15,27 +15,52 @@ import { HandleKind, SlotPool } from './id';
 import type { Manifold } from './manifold_types';
 import type { WorldState } from './world_state';
 
+/**
+ * The per-contact manifold record in `data`. An enum so that the TypeScript transform
+ * inlines the offsets as literals in hot code (a module-level const is a context-slot load
+ * with a hole check at every use); the named exports below are for other modules.
+ */
+enum R {
+  NX = 0,
+  NY = 1,
+  FRICTION = 2,
+  RESTITUTION = 3,
+  /** Point k starts at POINT + k * POINT_STRIDE. */
+  POINT = 4,
+  POINT_STRIDE = 8,
+  STRIDE = 20,
+  // Offsets within a point.
+  RAX = 0,
+  RAY = 1,
+  RBX = 2,
+  RBY = 3,
+  SEP = 4,
+  NORMAL_IMPULSE = 5,
+  TANGENT_IMPULSE = 6,
+  MAX_NORMAL_IMPULSE = 7,
+}
+
 /** Stride of the per-contact manifold record in `data`. */
-export const CONTACT_STRIDE = 20;
+export const CONTACT_STRIDE = R.STRIDE;
 // Offsets within one record.
-export const C_NX = 0;
-export const C_NY = 1;
-export const C_FRICTION = 2;
-export const C_RESTITUTION = 3;
+export const C_NX = R.NX;
+export const C_NY = R.NY;
+export const C_FRICTION = R.FRICTION;
+export const C_RESTITUTION = R.RESTITUTION;
 /** Point k starts at C_POINT + k * C_POINT_STRIDE. */
-export const C_POINT = 4;
-export const C_POINT_STRIDE = 8;
+export const C_POINT = R.POINT;
+export const C_POINT_STRIDE = R.POINT_STRIDE;
 // Offsets within a point: anchors relative to each body's center of mass (world
 // orientation), separation, accumulated normal and tangent impulse, and the largest
 // normal impulse of the step (restitution only acts on points that pushed).
-export const P_RAX = 0;
-export const P_RAY = 1;
-export const P_RBX = 2;
-export const P_RBY = 3;
-export const P_SEP = 4;
-export const P_NORMAL_IMPULSE = 5;
-export const P_TANGENT_IMPULSE = 6;
-export const P_MAX_NORMAL_IMPULSE = 7;
+export const P_RAX = R.RAX;
+export const P_RAY = R.RAY;
+export const P_RBX = R.RBX;
+export const P_RBY = R.RBY;
+export const P_SEP = R.SEP;
+export const P_NORMAL_IMPULSE = R.NORMAL_IMPULSE;
+export const P_TANGENT_IMPULSE = R.TANGENT_IMPULSE;
+export const P_MAX_NORMAL_IMPULSE = R.MAX_NORMAL_IMPULSE;
 
 /** Contact flag bits. */
 export const CONTACT_TOUCHING = 1;
@@ -90,60 +115,66 @@ export function pairKey(shapeA: number, shapeB: number): number {
  */
 export function updateContactManifold(w: WorldState, c: number, bA: number, bB: number, m: Manifold): void {
   const contacts = w.contacts;
-  const bodies = w.bodies;
   const d = contacts.data;
-  const base = c * CONTACT_STRIDE;
-  const p0 = base + C_POINT;
-  const p1 = p0 + C_POINT_STRIDE;
+  const base = c * R.STRIDE;
+  const p0 = base + R.POINT;
+  const p1 = p0 + R.POINT_STRIDE;
   const oldCount = contacts.pointCount[c]!;
   const oldId0 = oldCount > 0 ? contacts.id0[c]! : -1;
   const oldId1 = oldCount > 1 ? contacts.id1[c]! : -1;
-  const ni0 = d[p0 + P_NORMAL_IMPULSE]!;
-  const ti0 = d[p0 + P_TANGENT_IMPULSE]!;
-  const ni1 = d[p1 + P_NORMAL_IMPULSE]!;
-  const ti1 = d[p1 + P_TANGENT_IMPULSE]!;
 
   const count = m.pointCount;
   contacts.pointCount[c] = count;
   if (count === 0) return;
-  d[base + C_NX] = m.normalX;
-  d[base + C_NY] = m.normalY;
+  const ni0 = d[p0 + R.NORMAL_IMPULSE]!;
+  const ti0 = d[p0 + R.TANGENT_IMPULSE]!;
+  const ni1 = d[p1 + R.NORMAL_IMPULSE]!;
+  const ti1 = d[p1 + R.TANGENT_IMPULSE]!;
+  d[base + R.NX] = m.normalX;
+  d[base + R.NY] = m.normalY;
 
   // offsets from each body origin to its center of mass, in world orientation
-  const cA = bodies.c[bA]!;
-  const sA = bodies.s[bA]!;
-  const oAx = cA * bodies.lcx[bA]! - sA * bodies.lcy[bA]!;
-  const oAy = sA * bodies.lcx[bA]! + cA * bodies.lcy[bA]!;
-  const cB = bodies.c[bB]!;
-  const sB = bodies.s[bB]!;
-  const oBx = cB * bodies.lcx[bB]! - sB * bodies.lcy[bB]!;
-  const oBy = sB * bodies.lcx[bB]! + cB * bodies.lcy[bB]!;
+  const bodies = w.bodies;
+  const qc = bodies.c;
+  const qs = bodies.s;
+  const lcx = bodies.lcx;
+  const lcy = bodies.lcy;
+  const cA = qc[bA]!;
+  const sA = qs[bA]!;
+  const oAx = cA * lcx[bA]! - sA * lcy[bA]!;
+  const oAy = sA * lcx[bA]! + cA * lcy[bA]!;
+  const cB = qc[bB]!;
+  const sB = qs[bB]!;
+  const oBx = cB * lcx[bB]! - sB * lcy[bB]!;
+  const oBy = sB * lcx[bB]! + cB * lcy[bB]!;
   const abx = bodies.px[bA]! - bodies.px[bB]!;
   const aby = bodies.py[bA]! - bodies.py[bB]!;
 
-  for (let k = 0; k < count; k++) {
-    const p = k === 0 ? p0 : p1;
-    const ax = k === 0 ? m.ax0 : m.ax1;
-    const ay = k === 0 ? m.ay0 : m.ay1;
-    const id = k === 0 ? m.id0 : m.id1;
-    d[p + P_RAX] = ax - oAx;
-    d[p + P_RAY] = ay - oAy;
-    d[p + P_RBX] = ax + abx - oBx;
-    d[p + P_RBY] = ay + aby - oBy;
-    d[p + P_SEP] = k === 0 ? m.sep0 : m.sep1;
-    let ni = 0;
-    let ti = 0;
-    if (id === oldId0) {
-      ni = ni0;
-      ti = ti0;
-    } else if (id === oldId1) {
-      ni = ni1;
-      ti = ti1;
-    }
-    d[p + P_NORMAL_IMPULSE] = ni;
-    d[p + P_TANGENT_IMPULSE] = ti;
-    d[p + P_MAX_NORMAL_IMPULSE] = 0;
-    if (k === 0) contacts.id0[c] = id;
-    else contacts.id1[c] = id;
-  }
+  // point 0, and its impulses carried over by feature id
+  let ax = m.ax0;
+  let ay = m.ay0;
+  let id = m.id0;
+  d[p0 + R.RAX] = ax - oAx;
+  d[p0 + R.RAY] = ay - oAy;
+  d[p0 + R.RBX] = ax + abx - oBx;
+  d[p0 + R.RBY] = ay + aby - oBy;
+  d[p0 + R.SEP] = m.sep0;
+  d[p0 + R.NORMAL_IMPULSE] = id === oldId0 ? ni0 : id === oldId1 ? ni1 : 0;
+  d[p0 + R.TANGENT_IMPULSE] = id === oldId0 ? ti0 : id === oldId1 ? ti1 : 0;
+  d[p0 + R.MAX_NORMAL_IMPULSE] = 0;
+  contacts.id0[c] = id;
+  if (count === 1) return;
+
+  ax = m.ax1;
+  ay = m.ay1;
+  id = m.id1;
+  d[p1 + R.RAX] = ax - oAx;
+  d[p1 + R.RAY] = ay - oAy;
+  d[p1 + R.RBX] = ax + abx - oBx;
+  d[p1 + R.RBY] = ay + aby - oBy;
+  d[p1 + R.SEP] = m.sep1;
+  d[p1 + R.NORMAL_IMPULSE] = id === oldId0 ? ni0 : id === oldId1 ? ni1 : 0;
+  d[p1 + R.TANGENT_IMPULSE] = id === oldId0 ? ti0 : id === oldId1 ? ti1 : 0;
+  d[p1 + R.MAX_NORMAL_IMPULSE] = 0;
+  contacts.id1[c] = id;
 }

@@ -218,10 +218,11 @@ export class DynamicTree {
   }
 
   /**
-   * Grows a proxy's fat AABB in place (the new box must contain the old one) and grows its
-   * ancestors to match, without restructuring. The leaf and every ancestor are flagged
-   * enlarged so {@link rebuild} can later restore tree quality. Much cheaper than
-   * {@link moveProxy} for the common case of many slowly moving bodies.
+   * Gives a proxy a new fat AABB in place and grows its ancestors to contain it, without
+   * restructuring (Box2D v3's enlarge). Ancestors never shrink, so they keep bounding their
+   * other leaves whether or not the new box contains the old one. The leaf and every
+   * ancestor are flagged enlarged so {@link rebuild} can later restore tree quality. Much
+   * cheaper than {@link moveProxy} for the common case of many slowly moving bodies.
    */
   enlargeProxy(proxyId: number, minX: number, minY: number, maxX: number, maxY: number): void {
     const bx0 = this.minX;

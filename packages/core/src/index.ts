@@ -31,7 +31,33 @@ export type {
 } from './world';
 export { JointType } from './joint';
 export type { RevoluteJointParams } from './revolute_joint';
+export type { DistanceJointParams } from './distance_joint';
+export type { WheelJointParams } from './wheel_joint';
+export type { DistanceJointDef, WheelJointDef } from './world';
+export type { MouseJointParams } from './mouse_joint';
+export type { MotorJointParams } from './motor_joint';
+export type { FilterJointParams } from './filter_joint';
+export type { MouseJointDef, MotorJointDef, FilterJointDef } from './world';
+export {
+  springFromResponse,
+  responseFromSpring,
+  SPRING_DAMPING_RATIO,
+  CRITICAL_SETTLING_OMEGA_T,
+} from './spring_tuning';
+export type { SpringDamping, SpringResponse, SpringTuning } from './spring_tuning';
+export type { PrismaticJointParams } from './prismatic_joint';
+export type { WeldJointParams } from './weld_joint';
+export type { PrismaticJointDef, WeldJointDef } from './world';
 export type { FrictionMixer, RestitutionMixer } from './world_state';
+export { defaultQueryFilter } from './query';
+export type {
+  QueryFilter,
+  QueryAABB,
+  QueryGeometry,
+  QueryTransform,
+  RayHit,
+  ShapeCastHit,
+} from './query';
 export {
   ShapeType,
   Circle,

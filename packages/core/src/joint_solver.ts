@@ -12,6 +12,49 @@ import {
   solveRevoluteJoint,
   warmStartRevoluteJoint,
 } from './revolute_joint';
+import {
+  MotorJointData,
+  motorJointReaction,
+  prepareMotorJoint,
+  solveMotorJoint,
+  warmStartMotorJoint,
+} from './motor_joint';
+import {
+  MouseJointData,
+  mouseJointReaction,
+  prepareMouseJoint,
+  solveMouseJoint,
+  warmStartMouseJoint,
+} from './mouse_joint';
+import {
+  PrismaticJointData,
+  preparePrismaticJoint,
+  prismaticJointReaction,
+  solvePrismaticJoint,
+  warmStartPrismaticJoint,
+} from './prismatic_joint';
+import {
+  prepareWeldJoint,
+  solveWeldJoint,
+  WeldJointData,
+  warmStartWeldJoint,
+  weldJointReaction,
+} from './weld_joint';
+import {
+  DistanceJointData,
+  distanceJointReaction,
+  prepareDistanceJoint,
+  solveDistanceJoint,
+  warmStartDistanceJoint,
+} from './distance_joint';
+import {
+  prepareWheelJoint,
+  solveWheelJoint,
+  WheelJointData,
+  warmStartWheelJoint,
+  wheelJointReaction,
+} from './wheel_joint';
+import { FilterJointData } from './filter_joint';
 import type { WorldState } from './world_state';
 
 const reaction = new Float64Array(3);
@@ -21,6 +64,20 @@ export function createJointData(type: number): JointData {
   switch (type) {
     case JointType.Revolute:
       return new RevoluteJointData();
+    case JointType.Prismatic:
+      return new PrismaticJointData();
+    case JointType.Weld:
+      return new WeldJointData();
+    case JointType.Distance:
+      return new DistanceJointData();
+    case JointType.Wheel:
+      return new WheelJointData();
+    case JointType.Mouse:
+      return new MouseJointData();
+    case JointType.Motor:
+      return new MotorJointData();
+    case JointType.Filter:
+      return new FilterJointData();
     default:
       throw new RangeError(`restore: snapshot is corrupt (joint type ${type})`);
   }
@@ -39,6 +96,24 @@ export function prepareJoints(w: WorldState, ctx: JointContext): void {
       case JointType.Revolute:
         prepareRevoluteJoint(w, j, d as RevoluteJointData, ctx);
         break;
+      case JointType.Distance:
+        prepareDistanceJoint(w, j, d as DistanceJointData, ctx);
+        break;
+      case JointType.Wheel:
+        prepareWheelJoint(w, j, d as WheelJointData, ctx);
+        break;
+      case JointType.Mouse:
+        prepareMouseJoint(w, j, d as MouseJointData, ctx);
+        break;
+      case JointType.Motor:
+        prepareMotorJoint(w, j, d as MotorJointData, ctx);
+        break;
+      case JointType.Prismatic:
+        preparePrismaticJoint(w, j, d as PrismaticJointData, ctx);
+        break;
+      case JointType.Weld:
+        prepareWeldJoint(w, j, d as WeldJointData, ctx);
+        break;
       default:
         break;
     }
@@ -55,6 +130,24 @@ export function warmStartJoints(w: WorldState): void {
       case JointType.Revolute:
         warmStartRevoluteJoint(w, d as RevoluteJointData);
         break;
+      case JointType.Distance:
+        warmStartDistanceJoint(w, d as DistanceJointData);
+        break;
+      case JointType.Wheel:
+        warmStartWheelJoint(w, d as WheelJointData);
+        break;
+      case JointType.Mouse:
+        warmStartMouseJoint(w, d as MouseJointData);
+        break;
+      case JointType.Motor:
+        warmStartMotorJoint(w, d as MotorJointData);
+        break;
+      case JointType.Prismatic:
+        warmStartPrismaticJoint(w, d as PrismaticJointData);
+        break;
+      case JointType.Weld:
+        warmStartWeldJoint(w, d as WeldJointData);
+        break;
       default:
         break;
     }
@@ -69,6 +162,24 @@ export function solveJoints(w: WorldState, ctx: JointContext, useBias: boolean):
     switch (joints.type[j]) {
       case JointType.Revolute:
         solveRevoluteJoint(w, d as RevoluteJointData, ctx, useBias);
+        break;
+      case JointType.Distance:
+        solveDistanceJoint(w, d as DistanceJointData, ctx, useBias);
+        break;
+      case JointType.Wheel:
+        solveWheelJoint(w, d as WheelJointData, ctx, useBias);
+        break;
+      case JointType.Mouse:
+        solveMouseJoint(w, d as MouseJointData, ctx);
+        break;
+      case JointType.Motor:
+        solveMotorJoint(w, d as MotorJointData, ctx);
+        break;
+      case JointType.Prismatic:
+        solvePrismaticJoint(w, d as PrismaticJointData, ctx, useBias);
+        break;
+      case JointType.Weld:
+        solveWeldJoint(w, d as WeldJointData, ctx, useBias);
         break;
       default:
         break;
@@ -92,6 +203,24 @@ export function finishJoints(w: WorldState, ctx: JointContext): void {
     switch (joints.type[j]) {
       case JointType.Revolute:
         revoluteJointReaction(d as RevoluteJointData, ctx.invH, reaction);
+        break;
+      case JointType.Distance:
+        distanceJointReaction(d as DistanceJointData, ctx.invH, reaction);
+        break;
+      case JointType.Wheel:
+        wheelJointReaction(d as WheelJointData, ctx.invH, reaction);
+        break;
+      case JointType.Mouse:
+        mouseJointReaction(d as MouseJointData, ctx.invH, reaction);
+        break;
+      case JointType.Motor:
+        motorJointReaction(d as MotorJointData, ctx.invH, reaction);
+        break;
+      case JointType.Prismatic:
+        prismaticJointReaction(d as PrismaticJointData, ctx.invH, reaction);
+        break;
+      case JointType.Weld:
+        weldJointReaction(d as WeldJointData, ctx.invH, reaction);
         break;
       default:
         break;

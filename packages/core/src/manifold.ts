@@ -568,9 +568,26 @@ function clipPolygons(
  */
 function polygonsLocal(polyA: Polygon, polyB: Polygon, xfA: Transform, m: Manifold): void {
   const sepA = findMaxSeparation(polyA, polyB);
-  let edgeA = maxSepEdge;
+  const edgeA = maxSepEdge;
   const sepB = findMaxSeparation(polyB, polyA);
-  let edgeB = maxSepEdge;
+  const edgeB = maxSepEdge;
+  polygonsFromSeparation(polyA, polyB, sepA, edgeA, sepB, edgeB, xfA, m);
+}
+
+/**
+ * The rest of `polygonsLocal` once the separating axes are known: `sepA`/`edgeA` of A's
+ * edges against B's vertices and `sepB`/`edgeB` the other way round.
+ */
+function polygonsFromSeparation(
+  polyA: Polygon,
+  polyB: Polygon,
+  sepA: number,
+  edgeA: number,
+  sepB: number,
+  edgeB: number,
+  xfA: Transform,
+  m: Manifold,
+): void {
   const rA = polyA.radius;
   const rB = polyB.radius;
   const radius = rA + rB;
@@ -1103,9 +1120,211 @@ export function collidePolygonAndCapsule(
   polygonsLocal(a, localB, xfA, m);
 }
 
+/** The smallest of four separations, as the inner loop of `findMaxSeparation` finds it. */
+function min4(s0: number, s1: number, s2: number, s3: number): number {
+  let si = Number.POSITIVE_INFINITY;
+  if (s0 < si) si = s0;
+  if (s1 < si) si = s1;
+  if (s2 < si) si = s2;
+  if (s3 < si) si = s3;
+  return si;
+}
+
+/**
+ * `collidePolygons` for two quadrilaterals (boxes, the common case), with the same
+ * operations in the same order: B's vertices and normals are moved into A's frame as
+ * `relative` + `toFrameA` do (into `localB`, without the centroid, which the polygon
+ * kernels do not read) and both separating-axis searches run unrolled on locals.
+ */
+function collideQuads(a: Polygon, xfA: Transform, b: Polygon, xfB: Transform, m: Manifold): void {
+  const c = xfA.c;
+  const s = xfA.s;
+  const dx = xfB.px - xfA.px;
+  const dy = xfB.py - xfA.py;
+  const rc = c * xfB.c + s * xfB.s;
+  const rs = c * xfB.s - s * xfB.c;
+  const rpx = c * dx + s * dy;
+  const rpy = -s * dx + c * dy;
+
+  const bvx = b.vx;
+  const bvy = b.vy;
+  const bnx = b.nx;
+  const bny = b.ny;
+  const lb = localB;
+  const lvx = lb.vx;
+  const lvy = lb.vy;
+  const lnx = lb.nx;
+  const lny = lb.ny;
+  let x = bvx[0]!;
+  let y = bvy[0]!;
+  const bx0 = rc * x - rs * y + rpx;
+  const by0 = rs * x + rc * y + rpy;
+  x = bvx[1]!;
+  y = bvy[1]!;
+  const bx1 = rc * x - rs * y + rpx;
+  const by1 = rs * x + rc * y + rpy;
+  x = bvx[2]!;
+  y = bvy[2]!;
+  const bx2 = rc * x - rs * y + rpx;
+  const by2 = rs * x + rc * y + rpy;
+  x = bvx[3]!;
+  y = bvy[3]!;
+  const bx3 = rc * x - rs * y + rpx;
+  const by3 = rs * x + rc * y + rpy;
+  x = bnx[0]!;
+  y = bny[0]!;
+  const bnx0 = rc * x - rs * y;
+  const bny0 = rs * x + rc * y;
+  x = bnx[1]!;
+  y = bny[1]!;
+  const bnx1 = rc * x - rs * y;
+  const bny1 = rs * x + rc * y;
+  x = bnx[2]!;
+  y = bny[2]!;
+  const bnx2 = rc * x - rs * y;
+  const bny2 = rs * x + rc * y;
+  x = bnx[3]!;
+  y = bny[3]!;
+  const bnx3 = rc * x - rs * y;
+  const bny3 = rs * x + rc * y;
+  lvx[0] = bx0;
+  lvy[0] = by0;
+  lnx[0] = bnx0;
+  lny[0] = bny0;
+  lvx[1] = bx1;
+  lvy[1] = by1;
+  lnx[1] = bnx1;
+  lny[1] = bny1;
+  lvx[2] = bx2;
+  lvy[2] = by2;
+  lnx[2] = bnx2;
+  lny[2] = bny2;
+  lvx[3] = bx3;
+  lvy[3] = by3;
+  lnx[3] = bnx3;
+  lny[3] = bny3;
+  lb.count = 4;
+  lb.radius = b.radius;
+
+  const avx = a.vx;
+  const avy = a.vy;
+  const anx = a.nx;
+  const any = a.ny;
+  const ax0 = avx[0]!;
+  const ay0 = avy[0]!;
+  const ax1 = avx[1]!;
+  const ay1 = avy[1]!;
+  const ax2 = avx[2]!;
+  const ay2 = avy[2]!;
+  const ax3 = avx[3]!;
+  const ay3 = avy[3]!;
+
+  // findMaxSeparation(a, localB)
+  let sepA = Number.NEGATIVE_INFINITY;
+  let edgeA = 0;
+  let nx = anx[0]!;
+  let ny = any[0]!;
+  let si = min4(
+    nx * (bx0 - ax0) + ny * (by0 - ay0),
+    nx * (bx1 - ax0) + ny * (by1 - ay0),
+    nx * (bx2 - ax0) + ny * (by2 - ay0),
+    nx * (bx3 - ax0) + ny * (by3 - ay0),
+  );
+  if (si > sepA) {
+    sepA = si;
+    edgeA = 0;
+  }
+  nx = anx[1]!;
+  ny = any[1]!;
+  si = min4(
+    nx * (bx0 - ax1) + ny * (by0 - ay1),
+    nx * (bx1 - ax1) + ny * (by1 - ay1),
+    nx * (bx2 - ax1) + ny * (by2 - ay1),
+    nx * (bx3 - ax1) + ny * (by3 - ay1),
+  );
+  if (si > sepA) {
+    sepA = si;
+    edgeA = 1;
+  }
+  nx = anx[2]!;
+  ny = any[2]!;
+  si = min4(
+    nx * (bx0 - ax2) + ny * (by0 - ay2),
+    nx * (bx1 - ax2) + ny * (by1 - ay2),
+    nx * (bx2 - ax2) + ny * (by2 - ay2),
+    nx * (bx3 - ax2) + ny * (by3 - ay2),
+  );
+  if (si > sepA) {
+    sepA = si;
+    edgeA = 2;
+  }
+  nx = anx[3]!;
+  ny = any[3]!;
+  si = min4(
+    nx * (bx0 - ax3) + ny * (by0 - ay3),
+    nx * (bx1 - ax3) + ny * (by1 - ay3),
+    nx * (bx2 - ax3) + ny * (by2 - ay3),
+    nx * (bx3 - ax3) + ny * (by3 - ay3),
+  );
+  if (si > sepA) {
+    sepA = si;
+    edgeA = 3;
+  }
+
+  // findMaxSeparation(localB, a)
+  let sepB = Number.NEGATIVE_INFINITY;
+  let edgeB = 0;
+  si = min4(
+    bnx0 * (ax0 - bx0) + bny0 * (ay0 - by0),
+    bnx0 * (ax1 - bx0) + bny0 * (ay1 - by0),
+    bnx0 * (ax2 - bx0) + bny0 * (ay2 - by0),
+    bnx0 * (ax3 - bx0) + bny0 * (ay3 - by0),
+  );
+  if (si > sepB) {
+    sepB = si;
+    edgeB = 0;
+  }
+  si = min4(
+    bnx1 * (ax0 - bx1) + bny1 * (ay0 - by1),
+    bnx1 * (ax1 - bx1) + bny1 * (ay1 - by1),
+    bnx1 * (ax2 - bx1) + bny1 * (ay2 - by1),
+    bnx1 * (ax3 - bx1) + bny1 * (ay3 - by1),
+  );
+  if (si > sepB) {
+    sepB = si;
+    edgeB = 1;
+  }
+  si = min4(
+    bnx2 * (ax0 - bx2) + bny2 * (ay0 - by2),
+    bnx2 * (ax1 - bx2) + bny2 * (ay1 - by2),
+    bnx2 * (ax2 - bx2) + bny2 * (ay2 - by2),
+    bnx2 * (ax3 - bx2) + bny2 * (ay3 - by2),
+  );
+  if (si > sepB) {
+    sepB = si;
+    edgeB = 2;
+  }
+  si = min4(
+    bnx3 * (ax0 - bx3) + bny3 * (ay0 - by3),
+    bnx3 * (ax1 - bx3) + bny3 * (ay1 - by3),
+    bnx3 * (ax2 - bx3) + bny3 * (ay2 - by3),
+    bnx3 * (ax3 - bx3) + bny3 * (ay3 - by3),
+  );
+  if (si > sepB) {
+    sepB = si;
+    edgeB = 3;
+  }
+
+  polygonsFromSeparation(a, lb, sepA, edgeA, sepB, edgeB, xfA, m);
+}
+
 /** Polygon A against polygon B (both possibly rounded): up to two points. */
 export function collidePolygons(a: Polygon, xfA: Transform, b: Polygon, xfB: Transform, m: Manifold): void {
   m.pointCount = 0;
+  if (a.count === 4 && b.count === 4) {
+    collideQuads(a, xfA, b, xfB, m);
+    return;
+  }
   relative(xfA, xfB);
   toFrameA(b, localB);
   polygonsLocal(a, localB, xfA, m);

@@ -222,7 +222,6 @@ function contactArrays(c: ContactStore): (Int32Array | Uint8Array)[] {
   return [c.shapeA, c.shapeB, c.bodyA, c.bodyB, c.pointCount, c.id0, c.id1, c.flags, c.awakeIndex];
 }
 
-
 function jointArrays(j: JointStore): (Float64Array | Int32Array | Uint8Array)[] {
   return [
     j.type,

@@ -22,12 +22,12 @@ import {
   warmStartContacts,
 } from './contact_solver';
 import { growI32 } from './array';
-import { AABB } from './geometry';
+import { type Polygon, ShapeType } from './geometry';
 import { updateSleep } from './island';
 import { finishJoints, prepareJoints, solveJoints, warmStartJoints } from './joint_solver';
 import { makeSoft } from './softness';
 import { Manifold } from './manifold_types';
-import { getCollider } from './manifold';
+import { collidePolygons, getCollider } from './manifold';
 import type { WorldState } from './world_state';
 
 const now: () => number =
@@ -36,8 +36,6 @@ const now: () => number =
 // Scratch shared by every world: the step is not re-entrant (a world is stepped by one
 // thread), and worlds in one thread step one after the other.
 const manifold = new Manifold();
-const fatA = new AABB();
-const fatB = new AABB();
 let destroyList = new Int32Array(64);
 let wakeList = new Int32Array(64);
 
@@ -87,42 +85,72 @@ function collide(w: WorldState): void {
   const contacts = w.contacts;
   const shapes = w.shapes;
   const bodies = w.bodies;
-  const bp = w.broadPhase;
+  const trees = w.broadPhase.trees;
   const xfA = w.xfA;
   const xfB = w.xfB;
+  const m = manifold;
+  const awake = w.awakeContacts;
+  const awakeCount = w.awakeContactCount;
+  const cShapeA = contacts.shapeA;
+  const cShapeB = contacts.shapeB;
+  const cBodyA = contacts.bodyA;
+  const cBodyB = contacts.bodyB;
+  const flags = contacts.flags;
+  const proxyKey = shapes.proxyKey;
+  const shapeType = shapes.type;
+  const geometry = shapes.geometry;
+  const px = bodies.px;
+  const py = bodies.py;
+  const qc = bodies.c;
+  const qs = bodies.s;
   let destroyCount = 0;
   let wakeCount = 0;
 
-  for (let i = 0; i < w.awakeContactCount; i++) {
-    const c = w.awakeContacts[i]!;
-    const sA = contacts.shapeA[c]!;
-    const sB = contacts.shapeB[c]!;
-    bp.getFatAABB(shapes.proxyKey[sA]!, fatA);
-    bp.getFatAABB(shapes.proxyKey[sB]!, fatB);
-    if (fatA.maxX < fatB.minX || fatB.maxX < fatA.minX || fatA.maxY < fatB.minY || fatB.maxY < fatA.minY) {
+  for (let i = 0; i < awakeCount; i++) {
+    const c = awake[i]!;
+    const sA = cShapeA[c]!;
+    const sB = cShapeB[c]!;
+    // fat boxes straight from the trees (proxy key = id << 2 | tree)
+    const keyA = proxyKey[sA]!;
+    const keyB = proxyKey[sB]!;
+    const treeA = trees[keyA & 3]!;
+    const treeB = trees[keyB & 3]!;
+    const idA = keyA >> 2;
+    const idB = keyB >> 2;
+    if (
+      treeA.maxX[idA]! < treeB.minX[idB]! ||
+      treeB.maxX[idB]! < treeA.minX[idA]! ||
+      treeA.maxY[idA]! < treeB.minY[idB]! ||
+      treeB.maxY[idB]! < treeA.minY[idA]!
+    ) {
       if (destroyCount === destroyList.length) destroyList = growI32(destroyList, destroyCount * 2);
       destroyList[destroyCount++] = c;
       continue;
     }
-    const bA = contacts.bodyA[c]!;
-    const bB = contacts.bodyB[c]!;
-    xfA.set(bodies.px[bA]!, bodies.py[bA]!, bodies.c[bA]!, bodies.s[bA]!);
-    xfB.set(bodies.px[bB]!, bodies.py[bB]!, bodies.c[bB]!, bodies.s[bB]!);
-    const fn = getCollider(shapes.typeOf(sA), shapes.typeOf(sB))!;
-    fn(shapes.geometry[sA]!, xfA, shapes.geometry[sB]!, xfB, manifold);
-    updateContactManifold(w, c, bA, bB, manifold);
+    const bA = cBodyA[c]!;
+    const bB = cBodyB[c]!;
+    xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
+    xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
+    const typeA = shapeType[sA]! as ShapeType;
+    const typeB = shapeType[sB]! as ShapeType;
+    if (typeA === ShapeType.Polygon && typeB === ShapeType.Polygon) {
+      collidePolygons(geometry[sA] as Polygon, xfA, geometry[sB] as Polygon, xfB, m);
+    } else {
+      getCollider(typeA, typeB)!(geometry[sA]!, xfA, geometry[sB]!, xfB, m);
+    }
+    updateContactManifold(w, c, bA, bB, m);
 
-    const wasTouching = (contacts.flags[c]! & CONTACT_TOUCHING) !== 0;
-    const touching = manifold.pointCount > 0;
+    const wasTouching = (flags[c]! & CONTACT_TOUCHING) !== 0;
+    const touching = m.pointCount > 0;
     if (touching && !wasTouching) {
-      contacts.flags[c] = contacts.flags[c]! | CONTACT_TOUCHING;
+      flags[c] = flags[c]! | CONTACT_TOUCHING;
       const sleeper = bodies.awake[bA] === 1 ? bB : bA;
       if (bodies.awake[sleeper] !== 1 && bodies.type[sleeper] !== BodyType.Static) {
         if (wakeCount === wakeList.length) wakeList = growI32(wakeList, wakeCount * 2);
         wakeList[wakeCount++] = sleeper;
       }
     } else if (!touching && wasTouching) {
-      contacts.flags[c] = contacts.flags[c]! & ~CONTACT_TOUCHING;
+      flags[c] = flags[c]! & ~CONTACT_TOUCHING;
     }
   }
 
@@ -228,6 +256,7 @@ function finalizeBodies(w: WorldState, dt: number): void {
   const shapes = w.shapes;
   const state = bodies.state;
   const bp = w.broadPhase;
+  const trees = bp.trees;
   const sleepOn = w.settings.enableSleep;
   for (let i = 0; i < w.awakeBodyCount; i++) {
     const b = w.awakeBodies[i]!;
@@ -276,15 +305,20 @@ function finalizeBodies(w: WorldState, dt: number): void {
       w.computeShapeBox(s);
       const key = shapes.proxyKey[s]!;
       if (key === -1) continue;
-      bp.getFatAABB(key, fatA);
+      const tree = trees[key & 3]!;
+      const id = key >> 2;
       const minX = shapes.minX[s]!;
       const minY = shapes.minY[s]!;
       const maxX = shapes.maxX[s]!;
       const maxY = shapes.maxY[s]!;
-      if (minX < fatA.minX || minY < fatA.minY || maxX > fatA.maxX || maxY > fatA.maxY) {
+      if (minX < tree.minX[id]! || minY < tree.minY[id]! || maxX > tree.maxX[id]! || maxY > tree.maxY[id]!) {
         const m = w.marginFor(b);
-        bp.moveProxy(key, minX - m, minY - m, maxX + m, maxY + m);
+        // Box2D v3: the leaf takes the new fat box and its ancestors only grow; the
+        // enlarged part of the tree is rebuilt once below. Static trees are not rebuilt.
+        if ((key & 3) === 0) bp.moveProxy(key, minX - m, minY - m, maxX + m, maxY + m);
+        else bp.enlargeProxy(key, minX - m, minY - m, maxX + m, maxY + m);
       }
     }
   }
+  bp.rebuildTrees();
 }

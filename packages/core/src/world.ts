@@ -12,6 +12,24 @@ import { atan2, CosSin, cosSin, type Vec2 } from './math';
 import { restoreWorld, snapshotWorld, stateHash } from './snapshot';
 import { type JointData, JointType, linkJoint, unlinkJoint } from './joint';
 import {
+  applyDistanceJointParams,
+  checkDistanceJointParams,
+  DistanceJointData,
+  type DistanceJointParams,
+  defaultDistanceJointParams,
+  distanceJointState,
+  readDistanceJointParams,
+} from './distance_joint';
+import {
+  applyWheelJointParams,
+  checkWheelJointParams,
+  defaultWheelJointParams,
+  readWheelJointParams,
+  WheelJointData,
+  type WheelJointParams,
+  wheelJointState,
+} from './wheel_joint';
+import {
   applyRevoluteJointParams,
   checkRevoluteJointParams,
   defaultRevoluteJointParams,
@@ -20,6 +38,42 @@ import {
   readRevoluteJointParams,
   revoluteJointState,
 } from './revolute_joint';
+import { checkFilterJointDef, FilterJointData, type FilterJointParams } from './filter_joint';
+import {
+  applyMotorJointParams,
+  checkMotorJointParams,
+  defaultMotorJointParams,
+  MotorJointData,
+  type MotorJointParams,
+  readMotorJointParams,
+} from './motor_joint';
+import {
+  applyMouseJointParams,
+  checkMouseJointParams,
+  defaultMouseJointParams,
+  MouseJointData,
+  type MouseJointParams,
+  readMouseJointParams,
+} from './mouse_joint';
+import {
+  applyPrismaticJointParams,
+  checkPrismaticJointParams,
+  defaultPrismaticJointParams,
+  PrismaticJointData,
+  type PrismaticJointParams,
+  prismaticJointState,
+  readPrismaticJointParams,
+} from './prismatic_joint';
+import {
+  applyWeldJointParams,
+  checkWeldJointParams,
+  defaultWeldJointParams,
+  readWeldJointParams,
+  WeldJointData,
+  type WeldJointParams,
+  weldJointState,
+} from './weld_joint';
+import * as query from './query';
 import { step } from './solver';
 import {
   checkBits,
@@ -67,11 +121,48 @@ export type JointDefInput<P> = Partial<JointDef & P> & { bodyA: BodyId; bodyB: B
 /** A revolute joint: common fields plus revolute parameters. */
 export type RevoluteJointDef = JointDef & RevoluteJointParams;
 
+/** A distance joint: common fields plus distance parameters. */
+export type DistanceJointDef = JointDef & DistanceJointParams;
+
+/** A wheel joint: common fields plus wheel parameters. */
+export type WheelJointDef = JointDef & WheelJointParams;
+
+/** A mouse joint: common fields plus mouse parameters. */
+export type MouseJointDef = JointDef & MouseJointParams;
+
+/** A motor joint: common fields plus motor parameters. */
+export type MotorJointDef = JointDef & MotorJointParams;
+
+/** A filter joint: the common fields only. */
+export type FilterJointDef = JointDef;
+
+/** A prismatic joint: common fields plus prismatic parameters. */
+export type PrismaticJointDef = JointDef & PrismaticJointParams;
+
+/** A weld joint: common fields plus weld parameters. */
+export type WeldJointDef = JointDef & WeldJointParams;
+
 /** Type-specific joint parameters, as returned by getJointParams (narrow by joint type). */
-export type JointParams = RevoluteJointParams | Record<string, never>;
+export type JointParams =
+  | RevoluteJointParams
+  | DistanceJointParams
+  | WheelJointParams
+  | PrismaticJointParams
+  | WeldJointParams
+  | MouseJointParams
+  | MotorJointParams
+  | FilterJointParams
+  | Record<string, never>;
 
 /** Every type-specific parameter any joint has, for setJointParams (checked per type). */
-export type JointParamsUnion = RevoluteJointParams;
+export type JointParamsUnion =
+  | RevoluteJointParams
+  | DistanceJointParams
+  | WheelJointParams
+  | PrismaticJointParams
+  | WeldJointParams
+  | MouseJointParams
+  | MotorJointParams;
 
 /** Joint coordinates (see getJointState). */
 export interface JointState {
@@ -1211,6 +1302,89 @@ export class World {
     return this.addJoint(fn, JointType.Revolute, def, data, () => applyRevoluteJointParams(data, d));
   }
 
+  /**
+   * Creates a distance joint: a rigid rod between the anchors, or (enableSpring) a spring
+   * with optional length limits (a rope) and motor.
+   */
+  createDistanceJoint(def: JointDefInput<DistanceJointParams>): JointId {
+    const fn = 'createDistanceJoint';
+    const d = { ...defaultDistanceJointParams(), ...def };
+    checkDistanceJointParams(fn, d);
+    const data = new DistanceJointData();
+    return this.addJoint(fn, JointType.Distance, def, data, () => applyDistanceJointParams(data, d));
+  }
+
+  /**
+   * Creates a wheel joint: body B slides on a suspension spring along an axis fixed in
+   * body A and turns freely, optionally driven by a motor.
+   */
+  createWheelJoint(def: JointDefInput<WheelJointParams>): JointId {
+    const fn = 'createWheelJoint';
+    const d = { ...defaultWheelJointParams(), ...def };
+    checkWheelJointParams(fn, d);
+    const data = new WheelJointData();
+    return this.addJoint(fn, JointType.Wheel, def, data, () => applyWheelJointParams(data, d));
+  }
+
+  /**
+   * Creates a mouse (target) joint: body B's anchor (localAnchorB) is pulled by a soft
+   * spring toward the world point `target`, with at most maxForce; body A takes no force
+   * (use a static ground body). Without `target` it starts at the anchor's position.
+   */
+  createMouseJoint(def: JointDefInput<MouseJointParams>): JointId {
+    const fn = 'createMouseJoint';
+    const atAnchor = typeof def === 'object' && def !== null && def.target === undefined;
+    const d = { ...defaultMouseJointParams(), ...def };
+    if (atAnchor) d.target = { x: 0, y: 0 };
+    checkMouseJointParams(fn, d);
+    const data = new MouseJointData();
+    return this.addJoint(fn, JointType.Mouse, def, data, () => {
+      if (atAnchor) d.target = this.getWorldPoint(def.bodyB, def.localAnchorB ?? { x: 0, y: 0 });
+      applyMouseJointParams(data, d);
+    });
+  }
+
+  /**
+   * Creates a motor joint: drives B to linearOffset (in A's frame) and angularOffset
+   * relative to A, with at most maxForce and maxTorque.
+   */
+  createMotorJoint(def: JointDefInput<MotorJointParams>): JointId {
+    const fn = 'createMotorJoint';
+    const d = { ...defaultMotorJointParams(), ...def };
+    checkMotorJointParams(fn, d);
+    const data = new MotorJointData();
+    return this.addJoint(fn, JointType.Motor, def, data, () => applyMotorJointParams(data, d));
+  }
+
+  /**
+   * Creates a filter joint: no constraint, it only stops the two bodies colliding with
+   * each other (collideConnected must be false or absent). Destroy it to let them collide.
+   */
+  createFilterJoint(def: JointDefInput<FilterJointParams>): JointId {
+    const fn = 'createFilterJoint';
+    checkFilterJointDef(fn, def);
+    const data = new FilterJointData();
+    return this.addJoint(fn, JointType.Filter, def, data, () => undefined);
+  }
+
+  /** Creates a prismatic joint (B slides along an axis fixed in A, without turning). */
+  createPrismaticJoint(def: JointDefInput<PrismaticJointParams>): JointId {
+    const fn = 'createPrismaticJoint';
+    const d = { ...defaultPrismaticJointParams(), ...def };
+    checkPrismaticJointParams(fn, d);
+    const data = new PrismaticJointData();
+    return this.addJoint(fn, JointType.Prismatic, def, data, () => applyPrismaticJointParams(data, d));
+  }
+
+  /** Creates a weld joint (B glued to A, rigid or springy). */
+  createWeldJoint(def: JointDefInput<WeldJointParams>): JointId {
+    const fn = 'createWeldJoint';
+    const d = { ...defaultWeldJointParams(), ...def };
+    checkWeldJointParams(fn, d);
+    const data = new WeldJointData();
+    return this.addJoint(fn, JointType.Weld, def, data, () => applyWeldJointParams(data, d));
+  }
+
   /** Destroys a joint and wakes its bodies. */
   destroyJoint(jointId: JointId): void {
     this.freeJoint(this.joint('destroyJoint', jointId));
@@ -1232,6 +1406,16 @@ export class World {
   getJointBodyB(jointId: JointId): BodyId {
     const j = this.joint('getJointBodyB', jointId);
     return this.core.bodies.pool.handle(this.core.joints.bodyB[j]!) as BodyId;
+  }
+
+  /** The joint's anchors in each body's frame, as created. */
+  getJointLocalAnchors(jointId: JointId): { localAnchorA: Vec2; localAnchorB: Vec2 } {
+    const j = this.joint('getJointLocalAnchors', jointId);
+    const joints = this.core.joints;
+    return {
+      localAnchorA: { x: joints.localAx[j]!, y: joints.localAy[j]! },
+      localAnchorB: { x: joints.localBx[j]!, y: joints.localBy[j]! },
+    };
   }
 
   /** The constraint force (N) the joint applied on body B during the last step. */
@@ -1276,6 +1460,18 @@ export class World {
     switch (joints.type[j]) {
       case JointType.Revolute:
         return readRevoluteJointParams(joints.data[j] as RevoluteJointData);
+      case JointType.Distance:
+        return readDistanceJointParams(joints.data[j] as DistanceJointData);
+      case JointType.Wheel:
+        return readWheelJointParams(joints.data[j] as WheelJointData);
+      case JointType.Mouse:
+        return readMouseJointParams(joints.data[j] as MouseJointData);
+      case JointType.Motor:
+        return readMotorJointParams(joints.data[j] as MotorJointData);
+      case JointType.Prismatic:
+        return readPrismaticJointParams(joints.data[j] as PrismaticJointData);
+      case JointType.Weld:
+        return readWeldJointParams(joints.data[j] as WeldJointData);
       default:
         return {};
     }
@@ -1296,6 +1492,48 @@ export class World {
         applyRevoluteJointParams(data, p);
         break;
       }
+      case JointType.Distance: {
+        const data = joints.data[j] as DistanceJointData;
+        const p = { ...readDistanceJointParams(data), ...(params as Partial<DistanceJointParams>) };
+        checkDistanceJointParams(fn, p);
+        applyDistanceJointParams(data, p);
+        break;
+      }
+      case JointType.Wheel: {
+        const data = joints.data[j] as WheelJointData;
+        const p = { ...readWheelJointParams(data), ...(params as Partial<WheelJointParams>) };
+        checkWheelJointParams(fn, p);
+        applyWheelJointParams(data, p);
+        break;
+      }
+      case JointType.Mouse: {
+        const data = joints.data[j] as MouseJointData;
+        const p = { ...readMouseJointParams(data), ...(params as Partial<MouseJointParams>) };
+        checkMouseJointParams(fn, p);
+        applyMouseJointParams(data, p);
+        break;
+      }
+      case JointType.Motor: {
+        const data = joints.data[j] as MotorJointData;
+        const p = { ...readMotorJointParams(data), ...(params as Partial<MotorJointParams>) };
+        checkMotorJointParams(fn, p);
+        applyMotorJointParams(data, p);
+        break;
+      }
+      case JointType.Prismatic: {
+        const data = joints.data[j] as PrismaticJointData;
+        const p = { ...readPrismaticJointParams(data), ...(params as Partial<PrismaticJointParams>) };
+        checkPrismaticJointParams(fn, p);
+        applyPrismaticJointParams(data, p);
+        break;
+      }
+      case JointType.Weld: {
+        const data = joints.data[j] as WeldJointData;
+        const p = { ...readWeldJointParams(data), ...(params as Partial<WeldJointParams>) };
+        checkWeldJointParams(fn, p);
+        applyWeldJointParams(data, p);
+        break;
+      }
       default:
         break;
     }
@@ -1313,6 +1551,14 @@ export class World {
     switch (joints.type[j]) {
       case JointType.Revolute:
         return revoluteJointState(this.core, j, joints.data[j] as RevoluteJointData);
+      case JointType.Distance:
+        return distanceJointState(this.core, j, joints.data[j] as DistanceJointData);
+      case JointType.Wheel:
+        return wheelJointState(this.core, j, joints.data[j] as WheelJointData);
+      case JointType.Prismatic:
+        return prismaticJointState(this.core, j, joints.data[j] as PrismaticJointData);
+      case JointType.Weld:
+        return weldJointState(this.core, j, joints.data[j] as WeldJointData);
       default:
         return {};
     }
@@ -1450,6 +1696,62 @@ export class World {
     const b = this.core.bodies.pool.resolve(id);
     if (b === -1) fail(fn, field, 'a live body id', id);
     return b;
+  }
+
+  // ---- queries
+  // Read-only: every query validates first and never changes the world. Rules (filters,
+  // rays starting inside, one-sided chains, sorting) are documented in query.ts.
+
+  /**
+   * The closest shape hit by the ray origin + t * translation, t in [0, 1], or null.
+   * Equal fractions go to the lower shape id. A ray starting strictly inside a solid
+   * shape does not hit it.
+   */
+  castRayClosest(origin: Vec2, translation: Vec2, filter?: query.QueryFilter): query.RayHit | null {
+    return query.castRayClosest(this.core, origin, translation, filter);
+  }
+
+  /** Every shape hit by the ray, each once (where it enters), sorted by fraction then shape id. */
+  castRayAll(origin: Vec2, translation: Vec2, filter?: query.QueryFilter): query.RayHit[] {
+    return query.castRayAll(this.core, origin, translation, filter);
+  }
+
+  /** The first hit found (not necessarily the closest; cheapest), or null. */
+  castRayAny(origin: Vec2, translation: Vec2, filter?: query.QueryFilter): query.RayHit | null {
+    return query.castRayAny(this.core, origin, translation, filter);
+  }
+
+  /**
+   * Sweeps `geometry` placed by `transform` along `translation` and returns the first
+   * contact (time of impact as a fraction of the translation), or null. A shape already
+   * touching or overlapping at the start is reported at fraction 0.
+   */
+  castShape(
+    geometry: query.QueryGeometry,
+    transform: query.QueryTransform,
+    translation: Vec2,
+    filter?: query.QueryFilter,
+  ): query.ShapeCastHit | null {
+    return query.castShape(this.core, geometry, transform, translation, filter);
+  }
+
+  /** Shapes whose tight bounding box overlaps `aabb` (touching counts), sorted by id. */
+  overlapAABB(aabb: query.QueryAABB, filter?: query.QueryFilter): ShapeId[] {
+    return query.overlapAABB(this.core, aabb, filter);
+  }
+
+  /** Shapes whose solid contains `point` (boundary included; segments never), sorted by id. */
+  overlapPoint(point: Vec2, filter?: query.QueryFilter): ShapeId[] {
+    return query.overlapPoint(this.core, point, filter);
+  }
+
+  /** Shapes overlapping or touching `geometry` placed by `transform` (exact), sorted by id. */
+  overlapShape(
+    geometry: query.QueryGeometry,
+    transform: query.QueryTransform,
+    filter?: query.QueryFilter,
+  ): ShapeId[] {
+    return query.overlapShape(this.core, geometry, transform, filter);
   }
 
   // ------------------------------------------------------------------ internals

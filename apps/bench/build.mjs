@@ -1,0 +1,24 @@
+// Bundles the harness with esbuild: Impulse is compiled to plain JavaScript (running the
+// TypeScript through tsx is 2-3x slower), the peer engines stay external packages.
+// Usage: node build.mjs [outdir]   (default: dist)
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const outdir = resolve(process.argv[2] ?? resolve(here, 'dist'));
+
+await build({
+  absWorkingDir: here,
+  entryPoints: { bench: 'src/cli.ts', runner: 'src/runner.ts', alloc: 'src/alloc.ts' },
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: ['planck', 'matter-js', '@dimforge/*'],
+  // The core relies on this (docs/core-design.md): define semantics box doubles on stores.
+  tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
+  logLevel: 'warning',
+});
