@@ -86,8 +86,9 @@ export const USAGE = `pnpm bench [options]   (from the repository root)
   --warmup N          warm-up steps before timing (default 60)
   --steps N           timed steps per repetition (default 300)
   --reps N            repetitions, each in a fresh process; the median is kept (default 3)
-  --max-seconds S     stop timing a repetition after S seconds of stepping (default 30)
-  --min-steps N       ... but time at least N steps (default 30)
+  --max-seconds S     cut the warm-up, and the timing, of a repetition after S seconds
+                      of stepping each (default 15)
+  --min-steps N       ... but time at least N steps (default 20)
   --engines a,b       engines: impulse,planck,matter,rapier,rapier-simd (default all)
   --scenes a,b        scenes: pyramid20,pyramid40,pyramid70,pyramid100,manyPyramids,
                       jointGrid,tumbler (default all)
@@ -113,8 +114,8 @@ export function parseArgs(
     warmup: 60,
     steps: 300,
     reps: 3,
-    maxSeconds: 30,
-    minSteps: 30,
+    maxSeconds: 15,
+    minSteps: 20,
     engines: [...allEngines],
     scenes: [...allScenes],
     out: null,

@@ -108,7 +108,7 @@ export function toMarkdown(report: BenchReport, chartFile: string | null): strin
   parts.push('');
   parts.push(
     `Each engine × scene × repetition runs in its own Node process: ${o.warmup} warm-up steps, then up to ` +
-      `${o.steps} timed steps (at least ${o.minSteps}, stopping after ${o.maxSeconds} s of stepping); ` +
+      `${o.steps} timed steps (each phase cut after ${o.maxSeconds} s, but at least ${o.minSteps} steps timed); ` +
       `the row is the repetition with the median of ${o.reps} medians. ` +
       'All scenes: meters, gravity (0, −10), 60 Hz, friction 0.6, density 1, sleeping off. ' +
       '"vs Impulse" is the engine\'s median time over Impulse\'s (above 1: slower than Impulse).',
@@ -124,11 +124,15 @@ export function toMarkdown(report: BenchReport, chartFile: string | null): strin
       'center left the tumbler. ✗ marks a figure outside the "working simulation" bounds (over 1% of the ' +
       'boxes displaced or the apex down 1 m or more; a joint gap of 0.1 m or more; any box escaped).',
   );
-  const partial = report.rows.filter((r) => r.error === undefined && r.steps < o.steps);
+  const partial = report.rows.filter(
+    (r) => r.error === undefined && (r.steps < o.steps || r.warmup < o.warmup),
+  );
   if (partial.length > 0) {
     parts.push('');
     parts.push(
-      `Rows timed on fewer steps (time budget): ${partial.map((r) => `${r.engineName} on ${r.sceneId} (${r.steps})`).join(', ')}.`,
+      `Rows cut by the time budget (warm-up + timed steps): ${partial
+        .map((r) => `${r.engineName} on ${r.sceneId} (${r.warmup} + ${r.steps})`)
+        .join(', ')}.`,
     );
   }
   if (chartFile !== null) {
@@ -223,12 +227,12 @@ export function toSvg(report: BenchReport): string {
     top + ph - ((Math.log10(v) - Math.log10(yMin)) / Math.log10(yMax / yMin)) * ph;
   const out: string[] = [];
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" role="img" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
   );
+  const title = `Median ms per step against dynamic bodies${report.quick ? ' (quick mode)' : ''}`;
+  out.push(`<title>${title}</title>`);
   out.push(`<rect width="${W}" height="${H}" fill="white"/>`);
-  out.push(
-    `<text x="${left + pw / 2}" y="22" text-anchor="middle" font-size="15">Median ms per step against dynamic bodies${report.quick ? ' (quick mode)' : ''}</text>`,
-  );
+  out.push(`<text x="${left + pw / 2}" y="22" text-anchor="middle" font-size="15">${title}</text>`);
   // grid and ticks
   for (let d = xMin; d <= xMax; d *= 10) {
     for (const k of [1, 2, 5]) {

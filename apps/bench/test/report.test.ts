@@ -145,6 +145,7 @@ describe('report writers', () => {
     const svg = toSvg(sampleReport());
     checkXml(svg);
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg).toMatch(/^<svg[^>]*>\n<title>[^<]+<\/title>/);
     expect(svg.match(/<polyline /g)).toHaveLength(1); // planck has one pyramid point only
     expect(svg).toContain('planck.js &lt;1.5&gt;');
     expect(svg).not.toContain('NaN');
@@ -161,7 +162,14 @@ describe('command line', () => {
   const scenes = Object.keys(SCENES);
   it('has full-run defaults and a quick mode with tiny counts', () => {
     const full = parseArgs([], ENGINE_IDS, scenes);
-    expect(full).toMatchObject({ warmup: 60, steps: 300, reps: 3, quick: false });
+    expect(full).toMatchObject({
+      warmup: 60,
+      steps: 300,
+      reps: 3,
+      maxSeconds: 15,
+      minSteps: 20,
+      quick: false,
+    });
     expect(full.engines).toEqual([...ENGINE_IDS]);
     const quick = parseArgs(['--quick', '--steps=7'], ENGINE_IDS, scenes);
     expect(quick).toMatchObject({ warmup: 2, steps: 7, reps: 1, minSteps: 1, quick: true });

@@ -56,6 +56,13 @@ export class BodyStore {
   sleepThreshold = new Float64Array(0);
   /** Largest distance from the center of mass to a shape's surface (for sleep tests). */
   maxExtent = new Float64Array(0);
+  /** Smallest shape half-thickness: moving farther than half of it in a step may tunnel. */
+  minExtent = new Float64Array(0);
+  /** Center of mass and rotation at the start of the last step (continuous collision). */
+  c0x = new Float64Array(0);
+  c0y = new Float64Array(0);
+  q0c = new Float64Array(0);
+  q0s = new Float64Array(0);
   fixedRotation = new Uint8Array(0);
   bullet = new Uint8Array(0);
   awake = new Uint8Array(0);
@@ -99,6 +106,11 @@ export class BodyStore {
     this.sleepTime = growF64(this.sleepTime, cap);
     this.sleepThreshold = growF64(this.sleepThreshold, cap);
     this.maxExtent = growF64(this.maxExtent, cap);
+    this.minExtent = growF64(this.minExtent, cap);
+    this.c0x = growF64(this.c0x, cap);
+    this.c0y = growF64(this.c0y, cap);
+    this.q0c = growF64(this.q0c, cap);
+    this.q0s = growF64(this.q0s, cap);
     this.fixedRotation = growU8(this.fixedRotation, cap);
     this.bullet = growU8(this.bullet, cap);
     this.awake = growU8(this.awake, cap);

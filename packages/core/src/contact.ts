@@ -29,7 +29,10 @@ enum R {
   POINT = 4,
   POINT_STRIDE = 8,
   STRIDE = 20,
-  // Offsets within a point.
+}
+
+/** Offsets within a point of the record. */
+enum PT {
   RAX = 0,
   RAY = 1,
   RBX = 2,
@@ -53,18 +56,22 @@ export const C_POINT_STRIDE = R.POINT_STRIDE;
 // Offsets within a point: anchors relative to each body's center of mass (world
 // orientation), separation, accumulated normal and tangent impulse, and the largest
 // normal impulse of the step (restitution only acts on points that pushed).
-export const P_RAX = R.RAX;
-export const P_RAY = R.RAY;
-export const P_RBX = R.RBX;
-export const P_RBY = R.RBY;
-export const P_SEP = R.SEP;
-export const P_NORMAL_IMPULSE = R.NORMAL_IMPULSE;
-export const P_TANGENT_IMPULSE = R.TANGENT_IMPULSE;
-export const P_MAX_NORMAL_IMPULSE = R.MAX_NORMAL_IMPULSE;
+export const P_RAX = PT.RAX;
+export const P_RAY = PT.RAY;
+export const P_RBX = PT.RBX;
+export const P_RBY = PT.RBY;
+export const P_SEP = PT.SEP;
+export const P_NORMAL_IMPULSE = PT.NORMAL_IMPULSE;
+export const P_TANGENT_IMPULSE = PT.TANGENT_IMPULSE;
+export const P_MAX_NORMAL_IMPULSE = PT.MAX_NORMAL_IMPULSE;
 
 /** Contact flag bits. */
 export const CONTACT_TOUCHING = 1;
 export const CONTACT_ENABLE_EVENTS = 2;
+/** One of the shapes is a sensor: the contact is never solved, only tested for overlap. */
+export const CONTACT_SENSOR = 4;
+/** Sensor contact whose shapes overlap. */
+export const CONTACT_SENSOR_OVERLAP = 8;
 
 export class ContactStore {
   readonly pool = new SlotPool(HandleKind.Contact);
@@ -126,10 +133,10 @@ export function updateContactManifold(w: WorldState, c: number, bA: number, bB: 
   const count = m.pointCount;
   contacts.pointCount[c] = count;
   if (count === 0) return;
-  const ni0 = d[p0 + R.NORMAL_IMPULSE]!;
-  const ti0 = d[p0 + R.TANGENT_IMPULSE]!;
-  const ni1 = d[p1 + R.NORMAL_IMPULSE]!;
-  const ti1 = d[p1 + R.TANGENT_IMPULSE]!;
+  const ni0 = d[p0 + PT.NORMAL_IMPULSE]!;
+  const ti0 = d[p0 + PT.TANGENT_IMPULSE]!;
+  const ni1 = d[p1 + PT.NORMAL_IMPULSE]!;
+  const ti1 = d[p1 + PT.TANGENT_IMPULSE]!;
   d[base + R.NX] = m.normalX;
   d[base + R.NY] = m.normalY;
 
@@ -154,27 +161,27 @@ export function updateContactManifold(w: WorldState, c: number, bA: number, bB: 
   let ax = m.ax0;
   let ay = m.ay0;
   let id = m.id0;
-  d[p0 + R.RAX] = ax - oAx;
-  d[p0 + R.RAY] = ay - oAy;
-  d[p0 + R.RBX] = ax + abx - oBx;
-  d[p0 + R.RBY] = ay + aby - oBy;
-  d[p0 + R.SEP] = m.sep0;
-  d[p0 + R.NORMAL_IMPULSE] = id === oldId0 ? ni0 : id === oldId1 ? ni1 : 0;
-  d[p0 + R.TANGENT_IMPULSE] = id === oldId0 ? ti0 : id === oldId1 ? ti1 : 0;
-  d[p0 + R.MAX_NORMAL_IMPULSE] = 0;
+  d[p0 + PT.RAX] = ax - oAx;
+  d[p0 + PT.RAY] = ay - oAy;
+  d[p0 + PT.RBX] = ax + abx - oBx;
+  d[p0 + PT.RBY] = ay + aby - oBy;
+  d[p0 + PT.SEP] = m.sep0;
+  d[p0 + PT.NORMAL_IMPULSE] = id === oldId0 ? ni0 : id === oldId1 ? ni1 : 0;
+  d[p0 + PT.TANGENT_IMPULSE] = id === oldId0 ? ti0 : id === oldId1 ? ti1 : 0;
+  d[p0 + PT.MAX_NORMAL_IMPULSE] = 0;
   contacts.id0[c] = id;
   if (count === 1) return;
 
   ax = m.ax1;
   ay = m.ay1;
   id = m.id1;
-  d[p1 + R.RAX] = ax - oAx;
-  d[p1 + R.RAY] = ay - oAy;
-  d[p1 + R.RBX] = ax + abx - oBx;
-  d[p1 + R.RBY] = ay + aby - oBy;
-  d[p1 + R.SEP] = m.sep1;
-  d[p1 + R.NORMAL_IMPULSE] = id === oldId0 ? ni0 : id === oldId1 ? ni1 : 0;
-  d[p1 + R.TANGENT_IMPULSE] = id === oldId0 ? ti0 : id === oldId1 ? ti1 : 0;
-  d[p1 + R.MAX_NORMAL_IMPULSE] = 0;
+  d[p1 + PT.RAX] = ax - oAx;
+  d[p1 + PT.RAY] = ay - oAy;
+  d[p1 + PT.RBX] = ax + abx - oBx;
+  d[p1 + PT.RBY] = ay + aby - oBy;
+  d[p1 + PT.SEP] = m.sep1;
+  d[p1 + PT.NORMAL_IMPULSE] = id === oldId0 ? ni0 : id === oldId1 ? ni1 : 0;
+  d[p1 + PT.TANGENT_IMPULSE] = id === oldId0 ? ti0 : id === oldId1 ? ti1 : 0;
+  d[p1 + PT.MAX_NORMAL_IMPULSE] = 0;
   contacts.id1[c] = id;
 }

@@ -13,6 +13,7 @@
  */
 
 import { growF64, growI32 } from './array';
+import { CONTACT_ENABLE_EVENTS } from './contact';
 import { makeSoft, Softness } from './softness';
 import type { WorldState } from './world_state';
 
@@ -129,6 +130,8 @@ enum M {
 /** Prepared contact constraints for one step. */
 export class ContactConstraints {
   count = 0;
+  /** Constraints with a non-zero restitution (restitution is skipped when there is none). */
+  bouncyCount = 0;
   data = new Float64Array(64 * K.STRIDE);
   /**
    * Per constraint: state offset of A, state offset of B, point count (| 4 when paired with
@@ -879,6 +882,7 @@ function solveOne(
  * and actually pushed get a normal velocity of -e times their approach speed.
  */
 export function applyContactRestitution(k: ContactConstraints, state: Float64Array, threshold: number): void {
+  if (k.bouncyCount === 0) return;
   const d = k.data;
   const meta = k.meta;
   for (let i = 0; i < k.count; i++) {
@@ -1041,6 +1045,7 @@ function writeConstraints(w: WorldState, k: ContactConstraints, slotCount: numbe
   const sImpulseScale = staticSoftness.impulseScale;
   let n = 0;
   let lane = 0;
+  let bouncy = 0;
   for (let t = 0; t < slotCount; ) {
     const at = lane === 0 ? slotX[t]! : slotY[t]!;
     if (lane === 0) {
@@ -1075,7 +1080,9 @@ function writeConstraints(w: WorldState, k: ContactConstraints, slotCount: numbe
     kd[base + K.NX] = nx;
     kd[base + K.NY] = ny;
     kd[base + K.FRICTION] = cd[cb + C.FRICTION]!;
-    kd[base + K.RESTITUTION] = cd[cb + C.RESTITUTION]!;
+    const restitution = cd[cb + C.RESTITUTION]!;
+    kd[base + K.RESTITUTION] = restitution;
+    if (restitution !== 0) bouncy++;
     kd[base + K.MA] = mA;
     kd[base + K.IA] = iA;
     kd[base + K.MB] = mB;
@@ -1121,6 +1128,7 @@ function writeConstraints(w: WorldState, k: ContactConstraints, slotCount: numbe
     }
     n++;
   }
+  k.bouncyCount = bouncy;
 }
 
 /**
@@ -1156,5 +1164,45 @@ export function storeImpulses(w: WorldState): void {
       cd[dst + P.TANGENT_IMPULSE] = kd[p + Q.TANGENT_IMPULSE]!;
       cd[dst + P.MAX_NORMAL_IMPULSE] = kd[p + Q.MAX_NORMAL_IMPULSE]!;
     }
+  }
+}
+
+/**
+ * Hit events: a touching contact with events enabled reports its fastest approaching
+ * point that actually pushed, when the approach speed exceeds the threshold.
+ */
+export function reportHitEvents(w: WorldState, threshold: number): void {
+  const k = w.constraints;
+  const kd = k.data;
+  const meta = k.meta;
+  const contacts = w.contacts;
+  const bodies = w.bodies;
+  const pool = w.shapes.pool;
+  for (let i = 0; i < k.count; i++) {
+    const c = meta[i * 4 + 3]!;
+    if ((contacts.flags[c]! & CONTACT_ENABLE_EVENTS) === 0) continue;
+    const base = i * K.STRIDE;
+    const pointCount = meta[i * 4 + 2]! & 3;
+    let best = threshold;
+    let bestPoint = -1;
+    for (let j = 0; j < pointCount; j++) {
+      const p = base + K.POINT + j * K.POINT_STRIDE;
+      const approach = -kd[p + Q.RELATIVE_VELOCITY]!;
+      if (approach > best && kd[p + Q.MAX_NORMAL_IMPULSE]! > 0) {
+        best = approach;
+        bestPoint = p;
+      }
+    }
+    if (bestPoint === -1) continue;
+    const bA = contacts.bodyA[c]!;
+    w.events.pushHit(
+      pool.handle(contacts.shapeA[c]!),
+      pool.handle(contacts.shapeB[c]!),
+      bodies.cx[bA]! + kd[bestPoint + Q.RAX]!,
+      bodies.cy[bA]! + kd[bestPoint + Q.RAY]!,
+      kd[base + K.NX]!,
+      kd[base + K.NY]!,
+      best,
+    );
   }
 }

@@ -28,6 +28,8 @@ export type {
   JointDefInput,
   RevoluteJointDef,
   JointEvents,
+  ContactEvents,
+  BodyEvents,
 } from './world';
 export { JointType } from './joint';
 export type { RevoluteJointParams } from './revolute_joint';
@@ -49,6 +51,18 @@ export type { PrismaticJointParams } from './prismatic_joint';
 export type { WeldJointParams } from './weld_joint';
 export type { PrismaticJointDef, WeldJointDef } from './world';
 export type { FrictionMixer, RestitutionMixer } from './world_state';
+export {
+  CharacterMover,
+  MoveResult,
+  MoverContact,
+  defaultMoverOptions,
+  MOVER_SKIN,
+  MOVER_CAST_SKIN,
+  MOVER_MARGIN,
+  MOVER_TOUCH,
+  MOVER_MAX_PLANES,
+} from './mover';
+export type { MoverDef, MoverOptions, MutableVec2 } from './mover';
 export { defaultQueryFilter } from './query';
 export type {
   QueryFilter,

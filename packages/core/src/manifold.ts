@@ -1130,13 +1130,95 @@ function min4(s0: number, s1: number, s2: number, s3: number): number {
   return si;
 }
 
+/** A quadrilateral record: vertices then normals, four of each coordinate. */
+enum Q {
+  VX = 0,
+  VY = 4,
+  NX = 8,
+  NY = 12,
+  SIZE = 16,
+}
+
+/** Two quadrilateral records for `collidePolygons`. */
+const quadPair = new Float64Array(2 * Q.SIZE);
+/** Polygon A of `quadsLocal`, for the clipping stage. */
+const localA = new Polygon();
+
+function writeQuad(p: Polygon, out: Float64Array, o: number): void {
+  for (let i = 0; i < 4; i++) {
+    out[o + Q.VX + i] = p.vx[i]!;
+    out[o + Q.VY + i] = p.vy[i]!;
+    out[o + Q.NX + i] = p.nx[i]!;
+    out[o + Q.NY + i] = p.ny[i]!;
+  }
+}
+
+/**
+ * The narrow phase's copy of the quadrilaterals of shapes, one record per shape index, so a
+ * box–box contact reads two compact records instead of the eight small arrays of two
+ * polygons (scattered in the heap: cache misses). A record is valid while `quadOwner`
+ * holds the shape's current geometry object: stored polygons are never mutated, a new
+ * geometry is a new object.
+ */
+let quadCache = new Float64Array(64 * Q.SIZE);
+let quadOwner: (Polygon | null)[] = new Array<Polygon | null>(64).fill(null);
+
+function cacheQuad(shape: number, p: Polygon): void {
+  if (shape >= quadOwner.length) {
+    const cap = Math.max(shape + 1, 2 * quadOwner.length);
+    const data = new Float64Array(cap * Q.SIZE);
+    data.set(quadCache);
+    quadCache = data;
+    const owner = new Array<Polygon | null>(cap).fill(null);
+    for (let i = 0; i < quadOwner.length; i++) owner[i] = quadOwner[i]!;
+    quadOwner = owner;
+  }
+  writeQuad(p, quadCache, shape * Q.SIZE);
+  quadOwner[shape] = p;
+}
+
+/**
+ * `collidePolygons` for the polygons of shapes `shapeA` and `shapeB` (same results), reading
+ * quadrilaterals through the narrow phase's per-shape cache.
+ */
+export function collidePolygonShapes(
+  shapeA: number,
+  a: Polygon,
+  xfA: Transform,
+  shapeB: number,
+  b: Polygon,
+  xfB: Transform,
+  m: Manifold,
+): void {
+  if (a.count !== 4 || b.count !== 4) {
+    collidePolygons(a, xfA, b, xfB, m);
+    return;
+  }
+  m.pointCount = 0;
+  if (quadOwner[shapeA] !== a) cacheQuad(shapeA, a);
+  if (quadOwner[shapeB] !== b) cacheQuad(shapeB, b);
+  const q = quadCache;
+  quadsLocal(q, shapeA * Q.SIZE, a.radius, q, shapeB * Q.SIZE, b.radius, xfA, xfB, m);
+}
+
 /**
  * `collidePolygons` for two quadrilaterals (boxes, the common case), with the same
  * operations in the same order: B's vertices and normals are moved into A's frame as
  * `relative` + `toFrameA` do (into `localB`, without the centroid, which the polygon
- * kernels do not read) and both separating-axis searches run unrolled on locals.
+ * kernels do not read) and both separating-axis searches run unrolled on locals. The
+ * quadrilaterals are records `qa[oa...]`, `qb[ob...]` (see `Q`).
  */
-function collideQuads(a: Polygon, xfA: Transform, b: Polygon, xfB: Transform, m: Manifold): void {
+function quadsLocal(
+  qa: Float64Array,
+  oa: number,
+  rA: number,
+  qb: Float64Array,
+  ob: number,
+  rB: number,
+  xfA: Transform,
+  xfB: Transform,
+  m: Manifold,
+): void {
   const c = xfA.c;
   const s = xfA.s;
   const dx = xfB.px - xfA.px;
@@ -1146,45 +1228,41 @@ function collideQuads(a: Polygon, xfA: Transform, b: Polygon, xfB: Transform, m:
   const rpx = c * dx + s * dy;
   const rpy = -s * dx + c * dy;
 
-  const bvx = b.vx;
-  const bvy = b.vy;
-  const bnx = b.nx;
-  const bny = b.ny;
   const lb = localB;
   const lvx = lb.vx;
   const lvy = lb.vy;
   const lnx = lb.nx;
   const lny = lb.ny;
-  let x = bvx[0]!;
-  let y = bvy[0]!;
+  let x = qb[ob + Q.VX + 0]!;
+  let y = qb[ob + Q.VY + 0]!;
   const bx0 = rc * x - rs * y + rpx;
   const by0 = rs * x + rc * y + rpy;
-  x = bvx[1]!;
-  y = bvy[1]!;
+  x = qb[ob + Q.VX + 1]!;
+  y = qb[ob + Q.VY + 1]!;
   const bx1 = rc * x - rs * y + rpx;
   const by1 = rs * x + rc * y + rpy;
-  x = bvx[2]!;
-  y = bvy[2]!;
+  x = qb[ob + Q.VX + 2]!;
+  y = qb[ob + Q.VY + 2]!;
   const bx2 = rc * x - rs * y + rpx;
   const by2 = rs * x + rc * y + rpy;
-  x = bvx[3]!;
-  y = bvy[3]!;
+  x = qb[ob + Q.VX + 3]!;
+  y = qb[ob + Q.VY + 3]!;
   const bx3 = rc * x - rs * y + rpx;
   const by3 = rs * x + rc * y + rpy;
-  x = bnx[0]!;
-  y = bny[0]!;
+  x = qb[ob + Q.NX + 0]!;
+  y = qb[ob + Q.NY + 0]!;
   const bnx0 = rc * x - rs * y;
   const bny0 = rs * x + rc * y;
-  x = bnx[1]!;
-  y = bny[1]!;
+  x = qb[ob + Q.NX + 1]!;
+  y = qb[ob + Q.NY + 1]!;
   const bnx1 = rc * x - rs * y;
   const bny1 = rs * x + rc * y;
-  x = bnx[2]!;
-  y = bny[2]!;
+  x = qb[ob + Q.NX + 2]!;
+  y = qb[ob + Q.NY + 2]!;
   const bnx2 = rc * x - rs * y;
   const bny2 = rs * x + rc * y;
-  x = bnx[3]!;
-  y = bny[3]!;
+  x = qb[ob + Q.NX + 3]!;
+  y = qb[ob + Q.NY + 3]!;
   const bnx3 = rc * x - rs * y;
   const bny3 = rs * x + rc * y;
   lvx[0] = bx0;
@@ -1204,20 +1282,36 @@ function collideQuads(a: Polygon, xfA: Transform, b: Polygon, xfB: Transform, m:
   lnx[3] = bnx3;
   lny[3] = bny3;
   lb.count = 4;
-  lb.radius = b.radius;
+  lb.radius = rB;
 
-  const avx = a.vx;
-  const avy = a.vy;
-  const anx = a.nx;
-  const any = a.ny;
-  const ax0 = avx[0]!;
-  const ay0 = avy[0]!;
-  const ax1 = avx[1]!;
-  const ay1 = avy[1]!;
-  const ax2 = avx[2]!;
-  const ay2 = avy[2]!;
-  const ax3 = avx[3]!;
-  const ay3 = avy[3]!;
+  // A as it is, into the localA scratch for the clipping stage
+  const la = localA;
+  const avx = la.vx;
+  const avy = la.vy;
+  const anx = la.nx;
+  const any = la.ny;
+  const ax0 = qa[oa + Q.VX]!;
+  const ay0 = qa[oa + Q.VY]!;
+  const ax1 = qa[oa + Q.VX + 1]!;
+  const ay1 = qa[oa + Q.VY + 1]!;
+  const ax2 = qa[oa + Q.VX + 2]!;
+  const ay2 = qa[oa + Q.VY + 2]!;
+  const ax3 = qa[oa + Q.VX + 3]!;
+  const ay3 = qa[oa + Q.VY + 3]!;
+  avx[0] = ax0;
+  avy[0] = ay0;
+  avx[1] = ax1;
+  avy[1] = ay1;
+  avx[2] = ax2;
+  avy[2] = ay2;
+  avx[3] = ax3;
+  avy[3] = ay3;
+  for (let i = 0; i < 4; i++) {
+    anx[i] = qa[oa + Q.NX + i]!;
+    any[i] = qa[oa + Q.NY + i]!;
+  }
+  la.count = 4;
+  la.radius = rA;
 
   // findMaxSeparation(a, localB)
   let sepA = Number.NEGATIVE_INFINITY;
@@ -1315,14 +1409,17 @@ function collideQuads(a: Polygon, xfA: Transform, b: Polygon, xfB: Transform, m:
     edgeB = 3;
   }
 
-  polygonsFromSeparation(a, lb, sepA, edgeA, sepB, edgeB, xfA, m);
+  polygonsFromSeparation(la, lb, sepA, edgeA, sepB, edgeB, xfA, m);
 }
 
 /** Polygon A against polygon B (both possibly rounded): up to two points. */
 export function collidePolygons(a: Polygon, xfA: Transform, b: Polygon, xfB: Transform, m: Manifold): void {
   m.pointCount = 0;
   if (a.count === 4 && b.count === 4) {
-    collideQuads(a, xfA, b, xfB, m);
+    const q = quadPair;
+    writeQuad(a, q, 0);
+    writeQuad(b, q, Q.SIZE);
+    quadsLocal(q, 0, a.radius, q, Q.SIZE, b.radius, xfA, xfB, m);
     return;
   }
   relative(xfA, xfB);

@@ -24,6 +24,8 @@ export class ShapeStore {
   maskBits = new Uint32Array(0);
   groupIndex = new Int32Array(0);
   enableContactEvents = new Uint8Array(0);
+  /** Sensor shapes detect overlaps and never push. */
+  isSensor = new Uint8Array(0);
   /** Broad-phase proxy key, -1 when the shape has no proxy. */
   proxyKey = new Int32Array(0);
   /** Next shape on the same body (-1 = end). */
@@ -50,6 +52,7 @@ export class ShapeStore {
     this.maskBits = growU32(this.maskBits, cap);
     this.groupIndex = growI32(this.groupIndex, cap);
     this.enableContactEvents = growU8(this.enableContactEvents, cap);
+    this.isSensor = growU8(this.isSensor, cap);
     this.proxyKey = growI32(this.proxyKey, cap, -1);
     this.next = growI32(this.next, cap, -1);
     this.chain = growI32(this.chain, cap, -1);

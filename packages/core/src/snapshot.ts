@@ -184,6 +184,7 @@ function bodyArrays(b: BodyStore): (Float64Array | Int32Array | Uint8Array)[] {
     b.sleepTime,
     b.sleepThreshold,
     b.maxExtent,
+    b.minExtent,
     b.fixedRotation,
     b.bullet,
     b.awake,
@@ -209,6 +210,7 @@ function shapeArrays(s: ShapeStore): (Float64Array | Int32Array | Uint32Array | 
     s.maskBits,
     s.groupIndex,
     s.enableContactEvents,
+    s.isSensor,
     s.next,
     s.chain,
     s.minX,
@@ -345,6 +347,9 @@ export function snapshotWorld(w: WorldState): Uint8Array {
     s.enableWarmStarting ? 1 : 0,
     s.jointHertz,
     s.jointDampingRatio,
+    s.hitEventThreshold,
+    s.enableContinuous ? 1 : 0,
+    s.continuousMinSpeed,
     w.stepCount,
   ]) {
     wr.f64(v);
@@ -431,6 +436,9 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   s.enableWarmStarting = rd.f64() === 1;
   s.jointHertz = rd.f64();
   s.jointDampingRatio = rd.f64();
+  s.hitEventThreshold = rd.f64();
+  s.enableContinuous = rd.f64() === 1;
+  s.continuousMinSpeed = rd.f64();
   w.stepCount = rd.f64();
 
   const bodies = w.bodies;

@@ -13,21 +13,29 @@
 
 import { BodyType, DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from './body';
 import { MAX_ROTATION } from './constants';
-import { CONTACT_TOUCHING, updateContactManifold } from './contact';
+import {
+  CONTACT_ENABLE_EVENTS,
+  CONTACT_SENSOR,
+  CONTACT_SENSOR_OVERLAP,
+  CONTACT_TOUCHING,
+  updateContactManifold,
+} from './contact';
 import {
   applyContactRestitution,
   prepareContacts,
+  reportHitEvents,
   solveContacts,
   storeImpulses,
   warmStartContacts,
 } from './contact_solver';
 import { growI32 } from './array';
 import { type Polygon, ShapeType } from './geometry';
+import { solveContinuous } from './continuous';
 import { updateSleep } from './island';
 import { finishJoints, prepareJoints, solveJoints, warmStartJoints } from './joint_solver';
 import { makeSoft } from './softness';
 import { Manifold } from './manifold_types';
-import { collidePolygons, getCollider } from './manifold';
+import { collidePolygonShapes, getCollider } from './manifold';
 import type { WorldState } from './world_state';
 
 const now: () => number =
@@ -45,6 +53,7 @@ export function step(w: WorldState, dt: number, subSteps: number): void {
   const t0 = now();
   w.jointEventIds.length = 0;
   w.jointEventBroken.length = 0;
+  w.events.beginStep();
 
   updatePairs(w);
   const t1 = now();
@@ -55,16 +64,31 @@ export function step(w: WorldState, dt: number, subSteps: number): void {
   solve(w, dt, subSteps);
   const t3 = now();
 
-  if (w.settings.enableSleep) updateSleep(w, dt);
+  solveContinuous(w);
+  recordMoves(w);
   const t4 = now();
+
+  if (w.settings.enableSleep) updateSleep(w, dt);
+  const t5 = now();
 
   profile.pairs = t1 - t0;
   profile.collide = t2 - t1;
   profile.solve = t3 - t2;
-  profile.continuous = 0;
-  profile.sleep = t4 - t3;
-  profile.step = t4 - t0;
+  profile.continuous = t4 - t3;
+  profile.sleep = t5 - t4;
+  profile.step = t5 - t0;
+  w.events.markStepEnd();
   w.stepCount++;
+}
+
+/** Every awake body moved (or may have): list them for transform buffers. */
+function recordMoves(w: WorldState): void {
+  const events = w.events;
+  const n = w.awakeBodyCount;
+  events.reserveMoves(n);
+  const pool = w.bodies.pool;
+  for (let i = 0; i < n; i++) events.moveBody[i] = pool.handle(w.awakeBodies[i]!);
+  events.moveCount = n;
 }
 
 /** Creates a contact for every new overlapping pair of fat boxes, in sorted pair order. */
@@ -75,6 +99,10 @@ function updatePairs(w: WorldState): void {
   const a = bp.pairShapeA;
   const b = bp.pairShapeB;
   for (let i = 0; i < n; i++) w.createContact(a[i]!, b[i]!);
+}
+
+function shapeHandle(w: WorldState, s: number): number {
+  return w.shapes.pool.handle(s);
 }
 
 /**
@@ -134,23 +162,35 @@ function collide(w: WorldState): void {
     const typeA = shapeType[sA]! as ShapeType;
     const typeB = shapeType[sB]! as ShapeType;
     if (typeA === ShapeType.Polygon && typeB === ShapeType.Polygon) {
-      collidePolygons(geometry[sA] as Polygon, xfA, geometry[sB] as Polygon, xfB, m);
+      collidePolygonShapes(sA, geometry[sA] as Polygon, xfA, sB, geometry[sB] as Polygon, xfB, m);
     } else {
       getCollider(typeA, typeB)!(geometry[sA]!, xfA, geometry[sB]!, xfB, m);
     }
+    const f = flags[c]!;
+    if ((f & CONTACT_SENSOR) !== 0) {
+      // sensors only watch for overlap; their contacts keep no points and never push
+      const overlap = m.pointCount > 0 && (m.sep0 < 0 || (m.pointCount > 1 && m.sep1 < 0));
+      if (overlap !== ((f & CONTACT_SENSOR_OVERLAP) !== 0)) {
+        flags[c] = f ^ CONTACT_SENSOR_OVERLAP;
+        w.pushSensorEvent(c, overlap);
+      }
+      continue;
+    }
     updateContactManifold(w, c, bA, bB, m);
 
-    const wasTouching = (flags[c]! & CONTACT_TOUCHING) !== 0;
+    const wasTouching = (f & CONTACT_TOUCHING) !== 0;
     const touching = m.pointCount > 0;
     if (touching && !wasTouching) {
-      flags[c] = flags[c]! | CONTACT_TOUCHING;
+      flags[c] = f | CONTACT_TOUCHING;
+      if ((f & CONTACT_ENABLE_EVENTS) !== 0) w.events.pushBegin(shapeHandle(w, sA), shapeHandle(w, sB));
       const sleeper = bodies.awake[bA] === 1 ? bB : bA;
       if (bodies.awake[sleeper] !== 1 && bodies.type[sleeper] !== BodyType.Static) {
         if (wakeCount === wakeList.length) wakeList = growI32(wakeList, wakeCount * 2);
         wakeList[wakeCount++] = sleeper;
       }
     } else if (!touching && wasTouching) {
-      flags[c] = flags[c]! & ~CONTACT_TOUCHING;
+      flags[c] = f & ~CONTACT_TOUCHING;
+      if ((f & CONTACT_ENABLE_EVENTS) !== 0) w.events.pushEnd(shapeHandle(w, sA), shapeHandle(w, sB));
     }
   }
 
@@ -187,6 +227,7 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
     solveContacts(k, state, invH, false, maxPush);
   }
   applyContactRestitution(k, state, settings.restitutionThreshold);
+  reportHitEvents(w, settings.hitEventThreshold);
   storeImpulses(w);
   finishJoints(w, ctx);
   finalizeBodies(w, dt);
@@ -258,6 +299,10 @@ function finalizeBodies(w: WorldState, dt: number): void {
   const bp = w.broadPhase;
   const trees = bp.trees;
   const sleepOn = w.settings.enableSleep;
+  const continuousOn = w.settings.enableContinuous;
+  const minSweep = w.settings.continuousMinSpeed * dt;
+  const minSweepSq = minSweep * minSweep;
+  w.fastBodyCount = 0;
   for (let i = 0; i < w.awakeBodyCount; i++) {
     const b = w.awakeBodies[i]!;
     const o = b * STATE_STRIDE;
@@ -270,8 +315,24 @@ function finalizeBodies(w: WorldState, dt: number): void {
     const inv = 1 / Math.sqrt(qc * qc + qs * qs);
     qc *= inv;
     qs *= inv;
-    const cx = bodies.cx[b]! + state[o + DPX]!;
-    const cy = bodies.cy[b]! + state[o + DPY]!;
+    const dpx = state[o + DPX]!;
+    const dpy = state[o + DPY]!;
+    bodies.c0x[b] = bodies.cx[b]!;
+    bodies.c0y[b] = bodies.cy[b]!;
+    bodies.q0c[b] = qc0;
+    bodies.q0s[b] = qs0;
+    const cx = bodies.cx[b]! + dpx;
+    const cy = bodies.cy[b]! + dpy;
+    // a body that moved more than half its thinnest extent could have skipped a thin wall
+    if (continuousOn && bodies.type[b] === BodyType.Dynamic) {
+      const half = 0.5 * bodies.minExtent[b]!;
+      const dispSq = dpx * dpx + dpy * dpy;
+      if (dispSq > half * half && dispSq > minSweepSq) {
+        if (w.fastBodyCount === w.fastBodies.length)
+          w.fastBodies = growI32(w.fastBodies, w.fastBodyCount * 2);
+        w.fastBodies[w.fastBodyCount++] = b;
+      }
+    }
     bodies.cx[b] = cx;
     bodies.cy[b] = cy;
     bodies.c[b] = qc;

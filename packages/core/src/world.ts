@@ -74,6 +74,7 @@ import {
   weldJointState,
 } from './weld_joint';
 import * as query from './query';
+import * as mover from './mover';
 import { step } from './solver';
 import {
   checkBits,
@@ -172,6 +173,39 @@ export interface JointState {
   speed?: number;
 }
 
+/** Contact events of the last step (see World.getContactEvents). Arrays hold shape ids. */
+export interface ContactEvents {
+  readonly beginCount: number;
+  readonly beginShapeA: Float64Array;
+  readonly beginShapeB: Float64Array;
+  readonly endCount: number;
+  readonly endShapeA: Float64Array;
+  readonly endShapeB: Float64Array;
+  readonly hitCount: number;
+  readonly hitShapeA: Float64Array;
+  readonly hitShapeB: Float64Array;
+  readonly hitPointX: Float64Array;
+  readonly hitPointY: Float64Array;
+  readonly hitNormalX: Float64Array;
+  readonly hitNormalY: Float64Array;
+  readonly hitSpeed: Float64Array;
+  readonly sensorBeginCount: number;
+  readonly sensorBeginSensor: Float64Array;
+  readonly sensorBeginVisitor: Float64Array;
+  readonly sensorEndCount: number;
+  readonly sensorEndSensor: Float64Array;
+  readonly sensorEndVisitor: Float64Array;
+}
+
+/** Body events of the last step (see World.getBodyEvents). Arrays hold body ids. */
+export interface BodyEvents {
+  readonly bodyCount: number;
+  readonly body: Float64Array;
+  readonly bodyAwake: Uint8Array;
+  readonly moveCount: number;
+  readonly moveBody: Float64Array;
+}
+
 /** Joint events since the last step began. */
 export interface JointEvents {
   /** Joints that broke (force or torque over their limit); they stay, disabled. */
@@ -206,6 +240,12 @@ export interface WorldDef {
   jointHertz: number;
   /** Damping ratio of rigid joint axes. Default 2. */
   jointDampingRatio: number;
+  /** Approach speed (m/s) above which touching contacts report hit events. Default 1. */
+  hitEventThreshold: number;
+  /** Sweep fast bodies so they cannot tunnel through static geometry. Default true. */
+  enableContinuous: boolean;
+  /** Bodies slower than this (m/s) are never swept, whatever their size. Default 0. */
+  continuousMinSpeed: number;
   /** How two shapes' frictions combine. Default: geometric mean. */
   frictionMixer: FrictionMixer;
   /** How two shapes' restitutions combine. Default: the larger. */
@@ -255,6 +295,8 @@ export interface ShapeDef {
   filter: Filter;
   /** Report contact begin/end for this shape. Default true. */
   enableContactEvents: boolean;
+  /** A sensor detects overlaps (sensor events) and never pushes anything. Default false. */
+  isSensor: boolean;
   /** Recompute the body's mass now. Default true. */
   updateBodyMass: boolean;
   userData: unknown;
@@ -282,6 +324,10 @@ export interface StepProfile {
   readonly solve: number;
   readonly continuous: number;
   readonly sleep: number;
+  /** Bodies swept by continuous collision. */
+  readonly sweptBodies: number;
+  /** Time-of-impact computations (zero when nothing moved fast). */
+  readonly toiCalls: number;
 }
 
 /** Sizes of the world after the last step. */
@@ -319,6 +365,9 @@ export function defaultWorldDef(): WorldDef {
     enableWarmStarting: true,
     jointHertz: 60,
     jointDampingRatio: 2,
+    hitEventThreshold: 1,
+    enableContinuous: true,
+    continuousMinSpeed: 0,
     frictionMixer: (a, _ma, b, _mb) => Math.sqrt(a * b),
     restitutionMixer: (a, _ma, b, _mb) => (a > b ? a : b),
   };
@@ -355,6 +404,7 @@ export function defaultShapeDef(): ShapeDef {
     material: 0,
     filter: defaultFilter(),
     enableContactEvents: true,
+    isSensor: false,
     updateBodyMass: true,
     userData: undefined,
   };
@@ -456,6 +506,9 @@ export class World {
       enableWarmStarting: s.enableWarmStarting,
       jointHertz: s.jointHertz,
       jointDampingRatio: s.jointDampingRatio,
+      hitEventThreshold: s.hitEventThreshold,
+      enableContinuous: s.enableContinuous,
+      continuousMinSpeed: s.continuousMinSpeed,
       frictionMixer: this.core.frictionMixer,
       restitutionMixer: this.core.restitutionMixer,
     };
@@ -480,6 +533,9 @@ export class World {
     checkBoolean(fn, 'enableWarmStarting', d.enableWarmStarting);
     checkNonNegative(fn, 'jointHertz', d.jointHertz);
     checkNonNegative(fn, 'jointDampingRatio', d.jointDampingRatio);
+    checkNonNegative(fn, 'hitEventThreshold', d.hitEventThreshold);
+    checkBoolean(fn, 'enableContinuous', d.enableContinuous);
+    checkNonNegative(fn, 'continuousMinSpeed', d.continuousMinSpeed);
     checkFunction(fn, 'frictionMixer', d.frictionMixer);
     checkFunction(fn, 'restitutionMixer', d.restitutionMixer);
   }
@@ -497,6 +553,9 @@ export class World {
     s.enableWarmStarting = d.enableWarmStarting;
     s.jointHertz = d.jointHertz;
     s.jointDampingRatio = d.jointDampingRatio;
+    s.hitEventThreshold = d.hitEventThreshold;
+    s.enableContinuous = d.enableContinuous;
+    s.continuousMinSpeed = d.continuousMinSpeed;
     this.core.frictionMixer = d.frictionMixer;
     this.core.restitutionMixer = d.restitutionMixer;
     if (s.enableSleep && !d.enableSleep) {
@@ -1116,6 +1175,7 @@ export class World {
       material: d.material,
       filter: d.filter,
       enableContactEvents: d.enableContactEvents,
+      isSensor: false,
       updateBodyMass: false,
       userData: d.userData,
     };
@@ -1754,6 +1814,57 @@ export class World {
     return query.overlapShape(this.core, geometry, transform, filter);
   }
 
+  // ---- character mover (see mover.ts for the method and its guarantees)
+
+  /**
+   * Creates a kinematic character mover: a capsule moved by collide-and-slide, with
+   * ground detection (`maxSlope`), stepping onto ledges (`stepHeight`) and bounded pushing
+   * of dynamic bodies (`maxPushForce`). The mover is not a body; call `mover.move` each
+   * frame. Options default as in `defaultMoverOptions()`.
+   */
+  createMover(def: mover.MoverDef): mover.CharacterMover {
+    return new mover.CharacterMover(this, def);
+  }
+
+  /**
+   * One collide-and-slide move of `capsule` (in its own frame) placed at `position`, by
+   * `translation`, without keeping state: returns a new result (position, actual and
+   * clipped translation, contacts, grounded, ground normal). May push dynamic bodies
+   * when `options.maxPushForce` > 0. Prefer `createMover` for a per-frame avatar (it
+   * allocates nothing per move).
+   */
+  moveCharacter(
+    capsule: Capsule,
+    position: Vec2,
+    translation: Vec2,
+    options?: Partial<mover.MoverOptions>,
+  ): mover.MoveResult {
+    return mover.moveCharacter(this, capsule, position, translation, options);
+  }
+
+  // ------------------------------------------------------------------ events
+
+  /**
+   * Contact, hit and sensor events of the last step, as typed arrays of shape ids with
+   * counts. The object and its arrays are reused: read them before the next step (copy
+   * what you keep). Begin/end fire once per touch, never per sub-step.
+   */
+  getContactEvents(): Readonly<ContactEvents> {
+    return this.core.events;
+  }
+
+  /**
+   * Body events of the last step: `bodyCount` sleep/wake changes (`body`, `bodyAwake`) and
+   * `moveCount` bodies whose transform changed (`moveBody`), for transform buffers.
+   */
+  getBodyEvents(): Readonly<BodyEvents> {
+    return this.core.events;
+  }
+
+  isSensor(shapeId: ShapeId): boolean {
+    return this.core.shapes.isSensor[this.shape('isSensor', shapeId)] === 1;
+  }
+
   // ------------------------------------------------------------------ internals
 
   private body(fn: string, id: unknown): number {
@@ -1804,6 +1915,7 @@ export class World {
     checkInteger(fn, 'material', d.material, -0x80000000, 0x7fffffff);
     checkFilter(fn, 'filter', d.filter);
     checkBoolean(fn, 'enableContactEvents', d.enableContactEvents);
+    checkBoolean(fn, 'isSensor', d.isSensor);
     checkBoolean(fn, 'updateBodyMass', d.updateBodyMass);
     if (this.core.shapes.pool.count >= MAX_SLOTS)
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} shapes)`);
@@ -1826,6 +1938,7 @@ export class World {
     shapes.maskBits[s] = d.filter.maskBits >>> 0;
     shapes.groupIndex[s] = d.filter.groupIndex;
     shapes.enableContactEvents[s] = d.enableContactEvents ? 1 : 0;
+    shapes.isSensor[s] = d.isSensor ? 1 : 0;
     shapes.chain[s] = -1;
     shapes.userData[s] = d.userData;
     const bodies = w.bodies;

@@ -30,12 +30,15 @@ import {
   C_POINT_STRIDE,
   C_RESTITUTION,
   CONTACT_ENABLE_EVENTS,
+  CONTACT_SENSOR,
+  CONTACT_SENSOR_OVERLAP,
   CONTACT_STRIDE,
   CONTACT_TOUCHING,
   ContactStore,
   pairKey,
 } from './contact';
 import { ContactConstraints } from './contact_solver';
+import { EventBuffers } from './events';
 import { JointContext, JointStore, jointsBlockCollision } from './joint';
 import { AABB, computeMass, computeShapeAABB, MassData, ShapeType } from './geometry';
 import type { Capsule, ChainSegment, Circle, Polygon, Segment } from './geometry';
@@ -81,6 +84,12 @@ export class WorldSettings {
   /** Stiffness of rigid joint axes (Hz), clamped to a quarter of the sub-step rate. */
   jointHertz = DEFAULT_JOINT_HERTZ;
   jointDampingRatio = DEFAULT_JOINT_DAMPING_RATIO;
+  /** Approach speed above which a contact reports a hit event (m/s). */
+  hitEventThreshold = 1;
+  /** Sweep fast bodies against static geometry (and bullets against dynamic bodies). */
+  enableContinuous = true;
+  /** Bodies slower than this are never swept (m/s). */
+  continuousMinSpeed = 0;
 }
 
 /** Step timings in milliseconds, overwritten by every step. */
@@ -91,6 +100,10 @@ export class Profile {
   solve = 0;
   continuous = 0;
   sleep = 0;
+  /** Bodies swept by continuous collision in the last step. */
+  sweptBodies = 0;
+  /** Time-of-impact computations in the last step. */
+  toiCalls = 0;
 }
 
 /** A chain: the ordered segment shapes it created, for destroying it as one. */
@@ -121,6 +134,7 @@ export class WorldState {
   awakeContacts = new Int32Array(64);
   awakeContactCount = 0;
   readonly constraints = new ContactConstraints();
+  readonly events = new EventBuffers();
   readonly joints = new JointStore();
   readonly jointContext = new JointContext();
   /** Joints solved this step, in slot order. */
@@ -130,6 +144,9 @@ export class WorldState {
   jointEventIds: number[] = [];
   jointEventBroken: number[] = [];
   stepCount = 0;
+  /** Dynamic bodies that moved far enough this step to be swept (continuous collision). */
+  fastBodies = new Int32Array(16);
+  fastBodyCount = 0;
   /** Set while step() runs: the structure may not change from inside it. */
   locked = false;
 
@@ -163,11 +180,26 @@ export class WorldState {
         const other = (edge & 1) === 0 ? joints.bodyB[j]! : joints.bodyA[j]!;
         if (bodies.type[other] === BodyType.Static || bodies.awake[other] === 1) continue;
         this.markAwake(other);
+        this.events.pushBody(bodies.pool.handle(other), true);
         if (top === this.wakeStack.length) this.wakeStack = growI32(this.wakeStack, top * 2);
         this.wakeStack[top++] = other;
       }
       return top;
     };
+  }
+
+  /** Records a sensor begin or end event for a sensor contact. */
+  pushSensorEvent(c: number, begin: boolean): void {
+    const contacts = this.contacts;
+    const shapes = this.shapes;
+    const a = contacts.shapeA[c]!;
+    const b = contacts.shapeB[c]!;
+    const sensor = shapes.isSensor[a] === 1 ? a : b;
+    const visitor = sensor === a ? b : a;
+    const sensorId = shapes.pool.handle(sensor);
+    const visitorId = shapes.pool.handle(visitor);
+    if (begin) this.events.pushSensorBegin(sensorId, visitorId);
+    else this.events.pushSensorEnd(sensorId, visitorId);
   }
 
   /** Records a joint event (broken in the step, or removed with one of its bodies). */
@@ -226,6 +258,7 @@ export class WorldState {
     const bodyA = shapes.body[shapeA]!;
     const bodyB = shapes.body[shapeB]!;
     if (bodyA === bodyB) return false;
+    if (shapes.isSensor[shapeA] === 1 && shapes.isSensor[shapeB] === 1) return false;
     const bodies = this.bodies;
     if (bodies.type[bodyA] !== BodyType.Dynamic && bodies.type[bodyB] !== BodyType.Dynamic) return false;
     if (
@@ -275,6 +308,9 @@ export class WorldState {
       shapes.enableContactEvents[shapeA]! !== 0 || shapes.enableContactEvents[shapeB]! !== 0
         ? CONTACT_ENABLE_EVENTS
         : 0;
+    if (shapes.isSensor[shapeA] === 1 || shapes.isSensor[shapeB] === 1) {
+      contacts.flags[c] = contacts.flags[c]! | CONTACT_SENSOR;
+    }
     contacts.awakeIndex[c] = -1;
     const base = c * CONTACT_STRIDE;
     contacts.data.fill(0, base, base + CONTACT_STRIDE);
@@ -306,7 +342,15 @@ export class WorldState {
     this.unlinkContactEdge(2 * c, bodyA);
     this.unlinkContactEdge(2 * c + 1, bodyB);
     this.removeAwakeContact(c);
-    const touching = (contacts.flags[c]! & CONTACT_TOUCHING) !== 0;
+    const flags = contacts.flags[c]!;
+    const touching = (flags & CONTACT_TOUCHING) !== 0;
+    if (touching && (flags & CONTACT_ENABLE_EVENTS) !== 0) {
+      this.events.pushEnd(
+        this.shapes.pool.handle(contacts.shapeA[c]!),
+        this.shapes.pool.handle(contacts.shapeB[c]!),
+      );
+    }
+    if ((flags & CONTACT_SENSOR_OVERLAP) !== 0) this.pushSensorEvent(c, false);
     contacts.flags[c] = 0;
     contacts.pointCount[c] = 0;
     contacts.pool.release(c);
@@ -361,6 +405,7 @@ export class WorldState {
     let top = 0;
     this.wakeStack[top++] = b;
     this.markAwake(b);
+    this.events.pushBody(bodies.pool.handle(b), true);
     const contacts = this.contacts;
     while (top > 0) {
       const body = this.wakeStack[--top]!;
@@ -371,6 +416,7 @@ export class WorldState {
         const other = (edge & 1) === 0 ? contacts.bodyB[c]! : contacts.bodyA[c]!;
         if (bodies.type[other] === BodyType.Static || bodies.awake[other] === 1) continue;
         this.markAwake(other);
+        this.events.pushBody(bodies.pool.handle(other), true);
         if (top === this.wakeStack.length) this.wakeStack = growI32(this.wakeStack, top * 2);
         this.wakeStack[top++] = other;
       }
@@ -435,6 +481,7 @@ export class WorldState {
   sleepBody(b: number): void {
     const bodies = this.bodies;
     bodies.awake[b] = 0;
+    this.events.pushBody(bodies.pool.handle(b), false);
     bodies.sleepTime[b] = 0;
     const o = b * STATE_STRIDE;
     bodies.state[o + VX] = 0;
@@ -531,11 +578,15 @@ export class WorldState {
     const lcx = bodies.lcx[b]!;
     const lcy = bodies.lcy[b]!;
     let extent = 0;
+    let minExtent = Number.POSITIVE_INFINITY;
     for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
       const e = shapeExtent(shapes.typeOf(s), shapes.geometry[s]!, lcx, lcy);
       if (e > extent) extent = e;
+      const inner = shapeInnerExtent(shapes.typeOf(s), shapes.geometry[s]!);
+      if (inner < minExtent) minExtent = inner;
     }
     bodies.maxExtent[b] = extent;
+    bodies.minExtent[b] = minExtent;
   }
 
   /** Computes the shape's tight AABB from its body's transform. */
@@ -605,6 +656,28 @@ export class WorldState {
     let sum = 0;
     for (let i = 0; i < this.contacts.pointCount[c]!; i++) sum += d[base + C_POINT + i * C_POINT_STRIDE + 5]!;
     return sum;
+  }
+}
+
+/** Half the thinnest dimension of a shape: how far it may move in a step without skipping
+ * over something as thin as a segment. */
+function shapeInnerExtent(type: ShapeType, g: unknown): number {
+  switch (type) {
+    case ShapeType.Circle:
+      return (g as Circle).radius;
+    case ShapeType.Capsule:
+      return (g as Capsule).radius;
+    case ShapeType.Polygon: {
+      const p = g as Polygon;
+      let e = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < p.count; i++) {
+        const d = p.nx[i]! * (p.vx[i]! - p.centroidX) + p.ny[i]! * (p.vy[i]! - p.centroidY);
+        if (d < e) e = d;
+      }
+      return e + p.radius;
+    }
+    default:
+      return 0;
   }
 }
 
