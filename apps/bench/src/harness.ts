@@ -27,6 +27,7 @@ export function aggregate(
       buildMs: null,
       sanity: null,
       sanityOk: false,
+      failedReps: 0,
       buildMismatch: null,
       reps: [],
       error: errors[0] ?? 'no result',
@@ -46,7 +47,8 @@ export function aggregate(
     warmup: pick.warmup,
     buildMs: pick.buildMs,
     sanity: pick.sanity,
-    sanityOk: pick.sanityOk && reps.every((r) => r.sanityOk),
+    sanityOk: pick.sanityOk,
+    failedReps: reps.filter((r) => !r.sanityOk).length,
     buildMismatch: pick.buildMismatch,
     reps: summaries,
   };

@@ -43,8 +43,11 @@ export interface Row {
   steps: number;
   warmup: number;
   buildMs: number | null;
+  /** The kept repetition's figure, taken after `warmup + steps` steps. */
   sanity: Sanity | null;
   sanityOk: boolean;
+  /** Repetitions whose figure was outside the bounds (the kept one or others). */
+  failedReps: number;
   buildMismatch: number | null;
   reps: RepSummary[];
   error?: string;

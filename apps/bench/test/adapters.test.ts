@@ -18,7 +18,7 @@ describe.each(ENGINE_IDS)('%s adapter', (engine) => {
   it('builds a 10-box pyramid that stands', async () => {
     const { mismatch, sanity } = await run({ kind: 'pyramid', base: 4 }, 30, engine);
     expect(mismatch).toBeLessThan(1e-6);
-    expect(sanity).toMatchObject({ kind: 'pyramids', boxes: 10, moved: 0 });
+    expect(sanity).toMatchObject({ kind: 'pyramids', boxes: 10, moved: 0, slid: 0 });
     if (sanity.kind !== 'pyramids') throw new Error('wrong kind');
     expect(sanity.apexSink).toBeGreaterThan(-0.01);
     expect(sanity.apexSink).toBeLessThan(0.1);

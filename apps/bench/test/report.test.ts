@@ -4,6 +4,7 @@ import { addRatios, aggregate, parseArgs } from '../src/harness';
 import type { RunResult } from '../src/measure';
 import { formatTerminalTable, toJson, toMarkdown, toSvg } from '../src/report';
 import type { BenchReport } from '../src/results';
+import { sanityOk } from '../src/sanity';
 import { SCENES } from '../src/scenes';
 
 function result(engine: RunResult['engine'], sceneId: string, medianMs: number): RunResult {
@@ -20,7 +21,7 @@ function result(engine: RunResult['engine'], sceneId: string, medianMs: number):
     p95Ms: medianMs * 1.5,
     meanMs: medianMs,
     maxMs: medianMs * 2,
-    sanity: { kind: 'pyramids', boxes: 210, moved: 0, apexSink: 0.02 },
+    sanity: { kind: 'pyramids', boxes: 210, moved: 0, slid: 0, apexSink: 0.02 },
     sanityOk: true,
     buildMismatch: 0,
   };
@@ -117,6 +118,19 @@ describe('aggregate and ratios', () => {
   });
 });
 
+describe('sanity bounds', () => {
+  it('tell the sag of a soft pyramid from a collapse', () => {
+    const sag = { kind: 'pyramids', boxes: 5050, moved: 1900, slid: 0, apexSink: 0.7 } as const;
+    expect(sanityOk(sag)).toBe(true);
+    expect(sanityOk({ ...sag, slid: 51 })).toBe(false);
+    expect(sanityOk({ ...sag, apexSink: 1.2 })).toBe(false);
+    expect(sanityOk({ ...sag, apexSink: Number.NaN })).toBe(false);
+    expect(sanityOk({ kind: 'jointGrid', joints: 10, maxGap: 0.4 })).toBe(true);
+    expect(sanityOk({ kind: 'jointGrid', joints: 10, maxGap: 1.2 })).toBe(false);
+    expect(sanityOk({ kind: 'tumbler', boxes: 10, escaped: 1 })).toBe(false);
+  });
+});
+
 describe('report writers', () => {
   it('write JSON that parses back to the same report', () => {
     const report = sampleReport();
@@ -132,7 +146,7 @@ describe('report writers', () => {
     expect(lines[head + 1]).toMatch(/^\| --- \| ---: \|/);
     const body = lines.slice(head + 2, lines.indexOf('', head));
     expect(body).toHaveLength(5);
-    for (const l of body) expect(l.split(/(?<!\\)\|/).length).toBe(9); // 7 cells
+    for (const l of body) expect(l.split(/(?<!\\)\|/).length).toBe(10); // 8 cells
     expect(md).toContain('4.00×');
     expect(md).toContain('3/2025 escaped ✗');
     expect(md).toContain('error: planck exited with 1');
@@ -153,7 +167,7 @@ describe('report writers', () => {
 
   it('print an aligned terminal table', () => {
     const lines = formatTerminalTable(sampleReport()).split('\n');
-    expect(lines[0]).toMatch(/^scene\s+bodies\s+engine\s+median ms\s+p95 ms\s+vs Impulse\s+sanity$/);
+    expect(lines[0]).toMatch(/^scene\s+bodies\s+engine\s+median ms\s+p95 ms\s+vs Impulse\s+at\s+sanity$/);
     expect(lines.filter((l) => l.includes('Impulse 0.1.0') || l.includes('impulse 1.0'))).toHaveLength(3);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BodyType, makeBox, makeCircle, World } from '../src/index';
 import type { ShapeId } from '../src/index';
+import { bulletScene, sensorScene } from '../src/scenes/index';
 
 const DT = 1 / 60;
 
@@ -231,5 +232,45 @@ describe('events', () => {
     expect(ev.bodyAwake[0]).toBe(1);
     expect(ev.moveCount).toBe(1);
     expect(ev.moveBody[0]).toBe(box);
+  });
+});
+
+describe('shared scenes', () => {
+  it('bulletScene: no shot passes the wall, no bullet passes the plank', () => {
+    const world = new World();
+    const { wall, plank, shots } = bulletScene(world, { count: 6, speed: 300 });
+    for (let i = 0; i < 120; i++) world.step(DT);
+    const wallX = world.getPosition(wall).x;
+    const plankX = world.getPosition(plank).x;
+    shots.forEach((shot, i) => {
+      const x = world.getPosition(shot).x;
+      if (world.isBullet(shot)) expect(x, `bullet ${i}`).toBeLessThan(plankX);
+      else expect(x, `shot ${i}`).toBeLessThan(wallX);
+    });
+  });
+
+  it('sensorScene: each ball enters and leaves the zone once, at full speed', () => {
+    const world = new World();
+    const { sensor, balls } = sensorScene(world, 3);
+    const entered = new Map<number, number>();
+    const left = new Map<number, number>();
+    for (let i = 0; i < 600; i++) {
+      world.step(DT);
+      const ev = world.getContactEvents();
+      for (let k = 0; k < ev.sensorBeginCount; k++) {
+        expect(ev.sensorBeginSensor[k]).toBe(sensor);
+        const v = ev.sensorBeginVisitor[k]!;
+        entered.set(v, (entered.get(v) ?? 0) + 1);
+      }
+      for (let k = 0; k < ev.sensorEndCount; k++) {
+        const v = ev.sensorEndVisitor[k]!;
+        left.set(v, (left.get(v) ?? 0) + 1);
+      }
+    }
+    for (const ball of balls) {
+      const shape = world.getBodyShapes(ball)[0]!;
+      expect(entered.get(shape)).toBe(1);
+      expect(left.get(shape)).toBe(1);
+    }
   });
 });

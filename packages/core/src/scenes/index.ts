@@ -4,7 +4,7 @@
  * be combined with others or inspected afterwards.
  */
 
-import type { BodyId } from '../world';
+import type { BodyId, ShapeId } from '../world';
 import { BodyType, type World } from '../world';
 import {
   makeBox,
@@ -1026,4 +1026,52 @@ export function platformerScene(world: World, opts: PlatformerSceneOptions = {})
     plateauTop: oy + plateauTop,
     steepRampX: ox + 20,
   };
+}
+
+/** Fast bodies against thin walls: `count` circles fired at `speed` at a 5 cm static wall
+ * and a thin dynamic plank; every other shot is a bullet. Used by the continuous tests,
+ * the benchmark and the demo. */
+export function bulletScene(
+  world: World,
+  opts: { count?: number; speed?: number } = {},
+): { wall: BodyId; plank: BodyId; shots: BodyId[] } {
+  const count = opts.count ?? 6;
+  const speed = opts.speed ?? 300;
+  world.setGravity({ x: 0, y: 0 });
+  const wall = world.createBody({ position: { x: 20, y: 0 } });
+  world.createPolygonShape(wall, makeBox(0.025, 10));
+  const plank = world.createBody({ type: BodyType.Dynamic, position: { x: 10, y: -6 } });
+  world.createPolygonShape(plank, makeBox(0.025, 2), { density: 5 });
+  const shots: BodyId[] = [];
+  for (let i = 0; i < count; i++) {
+    const toPlank = i % 2 === 1;
+    const shot = world.createBody({
+      type: BodyType.Dynamic,
+      position: { x: 0.37 * i, y: toPlank ? -6 + 0.3 * (i - count / 2) * 0.2 : 2 * i - count },
+      linearVelocity: { x: speed, y: 0 },
+      isBullet: toPlank,
+    });
+    world.createCircleShape(shot, makeCircle(0, 0, 0.05));
+    shots.push(shot);
+  }
+  return { wall, plank, shots };
+}
+
+/** A sensor zone that balls roll through: no push, only overlap events. */
+export function sensorScene(world: World, balls = 3): { zone: BodyId; sensor: ShapeId; balls: BodyId[] } {
+  const ground = world.createBody();
+  world.createPolygonShape(ground, makeBox(30, 0.5));
+  const zone = world.createBody({ position: { x: 5, y: 1.5 } });
+  const sensor = world.createPolygonShape(zone, makeBox(1, 1), { isSensor: true });
+  const ids: BodyId[] = [];
+  for (let i = 0; i < balls; i++) {
+    const ball = world.createBody({
+      type: BodyType.Dynamic,
+      position: { x: -2 * i, y: 0.75 },
+      linearVelocity: { x: 3, y: 0 },
+    });
+    world.createCircleShape(ball, makeCircle(0, 0, 0.25), { friction: 0.2 });
+    ids.push(ball);
+  }
+  return { zone, sensor, balls: ids };
 }
