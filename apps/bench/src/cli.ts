@@ -5,7 +5,7 @@
  */
 
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,11 @@ async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2), ENGINE_IDS, sceneIds);
   if (opts.help) {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (opts.from !== null) {
+    const report = JSON.parse(readFileSync(opts.from, 'utf8')) as BenchReport;
+    writeOutputs(report, resolve(opts.out ?? dirname(resolve(opts.from))), false);
     return;
   }
   const outDir = resolve(opts.out ?? join(benchRoot, 'results', opts.quick ? 'quick' : ''));
@@ -141,16 +146,21 @@ async function main(): Promise<void> {
     rows,
     alloc,
   };
+  writeOutputs(report, outDir, true);
+  console.log(`in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (rows.some((r) => r.error !== undefined)) process.exitCode = 1;
+}
+
+function writeOutputs(report: BenchReport, outDir: string, json: boolean): void {
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'bench.json'), toJson(report));
+  if (json) writeFileSync(join(outDir, 'bench.json'), toJson(report));
   writeFileSync(join(outDir, 'bench.svg'), toSvg(report));
   writeFileSync(join(outDir, 'bench.md'), toMarkdown(report, 'bench.svg'));
   console.log('');
   console.log(formatTerminalTable(report));
   console.log('');
   const rel = relative(process.cwd(), outDir) || '.';
-  console.log(`wrote ${rel}/bench.{json,md,svg} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  if (rows.some((r) => r.error !== undefined)) process.exitCode = 1;
+  console.log(`wrote ${rel}/bench.{${json ? 'json,' : ''}md,svg}`);
 }
 
 await main();

@@ -78,6 +78,8 @@ export interface CliOptions {
   alloc: boolean;
   allocSteps: number;
   allocBase: number;
+  /** Re-write the table, markdown and SVG from this JSON file instead of running. */
+  from: string | null;
   help: boolean;
 }
 
@@ -98,6 +100,8 @@ export const USAGE = `pnpm bench [options]   (from the repository root)
   --alloc-base N      pyramid base of the allocation measurement (default 100)
   --no-alloc          skip the allocation measurement
   --out DIR           output folder (default apps/bench/results)
+  --from FILE         re-write the table, bench.md and bench.svg from a bench.json
+                      (into the folder of FILE, or --out) without running anything
 `;
 
 function positiveInt(name: string, v: string | undefined): number {
@@ -124,6 +128,7 @@ export function parseArgs(
     alloc: true,
     allocSteps: 1000,
     allocBase: 100,
+    from: null,
     help: false,
   };
   const explicit = new Set<string>();
@@ -182,6 +187,9 @@ export function parseArgs(
         break;
       case '--alloc-base':
         o.allocBase = Math.max(1, positiveInt(flag, value()));
+        break;
+      case '--from':
+        o.from = value();
         break;
       case '--help':
       case '-h':

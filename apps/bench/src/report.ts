@@ -21,9 +21,9 @@ export function formatRatio(r: number | null): string {
 function sanityCell(row: Row): string {
   if (row.error !== undefined) return `error: ${row.error.split('\n')[0]!.slice(0, 80)}`;
   if (row.sanity === null) return '—';
-  const others = row.failedReps - (row.sanityOk ? 0 : 1);
-  const note = others > 0 ? ` (✗ in ${row.failedReps}/${row.reps.length} reps)` : '';
-  return `${formatSanity(row.sanity)}${row.sanityOk ? '' : ' ✗'}${note}`;
+  // ✗ k/n: the figure was out of bounds in k of the n repetitions (the one shown or others)
+  const flag = row.failedReps > 0 ? ` ✗ ${row.failedReps}/${row.reps.length}` : '';
+  return `${formatSanity(row.sanity)}${flag}`;
 }
 
 function sceneLabelOf(report: BenchReport, id: string): string {
@@ -78,11 +78,25 @@ function mdEscape(s: string): string {
   return s.replace(/\|/g, '\\|');
 }
 
+/** Display width of a cell (every character here is one column wide). */
+function width(s: string): number {
+  return [...s].length;
+}
+
+function pad(s: string, w: number, right: boolean): string {
+  const fill = ' '.repeat(Math.max(0, w - width(s)));
+  return right ? fill + s : s + fill;
+}
+
+/** A markdown table with padded columns, as the repository's formatter (biome) writes them. */
 function mdTable(t: Table): string {
-  const head = `| ${t.head.map(mdEscape).join(' | ')} |`;
-  const rule = `| ${t.right.map((r) => (r ? '---:' : '---')).join(' | ')} |`;
-  const rows = t.rows.map((r) => `| ${r.map(mdEscape).join(' | ')} |`);
-  return [head, rule, ...rows].join('\n');
+  const head = t.head.map(mdEscape);
+  const rows = t.rows.map((r) => r.map(mdEscape));
+  const widths = head.map((h, c) => Math.max(3, width(h), ...rows.map((r) => width(r[c]!))));
+  const line = (cells: string[]): string =>
+    `| ${cells.map((cell, c) => pad(cell, widths[c]!, t.right[c]!)).join(' | ')} |`;
+  const rule = `| ${widths.map((w, c) => (t.right[c] ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;
+  return [line(head), rule, ...rows.map((r) => line(r))].join('\n');
 }
 
 function formatBytes(b: number): string {
@@ -126,7 +140,8 @@ export function toMarkdown(report: BenchReport, chartFile: string | null): strin
       `boxes that moved more than ${MOVED_LIMIT} m from their start (the sag of soft contacts counts), of ` +
       `them those that moved more than ${MOVED_LIMIT} m sideways (a collapse), and how far the apex sank; ` +
       'joint grid — the largest distance between the two anchors of a joint; tumbler — boxes whose center ' +
-      'left the tumbler. ✗ marks a figure outside the "working simulation" bounds: over 1% of the boxes slid ' +
+      'left the tumbler. "✗ k/n" marks a figure outside the "working simulation" bounds in k of the n ' +
+      "repetitions (the figure shown is the kept one's): over 1% of the boxes slid " +
       `sideways or the apex down 1 m or more; a joint gap of ${TORN_GAP} m (the grid spacing) or more; any ` +
       'box escaped. Rows cut by the time budget were simulated for less time, so their figures are not ' +
       'comparable with the others.',
@@ -156,22 +171,33 @@ export function toMarkdown(report: BenchReport, chartFile: string | null): strin
         '(node --expose-gc, PerformanceObserver on "gc" entries, v8.getHeapStatistics):',
     );
     parts.push('');
-    parts.push('| figure | value |');
-    parts.push('| --- | ---: |');
-    parts.push(`| heap growth over the steps (garbage included) | ${formatBytes(a.heapGrowthBytes)} |`);
-    parts.push(`| retained after a full GC | ${formatBytes(a.retainedGrowthBytes)} |`);
-    parts.push(`| allocated a step (sum of heap rises) | ${formatBytes(a.allocatedBytesPerStep)} |`);
     parts.push(
-      `| GCs: minor / major / incremental / other | ${a.gc.minor} / ${a.gc.major} / ${a.gc.incremental} / ${a.gc.other} |`,
+      mdTable({
+        head: ['figure', 'value'],
+        right: [false, true],
+        rows: [
+          ['heap growth over the steps (garbage included)', formatBytes(a.heapGrowthBytes)],
+          ['retained after a full GC', formatBytes(a.retainedGrowthBytes)],
+          ['allocated a step (sum of heap rises)', formatBytes(a.allocatedBytesPerStep)],
+          [
+            'GCs: minor / major / incremental / other',
+            `${a.gc.minor} / ${a.gc.major} / ${a.gc.incremental} / ${a.gc.other}`,
+          ],
+          ['time in GC', `${a.gc.totalMs.toFixed(1)} ms`],
+        ],
+      }),
     );
-    parts.push(`| time in GC | ${a.gc.totalMs.toFixed(1)} ms |`);
   }
   parts.push('');
   parts.push('## Engines and settings');
   parts.push('');
-  parts.push('| engine | settings |');
-  parts.push('| --- | --- |');
-  for (const e of report.engines) parts.push(`| ${mdEscape(e.name)} | ${mdEscape(e.settings)} |`);
+  parts.push(
+    mdTable({
+      head: ['engine', 'settings'],
+      right: [false, false],
+      rows: report.engines.map((e) => [e.name, e.settings]),
+    }),
+  );
   parts.push('');
   return parts.join('\n');
 }

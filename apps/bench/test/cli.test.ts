@@ -46,5 +46,8 @@ it('bundles the harness and runs a quick benchmark end to end in child processes
   expect(report.alloc?.steps).toBe(20);
   expect(report.alloc?.bodies).toBe(55);
   expect(existsSync(join(out, 'bench.md'))).toBe(true);
+  rmSync(join(out, 'bench.md'));
+  execFileSync(process.execPath, [join(dir, 'bench.mjs'), `--from=${join(out, 'bench.json')}`]);
+  expect(readFileSync(join(out, 'bench.md'), 'utf8')).toMatch(/^# Impulse benchmark/);
   expect(readFileSync(join(out, 'bench.svg'), 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\n$/);
 });

@@ -571,23 +571,36 @@ function polygonsLocal(polyA: Polygon, polyB: Polygon, xfA: Transform, m: Manifo
   const edgeA = maxSepEdge;
   const sepB = findMaxSeparation(polyB, polyA);
   const edgeB = maxSepEdge;
-  polygonsFromSeparation(polyA, polyB, sepA, edgeA, sepB, edgeB, xfA, m);
+  separations.sepA = sepA;
+  separations.sepB = sepB;
+  polygonsFromSeparation(polyA, polyB, edgeA, edgeB, xfA, m);
 }
 
 /**
  * The rest of `polygonsLocal` once the separating axes are known: `sepA`/`edgeA` of A's
  * edges against B's vertices and `sepB`/`edgeB` the other way round.
  */
+/**
+ * The two separations handed from the axis search to polygonsFromSeparation. Doubles passed
+ * as arguments to a call V8 does not inline are boxed (a heap number each, every contact,
+ * every step); doubles stored in an object's double fields are not.
+ */
+class Separations {
+  sepA = 0.5;
+  sepB = 0.5;
+}
+const separations = new Separations();
+
 function polygonsFromSeparation(
   polyA: Polygon,
   polyB: Polygon,
-  sepA: number,
   edgeA: number,
-  sepB: number,
   edgeB: number,
   xfA: Transform,
   m: Manifold,
 ): void {
+  const sepA = separations.sepA;
+  const sepB = separations.sepB;
   const rA = polyA.radius;
   const rB = polyB.radius;
   const radius = rA + rB;
@@ -1409,7 +1422,9 @@ function quadsLocal(
     edgeB = 3;
   }
 
-  polygonsFromSeparation(la, lb, sepA, edgeA, sepB, edgeB, xfA, m);
+  separations.sepA = sepA;
+  separations.sepB = sepB;
+  polygonsFromSeparation(la, lb, edgeA, edgeB, xfA, m);
 }
 
 /** Polygon A against polygon B (both possibly rounded): up to two points. */
