@@ -56,6 +56,45 @@ export function segmentDistance(
   q2y: number,
   out: SegmentDistanceResult,
 ): SegmentDistanceResult {
+  const pair = scratchPair;
+  pair.p1x = p1x;
+  pair.p1y = p1y;
+  pair.q1x = q1x;
+  pair.q1y = q1y;
+  pair.p2x = p2x;
+  pair.p2y = p2y;
+  pair.q2x = q2x;
+  pair.q2y = q2y;
+  return segmentDistanceOf(pair, out);
+}
+
+/**
+ * The two segments of a `segmentDistanceOf` query. Hot callers fill one of these instead
+ * of passing eight doubles: V8 boxes each double argument of a call it does not inline.
+ */
+export class SegmentPair {
+  p1x = 0.5;
+  p1y = 0.5;
+  q1x = 0.5;
+  q1y = 0.5;
+  p2x = 0.5;
+  p2y = 0.5;
+  q2x = 0.5;
+  q2y = 0.5;
+}
+
+const scratchPair = new SegmentPair();
+
+/** `segmentDistance` with its segments read from a `SegmentPair` (allocation-free). */
+export function segmentDistanceOf(pair: SegmentPair, out: SegmentDistanceResult): SegmentDistanceResult {
+  const p1x = pair.p1x;
+  const p1y = pair.p1y;
+  const q1x = pair.q1x;
+  const q1y = pair.q1y;
+  const p2x = pair.p2x;
+  const p2y = pair.p2y;
+  const q2x = pair.q2x;
+  const q2y = pair.q2y;
   const d1x = q1x - p1x;
   const d1y = q1y - p1y;
   const d2x = q2x - p2x;

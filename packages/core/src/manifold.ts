@@ -19,7 +19,8 @@ import {
   DistanceProxy,
   SegmentDistanceResult,
   makeProxyFromPoints,
-  segmentDistance,
+  SegmentPair,
+  segmentDistanceOf,
   shapeDistance,
 } from './distance';
 import type { Capsule, ChainSegment, Circle, Geometry, Segment } from './geometry';
@@ -38,6 +39,7 @@ const rel = new Transform();
 const IDENTITY = new Transform();
 /** Polygon B expressed in A's frame. */
 const localB = new Polygon();
+const segPair = new SegmentPair();
 /** A segment (or capsule) on side A seen as a 2-gon. */
 const capA = new Polygon();
 const segResult = new SegmentDistanceResult();
@@ -283,7 +285,16 @@ function capsulesLocal(
   xfA: Transform,
   m: Manifold,
 ): void {
-  const r = segmentDistance(p1x, p1y, q1x, q1y, p2x, p2y, q2x, q2y, segResult);
+  const pair = segPair;
+  pair.p1x = p1x;
+  pair.p1y = p1y;
+  pair.q1x = q1x;
+  pair.q1y = q1y;
+  pair.p2x = p2x;
+  pair.p2y = p2y;
+  pair.q2x = q2x;
+  pair.q2y = q2y;
+  const r = segmentDistanceOf(pair, segResult);
   const radius = rA + rB;
   const maxDistance = radius + SPECULATIVE_DISTANCE;
   if (r.distanceSquared > maxDistance * maxDistance) return;
@@ -621,17 +632,16 @@ function polygonsFromSeparation(
     const i12 = edgeA + 1 < polyA.count ? edgeA + 1 : 0;
     const i21 = edgeB;
     const i22 = edgeB + 1 < polyB.count ? edgeB + 1 : 0;
-    const r = segmentDistance(
-      polyA.vx[i11] as number,
-      polyA.vy[i11] as number,
-      polyA.vx[i12] as number,
-      polyA.vy[i12] as number,
-      polyB.vx[i21] as number,
-      polyB.vy[i21] as number,
-      polyB.vx[i22] as number,
-      polyB.vy[i22] as number,
-      segResult,
-    );
+    const pair = segPair;
+    pair.p1x = polyA.vx[i11] as number;
+    pair.p1y = polyA.vy[i11] as number;
+    pair.q1x = polyA.vx[i12] as number;
+    pair.q1y = polyA.vy[i12] as number;
+    pair.p2x = polyB.vx[i21] as number;
+    pair.p2y = polyB.vy[i21] as number;
+    pair.q2x = polyB.vx[i22] as number;
+    pair.q2y = polyB.vy[i22] as number;
+    const r = segmentDistanceOf(pair, segResult);
     const f1 = r.fraction1;
     const f2 = r.fraction2;
     if ((f1 === 0 || f1 === 1) && (f2 === 0 || f2 === 1)) {
