@@ -152,20 +152,60 @@ function pushPoint(m: Manifold, xfA: Transform, lx: number, ly: number, sep: num
 // ---------------------------------------------------------------------------------------
 // Local-frame kernels
 
-/** Two rounded points (pA with rA, pB with rB) in A's frame: one point, id `id`. */
-function pointsLocal(
-  pax: number,
-  pay: number,
+/**
+ * The inputs of pointsLocal, handed through object fields: V8 boxes every double argument
+ * of a call it does not inline, and this one is called for every round-shape contact.
+ */
+class PointPair {
+  ax = 0.5;
+  ay = 0.5;
+  rA = 0.5;
+  bx = 0.5;
+  by = 0.5;
+  rB = 0.5;
+  fallbackNx = 0.5;
+  fallbackNy = 0.5;
+}
+const pp = new PointPair();
+
+/** A circle in A's frame handed to polygonCircleLocal (double arguments would box). */
+class CircleArgs {
+  cx = 0.5;
+  cy = 0.5;
+  r = 0.5;
+}
+const circleArgs = new CircleArgs();
+
+function setPointPair(
+  ax: number,
+  ay: number,
   rA: number,
-  pbx: number,
-  pby: number,
+  bx: number,
+  by: number,
   rB: number,
-  id: number,
   fallbackNx: number,
   fallbackNy: number,
-  xfA: Transform,
-  m: Manifold,
 ): void {
+  pp.ax = ax;
+  pp.ay = ay;
+  pp.rA = rA;
+  pp.bx = bx;
+  pp.by = by;
+  pp.rB = rB;
+  pp.fallbackNx = fallbackNx;
+  pp.fallbackNy = fallbackNy;
+}
+
+/** Two rounded points (pA with rA, pB with rB, set in `pp`) in A's frame: one point, id `id`. */
+function pointsLocal(id: number, xfA: Transform, m: Manifold): void {
+  const pax = pp.ax;
+  const pay = pp.ay;
+  const rA = pp.rA;
+  const pbx = pp.bx;
+  const pby = pp.by;
+  const rB = pp.rB;
+  const fallbackNx = pp.fallbackNx;
+  const fallbackNy = pp.fallbackNy;
   const dx = pbx - pax;
   const dy = pby - pay;
   const dist = Math.sqrt(dx * dx + dy * dy);
@@ -209,18 +249,16 @@ function segmentCircleLocal(
   const len = Math.sqrt(ee);
   const fnx = len > EPSILON ? -ey / len : 0;
   const fny = len > EPSILON ? ex / len : 1;
-  pointsLocal(p1x + t * ex, p1y + t * ey, rA, cx, cy, rB, 0, fnx, fny, xfA, m);
+  setPointPair(p1x + t * ex, p1y + t * ey, rA, cx, cy, rB, fnx, fny);
+  pointsLocal(0, xfA, m);
 }
 
 /** Polygon (A's frame) against a circle at c (A's frame). */
-function polygonCircleLocal(
-  poly: Polygon,
-  cx: number,
-  cy: number,
-  rB: number,
-  xfA: Transform,
-  m: Manifold,
-): void {
+/** Polygon (A's frame) against the circle whose center and radius are in `circleArgs`. */
+function polygonCircleLocal(poly: Polygon, xfA: Transform, m: Manifold): void {
+  const cx = circleArgs.cx;
+  const cy = circleArgs.cy;
+  const rB = circleArgs.r;
   const rA = poly.radius;
   const radius = rA + rB;
   const count = poly.count;
@@ -249,11 +287,13 @@ function polygonCircleLocal(
 
   // Outside the polygon and beyond an end of the reference edge: vertex region.
   if (u1 < 0 && separation > EPSILON) {
-    pointsLocal(v1x, v1y, rA, cx, cy, rB, 0, nx, ny, xfA, m);
+    setPointPair(v1x, v1y, rA, cx, cy, rB, nx, ny);
+    pointsLocal(0, xfA, m);
     return;
   }
   if (u2 < 0 && separation > EPSILON) {
-    pointsLocal(v2x, v2y, rA, cx, cy, rB, 0, nx, ny, xfA, m);
+    setPointPair(v2x, v2y, rA, cx, cy, rB, nx, ny);
+    pointsLocal(0, xfA, m);
     return;
   }
   // Face region (the centre may be inside the polygon).
@@ -438,19 +478,8 @@ function capsulesLocal(
   // Single point between the closest points.
   const i1 = r.fraction1 === 0 ? 0 : 1;
   const i2 = r.fraction2 === 0 ? 0 : 1;
-  pointsLocal(
-    r.closest1X,
-    r.closest1Y,
-    rA,
-    r.closest2X,
-    r.closest2Y,
-    rB,
-    makeFeatureId(i1, i2),
-    -u1y,
-    u1x,
-    xfA,
-    m,
-  );
+  setPointPair(r.closest1X, r.closest1Y, rA, r.closest2X, r.closest2Y, rB, -u1y, u1x);
+  pointsLocal(makeFeatureId(i1, i2), xfA, m);
 }
 
 /** Max over edges of poly1 of the min separation of poly2's vertices; edge in `maxSepEdge`. */
@@ -1059,7 +1088,8 @@ function chainPolygonLocal(seg: ChainSegment, poly: Polygon, xfA: Transform, m: 
 export function collideCircles(a: Circle, xfA: Transform, b: Circle, xfB: Transform, m: Manifold): void {
   m.pointCount = 0;
   relative(xfA, xfB);
-  pointsLocal(a.cx, a.cy, a.radius, relX(b.cx, b.cy), relY(b.cx, b.cy), b.radius, 0, 1, 0, xfA, m);
+  setPointPair(a.cx, a.cy, a.radius, relX(b.cx, b.cy), relY(b.cx, b.cy), b.radius, 1, 0);
+  pointsLocal(0, xfA, m);
 }
 
 /** Capsule A against circle B: one point, id 0. */
@@ -1119,7 +1149,10 @@ export function collidePolygonAndCircle(
 ): void {
   m.pointCount = 0;
   relative(xfA, xfB);
-  polygonCircleLocal(a, relX(b.cx, b.cy), relY(b.cx, b.cy), b.radius, xfA, m);
+  circleArgs.cx = relX(b.cx, b.cy);
+  circleArgs.cy = relY(b.cx, b.cy);
+  circleArgs.r = b.radius;
+  polygonCircleLocal(a, xfA, m);
 }
 
 /** Polygon A against capsule B (the capsule is a rounded 2-gon): up to two points. */
@@ -1553,7 +1586,8 @@ export function collideChainSegmentAndCircle(
   const len = Math.sqrt(ex * ex + ey * ey);
   const fnx = len > 0 ? ey / len : 0;
   const fny = len > 0 ? -ex / len : 1;
-  pointsLocal(pax, pay, 0, cx, cy, b.radius, 0, fnx, fny, xfA, m);
+  setPointPair(pax, pay, 0, cx, cy, b.radius, fnx, fny);
+  pointsLocal(0, xfA, m);
 }
 
 /** One-sided smooth chain segment A against capsule B (a rounded 2-gon). */
