@@ -4,12 +4,7 @@
  * builds its worlds with the core's shared builders (`@impulse/core/scenes`); the
  * description here mirrors those builders body for body, in the same order, and a test
  * checks that the two agree.
- *
- * The tumbler has no builder in the core yet: `tumblerScene` below is the Impulse one
- * (it should move to `packages/core/src/scenes` next to `jointGridScene`).
  */
-
-import { BodyType, type BodyId, makeBox, makeOffsetBox, type World } from '@impulse/core';
 
 export const GRAVITY_Y = -10;
 export const TIME_STEP = 1 / 60;
@@ -214,34 +209,4 @@ export function describeScene(spec: SceneSpec): SceneDesc {
       };
     }
   }
-}
-
-/**
- * The tumbler for Impulse (Box2D v3's "tumbler" benchmark): a kinematic hollow box, 21 m
- * across (walls 1 m thick, 19 m inside), centered at (0, 10) and turning at 25°/s, with
- * gridCount² dynamic boxes of half-extent 0.125 in a grid inside it.
- * TODO(core): move to `@impulse/core/scenes` beside `jointGridScene`.
- */
-export function tumblerScene(world: World, gridCount = 45): { tumbler: BodyId; boxes: BodyId[] } {
-  const desc = describeScene({ kind: 'tumbler', gridCount }) as TumblerDesc;
-  const tumbler = world.createBody({
-    type: BodyType.Kinematic,
-    position: { x: desc.centerX, y: desc.centerY },
-    angularVelocity: desc.angularSpeed,
-    enableSleep: false,
-  });
-  for (const w of desc.walls) {
-    world.createPolygonShape(tumbler, makeOffsetBox(w.hx, w.hy, w.cx, w.cy, 0), { density: 50 });
-  }
-  const box = makeBox(desc.halfSize, desc.halfSize);
-  const boxes: BodyId[] = [];
-  for (let i = 0; i < desc.boxes.length; i += 2) {
-    const body = world.createBody({
-      type: BodyType.Dynamic,
-      position: { x: desc.boxes[i]!, y: desc.boxes[i + 1]! },
-    });
-    world.createPolygonShape(body, box, { density: DENSITY, friction: FRICTION });
-    boxes.push(body);
-  }
-  return { tumbler, boxes };
 }

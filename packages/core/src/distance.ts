@@ -35,6 +35,28 @@ const DEGENERATE_SQ = 1e-24;
 // closed form then cancels catastrophically, and any point of the overlap is as good.
 const PARALLEL_SIN_SQ = 1e-14;
 
+/** Squared distance from point p to the segment a-b. */
+export function pointSegmentDistanceSq(
+  px: number,
+  py: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
+  const ex = bx - ax;
+  const ey = by - ay;
+  const rx = px - ax;
+  const ry = py - ay;
+  const ee = ex * ex + ey * ey;
+  let f = ee > 0 ? (rx * ex + ry * ey) / ee : 0;
+  if (f < 0) f = 0;
+  else if (f > 1) f = 1;
+  const qx = rx - f * ex;
+  const qy = ry - f * ey;
+  return qx * qx + qy * qy;
+}
+
 function clamp01(v: number): number {
   return v < 0 ? 0 : Math.min(v, 1);
 }

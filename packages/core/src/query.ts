@@ -24,7 +24,7 @@
  */
 
 import { MAX_POLYGON_VERTICES } from './constants';
-import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from './distance';
+import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance, pointSegmentDistanceSq } from './distance';
 import {
   AABB,
   Capsule,
@@ -529,27 +529,6 @@ function aabbCallback(_proxyId: number, s: number): boolean {
   const w = world!;
   if (accepts(w, s) && tightBoxOverlaps(w, s)) overlapSlots.push(s);
   return true;
-}
-
-function pointSegmentDistanceSq(
-  px: number,
-  py: number,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-): number {
-  const ex = bx - ax;
-  const ey = by - ay;
-  const rx = px - ax;
-  const ry = py - ay;
-  const ee = ex * ex + ey * ey;
-  let f = ee > 0 ? (rx * ex + ry * ey) / ee : 0;
-  if (f < 0) f = 0;
-  else if (f > 1) f = 1;
-  const qx = rx - f * ex;
-  const qy = ry - f * ey;
-  return qx * qx + qy * qy;
 }
 
 /** Whether the local point (x, y) is in the solid (boundary included). */

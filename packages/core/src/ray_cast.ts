@@ -17,6 +17,7 @@
  *   p1 -> p2 (see ChainSegment). A ray from the other side passes through.
  */
 
+import { pointSegmentDistanceSq } from './distance';
 import type { Capsule, ChainSegment, Circle, Geometry, Polygon, Segment } from './geometry';
 import { ShapeType } from './geometry';
 
@@ -37,28 +38,6 @@ const capsuleVx = new Float64Array(2);
 const capsuleVy = new Float64Array(2);
 const capsuleNx = new Float64Array(2);
 const capsuleNy = new Float64Array(2);
-
-/** Squared distance from point p to the segment a-b. */
-function pointSegmentDistanceSq(
-  px: number,
-  py: number,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-): number {
-  const ex = bx - ax;
-  const ey = by - ay;
-  const rx = px - ax;
-  const ry = py - ay;
-  const ee = ex * ex + ey * ey;
-  let f = ee > 0 ? (rx * ex + ry * ey) / ee : 0;
-  if (f < 0) f = 0;
-  else if (f > 1) f = 1;
-  const qx = rx - f * ex;
-  const qy = ry - f * ey;
-  return qx * qx + qy * qy;
-}
 
 /**
  * Ray against the disk of `radius` centred at (cx, cy). The closest approach is computed

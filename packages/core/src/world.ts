@@ -440,6 +440,46 @@ function checkFilter(fn: string, field: string, v: unknown): Filter {
 }
 
 /**
+ * Per joint type: read its parameters, check a full set, apply them. One table instead of a
+ * switch per accessor; the filter joint has no parameters and no entry.
+ */
+interface JointParamOps {
+  read(data: JointData): object;
+  check(fn: string, params: object): void;
+  apply(data: JointData, params: object): void;
+}
+
+function paramOps<D extends JointData, P>(
+  read: (d: D) => P,
+  check: (fn: string, p: P) => void,
+  apply: (d: D, p: P) => void,
+): JointParamOps {
+  // the table is indexed by the joint's own type, so its data and params always match
+  return { read, check, apply } as unknown as JointParamOps;
+}
+
+const jointParamOps: (JointParamOps | undefined)[] = [];
+jointParamOps[JointType.Revolute] = paramOps(
+  readRevoluteJointParams,
+  checkRevoluteJointParams,
+  applyRevoluteJointParams,
+);
+jointParamOps[JointType.Distance] = paramOps(
+  readDistanceJointParams,
+  checkDistanceJointParams,
+  applyDistanceJointParams,
+);
+jointParamOps[JointType.Wheel] = paramOps(readWheelJointParams, checkWheelJointParams, applyWheelJointParams);
+jointParamOps[JointType.Mouse] = paramOps(readMouseJointParams, checkMouseJointParams, applyMouseJointParams);
+jointParamOps[JointType.Motor] = paramOps(readMotorJointParams, checkMotorJointParams, applyMotorJointParams);
+jointParamOps[JointType.Prismatic] = paramOps(
+  readPrismaticJointParams,
+  checkPrismaticJointParams,
+  applyPrismaticJointParams,
+);
+jointParamOps[JointType.Weld] = paramOps(readWeldJointParams, checkWeldJointParams, applyWeldJointParams);
+
+/**
  * A 2D physics world: bodies, their shapes, and the soft-step solver that moves them.
  *
  * ```ts
@@ -1517,24 +1557,8 @@ export class World {
   getJointParams(jointId: JointId): JointParams {
     const j = this.joint('getJointParams', jointId);
     const joints = this.core.joints;
-    switch (joints.type[j]) {
-      case JointType.Revolute:
-        return readRevoluteJointParams(joints.data[j] as RevoluteJointData);
-      case JointType.Distance:
-        return readDistanceJointParams(joints.data[j] as DistanceJointData);
-      case JointType.Wheel:
-        return readWheelJointParams(joints.data[j] as WheelJointData);
-      case JointType.Mouse:
-        return readMouseJointParams(joints.data[j] as MouseJointData);
-      case JointType.Motor:
-        return readMotorJointParams(joints.data[j] as MotorJointData);
-      case JointType.Prismatic:
-        return readPrismaticJointParams(joints.data[j] as PrismaticJointData);
-      case JointType.Weld:
-        return readWeldJointParams(joints.data[j] as WeldJointData);
-      default:
-        return {};
-    }
+    const ops = jointParamOps[joints.type[j]!];
+    return ops === undefined ? {} : (ops.read(joints.data[j]!) as JointParams);
   }
 
   /** Changes some type-specific parameters of a joint and wakes its bodies. */
@@ -1544,58 +1568,12 @@ export class World {
     if (typeof params !== 'object' || params === null) fail(fn, 'params', 'an object', params);
     const w = this.core;
     const joints = w.joints;
-    switch (joints.type[j]) {
-      case JointType.Revolute: {
-        const data = joints.data[j] as RevoluteJointData;
-        const p = { ...readRevoluteJointParams(data), ...(params as Partial<RevoluteJointParams>) };
-        checkRevoluteJointParams(fn, p);
-        applyRevoluteJointParams(data, p);
-        break;
-      }
-      case JointType.Distance: {
-        const data = joints.data[j] as DistanceJointData;
-        const p = { ...readDistanceJointParams(data), ...(params as Partial<DistanceJointParams>) };
-        checkDistanceJointParams(fn, p);
-        applyDistanceJointParams(data, p);
-        break;
-      }
-      case JointType.Wheel: {
-        const data = joints.data[j] as WheelJointData;
-        const p = { ...readWheelJointParams(data), ...(params as Partial<WheelJointParams>) };
-        checkWheelJointParams(fn, p);
-        applyWheelJointParams(data, p);
-        break;
-      }
-      case JointType.Mouse: {
-        const data = joints.data[j] as MouseJointData;
-        const p = { ...readMouseJointParams(data), ...(params as Partial<MouseJointParams>) };
-        checkMouseJointParams(fn, p);
-        applyMouseJointParams(data, p);
-        break;
-      }
-      case JointType.Motor: {
-        const data = joints.data[j] as MotorJointData;
-        const p = { ...readMotorJointParams(data), ...(params as Partial<MotorJointParams>) };
-        checkMotorJointParams(fn, p);
-        applyMotorJointParams(data, p);
-        break;
-      }
-      case JointType.Prismatic: {
-        const data = joints.data[j] as PrismaticJointData;
-        const p = { ...readPrismaticJointParams(data), ...(params as Partial<PrismaticJointParams>) };
-        checkPrismaticJointParams(fn, p);
-        applyPrismaticJointParams(data, p);
-        break;
-      }
-      case JointType.Weld: {
-        const data = joints.data[j] as WeldJointData;
-        const p = { ...readWeldJointParams(data), ...(params as Partial<WeldJointParams>) };
-        checkWeldJointParams(fn, p);
-        applyWeldJointParams(data, p);
-        break;
-      }
-      default:
-        break;
+    const ops = jointParamOps[joints.type[j]!];
+    if (ops !== undefined) {
+      const data = joints.data[j]!;
+      const merged = { ...ops.read(data), ...params };
+      ops.check(fn, merged);
+      ops.apply(data, merged);
     }
     w.wakeBody(joints.bodyA[j]!);
     w.wakeBody(joints.bodyB[j]!);

@@ -1,7 +1,7 @@
 import { type BodyId, World } from '@impulse/core';
-import { jointGridScene, manyPyramidsScene, pyramidScene } from '@impulse/core/scenes';
+import { jointGridScene, manyPyramidsScene, pyramidScene, tumblerScene } from '@impulse/core/scenes';
 import type { BuiltScene, EngineAdapter } from '../engine';
-import { type SceneSpec, TIME_STEP, tumblerScene } from '../scenes';
+import { type SceneSpec, TIME_STEP } from '../scenes';
 
 /**
  * Impulse at its defaults (4 sub-steps, contacts 30 Hz / damping ratio 10, joints 60 Hz /

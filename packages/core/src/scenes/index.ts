@@ -1075,3 +1075,36 @@ export function sensorScene(world: World, balls = 3): { zone: BodyId; sensor: Sh
   }
   return { zone, sensor, balls: ids };
 }
+
+/**
+ * Box2D v3's "tumbler" benchmark: a kinematic hollow box 21 m across (walls 1 m thick),
+ * centered at (0, 10) and turning at 25°/s, holding gridCount² dynamic boxes of
+ * half-extent 0.125 laid out in a grid (row by row, bottom first).
+ */
+export function tumblerScene(world: World, gridCount = 45): { tumbler: BodyId; boxes: BodyId[] } {
+  const tumbler = world.createBody({
+    type: BodyType.Kinematic,
+    position: { x: 0, y: 10 },
+    angularVelocity: (25 * Math.PI) / 180,
+    enableSleep: false,
+  });
+  world.createPolygonShape(tumbler, makeOffsetBox(0.5, 10, 10, 0, 0), { density: 50 });
+  world.createPolygonShape(tumbler, makeOffsetBox(0.5, 10, -10, 0, 0), { density: 50 });
+  world.createPolygonShape(tumbler, makeOffsetBox(10, 0.5, 0, 10, 0), { density: 50 });
+  world.createPolygonShape(tumbler, makeOffsetBox(10, 0.5, 0, -10, 0), { density: 50 });
+  const a = 0.125;
+  const box = makeBox(a, a);
+  const boxes: BodyId[] = [];
+  let y = -1.1 * a * gridCount + 10;
+  for (let i = 0; i < gridCount; i++) {
+    let x = -1.1 * a * gridCount;
+    for (let j = 0; j < gridCount; j++) {
+      const body = world.createBody({ type: BodyType.Dynamic, position: { x, y } });
+      world.createPolygonShape(body, box, { density: 1, friction: 0.6 });
+      boxes.push(body);
+      x += 2.1 * a;
+    }
+    y += 2.1 * a;
+  }
+  return { tumbler, boxes };
+}
