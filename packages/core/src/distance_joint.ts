@@ -23,7 +23,7 @@
  */
 
 import { HUGE } from './constants';
-import type { JointContext, JointData } from './joint';
+import { type JointContext, type JointData, prepareJointFrame } from './joint';
 import { makeSoft, Softness } from './softness';
 import { checkBoolean, checkFinite, checkNonNegative, checkPositive, fail } from './validate';
 import type { WorldState } from './world_state';
@@ -99,39 +99,15 @@ export function prepareDistanceJoint(
   d: DistanceJointData,
   ctx: JointContext,
 ): void {
-  const bodies = w.bodies;
-  const joints = w.joints;
-  const a = joints.bodyA[j]!;
-  const b = joints.bodyB[j]!;
-  d.oa = a * STATE_STRIDE;
-  d.ob = b * STATE_STRIDE;
-  const mA = bodies.invMass[a]!;
-  const mB = bodies.invMass[b]!;
-  const iA = bodies.invInertia[a]!;
-  const iB = bodies.invInertia[b]!;
-  d.mA = mA;
-  d.mB = mB;
-  d.iA = iA;
-  d.iB = iB;
-
-  const cA = bodies.c[a]!;
-  const sA = bodies.s[a]!;
-  const cB = bodies.c[b]!;
-  const sB = bodies.s[b]!;
-  const lax = joints.localAx[j]! - bodies.lcx[a]!;
-  const lay = joints.localAy[j]! - bodies.lcy[a]!;
-  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
-  const lby = joints.localBy[j]! - bodies.lcy[b]!;
-  const ax = cA * lax - sA * lay;
-  const ay = sA * lax + cA * lay;
-  const bx = cB * lbx - sB * lby;
-  const by = sB * lbx + cB * lby;
-  d.ax = ax;
-  d.ay = ay;
-  d.bx = bx;
-  d.by = by;
-  d.deltaCenterX = bodies.cx[b]! - bodies.cx[a]!;
-  d.deltaCenterY = bodies.cy[b]! - bodies.cy[a]!;
+  prepareJointFrame(w, j, d);
+  const mA = d.mA;
+  const mB = d.mB;
+  const iA = d.iA;
+  const iB = d.iB;
+  const ax = d.ax;
+  const ay = d.ay;
+  const bx = d.bx;
+  const by = d.by;
 
   const sepX = d.deltaCenterX + bx - ax;
   const sepY = d.deltaCenterY + by - ay;

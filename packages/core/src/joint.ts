@@ -13,7 +13,7 @@
  */
 
 import { growF64, growI32, growU8 } from './array';
-import { BodyType } from './body';
+import { BodyType, STATE_STRIDE } from './body';
 import { HandleKind, SlotPool } from './id';
 import { Softness } from './softness';
 import type { WorldState } from './world_state';
@@ -148,4 +148,50 @@ export function isJointActive(w: WorldState, j: number): boolean {
 /** Whether the body takes part in islands (dynamic bodies only). */
 export function linksIslands(w: WorldState, body: number): boolean {
   return w.bodies.type[body] === BodyType.Dynamic;
+}
+
+/** Solver temporaries every point-anchored joint prepares the same way. */
+export interface JointFrame {
+  oa: number;
+  ob: number;
+  mA: number;
+  mB: number;
+  iA: number;
+  iB: number;
+  /** Anchors relative to each center of mass, world orientation, at the start of the step. */
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+  /** Center of B minus center of A at the start of the step. */
+  deltaCenterX: number;
+  deltaCenterY: number;
+}
+
+/** Fills the frame shared by joint types: state offsets, inverse masses, anchors, centers. */
+export function prepareJointFrame(w: WorldState, j: number, d: JointFrame): void {
+  const bodies = w.bodies;
+  const joints = w.joints;
+  const a = joints.bodyA[j]!;
+  const b = joints.bodyB[j]!;
+  d.oa = a * STATE_STRIDE;
+  d.ob = b * STATE_STRIDE;
+  d.mA = bodies.invMass[a]!;
+  d.mB = bodies.invMass[b]!;
+  d.iA = bodies.invInertia[a]!;
+  d.iB = bodies.invInertia[b]!;
+  const cA = bodies.c[a]!;
+  const sA = bodies.s[a]!;
+  const cB = bodies.c[b]!;
+  const sB = bodies.s[b]!;
+  const lax = joints.localAx[j]! - bodies.lcx[a]!;
+  const lay = joints.localAy[j]! - bodies.lcy[a]!;
+  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
+  const lby = joints.localBy[j]! - bodies.lcy[b]!;
+  d.ax = cA * lax - sA * lay;
+  d.ay = sA * lax + cA * lay;
+  d.bx = cB * lbx - sB * lby;
+  d.by = sB * lbx + cB * lby;
+  d.deltaCenterX = bodies.cx[b]! - bodies.cx[a]!;
+  d.deltaCenterY = bodies.cy[b]! - bodies.cy[a]!;
 }

@@ -18,7 +18,7 @@
  * and rotated by each body's in-step rotation, like the revolute joint does.
  */
 
-import type { JointContext, JointData } from './joint';
+import { type JointContext, type JointData, prepareJointFrame } from './joint';
 import { unwindAngle } from './math';
 import { relativeAngle } from './revolute_joint';
 import { makeSoft, Softness } from './softness';
@@ -103,33 +103,19 @@ export function preparePrismaticJoint(
   const joints = w.joints;
   const a = joints.bodyA[j]!;
   const b = joints.bodyB[j]!;
-  d.oa = a * STATE_STRIDE;
-  d.ob = b * STATE_STRIDE;
-  const mA = bodies.invMass[a]!;
-  const mB = bodies.invMass[b]!;
-  const iA = bodies.invInertia[a]!;
-  const iB = bodies.invInertia[b]!;
-  d.mA = mA;
-  d.mB = mB;
-  d.iA = iA;
-  d.iB = iB;
-
+  prepareJointFrame(w, j, d);
+  const mA = d.mA;
+  const mB = d.mB;
+  const iA = d.iA;
+  const iB = d.iB;
+  const ax = d.ax;
+  const ay = d.ay;
+  const bx = d.bx;
+  const by = d.by;
   const cA = bodies.c[a]!;
   const sA = bodies.s[a]!;
   const cB = bodies.c[b]!;
   const sB = bodies.s[b]!;
-  const lax = joints.localAx[j]! - bodies.lcx[a]!;
-  const lay = joints.localAy[j]! - bodies.lcy[a]!;
-  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
-  const lby = joints.localBy[j]! - bodies.lcy[b]!;
-  const ax = cA * lax - sA * lay;
-  const ay = sA * lax + cA * lay;
-  const bx = cB * lbx - sB * lby;
-  const by = sB * lbx + cB * lby;
-  d.ax = ax;
-  d.ay = ay;
-  d.bx = bx;
-  d.by = by;
   const ux = cA * d.localAxisX - sA * d.localAxisY;
   const uy = sA * d.localAxisX + cA * d.localAxisY;
   d.axisX = ux;

@@ -10,7 +10,7 @@
  * rotated by each body's in-step rotation, like the contact solver does.
  */
 
-import type { JointContext, JointData } from './joint';
+import { type JointContext, type JointData, prepareJointFrame } from './joint';
 import { atan2, unwindAngle } from './math';
 import { makeSoft, Softness } from './softness';
 import { checkBoolean, checkFinite, checkNonNegative, fail } from './validate';
@@ -88,27 +88,11 @@ export function prepareRevoluteJoint(
   const joints = w.joints;
   const a = joints.bodyA[j]!;
   const b = joints.bodyB[j]!;
-  d.oa = a * STATE_STRIDE;
-  d.ob = b * STATE_STRIDE;
-  d.mA = bodies.invMass[a]!;
-  d.mB = bodies.invMass[b]!;
-  d.iA = bodies.invInertia[a]!;
-  d.iB = bodies.invInertia[b]!;
-
+  prepareJointFrame(w, j, d);
   const cA = bodies.c[a]!;
   const sA = bodies.s[a]!;
   const cB = bodies.c[b]!;
   const sB = bodies.s[b]!;
-  const lax = joints.localAx[j]! - bodies.lcx[a]!;
-  const lay = joints.localAy[j]! - bodies.lcy[a]!;
-  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
-  const lby = joints.localBy[j]! - bodies.lcy[b]!;
-  d.ax = cA * lax - sA * lay;
-  d.ay = sA * lax + cA * lay;
-  d.bx = cB * lbx - sB * lby;
-  d.by = sB * lbx + cB * lby;
-  d.deltaCenterX = bodies.cx[b]! - bodies.cx[a]!;
-  d.deltaCenterY = bodies.cy[b]! - bodies.cy[a]!;
   d.deltaAngle = unwindAngle(relativeAngle(cB, sB, cA, sA) - d.referenceAngle);
 
   const k = d.iA + d.iB;

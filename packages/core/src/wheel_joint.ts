@@ -14,7 +14,7 @@
  * in-step rotation; the separation is tracked from the in-step position deltas.
  */
 
-import type { JointContext, JointData } from './joint';
+import { type JointContext, type JointData, prepareJointFrame } from './joint';
 import { makeSoft, Softness } from './softness';
 import { checkBoolean, checkFinite, checkNonNegative, checkVec2, fail } from './validate';
 import type { Vec2 } from './math';
@@ -91,42 +91,21 @@ export function prepareWheelJoint(w: WorldState, j: number, d: WheelJointData, c
   const bodies = w.bodies;
   const joints = w.joints;
   const a = joints.bodyA[j]!;
-  const b = joints.bodyB[j]!;
-  d.oa = a * STATE_STRIDE;
-  d.ob = b * STATE_STRIDE;
-  const mA = bodies.invMass[a]!;
-  const mB = bodies.invMass[b]!;
-  const iA = bodies.invInertia[a]!;
-  const iB = bodies.invInertia[b]!;
-  d.mA = mA;
-  d.mB = mB;
-  d.iA = iA;
-  d.iB = iB;
-
+  prepareJointFrame(w, j, d);
+  const mA = d.mA;
+  const mB = d.mB;
+  const iA = d.iA;
+  const iB = d.iB;
+  const bx = d.bx;
+  const by = d.by;
   const cA = bodies.c[a]!;
   const sA = bodies.s[a]!;
-  const cB = bodies.c[b]!;
-  const sB = bodies.s[b]!;
-  const lax = joints.localAx[j]! - bodies.lcx[a]!;
-  const lay = joints.localAy[j]! - bodies.lcy[a]!;
-  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
-  const lby = joints.localBy[j]! - bodies.lcy[b]!;
-  const ax = cA * lax - sA * lay;
-  const ay = sA * lax + cA * lay;
-  const bx = cB * lbx - sB * lby;
-  const by = sB * lbx + cB * lby;
-  d.ax = ax;
-  d.ay = ay;
-  d.bx = bx;
-  d.by = by;
   const ux = cA * d.localAxisX - sA * d.localAxisY;
   const uy = sA * d.localAxisX + cA * d.localAxisY;
   d.axisX = ux;
   d.axisY = uy;
   d.ux = ux;
   d.uy = uy;
-  d.deltaCenterX = bodies.cx[b]! - bodies.cx[a]!;
-  d.deltaCenterY = bodies.cy[b]! - bodies.cy[a]!;
 
   // d + rA = pB - cA: the lever arm of the rows on A
   const dax = d.deltaCenterX + bx;
