@@ -4,7 +4,7 @@ const base = Number(process.argv[2] ?? 100);
 const hz = Number(process.argv[3] ?? 30);
 const steps = Number(process.argv[4] ?? 180);
 const sub = Number(process.argv[5] ?? 4);
-const world = new World({ contactHertz: hz, subSteps: sub });
+const world = new World({ contactHertz: hz, subSteps: sub, enableProfile: true });
 const boxes = pyramidScene(world, base);
 const start = boxes.map((b) => world.getPosition(b));
 let ms = 0;

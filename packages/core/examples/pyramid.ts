@@ -6,7 +6,7 @@ import { World } from '../src/index';
 import { pyramidScene } from '../src/scenes/index';
 
 const base = Number(process.argv[2] ?? 20);
-const world = new World();
+const world = new World({ enableProfile: true });
 const boxes = pyramidScene(world, base);
 const start = boxes.map((b) => world.getPosition(b));
 const apex = boxes[boxes.length - 1]!;

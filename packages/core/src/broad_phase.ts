@@ -124,14 +124,14 @@ export class BroadPhase {
   }
 
   /** Teleports a proxy to a new fat AABB (remove + reinsert) and buffers it. */
-  moveProxy(key: number, minX: number, minY: number, maxX: number, maxY: number): void {
-    this.trees[(key & 3) as ProxyType].moveProxy(key >> 2, minX, minY, maxX, maxY);
+  moveProxy(key: number, box: AABB): void {
+    this.trees[(key & 3) as ProxyType].moveProxy(key >> 2, box);
     this.bufferMove(key);
   }
 
   /** Grows a proxy's fat AABB in place (see {@link DynamicTree.enlargeProxy}) and buffers it. */
-  enlargeProxy(key: number, minX: number, minY: number, maxX: number, maxY: number): void {
-    this.trees[(key & 3) as ProxyType].enlargeProxy(key >> 2, minX, minY, maxX, maxY);
+  enlargeProxy(key: number, box: AABB): void {
+    this.trees[(key & 3) as ProxyType].enlargeProxy(key >> 2, box);
     this.bufferMove(key);
   }
 

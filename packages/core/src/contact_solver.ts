@@ -14,7 +14,7 @@
 
 import { growF64, growI32 } from './array';
 import { CONTACT_ENABLE_EVENTS } from './contact';
-import { makeSoft, Softness } from './softness';
+import type { StepContext } from './step_context';
 import type { WorldState } from './world_state';
 
 // Layouts read in the hot loops, copied here because an imported binding costs a load (or,
@@ -81,9 +81,6 @@ export const P_NORMAL_IMPULSE = P.NORMAL_IMPULSE;
 export const P_TANGENT_IMPULSE = P.TANGENT_IMPULSE;
 export const P_MAX_NORMAL_IMPULSE = P.MAX_NORMAL_IMPULSE;
 export const CONTACT_STRIDE = C.STRIDE;
-
-const contactSoftness = new Softness();
-const staticSoftness = new Softness();
 
 /** A prepared constraint; point k at POINT + k * POINT_STRIDE. */
 enum K {
@@ -335,20 +332,24 @@ function warmStartOne(d: Float64Array, meta: Int32Array, state: Float64Array, i:
 export function solveContacts(
   k: ContactConstraints,
   state: Float64Array,
-  invH: number,
+  ctx: StepContext,
   useBias: boolean,
-  maxPushSpeed: number,
 ): void {
   const d = k.data;
   const meta = k.meta;
   const count = k.count;
-  const ih = invH * 1;
+  const ih = ctx.invH;
+  const maxPushSpeed = ctx.maxPushSpeed;
   const negMaxPush = -maxPushSpeed;
   const biasOn = useBias ? 1 : 0;
+  // Arithmetic is done unconditionally and results picked with selects: an operation that
+  // never ran while V8 collected type feedback (a speculative point in a resting pyramid)
+  // deoptimises this whole loop the first time it runs, and the interpreter then boxes
+  // every double for hundreds of steps until the function is optimised again.
   let i = 0;
   while (i < count) {
     if (meta[i * 4 + 2] !== M.PAIRED_TWO_POINTS) {
-      solveOne(d, meta, state, i, invH, useBias, maxPushSpeed);
+      solveOne(d, meta, state, i, ctx, useBias);
       i++;
       continue;
     }
@@ -378,6 +379,10 @@ export function solveContacts(
     const dpyX = state[obX + S.DPY]! - state[oaX + S.DPY]!;
     const p0X = baseX + K.POINT;
     const p1X = p0X + K.POINT_STRIDE;
+    // the relax pass (biasOn 0) is rigid and pushes nothing out
+    const rateX = biasOn !== 0 ? d[baseX + K.BIAS_RATE]! : 0;
+    const msX = biasOn !== 0 ? d[baseX + K.MASS_SCALE]! : 1;
+    const isX = biasOn !== 0 ? d[baseX + K.IMPULSE_SCALE]! : 0;
     const rax0X = d[p0X + Q.RAX]!;
     const ray0X = d[p0X + Q.RAY]!;
     const rbx0X = d[p0X + Q.RBX]!;
@@ -394,28 +399,18 @@ export function solveContacts(
       (dpxX + (qbcX * rbx1X - qbsX * rby1X - (qacX * rax1X - qasX * ray1X))) * nxX +
       (dpyX + (qbsX * rbx1X + qbcX * rby1X - (qasX * rax1X + qacX * ray1X))) * nyX +
       d[p1X + Q.BASE_SEP]!;
-    let bias0X = 0;
-    let massScale0X = 1;
-    let impulseScale0X = 0;
-    if (s0X > 0) {
-      bias0X = s0X * ih;
-    } else if (biasOn !== 0) {
-      bias0X = d[baseX + K.BIAS_RATE]! * s0X;
-      if (bias0X < negMaxPush) bias0X = negMaxPush;
-      massScale0X = d[baseX + K.MASS_SCALE]!;
-      impulseScale0X = d[baseX + K.IMPULSE_SCALE]!;
-    }
-    let bias1X = 0;
-    let massScale1X = 1;
-    let impulseScale1X = 0;
-    if (s1X > 0) {
-      bias1X = s1X * ih;
-    } else if (biasOn !== 0) {
-      bias1X = d[baseX + K.BIAS_RATE]! * s1X;
-      if (bias1X < negMaxPush) bias1X = negMaxPush;
-      massScale1X = d[baseX + K.MASS_SCALE]!;
-      impulseScale1X = d[baseX + K.IMPULSE_SCALE]!;
-    }
+    const spec0X = s0X * ih;
+    const push0X = rateX * s0X;
+    const open0X = s0X > 0;
+    const bias0X = open0X ? spec0X : push0X < negMaxPush ? negMaxPush : push0X;
+    const massScale0X = open0X ? 1 : msX;
+    const impulseScale0X = open0X ? 0 : isX;
+    const spec1X = s1X * ih;
+    const push1X = rateX * s1X;
+    const open1X = s1X > 0;
+    const bias1X = open1X ? spec1X : push1X < negMaxPush ? negMaxPush : push1X;
+    const massScale1X = open1X ? 1 : msX;
+    const impulseScale1X = open1X ? 0 : isX;
     const nm0X = -d[p0X + Q.NORMAL_MASS]! * massScale0X;
     const nm1X = -d[p1X + Q.NORMAL_MASS]! * massScale1X;
     const oldN0X = d[p0X + Q.NORMAL_IMPULSE]!;
@@ -450,6 +445,10 @@ export function solveContacts(
     const dpyY = state[obY + S.DPY]! - state[oaY + S.DPY]!;
     const p0Y = baseY + K.POINT;
     const p1Y = p0Y + K.POINT_STRIDE;
+    // the relax pass (biasOn 0) is rigid and pushes nothing out
+    const rateY = biasOn !== 0 ? d[baseY + K.BIAS_RATE]! : 0;
+    const msY = biasOn !== 0 ? d[baseY + K.MASS_SCALE]! : 1;
+    const isY = biasOn !== 0 ? d[baseY + K.IMPULSE_SCALE]! : 0;
     const rax0Y = d[p0Y + Q.RAX]!;
     const ray0Y = d[p0Y + Q.RAY]!;
     const rbx0Y = d[p0Y + Q.RBX]!;
@@ -466,28 +465,18 @@ export function solveContacts(
       (dpxY + (qbcY * rbx1Y - qbsY * rby1Y - (qacY * rax1Y - qasY * ray1Y))) * nxY +
       (dpyY + (qbsY * rbx1Y + qbcY * rby1Y - (qasY * rax1Y + qacY * ray1Y))) * nyY +
       d[p1Y + Q.BASE_SEP]!;
-    let bias0Y = 0;
-    let massScale0Y = 1;
-    let impulseScale0Y = 0;
-    if (s0Y > 0) {
-      bias0Y = s0Y * ih;
-    } else if (biasOn !== 0) {
-      bias0Y = d[baseY + K.BIAS_RATE]! * s0Y;
-      if (bias0Y < negMaxPush) bias0Y = negMaxPush;
-      massScale0Y = d[baseY + K.MASS_SCALE]!;
-      impulseScale0Y = d[baseY + K.IMPULSE_SCALE]!;
-    }
-    let bias1Y = 0;
-    let massScale1Y = 1;
-    let impulseScale1Y = 0;
-    if (s1Y > 0) {
-      bias1Y = s1Y * ih;
-    } else if (biasOn !== 0) {
-      bias1Y = d[baseY + K.BIAS_RATE]! * s1Y;
-      if (bias1Y < negMaxPush) bias1Y = negMaxPush;
-      massScale1Y = d[baseY + K.MASS_SCALE]!;
-      impulseScale1Y = d[baseY + K.IMPULSE_SCALE]!;
-    }
+    const spec0Y = s0Y * ih;
+    const push0Y = rateY * s0Y;
+    const open0Y = s0Y > 0;
+    const bias0Y = open0Y ? spec0Y : push0Y < negMaxPush ? negMaxPush : push0Y;
+    const massScale0Y = open0Y ? 1 : msY;
+    const impulseScale0Y = open0Y ? 0 : isY;
+    const spec1Y = s1Y * ih;
+    const push1Y = rateY * s1Y;
+    const open1Y = s1Y > 0;
+    const bias1Y = open1Y ? spec1Y : push1Y < negMaxPush ? negMaxPush : push1Y;
+    const massScale1Y = open1Y ? 1 : msY;
+    const impulseScale1Y = open1Y ? 0 : isY;
     const nm0Y = -d[p0Y + Q.NORMAL_MASS]! * massScale0Y;
     const nm1Y = -d[p1Y + Q.NORMAL_MASS]! * massScale1Y;
     const oldN0Y = d[p0Y + Q.NORMAL_IMPULSE]!;
@@ -509,7 +498,8 @@ export function solveContacts(
       impulse = acc - oldN0X;
       d[p0X + Q.NORMAL_IMPULSE] = acc;
       ni0X = acc;
-      if (impulse > d[p0X + Q.MAX_NORMAL_IMPULSE]!) d[p0X + Q.MAX_NORMAL_IMPULSE] = impulse;
+      const max = d[p0X + Q.MAX_NORMAL_IMPULSE]!;
+      d[p0X + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
       const px = impulse * nxX;
       const py = impulse * nyX;
       vaxX -= mAX * px;
@@ -529,7 +519,8 @@ export function solveContacts(
       impulse = acc - oldN0Y;
       d[p0Y + Q.NORMAL_IMPULSE] = acc;
       ni0Y = acc;
-      if (impulse > d[p0Y + Q.MAX_NORMAL_IMPULSE]!) d[p0Y + Q.MAX_NORMAL_IMPULSE] = impulse;
+      const max = d[p0Y + Q.MAX_NORMAL_IMPULSE]!;
+      d[p0Y + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
       const px = impulse * nxY;
       const py = impulse * nyY;
       vaxY -= mAY * px;
@@ -549,7 +540,8 @@ export function solveContacts(
       impulse = acc - oldN1X;
       d[p1X + Q.NORMAL_IMPULSE] = acc;
       ni1X = acc;
-      if (impulse > d[p1X + Q.MAX_NORMAL_IMPULSE]!) d[p1X + Q.MAX_NORMAL_IMPULSE] = impulse;
+      const max = d[p1X + Q.MAX_NORMAL_IMPULSE]!;
+      d[p1X + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
       const px = impulse * nxX;
       const py = impulse * nyX;
       vaxX -= mAX * px;
@@ -569,7 +561,8 @@ export function solveContacts(
       impulse = acc - oldN1Y;
       d[p1Y + Q.NORMAL_IMPULSE] = acc;
       ni1Y = acc;
-      if (impulse > d[p1Y + Q.MAX_NORMAL_IMPULSE]!) d[p1Y + Q.MAX_NORMAL_IMPULSE] = impulse;
+      const max = d[p1Y + Q.MAX_NORMAL_IMPULSE]!;
+      d[p1Y + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
       const px = impulse * nxY;
       const py = impulse * nyY;
       vaxY -= mAY * px;
@@ -586,8 +579,8 @@ export function solveContacts(
       const vt = dvx * nyX + dvy * -nxX;
       const maxFriction = frictionX * ni0X;
       let acc = oldT0X - tm0X * vt;
-      if (acc < -maxFriction) acc = -maxFriction;
-      else if (acc > maxFriction) acc = maxFriction;
+      const minFriction = -maxFriction;
+      acc = acc < minFriction ? minFriction : acc > maxFriction ? maxFriction : acc;
       const impulse = acc - oldT0X;
       d[p0X + Q.TANGENT_IMPULSE] = acc;
       const px = impulse * nyX;
@@ -606,8 +599,8 @@ export function solveContacts(
       const vt = dvx * nyY + dvy * -nxY;
       const maxFriction = frictionY * ni0Y;
       let acc = oldT0Y - tm0Y * vt;
-      if (acc < -maxFriction) acc = -maxFriction;
-      else if (acc > maxFriction) acc = maxFriction;
+      const minFriction = -maxFriction;
+      acc = acc < minFriction ? minFriction : acc > maxFriction ? maxFriction : acc;
       const impulse = acc - oldT0Y;
       d[p0Y + Q.TANGENT_IMPULSE] = acc;
       const px = impulse * nyY;
@@ -626,8 +619,8 @@ export function solveContacts(
       const vt = dvx * nyX + dvy * -nxX;
       const maxFriction = frictionX * ni1X;
       let acc = oldT1X - tm1X * vt;
-      if (acc < -maxFriction) acc = -maxFriction;
-      else if (acc > maxFriction) acc = maxFriction;
+      const minFriction = -maxFriction;
+      acc = acc < minFriction ? minFriction : acc > maxFriction ? maxFriction : acc;
       const impulse = acc - oldT1X;
       d[p1X + Q.TANGENT_IMPULSE] = acc;
       const px = impulse * nyX;
@@ -646,8 +639,8 @@ export function solveContacts(
       const vt = dvx * nyY + dvy * -nxY;
       const maxFriction = frictionY * ni1Y;
       let acc = oldT1Y - tm1Y * vt;
-      if (acc < -maxFriction) acc = -maxFriction;
-      else if (acc > maxFriction) acc = maxFriction;
+      const minFriction = -maxFriction;
+      acc = acc < minFriction ? minFriction : acc > maxFriction ? maxFriction : acc;
       const impulse = acc - oldT1Y;
       d[p1Y + Q.TANGENT_IMPULSE] = acc;
       const px = impulse * nyY;
@@ -681,10 +674,11 @@ function solveOne(
   meta: Int32Array,
   state: Float64Array,
   i: number,
-  invH: number,
+  ctx: StepContext,
   useBias: boolean,
-  maxPushSpeed: number,
 ): void {
+  const invH = ctx.invH;
+  const maxPushSpeed = ctx.maxPushSpeed;
   {
     const base = i * K.STRIDE;
     const m4 = i * 4;
@@ -710,6 +704,11 @@ function solveOne(
     const qbs = state[ob + S.DQS]!;
     const dpx = state[ob + S.DPX]! - state[oa + S.DPX]!;
     const dpy = state[ob + S.DPY]! - state[oa + S.DPY]!;
+    // every operand is computed unconditionally (see solveContacts)
+    const negMaxPush = -maxPushSpeed;
+    const rate = useBias ? d[base + K.BIAS_RATE]! : 0;
+    const ms = useBias ? d[base + K.MASS_SCALE]! : 1;
+    const is = useBias ? d[base + K.IMPULSE_SCALE]! : 0;
 
     // point 0
     const p0 = base + K.POINT;
@@ -723,18 +722,13 @@ function solveOne(
       const prx = qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0);
       const pry = qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0);
       const s = (dpx + prx) * nx + (dpy + pry) * ny + d[p0 + Q.BASE_SEP]!;
-      let bias = 0;
-      let massScale = 1;
-      let impulseScale = 0;
-      if (s > 0) {
-        // speculative: allow closing the gap within this sub-step, no more
-        bias = s * invH;
-      } else if (useBias) {
-        bias = d[base + K.BIAS_RATE]! * s;
-        if (bias < -maxPushSpeed) bias = -maxPushSpeed;
-        massScale = d[base + K.MASS_SCALE]!;
-        impulseScale = d[base + K.IMPULSE_SCALE]!;
-      }
+      // speculative (s > 0): allow closing the gap within this sub-step, no more
+      const spec = s * invH;
+      const push = rate * s;
+      const open = s > 0;
+      const bias = open ? spec : push < negMaxPush ? negMaxPush : push;
+      const massScale = open ? 1 : ms;
+      const impulseScale = open ? 0 : is;
       const dvx = vbx - wb * rby0 - (vax - wa * ray0);
       const dvy = vby + wb * rbx0 - (vay + wa * rax0);
       const vn = dvx * nx + dvy * ny;
@@ -745,7 +739,8 @@ function solveOne(
       impulse = acc - old;
       d[p0 + Q.NORMAL_IMPULSE] = acc;
       ni0 = acc;
-      if (impulse > d[p0 + Q.MAX_NORMAL_IMPULSE]!) d[p0 + Q.MAX_NORMAL_IMPULSE] = impulse;
+      const max = d[p0 + Q.MAX_NORMAL_IMPULSE]!;
+      d[p0 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
       const px = impulse * nx;
       const py = impulse * ny;
       vax -= mA * px;
@@ -767,17 +762,13 @@ function solveOne(
         const prx = qbc * rbx1 - qbs * rby1 - (qac * rax1 - qas * ray1);
         const pry = qbs * rbx1 + qbc * rby1 - (qas * rax1 + qac * ray1);
         const s = (dpx + prx) * nx + (dpy + pry) * ny + d[p1 + Q.BASE_SEP]!;
-        let bias = 0;
-        let massScale = 1;
-        let impulseScale = 0;
-        if (s > 0) {
-          bias = s * invH;
-        } else if (useBias) {
-          bias = d[base + K.BIAS_RATE]! * s;
-          if (bias < -maxPushSpeed) bias = -maxPushSpeed;
-          massScale = d[base + K.MASS_SCALE]!;
-          impulseScale = d[base + K.IMPULSE_SCALE]!;
-        }
+        // speculative (s > 0): allow closing the gap within this sub-step, no more
+        const spec = s * invH;
+        const push = rate * s;
+        const open = s > 0;
+        const bias = open ? spec : push < negMaxPush ? negMaxPush : push;
+        const massScale = open ? 1 : ms;
+        const impulseScale = open ? 0 : is;
         const dvx = vbx - wb * rby1 - (vax - wa * ray1);
         const dvy = vby + wb * rbx1 - (vay + wa * rax1);
         const vn = dvx * nx + dvy * ny;
@@ -788,7 +779,8 @@ function solveOne(
         impulse = acc - old;
         d[p1 + Q.NORMAL_IMPULSE] = acc;
         ni1 = acc;
-        if (impulse > d[p1 + Q.MAX_NORMAL_IMPULSE]!) d[p1 + Q.MAX_NORMAL_IMPULSE] = impulse;
+        const max = d[p1 + Q.MAX_NORMAL_IMPULSE]!;
+        d[p1 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
         const px = impulse * nx;
         const py = impulse * ny;
         vax -= mA * px;
@@ -810,8 +802,8 @@ function solveOne(
         const old = d[p0 + Q.TANGENT_IMPULSE]!;
         const maxFriction = friction * ni0;
         let acc = old - d[p0 + Q.TANGENT_MASS]! * vt;
-        if (acc < -maxFriction) acc = -maxFriction;
-        else if (acc > maxFriction) acc = maxFriction;
+        const minFriction = -maxFriction;
+        acc = acc < minFriction ? minFriction : acc > maxFriction ? maxFriction : acc;
         const impulse = acc - old;
         d[p0 + Q.TANGENT_IMPULSE] = acc;
         const px = impulse * tx;
@@ -830,8 +822,8 @@ function solveOne(
         const old = d[p1 + Q.TANGENT_IMPULSE]!;
         const maxFriction = friction * ni1;
         let acc = old - d[p1 + Q.TANGENT_MASS]! * vt;
-        if (acc < -maxFriction) acc = -maxFriction;
-        else if (acc > maxFriction) acc = maxFriction;
+        const minFriction = -maxFriction;
+        acc = acc < minFriction ? minFriction : acc > maxFriction ? maxFriction : acc;
         const impulse = acc - old;
         d[p1 + Q.TANGENT_IMPULSE] = acc;
         const px = impulse * tx;
@@ -854,8 +846,8 @@ function solveOne(
       const old = d[p0 + Q.TANGENT_IMPULSE]!;
       const maxFriction = friction * ni0;
       let acc = old - d[p0 + Q.TANGENT_MASS]! * vt;
-      if (acc < -maxFriction) acc = -maxFriction;
-      else if (acc > maxFriction) acc = maxFriction;
+      const minFriction = -maxFriction;
+      acc = acc < minFriction ? minFriction : acc > maxFriction ? maxFriction : acc;
       const impulse = acc - old;
       d[p0 + Q.TANGENT_IMPULSE] = acc;
       const px = impulse * tx;
@@ -920,7 +912,8 @@ export function applyContactRestitution(k: ContactConstraints, state: Float64Arr
       if (acc < 0) acc = 0;
       const impulse = acc - old;
       d[p + Q.NORMAL_IMPULSE] = acc;
-      if (impulse > d[p + Q.MAX_NORMAL_IMPULSE]!) d[p + Q.MAX_NORMAL_IMPULSE] = impulse;
+      const max = d[p + Q.MAX_NORMAL_IMPULSE]!;
+      d[p + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
       const px = impulse * nx;
       const py = impulse * ny;
       vax -= mA * px;
@@ -949,22 +942,15 @@ export function applyContactRestitution(k: ContactConstraints, state: Float64Arr
  * slot's two constraints interleaved: two dependency chains the CPU overlaps. Any such
  * order gives the same bits as the plain awake order.
  */
-export function prepareContacts(w: WorldState, h: number): void {
-  const settings = w.settings;
+export function prepareContacts(w: WorldState, ctx: StepContext): void {
   const k = w.constraints;
   k.reserve(w.awakeContactCount);
   k.reserveBodies(w.bodies.capacity);
 
-  // contacts stiffer than a quarter of the sub-step rate would ring; static contacts are
-  // twice as stiff because only one body moves
-  const hertz = Math.min(settings.contactHertz, 0.25 / h);
-  makeSoft(hertz, settings.contactDampingRatio, h, contactSoftness);
-  makeSoft(2 * hertz, settings.contactDampingRatio, h, staticSoftness);
-
   // Two functions, one loop each: V8 compiles a hot loop on its own (on-stack replacement),
   // and code compiled in the first loop of a function would keep bailing out in the next.
   const slotCount = scheduleContacts(w, k);
-  writeConstraints(w, k, slotCount, settings.enableWarmStarting ? 1 : 0);
+  writeConstraints(w, k, slotCount, ctx);
 }
 
 /** Fills `k.order` and the slots; returns the slot count and sets `k.count`. */
@@ -1021,7 +1007,7 @@ function scheduleContacts(w: WorldState, k: ContactConstraints): number {
 }
 
 /** Writes the scheduled constraints in slot order and clears `k.lastSlot`. */
-function writeConstraints(w: WorldState, k: ContactConstraints, slotCount: number, warm: number): void {
+function writeConstraints(w: WorldState, k: ContactConstraints, slotCount: number, ctx: StepContext): void {
   const contacts = w.contacts;
   const bodies = w.bodies;
   const state = bodies.state;
@@ -1037,12 +1023,13 @@ function writeConstraints(w: WorldState, k: ContactConstraints, slotCount: numbe
   const cBodyA = contacts.bodyA;
   const cBodyB = contacts.bodyB;
   const cPointCount = contacts.pointCount;
-  const cBiasRate = contactSoftness.biasRate;
-  const cMassScale = contactSoftness.massScale;
-  const cImpulseScale = contactSoftness.impulseScale;
-  const sBiasRate = staticSoftness.biasRate;
-  const sMassScale = staticSoftness.massScale;
-  const sImpulseScale = staticSoftness.impulseScale;
+  const warm = ctx.enableWarmStarting ? 1 : 0;
+  const cBiasRate = ctx.contactSoftness.biasRate;
+  const cMassScale = ctx.contactSoftness.massScale;
+  const cImpulseScale = ctx.contactSoftness.impulseScale;
+  const sBiasRate = ctx.staticSoftness.biasRate;
+  const sMassScale = ctx.staticSoftness.massScale;
+  const sImpulseScale = ctx.staticSoftness.impulseScale;
   let n = 0;
   let lane = 0;
   let bouncy = 0;

@@ -23,7 +23,8 @@
  */
 
 import { HUGE } from './constants';
-import { type JointContext, type JointData, prepareJointFrame } from './joint';
+import { type JointData, prepareJointFrame } from './joint';
+import type { StepContext } from './step_context';
 import { makeSoft, Softness } from './softness';
 import { checkBoolean, checkFinite, checkNonNegative, checkPositive, fail } from './validate';
 import type { WorldState } from './world_state';
@@ -93,12 +94,7 @@ function isRigid(d: DistanceJointData): boolean {
   return !d.enableSpring || (d.enableLimit && d.minLength === d.maxLength);
 }
 
-export function prepareDistanceJoint(
-  w: WorldState,
-  j: number,
-  d: DistanceJointData,
-  ctx: JointContext,
-): void {
+export function prepareDistanceJoint(w: WorldState, j: number, d: DistanceJointData, ctx: StepContext): void {
   prepareJointFrame(w, j, d);
   const mA = d.mA;
   const mB = d.mB;
@@ -158,7 +154,7 @@ export function warmStartDistanceJoint(w: WorldState, d: DistanceJointData): voi
 export function solveDistanceJoint(
   w: WorldState,
   d: DistanceJointData,
-  ctx: JointContext,
+  ctx: StepContext,
   useBias: boolean,
 ): void {
   const state = w.bodies.state;

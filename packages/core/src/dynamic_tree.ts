@@ -208,12 +208,12 @@ export class DynamicTree {
   }
 
   /** Gives a proxy a new fat AABB by removing and re-inserting its leaf (a teleport). */
-  moveProxy(proxyId: number, minX: number, minY: number, maxX: number, maxY: number): void {
+  moveProxy(proxyId: number, box: AABB): void {
     this.removeLeaf(proxyId);
-    this.minX[proxyId] = minX;
-    this.minY[proxyId] = minY;
-    this.maxX[proxyId] = maxX;
-    this.maxY[proxyId] = maxY;
+    this.minX[proxyId] = box.minX;
+    this.minY[proxyId] = box.minY;
+    this.maxX[proxyId] = box.maxX;
+    this.maxY[proxyId] = box.maxY;
     this.insertLeaf(proxyId);
   }
 
@@ -223,8 +223,13 @@ export class DynamicTree {
    * other leaves whether or not the new box contains the old one. The leaf and every
    * ancestor are flagged enlarged so {@link rebuild} can later restore tree quality. Much
    * cheaper than {@link moveProxy} for the common case of many slowly moving bodies.
+   * The box comes in an object, not as four numbers: V8 would box each double argument.
    */
-  enlargeProxy(proxyId: number, minX: number, minY: number, maxX: number, maxY: number): void {
+  enlargeProxy(proxyId: number, box: AABB): void {
+    const minX = box.minX;
+    const minY = box.minY;
+    const maxX = box.maxX;
+    const maxY = box.maxY;
     const bx0 = this.minX;
     const by0 = this.minY;
     const bx1 = this.maxX;

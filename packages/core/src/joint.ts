@@ -15,7 +15,6 @@
 import { growF64, growI32, growU8 } from './array';
 import { BodyType, STATE_STRIDE } from './body';
 import { HandleKind, SlotPool } from './id';
-import { Softness } from './softness';
 import type { WorldState } from './world_state';
 
 export const JointType = {
@@ -29,16 +28,6 @@ export const JointType = {
   Filter: 7,
 } as const;
 export type JointType = (typeof JointType)[keyof typeof JointType];
-
-/** Values shared by every joint's solver functions during one step. */
-export class JointContext {
-  /** Sub-step. */
-  h = 0;
-  invH = 0;
-  /** Softness of rigid joint axes (point, weld, limits): stiff but stable. */
-  readonly jointSoftness = new Softness();
-  enableWarmStarting = true;
-}
 
 /** Per-type joint data implements this: parameters plus solver temporaries. */
 export interface JointData {

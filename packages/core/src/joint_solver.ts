@@ -4,7 +4,8 @@
  */
 
 import { growI32 } from './array';
-import { isJointActive, type JointContext, type JointData, JointType } from './joint';
+import { isJointActive, type JointData, JointType } from './joint';
+import type { StepContext } from './step_context';
 import {
   prepareRevoluteJoint,
   RevoluteJointData,
@@ -84,7 +85,7 @@ export function createJointData(type: number): JointData {
 }
 
 /** Collects the joints to solve this step (enabled, with an awake body) and prepares them. */
-export function prepareJoints(w: WorldState, ctx: JointContext): void {
+export function prepareJoints(w: WorldState, ctx: StepContext): void {
   const joints = w.joints;
   let n = 0;
   for (let j = 0; j < joints.pool.next; j++) {
@@ -154,7 +155,7 @@ export function warmStartJoints(w: WorldState): void {
   }
 }
 
-export function solveJoints(w: WorldState, ctx: JointContext, useBias: boolean): void {
+export function solveJoints(w: WorldState, ctx: StepContext, useBias: boolean): void {
   const joints = w.joints;
   for (let i = 0; i < w.activeJointCount; i++) {
     const j = w.activeJoints[i]!;
@@ -192,7 +193,7 @@ export function solveJoints(w: WorldState, ctx: JointContext, useBias: boolean):
  * breaks the joints whose force or torque exceeded their limit: a broken joint is
  * disabled, its impulses cleared, its bodies woken, and it is reported once.
  */
-export function finishJoints(w: WorldState, ctx: JointContext): void {
+export function finishJoints(w: WorldState, ctx: StepContext): void {
   const joints = w.joints;
   for (let i = 0; i < w.activeJointCount; i++) {
     const j = w.activeJoints[i]!;

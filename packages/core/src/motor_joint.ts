@@ -15,7 +15,8 @@
  * solved first.
  */
 
-import type { JointContext, JointData } from './joint';
+import type { JointData } from './joint';
+import type { StepContext } from './step_context';
 import type { Vec2 } from './math';
 import { unwindAngle } from './math';
 import { relativeAngle } from './revolute_joint';
@@ -69,7 +70,7 @@ export class MotorJointData implements JointData {
   }
 }
 
-export function prepareMotorJoint(w: WorldState, j: number, d: MotorJointData, ctx: JointContext): void {
+export function prepareMotorJoint(w: WorldState, j: number, d: MotorJointData, ctx: StepContext): void {
   const bodies = w.bodies;
   const joints = w.joints;
   const a = joints.bodyA[j]!;
@@ -125,7 +126,7 @@ export function warmStartMotorJoint(w: WorldState, d: MotorJointData): void {
   state[ob + W] = state[ob + W]! + d.iB * (rbx * py - rby * px + angular);
 }
 
-export function solveMotorJoint(w: WorldState, d: MotorJointData, ctx: JointContext): void {
+export function solveMotorJoint(w: WorldState, d: MotorJointData, ctx: StepContext): void {
   const state = w.bodies.state;
   const oa = d.oa;
   const ob = d.ob;

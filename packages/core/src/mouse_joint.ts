@@ -14,7 +14,8 @@
  * Being a spring, the point row always applies its bias (useBias is ignored).
  */
 
-import type { JointContext, JointData } from './joint';
+import type { JointData } from './joint';
+import type { StepContext } from './step_context';
 import type { Vec2 } from './math';
 import { makeSoft, Softness } from './softness';
 import { checkNonNegative, checkVec2 } from './validate';
@@ -65,7 +66,7 @@ export class MouseJointData implements JointData {
   }
 }
 
-export function prepareMouseJoint(w: WorldState, j: number, d: MouseJointData, ctx: JointContext): void {
+export function prepareMouseJoint(w: WorldState, j: number, d: MouseJointData, ctx: StepContext): void {
   const bodies = w.bodies;
   const joints = w.joints;
   const b = joints.bodyB[j]!;
@@ -99,7 +100,7 @@ export function warmStartMouseJoint(w: WorldState, d: MouseJointData): void {
   state[ob + W] = state[ob + W]! + d.iB * (rx * py - ry * px + d.angularImpulse);
 }
 
-export function solveMouseJoint(w: WorldState, d: MouseJointData, ctx: JointContext): void {
+export function solveMouseJoint(w: WorldState, d: MouseJointData, ctx: StepContext): void {
   const state = w.bodies.state;
   const ob = d.ob;
   const mB = d.mB;

@@ -18,7 +18,8 @@
  * and rotated by each body's in-step rotation, like the revolute joint does.
  */
 
-import { type JointContext, type JointData, prepareJointFrame } from './joint';
+import { type JointData, prepareJointFrame } from './joint';
+import type { StepContext } from './step_context';
 import { unwindAngle } from './math';
 import { relativeAngle } from './revolute_joint';
 import { makeSoft, Softness } from './softness';
@@ -97,7 +98,7 @@ export function preparePrismaticJoint(
   w: WorldState,
   j: number,
   d: PrismaticJointData,
-  ctx: JointContext,
+  ctx: StepContext,
 ): void {
   const bodies = w.bodies;
   const joints = w.joints;
@@ -182,7 +183,7 @@ export function warmStartPrismaticJoint(w: WorldState, d: PrismaticJointData): v
 export function solvePrismaticJoint(
   w: WorldState,
   d: PrismaticJointData,
-  ctx: JointContext,
+  ctx: StepContext,
   useBias: boolean,
 ): void {
   const state = w.bodies.state;

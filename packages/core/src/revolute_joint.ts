@@ -10,7 +10,8 @@
  * rotated by each body's in-step rotation, like the contact solver does.
  */
 
-import { type JointContext, type JointData, prepareJointFrame } from './joint';
+import { type JointData, prepareJointFrame } from './joint';
+import type { StepContext } from './step_context';
 import { atan2, unwindAngle } from './math';
 import { makeSoft, Softness } from './softness';
 import { checkBoolean, checkFinite, checkNonNegative, fail } from './validate';
@@ -78,12 +79,7 @@ export function relativeAngle(cB: number, sB: number, cA: number, sA: number): n
   return atan2(sB * cA - cB * sA, cB * cA + sB * sA);
 }
 
-export function prepareRevoluteJoint(
-  w: WorldState,
-  j: number,
-  d: RevoluteJointData,
-  ctx: JointContext,
-): void {
+export function prepareRevoluteJoint(w: WorldState, j: number, d: RevoluteJointData, ctx: StepContext): void {
   const bodies = w.bodies;
   const joints = w.joints;
   const a = joints.bodyA[j]!;
@@ -127,7 +123,7 @@ export function warmStartRevoluteJoint(w: WorldState, d: RevoluteJointData): voi
 export function solveRevoluteJoint(
   w: WorldState,
   d: RevoluteJointData,
-  ctx: JointContext,
+  ctx: StepContext,
   useBias: boolean,
 ): void {
   const state = w.bodies.state;

@@ -439,6 +439,7 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   s.hitEventThreshold = rd.f64();
   s.enableContinuous = rd.f64() === 1;
   s.continuousMinSpeed = rd.f64();
+  s.version++;
   w.stepCount = rd.f64();
 
   const bodies = w.bodies;

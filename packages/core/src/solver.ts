@@ -29,13 +29,14 @@ import {
   warmStartContacts,
 } from './contact_solver';
 import { growI32 } from './array';
-import { type Polygon, ShapeType } from './geometry';
+import { AABB, type Polygon, ShapeType } from './geometry';
 import { solveContinuous } from './continuous';
 import { updateSleep } from './island';
 import { finishJoints, prepareJoints, solveJoints, warmStartJoints } from './joint_solver';
 import { makeSoft } from './softness';
 import { Manifold } from './manifold_types';
 import { collidePolygonShapes, getCollider } from './manifold';
+import type { StepContext } from './step_context';
 import type { WorldState } from './world_state';
 
 const now: () => number =
@@ -44,33 +45,35 @@ const now: () => number =
 // Scratch shared by every world: the step is not re-entrant (a world is stepped by one
 // thread), and worlds in one thread step one after the other.
 const manifold = new Manifold();
+const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
 let destroyList = new Int32Array(64);
 let wakeList = new Int32Array(64);
 
 /** Advances the world by dt seconds in `subSteps` sub-steps. */
 export function step(w: WorldState, dt: number, subSteps: number): void {
-  const profile = w.profile;
-  const t0 = now();
+  const timed = w.settings.enableProfile;
+  const t0 = timed ? now() : 0;
   w.jointEventIds.length = 0;
   w.jointEventBroken.length = 0;
   w.events.beginStep();
 
   updatePairs(w);
-  const t1 = now();
+  const t1 = timed ? now() : 0;
 
   collide(w);
-  const t2 = now();
+  const t2 = timed ? now() : 0;
 
   solve(w, dt, subSteps);
-  const t3 = now();
+  const t3 = timed ? now() : 0;
 
   solveContinuous(w);
   recordMoves(w);
-  const t4 = now();
+  const t4 = timed ? now() : 0;
 
   if (w.settings.enableSleep) updateSleep(w, dt);
-  const t5 = now();
+  const t5 = timed ? now() : 0;
 
+  const profile = w.profile;
   profile.pairs = t1 - t0;
   profile.collide = t2 - t1;
   profile.solve = t3 - t2;
@@ -199,32 +202,26 @@ function collide(w: WorldState): void {
 }
 
 function solve(w: WorldState, dt: number, subSteps: number): void {
-  const h = dt / subSteps;
-  const invH = 1 / h;
   const settings = w.settings;
   const k = w.constraints;
   const state = w.bodies.state;
-
-  // joints are stiffer than contacts and as stiff as the sub-step rate allows
-  const ctx = w.jointContext;
-  ctx.h = h;
-  ctx.invH = invH;
-  ctx.enableWarmStarting = settings.enableWarmStarting;
-  makeSoft(Math.min(settings.jointHertz, 0.25 * invH), settings.jointDampingRatio, h, ctx.jointSoftness);
+  const ctx = w.stepContext;
+  if (ctx.dt !== dt || ctx.subSteps !== subSteps || ctx.settingsVersion !== settings.version) {
+    updateStepContext(w, dt, subSteps);
+  }
 
   prepareJoints(w, ctx);
-  prepareContacts(w, h);
+  prepareContacts(w, ctx);
 
-  const maxPush = settings.maxContactPushSpeed;
   for (let i = 0; i < subSteps; i++) {
-    integrateVelocities(w, h);
+    integrateVelocities(w, ctx);
     warmStartJoints(w);
     warmStartContacts(k, state);
     solveJoints(w, ctx, true);
-    solveContacts(k, state, invH, true, maxPush);
-    integratePositions(w, h);
+    solveContacts(k, state, ctx, true);
+    integratePositions(w, ctx);
     solveJoints(w, ctx, false);
-    solveContacts(k, state, invH, false, maxPush);
+    solveContacts(k, state, ctx, false);
   }
   applyContactRestitution(k, state, settings.restitutionThreshold);
   reportHitEvents(w, settings.hitEventThreshold);
@@ -233,8 +230,30 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   finalizeBodies(w, dt);
 }
 
+/** Derives the sub-step and the softness of contacts and rigid joint axes. */
+function updateStepContext(w: WorldState, dt: number, subSteps: number): void {
+  const settings = w.settings;
+  const ctx = w.stepContext;
+  const h = dt / subSteps;
+  ctx.dt = dt;
+  ctx.subSteps = subSteps;
+  ctx.settingsVersion = settings.version;
+  ctx.h = h;
+  ctx.invH = 1 / h;
+  ctx.maxPushSpeed = settings.maxContactPushSpeed;
+  ctx.enableWarmStarting = settings.enableWarmStarting;
+  // contacts stiffer than a quarter of the sub-step rate would ring; static contacts are
+  // twice as stiff because only one body moves
+  const contactHertz = Math.min(settings.contactHertz, 0.25 / h);
+  makeSoft(contactHertz, settings.contactDampingRatio, h, ctx.contactSoftness);
+  makeSoft(2 * contactHertz, settings.contactDampingRatio, h, ctx.staticSoftness);
+  // joints are stiffer than contacts and as stiff as the sub-step rate allows
+  makeSoft(Math.min(settings.jointHertz, 0.25 / h), settings.jointDampingRatio, h, ctx.jointSoftness);
+}
+
 /** Gravity, forces and damping for every awake dynamic body. */
-function integrateVelocities(w: WorldState, h: number): void {
+function integrateVelocities(w: WorldState, ctx: StepContext): void {
+  const h = ctx.h;
   const bodies = w.bodies;
   const state = bodies.state;
   const gx = w.settings.gravityX;
@@ -270,7 +289,8 @@ function integrateVelocities(w: WorldState, h: number): void {
 }
 
 /** Moves the in-step position and rotation deltas of every awake body. */
-function integratePositions(w: WorldState, h: number): void {
+function integratePositions(w: WorldState, ctx: StepContext): void {
+  const h = ctx.h;
   const state = w.bodies.state;
   for (let i = 0; i < w.awakeBodyCount; i++) {
     const o = w.awakeBodies[i]! * STATE_STRIDE;
@@ -374,10 +394,14 @@ function finalizeBodies(w: WorldState, dt: number): void {
       const maxY = shapes.maxY[s]!;
       if (minX < tree.minX[id]! || minY < tree.minY[id]! || maxX > tree.maxX[id]! || maxY > tree.maxY[id]!) {
         const m = w.marginFor(b);
+        fatBox.minX = minX - m;
+        fatBox.minY = minY - m;
+        fatBox.maxX = maxX + m;
+        fatBox.maxY = maxY + m;
         // Box2D v3: the leaf takes the new fat box and its ancestors only grow; the
         // enlarged part of the tree is rebuilt once below. Static trees are not rebuilt.
-        if ((key & 3) === 0) bp.moveProxy(key, minX - m, minY - m, maxX + m, maxY + m);
-        else bp.enlargeProxy(key, minX - m, minY - m, maxX + m, maxY + m);
+        if ((key & 3) === 0) bp.moveProxy(key, fatBox);
+        else bp.enlargeProxy(key, fatBox);
       }
     }
   }

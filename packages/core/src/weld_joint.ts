@@ -12,7 +12,8 @@
  * rotated by each body's in-step rotation, like the revolute joint does.
  */
 
-import { type JointContext, type JointData, prepareJointFrame } from './joint';
+import { type JointData, prepareJointFrame } from './joint';
+import type { StepContext } from './step_context';
 import { unwindAngle } from './math';
 import { relativeAngle } from './revolute_joint';
 import { makeSoft, Softness } from './softness';
@@ -71,7 +72,7 @@ function copySoftness(from: Softness, to: Softness): void {
   to.impulseScale = from.impulseScale;
 }
 
-export function prepareWeldJoint(w: WorldState, j: number, d: WeldJointData, ctx: JointContext): void {
+export function prepareWeldJoint(w: WorldState, j: number, d: WeldJointData, ctx: StepContext): void {
   const bodies = w.bodies;
   const joints = w.joints;
   const a = joints.bodyA[j]!;
@@ -115,7 +116,7 @@ export function warmStartWeldJoint(w: WorldState, d: WeldJointData): void {
   state[ob + W] = state[ob + W]! + d.iB * (rbx * py - rby * px + ang);
 }
 
-export function solveWeldJoint(w: WorldState, d: WeldJointData, _ctx: JointContext, useBias: boolean): void {
+export function solveWeldJoint(w: WorldState, d: WeldJointData, _ctx: StepContext, useBias: boolean): void {
   const state = w.bodies.state;
   const oa = d.oa;
   const ob = d.ob;

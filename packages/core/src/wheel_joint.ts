@@ -14,7 +14,8 @@
  * in-step rotation; the separation is tracked from the in-step position deltas.
  */
 
-import { type JointContext, type JointData, prepareJointFrame } from './joint';
+import { type JointData, prepareJointFrame } from './joint';
+import type { StepContext } from './step_context';
 import { makeSoft, Softness } from './softness';
 import { checkBoolean, checkFinite, checkNonNegative, checkVec2, fail } from './validate';
 import type { Vec2 } from './math';
@@ -87,7 +88,7 @@ export class WheelJointData implements JointData {
   }
 }
 
-export function prepareWheelJoint(w: WorldState, j: number, d: WheelJointData, ctx: JointContext): void {
+export function prepareWheelJoint(w: WorldState, j: number, d: WheelJointData, ctx: StepContext): void {
   const bodies = w.bodies;
   const joints = w.joints;
   const a = joints.bodyA[j]!;
@@ -159,7 +160,7 @@ export function warmStartWheelJoint(w: WorldState, d: WheelJointData): void {
   state[ob + W] = state[ob + W]! + d.iB * (axial * a2 + perp * s2 + d.motorImpulse);
 }
 
-export function solveWheelJoint(w: WorldState, d: WheelJointData, ctx: JointContext, useBias: boolean): void {
+export function solveWheelJoint(w: WorldState, d: WheelJointData, ctx: StepContext, useBias: boolean): void {
   const state = w.bodies.state;
   const oa = d.oa;
   const ob = d.ob;

@@ -39,12 +39,16 @@ import {
 } from './contact';
 import { ContactConstraints } from './contact_solver';
 import { EventBuffers } from './events';
-import { JointContext, JointStore, jointsBlockCollision } from './joint';
+import { JointStore, jointsBlockCollision } from './joint';
+import { StepContext } from './step_context';
 import { AABB, computeMass, computeShapeAABB, MassData, ShapeType } from './geometry';
 import type { Capsule, ChainSegment, Circle, Polygon, Segment } from './geometry';
 import { getCollider } from './manifold';
 import { length, Transform } from './math';
 import { ShapeStore, shouldShapesCollide } from './shape';
+
+/** Scratch fat box handed to the broad phase (an object: double arguments would be boxed). */
+const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
 
 /** Mixes the friction of two shapes; the default is the geometric mean. */
 export type FrictionMixer = (
@@ -90,6 +94,10 @@ export class WorldSettings {
   enableContinuous = true;
   /** Bodies slower than this are never swept (m/s). */
   continuousMinSpeed = 0;
+  /** Time the stages of each step (reading the clock allocates). */
+  enableProfile = false;
+  /** Bumped by every change of the settings above, so the step refreshes what it derived. */
+  version = 0;
 }
 
 /** Step timings in milliseconds, overwritten by every step. */
@@ -136,7 +144,7 @@ export class WorldState {
   readonly constraints = new ContactConstraints();
   readonly events = new EventBuffers();
   readonly joints = new JointStore();
-  readonly jointContext = new JointContext();
+  readonly stepContext = new StepContext();
   /** Joints solved this step, in slot order. */
   activeJoints = new Int32Array(16);
   activeJointCount = 0;
@@ -639,13 +647,11 @@ export class WorldState {
       this.computeShapeBox(s);
       const key = shapes.proxyKey[s]!;
       if (key === -1) continue;
-      this.broadPhase.moveProxy(
-        key,
-        shapes.minX[s]! - m,
-        shapes.minY[s]! - m,
-        shapes.maxX[s]! + m,
-        shapes.maxY[s]! + m,
-      );
+      fatBox.minX = shapes.minX[s]! - m;
+      fatBox.minY = shapes.minY[s]! - m;
+      fatBox.maxX = shapes.maxX[s]! + m;
+      fatBox.maxY = shapes.maxY[s]! + m;
+      this.broadPhase.moveProxy(key, fatBox);
     }
   }
 

@@ -144,12 +144,12 @@ function replay(ops: readonly Op[]): Array<Array<[number, number]>> {
       p.minY = op.y;
       p.maxX = op.x + op.w;
       p.maxY = op.y + op.h;
-      bp.moveProxy(p.key, p.minX, p.minY, p.maxX, p.maxY);
+      bp.moveProxy(p.key, new AABB(p.minX, p.minY, p.maxX, p.maxY));
       moved.add(p.key);
     } else if (op.kind === 'enlarge') {
       p.minX -= op.grow;
       p.maxX += op.grow;
-      bp.enlargeProxy(p.key, p.minX, p.minY, p.maxX, p.maxY);
+      bp.enlargeProxy(p.key, new AABB(p.minX, p.minY, p.maxX, p.maxY));
       moved.add(p.key);
     } else if (op.kind === 'buffer') {
       bp.bufferMove(p.key);
@@ -196,7 +196,7 @@ describe('BroadPhase', () => {
     bp.updatePairs();
     expect(bp.pairCount).toBe(0);
     bp.createProxy(0.5, 0.5, 2, 2, 1, 4, ProxyType.Dynamic, false);
-    bp.moveProxy(s1, 0, 0, 1.2, 1);
+    bp.moveProxy(s1, new AABB(0, 0, 1.2, 1));
     bp.updatePairs();
     expect(pairsOf(bp)).toEqual([
       [0, 4],
@@ -257,8 +257,8 @@ describe('BroadPhase', () => {
       for (const key of keys) {
         const box = bp.getFatAABB(key, scratch);
         const dx = round % 2 === 0 ? 0.3 : -0.3;
-        if (round % 3 === 0) bp.moveProxy(key, box.minX + dx, box.minY, box.maxX + dx, box.maxY);
-        else bp.enlargeProxy(key, box.minX - 0.01, box.minY - 0.01, box.maxX + 0.01, box.maxY);
+        if (round % 3 === 0) bp.moveProxy(key, new AABB(box.minX + dx, box.minY, box.maxX + dx, box.maxY));
+        else bp.enlargeProxy(key, new AABB(box.minX - 0.01, box.minY - 0.01, box.maxX + 0.01, box.maxY));
       }
       bp.rebuildTrees();
       bp.updatePairs();

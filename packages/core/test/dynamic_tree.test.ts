@@ -105,11 +105,11 @@ function replay(ops: readonly Op[]): { tree: DynamicTree; live: Map<number, Box>
       b.minY = op.y;
       b.maxX = op.x + op.w;
       b.maxY = op.y + op.h;
-      tree.moveProxy(id, b.minX, b.minY, b.maxX, b.maxY);
+      tree.moveProxy(id, new AABB(b.minX, b.minY, b.maxX, b.maxY));
     } else if (op.kind === 'enlarge') {
       b.minX -= op.grow;
       b.maxY += op.grow * 0.5;
-      tree.enlargeProxy(id, b.minX, b.minY, b.maxX, b.maxY);
+      tree.enlargeProxy(id, new AABB(b.minX, b.minY, b.maxX, b.maxY));
       expect(tree.wasEnlarged(id)).toBe(true);
     } else {
       tree.destroyProxy(id);
@@ -207,7 +207,7 @@ describe('DynamicTree', () => {
     const ids: number[] = [];
     for (let i = 0; i < 64; i++) ids.push(tree.createProxy(i * 2, 0, i * 2 + 1, 1, 1, i));
     const id = ids[10]!;
-    tree.enlargeProxy(id, -50, -5, 21 + 100, 40);
+    tree.enlargeProxy(id, new AABB(-50, -5, 21 + 100, 40));
     tree.validate();
     const out = new AABB();
     tree.getFatAABB(id, out);
@@ -331,8 +331,8 @@ describe('DynamicTree', () => {
     for (let round = 0; round < 50; round++) {
       for (const id of ids) {
         const x = (id * 7 + round * 13) % 100;
-        if (round % 2 === 0) tree.moveProxy(id, x, round, x + 1, round + 1);
-        else tree.enlargeProxy(id, x - 1, round - 1, x + 2, round + 2);
+        if (round % 2 === 0) tree.moveProxy(id, new AABB(x, round, x + 1, round + 1));
+        else tree.enlargeProxy(id, new AABB(x - 1, round - 1, x + 2, round + 2));
       }
       tree.rebuild(false);
       tree.query(0, 0, 50, 50, -1, () => true);
