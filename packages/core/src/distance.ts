@@ -57,10 +57,6 @@ export function pointSegmentDistanceSq(
   return qx * qx + qy * qy;
 }
 
-function clamp01(v: number): number {
-  return v < 0 ? 0 : Math.min(v, 1);
-}
-
 /**
  * Closest points between segment p1–q1 and segment p2–q2 (Ericson, Real-Time Collision
  * Detection 5.1.9). Robust for parallel segments (a valid closest pair from the overlap
@@ -128,28 +124,42 @@ export function segmentDistanceOf(pair: SegmentPair, out: SegmentDistanceResult)
   const rd1 = rx * d1x + ry * d1y;
   const rd2 = rx * d2x + ry * d2y;
 
-  let f1 = 0;
-  let f2 = 0;
-  if (dd1 < DEGENERATE_SQ && dd2 < DEGENERATE_SQ) {
-    // Both points.
-  } else if (dd1 < DEGENERATE_SQ) {
-    f2 = clamp01(rd2 / dd2);
-  } else if (dd2 < DEGENERATE_SQ) {
-    f1 = clamp01(-rd1 / dd1);
+  const d12 = d1x * d2x + d1y * d2y;
+  const denom = dd1 * dd2 - d12 * d12;
+
+  // The fractions of every case are computed, and the case picks among them, so that no
+  // case (a point segment, parallel segments, a clamped end) has arithmetic of its own
+  // that could run without type feedback and deoptimise the caller. Divisions by a zero
+  // length only make values that are never picked. Each fraction is clamped to [0, 1]
+  // (by hand: a helper returning a double would box it when not inlined).
+  // Segment 1's closest point to p2 (f2 = 0) and to q2 (f2 = 1).
+  const toStart2 = -rd1 / dd1;
+  const f1ToStart2 = toStart2 < 0 ? 0 : toStart2 > 1 ? 1 : toStart2;
+  const toEnd2 = (d12 - rd1) / dd1;
+  const f1ToEnd2 = toEnd2 < 0 ? 0 : toEnd2 > 1 ? 1 : toEnd2;
+  // Segment 2's closest point to p1, for a point segment 1.
+  const toStart1 = rd2 / dd2;
+  const f2ToStart1 = toStart1 < 0 ? 0 : toStart1 > 1 ? 1 : toStart1;
+  // Both segments free; when parallel, start from p1 (f1 = 0) and let the clamping of
+  // segment 2 pick a valid pair.
+  const free1 = (d12 * rd2 - rd1 * dd2) / denom;
+  const f1Free = denom > PARALLEL_SIN_SQ * dd1 * dd2 ? (free1 < 0 ? 0 : free1 > 1 ? 1 : free1) : 0;
+  const f2Free = (d12 * f1Free + rd2) / dd2;
+
+  const point1 = dd1 < DEGENERATE_SQ;
+  const point2 = dd2 < DEGENERATE_SQ;
+  let f1: number;
+  let f2: number;
+  if (point1) {
+    f1 = 0;
+    f2 = point2 ? 0 : f2ToStart1;
+  } else if (point2) {
+    f1 = f1ToStart2;
+    f2 = 0;
   } else {
-    const d12 = d1x * d2x + d1y * d2y;
-    const denom = dd1 * dd2 - d12 * d12;
-    // Parallel: start from p1 (f1 = 0) and let the clamping below pick a valid pair.
-    f1 = denom > PARALLEL_SIN_SQ * dd1 * dd2 ? clamp01((d12 * rd2 - rd1 * dd2) / denom) : 0;
-    f2 = (d12 * f1 + rd2) / dd2;
-    // Clamping segment 2 moves the closest point, so segment 1 must be solved again.
-    if (f2 < 0) {
-      f2 = 0;
-      f1 = clamp01(-rd1 / dd1);
-    } else if (f2 > 1) {
-      f2 = 1;
-      f1 = clamp01((d12 - rd1) / dd1);
-    }
+    // Clamping segment 2 moves the closest point, so segment 1 is solved again.
+    f1 = f2Free < 0 ? f1ToStart2 : f2Free > 1 ? f1ToEnd2 : f1Free;
+    f2 = f2Free < 0 ? 0 : f2Free > 1 ? 1 : f2Free;
   }
 
   const c1x = p1x + f1 * d1x;
@@ -435,7 +445,20 @@ function solve3(): number {
   return 3;
 }
 
-function supportA(p: DistanceProxy, dx: number, dy: number): number {
+/**
+ * The GJK search direction d, handed to the support functions through fields: V8 boxes
+ * each double argument of a call it does not inline.
+ */
+class SearchDirection {
+  x = 0.5;
+  y = 0.5;
+}
+const searchDirection = new SearchDirection();
+
+/** Index of the point of proxy A farthest along -d (`searchDirection`). */
+function supportA(p: DistanceProxy): number {
+  const dx = -searchDirection.x;
+  const dy = -searchDirection.y;
   let best = 0;
   let bestDot = (p.px[0] as number) * dx + (p.py[0] as number) * dy;
   for (let i = 1; i < p.count; i++) {
@@ -448,7 +471,10 @@ function supportA(p: DistanceProxy, dx: number, dy: number): number {
   return best;
 }
 
-function supportB(count: number, dx: number, dy: number): number {
+/** Index of the point of proxy B (in A's frame, `lbx/lby`) farthest along d (`searchDirection`). */
+function supportB(count: number): number {
+  const dx = searchDirection.x;
+  const dy = searchDirection.y;
   let best = 0;
   let bestDot = (lbx[0] as number) * dx + (lby[0] as number) * dy;
   for (let i = 1; i < count; i++) {
@@ -541,24 +567,25 @@ export function shapeDistance(
       const ex = (sWx[1] as number) - (sWx[0] as number);
       const ey = (sWy[1] as number) - (sWy[0] as number);
       const sgn = ex * -(sWy[0] as number) - ey * -(sWx[0] as number);
-      if (sgn > 0) {
-        dx = -ey;
-        dy = ex;
-      } else if (sgn < 0) {
-        dx = ey;
-        dy = -ex;
-      } else {
-        dx = -cx;
-        dy = -cy;
-      }
+      // Left or right perpendicular, or -c when the origin is on the edge's line. All
+      // three are formed and one picked, so the rare ones have no negation of their own
+      // that could run without type feedback.
+      const minusEx = -ex;
+      const minusEy = -ey;
+      const minusCx = -cx;
+      const minusCy = -cy;
+      dx = sgn > 0 ? minusEy : sgn < 0 ? ey : minusCx;
+      dy = sgn > 0 ? ex : sgn < 0 ? minusEx : minusCy;
     }
     if (cx * cx + cy * cy < GJK_TOUCH_SQ) break;
     const dd = dx * dx + dy * dy;
     if (dd < GJK_TOUCH_SQ) break;
 
     // Support of the Minkowski difference B - A in direction d.
-    const ia = supportA(proxyA, -dx, -dy);
-    const ib = supportB(countB, dx, dy);
+    searchDirection.x = dx;
+    searchDirection.y = dy;
+    const ia = supportA(proxyA);
+    const ib = supportB(countB);
     const wx = (lbx[ib] as number) - (proxyA.px[ia] as number);
     const wy = (lby[ib] as number) - (proxyA.py[ia] as number);
     if ((wx - cx) * dx + (wy - cy) * dy <= GJK_PROGRESS_TOL * Math.sqrt(dd)) break;

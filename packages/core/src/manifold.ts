@@ -32,6 +32,80 @@ import { type Manifold, makeFeatureId } from './manifold_types';
 const EPSILON = 1e-12;
 
 // ---------------------------------------------------------------------------------------
+// Doubles handed between functions
+//
+// V8 boxes a double (a 16-byte heap number) passed to or returned from a call it does not
+// inline, and it does not inline calls on paths that ran rarely while it gathered feedback.
+// The kernels below therefore take and return their doubles through the fields of these
+// module-level scratch objects, never through arguments or return values (nor module-level
+// `let`s: storing a double in one boxes it too). Each class starts its fields at 0.5 so
+// that its hidden class holds doubles from the first object on (see docs/core-design.md,
+// "Doubles crossing a call box"). Rarely taken branches compute their arithmetic with the
+// common path and pick results by value where that is cheap: a branch whose operations
+// never ran while V8 gathered feedback deoptimises the function the first time it is taken.
+
+/** The inputs of `pointsLocal`: two rounded points and the normal to use if they coincide. */
+class PointPair {
+  ax = 0.5;
+  ay = 0.5;
+  rA = 0.5;
+  bx = 0.5;
+  by = 0.5;
+  rB = 0.5;
+  fallbackNx = 0.5;
+  fallbackNy = 0.5;
+}
+const pp = new PointPair();
+
+/** Circle B in A's frame, for `polygonCircleLocal` and `segmentCircleLocal`. */
+class CircleArgs {
+  cx = 0.5;
+  cy = 0.5;
+  r = 0.5;
+}
+const circleArgs = new CircleArgs();
+
+/** Rounding radii of the shapes in `segPair`: A's segment and B's (or incident) segment. */
+class Radii {
+  rA = 0.5;
+  rB = 0.5;
+}
+const radii = new Radii();
+
+/** A direction in A's frame: the normal for `setNormal`, the reference normal of a clip. */
+class Direction {
+  x = 0.5;
+  y = 0.5;
+}
+const normal = new Direction();
+const clipNormal = new Direction();
+
+/** A contact point in A's frame and its separation, for `pushPoint`. */
+class LocalPoint {
+  x = 0.5;
+  y = 0.5;
+  sep = 0.5;
+}
+const point = new LocalPoint();
+
+/**
+ * The separations handed from the axis search (`findMaxSeparation`, or `quadsLocal`'s
+ * unrolled one) to `polygonsFromSeparation`.
+ */
+class Separations {
+  sepA = 0.5;
+  sepB = 0.5;
+}
+const separations = new Separations();
+
+/** The result of `findMaxSeparation`: the best edge and its separation. */
+class Axis {
+  sep = 0.5;
+  edge = 0;
+}
+const axis = new Axis();
+
+// ---------------------------------------------------------------------------------------
 // Scratch state
 
 /** Relative transform of B in A's frame, filled by `relative`. */
@@ -39,6 +113,7 @@ const rel = new Transform();
 const IDENTITY = new Transform();
 /** Polygon B expressed in A's frame. */
 const localB = new Polygon();
+/** Segments in A's frame: A's (or the reference) is p1–q1, B's (or the incident) p2–q2. */
 const segPair = new SegmentPair();
 /** A segment (or capsule) on side A seen as a 2-gon. */
 const capA = new Polygon();
@@ -58,14 +133,6 @@ function relative(xfA: Transform, xfB: Transform): void {
   rel.py = -s * dx + c * dy;
 }
 
-function relX(x: number, y: number): number {
-  return rel.c * x - rel.s * y + rel.px;
-}
-
-function relY(x: number, y: number): number {
-  return rel.s * x + rel.c * y + rel.py;
-}
-
 /** Copies `src` (in B's frame) into `out` expressed in A's frame through `rel`. */
 function toFrameA(src: Polygon, out: Polygon): void {
   const c = rel.c;
@@ -83,41 +150,75 @@ function toFrameA(src: Polygon, out: Polygon): void {
   }
   out.count = n;
   out.radius = src.radius;
-  out.centroidX = relX(src.centroidX, src.centroidY);
-  out.centroidY = relY(src.centroidX, src.centroidY);
+  const x = src.centroidX;
+  const y = src.centroidY;
+  out.centroidX = c * x - s * y + rel.px;
+  out.centroidY = s * x + c * y + rel.py;
 }
 
-/** Fills `out` as a 2-gon p1–p2 with the given radius: a capsule, or a segment (r = 0). */
-function makeCapsulePolygon(
-  p1x: number,
-  p1y: number,
-  p2x: number,
-  p2y: number,
-  r: number,
-  out: Polygon,
-): void {
-  out.vx[0] = p1x;
-  out.vy[0] = p1y;
-  out.vx[1] = p2x;
-  out.vy[1] = p2y;
-  let ux = p2x - p1x;
-  let uy = p2y - p1y;
-  const len = Math.sqrt(ux * ux + uy * uy);
-  if (len > EPSILON) {
-    ux /= len;
-    uy /= len;
-  } else {
-    // Degenerate capsule: any axis gives a valid (circle-like) 2-gon.
-    ux = 1;
-    uy = 0;
-  }
+/** Circle B into `circleArgs`, its center expressed in A's frame through `rel`. */
+function circleToFrameA(b: Circle): void {
+  const x = b.cx;
+  const y = b.cy;
+  circleArgs.cx = rel.c * x - rel.s * y + rel.px;
+  circleArgs.cy = rel.s * x + rel.c * y + rel.py;
+  circleArgs.r = b.radius;
+}
+
+/** Capsule B's segment into `segPair` (p2–q2), expressed in A's frame through `rel`. */
+function capsuleToFrameA(b: Capsule): void {
+  const c = rel.c;
+  const s = rel.s;
+  segPair.p2x = c * b.c1x - s * b.c1y + rel.px;
+  segPair.p2y = s * b.c1x + c * b.c1y + rel.py;
+  segPair.q2x = c * b.c2x - s * b.c2y + rel.px;
+  segPair.q2y = s * b.c2x + c * b.c2y + rel.py;
+}
+
+/** Capsule B as a rounded 2-gon in A's frame (through `rel`). */
+function capsulePolygonInFrameA(b: Capsule, out: Polygon): void {
+  const c = rel.c;
+  const s = rel.s;
+  out.vx[0] = c * b.c1x - s * b.c1y + rel.px;
+  out.vy[0] = s * b.c1x + c * b.c1y + rel.py;
+  out.vx[1] = c * b.c2x - s * b.c2y + rel.px;
+  out.vy[1] = s * b.c2x + c * b.c2y + rel.py;
+  out.radius = b.radius;
+  completeTwoGon(out);
+}
+
+/** Segment A as a 2-gon of radius 0 in its own frame. */
+function segmentPolygon(a: Segment, out: Polygon): void {
+  out.vx[0] = a.p1x;
+  out.vy[0] = a.p1y;
+  out.vx[1] = a.p2x;
+  out.vy[1] = a.p2y;
+  out.radius = 0;
+  completeTwoGon(out);
+}
+
+/**
+ * Completes `out` as the 2-gon p1–p2 (its vertices 0 and 1, and its radius, already set):
+ * a capsule, or a segment (radius 0).
+ */
+function completeTwoGon(out: Polygon): void {
+  const p1x = out.vx[0] as number;
+  const p1y = out.vy[0] as number;
+  const p2x = out.vx[1] as number;
+  const p2y = out.vy[1] as number;
+  const dx = p2x - p1x;
+  const dy = p2y - p1y;
+  const len = Math.sqrt(dx * dx + dy * dy);
+  // A degenerate capsule takes any axis: a valid (circle-like) 2-gon.
+  const long = len > EPSILON;
+  const ux = long ? dx / len : 1;
+  const uy = long ? dy / len : 0;
   // Edge 0 runs p1 -> p2, so its outward normal is the right perpendicular.
   out.nx[0] = uy;
   out.ny[0] = -ux;
   out.nx[1] = -uy;
   out.ny[1] = ux;
   out.count = 2;
-  out.radius = r;
   out.centroidX = 0.5 * (p1x + p2x);
   out.centroidY = 0.5 * (p1y + p2y);
 }
@@ -125,14 +226,20 @@ function makeCapsulePolygon(
 // ---------------------------------------------------------------------------------------
 // Output helpers (local frame of A -> world orientation)
 
-function setNormal(m: Manifold, xfA: Transform, nx: number, ny: number): void {
+/** Sets the manifold normal from `normal` (A's frame). */
+function setNormal(m: Manifold, xfA: Transform): void {
+  const nx = normal.x;
+  const ny = normal.y;
   m.normalX = xfA.c * nx - xfA.s * ny;
   m.normalY = xfA.s * nx + xfA.c * ny;
 }
 
-/** Appends a point given in A's frame unless it is beyond the speculative distance. */
-function pushPoint(m: Manifold, xfA: Transform, lx: number, ly: number, sep: number, id: number): void {
+/** Appends `point` (A's frame) unless it is beyond the speculative distance. */
+function pushPoint(m: Manifold, xfA: Transform, id: number): void {
+  const sep = point.sep;
   if (sep > SPECULATIVE_DISTANCE || m.pointCount >= 2) return;
+  const lx = point.x;
+  const ly = point.y;
   const wx = xfA.c * lx - xfA.s * ly;
   const wy = xfA.s * lx + xfA.c * ly;
   if (m.pointCount === 0) {
@@ -152,50 +259,6 @@ function pushPoint(m: Manifold, xfA: Transform, lx: number, ly: number, sep: num
 // ---------------------------------------------------------------------------------------
 // Local-frame kernels
 
-/**
- * The inputs of pointsLocal, handed through object fields: V8 boxes every double argument
- * of a call it does not inline, and this one is called for every round-shape contact.
- */
-class PointPair {
-  ax = 0.5;
-  ay = 0.5;
-  rA = 0.5;
-  bx = 0.5;
-  by = 0.5;
-  rB = 0.5;
-  fallbackNx = 0.5;
-  fallbackNy = 0.5;
-}
-const pp = new PointPair();
-
-/** A circle in A's frame handed to polygonCircleLocal (double arguments would box). */
-class CircleArgs {
-  cx = 0.5;
-  cy = 0.5;
-  r = 0.5;
-}
-const circleArgs = new CircleArgs();
-
-function setPointPair(
-  ax: number,
-  ay: number,
-  rA: number,
-  bx: number,
-  by: number,
-  rB: number,
-  fallbackNx: number,
-  fallbackNy: number,
-): void {
-  pp.ax = ax;
-  pp.ay = ay;
-  pp.rA = rA;
-  pp.bx = bx;
-  pp.by = by;
-  pp.rB = rB;
-  pp.fallbackNx = fallbackNx;
-  pp.fallbackNy = fallbackNy;
-}
-
 /** Two rounded points (pA with rA, pB with rB, set in `pp`) in A's frame: one point, id `id`. */
 function pointsLocal(id: number, xfA: Transform, m: Manifold): void {
   const pax = pp.ax;
@@ -204,56 +267,55 @@ function pointsLocal(id: number, xfA: Transform, m: Manifold): void {
   const pbx = pp.bx;
   const pby = pp.by;
   const rB = pp.rB;
-  const fallbackNx = pp.fallbackNx;
-  const fallbackNy = pp.fallbackNy;
   const dx = pbx - pax;
   const dy = pby - pay;
   const dist = Math.sqrt(dx * dx + dy * dy);
   const sep = dist - rA - rB;
   if (sep > SPECULATIVE_DISTANCE) return;
-  let nx = fallbackNx;
-  let ny = fallbackNy;
-  if (dist > EPSILON) {
-    nx = dx / dist;
-    ny = dy / dist;
-  }
+  const apart = dist > EPSILON;
+  const nx = apart ? dx / dist : pp.fallbackNx;
+  const ny = apart ? dy / dist : pp.fallbackNy;
+  normal.x = nx;
+  normal.y = ny;
+  setNormal(m, xfA);
   // Midpoint of the surface points pA + rA n and pB - rB n.
-  const lx = 0.5 * (pax + pbx + (rA - rB) * nx);
-  const ly = 0.5 * (pay + pby + (rA - rB) * ny);
-  setNormal(m, xfA, nx, ny);
-  pushPoint(m, xfA, lx, ly, sep, id);
+  point.x = 0.5 * (pax + pbx + (rA - rB) * nx);
+  point.y = 0.5 * (pay + pby + (rA - rB) * ny);
+  point.sep = sep;
+  pushPoint(m, xfA, id);
 }
 
-/** Rounded segment p1–p2 (radius rA) against a circle at c (radius rB), all in A's frame. */
-function segmentCircleLocal(
-  p1x: number,
-  p1y: number,
-  p2x: number,
-  p2y: number,
-  rA: number,
-  cx: number,
-  cy: number,
-  rB: number,
-  xfA: Transform,
-  m: Manifold,
-): void {
-  const ex = p2x - p1x;
-  const ey = p2y - p1y;
+/**
+ * Rounded segment p1–q1 of `segPair` (radius `radii.rA`) against the circle in
+ * `circleArgs`, all in A's frame.
+ */
+function segmentCircleLocal(xfA: Transform, m: Manifold): void {
+  const p1x = segPair.p1x;
+  const p1y = segPair.p1y;
+  const cx = circleArgs.cx;
+  const cy = circleArgs.cy;
+  const ex = segPair.q1x - p1x;
+  const ey = segPair.q1y - p1y;
   const ee = ex * ex + ey * ey;
-  let t = 0;
-  if (ee > 0) {
-    t = ((cx - p1x) * ex + (cy - p1y) * ey) / ee;
-    t = t < 0 ? 0 : Math.min(t, 1);
-  }
+  // The projection is computed even for a point segment (ee = 0) and then discarded, so
+  // that the rare case has no path of its own.
+  const u = ((cx - p1x) * ex + (cy - p1y) * ey) / ee;
+  const t = ee > 0 ? (u < 0 ? 0 : Math.min(u, 1)) : 0;
   // Fallback normal for a centre exactly on the segment: the segment's left normal.
   const len = Math.sqrt(ee);
-  const fnx = len > EPSILON ? -ey / len : 0;
-  const fny = len > EPSILON ? ex / len : 1;
-  setPointPair(p1x + t * ex, p1y + t * ey, rA, cx, cy, rB, fnx, fny);
+  const long = len > EPSILON;
+  const pair = pp;
+  pair.ax = p1x + t * ex;
+  pair.ay = p1y + t * ey;
+  pair.rA = radii.rA;
+  pair.bx = cx;
+  pair.by = cy;
+  pair.rB = circleArgs.r;
+  pair.fallbackNx = long ? -ey / len : 0;
+  pair.fallbackNy = long ? ex / len : 1;
   pointsLocal(0, xfA, m);
 }
 
-/** Polygon (A's frame) against a circle at c (A's frame). */
 /** Polygon (A's frame) against the circle whose center and radius are in `circleArgs`. */
 function polygonCircleLocal(poly: Polygon, xfA: Transform, m: Manifold): void {
   const cx = circleArgs.cx;
@@ -285,55 +347,101 @@ function polygonCircleLocal(poly: Polygon, xfA: Transform, m: Manifold): void {
   const nx = poly.nx[edge] as number;
   const ny = poly.ny[edge] as number;
 
-  // Outside the polygon and beyond an end of the reference edge: vertex region.
-  if (u1 < 0 && separation > EPSILON) {
-    setPointPair(v1x, v1y, rA, cx, cy, rB, nx, ny);
-    pointsLocal(0, xfA, m);
-    return;
-  }
-  if (u2 < 0 && separation > EPSILON) {
-    setPointPair(v2x, v2y, rA, cx, cy, rB, nx, ny);
+  // Outside the polygon and beyond an end of the reference edge: vertex region (v1's
+  // if beyond both ends). One path for both vertices, chosen by value.
+  if ((u1 < 0 || u2 < 0) && separation > EPSILON) {
+    const pair = pp;
+    pair.ax = u1 < 0 ? v1x : v2x;
+    pair.ay = u1 < 0 ? v1y : v2y;
+    pair.rA = rA;
+    pair.bx = cx;
+    pair.by = cy;
+    pair.rB = rB;
+    pair.fallbackNx = nx;
+    pair.fallbackNy = ny;
     pointsLocal(0, xfA, m);
     return;
   }
   // Face region (the centre may be inside the polygon).
   const sep = separation - radius;
   if (sep > SPECULATIVE_DISTANCE) return;
+  normal.x = nx;
+  normal.y = ny;
+  setNormal(m, xfA);
   // Midpoint of the face surface point and the circle's deepest point along -n.
-  const lx = cx + 0.5 * (rA - rB - separation) * nx;
-  const ly = cy + 0.5 * (rA - rB - separation) * ny;
-  setNormal(m, xfA, nx, ny);
-  pushPoint(m, xfA, lx, ly, sep, 0);
+  point.x = cx + 0.5 * (rA - rB - separation) * nx;
+  point.y = cy + 0.5 * (rA - rB - separation) * ny;
+  point.sep = sep;
+  pushPoint(m, xfA, 0);
 }
 
 /**
- * Two rounded segments in A's frame (Ericson 5.1.9 for the closest points). When the
- * segments are roughly parallel and overlap along their length, two points are produced
- * by clipping one segment against the other (stable resting of capsules); otherwise one.
+ * A segment p–q to clip to the slab 0 <= f <= len along another segment's axis, where fp
+ * and fq are the coordinates of p and q along that axis. `clipToSlab` clips it in place.
  */
-function capsulesLocal(
-  p1x: number,
-  p1y: number,
-  q1x: number,
-  q1y: number,
-  rA: number,
-  p2x: number,
-  p2y: number,
-  q2x: number,
-  q2y: number,
-  rB: number,
-  xfA: Transform,
-  m: Manifold,
-): void {
+class SlabClip {
+  px = 0.5;
+  py = 0.5;
+  qx = 0.5;
+  qy = 0.5;
+  fp = 0.5;
+  fq = 0.5;
+  len = 0.5;
+}
+const slab = new SlabClip();
+
+/** Moves each end of `slab`'s segment that lies outside the slab to where it crosses a side. */
+function clipToSlab(): void {
+  const px = slab.px;
+  const py = slab.py;
+  const qx = slab.qx;
+  const qy = slab.qy;
+  const fp = slab.fp;
+  const fq = slab.fq;
+  const len = slab.len;
+  // Each end may cross the low side (f = 0) or the high side (f = len), never both. All
+  // four crossings are computed and the unused ones dropped: a clip that is rarely needed
+  // then has no arithmetic of its own that could run without type feedback.
+  const pLow = fp < 0 && fq > 0;
+  const qLow = fq < 0 && fp > 0;
+  const pHigh = fp > len && fq < len;
+  const qHigh = fq > len && fp < len;
+  const tpLow = -fp / (fq - fp);
+  const tqLow = -fq / (fp - fq);
+  const tpHigh = (fp - len) / (fp - fq);
+  const tqHigh = (fq - len) / (fq - fp);
+  const tp = pHigh ? tpHigh : tpLow;
+  const tq = qHigh ? tqHigh : tqLow;
+  const cpx = px + tp * (qx - px);
+  const cpy = py + tp * (qy - py);
+  const cqx = qx + tq * (px - qx);
+  const cqy = qy + tq * (py - qy);
+  const clipP = pLow || pHigh;
+  const clipQ = qLow || qHigh;
+  slab.px = clipP ? cpx : px;
+  slab.py = clipP ? cpy : py;
+  slab.qx = clipQ ? cqx : qx;
+  slab.qy = clipQ ? cqy : qy;
+}
+
+/**
+ * Two rounded segments in A's frame (Ericson 5.1.9 for the closest points): `segPair`
+ * p1–q1 with radius `radii.rA` and p2–q2 with `radii.rB`. When the segments are roughly
+ * parallel and overlap along their length, two points are produced by clipping one
+ * segment against the other (stable resting of capsules); otherwise one.
+ */
+function capsulesLocal(xfA: Transform, m: Manifold): void {
   const pair = segPair;
-  pair.p1x = p1x;
-  pair.p1y = p1y;
-  pair.q1x = q1x;
-  pair.q1y = q1y;
-  pair.p2x = p2x;
-  pair.p2y = p2y;
-  pair.q2x = q2x;
-  pair.q2y = q2y;
+  const p1x = pair.p1x;
+  const p1y = pair.p1y;
+  const q1x = pair.q1x;
+  const q1y = pair.q1y;
+  const p2x = pair.p2x;
+  const p2y = pair.p2y;
+  const q2x = pair.q2x;
+  const q2y = pair.q2y;
+  const rA = radii.rA;
+  const rB = radii.rB;
   const r = segmentDistanceOf(pair, segResult);
   const radius = rA + rB;
   const maxDistance = radius + SPECULATIVE_DISTANCE;
@@ -346,14 +454,11 @@ function capsulesLocal(
   const d2y = q2y - p2y;
   const len1 = Math.sqrt(d1x * d1x + d1y * d1y);
   const len2 = Math.sqrt(d2x * d2x + d2y * d2y);
-  let u1x = 1;
-  let u1y = 0;
-  if (len1 > EPSILON) {
-    u1x = d1x / len1;
-    u1y = d1y / len1;
-  }
+  const long1 = len1 > EPSILON;
+  const u1x = long1 ? d1x / len1 : 1;
+  const u1y = long1 ? d1y / len1 : 0;
 
-  if (len1 > EPSILON && len2 > EPSILON) {
+  if (long1 && len2 > EPSILON) {
     const u2x = d2x / len2;
     const u2y = d2y / len2;
     // Projections of each segment onto the other's axis.
@@ -365,110 +470,101 @@ function capsulesLocal(
     const outsideB = (fp1 <= 0 && fq1 <= 0) || (fp1 >= len2 && fq1 >= len2);
 
     if (!outsideA && !outsideB) {
-      // SAT on the two segment normals picks the reference segment.
-      let nAx = -u1y;
-      let nAy = u1x;
-      let sepA: number;
-      {
-        const ss1 = (p2x - p1x) * nAx + (p2y - p1y) * nAy;
-        const ss2 = (q2x - p1x) * nAx + (q2y - p1y) * nAy;
-        const sPos = Math.min(ss1, ss2);
-        const sNeg = Math.min(-ss1, -ss2);
-        if (sPos > sNeg) {
-          sepA = sPos;
-        } else {
-          sepA = sNeg;
-          nAx = -nAx;
-          nAy = -nAy;
-        }
-      }
-      let nBx = -u2y;
-      let nBy = u2x;
-      let sepB: number;
-      {
-        const ss1 = (p1x - p2x) * nBx + (p1y - p2y) * nBy;
-        const ss2 = (q1x - p2x) * nBx + (q1y - p2y) * nBy;
-        const sPos = Math.min(ss1, ss2);
-        const sNeg = Math.min(-ss1, -ss2);
-        if (sPos > sNeg) {
-          sepB = sPos;
-        } else {
-          sepB = sNeg;
-          nBx = -nBx;
-          nBy = -nBy;
-        }
-      }
+      // SAT on the two segment normals picks the reference segment. Each normal is turned
+      // to face the other segment (the side giving the larger separation); both
+      // orientations are computed and one kept by value.
+      const nAx = -u1y;
+      const nAy = u1x;
+      const aEnd1 = (p2x - p1x) * nAx + (p2y - p1y) * nAy;
+      const aEnd2 = (q2x - p1x) * nAx + (q2y - p1y) * nAy;
+      const sepAPos = Math.min(aEnd1, aEnd2);
+      const sepANeg = Math.min(-aEnd1, -aEnd2);
+      const keepA = sepAPos > sepANeg;
+      const sepA = keepA ? sepAPos : sepANeg;
+      const flippedAx = -nAx;
+      const flippedAy = -nAy;
+      const refAx = keepA ? nAx : flippedAx;
+      const refAy = keepA ? nAy : flippedAy;
+
+      const nBx = -u2y;
+      const nBy = u2x;
+      const bEnd1 = (p1x - p2x) * nBx + (p1y - p2y) * nBy;
+      const bEnd2 = (q1x - p2x) * nBx + (q1y - p2y) * nBy;
+      const sepBPos = Math.min(bEnd1, bEnd2);
+      const sepBNeg = Math.min(-bEnd1, -bEnd2);
+      const keepB = sepBPos > sepBNeg;
+      const sepB = keepB ? sepBPos : sepBNeg;
+      const flippedBx = -nBx;
+      const flippedBy = -nBy;
+      const refBx = keepB ? nBx : flippedBx;
+      const refBy = keepB ? nBy : flippedBy;
 
       // Biased towards A so that nearly parallel capsules keep their reference (and
       // feature ids) instead of flipping on round-off.
       if (sepA + 0.1 * LINEAR_SLOP >= sepB) {
         // Clip segment B to the slab of segment A.
-        let cpx = p2x;
-        let cpy = p2y;
-        let cqx = q2x;
-        let cqy = q2y;
-        if (fp2 < 0 && fq2 > 0) {
-          const t = -fp2 / (fq2 - fp2);
-          cpx = p2x + t * (q2x - p2x);
-          cpy = p2y + t * (q2y - p2y);
-        } else if (fq2 < 0 && fp2 > 0) {
-          const t = -fq2 / (fp2 - fq2);
-          cqx = q2x + t * (p2x - q2x);
-          cqy = q2y + t * (p2y - q2y);
-        }
-        if (fp2 > len1 && fq2 < len1) {
-          const t = (fp2 - len1) / (fp2 - fq2);
-          cpx = p2x + t * (q2x - p2x);
-          cpy = p2y + t * (q2y - p2y);
-        } else if (fq2 > len1 && fp2 < len1) {
-          const t = (fq2 - len1) / (fq2 - fp2);
-          cqx = q2x + t * (p2x - q2x);
-          cqy = q2y + t * (p2y - q2y);
-        }
-        const sp = (cpx - p1x) * nAx + (cpy - p1y) * nAy;
-        const sq = (cqx - p1x) * nAx + (cqy - p1y) * nAy;
+        slab.px = p2x;
+        slab.py = p2y;
+        slab.qx = q2x;
+        slab.qy = q2y;
+        slab.fp = fp2;
+        slab.fq = fq2;
+        slab.len = len1;
+        clipToSlab();
+        const cpx = slab.px;
+        const cpy = slab.py;
+        const cqx = slab.qx;
+        const cqy = slab.qy;
+        const sp = (cpx - p1x) * refAx + (cpy - p1y) * refAy;
+        const sq = (cqx - p1x) * refAx + (cqy - p1y) * refAy;
         // Only when the clipped ends are near the closest distance; a steep crossing
         // would give one far point with a misleading normal.
         if (sp <= distance + LINEAR_SLOP || sq <= distance + LINEAR_SLOP) {
-          setNormal(m, xfA, nAx, nAy);
+          normal.x = refAx;
+          normal.y = refAy;
+          setNormal(m, xfA);
           const hp = 0.5 * (rA - rB - sp);
           const hq = 0.5 * (rA - rB - sq);
-          pushPoint(m, xfA, cpx + hp * nAx, cpy + hp * nAy, sp - radius, makeFeatureId(0, 0));
-          pushPoint(m, xfA, cqx + hq * nAx, cqy + hq * nAy, sq - radius, makeFeatureId(0, 1));
+          point.x = cpx + hp * refAx;
+          point.y = cpy + hp * refAy;
+          point.sep = sp - radius;
+          pushPoint(m, xfA, makeFeatureId(0, 0));
+          point.x = cqx + hq * refAx;
+          point.y = cqy + hq * refAy;
+          point.sep = sq - radius;
+          pushPoint(m, xfA, makeFeatureId(0, 1));
           if (m.pointCount > 0) return;
         }
       } else {
         // Clip segment A to the slab of segment B; the normal still points A -> B.
-        let cpx = p1x;
-        let cpy = p1y;
-        let cqx = q1x;
-        let cqy = q1y;
-        if (fp1 < 0 && fq1 > 0) {
-          const t = -fp1 / (fq1 - fp1);
-          cpx = p1x + t * (q1x - p1x);
-          cpy = p1y + t * (q1y - p1y);
-        } else if (fq1 < 0 && fp1 > 0) {
-          const t = -fq1 / (fp1 - fq1);
-          cqx = q1x + t * (p1x - q1x);
-          cqy = q1y + t * (p1y - q1y);
-        }
-        if (fp1 > len2 && fq1 < len2) {
-          const t = (fp1 - len2) / (fp1 - fq1);
-          cpx = p1x + t * (q1x - p1x);
-          cpy = p1y + t * (q1y - p1y);
-        } else if (fq1 > len2 && fp1 < len2) {
-          const t = (fq1 - len2) / (fq1 - fp1);
-          cqx = q1x + t * (p1x - q1x);
-          cqy = q1y + t * (p1y - q1y);
-        }
-        const sp = (cpx - p2x) * nBx + (cpy - p2y) * nBy;
-        const sq = (cqx - p2x) * nBx + (cqy - p2y) * nBy;
+        slab.px = p1x;
+        slab.py = p1y;
+        slab.qx = q1x;
+        slab.qy = q1y;
+        slab.fp = fp1;
+        slab.fq = fq1;
+        slab.len = len2;
+        clipToSlab();
+        const cpx = slab.px;
+        const cpy = slab.py;
+        const cqx = slab.qx;
+        const cqy = slab.qy;
+        const sp = (cpx - p2x) * refBx + (cpy - p2y) * refBy;
+        const sq = (cqx - p2x) * refBx + (cqy - p2y) * refBy;
         if (sp <= distance + LINEAR_SLOP || sq <= distance + LINEAR_SLOP) {
-          setNormal(m, xfA, -nBx, -nBy);
+          normal.x = -refBx;
+          normal.y = -refBy;
+          setNormal(m, xfA);
           const hp = 0.5 * (rB - rA - sp);
           const hq = 0.5 * (rB - rA - sq);
-          pushPoint(m, xfA, cpx + hp * nBx, cpy + hp * nBy, sp - radius, makeFeatureId(0, 0));
-          pushPoint(m, xfA, cqx + hq * nBx, cqy + hq * nBy, sq - radius, makeFeatureId(1, 0));
+          point.x = cpx + hp * refBx;
+          point.y = cpy + hp * refBy;
+          point.sep = sp - radius;
+          pushPoint(m, xfA, makeFeatureId(0, 0));
+          point.x = cqx + hq * refBx;
+          point.y = cqy + hq * refBy;
+          point.sep = sq - radius;
+          pushPoint(m, xfA, makeFeatureId(1, 0));
           if (m.pointCount > 0) return;
         }
       }
@@ -478,13 +574,20 @@ function capsulesLocal(
   // Single point between the closest points.
   const i1 = r.fraction1 === 0 ? 0 : 1;
   const i2 = r.fraction2 === 0 ? 0 : 1;
-  setPointPair(r.closest1X, r.closest1Y, rA, r.closest2X, r.closest2Y, rB, -u1y, u1x);
+  const closest = pp;
+  closest.ax = r.closest1X;
+  closest.ay = r.closest1Y;
+  closest.rA = rA;
+  closest.bx = r.closest2X;
+  closest.by = r.closest2Y;
+  closest.rB = rB;
+  closest.fallbackNx = -u1y;
+  closest.fallbackNy = u1x;
   pointsLocal(makeFeatureId(i1, i2), xfA, m);
 }
 
-/** Max over edges of poly1 of the min separation of poly2's vertices; edge in `maxSepEdge`. */
-let maxSepEdge = 0;
-function findMaxSeparation(poly1: Polygon, poly2: Polygon): number {
+/** Max over edges of poly1 of the min separation of poly2's vertices, into `axis`. */
+function findMaxSeparation(poly1: Polygon, poly2: Polygon): void {
   const count1 = poly1.count;
   const count2 = poly2.count;
   let best = 0;
@@ -504,12 +607,14 @@ function findMaxSeparation(poly1: Polygon, poly2: Polygon): number {
       best = i;
     }
   }
-  maxSepEdge = best;
-  return maxSep;
+  axis.sep = maxSep;
+  axis.edge = best;
 }
 
-/** Index of the edge of `poly` whose normal is most anti-parallel to (nx, ny). */
-function findIncidentEdge(poly: Polygon, nx: number, ny: number): number {
+/** Index of the edge of `poly` whose normal is most anti-parallel to edge `refEdge` of `ref`. */
+function findIncidentEdge(poly: Polygon, ref: Polygon, refEdge: number): number {
+  const nx = ref.nx[refEdge] as number;
+  const ny = ref.ny[refEdge] as number;
   let best = 0;
   let minDot = Number.POSITIVE_INFINITY;
   for (let i = 0; i < poly.count; i++) {
@@ -557,24 +662,21 @@ function clipPolygons(
   const lower2 = (v22x - v11x) * tx + (v22y - v11y) * ty;
   const span = upper2 - lower2;
 
-  let lx = v22x;
-  let ly = v22y;
-  let ux = v21x;
-  let uy = v21y;
-  if (span > EPSILON) {
-    if (lower2 < 0) {
-      let t = -lower2 / span;
-      t = Math.min(t, 1);
-      lx = v22x + t * (v21x - v22x);
-      ly = v22y + t * (v21y - v22y);
-    }
-    if (upper2 > upper1) {
-      let t = (upper1 - lower2) / span;
-      t = Math.max(t, 0);
-      ux = v22x + t * (v21x - v22x);
-      uy = v22y + t * (v21y - v22y);
-    }
-  }
+  // Ends of the incident edge beyond the reference edge's side planes move onto them.
+  // Both clipped ends are computed and kept only where needed: a clip that is rarely
+  // needed then has no arithmetic of its own that could run without type feedback.
+  const tL = Math.min(-lower2 / span, 1);
+  const tU = Math.max((upper1 - lower2) / span, 0);
+  const clippedLx = v22x + tL * (v21x - v22x);
+  const clippedLy = v22y + tL * (v21y - v22y);
+  const clippedUx = v22x + tU * (v21x - v22x);
+  const clippedUy = v22y + tU * (v21y - v22y);
+  const clipL = span > EPSILON && lower2 < 0;
+  const clipU = span > EPSILON && upper2 > upper1;
+  let lx = clipL ? clippedLx : v22x;
+  let ly = clipL ? clippedLy : v22y;
+  let ux = clipU ? clippedUx : v21x;
+  let uy = clipU ? clippedUy : v21y;
 
   const sepL = (lx - v11x) * nx + (ly - v11y) * ny;
   const sepU = (ux - v11x) * nx + (uy - v11y) * ny;
@@ -590,13 +692,29 @@ function clipPolygons(
   uy += hU * ny;
 
   if (!flip) {
-    setNormal(m, xfA, nx, ny);
-    pushPoint(m, xfA, lx, ly, sepL - radius, makeFeatureId(i11, i22));
-    pushPoint(m, xfA, ux, uy, sepU - radius, makeFeatureId(i12, i21));
+    normal.x = nx;
+    normal.y = ny;
+    setNormal(m, xfA);
+    point.x = lx;
+    point.y = ly;
+    point.sep = sepL - radius;
+    pushPoint(m, xfA, makeFeatureId(i11, i22));
+    point.x = ux;
+    point.y = uy;
+    point.sep = sepU - radius;
+    pushPoint(m, xfA, makeFeatureId(i12, i21));
   } else {
-    setNormal(m, xfA, -nx, -ny);
-    pushPoint(m, xfA, ux, uy, sepU - radius, makeFeatureId(i21, i12));
-    pushPoint(m, xfA, lx, ly, sepL - radius, makeFeatureId(i22, i11));
+    normal.x = -nx;
+    normal.y = -ny;
+    setNormal(m, xfA);
+    point.x = ux;
+    point.y = uy;
+    point.sep = sepU - radius;
+    pushPoint(m, xfA, makeFeatureId(i21, i12));
+    point.x = lx;
+    point.y = ly;
+    point.sep = sepL - radius;
+    pushPoint(m, xfA, makeFeatureId(i22, i11));
   }
 }
 
@@ -607,30 +725,20 @@ function clipPolygons(
  * (with the true normal between the vertices) and clipping.
  */
 function polygonsLocal(polyA: Polygon, polyB: Polygon, xfA: Transform, m: Manifold): void {
-  const sepA = findMaxSeparation(polyA, polyB);
-  const edgeA = maxSepEdge;
-  const sepB = findMaxSeparation(polyB, polyA);
-  const edgeB = maxSepEdge;
-  separations.sepA = sepA;
-  separations.sepB = sepB;
+  findMaxSeparation(polyA, polyB);
+  const edgeA = axis.edge;
+  separations.sepA = axis.sep;
+  findMaxSeparation(polyB, polyA);
+  const edgeB = axis.edge;
+  separations.sepB = axis.sep;
   polygonsFromSeparation(polyA, polyB, edgeA, edgeB, xfA, m);
 }
 
 /**
- * The rest of `polygonsLocal` once the separating axes are known: `sepA`/`edgeA` of A's
- * edges against B's vertices and `sepB`/`edgeB` the other way round.
+ * The rest of `polygonsLocal` once the separating axes are known: `separations.sepA` and
+ * `edgeA` of A's edges against B's vertices, `separations.sepB` and `edgeB` the other way
+ * round.
  */
-/**
- * The two separations handed from the axis search to polygonsFromSeparation. Doubles passed
- * as arguments to a call V8 does not inline are boxed (a heap number each, every contact,
- * every step); doubles stored in an object's double fields are not.
- */
-class Separations {
-  sepA = 0.5;
-  sepB = 0.5;
-}
-const separations = new Separations();
-
 function polygonsFromSeparation(
   polyA: Polygon,
   polyB: Polygon,
@@ -650,9 +758,9 @@ function polygonsFromSeparation(
   // flickering between two nearly equal faces.
   const flip = sepB > sepA + 0.1 * LINEAR_SLOP;
   if (!flip) {
-    edgeB = findIncidentEdge(polyB, polyA.nx[edgeA] as number, polyA.ny[edgeA] as number);
+    edgeB = findIncidentEdge(polyB, polyA, edgeA);
   } else {
-    edgeA = findIncidentEdge(polyA, polyB.nx[edgeB] as number, polyB.ny[edgeB] as number);
+    edgeA = findIncidentEdge(polyA, polyB, edgeB);
   }
 
   // The slop keeps the vertex-vertex normal well defined (the distance is not tiny).
@@ -686,15 +794,13 @@ function polygonsFromSeparation(
         const by = r.closest2Y;
         const nx = (bx - ax) / dist;
         const ny = (by - ay) / dist;
-        setNormal(m, xfA, nx, ny);
-        pushPoint(
-          m,
-          xfA,
-          0.5 * (ax + bx + (rA - rB) * nx),
-          0.5 * (ay + by + (rA - rB) * ny),
-          dist - radius,
-          makeFeatureId(ia, ib),
-        );
+        normal.x = nx;
+        normal.y = ny;
+        setNormal(m, xfA);
+        point.x = 0.5 * (ax + bx + (rA - rB) * nx);
+        point.y = 0.5 * (ay + by + (rA - rB) * ny);
+        point.sep = dist - radius;
+        pushPoint(m, xfA, makeFeatureId(ia, ib));
         return;
       }
     }
@@ -713,15 +819,24 @@ const NORMAL_SKIP = 0; // non-smooth relative to a convex neighbour: ignore the 
 const NORMAL_ADMIT = 1; // smooth: use it
 const NORMAL_SNAP = 2; // in the region of a concave vertex: use the segment normal
 
-// Chain parameters in A's frame, filled by `chainParams`.
-let chE1x = 0;
-let chE1y = 0;
-let chN0x = 0;
-let chN0y = 0;
-let chN2x = 0;
-let chN2y = 0;
-let chConvex1 = false;
-let chConvex2 = false;
+/** The chain around the segment being collided, in A's frame, filled by `chainParams`. */
+class ChainFrame {
+  /** Unit direction of the segment, p1 -> p2. */
+  e1x = 0.5;
+  e1y = 0.5;
+  /** Solid-side normals of the previous and the next segment. */
+  n0x = 0.5;
+  n0y = 0.5;
+  n2x = 0.5;
+  n2y = 0.5;
+  /** Whether the chain turns convexly at p1 and at p2. */
+  convex1 = false;
+  convex2 = false;
+  /** The candidate normal that `classifyNormal` tests. */
+  testNx = 0.5;
+  testNy = 0.5;
+}
+const chain = new ChainFrame();
 // Below this sine the turn at a chain vertex is treated as flat/concave, so collinear
 // segments never produce an internal-vertex normal.
 const CONVEX_TOLERANCE = 0.01;
@@ -731,63 +846,65 @@ function chainParams(seg: ChainSegment): void {
   let ex = seg.p2x - seg.p1x;
   let ey = seg.p2y - seg.p1y;
   let len = Math.sqrt(ex * ex + ey * ey);
-  chE1x = len > 0 ? ex / len : 1;
-  chE1y = len > 0 ? ey / len : 0;
+  const e1x = len > 0 ? ex / len : 1;
+  const e1y = len > 0 ? ey / len : 0;
 
   ex = seg.p1x - seg.g1x;
   ey = seg.p1y - seg.g1y;
   len = Math.sqrt(ex * ex + ey * ey);
-  const e0x = len > 0 ? ex / len : chE1x;
-  const e0y = len > 0 ? ey / len : chE1y;
-  chN0x = e0y;
-  chN0y = -e0x;
-  chConvex1 = e0x * chE1y - e0y * chE1x >= CONVEX_TOLERANCE;
+  const e0x = len > 0 ? ex / len : e1x;
+  const e0y = len > 0 ? ey / len : e1y;
 
   ex = seg.g2x - seg.p2x;
   ey = seg.g2y - seg.p2y;
   len = Math.sqrt(ex * ex + ey * ey);
-  const e2x = len > 0 ? ex / len : chE1x;
-  const e2y = len > 0 ? ey / len : chE1y;
-  chN2x = e2y;
-  chN2y = -e2x;
-  chConvex2 = chE1x * e2y - chE1y * e2x >= CONVEX_TOLERANCE;
+  const e2x = len > 0 ? ex / len : e1x;
+  const e2y = len > 0 ? ey / len : e1y;
+
+  chain.e1x = e1x;
+  chain.e1y = e1y;
+  chain.n0x = e0y;
+  chain.n0y = -e0x;
+  chain.convex1 = e0x * e1y - e0y * e1x >= CONVEX_TOLERANCE;
+  chain.n2x = e2y;
+  chain.n2y = -e2x;
+  chain.convex2 = e1x * e2y - e1y * e2x >= CONVEX_TOLERANCE;
 }
 
-function classifyNormal(nx: number, ny: number): number {
-  if (nx * chE1x + ny * chE1y <= 0) {
-    // Towards the tail vertex p1.
-    if (!chConvex1) return NORMAL_SNAP;
-    return nx * chN0y - ny * chN0x > SIN_TOLERANCE ? NORMAL_SKIP : NORMAL_ADMIT;
-  }
-  // Towards the head vertex p2.
-  if (!chConvex2) return NORMAL_SNAP;
-  return chN2x * ny - chN2y * nx > SIN_TOLERANCE ? NORMAL_SKIP : NORMAL_ADMIT;
+/** Classifies the candidate normal `chain.testNx/testNy` (see NORMAL_SKIP...). */
+function classifyNormal(): number {
+  const nx = chain.testNx;
+  const ny = chain.testNy;
+  // Towards the tail vertex p1 the previous segment decides, else the next one. Both
+  // turns are measured and one kept, so that neither side has a path of its own.
+  const towardsTail = nx * chain.e1x + ny * chain.e1y <= 0;
+  const sinTail = nx * chain.n0y - ny * chain.n0x;
+  const sinHead = chain.n2x * ny - chain.n2y * nx;
+  const convex = towardsTail ? chain.convex1 : chain.convex2;
+  const sin = towardsTail ? sinTail : sinHead;
+  if (!convex) return NORMAL_SNAP;
+  return sin > SIN_TOLERANCE ? NORMAL_SKIP : NORMAL_ADMIT;
 }
 
 /**
- * Clips segment b1–b2 (incident) against the slab of a1–a2 (reference, normal n) and
- * reports two points with the output normal (onx, ony). All in A's frame.
+ * Clips the incident segment p2–q2 of `segPair` against the slab of the reference segment
+ * p1–q1 (normal `clipNormal`, radii `radii.rA` for the reference and `radii.rB` for the
+ * incident) and reports two points. The manifold normal is the reference normal, or its
+ * opposite when `flip` (the reference is on B). All in A's frame.
  */
-function clipSegments(
-  a1x: number,
-  a1y: number,
-  a2x: number,
-  a2y: number,
-  b1x: number,
-  b1y: number,
-  b2x: number,
-  b2y: number,
-  nx: number,
-  ny: number,
-  ra: number,
-  rb: number,
-  id1: number,
-  id2: number,
-  onx: number,
-  ony: number,
-  xfA: Transform,
-  m: Manifold,
-): void {
+function clipSegments(id1: number, id2: number, flip: boolean, xfA: Transform, m: Manifold): void {
+  const a1x = segPair.p1x;
+  const a1y = segPair.p1y;
+  const a2x = segPair.q1x;
+  const a2y = segPair.q1y;
+  const b1x = segPair.p2x;
+  const b1y = segPair.p2y;
+  const b2x = segPair.q2x;
+  const b2y = segPair.q2y;
+  const nx = clipNormal.x;
+  const ny = clipNormal.y;
+  const ra = radii.rA;
+  const rb = radii.rB;
   const tx = -ny;
   const ty = nx;
   const upper1 = (a2x - a1x) * tx + (a2y - a1y) * ty;
@@ -795,30 +912,89 @@ function clipSegments(
   const lower2 = (b2x - a1x) * tx + (b2y - a1y) * ty;
   if (upper2 < 0 || upper1 < lower2) return;
   const span = upper2 - lower2;
-  let lx = b2x;
-  let ly = b2y;
-  let ux = b1x;
-  let uy = b1y;
-  if (span > EPSILON) {
-    if (lower2 < 0) {
-      const t = -lower2 / span;
-      lx = b2x + t * (b1x - b2x);
-      ly = b2y + t * (b1y - b2y);
-    }
-    if (upper2 > upper1) {
-      const t = (upper1 - lower2) / span;
-      ux = b2x + t * (b1x - b2x);
-      uy = b2y + t * (b1y - b2y);
-    }
-  }
+  // Both clipped ends are computed and kept only where needed (no path of their own).
+  const tL = -lower2 / span;
+  const tU = (upper1 - lower2) / span;
+  const clippedLx = b2x + tL * (b1x - b2x);
+  const clippedLy = b2y + tL * (b1y - b2y);
+  const clippedUx = b2x + tU * (b1x - b2x);
+  const clippedUy = b2y + tU * (b1y - b2y);
+  const clipL = span > EPSILON && lower2 < 0;
+  const clipU = span > EPSILON && upper2 > upper1;
+  const lx = clipL ? clippedLx : b2x;
+  const ly = clipL ? clippedLy : b2y;
+  const ux = clipU ? clippedUx : b1x;
+  const uy = clipU ? clippedUy : b1y;
   const sepL = (lx - a1x) * nx + (ly - a1y) * ny;
   const sepU = (ux - a1x) * nx + (uy - a1y) * ny;
   const hL = 0.5 * (ra - rb - sepL);
   const hU = 0.5 * (ra - rb - sepU);
   const radius = ra + rb;
-  setNormal(m, xfA, onx, ony);
-  pushPoint(m, xfA, lx + hL * nx, ly + hL * ny, sepL - radius, id1);
-  pushPoint(m, xfA, ux + hU * nx, uy + hU * ny, sepU - radius, id2);
+  const flippedX = -nx;
+  const flippedY = -ny;
+  normal.x = flip ? flippedX : nx;
+  normal.y = flip ? flippedY : ny;
+  setNormal(m, xfA);
+  point.x = lx + hL * nx;
+  point.y = ly + hL * ny;
+  point.sep = sepL - radius;
+  pushPoint(m, xfA, id1);
+  point.x = ux + hU * nx;
+  point.y = uy + hU * ny;
+  point.sep = sepU - radius;
+  pushPoint(m, xfA, id2);
+}
+
+/**
+ * The chain segment (incident) clipped against edge `edge` of `poly` (reference, on B):
+ * two points whose normal points from the chain to the polygon.
+ */
+function clipChainToPolygonEdge(
+  seg: ChainSegment,
+  poly: Polygon,
+  edge: number,
+  xfA: Transform,
+  m: Manifold,
+): void {
+  const next = edge < poly.count - 1 ? edge + 1 : 0;
+  segPair.p1x = poly.vx[edge] as number;
+  segPair.p1y = poly.vy[edge] as number;
+  segPair.q1x = poly.vx[next] as number;
+  segPair.q1y = poly.vy[next] as number;
+  segPair.p2x = seg.p1x;
+  segPair.p2y = seg.p1y;
+  segPair.q2x = seg.p2x;
+  segPair.q2y = seg.p2y;
+  clipNormal.x = poly.nx[edge] as number;
+  clipNormal.y = poly.ny[edge] as number;
+  radii.rA = poly.radius;
+  radii.rB = 0;
+  clipSegments(makeFeatureId(edge, 1), makeFeatureId(next, 0), true, xfA, m);
+}
+
+/** Edge i1 -> i2 of `poly` (incident) clipped against the chain segment (reference). */
+function clipPolygonEdgeToChain(
+  seg: ChainSegment,
+  poly: Polygon,
+  i1: number,
+  i2: number,
+  xfA: Transform,
+  m: Manifold,
+): void {
+  segPair.p1x = seg.p1x;
+  segPair.p1y = seg.p1y;
+  segPair.q1x = seg.p2x;
+  segPair.q1y = seg.p2y;
+  segPair.p2x = poly.vx[i1] as number;
+  segPair.p2y = poly.vy[i1] as number;
+  segPair.q2x = poly.vx[i2] as number;
+  segPair.q2y = poly.vy[i2] as number;
+  // The segment's solid-side normal.
+  clipNormal.x = chain.e1y;
+  clipNormal.y = -chain.e1x;
+  radii.rA = 0;
+  radii.rB = poly.radius;
+  clipSegments(makeFeatureId(0, i2), makeFeatureId(1, i1), false, xfA, m);
 }
 
 /** Chain segment against polygon `poly` already expressed in A's frame. */
@@ -828,8 +1004,10 @@ function chainPolygonLocal(seg: ChainSegment, poly: Polygon, xfA: Transform, m: 
   const p1y = seg.p1y;
   const p2x = seg.p2x;
   const p2y = seg.p2y;
-  const n1x = chE1y;
-  const n1y = -chE1x;
+  const n1x = chain.e1y;
+  const n1y = -chain.e1x;
+  const convex1 = chain.convex1;
+  const convex2 = chain.convex2;
   const cx = poly.centroidX;
   const cy = poly.centroidY;
   const radiusB = poly.radius;
@@ -838,8 +1016,8 @@ function chainPolygonLocal(seg: ChainSegment, poly: Polygon, xfA: Transform, m: 
   // One-sided: the polygon's centroid behind this segment and behind its convex
   // neighbours means we are looking at the chain from inside.
   const behind1 = n1x * (cx - p1x) + n1y * (cy - p1y) < 0;
-  const behind0 = chConvex1 ? chN0x * (cx - p1x) + chN0y * (cy - p1y) < 0 : true;
-  const behind2 = chConvex2 ? chN2x * (cx - p2x) + chN2y * (cy - p2y) < 0 : true;
+  const behind0 = convex1 ? chain.n0x * (cx - p1x) + chain.n0y * (cy - p1y) < 0 : true;
+  const behind2 = convex2 ? chain.n2x * (cx - p2x) + chain.n2y * (cy - p2y) < 0 : true;
   if (behind1 && behind0 && behind2) return;
 
   proxyA.px[0] = p1x;
@@ -853,10 +1031,10 @@ function chainPolygonLocal(seg: ChainSegment, poly: Polygon, xfA: Transform, m: 
   if (out.distance > radiusB + SPECULATIVE_DISTANCE) return;
 
   // Normals of the neighbours, snapped to this segment's normal at concave vertices.
-  const n0x = chConvex1 ? chN0x : n1x;
-  const n0y = chConvex1 ? chN0y : n1y;
-  const n2x = chConvex2 ? chN2x : n1x;
-  const n2y = chConvex2 ? chN2y : n1y;
+  const n0x = convex1 ? chain.n0x : n1x;
+  const n0y = convex1 ? chain.n0y : n1y;
+  const n2x = convex2 ? chain.n2x : n1x;
+  const n2y = convex2 ? chain.n2y : n1y;
 
   let incidentIndex = -1;
   let incidentNormal = -1;
@@ -871,26 +1049,26 @@ function chainPolygonLocal(seg: ChainSegment, poly: Polygon, xfA: Transform, m: 
       const by = out.pointBY;
       const nx = (bx - ax) / out.distance;
       const ny = (by - ay) / out.distance;
-      const type = classifyNormal(nx, ny);
+      chain.testNx = nx;
+      chain.testNy = ny;
+      const type = classifyNormal();
       if (type === NORMAL_SKIP) return;
       if (type === NORMAL_ADMIT) {
-        setNormal(m, xfA, nx, ny);
-        pushPoint(
-          m,
-          xfA,
-          0.5 * (ax + bx - radiusB * nx),
-          0.5 * (ay + by - radiusB * ny),
-          out.distance - radiusB,
-          makeFeatureId(out.indexA[0] as number, out.indexB[0] as number),
-        );
+        normal.x = nx;
+        normal.y = ny;
+        setNormal(m, xfA);
+        point.x = 0.5 * (ax + bx - radiusB * nx);
+        point.y = 0.5 * (ay + by - radiusB * ny);
+        point.sep = out.distance - radiusB;
+        pushPoint(m, xfA, makeFeatureId(out.indexA[0] as number, out.indexB[0] as number));
         return;
       }
       incidentIndex = out.indexB[0] as number;
     } else {
       const ia1 = out.indexA[0] as number;
       const ia2 = out.indexA[1] as number;
-      let ib1 = out.indexB[0] as number;
-      let ib2 = out.indexB[1] as number;
+      const ib1 = out.indexB[0] as number;
+      const ib2 = out.indexB[1] as number;
       if (ia1 === ia2) {
         // A segment vertex against a polygon edge: pick the polygon normal most aligned
         // with the direction from B to A.
@@ -901,15 +1079,13 @@ function chainPolygonLocal(seg: ChainSegment, poly: Polygon, xfA: Transform, m: 
         const ib = dot1 > dot2 ? ib1 : ib2;
         const nBx = poly.nx[ib] as number;
         const nBy = poly.ny[ib] as number;
-        const type = classifyNormal(-nBx, -nBy);
+        chain.testNx = -nBx;
+        chain.testNy = -nBy;
+        const type = classifyNormal();
         if (type === NORMAL_SKIP) return;
         if (type === NORMAL_ADMIT) {
-          ib1 = ib;
-          ib2 = ib < count - 1 ? ib + 1 : 0;
-          const b1x = poly.vx[ib1] as number;
-          const b1y = poly.vy[ib1] as number;
-          const b2x = poly.vx[ib2] as number;
-          const b2y = poly.vy[ib2] as number;
+          const b1x = poly.vx[ib] as number;
+          const b1y = poly.vy[ib] as number;
           const d1 = nBx * (p1x - b1x) + nBy * (p1y - b1y);
           const d2 = nBx * (p2x - b1x) + nBy * (p2y - b1y);
           // If a neighbour segment is more incident to this face, it owns the contact.
@@ -918,26 +1094,7 @@ function chainPolygonLocal(seg: ChainSegment, poly: Polygon, xfA: Transform, m: 
           } else if (n2x * nBx + n2y * nBy < n1x * nBx + n1y * nBy) {
             return;
           }
-          clipSegments(
-            b1x,
-            b1y,
-            b2x,
-            b2y,
-            p1x,
-            p1y,
-            p2x,
-            p2y,
-            nBx,
-            nBy,
-            radiusB,
-            0,
-            makeFeatureId(ib1, 1),
-            makeFeatureId(ib2, 0),
-            -nBx,
-            -nBy,
-            xfA,
-            m,
-          );
+          clipChainToPolygonEdge(seg, poly, ib, xfA, m);
           return;
         }
         incidentNormal = ib;
@@ -960,10 +1117,10 @@ function chainPolygonLocal(seg: ChainSegment, poly: Polygon, xfA: Transform, m: 
         incidentIndex = i;
       }
     }
-    if (chConvex1) {
+    if (convex1) {
       let s0 = Number.POSITIVE_INFINITY;
       for (let i = 0; i < count; i++) {
-        const s = chN0x * ((poly.vx[i] as number) - p1x) + chN0y * ((poly.vy[i] as number) - p1y);
+        const s = n0x * ((poly.vx[i] as number) - p1x) + n0y * ((poly.vy[i] as number) - p1y);
         if (s < s0) s0 = s;
       }
       if (s0 > edgeSeparation) {
@@ -971,10 +1128,10 @@ function chainPolygonLocal(seg: ChainSegment, poly: Polygon, xfA: Transform, m: 
         incidentIndex = -1; // the neighbour owns the separating axis
       }
     }
-    if (chConvex2) {
+    if (convex2) {
       let s2 = Number.POSITIVE_INFINITY;
       for (let i = 0; i < count; i++) {
-        const s = chN2x * ((poly.vx[i] as number) - p2x) + chN2y * ((poly.vy[i] as number) - p2y);
+        const s = n2x * ((poly.vx[i] as number) - p2x) + n2y * ((poly.vy[i] as number) - p2y);
         if (s < s2) s2 = s;
       }
       if (s2 > edgeSeparation) {
@@ -988,7 +1145,9 @@ function chainPolygonLocal(seg: ChainSegment, poly: Polygon, xfA: Transform, m: 
     for (let i = 0; i < count; i++) {
       const nx = poly.nx[i] as number;
       const ny = poly.ny[i] as number;
-      if (classifyNormal(-nx, -ny) !== NORMAL_ADMIT) continue;
+      chain.testNx = -nx;
+      chain.testNy = -ny;
+      if (classifyNormal() !== NORMAL_ADMIT) continue;
       const vx = poly.vx[i] as number;
       const vy = poly.vy[i] as number;
       const sa = nx * (p1x - vx) + ny * (p1y - vy);
@@ -1002,7 +1161,6 @@ function chainPolygonLocal(seg: ChainSegment, poly: Polygon, xfA: Transform, m: 
 
     if (polygonSeparation > edgeSeparation) {
       const ia1 = referenceIndex;
-      const ia2 = ia1 < count - 1 ? ia1 + 1 : 0;
       const a1x = poly.vx[ia1] as number;
       const a1y = poly.vy[ia1] as number;
       const nx = poly.nx[ia1] as number;
@@ -1014,26 +1172,7 @@ function chainPolygonLocal(seg: ChainSegment, poly: Polygon, xfA: Transform, m: 
       } else if (n2x * nx + n2y * ny < n1x * nx + n1y * ny) {
         return;
       }
-      clipSegments(
-        a1x,
-        a1y,
-        poly.vx[ia2] as number,
-        poly.vy[ia2] as number,
-        p1x,
-        p1y,
-        p2x,
-        p2y,
-        nx,
-        ny,
-        radiusB,
-        0,
-        makeFeatureId(ia1, 1),
-        makeFeatureId(ia2, 0),
-        -nx,
-        -ny,
-        xfA,
-        m,
-      );
+      clipChainToPolygonEdge(seg, poly, ia1, xfA, m);
       return;
     }
     if (incidentIndex === -1) return;
@@ -1059,26 +1198,7 @@ function chainPolygonLocal(seg: ChainSegment, poly: Polygon, xfA: Transform, m: 
       ib2 = i2 < count - 1 ? i2 + 1 : 0;
     }
   }
-  clipSegments(
-    p1x,
-    p1y,
-    p2x,
-    p2y,
-    poly.vx[ib1] as number,
-    poly.vy[ib1] as number,
-    poly.vx[ib2] as number,
-    poly.vy[ib2] as number,
-    n1x,
-    n1y,
-    0,
-    radiusB,
-    makeFeatureId(0, ib2),
-    makeFeatureId(1, ib1),
-    n1x,
-    n1y,
-    xfA,
-    m,
-  );
+  clipPolygonEdgeToChain(seg, poly, ib1, ib2, xfA, m);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1088,7 +1208,16 @@ function chainPolygonLocal(seg: ChainSegment, poly: Polygon, xfA: Transform, m: 
 export function collideCircles(a: Circle, xfA: Transform, b: Circle, xfB: Transform, m: Manifold): void {
   m.pointCount = 0;
   relative(xfA, xfB);
-  setPointPair(a.cx, a.cy, a.radius, relX(b.cx, b.cy), relY(b.cx, b.cy), b.radius, 1, 0);
+  circleToFrameA(b);
+  const pair = pp;
+  pair.ax = a.cx;
+  pair.ay = a.cy;
+  pair.rA = a.radius;
+  pair.bx = circleArgs.cx;
+  pair.by = circleArgs.cy;
+  pair.rB = circleArgs.r;
+  pair.fallbackNx = 1;
+  pair.fallbackNy = 0;
   pointsLocal(0, xfA, m);
 }
 
@@ -1102,18 +1231,13 @@ export function collideCapsuleAndCircle(
 ): void {
   m.pointCount = 0;
   relative(xfA, xfB);
-  segmentCircleLocal(
-    a.c1x,
-    a.c1y,
-    a.c2x,
-    a.c2y,
-    a.radius,
-    relX(b.cx, b.cy),
-    relY(b.cx, b.cy),
-    b.radius,
-    xfA,
-    m,
-  );
+  segPair.p1x = a.c1x;
+  segPair.p1y = a.c1y;
+  segPair.q1x = a.c2x;
+  segPair.q1y = a.c2y;
+  radii.rA = a.radius;
+  circleToFrameA(b);
+  segmentCircleLocal(xfA, m);
 }
 
 /**
@@ -1123,20 +1247,14 @@ export function collideCapsuleAndCircle(
 export function collideCapsules(a: Capsule, xfA: Transform, b: Capsule, xfB: Transform, m: Manifold): void {
   m.pointCount = 0;
   relative(xfA, xfB);
-  capsulesLocal(
-    a.c1x,
-    a.c1y,
-    a.c2x,
-    a.c2y,
-    a.radius,
-    relX(b.c1x, b.c1y),
-    relY(b.c1x, b.c1y),
-    relX(b.c2x, b.c2y),
-    relY(b.c2x, b.c2y),
-    b.radius,
-    xfA,
-    m,
-  );
+  segPair.p1x = a.c1x;
+  segPair.p1y = a.c1y;
+  segPair.q1x = a.c2x;
+  segPair.q1y = a.c2y;
+  capsuleToFrameA(b);
+  radii.rA = a.radius;
+  radii.rB = b.radius;
+  capsulesLocal(xfA, m);
 }
 
 /** Polygon A against circle B: one point, id 0. */
@@ -1149,9 +1267,7 @@ export function collidePolygonAndCircle(
 ): void {
   m.pointCount = 0;
   relative(xfA, xfB);
-  circleArgs.cx = relX(b.cx, b.cy);
-  circleArgs.cy = relY(b.cx, b.cy);
-  circleArgs.r = b.radius;
+  circleToFrameA(b);
   polygonCircleLocal(a, xfA, m);
 }
 
@@ -1165,14 +1281,7 @@ export function collidePolygonAndCapsule(
 ): void {
   m.pointCount = 0;
   relative(xfA, xfB);
-  makeCapsulePolygon(
-    relX(b.c1x, b.c1y),
-    relY(b.c1x, b.c1y),
-    relX(b.c2x, b.c2y),
-    relY(b.c2x, b.c2y),
-    b.radius,
-    localB,
-  );
+  capsulePolygonInFrameA(b, localB);
   polygonsLocal(a, localB, xfA, m);
 }
 
@@ -1254,7 +1363,7 @@ export function collidePolygonShapes(
   if (quadOwner[shapeA] !== a) cacheQuad(shapeA, a);
   if (quadOwner[shapeB] !== b) cacheQuad(shapeB, b);
   const q = quadCache;
-  quadsLocal(q, shapeA * Q.SIZE, a.radius, q, shapeB * Q.SIZE, b.radius, xfA, xfB, m);
+  quadsLocal(a, q, shapeA * Q.SIZE, b, q, shapeB * Q.SIZE, xfA, xfB, m);
 }
 
 /**
@@ -1262,15 +1371,16 @@ export function collidePolygonShapes(
  * operations in the same order: B's vertices and normals are moved into A's frame as
  * `relative` + `toFrameA` do (into `localB`, without the centroid, which the polygon
  * kernels do not read) and both separating-axis searches run unrolled on locals. The
- * quadrilaterals are records `qa[oa...]`, `qb[ob...]` (see `Q`).
+ * quadrilaterals of `a` and `b` are the records `qa[oa...]`, `qb[ob...]` (see `Q`); the
+ * polygons themselves are read for their radii only.
  */
 function quadsLocal(
+  a: Polygon,
   qa: Float64Array,
   oa: number,
-  rA: number,
+  b: Polygon,
   qb: Float64Array,
   ob: number,
-  rB: number,
   xfA: Transform,
   xfB: Transform,
   m: Manifold,
@@ -1338,7 +1448,7 @@ function quadsLocal(
   lnx[3] = bnx3;
   lny[3] = bny3;
   lb.count = 4;
-  lb.radius = rB;
+  lb.radius = b.radius;
 
   // A as it is, into the localA scratch for the clipping stage
   const la = localA;
@@ -1367,7 +1477,7 @@ function quadsLocal(
     any[i] = qa[oa + Q.NY + i]!;
   }
   la.count = 4;
-  la.radius = rA;
+  la.radius = a.radius;
 
   // findMaxSeparation(a, localB)
   let sepA = Number.NEGATIVE_INFINITY;
@@ -1477,7 +1587,7 @@ export function collidePolygons(a: Polygon, xfA: Transform, b: Polygon, xfB: Tra
     const q = quadPair;
     writeQuad(a, q, 0);
     writeQuad(b, q, Q.SIZE);
-    quadsLocal(q, 0, a.radius, q, Q.SIZE, b.radius, xfA, xfB, m);
+    quadsLocal(a, q, 0, b, q, Q.SIZE, xfA, xfB, m);
     return;
   }
   relative(xfA, xfB);
@@ -1495,7 +1605,13 @@ export function collideSegmentAndCircle(
 ): void {
   m.pointCount = 0;
   relative(xfA, xfB);
-  segmentCircleLocal(a.p1x, a.p1y, a.p2x, a.p2y, 0, relX(b.cx, b.cy), relY(b.cx, b.cy), b.radius, xfA, m);
+  segPair.p1x = a.p1x;
+  segPair.p1y = a.p1y;
+  segPair.q1x = a.p2x;
+  segPair.q1y = a.p2y;
+  radii.rA = 0;
+  circleToFrameA(b);
+  segmentCircleLocal(xfA, m);
 }
 
 /** Segment A (two-sided) against capsule B: as two capsules, A with radius 0. */
@@ -1508,20 +1624,14 @@ export function collideSegmentAndCapsule(
 ): void {
   m.pointCount = 0;
   relative(xfA, xfB);
-  capsulesLocal(
-    a.p1x,
-    a.p1y,
-    a.p2x,
-    a.p2y,
-    0,
-    relX(b.c1x, b.c1y),
-    relY(b.c1x, b.c1y),
-    relX(b.c2x, b.c2y),
-    relY(b.c2x, b.c2y),
-    b.radius,
-    xfA,
-    m,
-  );
+  segPair.p1x = a.p1x;
+  segPair.p1y = a.p1y;
+  segPair.q1x = a.p2x;
+  segPair.q1y = a.p2y;
+  capsuleToFrameA(b);
+  radii.rA = 0;
+  radii.rB = b.radius;
+  capsulesLocal(xfA, m);
 }
 
 /** Segment A (two-sided, a 2-gon of radius 0) against polygon B: up to two points. */
@@ -1534,7 +1644,7 @@ export function collideSegmentAndPolygon(
 ): void {
   m.pointCount = 0;
   relative(xfA, xfB);
-  makeCapsulePolygon(a.p1x, a.p1y, a.p2x, a.p2y, 0, capA);
+  segmentPolygon(a, capA);
   toFrameA(b, localB);
   polygonsLocal(capA, localB, xfA, m);
 }
@@ -1553,8 +1663,9 @@ export function collideChainSegmentAndCircle(
 ): void {
   m.pointCount = 0;
   relative(xfA, xfB);
-  const cx = relX(b.cx, b.cy);
-  const cy = relY(b.cx, b.cy);
+  circleToFrameA(b);
+  const cx = circleArgs.cx;
+  const cy = circleArgs.cy;
   const p1x = a.p1x;
   const p1y = a.p1y;
   const p2x = a.p2x;
@@ -1566,27 +1677,28 @@ export function collideChainSegmentAndCircle(
 
   const u = ex * (p2x - cx) + ey * (p2y - cy);
   const v = ex * (cx - p1x) + ey * (cy - p1y);
-  let pax: number;
-  let pay: number;
-  if (v <= 0) {
-    // Behind p1: the previous segment owns the centre if it lies in its region.
-    if ((p1x - a.g1x) * (cx - p1x) + (p1y - a.g1y) * (cy - p1y) <= 0) return;
-    pax = p1x;
-    pay = p1y;
-  } else if (u <= 0) {
-    // Ahead of p2: likewise for the next segment.
-    if ((a.g2x - p2x) * (cx - p2x) + (a.g2y - p2y) * (cy - p2y) > 0) return;
-    pax = p2x;
-    pay = p2y;
-  } else {
-    const ee = ex * ex + ey * ey;
-    pax = (u * p1x + v * p2x) / ee;
-    pay = (u * p1y + v * p2y) / ee;
-  }
+  // Behind p1 (v <= 0) the previous segment owns the centre if it lies in its region;
+  // ahead of p2 (u <= 0), likewise the next segment. Both tests and the closest point
+  // inside the segment are computed whatever the region, and the region picks: no
+  // region has arithmetic of its own that could run without type feedback.
+  const ee = ex * ex + ey * ey;
+  const insideX = (u * p1x + v * p2x) / ee;
+  const insideY = (u * p1y + v * p2y) / ee;
+  const previousOwns = (p1x - a.g1x) * (cx - p1x) + (p1y - a.g1y) * (cy - p1y) <= 0;
+  const nextOwns = (a.g2x - p2x) * (cx - p2x) + (a.g2y - p2y) * (cy - p2y) > 0;
+  const behind = v <= 0;
+  const ahead = !behind && u <= 0;
+  if ((behind && previousOwns) || (ahead && nextOwns)) return;
   const len = Math.sqrt(ex * ex + ey * ey);
-  const fnx = len > 0 ? ey / len : 0;
-  const fny = len > 0 ? -ex / len : 1;
-  setPointPair(pax, pay, 0, cx, cy, b.radius, fnx, fny);
+  const pair = pp;
+  pair.ax = behind ? p1x : ahead ? p2x : insideX;
+  pair.ay = behind ? p1y : ahead ? p2y : insideY;
+  pair.rA = 0;
+  pair.bx = cx;
+  pair.by = cy;
+  pair.rB = circleArgs.r;
+  pair.fallbackNx = len > 0 ? ey / len : 0;
+  pair.fallbackNy = len > 0 ? -ex / len : 1;
   pointsLocal(0, xfA, m);
 }
 
@@ -1600,14 +1712,7 @@ export function collideChainSegmentAndCapsule(
 ): void {
   m.pointCount = 0;
   relative(xfA, xfB);
-  makeCapsulePolygon(
-    relX(b.c1x, b.c1y),
-    relY(b.c1x, b.c1y),
-    relX(b.c2x, b.c2y),
-    relY(b.c2x, b.c2y),
-    b.radius,
-    localB,
-  );
+  capsulePolygonInFrameA(b, localB);
   chainPolygonLocal(a, localB, xfA, m);
 }
 
