@@ -62,6 +62,11 @@ export class JointStore {
   edgeNext = new Int32Array(0);
   data: (JointData | null)[] = [];
   userData: unknown[] = [];
+  /**
+   * Solver rows of the step's active joints, by position in the active list (see
+   * revolute_joint.ts): hot per-step values in one typed array instead of object fields.
+   */
+  rows = new Float64Array(0);
 
   ensureCapacity(n: number): void {
     if (n <= this.capacity) return;

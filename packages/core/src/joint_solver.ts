@@ -3,11 +3,13 @@
  * type's own functions, plus the read-out of constraint forces and the break check.
  */
 
-import { growI32 } from './array';
+import { growF64, growI32 } from './array';
 import { isJointActive, type JointData, JointType } from './joint';
 import type { StepContext } from './step_context';
 import {
+  finishRevoluteJoint,
   prepareRevoluteJoint,
+  REVOLUTE_ROW_STRIDE,
   RevoluteJointData,
   revoluteJointReaction,
   solveRevoluteJoint,
@@ -91,11 +93,15 @@ export function prepareJoints(w: WorldState, ctx: StepContext): void {
   for (let j = 0; j < joints.pool.next; j++) {
     if (joints.pool.alive[j] !== 1 || !isJointActive(w, j)) continue;
     if (n === w.activeJoints.length) w.activeJoints = growI32(w.activeJoints, n * 2);
+    const r = n;
     w.activeJoints[n++] = j;
+    if (r * REVOLUTE_ROW_STRIDE >= joints.rows.length) {
+      joints.rows = growF64(joints.rows, (r + 1) * REVOLUTE_ROW_STRIDE * 2);
+    }
     const d = joints.data[j]!;
     switch (joints.type[j]) {
       case JointType.Revolute:
-        prepareRevoluteJoint(w, j, d as RevoluteJointData, ctx);
+        prepareRevoluteJoint(w, j, d as RevoluteJointData, ctx, joints.rows, r);
         break;
       case JointType.Distance:
         prepareDistanceJoint(w, j, d as DistanceJointData, ctx);
@@ -124,12 +130,13 @@ export function prepareJoints(w: WorldState, ctx: StepContext): void {
 
 export function warmStartJoints(w: WorldState): void {
   const joints = w.joints;
+  const rows = joints.rows;
   for (let i = 0; i < w.activeJointCount; i++) {
     const j = w.activeJoints[i]!;
     const d = joints.data[j]!;
     switch (joints.type[j]) {
       case JointType.Revolute:
-        warmStartRevoluteJoint(w, d as RevoluteJointData);
+        warmStartRevoluteJoint(w, d as RevoluteJointData, rows, i);
         break;
       case JointType.Distance:
         warmStartDistanceJoint(w, d as DistanceJointData);
@@ -157,12 +164,13 @@ export function warmStartJoints(w: WorldState): void {
 
 export function solveJoints(w: WorldState, ctx: StepContext, useBias: boolean): void {
   const joints = w.joints;
+  const rows = joints.rows;
   for (let i = 0; i < w.activeJointCount; i++) {
     const j = w.activeJoints[i]!;
     const d = joints.data[j]!;
     switch (joints.type[j]) {
       case JointType.Revolute:
-        solveRevoluteJoint(w, d as RevoluteJointData, ctx, useBias);
+        solveRevoluteJoint(w, d as RevoluteJointData, ctx, useBias, rows, i);
         break;
       case JointType.Distance:
         solveDistanceJoint(w, d as DistanceJointData, ctx, useBias);
@@ -203,6 +211,7 @@ export function finishJoints(w: WorldState, ctx: StepContext): void {
     reaction[2] = 0;
     switch (joints.type[j]) {
       case JointType.Revolute:
+        finishRevoluteJoint(d as RevoluteJointData, joints.rows, i);
         revoluteJointReaction(d as RevoluteJointData, ctx.invH, reaction);
         break;
       case JointType.Distance:

@@ -27,6 +27,29 @@ const DQC = 6;
 const DQS = 7;
 const STATE_STRIDE = 8;
 
+/**
+ * The point constraint's solver row in `JointStore.rows` (one row per active joint, in
+ * solve order): read eight times a step, so it lives in one contiguous typed-array record
+ * rather than in the data object, whose double fields V8 keeps in separate heap boxes.
+ * Accumulated impulses are copied in at prepare and back out at finish, so the data object
+ * (and snapshots) stay the source of truth between steps.
+ */
+enum Row {
+  MA = 0,
+  MB = 1,
+  IA = 2,
+  IB = 3,
+  AX = 4,
+  AY = 5,
+  BX = 6,
+  BY = 7,
+  DCX = 8,
+  DCY = 9,
+  LINEAR_X = 10,
+  LINEAR_Y = 11,
+}
+export const REVOLUTE_ROW_STRIDE = 12;
+
 export class RevoluteJointData implements JointData {
   referenceAngle = 0;
   enableSpring = false;
@@ -79,45 +102,94 @@ export function relativeAngle(cB: number, sB: number, cA: number, sA: number): n
   return atan2(sB * cA - cB * sA, cB * cA + sB * sA);
 }
 
-export function prepareRevoluteJoint(w: WorldState, j: number, d: RevoluteJointData, ctx: StepContext): void {
+export function prepareRevoluteJoint(
+  w: WorldState,
+  j: number,
+  d: RevoluteJointData,
+  ctx: StepContext,
+  rows: Float64Array,
+  r: number,
+): void {
   const bodies = w.bodies;
   const joints = w.joints;
   const a = joints.bodyA[j]!;
   const b = joints.bodyB[j]!;
   prepareJointFrame(w, j, d);
-  const cA = bodies.c[a]!;
-  const sA = bodies.s[a]!;
-  const cB = bodies.c[b]!;
-  const sB = bodies.s[b]!;
-  d.deltaAngle = unwindAngle(relativeAngle(cB, sB, cA, sA) - d.referenceAngle);
-
-  const k = d.iA + d.iB;
-  d.axialMass = k > 0 ? 1 / k : 0;
-  makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
+  if (hasAxialRow(d)) {
+    // only springs and limits read the angle: a plain hinge skips the atan2
+    const cA = bodies.c[a]!;
+    const sA = bodies.s[a]!;
+    const cB = bodies.c[b]!;
+    const sB = bodies.s[b]!;
+    d.deltaAngle = unwindAngle(relativeAngle(cB, sB, cA, sA) - d.referenceAngle);
+    const k = d.iA + d.iB;
+    d.axialMass = k > 0 ? 1 / k : 0;
+    makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
+  }
   if (!ctx.enableWarmStarting) d.resetImpulses();
+
+  const o = r * REVOLUTE_ROW_STRIDE;
+  rows[o + Row.MA] = d.mA;
+  rows[o + Row.MB] = d.mB;
+  rows[o + Row.IA] = d.iA;
+  rows[o + Row.IB] = d.iB;
+  rows[o + Row.AX] = d.ax;
+  rows[o + Row.AY] = d.ay;
+  rows[o + Row.BX] = d.bx;
+  rows[o + Row.BY] = d.by;
+  rows[o + Row.DCX] = d.deltaCenterX;
+  rows[o + Row.DCY] = d.deltaCenterY;
+  rows[o + Row.LINEAR_X] = d.linearX;
+  rows[o + Row.LINEAR_Y] = d.linearY;
 }
 
-export function warmStartRevoluteJoint(w: WorldState, d: RevoluteJointData): void {
+/** Copies the accumulated impulses back to the joint's data at the end of the step. */
+export function finishRevoluteJoint(d: RevoluteJointData, rows: Float64Array, r: number): void {
+  const o = r * REVOLUTE_ROW_STRIDE;
+  d.linearX = rows[o + Row.LINEAR_X]!;
+  d.linearY = rows[o + Row.LINEAR_Y]!;
+}
+
+/** True when the joint has an axial row (spring, motor or limit) to solve. */
+function hasAxialRow(d: RevoluteJointData): boolean {
+  return d.enableSpring || d.enableMotor || d.enableLimit;
+}
+
+export function warmStartRevoluteJoint(
+  w: WorldState,
+  d: RevoluteJointData,
+  rows: Float64Array,
+  r: number,
+): void {
   const state = w.bodies.state;
+  const o = r * REVOLUTE_ROW_STRIDE;
   const oa = d.oa;
   const ob = d.ob;
+  const mA = rows[o + Row.MA]!;
+  const mB = rows[o + Row.MB]!;
+  const iA = rows[o + Row.IA]!;
+  const iB = rows[o + Row.IB]!;
+  const ax = rows[o + Row.AX]!;
+  const ay = rows[o + Row.AY]!;
+  const bx = rows[o + Row.BX]!;
+  const by = rows[o + Row.BY]!;
   const qac = state[oa + DQC]!;
   const qas = state[oa + DQS]!;
   const qbc = state[ob + DQC]!;
   const qbs = state[ob + DQS]!;
-  const rax = qac * d.ax - qas * d.ay;
-  const ray = qas * d.ax + qac * d.ay;
-  const rbx = qbc * d.bx - qbs * d.by;
-  const rby = qbs * d.bx + qbc * d.by;
-  const axial = d.springImpulse + d.motorImpulse + d.lowerImpulse - d.upperImpulse;
-  const px = d.linearX;
-  const py = d.linearY;
-  state[oa + VX] = state[oa + VX]! - d.mA * px;
-  state[oa + VY] = state[oa + VY]! - d.mA * py;
-  state[oa + W] = state[oa + W]! - d.iA * (rax * py - ray * px + axial);
-  state[ob + VX] = state[ob + VX]! + d.mB * px;
-  state[ob + VY] = state[ob + VY]! + d.mB * py;
-  state[ob + W] = state[ob + W]! + d.iB * (rbx * py - rby * px + axial);
+  const rax = qac * ax - qas * ay;
+  const ray = qas * ax + qac * ay;
+  const rbx = qbc * bx - qbs * by;
+  const rby = qbs * bx + qbc * by;
+  const axial = hasAxialRow(d) ? d.springImpulse + d.motorImpulse + d.lowerImpulse - d.upperImpulse : 0;
+  const px = rows[o + Row.LINEAR_X]!;
+  const py = rows[o + Row.LINEAR_Y]!;
+  state[oa + VX] = state[oa + VX]! - mA * px;
+  state[oa + VY] = state[oa + VY]! - mA * py;
+  state[oa + W] = state[oa + W]! - iA * (rax * py - ray * px + axial);
+  state[ob + VX] = state[ob + VX]! + mB * px;
+  state[ob + VY] = state[ob + VY]! + mB * py;
+  state[ob + W] = state[ob + W]! + iB * (rbx * py - rby * px + axial);
 }
 
 export function solveRevoluteJoint(
@@ -125,14 +197,17 @@ export function solveRevoluteJoint(
   d: RevoluteJointData,
   ctx: StepContext,
   useBias: boolean,
+  rows: Float64Array,
+  r: number,
 ): void {
   const state = w.bodies.state;
+  const o = r * REVOLUTE_ROW_STRIDE;
   const oa = d.oa;
   const ob = d.ob;
-  const mA = d.mA;
-  const mB = d.mB;
-  const iA = d.iA;
-  const iB = d.iB;
+  const mA = rows[o + Row.MA]!;
+  const mB = rows[o + Row.MB]!;
+  const iA = rows[o + Row.IA]!;
+  const iB = rows[o + Row.IB]!;
   let vax = state[oa + VX]!;
   let vay = state[oa + VY]!;
   let wa = state[oa + W]!;
@@ -143,20 +218,73 @@ export function solveRevoluteJoint(
   const qas = state[oa + DQS]!;
   const qbc = state[ob + DQC]!;
   const qbs = state[ob + DQS]!;
-  const fixedRotation = iA + iB === 0;
 
-  if ((d.enableSpring || d.enableLimit) && !fixedRotation) {
-    const theta = unwindAngle(relativeAngle(qbc, qbs, qac, qas) + d.deltaAngle);
-    if (d.enableSpring) {
-      const soft = d.springSoftness;
-      const impulse =
-        -soft.massScale * d.axialMass * (wb - wa + soft.biasRate * theta) -
-        soft.impulseScale * d.springImpulse;
-      d.springImpulse += impulse;
-      wa -= iA * impulse;
-      wb += iB * impulse;
-    }
-    if (d.enableMotor) {
+  if (hasAxialRow(d)) {
+    const fixedRotation = iA + iB === 0;
+
+    if ((d.enableSpring || d.enableLimit) && !fixedRotation) {
+      const theta = unwindAngle(relativeAngle(qbc, qbs, qac, qas) + d.deltaAngle);
+      if (d.enableSpring) {
+        const soft = d.springSoftness;
+        const impulse =
+          -soft.massScale * d.axialMass * (wb - wa + soft.biasRate * theta) -
+          soft.impulseScale * d.springImpulse;
+        d.springImpulse += impulse;
+        wa -= iA * impulse;
+        wb += iB * impulse;
+      }
+      if (d.enableMotor) {
+        const maxImpulse = ctx.h * d.maxMotorTorque;
+        const old = d.motorImpulse;
+        let acc = old - d.axialMass * (wb - wa - d.motorSpeed);
+        acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
+        d.motorImpulse = acc;
+        wa -= iA * (acc - old);
+        wb += iB * (acc - old);
+      }
+      if (d.enableLimit) {
+        // lower: C = theta - lower >= 0
+        {
+          const C = theta - d.lowerAngle;
+          let bias = 0;
+          let massScale = 1;
+          let impulseScale = 0;
+          if (C > 0) {
+            bias = C * ctx.invH;
+          } else if (useBias) {
+            bias = ctx.jointSoftness.biasRate * C;
+            massScale = ctx.jointSoftness.massScale;
+            impulseScale = ctx.jointSoftness.impulseScale;
+          }
+          const old = d.lowerImpulse;
+          let acc = old - massScale * d.axialMass * (wb - wa + bias) - impulseScale * old;
+          if (acc < 0) acc = 0;
+          d.lowerImpulse = acc;
+          wa -= iA * (acc - old);
+          wb += iB * (acc - old);
+        }
+        // upper: C = upper - theta >= 0 (signs flipped so the impulse stays positive)
+        {
+          const C = d.upperAngle - theta;
+          let bias = 0;
+          let massScale = 1;
+          let impulseScale = 0;
+          if (C > 0) {
+            bias = C * ctx.invH;
+          } else if (useBias) {
+            bias = ctx.jointSoftness.biasRate * C;
+            massScale = ctx.jointSoftness.massScale;
+            impulseScale = ctx.jointSoftness.impulseScale;
+          }
+          const old = d.upperImpulse;
+          let acc = old - massScale * d.axialMass * (wa - wb + bias) - impulseScale * old;
+          if (acc < 0) acc = 0;
+          d.upperImpulse = acc;
+          wa += iA * (acc - old);
+          wb -= iB * (acc - old);
+        }
+      }
+    } else if (d.enableMotor && !fixedRotation) {
       const maxImpulse = ctx.h * d.maxMotorTorque;
       const old = d.motorImpulse;
       let acc = old - d.axialMass * (wb - wa - d.motorSpeed);
@@ -165,64 +293,18 @@ export function solveRevoluteJoint(
       wa -= iA * (acc - old);
       wb += iB * (acc - old);
     }
-    if (d.enableLimit) {
-      // lower: C = theta - lower >= 0
-      {
-        const C = theta - d.lowerAngle;
-        let bias = 0;
-        let massScale = 1;
-        let impulseScale = 0;
-        if (C > 0) {
-          bias = C * ctx.invH;
-        } else if (useBias) {
-          bias = ctx.jointSoftness.biasRate * C;
-          massScale = ctx.jointSoftness.massScale;
-          impulseScale = ctx.jointSoftness.impulseScale;
-        }
-        const old = d.lowerImpulse;
-        let acc = old - massScale * d.axialMass * (wb - wa + bias) - impulseScale * old;
-        if (acc < 0) acc = 0;
-        d.lowerImpulse = acc;
-        wa -= iA * (acc - old);
-        wb += iB * (acc - old);
-      }
-      // upper: C = upper - theta >= 0 (signs flipped so the impulse stays positive)
-      {
-        const C = d.upperAngle - theta;
-        let bias = 0;
-        let massScale = 1;
-        let impulseScale = 0;
-        if (C > 0) {
-          bias = C * ctx.invH;
-        } else if (useBias) {
-          bias = ctx.jointSoftness.biasRate * C;
-          massScale = ctx.jointSoftness.massScale;
-          impulseScale = ctx.jointSoftness.impulseScale;
-        }
-        const old = d.upperImpulse;
-        let acc = old - massScale * d.axialMass * (wa - wb + bias) - impulseScale * old;
-        if (acc < 0) acc = 0;
-        d.upperImpulse = acc;
-        wa += iA * (acc - old);
-        wb -= iB * (acc - old);
-      }
-    }
-  } else if (d.enableMotor && !fixedRotation) {
-    const maxImpulse = ctx.h * d.maxMotorTorque;
-    const old = d.motorImpulse;
-    let acc = old - d.axialMass * (wb - wa - d.motorSpeed);
-    acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
-    d.motorImpulse = acc;
-    wa -= iA * (acc - old);
-    wb += iB * (acc - old);
   }
 
   // point constraint
   {
-    const rax = qac * d.ax - qas * d.ay;
-    const ray = qas * d.ax + qac * d.ay;
-    const rbx = qbc * d.bx - qbs * d.by;
-    const rby = qbs * d.bx + qbc * d.by;
+    const ax = rows[o + Row.AX]!;
+    const ay = rows[o + Row.AY]!;
+    const bx = rows[o + Row.BX]!;
+    const by = rows[o + Row.BY]!;
+    const rax = qac * ax - qas * ay;
+    const ray = qas * ax + qac * ay;
+    const rbx = qbc * bx - qbs * by;
+    const rby = qbs * bx + qbc * by;
     const cdotX = vbx - wb * rby - (vax - wa * ray);
     const cdotY = vby + wb * rbx - (vay + wa * rax);
     let biasX = 0;
@@ -230,8 +312,8 @@ export function solveRevoluteJoint(
     let massScale = 1;
     let impulseScale = 0;
     if (useBias) {
-      const sepX = state[ob + DPX]! - state[oa + DPX]! + (rbx - rax) + d.deltaCenterX;
-      const sepY = state[ob + DPY]! - state[oa + DPY]! + (rby - ray) + d.deltaCenterY;
+      const sepX = state[ob + DPX]! - state[oa + DPX]! + (rbx - rax) + rows[o + Row.DCX]!;
+      const sepY = state[ob + DPY]! - state[oa + DPY]! + (rby - ray) + rows[o + Row.DCY]!;
       biasX = ctx.jointSoftness.biasRate * sepX;
       biasY = ctx.jointSoftness.biasRate * sepY;
       massScale = ctx.jointSoftness.massScale;
@@ -246,10 +328,12 @@ export function solveRevoluteJoint(
     const rhsY = cdotY + biasY;
     const solX = det * (k22 * rhsX - k12 * rhsY);
     const solY = det * (k11 * rhsY - k12 * rhsX);
-    const impX = -massScale * solX - impulseScale * d.linearX;
-    const impY = -massScale * solY - impulseScale * d.linearY;
-    d.linearX += impX;
-    d.linearY += impY;
+    const linearX = rows[o + Row.LINEAR_X]!;
+    const linearY = rows[o + Row.LINEAR_Y]!;
+    const impX = -massScale * solX - impulseScale * linearX;
+    const impY = -massScale * solY - impulseScale * linearY;
+    rows[o + Row.LINEAR_X] = linearX + impX;
+    rows[o + Row.LINEAR_Y] = linearY + impY;
     vax -= mA * impX;
     vay -= mA * impY;
     wa -= iA * (rax * impY - ray * impX);
