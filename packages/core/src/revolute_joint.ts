@@ -10,7 +10,7 @@
  * rotated by each body's in-step rotation, like the contact solver does.
  */
 
-import { type JointData, prepareJointFrame } from './joint';
+import { type JointData, prepareJointFrameRow } from './joint';
 import type { StepContext } from './step_context';
 import { atan2, unwindAngle } from './math';
 import { makeSoft, Softness } from './softness';
@@ -35,20 +35,28 @@ const STATE_STRIDE = 8;
  * (and snapshots) stay the source of truth between steps.
  */
 enum Row {
-  MA = 0,
-  MB = 1,
-  IA = 2,
-  IB = 3,
-  AX = 4,
-  AY = 5,
-  BX = 6,
-  BY = 7,
-  DCX = 8,
-  DCY = 9,
-  LINEAR_X = 10,
-  LINEAR_Y = 11,
+  // the joint frame, written by prepareJointFrameRow (joint.ts) in this order
+  /** State offsets of the bodies (small integers, exact in a double). */
+  OA = 0,
+  OB = 1,
+  MA = 2,
+  MB = 3,
+  IA = 4,
+  IB = 5,
+  AX = 6,
+  AY = 7,
+  BX = 8,
+  BY = 9,
+  DCX = 10,
+  DCY = 11,
+  // the revolute joint's own
+  /** 1 when a spring, motor or limit acts on the angle (those read the data object). */
+  AXIAL = 12,
+  LINEAR_X = 13,
+  LINEAR_Y = 14,
 }
-export const REVOLUTE_ROW_STRIDE = 12;
+/** Sixteen doubles: a row is two cache lines. */
+export const REVOLUTE_ROW_STRIDE = 16;
 
 export class RevoluteJointData implements JointData {
   referenceAngle = 0;
@@ -62,19 +70,8 @@ export class RevoluteJointData implements JointData {
   lowerAngle = 0;
   upperAngle = 0;
 
-  // solver temporaries, set by prepare
-  oa = 0;
-  ob = 0;
-  mA = 0;
-  mB = 0;
-  iA = 0;
-  iB = 0;
-  ax = 0;
-  ay = 0;
-  bx = 0;
-  by = 0;
-  deltaCenterX = 0;
-  deltaCenterY = 0;
+  // solver temporaries of the axial rows, set by prepare (the point constraint's are in
+  // the joint's solver row)
   deltaAngle = 0;
   axialMass = 0;
   readonly springSoftness = new Softness();
@@ -110,35 +107,25 @@ export function prepareRevoluteJoint(
   rows: Float64Array,
   r: number,
 ): void {
-  const bodies = w.bodies;
-  const joints = w.joints;
-  const a = joints.bodyA[j]!;
-  const b = joints.bodyB[j]!;
-  prepareJointFrame(w, j, d);
-  if (hasAxialRow(d)) {
-    // only springs and limits read the angle: a plain hinge skips the atan2
+  const o = r * REVOLUTE_ROW_STRIDE;
+  prepareJointFrameRow(w, j, rows, o);
+  const axial = hasAxialRow(d);
+  if (axial) {
+    // only springs, motors and limits read the angle: a plain hinge skips the atan2
+    const bodies = w.bodies;
+    const a = w.joints.bodyA[j]!;
+    const b = w.joints.bodyB[j]!;
     const cA = bodies.c[a]!;
     const sA = bodies.s[a]!;
     const cB = bodies.c[b]!;
     const sB = bodies.s[b]!;
     d.deltaAngle = unwindAngle(relativeAngle(cB, sB, cA, sA) - d.referenceAngle);
-    const k = d.iA + d.iB;
+    const k = rows[o + Row.IA]! + rows[o + Row.IB]!;
     d.axialMass = k > 0 ? 1 / k : 0;
     makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
   }
   if (!ctx.enableWarmStarting) d.resetImpulses();
-
-  const o = r * REVOLUTE_ROW_STRIDE;
-  rows[o + Row.MA] = d.mA;
-  rows[o + Row.MB] = d.mB;
-  rows[o + Row.IA] = d.iA;
-  rows[o + Row.IB] = d.iB;
-  rows[o + Row.AX] = d.ax;
-  rows[o + Row.AY] = d.ay;
-  rows[o + Row.BX] = d.bx;
-  rows[o + Row.BY] = d.by;
-  rows[o + Row.DCX] = d.deltaCenterX;
-  rows[o + Row.DCY] = d.deltaCenterY;
+  rows[o + Row.AXIAL] = axial ? 1 : 0;
   rows[o + Row.LINEAR_X] = d.linearX;
   rows[o + Row.LINEAR_Y] = d.linearY;
 }
@@ -163,8 +150,8 @@ export function warmStartRevoluteJoint(
 ): void {
   const state = w.bodies.state;
   const o = r * REVOLUTE_ROW_STRIDE;
-  const oa = d.oa;
-  const ob = d.ob;
+  const oa = rows[o + Row.OA]! | 0;
+  const ob = rows[o + Row.OB]! | 0;
   const mA = rows[o + Row.MA]!;
   const mB = rows[o + Row.MB]!;
   const iA = rows[o + Row.IA]!;
@@ -181,7 +168,8 @@ export function warmStartRevoluteJoint(
   const ray = qas * ax + qac * ay;
   const rbx = qbc * bx - qbs * by;
   const rby = qbs * bx + qbc * by;
-  const axial = hasAxialRow(d) ? d.springImpulse + d.motorImpulse + d.lowerImpulse - d.upperImpulse : 0;
+  const axial =
+    rows[o + Row.AXIAL] !== 0 ? d.springImpulse + d.motorImpulse + d.lowerImpulse - d.upperImpulse : 0;
   const px = rows[o + Row.LINEAR_X]!;
   const py = rows[o + Row.LINEAR_Y]!;
   state[oa + VX] = state[oa + VX]! - mA * px;
@@ -202,8 +190,8 @@ export function solveRevoluteJoint(
 ): void {
   const state = w.bodies.state;
   const o = r * REVOLUTE_ROW_STRIDE;
-  const oa = d.oa;
-  const ob = d.ob;
+  const oa = rows[o + Row.OA]! | 0;
+  const ob = rows[o + Row.OB]! | 0;
   const mA = rows[o + Row.MA]!;
   const mB = rows[o + Row.MB]!;
   const iA = rows[o + Row.IA]!;
@@ -219,7 +207,7 @@ export function solveRevoluteJoint(
   const qbc = state[ob + DQC]!;
   const qbs = state[ob + DQS]!;
 
-  if (hasAxialRow(d)) {
+  if (rows[o + Row.AXIAL] !== 0) {
     const fixedRotation = iA + iB === 0;
 
     if ((d.enableSpring || d.enableLimit) && !fixedRotation) {
