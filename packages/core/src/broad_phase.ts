@@ -25,8 +25,6 @@ const PAIR_SHIFT = 67108864; // 2^26
 /** Largest shape index the pair encoding supports. */
 export const MAX_BROAD_PHASE_SHAPE_INDEX = PAIR_SHIFT - 1;
 
-const ALL_BITS = 0xffffffff;
-
 /** Builds a proxy key from a tree proxy id and a body type. */
 export function proxyKey(proxyId: number, type: number): number {
   return (proxyId << 2) | type;
@@ -59,18 +57,14 @@ export class BroadPhase {
   private pairKeyCount = 0;
   private sortStack: Int32Array = new Int32Array(64);
 
-  // State of the query in progress, read by the pre-bound callback (no closure per query).
-  private queryKey = 0;
-  private queryShape = 0;
-  private queryTreeType = 0;
-  private readonly queryCallback: (proxyId: number, userData: number) => boolean;
+  /** Traversal stack of the pair search. */
+  private pairStack: Int32Array = new Int32Array(64);
 
   /** @param pairFilter see {@link PairFilter} */
   constructor(pairFilter: PairFilter) {
     this.pairFilter = pairFilter;
     this.trees = [new DynamicTree(16), new DynamicTree(16), new DynamicTree(16)];
     this.moveIndex = [new Int32Array(16).fill(-1), new Int32Array(16).fill(-1), new Int32Array(16).fill(-1)];
-    this.queryCallback = (proxyId, userData) => this.onQuery(proxyId, userData);
   }
 
   /** Number of proxies waiting in the move buffer. */
@@ -201,27 +195,13 @@ export class BroadPhase {
    */
   updatePairs(): void {
     this.pairKeyCount = 0;
-    const trees = this.trees;
-    const callback = this.queryCallback;
     for (let i = 0; i < this.moveCount; i++) {
       const key = this.moveBuffer[i]!;
-      const type = key & 3;
-      const id = key >> 2;
-      const tree = trees[type as ProxyType];
-      const minX = tree.minX[id]!;
-      const minY = tree.minY[id]!;
-      const maxX = tree.maxX[id]!;
-      const maxY = tree.maxY[id]!;
-      this.queryKey = key;
-      this.queryShape = tree.userData[id]!;
-      if (type === ProxyType.Dynamic) {
-        this.queryTreeType = ProxyType.Static;
-        trees[0].query(minX, minY, maxX, maxY, ALL_BITS, callback);
-        this.queryTreeType = ProxyType.Kinematic;
-        trees[1].query(minX, minY, maxX, maxY, ALL_BITS, callback);
+      if ((key & 3) === ProxyType.Dynamic) {
+        this.findPairs(key, ProxyType.Static);
+        this.findPairs(key, ProxyType.Kinematic);
       }
-      this.queryTreeType = ProxyType.Dynamic;
-      trees[2].query(minX, minY, maxX, maxY, ALL_BITS, callback);
+      this.findPairs(key, ProxyType.Dynamic);
     }
 
     // Clear the move buffer.
@@ -255,21 +235,64 @@ export class BroadPhase {
     this.pairCount = count;
   }
 
-  private onQuery(proxyId: number, userData: number): boolean {
-    const treeType = this.queryTreeType;
-    const key = (proxyId << 2) | treeType;
-    if (key === this.queryKey) return true;
-    // Both moved: the query of the smaller key reports the pair.
-    if (key < this.queryKey && this.moveIndex[treeType as ProxyType][proxyId]! >= 0) return true;
-    const s = this.queryShape;
-    const a = Math.min(s, userData);
-    const b = Math.max(s, userData);
-    if (!this.pairFilter(a, b)) return true;
-    if (this.pairKeyCount === this.pairKeys.length) {
-      this.pairKeys = growF64(this.pairKeys, this.pairKeyCount + 1);
+  /**
+   * Adds the candidate pairs of the moved proxy `key` with the proxies of one tree.
+   *
+   * A plain walk over the tree's arrays rather than a tree query with a callback: the query
+   * box would cross the call as four boxed doubles (docs/core-design.md, "Doubles crossing a
+   * call box"), so the box is read here from the moved proxy's own leaf and only integers
+   * cross calls.
+   */
+  private findPairs(key: number, treeType: ProxyType): void {
+    const tree = this.trees[treeType];
+    if (tree.root === -1) return;
+    const own = this.trees[(key & 3) as ProxyType];
+    const id = key >> 2;
+    const minX = own.minX[id]!;
+    const minY = own.minY[id]!;
+    const maxX = own.maxX[id]!;
+    const maxY = own.maxY[id]!;
+    const shape = own.userData[id]!;
+    const moveIndex = this.moveIndex[treeType];
+    const bx0 = tree.minX;
+    const by0 = tree.minY;
+    const bx1 = tree.maxX;
+    const by1 = tree.maxY;
+    const height = tree.height;
+    const child1 = tree.child1;
+    const child2 = tree.child2;
+    const userData = tree.userData;
+    const bits = tree.categoryBits;
+    let stack = this.pairStack;
+    let top = 0;
+    stack[top++] = tree.root;
+    while (top > 0) {
+      const n = stack[--top]!;
+      // touching fat boxes count as overlapping; subtrees without category bits are skipped
+      // (what the tree query did with a mask of all ones)
+      if (bx0[n]! > maxX || bx1[n]! < minX || by0[n]! > maxY || by1[n]! < minY || bits[n] === 0) continue;
+      if (height[n]! > 0) {
+        if (top + 2 > stack.length) {
+          this.pairStack = growI32(stack, top + 2);
+          stack = this.pairStack;
+        }
+        stack[top++] = child1[n]!;
+        stack[top++] = child2[n]!;
+        continue;
+      }
+      const other = (n << 2) | treeType;
+      if (other === key) continue;
+      // Both moved: the search of the smaller key reports the pair.
+      if (other < key && moveIndex[n]! >= 0) continue;
+      const s = userData[n]!;
+      const a = s < shape ? s : shape;
+      const b = s < shape ? shape : s;
+      if (!this.pairFilter(a, b)) continue;
+      if (this.pairKeyCount === this.pairKeys.length) {
+        this.pairKeys = growF64(this.pairKeys, this.pairKeyCount + 1);
+      }
+      this.pairKeys[this.pairKeyCount++] = a * PAIR_SHIFT + b;
     }
-    this.pairKeys[this.pairKeyCount++] = a * PAIR_SHIFT + b;
-    return true;
   }
 
   /**

@@ -111,11 +111,6 @@ export class ContactStore {
   }
 }
 
-/** The key of an unordered shape pair, for the world's pair map. */
-export function pairKey(shapeA: number, shapeB: number): number {
-  return shapeA < shapeB ? shapeA * 67108864 + shapeB : shapeB * 67108864 + shapeA;
-}
-
 /**
  * Copies the scratch manifold into the contact record: anchors relative to each body's
  * center of mass, and the previous step's impulses carried over by feature id.

@@ -1170,7 +1170,9 @@ export function reportHitEvents(w: WorldState, threshold: number): void {
     if ((contacts.flags[c]! & CONTACT_ENABLE_EVENTS) === 0) continue;
     const base = i * K.STRIDE;
     const pointCount = meta[i * 4 + 2]! & 3;
-    let best = threshold;
+    // `* 1` makes it a double local: seeded straight from the argument, V8 keeps the loop
+    // maximum tagged and boxes every new best
+    let best = threshold * 1;
     let bestPoint = -1;
     for (let j = 0; j < pointCount; j++) {
       const p = base + K.POINT + j * K.POINT_STRIDE;

@@ -15,7 +15,7 @@
 import { BodyType } from './body';
 import { LINEAR_SLOP } from './constants';
 import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from './distance';
-import { ShapeType } from './geometry';
+import { AABB, ShapeType } from './geometry';
 import type { ChainSegment } from './geometry';
 import { Transform } from './math';
 import { RayCastOutput, rayCastShape } from './ray_cast';
@@ -32,6 +32,8 @@ const distance = new DistanceOutput();
 const rayOutput = new RayCastOutput();
 const xfA = new Transform();
 const xfB = new Transform();
+/** The swept box handed to the tree query (an object: double arguments would be boxed). */
+const sweptBox = new AABB(0.5, 0.5, 0.5, 0.5);
 let candidates = new Int32Array(64);
 let candidateCount = 0;
 let queryShape = 0;
@@ -183,35 +185,21 @@ export function solveContinuous(w: WorldState): void {
     let tMin = 1;
     for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
       if (shapes.isSensor[s] === 1) continue;
-      // swept box: the shape's box at the end pose grown by the step's displacement
+      // swept box: the shape's box at the end pose grown by the step's displacement, padded
+      // by the body's reach because rotation can swing the shape beyond it
       const dx = bodies.cx[b]! - bodies.c0x[b]!;
       const dy = bodies.cy[b]! - bodies.c0y[b]!;
-      const minX = shapes.minX[s]! + (dx > 0 ? -dx : 0);
-      const maxX = shapes.maxX[s]! + (dx < 0 ? -dx : 0);
-      const minY = shapes.minY[s]! + (dy > 0 ? -dy : 0);
-      const maxY = shapes.maxY[s]! + (dy < 0 ? -dy : 0);
-      // rotation can swing the shape beyond that box: pad by the body's reach
       const pad = bodies.maxExtent[b]!;
+      sweptBox.minX = shapes.minX[s]! + (dx > 0 ? -dx : 0) - pad;
+      sweptBox.maxX = shapes.maxX[s]! + (dx < 0 ? -dx : 0) + pad;
+      sweptBox.minY = shapes.minY[s]! + (dy > 0 ? -dy : 0) - pad;
+      sweptBox.maxY = shapes.maxY[s]! + (dy < 0 ? -dy : 0) + pad;
       candidateCount = 0;
       queryShape = s;
-      trees[BodyType.Static]!.query(
-        minX - pad,
-        minY - pad,
-        maxX + pad,
-        maxY + pad,
-        0xffffffff,
-        collectCandidate,
-      );
+      trees[BodyType.Static]!.queryBox(sweptBox, 0xffffffff, collectCandidate);
       if (bullet) {
         const before = candidateCount;
-        trees[BodyType.Dynamic]!.query(
-          minX - pad,
-          minY - pad,
-          maxX + pad,
-          maxY + pad,
-          0xffffffff,
-          collectCandidate,
-        );
+        trees[BodyType.Dynamic]!.queryBox(sweptBox, 0xffffffff, collectCandidate);
         // bullets do not sweep against other bullets (both moved: neither pose is fixed)
         let keep = before;
         for (let k = before; k < candidateCount; k++) {

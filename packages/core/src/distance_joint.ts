@@ -307,7 +307,8 @@ export function solveDistanceJoint(
 }
 
 /** Constraint force (N) on body B, along the axis, from last step's impulses; no torque. */
-export function distanceJointReaction(d: DistanceJointData, invH: number, out: Float64Array): void {
+export function distanceJointReaction(d: DistanceJointData, ctx: StepContext, out: Float64Array): void {
+  const invH = ctx.invH;
   const f = (d.impulse + d.lowerImpulse - d.upperImpulse + d.motorImpulse) * invH;
   out[0] = f * d.ux;
   out[1] = f * d.uy;

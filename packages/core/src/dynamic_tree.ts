@@ -12,7 +12,7 @@
  */
 
 import { growF64, growI32, growU8, growU32 } from './array';
-import type { AABB } from './geometry';
+import { AABB } from './geometry';
 
 const NULL = -1;
 
@@ -78,6 +78,8 @@ export class DynamicTree {
   /** Traversal stack shared by queries; `stackTop` is where the next (nested) query starts. */
   private stack: Int32Array;
   private stackTop = 0;
+  /** The box of {@link query}, handed on to {@link queryBox}. */
+  private readonly queryBoxScratch = new AABB(0.5, 0.5, 0.5, 0.5);
 
   // Rebuild scratch.
   private items: Int32Array = new Int32Array(16);
@@ -88,6 +90,12 @@ export class DynamicTree {
   private readonly binCount = new Int32Array(BIN_COUNT);
   private readonly binBox = new Float64Array(4 * BIN_COUNT);
   private readonly binCost = new Float64Array(BIN_COUNT);
+  /**
+   * Bin frame of {@link partitionBinned}: lowest center and bins per unit along the axis.
+   * Initialised with fractions so the fields hold doubles from the start.
+   */
+  private binLo = 0.5;
+  private binScale = 0.5;
 
   /** @param capacity initial node capacity; storage doubles when exceeded. */
   constructor(capacity = 16) {
@@ -688,7 +696,25 @@ export class DynamicTree {
     maskBits: number,
     callback: TreeQueryCallback,
   ): void {
+    const box = this.queryBoxScratch;
+    box.minX = minX;
+    box.minY = minY;
+    box.maxX = maxX;
+    box.maxY = maxY;
+    this.queryBox(box, maskBits, callback);
+  }
+
+  /**
+   * {@link query} with the box in an object, for the step: V8 boxes the double arguments
+   * of a call it does not inline (docs/core-design.md). The box is read once, before any
+   * callback runs, so a callback may reuse it.
+   */
+  queryBox(box: AABB, maskBits: number, callback: TreeQueryCallback): void {
     if (this.root === NULL) return;
+    const minX = box.minX;
+    const minY = box.minY;
+    const maxX = box.maxX;
+    const maxY = box.maxY;
     const base = this.stackTop;
     let stack = this.stack;
     let top = base;
@@ -968,7 +994,10 @@ export class DynamicTree {
     const extent = axis === 0 ? cx1 - cx0 : cy1 - cy0;
     if (!(extent > 0)) return (start + end) >> 1; // all centers equal: any split will do
     if (count <= SMALL_RANGE) return this.partitionSmall(start, end, axis);
-    return this.partitionBinned(start, end, axis, lo, extent);
+    // the bin frame goes through fields: double arguments would be boxed
+    this.binLo = lo;
+    this.binScale = BIN_COUNT / extent;
+    return this.partitionBinned(start, end, axis);
   }
 
   /** Exact SAH over the items sorted by center along `axis` (insertion sort, few items). */
@@ -1030,8 +1059,11 @@ export class DynamicTree {
     return best;
   }
 
-  /** Binned SAH along `axis`; items are binned by center once, then partitioned in place. */
-  private partitionBinned(start: number, end: number, axis: number, lo: number, extent: number): number {
+  /**
+   * Binned SAH along `axis` over the bin frame {@link binLo}, {@link binScale}; items are
+   * binned by center once, then partitioned in place.
+   */
+  private partitionBinned(start: number, end: number, axis: number): number {
     const items = this.items;
     const centers = this.centers;
     const bins = this.itemBins;
@@ -1049,7 +1081,8 @@ export class DynamicTree {
       binBox[4 * b + 2] = Number.NEGATIVE_INFINITY;
       binBox[4 * b + 3] = Number.NEGATIVE_INFINITY;
     }
-    const scale = BIN_COUNT / extent;
+    const lo = this.binLo;
+    const scale = this.binScale;
     for (let i = start; i < end; i++) {
       let b = ((centers[2 * i + axis]! - lo) * scale) | 0;
       if (b > BIN_COUNT - 1) b = BIN_COUNT - 1;

@@ -612,9 +612,22 @@ function computeTwoPointAABB(
   return out;
 }
 
-/** World AABB of a capsule under `xf`: its two centers grown by the radius. @returns `out`. */
+/**
+ * World AABB of a capsule under `xf`: its two centers grown by the radius. @returns `out`.
+ * Written out, not handed to computeTwoPointAABB: capsules move every step, and V8 boxes
+ * the double arguments of a call it does not inline (docs/core-design.md).
+ */
 export function computeCapsuleAABB(g: Capsule, xf: Transform, out: AABB): AABB {
-  return computeTwoPointAABB(g.c1x, g.c1y, g.c2x, g.c2y, g.radius, xf, out);
+  const wx1 = xf.c * g.c1x - xf.s * g.c1y + xf.px;
+  const wy1 = xf.s * g.c1x + xf.c * g.c1y + xf.py;
+  const wx2 = xf.c * g.c2x - xf.s * g.c2y + xf.px;
+  const wy2 = xf.s * g.c2x + xf.c * g.c2y + xf.py;
+  const radius = g.radius;
+  out.minX = Math.min(wx1, wx2) - radius;
+  out.minY = Math.min(wy1, wy2) - radius;
+  out.maxX = Math.max(wx1, wx2) + radius;
+  out.maxY = Math.max(wy1, wy2) + radius;
+  return out;
 }
 
 /** World AABB of a segment under `xf`. @returns `out`. */

@@ -212,25 +212,25 @@ export function finishJoints(w: WorldState, ctx: StepContext): void {
     switch (joints.type[j]) {
       case JointType.Revolute:
         finishRevoluteJoint(d as RevoluteJointData, joints.rows, i);
-        revoluteJointReaction(d as RevoluteJointData, ctx.invH, reaction);
+        revoluteJointReaction(d as RevoluteJointData, ctx, reaction);
         break;
       case JointType.Distance:
-        distanceJointReaction(d as DistanceJointData, ctx.invH, reaction);
+        distanceJointReaction(d as DistanceJointData, ctx, reaction);
         break;
       case JointType.Wheel:
-        wheelJointReaction(d as WheelJointData, ctx.invH, reaction);
+        wheelJointReaction(d as WheelJointData, ctx, reaction);
         break;
       case JointType.Mouse:
-        mouseJointReaction(d as MouseJointData, ctx.invH, reaction);
+        mouseJointReaction(d as MouseJointData, ctx, reaction);
         break;
       case JointType.Motor:
-        motorJointReaction(d as MotorJointData, ctx.invH, reaction);
+        motorJointReaction(d as MotorJointData, ctx, reaction);
         break;
       case JointType.Prismatic:
-        prismaticJointReaction(d as PrismaticJointData, ctx.invH, reaction);
+        prismaticJointReaction(d as PrismaticJointData, ctx, reaction);
         break;
       case JointType.Weld:
-        weldJointReaction(d as WeldJointData, ctx.invH, reaction);
+        weldJointReaction(d as WeldJointData, ctx, reaction);
         break;
       default:
         break;

@@ -207,7 +207,8 @@ export function solveMotorJoint(w: WorldState, d: MotorJointData, ctx: StepConte
 }
 
 /** Constraint force (N) and torque (N m) on body B from last step's impulses. */
-export function motorJointReaction(d: MotorJointData, invH: number, out: Float64Array): void {
+export function motorJointReaction(d: MotorJointData, ctx: StepContext, out: Float64Array): void {
+  const invH = ctx.invH;
   out[0] = d.linearX * invH;
   out[1] = d.linearY * invH;
   out[2] = d.angularImpulse * invH;

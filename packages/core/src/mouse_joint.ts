@@ -161,7 +161,8 @@ export function solveMouseJoint(w: WorldState, d: MouseJointData, ctx: StepConte
 }
 
 /** Force (N) and damping torque (N m) on body B from last step's impulses. */
-export function mouseJointReaction(d: MouseJointData, invH: number, out: Float64Array): void {
+export function mouseJointReaction(d: MouseJointData, ctx: StepContext, out: Float64Array): void {
+  const invH = ctx.invH;
   out[0] = d.linearX * invH;
   out[1] = d.linearY * invH;
   out[2] = d.angularImpulse * invH;

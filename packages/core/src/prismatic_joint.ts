@@ -366,7 +366,8 @@ export function solvePrismaticJoint(
  * (spring + motor + limits) parts along the axis of the last solve; torque (N m) of the
  * angular row.
  */
-export function prismaticJointReaction(d: PrismaticJointData, invH: number, out: Float64Array): void {
+export function prismaticJointReaction(d: PrismaticJointData, ctx: StepContext, out: Float64Array): void {
+  const invH = ctx.invH;
   const axial = (d.springImpulse + d.motorImpulse + d.lowerImpulse - d.upperImpulse) * invH;
   const perp = d.perpImpulse * invH;
   const ux = d.lastAxisX;

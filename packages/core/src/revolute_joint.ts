@@ -339,7 +339,8 @@ export function solveRevoluteJoint(
 }
 
 /** Constraint force (N) and torque (N m) on body B from last step's impulses. */
-export function revoluteJointReaction(d: RevoluteJointData, invH: number, out: Float64Array): void {
+export function revoluteJointReaction(d: RevoluteJointData, ctx: StepContext, out: Float64Array): void {
+  const invH = ctx.invH;
   out[0] = d.linearX * invH;
   out[1] = d.linearY * invH;
   out[2] = (d.springImpulse + d.motorImpulse + d.lowerImpulse - d.upperImpulse) * invH;

@@ -10,7 +10,7 @@
  */
 
 import { type BodyStore, STATE_STRIDE, VX, VY, W } from './body';
-import { CONTACT_STRIDE, type ContactStore, pairKey } from './contact';
+import { CONTACT_STRIDE, type ContactStore } from './contact';
 import { AABB, Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, ShapeType } from './geometry';
 import type { SlotPool } from './id';
 import type { JointData, JointStore } from './joint';
@@ -495,7 +495,7 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   rd.into(contacts.edgeNext);
   rd.into(contacts.data);
   for (let c = 0; c < contacts.pool.next; c++) {
-    if (contacts.pool.alive[c] === 1) w.pairs.set(pairKey(contacts.shapeA[c]!, contacts.shapeB[c]!), c);
+    if (contacts.pool.alive[c] === 1) w.pairs.insert(contacts.shapeA[c]!, contacts.shapeB[c]!, c);
   }
 
   const joints = w.joints;

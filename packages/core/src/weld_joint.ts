@@ -204,7 +204,8 @@ export function solveWeldJoint(w: WorldState, d: WeldJointData, _ctx: StepContex
 }
 
 /** Constraint force (N) and torque (N m) on body B from last step's impulses. */
-export function weldJointReaction(d: WeldJointData, invH: number, out: Float64Array): void {
+export function weldJointReaction(d: WeldJointData, ctx: StepContext, out: Float64Array): void {
+  const invH = ctx.invH;
   out[0] = d.linearX * invH;
   out[1] = d.linearY * invH;
   out[2] = d.angularImpulse * invH;

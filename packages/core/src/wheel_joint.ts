@@ -310,7 +310,8 @@ export function solveWheelJoint(w: WorldState, d: WheelJointData, ctx: StepConte
 }
 
 /** Constraint force (N) on body B and the motor torque (N m) from last step's impulses. */
-export function wheelJointReaction(d: WheelJointData, invH: number, out: Float64Array): void {
+export function wheelJointReaction(d: WheelJointData, ctx: StepContext, out: Float64Array): void {
+  const invH = ctx.invH;
   const axial = d.springImpulse + d.lowerImpulse - d.upperImpulse;
   const perp = d.perpImpulse;
   out[0] = (axial * d.ux - perp * d.uy) * invH;

@@ -35,7 +35,6 @@ import {
   CONTACT_STRIDE,
   CONTACT_TOUCHING,
   ContactStore,
-  pairKey,
 } from './contact';
 import { ContactConstraints } from './contact_solver';
 import { EventBuffers } from './events';
@@ -45,6 +44,7 @@ import { AABB, computeMass, computeShapeAABB, MassData, ShapeType } from './geom
 import type { Capsule, ChainSegment, Circle, Polygon, Segment } from './geometry';
 import { getCollider } from './manifold';
 import { length, Transform } from './math';
+import { PairTable } from './pair_table';
 import { ShapeStore, shouldShapesCollide } from './shape';
 
 /** Scratch fat box handed to the broad phase (an object: double arguments would be boxed). */
@@ -130,8 +130,8 @@ export class WorldState {
   readonly chainFree: number[] = [];
   readonly chainGeneration: number[] = [];
   readonly broadPhase: BroadPhase;
-  /** Shape pair key -> contact slot, for "does this pair already have a contact". */
-  readonly pairs = new Map<number, number>();
+  /** Shape pair -> contact slot, for "does this pair already have a contact". */
+  readonly pairs = new PairTable();
   frictionMixer: FrictionMixer = mixFrictionDefault;
   restitutionMixer: RestitutionMixer = mixRestitutionDefault;
 
@@ -285,7 +285,7 @@ export class WorldState {
       if (getCollider(shapes.typeOf(shapeB), shapes.typeOf(shapeA)) === null) return false;
     }
     if (this.jointFilter !== null && !this.jointFilter(bodyA, bodyB)) return false;
-    return !this.pairs.has(pairKey(shapeA, shapeB));
+    return this.pairs.find(shapeA, shapeB) === -1;
   }
 
   /** Set by the joint module: false when a joint between the bodies disables collision. */
@@ -336,7 +336,7 @@ export class WorldState {
     );
     this.linkContactEdge(2 * c, bodyA);
     this.linkContactEdge(2 * c + 1, bodyB);
-    this.pairs.set(pairKey(shapeA, shapeB), c);
+    this.pairs.insert(shapeA, shapeB, c);
     const bodies = this.bodies;
     if (bodies.awake[bodyA] === 1 || bodies.awake[bodyB] === 1) this.addAwakeContact(c);
   }
@@ -346,7 +346,7 @@ export class WorldState {
     const contacts = this.contacts;
     const bodyA = contacts.bodyA[c]!;
     const bodyB = contacts.bodyB[c]!;
-    this.pairs.delete(pairKey(contacts.shapeA[c]!, contacts.shapeB[c]!));
+    this.pairs.remove(contacts.shapeA[c]!, contacts.shapeB[c]!);
     this.unlinkContactEdge(2 * c, bodyA);
     this.unlinkContactEdge(2 * c + 1, bodyB);
     this.removeAwakeContact(c);

@@ -266,7 +266,7 @@ describe('BroadPhase', () => {
     const scratch = new AABB();
     for (let r = 0; r < 6; r++) step(r);
     const internals = bp as unknown as Record<string, unknown>;
-    const names = ['pairShapeA', 'pairShapeB', 'moveBuffer', 'pairKeys', 'sortStack'];
+    const names = ['pairShapeA', 'pairShapeB', 'moveBuffer', 'pairKeys', 'sortStack', 'pairStack'];
     const snapshot = names.map((n) => internals[n]);
     const tree = bp.trees[2];
     const treeArrays = [tree.minX, tree.parent, tree.child1, tree.flags];
