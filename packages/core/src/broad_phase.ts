@@ -6,7 +6,7 @@
  * structure, the move order or the proxy ids. Nothing allocates after warm-up.
  */
 
-import { growF64, growI32 } from './array';
+import { growF64, growI32, growU32 } from './array';
 import type { AABB } from './geometry';
 import { DynamicTree } from './dynamic_tree';
 
@@ -24,6 +24,8 @@ export type PairFilter = (shapeA: number, shapeB: number) => boolean;
 const PAIR_SHIFT = 67108864; // 2^26
 /** Largest shape index the pair encoding supports. */
 export const MAX_BROAD_PHASE_SHAPE_INDEX = PAIR_SHIFT - 1;
+
+const ALL_BITS = 0xffffffff;
 
 /** Builds a proxy key from a tree proxy id and a body type. */
 export function proxyKey(proxyId: number, type: number): number {
@@ -51,6 +53,11 @@ export class BroadPhase {
   private moveCount = 0;
   /** Per tree, per proxy id: position in the move buffer or -1 (O(1) moved test and removal). */
   private readonly moveIndex: [Int32Array, Int32Array, Int32Array];
+  /**
+   * Per tree, per proxy id: the categories its pair search visits (the shape's mask bits, or
+   * all bits when a positive group may override the masks).
+   */
+  private readonly queryMask: [Uint32Array, Uint32Array, Uint32Array];
 
   /** Candidate pairs as packed doubles, sorted then de-duplicated. */
   private pairKeys: Float64Array = new Float64Array(64);
@@ -65,6 +72,7 @@ export class BroadPhase {
     this.pairFilter = pairFilter;
     this.trees = [new DynamicTree(16), new DynamicTree(16), new DynamicTree(16)];
     this.moveIndex = [new Int32Array(16).fill(-1), new Int32Array(16).fill(-1), new Int32Array(16).fill(-1)];
+    this.queryMask = [new Uint32Array(16), new Uint32Array(16), new Uint32Array(16)];
   }
 
   /** Number of proxies waiting in the move buffer. */
@@ -91,6 +99,7 @@ export class BroadPhase {
     shapeIndex: number,
     bodyType: number,
     forcePairCreation: boolean,
+    queryMaskBits = ALL_BITS,
   ): number {
     const proxyId = this.trees[bodyType as ProxyType].createProxy(
       minX,
@@ -106,6 +115,11 @@ export class BroadPhase {
     } else {
       moveIndex[proxyId] = -1;
     }
+    const queryMask = this.queryMask[bodyType as ProxyType];
+    if (proxyId >= queryMask.length) {
+      this.queryMask[bodyType as ProxyType] = growU32(queryMask, Math.max(proxyId + 1, 2 * queryMask.length));
+    }
+    this.queryMask[bodyType as ProxyType][proxyId] = queryMaskBits;
     const key = proxyKey(proxyId, bodyType);
     if (bodyType !== ProxyType.Static || forcePairCreation) this.bufferMove(key);
     return key;
@@ -253,6 +267,7 @@ export class BroadPhase {
     const maxX = own.maxX[id]!;
     const maxY = own.maxY[id]!;
     const shape = own.userData[id]!;
+    const mask = this.queryMask[(key & 3) as ProxyType][id]!;
     const moveIndex = this.moveIndex[treeType];
     const bx0 = tree.minX;
     const by0 = tree.minY;
@@ -268,9 +283,12 @@ export class BroadPhase {
     stack[top++] = tree.root;
     while (top > 0) {
       const n = stack[--top]!;
-      // touching fat boxes count as overlapping; subtrees without category bits are skipped
-      // (what the tree query did with a mask of all ones)
-      if (bx0[n]! > maxX || bx1[n]! < minX || by0[n]! > maxY || by1[n]! < minY || bits[n] === 0) continue;
+      // touching fat boxes count as overlapping; subtrees whose categories the moved shape's
+      // mask excludes are skipped whole (a net of bodies that ignore each other never
+      // reaches a leaf)
+      if (bx0[n]! > maxX || bx1[n]! < minX || by0[n]! > maxY || by1[n]! < minY || (bits[n]! & mask) === 0) {
+        continue;
+      }
       if (height[n]! > 0) {
         if (top + 2 > stack.length) {
           this.pairStack = growI32(stack, top + 2);

@@ -69,6 +69,14 @@ export class ShapeStore {
 }
 
 /** Collision filter rule shared by contacts and queries. */
+/**
+ * Categories a shape's pair search must visit: its mask, unless a positive group (which
+ * collides whatever the masks say) may pair it with anything.
+ */
+export function pairSearchMask(maskBits: number, groupIndex: number): number {
+  return groupIndex > 0 ? 0xffffffff : maskBits;
+}
+
 export function shouldShapesCollide(
   catA: number,
   maskA: number,

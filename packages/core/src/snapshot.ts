@@ -15,7 +15,7 @@ import { AABB, Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, S
 import type { SlotPool } from './id';
 import type { JointData, JointStore } from './joint';
 import { createJointData } from './joint_solver';
-import type { ShapeStore } from './shape';
+import { pairSearchMask, type ShapeStore } from './shape';
 import type { WorldState } from './world_state';
 
 const MAGIC = 0x494d5053; // "IMPS"
@@ -464,7 +464,18 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
       const maxY = rd.f64();
       const moved = rd.i32() === 1;
       const type = bodies.type[shapes.body[i]!]!;
-      const key = w.broadPhase.createProxy(minX, minY, maxX, maxY, shapes.categoryBits[i]!, i, type, false);
+      const mask = pairSearchMask(shapes.maskBits[i]!, shapes.groupIndex[i]!);
+      const key = w.broadPhase.createProxy(
+        minX,
+        minY,
+        maxX,
+        maxY,
+        shapes.categoryBits[i]!,
+        i,
+        type,
+        false,
+        mask,
+      );
       if (moved) w.broadPhase.bufferMove(key);
       else w.broadPhase.clearMove(key);
       shapes.proxyKey[i] = key;

@@ -12,7 +12,7 @@
  */
 
 import { BodyType, DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from './body';
-import { MAX_ROTATION } from './constants';
+import { MAX_ROTATION, SPECULATIVE_DISTANCE } from './constants';
 import {
   CONTACT_ENABLE_EVENTS,
   CONTACT_SENSOR,
@@ -136,6 +136,11 @@ function collide(w: WorldState): void {
   const qs = bodies.s;
   let destroyCount = 0;
   let wakeCount = 0;
+  const sMinX = shapes.minX;
+  const sMinY = shapes.minY;
+  const sMaxX = shapes.maxX;
+  const sMaxY = shapes.maxY;
+  const spec = SPECULATIVE_DISTANCE;
 
   for (let i = 0; i < awakeCount; i++) {
     const c = awake[i]!;
@@ -164,7 +169,17 @@ function collide(w: WorldState): void {
     xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
     const typeA = shapeType[sA]! as ShapeType;
     const typeB = shapeType[sB]! as ShapeType;
-    if (typeA === ShapeType.Polygon && typeB === ShapeType.Polygon) {
+    if (
+      sMaxX[sA]! + spec < sMinX[sB]! ||
+      sMaxX[sB]! + spec < sMinX[sA]! ||
+      sMaxY[sA]! + spec < sMinY[sB]! ||
+      sMaxY[sB]! + spec < sMinY[sA]!
+    ) {
+      // The shapes' own boxes are farther apart than the speculative distance: no manifold
+      // point can exist, so the narrow phase is skipped (most contacts of a tumbling pile of
+      // small boxes are fat-box neighbours in this state).
+      m.clear();
+    } else if (typeA === ShapeType.Polygon && typeB === ShapeType.Polygon) {
       collidePolygonShapes(sA, geometry[sA] as Polygon, xfA, sB, geometry[sB] as Polygon, xfB, m);
     } else {
       getCollider(typeA, typeB)!(geometry[sA]!, xfA, geometry[sB]!, xfB, m);

@@ -45,7 +45,7 @@ import type { Capsule, ChainSegment, Circle, Polygon, Segment } from './geometry
 import { getCollider } from './manifold';
 import { length, Transform } from './math';
 import { PairTable } from './pair_table';
-import { ShapeStore, shouldShapesCollide } from './shape';
+import { pairSearchMask, ShapeStore, shouldShapesCollide } from './shape';
 
 /** Scratch fat box handed to the broad phase (an object: double arguments would be boxed). */
 const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
@@ -629,6 +629,7 @@ export class WorldState {
       shape,
       this.bodies.type[body]!,
       forcePairCreation,
+      pairSearchMask(shapes.maskBits[shape]!, shapes.groupIndex[shape]!),
     );
   }
 
