@@ -77,6 +77,7 @@ export interface CliOptions {
   out: string | null;
   alloc: boolean;
   allocSteps: number;
+  allocWarmup: number;
   allocBase: number;
   /** Re-write the table, markdown and SVG from this JSON file instead of running. */
   from: string | null;
@@ -97,6 +98,7 @@ export const USAGE = `pnpm bench [options]   (from the repository root)
   --scenes a,b        scenes: pyramid20,pyramid40,pyramid70,pyramid100,manyPyramids,
                       jointGrid,tumbler (default all)
   --alloc-steps N     steps of the allocation measurement (default 1000)
+  --alloc-warmup N    steps before it, so the pyramid has settled (default 600)
   --alloc-base N      pyramid base of the allocation measurement (default 100)
   --no-alloc          skip the allocation measurement
   --out DIR           output folder (default apps/bench/results)
@@ -127,6 +129,7 @@ export function parseArgs(
     out: null,
     alloc: true,
     allocSteps: 1000,
+    allocWarmup: 600,
     allocBase: 100,
     from: null,
     help: false,
@@ -184,6 +187,9 @@ export function parseArgs(
         break;
       case '--alloc-steps':
         o.allocSteps = Math.max(1, positiveInt(flag, value()));
+        break;
+      case '--alloc-warmup':
+        o.allocWarmup = positiveInt(flag, value());
         break;
       case '--alloc-base':
         o.allocBase = Math.max(1, positiveInt(flag, value()));
