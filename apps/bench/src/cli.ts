@@ -103,7 +103,11 @@ async function main(): Promise<void> {
 
   let alloc: AllocResult | null = null;
   if (opts.alloc && opts.engines.includes('impulse')) {
-    const spec: AllocSpec = { base: opts.allocBase, warmup: opts.quick ? 10 : opts.allocWarmup, steps: opts.allocSteps };
+    const spec: AllocSpec = {
+      base: opts.allocBase,
+      warmup: opts.quick ? 10 : opts.allocWarmup,
+      steps: opts.allocSteps,
+    };
     try {
       alloc = parseResult<AllocResult>(await runChild('alloc.mjs', JSON.stringify(spec), ['--expose-gc']));
       console.log(
