@@ -98,34 +98,45 @@ export function prepareJoints(w: WorldState, ctx: StepContext): void {
     if (r * REVOLUTE_ROW_STRIDE >= joints.rows.length) {
       joints.rows = growF64(joints.rows, (r + 1) * REVOLUTE_ROW_STRIDE * 2);
     }
-    const d = joints.data[j]!;
-    switch (joints.type[j]) {
-      case JointType.Revolute:
-        prepareRevoluteJoint(w, j, d as RevoluteJointData, ctx, joints.rows, r);
-        break;
-      case JointType.Distance:
-        prepareDistanceJoint(w, j, d as DistanceJointData, ctx);
-        break;
-      case JointType.Wheel:
-        prepareWheelJoint(w, j, d as WheelJointData, ctx);
-        break;
-      case JointType.Mouse:
-        prepareMouseJoint(w, j, d as MouseJointData, ctx);
-        break;
-      case JointType.Motor:
-        prepareMotorJoint(w, j, d as MotorJointData, ctx);
-        break;
-      case JointType.Prismatic:
-        preparePrismaticJoint(w, j, d as PrismaticJointData, ctx);
-        break;
-      case JointType.Weld:
-        prepareWeldJoint(w, j, d as WeldJointData, ctx);
-        break;
-      default:
-        break;
-    }
+    prepareJoint(w, j, ctx, r);
   }
   w.activeJointCount = n;
+}
+
+/**
+ * Prepares one joint into solver row r. Its own function, not the body of the loop above:
+ * a function called once per joint is optimised within a few steps, while a loop body that
+ * runs once per step stays in baseline code until its enclosing function is optimised,
+ * boxing every double it computes (and the loop above only handles integers).
+ */
+function prepareJoint(w: WorldState, j: number, ctx: StepContext, r: number): void {
+  const joints = w.joints;
+  const d = joints.data[j]!;
+  switch (joints.type[j]) {
+    case JointType.Revolute:
+      prepareRevoluteJoint(w, j, d as RevoluteJointData, ctx, joints.rows, r);
+      break;
+    case JointType.Distance:
+      prepareDistanceJoint(w, j, d as DistanceJointData, ctx);
+      break;
+    case JointType.Wheel:
+      prepareWheelJoint(w, j, d as WheelJointData, ctx);
+      break;
+    case JointType.Mouse:
+      prepareMouseJoint(w, j, d as MouseJointData, ctx);
+      break;
+    case JointType.Motor:
+      prepareMotorJoint(w, j, d as MotorJointData, ctx);
+      break;
+    case JointType.Prismatic:
+      preparePrismaticJoint(w, j, d as PrismaticJointData, ctx);
+      break;
+    case JointType.Weld:
+      prepareWeldJoint(w, j, d as WeldJointData, ctx);
+      break;
+    default:
+      break;
+  }
 }
 
 export function warmStartJoints(w: WorldState): void {
@@ -202,53 +213,58 @@ export function solveJoints(w: WorldState, ctx: StepContext, useBias: boolean): 
  * disabled, its impulses cleared, its bodies woken, and it is reported once.
  */
 export function finishJoints(w: WorldState, ctx: StepContext): void {
-  const joints = w.joints;
   for (let i = 0; i < w.activeJointCount; i++) {
-    const j = w.activeJoints[i]!;
-    const d = joints.data[j]!;
-    reaction[0] = 0;
-    reaction[1] = 0;
-    reaction[2] = 0;
-    switch (joints.type[j]) {
-      case JointType.Revolute:
-        finishRevoluteJoint(d as RevoluteJointData, joints.rows, i);
-        revoluteJointReaction(d as RevoluteJointData, ctx, reaction);
-        break;
-      case JointType.Distance:
-        distanceJointReaction(d as DistanceJointData, ctx, reaction);
-        break;
-      case JointType.Wheel:
-        wheelJointReaction(d as WheelJointData, ctx, reaction);
-        break;
-      case JointType.Mouse:
-        mouseJointReaction(d as MouseJointData, ctx, reaction);
-        break;
-      case JointType.Motor:
-        motorJointReaction(d as MotorJointData, ctx, reaction);
-        break;
-      case JointType.Prismatic:
-        prismaticJointReaction(d as PrismaticJointData, ctx, reaction);
-        break;
-      case JointType.Weld:
-        weldJointReaction(d as WeldJointData, ctx, reaction);
-        break;
-      default:
-        break;
-    }
-    const fx = reaction[0]!;
-    const fy = reaction[1]!;
-    const torque = reaction[2]!;
-    joints.forceX[j] = fx;
-    joints.forceY[j] = fy;
-    joints.torque[j] = torque;
-    const maxForce = joints.breakForce[j]!;
-    const maxTorque = joints.breakTorque[j]!;
-    if (fx * fx + fy * fy > maxForce * maxForce || torque > maxTorque || torque < -maxTorque) {
-      joints.enabled[j] = 0;
-      d.resetImpulses();
-      w.reportJointEvent(j, true);
-      w.wakeBody(joints.bodyA[j]!);
-      w.wakeBody(joints.bodyB[j]!);
-    }
+    finishJoint(w, ctx, i);
+  }
+}
+
+/** Reads one solved joint's force and torque and breaks it when over its limits. */
+function finishJoint(w: WorldState, ctx: StepContext, i: number): void {
+  const joints = w.joints;
+  const j = w.activeJoints[i]!;
+  const d = joints.data[j]!;
+  reaction[0] = 0;
+  reaction[1] = 0;
+  reaction[2] = 0;
+  switch (joints.type[j]) {
+    case JointType.Revolute:
+      finishRevoluteJoint(d as RevoluteJointData, joints.rows, i);
+      revoluteJointReaction(d as RevoluteJointData, ctx, reaction);
+      break;
+    case JointType.Distance:
+      distanceJointReaction(d as DistanceJointData, ctx, reaction);
+      break;
+    case JointType.Wheel:
+      wheelJointReaction(d as WheelJointData, ctx, reaction);
+      break;
+    case JointType.Mouse:
+      mouseJointReaction(d as MouseJointData, ctx, reaction);
+      break;
+    case JointType.Motor:
+      motorJointReaction(d as MotorJointData, ctx, reaction);
+      break;
+    case JointType.Prismatic:
+      prismaticJointReaction(d as PrismaticJointData, ctx, reaction);
+      break;
+    case JointType.Weld:
+      weldJointReaction(d as WeldJointData, ctx, reaction);
+      break;
+    default:
+      break;
+  }
+  const fx = reaction[0]!;
+  const fy = reaction[1]!;
+  const torque = reaction[2]!;
+  joints.forceX[j] = fx;
+  joints.forceY[j] = fy;
+  joints.torque[j] = torque;
+  const maxForce = joints.breakForce[j]!;
+  const maxTorque = joints.breakTorque[j]!;
+  if (fx * fx + fy * fy > maxForce * maxForce || torque > maxTorque || torque < -maxTorque) {
+    joints.enabled[j] = 0;
+    d.resetImpulses();
+    w.reportJointEvent(j, true);
+    w.wakeBody(joints.bodyA[j]!);
+    w.wakeBody(joints.bodyB[j]!);
   }
 }
