@@ -269,6 +269,18 @@ export class BroadPhase {
     const shape = own.userData[id]!;
     const mask = this.queryMask[(key & 3) as ProxyType][id]!;
     const moveIndex = this.moveIndex[treeType];
+    // a tree this search cannot reach (box or categories) is left enlarged, not rebuilt
+    const root = tree.root;
+    if (
+      tree.minX[root]! > maxX ||
+      tree.maxX[root]! < minX ||
+      tree.minY[root]! > maxY ||
+      tree.maxY[root]! < minY
+    ) {
+      return;
+    }
+    if ((tree.categoryBits[root]! & mask) === 0) return;
+    tree.rebuildIfEnlarged();
     const bx0 = tree.minX;
     const by0 = tree.minY;
     const bx1 = tree.maxX;

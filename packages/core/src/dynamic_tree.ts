@@ -711,6 +711,7 @@ export class DynamicTree {
    */
   queryBox(box: AABB, maskBits: number, callback: TreeQueryCallback): void {
     if (this.root === NULL) return;
+    this.rebuildIfEnlarged();
     const minX = box.minX;
     const minY = box.minY;
     const maxX = box.maxX;
@@ -775,6 +776,7 @@ export class DynamicTree {
     callback: TreeRayCastCallback,
   ): void {
     if (this.root === NULL) return;
+    this.rebuildIfEnlarged();
     const invDx = dx === 0 ? 0 : 1 / dx;
     const invDy = dy === 0 ? 0 : 1 / dy;
     const base = this.stackTop;
@@ -868,6 +870,18 @@ export class DynamicTree {
    * leaves, so after a step where a few proxies were enlarged only their paths are rebuilt.
    * Proxy ids are unchanged. Returns the number of items (leaves or kept subtrees) rebuilt.
    */
+  /**
+   * Restores tree quality after enlargements, lazily: the step only grows enlarged boxes,
+   * and the tree is rebuilt the first time something searches it (a query, a ray cast, a
+   * pair search that is not pruned at the root). A tree nobody searches (a net of bodies
+   * that ignore each other) is never rebuilt. Not while a query is in progress: a nested
+   * query finds the tree already rebuilt by the outer one.
+   */
+  rebuildIfEnlarged(): void {
+    const root = this.root;
+    if (root !== NULL && this.stackTop === 0 && (this.flags[root]! & ENLARGED) !== 0) this.rebuild(false);
+  }
+
   rebuild(fullBuild = false): number {
     const root = this.root;
     if (root === NULL) return 0;

@@ -414,11 +414,11 @@ function finalizeBodies(w: WorldState, dt: number): void {
         fatBox.maxX = maxX + m;
         fatBox.maxY = maxY + m;
         // Box2D v3: the leaf takes the new fat box and its ancestors only grow; the
-        // enlarged part of the tree is rebuilt once below. Static trees are not rebuilt.
+        // enlarged part of the tree is rebuilt when it is next searched. Static trees are
+        // not enlarged.
         if ((key & 3) === 0) bp.moveProxy(key, fatBox);
         else bp.enlargeProxy(key, fatBox);
       }
     }
   }
-  bp.rebuildTrees();
 }
