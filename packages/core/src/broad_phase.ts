@@ -115,11 +115,9 @@ export class BroadPhase {
     } else {
       moveIndex[proxyId] = -1;
     }
-    const queryMask = this.queryMask[bodyType as ProxyType];
-    if (proxyId >= queryMask.length) {
-      this.queryMask[bodyType as ProxyType] = growU32(queryMask, Math.max(proxyId + 1, 2 * queryMask.length));
-    }
-    this.queryMask[bodyType as ProxyType][proxyId] = queryMaskBits;
+    const queryMask = growU32(this.queryMask[bodyType as ProxyType], proxyId + 1);
+    this.queryMask[bodyType as ProxyType] = queryMask;
+    queryMask[proxyId] = queryMaskBits;
     const key = proxyKey(proxyId, bodyType);
     if (bodyType !== ProxyType.Static || forcePairCreation) this.bufferMove(key);
     return key;

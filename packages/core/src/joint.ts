@@ -164,31 +164,24 @@ export interface JointFrame {
 
 /** Fills the frame shared by joint types: state offsets, inverse masses, anchors, centers. */
 export function prepareJointFrame(w: WorldState, j: number, d: JointFrame): void {
-  const bodies = w.bodies;
-  const joints = w.joints;
-  const a = joints.bodyA[j]!;
-  const b = joints.bodyB[j]!;
-  d.oa = a * STATE_STRIDE;
-  d.ob = b * STATE_STRIDE;
-  d.mA = bodies.invMass[a]!;
-  d.mB = bodies.invMass[b]!;
-  d.iA = bodies.invInertia[a]!;
-  d.iB = bodies.invInertia[b]!;
-  const cA = bodies.c[a]!;
-  const sA = bodies.s[a]!;
-  const cB = bodies.c[b]!;
-  const sB = bodies.s[b]!;
-  const lax = joints.localAx[j]! - bodies.lcx[a]!;
-  const lay = joints.localAy[j]! - bodies.lcy[a]!;
-  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
-  const lby = joints.localBy[j]! - bodies.lcy[b]!;
-  d.ax = cA * lax - sA * lay;
-  d.ay = sA * lax + cA * lay;
-  d.bx = cB * lbx - sB * lby;
-  d.by = sB * lbx + cB * lby;
-  d.deltaCenterX = bodies.cx[b]! - bodies.cx[a]!;
-  d.deltaCenterY = bodies.cy[b]! - bodies.cy[a]!;
+  const f = frameScratch;
+  prepareJointFrameRow(w, j, f, 0);
+  d.oa = f[0]! | 0;
+  d.ob = f[1]! | 0;
+  d.mA = f[2]!;
+  d.mB = f[3]!;
+  d.iA = f[4]!;
+  d.iB = f[5]!;
+  d.ax = f[6]!;
+  d.ay = f[7]!;
+  d.bx = f[8]!;
+  d.by = f[9]!;
+  d.deltaCenterX = f[10]!;
+  d.deltaCenterY = f[11]!;
 }
+
+/** The frame of joint types that solve from their data object, staged through one row. */
+const frameScratch = new Float64Array(12);
 
 /**
  * The same frame written into a joint's solver row (`JointStore.rows`), for joint types

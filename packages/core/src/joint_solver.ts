@@ -89,16 +89,15 @@ export function createJointData(type: number): JointData {
 /** Collects the joints to solve this step (enabled, with an awake body) and prepares them. */
 export function prepareJoints(w: WorldState, ctx: StepContext): void {
   const joints = w.joints;
+  // at most every joint is active: size the list and the rows once
+  w.activeJoints = growI32(w.activeJoints, joints.pool.count);
+  joints.rows = growF64(joints.rows, joints.pool.count * REVOLUTE_ROW_STRIDE);
   let n = 0;
   for (let j = 0; j < joints.pool.next; j++) {
     if (joints.pool.alive[j] !== 1 || !isJointActive(w, j)) continue;
-    if (n === w.activeJoints.length) w.activeJoints = growI32(w.activeJoints, n * 2);
-    const r = n;
-    w.activeJoints[n++] = j;
-    if (r * REVOLUTE_ROW_STRIDE >= joints.rows.length) {
-      joints.rows = growF64(joints.rows, (r + 1) * REVOLUTE_ROW_STRIDE * 2);
-    }
-    prepareJoint(w, j, ctx, r);
+    w.activeJoints[n] = j;
+    prepareJoint(w, j, ctx, n);
+    n++;
   }
   w.activeJointCount = n;
 }

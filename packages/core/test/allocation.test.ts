@@ -21,15 +21,11 @@ function coreAllocatedBytes(scene: string, steps: number): { bytes: number; site
  * re-optimises it the interpreter boxes every double it touches; when that happens, and for
  * how long, depends on timing and the machine's load. A real per-step allocation shows in
  * every attempt, so the minimum is the engine's own figure. Stops early once an attempt is
- * under `bytesPerStep`.
+ * under 16 bytes a step.
  */
-function leastAllocatedBytes(
-  scene: string,
-  steps: number,
-  bytesPerStep = 16,
-): { bytes: number; sites: string[] } {
+function leastAllocatedBytes(scene: string, steps: number): { bytes: number; sites: string[] } {
   let best = coreAllocatedBytes(scene, steps);
-  for (let attempt = 1; attempt < 3 && best.bytes / steps >= bytesPerStep; attempt++) {
+  for (let attempt = 1; attempt < 3 && best.bytes / steps >= 16; attempt++) {
     const next = coreAllocatedBytes(scene, steps);
     if (next.bytes < best.bytes) best = next;
   }
