@@ -31,8 +31,13 @@ export const DEFAULT_GRAVITY_Y = -10;
 /** Default number of solver sub-steps per step. */
 export const DEFAULT_SUB_STEPS = 4;
 
-/** Default contact stiffness (Hz); clamped to a quarter of the sub-step rate at run time. */
-export const DEFAULT_CONTACT_HERTZ = 30;
+/**
+ * Default contact stiffness (Hz); clamped to a quarter of the sub-step rate at run time.
+ * Box2D v3 uses 30. A soft contact sags by load / (m_eff (2 pi hertz)^2): at 30 Hz the apex
+ * of a 100-row pyramid sank 0.72 m, at 40 Hz 0.41 m. Stiffer still stops large piles from
+ * falling asleep (45 Hz: the 100-row pyramid is awake after 15 s).
+ */
+export const DEFAULT_CONTACT_HERTZ = 40;
 
 /** Default contact damping ratio (non-dimensional). */
 export const DEFAULT_CONTACT_DAMPING_RATIO = 10;

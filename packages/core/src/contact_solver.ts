@@ -342,6 +342,9 @@ export function solveContacts(
   const maxPushSpeed = ctx.maxPushSpeed;
   const negMaxPush = -maxPushSpeed;
   const biasOn = useBias ? 1 : 0;
+  // which point of each pair goes first this sub-step (StepContext.secondPointFirst)
+  const first = ctx.secondPointFirst * K.POINT_STRIDE;
+  const second = K.POINT_STRIDE - first;
   // Arithmetic is done unconditionally and results picked with selects: an operation that
   // never ran while V8 collected type feedback (a speculative point in a resting pyramid)
   // deoptimises this whole loop the first time it runs, and the interpreter then boxes
@@ -377,8 +380,8 @@ export function solveContacts(
     const qbsX = state[obX + S.DQS]!;
     const dpxX = state[obX + S.DPX]! - state[oaX + S.DPX]!;
     const dpyX = state[obX + S.DPY]! - state[oaX + S.DPY]!;
-    const p0X = baseX + K.POINT;
-    const p1X = p0X + K.POINT_STRIDE;
+    const p0X = baseX + K.POINT + first;
+    const p1X = baseX + K.POINT + second;
     // the relax pass (biasOn 0) is rigid and pushes nothing out
     const rateX = biasOn !== 0 ? d[baseX + K.BIAS_RATE]! : 0;
     const msX = biasOn !== 0 ? d[baseX + K.MASS_SCALE]! : 1;
@@ -443,8 +446,8 @@ export function solveContacts(
     const qbsY = state[obY + S.DQS]!;
     const dpxY = state[obY + S.DPX]! - state[oaY + S.DPX]!;
     const dpyY = state[obY + S.DPY]! - state[oaY + S.DPY]!;
-    const p0Y = baseY + K.POINT;
-    const p1Y = p0Y + K.POINT_STRIDE;
+    const p0Y = baseY + K.POINT + first;
+    const p1Y = baseY + K.POINT + second;
     // the relax pass (biasOn 0) is rigid and pushes nothing out
     const rateY = biasOn !== 0 ? d[baseY + K.BIAS_RATE]! : 0;
     const msY = biasOn !== 0 ? d[baseY + K.MASS_SCALE]! : 1;
@@ -710,8 +713,9 @@ function solveOne(
     const ms = useBias ? d[base + K.MASS_SCALE]! : 1;
     const is = useBias ? d[base + K.IMPULSE_SCALE]! : 0;
 
-    // point 0
-    const p0 = base + K.POINT;
+    // point 0 (or point 1 of two, on the sub-steps that solve the second point first)
+    const first = pointCount === 2 ? ctx.secondPointFirst * K.POINT_STRIDE : 0;
+    const p0 = base + K.POINT + first;
     const rax0 = d[p0 + Q.RAX]!;
     const ray0 = d[p0 + Q.RAY]!;
     const rbx0 = d[p0 + Q.RBX]!;
@@ -752,7 +756,7 @@ function solveOne(
     }
 
     if (pointCount === 2) {
-      const p1 = p0 + K.POINT_STRIDE;
+      const p1 = base + K.POINT + K.POINT_STRIDE - first;
       const rax1 = d[p1 + Q.RAX]!;
       const ray1 = d[p1 + Q.RAY]!;
       const rbx1 = d[p1 + Q.RBX]!;

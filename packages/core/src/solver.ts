@@ -229,6 +229,7 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   prepareContacts(w, ctx);
 
   for (let i = 0; i < subSteps; i++) {
+    ctx.secondPointFirst = (i >> 1) & 1;
     integrateVelocities(w, ctx);
     warmStartJoints(w);
     warmStartContacts(k, state);
@@ -258,12 +259,13 @@ function updateStepContext(w: WorldState, dt: number, subSteps: number): void {
   ctx.maxPushSpeed = settings.maxContactPushSpeed;
   ctx.enableWarmStarting = settings.enableWarmStarting;
   // contacts stiffer than a quarter of the sub-step rate would ring; static contacts are
-  // twice as stiff because only one body moves
-  const contactHertz = Math.min(settings.contactHertz, 0.25 / h);
+  // twice as stiff because only one body moves, under the same cap
+  const maxHertz = 0.25 / h;
+  const contactHertz = Math.min(settings.contactHertz, maxHertz);
   makeSoft(contactHertz, settings.contactDampingRatio, h, ctx.contactSoftness);
-  makeSoft(2 * contactHertz, settings.contactDampingRatio, h, ctx.staticSoftness);
+  makeSoft(Math.min(2 * contactHertz, maxHertz), settings.contactDampingRatio, h, ctx.staticSoftness);
   // joints are stiffer than contacts and as stiff as the sub-step rate allows
-  makeSoft(Math.min(settings.jointHertz, 0.25 / h), settings.jointDampingRatio, h, ctx.jointSoftness);
+  makeSoft(Math.min(settings.jointHertz, maxHertz), settings.jointDampingRatio, h, ctx.jointSoftness);
 }
 
 /** Gravity, forces and damping for every awake dynamic body. */

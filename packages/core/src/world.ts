@@ -5,7 +5,18 @@
 
 import { BodyType, STATE_STRIDE, VX, VY, W } from './body';
 import { CONTACT_STRIDE, CONTACT_TOUCHING, C_FRICTION, C_RESTITUTION } from './contact';
-import { MAX_POLYGON_VERTICES } from './constants';
+import {
+  DEFAULT_CONTACT_DAMPING_RATIO,
+  DEFAULT_CONTACT_HERTZ,
+  DEFAULT_GRAVITY_Y,
+  DEFAULT_JOINT_DAMPING_RATIO,
+  DEFAULT_JOINT_HERTZ,
+  DEFAULT_MAX_CONTACT_PUSH_SPEED,
+  DEFAULT_MAX_LINEAR_SPEED,
+  DEFAULT_RESTITUTION_THRESHOLD,
+  DEFAULT_SUB_STEPS,
+  MAX_POLYGON_VERTICES,
+} from './constants';
 import { Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, ShapeType } from './geometry';
 import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './id';
 import { atan2, CosSin, cosSin, type Vec2 } from './math';
@@ -222,7 +233,7 @@ export interface WorldDef {
   gravity: Vec2;
   /** Solver sub-steps per step. Default 4. */
   subSteps: number;
-  /** Contact stiffness (Hz). Default 30. */
+  /** Contact stiffness (Hz). Default 40; static contacts twice that, both capped at a quarter of the sub-step rate. */
   contactHertz: number;
   /** Contact damping ratio. Default 10. */
   contactDampingRatio: number;
@@ -360,17 +371,17 @@ export interface BodyMassData {
 
 export function defaultWorldDef(): WorldDef {
   return {
-    gravity: { x: 0, y: -10 },
-    subSteps: 4,
-    contactHertz: 30,
-    contactDampingRatio: 10,
-    maxContactPushSpeed: 3,
-    restitutionThreshold: 1,
-    maxLinearSpeed: 400,
+    gravity: { x: 0, y: DEFAULT_GRAVITY_Y },
+    subSteps: DEFAULT_SUB_STEPS,
+    contactHertz: DEFAULT_CONTACT_HERTZ,
+    contactDampingRatio: DEFAULT_CONTACT_DAMPING_RATIO,
+    maxContactPushSpeed: DEFAULT_MAX_CONTACT_PUSH_SPEED,
+    restitutionThreshold: DEFAULT_RESTITUTION_THRESHOLD,
+    maxLinearSpeed: DEFAULT_MAX_LINEAR_SPEED,
     enableSleep: true,
     enableWarmStarting: true,
-    jointHertz: 60,
-    jointDampingRatio: 2,
+    jointHertz: DEFAULT_JOINT_HERTZ,
+    jointDampingRatio: DEFAULT_JOINT_DAMPING_RATIO,
     hitEventThreshold: 1,
     enableContinuous: true,
     continuousMinSpeed: 0,

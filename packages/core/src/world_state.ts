@@ -352,7 +352,10 @@ export class WorldState {
     this.removeAwakeContact(c);
     const flags = contacts.flags[c]!;
     const touching = (flags & CONTACT_TOUCHING) !== 0;
-    if (touching && (flags & CONTACT_ENABLE_EVENTS) !== 0) {
+    // tested unconditionally: an operation first reached in a rare case (a touching contact
+    // destroyed) deoptimises the function (docs/core-design.md)
+    const reportEnd = (flags & CONTACT_ENABLE_EVENTS) !== 0;
+    if (touching && reportEnd) {
       this.events.pushEnd(
         this.shapes.pool.handle(contacts.shapeA[c]!),
         this.shapes.pool.handle(contacts.shapeB[c]!),

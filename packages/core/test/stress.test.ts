@@ -5,7 +5,8 @@
  *
  * Notes shared by the thresholds below. A soft contact is an implicit spring whose
  * stiffness is taken from the constraint's own effective mass, k = m_eff * omega^2 with
- * omega = 2 pi contactHertz (static contacts use twice the frequency). Under a load F its
+ * omega = 2 pi contactHertz (static contacts use twice the frequency, both capped at a
+ * quarter of the sub-step rate). Under a load F its
  * steady overlap is F / (m_eff * omega^2): the contacts sag in proportion to the load
  * acceleration they carry, and never push back harder than maxContactPushSpeed.
  */
@@ -84,7 +85,7 @@ function boxBottom(world: World, b: BodyId, h: number): number {
 }
 
 describe('stress scenes', () => {
-  it('a 5,050-box pyramid (base 100) stands for 3 s: nothing slides 0.5 m sideways, the apex sags < 0.75 m', () => {
+  it('a 5,050-box pyramid (base 100) stands for 3 s: nothing slides sideways, the apex sags < 0.45 m', () => {
     const world = new World();
     const ids = pyramidScene(world, 100);
     expect(ids.length).toBe(5050);
@@ -98,18 +99,19 @@ describe('stress scenes', () => {
       maxSideways = Math.max(maxSideways, Math.abs(world.getPosition(ids[k]!).x - x0[k]!));
     }
     const apexSink = apexY0 - world.getPosition(apex).y;
-    // Measured at 3 s: largest sideways move 0.26 m (the left edge of the upper rows).
-    // The upper part of the pyramid sways while the sag settles: the apex is 1.02 m off
-    // at 1.8 s and about 0.45 m off at 8 s; 3 s falls near a minimum of that sway.
     report('pyramid 100', { maxSideways, apexSink });
-    expect(maxSideways).toBeLessThan(0.5);
-    // Measured at 3 s: 0.703 m (0.89 m peak at 0.67 s, 0.712 m after 9 s). Expected sag:
-    // a box d rows below the apex carries about d/2 + 1 box weights on four contact
-    // points of effective mass ~0.25 kg, so each row overlaps ~(d/2 + 1) g / omega^2 with
-    // omega = 2 pi 30; summed over 99 rows that is ~2500 * 10 / 35531 = 0.71 m. The
-    // threshold is that sag plus ~5%: a rigid pyramid would sink 0, a collapsing one > 1 m.
+    // Measured at 3 s: largest sideways move 0.051 m. With the two points of every contact
+    // solved in one fixed order the whole pyramid leaned the same way: 0.26 m at 3 s and
+    // 0.41 m at 10 s, the apex swinging up to 0.9 m off (contact_solver.ts,
+    // StepContext.secondPointFirst).
+    expect(maxSideways).toBeLessThan(0.15);
+    // Measured at 3 s: 0.414 m (0.59 m peak at 0.6 s). Expected sag: a box d rows below the
+    // apex carries about d/2 + 1 box weights on four contact points of effective mass
+    // ~0.25 kg, so each row overlaps ~(d/2 + 1) g / omega^2 with omega = 2 pi 40; summed
+    // over 99 rows that is ~2500 * 10 / 63165 = 0.40 m (0.72 m at Box2D's 30 Hz). The
+    // threshold is that sag plus ~10%: a rigid pyramid would sink 0, a collapsing one > 1 m.
     expect(apexSink).toBeGreaterThanOrEqual(0);
-    expect(apexSink).toBeLessThan(0.75);
+    expect(apexSink).toBeLessThan(0.45);
   }, 180_000);
 
   it('a 400:1 mass ratio on a thin segment ground holds for 5 s: nothing passes through', () => {
@@ -172,11 +174,13 @@ describe('stress scenes', () => {
       world.step(DT);
       for (const b of ids) maxSpeed = Math.max(maxSpeed, speed(world, b));
     }
-    // The push-out is capped at maxContactPushSpeed per contact and the relax sweep takes
-    // it back; a body observed at the end of a step may in addition carry one step of
-    // gravity (|g| dt = 0.17 m/s). Measured: 3.004 m/s on the first step.
+    // Each contact pushes apart at no more than maxContactPushSpeed relative to the other
+    // body, and the relax sweep takes it back; a box overlapping neighbours on several sides
+    // is pushed by more than one at once, and a body observed at the end of a step may carry
+    // one step of gravity (|g| dt = 0.17 m/s). Measured: 3.99 m/s at the fourth step (3.00
+    // m/s with Box2D's 30 Hz contacts). An explosion would be many times the cap.
     report('overlap recovery', { maxSpeed });
-    expect(maxSpeed).toBeLessThan(settings.maxContactPushSpeed + Math.abs(settings.gravity.y) * DT);
+    expect(maxSpeed).toBeLessThan(1.5 * settings.maxContactPushSpeed + Math.abs(settings.gravity.y) * DT);
 
     // measured: largest box-box overlap 0.0020 m, box-ground 0.0007 m
     let maxPen = 0;

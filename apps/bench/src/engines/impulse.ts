@@ -4,7 +4,7 @@ import type { BuiltScene, EngineAdapter } from '../engine';
 import { type SceneSpec, TIME_STEP } from '../scenes';
 
 /**
- * Impulse at its defaults (4 sub-steps, contacts 30 Hz / damping ratio 10, joints 60 Hz /
+ * Impulse at its defaults (4 sub-steps, contacts 40 Hz / damping ratio 10, joints 60 Hz /
  * ratio 2), built with the core's shared scene builders. Sleeping is off so every step
  * solves the whole scene, as in the peers.
  */
@@ -12,7 +12,7 @@ export function impulseAdapter(version: string): EngineAdapter {
   return {
     id: 'impulse',
     name: `Impulse ${version}`,
-    settings: 'World defaults: dt 1/60, 4 sub-steps, contact 30 Hz / ζ 10, joint 60 Hz / ζ 2; sleep off',
+    settings: 'World defaults: dt 1/60, 4 sub-steps, contact 40 Hz / ζ 10, joint 60 Hz / ζ 2; sleep off',
     build(_desc, spec: SceneSpec): BuiltScene {
       const world = new World({ enableSleep: false });
       let tracked: BodyId[];
