@@ -301,11 +301,12 @@ describe('stability', () => {
       }
       maxTopDrift = Math.max(maxTopDrift, Math.abs(world.getPosition(top).y - topY0));
     });
-    // Upright: no box ever leaves the column by more than 2 cm (a toppling stack moves
-    // meters). Measured: the top box sways to 1.25 cm at 2.2 s and settles leaning by
-    // 0.7 cm. The sway comes from solving the two points of each manifold one after the
-    // other (the first point of a sub-step pushes a little more), as Box2D v3 does.
-    expect(maxAbsX, `largest |x| ${maxAbsX} m at t = ${maxAbsXAt.toFixed(2)} s`).toBeLessThanOrEqual(0.02);
+    // Upright: no box ever leaves the column by more than 2 mm (a toppling stack moves
+    // meters). Measured: 0.2 mm at 0.47 s, the top box ending 0.01 mm off. Solving the two
+    // points of each manifold in one fixed order, as Box2D v3 does, the last point solved
+    // pushes a little more: the top box swayed to 1.25 cm and settled leaning by 0.7 cm.
+    // The order now alternates (StepContext.secondPointFirst).
+    expect(maxAbsX, `largest |x| ${maxAbsX} m at t = ${maxAbsXAt.toFixed(2)} s`).toBeLessThanOrEqual(0.002);
     expect(maxTopDrift).toBeLessThanOrEqual(0.05);
   });
 
@@ -356,7 +357,7 @@ describe('stability', () => {
     expect(minHeightAbove).toBeGreaterThan(2 * r - 0.02);
   });
 
-  it('a 20-row pyramid stands for 10 s with no box drifting more than 5 cm', () => {
+  it('a 20-row pyramid stands for 10 s with no box drifting more than 3 cm', () => {
     const world = new World({ enableSleep: false });
     const ids = pyramidScene(world, 20);
     expect(ids.length).toBe(210);
@@ -370,7 +371,9 @@ describe('stability', () => {
         maxDrift = Math.max(maxDrift, Math.hypot(p.x - x0[k]!, p.y - y0[k]!));
       }
     });
-    expect(maxDrift).toBeLessThanOrEqual(0.05);
+    // Measured 1.7 cm (the sag of the soft contacts; 0.37 cm of it sideways). With 30 Hz
+    // contacts whose two points were solved in one fixed order: 3.3 cm, 1.6 cm sideways.
+    expect(maxDrift).toBeLessThanOrEqual(0.03);
   });
 });
 
