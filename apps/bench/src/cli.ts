@@ -112,7 +112,10 @@ async function main(): Promise<void> {
       alloc = parseResult<AllocResult>(await runChild('alloc.mjs', JSON.stringify(spec), ['--expose-gc']));
       console.log(
         `allocation: ${alloc.scene}, ${alloc.steps} steps: ${(alloc.allocatedBytesPerStep / 1024).toFixed(1)} KiB/step, ` +
-          `${alloc.gc.minor} minor + ${alloc.gc.major} major GCs`,
+          `${alloc.gc.minor} minor + ${alloc.gc.major} major GCs` +
+          (alloc.otherWindowBytesPerStep === undefined
+            ? ''
+            : ` (other window ${(alloc.otherWindowBytesPerStep / 1024).toFixed(1)} KiB/step)`),
       );
     } catch (e) {
       console.log(`allocation measurement FAILED: ${e instanceof Error ? e.message : String(e)}`);

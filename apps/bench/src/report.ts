@@ -168,7 +168,8 @@ export function toMarkdown(report: BenchReport, chartFile: string | null): strin
     parts.push('');
     parts.push(
       `${a.scene} (${a.bodies} boxes), ${a.steps} steps after ${a.warmup} warm-up steps and a full GC ` +
-        '(node --expose-gc, PerformanceObserver on "gc" entries, v8.getHeapStatistics):',
+        '(node --expose-gc, PerformanceObserver on "gc" entries, v8.getHeapStatistics); two such windows ' +
+        'back to back, keeping the one that allocated less (late JIT work lands in one of them):',
     );
     parts.push('');
     parts.push(
@@ -179,6 +180,9 @@ export function toMarkdown(report: BenchReport, chartFile: string | null): strin
           ['heap growth over the steps (garbage included)', formatBytes(a.heapGrowthBytes)],
           ['retained after a full GC', formatBytes(a.retainedGrowthBytes)],
           ['allocated a step (sum of heap rises)', formatBytes(a.allocatedBytesPerStep)],
+          ...(a.otherWindowBytesPerStep === undefined
+            ? []
+            : [['the same in the other window', formatBytes(a.otherWindowBytesPerStep)]]),
           [
             'GCs: minor / major / incremental / other',
             `${a.gc.minor} / ${a.gc.major} / ${a.gc.incremental} / ${a.gc.other}`,

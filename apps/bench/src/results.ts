@@ -20,6 +20,8 @@ export interface AllocResult {
   retainedGrowthBytes: number;
   /** Sum of the used heap's step-to-step rises, a step, less the probe's own allocation. */
   allocatedBytesPerStep: number;
+  /** The same for the other of the two windows measured (the kept one allocated less). */
+  otherWindowBytesPerStep?: number;
   gc: { minor: number; major: number; incremental: number; other: number; totalMs: number };
 }
 
