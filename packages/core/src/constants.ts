@@ -34,8 +34,9 @@ export const DEFAULT_SUB_STEPS = 4;
 /**
  * Default contact stiffness (Hz); clamped to a quarter of the sub-step rate at run time.
  * Box2D v3 uses 30. A soft contact sags by load / (m_eff (2 pi hertz)^2): at 30 Hz the apex
- * of a 100-row pyramid sank 0.72 m, at 40 Hz 0.41 m. Stiffer still stops large piles from
- * falling asleep (45 Hz: the 100-row pyramid is awake after 15 s).
+ * of a 100-row pyramid sank 0.72 m, at 40 Hz 0.41 m. Stiffer contacts keep large piles
+ * awake longer: that pyramid falls asleep after 7.6 s at 40 Hz, 9.3 s at 45 Hz (0.33 m),
+ * and is still awake after 15 s at 50 and 60 Hz.
  */
 export const DEFAULT_CONTACT_HERTZ = 40;
 
