@@ -19,11 +19,12 @@ import { RESULT_PREFIX } from './protocol';
 import type { AllocResult, AllocSpec } from './results';
 import { TIME_STEP } from './scenes';
 
-const gc = (globalThis as { gc?: () => void }).gc;
-if (gc === undefined) {
+const exposedGc = (globalThis as { gc?: () => void }).gc;
+if (exposedGc === undefined) {
   console.error('alloc.mjs needs node --expose-gc');
   process.exit(2);
 }
+const gc: () => void = exposedGc;
 const spec = JSON.parse(process.argv[2] ?? '{"base":100,"warmup":120,"steps":1000}') as AllocSpec;
 
 const world = new World({ enableSleep: false });
@@ -63,7 +64,7 @@ async function measureWindow(): Promise<Window> {
       counts.totalMs += e.duration;
     }
   });
-  gc!();
+  gc();
   await new Promise((r) => setTimeout(r, 50)); // let the forced GC's entry pass before observing
   observer.observe({ entryTypes: ['gc'] });
 
@@ -79,7 +80,7 @@ async function measureWindow(): Promise<Window> {
   const after = used();
   await new Promise((r) => setTimeout(r, 50)); // GC entries are delivered asynchronously
   observer.disconnect();
-  gc!();
+  gc();
   return { heapGrowth: after - before, rise, retained: used() - before, gc: counts };
 }
 

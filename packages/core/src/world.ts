@@ -5,18 +5,7 @@
 
 import { BodyType, STATE_STRIDE, VX, VY, W } from './body';
 import { CONTACT_STRIDE, CONTACT_TOUCHING, C_FRICTION, C_RESTITUTION } from './contact';
-import {
-  DEFAULT_CONTACT_DAMPING_RATIO,
-  DEFAULT_CONTACT_HERTZ,
-  DEFAULT_GRAVITY_Y,
-  DEFAULT_JOINT_DAMPING_RATIO,
-  DEFAULT_JOINT_HERTZ,
-  DEFAULT_MAX_CONTACT_PUSH_SPEED,
-  DEFAULT_MAX_LINEAR_SPEED,
-  DEFAULT_RESTITUTION_THRESHOLD,
-  DEFAULT_SUB_STEPS,
-  MAX_POLYGON_VERTICES,
-} from './constants';
+import { MAX_POLYGON_VERTICES } from './constants';
 import { Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, ShapeType } from './geometry';
 import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './id';
 import { atan2, CosSin, cosSin, type Vec2 } from './math';
@@ -99,7 +88,14 @@ import {
   describe,
   fail,
 } from './validate';
-import { type FrictionMixer, type RestitutionMixer, WorldState } from './world_state';
+import {
+  type FrictionMixer,
+  mixFrictionDefault,
+  mixRestitutionDefault,
+  type RestitutionMixer,
+  WorldSettings,
+  WorldState,
+} from './world_state';
 
 /** Handle of a body. Stale handles are detected and rejected. */
 export type BodyId = number & { readonly __brand: 'BodyId' };
@@ -370,24 +366,33 @@ export interface BodyMassData {
 }
 
 export function defaultWorldDef(): WorldDef {
+  return settingsToDef(new WorldSettings(), mixFrictionDefault, mixRestitutionDefault);
+}
+
+/** A world definition holding the given settings (the defaults live in WorldSettings). */
+function settingsToDef(
+  s: WorldSettings,
+  frictionMixer: FrictionMixer,
+  restitutionMixer: RestitutionMixer,
+): WorldDef {
   return {
-    gravity: { x: 0, y: DEFAULT_GRAVITY_Y },
-    subSteps: DEFAULT_SUB_STEPS,
-    contactHertz: DEFAULT_CONTACT_HERTZ,
-    contactDampingRatio: DEFAULT_CONTACT_DAMPING_RATIO,
-    maxContactPushSpeed: DEFAULT_MAX_CONTACT_PUSH_SPEED,
-    restitutionThreshold: DEFAULT_RESTITUTION_THRESHOLD,
-    maxLinearSpeed: DEFAULT_MAX_LINEAR_SPEED,
-    enableSleep: true,
-    enableWarmStarting: true,
-    jointHertz: DEFAULT_JOINT_HERTZ,
-    jointDampingRatio: DEFAULT_JOINT_DAMPING_RATIO,
-    hitEventThreshold: 1,
-    enableContinuous: true,
-    continuousMinSpeed: 0,
-    enableProfile: false,
-    frictionMixer: (a, _ma, b, _mb) => Math.sqrt(a * b),
-    restitutionMixer: (a, _ma, b, _mb) => (a > b ? a : b),
+    gravity: { x: s.gravityX, y: s.gravityY },
+    subSteps: s.subSteps,
+    contactHertz: s.contactHertz,
+    contactDampingRatio: s.contactDampingRatio,
+    maxContactPushSpeed: s.maxContactPushSpeed,
+    restitutionThreshold: s.restitutionThreshold,
+    maxLinearSpeed: s.maxLinearSpeed,
+    enableSleep: s.enableSleep,
+    enableWarmStarting: s.enableWarmStarting,
+    jointHertz: s.jointHertz,
+    jointDampingRatio: s.jointDampingRatio,
+    hitEventThreshold: s.hitEventThreshold,
+    enableContinuous: s.enableContinuous,
+    continuousMinSpeed: s.continuousMinSpeed,
+    enableProfile: s.enableProfile,
+    frictionMixer,
+    restitutionMixer,
   };
 }
 
@@ -551,26 +556,7 @@ export class World {
 
   /** The current settings (a copy). */
   getSettings(): WorldDef {
-    const s = this.core.settings;
-    return {
-      gravity: { x: s.gravityX, y: s.gravityY },
-      subSteps: s.subSteps,
-      contactHertz: s.contactHertz,
-      contactDampingRatio: s.contactDampingRatio,
-      maxContactPushSpeed: s.maxContactPushSpeed,
-      restitutionThreshold: s.restitutionThreshold,
-      maxLinearSpeed: s.maxLinearSpeed,
-      enableSleep: s.enableSleep,
-      enableWarmStarting: s.enableWarmStarting,
-      jointHertz: s.jointHertz,
-      jointDampingRatio: s.jointDampingRatio,
-      hitEventThreshold: s.hitEventThreshold,
-      enableContinuous: s.enableContinuous,
-      continuousMinSpeed: s.continuousMinSpeed,
-      enableProfile: s.enableProfile,
-      frictionMixer: this.core.frictionMixer,
-      restitutionMixer: this.core.restitutionMixer,
-    };
+    return settingsToDef(this.core.settings, this.core.frictionMixer, this.core.restitutionMixer);
   }
 
   /** Changes some settings; the others keep their value. Turning sleep off wakes everything. */
