@@ -96,8 +96,8 @@ enum K {
   MASS_SCALE = 9,
   IMPULSE_SCALE = 10,
   POINT = 12,
-  POINT_STRIDE = 11,
-  STRIDE = 34,
+  POINT_STRIDE = 12,
+  STRIDE = 36,
 }
 
 /** A point of a prepared constraint. */
@@ -113,6 +113,8 @@ enum Q {
   NORMAL_MASS = 8,
   TANGENT_MASS = 9,
   RELATIVE_VELOCITY = 10,
+  /** Separation stored by the relax pass for the next sub-step's solve pass (see solveContacts). */
+  SEPARATION = 11,
 }
 
 /** Stride of a prepared constraint. */
@@ -345,6 +347,10 @@ export function solveContacts(
   // which point of each pair goes first this sub-step (StepContext.secondPointFirst)
   const first = ctx.secondPointFirst * K.POINT_STRIDE;
   const second = K.POINT_STRIDE - first;
+  // Positions move only between the solve and the relax pass of a sub-step, so the relax
+  // pass stores the separations it computes and the next sub-step's solve pass reads them
+  // back instead of recomputing them from the position deltas (the same bits).
+  const reuse = useBias && ctx.separationsStored;
   // Arithmetic is done unconditionally and results picked with selects: an operation that
   // never ran while V8 collected type feedback (a speculative point in a resting pyramid)
   // deoptimises this whole loop the first time it runs, and the interpreter then boxes
@@ -374,12 +380,6 @@ export function solveContacts(
     let vbxX = state[obX + S.VX]!;
     let vbyX = state[obX + S.VY]!;
     let wbX = state[obX + S.W]!;
-    const qacX = state[oaX + S.DQC]!;
-    const qasX = state[oaX + S.DQS]!;
-    const qbcX = state[obX + S.DQC]!;
-    const qbsX = state[obX + S.DQS]!;
-    const dpxX = state[obX + S.DPX]! - state[oaX + S.DPX]!;
-    const dpyX = state[obX + S.DPY]! - state[oaX + S.DPY]!;
     const p0X = baseX + K.POINT + first;
     const p1X = baseX + K.POINT + second;
     // the relax pass (biasOn 0) is rigid and pushes nothing out
@@ -394,14 +394,31 @@ export function solveContacts(
     const ray1X = d[p1X + Q.RAY]!;
     const rbx1X = d[p1X + Q.RBX]!;
     const rby1X = d[p1X + Q.RBY]!;
-    const s0X =
-      (dpxX + (qbcX * rbx0X - qbsX * rby0X - (qacX * rax0X - qasX * ray0X))) * nxX +
-      (dpyX + (qbsX * rbx0X + qbcX * rby0X - (qasX * rax0X + qacX * ray0X))) * nyX +
-      d[p0X + Q.BASE_SEP]!;
-    const s1X =
-      (dpxX + (qbcX * rbx1X - qbsX * rby1X - (qacX * rax1X - qasX * ray1X))) * nxX +
-      (dpyX + (qbsX * rbx1X + qbcX * rby1X - (qasX * rax1X + qacX * ray1X))) * nyX +
-      d[p1X + Q.BASE_SEP]!;
+    let s0X: number;
+    let s1X: number;
+    if (reuse) {
+      s0X = d[p0X + Q.SEPARATION]!;
+      s1X = d[p1X + Q.SEPARATION]!;
+    } else {
+      const qacX = state[oaX + S.DQC]!;
+      const qasX = state[oaX + S.DQS]!;
+      const qbcX = state[obX + S.DQC]!;
+      const qbsX = state[obX + S.DQS]!;
+      const dpxX = state[obX + S.DPX]! - state[oaX + S.DPX]!;
+      const dpyX = state[obX + S.DPY]! - state[oaX + S.DPY]!;
+      s0X =
+        (dpxX + (qbcX * rbx0X - qbsX * rby0X - (qacX * rax0X - qasX * ray0X))) * nxX +
+        (dpyX + (qbsX * rbx0X + qbcX * rby0X - (qasX * rax0X + qacX * ray0X))) * nyX +
+        d[p0X + Q.BASE_SEP]!;
+      s1X =
+        (dpxX + (qbcX * rbx1X - qbsX * rby1X - (qacX * rax1X - qasX * ray1X))) * nxX +
+        (dpyX + (qbsX * rbx1X + qbcX * rby1X - (qasX * rax1X + qacX * ray1X))) * nyX +
+        d[p1X + Q.BASE_SEP]!;
+    }
+    if (biasOn === 0) {
+      d[p0X + Q.SEPARATION] = s0X;
+      d[p1X + Q.SEPARATION] = s1X;
+    }
     const spec0X = s0X * ih;
     const push0X = rateX * s0X;
     const open0X = s0X > 0;
@@ -440,12 +457,6 @@ export function solveContacts(
     let vbxY = state[obY + S.VX]!;
     let vbyY = state[obY + S.VY]!;
     let wbY = state[obY + S.W]!;
-    const qacY = state[oaY + S.DQC]!;
-    const qasY = state[oaY + S.DQS]!;
-    const qbcY = state[obY + S.DQC]!;
-    const qbsY = state[obY + S.DQS]!;
-    const dpxY = state[obY + S.DPX]! - state[oaY + S.DPX]!;
-    const dpyY = state[obY + S.DPY]! - state[oaY + S.DPY]!;
     const p0Y = baseY + K.POINT + first;
     const p1Y = baseY + K.POINT + second;
     // the relax pass (biasOn 0) is rigid and pushes nothing out
@@ -460,14 +471,31 @@ export function solveContacts(
     const ray1Y = d[p1Y + Q.RAY]!;
     const rbx1Y = d[p1Y + Q.RBX]!;
     const rby1Y = d[p1Y + Q.RBY]!;
-    const s0Y =
-      (dpxY + (qbcY * rbx0Y - qbsY * rby0Y - (qacY * rax0Y - qasY * ray0Y))) * nxY +
-      (dpyY + (qbsY * rbx0Y + qbcY * rby0Y - (qasY * rax0Y + qacY * ray0Y))) * nyY +
-      d[p0Y + Q.BASE_SEP]!;
-    const s1Y =
-      (dpxY + (qbcY * rbx1Y - qbsY * rby1Y - (qacY * rax1Y - qasY * ray1Y))) * nxY +
-      (dpyY + (qbsY * rbx1Y + qbcY * rby1Y - (qasY * rax1Y + qacY * ray1Y))) * nyY +
-      d[p1Y + Q.BASE_SEP]!;
+    let s0Y: number;
+    let s1Y: number;
+    if (reuse) {
+      s0Y = d[p0Y + Q.SEPARATION]!;
+      s1Y = d[p1Y + Q.SEPARATION]!;
+    } else {
+      const qacY = state[oaY + S.DQC]!;
+      const qasY = state[oaY + S.DQS]!;
+      const qbcY = state[obY + S.DQC]!;
+      const qbsY = state[obY + S.DQS]!;
+      const dpxY = state[obY + S.DPX]! - state[oaY + S.DPX]!;
+      const dpyY = state[obY + S.DPY]! - state[oaY + S.DPY]!;
+      s0Y =
+        (dpxY + (qbcY * rbx0Y - qbsY * rby0Y - (qacY * rax0Y - qasY * ray0Y))) * nxY +
+        (dpyY + (qbsY * rbx0Y + qbcY * rby0Y - (qasY * rax0Y + qacY * ray0Y))) * nyY +
+        d[p0Y + Q.BASE_SEP]!;
+      s1Y =
+        (dpxY + (qbcY * rbx1Y - qbsY * rby1Y - (qacY * rax1Y - qasY * ray1Y))) * nxY +
+        (dpyY + (qbsY * rbx1Y + qbcY * rby1Y - (qasY * rax1Y + qacY * ray1Y))) * nyY +
+        d[p1Y + Q.BASE_SEP]!;
+    }
+    if (biasOn === 0) {
+      d[p0Y + Q.SEPARATION] = s0Y;
+      d[p1Y + Q.SEPARATION] = s1Y;
+    }
     const spec0Y = s0Y * ih;
     const push0Y = rateY * s0Y;
     const open0Y = s0Y > 0;
@@ -707,6 +735,8 @@ function solveOne(
     const qbs = state[ob + S.DQS]!;
     const dpx = state[ob + S.DPX]! - state[oa + S.DPX]!;
     const dpy = state[ob + S.DPY]! - state[oa + S.DPY]!;
+    // separations stored by the last relax pass (see solveContacts)
+    const reuse = useBias && ctx.separationsStored;
     // every operand is computed unconditionally (see solveContacts)
     const negMaxPush = -maxPushSpeed;
     const rate = useBias ? d[base + K.BIAS_RATE]! : 0;
@@ -725,7 +755,8 @@ function solveOne(
       // current separation from the bodies' motion during this step
       const prx = qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0);
       const pry = qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0);
-      const s = (dpx + prx) * nx + (dpy + pry) * ny + d[p0 + Q.BASE_SEP]!;
+      const s = reuse ? d[p0 + Q.SEPARATION]! : (dpx + prx) * nx + (dpy + pry) * ny + d[p0 + Q.BASE_SEP]!;
+      if (!useBias) d[p0 + Q.SEPARATION] = s;
       // speculative (s > 0): allow closing the gap within this sub-step, no more
       const spec = s * invH;
       const push = rate * s;
@@ -765,7 +796,8 @@ function solveOne(
       {
         const prx = qbc * rbx1 - qbs * rby1 - (qac * rax1 - qas * ray1);
         const pry = qbs * rbx1 + qbc * rby1 - (qas * rax1 + qac * ray1);
-        const s = (dpx + prx) * nx + (dpy + pry) * ny + d[p1 + Q.BASE_SEP]!;
+        const s = reuse ? d[p1 + Q.SEPARATION]! : (dpx + prx) * nx + (dpy + pry) * ny + d[p1 + Q.BASE_SEP]!;
+        if (!useBias) d[p1 + Q.SEPARATION] = s;
         // speculative (s > 0): allow closing the gap within this sub-step, no more
         const spec = s * invH;
         const push = rate * s;
