@@ -1472,10 +1472,15 @@ function quadsLocal(
   avy[2] = ay2;
   avx[3] = ax3;
   avy[3] = ay3;
-  for (let i = 0; i < 4; i++) {
-    anx[i] = qa[oa + Q.NX + i]!;
-    any[i] = qa[oa + Q.NY + i]!;
-  }
+  // unrolled: as a loop this copy was 15% of the function's profile ticks
+  anx[0] = qa[oa + Q.NX]!;
+  any[0] = qa[oa + Q.NY]!;
+  anx[1] = qa[oa + Q.NX + 1]!;
+  any[1] = qa[oa + Q.NY + 1]!;
+  anx[2] = qa[oa + Q.NX + 2]!;
+  any[2] = qa[oa + Q.NY + 2]!;
+  anx[3] = qa[oa + Q.NX + 3]!;
+  any[3] = qa[oa + Q.NY + 3]!;
   la.count = 4;
   la.radius = a.radius;
 
