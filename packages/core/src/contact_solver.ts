@@ -1242,6 +1242,9 @@ export function reportHitEvents(w: WorldState, threshold: number): void {
   const contacts = w.contacts;
   const bodies = w.bodies;
   const pool = w.shapes.pool;
+  // No point approached faster than the threshold, so none can report a hit (the first
+  // solve of a world runs the loop anyway, as it tracks: see writeConstraints).
+  if (!k.tracking) return;
   for (let i = 0; i < k.count; i++) {
     const c = meta[i * 4 + 3]!;
     if ((contacts.flags[c]! & CONTACT_ENABLE_EVENTS) === 0) continue;
