@@ -95,9 +95,9 @@ enum K {
   BIAS_RATE = 8,
   MASS_SCALE = 9,
   IMPULSE_SCALE = 10,
-  POINT = 12,
+  POINT = 11,
   POINT_STRIDE = 12,
-  STRIDE = 36,
+  STRIDE = 35,
 }
 
 /** A point of a prepared constraint. */
