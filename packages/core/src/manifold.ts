@@ -1295,13 +1295,25 @@ function min4(s0: number, s1: number, s2: number, s3: number): number {
   return si;
 }
 
-/** A quadrilateral record: vertices then normals, four of each coordinate. */
+/** The largest of four values, as `min4` finds the smallest. */
+function max4(s0: number, s1: number, s2: number, s3: number): number {
+  let si = Number.NEGATIVE_INFINITY;
+  if (s0 > si) si = s0;
+  if (s1 > si) si = s1;
+  if (s2 > si) si = s2;
+  if (s3 > si) si = s3;
+  return si;
+}
+
+/** A quadrilateral record: vertices then normals, four of each coordinate, and a flag. */
 enum Q {
   VX = 0,
   VY = 4,
   NX = 8,
   NY = 12,
-  SIZE = 16,
+  /** 1 when the normals are exactly (0, -1), (1, 0), (0, 1), (-1, 0): see quadsLocal. */
+  ALIGNED = 16,
+  SIZE = 17,
 }
 
 /** Two quadrilateral records for `collidePolygons`. */
@@ -1318,6 +1330,18 @@ function writeQuad(p: Polygon, out: Float64Array, o: number): void {
     out[o + Q.NX + i] = p.nx[i]!;
     out[o + Q.NY + i] = p.ny[i]!;
   }
+  const nx = p.nx;
+  const ny = p.ny;
+  const aligned =
+    nx[0] === 0 &&
+    ny[0] === -1 &&
+    nx[1] === 1 &&
+    ny[1] === 0 &&
+    nx[2] === 0 &&
+    ny[2] === 1 &&
+    nx[3] === -1 &&
+    ny[3] === 0;
+  out[o + Q.ALIGNED] = aligned ? 1 : 0;
 }
 
 /**
@@ -1459,53 +1483,84 @@ function quadsLocal(
   // findMaxSeparation(a, localB)
   let sepA = Number.NEGATIVE_INFINITY;
   let edgeA = 0;
-  let nx = qa[oa + Q.NX]!;
-  let ny = qa[oa + Q.NY]!;
-  let si = min4(
-    nx * (bx0 - ax0) + ny * (by0 - ay0),
-    nx * (bx1 - ax0) + ny * (by1 - ay0),
-    nx * (bx2 - ax0) + ny * (by2 - ay0),
-    nx * (bx3 - ax0) + ny * (by3 - ay0),
-  );
-  if (si > sepA) {
-    sepA = si;
-    edgeA = 0;
-  }
-  nx = qa[oa + Q.NX + 1]!;
-  ny = qa[oa + Q.NY + 1]!;
-  si = min4(
-    nx * (bx0 - ax1) + ny * (by0 - ay1),
-    nx * (bx1 - ax1) + ny * (by1 - ay1),
-    nx * (bx2 - ax1) + ny * (by2 - ay1),
-    nx * (bx3 - ax1) + ny * (by3 - ay1),
-  );
-  if (si > sepA) {
-    sepA = si;
-    edgeA = 1;
-  }
-  nx = qa[oa + Q.NX + 2]!;
-  ny = qa[oa + Q.NY + 2]!;
-  si = min4(
-    nx * (bx0 - ax2) + ny * (by0 - ay2),
-    nx * (bx1 - ax2) + ny * (by1 - ay2),
-    nx * (bx2 - ax2) + ny * (by2 - ay2),
-    nx * (bx3 - ax2) + ny * (by3 - ay2),
-  );
-  if (si > sepA) {
-    sepA = si;
-    edgeA = 2;
-  }
-  nx = qa[oa + Q.NX + 3]!;
-  ny = qa[oa + Q.NY + 3]!;
-  si = min4(
-    nx * (bx0 - ax3) + ny * (by0 - ay3),
-    nx * (bx1 - ax3) + ny * (by1 - ay3),
-    nx * (bx2 - ax3) + ny * (by2 - ay3),
-    nx * (bx3 - ax3) + ny * (by3 - ay3),
-  );
-  if (si > sepA) {
-    sepA = si;
-    edgeA = 3;
+  let si: number;
+  if (qa[oa + Q.ALIGNED] === 1) {
+    // A's normals are the axes (a box in its own frame): along each, the smallest of B's
+    // separations is B's extreme coordinate minus A's (subtraction is monotonic, so the
+    // same values as the dot products below, up to the sign of a zero)
+    const minX = min4(bx0, bx1, bx2, bx3);
+    const maxX = max4(bx0, bx1, bx2, bx3);
+    const minY = min4(by0, by1, by2, by3);
+    const maxY = max4(by0, by1, by2, by3);
+    si = -(maxY - ay0);
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 0;
+    }
+    si = minX - ax1;
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 1;
+    }
+    si = minY - ay2;
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 2;
+    }
+    si = -(maxX - ax3);
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 3;
+    }
+  } else {
+    let nx = qa[oa + Q.NX]!;
+    let ny = qa[oa + Q.NY]!;
+    si = min4(
+      nx * (bx0 - ax0) + ny * (by0 - ay0),
+      nx * (bx1 - ax0) + ny * (by1 - ay0),
+      nx * (bx2 - ax0) + ny * (by2 - ay0),
+      nx * (bx3 - ax0) + ny * (by3 - ay0),
+    );
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 0;
+    }
+    nx = qa[oa + Q.NX + 1]!;
+    ny = qa[oa + Q.NY + 1]!;
+    si = min4(
+      nx * (bx0 - ax1) + ny * (by0 - ay1),
+      nx * (bx1 - ax1) + ny * (by1 - ay1),
+      nx * (bx2 - ax1) + ny * (by2 - ay1),
+      nx * (bx3 - ax1) + ny * (by3 - ay1),
+    );
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 1;
+    }
+    nx = qa[oa + Q.NX + 2]!;
+    ny = qa[oa + Q.NY + 2]!;
+    si = min4(
+      nx * (bx0 - ax2) + ny * (by0 - ay2),
+      nx * (bx1 - ax2) + ny * (by1 - ay2),
+      nx * (bx2 - ax2) + ny * (by2 - ay2),
+      nx * (bx3 - ax2) + ny * (by3 - ay2),
+    );
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 2;
+    }
+    nx = qa[oa + Q.NX + 3]!;
+    ny = qa[oa + Q.NY + 3]!;
+    si = min4(
+      nx * (bx0 - ax3) + ny * (by0 - ay3),
+      nx * (bx1 - ax3) + ny * (by1 - ay3),
+      nx * (bx2 - ax3) + ny * (by2 - ay3),
+      nx * (bx3 - ax3) + ny * (by3 - ay3),
+    );
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 3;
+    }
   }
 
   // findMaxSeparation(localB, a)
