@@ -95,9 +95,9 @@ enum K {
   BIAS_RATE = 8,
   MASS_SCALE = 9,
   IMPULSE_SCALE = 10,
-  POINT = 12,
-  POINT_STRIDE = 11,
-  STRIDE = 34,
+  POINT = 11,
+  POINT_STRIDE = 12,
+  STRIDE = 35,
 }
 
 /** A point of a prepared constraint. */
@@ -113,6 +113,8 @@ enum Q {
   NORMAL_MASS = 8,
   TANGENT_MASS = 9,
   RELATIVE_VELOCITY = 10,
+  /** Separation stored by the relax pass for the next sub-step's solve pass (see solveContacts). */
+  SEPARATION = 11,
 }
 
 /** Stride of a prepared constraint. */
@@ -129,6 +131,18 @@ export class ContactConstraints {
   count = 0;
   /** Constraints with a non-zero restitution (restitution is skipped when there is none). */
   bouncyCount = 0;
+  /**
+   * Some point approaches fast enough that restitution or a hit event could read its
+   * largest normal impulse of the step. Only those points' maxima are ever read (both
+   * consumers first check the approach speed), so on steps without one the sweeps skip
+   * that bookkeeping (a load and a store per point and pass: 3-4% of a small pyramid's
+   * step) and the contacts keep a maximum of 0.
+   */
+  trackMaxImpulse = false;
+  /** Whether the sweeps track maxima this step: `trackMaxImpulse`, or this world's first solve. */
+  tracking = true;
+  /** A solve with constraints has run in this world (see writeConstraints). */
+  primed = false;
   data = new Float64Array(64 * K.STRIDE);
   /**
    * Per constraint: state offset of A, state offset of B, point count (| 4 when paired with
@@ -345,6 +359,12 @@ export function solveContacts(
   // which point of each pair goes first this sub-step (StepContext.secondPointFirst)
   const first = ctx.secondPointFirst * K.POINT_STRIDE;
   const second = K.POINT_STRIDE - first;
+  // Positions move only between the solve and the relax pass of a sub-step, so the relax
+  // pass stores the separations it computes and the next sub-step's solve pass reads them
+  // back instead of recomputing them from the position deltas (the same bits).
+  const reuse = useBias && ctx.separationsStored;
+  // largest normal impulses only when something reads them (ContactConstraints.trackMaxImpulse)
+  const track = k.tracking;
   // Arithmetic is done unconditionally and results picked with selects: an operation that
   // never ran while V8 collected type feedback (a speculative point in a resting pyramid)
   // deoptimises this whole loop the first time it runs, and the interpreter then boxes
@@ -352,7 +372,7 @@ export function solveContacts(
   let i = 0;
   while (i < count) {
     if (meta[i * 4 + 2] !== M.PAIRED_TWO_POINTS) {
-      solveOne(d, meta, state, i, ctx, useBias);
+      solveOne(d, meta, state, i, ctx, useBias, track);
       i++;
       continue;
     }
@@ -374,12 +394,6 @@ export function solveContacts(
     let vbxX = state[obX + S.VX]!;
     let vbyX = state[obX + S.VY]!;
     let wbX = state[obX + S.W]!;
-    const qacX = state[oaX + S.DQC]!;
-    const qasX = state[oaX + S.DQS]!;
-    const qbcX = state[obX + S.DQC]!;
-    const qbsX = state[obX + S.DQS]!;
-    const dpxX = state[obX + S.DPX]! - state[oaX + S.DPX]!;
-    const dpyX = state[obX + S.DPY]! - state[oaX + S.DPY]!;
     const p0X = baseX + K.POINT + first;
     const p1X = baseX + K.POINT + second;
     // the relax pass (biasOn 0) is rigid and pushes nothing out
@@ -394,14 +408,31 @@ export function solveContacts(
     const ray1X = d[p1X + Q.RAY]!;
     const rbx1X = d[p1X + Q.RBX]!;
     const rby1X = d[p1X + Q.RBY]!;
-    const s0X =
-      (dpxX + (qbcX * rbx0X - qbsX * rby0X - (qacX * rax0X - qasX * ray0X))) * nxX +
-      (dpyX + (qbsX * rbx0X + qbcX * rby0X - (qasX * rax0X + qacX * ray0X))) * nyX +
-      d[p0X + Q.BASE_SEP]!;
-    const s1X =
-      (dpxX + (qbcX * rbx1X - qbsX * rby1X - (qacX * rax1X - qasX * ray1X))) * nxX +
-      (dpyX + (qbsX * rbx1X + qbcX * rby1X - (qasX * rax1X + qacX * ray1X))) * nyX +
-      d[p1X + Q.BASE_SEP]!;
+    let s0X: number;
+    let s1X: number;
+    if (reuse) {
+      s0X = d[p0X + Q.SEPARATION]!;
+      s1X = d[p1X + Q.SEPARATION]!;
+    } else {
+      const qacX = state[oaX + S.DQC]!;
+      const qasX = state[oaX + S.DQS]!;
+      const qbcX = state[obX + S.DQC]!;
+      const qbsX = state[obX + S.DQS]!;
+      const dpxX = state[obX + S.DPX]! - state[oaX + S.DPX]!;
+      const dpyX = state[obX + S.DPY]! - state[oaX + S.DPY]!;
+      s0X =
+        (dpxX + (qbcX * rbx0X - qbsX * rby0X - (qacX * rax0X - qasX * ray0X))) * nxX +
+        (dpyX + (qbsX * rbx0X + qbcX * rby0X - (qasX * rax0X + qacX * ray0X))) * nyX +
+        d[p0X + Q.BASE_SEP]!;
+      s1X =
+        (dpxX + (qbcX * rbx1X - qbsX * rby1X - (qacX * rax1X - qasX * ray1X))) * nxX +
+        (dpyX + (qbsX * rbx1X + qbcX * rby1X - (qasX * rax1X + qacX * ray1X))) * nyX +
+        d[p1X + Q.BASE_SEP]!;
+    }
+    if (biasOn === 0) {
+      d[p0X + Q.SEPARATION] = s0X;
+      d[p1X + Q.SEPARATION] = s1X;
+    }
     const spec0X = s0X * ih;
     const push0X = rateX * s0X;
     const open0X = s0X > 0;
@@ -440,12 +471,6 @@ export function solveContacts(
     let vbxY = state[obY + S.VX]!;
     let vbyY = state[obY + S.VY]!;
     let wbY = state[obY + S.W]!;
-    const qacY = state[oaY + S.DQC]!;
-    const qasY = state[oaY + S.DQS]!;
-    const qbcY = state[obY + S.DQC]!;
-    const qbsY = state[obY + S.DQS]!;
-    const dpxY = state[obY + S.DPX]! - state[oaY + S.DPX]!;
-    const dpyY = state[obY + S.DPY]! - state[oaY + S.DPY]!;
     const p0Y = baseY + K.POINT + first;
     const p1Y = baseY + K.POINT + second;
     // the relax pass (biasOn 0) is rigid and pushes nothing out
@@ -460,14 +485,31 @@ export function solveContacts(
     const ray1Y = d[p1Y + Q.RAY]!;
     const rbx1Y = d[p1Y + Q.RBX]!;
     const rby1Y = d[p1Y + Q.RBY]!;
-    const s0Y =
-      (dpxY + (qbcY * rbx0Y - qbsY * rby0Y - (qacY * rax0Y - qasY * ray0Y))) * nxY +
-      (dpyY + (qbsY * rbx0Y + qbcY * rby0Y - (qasY * rax0Y + qacY * ray0Y))) * nyY +
-      d[p0Y + Q.BASE_SEP]!;
-    const s1Y =
-      (dpxY + (qbcY * rbx1Y - qbsY * rby1Y - (qacY * rax1Y - qasY * ray1Y))) * nxY +
-      (dpyY + (qbsY * rbx1Y + qbcY * rby1Y - (qasY * rax1Y + qacY * ray1Y))) * nyY +
-      d[p1Y + Q.BASE_SEP]!;
+    let s0Y: number;
+    let s1Y: number;
+    if (reuse) {
+      s0Y = d[p0Y + Q.SEPARATION]!;
+      s1Y = d[p1Y + Q.SEPARATION]!;
+    } else {
+      const qacY = state[oaY + S.DQC]!;
+      const qasY = state[oaY + S.DQS]!;
+      const qbcY = state[obY + S.DQC]!;
+      const qbsY = state[obY + S.DQS]!;
+      const dpxY = state[obY + S.DPX]! - state[oaY + S.DPX]!;
+      const dpyY = state[obY + S.DPY]! - state[oaY + S.DPY]!;
+      s0Y =
+        (dpxY + (qbcY * rbx0Y - qbsY * rby0Y - (qacY * rax0Y - qasY * ray0Y))) * nxY +
+        (dpyY + (qbsY * rbx0Y + qbcY * rby0Y - (qasY * rax0Y + qacY * ray0Y))) * nyY +
+        d[p0Y + Q.BASE_SEP]!;
+      s1Y =
+        (dpxY + (qbcY * rbx1Y - qbsY * rby1Y - (qacY * rax1Y - qasY * ray1Y))) * nxY +
+        (dpyY + (qbsY * rbx1Y + qbcY * rby1Y - (qasY * rax1Y + qacY * ray1Y))) * nyY +
+        d[p1Y + Q.BASE_SEP]!;
+    }
+    if (biasOn === 0) {
+      d[p0Y + Q.SEPARATION] = s0Y;
+      d[p1Y + Q.SEPARATION] = s1Y;
+    }
     const spec0Y = s0Y * ih;
     const push0Y = rateY * s0Y;
     const open0Y = s0Y > 0;
@@ -501,8 +543,10 @@ export function solveContacts(
       impulse = acc - oldN0X;
       d[p0X + Q.NORMAL_IMPULSE] = acc;
       ni0X = acc;
-      const max = d[p0X + Q.MAX_NORMAL_IMPULSE]!;
-      d[p0X + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+      if (track) {
+        const max = d[p0X + Q.MAX_NORMAL_IMPULSE]!;
+        d[p0X + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+      }
       const px = impulse * nxX;
       const py = impulse * nyX;
       vaxX -= mAX * px;
@@ -522,8 +566,10 @@ export function solveContacts(
       impulse = acc - oldN0Y;
       d[p0Y + Q.NORMAL_IMPULSE] = acc;
       ni0Y = acc;
-      const max = d[p0Y + Q.MAX_NORMAL_IMPULSE]!;
-      d[p0Y + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+      if (track) {
+        const max = d[p0Y + Q.MAX_NORMAL_IMPULSE]!;
+        d[p0Y + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+      }
       const px = impulse * nxY;
       const py = impulse * nyY;
       vaxY -= mAY * px;
@@ -543,8 +589,10 @@ export function solveContacts(
       impulse = acc - oldN1X;
       d[p1X + Q.NORMAL_IMPULSE] = acc;
       ni1X = acc;
-      const max = d[p1X + Q.MAX_NORMAL_IMPULSE]!;
-      d[p1X + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+      if (track) {
+        const max = d[p1X + Q.MAX_NORMAL_IMPULSE]!;
+        d[p1X + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+      }
       const px = impulse * nxX;
       const py = impulse * nyX;
       vaxX -= mAX * px;
@@ -564,8 +612,10 @@ export function solveContacts(
       impulse = acc - oldN1Y;
       d[p1Y + Q.NORMAL_IMPULSE] = acc;
       ni1Y = acc;
-      const max = d[p1Y + Q.MAX_NORMAL_IMPULSE]!;
-      d[p1Y + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+      if (track) {
+        const max = d[p1Y + Q.MAX_NORMAL_IMPULSE]!;
+        d[p1Y + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+      }
       const px = impulse * nxY;
       const py = impulse * nyY;
       vaxY -= mAY * px;
@@ -679,6 +729,7 @@ function solveOne(
   i: number,
   ctx: StepContext,
   useBias: boolean,
+  track: boolean,
 ): void {
   const invH = ctx.invH;
   const maxPushSpeed = ctx.maxPushSpeed;
@@ -707,6 +758,8 @@ function solveOne(
     const qbs = state[ob + S.DQS]!;
     const dpx = state[ob + S.DPX]! - state[oa + S.DPX]!;
     const dpy = state[ob + S.DPY]! - state[oa + S.DPY]!;
+    // separations stored by the last relax pass (see solveContacts)
+    const reuse = useBias && ctx.separationsStored;
     // every operand is computed unconditionally (see solveContacts)
     const negMaxPush = -maxPushSpeed;
     const rate = useBias ? d[base + K.BIAS_RATE]! : 0;
@@ -725,7 +778,8 @@ function solveOne(
       // current separation from the bodies' motion during this step
       const prx = qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0);
       const pry = qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0);
-      const s = (dpx + prx) * nx + (dpy + pry) * ny + d[p0 + Q.BASE_SEP]!;
+      const s = reuse ? d[p0 + Q.SEPARATION]! : (dpx + prx) * nx + (dpy + pry) * ny + d[p0 + Q.BASE_SEP]!;
+      if (!useBias) d[p0 + Q.SEPARATION] = s;
       // speculative (s > 0): allow closing the gap within this sub-step, no more
       const spec = s * invH;
       const push = rate * s;
@@ -743,8 +797,10 @@ function solveOne(
       impulse = acc - old;
       d[p0 + Q.NORMAL_IMPULSE] = acc;
       ni0 = acc;
-      const max = d[p0 + Q.MAX_NORMAL_IMPULSE]!;
-      d[p0 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+      if (track) {
+        const max = d[p0 + Q.MAX_NORMAL_IMPULSE]!;
+        d[p0 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+      }
       const px = impulse * nx;
       const py = impulse * ny;
       vax -= mA * px;
@@ -765,7 +821,8 @@ function solveOne(
       {
         const prx = qbc * rbx1 - qbs * rby1 - (qac * rax1 - qas * ray1);
         const pry = qbs * rbx1 + qbc * rby1 - (qas * rax1 + qac * ray1);
-        const s = (dpx + prx) * nx + (dpy + pry) * ny + d[p1 + Q.BASE_SEP]!;
+        const s = reuse ? d[p1 + Q.SEPARATION]! : (dpx + prx) * nx + (dpy + pry) * ny + d[p1 + Q.BASE_SEP]!;
+        if (!useBias) d[p1 + Q.SEPARATION] = s;
         // speculative (s > 0): allow closing the gap within this sub-step, no more
         const spec = s * invH;
         const push = rate * s;
@@ -783,8 +840,10 @@ function solveOne(
         impulse = acc - old;
         d[p1 + Q.NORMAL_IMPULSE] = acc;
         ni1 = acc;
-        const max = d[p1 + Q.MAX_NORMAL_IMPULSE]!;
-        d[p1 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+        if (track) {
+          const max = d[p1 + Q.MAX_NORMAL_IMPULSE]!;
+          d[p1 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+        }
         const px = impulse * nx;
         const py = impulse * ny;
         vax -= mA * px;
@@ -1034,6 +1093,10 @@ function writeConstraints(w: WorldState, k: ContactConstraints, slotCount: numbe
   const sBiasRate = ctx.staticSoftness.biasRate;
   const sMassScale = ctx.staticSoftness.massScale;
   const sImpulseScale = ctx.staticSoftness.impulseScale;
+  // approach speeds (negative relative normal velocity) from which restitution or a hit
+  // event reads a point's largest normal impulse; NaN counts as fast, as it does there
+  const approachLimit = -Math.min(w.settings.restitutionThreshold, w.settings.hitEventThreshold);
+  let fast = 0;
   let n = 0;
   let lane = 0;
   let bouncy = 0;
@@ -1115,11 +1178,20 @@ function writeConstraints(w: WorldState, k: ContactConstraints, slotCount: numbe
       kd[p + Q.TANGENT_MASS] = kTangent > 0 ? 1 / kTangent : 0;
       const dvx = vbx - wb * rby - (vax - wa * ray);
       const dvy = vby + wb * rbx - (vay + wa * rax);
-      kd[p + Q.RELATIVE_VELOCITY] = dvx * nx + dvy * ny;
+      const relativeVelocity = dvx * nx + dvy * ny;
+      kd[p + Q.RELATIVE_VELOCITY] = relativeVelocity;
+      fast |= relativeVelocity > approachLimit ? 0 : 1;
     }
     n++;
   }
   k.bouncyCount = bouncy;
+  k.trackMaxImpulse = fast !== 0;
+  // The sweeps also track on a world's first solve with constraints, so that the tracking
+  // code has run (and V8 has type feedback for it) before the sweeps are optimised: code
+  // that never ran deoptimises the whole sweep the first time it does (see solveContacts).
+  // storeImpulses keeps those maxima out of the contacts, so results never depend on it.
+  k.tracking = k.trackMaxImpulse || !k.primed;
+  if (n > 0) k.primed = true;
 }
 
 /**
@@ -1144,6 +1216,7 @@ export function storeImpulses(w: WorldState): void {
   const kd = k.data;
   const meta = k.meta;
   const cd = w.contacts.data;
+  const keepMax = k.trackMaxImpulse;
   for (let i = 0; i < k.count; i++) {
     const base = i * K.STRIDE;
     const cb = meta[i * 4 + 3]! * C.STRIDE;
@@ -1153,7 +1226,7 @@ export function storeImpulses(w: WorldState): void {
       const dst = cb + C.POINT + j * C.POINT_STRIDE;
       cd[dst + P.NORMAL_IMPULSE] = kd[p + Q.NORMAL_IMPULSE]!;
       cd[dst + P.TANGENT_IMPULSE] = kd[p + Q.TANGENT_IMPULSE]!;
-      cd[dst + P.MAX_NORMAL_IMPULSE] = kd[p + Q.MAX_NORMAL_IMPULSE]!;
+      cd[dst + P.MAX_NORMAL_IMPULSE] = keepMax ? kd[p + Q.MAX_NORMAL_IMPULSE]! : 0;
     }
   }
 }
@@ -1169,6 +1242,9 @@ export function reportHitEvents(w: WorldState, threshold: number): void {
   const contacts = w.contacts;
   const bodies = w.bodies;
   const pool = w.shapes.pool;
+  // No point approached faster than the threshold, so none can report a hit (the first
+  // solve of a world runs the loop anyway, as it tracks: see writeConstraints).
+  if (!k.tracking) return;
   for (let i = 0; i < k.count; i++) {
     const c = meta[i * 4 + 3]!;
     if ((contacts.flags[c]! & CONTACT_ENABLE_EVENTS) === 0) continue;

@@ -1295,19 +1295,33 @@ function min4(s0: number, s1: number, s2: number, s3: number): number {
   return si;
 }
 
-/** A quadrilateral record: vertices then normals, four of each coordinate. */
+/** The largest of four values, as `min4` finds the smallest. */
+function max4(s0: number, s1: number, s2: number, s3: number): number {
+  let si = Number.NEGATIVE_INFINITY;
+  if (s0 > si) si = s0;
+  if (s1 > si) si = s1;
+  if (s2 > si) si = s2;
+  if (s3 > si) si = s3;
+  return si;
+}
+
+/** A quadrilateral record: vertices then normals, four of each coordinate, and a flag. */
 enum Q {
   VX = 0,
   VY = 4,
   NX = 8,
   NY = 12,
-  SIZE = 16,
+  /** 1 when the normals are exactly (0, -1), (1, 0), (0, 1), (-1, 0): see quadsLocal. */
+  ALIGNED = 16,
+  SIZE = 17,
 }
 
 /** Two quadrilateral records for `collidePolygons`. */
 const quadPair = new Float64Array(2 * Q.SIZE);
-/** Polygon A of `quadsLocal`, for the clipping stage. */
+/** Polygons A and B of `quadsLocal` for the general clipping stage (`localB` is shared). */
 const localA = new Polygon();
+/** Quadrilateral B of `quadsLocal` in A's frame. */
+const quadB = new Float64Array(Q.SIZE);
 
 function writeQuad(p: Polygon, out: Float64Array, o: number): void {
   for (let i = 0; i < 4; i++) {
@@ -1316,6 +1330,18 @@ function writeQuad(p: Polygon, out: Float64Array, o: number): void {
     out[o + Q.NX + i] = p.nx[i]!;
     out[o + Q.NY + i] = p.ny[i]!;
   }
+  const nx = p.nx;
+  const ny = p.ny;
+  const aligned =
+    nx[0] === 0 &&
+    ny[0] === -1 &&
+    nx[1] === 1 &&
+    ny[1] === 0 &&
+    nx[2] === 0 &&
+    ny[2] === 1 &&
+    nx[3] === -1 &&
+    ny[3] === 0;
+  out[o + Q.ALIGNED] = aligned ? 1 : 0;
 }
 
 /**
@@ -1394,11 +1420,7 @@ function quadsLocal(
   const rpx = c * dx + s * dy;
   const rpy = -s * dx + c * dy;
 
-  const lb = localB;
-  const lvx = lb.vx;
-  const lvy = lb.vy;
-  const lnx = lb.nx;
-  const lny = lb.ny;
+  const lb = quadB;
   let x = qb[ob + Q.VX + 0]!;
   let y = qb[ob + Q.VY + 0]!;
   const bx0 = rc * x - rs * y + rpx;
@@ -1431,31 +1453,24 @@ function quadsLocal(
   y = qb[ob + Q.NY + 3]!;
   const bnx3 = rc * x - rs * y;
   const bny3 = rs * x + rc * y;
-  lvx[0] = bx0;
-  lvy[0] = by0;
-  lnx[0] = bnx0;
-  lny[0] = bny0;
-  lvx[1] = bx1;
-  lvy[1] = by1;
-  lnx[1] = bnx1;
-  lny[1] = bny1;
-  lvx[2] = bx2;
-  lvy[2] = by2;
-  lnx[2] = bnx2;
-  lny[2] = bny2;
-  lvx[3] = bx3;
-  lvy[3] = by3;
-  lnx[3] = bnx3;
-  lny[3] = bny3;
-  lb.count = 4;
-  lb.radius = b.radius;
+  lb[Q.VX] = bx0;
+  lb[Q.VY] = by0;
+  lb[Q.NX] = bnx0;
+  lb[Q.NY] = bny0;
+  lb[Q.VX + 1] = bx1;
+  lb[Q.VY + 1] = by1;
+  lb[Q.NX + 1] = bnx1;
+  lb[Q.NY + 1] = bny1;
+  lb[Q.VX + 2] = bx2;
+  lb[Q.VY + 2] = by2;
+  lb[Q.NX + 2] = bnx2;
+  lb[Q.NY + 2] = bny2;
+  lb[Q.VX + 3] = bx3;
+  lb[Q.VY + 3] = by3;
+  lb[Q.NX + 3] = bnx3;
+  lb[Q.NY + 3] = bny3;
 
-  // A as it is, into the localA scratch for the clipping stage
-  const la = localA;
-  const avx = la.vx;
-  const avy = la.vy;
-  const anx = la.nx;
-  const any = la.ny;
+  // A as it is (its record is read again by the clipping stage)
   const ax0 = qa[oa + Q.VX]!;
   const ay0 = qa[oa + Q.VY]!;
   const ax1 = qa[oa + Q.VX + 1]!;
@@ -1464,71 +1479,88 @@ function quadsLocal(
   const ay2 = qa[oa + Q.VY + 2]!;
   const ax3 = qa[oa + Q.VX + 3]!;
   const ay3 = qa[oa + Q.VY + 3]!;
-  avx[0] = ax0;
-  avy[0] = ay0;
-  avx[1] = ax1;
-  avy[1] = ay1;
-  avx[2] = ax2;
-  avy[2] = ay2;
-  avx[3] = ax3;
-  avy[3] = ay3;
-  for (let i = 0; i < 4; i++) {
-    anx[i] = qa[oa + Q.NX + i]!;
-    any[i] = qa[oa + Q.NY + i]!;
-  }
-  la.count = 4;
-  la.radius = a.radius;
 
   // findMaxSeparation(a, localB)
   let sepA = Number.NEGATIVE_INFINITY;
   let edgeA = 0;
-  let nx = anx[0]!;
-  let ny = any[0]!;
-  let si = min4(
-    nx * (bx0 - ax0) + ny * (by0 - ay0),
-    nx * (bx1 - ax0) + ny * (by1 - ay0),
-    nx * (bx2 - ax0) + ny * (by2 - ay0),
-    nx * (bx3 - ax0) + ny * (by3 - ay0),
-  );
-  if (si > sepA) {
-    sepA = si;
-    edgeA = 0;
-  }
-  nx = anx[1]!;
-  ny = any[1]!;
-  si = min4(
-    nx * (bx0 - ax1) + ny * (by0 - ay1),
-    nx * (bx1 - ax1) + ny * (by1 - ay1),
-    nx * (bx2 - ax1) + ny * (by2 - ay1),
-    nx * (bx3 - ax1) + ny * (by3 - ay1),
-  );
-  if (si > sepA) {
-    sepA = si;
-    edgeA = 1;
-  }
-  nx = anx[2]!;
-  ny = any[2]!;
-  si = min4(
-    nx * (bx0 - ax2) + ny * (by0 - ay2),
-    nx * (bx1 - ax2) + ny * (by1 - ay2),
-    nx * (bx2 - ax2) + ny * (by2 - ay2),
-    nx * (bx3 - ax2) + ny * (by3 - ay2),
-  );
-  if (si > sepA) {
-    sepA = si;
-    edgeA = 2;
-  }
-  nx = anx[3]!;
-  ny = any[3]!;
-  si = min4(
-    nx * (bx0 - ax3) + ny * (by0 - ay3),
-    nx * (bx1 - ax3) + ny * (by1 - ay3),
-    nx * (bx2 - ax3) + ny * (by2 - ay3),
-    nx * (bx3 - ax3) + ny * (by3 - ay3),
-  );
-  if (si > sepA) {
-    sepA = si;
-    edgeA = 3;
+  let si: number;
+  if (qa[oa + Q.ALIGNED] === 1) {
+    // A's normals are the axes (a box in its own frame): along each, the smallest of B's
+    // separations is B's extreme coordinate minus A's (subtraction is monotonic, so the
+    // same values as the dot products below, up to the sign of a zero)
+    const minX = min4(bx0, bx1, bx2, bx3);
+    const maxX = max4(bx0, bx1, bx2, bx3);
+    const minY = min4(by0, by1, by2, by3);
+    const maxY = max4(by0, by1, by2, by3);
+    si = -(maxY - ay0);
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 0;
+    }
+    si = minX - ax1;
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 1;
+    }
+    si = minY - ay2;
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 2;
+    }
+    si = -(maxX - ax3);
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 3;
+    }
+  } else {
+    let nx = qa[oa + Q.NX]!;
+    let ny = qa[oa + Q.NY]!;
+    si = min4(
+      nx * (bx0 - ax0) + ny * (by0 - ay0),
+      nx * (bx1 - ax0) + ny * (by1 - ay0),
+      nx * (bx2 - ax0) + ny * (by2 - ay0),
+      nx * (bx3 - ax0) + ny * (by3 - ay0),
+    );
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 0;
+    }
+    nx = qa[oa + Q.NX + 1]!;
+    ny = qa[oa + Q.NY + 1]!;
+    si = min4(
+      nx * (bx0 - ax1) + ny * (by0 - ay1),
+      nx * (bx1 - ax1) + ny * (by1 - ay1),
+      nx * (bx2 - ax1) + ny * (by2 - ay1),
+      nx * (bx3 - ax1) + ny * (by3 - ay1),
+    );
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 1;
+    }
+    nx = qa[oa + Q.NX + 2]!;
+    ny = qa[oa + Q.NY + 2]!;
+    si = min4(
+      nx * (bx0 - ax2) + ny * (by0 - ay2),
+      nx * (bx1 - ax2) + ny * (by1 - ay2),
+      nx * (bx2 - ax2) + ny * (by2 - ay2),
+      nx * (bx3 - ax2) + ny * (by3 - ay2),
+    );
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 2;
+    }
+    nx = qa[oa + Q.NX + 3]!;
+    ny = qa[oa + Q.NY + 3]!;
+    si = min4(
+      nx * (bx0 - ax3) + ny * (by0 - ay3),
+      nx * (bx1 - ax3) + ny * (by1 - ay3),
+      nx * (bx2 - ax3) + ny * (by2 - ay3),
+      nx * (bx3 - ax3) + ny * (by3 - ay3),
+    );
+    if (si > sepA) {
+      sepA = si;
+      edgeA = 3;
+    }
   }
 
   // findMaxSeparation(localB, a)
@@ -1575,9 +1607,153 @@ function quadsLocal(
     edgeB = 3;
   }
 
-  separations.sepA = sepA;
-  separations.sepB = sepB;
-  polygonsFromSeparation(la, lb, edgeA, edgeB, xfA, m);
+  // Overlapping (resting boxes, the common case): polygonsFromSeparation's clip, on the
+  // records. Otherwise the general code, on polygons.
+  if (sepA > 0.1 * LINEAR_SLOP || sepB > 0.1 * LINEAR_SLOP) {
+    quadToPolygon(qa, oa, a.radius, localA);
+    quadToPolygon(lb, 0, b.radius, localB);
+    separations.sepA = sepA;
+    separations.sepB = sepB;
+    polygonsFromSeparation(localA, localB, edgeA, edgeB, xfA, m);
+    return;
+  }
+  // as in polygonsFromSeparation: a small bias towards A keeps the reference face
+  if (sepB > sepA + 0.1 * LINEAR_SLOP) {
+    clipQuads(lb, 0, b.radius, qa, oa, a.radius, edgeB, incidentQuadEdge(qa, oa, lb, edgeB), true, xfA, m);
+  } else {
+    clipQuads(
+      qa,
+      oa,
+      a.radius,
+      lb,
+      0,
+      b.radius,
+      edgeA,
+      incidentQuadEdge(lb, 0, qa, oa + edgeA),
+      false,
+      xfA,
+      m,
+    );
+  }
+}
+
+/** Polygon `out` from the quadrilateral record `q[o...]` and a radius. */
+function quadToPolygon(q: Float64Array, o: number, radius: number, out: Polygon): void {
+  for (let i = 0; i < 4; i++) {
+    out.vx[i] = q[o + Q.VX + i]!;
+    out.vy[i] = q[o + Q.VY + i]!;
+    out.nx[i] = q[o + Q.NX + i]!;
+    out.ny[i] = q[o + Q.NY + i]!;
+  }
+  out.count = 4;
+  out.radius = radius;
+}
+
+/**
+ * `findIncidentEdge` on records: the edge of quadrilateral `q[o...]` whose normal is most
+ * anti-parallel to the reference normal at `ref[refAt + Q.NX]`, `ref[refAt + Q.NY]`.
+ */
+function incidentQuadEdge(q: Float64Array, o: number, ref: Float64Array, refAt: number): number {
+  const nx = ref[refAt + Q.NX]!;
+  const ny = ref[refAt + Q.NY]!;
+  let best = 0;
+  let minDot = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 4; i++) {
+    const d = nx * q[o + Q.NX + i]! + ny * q[o + Q.NY + i]!;
+    if (d < minDot) {
+      minDot = d;
+      best = i;
+    }
+  }
+  return best;
+}
+
+/**
+ * `clipPolygons` on quadrilateral records (the same operations): clips the incident edge
+ * i21 -> i22 of `q2[o2...]` against the side planes of the reference edge i11 -> i12 of
+ * `q1[o1...]`. `flip` means q1 is B.
+ */
+function clipQuads(
+  q1: Float64Array,
+  o1: number,
+  r1: number,
+  q2: Float64Array,
+  o2: number,
+  r2: number,
+  i11: number,
+  i21: number,
+  flip: boolean,
+  xfA: Transform,
+  m: Manifold,
+): void {
+  const i12 = i11 + 1 < 4 ? i11 + 1 : 0;
+  const i22 = i21 + 1 < 4 ? i21 + 1 : 0;
+  const nx = q1[o1 + Q.NX + i11]!;
+  const ny = q1[o1 + Q.NY + i11]!;
+  const v11x = q1[o1 + Q.VX + i11]!;
+  const v11y = q1[o1 + Q.VY + i11]!;
+  const v12x = q1[o1 + Q.VX + i12]!;
+  const v12y = q1[o1 + Q.VY + i12]!;
+  const v21x = q2[o2 + Q.VX + i21]!;
+  const v21y = q2[o2 + Q.VY + i21]!;
+  const v22x = q2[o2 + Q.VX + i22]!;
+  const v22y = q2[o2 + Q.VY + i22]!;
+
+  // see clipPolygons
+  const tx = -ny;
+  const ty = nx;
+  const upper1 = (v12x - v11x) * tx + (v12y - v11y) * ty;
+  const upper2 = (v21x - v11x) * tx + (v21y - v11y) * ty;
+  const lower2 = (v22x - v11x) * tx + (v22y - v11y) * ty;
+  const span = upper2 - lower2;
+  const tL = Math.min(-lower2 / span, 1);
+  const tU = Math.max((upper1 - lower2) / span, 0);
+  const clippedLx = v22x + tL * (v21x - v22x);
+  const clippedLy = v22y + tL * (v21y - v22y);
+  const clippedUx = v22x + tU * (v21x - v22x);
+  const clippedUy = v22y + tU * (v21y - v22y);
+  const clipL = span > EPSILON && lower2 < 0;
+  const clipU = span > EPSILON && upper2 > upper1;
+  let lx = clipL ? clippedLx : v22x;
+  let ly = clipL ? clippedLy : v22y;
+  let ux = clipU ? clippedUx : v21x;
+  let uy = clipU ? clippedUy : v21y;
+
+  const sepL = (lx - v11x) * nx + (ly - v11y) * ny;
+  const sepU = (ux - v11x) * nx + (uy - v11y) * ny;
+  const radius = r1 + r2;
+  const hL = 0.5 * (r1 - r2 - sepL);
+  const hU = 0.5 * (r1 - r2 - sepU);
+  lx += hL * nx;
+  ly += hL * ny;
+  ux += hU * nx;
+  uy += hU * ny;
+
+  if (!flip) {
+    normal.x = nx;
+    normal.y = ny;
+    setNormal(m, xfA);
+    point.x = lx;
+    point.y = ly;
+    point.sep = sepL - radius;
+    pushPoint(m, xfA, makeFeatureId(i11, i22));
+    point.x = ux;
+    point.y = uy;
+    point.sep = sepU - radius;
+    pushPoint(m, xfA, makeFeatureId(i12, i21));
+  } else {
+    normal.x = -nx;
+    normal.y = -ny;
+    setNormal(m, xfA);
+    point.x = ux;
+    point.y = uy;
+    point.sep = sepU - radius;
+    pushPoint(m, xfA, makeFeatureId(i21, i12));
+    point.x = lx;
+    point.y = ly;
+    point.sep = sepL - radius;
+    pushPoint(m, xfA, makeFeatureId(i22, i11));
+  }
 }
 
 /** Polygon A against polygon B (both possibly rounded): up to two points. */

@@ -230,6 +230,7 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
 
   for (let i = 0; i < subSteps; i++) {
     ctx.secondPointFirst = (i >> 1) & 1;
+    ctx.separationsStored = i > 0;
     integrateVelocities(w, ctx);
     warmStartJoints(w);
     warmStartContacts(k, state);

@@ -29,6 +29,11 @@ export class StepContext {
    * to the next and piles stop falling asleep.
    */
   secondPointFirst = 0;
+  /**
+   * True from the second sub-step on: the previous relax pass stored each contact point's
+   * separation, and no body has moved since (solveContacts reads them back).
+   */
+  separationsStored = false;
   /** Softness of rigid joint axes (point, weld, limits): stiff but stable. */
   readonly jointSoftness = new Softness();
   /** Softness of contacts between two moving bodies. */
