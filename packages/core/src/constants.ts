@@ -10,6 +10,16 @@ export const LINEAR_SLOP = 0.005;
 /** Contacts are created this far before shapes touch, so the solver sees them coming (m). */
 export const SPECULATIVE_DISTANCE = 4 * LINEAR_SLOP;
 
+/**
+ * A touching contact keeps its manifold from the last narrow-phase run while no point has
+ * drifted farther than this across the other body (m) and the pair has turned less than
+ * CONTACT_REUSE_ANGLE (sine of the angle) since; see contact.ts reuseManifold. Depth is
+ * tracked exactly either way; these bound how far a point can sit from where a fresh
+ * clip would put it.
+ */
+export const CONTACT_REUSE_DISTANCE = 0.1 * LINEAR_SLOP;
+export const CONTACT_REUSE_ANGLE = 0.001;
+
 /** Fat AABB margin: a proxy is re-inserted in the tree only when it leaves its fat box (m). */
 export const AABB_MARGIN = 0.1;
 

@@ -11,6 +11,7 @@
  */
 
 import { growF64, growI32, growU8 } from './array';
+import { CONTACT_REUSE_ANGLE, CONTACT_REUSE_DISTANCE } from './constants';
 import { HandleKind, SlotPool } from './id';
 import type { Manifold } from './manifold_types';
 import type { WorldState } from './world_state';
@@ -65,6 +66,38 @@ export const P_NORMAL_IMPULSE = PT.NORMAL_IMPULSE;
 export const P_TANGENT_IMPULSE = PT.TANGENT_IMPULSE;
 export const P_MAX_NORMAL_IMPULSE = PT.MAX_NORMAL_IMPULSE;
 
+/**
+ * Where the last narrow-phase run left the pair, in `reference` (see reuseManifold): both
+ * body origins and rotations, the normal, and each point relative to A's origin (world
+ * orientation) with its separation.
+ */
+enum REF {
+  PAX = 0,
+  PAY = 1,
+  QAC = 2,
+  QAS = 3,
+  PBX = 4,
+  PBY = 5,
+  QBC = 6,
+  QBS = 7,
+  NX = 8,
+  NY = 9,
+  /** Point k starts at POINT + k * RP.STRIDE. */
+  POINT = 10,
+  STRIDE = 16,
+}
+
+/** Offsets within a reference point. */
+enum RP {
+  AX = 0,
+  AY = 1,
+  SEP = 2,
+  STRIDE = 3,
+}
+
+/** Stride of the per-contact reference record in `reference`. */
+export const CONTACT_REFERENCE_STRIDE = REF.STRIDE;
+
 /** Contact flag bits. */
 export const CONTACT_TOUCHING = 1;
 export const CONTACT_ENABLE_EVENTS = 2;
@@ -91,6 +124,8 @@ export class ContactStore {
   edgePrev = new Int32Array(0);
   edgeNext = new Int32Array(0);
   data = new Float64Array(0);
+  /** Pose and manifold of the last narrow-phase run, valid while the contact is touching. */
+  reference = new Float64Array(0);
 
   ensureCapacity(n: number): void {
     if (n <= this.capacity) return;
@@ -107,6 +142,7 @@ export class ContactStore {
     this.edgePrev = growI32(this.edgePrev, 2 * cap, -1);
     this.edgeNext = growI32(this.edgeNext, 2 * cap, -1);
     this.data = growF64(this.data, cap * CONTACT_STRIDE);
+    this.reference = growF64(this.reference, cap * REF.STRIDE);
     this.capacity = cap;
   }
 }
@@ -149,8 +185,31 @@ export function updateContactManifold(w: WorldState, c: number, bA: number, bB: 
   const sB = qs[bB]!;
   const oBx = cB * lcx[bB]! - sB * lcy[bB]!;
   const oBy = sB * lcx[bB]! + cB * lcy[bB]!;
-  const abx = bodies.px[bA]! - bodies.px[bB]!;
-  const aby = bodies.py[bA]! - bodies.py[bB]!;
+  const pAx = bodies.px[bA]!;
+  const pAy = bodies.py[bA]!;
+  const pBx = bodies.px[bB]!;
+  const pBy = bodies.py[bB]!;
+  const abx = pAx - pBx;
+  const aby = pAy - pBy;
+
+  const ref = contacts.reference;
+  const rb = c * REF.STRIDE;
+  ref[rb + REF.PAX] = pAx;
+  ref[rb + REF.PAY] = pAy;
+  ref[rb + REF.QAC] = cA;
+  ref[rb + REF.QAS] = sA;
+  ref[rb + REF.PBX] = pBx;
+  ref[rb + REF.PBY] = pBy;
+  ref[rb + REF.QBC] = cB;
+  ref[rb + REF.QBS] = sB;
+  ref[rb + REF.NX] = m.normalX;
+  ref[rb + REF.NY] = m.normalY;
+  ref[rb + REF.POINT + RP.AX] = m.ax0;
+  ref[rb + REF.POINT + RP.AY] = m.ay0;
+  ref[rb + REF.POINT + RP.SEP] = m.sep0;
+  ref[rb + REF.POINT + RP.STRIDE + RP.AX] = m.ax1;
+  ref[rb + REF.POINT + RP.STRIDE + RP.AY] = m.ay1;
+  ref[rb + REF.POINT + RP.STRIDE + RP.SEP] = m.sep1;
 
   // point 0, and its impulses carried over by feature id
   let ax = m.ax0;
@@ -179,4 +238,109 @@ export function updateContactManifold(w: WorldState, c: number, bA: number, bB: 
   d[p1 + PT.TANGENT_IMPULSE] = id === oldId0 ? ti0 : id === oldId1 ? ti1 : 0;
   d[p1 + PT.MAX_NORMAL_IMPULSE] = 0;
   contacts.id1[c] = id;
+}
+
+/**
+ * Carries a touching contact's manifold over from its last narrow-phase run when the two
+ * bodies have barely moved relative to each other since: each point stays fixed to both
+ * bodies (it follows A for the anchor and B for the separation), the normal turns with A,
+ * and the impulses stay with their points. Returns false, writing nothing, when a point
+ * drifted more than CONTACT_REUSE_DISTANCE across A or the pair turned more than
+ * CONTACT_REUSE_ANGLE; the caller then runs the narrow phase.
+ *
+ * Why it is safe: the sub-steps already track separations this way within a step (see
+ * contact_solver), and the error it leaves is in where along the face a point sits (at
+ * most the drift tolerance), not in how deep it is. A resting pile re-runs its narrow
+ * phase only every few dozen steps.
+ */
+export function reuseManifold(w: WorldState, c: number, bA: number, bB: number, count: number): boolean {
+  const ref = w.contacts.reference;
+  const rb = c * REF.STRIDE;
+  const bodies = w.bodies;
+  const qAc = bodies.c[bA]!;
+  const qAs = bodies.s[bA]!;
+  const qBc = bodies.c[bB]!;
+  const qBs = bodies.s[bB]!;
+  // rotation of each body since the reference: q * conj(qRef)
+  const rQAc = ref[rb + REF.QAC]!;
+  const rQAs = ref[rb + REF.QAS]!;
+  const rQBc = ref[rb + REF.QBC]!;
+  const rQBs = ref[rb + REF.QBS]!;
+  const dAc = qAc * rQAc + qAs * rQAs;
+  const dAs = qAs * rQAc - qAc * rQAs;
+  const dBc = qBc * rQBc + qBs * rQBs;
+  const dBs = qBs * rQBc - qBc * rQBs;
+  // the pair's relative turn: sine of dB * conj(dA)
+  const turn = dBs * dAc - dBc * dAs;
+  if (turn > CONTACT_REUSE_ANGLE || turn < -CONTACT_REUSE_ANGLE) return false;
+
+  const pAx = bodies.px[bA]!;
+  const pAy = bodies.py[bA]!;
+  const abx = pAx - bodies.px[bB]!;
+  const aby = pAy - bodies.py[bB]!;
+  // reference offset from B's origin to A's, for B's material point
+  const rabx = ref[rb + REF.PAX]! - ref[rb + REF.PBX]!;
+  const raby = ref[rb + REF.PAY]! - ref[rb + REF.PBY]!;
+  const rnx = ref[rb + REF.NX]!;
+  const rny = ref[rb + REF.NY]!;
+  const nx = dAc * rnx - dAs * rny;
+  const ny = dAs * rnx + dAc * rny;
+  const tol2 = CONTACT_REUSE_DISTANCE * CONTACT_REUSE_DISTANCE;
+
+  // point 0: where it sits on A now, and where B's material point at it went
+  const p0 = rb + REF.POINT;
+  const ax0r = ref[p0 + RP.AX]!;
+  const ay0r = ref[p0 + RP.AY]!;
+  const ax0 = dAc * ax0r - dAs * ay0r;
+  const ay0 = dAs * ax0r + dAc * ay0r;
+  const bx0r = ax0r + rabx;
+  const by0r = ay0r + raby;
+  const dx0 = dBc * bx0r - dBs * by0r - abx - ax0;
+  const dy0 = dBs * bx0r + dBc * by0r - aby - ay0;
+  if (dx0 * dx0 + dy0 * dy0 > tol2) return false;
+  let ax1 = 0;
+  let ay1 = 0;
+  let sep1 = 0;
+  if (count > 1) {
+    const p1 = p0 + RP.STRIDE;
+    const ax1r = ref[p1 + RP.AX]!;
+    const ay1r = ref[p1 + RP.AY]!;
+    ax1 = dAc * ax1r - dAs * ay1r;
+    ay1 = dAs * ax1r + dAc * ay1r;
+    const bx1r = ax1r + rabx;
+    const by1r = ay1r + raby;
+    const dx1 = dBc * bx1r - dBs * by1r - abx - ax1;
+    const dy1 = dBs * bx1r + dBc * by1r - aby - ay1;
+    if (dx1 * dx1 + dy1 * dy1 > tol2) return false;
+    sep1 = ref[p1 + RP.SEP]! + dx1 * nx + dy1 * ny;
+  }
+  const sep0 = ref[p0 + RP.SEP]! + dx0 * nx + dy0 * ny;
+
+  const d = w.contacts.data;
+  const base = c * R.STRIDE;
+  d[base + R.NX] = nx;
+  d[base + R.NY] = ny;
+  const lcx = bodies.lcx;
+  const lcy = bodies.lcy;
+  const oAx = qAc * lcx[bA]! - qAs * lcy[bA]!;
+  const oAy = qAs * lcx[bA]! + qAc * lcy[bA]!;
+  const oBx = qBc * lcx[bB]! - qBs * lcy[bB]!;
+  const oBy = qBs * lcx[bB]! + qBc * lcy[bB]!;
+  const q0 = base + R.POINT;
+  d[q0 + PT.RAX] = ax0 - oAx;
+  d[q0 + PT.RAY] = ay0 - oAy;
+  d[q0 + PT.RBX] = ax0 + abx - oBx;
+  d[q0 + PT.RBY] = ay0 + aby - oBy;
+  d[q0 + PT.SEP] = sep0;
+  d[q0 + PT.MAX_NORMAL_IMPULSE] = 0;
+  if (count > 1) {
+    const q1 = q0 + R.POINT_STRIDE;
+    d[q1 + PT.RAX] = ax1 - oAx;
+    d[q1 + PT.RAY] = ay1 - oAy;
+    d[q1 + PT.RBX] = ax1 + abx - oBx;
+    d[q1 + PT.RBY] = ay1 + aby - oBy;
+    d[q1 + PT.SEP] = sep1;
+    d[q1 + PT.MAX_NORMAL_IMPULSE] = 0;
+  }
+  return true;
 }

@@ -10,7 +10,7 @@
  */
 
 import { type BodyStore, STATE_STRIDE, VX, VY, W } from './body';
-import { CONTACT_STRIDE, type ContactStore } from './contact';
+import { CONTACT_REFERENCE_STRIDE, CONTACT_STRIDE, type ContactStore } from './contact';
 import { AABB, Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, ShapeType } from './geometry';
 import type { SlotPool } from './id';
 import type { JointData, JointStore } from './joint';
@@ -19,7 +19,7 @@ import { pairSearchMask, type ShapeStore } from './shape';
 import type { WorldState } from './world_state';
 
 const MAGIC = 0x494d5053; // "IMPS"
-const VERSION = 1;
+const VERSION = 2;
 
 class Writer {
   buf = new ArrayBuffer(1 << 16);
@@ -400,6 +400,7 @@ export function snapshotWorld(w: WorldState): Uint8Array {
   wr.array(contacts.edgePrev, 2 * nc);
   wr.array(contacts.edgeNext, 2 * nc);
   wr.array(contacts.data, nc * CONTACT_STRIDE);
+  wr.array(contacts.reference, nc * CONTACT_REFERENCE_STRIDE);
 
   const joints = w.joints;
   const nj = joints.pool.next;
@@ -505,6 +506,7 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   rd.into(contacts.edgePrev);
   rd.into(contacts.edgeNext);
   rd.into(contacts.data);
+  rd.into(contacts.reference);
   for (let c = 0; c < contacts.pool.next; c++) {
     if (contacts.pool.alive[c] === 1) w.pairs.insert(contacts.shapeA[c]!, contacts.shapeB[c]!, c);
   }

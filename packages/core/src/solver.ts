@@ -18,6 +18,7 @@ import {
   CONTACT_SENSOR,
   CONTACT_SENSOR_OVERLAP,
   CONTACT_TOUCHING,
+  reuseManifold,
   updateContactManifold,
 } from './contact';
 import {
@@ -127,6 +128,7 @@ function collide(w: WorldState): void {
   const cBodyA = contacts.bodyA;
   const cBodyB = contacts.bodyB;
   const flags = contacts.flags;
+  const pointCount = contacts.pointCount;
   const proxyKey = shapes.proxyKey;
   const shapeType = shapes.type;
   const geometry = shapes.geometry;
@@ -165,10 +167,16 @@ function collide(w: WorldState): void {
     }
     const bA = cBodyA[c]!;
     const bB = cBodyB[c]!;
-    xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
-    xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
     const typeA = shapeType[sA]! as ShapeType;
     const typeB = shapeType[sB]! as ShapeType;
+    const polygons = typeA === ShapeType.Polygon && typeB === ShapeType.Polygon;
+    // A touching polygon pair that has barely moved keeps its manifold (and stays touching).
+    // Only polygons: their normal is a face of A and turns with it, where a round shape's
+    // normal follows the centers, and the stale one kept a packed pile of circles creeping.
+    if (polygons && (flags[c]! & CONTACT_TOUCHING) !== 0 && reuseManifold(w, c, bA, bB, pointCount[c]!))
+      continue;
+    xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
+    xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
     if (
       sMaxX[sA]! + spec < sMinX[sB]! ||
       sMaxX[sB]! + spec < sMinX[sA]! ||
@@ -179,7 +187,7 @@ function collide(w: WorldState): void {
       // point can exist, so the narrow phase is skipped (most contacts of a tumbling pile of
       // small boxes are fat-box neighbours in this state).
       m.clear();
-    } else if (typeA === ShapeType.Polygon && typeB === ShapeType.Polygon) {
+    } else if (polygons) {
       collidePolygonShapes(sA, geometry[sA] as Polygon, xfA, sB, geometry[sB] as Polygon, xfB, m);
     } else {
       getCollider(typeA, typeB)!(geometry[sA]!, xfA, geometry[sB]!, xfB, m);
