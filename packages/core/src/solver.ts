@@ -165,34 +165,37 @@ function collide(w: WorldState): void {
       destroyList[destroyCount++] = c;
       continue;
     }
+    const f = flags[c]!;
+    // The shapes' own boxes farther apart than the speculative distance: no manifold point
+    // can exist. Most contacts of a tumbling pile of small boxes are such fat-box
+    // neighbours, and one that had no points before has nothing to update.
+    const apart =
+      sMaxX[sA]! + spec < sMinX[sB]! ||
+      sMaxX[sB]! + spec < sMinX[sA]! ||
+      sMaxY[sA]! + spec < sMinY[sB]! ||
+      sMaxY[sB]! + spec < sMinY[sA]!;
+    if (apart && (f & (CONTACT_TOUCHING | CONTACT_SENSOR_OVERLAP)) === 0) continue;
     const bA = cBodyA[c]!;
     const bB = cBodyB[c]!;
     const typeA = shapeType[sA]! as ShapeType;
     const typeB = shapeType[sB]! as ShapeType;
     const polygons = typeA === ShapeType.Polygon && typeB === ShapeType.Polygon;
-    // A touching polygon pair that has barely moved keeps its manifold (and stays touching).
-    // Only polygons: their normal is a face of A and turns with it, where a round shape's
-    // normal follows the centers, and the stale one kept a packed pile of circles creeping.
-    if (polygons && (flags[c]! & CONTACT_TOUCHING) !== 0 && reuseManifold(w, c, bA, bB, pointCount[c]!))
-      continue;
-    xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
-    xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
-    if (
-      sMaxX[sA]! + spec < sMinX[sB]! ||
-      sMaxX[sB]! + spec < sMinX[sA]! ||
-      sMaxY[sA]! + spec < sMinY[sB]! ||
-      sMaxY[sB]! + spec < sMinY[sA]!
-    ) {
-      // The shapes' own boxes are farther apart than the speculative distance: no manifold
-      // point can exist, so the narrow phase is skipped (most contacts of a tumbling pile of
-      // small boxes are fat-box neighbours in this state).
+    if (apart) {
       m.clear();
     } else if (polygons) {
+      // A touching polygon pair that has barely moved keeps its manifold (and stays
+      // touching). Only polygons: their normal is a face of A and turns with it, where a
+      // round shape's normal follows the centers, and a stale one kept a packed pile of
+      // circles creeping.
+      if ((f & CONTACT_TOUCHING) !== 0 && reuseManifold(w, c, bA, bB, pointCount[c]!)) continue;
+      xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
+      xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
       collidePolygonShapes(sA, geometry[sA] as Polygon, xfA, sB, geometry[sB] as Polygon, xfB, m);
     } else {
+      xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
+      xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
       getCollider(typeA, typeB)!(geometry[sA]!, xfA, geometry[sB]!, xfB, m);
     }
-    const f = flags[c]!;
     if ((f & CONTACT_SENSOR) !== 0) {
       // sensors only watch for overlap; their contacts keep no points and never push
       const overlap = m.pointCount > 0 && (m.sep0 < 0 || (m.pointCount > 1 && m.sep1 < 0));
