@@ -326,21 +326,16 @@ export function reuseManifold(w: WorldState, c: number, bA: number, bB: number, 
   const oAy = qAs * lcx[bA]! + qAc * lcy[bA]!;
   const oBx = qBc * lcx[bB]! - qBs * lcy[bB]!;
   const oBy = qBs * lcx[bB]! + qBc * lcy[bB]!;
-  const q0 = base + R.POINT;
-  d[q0 + PT.RAX] = ax0 - oAx;
-  d[q0 + PT.RAY] = ay0 - oAy;
-  d[q0 + PT.RBX] = ax0 + abx - oBx;
-  d[q0 + PT.RBY] = ay0 + aby - oBy;
-  d[q0 + PT.SEP] = sep0;
-  d[q0 + PT.MAX_NORMAL_IMPULSE] = 0;
-  if (count > 1) {
-    const q1 = q0 + R.POINT_STRIDE;
-    d[q1 + PT.RAX] = ax1 - oAx;
-    d[q1 + PT.RAY] = ay1 - oAy;
-    d[q1 + PT.RBX] = ax1 + abx - oBx;
-    d[q1 + PT.RBY] = ay1 + aby - oBy;
-    d[q1 + PT.SEP] = sep1;
-    d[q1 + PT.MAX_NORMAL_IMPULSE] = 0;
+  for (let k = 0; k < count; k++) {
+    const q = base + R.POINT + k * R.POINT_STRIDE;
+    const ax = k === 0 ? ax0 : ax1;
+    const ay = k === 0 ? ay0 : ay1;
+    d[q + PT.RAX] = ax - oAx;
+    d[q + PT.RAY] = ay - oAy;
+    d[q + PT.RBX] = ax + abx - oBx;
+    d[q + PT.RBY] = ay + aby - oBy;
+    d[q + PT.SEP] = k === 0 ? sep0 : sep1;
+    d[q + PT.MAX_NORMAL_IMPULSE] = 0;
   }
   return true;
 }
