@@ -95,6 +95,14 @@ enum RP {
   STRIDE = 3,
 }
 
+/**
+ * Record offsets are masked with this so that V8 knows an offset plus a small constant
+ * stays an int32 and drops the overflow checks (see contact_solver.ts IX).
+ */
+enum IX {
+  MASK = 0x1fffffff,
+}
+
 /** Stride of the per-contact reference record in `reference`. */
 export const CONTACT_REFERENCE_STRIDE = REF.STRIDE;
 
@@ -154,7 +162,7 @@ export class ContactStore {
 export function updateContactManifold(w: WorldState, c: number, bA: number, bB: number, m: Manifold): void {
   const contacts = w.contacts;
   const d = contacts.data;
-  const base = c * R.STRIDE;
+  const base = Math.imul(c, R.STRIDE) & IX.MASK;
   const p0 = base + R.POINT;
   const p1 = p0 + R.POINT_STRIDE;
   const oldCount = contacts.pointCount[c]!;
@@ -193,7 +201,7 @@ export function updateContactManifold(w: WorldState, c: number, bA: number, bB: 
   const aby = pAy - pBy;
 
   const ref = contacts.reference;
-  const rb = c * REF.STRIDE;
+  const rb = Math.imul(c, REF.STRIDE) & IX.MASK;
   ref[rb + REF.PAX] = pAx;
   ref[rb + REF.PAY] = pAy;
   ref[rb + REF.QAC] = cA;
@@ -255,7 +263,7 @@ export function updateContactManifold(w: WorldState, c: number, bA: number, bB: 
  */
 export function reuseManifold(w: WorldState, c: number, bA: number, bB: number, count: number): boolean {
   const ref = w.contacts.reference;
-  const rb = c * REF.STRIDE;
+  const rb = Math.imul(c, REF.STRIDE) & IX.MASK;
   const bodies = w.bodies;
   const qAc = bodies.c[bA]!;
   const qAs = bodies.s[bA]!;
@@ -317,7 +325,7 @@ export function reuseManifold(w: WorldState, c: number, bA: number, bB: number, 
   const sep0 = ref[p0 + RP.SEP]! + dx0 * nx + dy0 * ny;
 
   const d = w.contacts.data;
-  const base = c * R.STRIDE;
+  const base = Math.imul(c, R.STRIDE) & IX.MASK;
   d[base + R.NX] = nx;
   d[base + R.NY] = ny;
   const lcx = bodies.lcx;
@@ -327,7 +335,7 @@ export function reuseManifold(w: WorldState, c: number, bA: number, bB: number, 
   const oBx = qBc * lcx[bB]! - qBs * lcy[bB]!;
   const oBy = qBs * lcx[bB]! + qBc * lcy[bB]!;
   for (let k = 0; k < count; k++) {
-    const q = base + R.POINT + k * R.POINT_STRIDE;
+    const q = base + R.POINT + (k & 1) * R.POINT_STRIDE;
     const ax = k === 0 ? ax0 : ax1;
     const ay = k === 0 ? ay0 : ay1;
     d[q + PT.RAX] = ax - oAx;
