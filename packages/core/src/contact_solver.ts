@@ -205,8 +205,9 @@ export function warmStartContacts(k: ContactConstraints, state: Float64Array): v
     const iX = i;
     const iY = i + 1;
     const baseX = Math.imul(iX, K.STRIDE) & IX.MASK;
-    const oaX = meta[Math.imul(iX, 4) & IX.MASK]! & IX.MASK;
-    const obX = meta[(Math.imul(iX, 4) & IX.MASK) + 1]! & IX.MASK;
+    const mX = Math.imul(iX, 4) & IX.MASK;
+    const oaX = meta[mX]! & IX.MASK;
+    const obX = meta[mX + 1]! & IX.MASK;
     const nxX = d[baseX + K.NX]!;
     const nyX = d[baseX + K.NY]!;
     const mAX = d[baseX + K.MA]!;
@@ -222,8 +223,9 @@ export function warmStartContacts(k: ContactConstraints, state: Float64Array): v
     const p0X = baseX + K.POINT;
     const p1X = p0X + K.POINT_STRIDE;
     const baseY = Math.imul(iY, K.STRIDE) & IX.MASK;
-    const oaY = meta[Math.imul(iY, 4) & IX.MASK]! & IX.MASK;
-    const obY = meta[(Math.imul(iY, 4) & IX.MASK) + 1]! & IX.MASK;
+    const mY = Math.imul(iY, 4) & IX.MASK;
+    const oaY = meta[mY]! & IX.MASK;
+    const obY = meta[mY + 1]! & IX.MASK;
     const nxY = d[baseY + K.NX]!;
     const nyY = d[baseY + K.NY]!;
     const mAY = d[baseY + K.MA]!;
@@ -373,7 +375,7 @@ export function solveContacts(
   // Positions move only between the solve and the relax pass of a sub-step, so the relax
   // pass stores the separations it computes and the next sub-step's solve pass reads them
   // back instead of recomputing them from the position deltas (the same bits).
-  const reuse = useBias && ctx.separationsStored;
+  const stored = useBias && ctx.separationsStored;
   // largest normal impulses only when something reads them (ContactConstraints.trackMaxImpulse)
   const track = k.tracking;
   // Arithmetic is done unconditionally and results picked with selects: an operation that
@@ -391,8 +393,9 @@ export function solveContacts(
     const iX = i;
     const iY = i + 1;
     const baseX = Math.imul(iX, K.STRIDE) & IX.MASK;
-    const oaX = meta[Math.imul(iX, 4) & IX.MASK]! & IX.MASK;
-    const obX = meta[(Math.imul(iX, 4) & IX.MASK) + 1]! & IX.MASK;
+    const mX = Math.imul(iX, 4) & IX.MASK;
+    const oaX = meta[mX]! & IX.MASK;
+    const obX = meta[mX + 1]! & IX.MASK;
     const nxX = d[baseX + K.NX]!;
     const nyX = d[baseX + K.NY]!;
     const mAX = d[baseX + K.MA]!;
@@ -421,7 +424,7 @@ export function solveContacts(
     const rby1X = d[p1X + Q.RBY]!;
     let s0X: number;
     let s1X: number;
-    if (reuse) {
+    if (stored) {
       s0X = d[p0X + Q.SEPARATION]!;
       s1X = d[p1X + Q.SEPARATION]!;
     } else {
@@ -468,8 +471,9 @@ export function solveContacts(
     let ni0X = 0;
     let ni1X = 0;
     const baseY = Math.imul(iY, K.STRIDE) & IX.MASK;
-    const oaY = meta[Math.imul(iY, 4) & IX.MASK]! & IX.MASK;
-    const obY = meta[(Math.imul(iY, 4) & IX.MASK) + 1]! & IX.MASK;
+    const mY = Math.imul(iY, 4) & IX.MASK;
+    const oaY = meta[mY]! & IX.MASK;
+    const obY = meta[mY + 1]! & IX.MASK;
     const nxY = d[baseY + K.NX]!;
     const nyY = d[baseY + K.NY]!;
     const mAY = d[baseY + K.MA]!;
@@ -498,7 +502,7 @@ export function solveContacts(
     const rby1Y = d[p1Y + Q.RBY]!;
     let s0Y: number;
     let s1Y: number;
-    if (reuse) {
+    if (stored) {
       s0Y = d[p0Y + Q.SEPARATION]!;
       s1Y = d[p1Y + Q.SEPARATION]!;
     } else {
@@ -770,7 +774,7 @@ function solveOne(
     const dpx = state[ob + S.DPX]! - state[oa + S.DPX]!;
     const dpy = state[ob + S.DPY]! - state[oa + S.DPY]!;
     // separations stored by the last relax pass (see solveContacts)
-    const reuse = useBias && ctx.separationsStored;
+    const stored = useBias && ctx.separationsStored;
     // every operand is computed unconditionally (see solveContacts)
     const negMaxPush = -maxPushSpeed;
     const rate = useBias ? d[base + K.BIAS_RATE]! : 0;
@@ -789,7 +793,7 @@ function solveOne(
       // current separation from the bodies' motion during this step
       const prx = qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0);
       const pry = qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0);
-      const s = reuse ? d[p0 + Q.SEPARATION]! : (dpx + prx) * nx + (dpy + pry) * ny + d[p0 + Q.BASE_SEP]!;
+      const s = stored ? d[p0 + Q.SEPARATION]! : (dpx + prx) * nx + (dpy + pry) * ny + d[p0 + Q.BASE_SEP]!;
       if (!useBias) d[p0 + Q.SEPARATION] = s;
       // speculative (s > 0): allow closing the gap within this sub-step, no more
       const spec = s * invH;
@@ -832,7 +836,7 @@ function solveOne(
       {
         const prx = qbc * rbx1 - qbs * rby1 - (qac * rax1 - qas * ray1);
         const pry = qbs * rbx1 + qbc * rby1 - (qas * rax1 + qac * ray1);
-        const s = reuse ? d[p1 + Q.SEPARATION]! : (dpx + prx) * nx + (dpy + pry) * ny + d[p1 + Q.BASE_SEP]!;
+        const s = stored ? d[p1 + Q.SEPARATION]! : (dpx + prx) * nx + (dpy + pry) * ny + d[p1 + Q.BASE_SEP]!;
         if (!useBias) d[p1 + Q.SEPARATION] = s;
         // speculative (s > 0): allow closing the gap within this sub-step, no more
         const spec = s * invH;

@@ -1671,9 +1671,13 @@ function incidentQuadEdge(q: Float64Array, o: number, ref: Float64Array, refAt: 
 /**
  * `clipPolygons` on quadrilateral records (the same operations): clips the incident edge
  * i21 -> i22 of `q2[o2...]` against the side planes of the reference edge i11 -> i12 of
- * `q1[o1...]`. `flip` means q1 is B. A copy on purpose: sharing the clip through a scratch
- * record (the edges as twelve doubles cannot cross a call unboxed) kept results bit for bit
- * but made a 210-box pyramid's step 3 % slower (p2 0.50 -> 0.515 ms). Change both together.
+ * `q1[o1...]`. `flip` means q1 is B. A copy on purpose, kept for the pairs that still run the
+ * narrow phase every step (resting pairs reuse their manifold, contact.ts reuseManifold):
+ * sending every box pair through `polygonsFromSeparation` instead keeps results bit for
+ * bit but makes the tumbler's step 2.5 % slower (p2 11.70 -> 12.00 ms, five interleaved
+ * runs each); sharing the clip through a scratch record (the edges as twelve doubles
+ * cannot cross a call unboxed) cost a 210-box pyramid 3 % when it still clipped every
+ * step. Change both together.
  */
 function clipQuads(
   q1: Float64Array,
