@@ -38,6 +38,66 @@ describe('revolute joint', () => {
   });
 });
 
+describe('joints of mixed types', () => {
+  it('a chain whose links alternate revolute, weld and distance joints hangs together', () => {
+    // revolute joints are solved in runs of consecutive revolute joints (joint_solver.ts);
+    // this order makes runs of one, two and three between the other types
+    const kinds = ['revolute', 'weld', 'revolute', 'revolute', 'distance', 'weld', 'revolute', 'revolute'];
+    kinds.push('revolute', 'weld', 'revolute', 'distance');
+    const world = new World({ gravity: { x: 0, y: -10 } });
+    const anchor = world.createBody({ position: { x: 0, y: 10 } });
+    // each joint with how far it is from holding: anchor gap, or a rod's length error
+    const error: (() => number)[] = [];
+    let prev = anchor;
+    for (let i = 0; i < kinds.length; i++) {
+      const link = world.createBody({ type: BodyType.Dynamic, position: { x: 0.5 + i, y: 10 } });
+      world.createCircleShape(link, makeCircle(0, 0, 0.2), { density: 1 });
+      const a = prev;
+      const pinA = i === 0 ? { x: 0, y: 0 } : { x: 0.5, y: 0 };
+      const pinB = { x: -0.5, y: 0 };
+      const def = { bodyA: a, bodyB: link, localAnchorA: pinA, localAnchorB: pinB };
+      if (kinds[i] === 'distance') {
+        // a rod between the centers (the anchor's own point for the first link)
+        const length = i === 0 ? 0.5 : 1;
+        const center = { x: 0, y: 0 };
+        world.createDistanceJoint({
+          bodyA: a,
+          bodyB: link,
+          localAnchorA: center,
+          localAnchorB: center,
+          length,
+        });
+        error.push(() => {
+          const pa = world.getPosition(a);
+          const pb = world.getPosition(link);
+          return Math.abs(Math.hypot(pb.x - pa.x, pb.y - pa.y) - length);
+        });
+      } else {
+        if (kinds[i] === 'weld') world.createWeldJoint(def);
+        // one hinge with joint friction, so a run also holds a joint with an axial row
+        else world.createRevoluteJoint({ ...def, enableMotor: i === 3, maxMotorTorque: 0.05 });
+        error.push(() => {
+          const pa = world.getWorldPoint(a, pinA);
+          const pb = world.getWorldPoint(link, pinB);
+          return Math.hypot(pb.x - pa.x, pb.y - pa.y);
+        });
+      }
+      prev = link;
+    }
+    let largest = 0;
+    let lowest = 10;
+    for (let step = 0; step < 180; step++) {
+      world.step(DT);
+      lowest = Math.min(lowest, world.getPosition(prev).y);
+      for (const e of error) largest = Math.max(largest, e());
+    }
+    // the chain swung down: its last link passed far below the anchor
+    expect(lowest).toBeLessThan(0);
+    // soft joints stretch by load / (effective mass * (2 pi 60 Hz)^2): millimetres here
+    expect(largest).toBeLessThan(0.03);
+  });
+});
+
 describe('joints in snapshots', () => {
   it('a restored chain of revolute joints continues bit for bit, warm-start impulses included', () => {
     const build = (): World => {
