@@ -67,8 +67,6 @@ export class DistanceJointData implements JointData {
   by = 0;
   deltaCenterX = 0;
   deltaCenterY = 0;
-  /** Effective mass along the axis, from the configuration at the start of the step. */
-  axialMass = 0;
   readonly springSoftness = new Softness();
   /** Axis of the last solve (world), for the reaction force. */
   ux = 0;
@@ -96,30 +94,12 @@ function isRigid(d: DistanceJointData): boolean {
 
 export function prepareDistanceJoint(w: WorldState, j: number, d: DistanceJointData, ctx: StepContext): void {
   prepareJointFrame(w, j, d);
-  const mA = d.mA;
-  const mB = d.mB;
-  const iA = d.iA;
-  const iB = d.iB;
-  const ax = d.ax;
-  const ay = d.ay;
-  const bx = d.bx;
-  const by = d.by;
-
-  const sepX = d.deltaCenterX + bx - ax;
-  const sepY = d.deltaCenterY + by - ay;
+  // the axis until the first solve (which recomputes it, and the mass along it, each time)
+  const sepX = d.deltaCenterX + d.bx - d.ax;
+  const sepY = d.deltaCenterY + d.by - d.ay;
   const len = Math.sqrt(sepX * sepX + sepY * sepY);
-  let ux = 0;
-  let uy = 0;
-  if (len > MIN_SEPARATION) {
-    ux = sepX / len;
-    uy = sepY / len;
-  }
-  const crA = ax * uy - ay * ux;
-  const crB = bx * uy - by * ux;
-  const k = mA + mB + iA * crA * crA + iB * crB * crB;
-  d.axialMass = k > 0 ? 1 / k : 0;
-  d.ux = ux;
-  d.uy = uy;
+  d.ux = len > MIN_SEPARATION ? sepX / len : 0;
+  d.uy = len > MIN_SEPARATION ? sepY / len : 0;
   makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
@@ -190,7 +170,10 @@ export function solveDistanceJoint(
   // angular lever arms of the axis: impulse P = lambda u gives torques lambda * cr
   const crA = rax * uy - ray * ux;
   const crB = rbx * uy - rby * ux;
-  const m = d.axialMass;
+  // the mass along the current axis: with the anchors close together the axis can turn
+  // far within a step, and the start-of-step mass would then over-correct (and gain energy)
+  const k = mA + mB + iA * crA * crA + iB * crB * crB;
+  const m = k > 0 ? 1 / k : 0;
 
   if (!isRigid(d)) {
     if (useBias && d.hertz > 0) {

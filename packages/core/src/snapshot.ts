@@ -19,7 +19,8 @@ import { pairSearchMask, type ShapeStore } from './shape';
 import type { WorldState } from './world_state';
 
 const MAGIC = 0x494d5053; // "IMPS"
-const VERSION = 2;
+/** 3: distance joints keep no start-of-step axial mass (their solve computes it). */
+const VERSION = 3;
 
 class Writer {
   buf = new ArrayBuffer(1 << 16);
