@@ -73,7 +73,6 @@ export class PrismaticJointData implements JointData {
   deltaCenterX = 0;
   deltaCenterY = 0;
   deltaAngle = 0;
-  axialMass = 0;
   readonly springSoftness = new Softness();
 
   // accumulated impulses (per sub-step), warm-started
@@ -105,14 +104,6 @@ export function preparePrismaticJoint(
   const a = joints.bodyA[j]!;
   const b = joints.bodyB[j]!;
   prepareJointFrame(w, j, d);
-  const mA = d.mA;
-  const mB = d.mB;
-  const iA = d.iA;
-  const iB = d.iB;
-  const ax = d.ax;
-  const ay = d.ay;
-  const bx = d.bx;
-  const by = d.by;
   const cA = bodies.c[a]!;
   const sA = bodies.s[a]!;
   const cB = bodies.c[b]!;
@@ -129,13 +120,6 @@ export function preparePrismaticJoint(
   d.deltaCenterY = dcy;
   d.deltaAngle = unwindAngle(relativeAngle(cB, sB, cA, sA) - d.referenceAngle);
 
-  // separation of the anchors, and the axial lever arms
-  const sepX = dcx + bx - ax;
-  const sepY = dcy + by - ay;
-  const a1 = (sepX + ax) * uy - (sepY + ay) * ux;
-  const a2 = bx * uy - by * ux;
-  const k = mA + mB + iA * a1 * a1 + iB * a2 * a2;
-  d.axialMass = k > 0 ? 1 / k : 0;
   makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
@@ -221,7 +205,10 @@ export function solvePrismaticJoint(
   // torque arms of an axial force: cross(d + rA, u) on A, cross(rB, u) on B
   const a1 = lx * uy - ly * ux;
   const a2 = rbx * uy - rby * ux;
-  const axialMass = d.axialMass;
+  // the mass along the axis for the current arms: they change with the separation, and a
+  // start-of-step mass over-corrects a light body whose anchor travels far in the step
+  const k = mA + mB + iA * a1 * a1 + iB * a2 * a2;
+  const axialMass = k > 0 ? 1 / k : 0;
 
   if (d.enableSpring) {
     // a real spring: applied in the relax pass too

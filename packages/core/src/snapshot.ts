@@ -19,7 +19,7 @@ import { pairSearchMask, type ShapeStore } from './shape';
 import type { WorldState } from './world_state';
 
 const MAGIC = 0x494d5053; // "IMPS"
-/** 3: distance joints keep no start-of-step axial mass (their solve computes it). */
+/** 3: distance, prismatic and wheel joints keep no start-of-step masses (their solves compute them). */
 const VERSION = 3;
 
 class Writer {

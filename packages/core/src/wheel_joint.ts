@@ -64,8 +64,6 @@ export class WheelJointData implements JointData {
   axisY = 0;
   deltaCenterX = 0;
   deltaCenterY = 0;
-  perpMass = 0;
-  axialMass = 0;
   motorMass = 0;
   readonly springSoftness = new Softness();
   /** Axis of the last solve (world), for the reaction force. */
@@ -93,12 +91,6 @@ export function prepareWheelJoint(w: WorldState, j: number, d: WheelJointData, c
   const joints = w.joints;
   const a = joints.bodyA[j]!;
   prepareJointFrame(w, j, d);
-  const mA = d.mA;
-  const mB = d.mB;
-  const iA = d.iA;
-  const iB = d.iB;
-  const bx = d.bx;
-  const by = d.by;
   const cA = bodies.c[a]!;
   const sA = bodies.s[a]!;
   const ux = cA * d.localAxisX - sA * d.localAxisY;
@@ -107,21 +99,7 @@ export function prepareWheelJoint(w: WorldState, j: number, d: WheelJointData, c
   d.axisY = uy;
   d.ux = ux;
   d.uy = uy;
-
-  // d + rA = pB - cA: the lever arm of the rows on A
-  const dax = d.deltaCenterX + bx;
-  const day = d.deltaCenterY + by;
-  const nx = -uy;
-  const ny = ux;
-  const s1 = dax * ny - day * nx;
-  const s2 = bx * ny - by * nx;
-  const kp = mA + mB + iA * s1 * s1 + iB * s2 * s2;
-  d.perpMass = kp > 0 ? 1 / kp : 0;
-  const a1 = dax * uy - day * ux;
-  const a2 = bx * uy - by * ux;
-  const ka = mA + mB + iA * a1 * a1 + iB * a2 * a2;
-  d.axialMass = ka > 0 ? 1 / ka : 0;
-  const km = iA + iB;
+  const km = d.iA + d.iB;
   d.motorMass = km > 0 ? 1 / km : 0;
   makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
   if (!ctx.enableWarmStarting) d.resetImpulses();
@@ -195,6 +173,9 @@ export function solveWheelJoint(w: WorldState, d: WheelJointData, ctx: StepConte
   const translation = ux * dx + uy * dy;
   const a1 = dax * uy - day * ux;
   const a2 = rbx * uy - rby * ux;
+  // masses for the current arms (see prismatic_joint.ts: a start-of-step mass over-corrects)
+  const ka = mA + mB + iA * a1 * a1 + iB * a2 * a2;
+  const axialMass = ka > 0 ? 1 / ka : 0;
 
   if (d.enableMotor && iA + iB > 0) {
     const maxImpulse = ctx.h * d.maxMotorTorque;
@@ -210,7 +191,7 @@ export function solveWheelJoint(w: WorldState, d: WheelJointData, ctx: StepConte
     const soft = d.springSoftness;
     const cdot = ux * (vbx - vax) + uy * (vby - vay) + a2 * wb - a1 * wa;
     const impulse =
-      -soft.massScale * d.axialMass * (cdot + soft.biasRate * translation) -
+      -soft.massScale * axialMass * (cdot + soft.biasRate * translation) -
       soft.impulseScale * d.springImpulse;
     d.springImpulse += impulse;
     vax -= mA * impulse * ux;
@@ -237,7 +218,7 @@ export function solveWheelJoint(w: WorldState, d: WheelJointData, ctx: StepConte
       }
       const cdot = ux * (vbx - vax) + uy * (vby - vay) + a2 * wb - a1 * wa;
       const old = d.lowerImpulse;
-      let acc = old - massScale * d.axialMass * (cdot + bias) - impulseScale * old;
+      let acc = old - massScale * axialMass * (cdot + bias) - impulseScale * old;
       if (acc < 0) acc = 0;
       d.lowerImpulse = acc;
       const impulse = acc - old;
@@ -263,7 +244,7 @@ export function solveWheelJoint(w: WorldState, d: WheelJointData, ctx: StepConte
       }
       const cdot = -(ux * (vbx - vax) + uy * (vby - vay) + a2 * wb - a1 * wa);
       const old = d.upperImpulse;
-      let acc = old - massScale * d.axialMass * (cdot + bias) - impulseScale * old;
+      let acc = old - massScale * axialMass * (cdot + bias) - impulseScale * old;
       if (acc < 0) acc = 0;
       d.upperImpulse = acc;
       const impulse = acc - old;
@@ -282,6 +263,8 @@ export function solveWheelJoint(w: WorldState, d: WheelJointData, ctx: StepConte
     const ny = ux;
     const s1 = dax * ny - day * nx;
     const s2 = rbx * ny - rby * nx;
+    const kp = mA + mB + iA * s1 * s1 + iB * s2 * s2;
+    const perpMass = kp > 0 ? 1 / kp : 0;
     let bias = 0;
     let massScale = 1;
     let impulseScale = 0;
@@ -291,7 +274,7 @@ export function solveWheelJoint(w: WorldState, d: WheelJointData, ctx: StepConte
       impulseScale = ctx.jointSoftness.impulseScale;
     }
     const cdot = nx * (vbx - vax) + ny * (vby - vay) + s2 * wb - s1 * wa;
-    const impulse = -massScale * d.perpMass * (cdot + bias) - impulseScale * d.perpImpulse;
+    const impulse = -massScale * perpMass * (cdot + bias) - impulseScale * d.perpImpulse;
     d.perpImpulse += impulse;
     vax -= mA * impulse * nx;
     vay -= mA * impulse * ny;
