@@ -33,7 +33,9 @@ export function makeSoft(hertz: number, dampingRatio: number, h: number, out: So
   const a1 = 2 * dampingRatio + h * omega;
   const a2 = h * omega * a1;
   const a3 = 1 / (1 + a2);
-  out.biasRate = omega / a1;
+  // an undamped frequency so small that h omega underflows leaves a1 = 0 (and massScale 0):
+  // no spring force, and a bias rate of 0 rather than omega / 0 (which made 0 * Infinity)
+  out.biasRate = a1 > 0 ? omega / a1 : 0;
   out.massScale = a2 * a3;
   out.impulseScale = a3;
   return out;

@@ -55,4 +55,13 @@ describe('contact solver', () => {
       expect(Math.abs(softUpdate - implicit)).toBeLessThan(1e-9);
     }
   });
+
+  it('an undamped frequency too small to register gives finite coefficients and no force', () => {
+    // 2 pi f h underflows to 0 for the smallest double: the spring is then no spring at all
+    // (massScale 0, the accumulated impulse released), not omega / 0 = Infinity times 0
+    const soft = makeSoft(Number.MIN_VALUE, 0, 1 / 240, new Softness());
+    expect(soft.massScale).toBe(0);
+    expect(soft.impulseScale).toBe(1);
+    expect(Number.isFinite(soft.biasRate)).toBe(true);
+  });
 });
