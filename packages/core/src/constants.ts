@@ -28,6 +28,11 @@ export const MAX_POLYGON_VERTICES = 8;
 
 /** Maximum rotation of a body in one sub-step (rad): keeps rotation integration sane. */
 export const MAX_ROTATION = 0.25 * Math.PI;
+/**
+ * Largest rotation (rad) per sub-step after a solve: a net against a diverging solve, looser
+ * than MAX_ROTATION because a solve may rightly spin a light body faster than it entered.
+ */
+export const MAX_SOLVED_ROTATION = 4 * MAX_ROTATION;
 
 /** Bodies slower than this (m/s, and rad/s times the body's extent) may fall asleep. */
 export const SLEEP_LINEAR_THRESHOLD = 0.05;

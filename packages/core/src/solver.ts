@@ -12,7 +12,7 @@
  */
 
 import { BodyType, DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from './body';
-import { MAX_ROTATION, SPECULATIVE_DISTANCE } from './constants';
+import { MAX_ROTATION, MAX_SOLVED_ROTATION, SPECULATIVE_DISTANCE } from './constants';
 import {
   CONTACT_ENABLE_EVENTS,
   CONTACT_SENSOR,
@@ -269,6 +269,9 @@ function updateStepContext(w: WorldState, dt: number, subSteps: number): void {
   ctx.h = h;
   ctx.invH = 1 / h;
   ctx.maxPushSpeed = settings.maxContactPushSpeed;
+  ctx.maxLinearSpeed = settings.maxLinearSpeed;
+  ctx.maxAngularSpeed = MAX_ROTATION / h;
+  ctx.maxSolvedAngularSpeed = MAX_SOLVED_ROTATION / h;
   ctx.enableWarmStarting = settings.enableWarmStarting;
   // contacts stiffer than a quarter of the sub-step rate would ring; static contacts are
   // twice as stiff because only one body moves, under the same cap
@@ -287,9 +290,9 @@ function integrateVelocities(w: WorldState, ctx: StepContext): void {
   const state = bodies.state;
   const gx = w.settings.gravityX;
   const gy = w.settings.gravityY;
-  const maxLinear = w.settings.maxLinearSpeed;
+  const maxLinear = ctx.maxLinearSpeed;
   const maxLinearSq = maxLinear * maxLinear;
-  const maxAngular = MAX_ROTATION / h;
+  const maxAngular = ctx.maxAngularSpeed;
   const maxAngularSq = maxAngular * maxAngular;
   for (let i = 0; i < w.awakeBodyCount; i++) {
     const b = w.awakeBodies[i]!;
@@ -321,8 +324,22 @@ function integrateVelocities(w: WorldState, ctx: StepContext): void {
 function integratePositions(w: WorldState, ctx: StepContext): void {
   const h = ctx.h;
   const state = w.bodies.state;
+  const maxLinear = ctx.maxLinearSpeed;
+  const maxLinearSq = maxLinear * maxLinear;
+  const maxAngular = ctx.maxSolvedAngularSpeed;
+  const type = w.bodies.type;
   for (let i = 0; i < w.awakeBodyCount; i++) {
-    const o = w.awakeBodies[i]! * STATE_STRIDE;
+    const b = w.awakeBodies[i]!;
+    const o = b * STATE_STRIDE;
+    // A dynamic body's speed limits again, the angular one looser (a solve may legitimately
+    // spin a light body past the limit on entry): a solve that diverges (contradicting
+    // constraints, extreme mass ratios) could otherwise move it without bound, the next
+    // solve would diverge faster, and the numbers overflow. Kinematic bodies move as set.
+    const vSq = state[o + VX]! * state[o + VX]! + state[o + VY]! * state[o + VY]!;
+    const av = state[o + W]!;
+    if ((vSq > maxLinearSq || av * av > maxAngular * maxAngular) && type[b] === BodyType.Dynamic) {
+      clampSpeed(state, o, ctx);
+    }
     const hw = h * state[o + W]!;
     const qc = state[o + DQC]!;
     const qs = state[o + DQS]!;
@@ -335,6 +352,23 @@ function integratePositions(w: WorldState, ctx: StepContext): void {
     state[o + DPX] = state[o + DPX]! + h * state[o + VX]!;
     state[o + DPY] = state[o + DPY]! + h * state[o + VY]!;
   }
+}
+
+/** Scales the velocity in state record o down to the limits after a solve. */
+function clampSpeed(state: Float64Array, o: number, ctx: StepContext): void {
+  const maxLinear = ctx.maxLinearSpeed;
+  const vx = state[o + VX]!;
+  const vy = state[o + VY]!;
+  const vSq = vx * vx + vy * vy;
+  if (vSq > maxLinear * maxLinear) {
+    const ratio = maxLinear / Math.sqrt(vSq);
+    state[o + VX] = ratio * vx;
+    state[o + VY] = ratio * vy;
+  }
+  const maxAngular = ctx.maxSolvedAngularSpeed;
+  const av = state[o + W]!;
+  if (av > maxAngular) state[o + W] = maxAngular;
+  else if (av < -maxAngular) state[o + W] = -maxAngular;
 }
 
 /**

@@ -17,6 +17,11 @@ export class StepContext {
   invH = 0;
   /** Cap on the speed at which contacts push overlapping shapes apart (m/s). */
   maxPushSpeed = 0;
+  /** Largest linear speed (m/s) and angular speed (rad/s) of a body entering a sub-step. */
+  maxLinearSpeed = 0.5;
+  maxAngularSpeed = 0.5;
+  /** Largest angular speed (rad/s) a body keeps after a solve (the safety net). */
+  maxSolvedAngularSpeed = 0.5;
   enableWarmStarting = true;
   /**
    * Contact solve order of the two points of a manifold this sub-step: 0 first point first,

@@ -240,3 +240,164 @@ describe('joint fuzz', () => {
     );
   });
 });
+
+/**
+ * Anything goes: joints between any two bodies (contradicting each other), anchors metres
+ * apart, pins inside the ground, bodies made inside each other, masses 1e4 apart, 1 cm
+ * rods. Nothing promises calm here; the promise is that no body leaves the numbers.
+ */
+const wildJoint = fc.record({
+  type: fc.constantFrom(...TYPES),
+  a: fc.integer({ min: -1, max: 9 }),
+  b: fc.integer({ min: 0, max: 9 }),
+  anchorA: point,
+  anchorB: point,
+  flags: fc.integer({ min: 0, max: 7 }),
+  hertz: fc.double({ min: 0, max: 60, noNaN: true }),
+  lower: unit,
+  upper: unit,
+  strength: fc.double({ min: 0, max: 1000, noNaN: true }),
+  length: fc.double({ min: 0.01, max: 3, noNaN: true }),
+});
+
+const wildScene = fc.record({
+  bodies: fc.array(
+    fc.record({
+      x: fc.double({ min: -2, max: 2, noNaN: true }),
+      y: fc.double({ min: 0, max: 4, noNaN: true }),
+      size: fc.double({ min: 0.05, max: 1, noNaN: true }),
+      density: fc.double({ min: 0.01, max: 100, noNaN: true }),
+    }),
+    { minLength: 2, maxLength: 10 },
+  ),
+  joints: fc.array(wildJoint, { minLength: 1, maxLength: 16 }),
+});
+
+type WildScene = typeof wildScene extends fc.Arbitrary<infer T> ? T : never;
+
+function buildWild(spec: WildScene): { world: World; bodies: BodyId[] } {
+  const world = new World({ gravity: { x: 0, y: -10 } });
+  const ground = world.createBody();
+  world.createPolygonShape(ground, makeBox(20, 0.5));
+  const bodies = spec.bodies.map((s) => {
+    const id = world.createBody({ type: BodyType.Dynamic, position: { x: s.x, y: s.y + 0.5 } });
+    world.createPolygonShape(id, makeBox(s.size, 0.5 * s.size), { density: s.density });
+    return id;
+  });
+  for (const j of spec.joints) {
+    const bodyA = j.a < 0 ? ground : bodies[j.a % bodies.length]!;
+    const bodyB = bodies[j.b % bodies.length]!;
+    if (bodyA === bodyB) continue;
+    const on = (bit: number): boolean => (j.flags & bit) !== 0;
+    const common = { bodyA, bodyB, localAnchorA: j.anchorA, localAnchorB: j.anchorB };
+    const lo = -j.lower;
+    const hi = j.upper;
+    const spring = { enableSpring: on(1), hertz: j.hertz, dampingRatio: j.lower };
+    switch (j.type) {
+      case 'revolute':
+        world.createRevoluteJoint({
+          ...common,
+          ...spring,
+          enableLimit: on(2),
+          lowerAngle: 3 * lo,
+          upperAngle: 3 * hi,
+          enableMotor: on(4),
+          motorSpeed: 10 * hi,
+          maxMotorTorque: j.strength,
+        });
+        break;
+      case 'distance':
+        world.createDistanceJoint({
+          ...common,
+          ...spring,
+          length: j.length,
+          enableLimit: on(2),
+          minLength: j.length * (1 - j.lower),
+          maxLength: j.length * (1 + j.upper),
+          enableMotor: on(4),
+          motorSpeed: 10 * lo,
+          maxMotorForce: j.strength,
+        });
+        break;
+      case 'prismatic':
+        world.createPrismaticJoint({
+          ...common,
+          ...spring,
+          localAxisA: { x: j.anchorA.x + 2, y: j.anchorB.y },
+          enableLimit: on(2),
+          lowerTranslation: 2 * lo,
+          upperTranslation: 2 * hi,
+          enableMotor: on(4),
+          motorSpeed: 10 * hi,
+          maxMotorForce: j.strength,
+        });
+        break;
+      case 'weld':
+        world.createWeldJoint({
+          ...common,
+          linearHertz: on(1) ? j.hertz : 0,
+          linearDampingRatio: j.lower,
+          angularHertz: on(2) ? j.hertz : 0,
+          angularDampingRatio: j.upper,
+        });
+        break;
+      case 'wheel':
+        world.createWheelJoint({
+          ...common,
+          ...spring,
+          localAxisA: { x: j.anchorB.x, y: j.anchorA.y + 2 },
+          enableLimit: on(2),
+          lowerTranslation: lo,
+          upperTranslation: hi,
+          enableMotor: on(4),
+          motorSpeed: 10 * lo,
+          maxMotorTorque: j.strength,
+        });
+        break;
+      case 'motor':
+        world.createMotorJoint({
+          bodyA,
+          bodyB,
+          linearOffset: j.anchorA,
+          angularOffset: 3 * lo,
+          maxForce: j.strength,
+          maxTorque: j.strength,
+          correctionFactor: j.upper,
+        });
+        break;
+      case 'mouse':
+        world.createMouseJoint({
+          bodyA: ground,
+          bodyB,
+          target: j.anchorB,
+          hertz: Math.max(j.hertz, 1),
+          dampingRatio: j.lower,
+          maxForce: j.strength,
+        });
+        break;
+    }
+  }
+  return { world, bodies };
+}
+
+describe('joint fuzz, anything goes', () => {
+  it('contradicting joints, pins inside the ground and huge mass ratios stay finite', () => {
+    fc.assert(
+      fc.property(wildScene, (spec) => {
+        const { world, bodies } = buildWild(spec);
+        for (let step = 1; step <= STEPS; step++) {
+          world.step(DT);
+          for (const id of bodies) {
+            const p = world.getPosition(id);
+            const v = world.getLinearVelocity(id);
+            const w = world.getAngularVelocity(id);
+            if (!(Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(v.x + v.y + w))) {
+              throw new Error(`step ${step}: body ${id} at ${p.x}, ${p.y} is not finite`);
+            }
+          }
+        }
+      }),
+      { seed: 20261124, numRuns: 300 },
+    );
+  });
+});
