@@ -67,11 +67,6 @@ export class JointStore {
    * revolute_joint.ts): hot per-step values in one typed array instead of object fields.
    */
   rows = new Float64Array(0);
-  /**
-   * For a revolute joint at position i of the active list, the end of the run of revolute
-   * joints it belongs to: the solver hands each run to one batch call (joint_solver.ts).
-   */
-  revoluteRunEnd = new Int32Array(0);
 
   ensureCapacity(n: number): void {
     if (n <= this.capacity) return;

@@ -12,8 +12,8 @@ import {
   REVOLUTE_ROW_STRIDE,
   RevoluteJointData,
   revoluteJointReaction,
-  solveRevoluteJoints,
-  warmStartRevoluteJoints,
+  solveRevoluteJoint,
+  warmStartRevoluteJoint,
 } from './revolute_joint';
 import {
   MotorJointData,
@@ -92,7 +92,6 @@ export function prepareJoints(w: WorldState, ctx: StepContext): void {
   // at most every joint is active: size the list and the rows once
   w.activeJoints = growI32(w.activeJoints, joints.pool.count);
   joints.rows = growF64(joints.rows, joints.pool.count * REVOLUTE_ROW_STRIDE);
-  joints.revoluteRunEnd = growI32(joints.revoluteRunEnd, joints.pool.count);
   let n = 0;
   for (let j = 0; j < joints.pool.next; j++) {
     if (joints.pool.alive[j] !== 1 || !isJointActive(w, j)) continue;
@@ -101,11 +100,6 @@ export function prepareJoints(w: WorldState, ctx: StepContext): void {
     n++;
   }
   w.activeJointCount = n;
-  let end = n;
-  for (let i = n - 1; i >= 0; i--) {
-    if (joints.type[w.activeJoints[i]!] === JointType.Revolute) joints.revoluteRunEnd[i] = end;
-    else end = i;
-  }
 }
 
 /**
@@ -144,94 +138,71 @@ function prepareJoint(w: WorldState, j: number, ctx: StepContext, r: number): vo
   }
 }
 
-/**
- * Warm starts the active joints in order. A run of revolute joints (a chain, a net, a
- * ragdoll) goes to one batch call; the other types are dispatched one joint at a time.
- */
 export function warmStartJoints(w: WorldState): void {
   const joints = w.joints;
-  const n = w.activeJointCount;
-  for (let i = 0; i < n; ) {
+  const rows = joints.rows;
+  for (let i = 0; i < w.activeJointCount; i++) {
     const j = w.activeJoints[i]!;
-    if (joints.type[j] === JointType.Revolute) {
-      const end = joints.revoluteRunEnd[i]!;
-      warmStartRevoluteJoints(w, joints.rows, i, end);
-      i = end;
-      continue;
+    const d = joints.data[j]!;
+    switch (joints.type[j]) {
+      case JointType.Revolute:
+        warmStartRevoluteJoint(w, d as RevoluteJointData, rows, i);
+        break;
+      case JointType.Distance:
+        warmStartDistanceJoint(w, d as DistanceJointData);
+        break;
+      case JointType.Wheel:
+        warmStartWheelJoint(w, d as WheelJointData);
+        break;
+      case JointType.Mouse:
+        warmStartMouseJoint(w, d as MouseJointData);
+        break;
+      case JointType.Motor:
+        warmStartMotorJoint(w, d as MotorJointData);
+        break;
+      case JointType.Prismatic:
+        warmStartPrismaticJoint(w, d as PrismaticJointData);
+        break;
+      case JointType.Weld:
+        warmStartWeldJoint(w, d as WeldJointData);
+        break;
+      default:
+        break;
     }
-    warmStartJoint(w, j);
-    i++;
   }
 }
 
-function warmStartJoint(w: WorldState, j: number): void {
-  const joints = w.joints;
-  const d = joints.data[j]!;
-  switch (joints.type[j]) {
-    case JointType.Distance:
-      warmStartDistanceJoint(w, d as DistanceJointData);
-      break;
-    case JointType.Wheel:
-      warmStartWheelJoint(w, d as WheelJointData);
-      break;
-    case JointType.Mouse:
-      warmStartMouseJoint(w, d as MouseJointData);
-      break;
-    case JointType.Motor:
-      warmStartMotorJoint(w, d as MotorJointData);
-      break;
-    case JointType.Prismatic:
-      warmStartPrismaticJoint(w, d as PrismaticJointData);
-      break;
-    case JointType.Weld:
-      warmStartWeldJoint(w, d as WeldJointData);
-      break;
-    default:
-      break;
-  }
-}
-
-/** Solves the active joints in order, revolute runs in batches as {@link warmStartJoints}. */
 export function solveJoints(w: WorldState, ctx: StepContext, useBias: boolean): void {
   const joints = w.joints;
-  const n = w.activeJointCount;
-  for (let i = 0; i < n; ) {
+  const rows = joints.rows;
+  for (let i = 0; i < w.activeJointCount; i++) {
     const j = w.activeJoints[i]!;
-    if (joints.type[j] === JointType.Revolute) {
-      const end = joints.revoluteRunEnd[i]!;
-      solveRevoluteJoints(w, ctx, useBias, joints.rows, i, end);
-      i = end;
-      continue;
+    const d = joints.data[j]!;
+    switch (joints.type[j]) {
+      case JointType.Revolute:
+        solveRevoluteJoint(w, d as RevoluteJointData, ctx, useBias, rows, i);
+        break;
+      case JointType.Distance:
+        solveDistanceJoint(w, d as DistanceJointData, ctx, useBias);
+        break;
+      case JointType.Wheel:
+        solveWheelJoint(w, d as WheelJointData, ctx, useBias);
+        break;
+      case JointType.Mouse:
+        solveMouseJoint(w, d as MouseJointData, ctx);
+        break;
+      case JointType.Motor:
+        solveMotorJoint(w, d as MotorJointData, ctx);
+        break;
+      case JointType.Prismatic:
+        solvePrismaticJoint(w, d as PrismaticJointData, ctx, useBias);
+        break;
+      case JointType.Weld:
+        solveWeldJoint(w, d as WeldJointData, ctx, useBias);
+        break;
+      default:
+        break;
     }
-    solveJoint(w, ctx, useBias, j);
-    i++;
-  }
-}
-
-function solveJoint(w: WorldState, ctx: StepContext, useBias: boolean, j: number): void {
-  const joints = w.joints;
-  const d = joints.data[j]!;
-  switch (joints.type[j]) {
-    case JointType.Distance:
-      solveDistanceJoint(w, d as DistanceJointData, ctx, useBias);
-      break;
-    case JointType.Wheel:
-      solveWheelJoint(w, d as WheelJointData, ctx, useBias);
-      break;
-    case JointType.Mouse:
-      solveMouseJoint(w, d as MouseJointData, ctx);
-      break;
-    case JointType.Motor:
-      solveMotorJoint(w, d as MotorJointData, ctx);
-      break;
-    case JointType.Prismatic:
-      solvePrismaticJoint(w, d as PrismaticJointData, ctx, useBias);
-      break;
-    case JointType.Weld:
-      solveWeldJoint(w, d as WeldJointData, ctx, useBias);
-      break;
-    default:
-      break;
   }
 }
 

@@ -142,92 +142,149 @@ function hasAxialRow(d: RevoluteJointData): boolean {
   return d.enableSpring || d.enableMotor || d.enableLimit;
 }
 
-/**
- * Warm starts the revolute joints in solver rows [from, to) (a run of revolute joints in the
- * active list): one call per run rather than per joint, and the data object is read only
- * for a joint with an axial row.
- */
-export function warmStartRevoluteJoints(w: WorldState, rows: Float64Array, from: number, to: number): void {
-  const state = w.bodies.state;
-  for (let r = from; r < to; r++) {
-    const o = r * REVOLUTE_ROW_STRIDE;
-    const oa = rows[o + Row.OA]! | 0;
-    const ob = rows[o + Row.OB]! | 0;
-    const mA = rows[o + Row.MA]!;
-    const mB = rows[o + Row.MB]!;
-    const iA = rows[o + Row.IA]!;
-    const iB = rows[o + Row.IB]!;
-    const ax = rows[o + Row.AX]!;
-    const ay = rows[o + Row.AY]!;
-    const bx = rows[o + Row.BX]!;
-    const by = rows[o + Row.BY]!;
-    const qac = state[oa + DQC]!;
-    const qas = state[oa + DQS]!;
-    const qbc = state[ob + DQC]!;
-    const qbs = state[ob + DQS]!;
-    const rax = qac * ax - qas * ay;
-    const ray = qas * ax + qac * ay;
-    const rbx = qbc * bx - qbs * by;
-    const rby = qbs * bx + qbc * by;
-    const axial = rows[o + Row.AXIAL] !== 0 ? axialImpulse(revoluteData(w, r)) : 0;
-    const px = rows[o + Row.LINEAR_X]!;
-    const py = rows[o + Row.LINEAR_Y]!;
-    state[oa + VX] = state[oa + VX]! - mA * px;
-    state[oa + VY] = state[oa + VY]! - mA * py;
-    state[oa + W] = state[oa + W]! - iA * (rax * py - ray * px + axial);
-    state[ob + VX] = state[ob + VX]! + mB * px;
-    state[ob + VY] = state[ob + VY]! + mB * py;
-    state[ob + W] = state[ob + W]! + iB * (rbx * py - rby * px + axial);
-  }
-}
-
-/** The data object of the revolute joint in solver row r. */
-function revoluteData(w: WorldState, r: number): RevoluteJointData {
-  return w.joints.data[w.activeJoints[r]!] as RevoluteJointData;
-}
-
-/** The accumulated impulse of the axial rows (spring, motor, limits) as one torque impulse. */
-function axialImpulse(d: RevoluteJointData): number {
-  return d.springImpulse + d.motorImpulse + d.lowerImpulse - d.upperImpulse;
-}
-
-/**
- * Solves the revolute joints in solver rows [from, to), in order: for each, the axial rows
- * (if any) and then the point constraint.
- */
-export function solveRevoluteJoints(
+export function warmStartRevoluteJoint(
   w: WorldState,
+  d: RevoluteJointData,
+  rows: Float64Array,
+  r: number,
+): void {
+  const state = w.bodies.state;
+  const o = r * REVOLUTE_ROW_STRIDE;
+  const oa = rows[o + Row.OA]! | 0;
+  const ob = rows[o + Row.OB]! | 0;
+  const mA = rows[o + Row.MA]!;
+  const mB = rows[o + Row.MB]!;
+  const iA = rows[o + Row.IA]!;
+  const iB = rows[o + Row.IB]!;
+  const ax = rows[o + Row.AX]!;
+  const ay = rows[o + Row.AY]!;
+  const bx = rows[o + Row.BX]!;
+  const by = rows[o + Row.BY]!;
+  const qac = state[oa + DQC]!;
+  const qas = state[oa + DQS]!;
+  const qbc = state[ob + DQC]!;
+  const qbs = state[ob + DQS]!;
+  const rax = qac * ax - qas * ay;
+  const ray = qas * ax + qac * ay;
+  const rbx = qbc * bx - qbs * by;
+  const rby = qbs * bx + qbc * by;
+  const axial =
+    rows[o + Row.AXIAL] !== 0 ? d.springImpulse + d.motorImpulse + d.lowerImpulse - d.upperImpulse : 0;
+  const px = rows[o + Row.LINEAR_X]!;
+  const py = rows[o + Row.LINEAR_Y]!;
+  state[oa + VX] = state[oa + VX]! - mA * px;
+  state[oa + VY] = state[oa + VY]! - mA * py;
+  state[oa + W] = state[oa + W]! - iA * (rax * py - ray * px + axial);
+  state[ob + VX] = state[ob + VX]! + mB * px;
+  state[ob + VY] = state[ob + VY]! + mB * py;
+  state[ob + W] = state[ob + W]! + iB * (rbx * py - rby * px + axial);
+}
+
+export function solveRevoluteJoint(
+  w: WorldState,
+  d: RevoluteJointData,
   ctx: StepContext,
   useBias: boolean,
   rows: Float64Array,
-  from: number,
-  to: number,
+  r: number,
 ): void {
   const state = w.bodies.state;
-  const soft = ctx.jointSoftness;
-  // the point constraint's softness: rigid in the relax pass
-  const biasRate = useBias ? soft.biasRate : 0;
-  const massScale = useBias ? soft.massScale : 1;
-  const impulseScale = useBias ? soft.impulseScale : 0;
-  for (let r = from; r < to; r++) {
-    const o = r * REVOLUTE_ROW_STRIDE;
-    const oa = rows[o + Row.OA]! | 0;
-    const ob = rows[o + Row.OB]! | 0;
-    if (rows[o + Row.AXIAL] !== 0) solveAxialRows(state, revoluteData(w, r), ctx, useBias, rows, o, oa, ob);
-    const mA = rows[o + Row.MA]!;
-    const mB = rows[o + Row.MB]!;
-    const iA = rows[o + Row.IA]!;
-    const iB = rows[o + Row.IB]!;
-    let vax = state[oa + VX]!;
-    let vay = state[oa + VY]!;
-    let wa = state[oa + W]!;
-    let vbx = state[ob + VX]!;
-    let vby = state[ob + VY]!;
-    let wb = state[ob + W]!;
-    const qac = state[oa + DQC]!;
-    const qas = state[oa + DQS]!;
-    const qbc = state[ob + DQC]!;
-    const qbs = state[ob + DQS]!;
+  const o = r * REVOLUTE_ROW_STRIDE;
+  const oa = rows[o + Row.OA]! | 0;
+  const ob = rows[o + Row.OB]! | 0;
+  const mA = rows[o + Row.MA]!;
+  const mB = rows[o + Row.MB]!;
+  const iA = rows[o + Row.IA]!;
+  const iB = rows[o + Row.IB]!;
+  let vax = state[oa + VX]!;
+  let vay = state[oa + VY]!;
+  let wa = state[oa + W]!;
+  let vbx = state[ob + VX]!;
+  let vby = state[ob + VY]!;
+  let wb = state[ob + W]!;
+  const qac = state[oa + DQC]!;
+  const qas = state[oa + DQS]!;
+  const qbc = state[ob + DQC]!;
+  const qbs = state[ob + DQS]!;
+
+  if (rows[o + Row.AXIAL] !== 0) {
+    const fixedRotation = iA + iB === 0;
+
+    if ((d.enableSpring || d.enableLimit) && !fixedRotation) {
+      const theta = unwindAngle(relativeAngle(qbc, qbs, qac, qas) + d.deltaAngle);
+      if (d.enableSpring) {
+        const soft = d.springSoftness;
+        const impulse =
+          -soft.massScale * d.axialMass * (wb - wa + soft.biasRate * theta) -
+          soft.impulseScale * d.springImpulse;
+        d.springImpulse += impulse;
+        wa -= iA * impulse;
+        wb += iB * impulse;
+      }
+      if (d.enableMotor) {
+        const maxImpulse = ctx.h * d.maxMotorTorque;
+        const old = d.motorImpulse;
+        let acc = old - d.axialMass * (wb - wa - d.motorSpeed);
+        acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
+        d.motorImpulse = acc;
+        wa -= iA * (acc - old);
+        wb += iB * (acc - old);
+      }
+      if (d.enableLimit) {
+        // lower: C = theta - lower >= 0
+        {
+          const C = theta - d.lowerAngle;
+          let bias = 0;
+          let massScale = 1;
+          let impulseScale = 0;
+          if (C > 0) {
+            bias = C * ctx.invH;
+          } else if (useBias) {
+            bias = ctx.jointSoftness.biasRate * C;
+            massScale = ctx.jointSoftness.massScale;
+            impulseScale = ctx.jointSoftness.impulseScale;
+          }
+          const old = d.lowerImpulse;
+          let acc = old - massScale * d.axialMass * (wb - wa + bias) - impulseScale * old;
+          if (acc < 0) acc = 0;
+          d.lowerImpulse = acc;
+          wa -= iA * (acc - old);
+          wb += iB * (acc - old);
+        }
+        // upper: C = upper - theta >= 0 (signs flipped so the impulse stays positive)
+        {
+          const C = d.upperAngle - theta;
+          let bias = 0;
+          let massScale = 1;
+          let impulseScale = 0;
+          if (C > 0) {
+            bias = C * ctx.invH;
+          } else if (useBias) {
+            bias = ctx.jointSoftness.biasRate * C;
+            massScale = ctx.jointSoftness.massScale;
+            impulseScale = ctx.jointSoftness.impulseScale;
+          }
+          const old = d.upperImpulse;
+          let acc = old - massScale * d.axialMass * (wa - wb + bias) - impulseScale * old;
+          if (acc < 0) acc = 0;
+          d.upperImpulse = acc;
+          wa += iA * (acc - old);
+          wb -= iB * (acc - old);
+        }
+      }
+    } else if (d.enableMotor && !fixedRotation) {
+      const maxImpulse = ctx.h * d.maxMotorTorque;
+      const old = d.motorImpulse;
+      let acc = old - d.axialMass * (wb - wa - d.motorSpeed);
+      acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
+      d.motorImpulse = acc;
+      wa -= iA * (acc - old);
+      wb += iB * (acc - old);
+    }
+  }
+
+  // point constraint
+  {
     const ax = rows[o + Row.AX]!;
     const ay = rows[o + Row.AY]!;
     const bx = rows[o + Row.BX]!;
@@ -240,11 +297,15 @@ export function solveRevoluteJoints(
     const cdotY = vby + wb * rbx - (vay + wa * rax);
     let biasX = 0;
     let biasY = 0;
+    let massScale = 1;
+    let impulseScale = 0;
     if (useBias) {
       const sepX = state[ob + DPX]! - state[oa + DPX]! + (rbx - rax) + rows[o + Row.DCX]!;
       const sepY = state[ob + DPY]! - state[oa + DPY]! + (rby - ray) + rows[o + Row.DCY]!;
-      biasX = biasRate * sepX;
-      biasY = biasRate * sepY;
+      biasX = ctx.jointSoftness.biasRate * sepX;
+      biasY = ctx.jointSoftness.biasRate * sepY;
+      massScale = ctx.jointSoftness.massScale;
+      impulseScale = ctx.jointSoftness.impulseScale;
     }
     const k11 = mA + mB + ray * ray * iA + rby * rby * iB;
     const k12 = -ray * rax * iA - rby * rbx * iB;
@@ -267,108 +328,13 @@ export function solveRevoluteJoints(
     vbx += mB * impX;
     vby += mB * impY;
     wb += iB * (rbx * impY - rby * impX);
-    state[oa + VX] = vax;
-    state[oa + VY] = vay;
-    state[oa + W] = wa;
-    state[ob + VX] = vbx;
-    state[ob + VY] = vby;
-    state[ob + W] = wb;
   }
-}
 
-/**
- * The axial rows of one revolute joint (spring, motor, limits), on the bodies' angular
- * velocities in the state record. Solved before the point constraint, as Box2D does.
- */
-function solveAxialRows(
-  state: Float64Array,
-  d: RevoluteJointData,
-  ctx: StepContext,
-  useBias: boolean,
-  rows: Float64Array,
-  o: number,
-  oa: number,
-  ob: number,
-): void {
-  const iA = rows[o + Row.IA]!;
-  const iB = rows[o + Row.IB]!;
-  if (iA + iB === 0) return; // both rotations fixed: nothing turns
-  let wa = state[oa + W]!;
-  let wb = state[ob + W]!;
-  if (d.enableSpring || d.enableLimit) {
-    const theta = unwindAngle(
-      relativeAngle(state[ob + DQC]!, state[ob + DQS]!, state[oa + DQC]!, state[oa + DQS]!) + d.deltaAngle,
-    );
-    if (d.enableSpring) {
-      const soft = d.springSoftness;
-      const impulse =
-        -soft.massScale * d.axialMass * (wb - wa + soft.biasRate * theta) -
-        soft.impulseScale * d.springImpulse;
-      d.springImpulse += impulse;
-      wa -= iA * impulse;
-      wb += iB * impulse;
-    }
-    if (d.enableMotor) {
-      const maxImpulse = ctx.h * d.maxMotorTorque;
-      const old = d.motorImpulse;
-      let acc = old - d.axialMass * (wb - wa - d.motorSpeed);
-      acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
-      d.motorImpulse = acc;
-      wa -= iA * (acc - old);
-      wb += iB * (acc - old);
-    }
-    if (d.enableLimit) {
-      // lower: C = theta - lower >= 0
-      {
-        const C = theta - d.lowerAngle;
-        let bias = 0;
-        let massScale = 1;
-        let impulseScale = 0;
-        if (C > 0) {
-          bias = C * ctx.invH;
-        } else if (useBias) {
-          bias = ctx.jointSoftness.biasRate * C;
-          massScale = ctx.jointSoftness.massScale;
-          impulseScale = ctx.jointSoftness.impulseScale;
-        }
-        const old = d.lowerImpulse;
-        let acc = old - massScale * d.axialMass * (wb - wa + bias) - impulseScale * old;
-        if (acc < 0) acc = 0;
-        d.lowerImpulse = acc;
-        wa -= iA * (acc - old);
-        wb += iB * (acc - old);
-      }
-      // upper: C = upper - theta >= 0 (signs flipped so the impulse stays positive)
-      {
-        const C = d.upperAngle - theta;
-        let bias = 0;
-        let massScale = 1;
-        let impulseScale = 0;
-        if (C > 0) {
-          bias = C * ctx.invH;
-        } else if (useBias) {
-          bias = ctx.jointSoftness.biasRate * C;
-          massScale = ctx.jointSoftness.massScale;
-          impulseScale = ctx.jointSoftness.impulseScale;
-        }
-        const old = d.upperImpulse;
-        let acc = old - massScale * d.axialMass * (wa - wb + bias) - impulseScale * old;
-        if (acc < 0) acc = 0;
-        d.upperImpulse = acc;
-        wa += iA * (acc - old);
-        wb -= iB * (acc - old);
-      }
-    }
-  } else if (d.enableMotor) {
-    const maxImpulse = ctx.h * d.maxMotorTorque;
-    const old = d.motorImpulse;
-    let acc = old - d.axialMass * (wb - wa - d.motorSpeed);
-    acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
-    d.motorImpulse = acc;
-    wa -= iA * (acc - old);
-    wb += iB * (acc - old);
-  }
+  state[oa + VX] = vax;
+  state[oa + VY] = vay;
   state[oa + W] = wa;
+  state[ob + VX] = vbx;
+  state[ob + VY] = vby;
   state[ob + W] = wb;
 }
 
@@ -377,7 +343,7 @@ export function revoluteJointReaction(d: RevoluteJointData, ctx: StepContext, ou
   const invH = ctx.invH;
   out[0] = d.linearX * invH;
   out[1] = d.linearY * invH;
-  out[2] = axialImpulse(d) * invH;
+  out[2] = (d.springImpulse + d.motorImpulse + d.lowerImpulse - d.upperImpulse) * invH;
 }
 
 /** Parameters of a revolute joint (besides the common joint fields). */

@@ -31,11 +31,18 @@ export function makeSoft(hertz: number, dampingRatio: number, h: number, out: So
   }
   const omega = 2 * PI * hertz;
   const a1 = 2 * dampingRatio + h * omega;
+  if (!(a1 > 0)) {
+    // undamped, and so slow that h omega underflowed: no spring force at all (the limit
+    // massScale 0, impulseScale 1), and no omega / 0 for a later 0 * Infinity = NaN.
+    // A branch of its own: a `? :` mixing the 0 with a double makes V8 box the result.
+    out.biasRate = 0;
+    out.massScale = 0;
+    out.impulseScale = 1;
+    return out;
+  }
   const a2 = h * omega * a1;
   const a3 = 1 / (1 + a2);
-  // an undamped frequency so small that h omega underflows leaves a1 = 0 (and massScale 0):
-  // no spring force, and a bias rate of 0 rather than omega / 0 (which made 0 * Infinity)
-  out.biasRate = a1 > 0 ? omega / a1 : 0;
+  out.biasRate = omega / a1;
   out.massScale = a2 * a3;
   out.impulseScale = a3;
   return out;

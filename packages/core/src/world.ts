@@ -237,7 +237,7 @@ export interface WorldDef {
   maxContactPushSpeed: number;
   /** Approach speed below which restitution is ignored (m/s). Default 1. */
   restitutionThreshold: number;
-  /** Speed limit of any body (m/s). Default 400. */
+  /** Speed limit of a dynamic body (m/s), entering each sub-step and again after its solve. Default 400. */
   maxLinearSpeed: number;
   /** Let resting islands fall asleep. Default true. */
   enableSleep: boolean;

@@ -67,6 +67,123 @@ const sceneSpec = fc.record({
 
 type SceneSpec = typeof sceneSpec extends fc.Arbitrary<infer T> ? T : never;
 
+/** A joint's random settings, read by each type as its parameters allow. */
+interface Knobs {
+  spring: boolean;
+  hertz: number;
+  damping: number;
+  limit: boolean;
+  /** Limits: lower = -lower, upper = upper, in units of the joint's range (fractions). */
+  lower: number;
+  upper: number;
+  motor: boolean;
+  speed: number;
+  strength: number;
+  /** A distance joint's length (m). */
+  length: number;
+  /** Prismatic and wheel axis in A's frame (not normalised). */
+  axis: { x: number; y: number };
+}
+
+type Common = {
+  bodyA: BodyId;
+  bodyB: BodyId;
+  localAnchorA: { x: number; y: number };
+  localAnchorB: { x: number; y: number };
+};
+
+function addJoint(
+  world: World,
+  ground: BodyId,
+  type: (typeof TYPES)[number],
+  common: Common,
+  k: Knobs,
+): void {
+  const lo = -k.lower;
+  const hi = k.upper;
+  const spring = { enableSpring: k.spring, hertz: k.hertz, dampingRatio: k.damping };
+  const motor = { enableMotor: k.motor, motorSpeed: k.speed };
+  switch (type) {
+    case 'revolute':
+      world.createRevoluteJoint({
+        ...common,
+        ...spring,
+        ...motor,
+        enableLimit: k.limit,
+        lowerAngle: 3 * lo,
+        upperAngle: 3 * hi,
+        maxMotorTorque: k.strength,
+      });
+      break;
+    case 'distance':
+      world.createDistanceJoint({
+        ...common,
+        ...spring,
+        ...motor,
+        length: k.length,
+        enableLimit: k.limit,
+        minLength: k.length * (1 - k.lower),
+        maxLength: k.length * (1 + k.upper),
+        maxMotorForce: k.strength,
+      });
+      break;
+    case 'prismatic':
+      world.createPrismaticJoint({
+        ...common,
+        ...spring,
+        ...motor,
+        localAxisA: k.axis,
+        enableLimit: k.limit,
+        lowerTranslation: 2 * lo,
+        upperTranslation: 2 * hi,
+        maxMotorForce: k.strength,
+      });
+      break;
+    case 'weld':
+      world.createWeldJoint({
+        ...common,
+        linearHertz: k.spring ? k.hertz : 0,
+        linearDampingRatio: k.damping,
+        angularHertz: k.limit ? k.hertz : 0,
+        angularDampingRatio: k.damping,
+      });
+      break;
+    case 'wheel':
+      world.createWheelJoint({
+        ...common,
+        ...spring,
+        ...motor,
+        localAxisA: { x: k.axis.y, y: k.axis.x },
+        enableLimit: k.limit,
+        lowerTranslation: lo,
+        upperTranslation: hi,
+        maxMotorTorque: k.strength,
+      });
+      break;
+    case 'motor':
+      world.createMotorJoint({
+        bodyA: common.bodyA,
+        bodyB: common.bodyB,
+        linearOffset: { x: k.axis.x - 2, y: k.axis.y },
+        angularOffset: 3 * lo,
+        maxForce: k.strength,
+        maxTorque: k.strength,
+        correctionFactor: k.upper,
+      });
+      break;
+    case 'mouse':
+      world.createMouseJoint({
+        bodyA: ground,
+        bodyB: common.bodyB,
+        target: world.getWorldPoint(common.bodyB, common.localAnchorB),
+        hertz: Math.max(k.hertz, 1),
+        dampingRatio: k.damping,
+        maxForce: 10 * k.strength,
+      });
+      break;
+  }
+}
+
 function build(spec: SceneSpec): { world: World; bodies: BodyId[] } {
   const world = new World({ gravity: { x: 0, y: -10 } });
   // Joints to the world go to a static body with no shape: a pin inside the ground's box
@@ -106,114 +223,33 @@ function build(spec: SceneSpec): { world: World; bodies: BodyId[] } {
       // the anchor body is far away: its anchor goes where B's is
       localAnchorA = world.getLocalPoint(ground, world.getWorldPoint(bodyB, localAnchorB));
     }
-    const common = { bodyA, bodyB, localAnchorA, localAnchorB };
-    const lo = -j.lower;
-    const hi = j.upper;
-    switch (j.type) {
-      case 'revolute':
-        world.createRevoluteJoint({
-          ...common,
-          enableSpring: j.spring,
-          hertz: j.hertz,
-          dampingRatio: j.damping,
-          enableLimit: j.limit,
-          lowerAngle: 3 * lo,
-          upperAngle: 3 * hi,
-          enableMotor: j.motor,
-          motorSpeed: j.speed,
-          maxMotorTorque: j.strength,
-        });
-        break;
-      case 'distance': {
-        // a rod or spring between distinct points (its axis is undefined where they meet):
-        // from a point on A (or 1-2 m above B) to B's center, 80-120 % of their distance
-        const top = world.getPosition(bodyB);
-        const pointA =
-          parent < 0
-            ? { x: top.x + j.anchorA.x, y: top.y + 1.5 + 0.5 * j.anchorA.y }
-            : world.getWorldPoint(bodyA, j.anchorA);
-        const pointB = world.getPosition(bodyB);
-        const span = Math.hypot(pointB.x - pointA.x, pointB.y - pointA.y);
-        const length = Math.max(0.1, span * (0.8 + 0.4 * j.length));
-        world.createDistanceJoint({
-          bodyA,
-          bodyB,
-          localAnchorA: world.getLocalPoint(bodyA, pointA),
-          localAnchorB: center,
-          length,
-          enableSpring: j.spring,
-          hertz: j.hertz,
-          dampingRatio: j.damping,
-          enableLimit: j.limit,
-          minLength: length * (1 - j.lower),
-          maxLength: length * (1 + j.upper),
-          enableMotor: j.motor,
-          motorSpeed: j.speed,
-          maxMotorForce: j.strength,
-        });
-        break;
-      }
-      case 'prismatic':
-        world.createPrismaticJoint({
-          ...common,
-          localAxisA: { x: j.anchorA.x + 2, y: j.anchorB.y },
-          enableSpring: j.spring,
-          hertz: j.hertz,
-          dampingRatio: j.damping,
-          enableLimit: j.limit,
-          lowerTranslation: 2 * lo,
-          upperTranslation: 2 * hi,
-          enableMotor: j.motor,
-          motorSpeed: j.speed,
-          maxMotorForce: j.strength,
-        });
-        break;
-      case 'weld':
-        world.createWeldJoint({
-          ...common,
-          linearHertz: j.spring ? j.hertz : 0,
-          linearDampingRatio: j.damping,
-          angularHertz: j.limit ? j.hertz : 0,
-          angularDampingRatio: j.damping,
-        });
-        break;
-      case 'wheel':
-        world.createWheelJoint({
-          ...common,
-          localAxisA: { x: j.anchorB.x, y: j.anchorA.y + 2 },
-          enableSpring: j.spring,
-          hertz: j.hertz,
-          dampingRatio: j.damping,
-          enableLimit: j.limit,
-          lowerTranslation: lo,
-          upperTranslation: hi,
-          enableMotor: j.motor,
-          motorSpeed: j.speed,
-          maxMotorTorque: j.strength,
-        });
-        break;
-      case 'motor':
-        world.createMotorJoint({
-          bodyA,
-          bodyB,
-          linearOffset: j.anchorA,
-          angularOffset: 3 * lo,
-          maxForce: j.strength,
-          maxTorque: j.strength,
-          correctionFactor: j.upper,
-        });
-        break;
-      case 'mouse':
-        world.createMouseJoint({
-          bodyA: ground,
-          bodyB,
-          target: world.getWorldPoint(bodyB, j.anchorB),
-          hertz: Math.max(j.hertz, 1),
-          dampingRatio: j.damping,
-          maxForce: 10 * j.strength,
-        });
-        break;
+    const knobs: Knobs = {
+      spring: j.spring,
+      hertz: j.hertz,
+      damping: j.damping,
+      limit: j.limit,
+      lower: j.lower,
+      upper: j.upper,
+      motor: j.motor,
+      speed: j.speed,
+      strength: j.strength,
+      length: 1,
+      axis: { x: j.anchorA.x + 2, y: j.anchorB.y },
+    };
+    if (j.type === 'distance') {
+      // a rod or spring between distinct points (its axis is undefined where they meet):
+      // from a point on A (or 1-2 m above B) to B's center, 80-120 % of their distance
+      const pointB = world.getPosition(bodyB);
+      const pointA =
+        parent < 0
+          ? { x: pointB.x + j.anchorA.x, y: pointB.y + 1.5 + 0.5 * j.anchorA.y }
+          : world.getWorldPoint(bodyA, j.anchorA);
+      const span = Math.hypot(pointB.x - pointA.x, pointB.y - pointA.y);
+      knobs.length = Math.max(0.1, span * (0.8 + 0.4 * j.length));
+      localAnchorA = world.getLocalPoint(bodyA, pointA);
+      localAnchorB = center;
     }
+    addJoint(world, ground, j.type, { bodyA, bodyB, localAnchorA, localAnchorB }, knobs);
   }
   return { world, bodies };
 }
@@ -289,93 +325,26 @@ function buildWild(spec: WildScene): { world: World; bodies: BodyId[] } {
     const bodyB = bodies[j.b % bodies.length]!;
     if (bodyA === bodyB) continue;
     const on = (bit: number): boolean => (j.flags & bit) !== 0;
-    const common = { bodyA, bodyB, localAnchorA: j.anchorA, localAnchorB: j.anchorB };
-    const lo = -j.lower;
-    const hi = j.upper;
-    const spring = { enableSpring: on(1), hertz: j.hertz, dampingRatio: j.lower };
-    switch (j.type) {
-      case 'revolute':
-        world.createRevoluteJoint({
-          ...common,
-          ...spring,
-          enableLimit: on(2),
-          lowerAngle: 3 * lo,
-          upperAngle: 3 * hi,
-          enableMotor: on(4),
-          motorSpeed: 10 * hi,
-          maxMotorTorque: j.strength,
-        });
-        break;
-      case 'distance':
-        world.createDistanceJoint({
-          ...common,
-          ...spring,
-          length: j.length,
-          enableLimit: on(2),
-          minLength: j.length * (1 - j.lower),
-          maxLength: j.length * (1 + j.upper),
-          enableMotor: on(4),
-          motorSpeed: 10 * lo,
-          maxMotorForce: j.strength,
-        });
-        break;
-      case 'prismatic':
-        world.createPrismaticJoint({
-          ...common,
-          ...spring,
-          localAxisA: { x: j.anchorA.x + 2, y: j.anchorB.y },
-          enableLimit: on(2),
-          lowerTranslation: 2 * lo,
-          upperTranslation: 2 * hi,
-          enableMotor: on(4),
-          motorSpeed: 10 * hi,
-          maxMotorForce: j.strength,
-        });
-        break;
-      case 'weld':
-        world.createWeldJoint({
-          ...common,
-          linearHertz: on(1) ? j.hertz : 0,
-          linearDampingRatio: j.lower,
-          angularHertz: on(2) ? j.hertz : 0,
-          angularDampingRatio: j.upper,
-        });
-        break;
-      case 'wheel':
-        world.createWheelJoint({
-          ...common,
-          ...spring,
-          localAxisA: { x: j.anchorB.x, y: j.anchorA.y + 2 },
-          enableLimit: on(2),
-          lowerTranslation: lo,
-          upperTranslation: hi,
-          enableMotor: on(4),
-          motorSpeed: 10 * lo,
-          maxMotorTorque: j.strength,
-        });
-        break;
-      case 'motor':
-        world.createMotorJoint({
-          bodyA,
-          bodyB,
-          linearOffset: j.anchorA,
-          angularOffset: 3 * lo,
-          maxForce: j.strength,
-          maxTorque: j.strength,
-          correctionFactor: j.upper,
-        });
-        break;
-      case 'mouse':
-        world.createMouseJoint({
-          bodyA: ground,
-          bodyB,
-          target: j.anchorB,
-          hertz: Math.max(j.hertz, 1),
-          dampingRatio: j.lower,
-          maxForce: j.strength,
-        });
-        break;
-    }
+    const knobs: Knobs = {
+      spring: on(1),
+      hertz: j.hertz,
+      damping: j.lower,
+      limit: on(2),
+      lower: j.lower,
+      upper: j.upper,
+      motor: on(4),
+      speed: 10 * (j.upper - j.lower),
+      strength: j.strength,
+      length: j.length,
+      axis: { x: j.anchorA.x + 2, y: j.anchorB.y },
+    };
+    addJoint(
+      world,
+      ground,
+      j.type,
+      { bodyA, bodyB, localAnchorA: j.anchorA, localAnchorB: j.anchorB },
+      knobs,
+    );
   }
   return { world, bodies };
 }
