@@ -40,8 +40,8 @@ describe('revolute joint', () => {
 
 describe('joints of mixed types', () => {
   it('a chain whose links alternate revolute, weld and distance joints hangs together', () => {
-    // revolute joints are solved in runs of consecutive revolute joints (joint_solver.ts);
-    // this order makes runs of one, two and three between the other types
+    // the solver dispatches each joint by type in one shared order (joint_solver.ts): runs
+    // of one, two and three hinges between the other types, all holding one chain
     const kinds = ['revolute', 'weld', 'revolute', 'revolute', 'distance', 'weld', 'revolute', 'revolute'];
     kinds.push('revolute', 'weld', 'revolute', 'distance');
     const world = new World({ gravity: { x: 0, y: -10 } });
