@@ -98,8 +98,14 @@ export function prepareDistanceJoint(w: WorldState, j: number, d: DistanceJointD
   const sepX = d.deltaCenterX + d.bx - d.ax;
   const sepY = d.deltaCenterY + d.by - d.ay;
   const len = Math.sqrt(sepX * sepX + sepY * sepY);
-  d.ux = len > MIN_SEPARATION ? sepX / len : 0;
-  d.uy = len > MIN_SEPARATION ? sepY / len : 0;
+  // separate stores, not `? :` mixing a double with the integer 0 (V8 boxes that result)
+  if (len > MIN_SEPARATION) {
+    d.ux = sepX / len;
+    d.uy = sepY / len;
+  } else {
+    d.ux = 0;
+    d.uy = 0;
+  }
   makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }

@@ -292,8 +292,7 @@ function integrateVelocities(w: WorldState, ctx: StepContext): void {
   const gy = w.settings.gravityY;
   const maxLinear = ctx.maxLinearSpeed;
   const maxLinearSq = maxLinear * maxLinear;
-  const maxAngular = ctx.maxAngularSpeed;
-  const maxAngularSq = maxAngular * maxAngular;
+  const maxAngularSq = ctx.maxAngularSpeed * ctx.maxAngularSpeed;
   for (let i = 0; i < w.awakeBodyCount; i++) {
     const b = w.awakeBodies[i]!;
     if (bodies.type[b] !== BodyType.Dynamic) continue;
@@ -303,20 +302,14 @@ function integrateVelocities(w: WorldState, ctx: StepContext): void {
     const gs = bodies.gravityScale[b]!;
     const linearDamping = 1 / (1 + h * bodies.linearDamping[b]!);
     const angularDamping = 1 / (1 + h * bodies.angularDamping[b]!);
-    let vx = h * invMass * (bodies.fx[b]! + mass * gs * gx) + linearDamping * state[o + VX]!;
-    let vy = h * invMass * (bodies.fy[b]! + mass * gs * gy) + linearDamping * state[o + VY]!;
-    let av = h * bodies.invInertia[b]! * bodies.torque[b]! + angularDamping * state[o + W]!;
-    // clamp to keep a blown-up body from destroying the rest of the scene
-    const vSq = vx * vx + vy * vy;
-    if (vSq > maxLinearSq) {
-      const ratio = maxLinear / Math.sqrt(vSq);
-      vx *= ratio;
-      vy *= ratio;
-    }
-    if (av * av > maxAngularSq) av = av > 0 ? maxAngular : -maxAngular;
+    const vx = h * invMass * (bodies.fx[b]! + mass * gs * gx) + linearDamping * state[o + VX]!;
+    const vy = h * invMass * (bodies.fy[b]! + mass * gs * gy) + linearDamping * state[o + VY]!;
+    const av = h * bodies.invInertia[b]! * bodies.torque[b]! + angularDamping * state[o + W]!;
     state[o + VX] = vx;
     state[o + VY] = vy;
     state[o + W] = av;
+    // clamp to keep a blown-up body from destroying the rest of the scene
+    if (vx * vx + vy * vy > maxLinearSq || av * av > maxAngularSq) clampSpeed(state, o, ctx, false);
   }
 }
 
@@ -338,7 +331,7 @@ function integratePositions(w: WorldState, ctx: StepContext): void {
     const vSq = state[o + VX]! * state[o + VX]! + state[o + VY]! * state[o + VY]!;
     const av = state[o + W]!;
     if ((vSq > maxLinearSq || av * av > maxAngular * maxAngular) && type[b] === BodyType.Dynamic) {
-      clampSpeed(state, o, ctx);
+      clampSpeed(state, o, ctx, true);
     }
     const hw = h * state[o + W]!;
     const qc = state[o + DQC]!;
@@ -354,18 +347,22 @@ function integratePositions(w: WorldState, ctx: StepContext): void {
   }
 }
 
-/** Scales the velocity in state record o down to the limits after a solve. */
-function clampSpeed(state: Float64Array, o: number, ctx: StepContext): void {
+/**
+ * Scales the velocity in state record o down to the step's limits: the entry limits, or
+ * after a solve (`afterSolve`) the looser angular one (a boolean, not the limits, crosses
+ * the call: doubles would be boxed).
+ */
+function clampSpeed(state: Float64Array, o: number, ctx: StepContext, afterSolve: boolean): void {
   const maxLinear = ctx.maxLinearSpeed;
   const vx = state[o + VX]!;
   const vy = state[o + VY]!;
   const vSq = vx * vx + vy * vy;
   if (vSq > maxLinear * maxLinear) {
     const ratio = maxLinear / Math.sqrt(vSq);
-    state[o + VX] = ratio * vx;
-    state[o + VY] = ratio * vy;
+    state[o + VX] = vx * ratio;
+    state[o + VY] = vy * ratio;
   }
-  const maxAngular = ctx.maxSolvedAngularSpeed;
+  const maxAngular = afterSolve ? ctx.maxSolvedAngularSpeed : ctx.maxAngularSpeed;
   const av = state[o + W]!;
   if (av > maxAngular) state[o + W] = maxAngular;
   else if (av < -maxAngular) state[o + W] = -maxAngular;
