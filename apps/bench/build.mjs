@@ -17,6 +17,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  conditions: ['source'],
   external: ['planck', 'matter-js', '@dimforge/*'],
   // The core relies on this (docs/core-design.md): define semantics box doubles on stores.
   tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },

@@ -7,8 +7,8 @@
  * else is one typed array per field.
  */
 
-import { growF64, growI32, growU8 } from './array';
-import { HandleKind, SlotPool } from './id';
+import { growF64, growI32, growU8 } from './array.js';
+import { HandleKind, SlotPool } from './id.js';
 
 /** Body types. Static bodies never move; kinematic bodies move by velocity only. */
 export const BodyType = { Static: 0, Kinematic: 1, Dynamic: 2 } as const;

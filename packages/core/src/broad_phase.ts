@@ -6,9 +6,9 @@
  * structure, the move order or the proxy ids. Nothing allocates after warm-up.
  */
 
-import { growF64, growI32, growU32 } from './array';
-import type { AABB } from './geometry';
-import { DynamicTree } from './dynamic_tree';
+import { growF64, growI32, growU32 } from './array.js';
+import type { AABB } from './geometry.js';
+import { DynamicTree } from './dynamic_tree.js';
 
 /** Body type of a proxy, also the index of its tree: 0 static, 1 kinematic, 2 dynamic. */
 export const ProxyType = { Static: 0, Kinematic: 1, Dynamic: 2 } as const;

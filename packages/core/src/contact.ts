@@ -10,11 +10,11 @@
  * edge 2c belongs to body A, edge 2c + 1 to body B.
  */
 
-import { growF64, growI32, growU8 } from './array';
-import { CONTACT_REUSE_ANGLE, CONTACT_REUSE_DISTANCE } from './constants';
-import { HandleKind, SlotPool } from './id';
-import type { Manifold } from './manifold_types';
-import type { WorldState } from './world_state';
+import { growF64, growI32, growU8 } from './array.js';
+import { CONTACT_REUSE_ANGLE, CONTACT_REUSE_DISTANCE } from './constants.js';
+import { HandleKind, SlotPool } from './id.js';
+import type { Manifold } from './manifold_types.js';
+import type { WorldState } from './world_state.js';
 
 /**
  * The per-contact manifold record in `data`. An enum so that the TypeScript transform

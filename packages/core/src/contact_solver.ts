@@ -12,10 +12,10 @@
  * |lambda_t| <= mu lambda_n, on accumulated impulses (so warm starting is exact).
  */
 
-import { growF64, growI32 } from './array';
-import { CONTACT_ENABLE_EVENTS } from './contact';
-import type { StepContext } from './step_context';
-import type { WorldState } from './world_state';
+import { growF64, growI32 } from './array.js';
+import { CONTACT_ENABLE_EVENTS } from './contact.js';
+import type { StepContext } from './step_context.js';
+import type { WorldState } from './world_state.js';
 
 // Layouts read in the hot loops, copied here because an imported binding costs a load (or,
 // under some test runners, a getter call) per use. They are enums, not consts: the

@@ -12,15 +12,15 @@
  * motion is dropped rather than re-solved (a sub-step to the impact).
  */
 
-import { BodyType } from './body';
-import { LINEAR_SLOP } from './constants';
-import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from './distance';
-import { AABB, ShapeType } from './geometry';
-import type { ChainSegment } from './geometry';
-import { Transform } from './math';
-import { RayCastOutput, rayCastShape } from './ray_cast';
-import { shouldShapesCollide } from './shape';
-import type { WorldState } from './world_state';
+import { BodyType } from './body.js';
+import { LINEAR_SLOP } from './constants.js';
+import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from './distance.js';
+import { AABB, ShapeType } from './geometry.js';
+import type { ChainSegment } from './geometry.js';
+import { Transform } from './math.js';
+import { RayCastOutput, rayCastShape } from './ray_cast.js';
+import { shouldShapesCollide } from './shape.js';
+import type { WorldState } from './world_state.js';
 
 const MAX_ITERATIONS = 24;
 /** The sweep stops this far from the surface: inside the speculative margin, outside slop. */

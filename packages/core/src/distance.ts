@@ -9,9 +9,9 @@
  * the world origin do not lose precision in the iteration.
  */
 
-import { MAX_POLYGON_VERTICES } from './constants';
-import type { Capsule, ChainSegment, Circle, Geometry, Polygon, Segment } from './geometry';
-import type { Transform } from './math';
+import { MAX_POLYGON_VERTICES } from './constants.js';
+import type { Capsule, ChainSegment, Circle, Geometry, Polygon, Segment } from './geometry.js';
+import type { Transform } from './math.js';
 
 /** Result of `segmentDistance`. */
 export class SegmentDistanceResult {

@@ -22,12 +22,12 @@
  * position deltas, like the contact solver and the revolute joint do.
  */
 
-import { HUGE } from './constants';
-import { type JointData, prepareJointFrame } from './joint';
-import type { StepContext } from './step_context';
-import { makeSoft, Softness } from './softness';
-import { checkBoolean, checkFinite, checkNonNegative, checkPositive, fail } from './validate';
-import type { WorldState } from './world_state';
+import { HUGE } from './constants.js';
+import { type JointData, prepareJointFrame } from './joint.js';
+import type { StepContext } from './step_context.js';
+import { makeSoft, Softness } from './softness.js';
+import { checkBoolean, checkFinite, checkNonNegative, checkPositive, fail } from './validate.js';
+import type { WorldState } from './world_state.js';
 
 // body solver state layout (body.ts: BodyStore.state), local for the hot path
 const VX = 0;

@@ -11,8 +11,8 @@
  * grow by doubling and are reused.
  */
 
-import { growF64, growI32, growU8, growU32 } from './array';
-import { AABB } from './geometry';
+import { growF64, growI32, growU8, growU32 } from './array.js';
+import { AABB } from './geometry.js';
 
 const NULL = -1;
 

@@ -6,7 +6,7 @@
  * Events are written in the deterministic order of the step's own loops.
  */
 
-import { growF64, growU8 } from './array';
+import { growF64, growU8 } from './array.js';
 
 export class EventBuffers {
   /** Shapes that began touching (manifold gained points). */

@@ -6,8 +6,8 @@
  * it has no parameters and no state.
  */
 
-import type { JointData } from './joint';
-import { fail } from './validate';
+import type { JointData } from './joint.js';
+import { fail } from './validate.js';
 
 export class FilterJointData implements JointData {
   resetImpulses(): void {

@@ -4,10 +4,10 @@
  * fields in the same order, so the collision functions that read them stay fast.
  */
 
-import { LINEAR_SLOP, MAX_POLYGON_VERTICES } from './constants';
-import { computeHull } from './hull';
-import { atan2, CosSin, cosSin, cross, dot, isFiniteNumber, PI } from './math';
-import type { Transform, Vec2 } from './math';
+import { LINEAR_SLOP, MAX_POLYGON_VERTICES } from './constants.js';
+import { computeHull } from './hull.js';
+import { atan2, CosSin, cosSin, cross, dot, isFiniteNumber, PI } from './math.js';
+import type { Transform, Vec2 } from './math.js';
 
 /** The shape types. The numeric order is the order of the collision table. */
 export const ShapeType = {

@@ -10,9 +10,9 @@
  * order, with the strictly best score", so the same input always gives the same hull.
  */
 
-import { LINEAR_SLOP, MAX_POLYGON_VERTICES } from './constants';
-import { isFiniteNumber } from './math';
-import type { Vec2 } from './math';
+import { LINEAR_SLOP, MAX_POLYGON_VERTICES } from './constants.js';
+import { isFiniteNumber } from './math.js';
+import type { Vec2 } from './math.js';
 
 /** A mutable point; the hull owns its output points. */
 interface Point {

@@ -4,13 +4,14 @@
 
 export {
   World,
+  BodyRecord,
   BodyType,
   defaultWorldDef,
   defaultBodyDef,
   defaultShapeDef,
   defaultChainDef,
   defaultFilter,
-} from './world';
+} from './world.js';
 export type {
   BodyId,
   ShapeId,
@@ -30,27 +31,27 @@ export type {
   JointEvents,
   ContactEvents,
   BodyEvents,
-} from './world';
-export { JointType } from './joint';
-export type { RevoluteJointParams } from './revolute_joint';
-export type { DistanceJointParams } from './distance_joint';
-export type { WheelJointParams } from './wheel_joint';
-export type { DistanceJointDef, WheelJointDef } from './world';
-export type { MouseJointParams } from './mouse_joint';
-export type { MotorJointParams } from './motor_joint';
-export type { FilterJointParams } from './filter_joint';
-export type { MouseJointDef, MotorJointDef, FilterJointDef } from './world';
+} from './world.js';
+export { JointType } from './joint.js';
+export type { RevoluteJointParams } from './revolute_joint.js';
+export type { DistanceJointParams } from './distance_joint.js';
+export type { WheelJointParams } from './wheel_joint.js';
+export type { DistanceJointDef, WheelJointDef } from './world.js';
+export type { MouseJointParams } from './mouse_joint.js';
+export type { MotorJointParams } from './motor_joint.js';
+export type { FilterJointParams } from './filter_joint.js';
+export type { MouseJointDef, MotorJointDef, FilterJointDef } from './world.js';
 export {
   springFromResponse,
   responseFromSpring,
   SPRING_DAMPING_RATIO,
   CRITICAL_SETTLING_OMEGA_T,
-} from './spring_tuning';
-export type { SpringDamping, SpringResponse, SpringTuning } from './spring_tuning';
-export type { PrismaticJointParams } from './prismatic_joint';
-export type { WeldJointParams } from './weld_joint';
-export type { PrismaticJointDef, WeldJointDef } from './world';
-export type { FrictionMixer, RestitutionMixer } from './world_state';
+} from './spring_tuning.js';
+export type { SpringDamping, SpringResponse, SpringTuning } from './spring_tuning.js';
+export type { PrismaticJointParams } from './prismatic_joint.js';
+export type { WeldJointParams } from './weld_joint.js';
+export type { PrismaticJointDef, WeldJointDef } from './world.js';
+export type { FrictionMixer, RestitutionMixer } from './world_state.js';
 export {
   CharacterMover,
   MoveResult,
@@ -61,9 +62,9 @@ export {
   MOVER_MARGIN,
   MOVER_TOUCH,
   MOVER_MAX_PLANES,
-} from './mover';
-export type { MoverDef, MoverOptions, MutableVec2 } from './mover';
-export { defaultQueryFilter } from './query';
+} from './mover.js';
+export type { MoverDef, MoverOptions, MutableVec2 } from './mover.js';
+export { defaultQueryFilter } from './query.js';
 export type {
   QueryFilter,
   QueryAABB,
@@ -71,7 +72,7 @@ export type {
   QueryTransform,
   RayHit,
   ShapeCastHit,
-} from './query';
+} from './query.js';
 export {
   ShapeType,
   Circle,
@@ -91,10 +92,10 @@ export {
   makeSegment,
   computeMass,
   computeShapeAABB,
-} from './geometry';
-export type { Geometry } from './geometry';
-export { computeHull } from './hull';
-export { Transform, cosSin, atan2, CosSin } from './math';
-export type { Vec2 } from './math';
-export { makeSoft, Softness } from './softness';
-export * as constants from './constants';
+} from './geometry.js';
+export type { Geometry } from './geometry.js';
+export { computeHull } from './hull.js';
+export { Transform, cosSin, atan2, CosSin } from './math.js';
+export type { Vec2 } from './math.js';
+export { makeSoft, Softness } from './softness.js';
+export * as constants from './constants.js';

@@ -12,11 +12,11 @@
  * halving is deterministic.
  */
 
-import { growF64, growI32 } from './array';
-import { BodyType } from './body';
-import { TIME_TO_SLEEP } from './constants';
-import { CONTACT_TOUCHING } from './contact';
-import type { WorldState } from './world_state';
+import { growF64, growI32 } from './array.js';
+import { BodyType } from './body.js';
+import { TIME_TO_SLEEP } from './constants.js';
+import { CONTACT_TOUCHING } from './contact.js';
+import type { WorldState } from './world_state.js';
 
 let parent = new Int32Array(64);
 let minSleep = new Float64Array(64);

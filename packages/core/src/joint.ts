@@ -12,10 +12,10 @@
  * small object of its own class (monomorphic inside each type's functions).
  */
 
-import { growF64, growI32, growU8 } from './array';
-import { BodyType, STATE_STRIDE } from './body';
-import { HandleKind, SlotPool } from './id';
-import type { WorldState } from './world_state';
+import { growF64, growI32, growU8 } from './array.js';
+import { BodyType, STATE_STRIDE } from './body.js';
+import { HandleKind, SlotPool } from './id.js';
+import type { WorldState } from './world_state.js';
 
 export const JointType = {
   Distance: 0,

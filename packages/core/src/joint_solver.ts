@@ -3,9 +3,9 @@
  * type's own functions, plus the read-out of constraint forces and the break check.
  */
 
-import { growF64, growI32 } from './array';
-import { isJointActive, type JointData, JointType } from './joint';
-import type { StepContext } from './step_context';
+import { growF64, growI32 } from './array.js';
+import { isJointActive, type JointData, JointType } from './joint.js';
+import type { StepContext } from './step_context.js';
 import {
   finishRevoluteJoint,
   prepareRevoluteJoint,
@@ -14,51 +14,51 @@ import {
   revoluteJointReaction,
   solveRevoluteJoint,
   warmStartRevoluteJoint,
-} from './revolute_joint';
+} from './revolute_joint.js';
 import {
   MotorJointData,
   motorJointReaction,
   prepareMotorJoint,
   solveMotorJoint,
   warmStartMotorJoint,
-} from './motor_joint';
+} from './motor_joint.js';
 import {
   MouseJointData,
   mouseJointReaction,
   prepareMouseJoint,
   solveMouseJoint,
   warmStartMouseJoint,
-} from './mouse_joint';
+} from './mouse_joint.js';
 import {
   PrismaticJointData,
   preparePrismaticJoint,
   prismaticJointReaction,
   solvePrismaticJoint,
   warmStartPrismaticJoint,
-} from './prismatic_joint';
+} from './prismatic_joint.js';
 import {
   prepareWeldJoint,
   solveWeldJoint,
   WeldJointData,
   warmStartWeldJoint,
   weldJointReaction,
-} from './weld_joint';
+} from './weld_joint.js';
 import {
   DistanceJointData,
   distanceJointReaction,
   prepareDistanceJoint,
   solveDistanceJoint,
   warmStartDistanceJoint,
-} from './distance_joint';
+} from './distance_joint.js';
 import {
   prepareWheelJoint,
   solveWheelJoint,
   WheelJointData,
   warmStartWheelJoint,
   wheelJointReaction,
-} from './wheel_joint';
-import { FilterJointData } from './filter_joint';
-import type { WorldState } from './world_state';
+} from './wheel_joint.js';
+import { FilterJointData } from './filter_joint.js';
+import type { WorldState } from './world_state.js';
 
 const reaction = new Float64Array(3);
 

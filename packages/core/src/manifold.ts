@@ -13,7 +13,7 @@
  * - Points farther apart than SPECULATIVE_DISTANCE are dropped one by one.
  */
 
-import { LINEAR_SLOP, SPECULATIVE_DISTANCE } from './constants';
+import { LINEAR_SLOP, SPECULATIVE_DISTANCE } from './constants.js';
 import {
   DistanceOutput,
   DistanceProxy,
@@ -22,11 +22,11 @@ import {
   SegmentPair,
   segmentDistanceOf,
   shapeDistance,
-} from './distance';
-import type { Capsule, ChainSegment, Circle, Geometry, Segment } from './geometry';
-import { Polygon, ShapeType } from './geometry';
-import { Transform } from './math';
-import { type Manifold, makeFeatureId } from './manifold_types';
+} from './distance.js';
+import type { Capsule, ChainSegment, Circle, Geometry, Segment } from './geometry.js';
+import { Polygon, ShapeType } from './geometry.js';
+import { Transform } from './math.js';
+import { type Manifold, makeFeatureId } from './manifold_types.js';
 
 // Lengths below this (m) are treated as zero when normalising.
 const EPSILON = 1e-12;

@@ -15,13 +15,13 @@
  * solved first.
  */
 
-import type { JointData } from './joint';
-import type { StepContext } from './step_context';
-import type { Vec2 } from './math';
-import { unwindAngle } from './math';
-import { relativeAngle } from './revolute_joint';
-import { checkFinite, checkNonNegative, checkVec2, fail } from './validate';
-import type { WorldState } from './world_state';
+import type { JointData } from './joint.js';
+import type { StepContext } from './step_context.js';
+import type { Vec2 } from './math.js';
+import { unwindAngle } from './math.js';
+import { relativeAngle } from './revolute_joint.js';
+import { checkFinite, checkNonNegative, checkVec2, fail } from './validate.js';
+import type { WorldState } from './world_state.js';
 
 // body solver state layout (body.ts: BodyStore.state), local for the hot path
 const VX = 0;

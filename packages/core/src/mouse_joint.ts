@@ -14,12 +14,12 @@
  * Being a spring, the point row always applies its bias (useBias is ignored).
  */
 
-import type { JointData } from './joint';
-import type { StepContext } from './step_context';
-import type { Vec2 } from './math';
-import { makeSoft, Softness } from './softness';
-import { checkNonNegative, checkVec2 } from './validate';
-import type { WorldState } from './world_state';
+import type { JointData } from './joint.js';
+import type { StepContext } from './step_context.js';
+import type { Vec2 } from './math.js';
+import { makeSoft, Softness } from './softness.js';
+import { checkNonNegative, checkVec2 } from './validate.js';
+import type { WorldState } from './world_state.js';
 
 // body solver state layout (body.ts: BodyStore.state), local for the hot path
 const VX = 0;

@@ -45,13 +45,13 @@
  * shape-slot order, so the tree layout never shows in a result.
  */
 
-import { BodyType, STATE_STRIDE, VX, VY } from './body';
-import { LINEAR_SLOP } from './constants';
-import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from './distance';
-import { Capsule, type ChainSegment, type Polygon, type Segment, ShapeType } from './geometry';
-import { CosSin, cosSin, Transform, type Vec2 } from './math';
-import type { QueryFilter } from './query';
-import { ShapeCastOutput, shapeCast } from './shape_cast';
+import { BodyType, STATE_STRIDE, VX, VY } from './body.js';
+import { LINEAR_SLOP } from './constants.js';
+import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from './distance.js';
+import { Capsule, type ChainSegment, type Polygon, type Segment, ShapeType } from './geometry.js';
+import { CosSin, cosSin, Transform, type Vec2 } from './math.js';
+import type { QueryFilter } from './query.js';
+import { ShapeCastOutput, shapeCast } from './shape_cast.js';
 import {
   checkBits,
   checkFinite,
@@ -60,9 +60,9 @@ import {
   checkVec2,
   describe,
   fail,
-} from './validate';
-import type { BodyId, ShapeId, World } from './world';
-import type { WorldState } from './world_state';
+} from './validate.js';
+import type { BodyId, ShapeId, World } from './world.js';
+import type { WorldState } from './world_state.js';
 
 // ---------------------------------------------------------------------------------------
 // Tunables

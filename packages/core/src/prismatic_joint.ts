@@ -18,14 +18,14 @@
  * and rotated by each body's in-step rotation, like the revolute joint does.
  */
 
-import { type JointData, prepareJointFrame } from './joint';
-import type { StepContext } from './step_context';
-import { unwindAngle } from './math';
-import { relativeAngle } from './revolute_joint';
-import { makeSoft, Softness } from './softness';
-import { checkBoolean, checkFinite, checkNonNegative, checkVec2, describe, fail } from './validate';
-import type { Vec2 } from './math';
-import type { WorldState } from './world_state';
+import { type JointData, prepareJointFrame } from './joint.js';
+import type { StepContext } from './step_context.js';
+import { unwindAngle } from './math.js';
+import { relativeAngle } from './revolute_joint.js';
+import { makeSoft, Softness } from './softness.js';
+import { checkBoolean, checkFinite, checkNonNegative, checkVec2, describe, fail } from './validate.js';
+import type { Vec2 } from './math.js';
+import type { WorldState } from './world_state.js';
 
 // body solver state layout (body.ts: BodyStore.state), local for the hot path
 const VX = 0;

@@ -23,8 +23,14 @@
  * - Shapes of every body type are found, asleep or awake.
  */
 
-import { MAX_POLYGON_VERTICES } from './constants';
-import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance, pointSegmentDistanceSq } from './distance';
+import { MAX_POLYGON_VERTICES } from './constants.js';
+import {
+  DistanceOutput,
+  DistanceProxy,
+  makeProxy,
+  shapeDistance,
+  pointSegmentDistanceSq,
+} from './distance.js';
 import {
   AABB,
   Capsule,
@@ -34,10 +40,10 @@ import {
   type Geometry,
   Polygon,
   ShapeType,
-} from './geometry';
-import { CosSin, cosSin, Transform, type Vec2 } from './math';
-import { RayCastOutput, rayCastShape } from './ray_cast';
-import { ShapeCastOutput, shapeCast } from './shape_cast';
+} from './geometry.js';
+import { CosSin, cosSin, Transform, type Vec2 } from './math.js';
+import { RayCastOutput, rayCastShape } from './ray_cast.js';
+import { ShapeCastOutput, shapeCast } from './shape_cast.js';
 import {
   checkBits,
   checkFinite,
@@ -46,9 +52,9 @@ import {
   checkPositive,
   checkVec2,
   fail,
-} from './validate';
-import type { BodyId, ShapeId } from './world';
-import type { WorldState } from './world_state';
+} from './validate.js';
+import type { BodyId, ShapeId } from './world.js';
+import type { WorldState } from './world_state.js';
 
 /** Which shapes a query considers (see the module notes). Both fields default to all bits. */
 export interface QueryFilter {

@@ -17,9 +17,9 @@
  *   p1 -> p2 (see ChainSegment). A ray from the other side passes through.
  */
 
-import { pointSegmentDistanceSq } from './distance';
-import type { Capsule, ChainSegment, Circle, Geometry, Polygon, Segment } from './geometry';
-import { ShapeType } from './geometry';
+import { pointSegmentDistanceSq } from './distance.js';
+import type { Capsule, ChainSegment, Circle, Geometry, Polygon, Segment } from './geometry.js';
+import { ShapeType } from './geometry.js';
 
 /** Result of a local ray cast (valid only when the cast returned true). */
 export class RayCastOutput {

@@ -10,12 +10,12 @@
  * rotated by each body's in-step rotation, like the contact solver does.
  */
 
-import { type JointData, prepareJointFrameRow } from './joint';
-import type { StepContext } from './step_context';
-import { atan2, unwindAngle } from './math';
-import { makeSoft, Softness } from './softness';
-import { checkBoolean, checkFinite, checkNonNegative, fail } from './validate';
-import type { WorldState } from './world_state';
+import { type JointData, prepareJointFrameRow } from './joint.js';
+import type { StepContext } from './step_context.js';
+import { atan2, unwindAngle } from './math.js';
+import { makeSoft, Softness } from './softness.js';
+import { checkBoolean, checkFinite, checkNonNegative, fail } from './validate.js';
+import type { WorldState } from './world_state.js';
 
 // body solver state layout (body.ts: BodyStore.state), local for the hot path
 const VX = 0;

@@ -4,9 +4,9 @@
  * bulk (material, filter, bounding box) sits in typed arrays.
  */
 
-import { growF64, growI32, growU8, growU32 } from './array';
-import type { Geometry, ShapeType } from './geometry';
-import { HandleKind, SlotPool } from './id';
+import { growF64, growI32, growU8, growU32 } from './array.js';
+import type { Geometry, ShapeType } from './geometry.js';
+import { HandleKind, SlotPool } from './id.js';
 
 export class ShapeStore {
   readonly pool = new SlotPool(HandleKind.Shape);

@@ -14,8 +14,8 @@
  * warm-starts GJK between iterates) are module scratch.
  */
 
-import { DistanceOutput, type DistanceProxy, SimplexCache, shapeDistance } from './distance';
-import { Transform } from './math';
+import { DistanceOutput, type DistanceProxy, SimplexCache, shapeDistance } from './distance.js';
+import { Transform } from './math.js';
 
 /** Result of `shapeCast` (valid only when it returned true). World frame. */
 export class ShapeCastOutput {

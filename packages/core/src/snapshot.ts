@@ -9,14 +9,23 @@
  * User data and mixer functions are not serialisable and stay out.
  */
 
-import { type BodyStore, STATE_STRIDE, VX, VY, W } from './body';
-import { CONTACT_REFERENCE_STRIDE, CONTACT_STRIDE, type ContactStore } from './contact';
-import { AABB, Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, ShapeType } from './geometry';
-import type { SlotPool } from './id';
-import type { JointData, JointStore } from './joint';
-import { createJointData } from './joint_solver';
-import { pairSearchMask, type ShapeStore } from './shape';
-import type { WorldState } from './world_state';
+import { type BodyStore, STATE_STRIDE, VX, VY, W } from './body.js';
+import { CONTACT_REFERENCE_STRIDE, CONTACT_STRIDE, type ContactStore } from './contact.js';
+import {
+  AABB,
+  Capsule,
+  ChainSegment,
+  Circle,
+  type Geometry,
+  Polygon,
+  Segment,
+  ShapeType,
+} from './geometry.js';
+import type { SlotPool } from './id.js';
+import type { JointData, JointStore } from './joint.js';
+import { createJointData } from './joint_solver.js';
+import { pairSearchMask, type ShapeStore } from './shape.js';
+import type { WorldState } from './world_state.js';
 
 const MAGIC = 0x494d5053; // "IMPS"
 /** 3: distance, prismatic and wheel joints keep no start-of-step masses (their solves compute them). */

@@ -14,7 +14,7 @@
  * Contacts and every joint axis with a spring use this one function.
  */
 
-import { PI } from './math';
+import { PI } from './math.js';
 
 export class Softness {
   biasRate = 0;

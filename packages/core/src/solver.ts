@@ -11,8 +11,8 @@
  * The step allocates nothing once the arrays it uses have grown to the scene's size.
  */
 
-import { BodyType, DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from './body';
-import { MAX_ROTATION, MAX_SOLVED_ROTATION, SPECULATIVE_DISTANCE } from './constants';
+import { BodyType, DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from './body.js';
+import { MAX_ROTATION, MAX_SOLVED_ROTATION, SPECULATIVE_DISTANCE } from './constants.js';
 import {
   CONTACT_ENABLE_EVENTS,
   CONTACT_SENSOR,
@@ -20,7 +20,7 @@ import {
   CONTACT_TOUCHING,
   reuseManifold,
   updateContactManifold,
-} from './contact';
+} from './contact.js';
 import {
   applyContactRestitution,
   prepareContacts,
@@ -28,17 +28,17 @@ import {
   solveContacts,
   storeImpulses,
   warmStartContacts,
-} from './contact_solver';
-import { growI32 } from './array';
-import { AABB, type Polygon, ShapeType } from './geometry';
-import { solveContinuous } from './continuous';
-import { updateSleep } from './island';
-import { finishJoints, prepareJoints, solveJoints, warmStartJoints } from './joint_solver';
-import { makeSoft } from './softness';
-import { Manifold } from './manifold_types';
-import { collidePolygonShapes, getCollider } from './manifold';
-import type { StepContext } from './step_context';
-import type { WorldState } from './world_state';
+} from './contact_solver.js';
+import { growI32 } from './array.js';
+import { AABB, type Polygon, ShapeType } from './geometry.js';
+import { solveContinuous } from './continuous.js';
+import { updateSleep } from './island.js';
+import { finishJoints, prepareJoints, solveJoints, warmStartJoints } from './joint_solver.js';
+import { makeSoft } from './softness.js';
+import { Manifold } from './manifold_types.js';
+import { collidePolygonShapes, getCollider } from './manifold.js';
+import type { StepContext } from './step_context.js';
+import type { WorldState } from './world_state.js';
 
 const now: () => number =
   typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();

@@ -25,8 +25,8 @@
  * Only + - * / and Math.sqrt are used, so the results are the same on every platform.
  */
 
-import { PI } from './math';
-import { checkPositive, fail } from './validate';
+import { PI } from './math.js';
+import { checkPositive, fail } from './validate.js';
 
 /**
  * How much the spring may bounce:

@@ -1,4 +1,4 @@
-import { Softness } from './softness';
+import { Softness } from './softness.js';
 
 /**
  * Values every solver stage reads during one step, derived from the time step, the

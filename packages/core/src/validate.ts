@@ -4,7 +4,7 @@
  * anything is changed, so a rejected call leaves the world exactly as it was.
  */
 
-import type { Vec2 } from './math';
+import type { Vec2 } from './math.js';
 
 export function describe(v: unknown): string {
   if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);

@@ -14,12 +14,12 @@
  * in-step rotation; the separation is tracked from the in-step position deltas.
  */
 
-import { type JointData, prepareJointFrame } from './joint';
-import type { StepContext } from './step_context';
-import { makeSoft, Softness } from './softness';
-import { checkBoolean, checkFinite, checkNonNegative, checkVec2, fail } from './validate';
-import type { Vec2 } from './math';
-import type { WorldState } from './world_state';
+import { type JointData, prepareJointFrame } from './joint.js';
+import type { StepContext } from './step_context.js';
+import { makeSoft, Softness } from './softness.js';
+import { checkBoolean, checkFinite, checkNonNegative, checkVec2, fail } from './validate.js';
+import type { Vec2 } from './math.js';
+import type { WorldState } from './world_state.js';
 
 // body solver state layout (body.ts: BodyStore.state), local for the hot path
 const VX = 0;

@@ -3,14 +3,14 @@
  * internal state (world_state.ts) in one go, so a rejected call changes nothing.
  */
 
-import { BodyType, STATE_STRIDE, VX, VY, W } from './body';
-import { CONTACT_STRIDE, CONTACT_TOUCHING, C_FRICTION, C_RESTITUTION } from './contact';
-import { MAX_POLYGON_VERTICES } from './constants';
-import { Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, ShapeType } from './geometry';
-import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './id';
-import { atan2, CosSin, cosSin, type Vec2 } from './math';
-import { restoreWorld, snapshotWorld, stateHash } from './snapshot';
-import { type JointData, JointType, linkJoint, unlinkJoint } from './joint';
+import { BodyType, STATE_STRIDE, VX, VY, W } from './body.js';
+import { CONTACT_STRIDE, CONTACT_TOUCHING, C_FRICTION, C_RESTITUTION } from './contact.js';
+import { MAX_POLYGON_VERTICES } from './constants.js';
+import { Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, ShapeType } from './geometry.js';
+import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './id.js';
+import { atan2, CosSin, cosSin, type Vec2 } from './math.js';
+import { restoreWorld, snapshotWorld, stateHash } from './snapshot.js';
+import { type JointData, JointType, linkJoint, unlinkJoint } from './joint.js';
 import {
   applyDistanceJointParams,
   checkDistanceJointParams,
@@ -19,7 +19,7 @@ import {
   defaultDistanceJointParams,
   distanceJointState,
   readDistanceJointParams,
-} from './distance_joint';
+} from './distance_joint.js';
 import {
   applyWheelJointParams,
   checkWheelJointParams,
@@ -28,7 +28,7 @@ import {
   WheelJointData,
   type WheelJointParams,
   wheelJointState,
-} from './wheel_joint';
+} from './wheel_joint.js';
 import {
   applyRevoluteJointParams,
   checkRevoluteJointParams,
@@ -37,8 +37,8 @@ import {
   type RevoluteJointParams,
   readRevoluteJointParams,
   revoluteJointState,
-} from './revolute_joint';
-import { checkFilterJointDef, FilterJointData, type FilterJointParams } from './filter_joint';
+} from './revolute_joint.js';
+import { checkFilterJointDef, FilterJointData, type FilterJointParams } from './filter_joint.js';
 import {
   applyMotorJointParams,
   checkMotorJointParams,
@@ -46,7 +46,7 @@ import {
   MotorJointData,
   type MotorJointParams,
   readMotorJointParams,
-} from './motor_joint';
+} from './motor_joint.js';
 import {
   applyMouseJointParams,
   checkMouseJointParams,
@@ -54,7 +54,7 @@ import {
   MouseJointData,
   type MouseJointParams,
   readMouseJointParams,
-} from './mouse_joint';
+} from './mouse_joint.js';
 import {
   applyPrismaticJointParams,
   checkPrismaticJointParams,
@@ -63,7 +63,7 @@ import {
   type PrismaticJointParams,
   prismaticJointState,
   readPrismaticJointParams,
-} from './prismatic_joint';
+} from './prismatic_joint.js';
 import {
   applyWeldJointParams,
   checkWeldJointParams,
@@ -72,10 +72,10 @@ import {
   WeldJointData,
   type WeldJointParams,
   weldJointState,
-} from './weld_joint';
-import * as query from './query';
-import * as mover from './mover';
-import { step } from './solver';
+} from './weld_joint.js';
+import * as query from './query.js';
+import * as mover from './mover.js';
+import { step } from './solver.js';
 import {
   checkBits,
   checkBoolean,
@@ -87,7 +87,7 @@ import {
   checkVec2,
   describe,
   fail,
-} from './validate';
+} from './validate.js';
 import {
   type FrictionMixer,
   mixFrictionDefault,
@@ -95,7 +95,7 @@ import {
   type RestitutionMixer,
   WorldSettings,
   WorldState,
-} from './world_state';
+} from './world_state.js';
 
 /** Handle of a body. Stale handles are detected and rejected. */
 export type BodyId = number & { readonly __brand: 'BodyId' };
@@ -348,6 +348,7 @@ export interface WorldCounters {
   bodyCount: number;
   awakeBodyCount: number;
   shapeCount: number;
+  jointCount: number;
   contactCount: number;
   touchingContactCount: number;
   awakeContactCount: number;
@@ -503,6 +504,23 @@ jointParamOps[JointType.Prismatic] = paramOps(
 jointParamOps[JointType.Weld] = paramOps(readWeldJointParams, checkWeldJointParams, applyWeldJointParams);
 
 /**
+ * Field offsets of one body record written by `World.readBodyTransforms`. Awake is 1 or 0
+ * (static bodies are never awake); Id is 0 for a free slot.
+ */
+export const BodyRecord = {
+  Id: 0,
+  Awake: 1,
+  X: 2,
+  Y: 3,
+  C: 4,
+  S: 5,
+  VX: 6,
+  VY: 7,
+  W: 8,
+  Size: 9,
+} as const;
+
+/**
  * A 2D physics world: bodies, their shapes, and the soft-step solver that moves them.
  *
  * ```ts
@@ -631,6 +649,7 @@ export class World {
       bodyCount: w.bodies.pool.count,
       awakeBodyCount: w.awakeBodyCount,
       shapeCount: w.shapes.pool.count,
+      jointCount: w.joints.pool.count,
       contactCount: contacts.pool.count,
       touchingContactCount: touching,
       awakeContactCount: w.awakeContactCount,
@@ -762,6 +781,60 @@ export class World {
   /** True when the id names a live body. */
   isValidBody(bodyId: BodyId): boolean {
     return this.core.bodies.pool.resolve(bodyId) !== -1;
+  }
+
+  /**
+   * The slot of a live body: `readBodyTransforms` writes it at `slot * stride`. A slot is
+   * reused by a later body once this one is destroyed (the id's generation tells them apart).
+   */
+  getBodySlot(bodyId: BodyId): number {
+    return this.body('getBodySlot', bodyId);
+  }
+
+  /** One past the highest body slot ever used: how many records `readBodyTransforms` writes. */
+  getBodySlotCount(): number {
+    return this.core.bodies.pool.next;
+  }
+
+  /**
+   * Copies every body slot into `out` as one record per slot, fields at the offsets of
+   * `BodyRecord` (id, awake, x, y, cos, sin, vx, vy, angular velocity), record `slot` at
+   * `offset + slot * stride`. A free slot gets id 0 and zeros. `stride` (at least
+   * `BodyRecord.Size`) leaves room for fields of the caller's own. Returns the number of
+   * slots written. Allocates nothing: renderers and the worker call it every step.
+   */
+  readBodyTransforms(out: Float64Array, stride: number = BodyRecord.Size, offset = 0): number {
+    const fn = 'readBodyTransforms';
+    if (!(out instanceof Float64Array)) fail(fn, 'out', 'a Float64Array', out);
+    checkInteger(fn, 'stride', stride, BodyRecord.Size, 1 << 20);
+    checkInteger(fn, 'offset', offset, 0, out.length);
+    const bodies = this.core.bodies;
+    const pool = bodies.pool;
+    const count = pool.next;
+    if (offset + count * stride > out.length) {
+      throw new RangeError(
+        `${fn}: out.length must be at least ${offset + count * stride} (offset + ${count} slots * stride ${stride}), got ${out.length}`,
+      );
+    }
+    const state = bodies.state;
+    for (let b = 0; b < count; b++) {
+      const o = offset + b * stride;
+      if (pool.alive[b] !== 1) {
+        for (let k = 0; k < BodyRecord.Size; k++) out[o + k] = 0;
+        continue;
+      }
+      const so = b * STATE_STRIDE;
+      out[o + BodyRecord.Id] = pool.handle(b);
+      out[o + BodyRecord.Awake] = bodies.awake[b]!;
+      out[o + BodyRecord.X] = bodies.px[b]!;
+      out[o + BodyRecord.Y] = bodies.py[b]!;
+      out[o + BodyRecord.C] = bodies.c[b]!;
+      out[o + BodyRecord.S] = bodies.s[b]!;
+      out[o + BodyRecord.VX] = state[so + VX]!;
+      out[o + BodyRecord.VY] = state[so + VY]!;
+      out[o + BodyRecord.W] = state[so + W]!;
+    }
+    return count;
   }
 
   getBodyType(bodyId: BodyId): BodyType {

@@ -6,9 +6,9 @@
  * of these functions is called, so a rejected public call never gets this far.
  */
 
-import { growI32 } from './array';
-import { BodyStore, BodyType, DQC, DQS, DPX, DPY, STATE_STRIDE, VX, VY, W } from './body';
-import { BroadPhase } from './broad_phase';
+import { growI32 } from './array.js';
+import { BodyStore, BodyType, DQC, DQS, DPX, DPY, STATE_STRIDE, VX, VY, W } from './body.js';
+import { BroadPhase } from './broad_phase.js';
 import {
   AABB_MARGIN,
   DEFAULT_CONTACT_DAMPING_RATIO,
@@ -21,7 +21,7 @@ import {
   DEFAULT_RESTITUTION_THRESHOLD,
   DEFAULT_SUB_STEPS,
   SPECULATIVE_DISTANCE,
-} from './constants';
+} from './constants.js';
 import {
   C_FRICTION,
   C_POINT,
@@ -35,17 +35,17 @@ import {
   CONTACT_STRIDE,
   CONTACT_TOUCHING,
   ContactStore,
-} from './contact';
-import { ContactConstraints } from './contact_solver';
-import { EventBuffers } from './events';
-import { JointStore, jointsBlockCollision } from './joint';
-import { StepContext } from './step_context';
-import { AABB, computeMass, computeShapeAABB, MassData, ShapeType } from './geometry';
-import type { Capsule, ChainSegment, Circle, Polygon, Segment } from './geometry';
-import { getCollider } from './manifold';
-import { length, Transform } from './math';
-import { PairTable } from './pair_table';
-import { pairSearchMask, ShapeStore, shouldShapesCollide } from './shape';
+} from './contact.js';
+import { ContactConstraints } from './contact_solver.js';
+import { EventBuffers } from './events.js';
+import { JointStore, jointsBlockCollision } from './joint.js';
+import { StepContext } from './step_context.js';
+import { AABB, computeMass, computeShapeAABB, MassData, ShapeType } from './geometry.js';
+import type { Capsule, ChainSegment, Circle, Polygon, Segment } from './geometry.js';
+import { getCollider } from './manifold.js';
+import { length, Transform } from './math.js';
+import { PairTable } from './pair_table.js';
+import { pairSearchMask, ShapeStore, shouldShapesCollide } from './shape.js';
 
 /** Scratch fat box handed to the broad phase (an object: double arguments would be boxed). */
 const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);

@@ -1,26 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { EngineAdapter, EngineId } from '../engine';
 
-/** The installed version of a package (found by walking up from its resolved entry). */
+/**
+ * The installed version of a package, read from its package.json in the first
+ * node_modules folder that holds it (its exports map need not expose a CommonJS entry).
+ */
 export function packageVersion(name: string): string {
   const require = createRequire(import.meta.url);
-  let dir = dirname(require.resolve(name));
-  for (;;) {
+  for (const dir of require.resolve.paths(name) ?? []) {
     try {
-      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
-        name?: string;
-        version?: string;
-      };
-      if (pkg.name === name) return pkg.version ?? '?';
+      const pkg = JSON.parse(readFileSync(join(dir, name, 'package.json'), 'utf8')) as { version?: string };
+      return pkg.version ?? '?';
     } catch {
-      // no package.json here: keep walking up
+      // not installed in this folder: keep looking
     }
-    const up = dirname(dir);
-    if (up === dir) return '?';
-    dir = up;
   }
+  return '?';
 }
 
 export const ENGINE_PACKAGES: Record<EngineId, string> = {

@@ -4,8 +4,8 @@
  * be combined with others or inspected afterwards.
  */
 
-import type { BodyId, ShapeId } from '../world';
-import { BodyType, type World } from '../world';
+import type { BodyId, ShapeId } from '../world.js';
+import { BodyType, type World } from '../world.js';
 import {
   makeBox,
   makeCapsule,
@@ -14,8 +14,8 @@ import {
   makePolygon,
   makeSegment,
   type Polygon,
-} from '../geometry';
-import { cosSin, CosSin } from '../math';
+} from '../geometry.js';
+import { cosSin, CosSin } from '../math.js';
 
 export interface Vec {
   x: number;
