@@ -1,0 +1,47 @@
+/** The browser backend: the world in a Web Worker, reached through Comlink. */
+import * as Comlink from 'comlink';
+import { type PhysicsClient, createClient } from './client.js';
+import type { WorldHost } from './host.js';
+import { type PhysicsOptions, resolveOptions } from './options.js';
+import { chooseTransport, initialFrames, type TransportOption } from './transport.js';
+
+export interface WorkerOptions extends PhysicsOptions {
+  /** `auto` (default): shared memory where available, else transferred frames (with one warning). */
+  transport?: TransportOption;
+  /**
+   * Creates the worker. The default loads this package's `worker.js` as a module worker,
+   * which bundlers (Vite, webpack 5, esbuild) resolve; pass your own where they do not:
+   * `worker: () => new Worker(new URL('@impulse/worker/worker', import.meta.url), { type: 'module' })`.
+   */
+  worker?: () => Worker;
+}
+
+function defaultWorker(): Worker {
+  return new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'impulse-physics' });
+}
+
+/** Starts a physics world in a Web Worker and returns its client. */
+export function createPhysicsWorker(options: WorkerOptions = {}): PhysicsClient {
+  const resolved = resolveOptions(options, true);
+  const transport = chooseTransport(options.transport);
+  const frames = initialFrames(transport);
+  const worker = (options.worker ?? defaultWorker)();
+  const remote = Comlink.wrap<WorldHost>(worker);
+  const client = createClient(
+    remote as never,
+    resolved,
+    transport,
+    frames,
+    (sink) => Comlink.proxy(sink),
+    () => {
+      remote[Comlink.releaseProxy]();
+      worker.terminate();
+    },
+  );
+  worker.addEventListener('error', (event) => {
+    (client as unknown as { report(e: unknown): void }).report(
+      new Error(`@impulse/worker: the physics worker failed: ${event.message}`),
+    );
+  });
+  return client;
+}

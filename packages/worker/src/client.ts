@@ -1,0 +1,539 @@
+/**
+ * The main thread's client: the core `World`'s API over a world that lives elsewhere.
+ *
+ * - Commands (see commands.ts) are first called on a mirror `World` in this thread. The
+ *   mirror checks the arguments with the core's own validation (bad input throws here,
+ *   with the core's message, and nothing is sent) and returns the ids, which are the
+ *   worker's ids too: both worlds receive the same calls in the same order and allocate
+ *   ids deterministically, and the step never creates or frees a body, shape or joint (a
+ *   broken joint stays, disabled). The mirror is never stepped.
+ * - Calls made in one task are queued and sent as one message when the microtask queue
+ *   drains: creating 10,000 bodies is one message.
+ * - Poses and velocities are read from the frame buffer the host publishes after each
+ *   step (shared memory, or the last transferred frame), with no message. A body the
+ *   host has not stepped yet reads as the mirror has it (where it was created or put).
+ * - What only the host knows (hashes, snapshots, queries, profile) returns a promise.
+ *
+ * The same client drives a worker (createPhysicsWorker, createNodePhysicsWorker) or a
+ * host in this thread (createInlinePhysics): one code path, one behaviour.
+ */
+import {
+  atan2,
+  BodyRecord,
+  type BodyEvents,
+  type BodyId,
+  type ContactEvents,
+  type Geometry,
+  type JointEvents,
+  type QueryAABB,
+  type QueryFilter,
+  type QueryGeometry,
+  type QueryTransform,
+  type RayHit,
+  type ShapeCastHit,
+  type ShapeId,
+  type StepProfile,
+  type Vec2,
+  World,
+  type WorldCounters,
+} from '@impulse/core';
+import { COMMAND_NAMES, type CommandName, type WorldCommands } from './commands.js';
+import type { EventInterest, StepEvents } from './events.js';
+import { Header, Record, wallClock } from './frame_layout.js';
+import { FrameReader } from './frame_reader.js';
+import type { HostInit, HostSink, HostUpdate, WorldHost } from './host.js';
+import type { ResolvedOptions } from './options.js';
+import { encodeCommand, encodeGeometry, type WireCommand } from './wire.js';
+
+/** The host as the client sees it: its methods, answered now (inline) or later (a worker). */
+export type HostPort = {
+  [K in keyof WorldHost]: WorldHost[K] extends (...args: infer A) => infer R
+    ? (...args: A) => R | Promise<R>
+    : never;
+};
+
+/** How transforms reach the main thread. */
+export type Transport = 'shared' | 'transfer' | 'inline';
+
+/** World statistics of the newest published step (read from the frame, no message). */
+export interface PhysicsStats {
+  frame: number;
+  stepCount: number;
+  simTime: number;
+  /** Wall time the host's last step took (ms). */
+  stepMs: number;
+  bodyCount: number;
+  awakeBodyCount: number;
+  contactCount: number;
+  touchingContactCount: number;
+  jointCount: number;
+  /** Bodies whose pose changed in the newest step. */
+  movedCount: number;
+  paused: boolean;
+}
+
+/** Methods answered by the mirror: what only commands change (never the step). */
+const MIRROR_READS = [
+  'isValidBody',
+  'isValidShape',
+  'isValidJoint',
+  'isValidChain',
+  'getBodyType',
+  'getBodyShapes',
+  'getBodySlot',
+  'getBodySlotCount',
+  'getShapeBody',
+  'getShapeType',
+  'getShapeGeometry',
+  'getShapeAABB',
+  'getDensity',
+  'getFriction',
+  'getRestitution',
+  'getFilter',
+  'areContactEventsEnabled',
+  'isSensor',
+  'getChainSegments',
+  'getJointType',
+  'getJointBodyA',
+  'getJointBodyB',
+  'getJointLocalAnchors',
+  'getJointParams',
+  'getMass',
+  'getRotationalInertia',
+  'getMassData',
+  'getLocalCenter',
+  'getLinearDamping',
+  'getAngularDamping',
+  'getGravityScale',
+  'isFixedRotation',
+  'isBullet',
+  'isSleepEnabled',
+  'getSleepThreshold',
+  'getGravity',
+  'getSettings',
+  'getUserData',
+  'setUserData',
+  'getShapeUserData',
+  'setShapeUserData',
+  'getJointUserData',
+  'setJointUserData',
+] as const satisfies readonly (keyof World)[];
+
+type MirrorReads = Pick<World, (typeof MIRROR_READS)[number]>;
+
+type Listener<T> = (value: T) => void;
+
+class PhysicsClientBase {
+  /** The transport in use: shared memory, transferred frames, or the same thread. */
+  readonly transport: Transport;
+  /** Resolves once the host has its world (commands made before are queued, not lost). */
+  readonly ready: Promise<void>;
+
+  /** @internal The mirror world (never stepped). */
+  protected readonly mirror: World;
+  private readonly port: HostPort;
+  private readonly reader = new FrameReader();
+  private readonly record = new Float64Array(Record.Size);
+  private readonly options: ResolvedOptions;
+  private queue: WireCommand[] = [];
+  private flushScheduled = false;
+  private paused: boolean;
+  private disposed = false;
+  private readonly onDispose: () => void;
+  private readonly listeners = {
+    contact: new Set<Listener<ContactEvents>>(),
+    body: new Set<Listener<BodyEvents>>(),
+    joint: new Set<Listener<JointEvents>>(),
+    error: new Set<Listener<Error>>(),
+  };
+
+  constructor(
+    port: HostPort,
+    options: ResolvedOptions,
+    transport: Transport,
+    frames: HostInit['frames'],
+    makeSink: (sink: HostSink) => HostSink,
+    onDispose: () => void,
+  ) {
+    this.port = port;
+    this.options = options;
+    this.transport = transport;
+    this.paused = options.paused;
+    this.onDispose = onDispose;
+    this.mirror = new World(options.world);
+    if (frames) this.reader.attachShared(frames.buffer);
+    const init: HostInit = {
+      world: options.world,
+      frames,
+      stepping: options.stepping,
+      timeStep: options.timeStep,
+      maxStepsPerTick: options.maxStepsPerTick,
+      paused: options.paused,
+      timeScale: options.timeScale,
+    };
+    const sink = makeSink({ update: (u) => this.receive(u) });
+    this.ready = Promise.resolve(port.init(init, sink)).then(() => undefined);
+    this.ready.catch((error: unknown) => this.report(error));
+  }
+
+  // ------------------------------------------------------------------ commands
+
+  /** @internal Called by every command after the mirror accepted it. */
+  protected enqueue(name: CommandName, args: readonly unknown[]): void {
+    this.queue.push(encodeCommand(name, args));
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      queueMicrotask(this.flushNow);
+    }
+  }
+
+  private readonly flushNow = (): void => {
+    this.flushScheduled = false;
+    if (this.queue.length === 0 || this.disposed) return;
+    const batch = this.queue;
+    this.queue = [];
+    Promise.resolve(this.port.apply(batch)).then(
+      (error) => {
+        if (error) this.report(new Error(`@impulse/worker: the worker rejected a command: ${error}`));
+      },
+      (error: unknown) => this.report(error),
+    );
+  };
+
+  /** Sends the queued commands now and resolves once the host has applied them. */
+  async flush(): Promise<void> {
+    this.flushNow();
+    await this.port.stateHash();
+  }
+
+  // ------------------------------------------------------------------ stepping
+
+  /** Manual stepping: takes `count` fixed steps; resolves once their transforms are readable. */
+  async step(count = 1): Promise<void> {
+    if (!Number.isInteger(count) || count < 0) {
+      throw new RangeError(`step: count must be a whole number >= 0, got ${String(count)}`);
+    }
+    if (this.options.stepping !== 'manual') {
+      throw new Error("step: the world steps in realtime; create it with stepping: 'manual' to step by hand");
+    }
+    this.flushNow();
+    this.receive(await this.port.step(count));
+  }
+
+  /** Pauses or resumes realtime stepping. */
+  setPaused(paused: boolean): void {
+    this.paused = paused;
+    this.flushNow();
+    void this.port.setPaused(paused);
+  }
+
+  isPaused(): boolean {
+    return this.paused;
+  }
+
+  /** Simulated seconds per real second (realtime stepping), in [0, 100]. */
+  setTimeScale(scale: number): void {
+    if (!(scale >= 0 && scale <= 100))
+      throw new RangeError(`setTimeScale: scale must be in [0, 100], got ${scale}`);
+    void this.port.setTimeScale(scale);
+  }
+
+  // ------------------------------------------------------------------ reads from the frame
+
+  /** World position of the body origin at the newest published step. */
+  getPosition(bodyId: BodyId): Vec2 {
+    const created = this.mirror.getPosition(bodyId); // checks the id, with the core's message
+    if (!this.readBody(bodyId)) return created;
+    return { x: this.record[BodyRecord.X]!, y: this.record[BodyRecord.Y]! };
+  }
+
+  getRotation(bodyId: BodyId): { c: number; s: number } {
+    const q = this.mirror.getRotation(bodyId);
+    if (this.readBody(bodyId)) {
+      q.c = this.record[BodyRecord.C]!;
+      q.s = this.record[BodyRecord.S]!;
+    }
+    return q;
+  }
+
+  /** Body angle in (-pi, pi]. */
+  getAngle(bodyId: BodyId): number {
+    const q = this.getRotation(bodyId);
+    return atan2(q.s, q.c);
+  }
+
+  getLinearVelocity(bodyId: BodyId): Vec2 {
+    const created = this.mirror.getLinearVelocity(bodyId);
+    if (!this.readBody(bodyId)) return created;
+    return { x: this.record[BodyRecord.VX]!, y: this.record[BodyRecord.VY]! };
+  }
+
+  getAngularVelocity(bodyId: BodyId): number {
+    const w = this.mirror.getAngularVelocity(bodyId);
+    return this.readBody(bodyId) ? this.record[BodyRecord.W]! : w;
+  }
+
+  isAwake(bodyId: BodyId): boolean {
+    const awake = this.mirror.isAwake(bodyId);
+    return this.readBody(bodyId) ? this.record[BodyRecord.Awake] === 1 : awake;
+  }
+
+  /**
+   * Copies every body slot of the newest published step into `out`, as
+   * `World.readBodyTransforms` does (BodyRecord fields, `stride` apart from `offset`).
+   * Returns the slot count (0 before the first step is published). Allocates nothing.
+   */
+  readBodyTransforms(out: Float64Array, stride: number = BodyRecord.Size, offset = 0): number {
+    return this.reader.readBodies(out, stride, offset, 1);
+  }
+
+  /**
+   * Like `readBodyTransforms`, with each pose blended between the two newest steps:
+   * `alpha` 0 is the previous step, 1 the newest. By default the alpha that shows the
+   * world one step behind real time, smoothly (see `getInterpolationAlpha`).
+   */
+  readInterpolatedBodyTransforms(
+    out: Float64Array,
+    alpha: number = this.getInterpolationAlpha(),
+    stride: number = BodyRecord.Size,
+    offset = 0,
+  ): number {
+    return this.reader.readBodies(out, stride, offset, alpha);
+  }
+
+  /** How far real time has moved past the newest step, in steps, clamped to [0, 1]. */
+  getInterpolationAlpha(): number {
+    if (this.options.stepping === 'manual') return 1;
+    const published = this.reader.header(Header.PublishTime);
+    if (published === 0) return 1;
+    const scale = this.reader.header(Header.TimeScale);
+    const stepMs = (this.options.timeStep * 1000) / (scale > 0 ? scale : 1);
+    const alpha = (wallClock() - published) / stepMs;
+    return alpha < 0 ? 0 : alpha > 1 ? 1 : alpha;
+  }
+
+  /** Number of the newest published frame (0 before the first): it changes when a step lands. */
+  getFrameNumber(): number {
+    return this.reader.header(Header.Frame);
+  }
+
+  /** Statistics of the newest published step; fills and returns `out` when given. */
+  getStats(out?: PhysicsStats): PhysicsStats {
+    const r = this.reader;
+    const s = out ?? ({} as PhysicsStats);
+    s.frame = r.header(Header.Frame);
+    s.stepCount = r.header(Header.StepCount);
+    s.simTime = r.header(Header.SimTime);
+    s.stepMs = r.header(Header.StepMs);
+    s.bodyCount = r.header(Header.BodyCount);
+    s.awakeBodyCount = r.header(Header.AwakeBodyCount);
+    s.contactCount = r.header(Header.ContactCount);
+    s.touchingContactCount = r.header(Header.TouchingContactCount);
+    s.jointCount = r.header(Header.JointCount);
+    s.movedCount = r.header(Header.MovedCount);
+    s.paused = this.paused;
+    return s;
+  }
+
+  private readBody(bodyId: BodyId): boolean {
+    return this.reader.readRecord(this.mirror.getBodySlot(bodyId), bodyId, this.record);
+  }
+
+  // ------------------------------------------------------------------ reads that ask the host
+
+  async stateHash(): Promise<number> {
+    this.flushNow();
+    return this.port.stateHash();
+  }
+
+  /** The whole world as bytes (the core's snapshot), taken after the queued commands. */
+  async snapshot(): Promise<Uint8Array> {
+    this.flushNow();
+    return this.port.snapshot();
+  }
+
+  /**
+   * Replaces the world with a snapshot. Checked here first (a bad snapshot throws and
+   * changes nothing); resolves once the restored poses are readable.
+   */
+  async restore(snapshot: Uint8Array): Promise<void> {
+    this.mirror.restore(snapshot);
+    this.flushNow();
+    this.receive(await this.port.restore(snapshot));
+  }
+
+  async getProfile(): Promise<StepProfile> {
+    this.flushNow();
+    return this.port.getProfile();
+  }
+
+  async getCounters(): Promise<WorldCounters> {
+    this.flushNow();
+    return this.port.getCounters();
+  }
+
+  async castRayClosest(origin: Vec2, translation: Vec2, filter?: QueryFilter): Promise<RayHit | null> {
+    this.flushNow();
+    return this.port.castRayClosest(origin, translation, filter);
+  }
+
+  async castRayAll(origin: Vec2, translation: Vec2, filter?: QueryFilter): Promise<RayHit[]> {
+    this.flushNow();
+    return this.port.castRayAll(origin, translation, filter);
+  }
+
+  async castRayAny(origin: Vec2, translation: Vec2, filter?: QueryFilter): Promise<RayHit | null> {
+    this.flushNow();
+    return this.port.castRayAny(origin, translation, filter);
+  }
+
+  async castShape(
+    geometry: QueryGeometry,
+    transform: QueryTransform,
+    translation: Vec2,
+    filter?: QueryFilter,
+  ): Promise<ShapeCastHit | null> {
+    this.flushNow();
+    return this.port.castShape(encodeGeometry(geometry as Geometry), transform, translation, filter);
+  }
+
+  async overlapAABB(aabb: QueryAABB, filter?: QueryFilter): Promise<ShapeId[]> {
+    this.flushNow();
+    return this.port.overlapAABB(aabb, filter);
+  }
+
+  async overlapPoint(point: Vec2, filter?: QueryFilter): Promise<ShapeId[]> {
+    this.flushNow();
+    return this.port.overlapPoint(point, filter);
+  }
+
+  async overlapShape(
+    geometry: QueryGeometry,
+    transform: QueryTransform,
+    filter?: QueryFilter,
+  ): Promise<ShapeId[]> {
+    this.flushNow();
+    return this.port.overlapShape(encodeGeometry(geometry as Geometry), transform, filter);
+  }
+
+  // ------------------------------------------------------------------ events
+
+  /** Contact events (begin, end, hit, sensor) of every step, in step order. Returns the unsubscribe. */
+  onContactEvents(listener: Listener<ContactEvents>): () => void {
+    return this.listen('contact', listener);
+  }
+
+  /** Sleep and wake events of every step. (Moved bodies are in the frame: `Record.Moved`.) */
+  onBodyEvents(listener: Listener<BodyEvents>): () => void {
+    return this.listen('body', listener);
+  }
+
+  /** Joints that broke, and joints removed with their bodies. */
+  onJointEvents(listener: Listener<JointEvents>): () => void {
+    return this.listen('joint', listener);
+  }
+
+  /** Errors only the host could detect (a crashed worker, a command it refused). */
+  onError(listener: Listener<Error>): () => void {
+    const set = this.listeners.error;
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  private listen<K extends keyof EventInterest>(kind: K, listener: Listener<never>): () => void {
+    const set = this.listeners[kind] as Set<Listener<never>>;
+    const before = set.size;
+    set.add(listener);
+    if (before === 0) this.sendInterest();
+    return () => {
+      if (set.delete(listener) && set.size === 0) this.sendInterest();
+    };
+  }
+
+  private sendInterest(): void {
+    if (this.disposed) return;
+    void this.port.setEventInterest({
+      contact: this.listeners.contact.size > 0,
+      body: this.listeners.body.size > 0,
+      joint: this.listeners.joint.size > 0,
+    });
+  }
+
+  private receive(update: HostUpdate): void {
+    if (this.disposed) return;
+    if (update.grown) this.reader.attachShared(update.grown);
+    if (update.frame) {
+      const old = this.reader.receive(update.frame);
+      if (old) void this.port.recycle(old);
+    }
+    if (update.events) for (const e of update.events) this.deliver(e);
+    if (update.error) this.report(new Error(update.error));
+  }
+
+  private deliver(e: StepEvents): void {
+    if (e.contact) for (const l of this.listeners.contact) l(e.contact);
+    if (e.body) for (const l of this.listeners.body) l(e.body);
+    if (e.joint) for (const l of this.listeners.joint) l(e.joint);
+  }
+
+  /** @internal */
+  protected report(error: unknown): void {
+    const err = error instanceof Error ? error : new Error(String(error));
+    if (this.listeners.error.size === 0) console.error(err);
+    for (const l of this.listeners.error) l(err);
+  }
+
+  // ------------------------------------------------------------------ lifetime
+
+  /** Stops the world and releases the worker. Further calls throw. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.queue = [];
+    void Promise.resolve(this.port.dispose()).catch(() => undefined);
+    this.onDispose();
+  }
+
+  isDisposed(): boolean {
+    return this.disposed;
+  }
+}
+
+/** The client: the core `World`'s commands and structural reads, plus the methods above. */
+export type PhysicsClient = PhysicsClientBase & WorldCommands & MirrorReads;
+
+for (const name of COMMAND_NAMES) {
+  Object.defineProperty(PhysicsClientBase.prototype, name, {
+    value: function (this: PhysicsClientBase, ...args: unknown[]): unknown {
+      const self = this as unknown as { mirror: World; enqueue(n: CommandName, a: unknown[]): void };
+      if ((this as unknown as { isDisposed(): boolean }).isDisposed()) {
+        throw new Error(`${name}: the physics world was disposed`);
+      }
+      const method = self.mirror[name] as (...a: unknown[]) => unknown;
+      const result = method.apply(self.mirror, args);
+      self.enqueue(name, args);
+      return result;
+    },
+  });
+}
+
+for (const name of MIRROR_READS) {
+  Object.defineProperty(PhysicsClientBase.prototype, name, {
+    value: function (this: PhysicsClientBase, ...args: unknown[]): unknown {
+      const mirror = (this as unknown as { mirror: World }).mirror;
+      return (mirror[name] as (...a: unknown[]) => unknown).apply(mirror, args);
+    },
+  });
+}
+
+/** @internal Builds a client over a host port (the backends call this). */
+export function createClient(
+  port: HostPort,
+  options: ResolvedOptions,
+  transport: Transport,
+  frames: HostInit['frames'],
+  makeSink: (sink: HostSink) => HostSink,
+  onDispose: () => void,
+): PhysicsClient {
+  return new PhysicsClientBase(port, options, transport, frames, makeSink, onDispose) as PhysicsClient;
+}

@@ -1,0 +1,106 @@
+/**
+ * The frame buffer: what the worker publishes after each step and the main thread reads
+ * whenever it renders, without a message.
+ *
+ * One (Shared)ArrayBuffer holds a control block of Int32 words and two frames. Frame k is
+ * written into slot `k % 2`; the reader takes the last published frame and checks, after
+ * copying what it needs, that the writer has not begun frame k + 2 (which reuses its
+ * slot). A check that fails means the copy may mix two steps: the reader copies again.
+ * This is a sequence lock with two buffers, so a reader has a whole step to finish a read
+ * before it is ever asked to retry.
+ *
+ * A frame is a header of doubles followed by one record per body slot: the core's
+ * `BodyRecord` (id, awake, pose, velocity) then the pose of the previous step, for
+ * interpolation. Positions are float64, so large worlds stay exact.
+ *
+ * Without shared memory the same frame layout travels in a transferred ArrayBuffer that
+ * holds one frame (and no control block).
+ */
+import { BodyRecord } from '@impulse/core';
+
+/** Int32 words of the control block. */
+export const Control = {
+  /** Number of the last complete frame (0: none yet). */
+  Published: 0,
+  /** Number of the frame being written (or last written). */
+  Writing: 1,
+  /** Body slots each frame of this buffer has room for. */
+  Capacity: 2,
+  /** 1 once the writer moved on to a larger buffer: readers switch to it. */
+  Superseded: 3,
+  Size: 16,
+} as const;
+
+/** Bytes of the control block (a multiple of 8, so the frames are float64-aligned). */
+export const CONTROL_BYTES = Control.Size * 4;
+
+/** Doubles of a frame's header. */
+export const Header = {
+  Frame: 0,
+  StepCount: 1,
+  /** Simulated time at the end of the step (s). */
+  SimTime: 2,
+  /** Wall-clock time of publication (ms since the epoch, comparable across threads). */
+  PublishTime: 3,
+  /** The fixed time step (s). */
+  TimeStep: 4,
+  /** Records in use (one past the highest body slot). */
+  SlotCount: 5,
+  BodyCount: 6,
+  AwakeBodyCount: 7,
+  ContactCount: 8,
+  TouchingContactCount: 9,
+  JointCount: 10,
+  /** Wall time the last step took in the worker (ms). */
+  StepMs: 11,
+  /** Bodies whose pose changed in this step. */
+  MovedCount: 12,
+  Paused: 13,
+  TimeScale: 14,
+  Size: 16,
+} as const;
+
+/** Doubles of one body record: the core's BodyRecord, then the previous pose and flags. */
+export const Record = {
+  ...BodyRecord,
+  /** Pose at the previous published step (equal to the pose for a new body). */
+  X0: BodyRecord.Size,
+  Y0: BodyRecord.Size + 1,
+  C0: BodyRecord.Size + 2,
+  S0: BodyRecord.Size + 3,
+  /** 1 when the pose changed in this step. */
+  Moved: BodyRecord.Size + 4,
+  Size: BodyRecord.Size + 5,
+} as const;
+
+export function frameDoubles(capacity: number): number {
+  return Header.Size + capacity * Record.Size;
+}
+
+/** Bytes of a shared buffer with room for `capacity` body slots (control + two frames). */
+export function sharedBytes(capacity: number): number {
+  return CONTROL_BYTES + 2 * 8 * frameDoubles(capacity);
+}
+
+/** Bytes of a transferred single frame. */
+export function transferBytes(capacity: number): number {
+  return 8 * frameDoubles(capacity);
+}
+
+/** The two frame views of a shared buffer. */
+export function frameViews(buffer: ArrayBufferLike, capacity: number): [Float64Array, Float64Array] {
+  const n = frameDoubles(capacity);
+  return [new Float64Array(buffer, CONTROL_BYTES, n), new Float64Array(buffer, CONTROL_BYTES + 8 * n, n)];
+}
+
+/** The first capacity at or above `slots`: doubles from 64, so growth is rare. */
+export function capacityFor(slots: number): number {
+  let c = 64;
+  while (c < slots) c *= 2;
+  return c;
+}
+
+/** Wall-clock milliseconds comparable between threads (each thread's `now` has its own origin). */
+export function wallClock(): number {
+  return performance.timeOrigin + performance.now();
+}

@@ -1,0 +1,163 @@
+/**
+ * The main thread's side of the frame buffer: reads the last published frame with no
+ * message and no lock wait (see frame_layout.ts). Every read either copies one frame
+ * whole or retries; it never returns values of two different steps. Reads allocate
+ * nothing.
+ */
+import { BodyRecord } from '@impulse/core';
+import { CONTROL_BYTES, Control, frameViews, Header, Record } from './frame_layout.js';
+
+/** Gives up retrying after this many torn attempts (only a writer far faster than the reader gets here). */
+const MAX_ATTEMPTS = 64;
+
+export class FrameReader {
+  private control: Int32Array | null = null;
+  private frames: [Float64Array, Float64Array] | null = null;
+  /** A larger buffer the writer moved to, adopted once it has a frame or the old one says so. */
+  private next: { control: Int32Array; frames: [Float64Array, Float64Array] } | null = null;
+  /** Transfer transport: the newest frame received (immutable once here). */
+  private latest: Float64Array | null = null;
+  /** The frame the last successful read used. */
+  private frame: Float64Array | null = null;
+
+  /** Shared transport: reads the buffer the writer publishes into. */
+  attachShared(buffer: ArrayBufferLike): void {
+    const control = new Int32Array(buffer, 0, CONTROL_BYTES / 4);
+    const frames = frameViews(buffer, Atomics.load(control, Control.Capacity));
+    if (this.control === null) {
+      this.control = control;
+      this.frames = frames;
+    } else {
+      this.next = { control, frames };
+    }
+  }
+
+  /** Transfer transport: installs a newly received frame; returns the one it replaces (to recycle). */
+  receive(buffer: ArrayBuffer): ArrayBuffer | null {
+    const old = this.latest;
+    this.latest = new Float64Array(buffer);
+    return old ? (old.buffer as ArrayBuffer) : null;
+  }
+
+  /**
+   * Pins the newest complete frame for reading and returns its number (0: none yet). A
+   * read is `begin()`, reads of `frameView()`, then `valid()`: false means the writer
+   * began overwriting that frame meanwhile and the read must be repeated.
+   */
+  begin(): number {
+    if (this.latest) {
+      this.frame = this.latest;
+      return this.frame[Header.Frame]!;
+    }
+    if (this.next && this.shouldAdoptNext()) {
+      this.control = this.next.control;
+      this.frames = this.next.frames;
+      this.next = null;
+    }
+    const control = this.control;
+    if (control === null) return 0;
+    const f = Atomics.load(control, Control.Published);
+    this.frame = f === 0 ? null : this.frames![f & 1]!;
+    return f;
+  }
+
+  frameView(): Float64Array {
+    return this.frame!;
+  }
+
+  valid(frameNo: number): boolean {
+    if (this.latest || this.control === null) return true;
+    return Atomics.load(this.control, Control.Writing) < frameNo + 2;
+  }
+
+  private shouldAdoptNext(): boolean {
+    const next = this.next!;
+    return (
+      Atomics.load(next.control, Control.Published) > 0 ||
+      (this.control !== null && Atomics.load(this.control, Control.Superseded) === 1)
+    );
+  }
+
+  /** One header field of the newest frame (0 before the first frame). */
+  header(field: number): number {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const f = this.begin();
+      if (f === 0) return 0;
+      const value = this.frame![field]!;
+      if (this.valid(f)) return value;
+    }
+    throw new Error('@impulse/worker: could not read a consistent frame');
+  }
+
+  /**
+   * Copies body `slot`'s record into `out` (Record.Size doubles) when the slot holds body
+   * `id` in the newest frame. False when it does not (not yet stepped, or no frame yet).
+   */
+  readRecord(slot: number, id: number, out: Float64Array): boolean {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const f = this.begin();
+      if (f === 0) return false;
+      const frame = this.frame!;
+      if (slot >= frame[Header.SlotCount]!) return false;
+      const o = Header.Size + slot * Record.Size;
+      for (let k = 0; k < Record.Size; k++) out[k] = frame[o + k]!;
+      if (this.valid(f)) return out[BodyRecord.Id] === id;
+    }
+    throw new Error('@impulse/worker: could not read a consistent frame');
+  }
+
+  /**
+   * Copies every slot of the newest frame into `out` as core BodyRecords (`stride` apart,
+   * from `offset`), blending the pose towards the previous step by `1 - alpha` when
+   * `alpha` < 1. Returns the slot count (0 before the first frame).
+   */
+  readBodies(out: Float64Array, stride: number, offset: number, alpha: number): number {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const f = this.begin();
+      if (f === 0) return 0;
+      const frame = this.frame!;
+      const slots = frame[Header.SlotCount]!;
+      if (offset + slots * stride > out.length) {
+        throw new RangeError(
+          `readBodyTransforms: out.length must be at least ${offset + slots * stride} (offset + ${slots} slots * stride ${stride}), got ${out.length}`,
+        );
+      }
+      if (alpha >= 1) copyRecords(frame, slots, out, stride, offset);
+      else blendRecords(frame, slots, out, stride, offset, alpha < 0 ? 0 : alpha);
+      if (this.valid(f)) return slots;
+    }
+    throw new Error('@impulse/worker: could not read a consistent frame');
+  }
+}
+
+function copyRecords(frame: Float64Array, slots: number, out: Float64Array, stride: number, offset: number) {
+  for (let b = 0; b < slots; b++) {
+    const i = Header.Size + b * Record.Size;
+    const o = offset + b * stride;
+    for (let k = 0; k < BodyRecord.Size; k++) out[o + k] = frame[i + k]!;
+  }
+}
+
+/** Linear blend of positions; rotations blend their cosine and sine, renormalised (nlerp). */
+function blendRecords(
+  frame: Float64Array,
+  slots: number,
+  out: Float64Array,
+  stride: number,
+  offset: number,
+  alpha: number,
+) {
+  const beta = 1 - alpha;
+  for (let b = 0; b < slots; b++) {
+    const i = Header.Size + b * Record.Size;
+    const o = offset + b * stride;
+    for (let k = 0; k < BodyRecord.Size; k++) out[o + k] = frame[i + k]!;
+    out[o + BodyRecord.X] = beta * frame[i + Record.X0]! + alpha * frame[i + BodyRecord.X]!;
+    out[o + BodyRecord.Y] = beta * frame[i + Record.Y0]! + alpha * frame[i + BodyRecord.Y]!;
+    const c = beta * frame[i + Record.C0]! + alpha * frame[i + BodyRecord.C]!;
+    const s = beta * frame[i + Record.S0]! + alpha * frame[i + BodyRecord.S]!;
+    const len = Math.sqrt(c * c + s * s);
+    out[o + BodyRecord.C] = len > 0 ? c / len : 1;
+    out[o + BodyRecord.S] = len > 0 ? s / len : 0;
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * The worker's side of the frame buffer: after each step it copies every body slot of
+ * the world into the next frame (see frame_layout.ts for the layout and the lock).
+ */
+import { BodyRecord, type World } from '@impulse/core';
+import {
+  CONTROL_BYTES,
+  Control,
+  capacityFor,
+  frameViews,
+  Header,
+  Record,
+  sharedBytes,
+  transferBytes,
+  wallClock,
+} from './frame_layout.js';
+
+export interface FrameInfo {
+  stepCount: number;
+  simTime: number;
+  timeStep: number;
+  stepMs: number;
+  paused: boolean;
+  timeScale: number;
+}
+
+/** What a publication produced that the main thread must be sent. */
+export interface Published {
+  /** Shared transport: a larger buffer the writer moved to (send it once). */
+  grown: ArrayBufferLike | null;
+  /** Transfer transport: the frame itself (transfer it). */
+  frame: ArrayBuffer | null;
+}
+
+export class FrameWriter {
+  private frameNo = 0;
+  private capacity = 0;
+  private control: Int32Array | null = null;
+  private frames: [Float64Array, Float64Array] | null = null;
+  /** Poses of the last publication, 4 per slot, and the id each belonged to. */
+  private prevPose = new Float64Array(0);
+  private prevId = new Float64Array(0);
+  /** Transfer transport: frames the main thread gave back, ready for reuse. */
+  private readonly pool: ArrayBuffer[] = [];
+
+  /**
+   * `shared`: the buffer the main thread created (shared memory, or a plain buffer when
+   * both sides live in one thread); null for the transfer transport.
+   */
+  constructor(shared: { buffer: ArrayBufferLike; capacity: number } | null) {
+    if (shared) this.attach(shared.buffer, shared.capacity);
+  }
+
+  get isShared(): boolean {
+    return this.control !== null;
+  }
+
+  /** Gives back a transferred frame the reader no longer holds. */
+  recycle(frame: ArrayBuffer): void {
+    if (this.pool.length < 3) this.pool.push(frame);
+  }
+
+  publish(world: World, info: FrameInfo): Published {
+    const slots = world.getBodySlotCount();
+    this.ensurePrev(slots);
+    const frameNo = ++this.frameNo;
+    if (this.control) {
+      const grown = slots > this.capacity ? this.grow(slots) : null;
+      const control = this.control;
+      Atomics.store(control, Control.Writing, frameNo);
+      this.fill(this.frames![frameNo & 1]!, world, info, frameNo, slots);
+      Atomics.store(control, Control.Published, frameNo);
+      if (grown) Atomics.store(this.oldControl!, Control.Superseded, 1);
+      this.oldControl = null;
+      return { grown, frame: null };
+    }
+    const bytes = transferBytes(capacityFor(slots));
+    let buffer = this.pool.pop();
+    while (buffer && buffer.byteLength < bytes) buffer = this.pool.pop();
+    const frame = new Float64Array(buffer ?? new ArrayBuffer(bytes));
+    this.fill(frame, world, info, frameNo, slots);
+    return { grown: null, frame: frame.buffer as ArrayBuffer };
+  }
+
+  private oldControl: Int32Array | null = null;
+
+  private sharedMemory = false;
+
+  private attach(buffer: ArrayBufferLike, capacity: number): void {
+    this.sharedMemory = typeof SharedArrayBuffer !== 'undefined' && buffer instanceof SharedArrayBuffer;
+    this.control = new Int32Array(buffer, 0, CONTROL_BYTES / 4);
+    this.frames = frameViews(buffer, capacity);
+    this.capacity = capacity;
+    Atomics.store(this.control, Control.Capacity, capacity);
+  }
+
+  /** Moves to a buffer with room for `slots`; the old one is marked superseded once this frame is out. */
+  private grow(slots: number): ArrayBufferLike {
+    const capacity = capacityFor(slots);
+    // Same kind as before: shared memory across threads, a plain buffer in one thread.
+    const bytes = sharedBytes(capacity);
+    const buffer = this.sharedMemory ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+    this.oldControl = this.control;
+    this.attach(buffer, capacity);
+    return buffer;
+  }
+
+  private ensurePrev(slots: number): void {
+    if (this.prevId.length >= slots) return;
+    const n = capacityFor(slots);
+    const pose = new Float64Array(n * 4);
+    pose.set(this.prevPose);
+    this.prevPose = pose;
+    const ids = new Float64Array(n);
+    ids.set(this.prevId);
+    this.prevId = ids;
+  }
+
+  private fill(frame: Float64Array, world: World, info: FrameInfo, frameNo: number, slots: number): void {
+    world.readBodyTransforms(frame, Record.Size, Header.Size);
+    const prevPose = this.prevPose;
+    const prevId = this.prevId;
+    let moved = 0;
+    for (let b = 0; b < slots; b++) {
+      const o = Header.Size + b * Record.Size;
+      const p = b * 4;
+      const id = frame[o + BodyRecord.Id]!;
+      const x = frame[o + BodyRecord.X]!;
+      const y = frame[o + BodyRecord.Y]!;
+      const c = frame[o + BodyRecord.C]!;
+      const s = frame[o + BodyRecord.S]!;
+      if (prevId[b] !== id) {
+        // A new body in this slot: it has no previous pose to come from.
+        prevId[b] = id;
+        prevPose[p] = x;
+        prevPose[p + 1] = y;
+        prevPose[p + 2] = c;
+        prevPose[p + 3] = s;
+      }
+      const x0 = prevPose[p]!;
+      const y0 = prevPose[p + 1]!;
+      const c0 = prevPose[p + 2]!;
+      const s0 = prevPose[p + 3]!;
+      frame[o + Record.X0] = x0;
+      frame[o + Record.Y0] = y0;
+      frame[o + Record.C0] = c0;
+      frame[o + Record.S0] = s0;
+      const changed = x !== x0 || y !== y0 || c !== c0 || s !== s0;
+      frame[o + Record.Moved] = changed ? 1 : 0;
+      if (changed) moved++;
+      prevPose[p] = x;
+      prevPose[p + 1] = y;
+      prevPose[p + 2] = c;
+      prevPose[p + 3] = s;
+    }
+    const counters = world.getCounters();
+    frame[Header.Frame] = frameNo;
+    frame[Header.StepCount] = info.stepCount;
+    frame[Header.SimTime] = info.simTime;
+    frame[Header.PublishTime] = wallClock();
+    frame[Header.TimeStep] = info.timeStep;
+    frame[Header.SlotCount] = slots;
+    frame[Header.BodyCount] = counters.bodyCount;
+    frame[Header.AwakeBodyCount] = counters.awakeBodyCount;
+    frame[Header.ContactCount] = counters.contactCount;
+    frame[Header.TouchingContactCount] = counters.touchingContactCount;
+    frame[Header.JointCount] = counters.jointCount;
+    frame[Header.StepMs] = info.stepMs;
+    frame[Header.MovedCount] = moved;
+    frame[Header.Paused] = info.paused ? 1 : 0;
+    frame[Header.TimeScale] = info.timeScale;
+  }
+}

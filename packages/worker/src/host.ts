@@ -1,0 +1,286 @@
+/**
+ * The world's host: the side that owns the real `World`, applies the client's commands in
+ * order, steps (on its own fixed-step clock or on request), publishes each step's
+ * transforms into the frame buffer and answers the reads that must ask it.
+ *
+ * It knows nothing of threads: the worker entries expose it through Comlink, and the
+ * inline backend calls it directly in the main thread. Everything it returns is plain
+ * data (or transferable buffers), so the two paths behave the same.
+ */
+import {
+  type QueryAABB,
+  type QueryFilter,
+  type QueryTransform,
+  type RayHit,
+  type ShapeCastHit,
+  type ShapeId,
+  type StepProfile,
+  type Vec2,
+  World,
+  type WorldCounters,
+  type WorldDef,
+} from '@impulse/core';
+import { isCommandName } from './commands.js';
+import { collectStepEvents, type EventInterest, type StepEvents } from './events.js';
+import { FrameWriter } from './frame_writer.js';
+import { reviveArgs, reviveGeometry, type WireCommand, type WireGeometry } from './wire.js';
+
+export type Stepping = 'realtime' | 'manual';
+
+export interface HostInit {
+  world: Partial<WorldDef>;
+  /** Shared buffer (shared transport, or a plain buffer inline), or null to transfer frames. */
+  frames: { buffer: ArrayBufferLike; capacity: number } | null;
+  stepping: Stepping;
+  /** Fixed time step (s). */
+  timeStep: number;
+  /** Most steps taken to catch up after a stall; the rest of the lag is dropped. */
+  maxStepsPerTick: number;
+  paused: boolean;
+  timeScale: number;
+}
+
+/** What the main thread must learn after steps: sent with a reply or pushed to the sink. */
+export interface HostUpdate {
+  frame: ArrayBuffer | null;
+  grown: ArrayBufferLike | null;
+  events: StepEvents[] | null;
+  error: string | null;
+}
+
+/** Where a realtime host pushes its updates (a Comlink proxy of the client in a worker). */
+export interface HostSink {
+  update(update: HostUpdate): void;
+}
+
+export class WorldHost {
+  private world: World | null = null;
+  private writer: FrameWriter | null = null;
+  private sink: HostSink | null = null;
+  private stepping: Stepping = 'manual';
+  private timeStep = 1 / 60;
+  private maxStepsPerTick = 4;
+  private paused = false;
+  private timeScale = 1;
+  private simTime = 0;
+  private stepMs = 0;
+  private interest: EventInterest = { contact: false, body: false, joint: false };
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private lastTick = 0;
+  private accumulator = 0;
+  private pending: HostUpdate = emptyUpdate();
+
+  init(init: HostInit, sink: HostSink | null): void {
+    this.world = new World(init.world);
+    this.writer = new FrameWriter(init.frames);
+    this.sink = sink;
+    this.stepping = init.stepping;
+    this.timeStep = init.timeStep;
+    this.maxStepsPerTick = init.maxStepsPerTick;
+    this.timeScale = init.timeScale;
+    this.paused = init.paused;
+    this.publish();
+    this.flushToSink();
+    this.schedule();
+  }
+
+  /**
+   * Applies a batch of commands in order. The client's mirror already accepted each one,
+   * so a failure here means the two worlds disagree: it is reported, the command is
+   * skipped (the core leaves the world as it was) and the rest of the batch goes on.
+   */
+  apply(batch: WireCommand[]): string | null {
+    const world = this.requireWorld();
+    let firstError: string | null = null;
+    for (const [name, args] of batch) {
+      try {
+        if (!isCommandName(name)) throw new TypeError(`apply: unknown command ${String(name)}`);
+        const method = world[name] as (...a: unknown[]) => unknown;
+        method.apply(world, reviveArgs(name, args as unknown[]));
+      } catch (error) {
+        firstError ??= error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      }
+    }
+    return firstError;
+  }
+
+  /** Manual stepping: takes `count` steps, publishing each, and returns what the client must learn. */
+  step(count: number): HostUpdate {
+    for (let i = 0; i < count; i++) this.stepOnce();
+    return this.takePending();
+  }
+
+  setPaused(paused: boolean): void {
+    this.paused = paused;
+    this.lastTick = performance.now();
+    this.accumulator = 0;
+    this.schedule();
+  }
+
+  setTimeScale(scale: number): void {
+    this.timeScale = scale;
+  }
+
+  setTimeStep(dt: number): void {
+    this.timeStep = dt;
+  }
+
+  setEventInterest(interest: EventInterest): void {
+    this.interest = interest;
+  }
+
+  recycle(frame: ArrayBuffer): void {
+    this.writer?.recycle(frame);
+  }
+
+  stateHash(): number {
+    return this.requireWorld().stateHash();
+  }
+
+  snapshot(): Uint8Array {
+    return this.requireWorld().snapshot();
+  }
+
+  /** Restores a snapshot and publishes the restored poses at once. */
+  restore(bytes: Uint8Array): HostUpdate {
+    this.requireWorld().restore(bytes);
+    this.publish();
+    return this.takePending();
+  }
+
+  getProfile(): StepProfile {
+    return this.requireWorld().getProfile();
+  }
+
+  getCounters(): WorldCounters {
+    return this.requireWorld().getCounters();
+  }
+
+  castRayClosest(origin: Vec2, translation: Vec2, filter?: QueryFilter): RayHit | null {
+    return this.requireWorld().castRayClosest(origin, translation, filter);
+  }
+
+  castRayAll(origin: Vec2, translation: Vec2, filter?: QueryFilter): RayHit[] {
+    return this.requireWorld().castRayAll(origin, translation, filter);
+  }
+
+  castRayAny(origin: Vec2, translation: Vec2, filter?: QueryFilter): RayHit | null {
+    return this.requireWorld().castRayAny(origin, translation, filter);
+  }
+
+  castShape(
+    geometry: WireGeometry,
+    transform: QueryTransform,
+    translation: Vec2,
+    filter?: QueryFilter,
+  ): ShapeCastHit | null {
+    return this.requireWorld().castShape(queryGeometry(geometry), transform, translation, filter);
+  }
+
+  overlapAABB(aabb: QueryAABB, filter?: QueryFilter): ShapeId[] {
+    return this.requireWorld().overlapAABB(aabb, filter);
+  }
+
+  overlapPoint(point: Vec2, filter?: QueryFilter): ShapeId[] {
+    return this.requireWorld().overlapPoint(point, filter);
+  }
+
+  overlapShape(geometry: WireGeometry, transform: QueryTransform, filter?: QueryFilter): ShapeId[] {
+    return this.requireWorld().overlapShape(queryGeometry(geometry), transform, filter);
+  }
+
+  dispose(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.world = null;
+  }
+
+  // ------------------------------------------------------------------ stepping
+
+  private stepOnce(): void {
+    const world = this.requireWorld();
+    const start = performance.now();
+    world.step(this.timeStep);
+    this.stepMs = performance.now() - start;
+    this.simTime += this.timeStep;
+    const events = collectStepEvents(world, this.interest);
+    if (events) {
+      if (this.pending.events) this.pending.events.push(events);
+      else this.pending.events = [events];
+    }
+    this.publish();
+  }
+
+  private publish(): void {
+    const world = this.requireWorld();
+    const out = this.writer!.publish(world, {
+      stepCount: world.getCounters().stepCount,
+      simTime: this.simTime,
+      timeStep: this.timeStep,
+      stepMs: this.stepMs,
+      paused: this.paused,
+      timeScale: this.timeScale,
+    });
+    if (out.grown) this.pending.grown = out.grown;
+    if (out.frame) {
+      // Only the newest frame matters to the reader; an older one goes back to the pool.
+      if (this.pending.frame) this.writer!.recycle(this.pending.frame);
+      this.pending.frame = out.frame;
+    }
+  }
+
+  /** Realtime stepping: a fixed-step accumulator on the host's own clock. */
+  private schedule(): void {
+    if (this.stepping !== 'realtime' || this.world === null) return;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.paused) return;
+    this.lastTick = performance.now();
+    this.timer = setTimeout(this.tick, 0);
+  }
+
+  private readonly tick = (): void => {
+    this.timer = null;
+    if (this.world === null || this.paused) return;
+    const now = performance.now();
+    this.accumulator += ((now - this.lastTick) / 1000) * this.timeScale;
+    this.lastTick = now;
+    let steps = 0;
+    while (this.accumulator >= this.timeStep && steps < this.maxStepsPerTick) {
+      this.stepOnce();
+      this.accumulator -= this.timeStep;
+      steps++;
+    }
+    // Behind by more than the catch-up allowance: drop the lag rather than spiral.
+    if (this.accumulator >= this.timeStep) this.accumulator = 0;
+    this.flushToSink();
+    const wait = ((this.timeStep - this.accumulator) * 1000) / Math.max(this.timeScale, 1e-6);
+    this.timer = setTimeout(this.tick, Math.max(0, wait));
+  };
+
+  private flushToSink(): void {
+    const p = this.pending;
+    if (this.sink && (p.frame || p.grown || p.events || p.error)) this.sink.update(this.takePending());
+  }
+
+  private takePending(): HostUpdate {
+    const p = this.pending;
+    this.pending = emptyUpdate();
+    return p;
+  }
+
+  private requireWorld(): World {
+    if (this.world === null) throw new Error('The physics world is not initialised or was disposed');
+    return this.world;
+  }
+}
+
+function emptyUpdate(): HostUpdate {
+  return { frame: null, grown: null, events: null, error: null };
+}
+
+function queryGeometry(g: WireGeometry) {
+  const revived = reviveGeometry(g);
+  if (g.kind === 'segment') throw new TypeError('castShape: geometry must be a circle, capsule or polygon');
+  return revived as Exclude<ReturnType<typeof reviveGeometry>, import('@impulse/core').Segment>;
+}

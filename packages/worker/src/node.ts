@@ -1,0 +1,57 @@
+/**
+ * The Node backend: the same worker code under `worker_threads`, for tests, tools and
+ * game servers. Import from `@impulse/worker/node`.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import * as Comlink from 'comlink';
+import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
+import { type PhysicsClient, createClient } from './client.js';
+import type { WorldHost } from './host.js';
+import { type PhysicsOptions, resolveOptions } from './options.js';
+import { chooseTransport, initialFrames, type TransportOption } from './transport.js';
+
+export interface NodeWorkerOptions extends PhysicsOptions {
+  /** `auto` (default) and `shared` use shared memory; `transfer` sends each frame in a message. */
+  transport?: TransportOption;
+  /** Creates the worker thread; the default runs this package's `node_worker.js`. */
+  worker?: () => Worker;
+}
+
+/** The built worker script. From the sources (in this repository's tests) it is the build's. */
+export function nodeWorkerScript(): URL {
+  const beside = new URL('./node_worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(beside))) return beside;
+  return new URL('../dist/node_worker.js', import.meta.url);
+}
+
+/** Starts a physics world in a Node worker thread and returns its client. */
+export function createNodePhysicsWorker(options: NodeWorkerOptions = {}): PhysicsClient {
+  const resolved = resolveOptions(options, true);
+  const transport = chooseTransport(options.transport);
+  const frames = initialFrames(transport);
+  const worker = options.worker ? options.worker() : new Worker(nodeWorkerScript());
+  const remote = Comlink.wrap<WorldHost>(nodeEndpoint(worker as never));
+  const client = createClient(
+    remote as never,
+    resolved,
+    transport,
+    frames,
+    (sink) => Comlink.proxy(sink),
+    () => {
+      remote[Comlink.releaseProxy]();
+      void worker.terminate();
+    },
+  );
+  const report = (client as unknown as { report(e: unknown): void }).report.bind(client);
+  worker.on('error', (error) =>
+    report(new Error(`@impulse/worker: the physics worker failed: ${error.message}`)),
+  );
+  worker.on('exit', (code) => {
+    if (!client.isDisposed()) report(new Error(`@impulse/worker: the physics worker exited (code ${code})`));
+  });
+  return client;
+}
+
+export type { PhysicsClient } from './client.js';

@@ -1,0 +1,30 @@
+/**
+ * The host as a worker exposes it through Comlink: the same methods, with the buffers in
+ * each reply transferred instead of copied, and updates pushed to the client's proxy.
+ */
+import * as Comlink from 'comlink';
+import { type HostInit, type HostSink, type HostUpdate, WorldHost } from './host.js';
+
+function transferable(update: HostUpdate): HostUpdate {
+  return update.frame ? Comlink.transfer(update, [update.frame]) : update;
+}
+
+/** A WorldHost whose replies transfer their frames. */
+export class RemoteWorldHost extends WorldHost {
+  override init(init: HostInit, sink: HostSink | null): void {
+    super.init(init, sink && { update: (u) => sink.update(transferable(u)) });
+  }
+
+  override step(count: number): HostUpdate {
+    return transferable(super.step(count));
+  }
+
+  override restore(bytes: Uint8Array): HostUpdate {
+    return transferable(super.restore(bytes));
+  }
+
+  override snapshot(): Uint8Array {
+    const bytes = super.snapshot();
+    return Comlink.transfer(bytes, [bytes.buffer]);
+  }
+}

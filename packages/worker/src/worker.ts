@@ -1,0 +1,8 @@
+/**
+ * The worker script for browsers: `new Worker(new URL('./worker.js', import.meta.url),
+ * { type: 'module' })` loads it (createPhysicsWorker does by default).
+ */
+import * as Comlink from 'comlink';
+import { RemoteWorldHost } from './remote_host.js';
+
+Comlink.expose(new RemoteWorldHost());
