@@ -1,0 +1,64 @@
+/**
+ * `window.__impulse`: what the browser tests read (positions, the transport, frame
+ * statistics) and the golden determinism run in this browser's worker. Small, read-only
+ * apart from `goldenHash`, and harmless to leave in a production build.
+ */
+import type { BodyId, World } from '@impulse/core';
+import { mixedPileScene } from '@impulse/core/scenes';
+import { createPhysicsWorker } from '@impulse/worker';
+import { getActiveSim } from './sim/active';
+
+export interface TestHook {
+  ready(): boolean;
+  transport(): string | null;
+  frame(): number;
+  dynamicBodies(): number[];
+  position(id: number): { x: number; y: number } | null;
+  pagePoint(id: number): { x: number; y: number } | null;
+  perf(): { fps: number; workMs: number; frameMs: number; frames: number; stepMs: number; bodies: number };
+  isDragging(): boolean;
+  goldenHash(): Promise<{ sleepStep: number; hash: number; transport: string }>;
+}
+
+export function installTestHook(): void {
+  const hook: TestHook = {
+    ready: () => (getActiveSim()?.client.getFrameNumber() ?? 0) > 0,
+    transport: () => getActiveSim()?.client.transport ?? null,
+    frame: () => getActiveSim()?.client.getFrameNumber() ?? 0,
+    dynamicBodies: () => getActiveSim()?.dynamicBodies() ?? [],
+    position: (id) => getActiveSim()?.client.getPosition(id as BodyId) ?? null,
+    pagePoint: (id) => getActiveSim()?.bodyPagePoint(id as BodyId) ?? null,
+    perf: () => {
+      const sim = getActiveSim();
+      const stats = sim?.client.getStats();
+      return {
+        fps: sim?.perf.fps ?? 0,
+        workMs: sim?.perf.workMs ?? 0,
+        frameMs: sim?.perf.frameMs ?? 0,
+        frames: sim?.perf.frames ?? 0,
+        stepMs: stats?.stepMs ?? 0,
+        bodies: stats?.bodyCount ?? 0,
+      };
+    },
+    isDragging: () => getActiveSim()?.isDragging() ?? false,
+    // The core's golden run (packages/core/test/determinism.test.ts): the 100-body mixed
+    // pile stepped at 1/60 s until every body sleeps, then the state hash.
+    goldenHash: async () => {
+      const client = createPhysicsWorker({ stepping: 'manual' });
+      try {
+        mixedPileScene(client as unknown as World, 100);
+        let steps = 0;
+        await client.step(1);
+        steps++;
+        while (client.getStats().awakeBodyCount > 0 && steps < 5000) {
+          await client.step(1);
+          steps++;
+        }
+        return { sleepStep: steps, hash: await client.stateHash(), transport: client.transport };
+      } finally {
+        client.dispose();
+      }
+    },
+  };
+  (window as unknown as { __impulse: TestHook }).__impulse = hook;
+}

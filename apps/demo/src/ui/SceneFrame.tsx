@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import type { SceneMeta } from '../scenes/meta';
+import type { Sim } from '../sim/sim';
+import { Button } from './controls';
+import { Stage } from './Stage';
+import { StatsOverlay } from './StatsOverlay';
+
+/** The layout every scene shares: title and idea, the stage with its stats, the controls. */
+export function SceneFrame(props: {
+  meta: SceneMeta;
+  sim: Sim | null;
+  controls: ReactNode;
+  onReset: () => void;
+  stageExtra?: ReactNode;
+}) {
+  const { meta, sim } = props;
+  return (
+    <section className="scene" data-scene={meta.id}>
+      <header className="scene-head">
+        <h1>{meta.title}</h1>
+        <p>
+          {meta.summary[0]}
+          <br />
+          {meta.summary[1]}
+        </p>
+      </header>
+      <div className="scene-body">
+        <div className="stage">
+          <Stage sim={sim} label={`${meta.title} scene`} />
+          <StatsOverlay sim={sim} />
+          <p className="stage-hint">Drag any body with a mouse, pen or finger</p>
+          {props.stageExtra}
+        </div>
+        <aside className="panel" aria-label="Controls">
+          {props.controls}
+          <div className="panel-actions">
+            <Button onClick={props.onReset}>Reset scene</Button>
+          </div>
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,256 @@
+/**
+ * The demo in a real browser: Debian's Chromium driven by playwright-core.
+ *
+ * The test builds the demo (`vite build`), serves it with `vite preview` on 127.0.0.1,
+ * once with the COOP/COEP headers (shared memory) and once without (the transfer
+ * fallback), and visits every scene: no console error, cross-origin isolated, bodies move,
+ * a pointer drag moves the grabbed body. A screenshot of each scene is saved under
+ * test-results/. It also runs the core's golden determinism scene in the browser's worker
+ * and compares the hash with the one computed here in Node, and measures the stress scene
+ * (main-thread ms per frame and FPS, worker against inline; figures only, no assertion).
+ *
+ * Chromium: /usr/bin/chromium (installed by .ci/run; CHROMIUM_PATH overrides). Without it
+ * the test is skipped with a message on a developer's machine and fails under CI=true.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { World } from '@impulse/core';
+import { mixedPileScene } from '@impulse/core/scenes';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { build, type PreviewServer, preview } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestHook } from '../src/test_hook';
+
+const root = join(import.meta.dirname, '..');
+const results = join(root, 'test-results');
+const site = join(results, 'dist'); // named dist: biome and git skip it
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const haveChromium = existsSync(chromiumPath);
+const inCI = process.env.CI === 'true' || process.env.CI === '1';
+
+if (!haveChromium && !inCI) {
+  console.warn(
+    `demo browser tests SKIPPED: no Chromium at ${chromiumPath}. Install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`,
+  );
+}
+
+declare global {
+  interface Window {
+    __impulse: TestHook;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function serve(isolated: boolean): Promise<{ server: PreviewServer; url: string }> {
+  const port = await freePort();
+  const server = await preview({
+    root,
+    // Without the config file there are no COOP/COEP headers: a static host that cannot set them.
+    configFile: isolated ? join(root, 'vite.config.ts') : false,
+    base: './',
+    logLevel: 'warn',
+    build: { outDir: site },
+    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+  });
+  return { server, url: `http://127.0.0.1:${port}/` };
+}
+
+interface Watched {
+  page: Page;
+  errors: string[];
+}
+
+async function openPage(
+  browser: Browser,
+  url: string,
+  size = { width: 1280, height: 800 },
+): Promise<Watched> {
+  const page = await browser.newPage({ viewport: size });
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  await page.waitForFunction(() => window.__impulse?.ready() === true, null, { timeout: 20_000 });
+  return { page, errors };
+}
+
+/** Largest displacement (m) of the scene's dynamic bodies over `ms`. */
+async function maxDisplacement(page: Page, ms: number): Promise<number> {
+  const before = await page.evaluate(() =>
+    window.__impulse.dynamicBodies().map((id) => [id, window.__impulse.position(id)] as const),
+  );
+  await page.waitForTimeout(ms);
+  return page.evaluate((list) => {
+    let worst = 0;
+    for (const [id, p0] of list) {
+      const p = window.__impulse.position(id);
+      if (p && p0) worst = Math.max(worst, Math.hypot(p.x - p0.x, p.y - p0.y));
+    }
+    return worst;
+  }, before);
+}
+
+/**
+ * Drags the highest free body on the stage 90 px up and 60 px sideways and returns how
+ * far (as a fraction of the pointer's path) the body came along.
+ */
+async function dragOne(page: Page): Promise<{ id: number; fraction: number }> {
+  const stage = (await page.locator('[data-testid=stage]').boundingBox())!;
+  const stats = (await page.locator('[data-testid=stats]').boundingBox())!;
+  const candidates = await page.evaluate(() =>
+    window.__impulse.dynamicBodies().map((id) => ({ id, p: window.__impulse.pagePoint(id)! })),
+  );
+  const inside = candidates.filter(
+    ({ p }) =>
+      p &&
+      p.x > stage.x + 80 &&
+      p.x < stage.x + stage.width - 80 &&
+      p.y > stage.y + 110 &&
+      p.y < stage.y + stage.height - 10 &&
+      !(p.x < stats.x + stats.width + 10 && p.y < stats.y + stats.height + 10),
+  );
+  expect(inside.length).toBeGreaterThan(0);
+  inside.sort((a, b) => a.p.y - b.p.y);
+  const { id, p } = inside[0]!;
+  const target = { x: p.x + 60, y: Math.max(stage.y + 40, p.y - 90) };
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.down();
+  expect(await page.evaluate(() => window.__impulse.isDragging())).toBe(true);
+  for (let i = 1; i <= 10; i++) {
+    await page.mouse.move(p.x + ((target.x - p.x) * i) / 10, p.y + ((target.y - p.y) * i) / 10);
+    await page.waitForTimeout(16);
+  }
+  await page.waitForTimeout(900);
+  const now = (await page.evaluate((b) => window.__impulse.pagePoint(b), id))!;
+  await page.mouse.up();
+  const path = Math.hypot(target.x - p.x, target.y - p.y);
+  const along = ((now.x - p.x) * (target.x - p.x) + (now.y - p.y) * (target.y - p.y)) / path;
+  return { id, fraction: along / path };
+}
+
+describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
+  let browser: Browser;
+  let isolated: { server: PreviewServer; url: string };
+  let plain: { server: PreviewServer; url: string };
+
+  beforeAll(async () => {
+    if (!haveChromium) throw new Error(`CI: Chromium is missing at ${chromiumPath} (.ci/run installs it)`);
+    mkdirSync(results, { recursive: true });
+    await build({
+      root,
+      configFile: join(root, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: site, emptyOutDir: true, sourcemap: false },
+    });
+    isolated = await serve(true);
+    plain = await serve(false);
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await isolated?.server.close();
+    await plain?.server.close();
+  });
+
+  it('every scene loads cross-origin isolated, moves, and follows a pointer drag', async () => {
+    const { page: index } = await openPage(browser, isolated.url);
+    const ids = await index.$$eval('nav[aria-label=Scenes] a', (links) =>
+      links.map((a) => (a.getAttribute('href') ?? '').replace('#/', '')),
+    );
+    await index.close();
+    expect(ids.length).toBeGreaterThanOrEqual(1);
+    const report: Record<string, unknown> = {};
+    for (const id of ids) {
+      const { page, errors } = await openPage(browser, `${isolated.url}#/${id}`);
+      expect(await page.evaluate(() => crossOriginIsolated), id).toBe(true);
+      expect(await page.evaluate(() => window.__impulse.transport()), id).toBe('shared');
+      const badge = page.locator('[data-testid=transport]');
+      expect(await badge.isVisible(), `${id}: transport badge`).toBe(true);
+      expect(await badge.textContent()).toMatch(/shared memory/i);
+      const moved = await maxDisplacement(page, 1500);
+      expect(moved, `${id}: bodies move`).toBeGreaterThan(1e-3);
+      await page.screenshot({ path: join(results, `${id}.png`) });
+      const drag = await dragOne(page);
+      expect(drag.fraction, `${id}: the dragged body follows the pointer`).toBeGreaterThan(0.3);
+      await page.waitForTimeout(200);
+      expect(errors, `${id}: console errors`).toEqual([]);
+      report[id] = { moved, drag };
+      await page.close();
+    }
+    writeFileSync(join(results, 'scenes.json'), JSON.stringify(report, null, 2));
+  });
+
+  it('a phone-sized viewport shows the stage, the stats and the controls', async () => {
+    const { page, errors } = await openPage(browser, `${isolated.url}#/stacking`, {
+      width: 390,
+      height: 844,
+    });
+    await page.waitForTimeout(800);
+    const stage = (await page.locator('[data-testid=stage]').boundingBox())!;
+    expect(stage.width).toBeGreaterThan(300);
+    expect(stage.height).toBeGreaterThan(300);
+    await page.screenshot({ path: join(results, 'phone-stacking.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('without COOP/COEP headers the demo runs on the transfer fallback and says so', async () => {
+    const { page, errors } = await openPage(browser, `${plain.url}#/stacking`);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+    expect(await page.evaluate(() => window.__impulse.transport())).toBe('transfer');
+    const badge = page.locator('[data-testid=transport]');
+    expect(await badge.isVisible()).toBe(true);
+    expect(await badge.textContent()).toMatch(/fallback/i);
+    expect(await maxDisplacement(page, 1500)).toBeGreaterThan(1e-3);
+    const drag = await dragOne(page);
+    expect(drag.fraction).toBeGreaterThan(0.3);
+    await page.screenshot({ path: join(results, 'fallback-stacking.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("the golden determinism hash from the browser's worker equals Node's", async () => {
+    const world = new World();
+    mixedPileScene(world, 100);
+    let steps = 0;
+    while (world.getCounters().awakeBodyCount > 0 && steps < 5000) {
+      world.step(1 / 60);
+      steps++;
+    }
+    const node = { sleepStep: steps, hash: world.stateHash() };
+    for (const url of [isolated.url, plain.url]) {
+      const { page, errors } = await openPage(browser, url);
+      const browserRun = await page.evaluate(() => window.__impulse.goldenHash());
+      expect({ sleepStep: browserRun.sleepStep, hash: browserRun.hash }).toEqual(node);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+});

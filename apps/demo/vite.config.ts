@@ -1,0 +1,31 @@
+/**
+ * The demo's Vite config.
+ *
+ * - Cross-origin isolation: COOP same-origin + COEP require-corp on the dev server and on
+ *   `vite preview`, so SharedArrayBuffer exists and @impulse/worker shares transforms.
+ *   A static host without these headers still runs the demo on the transfer fallback.
+ * - Workspace packages resolve to their built `dist/` (the README's start command builds
+ *   them first), exactly as an app that installed them from npm sees them.
+ * - The physics worker: @impulse/worker's default factory is
+ *   `new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })`. Vite bundles
+ *   that worker in `vite build`; in `vite dev` the dependency optimizer would move the
+ *   package into its cache and break the relative URL (vitejs/vite#21422), so the package
+ *   is kept out of the optimizer. See docs/demo.md.
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export const isolationHeaders = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
+export default defineConfig({
+  plugins: [react()],
+  base: './',
+  server: { headers: isolationHeaders },
+  preview: { headers: isolationHeaders },
+  optimizeDeps: { exclude: ['@impulse/worker'] },
+  worker: { format: 'es' },
+  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1000 },
+});

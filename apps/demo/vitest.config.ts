@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+
+// Real-browser tests: the test builds the demo, serves it with `vite preview` on loopback
+// and drives Debian's Chromium through playwright-core (see test/browser.test.ts).
+export default defineProject({
+  test: {
+    name: 'demo',
+    include: ['test/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
