@@ -6,5 +6,5 @@ const conditions = ['source', 'module', 'node', 'development|production'];
 
 export const sourceResolve = {
   resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+  ssr: { resolve: { conditions } },
 };

@@ -1,6 +1,6 @@
 /** The browser backend: the world in a Web Worker, reached through Comlink. */
 import * as Comlink from 'comlink';
-import { type PhysicsClient, createClient } from './client.js';
+import { createClient, type HostPort, type PhysicsClient } from './client.js';
 import type { WorldHost } from './host.js';
 import { type PhysicsOptions, resolveOptions } from './options.js';
 import { chooseTransport, initialFrames, type TransportOption } from './transport.js';
@@ -28,20 +28,22 @@ export function createPhysicsWorker(options: WorkerOptions = {}): PhysicsClient 
   const worker = (options.worker ?? defaultWorker)();
   const remote = Comlink.wrap<WorldHost>(worker);
   const client = createClient(
-    remote as never,
-    resolved,
-    transport,
-    frames,
-    (sink) => Comlink.proxy(sink),
-    () => {
-      remote[Comlink.releaseProxy]();
-      worker.terminate();
+    {
+      port: remote as unknown as HostPort,
+      transport,
+      frames,
+      proxySink: (sink) => Comlink.proxy(sink),
+      transfer: (value, buffers) => Comlink.transfer(value, buffers),
+      dispose: () => {
+        remote[Comlink.releaseProxy]();
+        worker.terminate();
+      },
     },
+    resolved,
   );
+
   worker.addEventListener('error', (event) => {
-    (client as unknown as { report(e: unknown): void }).report(
-      new Error(`@impulse/worker: the physics worker failed: ${event.message}`),
-    );
+    client.hostLost(new Error(`@impulse/worker: the physics worker failed: ${event.message}`));
   });
   return client;
 }

@@ -139,7 +139,11 @@ class PhysicsClientBase {
   private flushScheduled = false;
   private paused: boolean;
   private disposed = false;
-  private readonly onDispose: () => void;
+  private readonly backend: Backend;
+  /** Rejects when the host is lost (the worker crashed or exited), failing every pending read. */
+  private readonly lost: Promise<never>;
+  private markLost!: (error: Error) => void;
+  private lostError: Error | null = null;
   private readonly listeners = {
     contact: new Set<Listener<ContactEvents>>(),
     body: new Set<Listener<BodyEvents>>(),
@@ -147,32 +151,29 @@ class PhysicsClientBase {
     error: new Set<Listener<Error>>(),
   };
 
-  constructor(
-    port: HostPort,
-    options: ResolvedOptions,
-    transport: Transport,
-    frames: HostInit['frames'],
-    makeSink: (sink: HostSink) => HostSink,
-    onDispose: () => void,
-  ) {
-    this.port = port;
+  constructor(backend: Backend, options: ResolvedOptions) {
+    this.port = backend.port;
+    this.backend = backend;
     this.options = options;
-    this.transport = transport;
+    this.transport = backend.transport;
     this.paused = options.paused;
-    this.onDispose = onDispose;
     this.mirror = new World(options.world);
-    if (frames) this.reader.attachShared(frames.buffer);
+    this.lost = new Promise<never>((_, reject) => {
+      this.markLost = reject;
+    });
+    this.lost.catch(() => undefined);
+    if (backend.frames) this.reader.attachShared(backend.frames.buffer);
     const init: HostInit = {
       world: options.world,
-      frames,
+      frames: backend.frames,
       stepping: options.stepping,
       timeStep: options.timeStep,
       maxStepsPerTick: options.maxStepsPerTick,
       paused: options.paused,
       timeScale: options.timeScale,
     };
-    const sink = makeSink({ update: (u) => this.receive(u) });
-    this.ready = Promise.resolve(port.init(init, sink)).then(() => undefined);
+    const sink = backend.proxySink({ update: (u) => this.receive(u) });
+    this.ready = this.ask(this.port.init(init, sink)).then(() => undefined);
     this.ready.catch((error: unknown) => this.report(error));
   }
 
@@ -203,7 +204,24 @@ class PhysicsClientBase {
   /** Sends the queued commands now and resolves once the host has applied them. */
   async flush(): Promise<void> {
     this.flushNow();
-    await this.port.stateHash();
+    await this.ask(this.port.stateHash());
+  }
+
+  /** A host reply, or the loss of the host, whichever comes first. */
+  private ask<T>(reply: T | Promise<T>): Promise<T> {
+    if (this.lostError) return Promise.reject(this.lostError);
+    return Promise.race([Promise.resolve(reply), this.lost]);
+  }
+
+  /**
+   * @internal The backend lost its host (the worker crashed or exited): pending and later
+   * reads reject with `error`, and error listeners hear of it once.
+   */
+  hostLost(error: Error): void {
+    if (this.lostError || this.disposed) return;
+    this.lostError = error;
+    this.markLost(error);
+    this.report(error);
   }
 
   // ------------------------------------------------------------------ stepping
@@ -217,7 +235,7 @@ class PhysicsClientBase {
       throw new Error("step: the world steps in realtime; create it with stepping: 'manual' to step by hand");
     }
     this.flushNow();
-    this.receive(await this.port.step(count));
+    this.receive(await this.ask(this.port.step(count)));
   }
 
   /** Pauses or resumes realtime stepping. */
@@ -343,13 +361,13 @@ class PhysicsClientBase {
 
   async stateHash(): Promise<number> {
     this.flushNow();
-    return this.port.stateHash();
+    return this.ask(this.port.stateHash());
   }
 
   /** The whole world as bytes (the core's snapshot), taken after the queued commands. */
   async snapshot(): Promise<Uint8Array> {
     this.flushNow();
-    return this.port.snapshot();
+    return this.ask(this.port.snapshot());
   }
 
   /**
@@ -359,32 +377,32 @@ class PhysicsClientBase {
   async restore(snapshot: Uint8Array): Promise<void> {
     this.mirror.restore(snapshot);
     this.flushNow();
-    this.receive(await this.port.restore(snapshot));
+    this.receive(await this.ask(this.port.restore(snapshot)));
   }
 
   async getProfile(): Promise<StepProfile> {
     this.flushNow();
-    return this.port.getProfile();
+    return this.ask(this.port.getProfile());
   }
 
   async getCounters(): Promise<WorldCounters> {
     this.flushNow();
-    return this.port.getCounters();
+    return this.ask(this.port.getCounters());
   }
 
   async castRayClosest(origin: Vec2, translation: Vec2, filter?: QueryFilter): Promise<RayHit | null> {
     this.flushNow();
-    return this.port.castRayClosest(origin, translation, filter);
+    return this.ask(this.port.castRayClosest(origin, translation, filter));
   }
 
   async castRayAll(origin: Vec2, translation: Vec2, filter?: QueryFilter): Promise<RayHit[]> {
     this.flushNow();
-    return this.port.castRayAll(origin, translation, filter);
+    return this.ask(this.port.castRayAll(origin, translation, filter));
   }
 
   async castRayAny(origin: Vec2, translation: Vec2, filter?: QueryFilter): Promise<RayHit | null> {
     this.flushNow();
-    return this.port.castRayAny(origin, translation, filter);
+    return this.ask(this.port.castRayAny(origin, translation, filter));
   }
 
   async castShape(
@@ -394,17 +412,19 @@ class PhysicsClientBase {
     filter?: QueryFilter,
   ): Promise<ShapeCastHit | null> {
     this.flushNow();
-    return this.port.castShape(encodeGeometry(geometry as Geometry), transform, translation, filter);
+    return this.ask(
+      this.port.castShape(encodeGeometry(geometry as Geometry), transform, translation, filter),
+    );
   }
 
   async overlapAABB(aabb: QueryAABB, filter?: QueryFilter): Promise<ShapeId[]> {
     this.flushNow();
-    return this.port.overlapAABB(aabb, filter);
+    return this.ask(this.port.overlapAABB(aabb, filter));
   }
 
   async overlapPoint(point: Vec2, filter?: QueryFilter): Promise<ShapeId[]> {
     this.flushNow();
-    return this.port.overlapPoint(point, filter);
+    return this.ask(this.port.overlapPoint(point, filter));
   }
 
   async overlapShape(
@@ -413,7 +433,7 @@ class PhysicsClientBase {
     filter?: QueryFilter,
   ): Promise<ShapeId[]> {
     this.flushNow();
-    return this.port.overlapShape(encodeGeometry(geometry as Geometry), transform, filter);
+    return this.ask(this.port.overlapShape(encodeGeometry(geometry as Geometry), transform, filter));
   }
 
   // ------------------------------------------------------------------ events
@@ -464,7 +484,7 @@ class PhysicsClientBase {
     if (update.grown) this.reader.attachShared(update.grown);
     if (update.frame) {
       const old = this.reader.receive(update.frame);
-      if (old) void this.port.recycle(old);
+      if (old) void this.port.recycle(this.backend.transfer(old, [old]));
     }
     if (update.events) for (const e of update.events) this.deliver(e);
     if (update.error) this.report(new Error(update.error));
@@ -491,7 +511,7 @@ class PhysicsClientBase {
     this.disposed = true;
     this.queue = [];
     void Promise.resolve(this.port.dispose()).catch(() => undefined);
-    this.onDispose();
+    this.backend.dispose();
   }
 
   isDisposed(): boolean {
@@ -526,14 +546,21 @@ for (const name of MIRROR_READS) {
   });
 }
 
-/** @internal Builds a client over a host port (the backends call this). */
-export function createClient(
-  port: HostPort,
-  options: ResolvedOptions,
-  transport: Transport,
-  frames: HostInit['frames'],
-  makeSink: (sink: HostSink) => HostSink,
-  onDispose: () => void,
-): PhysicsClient {
-  return new PhysicsClientBase(port, options, transport, frames, makeSink, onDispose) as PhysicsClient;
+/** @internal What a backend gives the client: the host and how to reach it. */
+export interface Backend {
+  port: HostPort;
+  transport: Transport;
+  /** The first frame buffer (shared or in-thread), or null when frames are transferred. */
+  frames: HostInit['frames'];
+  /** Wraps the client's update sink so the host can call it (a Comlink proxy across threads). */
+  proxySink(sink: HostSink): HostSink;
+  /** Marks buffers to move rather than copy when `value` is sent (Comlink.transfer). */
+  transfer<T>(value: T, buffers: ArrayBuffer[]): T;
+  /** Releases the host (terminates the worker). */
+  dispose(): void;
+}
+
+/** @internal Builds a client over a backend (the backends call this). */
+export function createClient(backend: Backend, options: ResolvedOptions): PhysicsClient {
+  return new PhysicsClientBase(backend, options) as PhysicsClient;
 }

@@ -87,6 +87,18 @@ export function transferBytes(capacity: number): number {
   return 8 * frameDoubles(capacity);
 }
 
+/**
+ * A frame buffer with room for `capacity` body slots, its capacity stamped in the control
+ * block (readers size their views from it). Shared memory to cross threads, a plain
+ * buffer within one.
+ */
+export function createFrameBuffer(capacity: number, shared: boolean): ArrayBufferLike {
+  const bytes = sharedBytes(capacity);
+  const buffer = shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+  Atomics.store(new Int32Array(buffer, 0, CONTROL_BYTES / 4), Control.Capacity, capacity);
+  return buffer;
+}
+
 /** The two frame views of a shared buffer. */
 export function frameViews(buffer: ArrayBufferLike, capacity: number): [Float64Array, Float64Array] {
   const n = frameDoubles(capacity);

@@ -7,10 +7,10 @@ import {
   CONTROL_BYTES,
   Control,
   capacityFor,
+  createFrameBuffer,
   frameViews,
   Header,
   Record,
-  sharedBytes,
   transferBytes,
   wallClock,
 } from './frame_layout.js';
@@ -91,15 +91,13 @@ export class FrameWriter {
     this.control = new Int32Array(buffer, 0, CONTROL_BYTES / 4);
     this.frames = frameViews(buffer, capacity);
     this.capacity = capacity;
-    Atomics.store(this.control, Control.Capacity, capacity);
   }
 
   /** Moves to a buffer with room for `slots`; the old one is marked superseded once this frame is out. */
   private grow(slots: number): ArrayBufferLike {
     const capacity = capacityFor(slots);
     // Same kind as before: shared memory across threads, a plain buffer in one thread.
-    const bytes = sharedBytes(capacity);
-    const buffer = this.sharedMemory ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+    const buffer = createFrameBuffer(capacity, this.sharedMemory);
     this.oldControl = this.control;
     this.attach(buffer, capacity);
     return buffer;

@@ -4,7 +4,7 @@
  * tiny scenes, or where workers are not wanted.
  */
 import { type PhysicsClient, createClient } from './client.js';
-import { sharedBytes } from './frame_layout.js';
+import { createFrameBuffer } from './frame_layout.js';
 import { WorldHost } from './host.js';
 import { INITIAL_FRAME_CAPACITY, type PhysicsOptions, resolveOptions } from './options.js';
 
@@ -13,13 +13,16 @@ export function createInlinePhysics(options: PhysicsOptions = {}): PhysicsClient
   const host = new WorldHost();
   const capacity = INITIAL_FRAME_CAPACITY;
   // One thread: a plain buffer serves (Atomics work on it too), shared memory or not.
-  const frames = { buffer: new ArrayBuffer(sharedBytes(capacity)), capacity };
+  const frames = { buffer: createFrameBuffer(capacity, false), capacity };
   return createClient(
-    host,
+    {
+      port: host,
+      transport: 'inline',
+      frames,
+      proxySink: (sink) => sink,
+      transfer: (value) => value,
+      dispose: () => host.dispose(),
+    },
     resolved,
-    'inline',
-    frames,
-    (sink) => sink,
-    () => host.dispose(),
   );
 }

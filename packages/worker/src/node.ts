@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { type PhysicsClient, createClient } from './client.js';
+import { createClient, type HostPort, type PhysicsClient } from './client.js';
 import type { WorldHost } from './host.js';
 import { type PhysicsOptions, resolveOptions } from './options.js';
 import { chooseTransport, initialFrames, type TransportOption } from './transport.js';
@@ -34,22 +34,26 @@ export function createNodePhysicsWorker(options: NodeWorkerOptions = {}): Physic
   const worker = options.worker ? options.worker() : new Worker(nodeWorkerScript());
   const remote = Comlink.wrap<WorldHost>(nodeEndpoint(worker as never));
   const client = createClient(
-    remote as never,
-    resolved,
-    transport,
-    frames,
-    (sink) => Comlink.proxy(sink),
-    () => {
-      remote[Comlink.releaseProxy]();
-      void worker.terminate();
+    {
+      port: remote as unknown as HostPort,
+      transport,
+      frames,
+      proxySink: (sink) => Comlink.proxy(sink),
+      transfer: (value, buffers) => Comlink.transfer(value, buffers),
+      dispose: () => {
+        remote[Comlink.releaseProxy]();
+        void worker.terminate();
+      },
     },
+    resolved,
   );
-  const report = (client as unknown as { report(e: unknown): void }).report.bind(client);
+
+  const lost = (error: Error) => client.hostLost(error);
   worker.on('error', (error) =>
-    report(new Error(`@impulse/worker: the physics worker failed: ${error.message}`)),
+    lost(new Error(`@impulse/worker: the physics worker failed: ${error.message}`)),
   );
   worker.on('exit', (code) => {
-    if (!client.isDisposed()) report(new Error(`@impulse/worker: the physics worker exited (code ${code})`));
+    if (!client.isDisposed()) lost(new Error(`@impulse/worker: the physics worker exited (code ${code})`));
   });
   return client;
 }

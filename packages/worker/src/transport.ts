@@ -1,5 +1,5 @@
 /** Choosing how frames reach the main thread, and making the first frame buffer. */
-import { sharedBytes } from './frame_layout.js';
+import { createFrameBuffer } from './frame_layout.js';
 import type { HostInit } from './host.js';
 import { INITIAL_FRAME_CAPACITY } from './options.js';
 
@@ -34,5 +34,5 @@ export function chooseTransport(option: TransportOption = 'auto'): 'shared' | 't
 export function initialFrames(transport: 'shared' | 'transfer'): HostInit['frames'] {
   if (transport === 'transfer') return null;
   const capacity = INITIAL_FRAME_CAPACITY;
-  return { buffer: new SharedArrayBuffer(sharedBytes(capacity)), capacity };
+  return { buffer: createFrameBuffer(capacity, true), capacity };
 }

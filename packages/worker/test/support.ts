@@ -1,0 +1,47 @@
+import { BodyRecord, BodyType, type BodyId, makeBox, type World } from '@impulse/core';
+import { pyramidScene } from '@impulse/core/scenes';
+import { Worker } from 'node:worker_threads';
+import type { PhysicsClient } from '../src/index';
+import { createNodePhysicsWorker, type NodeWorkerOptions, nodeWorkerScript } from '../src/node';
+
+export const DT = 1 / 60;
+
+/** Anything that takes the core's commands: a World, or a client of one. */
+export type Commands = Pick<World, 'createBody' | 'createPolygonShape' | 'setLinearVelocity'>;
+
+/** The bench's 20-base pyramid, built through either API (scenes take the World's commands). */
+export function buildPyramid(target: World | PhysicsClient, base = 20): BodyId[] {
+  return pyramidScene(target as World, base);
+}
+
+/** Every body slot's record, as `readBodyTransforms` writes it. */
+export function records(source: World | PhysicsClient): Float64Array {
+  const out = new Float64Array(source.getBodySlotCount() * BodyRecord.Size);
+  source.readBodyTransforms(out);
+  return out;
+}
+
+/** `count` boxes in a column on a ground, through any API. */
+export function buildColumn(target: Commands, count: number): BodyId[] {
+  const ground = target.createBody();
+  target.createPolygonShape(ground, makeBox(20, 1));
+  const ids: BodyId[] = [];
+  for (let i = 0; i < count; i++) {
+    const b = target.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 2 + i * 1.05 } });
+    target.createPolygonShape(b, makeBox(0.5, 0.5));
+    ids.push(b);
+  }
+  return ids;
+}
+
+/**
+ * A worker thread on the built script. Vitest runs tests with `--conditions source`
+ * (workspace packages resolve to their TypeScript); a worker thread inherits the flags and
+ * Node cannot load .ts, so the thread starts without them.
+ */
+export function createTestWorker(options: Omit<NodeWorkerOptions, 'worker'> = {}): PhysicsClient {
+  return createNodePhysicsWorker({
+    ...options,
+    worker: () => new Worker(nodeWorkerScript(), { execArgv: [] }),
+  });
+}
