@@ -1,0 +1,221 @@
+import { Worker } from 'node:worker_threads';
+import { BodyType, makeBox, makeCircle, World } from '@impulse/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PhysicsClient } from '../src/index';
+import { createNodePhysicsWorker, nodeWorkerScript } from '../src/node';
+import { buildColumn, buildPyramid, createTestWorker, DT, records } from './support';
+
+let clients: PhysicsClient[] = [];
+afterEach(() => {
+  for (const c of clients) c.dispose();
+  clients = [];
+});
+function keep(c: PhysicsClient): PhysicsClient {
+  clients.push(c);
+  return c;
+}
+
+/** A worker thread whose messages in both directions are counted. */
+function countedWorker() {
+  const counts = { toWorker: 0, fromWorker: 0 };
+  const physics = keep(
+    createNodePhysicsWorker({
+      stepping: 'manual',
+      worker: () => {
+        const worker = new Worker(nodeWorkerScript(), { execArgv: [] });
+        const post = worker.postMessage.bind(worker);
+        worker.postMessage = (value: unknown, transfer?: never) => {
+          counts.toWorker++;
+          post(value, transfer);
+        };
+        worker.on('message', () => counts.fromWorker++);
+        return worker;
+      },
+    }),
+  );
+  return { physics, counts };
+}
+
+describe('commands', () => {
+  it('creates 10,000 bodies with shapes in one message and its reply', async () => {
+    const { physics, counts } = countedWorker();
+    await physics.ready;
+    const before = { ...counts };
+    const ids = [];
+    for (let i = 0; i < 10_000; i++) {
+      const b = physics.createBody({
+        type: BodyType.Dynamic,
+        position: { x: (i % 100) * 1.5, y: 2 + Math.floor(i / 100) * 1.5 },
+      });
+      physics.createCircleShape(b, makeCircle(0, 0, 0.5));
+      ids.push(b);
+    }
+    expect(new Set(ids).size).toBe(10_000); // ids at once, all distinct
+    await physics.flush();
+    expect(counts.toWorker - before.toWorker).toBeLessThanOrEqual(3); // the batch and flush's barrier
+    expect(counts.fromWorker - before.fromWorker).toBeLessThanOrEqual(3);
+    await physics.step(1);
+    expect(physics.getStats().bodyCount).toBe(10_000);
+  });
+
+  it('sends no message at all while a world steps in realtime with nothing to say', async () => {
+    const counts = { toWorker: 0, fromWorker: 0 };
+    const physics = keep(
+      createNodePhysicsWorker({
+        worker: () => {
+          const worker = new Worker(nodeWorkerScript(), { execArgv: [] });
+          const post = worker.postMessage.bind(worker);
+          worker.postMessage = (value: unknown, transfer?: never) => {
+            counts.toWorker++;
+            post(value, transfer);
+          };
+          worker.on('message', () => counts.fromWorker++);
+          return worker;
+        },
+      }),
+    );
+    buildPyramid(physics, 10);
+    await physics.flush();
+    const frame = physics.getFrameNumber();
+    const before = { ...counts };
+    await new Promise((r) => setTimeout(r, 500));
+    expect(physics.getFrameNumber()).toBeGreaterThan(frame + 10); // it stepped on its own
+    expect(counts).toEqual(before);
+  });
+
+  it('throws bad input at the call site with the core message, sends nothing and leaves the world as it was', async () => {
+    const physics = keep(createTestWorker({ stepping: 'manual' }));
+    const [box] = buildColumn(physics, 3);
+    await physics.step(5);
+    const hash = await physics.stateHash();
+    const inline = new World();
+    expect(() => inline.createBody({ position: { x: Number.NaN, y: 0 } })).toThrow(/position\.x/);
+    expect(() => physics.createBody({ position: { x: Number.NaN, y: 0 } })).toThrow(
+      'createBody: position.x must be finite, got NaN',
+    );
+    expect(() => physics.createPolygonShape(box!, makeBox(-1, 1))).toThrow(/createPolygonShape|makeBox/);
+    expect(() => physics.setLinearVelocity(box!, { x: Number.POSITIVE_INFINITY, y: 0 })).toThrow(
+      /setLinearVelocity: velocity\.x/,
+    );
+    physics.destroyBody(box!);
+    expect(() => physics.applyForceToCenter(box!, { x: 1, y: 0 })).toThrow(/applyForceToCenter/);
+    await physics.flush();
+    // Only the destroy went through.
+    const world = new World();
+    const [b2] = buildColumn(world, 3);
+    for (let i = 0; i < 5; i++) world.step(DT);
+    world.destroyBody(b2!);
+    expect(await physics.stateHash()).toBe(world.stateHash());
+    expect(hash).not.toBe(world.stateHash());
+  });
+});
+
+describe('snapshots and failures', () => {
+  it('continues bit for bit after snapshot, more steps, and restore', async () => {
+    const physics = keep(createTestWorker({ stepping: 'manual' }));
+    buildPyramid(physics, 10);
+    await physics.step(60);
+    const bytes = await physics.snapshot();
+    await physics.step(120);
+    const uninterrupted = records(physics);
+    const hash = await physics.stateHash();
+    await physics.restore(bytes);
+    await physics.step(120);
+    expect(records(physics)).toEqual(uninterrupted);
+    expect(await physics.stateHash()).toBe(hash);
+  });
+
+  it('restores a snapshot into a fresh worker that then continues as the first one does', async () => {
+    const first = keep(createTestWorker({ stepping: 'manual' }));
+    buildPyramid(first, 10);
+    await first.step(60);
+    const bytes = await first.snapshot();
+    const second = keep(createTestWorker({ stepping: 'manual' }));
+    await second.restore(bytes);
+    await Promise.all([first.step(90), second.step(90)]);
+    expect(records(second)).toEqual(records(first));
+    // Ids agree too: a body created on both now gets the same id.
+    expect(second.createBody()).toBe(first.createBody());
+  });
+
+  it('reports a worker that died and rejects what was waiting on it', async () => {
+    let thread: Worker | null = null;
+    const physics = keep(
+      createNodePhysicsWorker({
+        stepping: 'manual',
+        worker: () => {
+          thread = new Worker(nodeWorkerScript(), { execArgv: [] });
+          return thread;
+        },
+      }),
+    );
+    const errors: string[] = [];
+    physics.onError((e) => errors.push(e.message));
+    buildColumn(physics, 2);
+    await physics.step(1);
+    const pending = physics.step(1_000_000);
+    await thread!.terminate();
+    await expect(pending).rejects.toThrow(/worker exited/);
+    await expect(physics.stateHash()).rejects.toThrow(/worker exited/);
+    expect(errors).toEqual([expect.stringMatching(/worker exited/)]);
+  });
+});
+
+describe('events', () => {
+  it('delivers every contact begin and end in the core order, once', async () => {
+    const physics = keep(createTestWorker({ stepping: 'manual' }));
+    const world = new World();
+    const seen: number[] = [];
+    physics.onContactEvents((e) => {
+      for (let i = 0; i < e.beginCount; i++) seen.push(1, e.beginShapeA[i]!, e.beginShapeB[i]!);
+      for (let i = 0; i < e.endCount; i++) seen.push(-1, e.endShapeA[i]!, e.endShapeB[i]!);
+    });
+    const expected: number[] = [];
+    const top = buildColumn(physics, 6).at(-1)!;
+    expect(buildColumn(world, 6).at(-1)).toBe(top);
+    await physics.step(1); // events listened to from the first step on
+    world.step(DT);
+    {
+      const e = world.getContactEvents();
+      for (let i = 0; i < e.beginCount; i++) expected.push(1, e.beginShapeA[i]!, e.beginShapeB[i]!);
+      for (let i = 0; i < e.endCount; i++) expected.push(-1, e.endShapeA[i]!, e.endShapeB[i]!);
+    }
+    for (let s = 0; s < 120; s++) {
+      if (s === 60) {
+        physics.applyLinearImpulseToCenter(top, { x: 0, y: 30 });
+      }
+      await physics.step(1);
+    }
+    for (let s = 0; s < 120; s++) {
+      if (s === 60) world.applyLinearImpulseToCenter(top, { x: 0, y: 30 });
+      world.step(DT);
+      const e = world.getContactEvents();
+      for (let i = 0; i < e.beginCount; i++) expected.push(1, e.beginShapeA[i]!, e.beginShapeB[i]!);
+      for (let i = 0; i < e.endCount; i++) expected.push(-1, e.endShapeA[i]!, e.endShapeB[i]!);
+    }
+    expect(expected.filter((v) => v === -1).length).toBeGreaterThan(0);
+    expect(seen).toEqual(expected);
+  });
+});
+
+describe('realtime stepping', () => {
+  it('steps on its own clock, stops while paused and resumes', async () => {
+    const physics = keep(createTestWorker());
+    buildColumn(physics, 3);
+    await physics.ready;
+    await new Promise((r) => setTimeout(r, 300));
+    const running = physics.getStats().stepCount;
+    expect(running).toBeGreaterThan(5);
+    physics.setPaused(true);
+    await physics.flush();
+    const paused = physics.getStats().stepCount;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(physics.getStats().stepCount).toBe(paused);
+    physics.setPaused(false);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(physics.getStats().stepCount).toBeGreaterThan(paused + 5);
+    const alpha = physics.getInterpolationAlpha();
+    expect(alpha).toBeGreaterThanOrEqual(0);
+    expect(alpha).toBeLessThanOrEqual(1);
+  });
+});
