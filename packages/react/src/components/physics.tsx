@@ -1,0 +1,115 @@
+import type { Vec2, WorldDef } from '@impulse/core';
+import type { PhysicsClient, Stepping } from '@impulse/worker';
+import { type ReactNode, useLayoutEffect, useMemo } from 'react';
+import { PhysicsContext } from '../context.js';
+import { type Backend, PhysicsRuntime, type SolverSettings } from '../runtime.js';
+
+export interface PhysicsProps {
+  children?: ReactNode;
+  /** Where the world runs: 'worker' (default; inline where Web Workers do not exist) or 'inline'. */
+  backend?: Backend;
+  /** Use this client instead of making one (it is not disposed on unmount). */
+  client?: PhysicsClient;
+  /** 'realtime' (default) or 'manual' (step with `usePhysics().step(n)`: tests, replays). */
+  stepping?: Stepping;
+  /** Fixed time step (s). Default 1/60. */
+  timeStep?: number;
+  /** Most steps per tick to catch up after a stall. Default 4. */
+  maxStepsPerTick?: number;
+  /** Gravity (m/s²). Default (0, -10). */
+  gravity?: Vec2;
+  /** Solver sub-steps per step. Default 4. */
+  subSteps?: number;
+  /** Solver settings (contact and joint stiffness, sleep, continuous, ...). */
+  settings?: SolverSettings;
+  /** Friction and restitution mixers: functions, so the inline backend only. */
+  mixers?: Pick<Partial<WorldDef>, 'frictionMixer' | 'restitutionMixer'>;
+  paused?: boolean;
+  /** Simulated seconds per real second. Default 1. */
+  timeScale?: number;
+  /** Blend between the two newest steps on screen (smooth at any display rate). Default true. */
+  interpolate?: boolean;
+  /** Pixels (or SVG units) per meter. Default 100. */
+  scale?: number;
+  /** Screen point (page px) of the world origin. Default (0, 0). */
+  origin?: Vec2;
+  /** World y up is screen y down. Default true. */
+  flipY?: boolean;
+  /** Debug overlay flag, kept in the stats store. Default false. */
+  debug?: boolean;
+  /** Creates the Web Worker (when the bundler cannot resolve the default one). */
+  worker?: () => Worker;
+}
+
+const ORIGIN: Vec2 = { x: 0, y: 0 };
+
+/**
+ * Owns one physics world and its animation-frame loop. Props that a setter changes
+ * (gravity, sub-steps, settings, paused, time scale, interpolate, the mapping, debug) are
+ * applied live; the others (backend, client, stepping, time step, maxStepsPerTick, mixers,
+ * worker) make a new world, and every body below is created again in it.
+ */
+export function Physics(props: PhysicsProps) {
+  const {
+    backend = 'worker',
+    client,
+    stepping = 'realtime',
+    timeStep = 1 / 60,
+    maxStepsPerTick,
+    worker,
+    mixers,
+  } = props;
+  const runtime = useMemo(
+    () =>
+      new PhysicsRuntime({
+        backend,
+        client: client ?? null,
+        stepping,
+        timeStep,
+        maxStepsPerTick,
+        worker,
+        world: {
+          ...(props.gravity ? { gravity: props.gravity } : {}),
+          ...(props.subSteps === undefined ? {} : { subSteps: props.subSteps }),
+          ...props.settings,
+          ...mixers,
+        },
+        paused: props.paused ?? false,
+        timeScale: props.timeScale ?? 1,
+      }),
+    [backend, client, stepping, timeStep, maxStepsPerTick, worker, mixers],
+  );
+  useLayoutEffect(() => {
+    runtime.start();
+    return () => runtime.stop();
+  }, [runtime]);
+  return (
+    <PhysicsContext.Provider value={runtime}>
+      <LiveSettings runtime={runtime} {...props} />
+      {props.children}
+    </PhysicsContext.Provider>
+  );
+}
+
+/**
+ * Applies the live props. Rendered before the children, so its layout effect runs before
+ * theirs: a body measured in its first effect already sees the current scale and origin.
+ */
+function LiveSettings(props: PhysicsProps & { runtime: PhysicsRuntime }) {
+  const { runtime } = props;
+  useLayoutEffect(() => {
+    runtime.applyLive({
+      gravity: props.gravity,
+      subSteps: props.subSteps,
+      settings: props.settings,
+      paused: props.paused ?? false,
+      timeScale: props.timeScale ?? 1,
+      interpolate: props.interpolate ?? true,
+      scale: props.scale ?? 100,
+      origin: props.origin ?? ORIGIN,
+      flipY: props.flipY ?? true,
+      debug: props.debug ?? false,
+    });
+  });
+  return null;
+}

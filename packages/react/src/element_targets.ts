@@ -1,0 +1,160 @@
+/**
+ * The elements whose transforms follow bodies. The frame loop hands this list each
+ * frame's body records; every registered element whose body moved gets its transform
+ * written straight to the DOM (no React render).
+ *
+ * - HTML elements stay where the page's layout put them: the transform is the offset from
+ *   the center of their untransformed layout box (measured once, at registration, in page
+ *   pixels) to the body's screen position, then the body's rotation about that center.
+ * - SVG elements get a `transform` attribute in their own user units. A body with declared
+ *   shapes moves the element's user origin (draw the shape centered on (0, 0)); a body
+ *   measured from the element moves it from the center of its bounding box.
+ *
+ * Entries are objects made at registration and kept in one array, so a frame allocates
+ * nothing but the transform strings of the elements that moved (the DOM takes strings).
+ */
+import { BodyRecord } from '@impulse/core';
+import { type ScreenMapping, worldToScreenAngle, worldToScreenX, worldToScreenY } from './screen.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** Changes smaller than these are not written (a hundredth of a pixel, ~0.006 degrees). */
+const PIXEL_EPSILON = 0.01;
+const ANGLE_EPSILON = 1e-4;
+
+export interface ElementTarget {
+  readonly element: Element;
+  readonly bodyId: number;
+  readonly slot: number;
+  readonly svg: boolean;
+  /** Where the element is when untransformed: HTML, its layout box center (page px); SVG, its bbox center or 0. */
+  readonly baseX: number;
+  readonly baseY: number;
+  /** Last written screen pose (NaN: never written). */
+  lastX: number;
+  lastY: number;
+  lastAngle: number;
+  /** @internal Position in the list (swap-remove). */
+  index: number;
+}
+
+export function isSvgElement(element: Element): boolean {
+  return element.namespaceURI === SVG_NS;
+}
+
+/**
+ * The page-pixel center of an HTML element's layout box, without our own transform (it is
+ * cleared before measuring, so re-measuring after a recreate does not drift).
+ */
+export function measureLayoutBox(element: Element): { x: number; y: number; width: number; height: number } {
+  if (isSvgElement(element)) {
+    const bbox = (element as Partial<SVGGraphicsElement>).getBBox?.();
+    if (bbox) return { x: bbox.x + bbox.width / 2, y: bbox.y + bbox.height / 2, ...size(bbox) };
+    return { x: 0, y: 0, width: 0, height: 0 };
+  }
+  const style = (element as Partial<HTMLElement>).style;
+  if (style) style.transform = '';
+  const rect = element.getBoundingClientRect();
+  const view = element.ownerDocument.defaultView;
+  const scrollX = view?.scrollX ?? 0;
+  const scrollY = view?.scrollY ?? 0;
+  return {
+    x: rect.left + scrollX + rect.width / 2,
+    y: rect.top + scrollY + rect.height / 2,
+    ...size(rect),
+  };
+}
+
+function size(r: { width: number; height: number }) {
+  return { width: r.width, height: r.height };
+}
+
+export class ElementTargets {
+  private readonly list: ElementTarget[] = [];
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  /** Registers `element` to follow body `bodyId` (at record `slot`). */
+  add(element: Element, bodyId: number, slot: number, baseX: number, baseY: number): ElementTarget {
+    const target: ElementTarget = {
+      element,
+      bodyId,
+      slot,
+      svg: isSvgElement(element),
+      baseX,
+      baseY,
+      lastX: Number.NaN,
+      lastY: Number.NaN,
+      lastAngle: Number.NaN,
+      index: this.list.length,
+    };
+    this.list.push(target);
+    return target;
+  }
+
+  remove(target: ElementTarget): void {
+    const list = this.list;
+    const i = target.index;
+    if (list[i] !== target) return;
+    const last = list.pop()!;
+    if (last !== target) {
+      list[i] = last;
+      last.index = i;
+    }
+    target.index = -1;
+  }
+
+  /**
+   * Writes the transforms of the targets whose body moved. `records` holds `slotCount`
+   * BodyRecords (the layout of `readBodyTransforms`). A record whose id is not the
+   * target's body (not stepped yet, or a reused slot) is skipped.
+   */
+  apply(records: Float64Array, slotCount: number, mapping: ScreenMapping): void {
+    const list = this.list;
+    for (let i = 0; i < list.length; i++) {
+      const t = list[i]!;
+      if (t.slot >= slotCount) continue;
+      const o = t.slot * BodyRecord.Size;
+      if (records[o + BodyRecord.Id] !== t.bodyId) continue;
+      const angle = Math.atan2(records[o + BodyRecord.S]!, records[o + BodyRecord.C]!);
+      writePose(t, records[o + BodyRecord.X]!, records[o + BodyRecord.Y]!, angle, mapping);
+    }
+  }
+}
+
+/** Writes one target's transform for a world pose, unless it would not visibly change. */
+export function writePose(t: ElementTarget, x: number, y: number, angle: number, m: ScreenMapping): void {
+  const sx = worldToScreenX(m, x);
+  const sy = worldToScreenY(m, y);
+  const sa = worldToScreenAngle(m, angle);
+  if (
+    Math.abs(sx - t.lastX) < PIXEL_EPSILON &&
+    Math.abs(sy - t.lastY) < PIXEL_EPSILON &&
+    Math.abs(sa - t.lastAngle) < ANGLE_EPSILON
+  ) {
+    return;
+  }
+  t.lastX = sx;
+  t.lastY = sy;
+  t.lastAngle = sa;
+  if (t.svg) {
+    const deg = round((sa * 180) / Math.PI);
+    t.element.setAttribute(
+      'transform',
+      `translate(${round(sx - t.baseX)} ${round(sy - t.baseY)}) rotate(${deg} ${round(t.baseX)} ${round(t.baseY)})`,
+    );
+  } else {
+    (t.element as HTMLElement).style.transform =
+      `translate(${round(sx - t.baseX)}px, ${round(sy - t.baseY)}px) rotate(${round4(sa)}rad)`;
+  }
+}
+
+/** Hundredths of a pixel are below what any screen shows; shorter strings parse faster. */
+function round(v: number): number {
+  return Math.round(v * 100) / 100;
+}
+
+function round4(v: number): number {
+  return Math.round(v * 10000) / 10000;
+}

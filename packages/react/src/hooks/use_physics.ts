@@ -1,0 +1,40 @@
+import type { Vec2 } from '@impulse/core';
+import type { PhysicsClient } from '@impulse/worker';
+import { useMemo } from 'react';
+import { useRuntime } from '../context.js';
+import type { PhysicsRuntime } from '../runtime.js';
+import { type ScreenMapping, screenToWorld, worldToScreen } from '../screen.js';
+
+/** The world of the nearest `<Physics>`. */
+export interface PhysicsApi {
+  /** The underlying client (the core World's API). Read it in effects and handlers, not in render. */
+  readonly client: PhysicsClient;
+  /** `stepping="manual"`: takes `count` steps and shows them at once. */
+  step(count?: number): Promise<void>;
+  setPaused(paused: boolean): void;
+  isPaused(): boolean;
+  /** The world → screen mapping (scale, origin, flipY). */
+  readonly mapping: Readonly<ScreenMapping>;
+  worldToScreen(point: Vec2): Vec2;
+  screenToWorld(point: Vec2): Vec2;
+}
+
+export function physicsApi(runtime: PhysicsRuntime): PhysicsApi {
+  return {
+    get client() {
+      return runtime.client;
+    },
+    step: (count = 1) => runtime.step(count),
+    setPaused: (paused) => runtime.setPaused(paused),
+    isPaused: () => runtime.client.isPaused(),
+    mapping: runtime.mapping,
+    worldToScreen: (p) => worldToScreen(runtime.mapping, p),
+    screenToWorld: (p) => screenToWorld(runtime.mapping, p),
+  };
+}
+
+/** The nearest `<Physics>`' world: its client, manual stepping, pause and the screen mapping. */
+export function usePhysics(): PhysicsApi {
+  const runtime = useRuntime('usePhysics');
+  return useMemo(() => physicsApi(runtime), [runtime]);
+}

@@ -1,0 +1,23 @@
+/**
+ * @impulse/react — React bindings for Impulse.
+ *
+ * - `<Physics>` owns one world (in a Web Worker by default) and one animation-frame loop
+ *   that moves the elements bodies are attached to, with no React render per frame.
+ * - `useBody` (`[ref, api]`), `usePhysics`, `usePhysicsFrame`, `usePhysicsStats`.
+ */
+export { Physics } from './components/physics.js';
+export type { PhysicsProps } from './components/physics.js';
+export { useBody } from './hooks/use_body.js';
+export { usePhysics } from './hooks/use_physics.js';
+export type { PhysicsApi } from './hooks/use_physics.js';
+export { usePhysicsFrame } from './hooks/use_physics_frame.js';
+export { usePhysicsStats } from './hooks/use_physics_stats.js';
+export type { BodyApi } from './body_handle.js';
+export { BODY_PROPS } from './body_props.js';
+export type { BodyOptions, BodyTypeName, PropKind } from './body_props.js';
+export type { ShapeSpec, ShapeMaterial } from './shapes.js';
+export type { ContactEvent, HitEvent, BodyEventHandlers } from './contact_router.js';
+export type { PhysicsFrame, FrameCallback } from './frame_loop.js';
+export type { PhysicsStatsState } from './stats_store.js';
+export type { ScreenMapping } from './screen.js';
+export type { Backend, SolverSettings } from './runtime.js';

@@ -1,0 +1,236 @@
+/**
+ * One `<Physics>`'s world and everything that serves it, free of React: the client (a
+ * worker, inline, or the caller's), the frame loop, the event router, the stats store and
+ * the world → screen mapping. `<Physics>` makes one and hands it down in a context; the
+ * hooks only call it.
+ *
+ * The client is created lazily by whoever needs it first. React runs child effects before
+ * parent effects, so a body's effect may ask for the world before `<Physics>`' own effect
+ * runs; StrictMode's remount then releases the world (owned clients are disposed) and the
+ * next effect creates a fresh one. Handles keep the client they created their objects in,
+ * and skip destroying into a client that was disposed already.
+ */
+import { type BodyDef, type BodyId, type Vec2, World, type WorldDef } from '@impulse/core';
+import { createInlinePhysics, createPhysicsWorker, type PhysicsClient, type Stepping } from '@impulse/worker';
+import { EventRouter } from './contact_router.js';
+import { FrameLoop, type FrameScheduler } from './frame_loop.js';
+import { Lifetime } from './lifetime.js';
+import { checkMapping, createMapping, type ScreenMapping } from './screen.js';
+import { createStatsStore, publishStats, type StatsStore } from './stats_store.js';
+
+export type Backend = 'worker' | 'inline';
+
+/** World settings that setters change on a live world. */
+export type SolverSettings = Partial<
+  Omit<WorldDef, 'gravity' | 'subSteps' | 'frictionMixer' | 'restitutionMixer'>
+>;
+
+/** What a runtime is made from; changing one of these makes a new world. */
+export interface RuntimeConfig {
+  backend: Backend;
+  /** The caller's client: used as is, never disposed. */
+  client: PhysicsClient | null;
+  stepping: Stepping;
+  timeStep: number;
+  maxStepsPerTick: number | undefined;
+  worker: (() => Worker) | undefined;
+  /** The world's definition at creation (gravity, sub-steps, settings, mixers inline). */
+  world: Partial<WorldDef>;
+  paused: boolean;
+  timeScale: number;
+}
+
+/** What `<Physics>` changes on a live world without recreating it. */
+export interface LiveSettings {
+  gravity: Vec2 | undefined;
+  subSteps: number | undefined;
+  settings: SolverSettings | undefined;
+  paused: boolean;
+  timeScale: number;
+  interpolate: boolean;
+  scale: number;
+  origin: Vec2;
+  flipY: boolean;
+  debug: boolean;
+}
+
+/** The stats store is refreshed at most this often (ms): a panel needs no more. */
+const STATS_INTERVAL_MS = 200;
+
+export class PhysicsRuntime {
+  readonly mapping: ScreenMapping = createMapping();
+  readonly loop = new FrameLoop(this.mapping);
+  readonly events = new EventRouter();
+  readonly stats: StatsStore = createStatsStore();
+  readonly config: RuntimeConfig;
+  private readonly world: Lifetime<PhysicsClient>;
+  private scratch: World | null = null;
+  private ground: { client: PhysicsClient; id: BodyId } | null = null;
+  private lastStats = Number.NEGATIVE_INFINITY;
+  private warnedNoWorker = false;
+  private applied: { client: PhysicsClient; settings: LiveSettings } | null = null;
+
+  constructor(config: RuntimeConfig) {
+    this.config = config;
+    this.world = new Lifetime(
+      () => this.createClient(),
+      (client) => {
+        if (client !== config.client) client.dispose();
+      },
+    );
+    this.loop.onAfterFrame = (stats) => {
+      const now = typeof performance !== 'undefined' ? performance.now() : Date.now();
+      if (now - this.lastStats < STATS_INTERVAL_MS) return;
+      this.lastStats = now;
+      publishStats(this.stats, stats);
+    };
+  }
+
+  /** The world's client, created if it does not exist yet. */
+  get client(): PhysicsClient {
+    return this.world.acquire();
+  }
+
+  /** The client if the world exists, without creating one. */
+  peekClient(): PhysicsClient | undefined {
+    return this.world.peek();
+  }
+
+  /** Starts serving: creates the world if needed, attaches events and starts the frame loop. */
+  start(scheduler?: FrameScheduler | null): void {
+    const client = this.client;
+    this.loop.setSource(client);
+    this.events.attach(client);
+    this.stats.setState({ paused: client.isPaused() });
+    this.loop.start(scheduler === undefined ? undefined : scheduler);
+  }
+
+  /** Stops the loop and releases the world (disposing it unless it is the caller's). */
+  stop(): void {
+    this.loop.stop();
+    this.loop.setSource(null);
+    this.events.detach();
+    this.ground = null;
+    this.world.release();
+  }
+
+  /** Manual stepping: takes `count` steps, then shows them (one frame's work, now). */
+  async step(count = 1): Promise<void> {
+    const client = this.client;
+    await client.step(count);
+    if (client !== this.peekClient()) return;
+    this.loop.invalidate();
+    this.loop.tick();
+    this.lastStats = Number.NEGATIVE_INFINITY;
+    publishStats(this.stats, client.getStats());
+  }
+
+  setPaused(paused: boolean): void {
+    const client = this.client;
+    if (client.isPaused() !== paused) client.setPaused(paused);
+    this.stats.setState({ paused });
+  }
+
+  /**
+   * Applies the live settings (from `<Physics>`' props) that differ from what this world
+   * already has: a new world (a remount) gets all of them.
+   */
+  applyLive(s: LiveSettings): void {
+    checkMapping(s.scale, s.origin);
+    const m = this.mapping;
+    if (m.scale !== s.scale || m.originX !== s.origin.x || m.originY !== s.origin.y || m.flipY !== s.flipY) {
+      m.scale = s.scale;
+      m.originX = s.origin.x;
+      m.originY = s.origin.y;
+      m.flipY = s.flipY;
+      this.loop.invalidate();
+    }
+    if (this.loop.interpolate !== s.interpolate) {
+      this.loop.interpolate = s.interpolate;
+      this.loop.invalidate();
+    }
+    const client = this.client;
+    const prev = this.applied?.client === client ? this.applied.settings : null;
+    if (s.gravity && !(prev?.gravity && sameVec(prev.gravity, s.gravity))) client.setGravity(s.gravity);
+    if (s.subSteps !== undefined && prev?.subSteps !== s.subSteps)
+      client.setSettings({ subSteps: s.subSteps });
+    if (s.settings && !(prev?.settings && sameSettings(prev.settings, s.settings)))
+      client.setSettings(s.settings);
+    if (client.isPaused() !== s.paused) client.setPaused(s.paused);
+    if (prev ? prev.timeScale !== s.timeScale : s.timeScale !== 1) client.setTimeScale(s.timeScale);
+    this.applied = { client, settings: s };
+    const state = this.stats.getState();
+    if (state.paused !== s.paused || state.debug !== s.debug)
+      this.stats.setState({ paused: s.paused, debug: s.debug });
+  }
+
+  /** A static body with no shapes at the world origin: the other end of point anchors and drags. */
+  groundBody(): BodyId {
+    const client = this.client;
+    const g = this.ground;
+    if (g && g.client === client && client.isValidBody(g.id)) return g.id;
+    const id = client.createBody({ userData: 'impulse:ground' });
+    this.ground = { client, id };
+    return id;
+  }
+
+  /**
+   * Checks a body and its shapes on a scratch world in this thread, with the core's own
+   * validation and messages, so a bad def throws before anything reaches the real world.
+   */
+  validate(body: Partial<BodyDef>, shapes: (world: World, body: BodyId) => void): void {
+    this.scratch ??= new World({ enableSleep: false });
+    const world = this.scratch;
+    const id = world.createBody(body);
+    try {
+      shapes(world, id);
+    } finally {
+      world.destroyBody(id);
+    }
+  }
+
+  screenPoint(p: Readonly<Vec2>): Vec2 {
+    const m = this.mapping;
+    return {
+      x: m.originX + m.scale * p.x,
+      y: m.flipY ? m.originY - m.scale * p.y : m.originY + m.scale * p.y,
+    };
+  }
+
+  private createClient(): PhysicsClient {
+    this.applied = null;
+    const c = this.config;
+    if (c.client) {
+      if (c.client.isDisposed()) throw new Error('<Physics client>: the client passed in was disposed');
+      return c.client;
+    }
+    const options = {
+      world: c.world,
+      stepping: c.stepping,
+      timeStep: c.timeStep,
+      paused: c.paused,
+      timeScale: c.timeScale,
+      ...(c.maxStepsPerTick === undefined ? {} : { maxStepsPerTick: c.maxStepsPerTick }),
+    };
+    if (c.backend === 'inline') return createInlinePhysics(options);
+    if (c.worker === undefined && typeof Worker === 'undefined') {
+      // No Web Worker here (a test environment, an old runtime): the same world, inline.
+      if (!this.warnedNoWorker) {
+        this.warnedNoWorker = true;
+        console.warn('@impulse/react: Web Workers are not available here; <Physics> runs the world inline');
+      }
+      return createInlinePhysics(options);
+    }
+    return createPhysicsWorker(c.worker === undefined ? options : { ...options, worker: c.worker });
+  }
+}
+
+function sameVec(a: Readonly<Vec2>, b: Readonly<Vec2>): boolean {
+  return a.x === b.x && a.y === b.y;
+}
+
+function sameSettings(a: SolverSettings, b: SolverSettings): boolean {
+  const keys = Object.keys(a) as (keyof SolverSettings)[];
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => a[k] === b[k]);
+}

@@ -1,0 +1,136 @@
+/**
+ * Shapes as plain data (so they can be props, compared and re-created), and their
+ * conversion to the core's geometry and shape definitions. Sizes are in meters.
+ */
+import {
+  type BodyId,
+  Capsule,
+  Circle,
+  CosSin,
+  cosSin,
+  Polygon,
+  Segment,
+  type Filter,
+  type Geometry,
+  defaultFilter,
+  makeCapsule,
+  makeCircle,
+  makeOffsetBox,
+  makePolygon,
+  makeRoundedBox,
+  makeSegment,
+  type ShapeDef,
+  type ShapeId,
+  type Vec2,
+  type World,
+} from '@impulse/core';
+
+/** Material and collision settings of a shape. Unset fields take the core's defaults. */
+export interface ShapeMaterial {
+  /** kg/m². Default 1. */
+  density?: number;
+  /** Coulomb friction. Default 0.6. */
+  friction?: number;
+  /** Bounciness, 0 (none) to 1. Default 0. */
+  restitution?: number;
+  /** Material id for custom mixers. Default 0. */
+  material?: number;
+  /** Collision filter; unset fields keep the defaults (category 1, collides with all). */
+  filter?: Partial<Filter>;
+  /** Detects overlaps (sensor events) and never pushes. Default false. */
+  isSensor?: boolean;
+  /** Report contact begin/end for this shape. Default true. */
+  enableContactEvents?: boolean;
+}
+
+export type ShapeSpec =
+  | ({
+      type: 'box';
+      /** Full width and height (m). */
+      width: number;
+      height: number;
+      /** Center of the box in the body's frame (m). Default (0, 0). */
+      offset?: Vec2;
+      /** Rotation of the box in the body's frame (rad). Default 0. */
+      angle?: number;
+      /** Corner radius (m); the outer size stays width × height. Default 0. */
+      radius?: number;
+    } & ShapeMaterial)
+  | ({ type: 'circle'; radius: number; offset?: Vec2 } & ShapeMaterial)
+  | ({ type: 'capsule'; center1: Vec2; center2: Vec2; radius: number } & ShapeMaterial)
+  | ({ type: 'polygon'; points: readonly Vec2[]; radius?: number } & ShapeMaterial)
+  | ({ type: 'segment'; point1: Vec2; point2: Vec2 } & ShapeMaterial);
+
+/** The core geometry of a spec; throws the core's RangeError for bad sizes. */
+export function shapeGeometry(spec: ShapeSpec): Geometry {
+  switch (spec.type) {
+    case 'box': {
+      const hw = spec.width / 2;
+      const hh = spec.height / 2;
+      const r = spec.radius ?? 0;
+      const ox = spec.offset?.x ?? 0;
+      const oy = spec.offset?.y ?? 0;
+      const angle = spec.angle ?? 0;
+      if (r === 0) return makeOffsetBox(hw, hh, ox, oy, angle);
+      if (ox === 0 && oy === 0 && angle === 0) return makeRoundedBox(hw - r, hh - r, r);
+      // The core's cosSin: the same rotation the core would compute for makeOffsetBox.
+      const { c, s } = cosSin(angle, new CosSin());
+      const corners = [
+        [-1, -1],
+        [1, -1],
+        [1, 1],
+        [-1, 1],
+      ].map(([u, v]) => {
+        const x = u! * (hw - r);
+        const y = v! * (hh - r);
+        return { x: ox + c * x - s * y, y: oy + s * x + c * y };
+      });
+      return makePolygon(corners, r);
+    }
+    case 'circle':
+      return makeCircle(spec.offset?.x ?? 0, spec.offset?.y ?? 0, spec.radius);
+    case 'capsule':
+      return makeCapsule(spec.center1.x, spec.center1.y, spec.center2.x, spec.center2.y, spec.radius);
+    case 'polygon':
+      return makePolygon(spec.points, spec.radius ?? 0);
+    case 'segment':
+      return makeSegment(spec.point1.x, spec.point1.y, spec.point2.x, spec.point2.y);
+    default:
+      throw new TypeError(
+        `useBody: shape type must be box, circle, capsule, polygon or segment, got ${String((spec as { type: unknown }).type)}`,
+      );
+  }
+}
+
+/** The core shape def of a material, with only the fields that are set. */
+export function shapeDef(m: ShapeMaterial, userData: unknown): Partial<ShapeDef> {
+  const d: Partial<ShapeDef> = { userData };
+  if (m.density !== undefined) d.density = m.density;
+  if (m.friction !== undefined) d.friction = m.friction;
+  if (m.restitution !== undefined) d.restitution = m.restitution;
+  if (m.material !== undefined) d.material = m.material;
+  if (m.filter !== undefined) d.filter = { ...defaultFilter(), ...m.filter };
+  if (m.isSensor !== undefined) d.isSensor = m.isSensor;
+  if (m.enableContactEvents !== undefined) d.enableContactEvents = m.enableContactEvents;
+  return d;
+}
+
+/** The `create*Shape` commands a world (or client) has. */
+export type ShapeFactory = Pick<
+  World,
+  'createPolygonShape' | 'createCircleShape' | 'createCapsuleShape' | 'createSegmentShape'
+>;
+
+/** Creates one shape of `geometry` on `body`. */
+export function createShape(
+  world: ShapeFactory,
+  body: BodyId,
+  geometry: Geometry,
+  def: Partial<ShapeDef>,
+): ShapeId {
+  if (geometry instanceof Polygon) return world.createPolygonShape(body, geometry, def);
+  if (geometry instanceof Capsule) return world.createCapsuleShape(body, geometry, def);
+  if (geometry instanceof Segment) return world.createSegmentShape(body, geometry, def);
+  if (geometry instanceof Circle) return world.createCircleShape(body, geometry, def);
+  throw new TypeError('useBody: chain segments cannot be body shapes');
+}

@@ -1,0 +1,199 @@
+import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
+import { act, cleanup, render } from '@testing-library/react';
+import { StrictMode, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type PhysicsApi, Physics, useBody, usePhysicsFrame } from '../src/index.js';
+import { Boundary, counts, Grab, translation } from './helpers.js';
+
+const box = [{ type: 'box', width: 0.5, height: 0.5 }] as const;
+
+function Crate({ x = 0, y = 2 }: { x?: number; y?: number }) {
+  const [ref] = useBody<HTMLDivElement>({ position: { x, y }, shapes: box });
+  return <div ref={ref} data-testid="crate" />;
+}
+
+let clients: PhysicsClient[] = [];
+function manualClient(): PhysicsClient {
+  const c = createInlinePhysics({ stepping: 'manual' });
+  clients.push(c);
+  return c;
+}
+afterEach(() => {
+  cleanup();
+  for (const c of clients) c.dispose();
+  clients = [];
+});
+
+describe('<Physics>', () => {
+  it('throws a clear error when a hook is used outside <Physics>', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Crate />)).toThrow('useBody: no <Physics> above this component');
+    spy.mockRestore();
+  });
+
+  it('creates exactly one body per useBody under StrictMode', async () => {
+    const client = manualClient();
+    render(
+      <StrictMode>
+        <Physics client={client}>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Crate key={i} x={i} />
+          ))}
+        </Physics>
+      </StrictMode>,
+    );
+    expect(await counts(client)).toMatchObject({ bodies: 5, shapes: 5 });
+  });
+
+  it('destroys every body when the scene unmounts', async () => {
+    const client = manualClient();
+    const view = render(
+      <StrictMode>
+        <Physics client={client}>
+          <Crate />
+          <Crate x={1} />
+        </Physics>
+      </StrictMode>,
+    );
+    expect((await counts(client)).bodies).toBe(2);
+    view.unmount();
+    expect(await counts(client)).toMatchObject({ bodies: 0, shapes: 0 });
+  });
+
+  it('moves a body element downward under gravity after stepping (inline backend)', async () => {
+    let api: PhysicsApi | null = null;
+    const view = render(
+      <StrictMode>
+        <Physics backend="inline" stepping="manual" scale={50}>
+          <Crate />
+          <Grab onApi={(a) => (api = a)} />
+        </Physics>
+      </StrictMode>,
+    );
+    const el = view.getByTestId('crate');
+    const before = translation(el);
+    expect(before.y).toBeCloseTo(-100); // y = 2 m up is 100 px above the origin
+    await act(() => api!.step(30));
+    const after = translation(el);
+    // Half a second of free fall: 1.25 m, 62.5 px further down the screen.
+    expect(after.y - before.y).toBeGreaterThan(55);
+    expect(after.y - before.y).toBeLessThan(70);
+    expect(after.x).toBeCloseTo(before.x);
+    view.unmount();
+  });
+
+  it('disposes the world it made when it unmounts, and makes a fresh one on remount', async () => {
+    const seen: PhysicsClient[] = [];
+    const view = render(
+      <StrictMode>
+        <Physics backend="inline" stepping="manual">
+          <Crate />
+          <Grab onApi={(a) => seen.push(a.client)} />
+        </Physics>
+      </StrictMode>,
+    );
+    const live = seen[seen.length - 1]!;
+    expect(live.isDisposed()).toBe(false);
+    // StrictMode's remount disposed the first world; the live one holds exactly one body.
+    expect(seen.filter((c) => !c.isDisposed())).toEqual([live]);
+    expect((await counts(live)).bodies).toBe(1);
+    view.unmount();
+    expect(live.isDisposed()).toBe(true);
+  });
+
+  it('hands every frame to usePhysicsFrame callbacks with the bodies records', async () => {
+    const client = manualClient();
+    const ys: number[] = [];
+    let slot = -1;
+    function Reader() {
+      const [, api] = useBody({ position: { x: 0, y: 5 }, shapes: box });
+      usePhysicsFrame((frame) => {
+        slot = api.slot;
+        ys.push(frame.records[slot * 9 + 3]!);
+      });
+      return null;
+    }
+    let physics: PhysicsApi | null = null;
+    render(
+      <Physics client={client}>
+        <Reader />
+        <Grab onApi={(a) => (physics = a)} />
+      </Physics>,
+    );
+    await act(() => physics!.step(10));
+    expect(slot).toBeGreaterThanOrEqual(0);
+    expect(ys.length).toBeGreaterThan(0);
+    expect(ys[ys.length - 1]!).toBeLessThan(5);
+  });
+
+  it('rejects a bad body def through the error boundary with the core message, world unchanged', async () => {
+    const client = manualClient();
+    function BadBody() {
+      const [ref] = useBody({ position: { x: Number.NaN, y: 0 }, shapes: box });
+      return <div ref={ref} />;
+    }
+    function BadShape() {
+      const [ref] = useBody({ shapes: [{ type: 'box', width: 1, height: 1, density: -1 }] });
+      return <div ref={ref} />;
+    }
+    function Scene({ bad }: { bad: 'body' | 'shape' | null }) {
+      return (
+        <Physics client={client}>
+          <Crate />
+          <Boundary key={bad} onError={(e) => errors.push(e)}>
+            {bad === 'body' ? <BadBody /> : bad === 'shape' ? <BadShape /> : null}
+          </Boundary>
+        </Physics>
+      );
+    }
+    const errors: Error[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const view = render(<Scene bad={null} />);
+    const hash = await client.stateHash();
+    view.rerender(<Scene bad="body" />);
+    expect(errors[0]?.message).toBe('createBody: position.x must be finite, got NaN');
+    expect(await client.stateHash()).toBe(hash);
+    view.rerender(<Scene bad={null} />);
+    view.rerender(<Scene bad="shape" />);
+    expect(errors[1]?.message).toMatch(/^createPolygonShape: density/);
+    expect(await client.stateHash()).toBe(hash);
+    expect((await counts(client)).bodies).toBe(1);
+    spy.mockRestore();
+    view.unmount();
+  });
+
+  it('creates and destroys nothing extra over 100 mount/unmount cycles (bodies, targets, listeners)', async () => {
+    const client = manualClient();
+    let physics: PhysicsApi | null = null;
+    function Hit() {
+      const [ref] = useBody({ shapes: box, onContactBegin: () => {}, onSleep: () => {} });
+      usePhysicsFrame(() => {});
+      return <div ref={ref} />;
+    }
+    function Toggle() {
+      const [on, set] = useState(true);
+      toggle = set;
+      return on ? <Hit /> : null;
+    }
+    let toggle: (v: boolean) => void = () => {};
+    const runtimeOf = () => (physics as unknown as { client: PhysicsClient }).client;
+    const view = render(
+      <StrictMode>
+        <Physics client={client}>
+          <Toggle />
+          <Grab onApi={(a) => (physics = a)} />
+        </Physics>
+      </StrictMode>,
+    );
+    for (let i = 0; i < 100; i++) {
+      act(() => toggle(false));
+      act(() => toggle(true));
+    }
+    act(() => toggle(false));
+    expect(runtimeOf()).toBe(client);
+    expect(await counts(client)).toMatchObject({ bodies: 0, joints: 0, shapes: 0 });
+    const listeners = (client as unknown as { listeners: Record<string, Set<unknown>> }).listeners;
+    expect(listeners.contact!.size + listeners.body!.size).toBe(0);
+    view.unmount();
+  });
+});
