@@ -108,7 +108,9 @@ export class BodyHandle implements EventSink {
   }
 
   acquire(): void {
+    if (this.lifetime.alive) return;
     this.lifetime.acquire();
+    this.notifyCreated();
   }
 
   release(): void {
@@ -187,6 +189,12 @@ export class BodyHandle implements EventSink {
     } finally {
       this.carry = null;
     }
+    this.notifyCreated();
+  }
+
+  /** Dependents (joints) are built once the body is alive, so they can read its id. */
+  private notifyCreated(): void {
+    for (const d of this.dependents) d.bodyCreated();
   }
 
   private create(): LiveBody {
@@ -234,7 +242,6 @@ export class BodyHandle implements EventSink {
     this.created++;
     runtime.events.set(id, this);
     if (element !== null) this.attachTarget(live, element, base);
-    for (const d of this.dependents) d.bodyCreated();
     return live;
   }
 

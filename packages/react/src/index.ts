@@ -3,7 +3,8 @@
  *
  * - `<Physics>` owns one world (in a Web Worker by default) and one animation-frame loop
  *   that moves the elements bodies are attached to, with no React render per frame.
- * - `useBody` (`[ref, api]`), `usePhysics`, `usePhysicsFrame`, `usePhysicsStats`.
+ * - `useBody` (`[ref, api]`), `useJoint` (typed per kind), `useSoftConstraint` (the
+ *   designer's spring), `usePhysics`, `usePhysicsFrame`, `usePhysicsStats`.
  */
 export { Physics } from './components/physics.js';
 export type { PhysicsProps } from './components/physics.js';
@@ -12,6 +13,18 @@ export { usePhysics } from './hooks/use_physics.js';
 export type { PhysicsApi } from './hooks/use_physics.js';
 export { usePhysicsFrame } from './hooks/use_physics_frame.js';
 export { usePhysicsStats } from './hooks/use_physics_stats.js';
+export { useJoint } from './hooks/use_joint.js';
+export type { JointBody } from './hooks/use_joint.js';
+export { useSoftConstraint } from './hooks/use_soft_constraint.js';
+export type { SoftConstraintApi } from './hooks/use_soft_constraint.js';
+export type {
+  JointApi,
+  JointKind,
+  JointKindParams,
+  JointOptions,
+  JointCommonOptions,
+} from './joint_handle.js';
+export type { SoftConstraintOptions, SpringSpec, SoftConstraintAnchors } from './soft_constraint.js';
 export type { BodyApi } from './body_handle.js';
 export { BODY_PROPS } from './body_props.js';
 export type { BodyOptions, BodyTypeName, PropKind } from './body_props.js';

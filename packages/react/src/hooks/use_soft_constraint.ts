@@ -1,0 +1,86 @@
+import type { Vec2 } from '@impulse/core';
+import { useLayoutEffect, useMemo } from 'react';
+import { type BodyApi, handleOf } from '../body_handle.js';
+import { useRuntime } from '../context.js';
+import { type JointOptions, JointHandle } from '../joint_handle.js';
+import {
+  isPoint,
+  resolveSpring,
+  restLengthAtCreation,
+  type SoftConstraintOptions,
+  type SpringSpec,
+  UNBOUNDED_FORCE,
+} from '../soft_constraint.js';
+
+export interface SoftConstraintApi {
+  /** The underlying joint's id while it exists (a distance joint, or a mouse joint for a point). */
+  readonly id: number | null;
+  /** Retunes the spring now, without recreating anything. */
+  setSpring(spring: SpringSpec): void;
+  /** Moves the world point (body–point constraints). */
+  setTarget(point: Vec2): void;
+}
+
+/**
+ * A spring between `body` and another body or a world point, tuned by
+ * `{ hertz, dampingRatio }` or `{ responseFrames, bounce }`. Re-rendering with new tuning,
+ * a new point or a new length changes it live; new anchors recreate it.
+ */
+export function useSoftConstraint(
+  body: BodyApi,
+  to: BodyApi | Vec2,
+  options: SoftConstraintOptions,
+): SoftConstraintApi {
+  const runtime = useRuntime('useSoftConstraint');
+  const toPoint = isPoint(to);
+  const stepRate = 1 / runtime.config.timeStep;
+  const spring = resolveSpring(options, stepRate);
+  const maxForce = options.maxForce ?? UNBOUNDED_FORCE;
+  const other = toPoint ? null : (to as BodyApi);
+  const point = toPoint ? (to as Vec2) : null;
+  const handle = useMemo(() => {
+    const self = handleOf(body);
+    if (other === null) return new JointHandle(runtime, 'mouse', 'ground', self, {});
+    return new JointHandle(runtime, 'distance', self, handleOf(other), {}, restLengthAtCreation);
+  }, [runtime, body, other]);
+  const jointOptions: JointOptions<'mouse'> | JointOptions<'distance'> =
+    point !== null
+      ? {
+          target: point,
+          hertz: spring.hertz,
+          dampingRatio: spring.dampingRatio,
+          maxForce,
+          ...(options.anchorA ? { localAnchorB: options.anchorA } : {}),
+        }
+      : {
+          enableSpring: true,
+          hertz: spring.hertz,
+          dampingRatio: spring.dampingRatio,
+          maxMotorForce: 0,
+          ...(options.length === undefined ? {} : { length: options.length }),
+          ...(options.anchorA ? { localAnchorA: options.anchorA } : {}),
+          ...(options.anchorB ? { localAnchorB: options.anchorB } : {}),
+        };
+  useLayoutEffect(() => (handle as JointHandle<'mouse' | 'distance'>).update(jointOptions));
+  useLayoutEffect(() => {
+    handle.acquire();
+    return () => handle.release();
+  }, [handle]);
+  return useMemo(
+    () => ({
+      get id() {
+        return handle.id;
+      },
+      setSpring(s: SpringSpec) {
+        const tuned = resolveSpring(s, stepRate);
+        (handle.api as { set(p: object): void }).set(tuned);
+      },
+      setTarget(p: Vec2) {
+        if (other !== null)
+          throw new Error('SoftConstraintApi.setTarget: this constraint joins two bodies, not a point');
+        (handle.api as { set(p: object): void }).set({ target: p });
+      },
+    }),
+    [handle, other, stepRate],
+  );
+}

@@ -1,0 +1,254 @@
+/**
+ * One joint's life, free of React (`useJoint` adapts it). Typed per kind: the options of
+ * `useJoint('revolute', ...)` are the revolute joint's parameters and nothing else.
+ *
+ * The joint exists while its handle is acquired and both bodies exist. It is built when
+ * the second body appears (in whatever order React ran the effects), destroyed before a
+ * body goes (so a joint whose body is gone is never destroyed twice), and rebuilt when a
+ * body is created again. Kind parameters change live (`setJointParams`); the common fields
+ * (anchors, collideConnected, break limits) recreate the joint.
+ */
+import type {
+  BodyId,
+  DistanceJointParams,
+  FilterJointParams,
+  JointId,
+  MotorJointParams,
+  MouseJointParams,
+  PrismaticJointParams,
+  RevoluteJointParams,
+  Vec2,
+  WeldJointParams,
+  WheelJointParams,
+} from '@impulse/core';
+import type { PhysicsClient } from '@impulse/worker';
+import type { BodyDependent, BodyHandle } from './body_handle.js';
+import { sameData } from './body_props.js';
+import { Lifetime } from './lifetime.js';
+import type { PhysicsRuntime } from './runtime.js';
+
+/** Each joint kind of the core and its parameters. */
+export interface JointKindParams {
+  revolute: RevoluteJointParams;
+  distance: DistanceJointParams;
+  wheel: WheelJointParams;
+  prismatic: PrismaticJointParams;
+  weld: WeldJointParams;
+  mouse: MouseJointParams;
+  motor: MotorJointParams;
+  filter: FilterJointParams;
+}
+
+export type JointKind = keyof JointKindParams;
+
+/** Fields every joint has. Changing one recreates the joint. */
+export interface JointCommonOptions {
+  /** Anchor on body A, in A's frame (m). Default (0, 0). */
+  localAnchorA?: Vec2;
+  /** Anchor on body B, in B's frame (m). Default (0, 0). */
+  localAnchorB?: Vec2;
+  /** Let the two bodies collide with each other. Default false. */
+  collideConnected?: boolean;
+  /** Force (N) above which the joint breaks. Default Infinity. */
+  breakForce?: number;
+  /** Torque (N m) above which the joint breaks. Default Infinity. */
+  breakTorque?: number;
+  userData?: unknown;
+}
+
+/** The options of a joint of kind K: the common fields and K's own parameters. */
+export type JointOptions<K extends JointKind> = JointCommonOptions & Partial<JointKindParams[K]>;
+
+/** Imperative access to a joint. */
+export interface JointApi<K extends JointKind> {
+  /** The joint's id while it exists, else null. */
+  readonly id: JointId | null;
+  /** Changes some of the kind's parameters now (motor speed, limits, spring, target, ...). */
+  set(params: Partial<JointKindParams[K]>): void;
+  /** The kind's parameters as the world has them. */
+  getParams(): JointKindParams[K];
+}
+
+const CREATE = {
+  revolute: 'createRevoluteJoint',
+  distance: 'createDistanceJoint',
+  wheel: 'createWheelJoint',
+  prismatic: 'createPrismaticJoint',
+  weld: 'createWeldJoint',
+  mouse: 'createMouseJoint',
+  motor: 'createMotorJoint',
+  filter: 'createFilterJoint',
+} as const satisfies Record<JointKind, keyof PhysicsClient>;
+
+const COMMON_KEYS = new Set<string>([
+  'localAnchorA',
+  'localAnchorB',
+  'collideConnected',
+  'breakForce',
+  'breakTorque',
+  'userData',
+]);
+
+interface LiveJoint {
+  client: PhysicsClient;
+  id: JointId;
+}
+
+/** A body end of a joint: a body's handle, or the world's ground (a static body at the origin). */
+export type JointEnd = BodyHandle | 'ground';
+
+export class JointHandle<K extends JointKind> implements BodyDependent {
+  readonly api: JointApi<K>;
+  private readonly runtime: PhysicsRuntime;
+  private readonly kind: K;
+  private readonly a: JointEnd;
+  private readonly b: JointEnd;
+  private options: JointOptions<K>;
+  /** Options set by `api.set` after creation, kept over a rebuild. */
+  private overrides: Partial<JointKindParams[K]> = {};
+  private acquired = false;
+  private readonly lifetime: Lifetime<LiveJoint>;
+  /** Joints created by this handle (tests count recreates). */
+  created = 0;
+
+  /** Fills in what depends on the bodies' poses at creation (a soft constraint's rest length). */
+  private readonly prepare: ((def: Record<string, unknown>, client: PhysicsClient) => void) | undefined;
+
+  constructor(
+    runtime: PhysicsRuntime,
+    kind: K,
+    a: JointEnd,
+    b: JointEnd,
+    options: JointOptions<K>,
+    prepare?: (def: Record<string, unknown>, client: PhysicsClient) => void,
+  ) {
+    if (!(kind in CREATE)) {
+      throw new RangeError(
+        `useJoint: kind must be one of ${Object.keys(CREATE).join(', ')}, got ${String(kind)}`,
+      );
+    }
+    this.runtime = runtime;
+    this.kind = kind;
+    this.a = a;
+    this.b = b;
+    this.options = options;
+    this.prepare = prepare;
+    this.lifetime = new Lifetime(
+      () => this.create(),
+      (live) => destroyJoint(live),
+    );
+    this.api = this.makeApi();
+  }
+
+  get id(): JointId | null {
+    return this.lifetime.peek()?.id ?? null;
+  }
+
+  acquire(): void {
+    this.acquired = true;
+    if (this.a !== 'ground') this.a.addDependent(this);
+    if (this.b !== 'ground') this.b.addDependent(this);
+    this.build();
+  }
+
+  release(): void {
+    this.acquired = false;
+    if (this.a !== 'ground') this.a.removeDependent(this);
+    if (this.b !== 'ground') this.b.removeDependent(this);
+    this.lifetime.release();
+  }
+
+  bodyCreated(): void {
+    this.build();
+  }
+
+  bodyDestroyed(): void {
+    // Destroyed before its body, so the body's destruction finds no joint to remove.
+    this.lifetime.release();
+  }
+
+  /** New options from a render: live parameters by `setJointParams`, common fields by a recreate. */
+  update(options: JointOptions<K>): void {
+    const prev = this.options;
+    this.options = options;
+    const live = this.lifetime.peek();
+    if (!live) return;
+    const changed: Record<string, unknown> = {};
+    let params = 0;
+    let recreate = false;
+    const keys = new Set([...Object.keys(prev), ...Object.keys(options)]);
+    for (const key of keys) {
+      const before = (prev as Record<string, unknown>)[key];
+      const after = (options as Record<string, unknown>)[key];
+      if (key === 'userData' ? Object.is(before, after) : sameData(before, after)) continue;
+      if (COMMON_KEYS.has(key)) recreate = true;
+      else if (after !== undefined) {
+        changed[key] = after;
+        delete (this.overrides as Record<string, unknown>)[key];
+        params++;
+      }
+    }
+    if (recreate) {
+      this.lifetime.release();
+      this.build();
+    } else if (params > 0 && this.kind !== 'filter') {
+      live.client.setJointParams(live.id, changed);
+    }
+  }
+
+  private bodyId(end: JointEnd): BodyId | null {
+    return end === 'ground' ? this.runtime.groundBody() : end.id;
+  }
+
+  private build(): void {
+    if (!this.acquired || this.lifetime.alive) return;
+    if (this.a !== 'ground' && !this.a.alive) return;
+    if (this.b !== 'ground' && !this.b.alive) return;
+    this.lifetime.acquire();
+  }
+
+  private create(): LiveJoint {
+    const client = this.runtime.client;
+    const bodyA = this.bodyId(this.a)!;
+    const bodyB = this.bodyId(this.b)!;
+    const def: Record<string, unknown> = { ...this.options, ...this.overrides, bodyA, bodyB };
+    this.prepare?.(def, client);
+    const create = client[CREATE[this.kind]] as (def: unknown) => JointId;
+    const id = create.call(client, def);
+    this.created++;
+    return { client, id };
+  }
+
+  private makeApi(): JointApi<K> {
+    const self = this;
+    const live = (method: string) => {
+      const j = self.lifetime.peek();
+      if (!j || j.client.isDisposed() || !j.client.isValidJoint(j.id)) {
+        throw new Error(
+          `JointApi.${method}: the joint does not exist (not mounted, or one of its bodies is gone)`,
+        );
+      }
+      return j;
+    };
+    return {
+      get id() {
+        return self.id;
+      },
+      set(params) {
+        const j = live('set');
+        if (self.kind !== 'filter') j.client.setJointParams(j.id, params as never);
+        Object.assign(self.overrides, params);
+      },
+      getParams() {
+        const j = live('getParams');
+        return j.client.getJointParams(j.id) as JointKindParams[K];
+      },
+    };
+  }
+}
+
+function destroyJoint(live: LiveJoint): void {
+  const { client, id } = live;
+  // The world removes a joint with its body: a joint already gone is not an error.
+  if (!client.isDisposed() && client.isValidJoint(id)) client.destroyJoint(id);
+}

@@ -1,0 +1,250 @@
+import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
+import { act, cleanup, render } from '@testing-library/react';
+import { StrictMode, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type BodyApi,
+  type JointApi,
+  type PhysicsApi,
+  Physics,
+  type SoftConstraintApi,
+  useBody,
+  useJoint,
+  useSoftConstraint,
+} from '../src/index.js';
+import { counts, Grab } from './helpers.js';
+
+const small = [{ type: 'box', width: 0.2, height: 0.2 }] as const;
+
+let clients: PhysicsClient[] = [];
+function manualClient(gravity = { x: 0, y: -10 }): PhysicsClient {
+  const c = createInlinePhysics({ stepping: 'manual', world: { gravity } });
+  clients.push(c);
+  return c;
+}
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  for (const c of clients) c.dispose();
+  clients = [];
+});
+
+function distance(a: BodyApi, b: BodyApi): number {
+  const p = a.getPosition();
+  const q = b.getPosition();
+  return Math.hypot(p.x - q.x, p.y - q.y);
+}
+
+describe('useJoint', () => {
+  it('keeps two bodies at their distance while one swings under gravity', async () => {
+    const client = manualClient();
+    let a: BodyApi | null = null;
+    let b: BodyApi | null = null;
+    let physics: PhysicsApi | null = null;
+    function Pendulum() {
+      const [, pivot] = useBody({ type: 'static', position: { x: 0, y: 5 }, shapes: small });
+      const [, bob] = useBody({ position: { x: 2, y: 5 }, shapes: small });
+      useJoint('distance', pivot, bob, { length: 2 });
+      a = pivot;
+      b = bob;
+      return null;
+    }
+    render(
+      <StrictMode>
+        <Physics client={client}>
+          <Pendulum />
+          <Grab onApi={(api) => (physics = api)} />
+        </Physics>
+      </StrictMode>,
+    );
+    expect((await counts(client)).joints).toBe(1);
+    let worst = 0;
+    for (let i = 0; i < 60; i++) {
+      await act(() => physics!.step(1));
+      worst = Math.max(worst, Math.abs(distance(a!, b!) - 2));
+    }
+    expect(b!.getPosition().y).toBeLessThan(4); // it swung down
+    expect(worst).toBeLessThan(0.02);
+  });
+
+  it('changes a joint parameter live with a setter, and recreates it for an anchor change', async () => {
+    const client = manualClient();
+    const setParams = vi.spyOn(client, 'setJointParams');
+    const create = vi.spyOn(client, 'createRevoluteJoint');
+    let joint: JointApi<'revolute'> | null = null;
+    function Motor({ speed, anchor }: { speed: number; anchor: number }) {
+      const [, base] = useBody({ type: 'static', shapes: small });
+      const [, wheel] = useBody({ position: { x: 1, y: 0 }, shapes: small });
+      joint = useJoint('revolute', base, wheel, {
+        enableMotor: true,
+        motorSpeed: speed,
+        maxMotorTorque: 10,
+        localAnchorA: { x: anchor, y: 0 },
+      });
+      return null;
+    }
+    const scene = (speed: number, anchor: number) => (
+      <Physics client={client}>
+        <Motor speed={speed} anchor={anchor} />
+      </Physics>
+    );
+    const view = render(scene(1, 1));
+    view.rerender(scene(2, 1));
+    expect(setParams).toHaveBeenCalledTimes(1);
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(joint!.getParams().motorSpeed).toBe(2);
+    view.rerender(scene(2, 0.5));
+    expect(create).toHaveBeenCalledTimes(2);
+    expect((await counts(client)).joints).toBe(1);
+  });
+
+  it('removes a joint whose body is already gone without error, and its bodies on unmount', async () => {
+    const client = manualClient();
+    let setShow: (v: boolean) => void = () => {};
+    function Pair() {
+      const [, a] = useBody({ type: 'static', shapes: small });
+      const [show, set] = useState(true);
+      setShow = set;
+      return show ? <Other a={a} /> : null;
+    }
+    function Other({ a }: { a: BodyApi }) {
+      const [, b] = useBody({ position: { x: 1, y: 0 }, shapes: small });
+      useJoint('weld', a, b);
+      return null;
+    }
+    const view = render(
+      <StrictMode>
+        <Physics client={client}>
+          <Pair />
+        </Physics>
+      </StrictMode>,
+    );
+    expect(await counts(client)).toMatchObject({ bodies: 2, joints: 1 });
+    act(() => setShow(false));
+    expect(await counts(client)).toMatchObject({ bodies: 1, joints: 0 });
+    view.unmount();
+    expect(await counts(client)).toMatchObject({ bodies: 0, joints: 0 });
+  });
+
+  it('builds a joint declared before its bodies exist, and rebuilds it when a body is recreated', async () => {
+    const client = manualClient();
+    let setWidth: (w: number) => void = () => {};
+    function Scene() {
+      const [width, set] = useState(0.2);
+      setWidth = set;
+      const [, a] = useBody({ type: 'static', shapes: small });
+      const [, b] = useBody({ position: { x: 1, y: 0 }, shapes: [{ type: 'box', width, height: 0.2 }] });
+      return <JointOnly a={a} b={b} />;
+    }
+    // A child: its layout effect runs before the parent's bodies exist.
+    function JointOnly({ a, b }: { a: BodyApi; b: BodyApi }) {
+      useJoint('distance', a, b, { length: 1 });
+      return null;
+    }
+    render(
+      <Physics client={client}>
+        <Scene />
+      </Physics>,
+    );
+    expect((await counts(client)).joints).toBe(1);
+    act(() => setWidth(0.4)); // shapes are immutable: the body is recreated
+    expect(await counts(client)).toMatchObject({ bodies: 2, joints: 1 });
+  });
+});
+
+describe('useSoftConstraint', () => {
+  /** Period (s) of an oscillation, from the mean spacing of its zero crossings. */
+  function period(xs: number[], dt: number): number {
+    const crossings: number[] = [];
+    for (let i = 1; i < xs.length; i++) {
+      const a = xs[i - 1]!;
+      const b = xs[i]!;
+      if ((a < 0 && b >= 0) || (a > 0 && b <= 0)) crossings.push((i - 1 + a / (a - b)) * dt);
+    }
+    const spans = crossings.length - 1;
+    return (2 * (crossings[crossings.length - 1]! - crossings[0]!)) / spans;
+  }
+
+  it('oscillates at its hertz between a body and a point', async () => {
+    const client = manualClient({ x: 0, y: 0 });
+    let body: BodyApi | null = null;
+    let physics: PhysicsApi | null = null;
+    function Spring() {
+      const [, b] = useBody({
+        position: { x: 1, y: 0 },
+        shapes: [{ type: 'circle', radius: 0.1, density: 3 }],
+      });
+      useSoftConstraint(b, { x: 0, y: 0 }, { hertz: 2, dampingRatio: 0 });
+      body = b;
+      return null;
+    }
+    render(
+      <Physics client={client}>
+        <Spring />
+        <Grab onApi={(a) => (physics = a)} />
+      </Physics>,
+    );
+    const xs: number[] = [];
+    for (let i = 0; i < 120; i++) {
+      await physics!.step(1);
+      xs.push(body!.getPosition().x);
+    }
+    expect(period(xs, 1 / 60)).toBeCloseTo(0.5, 1);
+    expect(Math.abs(period(xs, 1 / 60) - 0.5) / 0.5).toBeLessThan(0.01);
+  });
+
+  it('oscillates at its hertz between two bodies, and retunes live without recreating', async () => {
+    const client = manualClient({ x: 0, y: 0 });
+    const create = vi.spyOn(client, 'createDistanceJoint');
+    let a: BodyApi | null = null;
+    let b: BodyApi | null = null;
+    let spring: SoftConstraintApi | null = null;
+    let physics: PhysicsApi | null = null;
+    function Pair() {
+      const [, anchor] = useBody({ type: 'static', shapes: small });
+      const [, bob] = useBody({ position: { x: 1.5, y: 0 }, shapes: small });
+      spring = useSoftConstraint(anchor, bob, { hertz: 1.5, dampingRatio: 0, length: 1 });
+      a = anchor;
+      b = bob;
+      return null;
+    }
+    render(
+      <Physics client={client}>
+        <Pair />
+        <Grab onApi={(api) => (physics = api)} />
+      </Physics>,
+    );
+    const xs: number[] = [];
+    for (let i = 0; i < 180; i++) {
+      await physics!.step(1);
+      xs.push(distance(a!, b!) - 1);
+    }
+    expect(Math.abs(period(xs, 1 / 60) - 1 / 1.5) / (1 / 1.5)).toBeLessThan(0.01);
+    act(() => spring!.setSpring({ responseFrames: 10, bounce: 'none' }));
+    expect(create).toHaveBeenCalledTimes(1);
+    const params = client.getJointParams(spring!.id as never) as { hertz: number; dampingRatio: number };
+    expect(params.dampingRatio).toBe(1);
+    expect(params.hertz).toBeCloseTo(5.83392170191739 / (2 * Math.PI * (10 / 60)), 6);
+  });
+});
+
+// Type-level checks: compiled by `tsc` (typecheck), never run.
+export function typeChecks(a: BodyApi, b: BodyApi) {
+  useJoint('revolute', a, b, { enableMotor: true, motorSpeed: 1, lowerAngle: -1 });
+  useJoint('distance', a, b, { length: 2, enableSpring: true });
+  useJoint('mouse', null, b, { target: { x: 0, y: 0 }, maxForce: 100 });
+  useJoint('filter', a, b);
+  // @ts-expect-error a revolute joint has no length
+  useJoint('revolute', a, b, { length: 1 });
+  // @ts-expect-error a distance joint has no motor torque
+  useJoint('distance', a, b, { maxMotorTorque: 1 });
+  // @ts-expect-error a filter joint has no parameters
+  useJoint('filter', a, b, { hertz: 1 });
+  // @ts-expect-error motorSpeed is a number
+  useJoint('wheel', a, b, { motorSpeed: 'fast' });
+  // @ts-expect-error not a joint kind
+  useJoint('rope', a, b, {});
+  const revolute: JointApi<'revolute'> = useJoint('revolute', a, b);
+  // @ts-expect-error set takes the kind's parameters only
+  revolute.set({ length: 1 });
+}
