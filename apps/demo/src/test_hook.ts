@@ -13,9 +13,21 @@ export interface TestHook {
   transport(): string | null;
   frame(): number;
   dynamicBodies(): number[];
+  /** The body a scene offers for the drag test, or null. */
+  testBody(): number | null;
   position(id: number): { x: number; y: number } | null;
+  speed(id: number): number;
   pagePoint(id: number): { x: number; y: number } | null;
-  perf(): { fps: number; workMs: number; frameMs: number; frames: number; stepMs: number; bodies: number };
+  pageToWorld(x: number, y: number): { x: number; y: number } | null;
+  perf(): {
+    fps: number;
+    workMs: number;
+    readMs: number;
+    frameMs: number;
+    frames: number;
+    stepMs: number;
+    bodies: number;
+  };
   isDragging(): boolean;
   goldenHash(): Promise<{ sleepStep: number; hash: number; transport: string }>;
 }
@@ -26,14 +38,21 @@ export function installTestHook(): void {
     transport: () => getActiveSim()?.client.transport ?? null,
     frame: () => getActiveSim()?.client.getFrameNumber() ?? 0,
     dynamicBodies: () => getActiveSim()?.dynamicBodies() ?? [],
+    testBody: () => getActiveSim()?.testBody ?? null,
     position: (id) => getActiveSim()?.client.getPosition(id as BodyId) ?? null,
+    speed: (id) => {
+      const v = getActiveSim()?.client.getLinearVelocity(id as BodyId);
+      return v ? Math.hypot(v.x, v.y) : 0;
+    },
     pagePoint: (id) => getActiveSim()?.bodyPagePoint(id as BodyId) ?? null,
+    pageToWorld: (x, y) => getActiveSim()?.pageToWorld(x, y) ?? null,
     perf: () => {
       const sim = getActiveSim();
       const stats = sim?.client.getStats();
       return {
         fps: sim?.perf.fps ?? 0,
         workMs: sim?.perf.workMs ?? 0,
+        readMs: sim?.perf.readMs ?? 0,
         frameMs: sim?.perf.frameMs ?? 0,
         frames: sim?.perf.frames ?? 0,
         stepMs: stats?.stepMs ?? 0,

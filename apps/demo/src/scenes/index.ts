@@ -1,11 +1,23 @@
 /** The scene list: one folder per scene, each exporting `meta` and its component. */
 import type { ComponentType } from 'react';
+import Bridge, { meta as bridgeMeta } from './bridge';
+import Car, { meta as carMeta } from './car';
+import Mass, { meta as massMeta } from './mass';
 import type { SceneMeta } from './meta';
+import Soft, { meta as softMeta } from './soft';
 import Stacking, { meta as stackingMeta } from './stacking';
+import Stress, { meta as stressMeta } from './stress';
 
 export interface SceneEntry {
   meta: SceneMeta;
   Component: ComponentType;
 }
 
-export const SCENES: readonly SceneEntry[] = [{ meta: stackingMeta, Component: Stacking }];
+export const SCENES: readonly SceneEntry[] = [
+  { meta: stackingMeta, Component: Stacking },
+  { meta: massMeta, Component: Mass },
+  { meta: softMeta, Component: Soft },
+  { meta: carMeta, Component: Car },
+  { meta: bridgeMeta, Component: Bridge },
+  { meta: stressMeta, Component: Stress },
+];

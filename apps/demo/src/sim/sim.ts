@@ -43,6 +43,8 @@ export type SceneWorld = PhysicsClient & Pick<World, 'getLocalPoint' | 'getWorld
 export interface Perf {
   /** Main-thread time spent reading transforms and drawing, per frame (ms, smoothed). */
   workMs: number;
+  /** Of workMs: reading the transforms (ms, smoothed). */
+  readMs: number;
   /** Time between animation frames (ms, smoothed). */
   frameMs: number;
   fps: number;
@@ -59,8 +61,10 @@ const STATIC_FILL = '#1f2937';
 const STATIC_STROKE = '#475569';
 const SLEEP_FILL = '#334155';
 const SLEEP_STROKE = '#64748b';
-export const AWAKE_FILLS = ['#f59e0b', '#fb7185', '#34d399', '#60a5fa', '#c084fc', '#fbbf24'];
-const AWAKE_STROKES = ['#fcd34d', '#fecdd3', '#a7f3d0', '#bfdbfe', '#e9d5ff', '#fef3c7'];
+export const AWAKE_FILLS = ['#f59e0b', '#34d399', '#60a5fa', '#c084fc', '#fbbf24', '#2dd4bf'];
+const AWAKE_STROKES = ['#fcd34d', '#a7f3d0', '#bfdbfe', '#e9d5ff', '#fef3c7', '#99f6e4'];
+/** A scene's highlight colour (the heavy body, the naive spring): not in the palette. */
+export const HIGHLIGHT = '#ef4444';
 export const STATE_COLORS = { awake: AWAKE_FILLS[0]!, sleeping: SLEEP_FILL, static: STATIC_FILL };
 
 /** Style of a slot this frame: 0 skip, 1 static, 2 sleeping, 3 + i awake palette i, 255 custom colour. */
@@ -76,8 +80,12 @@ export class Sim {
   readonly backend: Backend;
   /** A static body with no shapes: body A of every drag joint. */
   readonly anchor: BodyId;
-  readonly perf: Perf = { workMs: 0, frameMs: 16.7, fps: 60, frames: 0 };
+  readonly perf: Perf = { workMs: 0, readMs: 0, frameMs: 16.7, fps: 60, frames: 0 };
   view: ViewBox;
+  /** A body the browser test drags (a free one); null: the test picks the highest slow body. */
+  testBody: BodyId | null = null;
+  /** A short line drawn at the stage's top right (counts a scene keeps: broken joints, blow-ups). */
+  note = '';
 
   private canvas: HTMLCanvasElement | null = null;
   private ctx: CanvasRenderingContext2D | null = null;
@@ -253,12 +261,16 @@ export class Sim {
     this.fitView();
   }
 
-  /** Fits the view box: the whole box visible, its bottom on the canvas bottom, centred across. */
+  /**
+   * Fits the view box: the whole box visible below the stats strip, its bottom on the
+   * canvas bottom, centred across.
+   */
   private fitView(): void {
     const v = this.view;
     const pad = 8;
+    const top = this.cssWidth < 560 ? 84 : 64;
     const w = this.cssWidth - 2 * pad;
-    const h = this.cssHeight - 2 * pad;
+    const h = this.cssHeight - pad - top;
     this.k = Math.max(1, Math.min(w / (v.x1 - v.x0), h / (v.y1 - v.y0)));
     this.ox = this.cssWidth / 2 - this.k * 0.5 * (v.x0 + v.x1);
     this.oy = this.cssHeight - pad + this.k * v.y0;
@@ -287,6 +299,13 @@ export class Sim {
     const p = this.client.getPosition(body);
     const rect = this.canvas.getBoundingClientRect();
     return { x: rect.left + this.toScreenX(p.x), y: rect.top + this.toScreenY(p.y) };
+  }
+
+  /** A page point (CSS pixels) in world coordinates, for tests. */
+  pageToWorld(x: number, y: number): Vec2 | null {
+    if (!this.canvas) return null;
+    const rect = this.canvas.getBoundingClientRect();
+    return this.toWorld(x - rect.left, y - rect.top);
   }
 
   /** Ids of the dynamic bodies the scene made, in creation order. */
@@ -329,7 +348,9 @@ export class Sim {
   private render(): void {
     const ctx = this.ctx;
     if (!ctx || this.disposed) return;
+    const t0 = performance.now();
     const n = this.readTransforms();
+    this.perf.readMs += 0.1 * (performance.now() - t0 - this.perf.readMs);
     this.slotCount = n;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.fillStyle = BACKGROUND;
@@ -352,7 +373,7 @@ export class Sim {
         styles[slot] = d.color ? STYLE_CUSTOM : STYLE_AWAKE + d.tint;
       }
     }
-    ctx.lineJoin = 'round';
+    ctx.lineJoin = 'miter';
     ctx.lineWidth = 1.25;
     this.drawStyle(ctx, n, STYLE_STATIC, STATIC_FILL, STATIC_STROKE);
     this.drawStyle(ctx, n, STYLE_SLEEP, SLEEP_FILL, SLEEP_STROKE);
@@ -371,6 +392,13 @@ export class Sim {
       ctx.stroke();
     }
     for (const hook of this.drawHooks) hook(ctx, this);
+    if (this.note) {
+      ctx.font = '600 13px system-ui, sans-serif';
+      ctx.textAlign = 'right';
+      ctx.fillStyle = '#cbd5e1';
+      ctx.fillText(this.note, this.cssWidth - 14, 26);
+      ctx.textAlign = 'start';
+    }
     this.drawDrag(ctx);
   }
 
@@ -414,9 +442,13 @@ export class Sim {
     if (!any) return;
     ctx.fillStyle = fill;
     ctx.fill();
-    ctx.strokeStyle = stroke;
-    ctx.lineWidth = lines ? 2 : 1.25;
-    ctx.stroke();
+    // outlines read well on bodies of some size; on a crowd of tiny ones they only cost
+    // raster time (a 0.5 m box at 15 px/m), so they are left out there
+    if (lines || this.k >= 24 || style === STYLE_STATIC) {
+      ctx.strokeStyle = stroke;
+      ctx.lineWidth = lines ? 2 : 1.25;
+      ctx.stroke();
+    }
   }
 
   /** Adds the body's shapes to the current path. Returns true if it had line segments. */

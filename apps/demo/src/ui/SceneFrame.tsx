@@ -17,18 +17,20 @@ export function SceneFrame(props: {
   return (
     <section className="scene" data-scene={meta.id}>
       <header className="scene-head">
-        <h1>{meta.title}</h1>
-        <p>
-          {meta.summary[0]}
-          <br />
-          {meta.summary[1]}
-        </p>
+        <div>
+          <h1>{meta.title}</h1>
+          <p>
+            {meta.summary[0]}
+            <br />
+            {meta.summary[1]}
+          </p>
+        </div>
+        <p className="stage-hint">Drag any body: mouse, pen or finger</p>
       </header>
       <div className="scene-body">
         <div className="stage">
           <Stage sim={sim} label={`${meta.title} scene`} />
           <StatsOverlay sim={sim} />
-          <p className="stage-hint">Drag any body with a mouse, pen or finger</p>
           {props.stageExtra}
         </div>
         <aside className="panel" aria-label="Controls">

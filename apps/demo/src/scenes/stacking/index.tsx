@@ -36,6 +36,7 @@ export default function Stacking() {
       for (let i = 0; i < STACK; i++) {
         const body = s.world.createBody({ type: BodyType.Dynamic, position: { x: 10, y: 0.5 + i } });
         s.world.createPolygonShape(body, box, { friction: 0.6 });
+        s.testBody = body;
       }
       return undefined;
     },
