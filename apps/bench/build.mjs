@@ -23,3 +23,18 @@ await build({
   tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
   logLevel: 'warning',
 });
+
+// The worker bench runs against the built packages (the worker thread loads them), so it
+// imports them as they are: one copy of the core on each side of the thread boundary.
+await build({
+  absWorkingDir: here,
+  entryPoints: { worker: 'src/worker_bench.ts' },
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: ['@impulse/*'],
+  logLevel: 'warning',
+});

@@ -131,14 +131,29 @@ export class FrameReader {
 }
 
 function copyRecords(frame: Float64Array, slots: number, out: Float64Array, stride: number, offset: number) {
+  if (stride === BodyRecord.Size && Record.Size === BodyRecord.Size) {
+    out.set(frame.subarray(Header.Size, Header.Size + slots * Record.Size), offset);
+    return;
+  }
   for (let b = 0; b < slots; b++) {
     const i = Header.Size + b * Record.Size;
     const o = offset + b * stride;
-    for (let k = 0; k < BodyRecord.Size; k++) out[o + k] = frame[i + k]!;
+    out[o + BodyRecord.Id] = frame[i + BodyRecord.Id]!;
+    out[o + BodyRecord.Awake] = frame[i + BodyRecord.Awake]!;
+    out[o + BodyRecord.X] = frame[i + BodyRecord.X]!;
+    out[o + BodyRecord.Y] = frame[i + BodyRecord.Y]!;
+    out[o + BodyRecord.C] = frame[i + BodyRecord.C]!;
+    out[o + BodyRecord.S] = frame[i + BodyRecord.S]!;
+    out[o + BodyRecord.VX] = frame[i + BodyRecord.VX]!;
+    out[o + BodyRecord.VY] = frame[i + BodyRecord.VY]!;
+    out[o + BodyRecord.W] = frame[i + BodyRecord.W]!;
   }
 }
 
-/** Linear blend of positions; rotations blend their cosine and sine, renormalised (nlerp). */
+/**
+ * Linear blend of positions; rotations blend their cosine and sine, renormalised (nlerp).
+ * A body that did not move in the step (most of a resting world) is copied as it is.
+ */
 function blendRecords(
   frame: Float64Array,
   slots: number,
@@ -151,13 +166,28 @@ function blendRecords(
   for (let b = 0; b < slots; b++) {
     const i = Header.Size + b * Record.Size;
     const o = offset + b * stride;
-    for (let k = 0; k < BodyRecord.Size; k++) out[o + k] = frame[i + k]!;
-    out[o + BodyRecord.X] = beta * frame[i + Record.X0]! + alpha * frame[i + BodyRecord.X]!;
-    out[o + BodyRecord.Y] = beta * frame[i + Record.Y0]! + alpha * frame[i + BodyRecord.Y]!;
-    const c = beta * frame[i + Record.C0]! + alpha * frame[i + BodyRecord.C]!;
-    const s = beta * frame[i + Record.S0]! + alpha * frame[i + BodyRecord.S]!;
-    const len = Math.sqrt(c * c + s * s);
-    out[o + BodyRecord.C] = len > 0 ? c / len : 1;
-    out[o + BodyRecord.S] = len > 0 ? s / len : 0;
+    out[o + BodyRecord.Id] = frame[i + BodyRecord.Id]!;
+    out[o + BodyRecord.Awake] = frame[i + BodyRecord.Awake]!;
+    out[o + BodyRecord.VX] = frame[i + BodyRecord.VX]!;
+    out[o + BodyRecord.VY] = frame[i + BodyRecord.VY]!;
+    out[o + BodyRecord.W] = frame[i + BodyRecord.W]!;
+    const x = frame[i + BodyRecord.X]!;
+    const y = frame[i + BodyRecord.Y]!;
+    const c = frame[i + BodyRecord.C]!;
+    const s = frame[i + BodyRecord.S]!;
+    if (frame[i + Record.Moved] === 0) {
+      out[o + BodyRecord.X] = x;
+      out[o + BodyRecord.Y] = y;
+      out[o + BodyRecord.C] = c;
+      out[o + BodyRecord.S] = s;
+      continue;
+    }
+    out[o + BodyRecord.X] = beta * frame[i + Record.X0]! + alpha * x;
+    out[o + BodyRecord.Y] = beta * frame[i + Record.Y0]! + alpha * y;
+    const bc = beta * frame[i + Record.C0]! + alpha * c;
+    const bs = beta * frame[i + Record.S0]! + alpha * s;
+    const len = Math.sqrt(bc * bc + bs * bs);
+    out[o + BodyRecord.C] = len > 0 ? bc / len : 1;
+    out[o + BodyRecord.S] = len > 0 ? bs / len : 0;
   }
 }

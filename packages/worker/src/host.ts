@@ -68,6 +68,8 @@ export class WorldHost {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lastTick = 0;
   private accumulator = 0;
+  /** Steps taken back to back to catch up. */
+  private burst = 0;
   private pending: HostUpdate = emptyUpdate();
 
   init(init: HostInit, sink: HostSink | null): void {
@@ -239,23 +241,32 @@ export class WorldHost {
     this.timer = setTimeout(this.tick, 0);
   }
 
+  /**
+   * One step per task, so commands that arrived meanwhile are applied before the next
+   * step (a burst of catch-up steps in one task would delay them by the whole burst).
+   * Behind by more than `maxStepsPerTick` steps in a row, the rest of the lag is dropped
+   * rather than letting a slow world spiral.
+   */
   private readonly tick = (): void => {
     this.timer = null;
     if (this.world === null || this.paused) return;
     const now = performance.now();
     this.accumulator += ((now - this.lastTick) / 1000) * this.timeScale;
     this.lastTick = now;
-    let steps = 0;
-    while (this.accumulator >= this.timeStep && steps < this.maxStepsPerTick) {
+    if (this.accumulator >= this.timeStep) {
       this.stepOnce();
       this.accumulator -= this.timeStep;
-      steps++;
+      this.burst++;
+      if (this.burst >= this.maxStepsPerTick && this.accumulator >= this.timeStep) this.accumulator = 0;
+      this.flushToSink();
     }
-    // Behind by more than the catch-up allowance: drop the lag rather than spiral.
-    if (this.accumulator >= this.timeStep) this.accumulator = 0;
-    this.flushToSink();
+    if (this.accumulator >= this.timeStep) {
+      this.timer = setTimeout(this.tick, 0);
+      return;
+    }
+    this.burst = 0;
     const wait = ((this.timeStep - this.accumulator) * 1000) / Math.max(this.timeScale, 1e-6);
-    this.timer = setTimeout(this.tick, Math.max(0, wait));
+    this.timer = setTimeout(this.tick, wait);
   };
 
   private flushToSink(): void {

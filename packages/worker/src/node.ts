@@ -1,3 +1,4 @@
+/// <reference path="./comlink-node-adapter.d.ts" />
 /**
  * The Node backend: the same worker code under `worker_threads`, for tests, tools and
  * game servers. Import from `@impulse/worker/node`.

@@ -1,3 +1,4 @@
+/// <reference path="./comlink-node-adapter.d.ts" />
 /** The worker script for Node's worker_threads (createNodePhysicsWorker loads it). */
 import { parentPort } from 'node:worker_threads';
 import * as Comlink from 'comlink';
