@@ -83,6 +83,9 @@ export class BodyHandle implements EventSink {
     null;
   /** Bodies created and destroyed by this handle (tests count recreates). */
   created = 0;
+  /** Detaches the pointer listener while the element is a drag handle. */
+  private dragDetach: (() => void) | null = null;
+  private unwatchDraggable: (() => void) | null = null;
 
   constructor(runtime: PhysicsRuntime, props: BodyOptions) {
     this.runtime = runtime;
@@ -110,12 +113,29 @@ export class BodyHandle implements EventSink {
   acquire(): void {
     if (this.lifetime.alive) return;
     this.lifetime.acquire();
+    this.unwatchDraggable ??= this.runtime.watchDraggable(() => this.syncDrag());
+    this.syncDrag();
     this.notifyCreated();
   }
 
   release(): void {
     this.carry = null;
+    this.unwatchDraggable?.();
+    this.unwatchDraggable = null;
     this.lifetime.release();
+  }
+
+  /** The element is a drag handle exactly while the body and its element exist and it is draggable. */
+  private syncDrag(): void {
+    const live = this.lifetime.peek();
+    const wanted =
+      live !== undefined && live.target !== null && (this.props.draggable ?? this.runtime.draggable);
+    if (wanted && this.dragDetach === null) {
+      this.dragDetach = this.runtime.dragger.attach(live.target!.element, () => this.id);
+    } else if (!wanted && this.dragDetach !== null) {
+      this.dragDetach();
+      this.dragDetach = null;
+    }
   }
 
   /** New props from a render: setters for mutable changes, a recreate for immutable ones. */
@@ -131,7 +151,7 @@ export class BodyHandle implements EventSink {
     }
     if (diff.setters.length > 0) applySetters(live, diff.setters, props);
     if (diff.handlersChanged) this.runtime.events.refresh();
-    if (diff.draggableChanged) this.runtime.loop.invalidate();
+    if (diff.draggableChanged) this.syncDrag();
   }
 
   /** The element the ref is attached to (null when detached). */
@@ -143,10 +163,14 @@ export class BodyHandle implements EventSink {
     if (live.target) {
       this.runtime.loop.targets.remove(live.target);
       live.target = null;
+      this.syncDrag();
     }
     if (element === null) return;
     if (live.measured !== null && live.measured !== element) this.recreate();
-    else this.attachTarget(live, element);
+    else {
+      this.attachTarget(live, element);
+      this.syncDrag();
+    }
   }
 
   addDependent(d: BodyDependent): void {
@@ -189,6 +213,7 @@ export class BodyHandle implements EventSink {
     } finally {
       this.carry = null;
     }
+    this.syncDrag();
     this.notifyCreated();
   }
 
@@ -249,6 +274,8 @@ export class BodyHandle implements EventSink {
     const runtime = this.runtime;
     if (live.target) runtime.loop.targets.remove(live.target);
     live.target = null;
+    this.dragDetach?.();
+    this.dragDetach = null;
     runtime.events.delete(live.id);
     for (const d of this.dependents) d.bodyDestroyed();
     const client = live.client;

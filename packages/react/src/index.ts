@@ -34,3 +34,4 @@ export type { PhysicsFrame, FrameCallback } from './frame_loop.js';
 export type { PhysicsStatsState } from './stats_store.js';
 export type { ScreenMapping } from './screen.js';
 export type { Backend, SolverSettings } from './runtime.js';
+export type { DragOptions } from './drag.js';

@@ -13,6 +13,7 @@
 import { type BodyDef, type BodyId, type Vec2, World, type WorldDef } from '@impulse/core';
 import { createInlinePhysics, createPhysicsWorker, type PhysicsClient, type Stepping } from '@impulse/worker';
 import { EventRouter } from './contact_router.js';
+import { DEFAULT_DRAG, DragController, type DragOptions } from './drag.js';
 import { FrameLoop, type FrameScheduler } from './frame_loop.js';
 import { Lifetime } from './lifetime.js';
 import { checkMapping, createMapping, type ScreenMapping } from './screen.js';
@@ -52,6 +53,8 @@ export interface LiveSettings {
   origin: Vec2;
   flipY: boolean;
   debug: boolean;
+  draggable: boolean;
+  drag: Partial<DragOptions> | undefined;
 }
 
 /** The stats store is refreshed at most this often (ms): a panel needs no more. */
@@ -62,6 +65,11 @@ export class PhysicsRuntime {
   readonly loop = new FrameLoop(this.mapping);
   readonly events = new EventRouter();
   readonly stats: StatsStore = createStatsStore();
+  readonly dragger = new DragController(this);
+  /** Bodies can be dragged unless they say otherwise (`<Physics draggable>`). */
+  draggable = false;
+  /** How a grab feels (`<Physics dragOptions>`). */
+  drag: DragOptions = { ...DEFAULT_DRAG };
   readonly config: RuntimeConfig;
   private readonly world: Lifetime<PhysicsClient>;
   private scratch: World | null = null;
@@ -107,6 +115,7 @@ export class PhysicsRuntime {
 
   /** Stops the loop and releases the world (disposing it unless it is the caller's). */
   stop(): void {
+    this.dragger.releaseAll();
     this.loop.stop();
     this.loop.setSource(null);
     this.events.detach();
@@ -149,6 +158,11 @@ export class PhysicsRuntime {
       this.loop.interpolate = s.interpolate;
       this.loop.invalidate();
     }
+    if (this.draggable !== s.draggable) {
+      this.draggable = s.draggable;
+      for (const watcher of this.draggableWatchers) watcher();
+    }
+    this.drag = { ...DEFAULT_DRAG, ...s.drag };
     const client = this.client;
     const prev = this.applied?.client === client ? this.applied.settings : null;
     if (s.gravity && !(prev?.gravity && sameVec(prev.gravity, s.gravity))) client.setGravity(s.gravity);
@@ -162,6 +176,14 @@ export class PhysicsRuntime {
     const state = this.stats.getState();
     if (state.paused !== s.paused || state.debug !== s.debug)
       this.stats.setState({ paused: s.paused, debug: s.debug });
+  }
+
+  private readonly draggableWatchers = new Set<() => void>();
+
+  /** Calls `watcher` when the world-wide draggable default changes. Returns the unwatch. */
+  watchDraggable(watcher: () => void): () => void {
+    this.draggableWatchers.add(watcher);
+    return () => this.draggableWatchers.delete(watcher);
   }
 
   /** A static body with no shapes at the world origin: the other end of point anchors and drags. */

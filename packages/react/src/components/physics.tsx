@@ -2,6 +2,7 @@ import type { Vec2, WorldDef } from '@impulse/core';
 import type { PhysicsClient, Stepping } from '@impulse/worker';
 import { type ReactNode, useLayoutEffect, useMemo } from 'react';
 import { PhysicsContext } from '../context.js';
+import type { DragOptions } from '../drag.js';
 import { type Backend, PhysicsRuntime, type SolverSettings } from '../runtime.js';
 
 export interface PhysicsProps {
@@ -37,6 +38,10 @@ export interface PhysicsProps {
   flipY?: boolean;
   /** Debug overlay flag, kept in the stats store. Default false. */
   debug?: boolean;
+  /** Every body with an element can be dragged with a pointer, unless its own `draggable` is false. Default false. */
+  draggable?: boolean;
+  /** How a grab feels: spring hertz (5), damping ratio (0.7), pull limit in body weights (1000). */
+  dragOptions?: Partial<DragOptions>;
   /** Creates the Web Worker (when the bundler cannot resolve the default one). */
   worker?: () => Worker;
 }
@@ -109,6 +114,8 @@ function LiveSettings(props: PhysicsProps & { runtime: PhysicsRuntime }) {
       origin: props.origin ?? ORIGIN,
       flipY: props.flipY ?? true,
       debug: props.debug ?? false,
+      draggable: props.draggable ?? false,
+      drag: props.dragOptions,
     });
   });
   return null;

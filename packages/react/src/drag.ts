@@ -1,0 +1,152 @@
+/**
+ * Pointer dragging (mouse, pen, finger), free of React: a pointer pressed on a draggable
+ * body's element grabs the body with a mouse joint at the point under the pointer; moving
+ * the pointer moves the joint's target; releasing it lets go (and the body keeps the
+ * velocity it had, so a card can be flung).
+ *
+ * Moves and the release are followed on the element's document, so a fast pointer that
+ * leaves the element keeps dragging. Static bodies are not dragged.
+ */
+import { type BodyId, BodyType, type JointId, type Vec2 } from '@impulse/core';
+import type { PhysicsClient } from '@impulse/worker';
+import { isSvgElement } from './element_targets.js';
+import { type ScreenMapping, screenToWorldX, screenToWorldY } from './screen.js';
+
+/** How a grab feels. */
+export interface DragOptions {
+  /** Spring frequency of the grab (Hz). Default 5. */
+  hertz: number;
+  /** Default 0.7. */
+  dampingRatio: number;
+  /** Largest pull, in multiples of the body's weight (its mass times 10 m/s²). Default 1000. */
+  maxForceRatio: number;
+}
+
+export const DEFAULT_DRAG: Readonly<DragOptions> = { hertz: 5, dampingRatio: 0.7, maxForceRatio: 1000 };
+
+/** What the controller needs from the world. */
+export interface DragHost {
+  readonly client: PhysicsClient;
+  readonly mapping: ScreenMapping;
+  groundBody(): BodyId;
+  readonly drag: DragOptions;
+}
+
+interface Grab {
+  pointerId: number;
+  client: PhysicsClient;
+  joint: JointId;
+  element: Element;
+  stop: () => void;
+}
+
+type PointerLike = Pick<PointerEvent, 'pointerId' | 'clientX' | 'clientY' | 'button' | 'isPrimary'> & {
+  preventDefault(): void;
+};
+
+/** The screen point (page px, or the SVG's user units) of a pointer event over `element`. */
+export function pointerScreenPoint(element: Element, e: Pick<PointerEvent, 'clientX' | 'clientY'>): Vec2 {
+  if (isSvgElement(element)) {
+    const svg = (element as SVGElement).ownerSVGElement ?? (element as SVGSVGElement);
+    const ctm = svg.getScreenCTM?.();
+    if (ctm) {
+      const inv = ctm.inverse();
+      return {
+        x: inv.a * e.clientX + inv.c * e.clientY + inv.e,
+        y: inv.b * e.clientX + inv.d * e.clientY + inv.f,
+      };
+    }
+  }
+  const view = element.ownerDocument.defaultView;
+  return { x: e.clientX + (view?.scrollX ?? 0), y: e.clientY + (view?.scrollY ?? 0) };
+}
+
+export class DragController {
+  private readonly host: DragHost;
+  private readonly grabs: Grab[] = [];
+
+  constructor(host: DragHost) {
+    this.host = host;
+  }
+
+  /** Makes `element` a handle to grab `body` by. Returns the detach function. */
+  attach(element: Element, body: () => BodyId | null): () => void {
+    const down = (event: Event) => this.grab(element, body(), event as PointerEvent);
+    element.addEventListener('pointerdown', down);
+    const style = (element as HTMLElement).style;
+    const touchAction = style?.getPropertyValue('touch-action') ?? '';
+    // Without this a finger drag scrolls the page instead of moving the body.
+    style?.setProperty('touch-action', 'none');
+    return () => {
+      element.removeEventListener('pointerdown', down);
+      style?.setProperty('touch-action', touchAction);
+      for (const g of [...this.grabs]) if (g.element === element) g.stop();
+    };
+  }
+
+  /** Grabs in progress (for tests and leak checks). */
+  get activeCount(): number {
+    return this.grabs.length;
+  }
+
+  /** Lets go of everything (the world is going away). */
+  releaseAll(): void {
+    for (const g of [...this.grabs]) g.stop();
+  }
+
+  private grab(element: Element, body: BodyId | null, e: PointerLike): void {
+    if (body === null || (e.button !== undefined && e.button !== 0)) return;
+    const host = this.host;
+    const client = host.client;
+    if (client.isDisposed() || !client.isValidBody(body)) return;
+    if (client.getBodyType(body) === BodyType.Static) return;
+    e.preventDefault();
+    const m = host.mapping;
+    const world = (ev: Pick<PointerEvent, 'clientX' | 'clientY'>): Vec2 => {
+      const s = pointerScreenPoint(element, ev);
+      return { x: screenToWorldX(m, s.x), y: screenToWorldY(m, s.y) };
+    };
+    const target = world(e);
+    const p = client.getPosition(body);
+    const q = client.getRotation(body);
+    const dx = target.x - p.x;
+    const dy = target.y - p.y;
+    const options = host.drag;
+    const joint = client.createMouseJoint({
+      bodyA: host.groundBody(),
+      bodyB: body,
+      // The grabbed point in the body's frame: the inverse rotation of its offset.
+      localAnchorB: { x: q.c * dx + q.s * dy, y: -q.s * dx + q.c * dy },
+      target,
+      hertz: options.hertz,
+      dampingRatio: options.dampingRatio,
+      maxForce: options.maxForceRatio * client.getMass(body) * 10,
+    });
+    client.setAwake(body, true);
+    const doc = element.ownerDocument;
+    const pointerId = e.pointerId;
+    const move = (event: Event) => {
+      const ev = event as PointerEvent;
+      if (ev.pointerId !== pointerId) return;
+      if (client.isDisposed() || !client.isValidJoint(joint)) return stop();
+      client.setJointParams(joint, { target: world(ev) });
+    };
+    const up = (event: Event) => {
+      if ((event as PointerEvent).pointerId === pointerId) stop();
+    };
+    const stop = () => {
+      doc.removeEventListener('pointermove', move);
+      doc.removeEventListener('pointerup', up);
+      doc.removeEventListener('pointercancel', up);
+      const i = this.grabs.indexOf(grab);
+      if (i >= 0) this.grabs.splice(i, 1);
+      // The joint goes with its body if the body went first.
+      if (!client.isDisposed() && client.isValidJoint(joint)) client.destroyJoint(joint);
+    };
+    const grab: Grab = { pointerId, client, joint, element, stop };
+    this.grabs.push(grab);
+    doc.addEventListener('pointermove', move);
+    doc.addEventListener('pointerup', up);
+    doc.addEventListener('pointercancel', up);
+  }
+}

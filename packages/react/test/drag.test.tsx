@@ -1,0 +1,107 @@
+import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type BodyApi, type BodyOptions, type PhysicsApi, Physics, useBody } from '../src/index.js';
+import { counts, Grab } from './helpers.js';
+
+let clients: PhysicsClient[] = [];
+function manualClient(): PhysicsClient {
+  const c = createInlinePhysics({ stepping: 'manual', world: { gravity: { x: 0, y: 0 } } });
+  clients.push(c);
+  return c;
+}
+afterEach(() => {
+  cleanup();
+  for (const c of clients) c.dispose();
+  clients = [];
+});
+
+function Card({ onApi, ...options }: BodyOptions & { onApi: (api: BodyApi) => void }) {
+  const [ref, api] = useBody<HTMLDivElement>({
+    shapes: [{ type: 'box', width: 1, height: 0.5 }],
+    ...options,
+  });
+  onApi(api);
+  return <div ref={ref} data-testid="card" />;
+}
+
+describe('dragging', () => {
+  it('grabs a body with a pointer, follows the pointer, and lets go on release', async () => {
+    const client = manualClient();
+    let card: BodyApi | null = null;
+    let physics: PhysicsApi | null = null;
+    const view = render(
+      <StrictMode>
+        <Physics client={client} scale={100} draggable>
+          <Card onApi={(a) => (card = a)} />
+          <Grab onApi={(a) => (physics = a)} />
+        </Physics>
+      </StrictMode>,
+    );
+    const el = view.getByTestId('card');
+    // The body is at the world origin, which is page (0, 0): grab it there, move 100 px right.
+    fireEvent.pointerDown(el, { pointerId: 7, clientX: 0, clientY: 0, button: 0, isPrimary: true });
+    expect((await counts(client)).joints).toBe(1);
+    fireEvent.pointerMove(document, { pointerId: 7, clientX: 100, clientY: 0 });
+    for (let i = 0; i < 90; i++) await act(() => physics!.step(1));
+    expect(card!.getPosition().x).toBeCloseTo(1, 1);
+    expect(card!.getPosition().y).toBeCloseTo(0, 1);
+    fireEvent.pointerUp(document, { pointerId: 7, clientX: 100, clientY: 0 });
+    expect((await counts(client)).joints).toBe(0);
+  });
+
+  it('flings: a body released while moving keeps its velocity', async () => {
+    const client = manualClient();
+    let card: BodyApi | null = null;
+    let physics: PhysicsApi | null = null;
+    const view = render(
+      <Physics client={client} scale={100}>
+        <Card draggable onApi={(a) => (card = a)} />
+        <Grab onApi={(a) => (physics = a)} />
+      </Physics>,
+    );
+    const el = view.getByTestId('card');
+    fireEvent.pointerDown(el, { pointerId: 1, clientX: 0, clientY: 0, button: 0 });
+    for (let i = 1; i <= 10; i++) {
+      fireEvent.pointerMove(document, { pointerId: 1, clientX: 20 * i, clientY: 0 });
+      await act(() => physics!.step(1));
+    }
+    fireEvent.pointerUp(document, { pointerId: 1 });
+    expect(card!.getLinearVelocity().x).toBeGreaterThan(1);
+  });
+
+  it('does not drag a body that is not draggable, nor a static one', async () => {
+    const client = manualClient();
+    const view = render(
+      <Physics client={client}>
+        <Card type="static" draggable onApi={() => {}} />
+      </Physics>,
+    );
+    fireEvent.pointerDown(view.getByTestId('card'), { pointerId: 1, clientX: 0, clientY: 0, button: 0 });
+    expect((await counts(client)).joints).toBe(0);
+    cleanup();
+    const view2 = render(
+      <Physics client={client}>
+        <Card onApi={() => {}} />
+      </Physics>,
+    );
+    const el = view2.getByTestId('card');
+    fireEvent.pointerDown(el, { pointerId: 1, clientX: 0, clientY: 0, button: 0 });
+    expect((await counts(client)).joints).toBe(0);
+  });
+
+  it('removes the drag joint when the body unmounts mid-drag', async () => {
+    const client = manualClient();
+    const scene = (show: boolean) => (
+      <Physics client={client} draggable>
+        {show ? <Card onApi={() => {}} /> : null}
+      </Physics>
+    );
+    const view = render(scene(true));
+    fireEvent.pointerDown(view.getByTestId('card'), { pointerId: 1, clientX: 0, clientY: 0, button: 0 });
+    view.rerender(scene(false));
+    fireEvent.pointerMove(document, { pointerId: 1, clientX: 50, clientY: 0 });
+    expect(await counts(client)).toMatchObject({ bodies: 1, joints: 0 }); // the ground stays
+  });
+});
