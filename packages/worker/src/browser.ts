@@ -24,26 +24,23 @@ function defaultWorker(): Worker {
 export function createPhysicsWorker(options: WorkerOptions = {}): PhysicsClient {
   const resolved = resolveOptions(options, true);
   const transport = chooseTransport(options.transport);
-  const frames = initialFrames(transport);
-  const worker = (options.worker ?? defaultWorker)();
-  const remote = Comlink.wrap<WorldHost>(worker);
-  const client = createClient(
-    {
+  const makeWorker = options.worker ?? defaultWorker;
+  return createClient((lost) => {
+    const worker = makeWorker();
+    worker.addEventListener('error', (event) => {
+      lost(new Error(`@impulse/worker: the physics worker failed: ${event.message}`));
+    });
+    const remote = Comlink.wrap<WorldHost>(worker);
+    return {
       port: remote as unknown as HostPort,
       transport,
-      frames,
+      frames: initialFrames(transport),
       proxySink: (sink) => Comlink.proxy(sink),
       transfer: (value, buffers) => Comlink.transfer(value, buffers),
       dispose: () => {
         remote[Comlink.releaseProxy]();
         worker.terminate();
       },
-    },
-    resolved,
-  );
-
-  worker.addEventListener('error', (event) => {
-    client.hostLost(new Error(`@impulse/worker: the physics worker failed: ${event.message}`));
-  });
-  return client;
+    };
+  }, resolved);
 }

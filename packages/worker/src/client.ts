@@ -127,21 +127,27 @@ class PhysicsClientBase {
   /** The transport in use: shared memory, transferred frames, or the same thread. */
   readonly transport: Transport;
   /** Resolves once the host has its world (commands made before are queued, not lost). */
-  readonly ready: Promise<void>;
+  ready: Promise<void>;
 
   /** @internal The mirror world (never stepped). */
-  protected readonly mirror: World;
-  private readonly port: HostPort;
-  private readonly reader = new FrameReader();
+  protected mirror: World;
+  private port: HostPort;
+  private reader = new FrameReader();
   private readonly record = new Float64Array(Record.Size);
   private readonly options: ResolvedOptions;
   private queue: WireCommand[] = [];
   private flushScheduled = false;
   private paused: boolean;
   private disposed = false;
-  private readonly backend: Backend;
+  private backend: Backend;
+  private readonly makeBackend: BackendFactory;
+  /** Counts backends: a lost host of an earlier one is no longer this client's concern. */
+  private connection = 0;
+  private timeScale: number;
+  /** The newest snapshot the host sent on its own (option `snapshotEvery`), for `restart()`. */
+  private lastSnapshot: Uint8Array | null = null;
   /** Rejects when the host is lost (the worker crashed or exited), failing every pending read. */
-  private readonly lost: Promise<never>;
+  private lost!: Promise<never>;
   private markLost!: (error: Error) => void;
   private lostError: Error | null = null;
   private readonly listeners = {
@@ -151,30 +157,80 @@ class PhysicsClientBase {
     error: new Set<Listener<Error>>(),
   };
 
-  constructor(backend: Backend, options: ResolvedOptions) {
-    this.port = backend.port;
-    this.backend = backend;
+  constructor(makeBackend: BackendFactory, options: ResolvedOptions) {
     this.options = options;
-    this.transport = backend.transport;
+    this.makeBackend = makeBackend;
     this.paused = options.paused;
+    this.timeScale = options.timeScale;
     this.mirror = new World(options.world);
+    const backend = this.spawn();
+    this.transport = backend.transport;
+    this.backend = backend;
+    this.port = backend.port;
+    this.ready = this.connect(backend);
+  }
+
+  /** A new backend whose loss is reported only while it is the current one. */
+  private spawn(): Backend {
+    const connection = ++this.connection;
+    return this.makeBackend((error) => {
+      if (connection === this.connection) this.hostLost(error);
+    });
+  }
+
+  /** Starts the host of `backend` with this client's options; resolves when it is ready. */
+  private connect(backend: Backend): Promise<void> {
+    this.backend = backend;
+    this.port = backend.port;
+    this.reader = new FrameReader();
+    this.lostError = null;
     this.lost = new Promise<never>((_, reject) => {
       this.markLost = reject;
     });
     this.lost.catch(() => undefined);
     if (backend.frames) this.reader.attachShared(backend.frames.buffer);
+    const o = this.options;
     const init: HostInit = {
-      world: options.world,
+      world: o.world,
       frames: backend.frames,
-      stepping: options.stepping,
-      timeStep: options.timeStep,
-      maxStepsPerTick: options.maxStepsPerTick,
-      paused: options.paused,
-      timeScale: options.timeScale,
+      stepping: o.stepping,
+      timeStep: o.timeStep,
+      maxStepsPerTick: o.maxStepsPerTick,
+      paused: this.paused,
+      timeScale: this.timeScale,
+      snapshotEvery: o.snapshotEvery,
     };
     const sink = backend.proxySink({ update: (u) => this.receive(u) });
-    this.ready = this.ask(this.port.init(init, sink)).then(() => undefined);
-    this.ready.catch((error: unknown) => this.report(error));
+    const ready = this.ask(this.port.init(init, sink)).then(() => undefined);
+    ready.catch((error: unknown) => this.report(error));
+    if (this.listeners.contact.size + this.listeners.body.size + this.listeners.joint.size > 0) {
+      this.sendInterest();
+    }
+    return ready;
+  }
+
+  /**
+   * Replaces a crashed (or any) host with a new one, restored from `snapshot` or, by
+   * default, from the newest automatic snapshot (option `snapshotEvery`); with neither,
+   * the world starts empty. Commands made since that snapshot belong to the lost world
+   * and are dropped; ids, transforms and listeners carry on from the snapshot.
+   */
+  async restart(snapshot: Uint8Array | null = this.lastSnapshot): Promise<void> {
+    if (this.disposed) throw new Error('restart: the physics world was disposed');
+    if (snapshot !== null)
+      this.mirror.restore(snapshot); // checks the bytes before anything stops
+    else this.mirror = new World(this.options.world);
+    this.queue = [];
+    const old = this.backend;
+    const next = this.spawn();
+    try {
+      old.dispose();
+    } catch {
+      // already gone
+    }
+    this.ready = this.connect(next);
+    await this.ready;
+    if (snapshot !== null) this.receive(await this.ask(this.port.restore(snapshot)));
   }
 
   // ------------------------------------------------------------------ commands
@@ -486,6 +542,7 @@ class PhysicsClientBase {
       const old = this.reader.receive(update.frame);
       if (old) void this.port.recycle(this.backend.transfer(old, [old]));
     }
+    if (update.snapshot) this.lastSnapshot = update.snapshot;
     if (update.events) for (const e of update.events) this.deliver(e);
     if (update.error) this.report(new Error(update.error));
   }
@@ -560,7 +617,10 @@ export interface Backend {
   dispose(): void;
 }
 
+/** Makes a backend; `lost` is to be called if its host dies (a worker's error or exit). */
+export type BackendFactory = (lost: (error: Error) => void) => Backend;
+
 /** @internal Builds a client over a backend (the backends call this). */
-export function createClient(backend: Backend, options: ResolvedOptions): PhysicsClient {
-  return new PhysicsClientBase(backend, options) as PhysicsClient;
+export function createClient(makeBackend: BackendFactory, options: ResolvedOptions): PhysicsClient {
+  return new PhysicsClientBase(makeBackend, options) as PhysicsClient;
 }

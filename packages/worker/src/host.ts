@@ -38,6 +38,8 @@ export interface HostInit {
   maxStepsPerTick: number;
   paused: boolean;
   timeScale: number;
+  /** Take a snapshot every this many steps and send it along (0: never), for restart(). */
+  snapshotEvery: number;
 }
 
 /** What the main thread must learn after steps: sent with a reply or pushed to the sink. */
@@ -45,6 +47,8 @@ export interface HostUpdate {
   frame: ArrayBuffer | null;
   grown: ArrayBufferLike | null;
   events: StepEvents[] | null;
+  /** An automatic snapshot (option snapshotEvery). */
+  snapshot: Uint8Array | null;
   error: string | null;
 }
 
@@ -62,6 +66,7 @@ export class WorldHost {
   private maxStepsPerTick = 4;
   private paused = false;
   private timeScale = 1;
+  private snapshotEvery = 0;
   private simTime = 0;
   private stepMs = 0;
   private interest: EventInterest = { contact: false, body: false, joint: false };
@@ -81,6 +86,7 @@ export class WorldHost {
     this.maxStepsPerTick = init.maxStepsPerTick;
     this.timeScale = init.timeScale;
     this.paused = init.paused;
+    this.snapshotEvery = init.snapshotEvery;
     this.publish();
     this.flushToSink();
     this.schedule();
@@ -205,6 +211,9 @@ export class WorldHost {
     world.step(this.timeStep);
     this.stepMs = performance.now() - start;
     this.simTime += this.timeStep;
+    if (this.snapshotEvery > 0 && world.getCounters().stepCount % this.snapshotEvery === 0) {
+      this.pending.snapshot = world.snapshot();
+    }
     const events = collectStepEvents(world, this.interest);
     if (events) {
       if (this.pending.events) this.pending.events.push(events);
@@ -271,7 +280,8 @@ export class WorldHost {
 
   private flushToSink(): void {
     const p = this.pending;
-    if (this.sink && (p.frame || p.grown || p.events || p.error)) this.sink.update(this.takePending());
+    if (this.sink && (p.frame || p.grown || p.events || p.snapshot || p.error))
+      this.sink.update(this.takePending());
   }
 
   private takePending(): HostUpdate {
@@ -287,7 +297,7 @@ export class WorldHost {
 }
 
 function emptyUpdate(): HostUpdate {
-  return { frame: null, grown: null, events: null, error: null };
+  return { frame: null, grown: null, events: null, snapshot: null, error: null };
 }
 
 function queryGeometry(g: WireGeometry) {

@@ -3,26 +3,25 @@
  * client, same frames, same behaviour as a worker; for tests, server-side rendering and
  * tiny scenes, or where workers are not wanted.
  */
-import { type PhysicsClient, createClient } from './client.js';
+import { createClient, type PhysicsClient } from './client.js';
 import { createFrameBuffer } from './frame_layout.js';
 import { WorldHost } from './host.js';
 import { INITIAL_FRAME_CAPACITY, type PhysicsOptions, resolveOptions } from './options.js';
 
 export function createInlinePhysics(options: PhysicsOptions = {}): PhysicsClient {
   const resolved = resolveOptions(options, false);
-  const host = new WorldHost();
-  const capacity = INITIAL_FRAME_CAPACITY;
-  // One thread: a plain buffer serves (Atomics work on it too), shared memory or not.
-  const frames = { buffer: createFrameBuffer(capacity, false), capacity };
-  return createClient(
-    {
+  return createClient(() => {
+    const host = new WorldHost();
+    const capacity = INITIAL_FRAME_CAPACITY;
+    // One thread: a plain buffer serves (Atomics work on it too), shared memory or not.
+    const frames = { buffer: createFrameBuffer(capacity, false), capacity };
+    return {
       port: host,
       transport: 'inline',
       frames,
       proxySink: (sink) => sink,
       transfer: (value) => value,
       dispose: () => host.dispose(),
-    },
-    resolved,
-  );
+    };
+  }, resolved);
 }

@@ -31,32 +31,30 @@ export function nodeWorkerScript(): URL {
 export function createNodePhysicsWorker(options: NodeWorkerOptions = {}): PhysicsClient {
   const resolved = resolveOptions(options, true);
   const transport = chooseTransport(options.transport);
-  const frames = initialFrames(transport);
-  const worker = options.worker ? options.worker() : new Worker(nodeWorkerScript());
-  const remote = Comlink.wrap<WorldHost>(nodeEndpoint(worker as never));
-  const client = createClient(
-    {
+  const makeWorker = options.worker ?? (() => new Worker(nodeWorkerScript()));
+  return createClient((lost) => {
+    const worker = makeWorker();
+    let disposed = false;
+    worker.on('error', (error) =>
+      lost(new Error(`@impulse/worker: the physics worker failed: ${error.message}`)),
+    );
+    worker.on('exit', (code) => {
+      if (!disposed) lost(new Error(`@impulse/worker: the physics worker exited (code ${code})`));
+    });
+    const remote = Comlink.wrap<WorldHost>(nodeEndpoint(worker as never));
+    return {
       port: remote as unknown as HostPort,
       transport,
-      frames,
+      frames: initialFrames(transport),
       proxySink: (sink) => Comlink.proxy(sink),
       transfer: (value, buffers) => Comlink.transfer(value, buffers),
       dispose: () => {
+        disposed = true;
         remote[Comlink.releaseProxy]();
         void worker.terminate();
       },
-    },
-    resolved,
-  );
-
-  const lost = (error: Error) => client.hostLost(error);
-  worker.on('error', (error) =>
-    lost(new Error(`@impulse/worker: the physics worker failed: ${error.message}`)),
-  );
-  worker.on('exit', (code) => {
-    if (!client.isDisposed()) lost(new Error(`@impulse/worker: the physics worker exited (code ${code})`));
-  });
-  return client;
+    };
+  }, resolved);
 }
 
 export type { PhysicsClient } from './client.js';

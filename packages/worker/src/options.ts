@@ -18,6 +18,11 @@ export interface PhysicsOptions {
   paused?: boolean;
   /** Simulated seconds per real second (realtime stepping). Default 1. */
   timeScale?: number;
+  /**
+   * Every this many steps the host sends a snapshot, which `restart()` restores after a
+   * crash. Default 0 (never). A snapshot is about 1.5 KB per body: keep N large for big worlds.
+   */
+  snapshotEvery?: number;
 }
 
 export const DEFAULT_TIME_STEP = 1 / 60;
@@ -32,6 +37,7 @@ export interface ResolvedOptions {
   maxStepsPerTick: number;
   paused: boolean;
   timeScale: number;
+  snapshotEvery: number;
 }
 
 function fail(field: string, expected: string, value: unknown): never {
@@ -46,6 +52,7 @@ export function resolveOptions(o: PhysicsOptions, crossesThreads: boolean): Reso
     maxStepsPerTick: o.maxStepsPerTick ?? DEFAULT_MAX_STEPS_PER_TICK,
     paused: o.paused ?? false,
     timeScale: o.timeScale ?? 1,
+    snapshotEvery: o.snapshotEvery ?? 0,
   };
   if (r.stepping !== 'realtime' && r.stepping !== 'manual')
     fail('stepping', "'realtime' or 'manual'", r.stepping);
@@ -54,6 +61,9 @@ export function resolveOptions(o: PhysicsOptions, crossesThreads: boolean): Reso
     fail('maxStepsPerTick', 'an integer in [1, 120]', r.maxStepsPerTick);
   }
   if (!(r.timeScale >= 0 && r.timeScale <= 100)) fail('timeScale', 'in [0, 100]', r.timeScale);
+  if (!Number.isInteger(r.snapshotEvery) || r.snapshotEvery < 0) {
+    fail('snapshotEvery', 'a whole number of steps >= 0', r.snapshotEvery);
+  }
   if (crossesThreads) {
     for (const field of ['frictionMixer', 'restitutionMixer'] as const) {
       if (r.world[field] !== undefined) {

@@ -6,7 +6,10 @@ import * as Comlink from 'comlink';
 import { type HostInit, type HostSink, type HostUpdate, WorldHost } from './host.js';
 
 function transferable(update: HostUpdate): HostUpdate {
-  return update.frame ? Comlink.transfer(update, [update.frame]) : update;
+  const buffers: ArrayBuffer[] = [];
+  if (update.frame) buffers.push(update.frame);
+  if (update.snapshot) buffers.push(update.snapshot.buffer as ArrayBuffer);
+  return buffers.length > 0 ? Comlink.transfer(update, buffers) : update;
 }
 
 /** A WorldHost whose replies transfer their frames. */

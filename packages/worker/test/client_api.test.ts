@@ -161,6 +161,51 @@ describe('snapshots and failures', () => {
   });
 });
 
+describe('restart', () => {
+  it('brings a killed worker back from its automatic snapshot and continues as if never killed', async () => {
+    let thread: Worker | null = null;
+    const physics = keep(
+      createNodePhysicsWorker({
+        stepping: 'manual',
+        snapshotEvery: 60,
+        worker: () => {
+          thread = new Worker(nodeWorkerScript(), { execArgv: [] });
+          return thread;
+        },
+      }),
+    );
+    const errors: string[] = [];
+    physics.onError((e) => errors.push(e.message));
+    const ids = buildPyramid(physics, 10);
+    await physics.step(100); // snapshot taken at step 60
+    const killed = thread!;
+    await killed.terminate();
+    await expect(physics.stateHash()).rejects.toThrow(/worker exited/);
+    await physics.restart();
+    expect(thread).not.toBe(killed);
+    expect(physics.getStats().stepCount).toBe(60);
+    await physics.step(40);
+    const world = new World();
+    expect(buildPyramid(world, 10)).toEqual(ids);
+    for (let i = 0; i < 100; i++) world.step(DT);
+    expect(records(physics)).toEqual(records(world));
+    expect(await physics.stateHash()).toBe(world.stateHash());
+    expect(errors).toHaveLength(1);
+    // New bodies get the ids the uninterrupted world hands out.
+    expect(physics.createBody()).toBe(world.createBody());
+  });
+
+  it('restarts into an empty world when there is no snapshot', async () => {
+    const physics = keep(createTestWorker({ stepping: 'manual' }));
+    buildPyramid(physics, 5);
+    await physics.step(10);
+    await physics.restart();
+    await physics.step(1);
+    expect(physics.getStats().bodyCount).toBe(0);
+    expect(physics.getBodySlotCount()).toBe(0);
+  });
+});
+
 describe('events', () => {
   it('delivers every contact begin and end in the core order, once', async () => {
     const physics = keep(createTestWorker({ stepping: 'manual' }));
