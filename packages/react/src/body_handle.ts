@@ -146,7 +146,8 @@ export class BodyHandle implements EventSink {
     if (!live) return;
     const diff = diffBodyProps(prev, props);
     if (diff.recreate) {
-      this.recreate();
+      // A new position or angle prop wins over the pose the body had reached.
+      this.recreate(!diff.setters.includes('position') && !diff.setters.includes('angle'));
       return;
     }
     if (diff.setters.length > 0) applySetters(live, diff.setters, props);
@@ -196,9 +197,9 @@ export class BodyHandle implements EventSink {
     return live;
   }
 
-  private recreate(): void {
+  private recreate(keepPose = true): void {
     const live = this.lifetime.peek();
-    if (live && !live.client.isDisposed() && live.client.isValidBody(live.id)) {
+    if (keepPose && live && !live.client.isDisposed() && live.client.isValidBody(live.id)) {
       const c = live.client;
       this.carry = {
         position: c.getPosition(live.id),

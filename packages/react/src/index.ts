@@ -8,6 +8,13 @@
  */
 export { Physics } from './components/physics.js';
 export type { PhysicsProps } from './components/physics.js';
+export { Body, Shape } from './components/body.js';
+export type { BodyProps } from './components/body.js';
+export { Joint, SoftConstraint } from './components/joint.js';
+export type { JointProps, SoftConstraintProps } from './components/joint.js';
+export { Bounds } from './components/bounds.js';
+export type { BoundsProps } from './components/bounds.js';
+export type { BodyRef } from './resolve_body.js';
 export { useBody } from './hooks/use_body.js';
 export { usePhysics } from './hooks/use_physics.js';
 export type { PhysicsApi } from './hooks/use_physics.js';
