@@ -29,6 +29,8 @@ export interface TestHook {
     bodies: number;
   };
   isDragging(): boolean;
+  /** React renders of the scene's body components so far (UI physics), else -1. */
+  reactRenders(): number;
   goldenHash(): Promise<{ sleepStep: number; hash: number; transport: string }>;
 }
 
@@ -60,6 +62,7 @@ export function installTestHook(): void {
       };
     },
     isDragging: () => getActiveSim()?.isDragging() ?? false,
+    reactRenders: () => getActiveSim()?.reactRenders?.() ?? -1,
     // The core's golden run (packages/core/test/determinism.test.ts): the 100-body mixed
     // pile stepped at 1/60 s until every body sleeps, then the state hash.
     goldenHash: async () => {

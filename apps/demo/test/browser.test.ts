@@ -219,6 +219,28 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
     writeFileSync(join(results, 'scenes.json'), JSON.stringify(report, null, 2));
   });
 
+  it('UI physics: HTML elements fall with no React render while they move', async () => {
+    const { page, errors } = await openPage(browser, `${isolated.url}#/ui`);
+    await page.waitForFunction(() => window.__impulse.perf().frames > 0);
+    // the page lets go after 0.9 s; count renders over a second of falling
+    await page.waitForTimeout(1200);
+    const before = await page.evaluate(() => ({
+      renders: window.__impulse.reactRenders(),
+      frames: window.__impulse.perf().frames,
+    }));
+    const moved = await maxDisplacement(page, 1000);
+    const after = await page.evaluate(() => ({
+      renders: window.__impulse.reactRenders(),
+      frames: window.__impulse.perf().frames,
+    }));
+    expect(moved).toBeGreaterThan(0.05);
+    const perFrame = (after.renders - before.renders) / Math.max(1, after.frames - before.frames);
+    writeFileSync(join(results, 'ui-renders.json'), JSON.stringify({ before, after, perFrame }, null, 2));
+    expect(perFrame).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('a phone-sized viewport shows the stage, the stats and the controls', async () => {
     const { page, errors } = await openPage(browser, `${isolated.url}#/stacking`, {
       width: 390,
@@ -246,6 +268,36 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
     await page.screenshot({ path: join(results, 'fallback-stacking.png') });
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('measures the stress scene: main-thread ms per frame and FPS, worker against inline', async () => {
+    const figures: Record<string, unknown> = {};
+    for (const backend of ['worker', 'inline'] as const) {
+      const query = backend === 'inline' ? '?backend=inline' : '';
+      const { page, errors } = await openPage(browser, `${isolated.url}${query}#/stress`);
+      await page.waitForTimeout(2500);
+      const samples: { fps: number; workMs: number; stepMs: number; frameMs: number }[] = [];
+      const start = await page.evaluate(() => window.__impulse.perf().frames);
+      const t0 = Date.now();
+      for (let i = 0; i < 6; i++) {
+        await page.waitForTimeout(500);
+        samples.push(await page.evaluate(() => window.__impulse.perf()));
+      }
+      const end = await page.evaluate(() => window.__impulse.perf().frames);
+      const mean = (k: 'fps' | 'workMs' | 'stepMs' | 'frameMs') =>
+        samples.reduce((a, s) => a + s[k], 0) / samples.length;
+      figures[backend] = {
+        bodies: (await page.evaluate(() => window.__impulse.perf())).bodies,
+        fpsMeasured: ((end - start) * 1000) / (Date.now() - t0),
+        mainMsPerFrame: mean('workMs'),
+        frameIntervalMs: mean('frameMs'),
+        stepMs: mean('stepMs'),
+      };
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+    console.log('stress scene in Chromium (headless, software raster):', JSON.stringify(figures));
+    writeFileSync(join(results, 'stress-perf.json'), JSON.stringify(figures, null, 2));
   });
 
   it("the golden determinism hash from the browser's worker equals Node's", async () => {

@@ -7,6 +7,7 @@ import type { SceneMeta } from './meta';
 import Soft, { meta as softMeta } from './soft';
 import Stacking, { meta as stackingMeta } from './stacking';
 import Stress, { meta as stressMeta } from './stress';
+import Ui, { meta as uiMeta } from './ui';
 
 export interface SceneEntry {
   meta: SceneMeta;
@@ -19,5 +20,6 @@ export const SCENES: readonly SceneEntry[] = [
   { meta: softMeta, Component: Soft },
   { meta: carMeta, Component: Car },
   { meta: bridgeMeta, Component: Bridge },
+  { meta: uiMeta, Component: Ui },
   { meta: stressMeta, Component: Stress },
 ];

@@ -4,17 +4,17 @@
  * only when the scene changes, never per frame.
  */
 import { useSyncExternalStore } from 'react';
-import type { Backend, Sim } from './sim';
+import type { Backend, SceneHandle } from './scene_handle';
 
-let active: Sim | null = null;
+let active: SceneHandle | null = null;
 const listeners = new Set<() => void>();
 
-export function setActiveSim(sim: Sim | null): void {
+export function setActiveSim(sim: SceneHandle | null): void {
   active = sim;
   for (const l of listeners) l();
 }
 
-export function getActiveSim(): Sim | null {
+export function getActiveSim(): SceneHandle | null {
   return active;
 }
 
@@ -23,7 +23,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function useActiveSim(): Sim | null {
+export function useActiveSim(): SceneHandle | null {
   return useSyncExternalStore(subscribe, getActiveSim, getActiveSim);
 }
 

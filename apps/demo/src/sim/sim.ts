@@ -20,8 +20,9 @@ import {
 } from '@impulse/core';
 import { createInlinePhysics, createPhysicsWorker, type PhysicsClient } from '@impulse/worker';
 import { type BodyDraw, type DrawShape, newBodyDraw, shapeContains, toDrawShape } from './draw_list';
+import type { Backend, Perf, SceneHandle } from './scene_handle';
 
-export type Backend = 'worker' | 'inline';
+export type { Backend, Perf } from './scene_handle';
 
 /** The part of the world a scene wants in view (metres); the stage keeps it all visible. */
 export interface ViewBox {
@@ -39,17 +40,6 @@ export interface SimOptions {
 
 /** The client as scene code uses it, plus the two point conversions core scene builders call. */
 export type SceneWorld = PhysicsClient & Pick<World, 'getLocalPoint' | 'getWorldPoint'>;
-
-export interface Perf {
-  /** Main-thread time spent reading transforms and drawing, per frame (ms, smoothed). */
-  workMs: number;
-  /** Of workMs: reading the transforms (ms, smoothed). */
-  readMs: number;
-  /** Time between animation frames (ms, smoothed). */
-  frameMs: number;
-  fps: number;
-  frames: number;
-}
 
 type FrameHook = (dtSeconds: number) => void;
 type DrawHook = (ctx: CanvasRenderingContext2D, sim: Sim) => void;
@@ -74,7 +64,7 @@ const STYLE_SLEEP = 2;
 const STYLE_AWAKE = 3;
 const STYLE_CUSTOM = 255;
 
-export class Sim {
+export class Sim implements SceneHandle {
   readonly client: PhysicsClient;
   readonly world: SceneWorld;
   readonly backend: Backend;
@@ -82,7 +72,6 @@ export class Sim {
   readonly anchor: BodyId;
   readonly perf: Perf = { workMs: 0, readMs: 0, frameMs: 16.7, fps: 60, frames: 0 };
   view: ViewBox;
-  /** A body the browser test drags (a free one); null: the test picks the highest slow body. */
   testBody: BodyId | null = null;
   /** A short line drawn at the stage's top right (counts a scene keeps: broken joints, blow-ups). */
   note = '';

@@ -1,8 +1,8 @@
 import type { PhysicsStats } from '@impulse/worker';
 import { useEffect, useRef } from 'react';
-import type { Sim } from '../sim/sim';
+import type { SceneHandle } from '../sim/scene_handle';
 
-const FIELDS = ['fps', 'frame', 'step', 'bodies', 'awake', 'contacts'] as const;
+const FIELDS = ['fps', 'frame', 'step', 'bodies', 'awake', 'contacts', 'renders'] as const;
 type Field = (typeof FIELDS)[number];
 const LABELS: Record<Field, string> = {
   fps: 'FPS',
@@ -11,6 +11,7 @@ const LABELS: Record<Field, string> = {
   bodies: 'bodies',
   awake: 'awake',
   contacts: 'contacts',
+  renders: 'React renders',
 };
 
 /**
@@ -18,7 +19,7 @@ const LABELS: Record<Field, string> = {
  * and counts of the newest physics step (read from the shared frame, no message). Updated
  * four times a second by writing text nodes: React does not render for it.
  */
-export function StatsOverlay({ sim }: { sim: Sim | null }) {
+export function StatsOverlay({ sim }: { sim: SceneHandle | null }) {
   const cells = useRef<Partial<Record<Field, HTMLElement | null>>>({});
   useEffect(() => {
     if (!sim) return;
@@ -30,10 +31,10 @@ export function StatsOverlay({ sim }: { sim: Sim | null }) {
     const update = () => {
       sim.client.getStats(stats);
       set('fps', sim.perf.fps.toFixed(0));
-      set('frame', sim.perf.workMs.toFixed(2));
+      set('frame', Number.isNaN(sim.perf.workMs) ? '–' : sim.perf.workMs.toFixed(2));
+      if (sim.reactRenders) set('renders', String(sim.reactRenders()));
       set('step', stats.frame > 0 ? stats.stepMs.toFixed(2) : '–');
-      // the drag anchor is a body of ours, not the scene's
-      set('bodies', String(Math.max(0, stats.bodyCount - 1)));
+      set('bodies', String(stats.bodyCount));
       set('awake', String(stats.awakeBodyCount));
       set('contacts', String(stats.touchingContactCount));
     };
@@ -43,7 +44,7 @@ export function StatsOverlay({ sim }: { sim: Sim | null }) {
   }, [sim]);
   return (
     <dl className="stats" aria-label="Statistics" data-testid="stats">
-      {FIELDS.map((f) => (
+      {FIELDS.filter((f) => f !== 'renders' || sim?.reactRenders).map((f) => (
         <div key={f} className="stat">
           <dt>{f === 'step' && sim?.backend === 'inline' ? 'inline step ms' : LABELS[f]}</dt>
           <dd

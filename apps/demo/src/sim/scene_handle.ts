@@ -1,0 +1,35 @@
+/**
+ * What the shell (stats overlay, transport badge) and the test hook need from the scene on
+ * screen: a canvas scene (Sim) or the UI-physics scene, whose bodies are React's.
+ */
+import type { BodyId, Vec2 } from '@impulse/core';
+import type { PhysicsClient } from '@impulse/worker';
+
+export type Backend = 'worker' | 'inline';
+
+export interface Perf {
+  /** Main-thread time spent reading transforms and drawing, per frame (ms, smoothed); NaN if not measured. */
+  workMs: number;
+  /** Of workMs: reading the transforms (ms, smoothed). */
+  readMs: number;
+  /** Time between animation frames (ms, smoothed). */
+  frameMs: number;
+  fps: number;
+  frames: number;
+}
+
+export interface SceneHandle {
+  readonly client: PhysicsClient;
+  readonly backend: Backend;
+  readonly perf: Perf;
+  /** A body the browser test drags (a free one); null: the test picks the highest slow body. */
+  testBody: BodyId | null;
+  dynamicBodies(): BodyId[];
+  /** A body's position in the viewport (CSS pixels). */
+  bodyPagePoint(body: BodyId): Vec2 | null;
+  /** A viewport point in world coordinates. */
+  pageToWorld(x: number, y: number): Vec2 | null;
+  isDragging(): boolean;
+  /** React renders of the scene's components since it mounted (the UI scene counts them). */
+  reactRenders?(): number;
+}
