@@ -1,5 +1,6 @@
 /** The browser backend: the world in a Web Worker, reached through Comlink. */
 import * as Comlink from 'comlink';
+import { createRingBuffer } from './command_ring.js';
 import { createClient, type HostPort, type PhysicsClient } from './client.js';
 import type { WorldHost } from './host.js';
 import { type PhysicsOptions, resolveOptions } from './options.js';
@@ -35,6 +36,7 @@ export function createPhysicsWorker(options: WorkerOptions = {}): PhysicsClient 
       port: remote as unknown as HostPort,
       transport,
       frames: initialFrames(transport),
+      ring: transport === 'shared' ? createRingBuffer() : null,
       proxySink: (sink) => Comlink.proxy(sink),
       transfer: (value, buffers) => Comlink.transfer(value, buffers),
       dispose: () => {

@@ -25,6 +25,7 @@ import {
   type ContactEvents,
   type Geometry,
   type JointEvents,
+  type JointId,
   type QueryAABB,
   type QueryFilter,
   type QueryGeometry,
@@ -37,7 +38,8 @@ import {
   World,
   type WorldCounters,
 } from '@impulse/core';
-import { COMMAND_NAMES, type CommandName, type WorldCommands } from './commands.js';
+import { COMMAND_NAMES, type CommandName, INPUT_COMMANDS, type WorldCommands } from './commands.js';
+import { Op, RingWriter, ringJointParam } from './command_ring.js';
 import type { EventInterest, StepEvents } from './events.js';
 import { Header, Record, wallClock } from './frame_layout.js';
 import { FrameReader } from './frame_reader.js';
@@ -136,6 +138,9 @@ class PhysicsClientBase {
   private readonly record = new Float64Array(Record.Size);
   private readonly options: ResolvedOptions;
   private queue: WireCommand[] = [];
+  /** Messages of commands sent to the current host: input ring entries are numbered by it. */
+  private messagesSent = 0;
+  private ring: RingWriter | null = null;
   private flushScheduled = false;
   private paused: boolean;
   private disposed = false;
@@ -183,6 +188,8 @@ class PhysicsClientBase {
     this.backend = backend;
     this.port = backend.port;
     this.reader = new FrameReader();
+    this.ring = backend.ring ? new RingWriter(backend.ring) : null;
+    this.messagesSent = 0;
     this.lostError = null;
     this.lost = new Promise<never>((_, reject) => {
       this.markLost = reject;
@@ -193,6 +200,7 @@ class PhysicsClientBase {
     const init: HostInit = {
       world: o.world,
       frames: backend.frames,
+      ring: backend.ring,
       stepping: o.stepping,
       timeStep: o.timeStep,
       maxStepsPerTick: o.maxStepsPerTick,
@@ -249,6 +257,7 @@ class PhysicsClientBase {
     if (this.queue.length === 0 || this.disposed) return;
     const batch = this.queue;
     this.queue = [];
+    this.messagesSent++;
     Promise.resolve(this.port.apply(batch)).then(
       (error) => {
         if (error) this.report(new Error(`@impulse/worker: the worker rejected a command: ${error}`));
@@ -278,6 +287,97 @@ class PhysicsClientBase {
     this.lostError = error;
     this.markLost(error);
     this.report(error);
+  }
+
+  // ------------------------------------------------------------------ per-frame inputs
+  //
+  // Checked by the mirror like every command, then written to the shared input ring: no
+  // message, no allocation. Without a ring (the transfer transport, the inline backend),
+  // when the ring is full, or after a command that needs a message in the same task (so
+  // that order is kept), they join the message queue instead.
+
+  setLinearVelocity(bodyId: BodyId, v: Vec2): void {
+    this.mirror.setLinearVelocity(bodyId, v);
+    if (!this.input(Op.SetLinearVelocity, bodyId, v.x, v.y)) this.enqueue('setLinearVelocity', [bodyId, v]);
+  }
+
+  setAngularVelocity(bodyId: BodyId, omega: number): void {
+    this.mirror.setAngularVelocity(bodyId, omega);
+    if (!this.input(Op.SetAngularVelocity, bodyId, omega))
+      this.enqueue('setAngularVelocity', [bodyId, omega]);
+  }
+
+  setTransform(bodyId: BodyId, position: Vec2, angle: number): void {
+    this.mirror.setTransform(bodyId, position, angle);
+    if (!this.input(Op.SetTransform, bodyId, position.x, position.y, angle)) {
+      this.enqueue('setTransform', [bodyId, position, angle]);
+    }
+  }
+
+  applyForce(bodyId: BodyId, force: Vec2, point: Vec2, wake = true): void {
+    this.mirror.applyForce(bodyId, force, point, wake);
+    if (!this.input(Op.ApplyForce, bodyId, force.x, force.y, point.x, point.y, wake ? 1 : 0)) {
+      this.enqueue('applyForce', [bodyId, force, point, wake]);
+    }
+  }
+
+  applyForceToCenter(bodyId: BodyId, force: Vec2, wake = true): void {
+    this.mirror.applyForceToCenter(bodyId, force, wake);
+    if (!this.input(Op.ApplyForceToCenter, bodyId, force.x, force.y, wake ? 1 : 0)) {
+      this.enqueue('applyForceToCenter', [bodyId, force, wake]);
+    }
+  }
+
+  applyTorque(bodyId: BodyId, torque: number, wake = true): void {
+    this.mirror.applyTorque(bodyId, torque, wake);
+    if (!this.input(Op.ApplyTorque, bodyId, torque, wake ? 1 : 0))
+      this.enqueue('applyTorque', [bodyId, torque, wake]);
+  }
+
+  applyLinearImpulse(bodyId: BodyId, impulse: Vec2, point: Vec2, wake = true): void {
+    this.mirror.applyLinearImpulse(bodyId, impulse, point, wake);
+    if (!this.input(Op.ApplyLinearImpulse, bodyId, impulse.x, impulse.y, point.x, point.y, wake ? 1 : 0)) {
+      this.enqueue('applyLinearImpulse', [bodyId, impulse, point, wake]);
+    }
+  }
+
+  applyLinearImpulseToCenter(bodyId: BodyId, impulse: Vec2, wake = true): void {
+    this.mirror.applyLinearImpulseToCenter(bodyId, impulse, wake);
+    if (!this.input(Op.ApplyLinearImpulseToCenter, bodyId, impulse.x, impulse.y, wake ? 1 : 0)) {
+      this.enqueue('applyLinearImpulseToCenter', [bodyId, impulse, wake]);
+    }
+  }
+
+  applyAngularImpulse(bodyId: BodyId, impulse: number, wake = true): void {
+    this.mirror.applyAngularImpulse(bodyId, impulse, wake);
+    if (!this.input(Op.ApplyAngularImpulse, bodyId, impulse, wake ? 1 : 0)) {
+      this.enqueue('applyAngularImpulse', [bodyId, impulse, wake]);
+    }
+  }
+
+  setAwake(bodyId: BodyId, awake: boolean): void {
+    this.mirror.setAwake(bodyId, awake);
+    if (!this.input(Op.SetAwake, bodyId, awake ? 1 : 0)) this.enqueue('setAwake', [bodyId, awake]);
+  }
+
+  /** Joint parameters; a lone `target` (mouse joint) or `motorSpeed` goes through the input ring. */
+  setJointParams(jointId: JointId, params: Parameters<World['setJointParams']>[1]): void {
+    this.mirror.setJointParams(jointId, params);
+    const key = ringJointParam(params);
+    if (key === 'target') {
+      const t = (params as { target: Vec2 }).target;
+      if (this.input(Op.SetJointTarget, jointId, t.x, t.y)) return;
+    } else if (key === 'motorSpeed') {
+      if (this.input(Op.SetJointMotorSpeed, jointId, (params as { motorSpeed: number }).motorSpeed)) return;
+    }
+    this.enqueue('setJointParams', [jointId, params]);
+  }
+
+  /** Writes an input to the ring when order allows; false when it must join the message queue. */
+  private input(op: Op, id: number, a = 0, b = 0, c = 0, d = 0, e = 0): boolean {
+    if (this.disposed) throw new Error('the physics world was disposed');
+    if (this.ring === null || this.queue.length > 0) return false;
+    return this.ring.push(this.messagesSent, op, id, a, b, c, d, e);
   }
 
   // ------------------------------------------------------------------ stepping
@@ -579,7 +679,10 @@ class PhysicsClientBase {
 /** The client: the core `World`'s commands and structural reads, plus the methods above. */
 export type PhysicsClient = PhysicsClientBase & WorldCommands & MirrorReads;
 
+const inputCommands: ReadonlySet<string> = new Set(INPUT_COMMANDS);
+
 for (const name of COMMAND_NAMES) {
+  if (inputCommands.has(name)) continue; // methods of the class: see "per-frame inputs"
   Object.defineProperty(PhysicsClientBase.prototype, name, {
     value: function (this: PhysicsClientBase, ...args: unknown[]): unknown {
       const self = this as unknown as { mirror: World; enqueue(n: CommandName, a: unknown[]): void };
@@ -615,6 +718,8 @@ export interface Backend {
   transfer<T>(value: T, buffers: ArrayBuffer[]): T;
   /** Releases the host (terminates the worker). */
   dispose(): void;
+  /** The shared input ring (shared transport), or null (inputs then travel in messages). */
+  ring: SharedArrayBuffer | null;
 }
 
 /** Makes a backend; `lost` is to be called if its host dies (a worker's error or exit). */

@@ -70,10 +70,10 @@ export type CommandName = (typeof COMMAND_NAMES)[number];
 export type WorldCommands = Pick<World, CommandName>;
 
 /**
- * Commands whose only effect is a per-frame input (a force, an impulse, a velocity, a
- * pose, a joint parameter): nothing is allocated by them, so they may be coalesced.
+ * Per-frame inputs: the client implements these itself, so that they travel through the
+ * shared input ring (command_ring.ts) without a message or an allocation.
  */
-export const INPUT_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
+export const INPUT_COMMANDS = [
   'setLinearVelocity',
   'setAngularVelocity',
   'setTransform',
@@ -85,7 +85,7 @@ export const INPUT_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
   'applyAngularImpulse',
   'setAwake',
   'setJointParams',
-]);
+] as const satisfies readonly CommandName[];
 
 const known: ReadonlySet<string> = new Set(COMMAND_NAMES);
 

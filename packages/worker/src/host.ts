@@ -22,6 +22,7 @@ import {
 } from '@impulse/core';
 import { isCommandName } from './commands.js';
 import { collectStepEvents, type EventInterest, type StepEvents } from './events.js';
+import { RingReader } from './command_ring.js';
 import { FrameWriter } from './frame_writer.js';
 import { reviveArgs, reviveGeometry, type WireCommand, type WireGeometry } from './wire.js';
 
@@ -31,6 +32,8 @@ export interface HostInit {
   world: Partial<WorldDef>;
   /** Shared buffer (shared transport, or a plain buffer inline), or null to transfer frames. */
   frames: { buffer: ArrayBufferLike; capacity: number } | null;
+  /** The input ring (shared transport), or null. */
+  ring: SharedArrayBuffer | null;
   stepping: Stepping;
   /** Fixed time step (s). */
   timeStep: number;
@@ -59,6 +62,9 @@ export interface HostSink {
 
 export class WorldHost {
   private world: World | null = null;
+  private ring: RingReader | null = null;
+  /** Command messages applied: input ring entries wait for the messages sent before them. */
+  private messagesApplied = 0;
   private writer: FrameWriter | null = null;
   private sink: HostSink | null = null;
   private stepping: Stepping = 'manual';
@@ -80,6 +86,7 @@ export class WorldHost {
   init(init: HostInit, sink: HostSink | null): void {
     this.world = new World(init.world);
     this.writer = new FrameWriter(init.frames);
+    this.ring = init.ring ? new RingReader(init.ring) : null;
     this.sink = sink;
     this.stepping = init.stepping;
     this.timeStep = init.timeStep;
@@ -99,7 +106,8 @@ export class WorldHost {
    */
   apply(batch: WireCommand[]): string | null {
     const world = this.requireWorld();
-    let firstError: string | null = null;
+    let firstError = this.drainInputs();
+    this.messagesApplied++;
     for (const [name, args] of batch) {
       try {
         if (!isCommandName(name)) throw new TypeError(`apply: unknown command ${String(name)}`);
@@ -142,15 +150,18 @@ export class WorldHost {
   }
 
   stateHash(): number {
+    this.drainInputs();
     return this.requireWorld().stateHash();
   }
 
   snapshot(): Uint8Array {
+    this.drainInputs();
     return this.requireWorld().snapshot();
   }
 
   /** Restores a snapshot and publishes the restored poses at once. */
   restore(bytes: Uint8Array): HostUpdate {
+    this.drainInputs();
     this.requireWorld().restore(bytes);
     this.publish();
     return this.takePending();
@@ -205,8 +216,16 @@ export class WorldHost {
 
   // ------------------------------------------------------------------ stepping
 
+  /** Applies the input ring's entries that are due (see command_ring.ts). */
+  private drainInputs(): string | null {
+    if (this.ring === null || this.world === null) return null;
+    return this.ring.drain(this.world, this.messagesApplied);
+  }
+
   private stepOnce(): void {
     const world = this.requireWorld();
+    const inputError = this.drainInputs();
+    if (inputError) this.pending.error ??= inputError;
     const start = performance.now();
     world.step(this.timeStep);
     this.stepMs = performance.now() - start;

@@ -19,6 +19,7 @@ export function createInlinePhysics(options: PhysicsOptions = {}): PhysicsClient
       port: host,
       transport: 'inline',
       frames,
+      ring: null,
       proxySink: (sink) => sink,
       transfer: (value) => value,
       dispose: () => host.dispose(),

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
+import { createRingBuffer } from './command_ring.js';
 import { createClient, type HostPort, type PhysicsClient } from './client.js';
 import type { WorldHost } from './host.js';
 import { type PhysicsOptions, resolveOptions } from './options.js';
@@ -46,6 +47,7 @@ export function createNodePhysicsWorker(options: NodeWorkerOptions = {}): Physic
       port: remote as unknown as HostPort,
       transport,
       frames: initialFrames(transport),
+      ring: transport === 'shared' ? createRingBuffer() : null,
       proxySink: (sink) => Comlink.proxy(sink),
       transfer: (value, buffers) => Comlink.transfer(value, buffers),
       dispose: () => {

@@ -1,0 +1,113 @@
+import { Worker } from 'node:worker_threads';
+import { BodyType, makeBox, World } from '@impulse/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PhysicsClient } from '../src/index';
+import { createNodePhysicsWorker, nodeWorkerScript } from '../src/node';
+import { buildColumn, createTestWorker, DT, records } from './support';
+
+let clients: PhysicsClient[] = [];
+afterEach(() => {
+  for (const c of clients) c.dispose();
+  clients = [];
+});
+
+type Target = World | PhysicsClient;
+
+/** A few bodies, a mouse joint on one and a motor on a wheel, driven every step. */
+function drivenScene(t: Target) {
+  const ids = buildColumn(t, 4);
+  const ground = t.createBody();
+  const wheel = t.createBody({ type: BodyType.Dynamic, position: { x: 5, y: 3 } });
+  t.createPolygonShape(wheel, makeBox(0.4, 0.4));
+  const motor = t.createRevoluteJoint({
+    bodyA: ground,
+    bodyB: wheel,
+    localAnchorA: { x: 5, y: 3 },
+    enableMotor: true,
+    maxMotorTorque: 50,
+  });
+  const mouse = t.createMouseJoint({
+    bodyA: ground,
+    bodyB: ids[3]!,
+    target: t.getPosition(ids[3]!),
+    maxForce: 500,
+  });
+  return { ids, wheel, motor, mouse };
+}
+
+function drive(t: Target, scene: ReturnType<typeof drivenScene>, step: number): void {
+  const { ids, wheel, motor, mouse } = scene;
+  t.applyForceToCenter(ids[0]!, { x: 20 * Math.sin(step / 10), y: 0 });
+  t.applyForce(ids[1]!, { x: 0, y: 15 }, { x: 0.3, y: 3 });
+  t.applyTorque(ids[2]!, step % 7);
+  if (step % 30 === 0) t.applyLinearImpulseToCenter(ids[1]!, { x: 1, y: 2 });
+  if (step % 45 === 0) t.setLinearVelocity(ids[2]!, { x: -1, y: 0.5 });
+  if (step % 50 === 0) t.setAngularVelocity(ids[0]!, 1);
+  if (step % 70 === 0) t.applyAngularImpulse(ids[2]!, 0.3);
+  t.setJointParams(mouse, { target: { x: 2 * Math.cos(step / 20), y: 6 + Math.sin(step / 15) } });
+  t.setJointParams(motor, { motorSpeed: step % 100 < 50 ? 3 : -3 });
+  if (step === 80) t.setTransform(wheel, { x: 5, y: 4 }, 0.5);
+  if (step === 90) t.setAwake(ids[0]!, true);
+}
+
+describe('the input ring', () => {
+  it('gives bit-identical results to the same inputs on an inline World', async () => {
+    const physics = createTestWorker({ stepping: 'manual' });
+    clients.push(physics);
+    const world = new World();
+    const a = drivenScene(physics);
+    const b = drivenScene(world);
+    expect(a).toEqual(b);
+    for (let step = 0; step < 200; step++) {
+      drive(physics, a, step);
+      drive(world, b, step);
+      await physics.step(1);
+      world.step(DT);
+    }
+    expect(records(physics)).toEqual(records(world));
+    expect(await physics.stateHash()).toBe(world.stateHash());
+  });
+
+  it('keeps the order of a body created and pushed in the same task', async () => {
+    const physics = createTestWorker({ stepping: 'manual' });
+    clients.push(physics);
+    const world = new World();
+    for (const t of [physics, world] as Target[]) {
+      t.setLinearVelocity(buildColumn(t, 1)[0]!, { x: 1, y: 0 }); // through the ring: before any message
+      const late = t.createBody({ type: BodyType.Dynamic, position: { x: 3, y: 5 } });
+      t.createPolygonShape(late, makeBox(0.5, 0.5));
+      t.applyLinearImpulseToCenter(late, { x: 4, y: 0 }); // after a queued create: in the message
+    }
+    await physics.step(30);
+    for (let i = 0; i < 30; i++) world.step(DT);
+    expect(records(physics)).toEqual(records(world));
+  });
+
+  it('sends no message while every body is pushed every frame', async () => {
+    const counts = { toWorker: 0, fromWorker: 0 };
+    const physics = createNodePhysicsWorker({
+      worker: () => {
+        const worker = new Worker(nodeWorkerScript(), { execArgv: [] });
+        const post = worker.postMessage.bind(worker);
+        worker.postMessage = (value: unknown, transfer?: never) => {
+          counts.toWorker++;
+          post(value, transfer);
+        };
+        worker.on('message', () => counts.fromWorker++);
+        return worker;
+      },
+    });
+    clients.push(physics);
+    const scene = drivenScene(physics);
+    await physics.flush();
+    const before = { ...counts };
+    const y0 = physics.getPosition(scene.ids[1]!).y;
+    for (let frame = 0; frame < 40; frame++) {
+      for (const id of scene.ids) physics.applyForceToCenter(id, { x: 0, y: 200 });
+      drive(physics, scene, frame);
+      await new Promise((r) => setTimeout(r, 16));
+    }
+    expect(counts).toEqual(before);
+    expect(physics.getPosition(scene.ids[1]!).y).toBeGreaterThan(y0 + 0.5); // the pushes arrived
+  });
+});
