@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
 import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode } from 'react';
@@ -38,6 +40,22 @@ describe('body props', () => {
     for (const [name, entry] of Object.entries(BODY_PROPS)) {
       expect(['setter', 'recreate', 'handler', 'runtime'], name).toContain(entry.kind);
       expect(entry.kind === 'setter', name).toBe(entry.setter !== undefined);
+    }
+  });
+
+  it('lists every prop in the README table with its kind', () => {
+    const text = readFileSync(join(process.cwd(), 'packages/react/README.md'), 'utf8');
+    const readme = text.slice(text.indexOf('## Body props')).split('\n');
+    const words: Record<string, string> = {
+      setter: 'setter',
+      recreate: 'recreate',
+      handler: 'read when',
+      runtime: 'pointer',
+    };
+    for (const [name, entry] of Object.entries(BODY_PROPS)) {
+      const row = readme.find((line) => line.startsWith('|') && line.includes(`\`${name}\``));
+      expect(row, name).toBeDefined();
+      expect(row!.split('|')[2], name).toContain(words[entry.kind]!);
     }
   });
 
