@@ -72,6 +72,8 @@ export interface PhysicsStats {
   /** Bodies whose pose changed in the newest step. */
   movedCount: number;
   paused: boolean;
+  /** The core's stage timings of the newest step (ms); zero unless the world has `enableProfile`. */
+  profile: { pairs: number; collide: number; solve: number; continuous: number; sleep: number };
 }
 
 /** Methods answered by the mirror: what only commands change (never the step). */
@@ -506,6 +508,13 @@ class PhysicsClientBase {
     s.jointCount = r.header(Header.JointCount);
     s.movedCount = r.header(Header.MovedCount);
     s.paused = this.paused;
+    const p = s.profile ?? { pairs: 0, collide: 0, solve: 0, continuous: 0, sleep: 0 };
+    p.pairs = r.header(Header.ProfilePairs);
+    p.collide = r.header(Header.ProfileCollide);
+    p.solve = r.header(Header.ProfileSolve);
+    p.continuous = r.header(Header.ProfileContinuous);
+    p.sleep = r.header(Header.ProfileSleep);
+    s.profile = p;
     return s;
   }
 

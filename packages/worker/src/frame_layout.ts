@@ -57,7 +57,13 @@ export const Header = {
   MovedCount: 12,
   Paused: 13,
   TimeScale: 14,
-  Size: 16,
+  /** The core's per-stage timings of the step (ms), when the world has enableProfile. */
+  ProfilePairs: 15,
+  ProfileCollide: 16,
+  ProfileSolve: 17,
+  ProfileContinuous: 18,
+  ProfileSleep: 19,
+  Size: 24,
 } as const;
 
 /** Doubles of one body record: the core's BodyRecord, then the previous pose and flags. */

@@ -167,5 +167,11 @@ export class FrameWriter {
     frame[Header.MovedCount] = moved;
     frame[Header.Paused] = info.paused ? 1 : 0;
     frame[Header.TimeScale] = info.timeScale;
+    const profile = world.getProfile();
+    frame[Header.ProfilePairs] = profile.pairs;
+    frame[Header.ProfileCollide] = profile.collide;
+    frame[Header.ProfileSolve] = profile.solve;
+    frame[Header.ProfileContinuous] = profile.continuous;
+    frame[Header.ProfileSleep] = profile.sleep;
   }
 }

@@ -243,6 +243,26 @@ describe('events', () => {
   });
 });
 
+describe('stats', () => {
+  it('publishes counts, the step time and, when the world profiles, the core stage timings', async () => {
+    const physics = keep(createTestWorker({ stepping: 'manual', world: { enableProfile: true } }));
+    buildPyramid(physics, 10);
+    await physics.step(5);
+    const s = physics.getStats();
+    expect(s).toMatchObject({
+      stepCount: 5,
+      bodyCount: 56,
+      awakeBodyCount: 55,
+      jointCount: 0,
+      paused: false,
+    });
+    expect(s.touchingContactCount).toBeGreaterThan(50);
+    expect(s.stepMs).toBeGreaterThan(0);
+    expect(s.profile.solve).toBeGreaterThan(0);
+    expect(s.profile.collide).toBeGreaterThan(0);
+  });
+});
+
 describe('realtime stepping', () => {
   it('steps on its own clock, stops while paused and resumes', async () => {
     const physics = keep(createTestWorker());
