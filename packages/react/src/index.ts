@@ -18,6 +18,8 @@ export type { BodyRef } from './resolve_body.js';
 export { useBody } from './hooks/use_body.js';
 export { usePhysics } from './hooks/use_physics.js';
 export type { PhysicsApi } from './hooks/use_physics.js';
+export { useRaycast } from './hooks/use_raycast.js';
+export type { Raycast, RaycastHit, RaycastOptions } from './hooks/use_raycast.js';
 export { usePhysicsFrame } from './hooks/use_physics_frame.js';
 export { usePhysicsStats } from './hooks/use_physics_stats.js';
 export { useJoint } from './hooks/use_joint.js';

@@ -2,7 +2,17 @@ import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
 import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type PhysicsApi, Physics, useBody, usePhysicsFrame } from '../src/index.js';
+import {
+  Body,
+  type PhysicsApi,
+  Physics,
+  useBody,
+  useJoint,
+  usePhysics,
+  usePhysicsFrame,
+  usePhysicsStats,
+  useRaycast,
+} from '../src/index.js';
 import { Boundary, counts, Grab, translation } from './helpers.js';
 
 const box = [{ type: 'box', width: 0.5, height: 0.5 }] as const;
@@ -28,6 +38,26 @@ describe('<Physics>', () => {
   it('throws a clear error when a hook is used outside <Physics>', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Crate />)).toThrow('useBody: no <Physics> above this component');
+    spy.mockRestore();
+  });
+
+  it('throws a clear error from every hook and component outside <Physics>', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const cases: [string, () => unknown][] = [
+      ['usePhysics', () => usePhysics()],
+      ['usePhysicsFrame', () => usePhysicsFrame(() => {})],
+      ['usePhysicsStats', () => usePhysicsStats((s) => s.bodyCount)],
+      ['useRaycast', () => useRaycast()],
+      ['useJoint', () => useJoint('weld', null, null)],
+    ];
+    for (const [name, hook] of cases) {
+      function Probe() {
+        hook();
+        return null;
+      }
+      expect(() => render(<Probe />)).toThrow(`${name}: no <Physics> above this component`);
+    }
+    expect(() => render(<Body />)).toThrow('<Body>: no <Physics> above this component');
     spy.mockRestore();
   });
 
