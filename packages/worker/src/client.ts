@@ -41,7 +41,7 @@ import {
 import { COMMAND_NAMES, type CommandName, INPUT_COMMANDS, type WorldCommands } from './commands.js';
 import { Op, RingWriter, ringJointParam } from './command_ring.js';
 import type { EventInterest, StepEvents } from './events.js';
-import { Header, Record, wallClock } from './frame_layout.js';
+import { Header, MAX_PERSISTENT_RAYS, RayResult, Record, wallClock } from './frame_layout.js';
 import { FrameReader } from './frame_reader.js';
 import type { HostInit, HostSink, HostUpdate, WorldHost } from './host.js';
 import type { ResolvedOptions } from './options.js';
@@ -56,6 +56,32 @@ export type HostPort = {
 
 /** How transforms reach the main thread. */
 export type Transport = 'shared' | 'transfer' | 'inline';
+
+/** The newest result of a persistent ray (see `createPersistentRay`). */
+export interface PersistentRayHit {
+  hit: boolean;
+  /** It began hitting / stopped hitting since this ray's previous read. */
+  began: boolean;
+  ended: boolean;
+  point: { x: number; y: number };
+  normal: { x: number; y: number };
+  fraction: number;
+  shapeId: ShapeId;
+  bodyId: BodyId;
+}
+
+function newRayHit(): PersistentRayHit {
+  return {
+    hit: false,
+    began: false,
+    ended: false,
+    point: { x: 0, y: 0 },
+    normal: { x: 0, y: 0 },
+    fraction: 1,
+    shapeId: 0 as ShapeId,
+    bodyId: 0 as BodyId,
+  };
+}
 
 /** World statistics of the newest published step (read from the frame, no message). */
 export interface PhysicsStats {
@@ -138,6 +164,15 @@ class PhysicsClientBase {
   private port: HostPort;
   private reader = new FrameReader();
   private readonly record = new Float64Array(Record.Size);
+  private readonly rayRecord = new Float64Array(RayResult.Size);
+  /** Each persistent ray slot's live id (0: free), and the generation its next id takes. */
+  private readonly raySlots: number[] = new Array(MAX_PERSISTENT_RAYS).fill(0);
+  private readonly rayGeneration = new Uint32Array(MAX_PERSISTENT_RAYS);
+  /** Began/ended counts each ray had at its previous read. */
+  private readonly raySeen = new Float64Array(MAX_PERSISTENT_RAYS * 2);
+  /** Each live ray's origin and translation, and filter (a restarted host gets them again). */
+  private readonly rayGeometry = new Float64Array(MAX_PERSISTENT_RAYS * 4);
+  private readonly rayFilters: (QueryFilter | null)[] = new Array(MAX_PERSISTENT_RAYS).fill(null);
   private readonly options: ResolvedOptions;
   private queue: WireCommand[] = [];
   /** Messages of commands sent to the current host: input ring entries are numbered by it. */
@@ -215,6 +250,9 @@ class PhysicsClientBase {
     ready.catch((error: unknown) => this.report(error));
     if (this.listeners.contact.size + this.listeners.body.size + this.listeners.joint.size > 0) {
       this.sendInterest();
+    }
+    for (let slot = 0; slot < MAX_PERSISTENT_RAYS; slot++) {
+      if (this.raySlots[slot] !== 0) this.sendRay(slot);
     }
     return ready;
   }
@@ -380,6 +418,104 @@ class PhysicsClientBase {
     if (this.disposed) throw new Error('the physics world was disposed');
     if (this.ring === null || this.queue.length > 0) return false;
     return this.ring.push(this.messagesSent, op, id, a, b, c, d, e);
+  }
+
+  // ------------------------------------------------------------------ persistent rays
+
+  /**
+   * Registers a ray cast the host repeats after every step (up to 64 at once); read its
+   * newest result with `readPersistentRay`, move it every frame with `setPersistentRay`.
+   * Arguments are checked as `castRayClosest` checks them.
+   */
+  createPersistentRay(origin: Vec2, translation: Vec2, filter?: QueryFilter): number {
+    this.mirror.castRayClosest(origin, translation, filter); // the core's checks (and messages)
+    const slot = this.raySlots.indexOf(0);
+    if (slot === -1) {
+      throw new RangeError(`createPersistentRay: at most ${MAX_PERSISTENT_RAYS} persistent rays at once`);
+    }
+    const id = slot + 1 + MAX_PERSISTENT_RAYS * this.rayGeneration[slot]!;
+    this.raySlots[slot] = id;
+    this.raySeen[slot * 2] = 0;
+    this.raySeen[slot * 2 + 1] = 0;
+    this.rayFilters[slot] = filter ? { ...filter } : null;
+    this.keepRay(slot, origin, translation);
+    this.sendRay(slot);
+    return id;
+  }
+
+  /** Moves a persistent ray (through the input ring: no message per frame). */
+  setPersistentRay(rayId: number, origin: Vec2, translation: Vec2): void {
+    const slot = this.raySlot('setPersistentRay', rayId);
+    this.mirror.castRayClosest(origin, translation);
+    this.keepRay(slot, origin, translation);
+    if (this.input(Op.MoveRay, slot, origin.x, origin.y, translation.x, translation.y)) return;
+    this.flushNow();
+    void this.port.moveRay(slot, { x: origin.x, y: origin.y }, { x: translation.x, y: translation.y });
+  }
+
+  destroyPersistentRay(rayId: number): void {
+    const slot = this.raySlot('destroyPersistentRay', rayId);
+    this.raySlots[slot] = 0;
+    this.rayGeneration[slot]!++;
+    this.flushNow();
+    void this.port.removeRay(slot);
+  }
+
+  /**
+   * The newest result of a persistent ray (before its first step: no hit). `began` and
+   * `ended` say whether it began or stopped hitting since the previous read of this ray.
+   * Fills and returns `out` when given (no allocation).
+   */
+  readPersistentRay(rayId: number, out?: PersistentRayHit): PersistentRayHit {
+    const slot = this.raySlot('readPersistentRay', rayId);
+    const r = out ?? newRayHit();
+    const v = this.rayRecord;
+    const fresh = this.reader.readRay(slot, v) && v[RayResult.Id] === rayId;
+    if (!fresh) v.fill(0);
+    r.hit = v[RayResult.Hit] === 1;
+    r.point.x = v[RayResult.PointX]!;
+    r.point.y = v[RayResult.PointY]!;
+    r.normal.x = v[RayResult.NormalX]!;
+    r.normal.y = v[RayResult.NormalY]!;
+    r.fraction = fresh ? v[RayResult.Fraction]! : 1;
+    r.shapeId = v[RayResult.Shape]! as ShapeId;
+    r.bodyId = v[RayResult.Body]! as BodyId;
+    const began = v[RayResult.BeganCount]!;
+    const ended = v[RayResult.EndedCount]!;
+    r.began = began > this.raySeen[slot * 2]!;
+    r.ended = ended > this.raySeen[slot * 2 + 1]!;
+    this.raySeen[slot * 2] = began;
+    this.raySeen[slot * 2 + 1] = ended;
+    return r;
+  }
+
+  /** Remembers a ray's geometry, to register it again in a restarted host. */
+  private keepRay(slot: number, origin: Vec2, translation: Vec2): void {
+    const g = this.rayGeometry;
+    g[slot * 4] = origin.x;
+    g[slot * 4 + 1] = origin.y;
+    g[slot * 4 + 2] = translation.x;
+    g[slot * 4 + 3] = translation.y;
+  }
+
+  private sendRay(slot: number): void {
+    const g = this.rayGeometry;
+    this.flushNow(); // after the commands queued before it
+    void this.port.setRay(
+      slot,
+      this.raySlots[slot]!,
+      { x: g[slot * 4]!, y: g[slot * 4 + 1]! },
+      { x: g[slot * 4 + 2]!, y: g[slot * 4 + 3]! },
+      this.rayFilters[slot] ?? null,
+    );
+  }
+
+  private raySlot(fn: string, rayId: number): number {
+    const slot = (rayId - 1) % MAX_PERSISTENT_RAYS;
+    if (!Number.isInteger(rayId) || rayId < 1 || this.raySlots[slot] !== rayId) {
+      throw new RangeError(`${fn}: rayId must be a live persistent ray, got ${String(rayId)}`);
+    }
+    return slot;
   }
 
   // ------------------------------------------------------------------ stepping

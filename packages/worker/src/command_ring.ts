@@ -12,6 +12,7 @@
  * before it.
  */
 import type { BodyId, JointId, Vec2, World } from '@impulse/core';
+import type { PersistentRays } from './persistent_rays.js';
 
 /** Int32 words before the entries (a multiple of two, so entries are float64-aligned). */
 const Control = { Head: 0, Tail: 1, Size: 4 } as const;
@@ -35,6 +36,8 @@ export const Op = {
   SetAwake: 10,
   SetJointTarget: 11,
   SetJointMotorSpeed: 12,
+  /** Moves persistent ray `id` (its slot) to origin (a, b), translation (c, d). */
+  MoveRay: 13,
 } as const;
 export type Op = (typeof Op)[keyof typeof Op];
 
@@ -83,7 +86,10 @@ export class RingReader {
   private readonly target = { target: { x: 0, y: 0 } };
   private readonly motor = { motorSpeed: 0 };
 
-  constructor(buffer: SharedArrayBuffer) {
+  constructor(
+    buffer: SharedArrayBuffer,
+    private readonly rays: PersistentRays,
+  ) {
     this.control = new Int32Array(buffer, 0, Control.Size);
     this.entries = new Float64Array(buffer, Control.Size * 4, RING_ENTRIES * ENTRY);
   }
@@ -177,6 +183,9 @@ export class RingReader {
       case Op.SetJointMotorSpeed:
         this.motor.motorSpeed = a;
         world.setJointParams(id as JointId, this.motor);
+        break;
+      case Op.MoveRay:
+        this.rays.move(id, a, b, c, d);
         break;
       default:
         throw new Error(`input ring: unknown opcode ${op}`);

@@ -66,6 +66,36 @@ export const Header = {
   Size: 24,
 } as const;
 
+/**
+ * Persistent ray casts the host evaluates after every step: a fixed table of slots after
+ * the header, so a reader gets a ray's result from the same step as the poses.
+ */
+export const MAX_PERSISTENT_RAYS = 64;
+
+/** Doubles of one persistent ray's result. */
+export const RayResult = {
+  /** The ray's id (0: a free slot). */
+  Id: 0,
+  Hit: 1,
+  /** How many times it began / stopped hitting since it was created. */
+  BeganCount: 2,
+  EndedCount: 3,
+  PointX: 4,
+  PointY: 5,
+  NormalX: 6,
+  NormalY: 7,
+  Fraction: 8,
+  Shape: 9,
+  Body: 10,
+  Size: 12,
+} as const;
+
+/** Where the persistent ray results start in a frame. */
+export const RAYS = Header.Size;
+
+/** Where the body records start in a frame. */
+export const RECORDS = Header.Size + MAX_PERSISTENT_RAYS * RayResult.Size;
+
 /** Doubles of one body record: the core's BodyRecord, then the previous pose and flags. */
 export const Record = {
   ...BodyRecord,
@@ -80,7 +110,7 @@ export const Record = {
 } as const;
 
 export function frameDoubles(capacity: number): number {
-  return Header.Size + capacity * Record.Size;
+  return RECORDS + capacity * Record.Size;
 }
 
 /** Bytes of a shared buffer with room for `capacity` body slots (control + two frames). */

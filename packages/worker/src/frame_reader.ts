@@ -5,7 +5,16 @@
  * nothing.
  */
 import { BodyRecord } from '@impulse/core';
-import { CONTROL_BYTES, Control, frameViews, Header, Record } from './frame_layout.js';
+import {
+  CONTROL_BYTES,
+  Control,
+  frameViews,
+  Header,
+  RAYS,
+  RayResult,
+  Record,
+  RECORDS,
+} from './frame_layout.js';
 
 /** Gives up retrying after this many torn attempts (only a writer far faster than the reader gets here). */
 const MAX_ATTEMPTS = 64;
@@ -99,9 +108,22 @@ export class FrameReader {
       if (f === 0) return false;
       const frame = this.frame!;
       if (slot >= frame[Header.SlotCount]!) return false;
-      const o = Header.Size + slot * Record.Size;
+      const o = RECORDS + slot * Record.Size;
       for (let k = 0; k < Record.Size; k++) out[k] = frame[o + k]!;
       if (this.valid(f)) return out[BodyRecord.Id] === id;
+    }
+    throw new Error('@impulse/worker: could not read a consistent frame');
+  }
+
+  /** Copies persistent ray `slot`'s result of the newest frame into `out`; false before any frame. */
+  readRay(slot: number, out: Float64Array): boolean {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const f = this.begin();
+      if (f === 0) return false;
+      const frame = this.frame!;
+      const o = RAYS + slot * RayResult.Size;
+      for (let k = 0; k < RayResult.Size; k++) out[k] = frame[o + k]!;
+      if (this.valid(f)) return true;
     }
     throw new Error('@impulse/worker: could not read a consistent frame');
   }
@@ -132,11 +154,11 @@ export class FrameReader {
 
 function copyRecords(frame: Float64Array, slots: number, out: Float64Array, stride: number, offset: number) {
   if (stride === BodyRecord.Size && Record.Size === BodyRecord.Size) {
-    out.set(frame.subarray(Header.Size, Header.Size + slots * Record.Size), offset);
+    out.set(frame.subarray(RECORDS, RECORDS + slots * Record.Size), offset);
     return;
   }
   for (let b = 0; b < slots; b++) {
-    const i = Header.Size + b * Record.Size;
+    const i = RECORDS + b * Record.Size;
     const o = offset + b * stride;
     out[o + BodyRecord.Id] = frame[i + BodyRecord.Id]!;
     out[o + BodyRecord.Awake] = frame[i + BodyRecord.Awake]!;
@@ -164,7 +186,7 @@ function blendRecords(
 ) {
   const beta = 1 - alpha;
   for (let b = 0; b < slots; b++) {
-    const i = Header.Size + b * Record.Size;
+    const i = RECORDS + b * Record.Size;
     const o = offset + b * stride;
     out[o + BodyRecord.Id] = frame[i + BodyRecord.Id]!;
     out[o + BodyRecord.Awake] = frame[i + BodyRecord.Awake]!;

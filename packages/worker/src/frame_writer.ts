@@ -12,8 +12,10 @@ import {
   Header,
   Record,
   transferBytes,
+  RECORDS,
   wallClock,
 } from './frame_layout.js';
+import type { PersistentRays } from './persistent_rays.js';
 
 export interface FrameInfo {
   stepCount: number;
@@ -60,7 +62,7 @@ export class FrameWriter {
     if (this.pool.length < 3) this.pool.push(frame);
   }
 
-  publish(world: World, info: FrameInfo): Published {
+  publish(world: World, info: FrameInfo, rays: PersistentRays): Published {
     const slots = world.getBodySlotCount();
     this.ensurePrev(slots);
     const frameNo = ++this.frameNo;
@@ -68,7 +70,7 @@ export class FrameWriter {
       const grown = slots > this.capacity ? this.grow(slots) : null;
       const control = this.control;
       Atomics.store(control, Control.Writing, frameNo);
-      this.fill(this.frames![frameNo & 1]!, world, info, frameNo, slots);
+      this.fill(this.frames![frameNo & 1]!, world, info, frameNo, slots, rays);
       Atomics.store(control, Control.Published, frameNo);
       if (grown) Atomics.store(this.oldControl!, Control.Superseded, 1);
       this.oldControl = null;
@@ -78,7 +80,7 @@ export class FrameWriter {
     let buffer = this.pool.pop();
     while (buffer && buffer.byteLength < bytes) buffer = this.pool.pop();
     const frame = new Float64Array(buffer ?? new ArrayBuffer(bytes));
-    this.fill(frame, world, info, frameNo, slots);
+    this.fill(frame, world, info, frameNo, slots, rays);
     return { grown: null, frame: frame.buffer as ArrayBuffer };
   }
 
@@ -114,13 +116,21 @@ export class FrameWriter {
     this.prevId = ids;
   }
 
-  private fill(frame: Float64Array, world: World, info: FrameInfo, frameNo: number, slots: number): void {
-    world.readBodyTransforms(frame, Record.Size, Header.Size);
+  private fill(
+    frame: Float64Array,
+    world: World,
+    info: FrameInfo,
+    frameNo: number,
+    slots: number,
+    rays: PersistentRays,
+  ): void {
+    rays.write(frame);
+    world.readBodyTransforms(frame, Record.Size, RECORDS);
     const prevPose = this.prevPose;
     const prevId = this.prevId;
     let moved = 0;
     for (let b = 0; b < slots; b++) {
-      const o = Header.Size + b * Record.Size;
+      const o = RECORDS + b * Record.Size;
       const p = b * 4;
       const id = frame[o + BodyRecord.Id]!;
       const x = frame[o + BodyRecord.X]!;

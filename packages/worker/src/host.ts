@@ -24,6 +24,7 @@ import { isCommandName } from './commands.js';
 import { collectStepEvents, type EventInterest, type StepEvents } from './events.js';
 import { RingReader } from './command_ring.js';
 import { FrameWriter } from './frame_writer.js';
+import { PersistentRays } from './persistent_rays.js';
 import { reviveArgs, reviveGeometry, type WireCommand, type WireGeometry } from './wire.js';
 
 export type Stepping = 'realtime' | 'manual';
@@ -63,6 +64,7 @@ export interface HostSink {
 export class WorldHost {
   private world: World | null = null;
   private ring: RingReader | null = null;
+  private readonly rays = new PersistentRays();
   /** Command messages applied: input ring entries wait for the messages sent before them. */
   private messagesApplied = 0;
   private writer: FrameWriter | null = null;
@@ -86,7 +88,7 @@ export class WorldHost {
   init(init: HostInit, sink: HostSink | null): void {
     this.world = new World(init.world);
     this.writer = new FrameWriter(init.frames);
-    this.ring = init.ring ? new RingReader(init.ring) : null;
+    this.ring = init.ring ? new RingReader(init.ring, this.rays) : null;
     this.sink = sink;
     this.stepping = init.stepping;
     this.timeStep = init.timeStep;
@@ -124,6 +126,19 @@ export class WorldHost {
   step(count: number): HostUpdate {
     for (let i = 0; i < count; i++) this.stepOnce();
     return this.takePending();
+  }
+
+  /** Registers (or replaces) persistent ray `slot`; it is cast after every step from now on. */
+  setRay(slot: number, id: number, origin: Vec2, translation: Vec2, filter: QueryFilter | null): void {
+    this.rays.set(slot, id, origin.x, origin.y, translation.x, translation.y, filter);
+  }
+
+  moveRay(slot: number, origin: Vec2, translation: Vec2): void {
+    this.rays.move(slot, origin.x, origin.y, translation.x, translation.y);
+  }
+
+  removeRay(slot: number): void {
+    this.rays.remove(slot);
   }
 
   setPaused(paused: boolean): void {
@@ -243,14 +258,19 @@ export class WorldHost {
 
   private publish(): void {
     const world = this.requireWorld();
-    const out = this.writer!.publish(world, {
-      stepCount: world.getCounters().stepCount,
-      simTime: this.simTime,
-      timeStep: this.timeStep,
-      stepMs: this.stepMs,
-      paused: this.paused,
-      timeScale: this.timeScale,
-    });
+    this.rays.evaluate(world);
+    const out = this.writer!.publish(
+      world,
+      {
+        stepCount: world.getCounters().stepCount,
+        simTime: this.simTime,
+        timeStep: this.timeStep,
+        stepMs: this.stepMs,
+        paused: this.paused,
+        timeScale: this.timeScale,
+      },
+      this.rays,
+    );
     if (out.grown) this.pending.grown = out.grown;
     if (out.frame) {
       // Only the newest frame matters to the reader; an older one goes back to the pool.
