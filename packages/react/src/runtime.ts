@@ -119,6 +119,9 @@ export class PhysicsRuntime {
     this.loop.stop();
     this.loop.setSource(null);
     this.events.detach();
+    // A caller's client outlives us: take our ground body out of it (the joints on it go too).
+    const g = this.ground;
+    if (g && !g.client.isDisposed() && g.client.isValidBody(g.id)) g.client.destroyBody(g.id);
     this.ground = null;
     this.world.release();
   }

@@ -1,6 +1,6 @@
 import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
 import { act, cleanup, render } from '@testing-library/react';
-import { StrictMode, useState } from 'react';
+import { StrictMode, useContext, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Body,
@@ -13,6 +13,8 @@ import {
   usePhysicsStats,
   useRaycast,
 } from '../src/index.js';
+import { PhysicsContext } from '../src/context.js';
+import type { PhysicsRuntime } from '../src/runtime.js';
 import { Boundary, counts, Grab, translation } from './helpers.js';
 
 const box = [{ type: 'box', width: 0.5, height: 0.5 }] as const;
@@ -192,38 +194,51 @@ describe('<Physics>', () => {
     view.unmount();
   });
 
-  it('creates and destroys nothing extra over 100 mount/unmount cycles (bodies, targets, listeners)', async () => {
+  it('creates and destroys nothing extra over 100 mount/unmount cycles (bodies, joints, targets, listeners)', async () => {
     const client = manualClient();
-    let physics: PhysicsApi | null = null;
+    let runtime: PhysicsRuntime | null = null;
     function Hit() {
-      const [ref] = useBody({ shapes: box, onContactBegin: () => {}, onSleep: () => {} });
+      const [refA, a] = useBody<HTMLDivElement>({ shapes: box, onContactBegin: () => {}, onSleep: () => {} });
+      const [refB, b] = useBody<HTMLDivElement>({ position: { x: 1, y: 0 }, shapes: box, draggable: true });
+      useJoint('revolute', a, b, { enableMotor: true });
+      useJoint('mouse', null, b, { target: { x: 1, y: 1 } });
       usePhysicsFrame(() => {});
-      return <div ref={ref} />;
+      return (
+        <>
+          <div ref={refA} />
+          <div ref={refB} />
+        </>
+      );
     }
     function Toggle() {
       const [on, set] = useState(true);
       toggle = set;
+      runtime = useContext(PhysicsContext);
       return on ? <Hit /> : null;
     }
     let toggle: (v: boolean) => void = () => {};
-    const runtimeOf = () => (physics as unknown as { client: PhysicsClient }).client;
     const view = render(
       <StrictMode>
         <Physics client={client}>
           <Toggle />
-          <Grab onApi={(a) => (physics = a)} />
         </Physics>
       </StrictMode>,
     );
+    expect(await counts(client)).toMatchObject({ bodies: 3, joints: 2 }); // two bodies and the ground
     for (let i = 0; i < 100; i++) {
       act(() => toggle(false));
       act(() => toggle(true));
     }
+    expect(await counts(client)).toMatchObject({ bodies: 3, joints: 2 });
     act(() => toggle(false));
-    expect(runtimeOf()).toBe(client);
-    expect(await counts(client)).toMatchObject({ bodies: 0, joints: 0, shapes: 0 });
+    expect(await counts(client)).toMatchObject({ bodies: 1, joints: 0, shapes: 0 }); // the ground stays
     const listeners = (client as unknown as { listeners: Record<string, Set<unknown>> }).listeners;
-    expect(listeners.contact!.size + listeners.body!.size).toBe(0);
+    expect(listeners.contact!.size + listeners.body!.size + listeners.joint!.size).toBe(0);
+    const r = runtime as unknown as PhysicsRuntime;
+    expect(r.loop.targets.size).toBe(0);
+    expect(r.loop.callbackCount).toBe(0);
+    expect(r.events.subscriptionCount).toBe(0);
     view.unmount();
+    expect(await counts(client)).toMatchObject({ bodies: 0, joints: 0 });
   });
 });
