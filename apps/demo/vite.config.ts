@@ -7,10 +7,10 @@
  * - Workspace packages resolve to their built `dist/` (the README's start command builds
  *   them first), exactly as an app that installed them from npm sees them.
  * - The physics worker: @impulse/worker's default factory is
- *   `new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })`. Vite bundles
- *   that worker in `vite build`; in `vite dev` the dependency optimizer would move the
- *   package into its cache and break the relative URL (vitejs/vite#21422), so the package
- *   is kept out of the optimizer. See docs/demo.md.
+ *   `new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })`. Vite 8
+ *   resolves it in dev and bundles it in build with no setting (worker.format 'es' keeps it
+ *   a module worker); test/outside_app.test.ts checks both modes from the packed tarballs.
+ *   Do not exclude @impulse/worker alone from optimizeDeps: see docs/demo.md.
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -25,7 +25,6 @@ export default defineConfig({
   base: './',
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders },
-  optimizeDeps: { exclude: ['@impulse/worker'] },
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1000 },
 });

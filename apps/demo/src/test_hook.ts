@@ -26,6 +26,7 @@ export interface TestHook {
     frameMs: number;
     frames: number;
     stepMs: number;
+    stepCount: number;
     bodies: number;
   };
   isDragging(): boolean;
@@ -58,6 +59,7 @@ export function installTestHook(): void {
         frameMs: sim?.perf.frameMs ?? 0,
         frames: sim?.perf.frames ?? 0,
         stepMs: stats?.stepMs ?? 0,
+        stepCount: stats?.stepCount ?? 0,
         bodies: stats?.bodyCount ?? 0,
       };
     },

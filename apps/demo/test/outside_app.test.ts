@@ -1,0 +1,223 @@
+/**
+ * An app outside the workspace, as a user has it: the packed tarballs of @impulse/core,
+ * @impulse/worker and @impulse/react unpacked into its node_modules as real folders (so
+ * Vite treats them as installed dependencies, dependency optimizer included), React and
+ * Vite beside them. It must build (`vite build`, served by `vite preview`) and run in
+ * `vite dev`, each with one body falling in Chromium on the worker backend.
+ *
+ * The dependencies of the tarballs (comlink, zustand) and the app's own (react, vite) are
+ * linked from the workspace's store instead of downloaded: the test runs offline and in
+ * seconds. `pnpm build` comes first (the tarballs hold dist/).
+ */
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer as netServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const demo = join(import.meta.dirname, '..');
+const repo = join(demo, '..', '..');
+const results = join(demo, 'test-results');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const haveChromium = existsSync(chromiumPath);
+const inCI = process.env.CI === 'true' || process.env.CI === '1';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = netServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const APP_CONFIG = `import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
+export default defineConfig({
+  plugins: [react()],
+  server: { headers },
+  preview: { headers },
+  // Nothing about the worker: Vite 8 resolves @impulse/worker's
+  // new URL('./worker.js', import.meta.url) in dev and build. (Excluding @impulse/worker
+  // alone from optimizeDeps breaks dev: the optimized @impulse/react keeps its own copy of
+  // @impulse/core, and the core's instanceof checks fail across the two copies.)
+  worker: { format: 'es' },
+});
+`;
+
+const APP_MAIN = `import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Physics, useBody, usePhysics } from '@impulse/react';
+
+function Box() {
+  const [ref, api] = useBody({ shapes: [{ type: 'box', width: 1, height: 1 }], position: { x: 3, y: -1 } });
+  const physics = usePhysics();
+  useEffect(() => {
+    window.__outside = {
+      transport: () => physics.client.transport,
+      y: () => (api.id === null ? null : api.getPosition().y),
+    };
+  });
+  return <div ref={ref} style={{ position: 'absolute', left: 0, top: 0, width: 100, height: 100, marginLeft: -50, marginTop: -50, background: '#f59e0b' }} />;
+}
+
+createRoot(document.getElementById('root')).render(
+  <StrictMode>
+    <Physics scale={100}>
+      <Box />
+    </Physics>
+  </StrictMode>,
+);
+`;
+
+function makeApp(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'impulse-outside-'));
+  const packs = join(dir, 'packs');
+  mkdirSync(packs);
+  const modules = join(dir, 'node_modules');
+  mkdirSync(join(modules, '@impulse'), { recursive: true });
+  mkdirSync(join(modules, '@vitejs'), { recursive: true });
+  for (const name of ['core', 'worker', 'react']) {
+    execFileSync('npx', ['--yes', 'pnpm@10.34.8', 'pack', '--pack-destination', packs], {
+      cwd: join(repo, 'packages', name),
+      stdio: 'pipe',
+    });
+  }
+  for (const tarball of readdirSync(packs)) {
+    const name = tarball.replace(/^impulse-/, '').replace(/-\d+\.\d+\.\d+.*\.tgz$/, '');
+    const target = join(modules, '@impulse', name);
+    mkdirSync(target);
+    execFileSync('tar', ['-xzf', join(packs, tarball), '-C', target, '--strip-components=1']);
+  }
+  const link = (name: string, from: string) =>
+    symlinkSync(realpathSync(join(from, 'node_modules', name)), join(modules, name), 'dir');
+  link('react', demo);
+  link('react-dom', demo);
+  link('vite', demo);
+  link('@vitejs/plugin-react', demo);
+  link('comlink', join(repo, 'packages', 'worker'));
+  link('zustand', join(repo, 'packages', 'react'));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'outside-app', private: true, type: 'module' }),
+  );
+  writeFileSync(join(dir, 'vite.config.mjs'), APP_CONFIG);
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>',
+  );
+  mkdirSync(join(dir, 'src'));
+  writeFileSync(join(dir, 'src', 'main.jsx'), APP_MAIN);
+  return dir;
+}
+
+describe.skipIf(!haveChromium && !inCI)('an app outside the workspace, from the packed tarballs', () => {
+  let app: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!haveChromium) throw new Error(`CI: Chromium is missing at ${chromiumPath} (.ci/run installs it)`);
+    app = makeApp();
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (app) rmSync(app, { recursive: true, force: true });
+  });
+
+  async function fallsIn(url: string, shot: string): Promise<void> {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(url);
+    try {
+      await page.waitForFunction(
+        () =>
+          typeof (window as unknown as { __outside?: { y(): number | null } }).__outside?.y() === 'number',
+        null,
+        {
+          timeout: 30_000,
+        },
+      );
+    } catch (e) {
+      throw new Error(`the app did not start: ${String(e)}; console errors: ${JSON.stringify(errors)}`);
+    }
+    const read = () =>
+      page.evaluate(() => {
+        const o = (window as unknown as { __outside: { y(): number; transport(): string } }).__outside;
+        return { y: o.y(), transport: o.transport() };
+      });
+    const first = await read();
+    await page.waitForTimeout(1000);
+    const later = await read();
+    await page.screenshot({ path: join(results, shot) });
+    expect(later.transport).toBe('shared');
+    expect(later.y).toBeLessThan(first.y - 0.5);
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+
+  it('vite build + vite preview: one body falls on the worker backend', async () => {
+    await build({ root: app, logLevel: 'warn', build: { outDir: join(app, 'dist') } });
+    const port = await freePort();
+    const server: PreviewServer = await preview({
+      root: app,
+      logLevel: 'warn',
+      preview: { host: '127.0.0.1', port, strictPort: true },
+    });
+    try {
+      await fallsIn(`http://127.0.0.1:${port}/`, 'outside-build.png');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('vite dev: one body falls on the worker backend', async () => {
+    const port = await freePort();
+    const server: ViteDevServer = await createServer({
+      root: app,
+      logLevel: 'warn',
+      server: { host: '127.0.0.1', port, strictPort: true, hmr: false },
+    });
+    await server.listen();
+    try {
+      await fallsIn(`http://127.0.0.1:${port}/`, 'outside-dev.png');
+    } finally {
+      await server.close();
+    }
+  });
+});
