@@ -20,6 +20,7 @@
 import {
   atan2,
   BodyRecord,
+  BodyType,
   type BodyEvents,
   type BodyId,
   type ContactEvents,
@@ -41,7 +42,16 @@ import {
 import { COMMAND_NAMES, type CommandName, INPUT_COMMANDS, type WorldCommands } from './commands.js';
 import { Op, RingWriter, ringJointParam } from './command_ring.js';
 import type { EventInterest, StepEvents } from './events.js';
-import { Header, MAX_PERSISTENT_RAYS, RayResult, Record, wallClock } from './frame_layout.js';
+import {
+  CharacterState,
+  Header,
+  MAX_CHARACTERS,
+  MAX_PERSISTENT_RAYS,
+  RayResult,
+  Record,
+  wallClock,
+} from './frame_layout.js';
+import type { CharacterDef } from './characters.js';
 import { FrameReader } from './frame_reader.js';
 import type { HostInit, HostSink, HostUpdate, WorldHost } from './host.js';
 import type { ResolvedOptions } from './options.js';
@@ -80,6 +90,29 @@ function newRayHit(): PersistentRayHit {
     fraction: 1,
     shapeId: 0 as ShapeId,
     bodyId: 0 as BodyId,
+  };
+}
+
+/** A character after a step (see `readCharacter`). */
+export interface CharacterStateView {
+  position: { x: number; y: number };
+  velocity: { x: number; y: number };
+  grounded: boolean;
+  groundNormal: { x: number; y: number };
+  /** The body it stands on (0 when airborne): moving platforms. */
+  groundBodyId: BodyId;
+  /** It stepped up a ledge in this step. */
+  stepped: boolean;
+}
+
+function newCharacterState(): CharacterStateView {
+  return {
+    position: { x: 0, y: 0 },
+    velocity: { x: 0, y: 0 },
+    grounded: false,
+    groundNormal: { x: 0, y: 0 },
+    groundBodyId: 0 as BodyId,
+    stepped: false,
   };
 }
 
@@ -170,6 +203,11 @@ class PhysicsClientBase {
   private readonly rayGeneration = new Uint32Array(MAX_PERSISTENT_RAYS);
   /** Began/ended counts each ray had at its previous read. */
   private readonly raySeen = new Float64Array(MAX_PERSISTENT_RAYS * 2);
+  private readonly characterRecord = new Float64Array(CharacterState.Size);
+  private readonly characterSlots: number[] = new Array(MAX_CHARACTERS).fill(0);
+  private readonly characterGeneration = new Uint32Array(MAX_CHARACTERS);
+  /** Each live character's definition as sent (a restarted host gets it again). */
+  private readonly characterDefs: (object | null)[] = new Array(MAX_CHARACTERS).fill(null);
   /** Each live ray's origin and translation, and filter (a restarted host gets them again). */
   private readonly rayGeometry = new Float64Array(MAX_PERSISTENT_RAYS * 4);
   private readonly rayFilters: (QueryFilter | null)[] = new Array(MAX_PERSISTENT_RAYS).fill(null);
@@ -253,6 +291,10 @@ class PhysicsClientBase {
     }
     for (let slot = 0; slot < MAX_PERSISTENT_RAYS; slot++) {
       if (this.raySlots[slot] !== 0) this.sendRay(slot);
+    }
+    for (let slot = 0; slot < MAX_CHARACTERS; slot++) {
+      const def = this.characterDefs[slot];
+      if (def) void this.port.addCharacter(slot, this.characterSlots[slot]!, def as never);
     }
     return ready;
   }
@@ -514,6 +556,110 @@ class PhysicsClientBase {
     const slot = (rayId - 1) % MAX_PERSISTENT_RAYS;
     if (!Number.isInteger(rayId) || rayId < 1 || this.raySlots[slot] !== rayId) {
       throw new RangeError(`${fn}: rayId must be a live persistent ray, got ${String(rayId)}`);
+    }
+    return slot;
+  }
+
+  // ------------------------------------------------------------------ characters
+
+  /**
+   * Adds a character: the core's mover (`def` as for `World.createMover`, plus
+   * `gravityScale` and an optional kinematic `body` that follows it), run by the host
+   * every step. Steer it with `setCharacterVelocity`; read it with `readCharacter`. Up to
+   * 16 at once.
+   */
+  createCharacter(def: CharacterDef): number {
+    this.mirror.createMover(def); // the core's checks (and messages)
+    const fn = 'createCharacter';
+    const gravityScale = def.gravityScale ?? 1;
+    if (typeof gravityScale !== 'number' || !Number.isFinite(gravityScale)) {
+      throw new RangeError(`${fn}: def.gravityScale must be finite, got ${String(gravityScale)}`);
+    }
+    const body = def.body ?? null;
+    if (body !== null && this.mirror.getBodyType(body) !== BodyType.Kinematic) {
+      throw new RangeError(`${fn}: def.body must be a kinematic body, got ${String(body)}`);
+    }
+    const slot = this.characterSlots.indexOf(0);
+    if (slot === -1) throw new RangeError(`${fn}: at most ${MAX_CHARACTERS} characters at once`);
+    const id = slot + 1 + MAX_CHARACTERS * this.characterGeneration[slot]!;
+    this.characterSlots[slot] = id;
+    const wire = { ...def, capsule: encodeGeometry(def.capsule) };
+    this.characterDefs[slot] = wire;
+    this.flushNow(); // after the commands queued before it (its body, say)
+    void this.port.addCharacter(slot, id, wire as never);
+    return id;
+  }
+
+  /** The velocity the character moves with from the next step (gravity then acts on it). */
+  setCharacterVelocity(characterId: number, velocity: Vec2): void {
+    const slot = this.characterSlot('setCharacterVelocity', characterId);
+    if (!Number.isFinite(velocity?.x) || !Number.isFinite(velocity?.y)) {
+      throw new RangeError(
+        `setCharacterVelocity: velocity must be a finite {x, y}, got ${JSON.stringify(velocity)}`,
+      );
+    }
+    if (this.input(Op.SetCharacterVelocity, slot, velocity.x, velocity.y)) return;
+    this.flushNow();
+    void this.port.setCharacterVelocity(slot, { x: velocity.x, y: velocity.y });
+  }
+
+  /** Teleports the character (the next move pushes it out of any overlap). */
+  setCharacterPosition(characterId: number, position: Vec2): void {
+    const slot = this.characterSlot('setCharacterPosition', characterId);
+    if (!Number.isFinite(position?.x) || !Number.isFinite(position?.y)) {
+      throw new RangeError(
+        `setCharacterPosition: position must be a finite {x, y}, got ${JSON.stringify(position)}`,
+      );
+    }
+    this.flushNow();
+    void this.port.setCharacterPosition(slot, { x: position.x, y: position.y });
+  }
+
+  destroyCharacter(characterId: number): void {
+    const slot = this.characterSlot('destroyCharacter', characterId);
+    this.characterSlots[slot] = 0;
+    this.characterDefs[slot] = null;
+    this.characterGeneration[slot]!++;
+    this.flushNow();
+    void this.port.removeCharacter(slot);
+  }
+
+  /**
+   * The character after the newest step (before its first step: where it was created, at
+   * rest). The position is blended between the two newest steps by `alpha` (default: the
+   * interpolation alpha, as for bodies). Fills and returns `out` when given.
+   */
+  readCharacter(
+    characterId: number,
+    out?: CharacterStateView,
+    alpha = this.getInterpolationAlpha(),
+  ): CharacterStateView {
+    const slot = this.characterSlot('readCharacter', characterId);
+    const r = out ?? newCharacterState();
+    const v = this.characterRecord;
+    if (!this.reader.readCharacter(slot, v) || v[CharacterState.Id] !== characterId) {
+      const p = (this.characterDefs[slot] as { position: Vec2 }).position;
+      v.fill(0);
+      v[CharacterState.X] = v[CharacterState.X0] = p.x;
+      v[CharacterState.Y] = v[CharacterState.Y0] = p.y;
+    }
+    const a = alpha < 0 ? 0 : alpha > 1 ? 1 : alpha;
+    r.position.x = v[CharacterState.X0]! + (v[CharacterState.X]! - v[CharacterState.X0]!) * a;
+    r.position.y = v[CharacterState.Y0]! + (v[CharacterState.Y]! - v[CharacterState.Y0]!) * a;
+    r.velocity.x = v[CharacterState.VX]!;
+    r.velocity.y = v[CharacterState.VY]!;
+    r.grounded = v[CharacterState.Grounded] === 1;
+    r.groundNormal.x = v[CharacterState.GroundNormalX]!;
+    r.groundNormal.y = v[CharacterState.GroundNormalY]!;
+    r.groundBodyId = v[CharacterState.GroundBody]! as BodyId;
+    r.stepped = v[CharacterState.Stepped] === 1;
+    return r;
+  }
+
+  private characterSlot(fn: string, characterId: number): number {
+    const slot = (characterId - 1) % MAX_CHARACTERS;
+    if (!Number.isInteger(characterId) || characterId < 1 || this.characterSlots[slot] !== characterId) {
+      throw new RangeError(`${fn}: characterId must be a live character, got ${String(characterId)}`);
     }
     return slot;
   }

@@ -12,6 +12,7 @@
  * before it.
  */
 import type { BodyId, JointId, Vec2, World } from '@impulse/core';
+import type { Characters } from './characters.js';
 import type { PersistentRays } from './persistent_rays.js';
 
 /** Int32 words before the entries (a multiple of two, so entries are float64-aligned). */
@@ -38,6 +39,8 @@ export const Op = {
   SetJointMotorSpeed: 12,
   /** Moves persistent ray `id` (its slot) to origin (a, b), translation (c, d). */
   MoveRay: 13,
+  /** Sets character `id` (its slot)'s velocity to (a, b). */
+  SetCharacterVelocity: 14,
 } as const;
 export type Op = (typeof Op)[keyof typeof Op];
 
@@ -89,6 +92,7 @@ export class RingReader {
   constructor(
     buffer: SharedArrayBuffer,
     private readonly rays: PersistentRays,
+    private readonly characters: Characters,
   ) {
     this.control = new Int32Array(buffer, 0, Control.Size);
     this.entries = new Float64Array(buffer, Control.Size * 4, RING_ENTRIES * ENTRY);
@@ -186,6 +190,9 @@ export class RingReader {
         break;
       case Op.MoveRay:
         this.rays.move(id, a, b, c, d);
+        break;
+      case Op.SetCharacterVelocity:
+        this.characters.setVelocity(id, a, b);
         break;
       default:
         throw new Error(`input ring: unknown opcode ${op}`);

@@ -90,11 +90,36 @@ export const RayResult = {
   Size: 12,
 } as const;
 
+/** Characters (the core's mover, run by the host every step): a fixed table of slots. */
+export const MAX_CHARACTERS = 16;
+
+/** Doubles of one character's state after a step. */
+export const CharacterState = {
+  /** The character's id (0: a free slot). */
+  Id: 0,
+  X: 1,
+  Y: 2,
+  /** Position one step earlier (for interpolation). */
+  X0: 3,
+  Y0: 4,
+  VX: 5,
+  VY: 6,
+  Grounded: 7,
+  GroundNormalX: 8,
+  GroundNormalY: 9,
+  GroundBody: 10,
+  Stepped: 11,
+  Size: 12,
+} as const;
+
 /** Where the persistent ray results start in a frame. */
 export const RAYS = Header.Size;
 
+/** Where the character states start in a frame. */
+export const CHARACTERS = RAYS + MAX_PERSISTENT_RAYS * RayResult.Size;
+
 /** Where the body records start in a frame. */
-export const RECORDS = Header.Size + MAX_PERSISTENT_RAYS * RayResult.Size;
+export const RECORDS = CHARACTERS + MAX_CHARACTERS * CharacterState.Size;
 
 /** Doubles of one body record: the core's BodyRecord, then the previous pose and flags. */
 export const Record = {

@@ -6,6 +6,8 @@
  */
 import { BodyRecord } from '@impulse/core';
 import {
+  CHARACTERS,
+  CharacterState,
   CONTROL_BYTES,
   Control,
   frameViews,
@@ -117,12 +119,20 @@ export class FrameReader {
 
   /** Copies persistent ray `slot`'s result of the newest frame into `out`; false before any frame. */
   readRay(slot: number, out: Float64Array): boolean {
+    return this.copyBlock(RAYS + slot * RayResult.Size, RayResult.Size, out);
+  }
+
+  /** Copies character `slot`'s state of the newest frame into `out`; false before any frame. */
+  readCharacter(slot: number, out: Float64Array): boolean {
+    return this.copyBlock(CHARACTERS + slot * CharacterState.Size, CharacterState.Size, out);
+  }
+
+  private copyBlock(offset: number, size: number, out: Float64Array): boolean {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const f = this.begin();
       if (f === 0) return false;
       const frame = this.frame!;
-      const o = RAYS + slot * RayResult.Size;
-      for (let k = 0; k < RayResult.Size; k++) out[k] = frame[o + k]!;
+      for (let k = 0; k < size; k++) out[k] = frame[offset + k]!;
       if (this.valid(f)) return true;
     }
     throw new Error('@impulse/worker: could not read a consistent frame');

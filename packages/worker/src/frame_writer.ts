@@ -15,6 +15,7 @@ import {
   RECORDS,
   wallClock,
 } from './frame_layout.js';
+import type { Characters } from './characters.js';
 import type { PersistentRays } from './persistent_rays.js';
 
 export interface FrameInfo {
@@ -62,7 +63,7 @@ export class FrameWriter {
     if (this.pool.length < 3) this.pool.push(frame);
   }
 
-  publish(world: World, info: FrameInfo, rays: PersistentRays): Published {
+  publish(world: World, info: FrameInfo, rays: PersistentRays, characters: Characters): Published {
     const slots = world.getBodySlotCount();
     this.ensurePrev(slots);
     const frameNo = ++this.frameNo;
@@ -70,7 +71,7 @@ export class FrameWriter {
       const grown = slots > this.capacity ? this.grow(slots) : null;
       const control = this.control;
       Atomics.store(control, Control.Writing, frameNo);
-      this.fill(this.frames![frameNo & 1]!, world, info, frameNo, slots, rays);
+      this.fill(this.frames![frameNo & 1]!, world, info, frameNo, slots, rays, characters);
       Atomics.store(control, Control.Published, frameNo);
       if (grown) Atomics.store(this.oldControl!, Control.Superseded, 1);
       this.oldControl = null;
@@ -80,7 +81,7 @@ export class FrameWriter {
     let buffer = this.pool.pop();
     while (buffer && buffer.byteLength < bytes) buffer = this.pool.pop();
     const frame = new Float64Array(buffer ?? new ArrayBuffer(bytes));
-    this.fill(frame, world, info, frameNo, slots, rays);
+    this.fill(frame, world, info, frameNo, slots, rays, characters);
     return { grown: null, frame: frame.buffer as ArrayBuffer };
   }
 
@@ -123,8 +124,10 @@ export class FrameWriter {
     frameNo: number,
     slots: number,
     rays: PersistentRays,
+    characters: Characters,
   ): void {
     rays.write(frame);
+    characters.write(frame);
     world.readBodyTransforms(frame, Record.Size, RECORDS);
     const prevPose = this.prevPose;
     const prevId = this.prevId;

@@ -8,6 +8,7 @@
  * data (or transferable buffers), so the two paths behave the same.
  */
 import {
+  type Capsule,
   type QueryAABB,
   type QueryFilter,
   type QueryTransform,
@@ -25,6 +26,7 @@ import { collectStepEvents, type EventInterest, type StepEvents } from './events
 import { RingReader } from './command_ring.js';
 import { FrameWriter } from './frame_writer.js';
 import { PersistentRays } from './persistent_rays.js';
+import { type CharacterDef, Characters } from './characters.js';
 import { reviveArgs, reviveGeometry, type WireCommand, type WireGeometry } from './wire.js';
 
 export type Stepping = 'realtime' | 'manual';
@@ -65,6 +67,7 @@ export class WorldHost {
   private world: World | null = null;
   private ring: RingReader | null = null;
   private readonly rays = new PersistentRays();
+  private readonly characters = new Characters();
   /** Command messages applied: input ring entries wait for the messages sent before them. */
   private messagesApplied = 0;
   private writer: FrameWriter | null = null;
@@ -88,7 +91,7 @@ export class WorldHost {
   init(init: HostInit, sink: HostSink | null): void {
     this.world = new World(init.world);
     this.writer = new FrameWriter(init.frames);
-    this.ring = init.ring ? new RingReader(init.ring, this.rays) : null;
+    this.ring = init.ring ? new RingReader(init.ring, this.rays, this.characters) : null;
     this.sink = sink;
     this.stepping = init.stepping;
     this.timeStep = init.timeStep;
@@ -139,6 +142,24 @@ export class WorldHost {
 
   removeRay(slot: number): void {
     this.rays.remove(slot);
+  }
+
+  /** Adds character `slot` (its def's capsule as a wire geometry). */
+  addCharacter(slot: number, id: number, def: CharacterDef & { capsule: unknown }): void {
+    const capsule = reviveGeometry(def.capsule as WireGeometry);
+    this.characters.add(this.requireWorld(), slot, id, { ...def, capsule: capsule as Capsule });
+  }
+
+  removeCharacter(slot: number): void {
+    this.characters.remove(slot);
+  }
+
+  setCharacterVelocity(slot: number, velocity: Vec2): void {
+    this.characters.setVelocity(slot, velocity.x, velocity.y);
+  }
+
+  setCharacterPosition(slot: number, position: Vec2): void {
+    this.characters.setPosition(slot, position.x, position.y);
   }
 
   setPaused(paused: boolean): void {
@@ -241,6 +262,7 @@ export class WorldHost {
     const world = this.requireWorld();
     const inputError = this.drainInputs();
     if (inputError) this.pending.error ??= inputError;
+    this.characters.move(world, this.timeStep);
     const start = performance.now();
     world.step(this.timeStep);
     this.stepMs = performance.now() - start;
@@ -270,6 +292,7 @@ export class WorldHost {
         timeScale: this.timeScale,
       },
       this.rays,
+      this.characters,
     );
     if (out.grown) this.pending.grown = out.grown;
     if (out.frame) {

@@ -8,7 +8,14 @@
 export { createPhysicsWorker } from './browser.js';
 export type { WorkerOptions } from './browser.js';
 export { createInlinePhysics } from './inline.js';
-export type { PersistentRayHit, PhysicsClient, PhysicsStats, Transport } from './client.js';
+export type {
+  CharacterStateView,
+  PersistentRayHit,
+  PhysicsClient,
+  PhysicsStats,
+  Transport,
+} from './client.js';
+export type { CharacterDef, CharacterOptions } from './characters.js';
 export type { PhysicsOptions } from './options.js';
 export { DEFAULT_TIME_STEP } from './options.js';
 export type { Stepping } from './host.js';

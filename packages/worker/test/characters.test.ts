@@ -1,0 +1,94 @@
+import { BodyType, makeBox, makeCapsule, World } from '@impulse/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PhysicsClient } from '../src/index';
+import { createInlinePhysics } from '../src/index';
+import { createTestWorker, DT } from './support';
+
+let clients: PhysicsClient[] = [];
+afterEach(() => {
+  for (const c of clients) c.dispose();
+  clients = [];
+});
+
+const capsule = makeCapsule(0, -0.5, 0, 0.5, 0.3);
+
+function level(t: World | PhysicsClient) {
+  const ground = t.createBody();
+  t.createPolygonShape(ground, makeBox(20, 1));
+  const crate = t.createBody({ type: BodyType.Dynamic, position: { x: 4, y: 1.5 } });
+  t.createPolygonShape(crate, makeBox(0.5, 0.5), { density: 0.5 });
+  return { ground, crate };
+}
+
+describe.each([
+  ['a worker thread', () => createTestWorker({ stepping: 'manual' })],
+  ['the inline backend', () => createInlinePhysics({ stepping: 'manual' })],
+])('characters in %s', (_name, create) => {
+  it('fall, land and walk exactly as the core mover driven by hand', async () => {
+    const physics = create();
+    clients.push(physics);
+    level(physics);
+    const character = physics.createCharacter({ capsule, position: { x: -3, y: 4 } });
+    // The same by hand on an inline World: gravity, move, keep the clipped velocity, step.
+    const world = new World();
+    level(world);
+    const mover = world.createMover({ capsule, position: { x: -3, y: 4 } });
+    let v = { x: 0, y: 0 };
+    const state = physics.readCharacter(character);
+    expect(state.position).toEqual({ x: -3, y: 4 });
+    for (let i = 0; i < 90; i++) {
+      const walk = i >= 60 ? 2 : 0;
+      if (i === 60)
+        physics.setCharacterVelocity(character, { x: walk, y: physics.readCharacter(character).velocity.y });
+      if (i === 60) v = { x: walk, y: v.y };
+      await physics.step(1);
+      v = { x: v.x, y: v.y - 10 * DT };
+      mover.move({ x: v.x * DT, y: v.y * DT }, DT);
+      v = mover.clipVelocity(v);
+      world.step(DT);
+      physics.readCharacter(character, state, 1);
+      expect(state.position).toEqual(mover.getPosition());
+      expect(state.velocity).toEqual(v);
+      expect(state.grounded).toBe(mover.grounded);
+    }
+    expect(state.grounded).toBe(true);
+    expect(state.position.y).toBeCloseTo(1 + 0.8, 2); // capsule bottom on the ground's top
+    expect(state.position.x).toBeGreaterThan(-3 + 0.9); // walked for half a second at 2 m/s
+  });
+
+  it('drives a kinematic body with it, so dynamic bodies are pushed', async () => {
+    const physics = create();
+    clients.push(physics);
+    const { crate } = level(physics);
+    const avatar = physics.createBody({ type: BodyType.Kinematic, position: { x: 2, y: 1.8 } });
+    physics.createCapsuleShape(avatar, capsule);
+    const character = physics.createCharacter({
+      capsule,
+      position: { x: 2, y: 1.8 },
+      body: avatar,
+      maxPushForce: 500,
+    });
+    await physics.step(30);
+    const before = physics.getPosition(crate).x;
+    physics.setCharacterVelocity(character, { x: 3, y: 0 });
+    await physics.step(60);
+    const s = physics.readCharacter(character, undefined, 1);
+    expect(physics.getPosition(avatar).x).toBeCloseTo(s.position.x, 6);
+    expect(physics.getPosition(crate).x).toBeGreaterThan(before + 0.5);
+  });
+
+  it('rejects bad definitions at the call site with the core message', () => {
+    const physics = create();
+    clients.push(physics);
+    expect(() => physics.createCharacter({ capsule, position: { x: Number.NaN, y: 0 } })).toThrow(
+      /createMover: def\.position\.x/,
+    );
+    const dynamic = physics.createBody({ type: BodyType.Dynamic });
+    expect(() => physics.createCharacter({ capsule, position: { x: 0, y: 0 }, body: dynamic })).toThrow(
+      'createCharacter: def.body must be a kinematic body',
+    );
+    const id = physics.createCharacter({ capsule, position: { x: 0, y: 0 } });
+    physics.destroyCharacter(id);
+    expect(() => physics.setCharacterVelocity(id, { x: 1, y: 0 })).toThrow(/live character/);
+  });
+});
