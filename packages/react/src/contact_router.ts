@@ -7,7 +7,7 @@
  * The router listens to a kind of event only while some body has a handler for it: the
  * worker copies no contact events nobody reads.
  */
-import type { BodyEvents, BodyId, ContactEvents, ShapeId, Vec2 } from '@impulse/core';
+import type { BodyEvents, BodyId, ContactEvents, JointEvents, JointId, ShapeId, Vec2 } from '@impulse/core';
 import type { PhysicsClient } from '@impulse/worker';
 
 /** A contact between this body and another. */
@@ -50,9 +50,20 @@ export interface EventSink {
   handlers(): BodyEventHandlers;
 }
 
+/** Where the router finds a joint's break handler. */
+export interface JointEventSink {
+  onBreak(): ((joint: JointId) => void) | undefined;
+}
+
 type Client = Pick<
   PhysicsClient,
-  'onContactEvents' | 'onBodyEvents' | 'isValidShape' | 'getShapeBody' | 'isValidBody' | 'getUserData'
+  | 'onContactEvents'
+  | 'onBodyEvents'
+  | 'onJointEvents'
+  | 'isValidShape'
+  | 'getShapeBody'
+  | 'isValidBody'
+  | 'getUserData'
 >;
 
 export class EventRouter {
@@ -60,6 +71,8 @@ export class EventRouter {
   private client: Client | null = null;
   private contactOff: (() => void) | null = null;
   private bodyOff: (() => void) | null = null;
+  private jointOff: (() => void) | null = null;
+  private readonly jointSinks = new Map<number, JointEventSink>();
 
   /** Listens to `client` (or to nothing); subscriptions follow the registered sinks. */
   attach(client: Client | null): void {
@@ -77,10 +90,31 @@ export class EventRouter {
     if (this.sinks.delete(body)) this.refresh();
   }
 
+  setJoint(joint: JointId, sink: JointEventSink): void {
+    this.jointSinks.set(joint, sink);
+    this.refresh();
+  }
+
+  deleteJoint(joint: JointId): void {
+    if (this.jointSinks.delete(joint)) this.refresh();
+  }
+
   /** Call when a sink's handlers changed from none to some or back. */
   refresh(): void {
     const client = this.client;
     if (client === null) return;
+    let breaks = false;
+    for (const sink of this.jointSinks.values()) {
+      if (sink.onBreak()) {
+        breaks = true;
+        break;
+      }
+    }
+    if (breaks && !this.jointOff) this.jointOff = client.onJointEvents(this.onJoint);
+    if (!breaks && this.jointOff) {
+      this.jointOff();
+      this.jointOff = null;
+    }
     let contact = false;
     let sleep = false;
     for (const sink of this.sinks.values()) {
@@ -103,7 +137,7 @@ export class EventRouter {
 
   /** Listener subscriptions held now (0 after the last body left): for leak tests. */
   get subscriptionCount(): number {
-    return (this.contactOff ? 1 : 0) + (this.bodyOff ? 1 : 0);
+    return (this.contactOff ? 1 : 0) + (this.bodyOff ? 1 : 0) + (this.jointOff ? 1 : 0);
   }
 
   detach(): void {
@@ -114,8 +148,10 @@ export class EventRouter {
   private unsubscribe(): void {
     this.contactOff?.();
     this.bodyOff?.();
+    this.jointOff?.();
     this.contactOff = null;
     this.bodyOff = null;
+    this.jointOff = null;
   }
 
   /** The body of a shape the main thread still knows (events can name shapes destroyed since). */
@@ -184,6 +220,10 @@ export class EventRouter {
     const handler = sink && pick(sink.handlers());
     if (handler) handler(this.contactEvent(sensorBody, visitorBody, sensorShape, visitorShape));
   }
+
+  private readonly onJoint = (e: JointEvents): void => {
+    for (const joint of e.broken) this.jointSinks.get(joint)?.onBreak()?.(joint);
+  };
 
   private readonly onBody = (e: BodyEvents): void => {
     for (let i = 0; i < e.bodyCount; i++) {

@@ -107,16 +107,23 @@ export class ElementTargets {
 
   /**
    * Writes the transforms of the targets whose body moved. `records` holds `slotCount`
-   * BodyRecords (the layout of `readBodyTransforms`). A record whose id is not the
-   * target's body (not stepped yet, or a reused slot) is skipped.
+   * BodyRecords (the layout of `readBodyTransforms`). A body no published step holds yet
+   * (created since) is handed to `unpublished`, which writes its pose as created.
    */
-  apply(records: Float64Array, slotCount: number, mapping: ScreenMapping): void {
+  apply(
+    records: Float64Array,
+    slotCount: number,
+    mapping: ScreenMapping,
+    unpublished: (target: ElementTarget) => void,
+  ): void {
     const list = this.list;
     for (let i = 0; i < list.length; i++) {
       const t = list[i]!;
-      if (t.slot >= slotCount) continue;
       const o = t.slot * BodyRecord.Size;
-      if (records[o + BodyRecord.Id] !== t.bodyId) continue;
+      if (t.slot >= slotCount || records[o + BodyRecord.Id] !== t.bodyId) {
+        unpublished(t);
+        continue;
+      }
       const angle = Math.atan2(records[o + BodyRecord.S]!, records[o + BodyRecord.C]!);
       writePose(t, records[o + BodyRecord.X]!, records[o + BodyRecord.Y]!, angle, mapping);
     }

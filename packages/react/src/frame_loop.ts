@@ -8,9 +8,9 @@
  * frame already showed the newest poses, nor when the one new step moved no body (a
  * sleeping or paused world costs a few header reads per frame).
  */
-import { BodyRecord } from '@impulse/core';
+import { type BodyId, BodyRecord } from '@impulse/core';
 import type { PhysicsClient, PhysicsStats } from '@impulse/worker';
-import { ElementTargets } from './element_targets.js';
+import { type ElementTarget, ElementTargets, writePose } from './element_targets.js';
 import type { ScreenMapping } from './screen.js';
 
 /** What the loop reads from a client (a subset, so tests can fake it). */
@@ -22,6 +22,9 @@ export type FrameSource = Pick<
   | 'readInterpolatedBodyTransforms'
   | 'getBodySlotCount'
   | 'getStats'
+  | 'getPosition'
+  | 'getAngle'
+  | 'isValidBody'
 >;
 
 /** The transforms of one rendered frame, handed to `usePhysicsFrame` callbacks. Reused: do not keep it. */
@@ -160,7 +163,7 @@ export class FrameLoop {
       return false;
     }
     const slotCount = this.read(source, alpha);
-    this.targets.apply(this.records, slotCount, this.mapping);
+    this.targets.apply(this.records, slotCount, this.mapping, this.unpublished);
     const state = this.frameState;
     state.records = this.records;
     state.slotCount = slotCount;
@@ -176,6 +179,15 @@ export class FrameLoop {
     this.onAfterFrame?.(stats);
     return true;
   }
+
+  /** A body created since the newest step: shown where it was created (a rare, allocating read). */
+  private readonly unpublished = (t: ElementTarget): void => {
+    const source = this.source;
+    const id = t.bodyId as BodyId;
+    if (source === null || !source.isValidBody(id)) return;
+    const p = source.getPosition(id);
+    writePose(t, p.x, p.y, source.getAngle(id), this.mapping);
+  };
 
   private read(source: FrameSource, alpha: number): number {
     const needed = source.getBodySlotCount() * BodyRecord.Size;

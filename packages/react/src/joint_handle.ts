@@ -24,6 +24,7 @@ import type {
 import type { PhysicsClient } from '@impulse/worker';
 import type { BodyDependent, BodyHandle } from './body_handle.js';
 import { sameData } from './body_props.js';
+import type { JointEventSink } from './contact_router.js';
 import { Lifetime } from './lifetime.js';
 import type { PhysicsRuntime } from './runtime.js';
 
@@ -54,6 +55,8 @@ export interface JointCommonOptions {
   /** Torque (N m) above which the joint breaks. Default Infinity. */
   breakTorque?: number;
   userData?: unknown;
+  /** Called once when the joint breaks (force over `breakForce` or torque over `breakTorque`); it stays, disabled. */
+  onBreak?: (joint: JointId) => void;
 }
 
 /** The options of a joint of kind K: the common fields and K's own parameters. */
@@ -80,6 +83,9 @@ const CREATE = {
   filter: 'createFilterJoint',
 } as const satisfies Record<JointKind, keyof PhysicsClient>;
 
+/** Handlers: read when the event comes, never sent to the world. */
+const HANDLER_KEYS = new Set<string>(['onBreak']);
+
 const COMMON_KEYS = new Set<string>([
   'localAnchorA',
   'localAnchorB',
@@ -97,7 +103,7 @@ interface LiveJoint {
 /** A body end of a joint: a body's handle, or the world's ground (a static body at the origin). */
 export type JointEnd = BodyHandle | 'ground';
 
-export class JointHandle<K extends JointKind> implements BodyDependent {
+export class JointHandle<K extends JointKind> implements BodyDependent, JointEventSink {
   readonly api: JointApi<K>;
   private readonly runtime: PhysicsRuntime;
   private readonly kind: K;
@@ -135,13 +141,20 @@ export class JointHandle<K extends JointKind> implements BodyDependent {
     this.prepare = prepare;
     this.lifetime = new Lifetime(
       () => this.create(),
-      (live) => destroyJoint(live),
+      (live) => {
+        runtime.events.deleteJoint(live.id);
+        destroyJoint(live);
+      },
     );
     this.api = this.makeApi();
   }
 
   get id(): JointId | null {
     return this.lifetime.peek()?.id ?? null;
+  }
+
+  onBreak(): ((joint: JointId) => void) | undefined {
+    return this.options.onBreak;
   }
 
   acquire(): void {
@@ -181,6 +194,10 @@ export class JointHandle<K extends JointKind> implements BodyDependent {
       const before = (prev as Record<string, unknown>)[key];
       const after = (options as Record<string, unknown>)[key];
       if (key === 'userData' ? Object.is(before, after) : sameData(before, after)) continue;
+      if (HANDLER_KEYS.has(key)) {
+        if ((before === undefined) !== (after === undefined)) this.runtime.events.refresh();
+        continue;
+      }
       if (COMMON_KEYS.has(key)) recreate = true;
       else if (after !== undefined) {
         changed[key] = after;
@@ -212,10 +229,12 @@ export class JointHandle<K extends JointKind> implements BodyDependent {
     const bodyA = this.bodyId(this.a)!;
     const bodyB = this.bodyId(this.b)!;
     const def: Record<string, unknown> = { ...this.options, ...this.overrides, bodyA, bodyB };
+    for (const key of HANDLER_KEYS) delete def[key];
     this.prepare?.(def, client);
     const create = client[CREATE[this.kind]] as (def: unknown) => JointId;
     const id = create.call(client, def);
     this.created++;
+    this.runtime.events.setJoint(id, this);
     return { client, id };
   }
 

@@ -152,6 +152,31 @@ describe('useJoint', () => {
   });
 });
 
+describe('joint breaking', () => {
+  it('calls onBreak once when the joint breaks', async () => {
+    const client = manualClient();
+    const broke = vi.fn();
+    let physics: PhysicsApi | null = null;
+    function Hanging() {
+      const [, hook] = useBody({ type: 'static', position: { x: 0, y: 5 }, shapes: small });
+      const [, weight] = useBody({
+        position: { x: 0, y: 4 },
+        shapes: [{ type: 'box', width: 1, height: 1, density: 50 }],
+      });
+      useJoint('distance', hook, weight, { length: 1, breakForce: 100, onBreak: broke });
+      return null;
+    }
+    render(
+      <Physics client={client}>
+        <Hanging />
+        <Grab onApi={(a) => (physics = a)} />
+      </Physics>,
+    );
+    for (let i = 0; i < 30; i++) await act(() => physics!.step(1));
+    expect(broke).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('useSoftConstraint', () => {
   /** Period (s) of an oscillation, from the mean spacing of its zero crossings. */
   function period(xs: number[], dt: number): number {

@@ -1,8 +1,9 @@
-// The worker path: a world in a Node worker thread (the built worker script), driven by
+// The worker path: a world in a Node worker thread (running the worker package's sources), driven by
 // the same <Physics> as the inline backend. jsdom has no Web Worker, so the client is
 // made here and passed in.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PhysicsClient } from '@impulse/worker';
 import { createNodePhysicsWorker } from '@impulse/worker/node';
@@ -19,18 +20,27 @@ function Crate({ x = 0 }: { x?: number }) {
   return <div ref={ref} data-testid={`crate-${x}`} />;
 }
 
-// Under the jsdom environment Vite rewrites `new URL('./node_worker.js', import.meta.url)`
-// in @impulse/worker's node.ts to a non-file URL, so its default script lookup throws
-// ('The URL must be of scheme file'): the built script is passed in by path instead, with
-// no execArgv (Vitest's `--conditions source` would make the thread load .ts sources).
+// The worker thread runs @impulse/worker's own sources through tsx, like the client in this
+// thread does (a built script could lag the sources it talks to). Under the jsdom
+// environment Vite rewrites `new URL('./node_worker.js', import.meta.url)` in the worker's
+// node.ts to a non-file URL, so the script is passed in by path.
 const script = [
-  join(process.cwd(), 'packages/worker/dist/node_worker.js'),
-  join(process.cwd(), '../worker/dist/node_worker.js'),
+  join(process.cwd(), 'packages/worker/src/node_worker.ts'),
+  join(process.cwd(), '../worker/src/node_worker.ts'),
 ].find((p) => existsSync(p));
 
 function nodeWorld(): PhysicsClient {
-  if (!script) throw new Error('build @impulse/worker first (pnpm --filter @impulse/worker build)');
-  return createNodePhysicsWorker({ stepping: 'manual', worker: () => new Worker(script, { execArgv: [] }) });
+  if (!script) throw new Error('packages/worker/src/node_worker.ts not found');
+  return createNodePhysicsWorker({
+    stepping: 'manual',
+    // tsx's loader is registered inside the thread first (`--import tsx` does not reach a
+    // worker's entry module on Node 20), then the entry is imported.
+    worker: () =>
+      new Worker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(script).href)}); });`,
+        { eval: true, execArgv: ['--conditions', 'source'] },
+      ),
+  });
 }
 
 let client: PhysicsClient | null = null;
