@@ -8,5 +8,7 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // one browser at a time: two cores, and the stress figures should not share them
+    fileParallelism: false,
   },
 });

@@ -44,7 +44,11 @@ function build(sim: Sim): Rig {
   const ceiling = w.createBody({ position: { x: 0, y: CEILING + 0.25 } });
   w.createPolygonShape(ceiling, makeBox(10, 0.25));
   const bob = (x: number, color: string) => {
-    const body = w.createBody({ type: BodyType.Dynamic, position: { x, y: CEILING - REST - BOB_HALF } });
+    const body = w.createBody({
+      type: BodyType.Dynamic,
+      position: { x, y: CEILING - REST - BOB_HALF },
+      enableSleep: false,
+    });
     w.createPolygonShape(body, makeBox(BOB_HALF, BOB_HALF), { density: 1 }); // 1 kg
     sim.setBodyColor(body, color);
     return body;
@@ -134,13 +138,15 @@ function drawSprings(ctx: CanvasRenderingContext2D, sim: Sim, rig: Rig): void {
     ctx.strokeStyle = color;
     ctx.lineWidth = 2;
     ctx.stroke();
+    // on a narrow stage the columns are close: shorter labels in a smaller font
+    const narrow = 7 * sim.scale < 150;
     ctx.fillStyle = '#e5e7eb';
-    ctx.font = '600 13px system-ui, sans-serif';
+    ctx.font = narrow ? '600 11px system-ui, sans-serif' : '600 13px system-ui, sans-serif';
     ctx.textAlign = 'center';
-    ctx.fillText(label, x0, sim.toScreenY(CEILING + 1.3));
+    ctx.fillText(narrow ? label.split(' ')[0]! : label, x0, sim.toScreenY(CEILING) - (narrow ? 22 : 28));
     ctx.fillStyle = '#94a3b8';
-    ctx.font = '12px system-ui, sans-serif';
-    ctx.fillText(sub, x0, sim.toScreenY(CEILING + 0.75));
+    ctx.font = narrow ? '10px system-ui, sans-serif' : '12px system-ui, sans-serif';
+    ctx.fillText(narrow ? sub.split(',')[0]! : sub, x0, sim.toScreenY(CEILING) - (narrow ? 9 : 12));
   };
   line(
     COLUMNS.soft,
