@@ -87,9 +87,15 @@ export class BodyHandle implements EventSink {
   private dragDetach: (() => void) | null = null;
   private unwatchDraggable: (() => void) | null = null;
 
-  constructor(runtime: PhysicsRuntime, props: BodyOptions) {
+  /** Instance index (bodies made by `useBodies`), reported in events. */
+  readonly index: number | undefined;
+  /** A stable ref callback for the element. */
+  readonly ref = (element: Element | null): void => this.setElement(element);
+
+  constructor(runtime: PhysicsRuntime, props: BodyOptions, index?: number) {
     this.runtime = runtime;
     this.props = props;
+    this.index = index;
     this.lifetime = new Lifetime(
       () => this.create(),
       (live) => this.destroy(live),

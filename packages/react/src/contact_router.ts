@@ -22,6 +22,10 @@ export interface ContactEvent {
   otherShape: ShapeId;
   /** The other body's user data (`userData` in its def). */
   otherUserData: unknown;
+  /** The instance index of this body in `useBodies` / `<InstancedBodies>` (undefined for a single body). */
+  index: number | undefined;
+  /** The other body's instance index, when it is an instance. */
+  otherIndex: number | undefined;
 }
 
 /** A contact that began with an approach speed over the world's hit threshold. */
@@ -41,13 +45,15 @@ export interface BodyEventHandlers {
   /** This body's sensor shape began to overlap another body's shape. */
   onSensorEnter?: ((event: ContactEvent) => void) | undefined;
   onSensorExit?: ((event: ContactEvent) => void) | undefined;
-  onSleep?: ((body: BodyId) => void) | undefined;
-  onWake?: ((body: BodyId) => void) | undefined;
+  onSleep?: ((body: BodyId, index: number | undefined) => void) | undefined;
+  onWake?: ((body: BodyId, index: number | undefined) => void) | undefined;
 }
 
 /** Where the router finds a body's current handlers. */
 export interface EventSink {
   handlers(): BodyEventHandlers;
+  /** Instance index (bodies made by `useBodies`). */
+  readonly index: number | undefined;
 }
 
 /** Where the router finds a joint's break handler. */
@@ -182,6 +188,8 @@ export class EventRouter {
       shape: shape as ShapeId,
       otherShape: otherShape as ShapeId,
       otherUserData: this.client!.getUserData(other),
+      index: this.sinks.get(body)?.index,
+      otherIndex: this.sinks.get(other)?.index,
     };
   }
 
@@ -231,8 +239,8 @@ export class EventRouter {
       const sink = this.sinks.get(body);
       if (!sink) continue;
       const h = sink.handlers();
-      if (e.bodyAwake[i] === 1) h.onWake?.(body);
-      else h.onSleep?.(body);
+      if (e.bodyAwake[i] === 1) h.onWake?.(body, sink.index);
+      else h.onSleep?.(body, sink.index);
     }
   };
 }
