@@ -14,6 +14,7 @@ export { Joint, SoftConstraint } from './components/joint.js';
 export type { JointProps, SoftConstraintProps } from './components/joint.js';
 export { Bounds } from './components/bounds.js';
 export type { BoundsProps } from './components/bounds.js';
+export { PhysicsDebug } from './components/physics_debug.js';
 export type { BodyRef } from './resolve_body.js';
 export { useBody } from './hooks/use_body.js';
 export { useBodies } from './hooks/use_bodies.js';

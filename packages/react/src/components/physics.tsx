@@ -3,6 +3,7 @@ import type { PhysicsClient, Stepping } from '@impulse/worker';
 import { type ReactNode, useLayoutEffect, useMemo } from 'react';
 import { PhysicsContext } from '../context.js';
 import type { DragOptions } from '../drag.js';
+import { PhysicsDebug } from './physics_debug.js';
 import { type Backend, PhysicsRuntime, type SolverSettings } from '../runtime.js';
 
 export interface PhysicsProps {
@@ -36,7 +37,7 @@ export interface PhysicsProps {
   origin?: Vec2;
   /** World y up is screen y down. Default true. */
   flipY?: boolean;
-  /** Debug overlay flag, kept in the stats store. Default false. */
+  /** Shows the debug overlay (every shape outlined) and sets the stats store's flag. Default false. */
   debug?: boolean;
   /** Every body with an element can be dragged with a pointer, unless its own `draggable` is false. Default false. */
   draggable?: boolean;
@@ -92,6 +93,7 @@ export function Physics(props: PhysicsProps) {
     <PhysicsContext.Provider value={runtime}>
       <LiveSettings runtime={runtime} {...props} />
       {props.children}
+      {props.debug ? <PhysicsDebug /> : null}
     </PhysicsContext.Provider>
   );
 }

@@ -1,0 +1,133 @@
+/**
+ * The debug overlay's drawing, free of React: every body's shapes outlined on a 2D canvas
+ * from one frame's records (awake bodies in one colour, sleeping and static ones in
+ * another). A body's shapes are read once from the client and cached by body id (a
+ * recreated body has a new id). A debugging aid: it allocates a little per shape drawn.
+ */
+import { BodyRecord, Capsule, Circle, type Geometry, Polygon, Segment, type BodyId } from '@impulse/core';
+import type { PhysicsClient } from '@impulse/worker';
+import type { PhysicsFrame } from './frame_loop.js';
+
+/** The 2D context calls the overlay makes (so tests can record them). */
+export type DebugContext = Pick<
+  CanvasRenderingContext2D,
+  | 'save'
+  | 'restore'
+  | 'setTransform'
+  | 'clearRect'
+  | 'beginPath'
+  | 'moveTo'
+  | 'lineTo'
+  | 'arc'
+  | 'closePath'
+  | 'stroke'
+  | 'lineWidth'
+  | 'strokeStyle'
+>;
+
+const AWAKE = '#2ea043';
+const ASLEEP = '#8b949e';
+
+export class DebugDrawer {
+  private readonly shapes = new Map<number, Geometry[]>();
+  private readonly client: Pick<PhysicsClient, 'isValidBody' | 'getBodyShapes' | 'getShapeGeometry'>;
+
+  constructor(client: Pick<PhysicsClient, 'isValidBody' | 'getBodyShapes' | 'getShapeGeometry'>) {
+    this.client = client;
+  }
+
+  /**
+   * Draws `frame` into `ctx`, whose pixels are screen pixels shifted by (-offsetX,
+   * -offsetY) (a fixed canvas over a scrolled page).
+   */
+  draw(
+    ctx: DebugContext,
+    frame: PhysicsFrame,
+    width: number,
+    height: number,
+    offsetX = 0,
+    offsetY = 0,
+  ): void {
+    const m = frame.mapping;
+    const r = frame.records;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    // World → canvas: scale, flip, then the origin less the scroll.
+    const sy = m.flipY ? -m.scale : m.scale;
+    ctx.setTransform(m.scale, 0, 0, sy, m.originX - offsetX, m.originY - offsetY);
+    ctx.lineWidth = 1 / m.scale;
+    for (let slot = 0; slot < frame.slotCount; slot++) {
+      const o = slot * BodyRecord.Size;
+      const id = r[o + BodyRecord.Id]!;
+      if (id === 0) continue;
+      const shapes = this.shapesOf(id);
+      if (shapes.length === 0) continue;
+      const x = r[o + BodyRecord.X]!;
+      const y = r[o + BodyRecord.Y]!;
+      const c = r[o + BodyRecord.C]!;
+      const s = r[o + BodyRecord.S]!;
+      ctx.strokeStyle = r[o + BodyRecord.Awake] === 1 ? AWAKE : ASLEEP;
+      for (const g of shapes) {
+        ctx.beginPath();
+        outline(ctx, g, x, y, c, s);
+        ctx.stroke();
+      }
+    }
+    ctx.restore();
+    if (this.shapes.size > frame.slotCount * 2 + 64) this.evict();
+  }
+
+  private shapesOf(id: number): Geometry[] {
+    let list = this.shapes.get(id);
+    if (!list) {
+      const body = id as BodyId;
+      list = this.client.isValidBody(body)
+        ? this.client.getBodyShapes(body).map((shape) => this.client.getShapeGeometry(shape))
+        : [];
+      this.shapes.set(id, list);
+    }
+    return list;
+  }
+
+  /** Forgets bodies that are gone (their ids are never reused: the generation changes). */
+  private evict(): void {
+    for (const id of this.shapes.keys()) {
+      if (!this.client.isValidBody(id as BodyId)) this.shapes.delete(id);
+    }
+  }
+}
+
+function outline(ctx: DebugContext, g: Geometry, x: number, y: number, c: number, s: number): void {
+  const px = (lx: number, ly: number) => x + c * lx - s * ly;
+  const py = (lx: number, ly: number) => y + s * lx + c * ly;
+  if (g instanceof Polygon) {
+    for (let i = 0; i < g.count; i++) {
+      const vx = g.vx[i]!;
+      const vy = g.vy[i]!;
+      if (i === 0) ctx.moveTo(px(vx, vy), py(vx, vy));
+      else ctx.lineTo(px(vx, vy), py(vx, vy));
+    }
+    ctx.closePath();
+  } else if (g instanceof Circle) {
+    const cx = px(g.cx, g.cy);
+    const cy = py(g.cx, g.cy);
+    ctx.moveTo(cx + g.radius, cy);
+    ctx.arc(cx, cy, g.radius, 0, 2 * Math.PI);
+    // A spoke shows the rotation.
+    ctx.moveTo(cx, cy);
+    ctx.lineTo(cx + c * g.radius, cy + s * g.radius);
+  } else if (g instanceof Capsule) {
+    const ax = px(g.c1x, g.c1y);
+    const ay = py(g.c1x, g.c1y);
+    const bx = px(g.c2x, g.c2y);
+    const by = py(g.c2x, g.c2y);
+    const angle = Math.atan2(by - ay, bx - ax);
+    ctx.arc(ax, ay, g.radius, angle + Math.PI / 2, angle + (3 * Math.PI) / 2);
+    ctx.arc(bx, by, g.radius, angle - Math.PI / 2, angle + Math.PI / 2);
+    ctx.closePath();
+  } else if (g instanceof Segment) {
+    ctx.moveTo(px(g.p1x, g.p1y), py(g.p1x, g.p1y));
+    ctx.lineTo(px(g.p2x, g.p2y), py(g.p2x, g.p2y));
+  }
+}

@@ -1,0 +1,58 @@
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type PhysicsApi, Physics, useBody } from '../src/index.js';
+import { Grab } from './helpers.js';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('debug overlay', () => {
+  it('<Physics debug> outlines every shape on a canvas each frame that changed', async () => {
+    const calls: string[] = [];
+    const styles: string[] = [];
+    const ctx = new Proxy(
+      {},
+      {
+        get:
+          (_t, name: string) =>
+          (...args: unknown[]) =>
+            void calls.push(`${name}(${args.length})`),
+        set: (_t, name: string, value: unknown) => {
+          if (name === 'strokeStyle') styles.push(String(value));
+          return true;
+        },
+      },
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as never);
+    let physics: PhysicsApi | null = null;
+    function Scene() {
+      useBody({
+        position: { x: 0, y: 2 },
+        shapes: [
+          { type: 'box', width: 1, height: 1 },
+          { type: 'circle', radius: 0.3 },
+        ],
+      });
+      useBody({
+        type: 'static',
+        shapes: [{ type: 'segment', point1: { x: -5, y: 0 }, point2: { x: 5, y: 0 } }],
+      });
+      return null;
+    }
+    const view = render(
+      <Physics backend="inline" stepping="manual" debug>
+        <Scene />
+        <Grab onApi={(a) => (physics = a)} />
+      </Physics>,
+    );
+    expect(view.container.querySelector('canvas')).not.toBeNull();
+    await act(() => physics!.step(1));
+    expect(calls.filter((c) => c.startsWith('lineTo')).length).toBeGreaterThanOrEqual(4); // box edges, spoke, segment
+    expect(calls).toContain('arc(5)');
+    expect(calls.filter((c) => c === 'stroke(0)').length).toBe(3);
+    expect(styles).toContain('#2ea043'); // the awake box
+    expect(styles).toContain('#8b949e'); // the static ground
+  });
+});
