@@ -30,6 +30,7 @@ export interface TestHook {
     bodies: number;
   };
   isDragging(): boolean;
+  note(): string;
   /** React renders of the scene's body components so far (UI physics), else -1. */
   reactRenders(): number;
   goldenHash(): Promise<{ sleepStep: number; hash: number; transport: string }>;
@@ -64,6 +65,7 @@ export function installTestHook(): void {
       };
     },
     isDragging: () => getActiveSim()?.isDragging() ?? false,
+    note: () => getActiveSim()?.note ?? '',
     reactRenders: () => getActiveSim()?.reactRenders?.() ?? -1,
     // The core's golden run (packages/core/test/determinism.test.ts): the 100-body mixed
     // pile stepped at 1/60 s until every body sleeps, then the state hash.

@@ -219,6 +219,46 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
     writeFileSync(join(results, 'scenes.json'), JSON.stringify(report, null, 2));
   });
 
+  it('live controls change the world: the car drives, a stiff naive spring blows up, a weak bridge breaks', async () => {
+    const car = await openPage(browser, `${isolated.url}#/car`);
+    const chassis = await car.page.evaluate(() => window.__impulse.testBody()!);
+    const x0 = (await car.page.evaluate((b) => window.__impulse.position(b), chassis))!.x;
+    await car.page.keyboard.down('ArrowRight');
+    await car.page.waitForTimeout(2500);
+    await car.page.keyboard.up('ArrowRight');
+    const x1 = (await car.page.evaluate((b) => window.__impulse.position(b), chassis))!.x;
+    expect(x1 - x0, 'the car drove right').toBeGreaterThan(2);
+    await car.page.screenshot({ path: join(results, 'car-driving.png') });
+    expect(car.errors).toEqual([]);
+    await car.page.close();
+
+    const soft = await openPage(browser, `${isolated.url}#/soft`);
+    await soft.page.getByRole('button', { name: /Make it stiff/ }).click();
+    await soft.page.waitForFunction(() => /blew up/.test(window.__impulse.note()), null, { timeout: 10_000 });
+    // the soft spring, as stiff, holds: its bob stays near its rest place
+    const bob = await soft.page.evaluate(() =>
+      window.__impulse.position(window.__impulse.dynamicBodies()[0]!),
+    );
+    expect(Math.abs(bob!.y - 7.5)).toBeLessThan(1);
+    await soft.page.screenshot({ path: join(results, 'soft-stiff.png') });
+    expect(soft.errors).toEqual([]);
+    await soft.page.close();
+
+    const bridge = await openPage(browser, `${isolated.url}#/bridge`);
+    const slider = bridge.page.getByLabel('Bridge break force');
+    await slider.fill('600');
+    // the deck holds its own weight and two ragdolls at 600 N (about 170 N of it at its ends), and breaks under the crate
+    await bridge.page.waitForTimeout(1500);
+    expect(await bridge.page.evaluate(() => window.__impulse.note())).toBe('broken joints: 0');
+    await bridge.page.getByRole('button', { name: /crate/ }).click();
+    await bridge.page.waitForFunction(() => /broken joints: [1-9]/.test(window.__impulse.note()), null, {
+      timeout: 10_000,
+    });
+    await bridge.page.screenshot({ path: join(results, 'bridge-broken.png') });
+    expect(bridge.errors).toEqual([]);
+    await bridge.page.close();
+  });
+
   it('UI physics: HTML elements fall with no React render while they move', async () => {
     const { page, errors } = await openPage(browser, `${isolated.url}#/ui`);
     await page.waitForFunction(() => window.__impulse.perf().frames > 0);

@@ -96,6 +96,9 @@ function makeApp(): string {
   mkdirSync(join(modules, '@impulse'), { recursive: true });
   mkdirSync(join(modules, '@vitejs'), { recursive: true });
   for (const name of ['core', 'worker', 'react']) {
+    if (!existsSync(join(repo, 'packages', name, 'dist', 'index.js'))) {
+      throw new Error(`@impulse/${name} has no dist/: run \`pnpm build\` before this test`);
+    }
     execFileSync('npx', ['--yes', 'pnpm@10.34.8', 'pack', '--pack-destination', packs], {
       cwd: join(repo, 'packages', name),
       stdio: 'pipe',

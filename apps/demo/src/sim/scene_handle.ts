@@ -30,6 +30,8 @@ export interface SceneHandle {
   /** A viewport point in world coordinates. */
   pageToWorld(x: number, y: number): Vec2 | null;
   isDragging(): boolean;
+  /** The short status line a scene shows on the stage (blow-ups, broken joints), or ''. */
+  note?: string;
   /** React renders of the scene's components since it mounted (the UI scene counts them). */
   reactRenders?(): number;
 }

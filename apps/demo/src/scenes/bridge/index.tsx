@@ -227,7 +227,7 @@ export default function BridgeAndRagdolls() {
           <Slider
             label="Bridge break force"
             value={breakForce}
-            min={100}
+            min={400}
             max={BREAK_MAX}
             step={50}
             format={(v) => (v >= BREAK_MAX ? 'unbreakable' : `${v} N`)}

@@ -97,6 +97,7 @@ function naiveSpring(sim: Sim, rig: Rig): void {
   if (!Number.isFinite(len) || len > 30 || speed > 80) {
     // it blew up: put it back and count
     rig.blowUps++;
+    sim.note = `naive spring blew up ×${rig.blowUps}`;
     c.setTransform(body, { x: ax, y: CEILING - REST - BOB_HALF }, 0);
     c.setLinearVelocity(body, { x: 0, y: 0 });
     return;
@@ -143,10 +144,14 @@ function drawSprings(ctx: CanvasRenderingContext2D, sim: Sim, rig: Rig): void {
     ctx.fillStyle = '#e5e7eb';
     ctx.font = narrow ? '600 11px system-ui, sans-serif' : '600 13px system-ui, sans-serif';
     ctx.textAlign = 'center';
-    ctx.fillText(narrow ? label.split(' ')[0]! : label, x0, sim.toScreenY(CEILING) - (narrow ? 22 : 28));
+    ctx.fillText(
+      narrow ? label.split(' ')[0]! : label,
+      x0,
+      sim.toScreenY(CEILING + 0.5) - (narrow ? 20 : 26),
+    );
     ctx.fillStyle = '#94a3b8';
     ctx.font = narrow ? '10px system-ui, sans-serif' : '12px system-ui, sans-serif';
-    ctx.fillText(narrow ? sub.split(',')[0]! : sub, x0, sim.toScreenY(CEILING) - (narrow ? 9 : 12));
+    ctx.fillText(narrow ? sub.split(',')[0]! : sub, x0, sim.toScreenY(CEILING + 0.5) - (narrow ? 7 : 9));
   };
   line(
     COLUMNS.soft,
