@@ -83,6 +83,8 @@ export class FrameLoop {
   /** The last frame showed its step's exact poses (alpha 1, or nothing moved in it). */
   private lastExact = false;
   private dirty = true;
+  /** Things that move without moving a body (characters): no "nothing moved" skip while held. */
+  private holds = 0;
   /** Frames that did work, and frames skipped: for tests and the stats panel. */
   workFrames = 0;
   idleFrames = 0;
@@ -97,6 +99,17 @@ export class FrameLoop {
     this.source = source;
     this.lastFrame = -1;
     this.invalidate();
+  }
+
+  /** Keeps every new step's frame from being skipped; returns the release. */
+  hold(): () => void {
+    this.holds++;
+    this.invalidate();
+    let held = true;
+    return () => {
+      if (held) this.holds--;
+      held = false;
+    };
   }
 
   /** The next frame does its work even if no step was published (registrations changed). */
@@ -155,7 +168,13 @@ export class FrameLoop {
       return false;
     }
     const stats = source.getStats(this.stats);
-    if (!this.dirty && frame === this.lastFrame + 1 && stats.movedCount === 0 && this.lastExact) {
+    if (
+      !this.dirty &&
+      this.holds === 0 &&
+      frame === this.lastFrame + 1 &&
+      stats.movedCount === 0 &&
+      this.lastExact
+    ) {
       // One new step and nothing moved in it: the screen already shows it.
       this.lastFrame = frame;
       this.idleFrames++;

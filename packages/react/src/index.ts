@@ -23,6 +23,8 @@ export { InstancedBodies } from './components/instanced_bodies.js';
 export type { InstancedBodiesProps } from './components/instanced_bodies.js';
 export { usePhysics } from './hooks/use_physics.js';
 export type { PhysicsApi } from './hooks/use_physics.js';
+export { useCharacter } from './hooks/use_character.js';
+export type { CharacterApi, CharacterOptions } from './character_handle.js';
 export { useRaycast } from './hooks/use_raycast.js';
 export type { Raycast, RaycastHit, RaycastOptions } from './hooks/use_raycast.js';
 export { usePhysicsFrame } from './hooks/use_physics_frame.js';
