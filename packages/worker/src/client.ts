@@ -968,7 +968,9 @@ class PhysicsClientBase {
 }
 
 /** The client: the core `World`'s commands and structural reads, plus the methods above. */
-export type PhysicsClient = PhysicsClientBase & WorldCommands & MirrorReads;
+export type PhysicsClient = PhysicsClientBase &
+  Omit<WorldCommands, (typeof INPUT_COMMANDS)[number]> &
+  MirrorReads;
 
 const inputCommands: ReadonlySet<string> = new Set(INPUT_COMMANDS);
 
