@@ -76,8 +76,9 @@ async function openPage(
   browser: Browser,
   url: string,
   size = { width: 1280, height: 800 },
+  touch = false,
 ): Promise<Watched> {
-  const page = await browser.newPage({ viewport: size });
+  const page = await browser.newPage({ viewport: size, hasTouch: touch, isMobile: touch });
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
@@ -108,7 +109,28 @@ async function maxDisplacement(page: Page, ms: number): Promise<number> {
  * Drags the scene's test body (else the highest slow body) on the stage 90 px up and 60 px sideways and returns how far
  * (as a fraction of the pointer's path, in world coordinates) the body came along.
  */
-async function dragOne(page: Page, label: string): Promise<{ id: number; fraction: number }> {
+async function dragOne(
+  page: Page,
+  label: string,
+  input: 'mouse' | 'touch' = 'mouse',
+): Promise<{ id: number; fraction: number }> {
+  // a finger: raw touch events through the DevTools protocol (Chromium makes pointer events of them)
+  const cdp = input === 'touch' ? await page.context().newCDPSession(page) : null;
+  const press = async (x: number, y: number) => {
+    if (cdp) await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    else {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+    }
+  };
+  const move = async (x: number, y: number) => {
+    if (cdp) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+    else await page.mouse.move(x, y);
+  };
+  const release = async () => {
+    if (cdp) await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    else await page.mouse.up();
+  };
   const stage = (await page.locator('[data-testid=stage]').boundingBox())!;
   const stats = (await page.locator('[data-testid=stats]').boundingBox())!;
   // slow bodies only: what is drawn may be a frame behind what is read
@@ -121,9 +143,9 @@ async function dragOne(page: Page, label: string): Promise<{ id: number; fractio
   const inside = candidates.filter(
     ({ p }) =>
       p &&
-      p.x > stage.x + 80 &&
-      p.x < stage.x + stage.width - 80 &&
-      p.y > stage.y + 110 &&
+      p.x > stage.x + 24 &&
+      p.x < stage.x + stage.width - 24 &&
+      p.y > stage.y + 40 &&
       p.y < stage.y + stage.height - 10 &&
       !(p.x < stats.x + stats.width + 10 && p.y < stats.y + stats.height + 10),
   );
@@ -132,11 +154,10 @@ async function dragOne(page: Page, label: string): Promise<{ id: number; fractio
   const { id, p } = inside[0]!;
   const target = { x: p.x + 60, y: Math.max(stage.y + 40, p.y - 90) };
   const start = (await page.evaluate((b) => window.__impulse.position(b), id))!;
-  await page.mouse.move(p.x, p.y);
-  await page.mouse.down();
+  await press(p.x, p.y);
   expect(await page.evaluate(() => window.__impulse.isDragging()), `${label}: grabbed body ${id}`).toBe(true);
   for (let i = 1; i <= 10; i++) {
-    await page.mouse.move(p.x + ((target.x - p.x) * i) / 10, p.y + ((target.y - p.y) * i) / 10);
+    await move(p.x + ((target.x - p.x) * i) / 10, p.y + ((target.y - p.y) * i) / 10);
     await page.waitForTimeout(16);
   }
   // in world coordinates: a scene's camera may follow the body
@@ -150,7 +171,7 @@ async function dragOne(page: Page, label: string): Promise<{ id: number; fractio
     const along = ((now.x - start.x) * (goal.x - start.x) + (now.y - start.y) * (goal.y - start.y)) / path;
     fraction = Math.max(fraction, along / path);
   }
-  await page.mouse.up();
+  await release();
   return { id, fraction };
 }
 
@@ -281,12 +302,12 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
     await page.close();
   });
 
-  it('a phone-sized viewport shows the stage, the stats and the controls', async () => {
-    const { page, errors } = await openPage(browser, `${isolated.url}#/stacking`, {
-      width: 390,
-      height: 844,
-    });
+  it('a phone-sized viewport shows the stage, the stats and the controls, and a finger drags a body', async () => {
+    const size = { width: 390, height: 844 };
+    const { page, errors } = await openPage(browser, `${isolated.url}#/stacking`, size, true);
     await page.waitForTimeout(800);
+    const drag = await dragOne(page, 'phone, finger', 'touch');
+    expect(drag.fraction).toBeGreaterThan(0.15);
     const stage = (await page.locator('[data-testid=stage]').boundingBox())!;
     expect(stage.width).toBeGreaterThan(300);
     expect(stage.height).toBeGreaterThan(300);
