@@ -1,10 +1,8 @@
 /** The browser backend: the world in a Web Worker, reached through Comlink. */
-import * as Comlink from 'comlink';
-import { createRingBuffer } from './command_ring.js';
-import { createClient, type HostPort, type PhysicsClient } from './client.js';
-import type { WorldHost } from './host.js';
+import { createClient, type PhysicsClient } from './client.js';
+import { comlinkBackend } from './comlink_backend.js';
 import { type PhysicsOptions, resolveOptions } from './options.js';
-import { chooseTransport, initialFrames, type TransportOption } from './transport.js';
+import { chooseTransport, type TransportOption } from './transport.js';
 
 export interface WorkerOptions extends PhysicsOptions {
   /** `auto` (default): shared memory where available, else transferred frames (with one warning). */
@@ -31,18 +29,6 @@ export function createPhysicsWorker(options: WorkerOptions = {}): PhysicsClient 
     worker.addEventListener('error', (event) => {
       lost(new Error(`@impulse/worker: the physics worker failed: ${event.message}`));
     });
-    const remote = Comlink.wrap<WorldHost>(worker);
-    return {
-      port: remote as unknown as HostPort,
-      transport,
-      frames: initialFrames(transport),
-      ring: transport === 'shared' ? createRingBuffer() : null,
-      proxySink: (sink) => Comlink.proxy(sink),
-      transfer: (value, buffers) => Comlink.transfer(value, buffers),
-      dispose: () => {
-        remote[Comlink.releaseProxy]();
-        worker.terminate();
-      },
-    };
+    return comlinkBackend(worker, transport, () => worker.terminate());
   }, resolved);
 }

@@ -11,14 +11,11 @@
  */
 import type { World } from '@impulse/core';
 
-export const COMMAND_NAMES = [
-  // world
-  'setGravity',
-  'setSettings',
-  // bodies
-  'createBody',
-  'destroyBody',
-  'setBodyType',
+/**
+ * Per-frame inputs: the client implements these itself, so that they travel through the
+ * shared input ring (command_ring.ts) without a message or an allocation.
+ */
+export const INPUT_COMMANDS = [
   'setLinearVelocity',
   'setAngularVelocity',
   'setTransform',
@@ -28,6 +25,20 @@ export const COMMAND_NAMES = [
   'applyLinearImpulse',
   'applyLinearImpulseToCenter',
   'applyAngularImpulse',
+  'setAwake',
+  'setJointParams',
+] as const satisfies readonly (keyof World)[];
+
+/** Every command: the per-frame inputs and the commands that travel in messages. */
+export const COMMAND_NAMES = [
+  ...INPUT_COMMANDS,
+  // world
+  'setGravity',
+  'setSettings',
+  // bodies
+  'createBody',
+  'destroyBody',
+  'setBodyType',
   'setMassData',
   'resetMassData',
   'setLinearDamping',
@@ -35,7 +46,6 @@ export const COMMAND_NAMES = [
   'setGravityScale',
   'setFixedRotation',
   'setBullet',
-  'setAwake',
   'enableSleep',
   'setSleepThreshold',
   // shapes and chains
@@ -61,31 +71,12 @@ export const COMMAND_NAMES = [
   'createPrismaticJoint',
   'createWeldJoint',
   'destroyJoint',
-  'setJointParams',
 ] as const satisfies readonly (keyof World)[];
 
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /** The commands with the core's exact signatures. */
 export type WorldCommands = Pick<World, CommandName>;
-
-/**
- * Per-frame inputs: the client implements these itself, so that they travel through the
- * shared input ring (command_ring.ts) without a message or an allocation.
- */
-export const INPUT_COMMANDS = [
-  'setLinearVelocity',
-  'setAngularVelocity',
-  'setTransform',
-  'applyForce',
-  'applyForceToCenter',
-  'applyTorque',
-  'applyLinearImpulse',
-  'applyLinearImpulseToCenter',
-  'applyAngularImpulse',
-  'setAwake',
-  'setJointParams',
-] as const satisfies readonly CommandName[];
 
 const known: ReadonlySet<string> = new Set(COMMAND_NAMES);
 

@@ -6,13 +6,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { createRingBuffer } from './command_ring.js';
-import { createClient, type HostPort, type PhysicsClient } from './client.js';
-import type { WorldHost } from './host.js';
+import { createClient, type PhysicsClient } from './client.js';
+import { comlinkBackend } from './comlink_backend.js';
 import { type PhysicsOptions, resolveOptions } from './options.js';
-import { chooseTransport, initialFrames, type TransportOption } from './transport.js';
+import { chooseTransport, type TransportOption } from './transport.js';
 
 export interface NodeWorkerOptions extends PhysicsOptions {
   /** `auto` (default) and `shared` use shared memory; `transfer` sends each frame in a message. */
@@ -42,20 +40,10 @@ export function createNodePhysicsWorker(options: NodeWorkerOptions = {}): Physic
     worker.on('exit', (code) => {
       if (!disposed) lost(new Error(`@impulse/worker: the physics worker exited (code ${code})`));
     });
-    const remote = Comlink.wrap<WorldHost>(nodeEndpoint(worker as never));
-    return {
-      port: remote as unknown as HostPort,
-      transport,
-      frames: initialFrames(transport),
-      ring: transport === 'shared' ? createRingBuffer() : null,
-      proxySink: (sink) => Comlink.proxy(sink),
-      transfer: (value, buffers) => Comlink.transfer(value, buffers),
-      dispose: () => {
-        disposed = true;
-        remote[Comlink.releaseProxy]();
-        void worker.terminate();
-      },
-    };
+    return comlinkBackend(nodeEndpoint(worker as never), transport, () => {
+      disposed = true;
+      void worker.terminate();
+    });
   }, resolved);
 }
 

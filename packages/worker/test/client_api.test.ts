@@ -3,7 +3,7 @@ import { BodyType, makeBox, makeCircle, World } from '@impulse/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PhysicsClient } from '../src/index';
 import { createNodePhysicsWorker, nodeWorkerScript } from '../src/node';
-import { buildColumn, buildPyramid, createTestWorker, DT, records } from './support';
+import { buildColumn, buildPyramid, countedWorker, createTestWorker, DT, records } from './support';
 
 let clients: PhysicsClient[] = [];
 afterEach(() => {
@@ -15,30 +15,15 @@ function keep(c: PhysicsClient): PhysicsClient {
   return c;
 }
 
-/** A worker thread whose messages in both directions are counted. */
-function countedWorker() {
-  const counts = { toWorker: 0, fromWorker: 0 };
-  const physics = keep(
-    createNodePhysicsWorker({
-      stepping: 'manual',
-      worker: () => {
-        const worker = new Worker(nodeWorkerScript(), { execArgv: [] });
-        const post = worker.postMessage.bind(worker);
-        worker.postMessage = (value: unknown, transfer?: never) => {
-          counts.toWorker++;
-          post(value, transfer);
-        };
-        worker.on('message', () => counts.fromWorker++);
-        return worker;
-      },
-    }),
-  );
-  return { physics, counts };
+function countedManual() {
+  const counted = countedWorker({ stepping: 'manual' });
+  keep(counted.physics);
+  return counted;
 }
 
 describe('commands', () => {
   it('creates 10,000 bodies with shapes in one message and its reply', async () => {
-    const { physics, counts } = countedWorker();
+    const { physics, counts } = countedManual();
     await physics.ready;
     const before = { ...counts };
     const ids = [];
@@ -59,21 +44,8 @@ describe('commands', () => {
   });
 
   it('sends no message at all while a world steps in realtime with nothing to say', async () => {
-    const counts = { toWorker: 0, fromWorker: 0 };
-    const physics = keep(
-      createNodePhysicsWorker({
-        worker: () => {
-          const worker = new Worker(nodeWorkerScript(), { execArgv: [] });
-          const post = worker.postMessage.bind(worker);
-          worker.postMessage = (value: unknown, transfer?: never) => {
-            counts.toWorker++;
-            post(value, transfer);
-          };
-          worker.on('message', () => counts.fromWorker++);
-          return worker;
-        },
-      }),
-    );
+    const { physics, counts } = countedWorker();
+    keep(physics);
     buildPyramid(physics, 10);
     await physics.flush();
     const frame = physics.getFrameNumber();

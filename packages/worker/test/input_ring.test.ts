@@ -1,9 +1,7 @@
-import { Worker } from 'node:worker_threads';
 import { BodyType, makeBox, World } from '@impulse/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PhysicsClient } from '../src/index';
-import { createNodePhysicsWorker, nodeWorkerScript } from '../src/node';
-import { buildColumn, createTestWorker, DT, records } from './support';
+import { buildColumn, countedWorker, createTestWorker, DT, records } from './support';
 
 let clients: PhysicsClient[] = [];
 afterEach(() => {
@@ -84,19 +82,7 @@ describe('the input ring', () => {
   });
 
   it('sends no message while every body is pushed every frame', async () => {
-    const counts = { toWorker: 0, fromWorker: 0 };
-    const physics = createNodePhysicsWorker({
-      worker: () => {
-        const worker = new Worker(nodeWorkerScript(), { execArgv: [] });
-        const post = worker.postMessage.bind(worker);
-        worker.postMessage = (value: unknown, transfer?: never) => {
-          counts.toWorker++;
-          post(value, transfer);
-        };
-        worker.on('message', () => counts.fromWorker++);
-        return worker;
-      },
-    });
+    const { physics, counts } = countedWorker();
     clients.push(physics);
     const scene = drivenScene(physics);
     await physics.flush();

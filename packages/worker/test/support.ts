@@ -45,3 +45,22 @@ export function createTestWorker(options: Omit<NodeWorkerOptions, 'worker'> = {}
     worker: () => new Worker(nodeWorkerScript(), { execArgv: [] }),
   });
 }
+
+/** A worker thread whose messages in both directions are counted. */
+export function countedWorker(options: Omit<NodeWorkerOptions, 'worker'> = {}) {
+  const counts = { toWorker: 0, fromWorker: 0 };
+  const physics = createNodePhysicsWorker({
+    ...options,
+    worker: () => {
+      const worker = new Worker(nodeWorkerScript(), { execArgv: [] });
+      const post = worker.postMessage.bind(worker);
+      worker.postMessage = (value: unknown, transfer?: never) => {
+        counts.toWorker++;
+        post(value, transfer);
+      };
+      worker.on('message', () => counts.fromWorker++);
+      return worker;
+    },
+  });
+  return { physics, counts };
+}
