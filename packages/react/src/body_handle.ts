@@ -193,7 +193,7 @@ export class BodyHandle implements EventSink {
   }
 
   /** The live body's client and id; throws a clear error when there is none. */
-  require(method: string): LiveBody {
+  private require(method: string): LiveBody {
     const live = this.lifetime.peek();
     if (!live || live.client.isDisposed()) {
       throw new Error(

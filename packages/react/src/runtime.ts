@@ -214,14 +214,6 @@ export class PhysicsRuntime {
     }
   }
 
-  screenPoint(p: Readonly<Vec2>): Vec2 {
-    const m = this.mapping;
-    return {
-      x: m.originX + m.scale * p.x,
-      y: m.flipY ? m.originY - m.scale * p.y : m.originY + m.scale * p.y,
-    };
-  }
-
   private createClient(): PhysicsClient {
     this.applied = null;
     const c = this.config;
