@@ -33,7 +33,14 @@ interface LiveBody extends LiveBodyRef {
   target: ElementTarget | null;
   /** The element the body's box was measured from (element-measured bodies only). */
   measured: Element | null;
+  /** Its measured size (px), and the observer that recreates the body when it changes. */
+  width: number;
+  height: number;
+  observer: { disconnect(): void } | null;
 }
+
+/** A size change smaller than this (px) keeps the body (sub-pixel layout jitter). */
+const RESIZE_EPSILON = 0.5;
 
 /** Imperative access to a body. World units: meters, radians, y up. */
 export interface BodyApi {
@@ -238,6 +245,8 @@ export class BodyHandle implements EventSink {
     let specs: readonly ShapeSpec[];
     let measured: Element | null = null;
     let base: Vec2 | undefined;
+    let width = 0;
+    let height = 0;
     if (props.shapes) {
       specs = props.shapes;
     } else {
@@ -256,6 +265,8 @@ export class BodyHandle implements EventSink {
       }
       specs = [{ type: 'box', width: box.width / m.scale, height: box.height / m.scale }];
       base = { x: box.x, y: box.y };
+      width = box.width;
+      height = box.height;
       if (props.position === undefined && this.carry === null) {
         def.position = { x: screenToWorldX(m, box.x), y: screenToWorldY(m, box.y) };
       }
@@ -270,15 +281,48 @@ export class BodyHandle implements EventSink {
     const shapes: ShapeId[] = [];
     for (let i = 0; i < geometries.length; i++)
       shapes.push(createShape(client, id, geometries[i]!, defs[i]!));
-    const live: LiveBody = { client, id, shapes, target: null, measured };
+    const live: LiveBody = { client, id, shapes, target: null, measured, width, height, observer: null };
+    if (measured !== null) live.observer = this.observeSize(measured, live);
     this.created++;
     runtime.events.set(id, this);
     if (element !== null) this.attachTarget(live, element, base);
     return live;
   }
 
+  /**
+   * A measured body follows its element's size: a new size recreates it (keeping its pose),
+   * as the box is one of its shapes. Without ResizeObserver (old runtimes, jsdom) it keeps
+   * the first size.
+   */
+  private observeSize(element: Element, live: LiveBody): { disconnect(): void } | null {
+    const view = element.ownerDocument.defaultView as
+      | (Window & { ResizeObserver?: typeof ResizeObserver })
+      | null;
+    const Observer =
+      view?.ResizeObserver ?? (globalThis as { ResizeObserver?: typeof ResizeObserver }).ResizeObserver;
+    if (!Observer) return null;
+    const observer = new Observer(() => {
+      if (this.lifetime.peek() !== live) return;
+      const style = (element as Partial<HTMLElement>).style;
+      const transform = style?.transform;
+      const box = measureLayoutBox(element);
+      if (style && transform !== undefined) style.transform = transform;
+      if (
+        Math.abs(box.width - live.width) < RESIZE_EPSILON &&
+        Math.abs(box.height - live.height) < RESIZE_EPSILON
+      ) {
+        return;
+      }
+      if (box.width > 0 && box.height > 0) this.recreate();
+    });
+    observer.observe(element, { box: 'border-box' });
+    return observer;
+  }
+
   private destroy(live: LiveBody): void {
     const runtime = this.runtime;
+    live.observer?.disconnect();
+    live.observer = null;
     if (live.target) runtime.loop.targets.remove(live.target);
     live.target = null;
     this.dragDetach?.();

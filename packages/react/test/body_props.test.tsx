@@ -169,6 +169,65 @@ describe('body props', () => {
     expect(moved.y).toBeGreaterThan(100);
   });
 
+  it('recreates an element-measured body when its element changes size, keeping its pose', async () => {
+    let rect = { left: 0, top: 0, width: 100, height: 50 };
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({
+      ...rect,
+      right: rect.left + rect.width,
+      bottom: rect.top + rect.height,
+      x: rect.left,
+      y: rect.top,
+      toJSON: () => ({}),
+    }));
+    const observers: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        private readonly cb: () => void;
+        constructor(cb: () => void) {
+          this.cb = cb;
+        }
+        observe() {
+          observers.push(this.cb);
+        }
+        disconnect() {
+          const i = observers.indexOf(this.cb);
+          if (i >= 0) observers.splice(i, 1);
+        }
+      },
+    );
+    const client = manualClient();
+    let body: BodyApi | null = null;
+    let physics: PhysicsApi | null = null;
+    render(
+      <StrictMode>
+        <Physics client={client} scale={100}>
+          <Thing options={{}} onApi={(a) => (body = a)} />
+          <Grab onApi={(a) => (physics = a)} />
+        </Physics>
+      </StrictMode>,
+    );
+    expect(observers.length).toBe(1);
+    const width = () => {
+      const aabb = client.getShapeAABB(client.getBodyShapes(body!.id!)[0]!);
+      return aabb.maxX - aabb.minX;
+    };
+    expect(width()).toBeCloseTo(1, 2);
+    await act(() => physics!.step(10));
+    const fallen = body!.getPosition();
+    act(() => observers[0]!()); // same size: nothing happens
+    const id = body!.id;
+    expect(body!.id).toBe(id);
+    rect = { left: 0, top: 0, width: 200, height: 50 };
+    act(() => observers[0]!());
+    expect(body!.id).not.toBe(id);
+    expect(width()).toBeCloseTo(2, 2);
+    expect(body!.getPosition().y).toBeCloseTo(fallen.y);
+    expect(observers.length).toBe(1);
+    expect((await counts(client)).bodies).toBe(1);
+    vi.unstubAllGlobals();
+  });
+
   it('writes an SVG transform attribute in user units', async () => {
     let physics: PhysicsApi | null = null;
     function Disc() {

@@ -11,6 +11,22 @@ afterEach(() => {
 });
 
 describe('<Physics> props', () => {
+  it('runs the world inline, with one warning, where Web Workers do not exist', async () => {
+    expect(typeof Worker).toBe('undefined'); // jsdom
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let physics: PhysicsApi | null = null;
+    render(
+      <StrictMode>
+        <Physics stepping="manual">
+          <Grab onApi={(a) => (physics = a)} />
+        </Physics>
+      </StrictMode>,
+    );
+    expect(physics!.client.transport).toBe('inline');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/Web Workers are not available here/);
+  });
+
   it('applies gravity, settings, pause and time scale with setters, without a new world', () => {
     const client = createInlinePhysics({ stepping: 'manual' });
     const setGravity = vi.spyOn(client, 'setGravity');
