@@ -240,7 +240,7 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
     writeFileSync(join(results, 'scenes.json'), JSON.stringify(report, null, 2));
   });
 
-  it('live controls change the world: the car drives, a stiff naive spring blows up, a weak bridge breaks', async () => {
+  it('live controls change the world: the car drives, a stiff naive spring blows up, the character crosses the trigger zone, a weak bridge breaks', async () => {
     const car = await openPage(browser, `${isolated.url}#/car`);
     const chassis = await car.page.evaluate(() => window.__impulse.testBody()!);
     const x0 = (await car.page.evaluate((b) => window.__impulse.position(b), chassis))!.x;
@@ -264,6 +264,17 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
     await soft.page.screenshot({ path: join(results, 'soft-stiff.png') });
     expect(soft.errors).toEqual([]);
     await soft.page.close();
+
+    const walker = await openPage(browser, `${isolated.url}#/character`);
+    await walker.page.keyboard.down('ArrowRight');
+    // the character walks through the trigger zone: the sensor reports it
+    await walker.page.waitForFunction(() => /[1-9]\d* entries/.test(window.__impulse.note()), null, {
+      timeout: 10_000,
+    });
+    await walker.page.keyboard.up('ArrowRight');
+    await walker.page.screenshot({ path: join(results, 'character-walked.png') });
+    expect(walker.errors).toEqual([]);
+    await walker.page.close();
 
     const bridge = await openPage(browser, `${isolated.url}#/bridge`);
     const slider = bridge.page.getByLabel('Bridge break force');

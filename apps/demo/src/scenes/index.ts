@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import Bridge, { meta as bridgeMeta } from './bridge';
 import Car, { meta as carMeta } from './car';
+import Character, { meta as characterMeta } from './character';
 import Mass, { meta as massMeta } from './mass';
 import type { SceneMeta } from './meta';
 import Soft, { meta as softMeta } from './soft';
@@ -20,6 +21,7 @@ export const SCENES: readonly SceneEntry[] = [
   { meta: softMeta, Component: Soft },
   { meta: carMeta, Component: Car },
   { meta: bridgeMeta, Component: Bridge },
+  { meta: characterMeta, Component: Character },
   { meta: uiMeta, Component: Ui },
   { meta: stressMeta, Component: Stress },
 ];

@@ -28,6 +28,8 @@ export interface BodyDraw {
   tint: number;
   /** Optional fixed colour (a scene's highlight), drawn instead of the state colour while awake. */
   color: string | null;
+  /** Draw `color` asleep too. */
+  colorAlways: boolean;
   /** Sensors are drawn as outlines only. */
   sensor: boolean;
 }
@@ -89,5 +91,13 @@ function segmentDistance(px: number, py: number, x1: number, y1: number, x2: num
 }
 
 export function newBodyDraw(id: BodyId, type: BodyType | undefined, tint: number): BodyDraw {
-  return { id, type: type ?? BodyType.Static, shapes: [], tint, color: null, sensor: false };
+  return {
+    id,
+    type: type ?? BodyType.Static,
+    shapes: [],
+    tint,
+    color: null,
+    colorAlways: false,
+    sensor: false,
+  };
 }

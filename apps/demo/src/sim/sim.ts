@@ -63,6 +63,7 @@ const STYLE_STATIC = 1;
 const STYLE_SLEEP = 2;
 const STYLE_AWAKE = 3;
 const STYLE_CUSTOM = 255;
+const STYLE_SENSOR = 254;
 
 export class Sim implements SceneHandle {
   readonly client: PhysicsClient;
@@ -190,10 +191,16 @@ export class Sim implements SceneHandle {
     if (sensor) draw.sensor = true;
   }
 
-  /** Gives a body a fixed colour while awake (scene highlights: the car, the heavy box). */
-  setBodyColor(body: BodyId, color: string | null): void {
+  /**
+   * Gives a body a fixed colour while awake (scene highlights: the car, the heavy box), or
+   * always (`always`: a player character, which should never look asleep).
+   */
+  setBodyColor(body: BodyId, color: string | null, always = false): void {
     const draw = this.draws[this.client.getBodySlot(body)];
-    if (draw && draw.id === body) draw.color = color;
+    if (draw && draw.id === body) {
+      draw.color = color;
+      draw.colorAlways = always;
+    }
   }
 
   // ------------------------------------------------------------------ hooks
@@ -354,8 +361,12 @@ export class Sim implements SceneHandle {
       const o = slot * BodyRecord.Size;
       if (!d || d.shapes.length === 0 || r[o + BodyRecord.Id] !== d.id) {
         styles[slot] = STYLE_SKIP;
+      } else if (d.sensor) {
+        styles[slot] = STYLE_SENSOR;
       } else if (d.type === BodyType.Static) {
         styles[slot] = STYLE_STATIC;
+      } else if (d.color && d.colorAlways) {
+        styles[slot] = STYLE_CUSTOM;
       } else if (r[o + BodyRecord.Awake] !== 1) {
         styles[slot] = STYLE_SLEEP;
       } else {
@@ -365,6 +376,9 @@ export class Sim implements SceneHandle {
     ctx.lineJoin = 'miter';
     ctx.lineWidth = 1.25;
     this.drawStyle(ctx, n, STYLE_STATIC, STATIC_FILL, STATIC_STROKE);
+    ctx.setLineDash([6, 4]);
+    this.drawStyle(ctx, n, STYLE_SENSOR, 'rgba(52, 211, 153, 0.12)', '#34d399');
+    ctx.setLineDash([]);
     this.drawStyle(ctx, n, STYLE_SLEEP, SLEEP_FILL, SLEEP_STROKE);
     for (let i = 0; i < AWAKE_FILLS.length; i++) {
       this.drawStyle(ctx, n, STYLE_AWAKE + i, AWAKE_FILLS[i]!, AWAKE_STROKES[i]!);
@@ -433,7 +447,7 @@ export class Sim implements SceneHandle {
     ctx.fill();
     // outlines read well on bodies of some size; on a crowd of tiny ones they only cost
     // raster time (a 0.5 m box at 15 px/m), so they are left out there
-    if (lines || this.k >= 24 || style === STYLE_STATIC) {
+    if (lines || this.k >= 24 || style === STYLE_STATIC || style === STYLE_SENSOR) {
       ctx.strokeStyle = stroke;
       ctx.lineWidth = lines ? 2 : 1.25;
       ctx.stroke();
