@@ -173,12 +173,14 @@ export class PhysicsRuntime {
       client.setSettings({ subSteps: s.subSteps });
     if (s.settings && !(prev?.settings && sameSettings(prev.settings, s.settings)))
       client.setSettings(s.settings);
-    if (client.isPaused() !== s.paused) client.setPaused(s.paused);
+    // Only a change of the prop pauses or resumes: `usePhysics().setPaused` is not undone by a render.
+    if ((prev === null || prev.paused !== s.paused) && client.isPaused() !== s.paused)
+      client.setPaused(s.paused);
     if (prev ? prev.timeScale !== s.timeScale : s.timeScale !== 1) client.setTimeScale(s.timeScale);
     this.applied = { client, settings: s };
     const state = this.stats.getState();
-    if (state.paused !== s.paused || state.debug !== s.debug)
-      this.stats.setState({ paused: s.paused, debug: s.debug });
+    const paused = client.isPaused();
+    if (state.paused !== paused || state.debug !== s.debug) this.stats.setState({ paused, debug: s.debug });
   }
 
   private readonly draggableWatchers = new Set<() => void>();

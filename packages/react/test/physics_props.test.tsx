@@ -57,6 +57,29 @@ describe('<Physics> props', () => {
     client.dispose();
   });
 
+  it('keeps a pause made through usePhysics across renders, and makes no new world for an inline worker factory', () => {
+    const client = createInlinePhysics({ stepping: 'manual' });
+    let physics: PhysicsApi | null = null;
+    const seen = new Set<PhysicsClient>();
+    const scene = (n: number) => (
+      <Physics client={client} worker={() => ({}) as Worker} timeScale={1} key="same">
+        <Grab
+          onApi={(a) => {
+            physics = a;
+            seen.add(a.client);
+          }}
+        />
+        <i>{n}</i>
+      </Physics>
+    );
+    const view = render(scene(0));
+    act(() => physics!.setPaused(true));
+    view.rerender(scene(1));
+    expect(client.isPaused()).toBe(true);
+    expect(seen.size).toBe(1);
+    client.dispose();
+  });
+
   it('makes a new world for an immutable prop, with every body created again in it', async () => {
     const seen: PhysicsClient[] = [];
     let body: BodyApi | null = null;

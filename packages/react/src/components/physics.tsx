@@ -1,6 +1,6 @@
 import type { Vec2, WorldDef } from '@impulse/core';
 import type { PhysicsClient, Stepping } from '@impulse/worker';
-import { type ReactNode, useLayoutEffect, useMemo } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { PhysicsContext } from '../context.js';
 import type { DragOptions } from '../drag.js';
 import { PhysicsDebug } from './physics_debug.js';
@@ -52,8 +52,8 @@ const ORIGIN: Vec2 = { x: 0, y: 0 };
 /**
  * Owns one physics world and its animation-frame loop. Props that a setter changes
  * (gravity, sub-steps, settings, paused, time scale, interpolate, the mapping, debug) are
- * applied live; the others (backend, client, stepping, time step, maxStepsPerTick, mixers,
- * worker) make a new world, and every body below is created again in it.
+ * applied live. Backend, client, stepping, time step and maxStepsPerTick make a new world
+ * (every body below is created again in it); mixers and worker are read when a world is made.
  */
 export function Physics(props: PhysicsProps) {
   const {
@@ -65,6 +65,10 @@ export function Physics(props: PhysicsProps) {
     worker,
     mixers,
   } = props;
+  // Functions and objects made inline would be new on every render: the worker factory and
+  // the mixers are read when a world is made, and changing them alone makes no new world.
+  const made = useRef({ worker, mixers });
+  made.current = { worker, mixers };
   const runtime = useMemo(
     () =>
       new PhysicsRuntime({
@@ -73,17 +77,17 @@ export function Physics(props: PhysicsProps) {
         stepping,
         timeStep,
         maxStepsPerTick,
-        worker,
+        worker: made.current.worker,
         world: {
           ...(props.gravity ? { gravity: props.gravity } : {}),
           ...(props.subSteps === undefined ? {} : { subSteps: props.subSteps }),
           ...props.settings,
-          ...mixers,
+          ...made.current.mixers,
         },
         paused: props.paused ?? false,
         timeScale: props.timeScale ?? 1,
       }),
-    [backend, client, stepping, timeStep, maxStepsPerTick, worker, mixers],
+    [backend, client, stepping, timeStep, maxStepsPerTick],
   );
   useLayoutEffect(() => {
     runtime.start();
