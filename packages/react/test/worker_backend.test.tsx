@@ -9,11 +9,12 @@ import type { PhysicsClient } from '@impulse/worker';
 import { createNodePhysicsWorker } from '@impulse/worker/node';
 import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type PhysicsApi, Physics, useBody } from '../src/index.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type BodyApi, type PhysicsApi, Physics, useBody, useJoint } from '../src/index.js';
 import { counts, Grab, translation } from './helpers.js';
 
 const box = [{ type: 'box', width: 0.5, height: 0.5 }] as const;
+const shapes = [{ type: 'circle', radius: 0.2 }] as const;
 
 function Crate({ x = 0 }: { x?: number }) {
   const [ref] = useBody<HTMLDivElement>({ position: { x, y: 2 }, shapes: box });
@@ -86,5 +87,43 @@ describe('worker backend', () => {
     const after = translation(el);
     expect(after.y - before.y).toBeGreaterThan(55);
     expect(after.y - before.y).toBeLessThan(70);
+  });
+
+  it('runs contact handlers exactly once per begin, and keeps jointed bodies at their distance', async () => {
+    client = nodeWorld();
+    await client.ready;
+    const begin = vi.fn();
+    let physics: PhysicsApi | null = null;
+    let a: BodyApi | null = null;
+    let b: BodyApi | null = null;
+    function Scene() {
+      useBody({
+        type: 'static',
+        position: { x: 0, y: -0.5 },
+        shapes: [{ type: 'box', width: 20, height: 1 }],
+      });
+      const [, box] = useBody({ position: { x: 5, y: 1 }, shapes, onContactBegin: begin });
+      const [, pivot] = useBody({ type: 'static', position: { x: 0, y: 5 }, shapes });
+      const [, bob] = useBody({ position: { x: 2, y: 5 }, shapes });
+      useJoint('distance', pivot, bob, { length: 2 });
+      a = pivot;
+      b = bob;
+      void box;
+      return null;
+    }
+    render(
+      <StrictMode>
+        <Physics client={client}>
+          <Scene />
+          <Grab onApi={(api) => (physics = api)} />
+        </Physics>
+      </StrictMode>,
+    );
+    for (let i = 0; i < 45; i++) await act(() => physics!.step(1)); // the box lands; the bob swings down
+    expect(begin).toHaveBeenCalledTimes(1);
+    const p = a!.getPosition();
+    const q = b!.getPosition();
+    expect(Math.hypot(p.x - q.x, p.y - q.y)).toBeCloseTo(2, 1);
+    expect(q.y).toBeLessThan(4);
   });
 });
