@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { SCENES } from './scenes';
 import { href, useRoute } from './router';
-import { STATE_COLORS } from './sim/sim';
 import { TransportBadge } from './ui/TransportBadge';
 
 export function App() {
@@ -37,7 +36,6 @@ export function App() {
           ))}
         </nav>
         <div className="topbar-end">
-          <Legend />
           <TransportBadge />
         </div>
       </header>
@@ -45,24 +43,5 @@ export function App() {
         <Component key={entry.meta.id} />
       </main>
     </div>
-  );
-}
-
-function Legend() {
-  return (
-    <ul className="legend" aria-label="Body colours">
-      <li>
-        <i style={{ background: STATE_COLORS.awake }} />
-        awake
-      </li>
-      <li>
-        <i style={{ background: STATE_COLORS.sleeping }} />
-        sleeping
-      </li>
-      <li>
-        <i style={{ background: STATE_COLORS.static }} />
-        static
-      </li>
-    </ul>
   );
 }

@@ -340,6 +340,16 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
     await page.screenshot({ path: join(results, 'fallback-stacking.png') });
     expect(errors).toEqual([]);
     await page.close();
+    // the scenes that lean on the newer worker paths (characters, React bodies) too
+    for (const id of ['character', 'ui']) {
+      const other = await openPage(browser, `${plain.url}#/${id}`);
+      expect(await other.page.evaluate(() => window.__impulse.transport())).toBe('transfer');
+      expect(await maxDisplacement(other.page, 1500), `${id} on the fallback: bodies move`).toBeGreaterThan(
+        1e-3,
+      );
+      expect(other.errors, `${id} on the fallback`).toEqual([]);
+      await other.page.close();
+    }
   });
 
   it('measures the stress scene: main-thread ms per frame and FPS, worker against inline', async () => {

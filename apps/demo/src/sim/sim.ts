@@ -49,19 +49,20 @@ const BACKGROUND = '#0d121b';
 const GRID = 'rgba(148, 163, 184, 0.06)';
 const STATIC_FILL = '#1f2937';
 const STATIC_STROKE = '#475569';
-const SLEEP_FILL = '#334155';
-const SLEEP_STROKE = '#64748b';
+// sleeping: each body's own colour, dimmed toward slate (the pile stays readable as bodies)
+const SLEEP_FILLS = ['#695b40', '#336a68', '#405d83', '#5a5484', '#6b6447', '#316a73'];
+const SLEEP_STROKES = ['#95763f', '#3e8e7f', '#5279aa', '#7d6aab', '#98854a', '#3b8e90'];
 export const AWAKE_FILLS = ['#f59e0b', '#34d399', '#60a5fa', '#c084fc', '#fbbf24', '#2dd4bf'];
 const AWAKE_STROKES = ['#fcd34d', '#a7f3d0', '#bfdbfe', '#e9d5ff', '#fef3c7', '#99f6e4'];
 /** A scene's highlight colour (the heavy body, the naive spring): not in the palette. */
 export const HIGHLIGHT = '#ef4444';
-export const STATE_COLORS = { awake: AWAKE_FILLS[0]!, sleeping: SLEEP_FILL, static: STATIC_FILL };
+export const STATE_COLORS = { awake: AWAKE_FILLS[0]!, sleeping: SLEEP_FILLS[0]!, static: STATIC_FILL };
 
 /** Style of a slot this frame: 0 skip, 1 static, 2 sleeping, 3 + i awake palette i, 255 custom colour. */
 const STYLE_SKIP = 0;
 const STYLE_STATIC = 1;
-const STYLE_SLEEP = 2;
-const STYLE_AWAKE = 3;
+const STYLE_AWAKE = 3; // 3 + tint
+const STYLE_SLEEP = 10; // 10 + tint
 const STYLE_CUSTOM = 255;
 const STYLE_SENSOR = 254;
 
@@ -368,7 +369,7 @@ export class Sim implements SceneHandle {
       } else if (d.color && d.colorAlways) {
         styles[slot] = STYLE_CUSTOM;
       } else if (r[o + BodyRecord.Awake] !== 1) {
-        styles[slot] = STYLE_SLEEP;
+        styles[slot] = STYLE_SLEEP + d.tint;
       } else {
         styles[slot] = d.color ? STYLE_CUSTOM : STYLE_AWAKE + d.tint;
       }
@@ -379,7 +380,9 @@ export class Sim implements SceneHandle {
     ctx.setLineDash([6, 4]);
     this.drawStyle(ctx, n, STYLE_SENSOR, 'rgba(52, 211, 153, 0.12)', '#34d399');
     ctx.setLineDash([]);
-    this.drawStyle(ctx, n, STYLE_SLEEP, SLEEP_FILL, SLEEP_STROKE);
+    for (let i = 0; i < SLEEP_FILLS.length; i++) {
+      this.drawStyle(ctx, n, STYLE_SLEEP + i, SLEEP_FILLS[i]!, SLEEP_STROKES[i]!);
+    }
     for (let i = 0; i < AWAKE_FILLS.length; i++) {
       this.drawStyle(ctx, n, STYLE_AWAKE + i, AWAKE_FILLS[i]!, AWAKE_STROKES[i]!);
     }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { SceneMeta } from '../scenes/meta';
 import type { Sim } from '../sim/sim';
 import { Button } from './controls';
+import { Legend } from './Legend';
 import { Stage } from './Stage';
 import { StatsOverlay } from './StatsOverlay';
 
@@ -25,7 +26,10 @@ export function SceneFrame(props: {
             {meta.summary[1]}
           </p>
         </div>
-        <p className="stage-hint">Drag any body: mouse, pen or finger</p>
+        <div className="scene-aside">
+          <p className="stage-hint">Drag any body: mouse, pen or finger</p>
+          <Legend />
+        </div>
       </header>
       <div className="scene-body">
         <div className="stage">
