@@ -92,6 +92,11 @@ export class EventRouter {
     this.refresh();
   }
 
+  /** The sink registered for a body (its handle), if any. */
+  sink(body: BodyId): EventSink | undefined {
+    return this.sinks.get(body);
+  }
+
   delete(body: BodyId): void {
     if (this.sinks.delete(body)) this.refresh();
   }

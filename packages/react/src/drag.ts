@@ -84,6 +84,77 @@ export class DragController {
     };
   }
 
+  /**
+   * Makes `element` (a canvas, say) a surface to grab any body under the pointer by: the
+   * bodies under the press are asked of the world (asynchronously: it may be in a worker),
+   * and the first one `accept`s is grabbed at the pressed point. Returns the detach.
+   */
+  attachSurface(element: Element, accept: (body: BodyId) => boolean): () => void {
+    const down = (event: Event) => {
+      const e = event as PointerEvent;
+      if (e.button !== undefined && e.button !== 0) return;
+      const host = this.host;
+      const client = host.client;
+      if (client.isDisposed()) return;
+      const s = pointerScreenPoint(element, e);
+      const anchor = { x: screenToWorldX(host.mapping, s.x), y: screenToWorldY(host.mapping, s.y) };
+      // Follow the pointer while the world answers, so the grab starts where the pointer is then.
+      const latest = {
+        pointerId: e.pointerId,
+        clientX: e.clientX,
+        clientY: e.clientY,
+        button: 0,
+        isPrimary: true,
+      };
+      let released = false;
+      const doc = element.ownerDocument;
+      const move = (ev: Event) => {
+        const p = ev as PointerEvent;
+        if (p.pointerId !== e.pointerId) return;
+        latest.clientX = p.clientX;
+        latest.clientY = p.clientY;
+      };
+      const up = (ev: Event) => {
+        if ((ev as PointerEvent).pointerId === e.pointerId) released = true;
+      };
+      doc.addEventListener('pointermove', move);
+      doc.addEventListener('pointerup', up);
+      doc.addEventListener('pointercancel', up);
+      const stopWatching = () => {
+        doc.removeEventListener('pointermove', move);
+        doc.removeEventListener('pointerup', up);
+        doc.removeEventListener('pointercancel', up);
+      };
+      client.overlapPoint(anchor).then(
+        (shapes) => {
+          stopWatching();
+          if (released || client.isDisposed() || !this.surfaces.has(element)) return;
+          for (const shape of shapes) {
+            if (!client.isValidShape(shape)) continue; // destroyed since
+            const body = client.getShapeBody(shape);
+            if (client.getBodyType(body) === BodyType.Static || !accept(body)) continue;
+            this.grab(element, body, { ...latest, preventDefault: () => {} }, anchor);
+            return;
+          }
+        },
+        () => stopWatching(),
+      );
+    };
+    element.addEventListener('pointerdown', down);
+    this.surfaces.add(element);
+    const style = (element as HTMLElement).style;
+    const touchAction = style?.getPropertyValue('touch-action') ?? '';
+    style?.setProperty('touch-action', 'none');
+    return () => {
+      element.removeEventListener('pointerdown', down);
+      this.surfaces.delete(element);
+      style?.setProperty('touch-action', touchAction);
+      for (const g of [...this.grabs]) if (g.element === element) g.stop();
+    };
+  }
+
+  private readonly surfaces = new Set<Element>();
+
   /** Grabs in progress (for tests and leak checks). */
   get activeCount(): number {
     return this.grabs.length;
@@ -94,7 +165,8 @@ export class DragController {
     for (const g of [...this.grabs]) g.stop();
   }
 
-  private grab(element: Element, body: BodyId | null, e: PointerLike): void {
+  /** Grabs `body` at `anchor` (world; default: under the pointer) and pulls it toward the pointer. */
+  private grab(element: Element, body: BodyId | null, e: PointerLike, anchor?: Vec2): void {
     if (body === null || (e.button !== undefined && e.button !== 0)) return;
     const host = this.host;
     const client = host.client;
@@ -107,10 +179,11 @@ export class DragController {
       return { x: screenToWorldX(m, s.x), y: screenToWorldY(m, s.y) };
     };
     const target = world(e);
+    const grabbed = anchor ?? target;
     const p = client.getPosition(body);
     const q = client.getRotation(body);
-    const dx = target.x - p.x;
-    const dy = target.y - p.y;
+    const dx = grabbed.x - p.x;
+    const dy = grabbed.y - p.y;
     const options = host.drag;
     const joint = client.createMouseJoint({
       bodyA: host.groundBody(),

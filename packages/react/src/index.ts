@@ -29,6 +29,7 @@ export type { JointBody } from './hooks/use_joint.js';
 export { useSoftConstraint } from './hooks/use_soft_constraint.js';
 export type { SoftConstraintApi } from './hooks/use_soft_constraint.js';
 export { useCharacter } from './hooks/use_character.js';
+export { useDragSurface } from './hooks/use_drag_surface.js';
 export { useRaycast } from './hooks/use_raycast.js';
 export type { Raycast, RaycastHit, RaycastOptions } from './hooks/use_raycast.js';
 export { usePhysics } from './hooks/use_physics.js';

@@ -1,8 +1,15 @@
 import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { StrictMode, useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BodyApi, type BodyOptions, type PhysicsApi, Physics, useBody } from '../src/index.js';
+import {
+  type BodyApi,
+  type BodyOptions,
+  type PhysicsApi,
+  Physics,
+  useBody,
+  useDragSurface,
+} from '../src/index.js';
 import { counts, Grab } from './helpers.js';
 
 let clients: PhysicsClient[] = [];
@@ -88,6 +95,51 @@ describe('dragging', () => {
     );
     const el = view2.getByTestId('card');
     fireEvent.pointerDown(el, { pointerId: 1, clientX: 0, clientY: 0, button: 0 });
+    expect((await counts(client)).joints).toBe(0);
+  });
+
+  it('drags a body without an element through a drag surface (the world is asked what is under the pointer)', async () => {
+    const client = manualClient();
+    let card: BodyApi | null = null;
+    let physics: PhysicsApi | null = null;
+    function Scene() {
+      const surface = useRef<HTMLDivElement>(null);
+      useDragSurface(surface);
+      const [, api] = useBody({
+        position: { x: 1, y: -1 },
+        shapes: [{ type: 'box', width: 0.5, height: 0.5 }],
+      });
+      const [, fixed] = useBody({
+        position: { x: 3, y: -1 },
+        draggable: false,
+        shapes: [{ type: 'box', width: 0.5, height: 0.5 }],
+      });
+      card = api;
+      void fixed;
+      return <div ref={surface} data-testid="surface" />;
+    }
+    const view = render(
+      <StrictMode>
+        <Physics client={client} scale={100}>
+          <Scene />
+          <Grab onApi={(a) => (physics = a)} />
+        </Physics>
+      </StrictMode>,
+    );
+    const surface = view.getByTestId('surface');
+    // Page (300, 100) is world (3, -1): the body that is not draggable.
+    fireEvent.pointerDown(surface, { pointerId: 2, clientX: 300, clientY: 100, button: 0 });
+    await act(() => client.flush());
+    expect((await counts(client)).joints).toBe(0);
+    fireEvent.pointerUp(document, { pointerId: 2 });
+    // Page (100, 100) is world (1, -1): the draggable one.
+    fireEvent.pointerDown(surface, { pointerId: 3, clientX: 100, clientY: 100, button: 0 });
+    await act(() => client.flush());
+    expect((await counts(client)).joints).toBe(1);
+    fireEvent.pointerMove(document, { pointerId: 3, clientX: 100, clientY: 200 });
+    for (let i = 0; i < 60; i++) await act(() => physics!.step(1));
+    expect(card!.getPosition().y).toBeCloseTo(-2, 1);
+    fireEvent.pointerUp(document, { pointerId: 3 });
     expect((await counts(client)).joints).toBe(0);
   });
 
