@@ -65,6 +65,7 @@ const STYLE_AWAKE = 3; // 3 + tint
 const STYLE_SLEEP = 10; // 10 + tint
 const STYLE_CUSTOM = 255;
 const STYLE_SENSOR = 254;
+const STYLE_CUSTOM_ASLEEP = 253;
 
 export class Sim implements SceneHandle {
   readonly client: PhysicsClient;
@@ -369,7 +370,7 @@ export class Sim implements SceneHandle {
       } else if (d.color && d.colorAlways) {
         styles[slot] = STYLE_CUSTOM;
       } else if (r[o + BodyRecord.Awake] !== 1) {
-        styles[slot] = STYLE_SLEEP + d.tint;
+        styles[slot] = d.color ? STYLE_CUSTOM_ASLEEP : STYLE_SLEEP + d.tint;
       } else {
         styles[slot] = d.color ? STYLE_CUSTOM : STYLE_AWAKE + d.tint;
       }
@@ -387,9 +388,12 @@ export class Sim implements SceneHandle {
       this.drawStyle(ctx, n, STYLE_AWAKE + i, AWAKE_FILLS[i]!, AWAKE_STROKES[i]!);
     }
     // bodies with their own colour: one path each (few of them)
+    // (asleep: the same colour, dimmed like the palette's sleeping colours)
     for (let slot = 0; slot < n; slot++) {
-      if (styles[slot] !== STYLE_CUSTOM) continue;
+      const style = styles[slot];
+      if (style !== STYLE_CUSTOM && style !== STYLE_CUSTOM_ASLEEP) continue;
       const color = this.draws[slot]!.color!;
+      ctx.globalAlpha = style === STYLE_CUSTOM ? 1 : 0.45;
       ctx.beginPath();
       this.pathBody(ctx, slot);
       ctx.fillStyle = color;
@@ -397,6 +401,7 @@ export class Sim implements SceneHandle {
       ctx.strokeStyle = 'rgba(255,255,255,0.7)';
       ctx.stroke();
     }
+    ctx.globalAlpha = 1;
     for (const hook of this.drawHooks) hook(ctx, this);
     if (this.note) {
       ctx.font = '600 13px system-ui, sans-serif';
