@@ -164,7 +164,7 @@ export class BodyHandle implements EventSink {
       return;
     }
     if (diff.setters.length > 0) applySetters(live, diff.setters, props);
-    if (diff.handlersChanged) this.runtime.events.refresh();
+    if (diff.handlersChanged) this.runtime.events.refreshBody(live.id);
     if (diff.draggableChanged) this.syncDrag();
   }
 

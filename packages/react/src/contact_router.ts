@@ -84,12 +84,12 @@ export class EventRouter {
   attach(client: Client | null): void {
     this.unsubscribe();
     this.client = client;
-    this.refresh();
+    this.sync();
   }
 
   set(body: BodyId, sink: EventSink): void {
     this.sinks.set(body, sink);
-    this.refresh();
+    this.track(body, sink);
   }
 
   /** The sink registered for a body (its handle), if any. */
@@ -98,51 +98,80 @@ export class EventRouter {
   }
 
   delete(body: BodyId): void {
-    if (this.sinks.delete(body)) this.refresh();
+    if (this.sinks.delete(body)) this.track(body, undefined);
   }
 
   setJoint(joint: JointId, sink: JointEventSink): void {
     this.jointSinks.set(joint, sink);
-    this.refresh();
+    this.trackJoint(joint, sink);
   }
 
   deleteJoint(joint: JointId): void {
-    if (this.jointSinks.delete(joint)) this.refresh();
+    if (this.jointSinks.delete(joint)) this.trackJoint(joint, undefined);
   }
 
-  /** Call when a sink's handlers changed from none to some or back. */
-  refresh(): void {
+  /** A body's handlers changed (some appeared or all went): its kinds are counted again. */
+  refreshBody(body: BodyId): void {
+    this.track(body, this.sinks.get(body));
+  }
+
+  /** A joint's break handler appeared or went. */
+  refreshJoint(joint: JointId): void {
+    this.trackJoint(joint, this.jointSinks.get(joint));
+  }
+
+  /*
+   * Which kinds each sink wants, counted per kind, so registering a body costs O(1) and
+   * mounting many bodies stays linear: a bit per kind (1 contact, 2 sleep, 4 break).
+   */
+  private readonly wants = new Map<number, number>();
+  private readonly jointWants = new Map<number, number>();
+  private contactWanted = 0;
+  private sleepWanted = 0;
+  private breakWanted = 0;
+
+  private track(body: number, sink: EventSink | undefined): void {
+    let bits = 0;
+    if (sink) {
+      const h = sink.handlers();
+      if (h.onContactBegin || h.onContactEnd || h.onHit || h.onSensorEnter || h.onSensorExit) bits |= 1;
+      if (h.onSleep || h.onWake) bits |= 2;
+    }
+    const old = this.wants.get(body) ?? 0;
+    if (bits === 0) this.wants.delete(body);
+    else this.wants.set(body, bits);
+    this.contactWanted += (bits & 1) - (old & 1);
+    this.sleepWanted += ((bits & 2) - (old & 2)) / 2;
+    this.sync();
+  }
+
+  private trackJoint(joint: number, sink: JointEventSink | undefined): void {
+    const bits = sink?.onBreak() ? 4 : 0;
+    const old = this.jointWants.get(joint) ?? 0;
+    if (bits === 0) this.jointWants.delete(joint);
+    else this.jointWants.set(joint, bits);
+    this.breakWanted += (bits - old) / 4;
+    this.sync();
+  }
+
+  /** Subscribes to each kind some sink wants, and drops the rest. */
+  private sync(): void {
     const client = this.client;
     if (client === null) return;
-    let breaks = false;
-    for (const sink of this.jointSinks.values()) {
-      if (sink.onBreak()) {
-        breaks = true;
-        break;
-      }
-    }
-    if (breaks && !this.jointOff) this.jointOff = client.onJointEvents(this.onJoint);
-    if (!breaks && this.jointOff) {
-      this.jointOff();
-      this.jointOff = null;
-    }
-    let contact = false;
-    let sleep = false;
-    for (const sink of this.sinks.values()) {
-      const h = sink.handlers();
-      if (h.onContactBegin || h.onContactEnd || h.onHit || h.onSensorEnter || h.onSensorExit) contact = true;
-      if (h.onSleep || h.onWake) sleep = true;
-      if (contact && sleep) break;
-    }
-    if (contact && !this.contactOff) this.contactOff = client.onContactEvents(this.onContact);
-    if (!contact && this.contactOff) {
+    if (this.contactWanted > 0 && !this.contactOff) this.contactOff = client.onContactEvents(this.onContact);
+    if (this.contactWanted === 0 && this.contactOff) {
       this.contactOff();
       this.contactOff = null;
     }
-    if (sleep && !this.bodyOff) this.bodyOff = client.onBodyEvents(this.onBody);
-    if (!sleep && this.bodyOff) {
+    if (this.sleepWanted > 0 && !this.bodyOff) this.bodyOff = client.onBodyEvents(this.onBody);
+    if (this.sleepWanted === 0 && this.bodyOff) {
       this.bodyOff();
       this.bodyOff = null;
+    }
+    if (this.breakWanted > 0 && !this.jointOff) this.jointOff = client.onJointEvents(this.onJoint);
+    if (this.breakWanted === 0 && this.jointOff) {
+      this.jointOff();
+      this.jointOff = null;
     }
   }
 

@@ -195,7 +195,7 @@ export class JointHandle<K extends JointKind> implements BodyDependent, JointEve
       const after = (options as Record<string, unknown>)[key];
       if (key === 'userData' ? Object.is(before, after) : sameData(before, after)) continue;
       if (HANDLER_KEYS.has(key)) {
-        if ((before === undefined) !== (after === undefined)) this.runtime.events.refresh();
+        if ((before === undefined) !== (after === undefined)) this.runtime.events.refreshJoint(live.id);
         continue;
       }
       if (COMMON_KEYS.has(key)) recreate = true;
