@@ -34,7 +34,7 @@ export interface SoftConstraintAnchors {
   anchorB?: Vec2;
   /** Rest length (m), body–body only. Default: the anchors' distance when the constraint is made. */
   length?: number;
-  /** Largest force (N) the spring applies. Default: unbounded (1e10 N). */
+  /** Largest force (N) the spring applies, body–point only. Default: unbounded (1e10 N). */
   maxForce?: number;
 }
 
