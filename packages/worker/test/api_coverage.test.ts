@@ -1,0 +1,34 @@
+import type { World } from '@impulse/core';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { PhysicsClient } from '../src/index';
+
+/**
+ * Public World methods the client does not have, each with the reason. Every other public
+ * World member must be on the client too, so code moves between the two: a new World
+ * method fails to compile here until the client has it or it is listed.
+ */
+const NOT_ON_THE_CLIENT = {
+  step: 'the client steps on its own clock, or with step(n) (a promise) in manual mode',
+  getContactEvents: 'events arrive by subscription: onContactEvents',
+  getBodyEvents: 'events arrive by subscription: onBodyEvents (moved bodies: the frame)',
+  getJointEvents: 'events arrive by subscription: onJointEvents',
+  createMover: 'a mover queries the world every frame: createCharacter runs it in the worker',
+  moveCharacter: 'as createMover',
+  getWorldCenter: 'derived from the pose: not published yet',
+  getLocalPoint: 'derived from the pose: not published yet',
+  getWorldPoint: 'derived from the pose: not published yet',
+  getJointConstraintForce: 'a per-step solver read-out: not published yet',
+  getJointConstraintTorque: 'a per-step solver read-out: not published yet',
+  getJointState: 'a per-step solver read-out: not published yet',
+  isJointEnabled: 'changes when a joint breaks: follow onJointEvents',
+  core: 'internal state, not part of the API',
+} as const;
+
+type Missing = Exclude<keyof World, keyof PhysicsClient | keyof typeof NOT_ON_THE_CLIENT>;
+
+describe('the client API', () => {
+  it('has every public World method, or says why not', () => {
+    expectTypeOf<Missing>().toEqualTypeOf<never>();
+    expect(Object.values(NOT_ON_THE_CLIENT).every((why) => why.length > 0)).toBe(true);
+  });
+});
