@@ -97,6 +97,7 @@ export class Sim implements SceneHandle {
   private oy = 0;
   private readonly frameHooks = new Set<FrameHook>();
   private readonly drawHooks = new Set<DrawHook>();
+  private readonly backHooks = new Set<DrawHook>();
   private resize: ResizeObserver | null = null;
   private drag: {
     pointer: number;
@@ -213,10 +214,11 @@ export class Sim implements SceneHandle {
     return () => this.frameHooks.delete(hook);
   }
 
-  /** Draws extra things (springs, labels) after the bodies, in CSS pixels. */
-  onDraw(hook: DrawHook): () => void {
-    this.drawHooks.add(hook);
-    return () => this.drawHooks.delete(hook);
+  /** Draws extra things (springs, labels) after the bodies, or before them (`behind`: scenery), in CSS pixels. */
+  onDraw(hook: DrawHook, behind = false): () => void {
+    const set = behind ? this.backHooks : this.drawHooks;
+    set.add(hook);
+    return () => set.delete(hook);
   }
 
   // ------------------------------------------------------------------ stage
@@ -354,6 +356,7 @@ export class Sim implements SceneHandle {
     ctx.fillStyle = BACKGROUND;
     ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
     this.drawGrid(ctx);
+    for (const hook of this.backHooks) hook(ctx, this);
 
     // classify slots once, then draw each style as one path (one fill, one stroke)
     const r = this.records;

@@ -58,6 +58,8 @@ function build(sim: Sim, hertz: number, dampingRatio: number): Rig {
   const car = carScene(sim.asWorld(), {
     origin: { x: 0, y: terrain(0) },
     ground: false,
+    // heavy enough that the motors' torque does not lift the nose
+    chassisMass: 12,
     hertz,
     dampingRatio,
     enableMotor: true,
@@ -86,7 +88,7 @@ function frame(sim: Sim, rig: Rig): void {
     const params = brake
       ? { motorSpeed: 0, maxMotorTorque: 60 }
       : drive !== 0
-        ? { motorSpeed: -40 * drive, maxMotorTorque: 22 }
+        ? { motorSpeed: -30 * drive, maxMotorTorque: 14 }
         : { motorSpeed: 0, maxMotorTorque: 1 };
     for (const j of rig.joints) sim.client.setJointParams(j, params);
     sim.client.setAwake(rig.chassis, true);
@@ -94,8 +96,8 @@ function frame(sim: Sim, rig: Rig): void {
   const p = sim.client.getPosition(rig.chassis);
   rig.camX += 0.08 * (p.x - rig.camX);
   rig.camY += 0.08 * (p.y - rig.camY);
-  const halfWidth = 13;
-  sim.setView({ x0: rig.camX - halfWidth, x1: rig.camX + halfWidth, y0: rig.camY - 4, y1: rig.camY + 7 });
+  const halfWidth = 9;
+  sim.setView({ x0: rig.camX - halfWidth, x1: rig.camX + halfWidth, y0: rig.camY - 3, y1: rig.camY + 5 });
 }
 
 const KEYS: Record<string, 'left' | 'right' | 'brake'> = {
@@ -115,11 +117,30 @@ export default function Car() {
   const rig = useRef<Rig | null>(null);
   const held = useRef({ left: false, right: false, brake: false });
   const sim = useSim(
-    { view: { x0: -13, x1: 13, y0: -2, y1: 9 } },
+    { view: { x0: -9, x1: 9, y0: -2, y1: 6 } },
     (s) => {
       const r = build(s, hertz, zeta);
       rig.current = r;
-      return s.onFrame(() => frame(s, r));
+      const offFrame = s.onFrame(() => frame(s, r));
+      // the ground under the chain, filled (the chain itself is a line)
+      const offDraw = s.onDraw((ctx) => {
+        const left = s.toWorld(0, 0).x - 1;
+        const right = s.toWorld(ctx.canvas.width, 0).x + 1;
+        const bottom = ctx.canvas.height;
+        ctx.beginPath();
+        ctx.moveTo(s.toScreenX(Math.max(START_X, Math.floor(left))), bottom);
+        for (let x = Math.max(START_X, Math.floor(left)); x <= Math.min(END_X, Math.ceil(right)); x++) {
+          ctx.lineTo(s.toScreenX(x), s.toScreenY(terrain(x)));
+        }
+        ctx.lineTo(s.toScreenX(Math.min(END_X, Math.ceil(right))), bottom);
+        ctx.closePath();
+        ctx.fillStyle = '#1a2332';
+        ctx.fill();
+      }, true);
+      return () => {
+        offFrame();
+        offDraw();
+      };
     },
     reset,
   );
