@@ -720,6 +720,39 @@ class PhysicsClientBase {
     return atan2(q.s, q.c);
   }
 
+  /** World center of mass at the newest published step (from its pose and local center). */
+  getWorldCenter(bodyId: BodyId): Vec2 {
+    const lc = this.mirror.getLocalCenter(bodyId);
+    return this.toWorld(bodyId, lc.x, lc.y, this.mirror.getWorldCenter(bodyId));
+  }
+
+  /** A point of the body's frame in world coordinates, at the newest published step. */
+  getWorldPoint(bodyId: BodyId, localPoint: Vec2): Vec2 {
+    const created = this.mirror.getWorldPoint(bodyId, localPoint); // the core's checks
+    return this.toWorld(bodyId, localPoint.x, localPoint.y, created);
+  }
+
+  /** A world point in the body's frame, at the newest published step. */
+  getLocalPoint(bodyId: BodyId, worldPoint: Vec2): Vec2 {
+    const created = this.mirror.getLocalPoint(bodyId, worldPoint);
+    if (!this.readBody(bodyId)) return created;
+    const r = this.record;
+    const dx = worldPoint.x - r[BodyRecord.X]!;
+    const dy = worldPoint.y - r[BodyRecord.Y]!;
+    const c = r[BodyRecord.C]!;
+    const s = r[BodyRecord.S]!;
+    return { x: c * dx + s * dy, y: -s * dx + c * dy };
+  }
+
+  /** `(lx, ly)` of the body's frame in world coordinates; `unpublished` before its first step. */
+  private toWorld(bodyId: BodyId, lx: number, ly: number, unpublished: Vec2): Vec2 {
+    if (!this.readBody(bodyId)) return unpublished;
+    const r = this.record;
+    const c = r[BodyRecord.C]!;
+    const s = r[BodyRecord.S]!;
+    return { x: r[BodyRecord.X]! + c * lx - s * ly, y: r[BodyRecord.Y]! + s * lx + c * ly };
+  }
+
   getLinearVelocity(bodyId: BodyId): Vec2 {
     const created = this.mirror.getLinearVelocity(bodyId);
     if (!this.readBody(bodyId)) return created;
@@ -825,6 +858,34 @@ class PhysicsClientBase {
     this.mirror.restore(snapshot);
     this.flushNow();
     this.receive(await this.ask(this.port.restore(snapshot)));
+  }
+
+  /** Joint coordinates (angle, translation, length, speed) after the newest step. */
+  async getJointState(jointId: JointId): Promise<ReturnType<World['getJointState']>> {
+    this.mirror.getJointState(jointId); // the core's checks
+    this.flushNow();
+    return this.ask(this.port.getJointState(jointId));
+  }
+
+  /** The joint's constraint force (N) in the newest step. */
+  async getJointConstraintForce(jointId: JointId): Promise<Vec2> {
+    this.mirror.getJointConstraintForce(jointId);
+    this.flushNow();
+    return this.ask(this.port.getJointConstraintForce(jointId));
+  }
+
+  /** The joint's constraint torque (N m) in the newest step. */
+  async getJointConstraintTorque(jointId: JointId): Promise<number> {
+    this.mirror.getJointConstraintTorque(jointId);
+    this.flushNow();
+    return this.ask(this.port.getJointConstraintTorque(jointId));
+  }
+
+  /** False once the joint broke (onJointEvents says when). */
+  async isJointEnabled(jointId: JointId): Promise<boolean> {
+    this.mirror.isJointEnabled(jointId);
+    this.flushNow();
+    return this.ask(this.port.isJointEnabled(jointId));
   }
 
   async getProfile(): Promise<StepProfile> {

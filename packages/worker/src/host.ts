@@ -9,6 +9,7 @@
  */
 import {
   type Capsule,
+  type JointId,
   type QueryAABB,
   type QueryFilter,
   type QueryTransform,
@@ -201,6 +202,22 @@ export class WorldHost {
     this.requireWorld().restore(bytes);
     this.publish();
     return this.takePending();
+  }
+
+  getJointState(jointId: JointId): ReturnType<World['getJointState']> {
+    return this.requireWorld().getJointState(jointId);
+  }
+
+  getJointConstraintForce(jointId: JointId): Vec2 {
+    return this.requireWorld().getJointConstraintForce(jointId);
+  }
+
+  getJointConstraintTorque(jointId: JointId): number {
+    return this.requireWorld().getJointConstraintTorque(jointId);
+  }
+
+  isJointEnabled(jointId: JointId): boolean {
+    return this.requireWorld().isJointEnabled(jointId);
   }
 
   getProfile(): StepProfile {

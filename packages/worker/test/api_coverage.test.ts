@@ -14,13 +14,6 @@ const NOT_ON_THE_CLIENT = {
   getJointEvents: 'events arrive by subscription: onJointEvents',
   createMover: 'a mover queries the world every frame: createCharacter runs it in the worker',
   moveCharacter: 'as createMover',
-  getWorldCenter: 'derived from the pose: not published yet',
-  getLocalPoint: 'derived from the pose: not published yet',
-  getWorldPoint: 'derived from the pose: not published yet',
-  getJointConstraintForce: 'a per-step solver read-out: not published yet',
-  getJointConstraintTorque: 'a per-step solver read-out: not published yet',
-  getJointState: 'a per-step solver read-out: not published yet',
-  isJointEnabled: 'changes when a joint breaks: follow onJointEvents',
   core: 'internal state, not part of the API',
 } as const;
 

@@ -1,4 +1,4 @@
-import { makeBox, makeCapsule, makeCircle, World } from '@impulse/core';
+import { BodyType, makeBox, makeCapsule, makeCircle, World } from '@impulse/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PhysicsClient } from '../src/index';
 import { buildPyramid, createTestWorker, DT } from './support';
@@ -37,5 +37,40 @@ describe('one-shot queries', () => {
     expect(await physics.overlapPoint({ x: 0, y: 1.5 })).toEqual(world.overlapPoint({ x: 0, y: 1.5 }));
     const filter = { categoryBits: 1, maskBits: 0 };
     expect(await physics.castRayClosest(origin, across, filter)).toBeNull();
+  });
+});
+
+describe('reads derived from the pose, and joint read-outs', () => {
+  it('give world and local points as the core does, and the joint state and forces from the worker', async () => {
+    const physics = createTestWorker({ stepping: 'manual' });
+    client = physics;
+    const world = new World();
+    const build = (t: World | PhysicsClient) => {
+      const ground = t.createBody();
+      const arm = t.createBody({ type: BodyType.Dynamic, position: { x: 1, y: 5 }, angle: 0.4 });
+      t.createPolygonShape(arm, makeBox(1, 0.1), { density: 2 });
+      const hinge = t.createRevoluteJoint({
+        bodyA: ground,
+        bodyB: arm,
+        localAnchorA: { x: 0, y: 5 },
+        localAnchorB: { x: -1, y: 0 },
+      });
+      return { arm, hinge };
+    };
+    const { arm, hinge } = build(physics);
+    build(world);
+    await physics.step(40);
+    for (let i = 0; i < 40; i++) world.step(DT);
+    const p = { x: 0.5, y: -0.05 };
+    expect(physics.getWorldPoint(arm, p)).toEqual(world.getWorldPoint(arm, p));
+    expect(physics.getLocalPoint(arm, { x: 1, y: 2 })).toEqual(world.getLocalPoint(arm, { x: 1, y: 2 }));
+    const c = physics.getWorldCenter(arm);
+    const expected = world.getWorldCenter(arm);
+    expect(c.x).toBeCloseTo(expected.x, 12); // from the pose: equal to the last bits or so
+    expect(c.y).toBeCloseTo(expected.y, 12);
+    expect(await physics.getJointState(hinge)).toEqual(world.getJointState(hinge));
+    expect(await physics.getJointConstraintForce(hinge)).toEqual(world.getJointConstraintForce(hinge));
+    expect(await physics.getJointConstraintTorque(hinge)).toBe(world.getJointConstraintTorque(hinge));
+    expect(await physics.isJointEnabled(hinge)).toBe(true);
   });
 });
