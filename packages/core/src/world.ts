@@ -3,14 +3,22 @@
  * internal state (world_state.ts) in one go, so a rejected call changes nothing.
  */
 
-import { BodyType, STATE_STRIDE, VX, VY, W } from './body.js';
-import { CONTACT_STRIDE, CONTACT_TOUCHING, C_FRICTION, C_RESTITUTION } from './contact.js';
-import { MAX_POLYGON_VERTICES } from './constants.js';
-import { Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, ShapeType } from './geometry.js';
-import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './id.js';
-import { atan2, CosSin, cosSin, type Vec2 } from './math.js';
-import { restoreWorld, snapshotWorld, stateHash } from './snapshot.js';
-import { type JointData, JointType, linkJoint, unlinkJoint } from './joint.js';
+import { BodyType, STATE_STRIDE, VX, VY, W } from './dynamics/body.js';
+import { CONTACT_STRIDE, CONTACT_TOUCHING, C_FRICTION, C_RESTITUTION } from './dynamics/contact.js';
+import { MAX_POLYGON_VERTICES } from './base/constants.js';
+import {
+  Capsule,
+  ChainSegment,
+  Circle,
+  type Geometry,
+  Polygon,
+  Segment,
+  ShapeType,
+} from './geometry/geometry.js';
+import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './base/id.js';
+import { atan2, CosSin, cosSin, type Vec2 } from './base/math.js';
+import { restoreWorld, snapshotWorld, stateHash } from './world/snapshot.js';
+import { type JointData, JointType, linkJoint, unlinkJoint } from './joints/joint.js';
 import {
   applyDistanceJointParams,
   checkDistanceJointParams,
@@ -19,7 +27,7 @@ import {
   defaultDistanceJointParams,
   distanceJointState,
   readDistanceJointParams,
-} from './distance_joint.js';
+} from './joints/distance_joint.js';
 import {
   applyWheelJointParams,
   checkWheelJointParams,
@@ -28,7 +36,7 @@ import {
   WheelJointData,
   type WheelJointParams,
   wheelJointState,
-} from './wheel_joint.js';
+} from './joints/wheel_joint.js';
 import {
   applyRevoluteJointParams,
   checkRevoluteJointParams,
@@ -37,8 +45,8 @@ import {
   type RevoluteJointParams,
   readRevoluteJointParams,
   revoluteJointState,
-} from './revolute_joint.js';
-import { checkFilterJointDef, FilterJointData, type FilterJointParams } from './filter_joint.js';
+} from './joints/revolute_joint.js';
+import { checkFilterJointDef, FilterJointData, type FilterJointParams } from './joints/filter_joint.js';
 import {
   applyMotorJointParams,
   checkMotorJointParams,
@@ -46,7 +54,7 @@ import {
   MotorJointData,
   type MotorJointParams,
   readMotorJointParams,
-} from './motor_joint.js';
+} from './joints/motor_joint.js';
 import {
   applyMouseJointParams,
   checkMouseJointParams,
@@ -54,7 +62,7 @@ import {
   MouseJointData,
   type MouseJointParams,
   readMouseJointParams,
-} from './mouse_joint.js';
+} from './joints/mouse_joint.js';
 import {
   applyPrismaticJointParams,
   checkPrismaticJointParams,
@@ -63,7 +71,7 @@ import {
   type PrismaticJointParams,
   prismaticJointState,
   readPrismaticJointParams,
-} from './prismatic_joint.js';
+} from './joints/prismatic_joint.js';
 import {
   applyWeldJointParams,
   checkWeldJointParams,
@@ -72,10 +80,10 @@ import {
   WeldJointData,
   type WeldJointParams,
   weldJointState,
-} from './weld_joint.js';
-import * as query from './query.js';
-import * as mover from './mover.js';
-import { step } from './solver.js';
+} from './joints/weld_joint.js';
+import * as query from './world/query.js';
+import * as mover from './character/mover.js';
+import { step } from './world/solver.js';
 import {
   checkBits,
   checkBoolean,
@@ -87,7 +95,7 @@ import {
   checkVec2,
   describe,
   fail,
-} from './validate.js';
+} from './base/validate.js';
 import {
   type FrictionMixer,
   mixFrictionDefault,
@@ -95,7 +103,7 @@ import {
   type RestitutionMixer,
   WorldSettings,
   WorldState,
-} from './world_state.js';
+} from './world/world_state.js';
 
 /** Handle of a body. Stale handles are detected and rejected. */
 export type BodyId = number & { readonly __brand: 'BodyId' };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BroadPhase, ProxyType } from '../src/broad_phase';
-import { AABB } from '../src/geometry';
+import { BroadPhase, ProxyType } from '../src/collision/broad_phase';
+import { AABB } from '../src/geometry/geometry';
 
 interface Proxy {
   key: number;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as body from '../src/body';
-import * as contact from '../src/contact';
-import * as solver from '../src/contact_solver';
-import { makeSoft, Softness } from '../src/softness';
+import * as body from '../src/dynamics/body';
+import * as contact from '../src/dynamics/contact';
+import * as solver from '../src/dynamics/contact_solver';
+import { makeSoft, Softness } from '../src/dynamics/softness';
 
 describe('contact solver', () => {
   it('reads body state and contact records with the layouts their owners define', () => {

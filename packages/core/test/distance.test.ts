@@ -9,9 +9,9 @@ import {
   SimplexCache,
   segmentDistance,
   shapeDistance,
-} from '../src/distance';
-import { Capsule, Circle, Polygon, Segment } from '../src/geometry';
-import { CosSin, cosSin, Transform } from '../src/math';
+} from '../src/collision/distance';
+import { Capsule, Circle, Polygon, Segment } from '../src/geometry/geometry';
+import { CosSin, cosSin, Transform } from '../src/base/math';
 
 const cs = new CosSin();
 function xf(x: number, y: number, angle = 0): Transform {

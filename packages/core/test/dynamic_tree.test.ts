@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DynamicTree } from '../src/dynamic_tree';
-import { AABB } from '../src/geometry';
+import { DynamicTree } from '../src/collision/dynamic_tree';
+import { AABB } from '../src/geometry/geometry';
 
 interface Box {
   minX: number;

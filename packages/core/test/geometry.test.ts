@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LINEAR_SLOP } from '../src/constants';
+import { LINEAR_SLOP } from '../src/base/constants';
 import {
   AABB,
   Capsule,
@@ -24,8 +24,8 @@ import {
   type Polygon,
   Segment,
   ShapeType,
-} from '../src/geometry';
-import { CosSin, cosSin, PI, Transform } from '../src/math';
+} from '../src/geometry/geometry';
+import { CosSin, cosSin, PI, Transform } from '../src/base/math';
 
 /** |actual - expected| <= rel * max(1, |expected|). */
 function expectClose(actual: number, expected: number, rel = 1e-12): void {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LINEAR_SLOP } from '../src/constants';
-import { computeHull } from '../src/hull';
-import type { Vec2 } from '../src/math';
+import { LINEAR_SLOP } from '../src/base/constants';
+import { computeHull } from '../src/geometry/hull';
+import type { Vec2 } from '../src/base/math';
 
 type P = { x: number; y: number };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BodyType, makeBox, makeCircle, World } from '../src/index';
-import { cosSin, CosSin } from '../src/math';
+import { cosSin, CosSin } from '../src/base/math';
 
 const DT = 1 / 60;
 

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LINEAR_SLOP, SPECULATIVE_DISTANCE } from '../src/constants';
-import { Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, ShapeType } from '../src/geometry';
+import { LINEAR_SLOP, SPECULATIVE_DISTANCE } from '../src/base/constants';
+import {
+  Capsule,
+  ChainSegment,
+  Circle,
+  type Geometry,
+  Polygon,
+  Segment,
+  ShapeType,
+} from '../src/geometry/geometry';
 import {
   collideCapsuleAndCircle,
   collideCapsules,
@@ -17,9 +25,9 @@ import {
   collideSegmentAndPolygon,
   collideTable,
   getCollider,
-} from '../src/manifold';
-import { Manifold } from '../src/manifold_types';
-import { CosSin, cosSin, Transform } from '../src/math';
+} from '../src/collision/manifold';
+import { Manifold } from '../src/collision/manifold_types';
+import { CosSin, cosSin, Transform } from '../src/base/math';
 
 // ---------------------------------------------------------------------------------------
 // Local helpers (geometry.ts constructors are developed separately)

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BodyType, makeBox, World } from '../src';
-import { CONTACT_REUSE_ANGLE, CONTACT_REUSE_DISTANCE, SPECULATIVE_DISTANCE } from '../src/constants';
+import { CONTACT_REUSE_ANGLE, CONTACT_REUSE_DISTANCE, SPECULATIVE_DISTANCE } from '../src/base/constants';
 import {
   C_NX,
   C_NY,
@@ -12,11 +12,11 @@ import {
   P_RAY,
   P_SEP,
   reuseManifold,
-} from '../src/contact';
-import type { Polygon } from '../src/geometry';
-import { collidePolygons } from '../src/manifold';
-import { Manifold } from '../src/manifold_types';
-import { Transform } from '../src/math';
+} from '../src/dynamics/contact';
+import type { Polygon } from '../src/geometry/geometry';
+import { collidePolygons } from '../src/collision/manifold';
+import { Manifold } from '../src/collision/manifold_types';
+import { Transform } from '../src/base/math';
 
 const DT = 1 / 60;
 

@@ -21,8 +21,8 @@ import {
   type MoveResult,
   World,
 } from '../src/index';
-import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from '../src/distance';
-import { Transform } from '../src/math';
+import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from '../src/collision/distance';
+import { Transform } from '../src/base/math';
 import { platformerScene, SceneRandom } from '../src/scenes/index';
 
 const { LINEAR_SLOP } = constants;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PairTable } from '../src/pair_table';
+import { PairTable } from '../src/collision/pair_table';
 
 type Op = { kind: 'insert' | 'remove' | 'find'; a: number; b: number };
 

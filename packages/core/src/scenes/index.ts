@@ -14,8 +14,8 @@ import {
   makePolygon,
   makeSegment,
   type Polygon,
-} from '../geometry.js';
-import { cosSin, CosSin } from '../math.js';
+} from '../geometry/geometry.js';
+import { cosSin, CosSin } from '../base/math.js';
 
 export interface Vec {
   x: number;

@@ -1,0 +1,349 @@
+/**
+ * Contact storage and the per-step manifold update.
+ *
+ * A contact exists while the fat AABBs of two shapes overlap. It owns the manifold
+ * (up to two points) and the accumulated impulses that warm-start the next step. The
+ * points are matched across steps by feature id, so an impulse stays with the point
+ * that earned it.
+ *
+ * Each contact is linked into the contact lists of both bodies through two edges:
+ * edge 2c belongs to body A, edge 2c + 1 to body B.
+ */
+
+import { growF64, growI32, growU8 } from '../base/array.js';
+import { CONTACT_REUSE_ANGLE, CONTACT_REUSE_DISTANCE } from '../base/constants.js';
+import { HandleKind, SlotPool } from '../base/id.js';
+import type { Manifold } from '../collision/manifold_types.js';
+import type { WorldState } from '../world/world_state.js';
+
+/**
+ * The per-contact manifold record in `data`. An enum so that the TypeScript transform
+ * inlines the offsets as literals in hot code (a module-level const is a context-slot load
+ * with a hole check at every use); the named exports below are for other modules.
+ */
+enum R {
+  NX = 0,
+  NY = 1,
+  FRICTION = 2,
+  RESTITUTION = 3,
+  /** Point k starts at POINT + k * POINT_STRIDE. */
+  POINT = 4,
+  POINT_STRIDE = 8,
+  STRIDE = 20,
+}
+
+/** Offsets within a point of the record. */
+enum PT {
+  RAX = 0,
+  RAY = 1,
+  RBX = 2,
+  RBY = 3,
+  SEP = 4,
+  NORMAL_IMPULSE = 5,
+  TANGENT_IMPULSE = 6,
+  MAX_NORMAL_IMPULSE = 7,
+}
+
+/** Stride of the per-contact manifold record in `data`. */
+export const CONTACT_STRIDE = R.STRIDE;
+// Offsets within one record.
+export const C_NX = R.NX;
+export const C_NY = R.NY;
+export const C_FRICTION = R.FRICTION;
+export const C_RESTITUTION = R.RESTITUTION;
+/** Point k starts at C_POINT + k * C_POINT_STRIDE. */
+export const C_POINT = R.POINT;
+export const C_POINT_STRIDE = R.POINT_STRIDE;
+// Offsets within a point: anchors relative to each body's center of mass (world
+// orientation), separation, accumulated normal and tangent impulse, and the largest
+// normal impulse of the step (restitution only acts on points that pushed).
+export const P_RAX = PT.RAX;
+export const P_RAY = PT.RAY;
+export const P_RBX = PT.RBX;
+export const P_RBY = PT.RBY;
+export const P_SEP = PT.SEP;
+export const P_NORMAL_IMPULSE = PT.NORMAL_IMPULSE;
+export const P_TANGENT_IMPULSE = PT.TANGENT_IMPULSE;
+export const P_MAX_NORMAL_IMPULSE = PT.MAX_NORMAL_IMPULSE;
+
+/**
+ * Where the last narrow-phase run left the pair, in `reference` (see reuseManifold): both
+ * body origins and rotations, the normal, and each point relative to A's origin (world
+ * orientation) with its separation.
+ */
+enum REF {
+  PAX = 0,
+  PAY = 1,
+  QAC = 2,
+  QAS = 3,
+  PBX = 4,
+  PBY = 5,
+  QBC = 6,
+  QBS = 7,
+  NX = 8,
+  NY = 9,
+  /** Point k starts at POINT + k * RP.STRIDE. */
+  POINT = 10,
+  STRIDE = 16,
+}
+
+/** Offsets within a reference point. */
+enum RP {
+  AX = 0,
+  AY = 1,
+  SEP = 2,
+  STRIDE = 3,
+}
+
+/**
+ * Record offsets are masked with this so that V8 knows an offset plus a small constant
+ * stays an int32 and drops the overflow checks (see contact_solver.ts IX).
+ */
+enum IX {
+  MASK = 0x1fffffff,
+}
+
+/** Stride of the per-contact reference record in `reference`. */
+export const CONTACT_REFERENCE_STRIDE = REF.STRIDE;
+
+/** Contact flag bits. */
+export const CONTACT_TOUCHING = 1;
+export const CONTACT_ENABLE_EVENTS = 2;
+/** One of the shapes is a sensor: the contact is never solved, only tested for overlap. */
+export const CONTACT_SENSOR = 4;
+/** Sensor contact whose shapes overlap. */
+export const CONTACT_SENSOR_OVERLAP = 8;
+
+export class ContactStore {
+  readonly pool = new SlotPool(HandleKind.Contact);
+  capacity = 0;
+
+  shapeA = new Int32Array(0);
+  shapeB = new Int32Array(0);
+  bodyA = new Int32Array(0);
+  bodyB = new Int32Array(0);
+  pointCount = new Int32Array(0);
+  id0 = new Int32Array(0);
+  id1 = new Int32Array(0);
+  flags = new Uint8Array(0);
+  /** Position in the world's awake contact list, -1 when both bodies sleep. */
+  awakeIndex = new Int32Array(0);
+  /** Body contact lists, two edges per contact. */
+  edgePrev = new Int32Array(0);
+  edgeNext = new Int32Array(0);
+  data = new Float64Array(0);
+  /** Pose and manifold of the last narrow-phase run, valid while the contact is touching. */
+  reference = new Float64Array(0);
+
+  ensureCapacity(n: number): void {
+    if (n <= this.capacity) return;
+    const cap = Math.max(n, this.capacity * 2, 64);
+    this.shapeA = growI32(this.shapeA, cap);
+    this.shapeB = growI32(this.shapeB, cap);
+    this.bodyA = growI32(this.bodyA, cap);
+    this.bodyB = growI32(this.bodyB, cap);
+    this.pointCount = growI32(this.pointCount, cap);
+    this.id0 = growI32(this.id0, cap);
+    this.id1 = growI32(this.id1, cap);
+    this.flags = growU8(this.flags, cap);
+    this.awakeIndex = growI32(this.awakeIndex, cap, -1);
+    this.edgePrev = growI32(this.edgePrev, 2 * cap, -1);
+    this.edgeNext = growI32(this.edgeNext, 2 * cap, -1);
+    this.data = growF64(this.data, cap * CONTACT_STRIDE);
+    this.reference = growF64(this.reference, cap * REF.STRIDE);
+    this.capacity = cap;
+  }
+}
+
+/**
+ * Copies the scratch manifold into the contact record: anchors relative to each body's
+ * center of mass, and the previous step's impulses carried over by feature id.
+ */
+export function updateContactManifold(w: WorldState, c: number, bA: number, bB: number, m: Manifold): void {
+  const contacts = w.contacts;
+  const d = contacts.data;
+  const base = Math.imul(c, R.STRIDE) & IX.MASK;
+  const p0 = base + R.POINT;
+  const p1 = p0 + R.POINT_STRIDE;
+  const oldCount = contacts.pointCount[c]!;
+  const oldId0 = oldCount > 0 ? contacts.id0[c]! : -1;
+  const oldId1 = oldCount > 1 ? contacts.id1[c]! : -1;
+
+  const count = m.pointCount;
+  contacts.pointCount[c] = count;
+  if (count === 0) return;
+  const ni0 = d[p0 + PT.NORMAL_IMPULSE]!;
+  const ti0 = d[p0 + PT.TANGENT_IMPULSE]!;
+  const ni1 = d[p1 + PT.NORMAL_IMPULSE]!;
+  const ti1 = d[p1 + PT.TANGENT_IMPULSE]!;
+  d[base + R.NX] = m.normalX;
+  d[base + R.NY] = m.normalY;
+
+  // offsets from each body origin to its center of mass, in world orientation
+  const bodies = w.bodies;
+  const qc = bodies.c;
+  const qs = bodies.s;
+  const lcx = bodies.lcx;
+  const lcy = bodies.lcy;
+  const cA = qc[bA]!;
+  const sA = qs[bA]!;
+  const oAx = cA * lcx[bA]! - sA * lcy[bA]!;
+  const oAy = sA * lcx[bA]! + cA * lcy[bA]!;
+  const cB = qc[bB]!;
+  const sB = qs[bB]!;
+  const oBx = cB * lcx[bB]! - sB * lcy[bB]!;
+  const oBy = sB * lcx[bB]! + cB * lcy[bB]!;
+  const pAx = bodies.px[bA]!;
+  const pAy = bodies.py[bA]!;
+  const pBx = bodies.px[bB]!;
+  const pBy = bodies.py[bB]!;
+  const abx = pAx - pBx;
+  const aby = pAy - pBy;
+
+  const ref = contacts.reference;
+  const rb = Math.imul(c, REF.STRIDE) & IX.MASK;
+  ref[rb + REF.PAX] = pAx;
+  ref[rb + REF.PAY] = pAy;
+  ref[rb + REF.QAC] = cA;
+  ref[rb + REF.QAS] = sA;
+  ref[rb + REF.PBX] = pBx;
+  ref[rb + REF.PBY] = pBy;
+  ref[rb + REF.QBC] = cB;
+  ref[rb + REF.QBS] = sB;
+  ref[rb + REF.NX] = m.normalX;
+  ref[rb + REF.NY] = m.normalY;
+  ref[rb + REF.POINT + RP.AX] = m.ax0;
+  ref[rb + REF.POINT + RP.AY] = m.ay0;
+  ref[rb + REF.POINT + RP.SEP] = m.sep0;
+  ref[rb + REF.POINT + RP.STRIDE + RP.AX] = m.ax1;
+  ref[rb + REF.POINT + RP.STRIDE + RP.AY] = m.ay1;
+  ref[rb + REF.POINT + RP.STRIDE + RP.SEP] = m.sep1;
+
+  // point 0, and its impulses carried over by feature id
+  let ax = m.ax0;
+  let ay = m.ay0;
+  let id = m.id0;
+  d[p0 + PT.RAX] = ax - oAx;
+  d[p0 + PT.RAY] = ay - oAy;
+  d[p0 + PT.RBX] = ax + abx - oBx;
+  d[p0 + PT.RBY] = ay + aby - oBy;
+  d[p0 + PT.SEP] = m.sep0;
+  d[p0 + PT.NORMAL_IMPULSE] = id === oldId0 ? ni0 : id === oldId1 ? ni1 : 0;
+  d[p0 + PT.TANGENT_IMPULSE] = id === oldId0 ? ti0 : id === oldId1 ? ti1 : 0;
+  d[p0 + PT.MAX_NORMAL_IMPULSE] = 0;
+  contacts.id0[c] = id;
+  if (count === 1) return;
+
+  ax = m.ax1;
+  ay = m.ay1;
+  id = m.id1;
+  d[p1 + PT.RAX] = ax - oAx;
+  d[p1 + PT.RAY] = ay - oAy;
+  d[p1 + PT.RBX] = ax + abx - oBx;
+  d[p1 + PT.RBY] = ay + aby - oBy;
+  d[p1 + PT.SEP] = m.sep1;
+  d[p1 + PT.NORMAL_IMPULSE] = id === oldId0 ? ni0 : id === oldId1 ? ni1 : 0;
+  d[p1 + PT.TANGENT_IMPULSE] = id === oldId0 ? ti0 : id === oldId1 ? ti1 : 0;
+  d[p1 + PT.MAX_NORMAL_IMPULSE] = 0;
+  contacts.id1[c] = id;
+}
+
+/**
+ * Carries a touching contact's manifold over from its last narrow-phase run when the two
+ * bodies have barely moved relative to each other since: each point stays fixed to both
+ * bodies (it follows A for the anchor and B for the separation), the normal turns with A,
+ * and the impulses stay with their points. Returns false, writing nothing, when a point
+ * drifted more than CONTACT_REUSE_DISTANCE across A or the pair turned more than
+ * CONTACT_REUSE_ANGLE; the caller then runs the narrow phase.
+ *
+ * Why it is safe: the sub-steps already track separations this way within a step (see
+ * contact_solver), and the error it leaves is in where along the face a point sits (at
+ * most the drift tolerance), not in how deep it is. A resting pile re-runs its narrow
+ * phase only every few dozen steps.
+ */
+export function reuseManifold(w: WorldState, c: number, bA: number, bB: number, count: number): boolean {
+  const ref = w.contacts.reference;
+  const rb = Math.imul(c, REF.STRIDE) & IX.MASK;
+  const bodies = w.bodies;
+  const qAc = bodies.c[bA]!;
+  const qAs = bodies.s[bA]!;
+  const qBc = bodies.c[bB]!;
+  const qBs = bodies.s[bB]!;
+  // rotation of each body since the reference: q * conj(qRef)
+  const rQAc = ref[rb + REF.QAC]!;
+  const rQAs = ref[rb + REF.QAS]!;
+  const rQBc = ref[rb + REF.QBC]!;
+  const rQBs = ref[rb + REF.QBS]!;
+  const dAc = qAc * rQAc + qAs * rQAs;
+  const dAs = qAs * rQAc - qAc * rQAs;
+  const dBc = qBc * rQBc + qBs * rQBs;
+  const dBs = qBs * rQBc - qBc * rQBs;
+  // the pair's relative turn: sine of dB * conj(dA)
+  const turn = dBs * dAc - dBc * dAs;
+  if (turn > CONTACT_REUSE_ANGLE || turn < -CONTACT_REUSE_ANGLE) return false;
+
+  const pAx = bodies.px[bA]!;
+  const pAy = bodies.py[bA]!;
+  const abx = pAx - bodies.px[bB]!;
+  const aby = pAy - bodies.py[bB]!;
+  // reference offset from B's origin to A's, for B's material point
+  const rabx = ref[rb + REF.PAX]! - ref[rb + REF.PBX]!;
+  const raby = ref[rb + REF.PAY]! - ref[rb + REF.PBY]!;
+  const rnx = ref[rb + REF.NX]!;
+  const rny = ref[rb + REF.NY]!;
+  const nx = dAc * rnx - dAs * rny;
+  const ny = dAs * rnx + dAc * rny;
+  const tol2 = CONTACT_REUSE_DISTANCE * CONTACT_REUSE_DISTANCE;
+
+  // point 0: where it sits on A now, and where B's material point at it went
+  const p0 = rb + REF.POINT;
+  const ax0r = ref[p0 + RP.AX]!;
+  const ay0r = ref[p0 + RP.AY]!;
+  const ax0 = dAc * ax0r - dAs * ay0r;
+  const ay0 = dAs * ax0r + dAc * ay0r;
+  const bx0r = ax0r + rabx;
+  const by0r = ay0r + raby;
+  const dx0 = dBc * bx0r - dBs * by0r - abx - ax0;
+  const dy0 = dBs * bx0r + dBc * by0r - aby - ay0;
+  if (dx0 * dx0 + dy0 * dy0 > tol2) return false;
+  let ax1 = 0;
+  let ay1 = 0;
+  let sep1 = 0;
+  if (count > 1) {
+    const p1 = p0 + RP.STRIDE;
+    const ax1r = ref[p1 + RP.AX]!;
+    const ay1r = ref[p1 + RP.AY]!;
+    ax1 = dAc * ax1r - dAs * ay1r;
+    ay1 = dAs * ax1r + dAc * ay1r;
+    const bx1r = ax1r + rabx;
+    const by1r = ay1r + raby;
+    const dx1 = dBc * bx1r - dBs * by1r - abx - ax1;
+    const dy1 = dBs * bx1r + dBc * by1r - aby - ay1;
+    if (dx1 * dx1 + dy1 * dy1 > tol2) return false;
+    sep1 = ref[p1 + RP.SEP]! + dx1 * nx + dy1 * ny;
+  }
+  const sep0 = ref[p0 + RP.SEP]! + dx0 * nx + dy0 * ny;
+
+  const d = w.contacts.data;
+  const base = Math.imul(c, R.STRIDE) & IX.MASK;
+  d[base + R.NX] = nx;
+  d[base + R.NY] = ny;
+  const lcx = bodies.lcx;
+  const lcy = bodies.lcy;
+  const oAx = qAc * lcx[bA]! - qAs * lcy[bA]!;
+  const oAy = qAs * lcx[bA]! + qAc * lcy[bA]!;
+  const oBx = qBc * lcx[bB]! - qBs * lcy[bB]!;
+  const oBy = qBs * lcx[bB]! + qBc * lcy[bB]!;
+  for (let k = 0; k < count; k++) {
+    const q = base + R.POINT + (k & 1) * R.POINT_STRIDE;
+    const ax = k === 0 ? ax0 : ax1;
+    const ay = k === 0 ? ay0 : ay1;
+    d[q + PT.RAX] = ax - oAx;
+    d[q + PT.RAY] = ay - oAy;
+    d[q + PT.RBX] = ax + abx - oBx;
+    d[q + PT.RBY] = ay + aby - oBy;
+    d[q + PT.SEP] = k === 0 ? sep0 : sep1;
+    d[q + PT.MAX_NORMAL_IMPULSE] = 0;
+  }
+  return true;
+}
