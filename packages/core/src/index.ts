@@ -98,4 +98,4 @@ export { computeHull } from './geometry/hull.js';
 export { Transform, cosSin, atan2, CosSin } from './base/math.js';
 export type { Vec2 } from './base/math.js';
 export { makeSoft, Softness } from './dynamics/softness.js';
-export * as constants from './base/constants.js';
+export * as constants from './base/public_constants.js';

@@ -3,7 +3,7 @@
  * internal state (world_state.ts) in one go, so a rejected call changes nothing.
  */
 
-import { BodyType, STATE_STRIDE, VX, VY, W } from './dynamics/body.js';
+import { applyLinearImpulse, BodyType, prepareToAct, STATE_STRIDE, VX, VY, W } from './dynamics/body.js';
 import { CONTACT_STRIDE, CONTACT_TOUCHING, C_FRICTION, C_RESTITUTION } from './dynamics/contact.js';
 import { MAX_POLYGON_VERTICES } from './base/constants.js';
 import {
@@ -100,6 +100,7 @@ import {
   type FrictionMixer,
   mixFrictionDefault,
   mixRestitutionDefault,
+  registerWorldStateAccessor,
   type RestitutionMixer,
   WorldSettings,
   WorldState,
@@ -541,13 +542,22 @@ export const BodyRecord = {
  * ```
  */
 export class World {
-  /** @internal The state the solver works on. Not part of the public API. */
-  readonly core: WorldState;
+  /**
+   * The state the solver works on. An ES private field: nothing outside this class reaches
+   * it, except internal modules through `worldStateOf` (world/world_state.ts), which the
+   * index does not export. `restore` fills it in place, so it is the same object for the
+   * world's whole life.
+   */
+  readonly #state: WorldState;
+
+  static {
+    registerWorldStateAccessor((world) => (world as World).#state);
+  }
 
   constructor(def: Partial<WorldDef> = {}) {
     const d = { ...defaultWorldDef(), ...def };
     this.validateSettings('World', d);
-    this.core = new WorldState();
+    this.#state = new WorldState();
     this.applySettings(d);
   }
 
@@ -557,32 +567,32 @@ export class World {
    * Advances the world by `dt` seconds. `subSteps` overrides the world's sub-step count
    * for this step. Use a fixed dt (e.g. 1/60) for reproducible results.
    */
-  step(dt: number, subSteps: number = this.core.settings.subSteps): void {
+  step(dt: number, subSteps: number = this.#state.settings.subSteps): void {
     checkPositive('step', 'dt', dt);
     checkInteger('step', 'subSteps', subSteps, 1, 1000);
-    if (this.core.locked) throw new Error('step: the world is already stepping');
-    this.core.locked = true;
+    if (this.#state.locked) throw new Error('step: the world is already stepping');
+    this.#state.locked = true;
     try {
-      step(this.core, dt, subSteps);
+      step(this.#state, dt, subSteps);
     } finally {
-      this.core.locked = false;
+      this.#state.locked = false;
     }
   }
 
   /** Gravity (m/s^2). */
   getGravity(): Vec2 {
-    return { x: this.core.settings.gravityX, y: this.core.settings.gravityY };
+    return { x: this.#state.settings.gravityX, y: this.#state.settings.gravityY };
   }
 
   setGravity(gravity: Vec2): void {
     checkVec2('setGravity', 'gravity', gravity);
-    this.core.settings.gravityX = gravity.x;
-    this.core.settings.gravityY = gravity.y;
+    this.#state.settings.gravityX = gravity.x;
+    this.#state.settings.gravityY = gravity.y;
   }
 
   /** The current settings (a copy). */
   getSettings(): WorldDef {
-    return settingsToDef(this.core.settings, this.core.frictionMixer, this.core.restitutionMixer);
+    return settingsToDef(this.#state.settings, this.#state.frictionMixer, this.#state.restitutionMixer);
   }
 
   /** Changes some settings; the others keep their value. Turning sleep off wakes everything. */
@@ -613,7 +623,7 @@ export class World {
   }
 
   private applySettings(d: WorldDef): void {
-    const s = this.core.settings;
+    const s = this.#state.settings;
     s.gravityX = d.gravity.x;
     s.gravityY = d.gravity.y;
     s.subSteps = d.subSteps;
@@ -630,12 +640,12 @@ export class World {
     s.continuousMinSpeed = d.continuousMinSpeed;
     s.enableProfile = d.enableProfile;
     s.version++;
-    this.core.frictionMixer = d.frictionMixer;
-    this.core.restitutionMixer = d.restitutionMixer;
+    this.#state.frictionMixer = d.frictionMixer;
+    this.#state.restitutionMixer = d.restitutionMixer;
     if (s.enableSleep && !d.enableSleep) {
-      const bodies = this.core.bodies;
+      const bodies = this.#state.bodies;
       for (let b = 0; b < bodies.pool.next; b++) {
-        if (bodies.pool.alive[b] === 1) this.core.wakeBody(b);
+        if (bodies.pool.alive[b] === 1) this.#state.wakeBody(b);
       }
     }
     s.enableSleep = d.enableSleep;
@@ -643,11 +653,11 @@ export class World {
 
   /** Timings of the last step, per stage (ms; zero unless `enableProfile`), and continuous-collision counts. */
   getProfile(): StepProfile {
-    return { ...this.core.profile };
+    return { ...this.#state.profile };
   }
 
   getCounters(): WorldCounters {
-    const w = this.core;
+    const w = this.#state;
     let touching = 0;
     const contacts = w.contacts;
     for (let c = 0; c < contacts.pool.next; c++) {
@@ -668,7 +678,7 @@ export class World {
 
   /** A 32-bit hash of every body's transform and velocity, for determinism checks. */
   stateHash(): number {
-    return stateHash(this.core);
+    return stateHash(this.#state);
   }
 
   /**
@@ -677,18 +687,18 @@ export class World {
    * included. `restore` continues bit for bit as if never interrupted.
    */
   snapshot(): Uint8Array {
-    return snapshotWorld(this.core);
+    return snapshotWorld(this.#state);
   }
 
   /** Replaces this world's content with a snapshot. Mixers and user data are kept as set. */
   restore(snapshot: Uint8Array): void {
     if (!(snapshot instanceof Uint8Array)) fail('restore', 'snapshot', 'a Uint8Array', snapshot);
-    if (this.core.locked) throw new Error('restore: the world is stepping');
+    if (this.#state.locked) throw new Error('restore: the world is stepping');
     const next = new WorldState();
     restoreWorld(next, snapshot);
-    next.frictionMixer = this.core.frictionMixer;
-    next.restitutionMixer = this.core.restitutionMixer;
-    (this as { core: WorldState }).core = next;
+    next.frictionMixer = this.#state.frictionMixer;
+    next.restitutionMixer = this.#state.restitutionMixer;
+    this.#state.adopt(next);
   }
 
   // ------------------------------------------------------------------ bodies
@@ -710,7 +720,7 @@ export class World {
     checkBoolean(fn, 'isBullet', d.isBullet);
     checkBoolean(fn, 'isAwake', d.isAwake);
     checkBoolean(fn, 'enableSleep', d.enableSleep);
-    const w = this.core;
+    const w = this.#state;
     if (w.bodies.pool.count >= MAX_SLOTS)
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} bodies)`);
 
@@ -763,7 +773,7 @@ export class World {
   /** Destroys a body with its shapes; bodies that touched it wake up. */
   destroyBody(bodyId: BodyId): void {
     const b = this.body('destroyBody', bodyId);
-    const w = this.core;
+    const w = this.#state;
     w.resetIslandImpulses(b);
     this.destroyBodyChains(b);
     const shapes = w.shapes;
@@ -788,7 +798,7 @@ export class World {
 
   /** True when the id names a live body. */
   isValidBody(bodyId: BodyId): boolean {
-    return this.core.bodies.pool.resolve(bodyId) !== -1;
+    return this.#state.bodies.pool.resolve(bodyId) !== -1;
   }
 
   /**
@@ -801,7 +811,7 @@ export class World {
 
   /** One past the highest body slot ever used: how many records `readBodyTransforms` writes. */
   getBodySlotCount(): number {
-    return this.core.bodies.pool.next;
+    return this.#state.bodies.pool.next;
   }
 
   /**
@@ -816,7 +826,7 @@ export class World {
     if (!(out instanceof Float64Array)) fail(fn, 'out', 'a Float64Array', out);
     checkInteger(fn, 'stride', stride, BodyRecord.Size, 1 << 20);
     checkInteger(fn, 'offset', offset, 0, out.length);
-    const bodies = this.core.bodies;
+    const bodies = this.#state.bodies;
     const pool = bodies.pool;
     const count = pool.next;
     if (offset + count * stride > out.length) {
@@ -846,7 +856,7 @@ export class World {
   }
 
   getBodyType(bodyId: BodyId): BodyType {
-    return this.core.bodies.type[this.body('getBodyType', bodyId)] as BodyType;
+    return this.#state.bodies.type[this.body('getBodyType', bodyId)] as BodyType;
   }
 
   /** Changes the body type at run time: contacts are rebuilt and the mass recomputed. */
@@ -854,7 +864,7 @@ export class World {
     const b = this.body('setBodyType', bodyId);
     if (!isBodyType(type))
       fail('setBodyType', 'type', 'BodyType.Static (0), Kinematic (1) or Dynamic (2)', type);
-    const w = this.core;
+    const w = this.#state;
     const bodies = w.bodies;
     if (bodies.type[b] === type) return;
     const shapes = w.shapes;
@@ -881,49 +891,49 @@ export class World {
   /** World position of the body origin. */
   getPosition(bodyId: BodyId): Vec2 {
     const b = this.body('getPosition', bodyId);
-    return { x: this.core.bodies.px[b]!, y: this.core.bodies.py[b]! };
+    return { x: this.#state.bodies.px[b]!, y: this.#state.bodies.py[b]! };
   }
 
   /** Body angle in (-pi, pi]. */
   getAngle(bodyId: BodyId): number {
     const b = this.body('getAngle', bodyId);
-    return atan2(this.core.bodies.s[b]!, this.core.bodies.c[b]!);
+    return atan2(this.#state.bodies.s[b]!, this.#state.bodies.c[b]!);
   }
 
   /** Body rotation as cosine and sine. */
   getRotation(bodyId: BodyId): { c: number; s: number } {
     const b = this.body('getRotation', bodyId);
-    return { c: this.core.bodies.c[b]!, s: this.core.bodies.s[b]! };
+    return { c: this.#state.bodies.c[b]!, s: this.#state.bodies.s[b]! };
   }
 
   /** World center of mass. */
   getWorldCenter(bodyId: BodyId): Vec2 {
     const b = this.body('getWorldCenter', bodyId);
-    return { x: this.core.bodies.cx[b]!, y: this.core.bodies.cy[b]! };
+    return { x: this.#state.bodies.cx[b]!, y: this.#state.bodies.cy[b]! };
   }
 
   /** Center of mass in body coordinates. */
   getLocalCenter(bodyId: BodyId): Vec2 {
     const b = this.body('getLocalCenter', bodyId);
-    return { x: this.core.bodies.lcx[b]!, y: this.core.bodies.lcy[b]! };
+    return { x: this.#state.bodies.lcx[b]!, y: this.#state.bodies.lcy[b]! };
   }
 
   /** Linear velocity of the center of mass. */
   getLinearVelocity(bodyId: BodyId): Vec2 {
     const o = this.body('getLinearVelocity', bodyId) * STATE_STRIDE;
-    return { x: this.core.bodies.state[o + VX]!, y: this.core.bodies.state[o + VY]! };
+    return { x: this.#state.bodies.state[o + VX]!, y: this.#state.bodies.state[o + VY]! };
   }
 
   getAngularVelocity(bodyId: BodyId): number {
     const o = this.body('getAngularVelocity', bodyId) * STATE_STRIDE;
-    return this.core.bodies.state[o + W]!;
+    return this.#state.bodies.state[o + W]!;
   }
 
   /** Sets the linear velocity of the center of mass; a non-zero velocity wakes the body. */
   setLinearVelocity(bodyId: BodyId, v: Vec2): void {
     const b = this.body('setLinearVelocity', bodyId);
     checkVec2('setLinearVelocity', 'velocity', v);
-    const w = this.core;
+    const w = this.#state;
     if (w.bodies.type[b] === BodyType.Static) return;
     if (v.x !== 0 || v.y !== 0) w.wakeBody(b);
     const o = b * STATE_STRIDE;
@@ -934,7 +944,7 @@ export class World {
   setAngularVelocity(bodyId: BodyId, omega: number): void {
     const b = this.body('setAngularVelocity', bodyId);
     checkFinite('setAngularVelocity', 'angularVelocity', omega);
-    const w = this.core;
+    const w = this.#state;
     if (w.bodies.type[b] === BodyType.Static || w.bodies.fixedRotation[b] === 1) return;
     if (omega !== 0) w.wakeBody(b);
     w.bodies.state[b * STATE_STRIDE + W] = omega;
@@ -945,7 +955,7 @@ export class World {
     const b = this.body('setTransform', bodyId);
     checkVec2('setTransform', 'position', position);
     checkFinite('setTransform', 'angle', angle);
-    const w = this.core;
+    const w = this.#state;
     const bodies = w.bodies;
     const cs = cosSin(angle, scratchCosSin);
     bodies.px[b] = position.x;
@@ -966,8 +976,8 @@ export class World {
     checkVec2('applyForce', 'force', force);
     checkVec2('applyForce', 'point', point);
     checkBoolean('applyForce', 'wake', wake);
-    if (!this.prepareToAct(b, wake)) return;
-    const bodies = this.core.bodies;
+    if (!prepareToAct(this.#state, b, wake)) return;
+    const bodies = this.#state.bodies;
     bodies.fx[b] = bodies.fx[b]! + force.x;
     bodies.fy[b] = bodies.fy[b]! + force.y;
     bodies.torque[b] =
@@ -979,8 +989,8 @@ export class World {
     const b = this.body('applyForceToCenter', bodyId);
     checkVec2('applyForceToCenter', 'force', force);
     checkBoolean('applyForceToCenter', 'wake', wake);
-    if (!this.prepareToAct(b, wake)) return;
-    const bodies = this.core.bodies;
+    if (!prepareToAct(this.#state, b, wake)) return;
+    const bodies = this.#state.bodies;
     bodies.fx[b] = bodies.fx[b]! + force.x;
     bodies.fy[b] = bodies.fy[b]! + force.y;
   }
@@ -990,8 +1000,8 @@ export class World {
     const b = this.body('applyTorque', bodyId);
     checkFinite('applyTorque', 'torque', torque);
     checkBoolean('applyTorque', 'wake', wake);
-    if (!this.prepareToAct(b, wake)) return;
-    this.core.bodies.torque[b] = this.core.bodies.torque[b]! + torque;
+    if (!prepareToAct(this.#state, b, wake)) return;
+    this.#state.bodies.torque[b] = this.#state.bodies.torque[b]! + torque;
   }
 
   /** Applies an impulse (N s) at a world point: changes the velocity at once. */
@@ -1000,15 +1010,7 @@ export class World {
     checkVec2('applyLinearImpulse', 'impulse', impulse);
     checkVec2('applyLinearImpulse', 'point', point);
     checkBoolean('applyLinearImpulse', 'wake', wake);
-    if (!this.prepareToAct(b, wake)) return;
-    const bodies = this.core.bodies;
-    const o = b * STATE_STRIDE;
-    const m = bodies.invMass[b]!;
-    bodies.state[o + VX] = bodies.state[o + VX]! + m * impulse.x;
-    bodies.state[o + VY] = bodies.state[o + VY]! + m * impulse.y;
-    bodies.state[o + W] =
-      bodies.state[o + W]! +
-      bodies.invInertia[b]! * ((point.x - bodies.cx[b]!) * impulse.y - (point.y - bodies.cy[b]!) * impulse.x);
+    applyLinearImpulse(this.#state, b, impulse, point, wake);
   }
 
   /** Applies an impulse (N s) at the center of mass. */
@@ -1016,8 +1018,8 @@ export class World {
     const b = this.body('applyLinearImpulseToCenter', bodyId);
     checkVec2('applyLinearImpulseToCenter', 'impulse', impulse);
     checkBoolean('applyLinearImpulseToCenter', 'wake', wake);
-    if (!this.prepareToAct(b, wake)) return;
-    const bodies = this.core.bodies;
+    if (!prepareToAct(this.#state, b, wake)) return;
+    const bodies = this.#state.bodies;
     const o = b * STATE_STRIDE;
     bodies.state[o + VX] = bodies.state[o + VX]! + bodies.invMass[b]! * impulse.x;
     bodies.state[o + VY] = bodies.state[o + VY]! + bodies.invMass[b]! * impulse.y;
@@ -1028,35 +1030,24 @@ export class World {
     const b = this.body('applyAngularImpulse', bodyId);
     checkFinite('applyAngularImpulse', 'impulse', impulse);
     checkBoolean('applyAngularImpulse', 'wake', wake);
-    if (!this.prepareToAct(b, wake)) return;
-    const bodies = this.core.bodies;
+    if (!prepareToAct(this.#state, b, wake)) return;
+    const bodies = this.#state.bodies;
     const o = b * STATE_STRIDE;
     bodies.state[o + W] = bodies.state[o + W]! + bodies.invInertia[b]! * impulse;
   }
 
-  /** Only dynamic bodies respond to forces; a sleeping body does only when woken. */
-  private prepareToAct(b: number, wake: boolean): boolean {
-    const w = this.core;
-    if (w.bodies.type[b] !== BodyType.Dynamic) return false;
-    if (w.bodies.awake[b] !== 1) {
-      if (!wake) return false;
-      w.wakeBody(b);
-    }
-    return true;
-  }
-
   getMass(bodyId: BodyId): number {
-    return this.core.bodies.mass[this.body('getMass', bodyId)]!;
+    return this.#state.bodies.mass[this.body('getMass', bodyId)]!;
   }
 
   /** Rotational inertia about the center of mass. */
   getRotationalInertia(bodyId: BodyId): number {
-    return this.core.bodies.inertia[this.body('getRotationalInertia', bodyId)]!;
+    return this.#state.bodies.inertia[this.body('getRotationalInertia', bodyId)]!;
   }
 
   getMassData(bodyId: BodyId): BodyMassData {
     const b = this.body('getMassData', bodyId);
-    const bodies = this.core.bodies;
+    const bodies = this.#state.bodies;
     return {
       mass: bodies.mass[b]!,
       center: { x: bodies.lcx[b]!, y: bodies.lcy[b]! },
@@ -1072,7 +1063,7 @@ export class World {
     checkPositive(fn, 'data.mass', data.mass);
     checkVec2(fn, 'data.center', data.center);
     checkNonNegative(fn, 'data.rotationalInertia', data.rotationalInertia);
-    const w = this.core;
+    const w = this.#state;
     if (w.bodies.type[b] !== BodyType.Dynamic) return;
     w.applyMass(b, data.mass, data.rotationalInertia, data.center.x, data.center.y);
     w.bodies.massOverridden[b] = 1;
@@ -1080,45 +1071,45 @@ export class World {
 
   /** Recomputes the mass from the shapes, dropping any override. */
   resetMassData(bodyId: BodyId): void {
-    this.core.updateBodyMass(this.body('resetMassData', bodyId));
+    this.#state.updateBodyMass(this.body('resetMassData', bodyId));
   }
 
   getLinearDamping(bodyId: BodyId): number {
-    return this.core.bodies.linearDamping[this.body('getLinearDamping', bodyId)]!;
+    return this.#state.bodies.linearDamping[this.body('getLinearDamping', bodyId)]!;
   }
 
   setLinearDamping(bodyId: BodyId, damping: number): void {
     const b = this.body('setLinearDamping', bodyId);
-    this.core.bodies.linearDamping[b] = checkNonNegative('setLinearDamping', 'damping', damping);
+    this.#state.bodies.linearDamping[b] = checkNonNegative('setLinearDamping', 'damping', damping);
   }
 
   getAngularDamping(bodyId: BodyId): number {
-    return this.core.bodies.angularDamping[this.body('getAngularDamping', bodyId)]!;
+    return this.#state.bodies.angularDamping[this.body('getAngularDamping', bodyId)]!;
   }
 
   setAngularDamping(bodyId: BodyId, damping: number): void {
     const b = this.body('setAngularDamping', bodyId);
-    this.core.bodies.angularDamping[b] = checkNonNegative('setAngularDamping', 'damping', damping);
+    this.#state.bodies.angularDamping[b] = checkNonNegative('setAngularDamping', 'damping', damping);
   }
 
   getGravityScale(bodyId: BodyId): number {
-    return this.core.bodies.gravityScale[this.body('getGravityScale', bodyId)]!;
+    return this.#state.bodies.gravityScale[this.body('getGravityScale', bodyId)]!;
   }
 
   setGravityScale(bodyId: BodyId, scale: number): void {
     const b = this.body('setGravityScale', bodyId);
-    this.core.bodies.gravityScale[b] = checkFinite('setGravityScale', 'scale', scale);
+    this.#state.bodies.gravityScale[b] = checkFinite('setGravityScale', 'scale', scale);
   }
 
   isFixedRotation(bodyId: BodyId): boolean {
-    return this.core.bodies.fixedRotation[this.body('isFixedRotation', bodyId)] === 1;
+    return this.#state.bodies.fixedRotation[this.body('isFixedRotation', bodyId)] === 1;
   }
 
   /** Prevents rotation (infinite inertia). */
   setFixedRotation(bodyId: BodyId, flag: boolean): void {
     const b = this.body('setFixedRotation', bodyId);
     checkBoolean('setFixedRotation', 'flag', flag);
-    const w = this.core;
+    const w = this.#state;
     const bodies = w.bodies;
     if ((bodies.fixedRotation[b] === 1) === flag) return;
     bodies.fixedRotation[b] = flag ? 1 : 0;
@@ -1131,65 +1122,65 @@ export class World {
   }
 
   isBullet(bodyId: BodyId): boolean {
-    return this.core.bodies.bullet[this.body('isBullet', bodyId)] === 1;
+    return this.#state.bodies.bullet[this.body('isBullet', bodyId)] === 1;
   }
 
   /** Marks a fast body for continuous collision against other dynamic bodies too. */
   setBullet(bodyId: BodyId, flag: boolean): void {
     const b = this.body('setBullet', bodyId);
     checkBoolean('setBullet', 'flag', flag);
-    this.core.bodies.bullet[b] = flag ? 1 : 0;
+    this.#state.bodies.bullet[b] = flag ? 1 : 0;
   }
 
   isAwake(bodyId: BodyId): boolean {
-    return this.core.bodies.awake[this.body('isAwake', bodyId)] === 1;
+    return this.#state.bodies.awake[this.body('isAwake', bodyId)] === 1;
   }
 
   /** Wakes the body's island, or puts the body to sleep at once. */
   setAwake(bodyId: BodyId, awake: boolean): void {
     const b = this.body('setAwake', bodyId);
     checkBoolean('setAwake', 'awake', awake);
-    const w = this.core;
+    const w = this.#state;
     if (awake) w.wakeBody(b);
     else if (w.bodies.awake[b] === 1 && w.bodies.enableSleep[b] === 1 && w.settings.enableSleep)
       w.sleepBody(b);
   }
 
   isSleepEnabled(bodyId: BodyId): boolean {
-    return this.core.bodies.enableSleep[this.body('isSleepEnabled', bodyId)] === 1;
+    return this.#state.bodies.enableSleep[this.body('isSleepEnabled', bodyId)] === 1;
   }
 
   /** Allows or forbids this body to sleep; forbidding wakes it. */
   enableSleep(bodyId: BodyId, flag: boolean): void {
     const b = this.body('enableSleep', bodyId);
     checkBoolean('enableSleep', 'flag', flag);
-    this.core.bodies.enableSleep[b] = flag ? 1 : 0;
-    if (!flag) this.core.wakeBody(b);
+    this.#state.bodies.enableSleep[b] = flag ? 1 : 0;
+    if (!flag) this.#state.wakeBody(b);
   }
 
   getSleepThreshold(bodyId: BodyId): number {
-    return this.core.bodies.sleepThreshold[this.body('getSleepThreshold', bodyId)]!;
+    return this.#state.bodies.sleepThreshold[this.body('getSleepThreshold', bodyId)]!;
   }
 
   setSleepThreshold(bodyId: BodyId, speed: number): void {
     const b = this.body('setSleepThreshold', bodyId);
-    this.core.bodies.sleepThreshold[b] = checkNonNegative('setSleepThreshold', 'speed', speed);
+    this.#state.bodies.sleepThreshold[b] = checkNonNegative('setSleepThreshold', 'speed', speed);
   }
 
   getUserData(bodyId: BodyId): unknown {
-    return this.core.bodies.userData[this.body('getUserData', bodyId)];
+    return this.#state.bodies.userData[this.body('getUserData', bodyId)];
   }
 
   setUserData(bodyId: BodyId, data: unknown): void {
-    this.core.bodies.userData[this.body('setUserData', bodyId)] = data;
+    this.#state.bodies.userData[this.body('setUserData', bodyId)] = data;
   }
 
   /** The shapes attached to a body, newest first. */
   getBodyShapes(bodyId: BodyId): ShapeId[] {
     const b = this.body('getBodyShapes', bodyId);
     const out: ShapeId[] = [];
-    const shapes = this.core.shapes;
-    for (let s = this.core.bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
+    const shapes = this.#state.shapes;
+    for (let s = this.#state.bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
       out.push(shapes.pool.handle(s) as ShapeId);
     }
     return out;
@@ -1295,7 +1286,7 @@ export class World {
     checkFilter(fn, 'filter', d.filter);
     checkBoolean(fn, 'enableContactEvents', d.enableContactEvents);
 
-    const w = this.core;
+    const w = this.#state;
     const pt = (i: number): Vec2 => d.points[((i % n) + n) % n]!;
     const shapeDef: ShapeDef = {
       density: 0,
@@ -1339,7 +1330,7 @@ export class World {
   /** Destroys a chain and its segments. */
   destroyChain(chainId: ChainId): void {
     const slot = this.chain('destroyChain', chainId);
-    const w = this.core;
+    const w = this.#state;
     const record = w.chains[slot]!;
     for (const s of record.shapes) this.freeShape(s, true);
     w.chains[slot] = null;
@@ -1350,8 +1341,8 @@ export class World {
   /** The segment shapes of a chain, in order. */
   getChainSegments(chainId: ChainId): ShapeId[] {
     const slot = this.chain('getChainSegments', chainId);
-    const shapes = this.core.shapes;
-    return this.core.chains[slot]!.shapes.map((s) => shapes.pool.handle(s) as ShapeId);
+    const shapes = this.#state.shapes;
+    return this.#state.chains[slot]!.shapes.map((s) => shapes.pool.handle(s) as ShapeId);
   }
 
   isValidChain(chainId: ChainId): boolean {
@@ -1363,7 +1354,7 @@ export class World {
   destroyShape(shapeId: ShapeId, updateBodyMass = true): void {
     const s = this.shape('destroyShape', shapeId);
     checkBoolean('destroyShape', 'updateBodyMass', updateBodyMass);
-    const w = this.core;
+    const w = this.#state;
     if (w.shapes.chain[s] !== -1)
       fail('destroyShape', 'shapeId', 'not part of a chain (use destroyChain)', shapeId);
     const b = w.shapes.body[s]!;
@@ -1374,27 +1365,27 @@ export class World {
   }
 
   isValidShape(shapeId: ShapeId): boolean {
-    return this.core.shapes.pool.resolve(shapeId) !== -1;
+    return this.#state.shapes.pool.resolve(shapeId) !== -1;
   }
 
   getShapeBody(shapeId: ShapeId): BodyId {
     const s = this.shape('getShapeBody', shapeId);
-    const b = this.core.shapes.body[s]!;
-    return this.core.bodies.pool.handle(b) as BodyId;
+    const b = this.#state.shapes.body[s]!;
+    return this.#state.bodies.pool.handle(b) as BodyId;
   }
 
   getShapeType(shapeId: ShapeId): ShapeType {
-    return this.core.shapes.typeOf(this.shape('getShapeType', shapeId));
+    return this.#state.shapes.typeOf(this.shape('getShapeType', shapeId));
   }
 
   /** A copy of the shape's geometry in body coordinates. */
   getShapeGeometry(shapeId: ShapeId): Geometry {
     const s = this.shape('getShapeGeometry', shapeId);
-    return cloneGeometry(this.core.shapes.geometry[s]!);
+    return cloneGeometry(this.#state.shapes.geometry[s]!);
   }
 
   getDensity(shapeId: ShapeId): number {
-    return this.core.shapes.density[this.shape('getDensity', shapeId)]!;
+    return this.#state.shapes.density[this.shape('getDensity', shapeId)]!;
   }
 
   /** Changes the density; the body's mass is recomputed unless `updateBodyMass` is false. */
@@ -1402,37 +1393,37 @@ export class World {
     const s = this.shape('setDensity', shapeId);
     checkNonNegative('setDensity', 'density', density);
     checkBoolean('setDensity', 'updateBodyMass', updateBodyMass);
-    const w = this.core;
+    const w = this.#state;
     w.shapes.density[s] = density;
     const b = w.shapes.body[s]!;
     if (updateBodyMass && w.bodies.massOverridden[b] !== 1) w.updateBodyMass(b);
   }
 
   getFriction(shapeId: ShapeId): number {
-    return this.core.shapes.friction[this.shape('getFriction', shapeId)]!;
+    return this.#state.shapes.friction[this.shape('getFriction', shapeId)]!;
   }
 
   setFriction(shapeId: ShapeId, friction: number): void {
     const s = this.shape('setFriction', shapeId);
     checkNonNegative('setFriction', 'friction', friction);
-    this.core.shapes.friction[s] = friction;
+    this.#state.shapes.friction[s] = friction;
     this.remixContacts(s);
   }
 
   getRestitution(shapeId: ShapeId): number {
-    return this.core.shapes.restitution[this.shape('getRestitution', shapeId)]!;
+    return this.#state.shapes.restitution[this.shape('getRestitution', shapeId)]!;
   }
 
   setRestitution(shapeId: ShapeId, restitution: number): void {
     const s = this.shape('setRestitution', shapeId);
     checkNonNegative('setRestitution', 'restitution', restitution);
-    this.core.shapes.restitution[s] = restitution;
+    this.#state.shapes.restitution[s] = restitution;
     this.remixContacts(s);
   }
 
   getFilter(shapeId: ShapeId): Filter {
     const s = this.shape('getFilter', shapeId);
-    const shapes = this.core.shapes;
+    const shapes = this.#state.shapes;
     return {
       categoryBits: shapes.categoryBits[s]!,
       maskBits: shapes.maskBits[s]!,
@@ -1444,7 +1435,7 @@ export class World {
   setFilter(shapeId: ShapeId, filter: Filter): void {
     const s = this.shape('setFilter', shapeId);
     checkFilter('setFilter', 'filter', filter);
-    const w = this.core;
+    const w = this.#state;
     const shapes = w.shapes;
     shapes.categoryBits[s] = filter.categoryBits >>> 0;
     shapes.maskBits[s] = filter.maskBits >>> 0;
@@ -1455,28 +1446,28 @@ export class World {
   }
 
   areContactEventsEnabled(shapeId: ShapeId): boolean {
-    return this.core.shapes.enableContactEvents[this.shape('areContactEventsEnabled', shapeId)] === 1;
+    return this.#state.shapes.enableContactEvents[this.shape('areContactEventsEnabled', shapeId)] === 1;
   }
 
   /** Turns contact begin/end reporting for this shape on or off. */
   enableContactEvents(shapeId: ShapeId, flag: boolean): void {
     const s = this.shape('enableContactEvents', shapeId);
     checkBoolean('enableContactEvents', 'flag', flag);
-    this.core.shapes.enableContactEvents[s] = flag ? 1 : 0;
+    this.#state.shapes.enableContactEvents[s] = flag ? 1 : 0;
   }
 
   getShapeUserData(shapeId: ShapeId): unknown {
-    return this.core.shapes.userData[this.shape('getShapeUserData', shapeId)];
+    return this.#state.shapes.userData[this.shape('getShapeUserData', shapeId)];
   }
 
   setShapeUserData(shapeId: ShapeId, data: unknown): void {
-    this.core.shapes.userData[this.shape('setShapeUserData', shapeId)] = data;
+    this.#state.shapes.userData[this.shape('setShapeUserData', shapeId)] = data;
   }
 
   /** The shape's current world bounding box. */
   getShapeAABB(shapeId: ShapeId): { minX: number; minY: number; maxX: number; maxY: number } {
     const s = this.shape('getShapeAABB', shapeId);
-    const shapes = this.core.shapes;
+    const shapes = this.#state.shapes;
     return { minX: shapes.minX[s]!, minY: shapes.minY[s]!, maxX: shapes.maxX[s]!, maxY: shapes.maxY[s]! };
   }
 
@@ -1580,27 +1571,27 @@ export class World {
   }
 
   isValidJoint(jointId: JointId): boolean {
-    return this.core.joints.pool.resolve(jointId) !== -1;
+    return this.#state.joints.pool.resolve(jointId) !== -1;
   }
 
   getJointType(jointId: JointId): JointType {
-    return this.core.joints.type[this.joint('getJointType', jointId)] as JointType;
+    return this.#state.joints.type[this.joint('getJointType', jointId)] as JointType;
   }
 
   getJointBodyA(jointId: JointId): BodyId {
     const j = this.joint('getJointBodyA', jointId);
-    return this.core.bodies.pool.handle(this.core.joints.bodyA[j]!) as BodyId;
+    return this.#state.bodies.pool.handle(this.#state.joints.bodyA[j]!) as BodyId;
   }
 
   getJointBodyB(jointId: JointId): BodyId {
     const j = this.joint('getJointBodyB', jointId);
-    return this.core.bodies.pool.handle(this.core.joints.bodyB[j]!) as BodyId;
+    return this.#state.bodies.pool.handle(this.#state.joints.bodyB[j]!) as BodyId;
   }
 
   /** The joint's anchors in each body's frame, as created. */
   getJointLocalAnchors(jointId: JointId): { localAnchorA: Vec2; localAnchorB: Vec2 } {
     const j = this.joint('getJointLocalAnchors', jointId);
-    const joints = this.core.joints;
+    const joints = this.#state.joints;
     return {
       localAnchorA: { x: joints.localAx[j]!, y: joints.localAy[j]! },
       localAnchorB: { x: joints.localBx[j]!, y: joints.localBy[j]! },
@@ -1610,22 +1601,22 @@ export class World {
   /** The constraint force (N) the joint applied on body B during the last step. */
   getJointConstraintForce(jointId: JointId): Vec2 {
     const j = this.joint('getJointConstraintForce', jointId);
-    return { x: this.core.joints.forceX[j]!, y: this.core.joints.forceY[j]! };
+    return { x: this.#state.joints.forceX[j]!, y: this.#state.joints.forceY[j]! };
   }
 
   /** The constraint torque (N m) the joint applied on body B during the last step. */
   getJointConstraintTorque(jointId: JointId): number {
-    return this.core.joints.torque[this.joint('getJointConstraintTorque', jointId)]!;
+    return this.#state.joints.torque[this.joint('getJointConstraintTorque', jointId)]!;
   }
 
   /** False once the joint broke; a broken joint no longer acts. */
   isJointEnabled(jointId: JointId): boolean {
-    return this.core.joints.enabled[this.joint('isJointEnabled', jointId)] === 1;
+    return this.#state.joints.enabled[this.joint('isJointEnabled', jointId)] === 1;
   }
 
   /** Joints that broke in the last step, and joints removed with a body since it began. */
   getJointEvents(): JointEvents {
-    const w = this.core;
+    const w = this.#state;
     const broken: JointId[] = [];
     const removed: JointId[] = [];
     for (let i = 0; i < w.jointEventIds.length; i++) {
@@ -1635,17 +1626,17 @@ export class World {
   }
 
   getJointUserData(jointId: JointId): unknown {
-    return this.core.joints.userData[this.joint('getJointUserData', jointId)];
+    return this.#state.joints.userData[this.joint('getJointUserData', jointId)];
   }
 
   setJointUserData(jointId: JointId, data: unknown): void {
-    this.core.joints.userData[this.joint('setJointUserData', jointId)] = data;
+    this.#state.joints.userData[this.joint('setJointUserData', jointId)] = data;
   }
 
   /** The type-specific parameters of a joint (a copy); narrow with getJointType. */
   getJointParams(jointId: JointId): JointParams {
     const j = this.joint('getJointParams', jointId);
-    const joints = this.core.joints;
+    const joints = this.#state.joints;
     const ops = jointParamOps[joints.type[j]!];
     return ops === undefined ? {} : (ops.read(joints.data[j]!) as JointParams);
   }
@@ -1655,7 +1646,7 @@ export class World {
     const fn = 'setJointParams';
     const j = this.joint(fn, jointId);
     if (typeof params !== 'object' || params === null) fail(fn, 'params', 'an object', params);
-    const w = this.core;
+    const w = this.#state;
     const joints = w.joints;
     const ops = jointParamOps[joints.type[j]!];
     if (ops !== undefined) {
@@ -1674,18 +1665,18 @@ export class World {
    */
   getJointState(jointId: JointId): JointState {
     const j = this.joint('getJointState', jointId);
-    const joints = this.core.joints;
+    const joints = this.#state.joints;
     switch (joints.type[j]) {
       case JointType.Revolute:
-        return revoluteJointState(this.core, j, joints.data[j] as RevoluteJointData);
+        return revoluteJointState(this.#state, j, joints.data[j] as RevoluteJointData);
       case JointType.Distance:
-        return distanceJointState(this.core, j, joints.data[j] as DistanceJointData);
+        return distanceJointState(this.#state, j, joints.data[j] as DistanceJointData);
       case JointType.Wheel:
-        return wheelJointState(this.core, j, joints.data[j] as WheelJointData);
+        return wheelJointState(this.#state, j, joints.data[j] as WheelJointData);
       case JointType.Prismatic:
-        return prismaticJointState(this.core, j, joints.data[j] as PrismaticJointData);
+        return prismaticJointState(this.#state, j, joints.data[j] as PrismaticJointData);
       case JointType.Weld:
-        return weldJointState(this.core, j, joints.data[j] as WeldJointData);
+        return weldJointState(this.#state, j, joints.data[j] as WeldJointData);
       default:
         return {};
     }
@@ -1695,7 +1686,7 @@ export class World {
   getLocalPoint(bodyId: BodyId, worldPoint: Vec2): Vec2 {
     const b = this.body('getLocalPoint', bodyId);
     checkVec2('getLocalPoint', 'worldPoint', worldPoint);
-    const bodies = this.core.bodies;
+    const bodies = this.#state.bodies;
     const dx = worldPoint.x - bodies.px[b]!;
     const dy = worldPoint.y - bodies.py[b]!;
     const c = bodies.c[b]!;
@@ -1707,7 +1698,7 @@ export class World {
   getWorldPoint(bodyId: BodyId, localPoint: Vec2): Vec2 {
     const b = this.body('getWorldPoint', bodyId);
     checkVec2('getWorldPoint', 'localPoint', localPoint);
-    const bodies = this.core.bodies;
+    const bodies = this.#state.bodies;
     const c = bodies.c[b]!;
     const s = bodies.s[b]!;
     return {
@@ -1746,7 +1737,7 @@ export class World {
     }
     apply();
 
-    const w = this.core;
+    const w = this.#state;
     const joints = w.joints;
     const j = joints.pool.allocate();
     joints.ensureCapacity(j + 1);
@@ -1775,7 +1766,7 @@ export class World {
   }
 
   private freeJoint(j: number): void {
-    const w = this.core;
+    const w = this.#state;
     const joints = w.joints;
     const a = joints.bodyA[j]!;
     const b = joints.bodyB[j]!;
@@ -1797,7 +1788,7 @@ export class World {
   }
 
   private destroyContactsBetween(a: number, b: number): void {
-    const w = this.core;
+    const w = this.#state;
     const contacts = w.contacts;
     let edge = w.bodies.contactHead[a]!;
     while (edge !== -1) {
@@ -1810,7 +1801,7 @@ export class World {
   }
 
   private joint(fn: string, id: unknown): number {
-    const j = this.core.joints.pool.resolve(id);
+    const j = this.#state.joints.pool.resolve(id);
     if (j === -1) {
       throw new RangeError(
         `${fn}: jointId must be a live joint, got ${describe(id)} (never created, destroyed or stale)`,
@@ -1820,7 +1811,7 @@ export class World {
   }
 
   private bodyField(fn: string, field: string, id: unknown): number {
-    const b = this.core.bodies.pool.resolve(id);
+    const b = this.#state.bodies.pool.resolve(id);
     if (b === -1) fail(fn, field, 'a live body id', id);
     return b;
   }
@@ -1835,17 +1826,17 @@ export class World {
    * shape does not hit it.
    */
   castRayClosest(origin: Vec2, translation: Vec2, filter?: query.QueryFilter): query.RayHit | null {
-    return query.castRayClosest(this.core, origin, translation, filter);
+    return query.castRayClosest(this.#state, origin, translation, filter);
   }
 
   /** Every shape hit by the ray, each once (where it enters), sorted by fraction then shape id. */
   castRayAll(origin: Vec2, translation: Vec2, filter?: query.QueryFilter): query.RayHit[] {
-    return query.castRayAll(this.core, origin, translation, filter);
+    return query.castRayAll(this.#state, origin, translation, filter);
   }
 
   /** The first hit found (not necessarily the closest; cheapest), or null. */
   castRayAny(origin: Vec2, translation: Vec2, filter?: query.QueryFilter): query.RayHit | null {
-    return query.castRayAny(this.core, origin, translation, filter);
+    return query.castRayAny(this.#state, origin, translation, filter);
   }
 
   /**
@@ -1859,17 +1850,17 @@ export class World {
     translation: Vec2,
     filter?: query.QueryFilter,
   ): query.ShapeCastHit | null {
-    return query.castShape(this.core, geometry, transform, translation, filter);
+    return query.castShape(this.#state, geometry, transform, translation, filter);
   }
 
   /** Shapes whose tight bounding box overlaps `aabb` (touching counts), sorted by id. */
   overlapAABB(aabb: query.QueryAABB, filter?: query.QueryFilter): ShapeId[] {
-    return query.overlapAABB(this.core, aabb, filter);
+    return query.overlapAABB(this.#state, aabb, filter);
   }
 
   /** Shapes whose solid contains `point` (boundary included; segments never), sorted by id. */
   overlapPoint(point: Vec2, filter?: query.QueryFilter): ShapeId[] {
-    return query.overlapPoint(this.core, point, filter);
+    return query.overlapPoint(this.#state, point, filter);
   }
 
   /** Shapes overlapping or touching `geometry` placed by `transform` (exact), sorted by id. */
@@ -1878,7 +1869,7 @@ export class World {
     transform: query.QueryTransform,
     filter?: query.QueryFilter,
   ): ShapeId[] {
-    return query.overlapShape(this.core, geometry, transform, filter);
+    return query.overlapShape(this.#state, geometry, transform, filter);
   }
 
   // ---- character mover (see mover.ts for the method and its guarantees)
@@ -1906,7 +1897,7 @@ export class World {
     translation: Vec2,
     options?: Partial<mover.MoverOptions>,
   ): mover.MoveResult {
-    return mover.moveCharacter(this, capsule, position, translation, options);
+    return mover.moveCharacter(this.#state, capsule, position, translation, options);
   }
 
   // ------------------------------------------------------------------ events
@@ -1917,7 +1908,7 @@ export class World {
    * what you keep). Begin/end fire once per touch, never per sub-step.
    */
   getContactEvents(): Readonly<ContactEvents> {
-    return this.core.events;
+    return this.#state.events;
   }
 
   /**
@@ -1925,17 +1916,17 @@ export class World {
    * `moveCount` bodies whose transform changed (`moveBody`), for transform buffers.
    */
   getBodyEvents(): Readonly<BodyEvents> {
-    return this.core.events;
+    return this.#state.events;
   }
 
   isSensor(shapeId: ShapeId): boolean {
-    return this.core.shapes.isSensor[this.shape('isSensor', shapeId)] === 1;
+    return this.#state.shapes.isSensor[this.shape('isSensor', shapeId)] === 1;
   }
 
   // ------------------------------------------------------------------ internals
 
   private body(fn: string, id: unknown): number {
-    const b = this.core.bodies.pool.resolve(id);
+    const b = this.#state.bodies.pool.resolve(id);
     if (b === -1) {
       throw new RangeError(
         `${fn}: bodyId must be a live body, got ${describe(id)} (never created, destroyed or stale)`,
@@ -1945,7 +1936,7 @@ export class World {
   }
 
   private shape(fn: string, id: unknown): number {
-    const s = this.core.shapes.pool.resolve(id);
+    const s = this.#state.shapes.pool.resolve(id);
     if (s === -1) {
       throw new RangeError(
         `${fn}: shapeId must be a live shape, got ${describe(id)} (never created, destroyed or stale)`,
@@ -1958,7 +1949,7 @@ export class World {
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return -1;
     if (handleKind(id) !== HandleKind.Chain) return -1;
     const slot = handleSlot(id);
-    const w = this.core;
+    const w = this.#state;
     if (slot >= w.chains.length || w.chains[slot] === null) return -1;
     return w.chainGeneration[slot] === handleGeneration(id) ? slot : -1;
   }
@@ -1984,13 +1975,13 @@ export class World {
     checkBoolean(fn, 'enableContactEvents', d.enableContactEvents);
     checkBoolean(fn, 'isSensor', d.isSensor);
     checkBoolean(fn, 'updateBodyMass', d.updateBodyMass);
-    if (this.core.shapes.pool.count >= MAX_SLOTS)
+    if (this.#state.shapes.pool.count >= MAX_SLOTS)
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} shapes)`);
     return d;
   }
 
   private addShape(b: number, type: ShapeType, geometry: Geometry, d: ShapeDef): ShapeId {
-    const w = this.core;
+    const w = this.#state;
     const shapes = w.shapes;
     const s = shapes.pool.allocate();
     shapes.ensureCapacity(s + 1);
@@ -2020,7 +2011,7 @@ export class World {
 
   /** Unlinks and frees a shape; its contacts go and touching bodies wake. */
   private freeShape(s: number, wakeBodies: boolean): void {
-    const w = this.core;
+    const w = this.#state;
     const shapes = w.shapes;
     const bodies = w.bodies;
     const b = shapes.body[s]!;
@@ -2044,7 +2035,7 @@ export class World {
   }
 
   private destroyBodyChains(b: number): void {
-    const w = this.core;
+    const w = this.#state;
     for (let slot = 0; slot < w.chains.length; slot++) {
       const record = w.chains[slot];
       if (record === null || record === undefined || record.body !== b) continue;
@@ -2057,7 +2048,7 @@ export class World {
 
   /** Re-mixes friction and restitution of the shape's contacts after a material change. */
   private remixContacts(s: number): void {
-    const w = this.core;
+    const w = this.#state;
     const contacts = w.contacts;
     const shapes = w.shapes;
     const b = shapes.body[s]!;

@@ -17,6 +17,7 @@ import type { Polygon } from '../src/geometry/geometry';
 import { collidePolygons } from '../src/collision/manifold';
 import { Manifold } from '../src/collision/manifold_types';
 import { Transform } from '../src/base/math';
+import { worldStateOf } from '../src/world/world_state';
 
 const DT = 1 / 60;
 
@@ -34,7 +35,7 @@ function touchingPair(x: number, angle: number) {
   });
   world.createPolygonShape(box, makeBox(0.5, 0.5));
   world.step(DT);
-  const w = world.core;
+  const w = worldStateOf(world);
   const contact = w.awakeContacts[0]!;
   expect(w.awakeContactCount).toBe(1);
   return { world, w, ground, box, contact };

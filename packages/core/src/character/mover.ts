@@ -61,8 +61,9 @@ import {
   describe,
   fail,
 } from '../base/validate.js';
+import { applyLinearImpulse } from '../dynamics/body.js';
 import type { BodyId, ShapeId, World } from '../world.js';
-import type { WorldState } from '../world/world_state.js';
+import { type WorldState, worldStateOf } from '../world/world_state.js';
 
 // ---------------------------------------------------------------------------------------
 // Tunables
@@ -888,7 +889,6 @@ function slide(w: WorldState, set: PlaneSet, p0x: number, p0y: number, tx: numbe
 
 /** Runs one move; `out` receives the result. Arguments are validated by the caller. */
 function runMove(
-  owner: World,
   w: WorldState,
   capsule: Capsule,
   p0x: number,
@@ -967,7 +967,7 @@ function runMove(
         }
       }
     }
-    finish(owner, w, set, p0x, p0y, fx, fy, ox, oy, tx, ty, stepped, out);
+    finish(w, set, p0x, p0y, fx, fy, ox, oy, tx, ty, stepped, out);
   } finally {
     world = null;
   }
@@ -975,7 +975,6 @@ function runMove(
 
 /** Writes the result and pushes dynamic bodies. */
 function finish(
-  owner: World,
   w: WorldState,
   set: PlaneSet,
   p0x: number,
@@ -1093,7 +1092,7 @@ function finish(
     impulse.y = -j * ny;
     impulsePoint.x = c.point.x;
     impulsePoint.y = c.point.y;
-    owner.applyLinearImpulse(c.bodyId, impulse, impulsePoint);
+    applyLinearImpulse(w, b, impulse, impulsePoint, true);
     out.pushImpulse += j;
   }
 }
@@ -1155,7 +1154,8 @@ function byShapeId(a: MoverContact, b: MoverContact): number {
 export class CharacterMover {
   /** The last move's result (reused by every move). */
   readonly result = new MoveResult();
-  private readonly owner: World;
+  /** The state of the world the mover moves in (the same object for the world's life). */
+  private readonly world: WorldState;
   private readonly config = new MoverConfig();
   private capsule: Capsule;
   private px: number;
@@ -1168,8 +1168,9 @@ export class CharacterMover {
     const capsule = checkCapsule(fn, 'def.capsule', def.capsule);
     const p = checkVec2(fn, 'def.position', def.position);
     // The option fields of def (capsule and position are not options and are not read).
-    readOptions(fn, owner.core, def, new MoverConfig(), this.config);
-    this.owner = owner;
+    const w = worldStateOf(owner);
+    readOptions(fn, w, def, new MoverConfig(), this.config);
+    this.world = w;
     this.capsule = new Capsule(capsule.c1x, capsule.c1y, capsule.c2x, capsule.c2y, capsule.radius);
     this.px = p.x;
     this.py = p.y;
@@ -1185,7 +1186,7 @@ export class CharacterMover {
    */
   move(translation: Vec2, dt?: number): MoveResult {
     const fn = 'CharacterMover.move';
-    const w = this.owner.core;
+    const w = this.world;
     const c = this.config;
     const ignore = checkMoveArgs(fn, w, translation, c);
     const saved = c.dt;
@@ -1195,18 +1196,7 @@ export class CharacterMover {
       c.dt = dt;
     }
     try {
-      runMove(
-        this.owner,
-        w,
-        this.capsule,
-        this.px,
-        this.py,
-        translation.x,
-        translation.y,
-        c,
-        ignore,
-        this.result,
-      );
+      runMove(w, this.capsule, this.px, this.py, translation.x, translation.y, c, ignore, this.result);
     } finally {
       c.dt = saved;
     }
@@ -1248,7 +1238,7 @@ export class CharacterMover {
 
   /** Changes some move options; all are validated before any is changed. */
   setOptions(options: Partial<MoverOptions>): void {
-    readOptions('CharacterMover.setOptions', this.owner.core, options, this.config, this.config);
+    readOptions('CharacterMover.setOptions', this.world, options, this.config, this.config);
   }
 
   /** On walkable ground after the last move. */
@@ -1272,20 +1262,19 @@ export class CharacterMover {
 
 /** See `World.moveCharacter`. Returns a new result. */
 export function moveCharacter(
-  owner: World,
+  w: WorldState,
   capsule: Capsule,
   position: Vec2,
   translation: Vec2,
   options?: Partial<MoverOptions>,
 ): MoveResult {
   const fn = 'moveCharacter';
-  const w = owner.core;
   checkCapsule(fn, 'capsule', capsule);
   const p = checkVec2(fn, 'position', position);
   const config = new MoverConfig();
   readOptions(fn, w, options, new MoverConfig(), config);
   const ignore = checkMoveArgs(fn, w, translation, config);
   const out = new MoveResult();
-  runMove(owner, w, capsule, p.x, p.y, translation.x, translation.y, config, ignore, out);
+  runMove(w, capsule, p.x, p.y, translation.x, translation.y, config, ignore, out);
   return out;
 }

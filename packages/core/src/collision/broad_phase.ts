@@ -46,7 +46,7 @@ export class BroadPhase {
   /** Number of valid entries in {@link pairShapeA} / {@link pairShapeB}. */
   pairCount = 0;
 
-  private readonly pairFilter: PairFilter;
+  private pairFilter: PairFilter;
 
   /** Keys of proxies moved since the last update, unique, unordered. */
   private moveBuffer: Int32Array = new Int32Array(64);
@@ -73,6 +73,11 @@ export class BroadPhase {
     this.trees = [new DynamicTree(16), new DynamicTree(16), new DynamicTree(16)];
     this.moveIndex = [new Int32Array(16).fill(-1), new Int32Array(16).fill(-1), new Int32Array(16).fill(-1)];
     this.queryMask = [new Uint32Array(16), new Uint32Array(16), new Uint32Array(16)];
+  }
+
+  /** Replaces the pair filter (a restored world binds the filter to itself). */
+  setPairFilter(pairFilter: PairFilter): void {
+    this.pairFilter = pairFilter;
   }
 
   /** Number of proxies waiting in the move buffer. */

@@ -9,6 +9,8 @@
 
 import { growF64, growI32, growU8 } from '../base/array.js';
 import { HandleKind, SlotPool } from '../base/id.js';
+import type { Vec2 } from '../base/math.js';
+import type { WorldState } from '../world/world_state.js';
 
 /** Body types. Static bodies never move; kinematic bodies move by velocity only. */
 export const BodyType = { Static: 0, Kinematic: 1, Dynamic: 2 } as const;
@@ -123,4 +125,36 @@ export class BodyStore {
     this.awakeIndex = growI32(this.awakeIndex, cap, -1);
     this.capacity = cap;
   }
+}
+
+// ---------------------------------------------------------------------------------------
+// Body operations. Callers have validated their arguments (world.ts); these trust them.
+
+/** Only dynamic bodies respond to forces; a sleeping body does only when woken. */
+export function prepareToAct(w: WorldState, b: number, wake: boolean): boolean {
+  if (w.bodies.type[b] !== BodyType.Dynamic) return false;
+  if (w.bodies.awake[b] !== 1) {
+    if (!wake) return false;
+    w.wakeBody(b);
+  }
+  return true;
+}
+
+/** Applies an impulse (N s) at a world point: changes the velocity at once. */
+export function applyLinearImpulse(
+  w: WorldState,
+  b: number,
+  impulse: Vec2,
+  point: Vec2,
+  wake: boolean,
+): void {
+  if (!prepareToAct(w, b, wake)) return;
+  const bodies = w.bodies;
+  const o = b * STATE_STRIDE;
+  const m = bodies.invMass[b]!;
+  bodies.state[o + VX] = bodies.state[o + VX]! + m * impulse.x;
+  bodies.state[o + VY] = bodies.state[o + VY]! + m * impulse.y;
+  bodies.state[o + W] =
+    bodies.state[o + W]! +
+    bodies.invInertia[b]! * ((point.x - bodies.cx[b]!) * impulse.y - (point.y - bodies.cy[b]!) * impulse.x);
 }

@@ -120,6 +120,23 @@ export interface ChainRecord {
   shapes: number[];
 }
 
+let stateAccessor: ((world: object) => WorldState) | null = null;
+
+/** Called once by the public `World` class (world.ts) to hand out its private state. */
+export function registerWorldStateAccessor(accessor: (world: object) => WorldState): void {
+  stateAccessor = accessor;
+}
+
+/**
+ * The state of a public `World`, for internal modules that are handed one (the character
+ * mover's public constructor, tests). Not exported by the index. Throws a TypeError when
+ * `world` is not a `World`.
+ */
+export function worldStateOf(world: object): WorldState {
+  if (stateAccessor === null) throw new Error('worldStateOf: the World class is not loaded');
+  return stateAccessor(world);
+}
+
 export class WorldState {
   readonly settings = new WorldSettings();
   readonly profile = new Profile();
@@ -167,6 +184,21 @@ export class WorldState {
 
   constructor() {
     this.broadPhase = new BroadPhase((a, b) => this.pairFilter(a, b));
+    this.bindJointCallbacks();
+  }
+
+  /**
+   * Takes over the whole content of `other` (a state just filled by a snapshot), keeping
+   * this object, so that whoever holds this state sees the restored world. The callbacks
+   * that refer to the state are bound to this object again.
+   */
+  adopt(other: WorldState): void {
+    Object.assign(this, other);
+    this.broadPhase.setPairFilter((a, b) => this.pairFilter(a, b));
+    this.bindJointCallbacks();
+  }
+
+  private bindJointCallbacks(): void {
     this.jointFilter = (a, b) =>
       this.bodies.jointHead[a] === -1 || this.bodies.jointHead[b] === -1 || !jointsBlockCollision(this, a, b);
     this.linkJointIslands = (union) => {
