@@ -4,7 +4,7 @@
  */
 
 import { applyLinearImpulse, BodyType, prepareToAct, STATE_STRIDE, VX, VY, W } from './dynamics/body.js';
-import { CONTACT_STRIDE, CONTACT_TOUCHING, C_FRICTION, C_RESTITUTION } from './dynamics/contact.js';
+import { CONTACT_TOUCHING } from './dynamics/contact.js';
 import { MAX_POLYGON_VERTICES } from './base/constants.js';
 import {
   Capsule,
@@ -18,7 +18,7 @@ import {
 import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './base/id.js';
 import { atan2, CosSin, cosSin, type Vec2 } from './base/math.js';
 import { restoreWorld, snapshotWorld, stateHash } from './world/snapshot.js';
-import { type JointData, JointType, linkJoint, unlinkJoint } from './joints/joint.js';
+import { type JointData, JointType } from './joints/joint.js';
 import {
   applyDistanceJointParams,
   checkDistanceJointParams,
@@ -105,6 +105,24 @@ import {
   WorldSettings,
   WorldState,
 } from './world/world_state.js';
+import {
+  applyMass,
+  createBody,
+  destroyBody,
+  setBodyType,
+  updateBodyMass as updateMassFromShapes,
+  updateMaxExtent,
+} from './dynamics/body.js';
+import { destroyShapeContacts, remixContacts } from './dynamics/contact.js';
+import { resetIslandImpulses, sleepBody, wakeBody } from './dynamics/island.js';
+import {
+  createShape,
+  createShapeProxy,
+  destroyShapeProxy,
+  freeShape,
+  moveBodyProxies,
+} from './dynamics/shape.js';
+import { createJoint, freeJoint } from './joints/joint.js';
 
 /** Handle of a body. Stale handles are detected and rejected. */
 export type BodyId = number & { readonly __brand: 'BodyId' };
@@ -645,7 +663,7 @@ export class World {
     if (s.enableSleep && !d.enableSleep) {
       const bodies = this.#state.bodies;
       for (let b = 0; b < bodies.pool.next; b++) {
-        if (bodies.pool.alive[b] === 1) this.#state.wakeBody(b);
+        if (bodies.pool.alive[b] === 1) wakeBody(this.#state, b);
       }
     }
     s.enableSleep = d.enableSleep;
@@ -724,76 +742,12 @@ export class World {
     if (w.bodies.pool.count >= MAX_SLOTS)
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} bodies)`);
 
-    const bodies = w.bodies;
-    const b = bodies.pool.allocate();
-    bodies.ensureCapacity(b + 1);
-    const cs = cosSin(d.angle, scratchCosSin);
-    bodies.type[b] = d.type;
-    bodies.px[b] = d.position.x;
-    bodies.py[b] = d.position.y;
-    bodies.c[b] = cs.c;
-    bodies.s[b] = cs.s;
-    bodies.cx[b] = d.position.x;
-    bodies.cy[b] = d.position.y;
-    bodies.lcx[b] = 0;
-    bodies.lcy[b] = 0;
-    const o = b * STATE_STRIDE;
-    const moving = d.type !== BodyType.Static;
-    bodies.state[o + VX] = moving ? d.linearVelocity.x : 0;
-    bodies.state[o + VY] = moving ? d.linearVelocity.y : 0;
-    bodies.state[o + W] = moving ? d.angularVelocity : 0;
-    bodies.state[o + 3] = 0;
-    w.resetSolverState(b);
-    bodies.fx[b] = 0;
-    bodies.fy[b] = 0;
-    bodies.torque[b] = 0;
-    bodies.linearDamping[b] = d.linearDamping;
-    bodies.angularDamping[b] = d.angularDamping;
-    bodies.gravityScale[b] = d.gravityScale;
-    bodies.sleepTime[b] = 0;
-    bodies.sleepThreshold[b] = d.sleepThreshold;
-    bodies.maxExtent[b] = 0;
-    bodies.fixedRotation[b] = d.fixedRotation ? 1 : 0;
-    bodies.bullet[b] = d.isBullet ? 1 : 0;
-    bodies.enableSleep[b] = d.enableSleep ? 1 : 0;
-    bodies.massOverridden[b] = 0;
-    bodies.shapeHead[b] = -1;
-    bodies.shapeCount[b] = 0;
-    bodies.contactHead[b] = -1;
-    bodies.jointHead[b] = -1;
-    bodies.awakeIndex[b] = -1;
-    bodies.awake[b] = 0;
-    bodies.userData[b] = d.userData;
-    w.updateBodyMass(b);
-    // a body that cannot sleep is always awake; static bodies are never "awake"
-    if (moving && (d.isAwake || !d.enableSleep || !w.settings.enableSleep)) w.markAwake(b);
-    return bodies.pool.handle(b) as BodyId;
+    return w.bodies.pool.handle(createBody(w, d)) as BodyId;
   }
 
   /** Destroys a body with its shapes; bodies that touched it wake up. */
   destroyBody(bodyId: BodyId): void {
-    const b = this.body('destroyBody', bodyId);
-    const w = this.#state;
-    w.resetIslandImpulses(b);
-    this.destroyBodyChains(b);
-    const shapes = w.shapes;
-    let s = w.bodies.shapeHead[b]!;
-    while (s !== -1) {
-      const next = shapes.next[s]!;
-      this.freeShape(s, true);
-      s = next;
-    }
-    while (w.bodies.jointHead[b] !== -1) {
-      const j = w.bodies.jointHead[b]! >> 1;
-      w.reportJointEvent(j, false);
-      this.freeJoint(j);
-    }
-    w.removeAwakeBody(b);
-    const bodies = w.bodies;
-    bodies.awake[b] = 0;
-    bodies.shapeHead[b] = -1;
-    bodies.userData[b] = undefined;
-    bodies.pool.release(b);
+    destroyBody(this.#state, this.body('destroyBody', bodyId));
   }
 
   /** True when the id names a live body. */
@@ -864,28 +818,7 @@ export class World {
     const b = this.body('setBodyType', bodyId);
     if (!isBodyType(type))
       fail('setBodyType', 'type', 'BodyType.Static (0), Kinematic (1) or Dynamic (2)', type);
-    const w = this.#state;
-    const bodies = w.bodies;
-    if (bodies.type[b] === type) return;
-    const shapes = w.shapes;
-    // contacts and proxies depend on the type: rebuild them
-    for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
-      w.destroyShapeContacts(s, true);
-      w.destroyShapeProxy(s);
-    }
-    w.wakeBody(b);
-    w.removeAwakeBody(b);
-    bodies.awake[b] = 0;
-    bodies.type[b] = type;
-    const o = b * STATE_STRIDE;
-    if (type === BodyType.Static) {
-      bodies.state[o + VX] = 0;
-      bodies.state[o + VY] = 0;
-      bodies.state[o + W] = 0;
-    }
-    for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) w.createShapeProxy(s, true);
-    w.updateBodyMass(b);
-    if (type !== BodyType.Static) w.markAwake(b);
+    setBodyType(this.#state, b, type);
   }
 
   /** World position of the body origin. */
@@ -935,7 +868,7 @@ export class World {
     checkVec2('setLinearVelocity', 'velocity', v);
     const w = this.#state;
     if (w.bodies.type[b] === BodyType.Static) return;
-    if (v.x !== 0 || v.y !== 0) w.wakeBody(b);
+    if (v.x !== 0 || v.y !== 0) wakeBody(w, b);
     const o = b * STATE_STRIDE;
     w.bodies.state[o + VX] = v.x;
     w.bodies.state[o + VY] = v.y;
@@ -946,7 +879,7 @@ export class World {
     checkFinite('setAngularVelocity', 'angularVelocity', omega);
     const w = this.#state;
     if (w.bodies.type[b] === BodyType.Static || w.bodies.fixedRotation[b] === 1) return;
-    if (omega !== 0) w.wakeBody(b);
+    if (omega !== 0) wakeBody(w, b);
     w.bodies.state[b * STATE_STRIDE + W] = omega;
   }
 
@@ -966,8 +899,8 @@ export class World {
     const lcy = bodies.lcy[b]!;
     bodies.cx[b] = position.x + cs.c * lcx - cs.s * lcy;
     bodies.cy[b] = position.y + cs.s * lcx + cs.c * lcy;
-    w.moveBodyProxies(b);
-    w.wakeBody(b);
+    moveBodyProxies(w, b);
+    wakeBody(w, b);
   }
 
   /** Applies a force (N) at a world point; wakes the body unless `wake` is false. */
@@ -1065,13 +998,13 @@ export class World {
     checkNonNegative(fn, 'data.rotationalInertia', data.rotationalInertia);
     const w = this.#state;
     if (w.bodies.type[b] !== BodyType.Dynamic) return;
-    w.applyMass(b, data.mass, data.rotationalInertia, data.center.x, data.center.y);
+    applyMass(w, b, data.mass, data.rotationalInertia, data.center.x, data.center.y);
     w.bodies.massOverridden[b] = 1;
   }
 
   /** Recomputes the mass from the shapes, dropping any override. */
   resetMassData(bodyId: BodyId): void {
-    this.#state.updateBodyMass(this.body('resetMassData', bodyId));
+    updateMassFromShapes(this.#state, this.body('resetMassData', bodyId));
   }
 
   getLinearDamping(bodyId: BodyId): number {
@@ -1115,9 +1048,9 @@ export class World {
     bodies.fixedRotation[b] = flag ? 1 : 0;
     bodies.state[b * STATE_STRIDE + W] = 0;
     if (bodies.massOverridden[b] === 1) {
-      w.applyMass(b, bodies.mass[b]!, bodies.inertia[b]!, bodies.lcx[b]!, bodies.lcy[b]!);
+      applyMass(w, b, bodies.mass[b]!, bodies.inertia[b]!, bodies.lcx[b]!, bodies.lcy[b]!);
     } else {
-      w.updateBodyMass(b);
+      updateMassFromShapes(w, b);
     }
   }
 
@@ -1141,9 +1074,9 @@ export class World {
     const b = this.body('setAwake', bodyId);
     checkBoolean('setAwake', 'awake', awake);
     const w = this.#state;
-    if (awake) w.wakeBody(b);
+    if (awake) wakeBody(w, b);
     else if (w.bodies.awake[b] === 1 && w.bodies.enableSleep[b] === 1 && w.settings.enableSleep)
-      w.sleepBody(b);
+      sleepBody(w, b);
   }
 
   isSleepEnabled(bodyId: BodyId): boolean {
@@ -1155,7 +1088,7 @@ export class World {
     const b = this.body('enableSleep', bodyId);
     checkBoolean('enableSleep', 'flag', flag);
     this.#state.bodies.enableSleep[b] = flag ? 1 : 0;
-    if (!flag) this.#state.wakeBody(b);
+    if (!flag) wakeBody(this.#state, b);
   }
 
   getSleepThreshold(bodyId: BodyId): number {
@@ -1197,7 +1130,7 @@ export class World {
     checkFinite(fn, 'circle.cy', circle.cy);
     checkPositive(fn, 'circle.radius', circle.radius);
     const d = this.shapeDef(fn, def);
-    return this.addShape(b, ShapeType.Circle, new Circle(circle.cx, circle.cy, circle.radius), d);
+    return this.newShape(b, ShapeType.Circle, new Circle(circle.cx, circle.cy, circle.radius), d);
   }
 
   /** Attaches a capsule. The geometry is copied. */
@@ -1215,7 +1148,7 @@ export class World {
     if (dx * dx + dy * dy <= 1e-12) fail(fn, 'capsule length', 'greater than zero (use a circle)', 0);
     const d = this.shapeDef(fn, def);
     const copy = new Capsule(capsule.c1x, capsule.c1y, capsule.c2x, capsule.c2y, capsule.radius);
-    return this.addShape(b, ShapeType.Capsule, copy, d);
+    return this.newShape(b, ShapeType.Capsule, copy, d);
   }
 
   /** Attaches a convex polygon (see makeBox, makePolygon). The geometry is copied. */
@@ -1233,7 +1166,7 @@ export class World {
     copy.vy.set(polygon.vy);
     copy.nx.set(polygon.nx);
     copy.ny.set(polygon.ny);
-    return this.addShape(b, ShapeType.Polygon, copy, d);
+    return this.newShape(b, ShapeType.Polygon, copy, d);
   }
 
   /** Attaches a two-sided segment (no mass). The geometry is copied. */
@@ -1250,7 +1183,7 @@ export class World {
     if (dx * dx + dy * dy <= 1e-12) fail(fn, 'segment length', 'greater than zero', 0);
     const d = this.shapeDef(fn, def);
     const copy = new Segment(segment.p1x, segment.p1y, segment.p2x, segment.p2y);
-    return this.addShape(b, ShapeType.Segment, copy, d);
+    return this.newShape(b, ShapeType.Segment, copy, d);
   }
 
   /**
@@ -1318,7 +1251,7 @@ export class World {
         g2 = i === segmentCount - 1 ? { x: 2 * p2.x - p1.x, y: 2 * p2.y - p1.y } : pt(i + 2);
       }
       const seg = new ChainSegment(g1.x, g1.y, p1.x, p1.y, p2.x, p2.y, g2.x, g2.y);
-      const id = this.addShape(b, ShapeType.ChainSegment, seg, shapeDef);
+      const id = this.newShape(b, ShapeType.ChainSegment, seg, shapeDef);
       const s = w.shapes.pool.resolve(id);
       w.shapes.chain[s] = slot;
       record.shapes.push(s);
@@ -1332,7 +1265,7 @@ export class World {
     const slot = this.chain('destroyChain', chainId);
     const w = this.#state;
     const record = w.chains[slot]!;
-    for (const s of record.shapes) this.freeShape(s, true);
+    for (const s of record.shapes) freeShape(w, s, true);
     w.chains[slot] = null;
     w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
     w.chainFree.push(slot);
@@ -1358,10 +1291,10 @@ export class World {
     if (w.shapes.chain[s] !== -1)
       fail('destroyShape', 'shapeId', 'not part of a chain (use destroyChain)', shapeId);
     const b = w.shapes.body[s]!;
-    w.resetIslandImpulses(b);
-    this.freeShape(s, true);
-    if (updateBodyMass && w.bodies.massOverridden[b] !== 1) w.updateBodyMass(b);
-    else w.updateMaxExtent(b);
+    resetIslandImpulses(w, b);
+    freeShape(w, s, true);
+    if (updateBodyMass && w.bodies.massOverridden[b] !== 1) updateMassFromShapes(w, b);
+    else updateMaxExtent(w, b);
   }
 
   isValidShape(shapeId: ShapeId): boolean {
@@ -1396,7 +1329,7 @@ export class World {
     const w = this.#state;
     w.shapes.density[s] = density;
     const b = w.shapes.body[s]!;
-    if (updateBodyMass && w.bodies.massOverridden[b] !== 1) w.updateBodyMass(b);
+    if (updateBodyMass && w.bodies.massOverridden[b] !== 1) updateMassFromShapes(w, b);
   }
 
   getFriction(shapeId: ShapeId): number {
@@ -1407,7 +1340,7 @@ export class World {
     const s = this.shape('setFriction', shapeId);
     checkNonNegative('setFriction', 'friction', friction);
     this.#state.shapes.friction[s] = friction;
-    this.remixContacts(s);
+    remixContacts(this.#state, s);
   }
 
   getRestitution(shapeId: ShapeId): number {
@@ -1418,7 +1351,7 @@ export class World {
     const s = this.shape('setRestitution', shapeId);
     checkNonNegative('setRestitution', 'restitution', restitution);
     this.#state.shapes.restitution[s] = restitution;
-    this.remixContacts(s);
+    remixContacts(this.#state, s);
   }
 
   getFilter(shapeId: ShapeId): Filter {
@@ -1440,9 +1373,9 @@ export class World {
     shapes.categoryBits[s] = filter.categoryBits >>> 0;
     shapes.maskBits[s] = filter.maskBits >>> 0;
     shapes.groupIndex[s] = filter.groupIndex;
-    w.destroyShapeContacts(s, true);
-    w.destroyShapeProxy(s);
-    w.createShapeProxy(s, true);
+    destroyShapeContacts(w, s, true);
+    destroyShapeProxy(w, s);
+    createShapeProxy(w, s, true);
   }
 
   areContactEventsEnabled(shapeId: ShapeId): boolean {
@@ -1567,7 +1500,7 @@ export class World {
 
   /** Destroys a joint and wakes its bodies. */
   destroyJoint(jointId: JointId): void {
-    this.freeJoint(this.joint('destroyJoint', jointId));
+    freeJoint(this.#state, this.joint('destroyJoint', jointId));
   }
 
   isValidJoint(jointId: JointId): boolean {
@@ -1655,8 +1588,8 @@ export class World {
       ops.check(fn, merged);
       ops.apply(data, merged);
     }
-    w.wakeBody(joints.bodyA[j]!);
-    w.wakeBody(joints.bodyB[j]!);
+    wakeBody(w, joints.bodyA[j]!);
+    wakeBody(w, joints.bodyB[j]!);
   }
 
   /**
@@ -1738,66 +1671,20 @@ export class World {
     apply();
 
     const w = this.#state;
-    const joints = w.joints;
-    const j = joints.pool.allocate();
-    joints.ensureCapacity(j + 1);
-    joints.type[j] = type;
-    joints.bodyA[j] = a;
-    joints.bodyB[j] = b;
-    joints.localAx[j] = localA.x;
-    joints.localAy[j] = localA.y;
-    joints.localBx[j] = localB.x;
-    joints.localBy[j] = localB.y;
-    joints.collideConnected[j] = collideConnected ? 1 : 0;
-    joints.breakForce[j] = breakForce;
-    joints.breakTorque[j] = breakTorque;
-    joints.enabled[j] = 1;
-    joints.forceX[j] = 0;
-    joints.forceY[j] = 0;
-    joints.torque[j] = 0;
-    joints.data[j] = data;
-    joints.userData[j] = def.userData;
-    linkJoint(w, j);
-    if (!collideConnected) this.destroyContactsBetween(a, b);
-    // a jointed pair is one island: wake both so they fall asleep together
-    w.wakeBody(a);
-    w.wakeBody(b);
-    return joints.pool.handle(j) as JointId;
-  }
-
-  private freeJoint(j: number): void {
-    const w = this.#state;
-    const joints = w.joints;
-    const a = joints.bodyA[j]!;
-    const b = joints.bodyB[j]!;
-    unlinkJoint(w, j);
-    joints.data[j] = null;
-    joints.userData[j] = undefined;
-    joints.enabled[j] = 0;
-    joints.pool.release(j);
-    w.wakeBody(a);
-    w.wakeBody(b);
-    // shapes that the joint kept apart may collide again: let the broad phase re-pair them
-    const shapes = w.shapes;
-    for (const body of [a, b]) {
-      for (let s = w.bodies.shapeHead[body]!; s !== -1; s = shapes.next[s]!) {
-        const key = shapes.proxyKey[s]!;
-        if (key !== -1) w.broadPhase.bufferMove(key);
-      }
-    }
-  }
-
-  private destroyContactsBetween(a: number, b: number): void {
-    const w = this.#state;
-    const contacts = w.contacts;
-    let edge = w.bodies.contactHead[a]!;
-    while (edge !== -1) {
-      const next = contacts.edgeNext[edge]!;
-      const c = edge >> 1;
-      const other = (edge & 1) === 0 ? contacts.bodyB[c]! : contacts.bodyA[c]!;
-      if (other === b) w.destroyContact(c, true);
-      edge = next;
-    }
+    const j = createJoint(
+      w,
+      type,
+      a,
+      b,
+      localA,
+      localB,
+      collideConnected,
+      breakForce,
+      breakTorque,
+      data,
+      def.userData,
+    );
+    return w.joints.pool.handle(j) as JointId;
   }
 
   private joint(fn: string, id: unknown): number {
@@ -1964,6 +1851,11 @@ export class World {
     return slot;
   }
 
+  private newShape(b: number, type: ShapeType, geometry: Geometry, d: ShapeDef): ShapeId {
+    const w = this.#state;
+    return w.shapes.pool.handle(createShape(w, b, type, geometry, d)) as ShapeId;
+  }
+
   private shapeDef(fn: string, def: Partial<ShapeDef>): ShapeDef {
     if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object', def);
     const d = { ...defaultShapeDef(), ...def };
@@ -1978,99 +1870,6 @@ export class World {
     if (this.#state.shapes.pool.count >= MAX_SLOTS)
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} shapes)`);
     return d;
-  }
-
-  private addShape(b: number, type: ShapeType, geometry: Geometry, d: ShapeDef): ShapeId {
-    const w = this.#state;
-    const shapes = w.shapes;
-    const s = shapes.pool.allocate();
-    shapes.ensureCapacity(s + 1);
-    shapes.body[s] = b;
-    shapes.type[s] = type;
-    shapes.geometry[s] = geometry;
-    shapes.density[s] = d.density;
-    shapes.friction[s] = d.friction;
-    shapes.restitution[s] = d.restitution;
-    shapes.material[s] = d.material;
-    shapes.categoryBits[s] = d.filter.categoryBits >>> 0;
-    shapes.maskBits[s] = d.filter.maskBits >>> 0;
-    shapes.groupIndex[s] = d.filter.groupIndex;
-    shapes.enableContactEvents[s] = d.enableContactEvents ? 1 : 0;
-    shapes.isSensor[s] = d.isSensor ? 1 : 0;
-    shapes.chain[s] = -1;
-    shapes.userData[s] = d.userData;
-    const bodies = w.bodies;
-    shapes.next[s] = bodies.shapeHead[b]!;
-    bodies.shapeHead[b] = s;
-    bodies.shapeCount[b] = bodies.shapeCount[b]! + 1;
-    w.createShapeProxy(s, true);
-    if (d.updateBodyMass && bodies.massOverridden[b] !== 1) w.updateBodyMass(b);
-    else w.updateMaxExtent(b);
-    return shapes.pool.handle(s) as ShapeId;
-  }
-
-  /** Unlinks and frees a shape; its contacts go and touching bodies wake. */
-  private freeShape(s: number, wakeBodies: boolean): void {
-    const w = this.#state;
-    const shapes = w.shapes;
-    const bodies = w.bodies;
-    const b = shapes.body[s]!;
-    w.destroyShapeContacts(s, wakeBodies);
-    w.destroyShapeProxy(s);
-    // unlink from the body's shape list
-    let prev = -1;
-    for (let it = bodies.shapeHead[b]!; it !== -1; it = shapes.next[it]!) {
-      if (it === s) {
-        if (prev === -1) bodies.shapeHead[b] = shapes.next[s]!;
-        else shapes.next[prev] = shapes.next[s]!;
-        break;
-      }
-      prev = it;
-    }
-    bodies.shapeCount[b] = bodies.shapeCount[b]! - 1;
-    shapes.next[s] = -1;
-    shapes.chain[s] = -1;
-    shapes.userData[s] = undefined;
-    shapes.pool.release(s);
-  }
-
-  private destroyBodyChains(b: number): void {
-    const w = this.#state;
-    for (let slot = 0; slot < w.chains.length; slot++) {
-      const record = w.chains[slot];
-      if (record === null || record === undefined || record.body !== b) continue;
-      for (const s of record.shapes) this.freeShape(s, true);
-      w.chains[slot] = null;
-      w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
-      w.chainFree.push(slot);
-    }
-  }
-
-  /** Re-mixes friction and restitution of the shape's contacts after a material change. */
-  private remixContacts(s: number): void {
-    const w = this.#state;
-    const contacts = w.contacts;
-    const shapes = w.shapes;
-    const b = shapes.body[s]!;
-    for (let edge = w.bodies.contactHead[b]!; edge !== -1; edge = contacts.edgeNext[edge]!) {
-      const c = edge >> 1;
-      const sA = contacts.shapeA[c]!;
-      const sB = contacts.shapeB[c]!;
-      if (sA !== s && sB !== s) continue;
-      const base = c * CONTACT_STRIDE;
-      contacts.data[base + C_FRICTION] = w.frictionMixer(
-        shapes.friction[sA]!,
-        shapes.material[sA]!,
-        shapes.friction[sB]!,
-        shapes.material[sB]!,
-      );
-      contacts.data[base + C_RESTITUTION] = w.restitutionMixer(
-        shapes.restitution[sA]!,
-        shapes.material[sA]!,
-        shapes.restitution[sB]!,
-        shapes.material[sB]!,
-      );
-    }
   }
 }
 

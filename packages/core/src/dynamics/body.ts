@@ -9,8 +9,21 @@
 
 import { growF64, growI32, growU8 } from '../base/array.js';
 import { HandleKind, SlotPool } from '../base/id.js';
-import type { Vec2 } from '../base/math.js';
+import { CosSin, cosSin, length, type Vec2 } from '../base/math.js';
+import type { BodyDef } from '../world.js';
+import { createShapeProxy, destroyBodyChains, destroyShapeProxy, freeShape } from './shape.js';
+import { destroyShapeContacts } from './contact.js';
+import {
+  type Capsule,
+  type ChainSegment,
+  type Circle,
+  computeMass,
+  type Polygon,
+  type Segment,
+  ShapeType,
+} from '../geometry/geometry.js';
 import type { WorldState } from '../world/world_state.js';
+import { markAwake, removeAwakeBody, resetIslandImpulses, wakeBody } from './island.js';
 
 /** Body types. Static bodies never move; kinematic bodies move by velocity only. */
 export const BodyType = { Static: 0, Kinematic: 1, Dynamic: 2 } as const;
@@ -135,7 +148,7 @@ export function prepareToAct(w: WorldState, b: number, wake: boolean): boolean {
   if (w.bodies.type[b] !== BodyType.Dynamic) return false;
   if (w.bodies.awake[b] !== 1) {
     if (!wake) return false;
-    w.wakeBody(b);
+    wakeBody(w, b);
   }
   return true;
 }
@@ -157,4 +170,248 @@ export function applyLinearImpulse(
   bodies.state[o + W] =
     bodies.state[o + W]! +
     bodies.invInertia[b]! * ((point.x - bodies.cx[b]!) * impulse.y - (point.y - bodies.cy[b]!) * impulse.x);
+}
+
+// ---------------------------------------------------------------------------------------
+// Operations on one world (moved from WorldState; callers have validated their input).
+
+export function resetSolverState(w: WorldState, b: number): void {
+  const o = b * STATE_STRIDE;
+  const state = w.bodies.state;
+  state[o + DPX] = 0;
+  state[o + DPY] = 0;
+  state[o + DQC] = 1;
+  state[o + DQS] = 0;
+}
+
+/** Recomputes mass, inertia and center of mass of a body from its shapes. */
+export function updateBodyMass(w: WorldState, b: number): void {
+  const bodies = w.bodies;
+  const shapes = w.shapes;
+  bodies.massOverridden[b] = 0;
+  let mass = 0;
+  let inertia = 0;
+  let lcx = 0;
+  let lcy = 0;
+  const md = w.massData;
+  if (bodies.type[b] === BodyType.Dynamic) {
+    for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
+      const density = shapes.density[s]!;
+      if (density === 0) continue;
+      computeMass(shapes.typeOf(s), shapes.geometry[s]!, density, md);
+      mass += md.mass;
+      lcx += md.mass * md.centerX;
+      lcy += md.mass * md.centerY;
+      // inertia about the body origin, by the parallel axis theorem
+      inertia += md.rotationalInertia + md.mass * (md.centerX * md.centerX + md.centerY * md.centerY);
+    }
+    if (mass > 0) {
+      lcx /= mass;
+      lcy /= mass;
+      inertia -= mass * (lcx * lcx + lcy * lcy);
+    } else {
+      // a dynamic body needs mass to respond to contacts; give it one kilogram
+      mass = 1;
+      inertia = 0;
+    }
+  }
+  applyMass(w, b, mass, inertia, lcx, lcy);
+}
+
+/** Sets mass properties (about the center of mass) and moves the center accordingly. */
+export function applyMass(
+  w: WorldState,
+  b: number,
+  mass: number,
+  inertia: number,
+  lcx: number,
+  lcy: number,
+): void {
+  const bodies = w.bodies;
+  const dynamic = bodies.type[b] === BodyType.Dynamic;
+  bodies.mass[b] = dynamic ? mass : 0;
+  bodies.invMass[b] = dynamic && mass > 0 ? 1 / mass : 0;
+  const fixed = bodies.fixedRotation[b] === 1;
+  bodies.inertia[b] = dynamic && !fixed ? inertia : 0;
+  bodies.invInertia[b] = dynamic && !fixed && inertia > 0 ? 1 / inertia : 0;
+  // keep the velocity of the origin-fixed frame consistent when the center moves
+  const oldCx = bodies.cx[b]!;
+  const oldCy = bodies.cy[b]!;
+  bodies.lcx[b] = lcx;
+  bodies.lcy[b] = lcy;
+  const c = bodies.c[b]!;
+  const s = bodies.s[b]!;
+  const cx = bodies.px[b]! + c * lcx - s * lcy;
+  const cy = bodies.py[b]! + s * lcx + c * lcy;
+  bodies.cx[b] = cx;
+  bodies.cy[b] = cy;
+  const o = b * STATE_STRIDE;
+  const omega = bodies.state[o + W]!;
+  bodies.state[o + VX] = bodies.state[o + VX]! - omega * (cy - oldCy);
+  bodies.state[o + VY] = bodies.state[o + VY]! + omega * (cx - oldCx);
+  updateMaxExtent(w, b);
+}
+
+/** Largest distance from the center of mass to any shape point, for the sleep test. */
+export function updateMaxExtent(w: WorldState, b: number): void {
+  const bodies = w.bodies;
+  const shapes = w.shapes;
+  const lcx = bodies.lcx[b]!;
+  const lcy = bodies.lcy[b]!;
+  let extent = 0;
+  let minExtent = Number.POSITIVE_INFINITY;
+  for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
+    const e = shapeExtent(shapes.typeOf(s), shapes.geometry[s]!, lcx, lcy);
+    if (e > extent) extent = e;
+    const inner = shapeInnerExtent(shapes.typeOf(s), shapes.geometry[s]!);
+    if (inner < minExtent) minExtent = inner;
+  }
+  bodies.maxExtent[b] = extent;
+  bodies.minExtent[b] = minExtent;
+}
+
+/** Half the thinnest dimension of a shape: how far it may move in a step without skipping
+ * over something as thin as a segment. */
+function shapeInnerExtent(type: ShapeType, g: unknown): number {
+  switch (type) {
+    case ShapeType.Circle:
+      return (g as Circle).radius;
+    case ShapeType.Capsule:
+      return (g as Capsule).radius;
+    case ShapeType.Polygon: {
+      const p = g as Polygon;
+      let e = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < p.count; i++) {
+        const d = p.nx[i]! * (p.vx[i]! - p.centroidX) + p.ny[i]! * (p.vy[i]! - p.centroidY);
+        if (d < e) e = d;
+      }
+      return e + p.radius;
+    }
+    default:
+      return 0;
+  }
+}
+
+function shapeExtent(type: ShapeType, g: unknown, lcx: number, lcy: number): number {
+  switch (type) {
+    case ShapeType.Circle: {
+      const c = g as Circle;
+      return length(c.cx - lcx, c.cy - lcy) + c.radius;
+    }
+    case ShapeType.Capsule: {
+      const c = g as Capsule;
+      return Math.max(length(c.c1x - lcx, c.c1y - lcy), length(c.c2x - lcx, c.c2y - lcy)) + c.radius;
+    }
+    case ShapeType.Polygon: {
+      const p = g as Polygon;
+      let e = 0;
+      for (let i = 0; i < p.count; i++) e = Math.max(e, length(p.vx[i]! - lcx, p.vy[i]! - lcy));
+      return e + p.radius;
+    }
+    case ShapeType.Segment: {
+      const s = g as Segment;
+      return Math.max(length(s.p1x - lcx, s.p1y - lcy), length(s.p2x - lcx, s.p2y - lcy));
+    }
+    default: {
+      const s = g as ChainSegment;
+      return Math.max(length(s.p1x - lcx, s.p1y - lcy), length(s.p2x - lcx, s.p2y - lcy));
+    }
+  }
+}
+
+/** Scratch of createBody (written and read within the call). */
+const scratchCosSin = new CosSin();
+
+/** Adds a body as `d` describes (validated by the caller); returns its slot. */
+export function createBody(w: WorldState, d: BodyDef): number {
+  const bodies = w.bodies;
+  const b = bodies.pool.allocate();
+  bodies.ensureCapacity(b + 1);
+  const cs = cosSin(d.angle, scratchCosSin);
+  bodies.type[b] = d.type;
+  bodies.px[b] = d.position.x;
+  bodies.py[b] = d.position.y;
+  bodies.c[b] = cs.c;
+  bodies.s[b] = cs.s;
+  bodies.cx[b] = d.position.x;
+  bodies.cy[b] = d.position.y;
+  bodies.lcx[b] = 0;
+  bodies.lcy[b] = 0;
+  const o = b * STATE_STRIDE;
+  const moving = d.type !== BodyType.Static;
+  bodies.state[o + VX] = moving ? d.linearVelocity.x : 0;
+  bodies.state[o + VY] = moving ? d.linearVelocity.y : 0;
+  bodies.state[o + W] = moving ? d.angularVelocity : 0;
+  bodies.state[o + 3] = 0;
+  resetSolverState(w, b);
+  bodies.fx[b] = 0;
+  bodies.fy[b] = 0;
+  bodies.torque[b] = 0;
+  bodies.linearDamping[b] = d.linearDamping;
+  bodies.angularDamping[b] = d.angularDamping;
+  bodies.gravityScale[b] = d.gravityScale;
+  bodies.sleepTime[b] = 0;
+  bodies.sleepThreshold[b] = d.sleepThreshold;
+  bodies.maxExtent[b] = 0;
+  bodies.fixedRotation[b] = d.fixedRotation ? 1 : 0;
+  bodies.bullet[b] = d.isBullet ? 1 : 0;
+  bodies.enableSleep[b] = d.enableSleep ? 1 : 0;
+  bodies.massOverridden[b] = 0;
+  bodies.shapeHead[b] = -1;
+  bodies.shapeCount[b] = 0;
+  bodies.contactHead[b] = -1;
+  bodies.jointHead[b] = -1;
+  bodies.awakeIndex[b] = -1;
+  bodies.awake[b] = 0;
+  bodies.userData[b] = d.userData;
+  updateBodyMass(w, b);
+  // a body that cannot sleep is always awake; static bodies are never "awake"
+  if (moving && (d.isAwake || !d.enableSleep || !w.settings.enableSleep)) markAwake(w, b);
+  return b;
+}
+
+/** Destroys a body with its shapes, chains and joints; bodies that touched it wake up. */
+export function destroyBody(w: WorldState, b: number): void {
+  resetIslandImpulses(w, b);
+  destroyBodyChains(w, b);
+  const shapes = w.shapes;
+  let s = w.bodies.shapeHead[b]!;
+  while (s !== -1) {
+    const next = shapes.next[s]!;
+    freeShape(w, s, true);
+    s = next;
+  }
+  // the joint layer's hook: reports and frees every joint of the body
+  if (w.bodies.jointHead[b] !== -1) w.destroyBodyJoints!(b);
+  removeAwakeBody(w, b);
+  const bodies = w.bodies;
+  bodies.awake[b] = 0;
+  bodies.shapeHead[b] = -1;
+  bodies.userData[b] = undefined;
+  bodies.pool.release(b);
+}
+
+/** Changes a body's type: contacts and proxies are rebuilt and the mass recomputed. */
+export function setBodyType(w: WorldState, b: number, type: BodyType): void {
+  const bodies = w.bodies;
+  if (bodies.type[b] === type) return;
+  const shapes = w.shapes;
+  // contacts and proxies depend on the type: rebuild them
+  for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
+    destroyShapeContacts(w, s, true);
+    destroyShapeProxy(w, s);
+  }
+  wakeBody(w, b);
+  removeAwakeBody(w, b);
+  bodies.awake[b] = 0;
+  bodies.type[b] = type;
+  const o = b * STATE_STRIDE;
+  if (type === BodyType.Static) {
+    bodies.state[o + VX] = 0;
+    bodies.state[o + VY] = 0;
+    bodies.state[o + W] = 0;
+  }
+  for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) createShapeProxy(w, s, true);
+  updateBodyMass(w, b);
+  if (type !== BodyType.Static) markAwake(w, b);
 }

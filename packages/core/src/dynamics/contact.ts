@@ -14,7 +14,11 @@ import { growF64, growI32, growU8 } from '../base/array.js';
 import { CONTACT_REUSE_ANGLE, CONTACT_REUSE_DISTANCE } from '../base/constants.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import type { Manifold } from '../collision/manifold_types.js';
+import { getCollider } from '../collision/manifold.js';
+import { BodyType } from './body.js';
+import { shouldShapesCollide } from './shape.js';
 import type { WorldState } from '../world/world_state.js';
+import { wakeBody } from './island.js';
 
 /**
  * The per-contact manifold record in `data`. An enum so that the TypeScript transform
@@ -346,4 +350,226 @@ export function reuseManifold(w: WorldState, c: number, bA: number, bB: number, 
     d[q + PT.MAX_NORMAL_IMPULSE] = 0;
   }
   return true;
+}
+
+// ---------------------------------------------------------------------------------------
+// Operations on one world (moved from WorldState; callers have validated their input).
+
+/** Records a sensor begin or end event for a sensor contact. */
+export function pushSensorEvent(w: WorldState, c: number, begin: boolean): void {
+  const contacts = w.contacts;
+  const shapes = w.shapes;
+  const a = contacts.shapeA[c]!;
+  const b = contacts.shapeB[c]!;
+  const sensor = shapes.isSensor[a] === 1 ? a : b;
+  const visitor = sensor === a ? b : a;
+  const sensorId = shapes.pool.handle(sensor);
+  const visitorId = shapes.pool.handle(visitor);
+  if (begin) w.events.pushSensorBegin(sensorId, visitorId);
+  else w.events.pushSensorEnd(sensorId, visitorId);
+}
+
+export function addAwakeContact(w: WorldState, c: number): void {
+  const contacts = w.contacts;
+  if (contacts.awakeIndex[c]! !== -1) return;
+  if (w.awakeContactCount === w.awakeContacts.length) {
+    w.awakeContacts = growI32(w.awakeContacts, w.awakeContactCount * 2);
+  }
+  contacts.awakeIndex[c] = w.awakeContactCount;
+  w.awakeContacts[w.awakeContactCount++] = c;
+}
+
+export function removeAwakeContact(w: WorldState, c: number): void {
+  const contacts = w.contacts;
+  const i = contacts.awakeIndex[c]!;
+  if (i === -1) return;
+  const last = w.awakeContacts[--w.awakeContactCount]!;
+  w.awakeContacts[i] = last;
+  contacts.awakeIndex[last] = i;
+  contacts.awakeIndex[c] = -1;
+}
+
+/** Broad-phase filter for a candidate pair of shapes. */
+export function pairFilter(w: WorldState, shapeA: number, shapeB: number): boolean {
+  const shapes = w.shapes;
+  const bodyA = shapes.body[shapeA]!;
+  const bodyB = shapes.body[shapeB]!;
+  if (bodyA === bodyB) return false;
+  if (shapes.isSensor[shapeA] === 1 && shapes.isSensor[shapeB] === 1) return false;
+  const bodies = w.bodies;
+  if (bodies.type[bodyA] !== BodyType.Dynamic && bodies.type[bodyB] !== BodyType.Dynamic) return false;
+  if (
+    !shouldShapesCollide(
+      shapes.categoryBits[shapeA]!,
+      shapes.maskBits[shapeA]!,
+      shapes.groupIndex[shapeA]!,
+      shapes.categoryBits[shapeB]!,
+      shapes.maskBits[shapeB]!,
+      shapes.groupIndex[shapeB]!,
+    )
+  ) {
+    return false;
+  }
+  if (getCollider(shapes.typeOf(shapeA), shapes.typeOf(shapeB)) === null) {
+    if (getCollider(shapes.typeOf(shapeB), shapes.typeOf(shapeA)) === null) return false;
+  }
+  if (w.jointFilter !== null && !w.jointFilter(bodyA, bodyB)) return false;
+  return w.pairs.find(shapeA, shapeB) === -1;
+}
+
+export function createContact(w: WorldState, shape1: number, shape2: number): void {
+  const shapes = w.shapes;
+  // order the pair so that the collision table has an entry for (A, B)
+  let shapeA = shape1;
+  let shapeB = shape2;
+  if (getCollider(shapes.typeOf(shapeA), shapes.typeOf(shapeB)) === null) {
+    shapeA = shape2;
+    shapeB = shape1;
+  }
+  const contacts = w.contacts;
+  const c = contacts.pool.allocate();
+  contacts.ensureCapacity(c + 1);
+  const bodyA = shapes.body[shapeA]!;
+  const bodyB = shapes.body[shapeB]!;
+  contacts.shapeA[c] = shapeA;
+  contacts.shapeB[c] = shapeB;
+  contacts.bodyA[c] = bodyA;
+  contacts.bodyB[c] = bodyB;
+  contacts.pointCount[c] = 0;
+  contacts.id0[c] = -1;
+  contacts.id1[c] = -1;
+  contacts.flags[c] =
+    shapes.enableContactEvents[shapeA]! !== 0 || shapes.enableContactEvents[shapeB]! !== 0
+      ? CONTACT_ENABLE_EVENTS
+      : 0;
+  if (shapes.isSensor[shapeA] === 1 || shapes.isSensor[shapeB] === 1) {
+    contacts.flags[c] = contacts.flags[c]! | CONTACT_SENSOR;
+  }
+  contacts.awakeIndex[c] = -1;
+  const base = c * CONTACT_STRIDE;
+  contacts.data.fill(0, base, base + CONTACT_STRIDE);
+  contacts.data[base + C_FRICTION] = w.frictionMixer(
+    shapes.friction[shapeA]!,
+    shapes.material[shapeA]!,
+    shapes.friction[shapeB]!,
+    shapes.material[shapeB]!,
+  );
+  contacts.data[base + C_RESTITUTION] = w.restitutionMixer(
+    shapes.restitution[shapeA]!,
+    shapes.material[shapeA]!,
+    shapes.restitution[shapeB]!,
+    shapes.material[shapeB]!,
+  );
+  linkContactEdge(w, 2 * c, bodyA);
+  linkContactEdge(w, 2 * c + 1, bodyB);
+  w.pairs.insert(shapeA, shapeB, c);
+  const bodies = w.bodies;
+  if (bodies.awake[bodyA] === 1 || bodies.awake[bodyB] === 1) addAwakeContact(w, c);
+}
+
+/** Destroys a contact; when it was touching, the bodies on both sides are woken. */
+export function destroyContact(w: WorldState, c: number, wakeBodies: boolean): void {
+  const contacts = w.contacts;
+  const bodyA = contacts.bodyA[c]!;
+  const bodyB = contacts.bodyB[c]!;
+  w.pairs.remove(contacts.shapeA[c]!, contacts.shapeB[c]!);
+  unlinkContactEdge(w, 2 * c, bodyA);
+  unlinkContactEdge(w, 2 * c + 1, bodyB);
+  removeAwakeContact(w, c);
+  const flags = contacts.flags[c]!;
+  const touching = (flags & CONTACT_TOUCHING) !== 0;
+  // tested unconditionally: an operation first reached in a rare case (a touching contact
+  // destroyed) deoptimises the function (docs/core-design.md)
+  const reportEnd = (flags & CONTACT_ENABLE_EVENTS) !== 0;
+  if (touching && reportEnd) {
+    w.events.pushEnd(w.shapes.pool.handle(contacts.shapeA[c]!), w.shapes.pool.handle(contacts.shapeB[c]!));
+  }
+  if ((flags & CONTACT_SENSOR_OVERLAP) !== 0) pushSensorEvent(w, c, false);
+  contacts.flags[c] = 0;
+  contacts.pointCount[c] = 0;
+  contacts.pool.release(c);
+  if (touching && wakeBodies) {
+    wakeBody(w, bodyA);
+    wakeBody(w, bodyB);
+  }
+}
+
+export function linkContactEdge(w: WorldState, edge: number, body: number): void {
+  const contacts = w.contacts;
+  const head = w.bodies.contactHead[body]!;
+  contacts.edgePrev[edge] = -1;
+  contacts.edgeNext[edge] = head;
+  if (head !== -1) contacts.edgePrev[head] = edge;
+  w.bodies.contactHead[body] = edge;
+}
+
+export function unlinkContactEdge(w: WorldState, edge: number, body: number): void {
+  const contacts = w.contacts;
+  const prev = contacts.edgePrev[edge]!;
+  const next = contacts.edgeNext[edge]!;
+  if (prev !== -1) contacts.edgeNext[prev] = next;
+  else w.bodies.contactHead[body] = next;
+  if (next !== -1) contacts.edgePrev[next] = prev;
+  contacts.edgePrev[edge] = -1;
+  contacts.edgeNext[edge] = -1;
+}
+
+/** Destroys every contact of a shape (used when the shape or its proxy goes away). */
+export function destroyShapeContacts(w: WorldState, shape: number, wakeBodies: boolean): void {
+  const body = w.shapes.body[shape]!;
+  const contacts = w.contacts;
+  let edge = w.bodies.contactHead[body]!;
+  while (edge !== -1) {
+    const next = contacts.edgeNext[edge]!;
+    const c = edge >> 1;
+    if (contacts.shapeA[c] === shape || contacts.shapeB[c] === shape) destroyContact(w, c, wakeBodies);
+    edge = next;
+  }
+}
+
+/** Total normal impulse of a contact's points over the last step (for tests/tools). */
+export function contactNormalImpulse(w: WorldState, c: number): number {
+  const base = c * CONTACT_STRIDE;
+  const d = w.contacts.data;
+  let sum = 0;
+  for (let i = 0; i < w.contacts.pointCount[c]!; i++) sum += d[base + C_POINT + i * C_POINT_STRIDE + 5]!;
+  return sum;
+}
+
+export function destroyContactsBetween(w: WorldState, a: number, b: number): void {
+  const contacts = w.contacts;
+  let edge = w.bodies.contactHead[a]!;
+  while (edge !== -1) {
+    const next = contacts.edgeNext[edge]!;
+    const c = edge >> 1;
+    const other = (edge & 1) === 0 ? contacts.bodyB[c]! : contacts.bodyA[c]!;
+    if (other === b) destroyContact(w, c, true);
+    edge = next;
+  }
+}
+
+/** Re-mixes friction and restitution of the shape's contacts after a material change. */
+export function remixContacts(w: WorldState, s: number): void {
+  const contacts = w.contacts;
+  const shapes = w.shapes;
+  const b = shapes.body[s]!;
+  for (let edge = w.bodies.contactHead[b]!; edge !== -1; edge = contacts.edgeNext[edge]!) {
+    const c = edge >> 1;
+    const sA = contacts.shapeA[c]!;
+    const sB = contacts.shapeB[c]!;
+    if (sA !== s && sB !== s) continue;
+    const base = c * CONTACT_STRIDE;
+    contacts.data[base + C_FRICTION] = w.frictionMixer(
+      shapes.friction[sA]!,
+      shapes.material[sA]!,
+      shapes.friction[sB]!,
+      shapes.material[sB]!,
+    );
+    contacts.data[base + C_RESTITUTION] = w.restitutionMixer(
+      shapes.restitution[sA]!,
+      shapes.material[sA]!,
+      shapes.restitution[sB]!,
+      shapes.material[sB]!,
+    );
+  }
 }

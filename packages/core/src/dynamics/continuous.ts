@@ -21,6 +21,7 @@ import { Transform } from '../base/math.js';
 import { RayCastOutput, rayCastShape } from '../collision/ray_cast.js';
 import { shouldShapesCollide } from './shape.js';
 import type { WorldState } from '../world/world_state.js';
+import { moveBodyProxies } from './shape.js';
 
 const MAX_ITERATIONS = 24;
 /** The sweep stops this far from the surface: inside the speculative margin, outside slop. */
@@ -231,5 +232,5 @@ function moveToImpact(w: WorldState, b: number, t: number): void {
   bodies.s[b] = xfA.s;
   bodies.cx[b] = bodies.c0x[b]! + t * (bodies.cx[b]! - bodies.c0x[b]!);
   bodies.cy[b] = bodies.c0y[b]! + t * (bodies.cy[b]! - bodies.c0y[b]!);
-  w.moveBodyProxies(b);
+  moveBodyProxies(w, b);
 }

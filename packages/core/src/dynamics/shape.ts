@@ -5,8 +5,16 @@
  */
 
 import { growF64, growI32, growU8, growU32 } from '../base/array.js';
-import type { Geometry, ShapeType } from '../geometry/geometry.js';
+import { AABB, computeShapeAABB, type Geometry, type ShapeType } from '../geometry/geometry.js';
 import { HandleKind, SlotPool } from '../base/id.js';
+import { AABB_MARGIN, SPECULATIVE_DISTANCE } from '../base/constants.js';
+import type { WorldState } from '../world/world_state.js';
+import type { ShapeDef } from '../world.js';
+import { BodyType, updateBodyMass, updateMaxExtent } from './body.js';
+import { destroyShapeContacts } from './contact.js';
+
+/** Scratch fat box handed to the broad phase (an object: double arguments would be boxed). */
+const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
 
 export class ShapeStore {
   readonly pool = new SlotPool(HandleKind.Shape);
@@ -87,4 +95,135 @@ export function shouldShapesCollide(
 ): boolean {
   if (groupA === groupB && groupA !== 0) return groupA > 0;
   return (catA & maskB) !== 0 && (catB & maskA) !== 0;
+}
+
+// ---------------------------------------------------------------------------------------
+// Operations on one world (moved from WorldState; callers have validated their input).
+
+/** Computes the shape's tight AABB from its body's transform. */
+export function computeShapeBox(w: WorldState, shape: number): void {
+  const shapes = w.shapes;
+  const bodies = w.bodies;
+  const b = shapes.body[shape]!;
+  w.xfA.set(bodies.px[b]!, bodies.py[b]!, bodies.c[b]!, bodies.s[b]!);
+  const box = computeShapeAABB(shapes.typeOf(shape), shapes.geometry[shape]!, w.xfA, w.aabb);
+  shapes.minX[shape] = box.minX;
+  shapes.minY[shape] = box.minY;
+  shapes.maxX[shape] = box.maxX;
+  shapes.maxY[shape] = box.maxY;
+}
+
+/** Fat margin: static proxies never move, so they need only the speculative margin. */
+export function marginFor(w: WorldState, body: number): number {
+  return w.bodies.type[body] === BodyType.Static ? SPECULATIVE_DISTANCE : AABB_MARGIN;
+}
+
+export function createShapeProxy(w: WorldState, shape: number, forcePairCreation: boolean): void {
+  const shapes = w.shapes;
+  const body = shapes.body[shape]!;
+  computeShapeBox(w, shape);
+  const m = marginFor(w, body);
+  shapes.proxyKey[shape] = w.broadPhase.createProxy(
+    shapes.minX[shape]! - m,
+    shapes.minY[shape]! - m,
+    shapes.maxX[shape]! + m,
+    shapes.maxY[shape]! + m,
+    shapes.categoryBits[shape]!,
+    shape,
+    w.bodies.type[body]!,
+    forcePairCreation,
+    pairSearchMask(shapes.maskBits[shape]!, shapes.groupIndex[shape]!),
+  );
+}
+
+export function destroyShapeProxy(w: WorldState, shape: number): void {
+  const key = w.shapes.proxyKey[shape]!;
+  if (key === -1) return;
+  w.broadPhase.destroyProxy(key);
+  w.shapes.proxyKey[shape] = -1;
+}
+
+/** After a teleport: new boxes for every shape of the body, moved in the broad phase. */
+export function moveBodyProxies(w: WorldState, b: number): void {
+  const shapes = w.shapes;
+  const m = marginFor(w, b);
+  for (let s = w.bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
+    computeShapeBox(w, s);
+    const key = shapes.proxyKey[s]!;
+    if (key === -1) continue;
+    fatBox.minX = shapes.minX[s]! - m;
+    fatBox.minY = shapes.minY[s]! - m;
+    fatBox.maxX = shapes.maxX[s]! + m;
+    fatBox.maxY = shapes.maxY[s]! + m;
+    w.broadPhase.moveProxy(key, fatBox);
+  }
+}
+
+export function createShape(
+  w: WorldState,
+  b: number,
+  type: ShapeType,
+  geometry: Geometry,
+  d: ShapeDef,
+): number {
+  const shapes = w.shapes;
+  const s = shapes.pool.allocate();
+  shapes.ensureCapacity(s + 1);
+  shapes.body[s] = b;
+  shapes.type[s] = type;
+  shapes.geometry[s] = geometry;
+  shapes.density[s] = d.density;
+  shapes.friction[s] = d.friction;
+  shapes.restitution[s] = d.restitution;
+  shapes.material[s] = d.material;
+  shapes.categoryBits[s] = d.filter.categoryBits >>> 0;
+  shapes.maskBits[s] = d.filter.maskBits >>> 0;
+  shapes.groupIndex[s] = d.filter.groupIndex;
+  shapes.enableContactEvents[s] = d.enableContactEvents ? 1 : 0;
+  shapes.isSensor[s] = d.isSensor ? 1 : 0;
+  shapes.chain[s] = -1;
+  shapes.userData[s] = d.userData;
+  const bodies = w.bodies;
+  shapes.next[s] = bodies.shapeHead[b]!;
+  bodies.shapeHead[b] = s;
+  bodies.shapeCount[b] = bodies.shapeCount[b]! + 1;
+  createShapeProxy(w, s, true);
+  if (d.updateBodyMass && bodies.massOverridden[b] !== 1) updateBodyMass(w, b);
+  else updateMaxExtent(w, b);
+  return s;
+}
+
+/** Unlinks and frees a shape; its contacts go and touching bodies wake. */
+export function freeShape(w: WorldState, s: number, wakeBodies: boolean): void {
+  const shapes = w.shapes;
+  const bodies = w.bodies;
+  const b = shapes.body[s]!;
+  destroyShapeContacts(w, s, wakeBodies);
+  destroyShapeProxy(w, s);
+  // unlink from the body's shape list
+  let prev = -1;
+  for (let it = bodies.shapeHead[b]!; it !== -1; it = shapes.next[it]!) {
+    if (it === s) {
+      if (prev === -1) bodies.shapeHead[b] = shapes.next[s]!;
+      else shapes.next[prev] = shapes.next[s]!;
+      break;
+    }
+    prev = it;
+  }
+  bodies.shapeCount[b] = bodies.shapeCount[b]! - 1;
+  shapes.next[s] = -1;
+  shapes.chain[s] = -1;
+  shapes.userData[s] = undefined;
+  shapes.pool.release(s);
+}
+
+export function destroyBodyChains(w: WorldState, b: number): void {
+  for (let slot = 0; slot < w.chains.length; slot++) {
+    const record = w.chains[slot];
+    if (record === null || record === undefined || record.body !== b) continue;
+    for (const s of record.shapes) freeShape(w, s, true);
+    w.chains[slot] = null;
+    w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
+    w.chainFree.push(slot);
+  }
 }

@@ -16,6 +16,9 @@ import { growF64, growI32, growU8 } from '../base/array.js';
 import { BodyType, STATE_STRIDE } from '../dynamics/body.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import type { WorldState } from '../world/world_state.js';
+import { markAwake, wakeBody } from '../dynamics/island.js';
+import { destroyContactsBetween } from '../dynamics/contact.js';
+import type { Vec2 } from '../base/math.js';
 
 export const JointType = {
   Distance: 0,
@@ -213,4 +216,112 @@ export function prepareJointFrameRow(w: WorldState, j: number, rows: Float64Arra
   rows[o + 9] = sB * lbx + cB * lby;
   rows[o + 10] = bodies.cx[b]! - bodies.cx[a]!;
   rows[o + 11] = bodies.cy[b]! - bodies.cy[a]!;
+}
+
+// ---------------------------------------------------------------------------------------
+// Operations on one world (moved from WorldState; callers have validated their input).
+
+/** Records a joint event (broken in the step, or removed with one of its bodies). */
+export function reportJointEvent(w: WorldState, j: number, broken: boolean): void {
+  w.jointEventIds.push(w.joints.pool.handle(j));
+  w.jointEventBroken.push(broken ? 1 : 0);
+}
+
+export function bindJointCallbacks(w: WorldState): void {
+  w.destroyBodyJoints = (body) => {
+    while (w.bodies.jointHead[body] !== -1) {
+      const j = w.bodies.jointHead[body]! >> 1;
+      reportJointEvent(w, j, false);
+      freeJoint(w, j);
+    }
+  };
+  w.jointFilter = (a, b) =>
+    w.bodies.jointHead[a] === -1 || w.bodies.jointHead[b] === -1 || !jointsBlockCollision(w, a, b);
+  w.linkJointIslands = (union) => {
+    const joints = w.joints;
+    const bodies = w.bodies;
+    for (let i = 0; i < w.activeJointCount; i++) {
+      const j = w.activeJoints[i]!;
+      const a = joints.bodyA[j]!;
+      const b = joints.bodyB[j]!;
+      if (bodies.type[a] === BodyType.Dynamic && bodies.type[b] === BodyType.Dynamic) union(a, b);
+    }
+  };
+  w.wakeJointNeighbours = (body, top) => {
+    const joints = w.joints;
+    const bodies = w.bodies;
+    for (let edge = bodies.jointHead[body]!; edge !== -1; edge = joints.edgeNext[edge]!) {
+      const j = edge >> 1;
+      if (joints.enabled[j] !== 1) continue;
+      const other = (edge & 1) === 0 ? joints.bodyB[j]! : joints.bodyA[j]!;
+      if (bodies.type[other] === BodyType.Static || bodies.awake[other] === 1) continue;
+      markAwake(w, other);
+      w.events.pushBody(bodies.pool.handle(other), true);
+      if (top === w.wakeStack.length) w.wakeStack = growI32(w.wakeStack, top * 2);
+      w.wakeStack[top++] = other;
+    }
+    return top;
+  };
+}
+
+/** Adds a joint of `type` with its type's `data`; the bodies wake (a jointed pair is one island). */
+export function createJoint(
+  w: WorldState,
+  type: JointType,
+  a: number,
+  b: number,
+  localA: Vec2,
+  localB: Vec2,
+  collideConnected: boolean,
+  breakForce: number,
+  breakTorque: number,
+  data: JointData,
+  userData: unknown,
+): number {
+  const joints = w.joints;
+  const j = joints.pool.allocate();
+  joints.ensureCapacity(j + 1);
+  joints.type[j] = type;
+  joints.bodyA[j] = a;
+  joints.bodyB[j] = b;
+  joints.localAx[j] = localA.x;
+  joints.localAy[j] = localA.y;
+  joints.localBx[j] = localB.x;
+  joints.localBy[j] = localB.y;
+  joints.collideConnected[j] = collideConnected ? 1 : 0;
+  joints.breakForce[j] = breakForce;
+  joints.breakTorque[j] = breakTorque;
+  joints.enabled[j] = 1;
+  joints.forceX[j] = 0;
+  joints.forceY[j] = 0;
+  joints.torque[j] = 0;
+  joints.data[j] = data;
+  joints.userData[j] = userData;
+  linkJoint(w, j);
+  if (!collideConnected) destroyContactsBetween(w, a, b);
+  // a jointed pair is one island: wake both so they fall asleep together
+  wakeBody(w, a);
+  wakeBody(w, b);
+  return j;
+}
+
+export function freeJoint(w: WorldState, j: number): void {
+  const joints = w.joints;
+  const a = joints.bodyA[j]!;
+  const b = joints.bodyB[j]!;
+  unlinkJoint(w, j);
+  joints.data[j] = null;
+  joints.userData[j] = undefined;
+  joints.enabled[j] = 0;
+  joints.pool.release(j);
+  wakeBody(w, a);
+  wakeBody(w, b);
+  // shapes that the joint kept apart may collide again: let the broad phase re-pair them
+  const shapes = w.shapes;
+  for (const body of [a, b]) {
+    for (let s = w.bodies.shapeHead[body]!; s !== -1; s = shapes.next[s]!) {
+      const key = shapes.proxyKey[s]!;
+      if (key !== -1) w.broadPhase.bufferMove(key);
+    }
+  }
 }

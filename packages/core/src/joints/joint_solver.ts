@@ -59,6 +59,8 @@ import {
 } from './wheel_joint.js';
 import { FilterJointData } from './filter_joint.js';
 import type { WorldState } from '../world/world_state.js';
+import { wakeBody } from '../dynamics/island.js';
+import { reportJointEvent } from './joint.js';
 
 const reaction = new Float64Array(3);
 
@@ -262,8 +264,8 @@ function finishJoint(w: WorldState, ctx: StepContext, i: number): void {
   if (fx * fx + fy * fy > maxForce * maxForce || torque > maxTorque || torque < -maxTorque) {
     joints.enabled[j] = 0;
     d.resetImpulses();
-    w.reportJointEvent(j, true);
-    w.wakeBody(joints.bodyA[j]!);
-    w.wakeBody(joints.bodyB[j]!);
+    reportJointEvent(w, j, true);
+    wakeBody(w, joints.bodyA[j]!);
+    wakeBody(w, joints.bodyB[j]!);
   }
 }

@@ -39,6 +39,9 @@ import { Manifold } from '../collision/manifold_types.js';
 import { collidePolygonShapes, getCollider } from '../collision/manifold.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import type { WorldState } from './world_state.js';
+import { createContact, destroyContact, pushSensorEvent } from '../dynamics/contact.js';
+import { wakeBody } from '../dynamics/island.js';
+import { computeShapeBox, marginFor } from '../dynamics/shape.js';
 
 const now: () => number =
   typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();
@@ -102,7 +105,7 @@ function updatePairs(w: WorldState): void {
   const n = bp.pairCount;
   const a = bp.pairShapeA;
   const b = bp.pairShapeB;
-  for (let i = 0; i < n; i++) w.createContact(a[i]!, b[i]!);
+  for (let i = 0; i < n; i++) createContact(w, a[i]!, b[i]!);
 }
 
 function shapeHandle(w: WorldState, s: number): number {
@@ -201,7 +204,7 @@ function collide(w: WorldState): void {
       const overlap = m.pointCount > 0 && (m.sep0 < 0 || (m.pointCount > 1 && m.sep1 < 0));
       if (overlap !== ((f & CONTACT_SENSOR_OVERLAP) !== 0)) {
         flags[c] = f ^ CONTACT_SENSOR_OVERLAP;
-        w.pushSensorEvent(c, overlap);
+        pushSensorEvent(w, c, overlap);
       }
       continue;
     }
@@ -223,8 +226,8 @@ function collide(w: WorldState): void {
     }
   }
 
-  for (let i = 0; i < destroyCount; i++) w.destroyContact(destroyList[i]!, false);
-  for (let i = 0; i < wakeCount; i++) w.wakeBody(wakeList[i]!);
+  for (let i = 0; i < destroyCount; i++) destroyContact(w, destroyList[i]!, false);
+  for (let i = 0; i < wakeCount; i++) wakeBody(w, wakeList[i]!);
 }
 
 function solve(w: WorldState, dt: number, subSteps: number): void {
@@ -443,7 +446,7 @@ function finalizeBodies(w: WorldState, dt: number): void {
     }
 
     for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
-      w.computeShapeBox(s);
+      computeShapeBox(w, s);
       const key = shapes.proxyKey[s]!;
       if (key === -1) continue;
       const tree = trees[key & 3]!;
@@ -453,7 +456,7 @@ function finalizeBodies(w: WorldState, dt: number): void {
       const maxX = shapes.maxX[s]!;
       const maxY = shapes.maxY[s]!;
       if (minX < tree.minX[id]! || minY < tree.minY[id]! || maxX > tree.maxX[id]! || maxY > tree.maxY[id]!) {
-        const m = w.marginFor(b);
+        const m = marginFor(w, b);
         fatBox.minX = minX - m;
         fatBox.minY = minY - m;
         fatBox.maxX = maxX + m;
