@@ -19,68 +19,15 @@ import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHa
 import { atan2, CosSin, cosSin, type Vec2 } from './base/math.js';
 import { restoreWorld, snapshotWorld, stateHash } from './world/snapshot.js';
 import { type JointData, JointType } from './joints/joint.js';
-import {
-  applyDistanceJointParams,
-  checkDistanceJointParams,
-  DistanceJointData,
-  type DistanceJointParams,
-  defaultDistanceJointParams,
-  distanceJointState,
-  readDistanceJointParams,
-} from './joints/distance_joint.js';
-import {
-  applyWheelJointParams,
-  checkWheelJointParams,
-  defaultWheelJointParams,
-  readWheelJointParams,
-  WheelJointData,
-  type WheelJointParams,
-  wheelJointState,
-} from './joints/wheel_joint.js';
-import {
-  applyRevoluteJointParams,
-  checkRevoluteJointParams,
-  defaultRevoluteJointParams,
-  RevoluteJointData,
-  type RevoluteJointParams,
-  readRevoluteJointParams,
-  revoluteJointState,
-} from './joints/revolute_joint.js';
-import { checkFilterJointDef, FilterJointData, type FilterJointParams } from './joints/filter_joint.js';
-import {
-  applyMotorJointParams,
-  checkMotorJointParams,
-  defaultMotorJointParams,
-  MotorJointData,
-  type MotorJointParams,
-  readMotorJointParams,
-} from './joints/motor_joint.js';
-import {
-  applyMouseJointParams,
-  checkMouseJointParams,
-  defaultMouseJointParams,
-  MouseJointData,
-  type MouseJointParams,
-  readMouseJointParams,
-} from './joints/mouse_joint.js';
-import {
-  applyPrismaticJointParams,
-  checkPrismaticJointParams,
-  defaultPrismaticJointParams,
-  PrismaticJointData,
-  type PrismaticJointParams,
-  prismaticJointState,
-  readPrismaticJointParams,
-} from './joints/prismatic_joint.js';
-import {
-  applyWeldJointParams,
-  checkWeldJointParams,
-  defaultWeldJointParams,
-  readWeldJointParams,
-  WeldJointData,
-  type WeldJointParams,
-  weldJointState,
-} from './joints/weld_joint.js';
+import type { DistanceJointParams } from './joints/distance_joint.js';
+import type { FilterJointParams } from './joints/filter_joint.js';
+import type { MotorJointParams } from './joints/motor_joint.js';
+import type { MouseJointParams } from './joints/mouse_joint.js';
+import type { PrismaticJointParams } from './joints/prismatic_joint.js';
+import { type JointState, jointTypes } from './joints/registry.js';
+import type { RevoluteJointParams } from './joints/revolute_joint.js';
+import type { WeldJointParams } from './joints/weld_joint.js';
+import type { WheelJointParams } from './joints/wheel_joint.js';
 import * as query from './world/query.js';
 import * as mover from './character/mover.js';
 import { step } from './world/solver.js';
@@ -199,13 +146,7 @@ export type JointParamsUnion =
   | MouseJointParams
   | MotorJointParams;
 
-/** Joint coordinates (see getJointState). */
-export interface JointState {
-  angle?: number;
-  translation?: number;
-  length?: number;
-  speed?: number;
-}
+export type { JointState };
 
 /** Contact events of the last step (see World.getContactEvents). Arrays hold shape ids. */
 export interface ContactEvents {
@@ -489,46 +430,6 @@ function checkFilter(fn: string, field: string, v: unknown): Filter {
   checkInteger(fn, `${field}.groupIndex`, f.groupIndex, -0x80000000, 0x7fffffff);
   return v as Filter;
 }
-
-/**
- * Per joint type: read its parameters, check a full set, apply them. One table instead of a
- * switch per accessor; the filter joint has no parameters and no entry.
- */
-interface JointParamOps {
-  read(data: JointData): object;
-  check(fn: string, params: object): void;
-  apply(data: JointData, params: object): void;
-}
-
-function paramOps<D extends JointData, P>(
-  read: (d: D) => P,
-  check: (fn: string, p: P) => void,
-  apply: (d: D, p: P) => void,
-): JointParamOps {
-  // the table is indexed by the joint's own type, so its data and params always match
-  return { read, check, apply } as unknown as JointParamOps;
-}
-
-const jointParamOps: (JointParamOps | undefined)[] = [];
-jointParamOps[JointType.Revolute] = paramOps(
-  readRevoluteJointParams,
-  checkRevoluteJointParams,
-  applyRevoluteJointParams,
-);
-jointParamOps[JointType.Distance] = paramOps(
-  readDistanceJointParams,
-  checkDistanceJointParams,
-  applyDistanceJointParams,
-);
-jointParamOps[JointType.Wheel] = paramOps(readWheelJointParams, checkWheelJointParams, applyWheelJointParams);
-jointParamOps[JointType.Mouse] = paramOps(readMouseJointParams, checkMouseJointParams, applyMouseJointParams);
-jointParamOps[JointType.Motor] = paramOps(readMotorJointParams, checkMotorJointParams, applyMotorJointParams);
-jointParamOps[JointType.Prismatic] = paramOps(
-  readPrismaticJointParams,
-  checkPrismaticJointParams,
-  applyPrismaticJointParams,
-);
-jointParamOps[JointType.Weld] = paramOps(readWeldJointParams, checkWeldJointParams, applyWeldJointParams);
 
 /**
  * Field offsets of one body record written by `World.readBodyTransforms`. Awake is 1 or 0
@@ -1408,11 +1309,7 @@ export class World {
 
   /** Creates a revolute joint (a hinge at the anchors). */
   createRevoluteJoint(def: JointDefInput<RevoluteJointParams>): JointId {
-    const fn = 'createRevoluteJoint';
-    const d = { ...defaultRevoluteJointParams(), ...def };
-    checkRevoluteJointParams(fn, d);
-    const data = new RevoluteJointData();
-    return this.addJoint(fn, JointType.Revolute, def, data, () => applyRevoluteJointParams(data, d));
+    return this.newJoint('createRevoluteJoint', JointType.Revolute, def);
   }
 
   /**
@@ -1420,11 +1317,7 @@ export class World {
    * with optional length limits (a rope) and motor.
    */
   createDistanceJoint(def: JointDefInput<DistanceJointParams>): JointId {
-    const fn = 'createDistanceJoint';
-    const d = { ...defaultDistanceJointParams(), ...def };
-    checkDistanceJointParams(fn, d);
-    const data = new DistanceJointData();
-    return this.addJoint(fn, JointType.Distance, def, data, () => applyDistanceJointParams(data, d));
+    return this.newJoint('createDistanceJoint', JointType.Distance, def);
   }
 
   /**
@@ -1432,11 +1325,7 @@ export class World {
    * body A and turns freely, optionally driven by a motor.
    */
   createWheelJoint(def: JointDefInput<WheelJointParams>): JointId {
-    const fn = 'createWheelJoint';
-    const d = { ...defaultWheelJointParams(), ...def };
-    checkWheelJointParams(fn, d);
-    const data = new WheelJointData();
-    return this.addJoint(fn, JointType.Wheel, def, data, () => applyWheelJointParams(data, d));
+    return this.newJoint('createWheelJoint', JointType.Wheel, def);
   }
 
   /**
@@ -1446,14 +1335,12 @@ export class World {
    */
   createMouseJoint(def: JointDefInput<MouseJointParams>): JointId {
     const fn = 'createMouseJoint';
+    // without a target the joint starts at body B's anchor (known once bodyB is checked)
     const atAnchor = typeof def === 'object' && def !== null && def.target === undefined;
-    const d = { ...defaultMouseJointParams(), ...def };
-    if (atAnchor) d.target = { x: 0, y: 0 };
-    checkMouseJointParams(fn, d);
-    const data = new MouseJointData();
-    return this.addJoint(fn, JointType.Mouse, def, data, () => {
-      if (atAnchor) d.target = this.getWorldPoint(def.bodyB, def.localAnchorB ?? { x: 0, y: 0 });
-      applyMouseJointParams(data, d);
+    const d = atAnchor ? { ...def, target: { x: 0, y: 0 } } : def;
+    return this.newJoint(fn, JointType.Mouse, d, (p) => {
+      if (atAnchor)
+        (p as MouseJointParams).target = this.getWorldPoint(def.bodyB, def.localAnchorB ?? { x: 0, y: 0 });
     });
   }
 
@@ -1462,11 +1349,7 @@ export class World {
    * relative to A, with at most maxForce and maxTorque.
    */
   createMotorJoint(def: JointDefInput<MotorJointParams>): JointId {
-    const fn = 'createMotorJoint';
-    const d = { ...defaultMotorJointParams(), ...def };
-    checkMotorJointParams(fn, d);
-    const data = new MotorJointData();
-    return this.addJoint(fn, JointType.Motor, def, data, () => applyMotorJointParams(data, d));
+    return this.newJoint('createMotorJoint', JointType.Motor, def);
   }
 
   /**
@@ -1474,28 +1357,17 @@ export class World {
    * each other (collideConnected must be false or absent). Destroy it to let them collide.
    */
   createFilterJoint(def: JointDefInput<FilterJointParams>): JointId {
-    const fn = 'createFilterJoint';
-    checkFilterJointDef(fn, def);
-    const data = new FilterJointData();
-    return this.addJoint(fn, JointType.Filter, def, data, () => undefined);
+    return this.newJoint('createFilterJoint', JointType.Filter, def);
   }
 
   /** Creates a prismatic joint (B slides along an axis fixed in A, without turning). */
   createPrismaticJoint(def: JointDefInput<PrismaticJointParams>): JointId {
-    const fn = 'createPrismaticJoint';
-    const d = { ...defaultPrismaticJointParams(), ...def };
-    checkPrismaticJointParams(fn, d);
-    const data = new PrismaticJointData();
-    return this.addJoint(fn, JointType.Prismatic, def, data, () => applyPrismaticJointParams(data, d));
+    return this.newJoint('createPrismaticJoint', JointType.Prismatic, def);
   }
 
   /** Creates a weld joint (B glued to A, rigid or springy). */
   createWeldJoint(def: JointDefInput<WeldJointParams>): JointId {
-    const fn = 'createWeldJoint';
-    const d = { ...defaultWeldJointParams(), ...def };
-    checkWeldJointParams(fn, d);
-    const data = new WeldJointData();
-    return this.addJoint(fn, JointType.Weld, def, data, () => applyWeldJointParams(data, d));
+    return this.newJoint('createWeldJoint', JointType.Weld, def);
   }
 
   /** Destroys a joint and wakes its bodies. */
@@ -1570,8 +1442,8 @@ export class World {
   getJointParams(jointId: JointId): JointParams {
     const j = this.joint('getJointParams', jointId);
     const joints = this.#state.joints;
-    const ops = jointParamOps[joints.type[j]!];
-    return ops === undefined ? {} : (ops.read(joints.data[j]!) as JointParams);
+    const ops = jointTypes[joints.type[j]!]!.params;
+    return ops === null ? {} : (ops.read(joints.data[j]!) as JointParams);
   }
 
   /** Changes some type-specific parameters of a joint and wakes its bodies. */
@@ -1581,8 +1453,8 @@ export class World {
     if (typeof params !== 'object' || params === null) fail(fn, 'params', 'an object', params);
     const w = this.#state;
     const joints = w.joints;
-    const ops = jointParamOps[joints.type[j]!];
-    if (ops !== undefined) {
+    const ops = jointTypes[joints.type[j]!]!.params;
+    if (ops !== null) {
       const data = joints.data[j]!;
       const merged = { ...ops.read(data), ...params };
       ops.check(fn, merged);
@@ -1599,20 +1471,7 @@ export class World {
   getJointState(jointId: JointId): JointState {
     const j = this.joint('getJointState', jointId);
     const joints = this.#state.joints;
-    switch (joints.type[j]) {
-      case JointType.Revolute:
-        return revoluteJointState(this.#state, j, joints.data[j] as RevoluteJointData);
-      case JointType.Distance:
-        return distanceJointState(this.#state, j, joints.data[j] as DistanceJointData);
-      case JointType.Wheel:
-        return wheelJointState(this.#state, j, joints.data[j] as WheelJointData);
-      case JointType.Prismatic:
-        return prismaticJointState(this.#state, j, joints.data[j] as PrismaticJointData);
-      case JointType.Weld:
-        return weldJointState(this.#state, j, joints.data[j] as WeldJointData);
-      default:
-        return {};
-    }
+    return jointTypes[joints.type[j]!]!.state(this.#state, j, joints.data[j]!);
   }
 
   /** A world point expressed in the body's frame (for joint anchors). */
@@ -1644,6 +1503,29 @@ export class World {
    * Validates the common joint fields, then creates the joint. `apply` fills the type's
    * data; it runs only after every check passed, so a rejected call changes nothing.
    */
+  /**
+   * Creates a joint of a registered type (joints/registry.ts): the type's parameters are
+   * checked, then the common fields, then the joint is made. `finish` may complete the
+   * parameters once the common fields are known to be valid.
+   */
+  private newJoint(
+    fn: string,
+    type: JointType,
+    def: Partial<JointDef> & { bodyA: BodyId; bodyB: BodyId },
+    finish?: (params: object) => void,
+  ): JointId {
+    const entry = jointTypes[type]!;
+    const params = entry.params;
+    const d = params === null ? def : { ...params.defaults(), ...def };
+    if (params === null) entry.checkDef(fn, def);
+    else params.check(fn, d);
+    const data = entry.create();
+    return this.addJoint(fn, type, def, data, () => {
+      finish?.(d);
+      params?.apply(data, d);
+    });
+  }
+
   private addJoint(
     fn: string,
     type: JointType,

@@ -4,33 +4,33 @@
  */
 
 import { growF64, growI32 } from '../base/array.js';
-import { isJointActive, type JointData, JointType } from './joint.js';
+import { isJointActive, JointType } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import {
   finishRevoluteJoint,
   prepareRevoluteJoint,
   REVOLUTE_ROW_STRIDE,
-  RevoluteJointData,
+  type RevoluteJointData,
   revoluteJointReaction,
   solveRevoluteJoint,
   warmStartRevoluteJoint,
 } from './revolute_joint.js';
 import {
-  MotorJointData,
+  type MotorJointData,
   motorJointReaction,
   prepareMotorJoint,
   solveMotorJoint,
   warmStartMotorJoint,
 } from './motor_joint.js';
 import {
-  MouseJointData,
+  type MouseJointData,
   mouseJointReaction,
   prepareMouseJoint,
   solveMouseJoint,
   warmStartMouseJoint,
 } from './mouse_joint.js';
 import {
-  PrismaticJointData,
+  type PrismaticJointData,
   preparePrismaticJoint,
   prismaticJointReaction,
   solvePrismaticJoint,
@@ -39,12 +39,12 @@ import {
 import {
   prepareWeldJoint,
   solveWeldJoint,
-  WeldJointData,
+  type WeldJointData,
   warmStartWeldJoint,
   weldJointReaction,
 } from './weld_joint.js';
 import {
-  DistanceJointData,
+  type DistanceJointData,
   distanceJointReaction,
   prepareDistanceJoint,
   solveDistanceJoint,
@@ -53,40 +53,15 @@ import {
 import {
   prepareWheelJoint,
   solveWheelJoint,
-  WheelJointData,
+  type WheelJointData,
   warmStartWheelJoint,
   wheelJointReaction,
 } from './wheel_joint.js';
-import { FilterJointData } from './filter_joint.js';
 import type { WorldState } from '../world/world_state.js';
 import { wakeBody } from '../dynamics/island.js';
 import { reportJointEvent } from './joint.js';
 
 const reaction = new Float64Array(3);
-
-/** A fresh data object for a joint type (used when restoring a snapshot). */
-export function createJointData(type: number): JointData {
-  switch (type) {
-    case JointType.Revolute:
-      return new RevoluteJointData();
-    case JointType.Prismatic:
-      return new PrismaticJointData();
-    case JointType.Weld:
-      return new WeldJointData();
-    case JointType.Distance:
-      return new DistanceJointData();
-    case JointType.Wheel:
-      return new WheelJointData();
-    case JointType.Mouse:
-      return new MouseJointData();
-    case JointType.Motor:
-      return new MotorJointData();
-    case JointType.Filter:
-      return new FilterJointData();
-    default:
-      throw new RangeError(`restore: snapshot is corrupt (joint type ${type})`);
-  }
-}
 
 /** Collects the joints to solve this step (enabled, with an awake body) and prepares them. */
 export function prepareJoints(w: WorldState, ctx: StepContext): void {

@@ -23,7 +23,7 @@ import {
 } from '../geometry/geometry.js';
 import type { SlotPool } from '../base/id.js';
 import type { JointData, JointStore } from '../joints/joint.js';
-import { createJointData } from '../joints/joint_solver.js';
+import { createJointData } from '../joints/registry.js';
 import { pairSearchMask, type ShapeStore } from '../dynamics/shape.js';
 import type { WorldState } from './world_state.js';
 
