@@ -29,15 +29,9 @@ import { markAwake, removeAwakeBody, resetIslandImpulses, wakeBody } from './isl
 export const BodyType = { Static: 0, Kinematic: 1, Dynamic: 2 } as const;
 export type BodyType = (typeof BodyType)[keyof typeof BodyType];
 
-/** Offsets in the interleaved solver state. */
-export const VX = 0;
-export const VY = 1;
-export const W = 2;
-export const DPX = 4;
-export const DPY = 5;
-export const DQC = 6;
-export const DQS = 7;
-export const STATE_STRIDE = 8;
+// The interleaved solver state's layout is defined in body_state_layout.ts.
+import { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from './body_state_layout.js';
+export { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W };
 
 export class BodyStore {
   readonly pool = new SlotPool(HandleKind.Body);

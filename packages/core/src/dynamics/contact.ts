@@ -21,9 +21,9 @@ import type { WorldState } from '../world/world_state.js';
 import { wakeBody } from './island.js';
 
 /**
- * The per-contact manifold record in `data`. An enum so that the TypeScript transform
- * inlines the offsets as literals in hot code (a module-level const is a context-slot load
- * with a hole check at every use); the named exports below are for other modules.
+ * The per-contact manifold record in `data` (contact_layout.ts), copied as an enum so that
+ * the TypeScript transform inlines the offsets as literals in hot code (a module-level
+ * const is a context-slot load with a hole check at every use).
  */
 enum R {
   NX = 0,
@@ -48,27 +48,45 @@ enum PT {
   MAX_NORMAL_IMPULSE = 7,
 }
 
-/** Stride of the per-contact manifold record in `data`. */
-export const CONTACT_STRIDE = R.STRIDE;
-// Offsets within one record.
-export const C_NX = R.NX;
-export const C_NY = R.NY;
-export const C_FRICTION = R.FRICTION;
-export const C_RESTITUTION = R.RESTITUTION;
-/** Point k starts at C_POINT + k * C_POINT_STRIDE. */
-export const C_POINT = R.POINT;
-export const C_POINT_STRIDE = R.POINT_STRIDE;
-// Offsets within a point: anchors relative to each body's center of mass (world
-// orientation), separation, accumulated normal and tangent impulse, and the largest
-// normal impulse of the step (restitution only acts on points that pushed).
-export const P_RAX = PT.RAX;
-export const P_RAY = PT.RAY;
-export const P_RBX = PT.RBX;
-export const P_RBY = PT.RBY;
-export const P_SEP = PT.SEP;
-export const P_NORMAL_IMPULSE = PT.NORMAL_IMPULSE;
-export const P_TANGENT_IMPULSE = PT.TANGENT_IMPULSE;
-export const P_MAX_NORMAL_IMPULSE = PT.MAX_NORMAL_IMPULSE;
+// The record's layout is defined in contact_layout.ts; R and PT above are this file's
+// copies for its hot code, pinned by test/dynamics/layouts.test.ts.
+import {
+  C_FRICTION,
+  C_NX,
+  C_NY,
+  C_POINT,
+  C_POINT_STRIDE,
+  C_RESTITUTION,
+  CONTACT_STRIDE,
+  P_MAX_NORMAL_IMPULSE,
+  P_NORMAL_IMPULSE,
+  P_RAX,
+  P_RAY,
+  P_RBX,
+  P_RBY,
+  P_SEP,
+  P_TANGENT_IMPULSE,
+} from './contact_layout.js';
+
+export {
+  C_FRICTION,
+  C_NX,
+  C_NY,
+  C_POINT,
+  C_POINT_STRIDE,
+  C_RESTITUTION,
+  CONTACT_STRIDE,
+  P_MAX_NORMAL_IMPULSE,
+  P_NORMAL_IMPULSE,
+  P_RAX,
+  P_RAY,
+  P_RBX,
+  P_RBY,
+  P_SEP,
+  P_TANGENT_IMPULSE,
+};
+/** This file's layout copies, for the pinning test. */
+export const layoutCopy = { record: R, point: PT } as const;
 
 /**
  * Where the last narrow-phase run left the pair, in `reference` (see reuseManifold): both

@@ -21,9 +21,10 @@ import type { WorldState } from '../world/world_state.js';
 // under some test runners, a getter call) per use. They are enums, not consts: the
 // TypeScript transform (esbuild) inlines enum members as literals, while a module-level
 // const stays a context-slot load with a TDZ (hole) check at every use in optimized code.
-// A test (contact_solver.test.ts) pins them to the definitions in body.ts and contact.ts.
+// A test (test/dynamics/layouts.test.ts) pins them to body_state_layout.ts and
+// contact_layout.ts.
 
-/** Body solver state (body.ts: BodyStore.state). */
+/** Body solver state (body_state_layout.ts). */
 enum S {
   VX = 0,
   VY = 1,
@@ -35,7 +36,7 @@ enum S {
   STRIDE = 8,
 }
 
-/** Contact record (contact.ts: ContactStore.data); point k at POINT + k * POINT_STRIDE. */
+/** Contact record (contact_layout.ts); point k at POINT + k * POINT_STRIDE. */
 enum C {
   NX = 0,
   NY = 1,
@@ -46,7 +47,7 @@ enum C {
   STRIDE = 20,
 }
 
-/** A point of a contact record (contact.ts). */
+/** A point of a contact record (contact_layout.ts). */
 enum P {
   RAX = 0,
   RAY = 1,
@@ -58,29 +59,8 @@ enum P {
   MAX_NORMAL_IMPULSE = 7,
 }
 
-export const VX = S.VX;
-export const VY = S.VY;
-export const W = S.W;
-export const DPX = S.DPX;
-export const DPY = S.DPY;
-export const DQC = S.DQC;
-export const DQS = S.DQS;
-export const STATE_STRIDE = S.STRIDE;
-export const C_NX = C.NX;
-export const C_NY = C.NY;
-export const C_FRICTION = C.FRICTION;
-export const C_RESTITUTION = C.RESTITUTION;
-export const C_POINT = C.POINT;
-export const C_POINT_STRIDE = C.POINT_STRIDE;
-export const P_RAX = P.RAX;
-export const P_RAY = P.RAY;
-export const P_RBX = P.RBX;
-export const P_RBY = P.RBY;
-export const P_SEP = P.SEP;
-export const P_NORMAL_IMPULSE = P.NORMAL_IMPULSE;
-export const P_TANGENT_IMPULSE = P.TANGENT_IMPULSE;
-export const P_MAX_NORMAL_IMPULSE = P.MAX_NORMAL_IMPULSE;
-export const CONTACT_STRIDE = C.STRIDE;
+/** This file's layout copies, for the pinning test. */
+export const layoutCopy = { bodyState: S, record: C, point: P } as const;
 
 /** A prepared constraint; point k at POINT + k * POINT_STRIDE. */
 enum K {

@@ -23,7 +23,8 @@ import { relativeAngle } from './revolute_joint.js';
 import { checkFinite, checkNonNegative, checkVec2, fail } from '../base/validate.js';
 import type { WorldState } from '../world/world_state.js';
 
-// body solver state layout (body.ts: BodyStore.state), local for the hot path
+// body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
+// exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
 const VX = 0;
 const VY = 1;
 const W = 2;
@@ -32,6 +33,7 @@ const DPY = 5;
 const DQC = 6;
 const DQS = 7;
 const STATE_STRIDE = 8;
+export const bodyStateCopy = { VX, VY, W, DPX, DPY, DQC, DQS, STRIDE: STATE_STRIDE } as const;
 
 export class MotorJointData implements JointData {
   linearOffsetX = 0;

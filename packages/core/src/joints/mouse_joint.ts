@@ -21,7 +21,8 @@ import { makeSoft, Softness } from '../dynamics/softness.js';
 import { checkNonNegative, checkVec2 } from '../base/validate.js';
 import type { WorldState } from '../world/world_state.js';
 
-// body solver state layout (body.ts: BodyStore.state), local for the hot path
+// body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
+// exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
 const VX = 0;
 const VY = 1;
 const W = 2;
@@ -30,6 +31,7 @@ const DPY = 5;
 const DQC = 6;
 const DQS = 7;
 const STATE_STRIDE = 8;
+export const bodyStateCopy = { VX, VY, W, DPX, DPY, DQC, DQS, STRIDE: STATE_STRIDE } as const;
 
 /** The weak angular damper on body B (Box2D's choice): frequency (Hz) and damping ratio. */
 const ANGULAR_DAMPING_HERTZ = 0.5;

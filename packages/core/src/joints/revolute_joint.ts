@@ -17,7 +17,8 @@ import { makeSoft, Softness } from '../dynamics/softness.js';
 import { checkBoolean, checkFinite, checkNonNegative, fail } from '../base/validate.js';
 import type { WorldState } from '../world/world_state.js';
 
-// body solver state layout (body.ts: BodyStore.state), local for the hot path
+// body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
+// exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
 const VX = 0;
 const VY = 1;
 const W = 2;
@@ -26,6 +27,7 @@ const DPY = 5;
 const DQC = 6;
 const DQS = 7;
 const STATE_STRIDE = 8;
+export const bodyStateCopy = { VX, VY, W, DPX, DPY, DQC, DQS, STRIDE: STATE_STRIDE } as const;
 
 /**
  * The point constraint's solver row in `JointStore.rows` (one row per active joint, in

@@ -20,7 +20,8 @@ import { makeSoft, Softness } from '../dynamics/softness.js';
 import { checkFinite, checkNonNegative } from '../base/validate.js';
 import type { WorldState } from '../world/world_state.js';
 
-// body solver state layout (body.ts: BodyStore.state), local for the hot path
+// body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
+// exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
 const VX = 0;
 const VY = 1;
 const W = 2;
@@ -28,6 +29,7 @@ const DPX = 4;
 const DPY = 5;
 const DQC = 6;
 const DQS = 7;
+export const bodyStateCopy = { VX, VY, W, DPX, DPY, DQC, DQS } as const;
 
 export class WeldJointData implements JointData {
   referenceAngle = 0;
