@@ -1347,32 +1347,35 @@ function writeQuad(p: Polygon, out: Float64Array, o: number): void {
 /**
  * The narrow phase's copy of the quadrilaterals of shapes, one record per shape index, so a
  * box–box contact reads two compact records instead of the eight small arrays of two
- * polygons (scattered in the heap: cache misses). A record is valid while `quadOwner`
- * holds the shape's current geometry object: stored polygons are never mutated, a new
- * geometry is a new object.
+ * polygons (scattered in the heap: cache misses). A record is valid while `owner` holds
+ * the shape's current geometry object: stored polygons are never mutated, a new geometry
+ * is a new object. Each world owns one (shape indices are per world).
  */
-let quadCache = new Float64Array(64 * Q.SIZE);
-let quadOwner: (Polygon | null)[] = new Array<Polygon | null>(64).fill(null);
+export class QuadCache {
+  data = new Float64Array(64 * Q.SIZE);
+  owner: (Polygon | null)[] = new Array<Polygon | null>(64).fill(null);
+}
 
-function cacheQuad(shape: number, p: Polygon): void {
-  if (shape >= quadOwner.length) {
-    const cap = Math.max(shape + 1, 2 * quadOwner.length);
+function cacheQuad(cache: QuadCache, shape: number, p: Polygon): void {
+  if (shape >= cache.owner.length) {
+    const cap = Math.max(shape + 1, 2 * cache.owner.length);
     const data = new Float64Array(cap * Q.SIZE);
-    data.set(quadCache);
-    quadCache = data;
+    data.set(cache.data);
+    cache.data = data;
     const owner = new Array<Polygon | null>(cap).fill(null);
-    for (let i = 0; i < quadOwner.length; i++) owner[i] = quadOwner[i]!;
-    quadOwner = owner;
+    for (let i = 0; i < cache.owner.length; i++) owner[i] = cache.owner[i]!;
+    cache.owner = owner;
   }
-  writeQuad(p, quadCache, shape * Q.SIZE);
-  quadOwner[shape] = p;
+  writeQuad(p, cache.data, shape * Q.SIZE);
+  cache.owner[shape] = p;
 }
 
 /**
  * `collidePolygons` for the polygons of shapes `shapeA` and `shapeB` (same results), reading
- * quadrilaterals through the narrow phase's per-shape cache.
+ * quadrilaterals through the world's per-shape cache.
  */
 export function collidePolygonShapes(
+  cache: QuadCache,
   shapeA: number,
   a: Polygon,
   xfA: Transform,
@@ -1386,9 +1389,9 @@ export function collidePolygonShapes(
     return;
   }
   m.pointCount = 0;
-  if (quadOwner[shapeA] !== a) cacheQuad(shapeA, a);
-  if (quadOwner[shapeB] !== b) cacheQuad(shapeB, b);
-  const q = quadCache;
+  if (cache.owner[shapeA] !== a) cacheQuad(cache, shapeA, a);
+  if (cache.owner[shapeB] !== b) cacheQuad(cache, shapeB, b);
+  const q = cache.data;
   quadsLocal(a, q, shapeA * Q.SIZE, b, q, shapeB * Q.SIZE, xfA, xfB, m);
 }
 

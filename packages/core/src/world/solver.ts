@@ -124,6 +124,7 @@ function collide(w: WorldState): void {
   const xfA = w.xfA;
   const xfB = w.xfB;
   const m = manifold;
+  const quads = w.quadCache;
   const awake = w.awakeContacts;
   const awakeCount = w.awakeContactCount;
   const cShapeA = contacts.shapeA;
@@ -193,7 +194,7 @@ function collide(w: WorldState): void {
       if ((f & CONTACT_TOUCHING) !== 0 && reuseManifold(w, c, bA, bB, pointCount[c]!)) continue;
       xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
       xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
-      collidePolygonShapes(sA, geometry[sA] as Polygon, xfA, sB, geometry[sB] as Polygon, xfB, m);
+      collidePolygonShapes(quads, sA, geometry[sA] as Polygon, xfA, sB, geometry[sB] as Polygon, xfB, m);
     } else {
       xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
       xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);

@@ -16,17 +16,7 @@
 
 import { BodyStore } from '../dynamics/body.js';
 import { BroadPhase } from '../collision/broad_phase.js';
-import {
-  DEFAULT_CONTACT_DAMPING_RATIO,
-  DEFAULT_CONTACT_HERTZ,
-  DEFAULT_GRAVITY_Y,
-  DEFAULT_JOINT_DAMPING_RATIO,
-  DEFAULT_JOINT_HERTZ,
-  DEFAULT_MAX_CONTACT_PUSH_SPEED,
-  DEFAULT_MAX_LINEAR_SPEED,
-  DEFAULT_RESTITUTION_THRESHOLD,
-  DEFAULT_SUB_STEPS,
-} from '../base/constants.js';
+import * as defaults from '../base/constants.js';
 import { ContactStore, pairFilter } from '../dynamics/contact.js';
 import { ContactConstraints } from '../dynamics/contact_solver.js';
 import { EventBuffers } from '../dynamics/events.js';
@@ -35,6 +25,7 @@ import { StepContext } from '../dynamics/step_context.js';
 import { AABB, MassData } from '../geometry/geometry.js';
 import { Transform } from '../base/math.js';
 import { PairTable } from '../collision/pair_table.js';
+import { QuadCache } from '../collision/manifold.js';
 import { ShapeStore } from '../dynamics/shape.js';
 
 /** Mixes the friction of two shapes; the default is the geometric mean. */
@@ -63,18 +54,18 @@ export function mixRestitutionDefault(a: number, _ma: number, b: number, _mb: nu
 /** Solver settings that can change between steps. */
 export class WorldSettings {
   gravityX = 0;
-  gravityY = DEFAULT_GRAVITY_Y;
-  subSteps = DEFAULT_SUB_STEPS;
-  contactHertz = DEFAULT_CONTACT_HERTZ;
-  contactDampingRatio = DEFAULT_CONTACT_DAMPING_RATIO;
-  maxContactPushSpeed = DEFAULT_MAX_CONTACT_PUSH_SPEED;
-  restitutionThreshold = DEFAULT_RESTITUTION_THRESHOLD;
-  maxLinearSpeed = DEFAULT_MAX_LINEAR_SPEED;
+  gravityY = defaults.DEFAULT_GRAVITY_Y;
+  subSteps = defaults.DEFAULT_SUB_STEPS;
+  contactHertz = defaults.DEFAULT_CONTACT_HERTZ;
+  contactDampingRatio = defaults.DEFAULT_CONTACT_DAMPING_RATIO;
+  maxContactPushSpeed = defaults.DEFAULT_MAX_CONTACT_PUSH_SPEED;
+  restitutionThreshold = defaults.DEFAULT_RESTITUTION_THRESHOLD;
+  maxLinearSpeed = defaults.DEFAULT_MAX_LINEAR_SPEED;
   enableSleep = true;
   enableWarmStarting = true;
   /** Stiffness of rigid joint axes (Hz), clamped to a quarter of the sub-step rate. */
-  jointHertz = DEFAULT_JOINT_HERTZ;
-  jointDampingRatio = DEFAULT_JOINT_DAMPING_RATIO;
+  jointHertz = defaults.DEFAULT_JOINT_HERTZ;
+  jointDampingRatio = defaults.DEFAULT_JOINT_DAMPING_RATIO;
   /** Approach speed above which a contact reports a hit event (m/s). */
   hitEventThreshold = 1;
   /** Sweep fast bodies against static geometry (and bullets against dynamic bodies). */
@@ -167,6 +158,8 @@ export class WorldState {
   readonly xfB = new Transform();
   readonly aabb = new AABB();
   readonly massData = new MassData();
+  /** The narrow phase's per-shape quadrilateral records (collision/manifold.ts). */
+  readonly quadCache = new QuadCache();
   wakeStack = new Int32Array(64);
 
   constructor() {
