@@ -5,7 +5,6 @@
 
 import { applyLinearImpulse, BodyType, prepareToAct, STATE_STRIDE, VX, VY, W } from './dynamics/body.js';
 import { CONTACT_TOUCHING } from './dynamics/contact.js';
-import { MAX_POLYGON_VERTICES } from './base/constants.js';
 import {
   Capsule,
   ChainSegment,
@@ -18,6 +17,7 @@ import {
 import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './base/id.js';
 import { atan2, CosSin, cosSin, type Vec2 } from './base/math.js';
 import { restoreWorld, snapshotWorld, stateHash } from './world/snapshot.js';
+import { checkCapsule, checkCircle, checkPolygon } from './geometry/geometry_checks.js';
 import { type JointData, JointType } from './joints/joint.js';
 import type { DistanceJointParams } from './joints/distance_joint.js';
 import type { FilterJointParams } from './joints/filter_joint.js';
@@ -1026,10 +1026,7 @@ export class World {
   createCircleShape(bodyId: BodyId, circle: Circle, def: Partial<ShapeDef> = {}): ShapeId {
     const fn = 'createCircleShape';
     const b = this.body(fn, bodyId);
-    if (!(circle instanceof Circle)) fail(fn, 'circle', 'a Circle (see makeCircle)', circle);
-    checkFinite(fn, 'circle.cx', circle.cx);
-    checkFinite(fn, 'circle.cy', circle.cy);
-    checkPositive(fn, 'circle.radius', circle.radius);
+    checkCircle(fn, 'circle', circle);
     const d = this.shapeDef(fn, def);
     return this.newShape(b, ShapeType.Circle, new Circle(circle.cx, circle.cy, circle.radius), d);
   }
@@ -1038,15 +1035,7 @@ export class World {
   createCapsuleShape(bodyId: BodyId, capsule: Capsule, def: Partial<ShapeDef> = {}): ShapeId {
     const fn = 'createCapsuleShape';
     const b = this.body(fn, bodyId);
-    if (!(capsule instanceof Capsule)) fail(fn, 'capsule', 'a Capsule (see makeCapsule)', capsule);
-    checkFinite(fn, 'capsule.c1x', capsule.c1x);
-    checkFinite(fn, 'capsule.c1y', capsule.c1y);
-    checkFinite(fn, 'capsule.c2x', capsule.c2x);
-    checkFinite(fn, 'capsule.c2y', capsule.c2y);
-    checkPositive(fn, 'capsule.radius', capsule.radius);
-    const dx = capsule.c2x - capsule.c1x;
-    const dy = capsule.c2y - capsule.c1y;
-    if (dx * dx + dy * dy <= 1e-12) fail(fn, 'capsule length', 'greater than zero (use a circle)', 0);
+    checkCapsule(fn, 'capsule', capsule);
     const d = this.shapeDef(fn, def);
     const copy = new Capsule(capsule.c1x, capsule.c1y, capsule.c2x, capsule.c2y, capsule.radius);
     return this.newShape(b, ShapeType.Capsule, copy, d);
@@ -1056,7 +1045,7 @@ export class World {
   createPolygonShape(bodyId: BodyId, polygon: Polygon, def: Partial<ShapeDef> = {}): ShapeId {
     const fn = 'createPolygonShape';
     const b = this.body(fn, bodyId);
-    checkPolygon(fn, polygon);
+    checkPolygon(fn, 'polygon', polygon);
     const d = this.shapeDef(fn, def);
     const copy = new Polygon();
     copy.count = polygon.count;
@@ -1752,41 +1741,6 @@ export class World {
     if (this.#state.shapes.pool.count >= MAX_SLOTS)
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} shapes)`);
     return d;
-  }
-}
-
-/** Checks a polygon built by hand as strictly as makePolygon builds one. */
-function checkPolygon(fn: string, p: unknown): asserts p is Polygon {
-  if (!(p instanceof Polygon)) fail(fn, 'polygon', 'a Polygon (see makeBox, makePolygon)', p);
-  checkInteger(fn, 'polygon.count', p.count, 3, MAX_POLYGON_VERTICES);
-  checkNonNegative(fn, 'polygon.radius', p.radius);
-  checkFinite(fn, 'polygon.centroidX', p.centroidX);
-  checkFinite(fn, 'polygon.centroidY', p.centroidY);
-  for (let i = 0; i < p.count; i++) {
-    checkFinite(fn, `polygon.vx[${i}]`, p.vx[i]);
-    checkFinite(fn, `polygon.vy[${i}]`, p.vy[i]);
-  }
-  for (let i = 0; i < p.count; i++) {
-    const j = (i + 1) % p.count;
-    const k = (i + 2) % p.count;
-    const e1x = p.vx[j]! - p.vx[i]!;
-    const e1y = p.vy[j]! - p.vy[i]!;
-    const e2x = p.vx[k]! - p.vx[j]!;
-    const e2y = p.vy[k]! - p.vy[j]!;
-    if (e1x * e2y - e1y * e2x <= 0) {
-      fail(
-        fn,
-        `polygon vertex ${j}`,
-        'a strictly convex counter-clockwise corner',
-        `(${p.vx[j]}, ${p.vy[j]})`,
-      );
-    }
-    const len = Math.sqrt(e1x * e1x + e1y * e1y);
-    const nx = p.nx[i]!;
-    const ny = p.ny[i]!;
-    if (Math.abs(nx - e1y / len) > 1e-6 || Math.abs(ny + e1x / len) > 1e-6) {
-      fail(fn, `polygon.nx/ny[${i}]`, 'the outward unit normal of edge i', `(${nx}, ${ny})`);
-    }
   }
 }
 

@@ -497,6 +497,10 @@ describe('character mover: bad input', () => {
     expect(() => world.moveCharacter(new Capsule(0, -0.5, 0, 0.5, -1), p, { x: 1, y: 0 })).toThrow(
       /capsule\.radius must be finite and > 0, got -1/,
     );
+    // the same capsule rules as createCapsuleShape and the queries (geometry_checks.ts)
+    expect(() => world.moveCharacter(new Capsule(0, 0.5, 0, 0.5, 0.3), p, { x: 1, y: 0 })).toThrow(
+      /moveCharacter: capsule length must be greater than zero \(use a circle\), got 0/,
+    );
     expect(() => world.createMover({ capsule: new Capsule(0, 0, 0, 1, 0), position: p })).toThrow(
       /createMover: def\.capsule\.radius must be finite and > 0, got 0/,
     );

@@ -686,7 +686,7 @@ describe('bad input is rejected with the world unchanged', () => {
     [
       'zero-length capsule',
       (w) => w.overlapShape(new Capsule(1, 1, 1, 1, 0.5), xf),
-      /overlapShape: geometry \(capsule\) length must be greater than zero/,
+      /overlapShape: geometry length must be greater than zero/,
     ],
     [
       'non-convex polygon',

@@ -62,6 +62,7 @@ import {
   fail,
 } from '../base/validate.js';
 import { applyLinearImpulse } from '../dynamics/body.js';
+import { checkCapsule } from '../geometry/geometry_checks.js';
 import type { BodyId, ShapeId, World } from '../world.js';
 import { type WorldState, worldStateOf } from '../world/world_state.js';
 
@@ -336,18 +337,6 @@ let castHit = false;
 
 // ---------------------------------------------------------------------------------------
 // Validation
-
-function checkCapsule(fn: string, field: string, c: unknown): Capsule {
-  if (!(c instanceof Capsule)) fail(fn, field, 'a Capsule (see makeCapsule)', c);
-  checkFinite(fn, `${field}.c1x`, c.c1x);
-  checkFinite(fn, `${field}.c1y`, c.c1y);
-  checkFinite(fn, `${field}.c2x`, c.c2x);
-  checkFinite(fn, `${field}.c2y`, c.c2y);
-  const r = c.radius;
-  if (typeof r !== 'number' || !Number.isFinite(r) || r <= 0)
-    fail(fn, `${field}.radius`, 'finite and > 0', r);
-  return c;
-}
 
 /** Reads `options` over `base` into `out`; throws before writing anything on bad input. */
 function readOptions(fn: string, w: WorldState, options: unknown, base: MoverConfig, out: MoverConfig): void {

@@ -23,7 +23,6 @@
  * - Shapes of every body type are found, asleep or awake.
  */
 
-import { MAX_POLYGON_VERTICES } from '../base/constants.js';
 import {
   DistanceOutput,
   DistanceProxy,
@@ -44,17 +43,10 @@ import {
 import { CosSin, cosSin, Transform, type Vec2 } from '../base/math.js';
 import { RayCastOutput, rayCastShape } from '../collision/ray_cast.js';
 import { ShapeCastOutput, shapeCast } from '../collision/shape_cast.js';
-import {
-  checkBits,
-  checkFinite,
-  checkInteger,
-  checkNonNegative,
-  checkPositive,
-  checkVec2,
-  fail,
-} from '../base/validate.js';
+import { checkBits, checkFinite, checkVec2, fail } from '../base/validate.js';
 import type { BodyId, ShapeId } from '../world.js';
 import type { WorldState } from './world_state.js';
+import { checkCapsule, checkCircle, checkPolygon } from '../geometry/geometry_checks.js';
 
 /** Which shapes a query considers (see the module notes). Both fields default to all bits. */
 export interface QueryFilter {
@@ -160,54 +152,15 @@ function readTransform(fn: string, transform: unknown, out: Transform): void {
 /** Checks a query geometry as strictly as the shape constructors do; returns its type. */
 function checkGeometry(fn: string, g: unknown): ShapeType {
   if (g instanceof Circle) {
-    checkFinite(fn, 'geometry.cx', g.cx);
-    checkFinite(fn, 'geometry.cy', g.cy);
-    checkPositive(fn, 'geometry.radius', g.radius);
+    checkCircle(fn, 'geometry', g);
     return ShapeType.Circle;
   }
   if (g instanceof Capsule) {
-    checkFinite(fn, 'geometry.c1x', g.c1x);
-    checkFinite(fn, 'geometry.c1y', g.c1y);
-    checkFinite(fn, 'geometry.c2x', g.c2x);
-    checkFinite(fn, 'geometry.c2y', g.c2y);
-    checkPositive(fn, 'geometry.radius', g.radius);
-    const dx = g.c2x - g.c1x;
-    const dy = g.c2y - g.c1y;
-    const ll = dx * dx + dy * dy;
-    if (!(ll > 1e-12))
-      reject(fn, 'geometry (capsule) length', 'greater than zero (use a circle)', String(Math.sqrt(ll)));
+    checkCapsule(fn, 'geometry', g);
     return ShapeType.Capsule;
   }
   if (g instanceof Polygon) {
-    checkInteger(fn, 'geometry.count', g.count, 3, MAX_POLYGON_VERTICES);
-    checkNonNegative(fn, 'geometry.radius', g.radius);
-    const n = g.count;
-    for (let i = 0; i < n; i++) {
-      checkFinite(fn, `geometry.vx[${i}]`, g.vx[i]);
-      checkFinite(fn, `geometry.vy[${i}]`, g.vy[i]);
-    }
-    for (let i = 0; i < n; i++) {
-      const j = (i + 1) % n;
-      const k = (i + 2) % n;
-      const e1x = g.vx[j]! - g.vx[i]!;
-      const e1y = g.vy[j]! - g.vy[i]!;
-      const e2x = g.vx[k]! - g.vx[j]!;
-      const e2y = g.vy[k]! - g.vy[j]!;
-      if (!(e1x * e2y - e1y * e2x > 0)) {
-        reject(
-          fn,
-          `geometry vertex ${j}`,
-          'a strictly convex counter-clockwise corner',
-          `(${g.vx[j]}, ${g.vy[j]})`,
-        );
-      }
-      const len = Math.sqrt(e1x * e1x + e1y * e1y);
-      const nx = g.nx[i]!;
-      const ny = g.ny[i]!;
-      if (!(Math.abs(nx - e1y / len) <= 1e-6 && Math.abs(ny + e1x / len) <= 1e-6)) {
-        reject(fn, `geometry.nx/ny[${i}]`, 'the outward unit normal of edge i', `(${nx}, ${ny})`);
-      }
-    }
+    checkPolygon(fn, 'geometry', g);
     return ShapeType.Polygon;
   }
   return fail(fn, 'geometry', 'a Circle, Capsule or Polygon (see makeCircle, makeCapsule, makeBox)', g);
