@@ -6,18 +6,19 @@
 import { applyLinearImpulse, BodyType, prepareToAct, STATE_STRIDE, VX, VY, W } from './dynamics/body.js';
 import { CONTACT_TOUCHING } from './dynamics/contact.js';
 import {
-  Capsule,
+  type Capsule,
   ChainSegment,
-  Circle,
+  type Circle,
+  cloneGeometry,
   type Geometry,
-  Polygon,
-  Segment,
+  type Polygon,
+  type Segment,
   ShapeType,
 } from './geometry/geometry.js';
 import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './base/id.js';
 import { atan2, CosSin, cosSin, type Vec2 } from './base/math.js';
 import { restoreWorld, snapshotWorld, stateHash } from './world/snapshot.js';
-import { checkCapsule, checkCircle, checkPolygon } from './geometry/geometry_checks.js';
+import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
 import { type JointData, JointType } from './joints/joint.js';
 import type { DistanceJointParams } from './joints/distance_joint.js';
 import type { FilterJointParams } from './joints/filter_joint.js';
@@ -1028,7 +1029,7 @@ export class World {
     const b = this.body(fn, bodyId);
     checkCircle(fn, 'circle', circle);
     const d = this.shapeDef(fn, def);
-    return this.newShape(b, ShapeType.Circle, new Circle(circle.cx, circle.cy, circle.radius), d);
+    return this.newShape(b, ShapeType.Circle, cloneGeometry(circle), d);
   }
 
   /** Attaches a capsule. The geometry is copied. */
@@ -1037,8 +1038,7 @@ export class World {
     const b = this.body(fn, bodyId);
     checkCapsule(fn, 'capsule', capsule);
     const d = this.shapeDef(fn, def);
-    const copy = new Capsule(capsule.c1x, capsule.c1y, capsule.c2x, capsule.c2y, capsule.radius);
-    return this.newShape(b, ShapeType.Capsule, copy, d);
+    return this.newShape(b, ShapeType.Capsule, cloneGeometry(capsule), d);
   }
 
   /** Attaches a convex polygon (see makeBox, makePolygon). The geometry is copied. */
@@ -1047,33 +1047,16 @@ export class World {
     const b = this.body(fn, bodyId);
     checkPolygon(fn, 'polygon', polygon);
     const d = this.shapeDef(fn, def);
-    const copy = new Polygon();
-    copy.count = polygon.count;
-    copy.radius = polygon.radius;
-    copy.centroidX = polygon.centroidX;
-    copy.centroidY = polygon.centroidY;
-    copy.vx.set(polygon.vx);
-    copy.vy.set(polygon.vy);
-    copy.nx.set(polygon.nx);
-    copy.ny.set(polygon.ny);
-    return this.newShape(b, ShapeType.Polygon, copy, d);
+    return this.newShape(b, ShapeType.Polygon, cloneGeometry(polygon), d);
   }
 
   /** Attaches a two-sided segment (no mass). The geometry is copied. */
   createSegmentShape(bodyId: BodyId, segment: Segment, def: Partial<ShapeDef> = {}): ShapeId {
     const fn = 'createSegmentShape';
     const b = this.body(fn, bodyId);
-    if (!(segment instanceof Segment)) fail(fn, 'segment', 'a Segment (see makeSegment)', segment);
-    checkFinite(fn, 'segment.p1x', segment.p1x);
-    checkFinite(fn, 'segment.p1y', segment.p1y);
-    checkFinite(fn, 'segment.p2x', segment.p2x);
-    checkFinite(fn, 'segment.p2y', segment.p2y);
-    const dx = segment.p2x - segment.p1x;
-    const dy = segment.p2y - segment.p1y;
-    if (dx * dx + dy * dy <= 1e-12) fail(fn, 'segment length', 'greater than zero', 0);
+    checkSegment(fn, 'segment', segment);
     const d = this.shapeDef(fn, def);
-    const copy = new Segment(segment.p1x, segment.p1y, segment.p2x, segment.p2y);
-    return this.newShape(b, ShapeType.Segment, copy, d);
+    return this.newShape(b, ShapeType.Segment, cloneGeometry(segment), d);
   }
 
   /**
@@ -1742,22 +1725,4 @@ export class World {
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} shapes)`);
     return d;
   }
-}
-
-function cloneGeometry(g: Geometry): Geometry {
-  if (g instanceof Circle) return new Circle(g.cx, g.cy, g.radius);
-  if (g instanceof Capsule) return new Capsule(g.c1x, g.c1y, g.c2x, g.c2y, g.radius);
-  if (g instanceof Segment) return new Segment(g.p1x, g.p1y, g.p2x, g.p2y);
-  if (g instanceof ChainSegment)
-    return new ChainSegment(g.g1x, g.g1y, g.p1x, g.p1y, g.p2x, g.p2y, g.g2x, g.g2y);
-  const p = new Polygon();
-  p.count = g.count;
-  p.radius = g.radius;
-  p.centroidX = g.centroidX;
-  p.centroidY = g.centroidY;
-  p.vx.set(g.vx);
-  p.vy.set(g.vy);
-  p.nx.set(g.nx);
-  p.ny.set(g.ny);
-  return p;
 }

@@ -48,43 +48,9 @@ enum PT {
   MAX_NORMAL_IMPULSE = 7,
 }
 
-// The record's layout is defined in contact_layout.ts; R and PT above are this file's
-// copies for its hot code, pinned by test/dynamics/layouts.test.ts.
-import {
-  C_FRICTION,
-  C_NX,
-  C_NY,
-  C_POINT,
-  C_POINT_STRIDE,
-  C_RESTITUTION,
-  CONTACT_STRIDE,
-  P_MAX_NORMAL_IMPULSE,
-  P_NORMAL_IMPULSE,
-  P_RAX,
-  P_RAY,
-  P_RBX,
-  P_RBY,
-  P_SEP,
-  P_TANGENT_IMPULSE,
-} from './contact_layout.js';
-
-export {
-  C_FRICTION,
-  C_NX,
-  C_NY,
-  C_POINT,
-  C_POINT_STRIDE,
-  C_RESTITUTION,
-  CONTACT_STRIDE,
-  P_MAX_NORMAL_IMPULSE,
-  P_NORMAL_IMPULSE,
-  P_RAX,
-  P_RAY,
-  P_RBX,
-  P_RBY,
-  P_SEP,
-  P_TANGENT_IMPULSE,
-};
+// The record's layout is defined in contact_layout.ts (import it from there); R and PT
+// above are this file's copies for its hot code, pinned by test/dynamics/layouts.test.ts.
+import { C_FRICTION, C_POINT, C_POINT_STRIDE, C_RESTITUTION, CONTACT_STRIDE } from './contact_layout.js';
 /** This file's layout copies, for the pinning test. */
 export const layoutCopy = { record: R, point: PT } as const;
 

@@ -15,14 +15,14 @@
 import { growF64, growI32 } from '../base/array.js';
 import { BodyType, STATE_STRIDE, VX, VY, W } from './body.js';
 import { TIME_TO_SLEEP } from '../base/constants.js';
+import { CONTACT_TOUCHING } from './contact.js';
 import {
   C_POINT,
   C_POINT_STRIDE,
   CONTACT_STRIDE,
-  CONTACT_TOUCHING,
   P_NORMAL_IMPULSE,
   P_TANGENT_IMPULSE,
-} from './contact.js';
+} from './contact_layout.js';
 import type { WorldState } from '../world/world_state.js';
 import { addAwakeContact, removeAwakeContact } from './contact.js';
 

@@ -690,3 +690,22 @@ export function computeShapeAABB(type: ShapeType, g: Geometry, xf: Transform, ou
       throw new RangeError(`computeShapeAABB: type must be a ShapeType (0 to 4), got ${describe(type)}`);
   }
 }
+
+/** A copy of a geometry object (stored shapes never share their geometry with the caller). */
+export function cloneGeometry(g: Geometry): Geometry {
+  if (g instanceof Circle) return new Circle(g.cx, g.cy, g.radius);
+  if (g instanceof Capsule) return new Capsule(g.c1x, g.c1y, g.c2x, g.c2y, g.radius);
+  if (g instanceof Segment) return new Segment(g.p1x, g.p1y, g.p2x, g.p2y);
+  if (g instanceof ChainSegment)
+    return new ChainSegment(g.g1x, g.g1y, g.p1x, g.p1y, g.p2x, g.p2y, g.g2x, g.g2y);
+  const p = new Polygon();
+  p.count = g.count;
+  p.radius = g.radius;
+  p.centroidX = g.centroidX;
+  p.centroidY = g.centroidY;
+  p.vx.set(g.vx);
+  p.vy.set(g.vy);
+  p.nx.set(g.nx);
+  p.ny.set(g.ny);
+  return p;
+}

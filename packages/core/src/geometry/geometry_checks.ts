@@ -7,7 +7,7 @@
 
 import { MAX_POLYGON_VERTICES } from '../base/constants.js';
 import { checkFinite, checkInteger, checkNonNegative, checkPositive, fail } from '../base/validate.js';
-import { Capsule, Circle, Polygon } from './geometry.js';
+import { Capsule, Circle, Polygon, Segment } from './geometry.js';
 
 /** A circle: finite center, finite radius > 0. */
 export function checkCircle(fn: string, field: string, c: unknown): Circle {
@@ -31,6 +31,20 @@ export function checkCapsule(fn: string, field: string, c: unknown): Capsule {
   const ll = dx * dx + dy * dy;
   if (!(ll > 1e-12)) fail(fn, `${field} length`, 'greater than zero (use a circle)', Math.sqrt(ll));
   return c;
+}
+
+/** A segment: finite ends, not of zero length. */
+export function checkSegment(fn: string, field: string, s: unknown): Segment {
+  if (!(s instanceof Segment)) fail(fn, field, 'a Segment (see makeSegment)', s);
+  checkFinite(fn, `${field}.p1x`, s.p1x);
+  checkFinite(fn, `${field}.p1y`, s.p1y);
+  checkFinite(fn, `${field}.p2x`, s.p2x);
+  checkFinite(fn, `${field}.p2y`, s.p2y);
+  const dx = s.p2x - s.p1x;
+  const dy = s.p2y - s.p1y;
+  const ll = dx * dx + dy * dy;
+  if (!(ll > 1e-12)) fail(fn, `${field} length`, 'greater than zero', Math.sqrt(ll));
+  return s;
 }
 
 /**

@@ -10,7 +10,8 @@
  */
 
 import { type BodyStore, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
-import { CONTACT_REFERENCE_STRIDE, CONTACT_STRIDE, type ContactStore } from '../dynamics/contact.js';
+import { CONTACT_REFERENCE_STRIDE, type ContactStore } from '../dynamics/contact.js';
+import { CONTACT_STRIDE } from '../dynamics/contact_layout.js';
 import {
   AABB,
   Capsule,

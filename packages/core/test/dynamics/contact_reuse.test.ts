@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BodyType, makeBox, World } from '../../src';
 import { CONTACT_REUSE_ANGLE, CONTACT_REUSE_DISTANCE, SPECULATIVE_DISTANCE } from '../../src/base/constants';
+import { reuseManifold } from '../../src/dynamics/contact';
 import {
   C_NX,
   C_NY,
@@ -11,8 +12,7 @@ import {
   P_RAX,
   P_RAY,
   P_SEP,
-  reuseManifold,
-} from '../../src/dynamics/contact';
+} from '../../src/dynamics/contact_layout';
 import type { Polygon } from '../../src/geometry/geometry';
 import { collidePolygons } from '../../src/collision/manifold';
 import { Manifold } from '../../src/collision/manifold_types';
