@@ -7,7 +7,7 @@
  * else is one typed array per field.
  */
 
-import { growF64, growI32, growU8 } from '../base/array.js';
+import { type Column, type ColumnSpec, growColumns, snapshotColumns } from '../base/array.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import { CosSin, cosSin, length, type Vec2 } from '../base/math.js';
 import type { BodyDef } from '../world.js';
@@ -92,46 +92,60 @@ export class BodyStore {
   ensureCapacity(n: number): void {
     if (n <= this.capacity) return;
     const cap = Math.max(n, this.capacity * 2, 16);
-    this.type = growU8(this.type, cap);
-    this.px = growF64(this.px, cap);
-    this.py = growF64(this.py, cap);
-    this.c = growF64(this.c, cap);
-    this.s = growF64(this.s, cap);
-    this.cx = growF64(this.cx, cap);
-    this.cy = growF64(this.cy, cap);
-    this.lcx = growF64(this.lcx, cap);
-    this.lcy = growF64(this.lcy, cap);
-    this.state = growF64(this.state, cap * STATE_STRIDE);
-    this.fx = growF64(this.fx, cap);
-    this.fy = growF64(this.fy, cap);
-    this.torque = growF64(this.torque, cap);
-    this.mass = growF64(this.mass, cap);
-    this.invMass = growF64(this.invMass, cap);
-    this.inertia = growF64(this.inertia, cap);
-    this.invInertia = growF64(this.invInertia, cap);
-    this.linearDamping = growF64(this.linearDamping, cap);
-    this.angularDamping = growF64(this.angularDamping, cap);
-    this.gravityScale = growF64(this.gravityScale, cap);
-    this.sleepTime = growF64(this.sleepTime, cap);
-    this.sleepThreshold = growF64(this.sleepThreshold, cap);
-    this.maxExtent = growF64(this.maxExtent, cap);
-    this.minExtent = growF64(this.minExtent, cap);
-    this.c0x = growF64(this.c0x, cap);
-    this.c0y = growF64(this.c0y, cap);
-    this.q0c = growF64(this.q0c, cap);
-    this.q0s = growF64(this.q0s, cap);
-    this.fixedRotation = growU8(this.fixedRotation, cap);
-    this.bullet = growU8(this.bullet, cap);
-    this.awake = growU8(this.awake, cap);
-    this.enableSleep = growU8(this.enableSleep, cap);
-    this.massOverridden = growU8(this.massOverridden, cap);
-    this.shapeHead = growI32(this.shapeHead, cap, -1);
-    this.shapeCount = growI32(this.shapeCount, cap);
-    this.contactHead = growI32(this.contactHead, cap, -1);
-    this.jointHead = growI32(this.jointHead, cap, -1);
-    this.awakeIndex = growI32(this.awakeIndex, cap, -1);
+    growColumns(this, BODY_COLUMNS, cap);
     this.capacity = cap;
   }
+}
+
+/**
+ * Every typed-array field of `BodyStore`: growth and snapshots both walk this list (see
+ * base/array.ts ColumnSpec). Snapshot order is this order, strided fields last.
+ * Not saved: c0x, c0y, q0c, q0s: written at the start of every step before continuous collision reads them.
+ */
+const BODY_COLUMNS: readonly ColumnSpec<BodyStore>[] = [
+  { name: 'type', kind: 'u8' },
+  { name: 'px', kind: 'f64' },
+  { name: 'py', kind: 'f64' },
+  { name: 'c', kind: 'f64' },
+  { name: 's', kind: 'f64' },
+  { name: 'cx', kind: 'f64' },
+  { name: 'cy', kind: 'f64' },
+  { name: 'lcx', kind: 'f64' },
+  { name: 'lcy', kind: 'f64' },
+  { name: 'state', kind: 'f64', perSlot: STATE_STRIDE },
+  { name: 'fx', kind: 'f64' },
+  { name: 'fy', kind: 'f64' },
+  { name: 'torque', kind: 'f64' },
+  { name: 'mass', kind: 'f64' },
+  { name: 'invMass', kind: 'f64' },
+  { name: 'inertia', kind: 'f64' },
+  { name: 'invInertia', kind: 'f64' },
+  { name: 'linearDamping', kind: 'f64' },
+  { name: 'angularDamping', kind: 'f64' },
+  { name: 'gravityScale', kind: 'f64' },
+  { name: 'sleepTime', kind: 'f64' },
+  { name: 'sleepThreshold', kind: 'f64' },
+  { name: 'maxExtent', kind: 'f64' },
+  { name: 'minExtent', kind: 'f64' },
+  { name: 'c0x', kind: 'f64', snapshot: false },
+  { name: 'c0y', kind: 'f64', snapshot: false },
+  { name: 'q0c', kind: 'f64', snapshot: false },
+  { name: 'q0s', kind: 'f64', snapshot: false },
+  { name: 'fixedRotation', kind: 'u8' },
+  { name: 'bullet', kind: 'u8' },
+  { name: 'awake', kind: 'u8' },
+  { name: 'enableSleep', kind: 'u8' },
+  { name: 'massOverridden', kind: 'u8' },
+  { name: 'shapeHead', kind: 'i32', fill: -1 },
+  { name: 'shapeCount', kind: 'i32' },
+  { name: 'contactHead', kind: 'i32', fill: -1 },
+  { name: 'jointHead', kind: 'i32', fill: -1 },
+  { name: 'awakeIndex', kind: 'i32', fill: -1 },
+];
+
+/** The snapshot's view of a BodyStore (world/snapshot.ts). */
+export function bodyStoreColumns(store: BodyStore): [Column, number][] {
+  return snapshotColumns(store, BODY_COLUMNS);
 }
 
 // ---------------------------------------------------------------------------------------

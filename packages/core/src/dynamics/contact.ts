@@ -10,7 +10,7 @@
  * edge 2c belongs to body A, edge 2c + 1 to body B.
  */
 
-import { growF64, growI32, growU8 } from '../base/array.js';
+import { type Column, type ColumnSpec, growColumns, growI32, snapshotColumns } from '../base/array.js';
 import { CONTACT_REUSE_ANGLE, CONTACT_REUSE_DISTANCE } from '../base/constants.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import type { Manifold } from '../collision/manifold_types.js';
@@ -126,21 +126,34 @@ export class ContactStore {
   ensureCapacity(n: number): void {
     if (n <= this.capacity) return;
     const cap = Math.max(n, this.capacity * 2, 64);
-    this.shapeA = growI32(this.shapeA, cap);
-    this.shapeB = growI32(this.shapeB, cap);
-    this.bodyA = growI32(this.bodyA, cap);
-    this.bodyB = growI32(this.bodyB, cap);
-    this.pointCount = growI32(this.pointCount, cap);
-    this.id0 = growI32(this.id0, cap);
-    this.id1 = growI32(this.id1, cap);
-    this.flags = growU8(this.flags, cap);
-    this.awakeIndex = growI32(this.awakeIndex, cap, -1);
-    this.edgePrev = growI32(this.edgePrev, 2 * cap, -1);
-    this.edgeNext = growI32(this.edgeNext, 2 * cap, -1);
-    this.data = growF64(this.data, cap * CONTACT_STRIDE);
-    this.reference = growF64(this.reference, cap * REF.STRIDE);
+    growColumns(this, CONTACT_COLUMNS, cap);
     this.capacity = cap;
   }
+}
+
+/**
+ * Every typed-array field of `ContactStore`: growth and snapshots both walk this list (see
+ * base/array.ts ColumnSpec). Snapshot order is this order, strided fields last.
+ */
+const CONTACT_COLUMNS: readonly ColumnSpec<ContactStore>[] = [
+  { name: 'shapeA', kind: 'i32' },
+  { name: 'shapeB', kind: 'i32' },
+  { name: 'bodyA', kind: 'i32' },
+  { name: 'bodyB', kind: 'i32' },
+  { name: 'pointCount', kind: 'i32' },
+  { name: 'id0', kind: 'i32' },
+  { name: 'id1', kind: 'i32' },
+  { name: 'flags', kind: 'u8' },
+  { name: 'awakeIndex', kind: 'i32', fill: -1 },
+  { name: 'edgePrev', kind: 'i32', fill: -1, perSlot: 2 },
+  { name: 'edgeNext', kind: 'i32', fill: -1, perSlot: 2 },
+  { name: 'data', kind: 'f64', perSlot: CONTACT_STRIDE },
+  { name: 'reference', kind: 'f64', perSlot: REF.STRIDE },
+];
+
+/** The snapshot's view of a ContactStore (world/snapshot.ts). */
+export function contactStoreColumns(store: ContactStore): [Column, number][] {
+  return snapshotColumns(store, CONTACT_COLUMNS);
 }
 
 /**

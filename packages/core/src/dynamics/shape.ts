@@ -4,7 +4,7 @@
  * bulk (material, filter, bounding box) sits in typed arrays.
  */
 
-import { growF64, growI32, growU8, growU32 } from '../base/array.js';
+import { type Column, type ColumnSpec, growColumns, snapshotColumns } from '../base/array.js';
 import { AABB, computeShapeAABB, type Geometry, type ShapeType } from '../geometry/geometry.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import { AABB_MARGIN, SPECULATIVE_DISTANCE } from '../base/constants.js';
@@ -50,30 +50,44 @@ export class ShapeStore {
   ensureCapacity(n: number): void {
     if (n <= this.capacity) return;
     const cap = Math.max(n, this.capacity * 2, 16);
-    this.body = growI32(this.body, cap);
-    this.type = growU8(this.type, cap);
-    this.density = growF64(this.density, cap);
-    this.friction = growF64(this.friction, cap);
-    this.restitution = growF64(this.restitution, cap);
-    this.material = growI32(this.material, cap);
-    this.categoryBits = growU32(this.categoryBits, cap);
-    this.maskBits = growU32(this.maskBits, cap);
-    this.groupIndex = growI32(this.groupIndex, cap);
-    this.enableContactEvents = growU8(this.enableContactEvents, cap);
-    this.isSensor = growU8(this.isSensor, cap);
-    this.proxyKey = growI32(this.proxyKey, cap, -1);
-    this.next = growI32(this.next, cap, -1);
-    this.chain = growI32(this.chain, cap, -1);
-    this.minX = growF64(this.minX, cap);
-    this.minY = growF64(this.minY, cap);
-    this.maxX = growF64(this.maxX, cap);
-    this.maxY = growF64(this.maxY, cap);
+    growColumns(this, SHAPE_COLUMNS, cap);
     this.capacity = cap;
   }
 
   typeOf(slot: number): ShapeType {
     return this.type[slot] as ShapeType;
   }
+}
+
+/**
+ * Every typed-array field of `ShapeStore`: growth and snapshots both walk this list (see
+ * base/array.ts ColumnSpec). Snapshot order is this order, strided fields last.
+ * Not saved: proxyKey: a restore rebuilds the proxies from the saved fat boxes.
+ */
+const SHAPE_COLUMNS: readonly ColumnSpec<ShapeStore>[] = [
+  { name: 'body', kind: 'i32' },
+  { name: 'type', kind: 'u8' },
+  { name: 'density', kind: 'f64' },
+  { name: 'friction', kind: 'f64' },
+  { name: 'restitution', kind: 'f64' },
+  { name: 'material', kind: 'i32' },
+  { name: 'categoryBits', kind: 'u32' },
+  { name: 'maskBits', kind: 'u32' },
+  { name: 'groupIndex', kind: 'i32' },
+  { name: 'enableContactEvents', kind: 'u8' },
+  { name: 'isSensor', kind: 'u8' },
+  { name: 'proxyKey', kind: 'i32', fill: -1, snapshot: false },
+  { name: 'next', kind: 'i32', fill: -1 },
+  { name: 'chain', kind: 'i32', fill: -1 },
+  { name: 'minX', kind: 'f64' },
+  { name: 'minY', kind: 'f64' },
+  { name: 'maxX', kind: 'f64' },
+  { name: 'maxY', kind: 'f64' },
+];
+
+/** The snapshot's view of a ShapeStore (world/snapshot.ts). */
+export function shapeStoreColumns(store: ShapeStore): [Column, number][] {
+  return snapshotColumns(store, SHAPE_COLUMNS);
 }
 
 /** Collision filter rule shared by contacts and queries. */

@@ -9,9 +9,9 @@
  * User data and mixer functions are not serialisable and stay out.
  */
 
-import { type BodyStore, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
-import { CONTACT_REFERENCE_STRIDE, type ContactStore } from '../dynamics/contact.js';
-import { CONTACT_STRIDE } from '../dynamics/contact_layout.js';
+import type { Column } from '../base/array.js';
+import { bodyStoreColumns, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
+import { contactStoreColumns } from '../dynamics/contact.js';
 import {
   AABB,
   Capsule,
@@ -23,9 +23,9 @@ import {
   ShapeType,
 } from '../geometry/geometry.js';
 import type { SlotPool } from '../base/id.js';
-import type { JointData, JointStore } from '../joints/joint.js';
+import { type JointData, jointStoreColumns } from '../joints/joint.js';
 import { createJointData } from '../joints/registry.js';
-import { pairSearchMask, type ShapeStore } from '../dynamics/shape.js';
+import { pairSearchMask, shapeStoreColumns } from '../dynamics/shape.js';
 import type { WorldState } from './world_state.js';
 
 const MAGIC = 0x494d5053; // "IMPS"
@@ -171,89 +171,6 @@ function readPool(rd: Reader, pool: SlotPool): void {
   for (let i = 0; i < nFree; i++) pool.free.push(rd.i32());
 }
 
-function bodyArrays(b: BodyStore): (Float64Array | Int32Array | Uint8Array)[] {
-  return [
-    b.type,
-    b.px,
-    b.py,
-    b.c,
-    b.s,
-    b.cx,
-    b.cy,
-    b.lcx,
-    b.lcy,
-    b.fx,
-    b.fy,
-    b.torque,
-    b.mass,
-    b.invMass,
-    b.inertia,
-    b.invInertia,
-    b.linearDamping,
-    b.angularDamping,
-    b.gravityScale,
-    b.sleepTime,
-    b.sleepThreshold,
-    b.maxExtent,
-    b.minExtent,
-    b.fixedRotation,
-    b.bullet,
-    b.awake,
-    b.enableSleep,
-    b.massOverridden,
-    b.shapeHead,
-    b.shapeCount,
-    b.contactHead,
-    b.jointHead,
-    b.awakeIndex,
-  ];
-}
-
-function shapeArrays(s: ShapeStore): (Float64Array | Int32Array | Uint32Array | Uint8Array)[] {
-  return [
-    s.body,
-    s.type,
-    s.density,
-    s.friction,
-    s.restitution,
-    s.material,
-    s.categoryBits,
-    s.maskBits,
-    s.groupIndex,
-    s.enableContactEvents,
-    s.isSensor,
-    s.next,
-    s.chain,
-    s.minX,
-    s.minY,
-    s.maxX,
-    s.maxY,
-  ];
-}
-
-function contactArrays(c: ContactStore): (Int32Array | Uint8Array)[] {
-  return [c.shapeA, c.shapeB, c.bodyA, c.bodyB, c.pointCount, c.id0, c.id1, c.flags, c.awakeIndex];
-}
-
-function jointArrays(j: JointStore): (Float64Array | Int32Array | Uint8Array)[] {
-  return [
-    j.type,
-    j.bodyA,
-    j.bodyB,
-    j.localAx,
-    j.localAy,
-    j.localBx,
-    j.localBy,
-    j.collideConnected,
-    j.breakForce,
-    j.breakTorque,
-    j.enabled,
-    j.forceX,
-    j.forceY,
-    j.torque,
-  ];
-}
-
 /**
  * Joint data objects are plain classes of number and boolean fields (and Softness
  * objects of numbers). Their keys come in declaration order, the same for every
@@ -340,6 +257,15 @@ function readGeometry(rd: Reader, type: number): Geometry {
   }
 }
 
+/** Writes the first `n` slots of every saved column of a store (see ColumnSpec). */
+function writeColumns(wr: Writer, columns: [Column, number][], n: number): void {
+  for (const [a, perSlot] of columns) wr.array(a, n * perSlot);
+}
+
+/** Reads back what writeColumns wrote, into a store grown to hold it. */
+function readColumns(rd: Reader, columns: [Column, number][]): void {
+  for (const [a] of columns) rd.into(a);
+}
 export function snapshotWorld(w: WorldState): Uint8Array {
   const wr = new Writer();
   wr.i32(MAGIC);
@@ -369,13 +295,12 @@ export function snapshotWorld(w: WorldState): Uint8Array {
   const bodies = w.bodies;
   const nb = bodies.pool.next;
   writePool(wr, bodies.pool);
-  for (const a of bodyArrays(bodies)) wr.array(a, nb);
-  wr.array(bodies.state, nb * STATE_STRIDE);
+  writeColumns(wr, bodyStoreColumns(bodies), nb);
 
   const shapes = w.shapes;
   const ns = shapes.pool.next;
   writePool(wr, shapes.pool);
-  for (const a of shapeArrays(shapes)) wr.array(a, ns);
+  writeColumns(wr, shapeStoreColumns(shapes), ns);
   const fat = new AABB();
   for (let i = 0; i < ns; i++) {
     if (shapes.pool.alive[i] !== 1) continue;
@@ -407,18 +332,12 @@ export function snapshotWorld(w: WorldState): Uint8Array {
   const contacts = w.contacts;
   const nc = contacts.pool.next;
   writePool(wr, contacts.pool);
-  for (const a of contactArrays(contacts)) wr.array(a, nc);
-  wr.array(contacts.edgePrev, 2 * nc);
-  wr.array(contacts.edgeNext, 2 * nc);
-  wr.array(contacts.data, nc * CONTACT_STRIDE);
-  wr.array(contacts.reference, nc * CONTACT_REFERENCE_STRIDE);
+  writeColumns(wr, contactStoreColumns(contacts), nc);
 
   const joints = w.joints;
   const nj = joints.pool.next;
   writePool(wr, joints.pool);
-  for (const a of jointArrays(joints)) wr.array(a, nj);
-  wr.array(joints.edgePrev, 2 * nj);
-  wr.array(joints.edgeNext, 2 * nj);
+  writeColumns(wr, jointStoreColumns(joints), nj);
   for (let j = 0; j < nj; j++) {
     if (joints.pool.alive[j] === 1) writeJointData(wr, joints.data[j]!);
   }
@@ -457,14 +376,13 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   const bodies = w.bodies;
   readPool(rd, bodies.pool);
   bodies.ensureCapacity(Math.max(bodies.pool.next, 1));
-  for (const a of bodyArrays(bodies)) rd.into(a);
-  rd.into(bodies.state);
+  readColumns(rd, bodyStoreColumns(bodies));
   bodies.userData.length = 0;
 
   const shapes = w.shapes;
   readPool(rd, shapes.pool);
   shapes.ensureCapacity(Math.max(shapes.pool.next, 1));
-  for (const a of shapeArrays(shapes)) rd.into(a);
+  readColumns(rd, shapeStoreColumns(shapes));
   for (let i = 0; i < shapes.pool.next; i++) {
     shapes.proxyKey[i] = -1;
     if (shapes.pool.alive[i] !== 1) continue;
@@ -513,11 +431,7 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   const contacts = w.contacts;
   readPool(rd, contacts.pool);
   contacts.ensureCapacity(Math.max(contacts.pool.next, 1));
-  for (const a of contactArrays(contacts)) rd.into(a);
-  rd.into(contacts.edgePrev);
-  rd.into(contacts.edgeNext);
-  rd.into(contacts.data);
-  rd.into(contacts.reference);
+  readColumns(rd, contactStoreColumns(contacts));
   for (let c = 0; c < contacts.pool.next; c++) {
     if (contacts.pool.alive[c] === 1) w.pairs.insert(contacts.shapeA[c]!, contacts.shapeB[c]!, c);
   }
@@ -525,9 +439,7 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   const joints = w.joints;
   readPool(rd, joints.pool);
   joints.ensureCapacity(Math.max(joints.pool.next, 1));
-  for (const a of jointArrays(joints)) rd.into(a);
-  rd.into(joints.edgePrev);
-  rd.into(joints.edgeNext);
+  readColumns(rd, jointStoreColumns(joints));
   for (let j = 0; j < joints.pool.next; j++) {
     if (joints.pool.alive[j] !== 1) continue;
     const data: JointData = createJointData(joints.type[j]!);
