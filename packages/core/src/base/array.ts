@@ -82,3 +82,13 @@ export function snapshotColumns<S>(store: S, columns: readonly ColumnSpec<S>[]):
   const strided = saved.filter((c) => (c.perSlot ?? 1) !== 1);
   return [...single, ...strided].map((c) => [s[c.name]!, c.perSlot ?? 1]);
 }
+
+/** Options of a run of columns (see ColumnSpec). */
+export type ColumnOptions = Pick<ColumnSpec<unknown>, 'fill' | 'perSlot' | 'snapshot'>;
+
+/** A store's field list, written as runs of fields of one element type and options. */
+export function columnList<S>(
+  ...runs: [kind: ColumnSpec<S>['kind'], names: readonly (keyof S & string)[], options?: ColumnOptions][]
+): readonly ColumnSpec<S>[] {
+  return runs.flatMap(([kind, names, options]) => names.map((name) => ({ name, kind, ...options })));
+}

@@ -7,7 +7,7 @@
  * else is one typed array per field.
  */
 
-import { type Column, type ColumnSpec, growColumns, snapshotColumns } from '../base/array.js';
+import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import { CosSin, cosSin, length, type Vec2 } from '../base/math.js';
 import type { BodyDef } from '../world.js';
@@ -102,46 +102,19 @@ export class BodyStore {
  * base/array.ts ColumnSpec). Snapshot order is this order, strided fields last.
  * Not saved: c0x, c0y, q0c, q0s: written at the start of every step before continuous collision reads them.
  */
-const BODY_COLUMNS: readonly ColumnSpec<BodyStore>[] = [
-  { name: 'type', kind: 'u8' },
-  { name: 'px', kind: 'f64' },
-  { name: 'py', kind: 'f64' },
-  { name: 'c', kind: 'f64' },
-  { name: 's', kind: 'f64' },
-  { name: 'cx', kind: 'f64' },
-  { name: 'cy', kind: 'f64' },
-  { name: 'lcx', kind: 'f64' },
-  { name: 'lcy', kind: 'f64' },
-  { name: 'state', kind: 'f64', perSlot: STATE_STRIDE },
-  { name: 'fx', kind: 'f64' },
-  { name: 'fy', kind: 'f64' },
-  { name: 'torque', kind: 'f64' },
-  { name: 'mass', kind: 'f64' },
-  { name: 'invMass', kind: 'f64' },
-  { name: 'inertia', kind: 'f64' },
-  { name: 'invInertia', kind: 'f64' },
-  { name: 'linearDamping', kind: 'f64' },
-  { name: 'angularDamping', kind: 'f64' },
-  { name: 'gravityScale', kind: 'f64' },
-  { name: 'sleepTime', kind: 'f64' },
-  { name: 'sleepThreshold', kind: 'f64' },
-  { name: 'maxExtent', kind: 'f64' },
-  { name: 'minExtent', kind: 'f64' },
-  { name: 'c0x', kind: 'f64', snapshot: false },
-  { name: 'c0y', kind: 'f64', snapshot: false },
-  { name: 'q0c', kind: 'f64', snapshot: false },
-  { name: 'q0s', kind: 'f64', snapshot: false },
-  { name: 'fixedRotation', kind: 'u8' },
-  { name: 'bullet', kind: 'u8' },
-  { name: 'awake', kind: 'u8' },
-  { name: 'enableSleep', kind: 'u8' },
-  { name: 'massOverridden', kind: 'u8' },
-  { name: 'shapeHead', kind: 'i32', fill: -1 },
-  { name: 'shapeCount', kind: 'i32' },
-  { name: 'contactHead', kind: 'i32', fill: -1 },
-  { name: 'jointHead', kind: 'i32', fill: -1 },
-  { name: 'awakeIndex', kind: 'i32', fill: -1 },
-];
+const BODY_COLUMNS = columnList<BodyStore>(
+  ['u8', ['type']],
+  ['f64', ['px', 'py', 'c', 's', 'cx', 'cy', 'lcx', 'lcy']],
+  ['f64', ['state'], { perSlot: STATE_STRIDE }],
+  ['f64', ['fx', 'fy', 'torque', 'mass', 'invMass', 'inertia', 'invInertia']],
+  ['f64', ['linearDamping', 'angularDamping', 'gravityScale', 'sleepTime', 'sleepThreshold']],
+  ['f64', ['maxExtent', 'minExtent']],
+  ['f64', ['c0x', 'c0y', 'q0c', 'q0s'], { snapshot: false }],
+  ['u8', ['fixedRotation', 'bullet', 'awake', 'enableSleep', 'massOverridden']],
+  ['i32', ['shapeHead'], { fill: -1 }],
+  ['i32', ['shapeCount']],
+  ['i32', ['contactHead', 'jointHead', 'awakeIndex'], { fill: -1 }],
+);
 
 /** The snapshot's view of a BodyStore (world/snapshot.ts). */
 export function bodyStoreColumns(store: BodyStore): [Column, number][] {

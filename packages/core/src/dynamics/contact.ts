@@ -10,7 +10,7 @@
  * edge 2c belongs to body A, edge 2c + 1 to body B.
  */
 
-import { type Column, type ColumnSpec, growColumns, growI32, snapshotColumns } from '../base/array.js';
+import { type Column, columnList, growColumns, growI32, snapshotColumns } from '../base/array.js';
 import { CONTACT_REUSE_ANGLE, CONTACT_REUSE_DISTANCE } from '../base/constants.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import type { Manifold } from '../collision/manifold_types.js';
@@ -135,21 +135,14 @@ export class ContactStore {
  * Every typed-array field of `ContactStore`: growth and snapshots both walk this list (see
  * base/array.ts ColumnSpec). Snapshot order is this order, strided fields last.
  */
-const CONTACT_COLUMNS: readonly ColumnSpec<ContactStore>[] = [
-  { name: 'shapeA', kind: 'i32' },
-  { name: 'shapeB', kind: 'i32' },
-  { name: 'bodyA', kind: 'i32' },
-  { name: 'bodyB', kind: 'i32' },
-  { name: 'pointCount', kind: 'i32' },
-  { name: 'id0', kind: 'i32' },
-  { name: 'id1', kind: 'i32' },
-  { name: 'flags', kind: 'u8' },
-  { name: 'awakeIndex', kind: 'i32', fill: -1 },
-  { name: 'edgePrev', kind: 'i32', fill: -1, perSlot: 2 },
-  { name: 'edgeNext', kind: 'i32', fill: -1, perSlot: 2 },
-  { name: 'data', kind: 'f64', perSlot: CONTACT_STRIDE },
-  { name: 'reference', kind: 'f64', perSlot: REF.STRIDE },
-];
+const CONTACT_COLUMNS = columnList<ContactStore>(
+  ['i32', ['shapeA', 'shapeB', 'bodyA', 'bodyB', 'pointCount', 'id0', 'id1']],
+  ['u8', ['flags']],
+  ['i32', ['awakeIndex'], { fill: -1 }],
+  ['i32', ['edgePrev', 'edgeNext'], { fill: -1, perSlot: 2 }],
+  ['f64', ['data'], { perSlot: CONTACT_STRIDE }],
+  ['f64', ['reference'], { perSlot: REF.STRIDE }],
+);
 
 /** The snapshot's view of a ContactStore (world/snapshot.ts). */
 export function contactStoreColumns(store: ContactStore): [Column, number][] {

@@ -4,7 +4,7 @@
  * bulk (material, filter, bounding box) sits in typed arrays.
  */
 
-import { type Column, type ColumnSpec, growColumns, snapshotColumns } from '../base/array.js';
+import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
 import { AABB, computeShapeAABB, type Geometry, type ShapeType } from '../geometry/geometry.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import { AABB_MARGIN, SPECULATIVE_DISTANCE } from '../base/constants.js';
@@ -64,26 +64,18 @@ export class ShapeStore {
  * base/array.ts ColumnSpec). Snapshot order is this order, strided fields last.
  * Not saved: proxyKey: a restore rebuilds the proxies from the saved fat boxes.
  */
-const SHAPE_COLUMNS: readonly ColumnSpec<ShapeStore>[] = [
-  { name: 'body', kind: 'i32' },
-  { name: 'type', kind: 'u8' },
-  { name: 'density', kind: 'f64' },
-  { name: 'friction', kind: 'f64' },
-  { name: 'restitution', kind: 'f64' },
-  { name: 'material', kind: 'i32' },
-  { name: 'categoryBits', kind: 'u32' },
-  { name: 'maskBits', kind: 'u32' },
-  { name: 'groupIndex', kind: 'i32' },
-  { name: 'enableContactEvents', kind: 'u8' },
-  { name: 'isSensor', kind: 'u8' },
-  { name: 'proxyKey', kind: 'i32', fill: -1, snapshot: false },
-  { name: 'next', kind: 'i32', fill: -1 },
-  { name: 'chain', kind: 'i32', fill: -1 },
-  { name: 'minX', kind: 'f64' },
-  { name: 'minY', kind: 'f64' },
-  { name: 'maxX', kind: 'f64' },
-  { name: 'maxY', kind: 'f64' },
-];
+const SHAPE_COLUMNS = columnList<ShapeStore>(
+  ['i32', ['body']],
+  ['u8', ['type']],
+  ['f64', ['density', 'friction', 'restitution']],
+  ['i32', ['material']],
+  ['u32', ['categoryBits', 'maskBits']],
+  ['i32', ['groupIndex']],
+  ['u8', ['enableContactEvents', 'isSensor']],
+  ['i32', ['proxyKey'], { fill: -1, snapshot: false }],
+  ['i32', ['next', 'chain'], { fill: -1 }],
+  ['f64', ['minX', 'minY', 'maxX', 'maxY']],
+);
 
 /** The snapshot's view of a ShapeStore (world/snapshot.ts). */
 export function shapeStoreColumns(store: ShapeStore): [Column, number][] {

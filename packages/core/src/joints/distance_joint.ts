@@ -23,14 +23,11 @@
  */
 
 import { HUGE } from '../base/constants.js';
-import { JointAnchors, type JointData, prepareJointFrame, readJointAnchors } from './joint.js';
+import { type JointData, prepareJointFrame } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { makeSoft, Softness } from '../dynamics/softness.js';
 import { checkBoolean, checkFinite, checkNonNegative, checkPositive, fail } from '../base/validate.js';
 import type { WorldState } from '../world/world_state.js';
-
-/** Scratch of the state read-out. */
-const anchors = new JointAnchors();
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
 // exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
@@ -404,9 +401,23 @@ export function distanceJointState(
   _d: DistanceJointData,
 ): { length: number; speed: number } {
   const bodies = w.bodies;
+  const joints = w.joints;
   const state = bodies.state;
+  const a = joints.bodyA[j]!;
+  const b = joints.bodyB[j]!;
+  const cA = bodies.c[a]!;
+  const sA = bodies.s[a]!;
+  const cB = bodies.c[b]!;
+  const sB = bodies.s[b]!;
   // anchors relative to the centers of mass, world orientation
-  const { a, b, rax, ray, rbx, rby } = readJointAnchors(w, j, anchors);
+  const lax = joints.localAx[j]! - bodies.lcx[a]!;
+  const lay = joints.localAy[j]! - bodies.lcy[a]!;
+  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
+  const lby = joints.localBy[j]! - bodies.lcy[b]!;
+  const rax = cA * lax - sA * lay;
+  const ray = sA * lax + cA * lay;
+  const rbx = cB * lbx - sB * lby;
+  const rby = sB * lbx + cB * lby;
   const dx = bodies.cx[b]! + rbx - (bodies.cx[a]! + rax);
   const dy = bodies.cy[b]! + rby - (bodies.cy[a]! + ray);
   const length = Math.sqrt(dx * dx + dy * dy);

@@ -12,7 +12,7 @@
  * small object of its own class (monomorphic inside each type's functions).
  */
 
-import { type Column, type ColumnSpec, growColumns, growI32, snapshotColumns } from '../base/array.js';
+import { type Column, columnList, growColumns, growI32, snapshotColumns } from '../base/array.js';
 import { BodyType, STATE_STRIDE } from '../dynamics/body.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import type { WorldState } from '../world/world_state.js';
@@ -83,24 +83,16 @@ export class JointStore {
  * Every typed-array field of `JointStore`: growth and snapshots both walk this list (see
  * base/array.ts ColumnSpec). Snapshot order is this order, strided fields last.
  */
-const JOINT_COLUMNS: readonly ColumnSpec<JointStore>[] = [
-  { name: 'type', kind: 'u8' },
-  { name: 'bodyA', kind: 'i32' },
-  { name: 'bodyB', kind: 'i32' },
-  { name: 'localAx', kind: 'f64' },
-  { name: 'localAy', kind: 'f64' },
-  { name: 'localBx', kind: 'f64' },
-  { name: 'localBy', kind: 'f64' },
-  { name: 'collideConnected', kind: 'u8' },
-  { name: 'breakForce', kind: 'f64' },
-  { name: 'breakTorque', kind: 'f64' },
-  { name: 'enabled', kind: 'u8' },
-  { name: 'forceX', kind: 'f64' },
-  { name: 'forceY', kind: 'f64' },
-  { name: 'torque', kind: 'f64' },
-  { name: 'edgePrev', kind: 'i32', fill: -1, perSlot: 2 },
-  { name: 'edgeNext', kind: 'i32', fill: -1, perSlot: 2 },
-];
+const JOINT_COLUMNS = columnList<JointStore>(
+  ['u8', ['type']],
+  ['i32', ['bodyA', 'bodyB']],
+  ['f64', ['localAx', 'localAy', 'localBx', 'localBy']],
+  ['u8', ['collideConnected']],
+  ['f64', ['breakForce', 'breakTorque']],
+  ['u8', ['enabled']],
+  ['f64', ['forceX', 'forceY', 'torque']],
+  ['i32', ['edgePrev', 'edgeNext'], { fill: -1, perSlot: 2 }],
+);
 
 /** The snapshot's view of a JointStore (world/snapshot.ts). */
 export function jointStoreColumns(store: JointStore): [Column, number][] {
@@ -198,39 +190,6 @@ export function prepareJointFrame(w: WorldState, j: number, d: JointFrame): void
 
 /** The frame of joint types that solve from their data object, staged through one row. */
 const frameScratch = new Float64Array(12);
-
-/** A joint's bodies and anchors relative to their centers of mass, in world orientation. */
-export class JointAnchors {
-  a = 0;
-  b = 0;
-  rax = 0;
-  ray = 0;
-  rbx = 0;
-  rby = 0;
-}
-
-/** Reads joint `j`'s anchors into `out` (for read-outs outside the step). */
-export function readJointAnchors(w: WorldState, j: number, out: JointAnchors): JointAnchors {
-  const bodies = w.bodies;
-  const joints = w.joints;
-  const a = joints.bodyA[j]!;
-  const b = joints.bodyB[j]!;
-  const cA = bodies.c[a]!;
-  const sA = bodies.s[a]!;
-  const cB = bodies.c[b]!;
-  const sB = bodies.s[b]!;
-  const lax = joints.localAx[j]! - bodies.lcx[a]!;
-  const lay = joints.localAy[j]! - bodies.lcy[a]!;
-  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
-  const lby = joints.localBy[j]! - bodies.lcy[b]!;
-  out.a = a;
-  out.b = b;
-  out.rax = cA * lax - sA * lay;
-  out.ray = sA * lax + cA * lay;
-  out.rbx = cB * lbx - sB * lby;
-  out.rby = sB * lbx + cB * lby;
-  return out;
-}
 
 /**
  * The same frame written into a joint's solver row (`JointStore.rows`), for joint types

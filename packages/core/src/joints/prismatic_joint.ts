@@ -18,7 +18,7 @@
  * and rotated by each body's in-step rotation, like the revolute joint does.
  */
 
-import { JointAnchors, type JointData, prepareJointFrame, readJointAnchors } from './joint.js';
+import { type JointData, prepareJointFrame } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { unwindAngle } from '../base/math.js';
 import { relativeAngle } from './revolute_joint.js';
@@ -26,9 +26,6 @@ import { makeSoft, Softness } from '../dynamics/softness.js';
 import { checkBoolean, checkFinite, checkNonNegative, checkVec2, describe, fail } from '../base/validate.js';
 import type { Vec2 } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
-
-/** Scratch of the state read-out. */
-const anchors = new JointAnchors();
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
 // exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
@@ -487,9 +484,21 @@ export function prismaticJointState(
   d: PrismaticJointData,
 ): { translation: number; speed: number } {
   const bodies = w.bodies;
-  const { a, b, rax, ray, rbx, rby } = readJointAnchors(w, j, anchors);
+  const joints = w.joints;
+  const a = joints.bodyA[j]!;
+  const b = joints.bodyB[j]!;
   const cA = bodies.c[a]!;
   const sA = bodies.s[a]!;
+  const cB = bodies.c[b]!;
+  const sB = bodies.s[b]!;
+  const lax = joints.localAx[j]! - bodies.lcx[a]!;
+  const lay = joints.localAy[j]! - bodies.lcy[a]!;
+  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
+  const lby = joints.localBy[j]! - bodies.lcy[b]!;
+  const rax = cA * lax - sA * lay;
+  const ray = sA * lax + cA * lay;
+  const rbx = cB * lbx - sB * lby;
+  const rby = sB * lbx + cB * lby;
   const ux = cA * d.localAxisX - sA * d.localAxisY;
   const uy = sA * d.localAxisX + cA * d.localAxisY;
   const sepX = bodies.cx[b]! - bodies.cx[a]! + rbx - rax;

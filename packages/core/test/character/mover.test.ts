@@ -571,3 +571,21 @@ describe('character mover: bad input', () => {
     expect(clipped.y).toBeCloseTo(0, 12);
   });
 });
+
+describe('character mover and restore', () => {
+  it('restores in place: the state is private, and a mover made before restore moves in the restored world', () => {
+    const world = new World();
+    expect('core' in world).toBe(false);
+    expect(Object.keys(world)).toEqual([]);
+    const ground = world.createBody();
+    world.createPolygonShape(ground, makeBox(20, 1));
+    const snap = world.snapshot();
+    const mover = world.createMover({ capsule: makeCapsule(0, -0.5, 0, 0.5, 0.3), position: { x: 0, y: 5 } });
+    world.destroyBody(ground);
+    world.restore(snap);
+    // the ground is back for the mover too (top at y = 1, capsule bottom 0.8 below its center)
+    const landed = mover.move({ x: 0, y: -20 }).position.y;
+    expect(landed).toBeGreaterThan(1.7);
+    expect(landed).toBeLessThan(1.9);
+  });
+});

@@ -41,15 +41,16 @@ function measureFrequency(world: World, body: BodyId, rest: number, steps: numbe
 describe('distance joint spring', () => {
   const f = 2;
 
-  function oscillator(density: number): { world: World; ball: BodyId } {
-    const { world, anchor, ball } = springWorld({ x: 1.25, density });
+  /** A ball on a spring of rest length 1, released at x from the anchor. */
+  function oscillator(density: number, dampingRatio = 0, x = 1.25): { world: World; ball: BodyId } {
+    const { world, anchor, ball } = springWorld({ x, density });
     world.createDistanceJoint({
       bodyA: anchor,
       bodyB: ball,
       length: 1,
       enableSpring: true,
       hertz: f,
-      dampingRatio: 0,
+      dampingRatio,
     });
     return { world, ball };
   }
@@ -72,15 +73,7 @@ describe('distance joint spring', () => {
 
   it('critically damped (ratio 1) it settles without overshooting 2% of the displacement', () => {
     const x0 = 0.25;
-    const { world, anchor, ball } = springWorld({ x: 1 + x0 });
-    world.createDistanceJoint({
-      bodyA: anchor,
-      bodyB: ball,
-      length: 1,
-      enableSpring: true,
-      hertz: f,
-      dampingRatio: 1,
-    });
+    const { world, ball } = oscillator(1, 1, 1 + x0);
     let minDisp = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 60 * 3; i++) {
       world.step(DT);

@@ -4,15 +4,7 @@
  */
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BodyId,
-  BodyType,
-  makeBox,
-  makeCapsule,
-  makeCircle,
-  type ShapeId,
-  World,
-} from '../../src/index';
+import { type BodyId, BodyType, makeBox, makeCircle, type ShapeId, World } from '../../src/index';
 import { mixedPileScene, pyramidScene, SceneRandom } from '../../src/scenes/index';
 import { DT } from '../support';
 
@@ -250,21 +242,5 @@ describe('snapshot and restore', () => {
     expect(restored.isValidBody(stale.body)).toBe(false);
     expect(restored.isValidChain(stale.chain)).toBe(false);
     expect(stepHashes(restored, 30)).toEqual(stepHashes(world, 30));
-  });
-
-  it('restores in place: the state is private, and a mover made before restore moves in the restored world', () => {
-    const world = new World();
-    expect('core' in world).toBe(false);
-    expect(Object.keys(world)).toEqual([]);
-    const ground = world.createBody();
-    world.createPolygonShape(ground, makeBox(20, 1));
-    const snap = world.snapshot();
-    const mover = world.createMover({ capsule: makeCapsule(0, -0.5, 0, 0.5, 0.3), position: { x: 0, y: 5 } });
-    world.destroyBody(ground);
-    world.restore(snap);
-    // the ground is back for the mover too (top at y = 1, capsule bottom 0.8 below its center)
-    const landed = mover.move({ x: 0, y: -20 }).position.y;
-    expect(landed).toBeGreaterThan(1.7);
-    expect(landed).toBeLessThan(1.9);
   });
 });
