@@ -461,6 +461,7 @@ export const BodyRecord = {
  * for (let i = 0; i < 60; i++) world.step(1 / 60);
  * ```
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the merged interface (end of file) types the deprecated aliases, which are defined on World.prototype
 export class World {
   /**
    * The state the solver works on. An ES private field: nothing outside this class reaches
@@ -724,48 +725,48 @@ export class World {
   }
 
   /** World position of the body origin. */
-  getPosition(bodyId: BodyId): Vec2 {
+  getBodyPosition(bodyId: BodyId): Vec2 {
     const b = this.body('getPosition', bodyId);
     return { x: this.#state.bodies.px[b]!, y: this.#state.bodies.py[b]! };
   }
 
   /** Body angle in (-pi, pi]. */
-  getAngle(bodyId: BodyId): number {
+  getBodyAngle(bodyId: BodyId): number {
     const b = this.body('getAngle', bodyId);
     return atan2(this.#state.bodies.s[b]!, this.#state.bodies.c[b]!);
   }
 
   /** Body rotation as cosine and sine. */
-  getRotation(bodyId: BodyId): { c: number; s: number } {
+  getBodyRotation(bodyId: BodyId): { c: number; s: number } {
     const b = this.body('getRotation', bodyId);
     return { c: this.#state.bodies.c[b]!, s: this.#state.bodies.s[b]! };
   }
 
   /** World center of mass. */
-  getWorldCenter(bodyId: BodyId): Vec2 {
+  getBodyWorldCenter(bodyId: BodyId): Vec2 {
     const b = this.body('getWorldCenter', bodyId);
     return { x: this.#state.bodies.cx[b]!, y: this.#state.bodies.cy[b]! };
   }
 
   /** Center of mass in body coordinates. */
-  getLocalCenter(bodyId: BodyId): Vec2 {
+  getBodyLocalCenter(bodyId: BodyId): Vec2 {
     const b = this.body('getLocalCenter', bodyId);
     return { x: this.#state.bodies.lcx[b]!, y: this.#state.bodies.lcy[b]! };
   }
 
   /** Linear velocity of the center of mass. */
-  getLinearVelocity(bodyId: BodyId): Vec2 {
+  getBodyLinearVelocity(bodyId: BodyId): Vec2 {
     const o = this.body('getLinearVelocity', bodyId) * STATE_STRIDE;
     return { x: this.#state.bodies.state[o + VX]!, y: this.#state.bodies.state[o + VY]! };
   }
 
-  getAngularVelocity(bodyId: BodyId): number {
+  getBodyAngularVelocity(bodyId: BodyId): number {
     const o = this.body('getAngularVelocity', bodyId) * STATE_STRIDE;
     return this.#state.bodies.state[o + W]!;
   }
 
   /** Sets the linear velocity of the center of mass; a non-zero velocity wakes the body. */
-  setLinearVelocity(bodyId: BodyId, v: Vec2): void {
+  setBodyLinearVelocity(bodyId: BodyId, v: Vec2): void {
     const b = this.body('setLinearVelocity', bodyId);
     checkVec2('setLinearVelocity', 'velocity', v);
     const w = this.#state;
@@ -776,7 +777,7 @@ export class World {
     w.bodies.state[o + VY] = v.y;
   }
 
-  setAngularVelocity(bodyId: BodyId, omega: number): void {
+  setBodyAngularVelocity(bodyId: BodyId, omega: number): void {
     const b = this.body('setAngularVelocity', bodyId);
     checkFinite('setAngularVelocity', 'angularVelocity', omega);
     const w = this.#state;
@@ -786,7 +787,7 @@ export class World {
   }
 
   /** Teleports the body origin to `position` at `angle`, and wakes it. */
-  setTransform(bodyId: BodyId, position: Vec2, angle: number): void {
+  setBodyTransform(bodyId: BodyId, position: Vec2, angle: number): void {
     const b = this.body('setTransform', bodyId);
     checkVec2('setTransform', 'position', position);
     checkFinite('setTransform', 'angle', angle);
@@ -806,7 +807,7 @@ export class World {
   }
 
   /** Applies a force (N) at a world point; wakes the body unless `wake` is false. */
-  applyForce(bodyId: BodyId, force: Vec2, point: Vec2, wake = true): void {
+  applyBodyForce(bodyId: BodyId, force: Vec2, point: Vec2, wake = true): void {
     const b = this.body('applyForce', bodyId);
     checkVec2('applyForce', 'force', force);
     checkVec2('applyForce', 'point', point);
@@ -820,7 +821,7 @@ export class World {
   }
 
   /** Applies a force (N) at the center of mass. */
-  applyForceToCenter(bodyId: BodyId, force: Vec2, wake = true): void {
+  applyBodyForceToCenter(bodyId: BodyId, force: Vec2, wake = true): void {
     const b = this.body('applyForceToCenter', bodyId);
     checkVec2('applyForceToCenter', 'force', force);
     checkBoolean('applyForceToCenter', 'wake', wake);
@@ -831,7 +832,7 @@ export class World {
   }
 
   /** Applies a torque (N m). */
-  applyTorque(bodyId: BodyId, torque: number, wake = true): void {
+  applyBodyTorque(bodyId: BodyId, torque: number, wake = true): void {
     const b = this.body('applyTorque', bodyId);
     checkFinite('applyTorque', 'torque', torque);
     checkBoolean('applyTorque', 'wake', wake);
@@ -840,7 +841,7 @@ export class World {
   }
 
   /** Applies an impulse (N s) at a world point: changes the velocity at once. */
-  applyLinearImpulse(bodyId: BodyId, impulse: Vec2, point: Vec2, wake = true): void {
+  applyBodyLinearImpulse(bodyId: BodyId, impulse: Vec2, point: Vec2, wake = true): void {
     const b = this.body('applyLinearImpulse', bodyId);
     checkVec2('applyLinearImpulse', 'impulse', impulse);
     checkVec2('applyLinearImpulse', 'point', point);
@@ -849,7 +850,7 @@ export class World {
   }
 
   /** Applies an impulse (N s) at the center of mass. */
-  applyLinearImpulseToCenter(bodyId: BodyId, impulse: Vec2, wake = true): void {
+  applyBodyLinearImpulseToCenter(bodyId: BodyId, impulse: Vec2, wake = true): void {
     const b = this.body('applyLinearImpulseToCenter', bodyId);
     checkVec2('applyLinearImpulseToCenter', 'impulse', impulse);
     checkBoolean('applyLinearImpulseToCenter', 'wake', wake);
@@ -861,7 +862,7 @@ export class World {
   }
 
   /** Applies an angular impulse (N m s). */
-  applyAngularImpulse(bodyId: BodyId, impulse: number, wake = true): void {
+  applyBodyAngularImpulse(bodyId: BodyId, impulse: number, wake = true): void {
     const b = this.body('applyAngularImpulse', bodyId);
     checkFinite('applyAngularImpulse', 'impulse', impulse);
     checkBoolean('applyAngularImpulse', 'wake', wake);
@@ -871,16 +872,16 @@ export class World {
     bodies.state[o + W] = bodies.state[o + W]! + bodies.invInertia[b]! * impulse;
   }
 
-  getMass(bodyId: BodyId): number {
+  getBodyMass(bodyId: BodyId): number {
     return this.#state.bodies.mass[this.body('getMass', bodyId)]!;
   }
 
   /** Rotational inertia about the center of mass. */
-  getRotationalInertia(bodyId: BodyId): number {
+  getBodyRotationalInertia(bodyId: BodyId): number {
     return this.#state.bodies.inertia[this.body('getRotationalInertia', bodyId)]!;
   }
 
-  getMassData(bodyId: BodyId): BodyMassData {
+  getBodyMassData(bodyId: BodyId): BodyMassData {
     const b = this.body('getMassData', bodyId);
     const bodies = this.#state.bodies;
     return {
@@ -891,7 +892,7 @@ export class World {
   }
 
   /** Overrides the mass computed from the shapes (dynamic bodies only). */
-  setMassData(bodyId: BodyId, data: BodyMassData): void {
+  setBodyMassData(bodyId: BodyId, data: BodyMassData): void {
     const fn = 'setMassData';
     const b = this.body(fn, bodyId);
     if (typeof data !== 'object' || data === null) fail(fn, 'data', 'an object', data);
@@ -905,43 +906,43 @@ export class World {
   }
 
   /** Recomputes the mass from the shapes, dropping any override. */
-  resetMassData(bodyId: BodyId): void {
+  resetBodyMassData(bodyId: BodyId): void {
     updateMassFromShapes(this.#state, this.body('resetMassData', bodyId));
   }
 
-  getLinearDamping(bodyId: BodyId): number {
+  getBodyLinearDamping(bodyId: BodyId): number {
     return this.#state.bodies.linearDamping[this.body('getLinearDamping', bodyId)]!;
   }
 
-  setLinearDamping(bodyId: BodyId, damping: number): void {
+  setBodyLinearDamping(bodyId: BodyId, damping: number): void {
     const b = this.body('setLinearDamping', bodyId);
     this.#state.bodies.linearDamping[b] = checkNonNegative('setLinearDamping', 'damping', damping);
   }
 
-  getAngularDamping(bodyId: BodyId): number {
+  getBodyAngularDamping(bodyId: BodyId): number {
     return this.#state.bodies.angularDamping[this.body('getAngularDamping', bodyId)]!;
   }
 
-  setAngularDamping(bodyId: BodyId, damping: number): void {
+  setBodyAngularDamping(bodyId: BodyId, damping: number): void {
     const b = this.body('setAngularDamping', bodyId);
     this.#state.bodies.angularDamping[b] = checkNonNegative('setAngularDamping', 'damping', damping);
   }
 
-  getGravityScale(bodyId: BodyId): number {
+  getBodyGravityScale(bodyId: BodyId): number {
     return this.#state.bodies.gravityScale[this.body('getGravityScale', bodyId)]!;
   }
 
-  setGravityScale(bodyId: BodyId, scale: number): void {
+  setBodyGravityScale(bodyId: BodyId, scale: number): void {
     const b = this.body('setGravityScale', bodyId);
     this.#state.bodies.gravityScale[b] = checkFinite('setGravityScale', 'scale', scale);
   }
 
-  isFixedRotation(bodyId: BodyId): boolean {
+  isBodyFixedRotation(bodyId: BodyId): boolean {
     return this.#state.bodies.fixedRotation[this.body('isFixedRotation', bodyId)] === 1;
   }
 
   /** Prevents rotation (infinite inertia). */
-  setFixedRotation(bodyId: BodyId, flag: boolean): void {
+  setBodyFixedRotation(bodyId: BodyId, flag: boolean): void {
     const b = this.body('setFixedRotation', bodyId);
     checkBoolean('setFixedRotation', 'flag', flag);
     const w = this.#state;
@@ -956,23 +957,23 @@ export class World {
     }
   }
 
-  isBullet(bodyId: BodyId): boolean {
+  isBodyBullet(bodyId: BodyId): boolean {
     return this.#state.bodies.bullet[this.body('isBullet', bodyId)] === 1;
   }
 
   /** Marks a fast body for continuous collision against other dynamic bodies too. */
-  setBullet(bodyId: BodyId, flag: boolean): void {
+  setBodyBullet(bodyId: BodyId, flag: boolean): void {
     const b = this.body('setBullet', bodyId);
     checkBoolean('setBullet', 'flag', flag);
     this.#state.bodies.bullet[b] = flag ? 1 : 0;
   }
 
-  isAwake(bodyId: BodyId): boolean {
+  isBodyAwake(bodyId: BodyId): boolean {
     return this.#state.bodies.awake[this.body('isAwake', bodyId)] === 1;
   }
 
   /** Wakes the body's island, or puts the body to sleep at once. */
-  setAwake(bodyId: BodyId, awake: boolean): void {
+  setBodyAwake(bodyId: BodyId, awake: boolean): void {
     const b = this.body('setAwake', bodyId);
     checkBoolean('setAwake', 'awake', awake);
     const w = this.#state;
@@ -981,32 +982,32 @@ export class World {
       sleepBody(w, b);
   }
 
-  isSleepEnabled(bodyId: BodyId): boolean {
+  isBodySleepEnabled(bodyId: BodyId): boolean {
     return this.#state.bodies.enableSleep[this.body('isSleepEnabled', bodyId)] === 1;
   }
 
   /** Allows or forbids this body to sleep; forbidding wakes it. */
-  enableSleep(bodyId: BodyId, flag: boolean): void {
+  enableBodySleep(bodyId: BodyId, flag: boolean): void {
     const b = this.body('enableSleep', bodyId);
     checkBoolean('enableSleep', 'flag', flag);
     this.#state.bodies.enableSleep[b] = flag ? 1 : 0;
     if (!flag) wakeBody(this.#state, b);
   }
 
-  getSleepThreshold(bodyId: BodyId): number {
+  getBodySleepThreshold(bodyId: BodyId): number {
     return this.#state.bodies.sleepThreshold[this.body('getSleepThreshold', bodyId)]!;
   }
 
-  setSleepThreshold(bodyId: BodyId, speed: number): void {
+  setBodySleepThreshold(bodyId: BodyId, speed: number): void {
     const b = this.body('setSleepThreshold', bodyId);
     this.#state.bodies.sleepThreshold[b] = checkNonNegative('setSleepThreshold', 'speed', speed);
   }
 
-  getUserData(bodyId: BodyId): unknown {
+  getBodyUserData(bodyId: BodyId): unknown {
     return this.#state.bodies.userData[this.body('getUserData', bodyId)];
   }
 
-  setUserData(bodyId: BodyId, data: unknown): void {
+  setBodyUserData(bodyId: BodyId, data: unknown): void {
     this.#state.bodies.userData[this.body('setUserData', bodyId)] = data;
   }
 
@@ -1190,12 +1191,12 @@ export class World {
     return cloneGeometry(this.#state.shapes.geometry[s]!);
   }
 
-  getDensity(shapeId: ShapeId): number {
+  getShapeDensity(shapeId: ShapeId): number {
     return this.#state.shapes.density[this.shape('getDensity', shapeId)]!;
   }
 
   /** Changes the density; the body's mass is recomputed unless `updateBodyMass` is false. */
-  setDensity(shapeId: ShapeId, density: number, updateBodyMass = true): void {
+  setShapeDensity(shapeId: ShapeId, density: number, updateBodyMass = true): void {
     const s = this.shape('setDensity', shapeId);
     checkNonNegative('setDensity', 'density', density);
     checkBoolean('setDensity', 'updateBodyMass', updateBodyMass);
@@ -1205,29 +1206,29 @@ export class World {
     if (updateBodyMass && w.bodies.massOverridden[b] !== 1) updateMassFromShapes(w, b);
   }
 
-  getFriction(shapeId: ShapeId): number {
+  getShapeFriction(shapeId: ShapeId): number {
     return this.#state.shapes.friction[this.shape('getFriction', shapeId)]!;
   }
 
-  setFriction(shapeId: ShapeId, friction: number): void {
+  setShapeFriction(shapeId: ShapeId, friction: number): void {
     const s = this.shape('setFriction', shapeId);
     checkNonNegative('setFriction', 'friction', friction);
     this.#state.shapes.friction[s] = friction;
     remixContacts(this.#state, s);
   }
 
-  getRestitution(shapeId: ShapeId): number {
+  getShapeRestitution(shapeId: ShapeId): number {
     return this.#state.shapes.restitution[this.shape('getRestitution', shapeId)]!;
   }
 
-  setRestitution(shapeId: ShapeId, restitution: number): void {
+  setShapeRestitution(shapeId: ShapeId, restitution: number): void {
     const s = this.shape('setRestitution', shapeId);
     checkNonNegative('setRestitution', 'restitution', restitution);
     this.#state.shapes.restitution[s] = restitution;
     remixContacts(this.#state, s);
   }
 
-  getFilter(shapeId: ShapeId): Filter {
+  getShapeFilter(shapeId: ShapeId): Filter {
     const s = this.shape('getFilter', shapeId);
     const shapes = this.#state.shapes;
     return {
@@ -1238,7 +1239,7 @@ export class World {
   }
 
   /** Changes the collision filter: the shape's contacts are rebuilt on the next step. */
-  setFilter(shapeId: ShapeId, filter: Filter): void {
+  setShapeFilter(shapeId: ShapeId, filter: Filter): void {
     const s = this.shape('setFilter', shapeId);
     checkFilter('setFilter', 'filter', filter);
     const w = this.#state;
@@ -1251,12 +1252,12 @@ export class World {
     createShapeProxy(w, s, true);
   }
 
-  areContactEventsEnabled(shapeId: ShapeId): boolean {
+  areShapeContactEventsEnabled(shapeId: ShapeId): boolean {
     return this.#state.shapes.enableContactEvents[this.shape('areContactEventsEnabled', shapeId)] === 1;
   }
 
   /** Turns contact begin/end reporting for this shape on or off. */
-  enableContactEvents(shapeId: ShapeId, flag: boolean): void {
+  enableShapeContactEvents(shapeId: ShapeId, flag: boolean): void {
     const s = this.shape('enableContactEvents', shapeId);
     checkBoolean('enableContactEvents', 'flag', flag);
     this.#state.shapes.enableContactEvents[s] = flag ? 1 : 0;
@@ -1312,7 +1313,10 @@ export class World {
     const d = atAnchor ? { ...def, target: { x: 0, y: 0 } } : def;
     return this.newJoint(fn, JointType.Mouse, d, (p) => {
       if (atAnchor)
-        (p as MouseJointParams).target = this.getWorldPoint(def.bodyB, def.localAnchorB ?? { x: 0, y: 0 });
+        (p as MouseJointParams).target = this.getBodyWorldPoint(
+          def.bodyB,
+          def.localAnchorB ?? { x: 0, y: 0 },
+        );
     });
   }
 
@@ -1447,7 +1451,7 @@ export class World {
   }
 
   /** A world point expressed in the body's frame (for joint anchors). */
-  getLocalPoint(bodyId: BodyId, worldPoint: Vec2): Vec2 {
+  getBodyLocalPoint(bodyId: BodyId, worldPoint: Vec2): Vec2 {
     const b = this.body('getLocalPoint', bodyId);
     checkVec2('getLocalPoint', 'worldPoint', worldPoint);
     const bodies = this.#state.bodies;
@@ -1459,7 +1463,7 @@ export class World {
   }
 
   /** A point of the body's frame expressed in world coordinates. */
-  getWorldPoint(bodyId: BodyId, localPoint: Vec2): Vec2 {
+  getBodyWorldPoint(bodyId: BodyId, localPoint: Vec2): Vec2 {
     const b = this.body('getWorldPoint', bodyId);
     checkVec2('getWorldPoint', 'localPoint', localPoint);
     const bodies = this.#state.bodies;
@@ -1660,7 +1664,7 @@ export class World {
     return this.#state.events;
   }
 
-  isSensor(shapeId: ShapeId): boolean {
+  isShapeSensor(shapeId: ShapeId): boolean {
     return this.#state.shapes.isSensor[this.shape('isSensor', shapeId)] === 1;
   }
 
@@ -1725,4 +1729,181 @@ export class World {
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} shapes)`);
     return d;
   }
+}
+
+/**
+ * The names from before the naming rule (a method that takes an id names its object:
+ * getBodyPosition, setShapeFriction, isBodyAwake), kept as deprecated aliases so existing
+ * callers keep working. Each is the same function as its new name.
+ */
+const RENAMED = {
+  getPosition: 'getBodyPosition',
+  getAngle: 'getBodyAngle',
+  getRotation: 'getBodyRotation',
+  getWorldCenter: 'getBodyWorldCenter',
+  getLocalCenter: 'getBodyLocalCenter',
+  getLinearVelocity: 'getBodyLinearVelocity',
+  getAngularVelocity: 'getBodyAngularVelocity',
+  getMass: 'getBodyMass',
+  getRotationalInertia: 'getBodyRotationalInertia',
+  getMassData: 'getBodyMassData',
+  getLinearDamping: 'getBodyLinearDamping',
+  getAngularDamping: 'getBodyAngularDamping',
+  getGravityScale: 'getBodyGravityScale',
+  getSleepThreshold: 'getBodySleepThreshold',
+  getUserData: 'getBodyUserData',
+  getLocalPoint: 'getBodyLocalPoint',
+  getWorldPoint: 'getBodyWorldPoint',
+  setLinearVelocity: 'setBodyLinearVelocity',
+  setAngularVelocity: 'setBodyAngularVelocity',
+  setTransform: 'setBodyTransform',
+  setMassData: 'setBodyMassData',
+  setLinearDamping: 'setBodyLinearDamping',
+  setAngularDamping: 'setBodyAngularDamping',
+  setGravityScale: 'setBodyGravityScale',
+  setFixedRotation: 'setBodyFixedRotation',
+  setBullet: 'setBodyBullet',
+  setAwake: 'setBodyAwake',
+  setSleepThreshold: 'setBodySleepThreshold',
+  setUserData: 'setBodyUserData',
+  resetMassData: 'resetBodyMassData',
+  applyForce: 'applyBodyForce',
+  applyForceToCenter: 'applyBodyForceToCenter',
+  applyTorque: 'applyBodyTorque',
+  applyLinearImpulse: 'applyBodyLinearImpulse',
+  applyLinearImpulseToCenter: 'applyBodyLinearImpulseToCenter',
+  applyAngularImpulse: 'applyBodyAngularImpulse',
+  isFixedRotation: 'isBodyFixedRotation',
+  isBullet: 'isBodyBullet',
+  isAwake: 'isBodyAwake',
+  isSleepEnabled: 'isBodySleepEnabled',
+  enableSleep: 'enableBodySleep',
+  getDensity: 'getShapeDensity',
+  setDensity: 'setShapeDensity',
+  getFriction: 'getShapeFriction',
+  setFriction: 'setShapeFriction',
+  getRestitution: 'getShapeRestitution',
+  setRestitution: 'setShapeRestitution',
+  getFilter: 'getShapeFilter',
+  setFilter: 'setShapeFilter',
+  areContactEventsEnabled: 'areShapeContactEventsEnabled',
+  enableContactEvents: 'enableShapeContactEvents',
+  isSensor: 'isShapeSensor',
+} as const satisfies Record<string, keyof World>;
+
+for (const [old, name] of Object.entries(RENAMED)) {
+  Object.defineProperty(World.prototype, old, {
+    value: World.prototype[name],
+    writable: true,
+    configurable: true,
+  });
+}
+
+// Declaration merging gives the aliases their types; the loop above defines every one of
+// them on the prototype, so none is left uninitialised.
+export interface World {
+  /** @deprecated Use `getBodyPosition` (methods that take an id name their object). */
+  getPosition: World['getBodyPosition'];
+  /** @deprecated Use `getBodyAngle` (methods that take an id name their object). */
+  getAngle: World['getBodyAngle'];
+  /** @deprecated Use `getBodyRotation` (methods that take an id name their object). */
+  getRotation: World['getBodyRotation'];
+  /** @deprecated Use `getBodyWorldCenter` (methods that take an id name their object). */
+  getWorldCenter: World['getBodyWorldCenter'];
+  /** @deprecated Use `getBodyLocalCenter` (methods that take an id name their object). */
+  getLocalCenter: World['getBodyLocalCenter'];
+  /** @deprecated Use `getBodyLinearVelocity` (methods that take an id name their object). */
+  getLinearVelocity: World['getBodyLinearVelocity'];
+  /** @deprecated Use `getBodyAngularVelocity` (methods that take an id name their object). */
+  getAngularVelocity: World['getBodyAngularVelocity'];
+  /** @deprecated Use `getBodyMass` (methods that take an id name their object). */
+  getMass: World['getBodyMass'];
+  /** @deprecated Use `getBodyRotationalInertia` (methods that take an id name their object). */
+  getRotationalInertia: World['getBodyRotationalInertia'];
+  /** @deprecated Use `getBodyMassData` (methods that take an id name their object). */
+  getMassData: World['getBodyMassData'];
+  /** @deprecated Use `getBodyLinearDamping` (methods that take an id name their object). */
+  getLinearDamping: World['getBodyLinearDamping'];
+  /** @deprecated Use `getBodyAngularDamping` (methods that take an id name their object). */
+  getAngularDamping: World['getBodyAngularDamping'];
+  /** @deprecated Use `getBodyGravityScale` (methods that take an id name their object). */
+  getGravityScale: World['getBodyGravityScale'];
+  /** @deprecated Use `getBodySleepThreshold` (methods that take an id name their object). */
+  getSleepThreshold: World['getBodySleepThreshold'];
+  /** @deprecated Use `getBodyUserData` (methods that take an id name their object). */
+  getUserData: World['getBodyUserData'];
+  /** @deprecated Use `getBodyLocalPoint` (methods that take an id name their object). */
+  getLocalPoint: World['getBodyLocalPoint'];
+  /** @deprecated Use `getBodyWorldPoint` (methods that take an id name their object). */
+  getWorldPoint: World['getBodyWorldPoint'];
+  /** @deprecated Use `setBodyLinearVelocity` (methods that take an id name their object). */
+  setLinearVelocity: World['setBodyLinearVelocity'];
+  /** @deprecated Use `setBodyAngularVelocity` (methods that take an id name their object). */
+  setAngularVelocity: World['setBodyAngularVelocity'];
+  /** @deprecated Use `setBodyTransform` (methods that take an id name their object). */
+  setTransform: World['setBodyTransform'];
+  /** @deprecated Use `setBodyMassData` (methods that take an id name their object). */
+  setMassData: World['setBodyMassData'];
+  /** @deprecated Use `setBodyLinearDamping` (methods that take an id name their object). */
+  setLinearDamping: World['setBodyLinearDamping'];
+  /** @deprecated Use `setBodyAngularDamping` (methods that take an id name their object). */
+  setAngularDamping: World['setBodyAngularDamping'];
+  /** @deprecated Use `setBodyGravityScale` (methods that take an id name their object). */
+  setGravityScale: World['setBodyGravityScale'];
+  /** @deprecated Use `setBodyFixedRotation` (methods that take an id name their object). */
+  setFixedRotation: World['setBodyFixedRotation'];
+  /** @deprecated Use `setBodyBullet` (methods that take an id name their object). */
+  setBullet: World['setBodyBullet'];
+  /** @deprecated Use `setBodyAwake` (methods that take an id name their object). */
+  setAwake: World['setBodyAwake'];
+  /** @deprecated Use `setBodySleepThreshold` (methods that take an id name their object). */
+  setSleepThreshold: World['setBodySleepThreshold'];
+  /** @deprecated Use `setBodyUserData` (methods that take an id name their object). */
+  setUserData: World['setBodyUserData'];
+  /** @deprecated Use `resetBodyMassData` (methods that take an id name their object). */
+  resetMassData: World['resetBodyMassData'];
+  /** @deprecated Use `applyBodyForce` (methods that take an id name their object). */
+  applyForce: World['applyBodyForce'];
+  /** @deprecated Use `applyBodyForceToCenter` (methods that take an id name their object). */
+  applyForceToCenter: World['applyBodyForceToCenter'];
+  /** @deprecated Use `applyBodyTorque` (methods that take an id name their object). */
+  applyTorque: World['applyBodyTorque'];
+  /** @deprecated Use `applyBodyLinearImpulse` (methods that take an id name their object). */
+  applyLinearImpulse: World['applyBodyLinearImpulse'];
+  /** @deprecated Use `applyBodyLinearImpulseToCenter` (methods that take an id name their object). */
+  applyLinearImpulseToCenter: World['applyBodyLinearImpulseToCenter'];
+  /** @deprecated Use `applyBodyAngularImpulse` (methods that take an id name their object). */
+  applyAngularImpulse: World['applyBodyAngularImpulse'];
+  /** @deprecated Use `isBodyFixedRotation` (methods that take an id name their object). */
+  isFixedRotation: World['isBodyFixedRotation'];
+  /** @deprecated Use `isBodyBullet` (methods that take an id name their object). */
+  isBullet: World['isBodyBullet'];
+  /** @deprecated Use `isBodyAwake` (methods that take an id name their object). */
+  isAwake: World['isBodyAwake'];
+  /** @deprecated Use `isBodySleepEnabled` (methods that take an id name their object). */
+  isSleepEnabled: World['isBodySleepEnabled'];
+  /** @deprecated Use `enableBodySleep` (methods that take an id name their object). */
+  enableSleep: World['enableBodySleep'];
+  /** @deprecated Use `getShapeDensity` (methods that take an id name their object). */
+  getDensity: World['getShapeDensity'];
+  /** @deprecated Use `setShapeDensity` (methods that take an id name their object). */
+  setDensity: World['setShapeDensity'];
+  /** @deprecated Use `getShapeFriction` (methods that take an id name their object). */
+  getFriction: World['getShapeFriction'];
+  /** @deprecated Use `setShapeFriction` (methods that take an id name their object). */
+  setFriction: World['setShapeFriction'];
+  /** @deprecated Use `getShapeRestitution` (methods that take an id name their object). */
+  getRestitution: World['getShapeRestitution'];
+  /** @deprecated Use `setShapeRestitution` (methods that take an id name their object). */
+  setRestitution: World['setShapeRestitution'];
+  /** @deprecated Use `getShapeFilter` (methods that take an id name their object). */
+  getFilter: World['getShapeFilter'];
+  /** @deprecated Use `setShapeFilter` (methods that take an id name their object). */
+  setFilter: World['setShapeFilter'];
+  /** @deprecated Use `areShapeContactEventsEnabled` (methods that take an id name their object). */
+  areContactEventsEnabled: World['areShapeContactEventsEnabled'];
+  /** @deprecated Use `enableShapeContactEvents` (methods that take an id name their object). */
+  enableContactEvents: World['enableShapeContactEvents'];
+  /** @deprecated Use `isShapeSensor` (methods that take an id name their object). */
+  isSensor: World['isShapeSensor'];
 }
