@@ -1,6 +1,9 @@
 /**
- * The public world: every entry point validates its arguments first, then changes the
- * internal state (world_state.ts) in one go, so a rejected call changes nothing.
+ * The public world: every entry point validates its arguments first, then makes one call
+ * into the module that owns the concept (dynamics/body.ts, dynamics/shape.ts,
+ * joints/joint.ts, ...), which changes the world's state (world/world_state.ts) in one go,
+ * so a rejected call changes nothing. Methods that take an id name their object
+ * (getBodyPosition, setShapeFriction); the older names are deprecated aliases (end of file).
  */
 
 import { applyLinearImpulse, BodyType, prepareToAct, STATE_STRIDE, VX, VY, W } from './dynamics/body.js';
