@@ -6,7 +6,22 @@
  * (getBodyPosition, setShapeFriction); the older names are deprecated aliases (end of file).
  */
 
-import { applyLinearImpulse, BodyType, prepareToAct, STATE_STRIDE, VX, VY, W } from './dynamics/body.js';
+import {
+  applyAngularImpulse,
+  applyForce,
+  applyForceToCenter,
+  applyLinearImpulse,
+  applyLinearImpulseToCenter,
+  applyTorque,
+  BodyType,
+  setFixedRotation,
+  setLinearVelocity,
+  setTransform,
+  STATE_STRIDE,
+  VX,
+  VY,
+  W,
+} from './dynamics/body.js';
 import { CONTACT_TOUCHING } from './dynamics/contact.js';
 import {
   type Capsule,
@@ -19,7 +34,7 @@ import {
   ShapeType,
 } from './geometry/geometry.js';
 import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './base/id.js';
-import { atan2, CosSin, cosSin, type Vec2 } from './base/math.js';
+import { atan2, type Vec2 } from './base/math.js';
 import { restoreWorld, snapshotWorld, stateHash } from './world/snapshot.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
 import { type JointData, JointType } from './joints/joint.js';
@@ -64,15 +79,9 @@ import {
   updateBodyMass as updateMassFromShapes,
   updateMaxExtent,
 } from './dynamics/body.js';
-import { destroyShapeContacts, remixContacts } from './dynamics/contact.js';
+import { remixContacts } from './dynamics/contact.js';
 import { resetIslandImpulses, sleepBody, wakeBody } from './dynamics/island.js';
-import {
-  createShape,
-  createShapeProxy,
-  destroyShapeProxy,
-  freeShape,
-  moveBodyProxies,
-} from './dynamics/shape.js';
+import { createShape, destroyChain, freeShape, setFilter } from './dynamics/shape.js';
 import { createJoint, freeJoint } from './joints/joint.js';
 
 /** Handle of a body. Stale handles are detected and rejected. */
@@ -418,8 +427,6 @@ export function defaultChainDef(): ChainDef {
     userData: undefined,
   };
 }
-
-const scratchCosSin = new CosSin();
 
 function isBodyType(v: unknown): v is BodyType {
   return v === BodyType.Static || v === BodyType.Kinematic || v === BodyType.Dynamic;
@@ -772,12 +779,7 @@ export class World {
   setBodyLinearVelocity(bodyId: BodyId, v: Vec2): void {
     const b = this.body('setLinearVelocity', bodyId);
     checkVec2('setLinearVelocity', 'velocity', v);
-    const w = this.#state;
-    if (w.bodies.type[b] === BodyType.Static) return;
-    if (v.x !== 0 || v.y !== 0) wakeBody(w, b);
-    const o = b * STATE_STRIDE;
-    w.bodies.state[o + VX] = v.x;
-    w.bodies.state[o + VY] = v.y;
+    setLinearVelocity(this.#state, b, v);
   }
 
   setBodyAngularVelocity(bodyId: BodyId, omega: number): void {
@@ -794,19 +796,7 @@ export class World {
     const b = this.body('setTransform', bodyId);
     checkVec2('setTransform', 'position', position);
     checkFinite('setTransform', 'angle', angle);
-    const w = this.#state;
-    const bodies = w.bodies;
-    const cs = cosSin(angle, scratchCosSin);
-    bodies.px[b] = position.x;
-    bodies.py[b] = position.y;
-    bodies.c[b] = cs.c;
-    bodies.s[b] = cs.s;
-    const lcx = bodies.lcx[b]!;
-    const lcy = bodies.lcy[b]!;
-    bodies.cx[b] = position.x + cs.c * lcx - cs.s * lcy;
-    bodies.cy[b] = position.y + cs.s * lcx + cs.c * lcy;
-    moveBodyProxies(w, b);
-    wakeBody(w, b);
+    setTransform(this.#state, b, position, angle);
   }
 
   /** Applies a force (N) at a world point; wakes the body unless `wake` is false. */
@@ -815,12 +805,7 @@ export class World {
     checkVec2('applyForce', 'force', force);
     checkVec2('applyForce', 'point', point);
     checkBoolean('applyForce', 'wake', wake);
-    if (!prepareToAct(this.#state, b, wake)) return;
-    const bodies = this.#state.bodies;
-    bodies.fx[b] = bodies.fx[b]! + force.x;
-    bodies.fy[b] = bodies.fy[b]! + force.y;
-    bodies.torque[b] =
-      bodies.torque[b]! + (point.x - bodies.cx[b]!) * force.y - (point.y - bodies.cy[b]!) * force.x;
+    applyForce(this.#state, b, force, point, wake);
   }
 
   /** Applies a force (N) at the center of mass. */
@@ -828,10 +813,7 @@ export class World {
     const b = this.body('applyForceToCenter', bodyId);
     checkVec2('applyForceToCenter', 'force', force);
     checkBoolean('applyForceToCenter', 'wake', wake);
-    if (!prepareToAct(this.#state, b, wake)) return;
-    const bodies = this.#state.bodies;
-    bodies.fx[b] = bodies.fx[b]! + force.x;
-    bodies.fy[b] = bodies.fy[b]! + force.y;
+    applyForceToCenter(this.#state, b, force, wake);
   }
 
   /** Applies a torque (N m). */
@@ -839,8 +821,7 @@ export class World {
     const b = this.body('applyTorque', bodyId);
     checkFinite('applyTorque', 'torque', torque);
     checkBoolean('applyTorque', 'wake', wake);
-    if (!prepareToAct(this.#state, b, wake)) return;
-    this.#state.bodies.torque[b] = this.#state.bodies.torque[b]! + torque;
+    applyTorque(this.#state, b, torque, wake);
   }
 
   /** Applies an impulse (N s) at a world point: changes the velocity at once. */
@@ -857,11 +838,7 @@ export class World {
     const b = this.body('applyLinearImpulseToCenter', bodyId);
     checkVec2('applyLinearImpulseToCenter', 'impulse', impulse);
     checkBoolean('applyLinearImpulseToCenter', 'wake', wake);
-    if (!prepareToAct(this.#state, b, wake)) return;
-    const bodies = this.#state.bodies;
-    const o = b * STATE_STRIDE;
-    bodies.state[o + VX] = bodies.state[o + VX]! + bodies.invMass[b]! * impulse.x;
-    bodies.state[o + VY] = bodies.state[o + VY]! + bodies.invMass[b]! * impulse.y;
+    applyLinearImpulseToCenter(this.#state, b, impulse, wake);
   }
 
   /** Applies an angular impulse (N m s). */
@@ -869,10 +846,7 @@ export class World {
     const b = this.body('applyAngularImpulse', bodyId);
     checkFinite('applyAngularImpulse', 'impulse', impulse);
     checkBoolean('applyAngularImpulse', 'wake', wake);
-    if (!prepareToAct(this.#state, b, wake)) return;
-    const bodies = this.#state.bodies;
-    const o = b * STATE_STRIDE;
-    bodies.state[o + W] = bodies.state[o + W]! + bodies.invInertia[b]! * impulse;
+    applyAngularImpulse(this.#state, b, impulse, wake);
   }
 
   getBodyMass(bodyId: BodyId): number {
@@ -948,16 +922,7 @@ export class World {
   setBodyFixedRotation(bodyId: BodyId, flag: boolean): void {
     const b = this.body('setFixedRotation', bodyId);
     checkBoolean('setFixedRotation', 'flag', flag);
-    const w = this.#state;
-    const bodies = w.bodies;
-    if ((bodies.fixedRotation[b] === 1) === flag) return;
-    bodies.fixedRotation[b] = flag ? 1 : 0;
-    bodies.state[b * STATE_STRIDE + W] = 0;
-    if (bodies.massOverridden[b] === 1) {
-      applyMass(w, b, bodies.mass[b]!, bodies.inertia[b]!, bodies.lcx[b]!, bodies.lcy[b]!);
-    } else {
-      updateMassFromShapes(w, b);
-    }
+    setFixedRotation(this.#state, b, flag);
   }
 
   isBodyBullet(bodyId: BodyId): boolean {
@@ -1139,13 +1104,7 @@ export class World {
 
   /** Destroys a chain and its segments. */
   destroyChain(chainId: ChainId): void {
-    const slot = this.chain('destroyChain', chainId);
-    const w = this.#state;
-    const record = w.chains[slot]!;
-    for (const s of record.shapes) freeShape(w, s, true);
-    w.chains[slot] = null;
-    w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
-    w.chainFree.push(slot);
+    destroyChain(this.#state, this.chain('destroyChain', chainId));
   }
 
   /** The segment shapes of a chain, in order. */
@@ -1245,14 +1204,7 @@ export class World {
   setShapeFilter(shapeId: ShapeId, filter: Filter): void {
     const s = this.shape('setFilter', shapeId);
     checkFilter('setFilter', 'filter', filter);
-    const w = this.#state;
-    const shapes = w.shapes;
-    shapes.categoryBits[s] = filter.categoryBits >>> 0;
-    shapes.maskBits[s] = filter.maskBits >>> 0;
-    shapes.groupIndex[s] = filter.groupIndex;
-    destroyShapeContacts(w, s, true);
-    destroyShapeProxy(w, s);
-    createShapeProxy(w, s, true);
+    setFilter(this.#state, s, filter);
   }
 
   areShapeContactEventsEnabled(shapeId: ShapeId): boolean {

@@ -11,7 +11,13 @@ import { type Column, columnList, growColumns, snapshotColumns } from '../base/a
 import { HandleKind, SlotPool } from '../base/id.js';
 import { CosSin, cosSin, length, type Vec2 } from '../base/math.js';
 import type { BodyDef } from '../world.js';
-import { createShapeProxy, destroyBodyChains, destroyShapeProxy, freeShape } from './shape.js';
+import {
+  createShapeProxy,
+  destroyBodyChains,
+  destroyShapeProxy,
+  freeShape,
+  moveBodyProxies,
+} from './shape.js';
 import { destroyShapeContacts } from './contact.js';
 import {
   type Capsule,
@@ -395,4 +401,83 @@ export function setBodyType(w: WorldState, b: number, type: BodyType): void {
   for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) createShapeProxy(w, s, true);
   updateBodyMass(w, b);
   if (type !== BodyType.Static) markAwake(w, b);
+}
+
+/** Moves a body to a pose at once; its proxies follow and it wakes. */
+export function setTransform(w: WorldState, b: number, position: Vec2, angle: number): void {
+  const bodies = w.bodies;
+  const cs = cosSin(angle, scratchCosSin);
+  bodies.px[b] = position.x;
+  bodies.py[b] = position.y;
+  bodies.c[b] = cs.c;
+  bodies.s[b] = cs.s;
+  const lcx = bodies.lcx[b]!;
+  const lcy = bodies.lcy[b]!;
+  bodies.cx[b] = position.x + cs.c * lcx - cs.s * lcy;
+  bodies.cy[b] = position.y + cs.s * lcx + cs.c * lcy;
+  moveBodyProxies(w, b);
+  wakeBody(w, b);
+}
+
+/** Locks or frees a body's rotation; its inertia is recomputed. */
+export function setFixedRotation(w: WorldState, b: number, flag: boolean): void {
+  const bodies = w.bodies;
+  if ((bodies.fixedRotation[b] === 1) === flag) return;
+  bodies.fixedRotation[b] = flag ? 1 : 0;
+  bodies.state[b * STATE_STRIDE + W] = 0;
+  if (bodies.massOverridden[b] === 1) {
+    applyMass(w, b, bodies.mass[b]!, bodies.inertia[b]!, bodies.lcx[b]!, bodies.lcy[b]!);
+  } else {
+    updateBodyMass(w, b);
+  }
+}
+
+/** Sets the velocity of the center of mass; a moving body wakes. */
+export function setLinearVelocity(w: WorldState, b: number, v: Vec2): void {
+  if (w.bodies.type[b] === BodyType.Static) return;
+  if (v.x !== 0 || v.y !== 0) wakeBody(w, b);
+  const o = b * STATE_STRIDE;
+  w.bodies.state[o + VX] = v.x;
+  w.bodies.state[o + VY] = v.y;
+}
+
+/** Applies a force (N) at a world point until the end of the next step. */
+export function applyForce(w: WorldState, b: number, force: Vec2, point: Vec2, wake: boolean): void {
+  if (!prepareToAct(w, b, wake)) return;
+  const bodies = w.bodies;
+  bodies.fx[b] = bodies.fx[b]! + force.x;
+  bodies.fy[b] = bodies.fy[b]! + force.y;
+  bodies.torque[b] =
+    bodies.torque[b]! + (point.x - bodies.cx[b]!) * force.y - (point.y - bodies.cy[b]!) * force.x;
+}
+
+/** Applies a force (N) at the center of mass. */
+export function applyForceToCenter(w: WorldState, b: number, force: Vec2, wake: boolean): void {
+  if (!prepareToAct(w, b, wake)) return;
+  const bodies = w.bodies;
+  bodies.fx[b] = bodies.fx[b]! + force.x;
+  bodies.fy[b] = bodies.fy[b]! + force.y;
+}
+
+/** Applies a torque (N m). */
+export function applyTorque(w: WorldState, b: number, torque: number, wake: boolean): void {
+  if (!prepareToAct(w, b, wake)) return;
+  w.bodies.torque[b] = w.bodies.torque[b]! + torque;
+}
+
+/** Applies an impulse (N s) at the center of mass. */
+export function applyLinearImpulseToCenter(w: WorldState, b: number, impulse: Vec2, wake: boolean): void {
+  if (!prepareToAct(w, b, wake)) return;
+  const bodies = w.bodies;
+  const o = b * STATE_STRIDE;
+  bodies.state[o + VX] = bodies.state[o + VX]! + bodies.invMass[b]! * impulse.x;
+  bodies.state[o + VY] = bodies.state[o + VY]! + bodies.invMass[b]! * impulse.y;
+}
+
+/** Applies an angular impulse (N m s). */
+export function applyAngularImpulse(w: WorldState, b: number, impulse: number, wake: boolean): void {
+  if (!prepareToAct(w, b, wake)) return;
+  const bodies = w.bodies;
+  const o = b * STATE_STRIDE;
+  bodies.state[o + W] = bodies.state[o + W]! + bodies.invInertia[b]! * impulse;
 }

@@ -9,7 +9,7 @@ import { AABB, computeShapeAABB, type Geometry, type ShapeType } from '../geomet
 import { HandleKind, SlotPool } from '../base/id.js';
 import { AABB_MARGIN, SPECULATIVE_DISTANCE } from '../base/constants.js';
 import type { WorldState } from '../world/world_state.js';
-import type { ShapeDef } from '../world.js';
+import type { Filter, ShapeDef } from '../world.js';
 import { BodyType, updateBodyMass, updateMaxExtent } from './body.js';
 import { destroyShapeContacts } from './contact.js';
 
@@ -226,10 +226,25 @@ export function freeShape(w: WorldState, s: number, wakeBodies: boolean): void {
 export function destroyBodyChains(w: WorldState, b: number): void {
   for (let slot = 0; slot < w.chains.length; slot++) {
     const record = w.chains[slot];
-    if (record === null || record === undefined || record.body !== b) continue;
-    for (const s of record.shapes) freeShape(w, s, true);
-    w.chains[slot] = null;
-    w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
-    w.chainFree.push(slot);
+    if (record !== null && record !== undefined && record.body === b) destroyChain(w, slot);
   }
+}
+
+/** Frees a chain's segments and its slot (a new generation makes its id stale). */
+export function destroyChain(w: WorldState, slot: number): void {
+  for (const s of w.chains[slot]!.shapes) freeShape(w, s, true);
+  w.chains[slot] = null;
+  w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
+  w.chainFree.push(slot);
+}
+
+/** Changes a shape's collision filter: its contacts and proxy are rebuilt. */
+export function setFilter(w: WorldState, s: number, filter: Filter): void {
+  const shapes = w.shapes;
+  shapes.categoryBits[s] = filter.categoryBits >>> 0;
+  shapes.maskBits[s] = filter.maskBits >>> 0;
+  shapes.groupIndex[s] = filter.groupIndex;
+  destroyShapeContacts(w, s, true);
+  destroyShapeProxy(w, s);
+  createShapeProxy(w, s, true);
 }
