@@ -25,7 +25,6 @@ import {
 import { CONTACT_TOUCHING } from './dynamics/contact.js';
 import {
   type Capsule,
-  ChainSegment,
   type Circle,
   cloneGeometry,
   type Geometry,
@@ -81,7 +80,7 @@ import {
 } from './dynamics/body.js';
 import { remixContacts } from './dynamics/contact.js';
 import { resetIslandImpulses, sleepBody, wakeBody } from './dynamics/island.js';
-import { createShape, destroyChain, freeShape, setFilter } from './dynamics/shape.js';
+import { createChain, createShape, destroyChain, freeShape, setFilter } from './dynamics/shape.js';
 import { createJoint, freeJoint } from './joints/joint.js';
 
 /** Handle of a body. Stale handles are detected and rejected. */
@@ -1062,43 +1061,7 @@ export class World {
     checkBoolean(fn, 'enableContactEvents', d.enableContactEvents);
 
     const w = this.#state;
-    const pt = (i: number): Vec2 => d.points[((i % n) + n) % n]!;
-    const shapeDef: ShapeDef = {
-      density: 0,
-      friction: d.friction,
-      restitution: d.restitution,
-      material: d.material,
-      filter: d.filter,
-      enableContactEvents: d.enableContactEvents,
-      isSensor: false,
-      updateBodyMass: false,
-      userData: d.userData,
-    };
-    const slot = w.chainFree.length > 0 ? w.chainFree.pop()! : w.chains.length;
-    if (slot === w.chains.length) {
-      w.chains.push(null);
-      w.chainGeneration.push(0);
-    }
-    const record = { body: b, shapes: [] as number[] };
-    for (let i = 0; i < segmentCount; i++) {
-      const p1 = pt(i);
-      const p2 = pt(i + 1);
-      let g1: Vec2;
-      let g2: Vec2;
-      if (d.loop) {
-        g1 = pt(i - 1);
-        g2 = pt(i + 2);
-      } else {
-        g1 = i === 0 ? { x: 2 * p1.x - p2.x, y: 2 * p1.y - p2.y } : pt(i - 1);
-        g2 = i === segmentCount - 1 ? { x: 2 * p2.x - p1.x, y: 2 * p2.y - p1.y } : pt(i + 2);
-      }
-      const seg = new ChainSegment(g1.x, g1.y, p1.x, p1.y, p2.x, p2.y, g2.x, g2.y);
-      const id = this.newShape(b, ShapeType.ChainSegment, seg, shapeDef);
-      const s = w.shapes.pool.resolve(id);
-      w.shapes.chain[s] = slot;
-      record.shapes.push(s);
-    }
-    w.chains[slot] = record;
+    const slot = createChain(w, b, d);
     return makeHandle(slot, w.chainGeneration[slot]!, HandleKind.Chain) as ChainId;
   }
 

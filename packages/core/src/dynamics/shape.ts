@@ -5,11 +5,12 @@
  */
 
 import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
-import { AABB, computeShapeAABB, type Geometry, type ShapeType } from '../geometry/geometry.js';
+import { AABB, ChainSegment, computeShapeAABB, type Geometry, ShapeType } from '../geometry/geometry.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import { AABB_MARGIN, SPECULATIVE_DISTANCE } from '../base/constants.js';
 import type { WorldState } from '../world/world_state.js';
-import type { Filter, ShapeDef } from '../world.js';
+import type { ChainDef, Filter, ShapeDef } from '../world.js';
+import type { Vec2 } from '../base/math.js';
 import { BodyType, updateBodyMass, updateMaxExtent } from './body.js';
 import { destroyShapeContacts } from './contact.js';
 
@@ -247,4 +248,51 @@ export function setFilter(w: WorldState, s: number, filter: Filter): void {
   destroyShapeContacts(w, s, true);
   destroyShapeProxy(w, s);
   createShapeProxy(w, s, true);
+}
+
+/**
+ * Adds a chain of one-sided segments on body `b` as `d` describes (validated by the
+ * caller: at least 2 points, 3 for a loop, no two consecutive points equal); returns its
+ * slot. Each segment carries its neighbours as ghost vertices.
+ */
+export function createChain(w: WorldState, b: number, d: ChainDef): number {
+  const n = d.points.length;
+  const segmentCount = d.loop ? n : n - 1;
+  const pt = (i: number): Vec2 => d.points[((i % n) + n) % n]!;
+  const shapeDef: ShapeDef = {
+    density: 0,
+    friction: d.friction,
+    restitution: d.restitution,
+    material: d.material,
+    filter: d.filter,
+    enableContactEvents: d.enableContactEvents,
+    isSensor: false,
+    updateBodyMass: false,
+    userData: d.userData,
+  };
+  const slot = w.chainFree.length > 0 ? w.chainFree.pop()! : w.chains.length;
+  if (slot === w.chains.length) {
+    w.chains.push(null);
+    w.chainGeneration.push(0);
+  }
+  const record = { body: b, shapes: [] as number[] };
+  for (let i = 0; i < segmentCount; i++) {
+    const p1 = pt(i);
+    const p2 = pt(i + 1);
+    let g1: Vec2;
+    let g2: Vec2;
+    if (d.loop) {
+      g1 = pt(i - 1);
+      g2 = pt(i + 2);
+    } else {
+      g1 = i === 0 ? { x: 2 * p1.x - p2.x, y: 2 * p1.y - p2.y } : pt(i - 1);
+      g2 = i === segmentCount - 1 ? { x: 2 * p2.x - p1.x, y: 2 * p2.y - p1.y } : pt(i + 2);
+    }
+    const seg = new ChainSegment(g1.x, g1.y, p1.x, p1.y, p2.x, p2.y, g2.x, g2.y);
+    const s = createShape(w, b, ShapeType.ChainSegment, seg, shapeDef);
+    w.shapes.chain[s] = slot;
+    record.shapes.push(s);
+  }
+  w.chains[slot] = record;
+  return slot;
 }
