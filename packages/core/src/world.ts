@@ -22,6 +22,7 @@ import {
   VY,
   W,
 } from './dynamics/body.js';
+import { DEFAULT_DENSITY, DEFAULT_FRICTION, SLEEP_LINEAR_THRESHOLD } from './base/constants.js';
 import { CONTACT_TOUCHING } from './dynamics/contact.js';
 import {
   type Capsule,
@@ -387,7 +388,7 @@ export function defaultBodyDef(): BodyDef {
     linearDamping: 0,
     angularDamping: 0,
     gravityScale: 1,
-    sleepThreshold: 0.05,
+    sleepThreshold: SLEEP_LINEAR_THRESHOLD,
     fixedRotation: false,
     isBullet: false,
     isAwake: true,
@@ -402,8 +403,8 @@ export function defaultFilter(): Filter {
 
 export function defaultShapeDef(): ShapeDef {
   return {
-    density: 1,
-    friction: 0.6,
+    density: DEFAULT_DENSITY,
+    friction: DEFAULT_FRICTION,
     restitution: 0,
     material: 0,
     filter: defaultFilter(),
@@ -418,7 +419,7 @@ export function defaultChainDef(): ChainDef {
   return {
     points: [],
     loop: false,
-    friction: 0.6,
+    friction: DEFAULT_FRICTION,
     restitution: 0,
     material: 0,
     filter: defaultFilter(),

@@ -34,7 +34,10 @@ export const MAX_ROTATION = 0.25 * Math.PI;
  */
 export const MAX_SOLVED_ROTATION = 4 * MAX_ROTATION;
 
-/** Bodies slower than this (m/s, and rad/s times the body's extent) may fall asleep. */
+/**
+ * Bodies slower than this (m/s, and rad/s times the body's extent) may fall asleep: the
+ * default of `BodyDef.sleepThreshold`.
+ */
 export const SLEEP_LINEAR_THRESHOLD = 0.05;
 
 /** A body must stay slow this long (s) before its island falls asleep. */
@@ -72,6 +75,15 @@ export const DEFAULT_RESTITUTION_THRESHOLD = 1;
 
 /** Default maximum linear speed (m/s): a safety net against numerical blow-up. */
 export const DEFAULT_MAX_LINEAR_SPEED = 400;
+
+/** Default approach speed above which a contact reports a hit event (m/s). */
+export const DEFAULT_HIT_EVENT_THRESHOLD = 1;
+
+/** Default shape density (kg/m^2). */
+export const DEFAULT_DENSITY = 1;
+
+/** Default friction of shapes and chains (mixed by the geometric mean). */
+export const DEFAULT_FRICTION = 0.6;
 
 /** Huge value used as "no limit". */
 export const HUGE = 100000 * 1e6;

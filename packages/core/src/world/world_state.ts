@@ -67,7 +67,7 @@ export class WorldSettings {
   jointHertz = defaults.DEFAULT_JOINT_HERTZ;
   jointDampingRatio = defaults.DEFAULT_JOINT_DAMPING_RATIO;
   /** Approach speed above which a contact reports a hit event (m/s). */
-  hitEventThreshold = 1;
+  hitEventThreshold = defaults.DEFAULT_HIT_EVENT_THRESHOLD;
   /** Sweep fast bodies against static geometry (and bullets against dynamic bodies). */
   enableContinuous = true;
   /** Bodies slower than this are never swept (m/s). */
