@@ -32,26 +32,26 @@ export type {
   ContactEvents,
   BodyEvents,
 } from './world.js';
-export { JointType } from './joint.js';
-export type { RevoluteJointParams } from './revolute_joint.js';
-export type { DistanceJointParams } from './distance_joint.js';
-export type { WheelJointParams } from './wheel_joint.js';
+export { JointType } from './joints/joint.js';
+export type { RevoluteJointParams } from './joints/revolute_joint.js';
+export type { DistanceJointParams } from './joints/distance_joint.js';
+export type { WheelJointParams } from './joints/wheel_joint.js';
 export type { DistanceJointDef, WheelJointDef } from './world.js';
-export type { MouseJointParams } from './mouse_joint.js';
-export type { MotorJointParams } from './motor_joint.js';
-export type { FilterJointParams } from './filter_joint.js';
+export type { MouseJointParams } from './joints/mouse_joint.js';
+export type { MotorJointParams } from './joints/motor_joint.js';
+export type { FilterJointParams } from './joints/filter_joint.js';
 export type { MouseJointDef, MotorJointDef, FilterJointDef } from './world.js';
 export {
   springFromResponse,
   responseFromSpring,
   SPRING_DAMPING_RATIO,
   CRITICAL_SETTLING_OMEGA_T,
-} from './spring_tuning.js';
-export type { SpringDamping, SpringResponse, SpringTuning } from './spring_tuning.js';
-export type { PrismaticJointParams } from './prismatic_joint.js';
-export type { WeldJointParams } from './weld_joint.js';
+} from './joints/spring_tuning.js';
+export type { SpringDamping, SpringResponse, SpringTuning } from './joints/spring_tuning.js';
+export type { PrismaticJointParams } from './joints/prismatic_joint.js';
+export type { WeldJointParams } from './joints/weld_joint.js';
 export type { PrismaticJointDef, WeldJointDef } from './world.js';
-export type { FrictionMixer, RestitutionMixer } from './world_state.js';
+export type { FrictionMixer, RestitutionMixer } from './world/world_state.js';
 export {
   CharacterMover,
   MoveResult,
@@ -62,9 +62,9 @@ export {
   MOVER_MARGIN,
   MOVER_TOUCH,
   MOVER_MAX_PLANES,
-} from './mover.js';
-export type { MoverDef, MoverOptions, MutableVec2 } from './mover.js';
-export { defaultQueryFilter } from './query.js';
+} from './character/mover.js';
+export type { MoverDef, MoverOptions, MutableVec2 } from './character/mover.js';
+export { defaultQueryFilter } from './world/query.js';
 export type {
   QueryFilter,
   QueryAABB,
@@ -72,7 +72,7 @@ export type {
   QueryTransform,
   RayHit,
   ShapeCastHit,
-} from './query.js';
+} from './world/query.js';
 export {
   ShapeType,
   Circle,
@@ -92,10 +92,10 @@ export {
   makeSegment,
   computeMass,
   computeShapeAABB,
-} from './geometry.js';
-export type { Geometry } from './geometry.js';
-export { computeHull } from './hull.js';
-export { Transform, cosSin, atan2, CosSin } from './math.js';
-export type { Vec2 } from './math.js';
-export { makeSoft, Softness } from './softness.js';
-export * as constants from './constants.js';
+} from './geometry/geometry.js';
+export type { Geometry } from './geometry/geometry.js';
+export { computeHull } from './geometry/hull.js';
+export { Transform, cosSin, atan2, CosSin } from './base/math.js';
+export type { Vec2 } from './base/math.js';
+export { makeSoft, Softness } from './dynamics/softness.js';
+export * as constants from './base/public_constants.js';

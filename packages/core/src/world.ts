@@ -1,81 +1,55 @@
 /**
- * The public world: every entry point validates its arguments first, then changes the
- * internal state (world_state.ts) in one go, so a rejected call changes nothing.
+ * The public world: every entry point validates its arguments first, then makes one call
+ * into the module that owns the concept (dynamics/body.ts, dynamics/shape.ts,
+ * joints/joint.ts, ...), which changes the world's state (world/world_state.ts) in one go,
+ * so a rejected call changes nothing. Methods that take an id name their object
+ * (getBodyPosition, setShapeFriction); the older names are deprecated aliases (end of file).
  */
 
-import { BodyType, STATE_STRIDE, VX, VY, W } from './body.js';
-import { CONTACT_STRIDE, CONTACT_TOUCHING, C_FRICTION, C_RESTITUTION } from './contact.js';
-import { MAX_POLYGON_VERTICES } from './constants.js';
-import { Capsule, ChainSegment, Circle, type Geometry, Polygon, Segment, ShapeType } from './geometry.js';
-import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './id.js';
-import { atan2, CosSin, cosSin, type Vec2 } from './math.js';
-import { restoreWorld, snapshotWorld, stateHash } from './snapshot.js';
-import { type JointData, JointType, linkJoint, unlinkJoint } from './joint.js';
 import {
-  applyDistanceJointParams,
-  checkDistanceJointParams,
-  DistanceJointData,
-  type DistanceJointParams,
-  defaultDistanceJointParams,
-  distanceJointState,
-  readDistanceJointParams,
-} from './distance_joint.js';
+  applyAngularImpulse,
+  applyForce,
+  applyForceToCenter,
+  applyLinearImpulse,
+  applyLinearImpulseToCenter,
+  applyTorque,
+  BodyType,
+  setFixedRotation,
+  setLinearVelocity,
+  setTransform,
+  STATE_STRIDE,
+  VX,
+  VY,
+  W,
+} from './dynamics/body.js';
+import { DEFAULT_DENSITY, DEFAULT_FRICTION, SLEEP_LINEAR_THRESHOLD } from './base/constants.js';
+import { CONTACT_TOUCHING } from './dynamics/contact.js';
 import {
-  applyWheelJointParams,
-  checkWheelJointParams,
-  defaultWheelJointParams,
-  readWheelJointParams,
-  WheelJointData,
-  type WheelJointParams,
-  wheelJointState,
-} from './wheel_joint.js';
-import {
-  applyRevoluteJointParams,
-  checkRevoluteJointParams,
-  defaultRevoluteJointParams,
-  RevoluteJointData,
-  type RevoluteJointParams,
-  readRevoluteJointParams,
-  revoluteJointState,
-} from './revolute_joint.js';
-import { checkFilterJointDef, FilterJointData, type FilterJointParams } from './filter_joint.js';
-import {
-  applyMotorJointParams,
-  checkMotorJointParams,
-  defaultMotorJointParams,
-  MotorJointData,
-  type MotorJointParams,
-  readMotorJointParams,
-} from './motor_joint.js';
-import {
-  applyMouseJointParams,
-  checkMouseJointParams,
-  defaultMouseJointParams,
-  MouseJointData,
-  type MouseJointParams,
-  readMouseJointParams,
-} from './mouse_joint.js';
-import {
-  applyPrismaticJointParams,
-  checkPrismaticJointParams,
-  defaultPrismaticJointParams,
-  PrismaticJointData,
-  type PrismaticJointParams,
-  prismaticJointState,
-  readPrismaticJointParams,
-} from './prismatic_joint.js';
-import {
-  applyWeldJointParams,
-  checkWeldJointParams,
-  defaultWeldJointParams,
-  readWeldJointParams,
-  WeldJointData,
-  type WeldJointParams,
-  weldJointState,
-} from './weld_joint.js';
-import * as query from './query.js';
-import * as mover from './mover.js';
-import { step } from './solver.js';
+  type Capsule,
+  type Circle,
+  cloneGeometry,
+  type Geometry,
+  type Polygon,
+  type Segment,
+  ShapeType,
+} from './geometry/geometry.js';
+import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './base/id.js';
+import { atan2, type Vec2 } from './base/math.js';
+import { restoreWorld, snapshotWorld, stateHash } from './world/snapshot.js';
+import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
+import { type JointData, JointType } from './joints/joint.js';
+import type { DistanceJointParams } from './joints/distance_joint.js';
+import type { FilterJointParams } from './joints/filter_joint.js';
+import type { MotorJointParams } from './joints/motor_joint.js';
+import type { MouseJointParams } from './joints/mouse_joint.js';
+import type { PrismaticJointParams } from './joints/prismatic_joint.js';
+import { type JointState, jointTypes } from './joints/registry.js';
+import type { RevoluteJointParams } from './joints/revolute_joint.js';
+import type { WeldJointParams } from './joints/weld_joint.js';
+import type { WheelJointParams } from './joints/wheel_joint.js';
+import * as query from './world/query.js';
+import * as mover from './character/mover.js';
+import { step } from './world/solver.js';
 import {
   checkBits,
   checkBoolean,
@@ -87,15 +61,28 @@ import {
   checkVec2,
   describe,
   fail,
-} from './validate.js';
+} from './base/validate.js';
 import {
   type FrictionMixer,
   mixFrictionDefault,
   mixRestitutionDefault,
+  registerWorldStateAccessor,
   type RestitutionMixer,
   WorldSettings,
   WorldState,
-} from './world_state.js';
+} from './world/world_state.js';
+import {
+  applyMass,
+  createBody,
+  destroyBody,
+  setBodyType,
+  updateBodyMass as updateMassFromShapes,
+  updateMaxExtent,
+} from './dynamics/body.js';
+import { remixContacts } from './dynamics/contact.js';
+import { resetIslandImpulses, sleepBody, wakeBody } from './dynamics/island.js';
+import { createChain, createShape, destroyChain, freeShape, setFilter } from './dynamics/shape.js';
+import { createJoint, freeJoint } from './joints/joint.js';
 
 /** Handle of a body. Stale handles are detected and rejected. */
 export type BodyId = number & { readonly __brand: 'BodyId' };
@@ -172,13 +159,7 @@ export type JointParamsUnion =
   | MouseJointParams
   | MotorJointParams;
 
-/** Joint coordinates (see getJointState). */
-export interface JointState {
-  angle?: number;
-  translation?: number;
-  length?: number;
-  speed?: number;
-}
+export type { JointState };
 
 /** Contact events of the last step (see World.getContactEvents). Arrays hold shape ids. */
 export interface ContactEvents {
@@ -407,7 +388,7 @@ export function defaultBodyDef(): BodyDef {
     linearDamping: 0,
     angularDamping: 0,
     gravityScale: 1,
-    sleepThreshold: 0.05,
+    sleepThreshold: SLEEP_LINEAR_THRESHOLD,
     fixedRotation: false,
     isBullet: false,
     isAwake: true,
@@ -422,8 +403,8 @@ export function defaultFilter(): Filter {
 
 export function defaultShapeDef(): ShapeDef {
   return {
-    density: 1,
-    friction: 0.6,
+    density: DEFAULT_DENSITY,
+    friction: DEFAULT_FRICTION,
     restitution: 0,
     material: 0,
     filter: defaultFilter(),
@@ -438,7 +419,7 @@ export function defaultChainDef(): ChainDef {
   return {
     points: [],
     loop: false,
-    friction: 0.6,
+    friction: DEFAULT_FRICTION,
     restitution: 0,
     material: 0,
     filter: defaultFilter(),
@@ -446,8 +427,6 @@ export function defaultChainDef(): ChainDef {
     userData: undefined,
   };
 }
-
-const scratchCosSin = new CosSin();
 
 function isBodyType(v: unknown): v is BodyType {
   return v === BodyType.Static || v === BodyType.Kinematic || v === BodyType.Dynamic;
@@ -462,46 +441,6 @@ function checkFilter(fn: string, field: string, v: unknown): Filter {
   checkInteger(fn, `${field}.groupIndex`, f.groupIndex, -0x80000000, 0x7fffffff);
   return v as Filter;
 }
-
-/**
- * Per joint type: read its parameters, check a full set, apply them. One table instead of a
- * switch per accessor; the filter joint has no parameters and no entry.
- */
-interface JointParamOps {
-  read(data: JointData): object;
-  check(fn: string, params: object): void;
-  apply(data: JointData, params: object): void;
-}
-
-function paramOps<D extends JointData, P>(
-  read: (d: D) => P,
-  check: (fn: string, p: P) => void,
-  apply: (d: D, p: P) => void,
-): JointParamOps {
-  // the table is indexed by the joint's own type, so its data and params always match
-  return { read, check, apply } as unknown as JointParamOps;
-}
-
-const jointParamOps: (JointParamOps | undefined)[] = [];
-jointParamOps[JointType.Revolute] = paramOps(
-  readRevoluteJointParams,
-  checkRevoluteJointParams,
-  applyRevoluteJointParams,
-);
-jointParamOps[JointType.Distance] = paramOps(
-  readDistanceJointParams,
-  checkDistanceJointParams,
-  applyDistanceJointParams,
-);
-jointParamOps[JointType.Wheel] = paramOps(readWheelJointParams, checkWheelJointParams, applyWheelJointParams);
-jointParamOps[JointType.Mouse] = paramOps(readMouseJointParams, checkMouseJointParams, applyMouseJointParams);
-jointParamOps[JointType.Motor] = paramOps(readMotorJointParams, checkMotorJointParams, applyMotorJointParams);
-jointParamOps[JointType.Prismatic] = paramOps(
-  readPrismaticJointParams,
-  checkPrismaticJointParams,
-  applyPrismaticJointParams,
-);
-jointParamOps[JointType.Weld] = paramOps(readWeldJointParams, checkWeldJointParams, applyWeldJointParams);
 
 /**
  * Field offsets of one body record written by `World.readBodyTransforms`. Awake is 1 or 0
@@ -532,14 +471,24 @@ export const BodyRecord = {
  * for (let i = 0; i < 60; i++) world.step(1 / 60);
  * ```
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the merged interface (end of file) types the deprecated aliases, which are defined on World.prototype
 export class World {
-  /** @internal The state the solver works on. Not part of the public API. */
-  readonly core: WorldState;
+  /**
+   * The state the solver works on. An ES private field: nothing outside this class reaches
+   * it, except internal modules through `worldStateOf` (world/world_state.ts), which the
+   * index does not export. `restore` fills it in place, so it is the same object for the
+   * world's whole life.
+   */
+  readonly #state: WorldState;
+
+  static {
+    registerWorldStateAccessor((world) => (world as World).#state);
+  }
 
   constructor(def: Partial<WorldDef> = {}) {
     const d = { ...defaultWorldDef(), ...def };
     this.validateSettings('World', d);
-    this.core = new WorldState();
+    this.#state = new WorldState();
     this.applySettings(d);
   }
 
@@ -549,32 +498,32 @@ export class World {
    * Advances the world by `dt` seconds. `subSteps` overrides the world's sub-step count
    * for this step. Use a fixed dt (e.g. 1/60) for reproducible results.
    */
-  step(dt: number, subSteps: number = this.core.settings.subSteps): void {
+  step(dt: number, subSteps: number = this.#state.settings.subSteps): void {
     checkPositive('step', 'dt', dt);
     checkInteger('step', 'subSteps', subSteps, 1, 1000);
-    if (this.core.locked) throw new Error('step: the world is already stepping');
-    this.core.locked = true;
+    if (this.#state.locked) throw new Error('step: the world is already stepping');
+    this.#state.locked = true;
     try {
-      step(this.core, dt, subSteps);
+      step(this.#state, dt, subSteps);
     } finally {
-      this.core.locked = false;
+      this.#state.locked = false;
     }
   }
 
   /** Gravity (m/s^2). */
   getGravity(): Vec2 {
-    return { x: this.core.settings.gravityX, y: this.core.settings.gravityY };
+    return { x: this.#state.settings.gravityX, y: this.#state.settings.gravityY };
   }
 
   setGravity(gravity: Vec2): void {
     checkVec2('setGravity', 'gravity', gravity);
-    this.core.settings.gravityX = gravity.x;
-    this.core.settings.gravityY = gravity.y;
+    this.#state.settings.gravityX = gravity.x;
+    this.#state.settings.gravityY = gravity.y;
   }
 
   /** The current settings (a copy). */
   getSettings(): WorldDef {
-    return settingsToDef(this.core.settings, this.core.frictionMixer, this.core.restitutionMixer);
+    return settingsToDef(this.#state.settings, this.#state.frictionMixer, this.#state.restitutionMixer);
   }
 
   /** Changes some settings; the others keep their value. Turning sleep off wakes everything. */
@@ -605,7 +554,7 @@ export class World {
   }
 
   private applySettings(d: WorldDef): void {
-    const s = this.core.settings;
+    const s = this.#state.settings;
     s.gravityX = d.gravity.x;
     s.gravityY = d.gravity.y;
     s.subSteps = d.subSteps;
@@ -622,12 +571,12 @@ export class World {
     s.continuousMinSpeed = d.continuousMinSpeed;
     s.enableProfile = d.enableProfile;
     s.version++;
-    this.core.frictionMixer = d.frictionMixer;
-    this.core.restitutionMixer = d.restitutionMixer;
+    this.#state.frictionMixer = d.frictionMixer;
+    this.#state.restitutionMixer = d.restitutionMixer;
     if (s.enableSleep && !d.enableSleep) {
-      const bodies = this.core.bodies;
+      const bodies = this.#state.bodies;
       for (let b = 0; b < bodies.pool.next; b++) {
-        if (bodies.pool.alive[b] === 1) this.core.wakeBody(b);
+        if (bodies.pool.alive[b] === 1) wakeBody(this.#state, b);
       }
     }
     s.enableSleep = d.enableSleep;
@@ -635,11 +584,11 @@ export class World {
 
   /** Timings of the last step, per stage (ms; zero unless `enableProfile`), and continuous-collision counts. */
   getProfile(): StepProfile {
-    return { ...this.core.profile };
+    return { ...this.#state.profile };
   }
 
   getCounters(): WorldCounters {
-    const w = this.core;
+    const w = this.#state;
     let touching = 0;
     const contacts = w.contacts;
     for (let c = 0; c < contacts.pool.next; c++) {
@@ -660,7 +609,7 @@ export class World {
 
   /** A 32-bit hash of every body's transform and velocity, for determinism checks. */
   stateHash(): number {
-    return stateHash(this.core);
+    return stateHash(this.#state);
   }
 
   /**
@@ -669,18 +618,18 @@ export class World {
    * included. `restore` continues bit for bit as if never interrupted.
    */
   snapshot(): Uint8Array {
-    return snapshotWorld(this.core);
+    return snapshotWorld(this.#state);
   }
 
   /** Replaces this world's content with a snapshot. Mixers and user data are kept as set. */
   restore(snapshot: Uint8Array): void {
     if (!(snapshot instanceof Uint8Array)) fail('restore', 'snapshot', 'a Uint8Array', snapshot);
-    if (this.core.locked) throw new Error('restore: the world is stepping');
+    if (this.#state.locked) throw new Error('restore: the world is stepping');
     const next = new WorldState();
     restoreWorld(next, snapshot);
-    next.frictionMixer = this.core.frictionMixer;
-    next.restitutionMixer = this.core.restitutionMixer;
-    (this as { core: WorldState }).core = next;
+    next.frictionMixer = this.#state.frictionMixer;
+    next.restitutionMixer = this.#state.restitutionMixer;
+    this.#state.adopt(next);
   }
 
   // ------------------------------------------------------------------ bodies
@@ -702,85 +651,21 @@ export class World {
     checkBoolean(fn, 'isBullet', d.isBullet);
     checkBoolean(fn, 'isAwake', d.isAwake);
     checkBoolean(fn, 'enableSleep', d.enableSleep);
-    const w = this.core;
+    const w = this.#state;
     if (w.bodies.pool.count >= MAX_SLOTS)
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} bodies)`);
 
-    const bodies = w.bodies;
-    const b = bodies.pool.allocate();
-    bodies.ensureCapacity(b + 1);
-    const cs = cosSin(d.angle, scratchCosSin);
-    bodies.type[b] = d.type;
-    bodies.px[b] = d.position.x;
-    bodies.py[b] = d.position.y;
-    bodies.c[b] = cs.c;
-    bodies.s[b] = cs.s;
-    bodies.cx[b] = d.position.x;
-    bodies.cy[b] = d.position.y;
-    bodies.lcx[b] = 0;
-    bodies.lcy[b] = 0;
-    const o = b * STATE_STRIDE;
-    const moving = d.type !== BodyType.Static;
-    bodies.state[o + VX] = moving ? d.linearVelocity.x : 0;
-    bodies.state[o + VY] = moving ? d.linearVelocity.y : 0;
-    bodies.state[o + W] = moving ? d.angularVelocity : 0;
-    bodies.state[o + 3] = 0;
-    w.resetSolverState(b);
-    bodies.fx[b] = 0;
-    bodies.fy[b] = 0;
-    bodies.torque[b] = 0;
-    bodies.linearDamping[b] = d.linearDamping;
-    bodies.angularDamping[b] = d.angularDamping;
-    bodies.gravityScale[b] = d.gravityScale;
-    bodies.sleepTime[b] = 0;
-    bodies.sleepThreshold[b] = d.sleepThreshold;
-    bodies.maxExtent[b] = 0;
-    bodies.fixedRotation[b] = d.fixedRotation ? 1 : 0;
-    bodies.bullet[b] = d.isBullet ? 1 : 0;
-    bodies.enableSleep[b] = d.enableSleep ? 1 : 0;
-    bodies.massOverridden[b] = 0;
-    bodies.shapeHead[b] = -1;
-    bodies.shapeCount[b] = 0;
-    bodies.contactHead[b] = -1;
-    bodies.jointHead[b] = -1;
-    bodies.awakeIndex[b] = -1;
-    bodies.awake[b] = 0;
-    bodies.userData[b] = d.userData;
-    w.updateBodyMass(b);
-    // a body that cannot sleep is always awake; static bodies are never "awake"
-    if (moving && (d.isAwake || !d.enableSleep || !w.settings.enableSleep)) w.markAwake(b);
-    return bodies.pool.handle(b) as BodyId;
+    return w.bodies.pool.handle(createBody(w, d)) as BodyId;
   }
 
   /** Destroys a body with its shapes; bodies that touched it wake up. */
   destroyBody(bodyId: BodyId): void {
-    const b = this.body('destroyBody', bodyId);
-    const w = this.core;
-    w.resetIslandImpulses(b);
-    this.destroyBodyChains(b);
-    const shapes = w.shapes;
-    let s = w.bodies.shapeHead[b]!;
-    while (s !== -1) {
-      const next = shapes.next[s]!;
-      this.freeShape(s, true);
-      s = next;
-    }
-    while (w.bodies.jointHead[b] !== -1) {
-      const j = w.bodies.jointHead[b]! >> 1;
-      w.reportJointEvent(j, false);
-      this.freeJoint(j);
-    }
-    w.removeAwakeBody(b);
-    const bodies = w.bodies;
-    bodies.awake[b] = 0;
-    bodies.shapeHead[b] = -1;
-    bodies.userData[b] = undefined;
-    bodies.pool.release(b);
+    destroyBody(this.#state, this.body('destroyBody', bodyId));
   }
 
   /** True when the id names a live body. */
   isValidBody(bodyId: BodyId): boolean {
-    return this.core.bodies.pool.resolve(bodyId) !== -1;
+    return this.#state.bodies.pool.resolve(bodyId) !== -1;
   }
 
   /**
@@ -793,7 +678,7 @@ export class World {
 
   /** One past the highest body slot ever used: how many records `readBodyTransforms` writes. */
   getBodySlotCount(): number {
-    return this.core.bodies.pool.next;
+    return this.#state.bodies.pool.next;
   }
 
   /**
@@ -808,7 +693,7 @@ export class World {
     if (!(out instanceof Float64Array)) fail(fn, 'out', 'a Float64Array', out);
     checkInteger(fn, 'stride', stride, BodyRecord.Size, 1 << 20);
     checkInteger(fn, 'offset', offset, 0, out.length);
-    const bodies = this.core.bodies;
+    const bodies = this.#state.bodies;
     const pool = bodies.pool;
     const count = pool.next;
     if (offset + count * stride > out.length) {
@@ -838,7 +723,7 @@ export class World {
   }
 
   getBodyType(bodyId: BodyId): BodyType {
-    return this.core.bodies.type[this.body('getBodyType', bodyId)] as BodyType;
+    return this.#state.bodies.type[this.body('getBodyType', bodyId)] as BodyType;
   }
 
   /** Changes the body type at run time: contacts are rebuilt and the mass recomputed. */
@@ -846,209 +731,136 @@ export class World {
     const b = this.body('setBodyType', bodyId);
     if (!isBodyType(type))
       fail('setBodyType', 'type', 'BodyType.Static (0), Kinematic (1) or Dynamic (2)', type);
-    const w = this.core;
-    const bodies = w.bodies;
-    if (bodies.type[b] === type) return;
-    const shapes = w.shapes;
-    // contacts and proxies depend on the type: rebuild them
-    for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
-      w.destroyShapeContacts(s, true);
-      w.destroyShapeProxy(s);
-    }
-    w.wakeBody(b);
-    w.removeAwakeBody(b);
-    bodies.awake[b] = 0;
-    bodies.type[b] = type;
-    const o = b * STATE_STRIDE;
-    if (type === BodyType.Static) {
-      bodies.state[o + VX] = 0;
-      bodies.state[o + VY] = 0;
-      bodies.state[o + W] = 0;
-    }
-    for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) w.createShapeProxy(s, true);
-    w.updateBodyMass(b);
-    if (type !== BodyType.Static) w.markAwake(b);
+    setBodyType(this.#state, b, type);
   }
 
   /** World position of the body origin. */
-  getPosition(bodyId: BodyId): Vec2 {
+  getBodyPosition(bodyId: BodyId): Vec2 {
     const b = this.body('getPosition', bodyId);
-    return { x: this.core.bodies.px[b]!, y: this.core.bodies.py[b]! };
+    return { x: this.#state.bodies.px[b]!, y: this.#state.bodies.py[b]! };
   }
 
   /** Body angle in (-pi, pi]. */
-  getAngle(bodyId: BodyId): number {
+  getBodyAngle(bodyId: BodyId): number {
     const b = this.body('getAngle', bodyId);
-    return atan2(this.core.bodies.s[b]!, this.core.bodies.c[b]!);
+    return atan2(this.#state.bodies.s[b]!, this.#state.bodies.c[b]!);
   }
 
   /** Body rotation as cosine and sine. */
-  getRotation(bodyId: BodyId): { c: number; s: number } {
+  getBodyRotation(bodyId: BodyId): { c: number; s: number } {
     const b = this.body('getRotation', bodyId);
-    return { c: this.core.bodies.c[b]!, s: this.core.bodies.s[b]! };
+    return { c: this.#state.bodies.c[b]!, s: this.#state.bodies.s[b]! };
   }
 
   /** World center of mass. */
-  getWorldCenter(bodyId: BodyId): Vec2 {
+  getBodyWorldCenter(bodyId: BodyId): Vec2 {
     const b = this.body('getWorldCenter', bodyId);
-    return { x: this.core.bodies.cx[b]!, y: this.core.bodies.cy[b]! };
+    return { x: this.#state.bodies.cx[b]!, y: this.#state.bodies.cy[b]! };
   }
 
   /** Center of mass in body coordinates. */
-  getLocalCenter(bodyId: BodyId): Vec2 {
+  getBodyLocalCenter(bodyId: BodyId): Vec2 {
     const b = this.body('getLocalCenter', bodyId);
-    return { x: this.core.bodies.lcx[b]!, y: this.core.bodies.lcy[b]! };
+    return { x: this.#state.bodies.lcx[b]!, y: this.#state.bodies.lcy[b]! };
   }
 
   /** Linear velocity of the center of mass. */
-  getLinearVelocity(bodyId: BodyId): Vec2 {
+  getBodyLinearVelocity(bodyId: BodyId): Vec2 {
     const o = this.body('getLinearVelocity', bodyId) * STATE_STRIDE;
-    return { x: this.core.bodies.state[o + VX]!, y: this.core.bodies.state[o + VY]! };
+    return { x: this.#state.bodies.state[o + VX]!, y: this.#state.bodies.state[o + VY]! };
   }
 
-  getAngularVelocity(bodyId: BodyId): number {
+  getBodyAngularVelocity(bodyId: BodyId): number {
     const o = this.body('getAngularVelocity', bodyId) * STATE_STRIDE;
-    return this.core.bodies.state[o + W]!;
+    return this.#state.bodies.state[o + W]!;
   }
 
   /** Sets the linear velocity of the center of mass; a non-zero velocity wakes the body. */
-  setLinearVelocity(bodyId: BodyId, v: Vec2): void {
+  setBodyLinearVelocity(bodyId: BodyId, v: Vec2): void {
     const b = this.body('setLinearVelocity', bodyId);
     checkVec2('setLinearVelocity', 'velocity', v);
-    const w = this.core;
-    if (w.bodies.type[b] === BodyType.Static) return;
-    if (v.x !== 0 || v.y !== 0) w.wakeBody(b);
-    const o = b * STATE_STRIDE;
-    w.bodies.state[o + VX] = v.x;
-    w.bodies.state[o + VY] = v.y;
+    setLinearVelocity(this.#state, b, v);
   }
 
-  setAngularVelocity(bodyId: BodyId, omega: number): void {
+  setBodyAngularVelocity(bodyId: BodyId, omega: number): void {
     const b = this.body('setAngularVelocity', bodyId);
     checkFinite('setAngularVelocity', 'angularVelocity', omega);
-    const w = this.core;
+    const w = this.#state;
     if (w.bodies.type[b] === BodyType.Static || w.bodies.fixedRotation[b] === 1) return;
-    if (omega !== 0) w.wakeBody(b);
+    if (omega !== 0) wakeBody(w, b);
     w.bodies.state[b * STATE_STRIDE + W] = omega;
   }
 
   /** Teleports the body origin to `position` at `angle`, and wakes it. */
-  setTransform(bodyId: BodyId, position: Vec2, angle: number): void {
+  setBodyTransform(bodyId: BodyId, position: Vec2, angle: number): void {
     const b = this.body('setTransform', bodyId);
     checkVec2('setTransform', 'position', position);
     checkFinite('setTransform', 'angle', angle);
-    const w = this.core;
-    const bodies = w.bodies;
-    const cs = cosSin(angle, scratchCosSin);
-    bodies.px[b] = position.x;
-    bodies.py[b] = position.y;
-    bodies.c[b] = cs.c;
-    bodies.s[b] = cs.s;
-    const lcx = bodies.lcx[b]!;
-    const lcy = bodies.lcy[b]!;
-    bodies.cx[b] = position.x + cs.c * lcx - cs.s * lcy;
-    bodies.cy[b] = position.y + cs.s * lcx + cs.c * lcy;
-    w.moveBodyProxies(b);
-    w.wakeBody(b);
+    setTransform(this.#state, b, position, angle);
   }
 
   /** Applies a force (N) at a world point; wakes the body unless `wake` is false. */
-  applyForce(bodyId: BodyId, force: Vec2, point: Vec2, wake = true): void {
+  applyBodyForce(bodyId: BodyId, force: Vec2, point: Vec2, wake = true): void {
     const b = this.body('applyForce', bodyId);
     checkVec2('applyForce', 'force', force);
     checkVec2('applyForce', 'point', point);
     checkBoolean('applyForce', 'wake', wake);
-    if (!this.prepareToAct(b, wake)) return;
-    const bodies = this.core.bodies;
-    bodies.fx[b] = bodies.fx[b]! + force.x;
-    bodies.fy[b] = bodies.fy[b]! + force.y;
-    bodies.torque[b] =
-      bodies.torque[b]! + (point.x - bodies.cx[b]!) * force.y - (point.y - bodies.cy[b]!) * force.x;
+    applyForce(this.#state, b, force, point, wake);
   }
 
   /** Applies a force (N) at the center of mass. */
-  applyForceToCenter(bodyId: BodyId, force: Vec2, wake = true): void {
+  applyBodyForceToCenter(bodyId: BodyId, force: Vec2, wake = true): void {
     const b = this.body('applyForceToCenter', bodyId);
     checkVec2('applyForceToCenter', 'force', force);
     checkBoolean('applyForceToCenter', 'wake', wake);
-    if (!this.prepareToAct(b, wake)) return;
-    const bodies = this.core.bodies;
-    bodies.fx[b] = bodies.fx[b]! + force.x;
-    bodies.fy[b] = bodies.fy[b]! + force.y;
+    applyForceToCenter(this.#state, b, force, wake);
   }
 
   /** Applies a torque (N m). */
-  applyTorque(bodyId: BodyId, torque: number, wake = true): void {
+  applyBodyTorque(bodyId: BodyId, torque: number, wake = true): void {
     const b = this.body('applyTorque', bodyId);
     checkFinite('applyTorque', 'torque', torque);
     checkBoolean('applyTorque', 'wake', wake);
-    if (!this.prepareToAct(b, wake)) return;
-    this.core.bodies.torque[b] = this.core.bodies.torque[b]! + torque;
+    applyTorque(this.#state, b, torque, wake);
   }
 
   /** Applies an impulse (N s) at a world point: changes the velocity at once. */
-  applyLinearImpulse(bodyId: BodyId, impulse: Vec2, point: Vec2, wake = true): void {
+  applyBodyLinearImpulse(bodyId: BodyId, impulse: Vec2, point: Vec2, wake = true): void {
     const b = this.body('applyLinearImpulse', bodyId);
     checkVec2('applyLinearImpulse', 'impulse', impulse);
     checkVec2('applyLinearImpulse', 'point', point);
     checkBoolean('applyLinearImpulse', 'wake', wake);
-    if (!this.prepareToAct(b, wake)) return;
-    const bodies = this.core.bodies;
-    const o = b * STATE_STRIDE;
-    const m = bodies.invMass[b]!;
-    bodies.state[o + VX] = bodies.state[o + VX]! + m * impulse.x;
-    bodies.state[o + VY] = bodies.state[o + VY]! + m * impulse.y;
-    bodies.state[o + W] =
-      bodies.state[o + W]! +
-      bodies.invInertia[b]! * ((point.x - bodies.cx[b]!) * impulse.y - (point.y - bodies.cy[b]!) * impulse.x);
+    applyLinearImpulse(this.#state, b, impulse, point, wake);
   }
 
   /** Applies an impulse (N s) at the center of mass. */
-  applyLinearImpulseToCenter(bodyId: BodyId, impulse: Vec2, wake = true): void {
+  applyBodyLinearImpulseToCenter(bodyId: BodyId, impulse: Vec2, wake = true): void {
     const b = this.body('applyLinearImpulseToCenter', bodyId);
     checkVec2('applyLinearImpulseToCenter', 'impulse', impulse);
     checkBoolean('applyLinearImpulseToCenter', 'wake', wake);
-    if (!this.prepareToAct(b, wake)) return;
-    const bodies = this.core.bodies;
-    const o = b * STATE_STRIDE;
-    bodies.state[o + VX] = bodies.state[o + VX]! + bodies.invMass[b]! * impulse.x;
-    bodies.state[o + VY] = bodies.state[o + VY]! + bodies.invMass[b]! * impulse.y;
+    applyLinearImpulseToCenter(this.#state, b, impulse, wake);
   }
 
   /** Applies an angular impulse (N m s). */
-  applyAngularImpulse(bodyId: BodyId, impulse: number, wake = true): void {
+  applyBodyAngularImpulse(bodyId: BodyId, impulse: number, wake = true): void {
     const b = this.body('applyAngularImpulse', bodyId);
     checkFinite('applyAngularImpulse', 'impulse', impulse);
     checkBoolean('applyAngularImpulse', 'wake', wake);
-    if (!this.prepareToAct(b, wake)) return;
-    const bodies = this.core.bodies;
-    const o = b * STATE_STRIDE;
-    bodies.state[o + W] = bodies.state[o + W]! + bodies.invInertia[b]! * impulse;
+    applyAngularImpulse(this.#state, b, impulse, wake);
   }
 
-  /** Only dynamic bodies respond to forces; a sleeping body does only when woken. */
-  private prepareToAct(b: number, wake: boolean): boolean {
-    const w = this.core;
-    if (w.bodies.type[b] !== BodyType.Dynamic) return false;
-    if (w.bodies.awake[b] !== 1) {
-      if (!wake) return false;
-      w.wakeBody(b);
-    }
-    return true;
-  }
-
-  getMass(bodyId: BodyId): number {
-    return this.core.bodies.mass[this.body('getMass', bodyId)]!;
+  getBodyMass(bodyId: BodyId): number {
+    return this.#state.bodies.mass[this.body('getMass', bodyId)]!;
   }
 
   /** Rotational inertia about the center of mass. */
-  getRotationalInertia(bodyId: BodyId): number {
-    return this.core.bodies.inertia[this.body('getRotationalInertia', bodyId)]!;
+  getBodyRotationalInertia(bodyId: BodyId): number {
+    return this.#state.bodies.inertia[this.body('getRotationalInertia', bodyId)]!;
   }
 
-  getMassData(bodyId: BodyId): BodyMassData {
+  getBodyMassData(bodyId: BodyId): BodyMassData {
     const b = this.body('getMassData', bodyId);
-    const bodies = this.core.bodies;
+    const bodies = this.#state.bodies;
     return {
       mass: bodies.mass[b]!,
       center: { x: bodies.lcx[b]!, y: bodies.lcy[b]! },
@@ -1057,131 +869,122 @@ export class World {
   }
 
   /** Overrides the mass computed from the shapes (dynamic bodies only). */
-  setMassData(bodyId: BodyId, data: BodyMassData): void {
+  setBodyMassData(bodyId: BodyId, data: BodyMassData): void {
     const fn = 'setMassData';
     const b = this.body(fn, bodyId);
     if (typeof data !== 'object' || data === null) fail(fn, 'data', 'an object', data);
     checkPositive(fn, 'data.mass', data.mass);
     checkVec2(fn, 'data.center', data.center);
     checkNonNegative(fn, 'data.rotationalInertia', data.rotationalInertia);
-    const w = this.core;
+    const w = this.#state;
     if (w.bodies.type[b] !== BodyType.Dynamic) return;
-    w.applyMass(b, data.mass, data.rotationalInertia, data.center.x, data.center.y);
+    applyMass(w, b, data.mass, data.rotationalInertia, data.center.x, data.center.y);
     w.bodies.massOverridden[b] = 1;
   }
 
   /** Recomputes the mass from the shapes, dropping any override. */
-  resetMassData(bodyId: BodyId): void {
-    this.core.updateBodyMass(this.body('resetMassData', bodyId));
+  resetBodyMassData(bodyId: BodyId): void {
+    updateMassFromShapes(this.#state, this.body('resetMassData', bodyId));
   }
 
-  getLinearDamping(bodyId: BodyId): number {
-    return this.core.bodies.linearDamping[this.body('getLinearDamping', bodyId)]!;
+  getBodyLinearDamping(bodyId: BodyId): number {
+    return this.#state.bodies.linearDamping[this.body('getLinearDamping', bodyId)]!;
   }
 
-  setLinearDamping(bodyId: BodyId, damping: number): void {
+  setBodyLinearDamping(bodyId: BodyId, damping: number): void {
     const b = this.body('setLinearDamping', bodyId);
-    this.core.bodies.linearDamping[b] = checkNonNegative('setLinearDamping', 'damping', damping);
+    this.#state.bodies.linearDamping[b] = checkNonNegative('setLinearDamping', 'damping', damping);
   }
 
-  getAngularDamping(bodyId: BodyId): number {
-    return this.core.bodies.angularDamping[this.body('getAngularDamping', bodyId)]!;
+  getBodyAngularDamping(bodyId: BodyId): number {
+    return this.#state.bodies.angularDamping[this.body('getAngularDamping', bodyId)]!;
   }
 
-  setAngularDamping(bodyId: BodyId, damping: number): void {
+  setBodyAngularDamping(bodyId: BodyId, damping: number): void {
     const b = this.body('setAngularDamping', bodyId);
-    this.core.bodies.angularDamping[b] = checkNonNegative('setAngularDamping', 'damping', damping);
+    this.#state.bodies.angularDamping[b] = checkNonNegative('setAngularDamping', 'damping', damping);
   }
 
-  getGravityScale(bodyId: BodyId): number {
-    return this.core.bodies.gravityScale[this.body('getGravityScale', bodyId)]!;
+  getBodyGravityScale(bodyId: BodyId): number {
+    return this.#state.bodies.gravityScale[this.body('getGravityScale', bodyId)]!;
   }
 
-  setGravityScale(bodyId: BodyId, scale: number): void {
+  setBodyGravityScale(bodyId: BodyId, scale: number): void {
     const b = this.body('setGravityScale', bodyId);
-    this.core.bodies.gravityScale[b] = checkFinite('setGravityScale', 'scale', scale);
+    this.#state.bodies.gravityScale[b] = checkFinite('setGravityScale', 'scale', scale);
   }
 
-  isFixedRotation(bodyId: BodyId): boolean {
-    return this.core.bodies.fixedRotation[this.body('isFixedRotation', bodyId)] === 1;
+  isBodyFixedRotation(bodyId: BodyId): boolean {
+    return this.#state.bodies.fixedRotation[this.body('isFixedRotation', bodyId)] === 1;
   }
 
   /** Prevents rotation (infinite inertia). */
-  setFixedRotation(bodyId: BodyId, flag: boolean): void {
+  setBodyFixedRotation(bodyId: BodyId, flag: boolean): void {
     const b = this.body('setFixedRotation', bodyId);
     checkBoolean('setFixedRotation', 'flag', flag);
-    const w = this.core;
-    const bodies = w.bodies;
-    if ((bodies.fixedRotation[b] === 1) === flag) return;
-    bodies.fixedRotation[b] = flag ? 1 : 0;
-    bodies.state[b * STATE_STRIDE + W] = 0;
-    if (bodies.massOverridden[b] === 1) {
-      w.applyMass(b, bodies.mass[b]!, bodies.inertia[b]!, bodies.lcx[b]!, bodies.lcy[b]!);
-    } else {
-      w.updateBodyMass(b);
-    }
+    setFixedRotation(this.#state, b, flag);
   }
 
-  isBullet(bodyId: BodyId): boolean {
-    return this.core.bodies.bullet[this.body('isBullet', bodyId)] === 1;
+  isBodyBullet(bodyId: BodyId): boolean {
+    return this.#state.bodies.bullet[this.body('isBullet', bodyId)] === 1;
   }
 
   /** Marks a fast body for continuous collision against other dynamic bodies too. */
-  setBullet(bodyId: BodyId, flag: boolean): void {
+  setBodyBullet(bodyId: BodyId, flag: boolean): void {
     const b = this.body('setBullet', bodyId);
     checkBoolean('setBullet', 'flag', flag);
-    this.core.bodies.bullet[b] = flag ? 1 : 0;
+    this.#state.bodies.bullet[b] = flag ? 1 : 0;
   }
 
-  isAwake(bodyId: BodyId): boolean {
-    return this.core.bodies.awake[this.body('isAwake', bodyId)] === 1;
+  isBodyAwake(bodyId: BodyId): boolean {
+    return this.#state.bodies.awake[this.body('isAwake', bodyId)] === 1;
   }
 
   /** Wakes the body's island, or puts the body to sleep at once. */
-  setAwake(bodyId: BodyId, awake: boolean): void {
+  setBodyAwake(bodyId: BodyId, awake: boolean): void {
     const b = this.body('setAwake', bodyId);
     checkBoolean('setAwake', 'awake', awake);
-    const w = this.core;
-    if (awake) w.wakeBody(b);
+    const w = this.#state;
+    if (awake) wakeBody(w, b);
     else if (w.bodies.awake[b] === 1 && w.bodies.enableSleep[b] === 1 && w.settings.enableSleep)
-      w.sleepBody(b);
+      sleepBody(w, b);
   }
 
-  isSleepEnabled(bodyId: BodyId): boolean {
-    return this.core.bodies.enableSleep[this.body('isSleepEnabled', bodyId)] === 1;
+  isBodySleepEnabled(bodyId: BodyId): boolean {
+    return this.#state.bodies.enableSleep[this.body('isSleepEnabled', bodyId)] === 1;
   }
 
   /** Allows or forbids this body to sleep; forbidding wakes it. */
-  enableSleep(bodyId: BodyId, flag: boolean): void {
+  enableBodySleep(bodyId: BodyId, flag: boolean): void {
     const b = this.body('enableSleep', bodyId);
     checkBoolean('enableSleep', 'flag', flag);
-    this.core.bodies.enableSleep[b] = flag ? 1 : 0;
-    if (!flag) this.core.wakeBody(b);
+    this.#state.bodies.enableSleep[b] = flag ? 1 : 0;
+    if (!flag) wakeBody(this.#state, b);
   }
 
-  getSleepThreshold(bodyId: BodyId): number {
-    return this.core.bodies.sleepThreshold[this.body('getSleepThreshold', bodyId)]!;
+  getBodySleepThreshold(bodyId: BodyId): number {
+    return this.#state.bodies.sleepThreshold[this.body('getSleepThreshold', bodyId)]!;
   }
 
-  setSleepThreshold(bodyId: BodyId, speed: number): void {
+  setBodySleepThreshold(bodyId: BodyId, speed: number): void {
     const b = this.body('setSleepThreshold', bodyId);
-    this.core.bodies.sleepThreshold[b] = checkNonNegative('setSleepThreshold', 'speed', speed);
+    this.#state.bodies.sleepThreshold[b] = checkNonNegative('setSleepThreshold', 'speed', speed);
   }
 
-  getUserData(bodyId: BodyId): unknown {
-    return this.core.bodies.userData[this.body('getUserData', bodyId)];
+  getBodyUserData(bodyId: BodyId): unknown {
+    return this.#state.bodies.userData[this.body('getUserData', bodyId)];
   }
 
-  setUserData(bodyId: BodyId, data: unknown): void {
-    this.core.bodies.userData[this.body('setUserData', bodyId)] = data;
+  setBodyUserData(bodyId: BodyId, data: unknown): void {
+    this.#state.bodies.userData[this.body('setUserData', bodyId)] = data;
   }
 
   /** The shapes attached to a body, newest first. */
   getBodyShapes(bodyId: BodyId): ShapeId[] {
     const b = this.body('getBodyShapes', bodyId);
     const out: ShapeId[] = [];
-    const shapes = this.core.shapes;
-    for (let s = this.core.bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
+    const shapes = this.#state.shapes;
+    for (let s = this.#state.bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
       out.push(shapes.pool.handle(s) as ShapeId);
     }
     return out;
@@ -1193,65 +996,36 @@ export class World {
   createCircleShape(bodyId: BodyId, circle: Circle, def: Partial<ShapeDef> = {}): ShapeId {
     const fn = 'createCircleShape';
     const b = this.body(fn, bodyId);
-    if (!(circle instanceof Circle)) fail(fn, 'circle', 'a Circle (see makeCircle)', circle);
-    checkFinite(fn, 'circle.cx', circle.cx);
-    checkFinite(fn, 'circle.cy', circle.cy);
-    checkPositive(fn, 'circle.radius', circle.radius);
+    checkCircle(fn, 'circle', circle);
     const d = this.shapeDef(fn, def);
-    return this.addShape(b, ShapeType.Circle, new Circle(circle.cx, circle.cy, circle.radius), d);
+    return this.newShape(b, ShapeType.Circle, cloneGeometry(circle), d);
   }
 
   /** Attaches a capsule. The geometry is copied. */
   createCapsuleShape(bodyId: BodyId, capsule: Capsule, def: Partial<ShapeDef> = {}): ShapeId {
     const fn = 'createCapsuleShape';
     const b = this.body(fn, bodyId);
-    if (!(capsule instanceof Capsule)) fail(fn, 'capsule', 'a Capsule (see makeCapsule)', capsule);
-    checkFinite(fn, 'capsule.c1x', capsule.c1x);
-    checkFinite(fn, 'capsule.c1y', capsule.c1y);
-    checkFinite(fn, 'capsule.c2x', capsule.c2x);
-    checkFinite(fn, 'capsule.c2y', capsule.c2y);
-    checkPositive(fn, 'capsule.radius', capsule.radius);
-    const dx = capsule.c2x - capsule.c1x;
-    const dy = capsule.c2y - capsule.c1y;
-    if (dx * dx + dy * dy <= 1e-12) fail(fn, 'capsule length', 'greater than zero (use a circle)', 0);
+    checkCapsule(fn, 'capsule', capsule);
     const d = this.shapeDef(fn, def);
-    const copy = new Capsule(capsule.c1x, capsule.c1y, capsule.c2x, capsule.c2y, capsule.radius);
-    return this.addShape(b, ShapeType.Capsule, copy, d);
+    return this.newShape(b, ShapeType.Capsule, cloneGeometry(capsule), d);
   }
 
   /** Attaches a convex polygon (see makeBox, makePolygon). The geometry is copied. */
   createPolygonShape(bodyId: BodyId, polygon: Polygon, def: Partial<ShapeDef> = {}): ShapeId {
     const fn = 'createPolygonShape';
     const b = this.body(fn, bodyId);
-    checkPolygon(fn, polygon);
+    checkPolygon(fn, 'polygon', polygon);
     const d = this.shapeDef(fn, def);
-    const copy = new Polygon();
-    copy.count = polygon.count;
-    copy.radius = polygon.radius;
-    copy.centroidX = polygon.centroidX;
-    copy.centroidY = polygon.centroidY;
-    copy.vx.set(polygon.vx);
-    copy.vy.set(polygon.vy);
-    copy.nx.set(polygon.nx);
-    copy.ny.set(polygon.ny);
-    return this.addShape(b, ShapeType.Polygon, copy, d);
+    return this.newShape(b, ShapeType.Polygon, cloneGeometry(polygon), d);
   }
 
   /** Attaches a two-sided segment (no mass). The geometry is copied. */
   createSegmentShape(bodyId: BodyId, segment: Segment, def: Partial<ShapeDef> = {}): ShapeId {
     const fn = 'createSegmentShape';
     const b = this.body(fn, bodyId);
-    if (!(segment instanceof Segment)) fail(fn, 'segment', 'a Segment (see makeSegment)', segment);
-    checkFinite(fn, 'segment.p1x', segment.p1x);
-    checkFinite(fn, 'segment.p1y', segment.p1y);
-    checkFinite(fn, 'segment.p2x', segment.p2x);
-    checkFinite(fn, 'segment.p2y', segment.p2y);
-    const dx = segment.p2x - segment.p1x;
-    const dy = segment.p2y - segment.p1y;
-    if (dx * dx + dy * dy <= 1e-12) fail(fn, 'segment length', 'greater than zero', 0);
+    checkSegment(fn, 'segment', segment);
     const d = this.shapeDef(fn, def);
-    const copy = new Segment(segment.p1x, segment.p1y, segment.p2x, segment.p2y);
-    return this.addShape(b, ShapeType.Segment, copy, d);
+    return this.newShape(b, ShapeType.Segment, cloneGeometry(segment), d);
   }
 
   /**
@@ -1287,63 +1061,21 @@ export class World {
     checkFilter(fn, 'filter', d.filter);
     checkBoolean(fn, 'enableContactEvents', d.enableContactEvents);
 
-    const w = this.core;
-    const pt = (i: number): Vec2 => d.points[((i % n) + n) % n]!;
-    const shapeDef: ShapeDef = {
-      density: 0,
-      friction: d.friction,
-      restitution: d.restitution,
-      material: d.material,
-      filter: d.filter,
-      enableContactEvents: d.enableContactEvents,
-      isSensor: false,
-      updateBodyMass: false,
-      userData: d.userData,
-    };
-    const slot = w.chainFree.length > 0 ? w.chainFree.pop()! : w.chains.length;
-    if (slot === w.chains.length) {
-      w.chains.push(null);
-      w.chainGeneration.push(0);
-    }
-    const record = { body: b, shapes: [] as number[] };
-    for (let i = 0; i < segmentCount; i++) {
-      const p1 = pt(i);
-      const p2 = pt(i + 1);
-      let g1: Vec2;
-      let g2: Vec2;
-      if (d.loop) {
-        g1 = pt(i - 1);
-        g2 = pt(i + 2);
-      } else {
-        g1 = i === 0 ? { x: 2 * p1.x - p2.x, y: 2 * p1.y - p2.y } : pt(i - 1);
-        g2 = i === segmentCount - 1 ? { x: 2 * p2.x - p1.x, y: 2 * p2.y - p1.y } : pt(i + 2);
-      }
-      const seg = new ChainSegment(g1.x, g1.y, p1.x, p1.y, p2.x, p2.y, g2.x, g2.y);
-      const id = this.addShape(b, ShapeType.ChainSegment, seg, shapeDef);
-      const s = w.shapes.pool.resolve(id);
-      w.shapes.chain[s] = slot;
-      record.shapes.push(s);
-    }
-    w.chains[slot] = record;
+    const w = this.#state;
+    const slot = createChain(w, b, d);
     return makeHandle(slot, w.chainGeneration[slot]!, HandleKind.Chain) as ChainId;
   }
 
   /** Destroys a chain and its segments. */
   destroyChain(chainId: ChainId): void {
-    const slot = this.chain('destroyChain', chainId);
-    const w = this.core;
-    const record = w.chains[slot]!;
-    for (const s of record.shapes) this.freeShape(s, true);
-    w.chains[slot] = null;
-    w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
-    w.chainFree.push(slot);
+    destroyChain(this.#state, this.chain('destroyChain', chainId));
   }
 
   /** The segment shapes of a chain, in order. */
   getChainSegments(chainId: ChainId): ShapeId[] {
     const slot = this.chain('getChainSegments', chainId);
-    const shapes = this.core.shapes;
-    return this.core.chains[slot]!.shapes.map((s) => shapes.pool.handle(s) as ShapeId);
+    const shapes = this.#state.shapes;
+    return this.#state.chains[slot]!.shapes.map((s) => shapes.pool.handle(s) as ShapeId);
   }
 
   isValidChain(chainId: ChainId): boolean {
@@ -1355,76 +1087,76 @@ export class World {
   destroyShape(shapeId: ShapeId, updateBodyMass = true): void {
     const s = this.shape('destroyShape', shapeId);
     checkBoolean('destroyShape', 'updateBodyMass', updateBodyMass);
-    const w = this.core;
+    const w = this.#state;
     if (w.shapes.chain[s] !== -1)
       fail('destroyShape', 'shapeId', 'not part of a chain (use destroyChain)', shapeId);
     const b = w.shapes.body[s]!;
-    w.resetIslandImpulses(b);
-    this.freeShape(s, true);
-    if (updateBodyMass && w.bodies.massOverridden[b] !== 1) w.updateBodyMass(b);
-    else w.updateMaxExtent(b);
+    resetIslandImpulses(w, b);
+    freeShape(w, s, true);
+    if (updateBodyMass && w.bodies.massOverridden[b] !== 1) updateMassFromShapes(w, b);
+    else updateMaxExtent(w, b);
   }
 
   isValidShape(shapeId: ShapeId): boolean {
-    return this.core.shapes.pool.resolve(shapeId) !== -1;
+    return this.#state.shapes.pool.resolve(shapeId) !== -1;
   }
 
   getShapeBody(shapeId: ShapeId): BodyId {
     const s = this.shape('getShapeBody', shapeId);
-    const b = this.core.shapes.body[s]!;
-    return this.core.bodies.pool.handle(b) as BodyId;
+    const b = this.#state.shapes.body[s]!;
+    return this.#state.bodies.pool.handle(b) as BodyId;
   }
 
   getShapeType(shapeId: ShapeId): ShapeType {
-    return this.core.shapes.typeOf(this.shape('getShapeType', shapeId));
+    return this.#state.shapes.typeOf(this.shape('getShapeType', shapeId));
   }
 
   /** A copy of the shape's geometry in body coordinates. */
   getShapeGeometry(shapeId: ShapeId): Geometry {
     const s = this.shape('getShapeGeometry', shapeId);
-    return cloneGeometry(this.core.shapes.geometry[s]!);
+    return cloneGeometry(this.#state.shapes.geometry[s]!);
   }
 
-  getDensity(shapeId: ShapeId): number {
-    return this.core.shapes.density[this.shape('getDensity', shapeId)]!;
+  getShapeDensity(shapeId: ShapeId): number {
+    return this.#state.shapes.density[this.shape('getDensity', shapeId)]!;
   }
 
   /** Changes the density; the body's mass is recomputed unless `updateBodyMass` is false. */
-  setDensity(shapeId: ShapeId, density: number, updateBodyMass = true): void {
+  setShapeDensity(shapeId: ShapeId, density: number, updateBodyMass = true): void {
     const s = this.shape('setDensity', shapeId);
     checkNonNegative('setDensity', 'density', density);
     checkBoolean('setDensity', 'updateBodyMass', updateBodyMass);
-    const w = this.core;
+    const w = this.#state;
     w.shapes.density[s] = density;
     const b = w.shapes.body[s]!;
-    if (updateBodyMass && w.bodies.massOverridden[b] !== 1) w.updateBodyMass(b);
+    if (updateBodyMass && w.bodies.massOverridden[b] !== 1) updateMassFromShapes(w, b);
   }
 
-  getFriction(shapeId: ShapeId): number {
-    return this.core.shapes.friction[this.shape('getFriction', shapeId)]!;
+  getShapeFriction(shapeId: ShapeId): number {
+    return this.#state.shapes.friction[this.shape('getFriction', shapeId)]!;
   }
 
-  setFriction(shapeId: ShapeId, friction: number): void {
+  setShapeFriction(shapeId: ShapeId, friction: number): void {
     const s = this.shape('setFriction', shapeId);
     checkNonNegative('setFriction', 'friction', friction);
-    this.core.shapes.friction[s] = friction;
-    this.remixContacts(s);
+    this.#state.shapes.friction[s] = friction;
+    remixContacts(this.#state, s);
   }
 
-  getRestitution(shapeId: ShapeId): number {
-    return this.core.shapes.restitution[this.shape('getRestitution', shapeId)]!;
+  getShapeRestitution(shapeId: ShapeId): number {
+    return this.#state.shapes.restitution[this.shape('getRestitution', shapeId)]!;
   }
 
-  setRestitution(shapeId: ShapeId, restitution: number): void {
+  setShapeRestitution(shapeId: ShapeId, restitution: number): void {
     const s = this.shape('setRestitution', shapeId);
     checkNonNegative('setRestitution', 'restitution', restitution);
-    this.core.shapes.restitution[s] = restitution;
-    this.remixContacts(s);
+    this.#state.shapes.restitution[s] = restitution;
+    remixContacts(this.#state, s);
   }
 
-  getFilter(shapeId: ShapeId): Filter {
+  getShapeFilter(shapeId: ShapeId): Filter {
     const s = this.shape('getFilter', shapeId);
-    const shapes = this.core.shapes;
+    const shapes = this.#state.shapes;
     return {
       categoryBits: shapes.categoryBits[s]!,
       maskBits: shapes.maskBits[s]!,
@@ -1433,42 +1165,35 @@ export class World {
   }
 
   /** Changes the collision filter: the shape's contacts are rebuilt on the next step. */
-  setFilter(shapeId: ShapeId, filter: Filter): void {
+  setShapeFilter(shapeId: ShapeId, filter: Filter): void {
     const s = this.shape('setFilter', shapeId);
     checkFilter('setFilter', 'filter', filter);
-    const w = this.core;
-    const shapes = w.shapes;
-    shapes.categoryBits[s] = filter.categoryBits >>> 0;
-    shapes.maskBits[s] = filter.maskBits >>> 0;
-    shapes.groupIndex[s] = filter.groupIndex;
-    w.destroyShapeContacts(s, true);
-    w.destroyShapeProxy(s);
-    w.createShapeProxy(s, true);
+    setFilter(this.#state, s, filter);
   }
 
-  areContactEventsEnabled(shapeId: ShapeId): boolean {
-    return this.core.shapes.enableContactEvents[this.shape('areContactEventsEnabled', shapeId)] === 1;
+  areShapeContactEventsEnabled(shapeId: ShapeId): boolean {
+    return this.#state.shapes.enableContactEvents[this.shape('areContactEventsEnabled', shapeId)] === 1;
   }
 
   /** Turns contact begin/end reporting for this shape on or off. */
-  enableContactEvents(shapeId: ShapeId, flag: boolean): void {
+  enableShapeContactEvents(shapeId: ShapeId, flag: boolean): void {
     const s = this.shape('enableContactEvents', shapeId);
     checkBoolean('enableContactEvents', 'flag', flag);
-    this.core.shapes.enableContactEvents[s] = flag ? 1 : 0;
+    this.#state.shapes.enableContactEvents[s] = flag ? 1 : 0;
   }
 
   getShapeUserData(shapeId: ShapeId): unknown {
-    return this.core.shapes.userData[this.shape('getShapeUserData', shapeId)];
+    return this.#state.shapes.userData[this.shape('getShapeUserData', shapeId)];
   }
 
   setShapeUserData(shapeId: ShapeId, data: unknown): void {
-    this.core.shapes.userData[this.shape('setShapeUserData', shapeId)] = data;
+    this.#state.shapes.userData[this.shape('setShapeUserData', shapeId)] = data;
   }
 
   /** The shape's current world bounding box. */
   getShapeAABB(shapeId: ShapeId): { minX: number; minY: number; maxX: number; maxY: number } {
     const s = this.shape('getShapeAABB', shapeId);
-    const shapes = this.core.shapes;
+    const shapes = this.#state.shapes;
     return { minX: shapes.minX[s]!, minY: shapes.minY[s]!, maxX: shapes.maxX[s]!, maxY: shapes.maxY[s]! };
   }
 
@@ -1476,11 +1201,7 @@ export class World {
 
   /** Creates a revolute joint (a hinge at the anchors). */
   createRevoluteJoint(def: JointDefInput<RevoluteJointParams>): JointId {
-    const fn = 'createRevoluteJoint';
-    const d = { ...defaultRevoluteJointParams(), ...def };
-    checkRevoluteJointParams(fn, d);
-    const data = new RevoluteJointData();
-    return this.addJoint(fn, JointType.Revolute, def, data, () => applyRevoluteJointParams(data, d));
+    return this.newJoint('createRevoluteJoint', JointType.Revolute, def);
   }
 
   /**
@@ -1488,11 +1209,7 @@ export class World {
    * with optional length limits (a rope) and motor.
    */
   createDistanceJoint(def: JointDefInput<DistanceJointParams>): JointId {
-    const fn = 'createDistanceJoint';
-    const d = { ...defaultDistanceJointParams(), ...def };
-    checkDistanceJointParams(fn, d);
-    const data = new DistanceJointData();
-    return this.addJoint(fn, JointType.Distance, def, data, () => applyDistanceJointParams(data, d));
+    return this.newJoint('createDistanceJoint', JointType.Distance, def);
   }
 
   /**
@@ -1500,11 +1217,7 @@ export class World {
    * body A and turns freely, optionally driven by a motor.
    */
   createWheelJoint(def: JointDefInput<WheelJointParams>): JointId {
-    const fn = 'createWheelJoint';
-    const d = { ...defaultWheelJointParams(), ...def };
-    checkWheelJointParams(fn, d);
-    const data = new WheelJointData();
-    return this.addJoint(fn, JointType.Wheel, def, data, () => applyWheelJointParams(data, d));
+    return this.newJoint('createWheelJoint', JointType.Wheel, def);
   }
 
   /**
@@ -1514,14 +1227,15 @@ export class World {
    */
   createMouseJoint(def: JointDefInput<MouseJointParams>): JointId {
     const fn = 'createMouseJoint';
+    // without a target the joint starts at body B's anchor (known once bodyB is checked)
     const atAnchor = typeof def === 'object' && def !== null && def.target === undefined;
-    const d = { ...defaultMouseJointParams(), ...def };
-    if (atAnchor) d.target = { x: 0, y: 0 };
-    checkMouseJointParams(fn, d);
-    const data = new MouseJointData();
-    return this.addJoint(fn, JointType.Mouse, def, data, () => {
-      if (atAnchor) d.target = this.getWorldPoint(def.bodyB, def.localAnchorB ?? { x: 0, y: 0 });
-      applyMouseJointParams(data, d);
+    const d = atAnchor ? { ...def, target: { x: 0, y: 0 } } : def;
+    return this.newJoint(fn, JointType.Mouse, d, (p) => {
+      if (atAnchor)
+        (p as MouseJointParams).target = this.getBodyWorldPoint(
+          def.bodyB,
+          def.localAnchorB ?? { x: 0, y: 0 },
+        );
     });
   }
 
@@ -1530,11 +1244,7 @@ export class World {
    * relative to A, with at most maxForce and maxTorque.
    */
   createMotorJoint(def: JointDefInput<MotorJointParams>): JointId {
-    const fn = 'createMotorJoint';
-    const d = { ...defaultMotorJointParams(), ...def };
-    checkMotorJointParams(fn, d);
-    const data = new MotorJointData();
-    return this.addJoint(fn, JointType.Motor, def, data, () => applyMotorJointParams(data, d));
+    return this.newJoint('createMotorJoint', JointType.Motor, def);
   }
 
   /**
@@ -1542,57 +1252,46 @@ export class World {
    * each other (collideConnected must be false or absent). Destroy it to let them collide.
    */
   createFilterJoint(def: JointDefInput<FilterJointParams>): JointId {
-    const fn = 'createFilterJoint';
-    checkFilterJointDef(fn, def);
-    const data = new FilterJointData();
-    return this.addJoint(fn, JointType.Filter, def, data, () => undefined);
+    return this.newJoint('createFilterJoint', JointType.Filter, def);
   }
 
   /** Creates a prismatic joint (B slides along an axis fixed in A, without turning). */
   createPrismaticJoint(def: JointDefInput<PrismaticJointParams>): JointId {
-    const fn = 'createPrismaticJoint';
-    const d = { ...defaultPrismaticJointParams(), ...def };
-    checkPrismaticJointParams(fn, d);
-    const data = new PrismaticJointData();
-    return this.addJoint(fn, JointType.Prismatic, def, data, () => applyPrismaticJointParams(data, d));
+    return this.newJoint('createPrismaticJoint', JointType.Prismatic, def);
   }
 
   /** Creates a weld joint (B glued to A, rigid or springy). */
   createWeldJoint(def: JointDefInput<WeldJointParams>): JointId {
-    const fn = 'createWeldJoint';
-    const d = { ...defaultWeldJointParams(), ...def };
-    checkWeldJointParams(fn, d);
-    const data = new WeldJointData();
-    return this.addJoint(fn, JointType.Weld, def, data, () => applyWeldJointParams(data, d));
+    return this.newJoint('createWeldJoint', JointType.Weld, def);
   }
 
   /** Destroys a joint and wakes its bodies. */
   destroyJoint(jointId: JointId): void {
-    this.freeJoint(this.joint('destroyJoint', jointId));
+    freeJoint(this.#state, this.joint('destroyJoint', jointId));
   }
 
   isValidJoint(jointId: JointId): boolean {
-    return this.core.joints.pool.resolve(jointId) !== -1;
+    return this.#state.joints.pool.resolve(jointId) !== -1;
   }
 
   getJointType(jointId: JointId): JointType {
-    return this.core.joints.type[this.joint('getJointType', jointId)] as JointType;
+    return this.#state.joints.type[this.joint('getJointType', jointId)] as JointType;
   }
 
   getJointBodyA(jointId: JointId): BodyId {
     const j = this.joint('getJointBodyA', jointId);
-    return this.core.bodies.pool.handle(this.core.joints.bodyA[j]!) as BodyId;
+    return this.#state.bodies.pool.handle(this.#state.joints.bodyA[j]!) as BodyId;
   }
 
   getJointBodyB(jointId: JointId): BodyId {
     const j = this.joint('getJointBodyB', jointId);
-    return this.core.bodies.pool.handle(this.core.joints.bodyB[j]!) as BodyId;
+    return this.#state.bodies.pool.handle(this.#state.joints.bodyB[j]!) as BodyId;
   }
 
   /** The joint's anchors in each body's frame, as created. */
   getJointLocalAnchors(jointId: JointId): { localAnchorA: Vec2; localAnchorB: Vec2 } {
     const j = this.joint('getJointLocalAnchors', jointId);
-    const joints = this.core.joints;
+    const joints = this.#state.joints;
     return {
       localAnchorA: { x: joints.localAx[j]!, y: joints.localAy[j]! },
       localAnchorB: { x: joints.localBx[j]!, y: joints.localBy[j]! },
@@ -1602,22 +1301,22 @@ export class World {
   /** The constraint force (N) the joint applied on body B during the last step. */
   getJointConstraintForce(jointId: JointId): Vec2 {
     const j = this.joint('getJointConstraintForce', jointId);
-    return { x: this.core.joints.forceX[j]!, y: this.core.joints.forceY[j]! };
+    return { x: this.#state.joints.forceX[j]!, y: this.#state.joints.forceY[j]! };
   }
 
   /** The constraint torque (N m) the joint applied on body B during the last step. */
   getJointConstraintTorque(jointId: JointId): number {
-    return this.core.joints.torque[this.joint('getJointConstraintTorque', jointId)]!;
+    return this.#state.joints.torque[this.joint('getJointConstraintTorque', jointId)]!;
   }
 
   /** False once the joint broke; a broken joint no longer acts. */
   isJointEnabled(jointId: JointId): boolean {
-    return this.core.joints.enabled[this.joint('isJointEnabled', jointId)] === 1;
+    return this.#state.joints.enabled[this.joint('isJointEnabled', jointId)] === 1;
   }
 
   /** Joints that broke in the last step, and joints removed with a body since it began. */
   getJointEvents(): JointEvents {
-    const w = this.core;
+    const w = this.#state;
     const broken: JointId[] = [];
     const removed: JointId[] = [];
     for (let i = 0; i < w.jointEventIds.length; i++) {
@@ -1627,19 +1326,19 @@ export class World {
   }
 
   getJointUserData(jointId: JointId): unknown {
-    return this.core.joints.userData[this.joint('getJointUserData', jointId)];
+    return this.#state.joints.userData[this.joint('getJointUserData', jointId)];
   }
 
   setJointUserData(jointId: JointId, data: unknown): void {
-    this.core.joints.userData[this.joint('setJointUserData', jointId)] = data;
+    this.#state.joints.userData[this.joint('setJointUserData', jointId)] = data;
   }
 
   /** The type-specific parameters of a joint (a copy); narrow with getJointType. */
   getJointParams(jointId: JointId): JointParams {
     const j = this.joint('getJointParams', jointId);
-    const joints = this.core.joints;
-    const ops = jointParamOps[joints.type[j]!];
-    return ops === undefined ? {} : (ops.read(joints.data[j]!) as JointParams);
+    const joints = this.#state.joints;
+    const ops = jointTypes[joints.type[j]!]!.params;
+    return ops === null ? {} : (ops.read(joints.data[j]!) as JointParams);
   }
 
   /** Changes some type-specific parameters of a joint and wakes its bodies. */
@@ -1647,17 +1346,17 @@ export class World {
     const fn = 'setJointParams';
     const j = this.joint(fn, jointId);
     if (typeof params !== 'object' || params === null) fail(fn, 'params', 'an object', params);
-    const w = this.core;
+    const w = this.#state;
     const joints = w.joints;
-    const ops = jointParamOps[joints.type[j]!];
-    if (ops !== undefined) {
+    const ops = jointTypes[joints.type[j]!]!.params;
+    if (ops !== null) {
       const data = joints.data[j]!;
       const merged = { ...ops.read(data), ...params };
       ops.check(fn, merged);
       ops.apply(data, merged);
     }
-    w.wakeBody(joints.bodyA[j]!);
-    w.wakeBody(joints.bodyB[j]!);
+    wakeBody(w, joints.bodyA[j]!);
+    wakeBody(w, joints.bodyB[j]!);
   }
 
   /**
@@ -1666,28 +1365,15 @@ export class World {
    */
   getJointState(jointId: JointId): JointState {
     const j = this.joint('getJointState', jointId);
-    const joints = this.core.joints;
-    switch (joints.type[j]) {
-      case JointType.Revolute:
-        return revoluteJointState(this.core, j, joints.data[j] as RevoluteJointData);
-      case JointType.Distance:
-        return distanceJointState(this.core, j, joints.data[j] as DistanceJointData);
-      case JointType.Wheel:
-        return wheelJointState(this.core, j, joints.data[j] as WheelJointData);
-      case JointType.Prismatic:
-        return prismaticJointState(this.core, j, joints.data[j] as PrismaticJointData);
-      case JointType.Weld:
-        return weldJointState(this.core, j, joints.data[j] as WeldJointData);
-      default:
-        return {};
-    }
+    const joints = this.#state.joints;
+    return jointTypes[joints.type[j]!]!.state(this.#state, j, joints.data[j]!);
   }
 
   /** A world point expressed in the body's frame (for joint anchors). */
-  getLocalPoint(bodyId: BodyId, worldPoint: Vec2): Vec2 {
+  getBodyLocalPoint(bodyId: BodyId, worldPoint: Vec2): Vec2 {
     const b = this.body('getLocalPoint', bodyId);
     checkVec2('getLocalPoint', 'worldPoint', worldPoint);
-    const bodies = this.core.bodies;
+    const bodies = this.#state.bodies;
     const dx = worldPoint.x - bodies.px[b]!;
     const dy = worldPoint.y - bodies.py[b]!;
     const c = bodies.c[b]!;
@@ -1696,10 +1382,10 @@ export class World {
   }
 
   /** A point of the body's frame expressed in world coordinates. */
-  getWorldPoint(bodyId: BodyId, localPoint: Vec2): Vec2 {
+  getBodyWorldPoint(bodyId: BodyId, localPoint: Vec2): Vec2 {
     const b = this.body('getWorldPoint', bodyId);
     checkVec2('getWorldPoint', 'localPoint', localPoint);
-    const bodies = this.core.bodies;
+    const bodies = this.#state.bodies;
     const c = bodies.c[b]!;
     const s = bodies.s[b]!;
     return {
@@ -1712,6 +1398,29 @@ export class World {
    * Validates the common joint fields, then creates the joint. `apply` fills the type's
    * data; it runs only after every check passed, so a rejected call changes nothing.
    */
+  /**
+   * Creates a joint of a registered type (joints/registry.ts): the type's parameters are
+   * checked, then the common fields, then the joint is made. `finish` may complete the
+   * parameters once the common fields are known to be valid.
+   */
+  private newJoint(
+    fn: string,
+    type: JointType,
+    def: Partial<JointDef> & { bodyA: BodyId; bodyB: BodyId },
+    finish?: (params: object) => void,
+  ): JointId {
+    const entry = jointTypes[type]!;
+    const params = entry.params;
+    const d = params === null ? def : { ...params.defaults(), ...def };
+    if (params === null) entry.checkDef(fn, def);
+    else params.check(fn, d);
+    const data = entry.create();
+    return this.addJoint(fn, type, def, data, () => {
+      finish?.(d);
+      params?.apply(data, d);
+    });
+  }
+
   private addJoint(
     fn: string,
     type: JointType,
@@ -1738,71 +1447,25 @@ export class World {
     }
     apply();
 
-    const w = this.core;
-    const joints = w.joints;
-    const j = joints.pool.allocate();
-    joints.ensureCapacity(j + 1);
-    joints.type[j] = type;
-    joints.bodyA[j] = a;
-    joints.bodyB[j] = b;
-    joints.localAx[j] = localA.x;
-    joints.localAy[j] = localA.y;
-    joints.localBx[j] = localB.x;
-    joints.localBy[j] = localB.y;
-    joints.collideConnected[j] = collideConnected ? 1 : 0;
-    joints.breakForce[j] = breakForce;
-    joints.breakTorque[j] = breakTorque;
-    joints.enabled[j] = 1;
-    joints.forceX[j] = 0;
-    joints.forceY[j] = 0;
-    joints.torque[j] = 0;
-    joints.data[j] = data;
-    joints.userData[j] = def.userData;
-    linkJoint(w, j);
-    if (!collideConnected) this.destroyContactsBetween(a, b);
-    // a jointed pair is one island: wake both so they fall asleep together
-    w.wakeBody(a);
-    w.wakeBody(b);
-    return joints.pool.handle(j) as JointId;
-  }
-
-  private freeJoint(j: number): void {
-    const w = this.core;
-    const joints = w.joints;
-    const a = joints.bodyA[j]!;
-    const b = joints.bodyB[j]!;
-    unlinkJoint(w, j);
-    joints.data[j] = null;
-    joints.userData[j] = undefined;
-    joints.enabled[j] = 0;
-    joints.pool.release(j);
-    w.wakeBody(a);
-    w.wakeBody(b);
-    // shapes that the joint kept apart may collide again: let the broad phase re-pair them
-    const shapes = w.shapes;
-    for (const body of [a, b]) {
-      for (let s = w.bodies.shapeHead[body]!; s !== -1; s = shapes.next[s]!) {
-        const key = shapes.proxyKey[s]!;
-        if (key !== -1) w.broadPhase.bufferMove(key);
-      }
-    }
-  }
-
-  private destroyContactsBetween(a: number, b: number): void {
-    const w = this.core;
-    const contacts = w.contacts;
-    let edge = w.bodies.contactHead[a]!;
-    while (edge !== -1) {
-      const next = contacts.edgeNext[edge]!;
-      const c = edge >> 1;
-      const other = (edge & 1) === 0 ? contacts.bodyB[c]! : contacts.bodyA[c]!;
-      if (other === b) w.destroyContact(c, true);
-      edge = next;
-    }
+    const w = this.#state;
+    const j = createJoint(
+      w,
+      type,
+      a,
+      b,
+      localA,
+      localB,
+      collideConnected,
+      breakForce,
+      breakTorque,
+      data,
+      def.userData,
+    );
+    return w.joints.pool.handle(j) as JointId;
   }
 
   private joint(fn: string, id: unknown): number {
-    const j = this.core.joints.pool.resolve(id);
+    const j = this.#state.joints.pool.resolve(id);
     if (j === -1) {
       throw new RangeError(
         `${fn}: jointId must be a live joint, got ${describe(id)} (never created, destroyed or stale)`,
@@ -1812,7 +1475,7 @@ export class World {
   }
 
   private bodyField(fn: string, field: string, id: unknown): number {
-    const b = this.core.bodies.pool.resolve(id);
+    const b = this.#state.bodies.pool.resolve(id);
     if (b === -1) fail(fn, field, 'a live body id', id);
     return b;
   }
@@ -1827,17 +1490,17 @@ export class World {
    * shape does not hit it.
    */
   castRayClosest(origin: Vec2, translation: Vec2, filter?: query.QueryFilter): query.RayHit | null {
-    return query.castRayClosest(this.core, origin, translation, filter);
+    return query.castRayClosest(this.#state, origin, translation, filter);
   }
 
   /** Every shape hit by the ray, each once (where it enters), sorted by fraction then shape id. */
   castRayAll(origin: Vec2, translation: Vec2, filter?: query.QueryFilter): query.RayHit[] {
-    return query.castRayAll(this.core, origin, translation, filter);
+    return query.castRayAll(this.#state, origin, translation, filter);
   }
 
   /** The first hit found (not necessarily the closest; cheapest), or null. */
   castRayAny(origin: Vec2, translation: Vec2, filter?: query.QueryFilter): query.RayHit | null {
-    return query.castRayAny(this.core, origin, translation, filter);
+    return query.castRayAny(this.#state, origin, translation, filter);
   }
 
   /**
@@ -1851,17 +1514,17 @@ export class World {
     translation: Vec2,
     filter?: query.QueryFilter,
   ): query.ShapeCastHit | null {
-    return query.castShape(this.core, geometry, transform, translation, filter);
+    return query.castShape(this.#state, geometry, transform, translation, filter);
   }
 
   /** Shapes whose tight bounding box overlaps `aabb` (touching counts), sorted by id. */
   overlapAABB(aabb: query.QueryAABB, filter?: query.QueryFilter): ShapeId[] {
-    return query.overlapAABB(this.core, aabb, filter);
+    return query.overlapAABB(this.#state, aabb, filter);
   }
 
   /** Shapes whose solid contains `point` (boundary included; segments never), sorted by id. */
   overlapPoint(point: Vec2, filter?: query.QueryFilter): ShapeId[] {
-    return query.overlapPoint(this.core, point, filter);
+    return query.overlapPoint(this.#state, point, filter);
   }
 
   /** Shapes overlapping or touching `geometry` placed by `transform` (exact), sorted by id. */
@@ -1870,7 +1533,7 @@ export class World {
     transform: query.QueryTransform,
     filter?: query.QueryFilter,
   ): ShapeId[] {
-    return query.overlapShape(this.core, geometry, transform, filter);
+    return query.overlapShape(this.#state, geometry, transform, filter);
   }
 
   // ---- character mover (see mover.ts for the method and its guarantees)
@@ -1898,7 +1561,7 @@ export class World {
     translation: Vec2,
     options?: Partial<mover.MoverOptions>,
   ): mover.MoveResult {
-    return mover.moveCharacter(this, capsule, position, translation, options);
+    return mover.moveCharacter(this.#state, capsule, position, translation, options);
   }
 
   // ------------------------------------------------------------------ events
@@ -1909,7 +1572,7 @@ export class World {
    * what you keep). Begin/end fire once per touch, never per sub-step.
    */
   getContactEvents(): Readonly<ContactEvents> {
-    return this.core.events;
+    return this.#state.events;
   }
 
   /**
@@ -1917,17 +1580,17 @@ export class World {
    * `moveCount` bodies whose transform changed (`moveBody`), for transform buffers.
    */
   getBodyEvents(): Readonly<BodyEvents> {
-    return this.core.events;
+    return this.#state.events;
   }
 
-  isSensor(shapeId: ShapeId): boolean {
-    return this.core.shapes.isSensor[this.shape('isSensor', shapeId)] === 1;
+  isShapeSensor(shapeId: ShapeId): boolean {
+    return this.#state.shapes.isSensor[this.shape('isSensor', shapeId)] === 1;
   }
 
   // ------------------------------------------------------------------ internals
 
   private body(fn: string, id: unknown): number {
-    const b = this.core.bodies.pool.resolve(id);
+    const b = this.#state.bodies.pool.resolve(id);
     if (b === -1) {
       throw new RangeError(
         `${fn}: bodyId must be a live body, got ${describe(id)} (never created, destroyed or stale)`,
@@ -1937,7 +1600,7 @@ export class World {
   }
 
   private shape(fn: string, id: unknown): number {
-    const s = this.core.shapes.pool.resolve(id);
+    const s = this.#state.shapes.pool.resolve(id);
     if (s === -1) {
       throw new RangeError(
         `${fn}: shapeId must be a live shape, got ${describe(id)} (never created, destroyed or stale)`,
@@ -1950,7 +1613,7 @@ export class World {
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return -1;
     if (handleKind(id) !== HandleKind.Chain) return -1;
     const slot = handleSlot(id);
-    const w = this.core;
+    const w = this.#state;
     if (slot >= w.chains.length || w.chains[slot] === null) return -1;
     return w.chainGeneration[slot] === handleGeneration(id) ? slot : -1;
   }
@@ -1965,6 +1628,11 @@ export class World {
     return slot;
   }
 
+  private newShape(b: number, type: ShapeType, geometry: Geometry, d: ShapeDef): ShapeId {
+    const w = this.#state;
+    return w.shapes.pool.handle(createShape(w, b, type, geometry, d)) as ShapeId;
+  }
+
   private shapeDef(fn: string, def: Partial<ShapeDef>): ShapeDef {
     if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object', def);
     const d = { ...defaultShapeDef(), ...def };
@@ -1976,154 +1644,185 @@ export class World {
     checkBoolean(fn, 'enableContactEvents', d.enableContactEvents);
     checkBoolean(fn, 'isSensor', d.isSensor);
     checkBoolean(fn, 'updateBodyMass', d.updateBodyMass);
-    if (this.core.shapes.pool.count >= MAX_SLOTS)
+    if (this.#state.shapes.pool.count >= MAX_SLOTS)
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} shapes)`);
     return d;
   }
-
-  private addShape(b: number, type: ShapeType, geometry: Geometry, d: ShapeDef): ShapeId {
-    const w = this.core;
-    const shapes = w.shapes;
-    const s = shapes.pool.allocate();
-    shapes.ensureCapacity(s + 1);
-    shapes.body[s] = b;
-    shapes.type[s] = type;
-    shapes.geometry[s] = geometry;
-    shapes.density[s] = d.density;
-    shapes.friction[s] = d.friction;
-    shapes.restitution[s] = d.restitution;
-    shapes.material[s] = d.material;
-    shapes.categoryBits[s] = d.filter.categoryBits >>> 0;
-    shapes.maskBits[s] = d.filter.maskBits >>> 0;
-    shapes.groupIndex[s] = d.filter.groupIndex;
-    shapes.enableContactEvents[s] = d.enableContactEvents ? 1 : 0;
-    shapes.isSensor[s] = d.isSensor ? 1 : 0;
-    shapes.chain[s] = -1;
-    shapes.userData[s] = d.userData;
-    const bodies = w.bodies;
-    shapes.next[s] = bodies.shapeHead[b]!;
-    bodies.shapeHead[b] = s;
-    bodies.shapeCount[b] = bodies.shapeCount[b]! + 1;
-    w.createShapeProxy(s, true);
-    if (d.updateBodyMass && bodies.massOverridden[b] !== 1) w.updateBodyMass(b);
-    else w.updateMaxExtent(b);
-    return shapes.pool.handle(s) as ShapeId;
-  }
-
-  /** Unlinks and frees a shape; its contacts go and touching bodies wake. */
-  private freeShape(s: number, wakeBodies: boolean): void {
-    const w = this.core;
-    const shapes = w.shapes;
-    const bodies = w.bodies;
-    const b = shapes.body[s]!;
-    w.destroyShapeContacts(s, wakeBodies);
-    w.destroyShapeProxy(s);
-    // unlink from the body's shape list
-    let prev = -1;
-    for (let it = bodies.shapeHead[b]!; it !== -1; it = shapes.next[it]!) {
-      if (it === s) {
-        if (prev === -1) bodies.shapeHead[b] = shapes.next[s]!;
-        else shapes.next[prev] = shapes.next[s]!;
-        break;
-      }
-      prev = it;
-    }
-    bodies.shapeCount[b] = bodies.shapeCount[b]! - 1;
-    shapes.next[s] = -1;
-    shapes.chain[s] = -1;
-    shapes.userData[s] = undefined;
-    shapes.pool.release(s);
-  }
-
-  private destroyBodyChains(b: number): void {
-    const w = this.core;
-    for (let slot = 0; slot < w.chains.length; slot++) {
-      const record = w.chains[slot];
-      if (record === null || record === undefined || record.body !== b) continue;
-      for (const s of record.shapes) this.freeShape(s, true);
-      w.chains[slot] = null;
-      w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
-      w.chainFree.push(slot);
-    }
-  }
-
-  /** Re-mixes friction and restitution of the shape's contacts after a material change. */
-  private remixContacts(s: number): void {
-    const w = this.core;
-    const contacts = w.contacts;
-    const shapes = w.shapes;
-    const b = shapes.body[s]!;
-    for (let edge = w.bodies.contactHead[b]!; edge !== -1; edge = contacts.edgeNext[edge]!) {
-      const c = edge >> 1;
-      const sA = contacts.shapeA[c]!;
-      const sB = contacts.shapeB[c]!;
-      if (sA !== s && sB !== s) continue;
-      const base = c * CONTACT_STRIDE;
-      contacts.data[base + C_FRICTION] = w.frictionMixer(
-        shapes.friction[sA]!,
-        shapes.material[sA]!,
-        shapes.friction[sB]!,
-        shapes.material[sB]!,
-      );
-      contacts.data[base + C_RESTITUTION] = w.restitutionMixer(
-        shapes.restitution[sA]!,
-        shapes.material[sA]!,
-        shapes.restitution[sB]!,
-        shapes.material[sB]!,
-      );
-    }
-  }
 }
 
-/** Checks a polygon built by hand as strictly as makePolygon builds one. */
-function checkPolygon(fn: string, p: unknown): asserts p is Polygon {
-  if (!(p instanceof Polygon)) fail(fn, 'polygon', 'a Polygon (see makeBox, makePolygon)', p);
-  checkInteger(fn, 'polygon.count', p.count, 3, MAX_POLYGON_VERTICES);
-  checkNonNegative(fn, 'polygon.radius', p.radius);
-  checkFinite(fn, 'polygon.centroidX', p.centroidX);
-  checkFinite(fn, 'polygon.centroidY', p.centroidY);
-  for (let i = 0; i < p.count; i++) {
-    checkFinite(fn, `polygon.vx[${i}]`, p.vx[i]);
-    checkFinite(fn, `polygon.vy[${i}]`, p.vy[i]);
-  }
-  for (let i = 0; i < p.count; i++) {
-    const j = (i + 1) % p.count;
-    const k = (i + 2) % p.count;
-    const e1x = p.vx[j]! - p.vx[i]!;
-    const e1y = p.vy[j]! - p.vy[i]!;
-    const e2x = p.vx[k]! - p.vx[j]!;
-    const e2y = p.vy[k]! - p.vy[j]!;
-    if (e1x * e2y - e1y * e2x <= 0) {
-      fail(
-        fn,
-        `polygon vertex ${j}`,
-        'a strictly convex counter-clockwise corner',
-        `(${p.vx[j]}, ${p.vy[j]})`,
-      );
-    }
-    const len = Math.sqrt(e1x * e1x + e1y * e1y);
-    const nx = p.nx[i]!;
-    const ny = p.ny[i]!;
-    if (Math.abs(nx - e1y / len) > 1e-6 || Math.abs(ny + e1x / len) > 1e-6) {
-      fail(fn, `polygon.nx/ny[${i}]`, 'the outward unit normal of edge i', `(${nx}, ${ny})`);
-    }
-  }
+/**
+ * The names from before the naming rule (a method that takes an id names its object:
+ * getBodyPosition, setShapeFriction, isBodyAwake), kept as deprecated aliases so existing
+ * callers keep working. Each is the same function as its new name.
+ */
+const RENAMED = {
+  getPosition: 'getBodyPosition',
+  getAngle: 'getBodyAngle',
+  getRotation: 'getBodyRotation',
+  getWorldCenter: 'getBodyWorldCenter',
+  getLocalCenter: 'getBodyLocalCenter',
+  getLinearVelocity: 'getBodyLinearVelocity',
+  getAngularVelocity: 'getBodyAngularVelocity',
+  getMass: 'getBodyMass',
+  getRotationalInertia: 'getBodyRotationalInertia',
+  getMassData: 'getBodyMassData',
+  getLinearDamping: 'getBodyLinearDamping',
+  getAngularDamping: 'getBodyAngularDamping',
+  getGravityScale: 'getBodyGravityScale',
+  getSleepThreshold: 'getBodySleepThreshold',
+  getUserData: 'getBodyUserData',
+  getLocalPoint: 'getBodyLocalPoint',
+  getWorldPoint: 'getBodyWorldPoint',
+  setLinearVelocity: 'setBodyLinearVelocity',
+  setAngularVelocity: 'setBodyAngularVelocity',
+  setTransform: 'setBodyTransform',
+  setMassData: 'setBodyMassData',
+  setLinearDamping: 'setBodyLinearDamping',
+  setAngularDamping: 'setBodyAngularDamping',
+  setGravityScale: 'setBodyGravityScale',
+  setFixedRotation: 'setBodyFixedRotation',
+  setBullet: 'setBodyBullet',
+  setAwake: 'setBodyAwake',
+  setSleepThreshold: 'setBodySleepThreshold',
+  setUserData: 'setBodyUserData',
+  resetMassData: 'resetBodyMassData',
+  applyForce: 'applyBodyForce',
+  applyForceToCenter: 'applyBodyForceToCenter',
+  applyTorque: 'applyBodyTorque',
+  applyLinearImpulse: 'applyBodyLinearImpulse',
+  applyLinearImpulseToCenter: 'applyBodyLinearImpulseToCenter',
+  applyAngularImpulse: 'applyBodyAngularImpulse',
+  isFixedRotation: 'isBodyFixedRotation',
+  isBullet: 'isBodyBullet',
+  isAwake: 'isBodyAwake',
+  isSleepEnabled: 'isBodySleepEnabled',
+  enableSleep: 'enableBodySleep',
+  getDensity: 'getShapeDensity',
+  setDensity: 'setShapeDensity',
+  getFriction: 'getShapeFriction',
+  setFriction: 'setShapeFriction',
+  getRestitution: 'getShapeRestitution',
+  setRestitution: 'setShapeRestitution',
+  getFilter: 'getShapeFilter',
+  setFilter: 'setShapeFilter',
+  areContactEventsEnabled: 'areShapeContactEventsEnabled',
+  enableContactEvents: 'enableShapeContactEvents',
+  isSensor: 'isShapeSensor',
+} as const satisfies Record<string, keyof World>;
+
+for (const [old, name] of Object.entries(RENAMED)) {
+  Object.defineProperty(World.prototype, old, {
+    value: World.prototype[name],
+    writable: true,
+    configurable: true,
+  });
 }
 
-function cloneGeometry(g: Geometry): Geometry {
-  if (g instanceof Circle) return new Circle(g.cx, g.cy, g.radius);
-  if (g instanceof Capsule) return new Capsule(g.c1x, g.c1y, g.c2x, g.c2y, g.radius);
-  if (g instanceof Segment) return new Segment(g.p1x, g.p1y, g.p2x, g.p2y);
-  if (g instanceof ChainSegment)
-    return new ChainSegment(g.g1x, g.g1y, g.p1x, g.p1y, g.p2x, g.p2y, g.g2x, g.g2y);
-  const p = new Polygon();
-  p.count = g.count;
-  p.radius = g.radius;
-  p.centroidX = g.centroidX;
-  p.centroidY = g.centroidY;
-  p.vx.set(g.vx);
-  p.vy.set(g.vy);
-  p.nx.set(g.nx);
-  p.ny.set(g.ny);
-  return p;
+// Declaration merging gives the aliases their types; the loop above defines every one of
+// them on the prototype, so none is left uninitialised.
+export interface World {
+  /** @deprecated Use `getBodyPosition` (methods that take an id name their object). */
+  getPosition: World['getBodyPosition'];
+  /** @deprecated Use `getBodyAngle` (methods that take an id name their object). */
+  getAngle: World['getBodyAngle'];
+  /** @deprecated Use `getBodyRotation` (methods that take an id name their object). */
+  getRotation: World['getBodyRotation'];
+  /** @deprecated Use `getBodyWorldCenter` (methods that take an id name their object). */
+  getWorldCenter: World['getBodyWorldCenter'];
+  /** @deprecated Use `getBodyLocalCenter` (methods that take an id name their object). */
+  getLocalCenter: World['getBodyLocalCenter'];
+  /** @deprecated Use `getBodyLinearVelocity` (methods that take an id name their object). */
+  getLinearVelocity: World['getBodyLinearVelocity'];
+  /** @deprecated Use `getBodyAngularVelocity` (methods that take an id name their object). */
+  getAngularVelocity: World['getBodyAngularVelocity'];
+  /** @deprecated Use `getBodyMass` (methods that take an id name their object). */
+  getMass: World['getBodyMass'];
+  /** @deprecated Use `getBodyRotationalInertia` (methods that take an id name their object). */
+  getRotationalInertia: World['getBodyRotationalInertia'];
+  /** @deprecated Use `getBodyMassData` (methods that take an id name their object). */
+  getMassData: World['getBodyMassData'];
+  /** @deprecated Use `getBodyLinearDamping` (methods that take an id name their object). */
+  getLinearDamping: World['getBodyLinearDamping'];
+  /** @deprecated Use `getBodyAngularDamping` (methods that take an id name their object). */
+  getAngularDamping: World['getBodyAngularDamping'];
+  /** @deprecated Use `getBodyGravityScale` (methods that take an id name their object). */
+  getGravityScale: World['getBodyGravityScale'];
+  /** @deprecated Use `getBodySleepThreshold` (methods that take an id name their object). */
+  getSleepThreshold: World['getBodySleepThreshold'];
+  /** @deprecated Use `getBodyUserData` (methods that take an id name their object). */
+  getUserData: World['getBodyUserData'];
+  /** @deprecated Use `getBodyLocalPoint` (methods that take an id name their object). */
+  getLocalPoint: World['getBodyLocalPoint'];
+  /** @deprecated Use `getBodyWorldPoint` (methods that take an id name their object). */
+  getWorldPoint: World['getBodyWorldPoint'];
+  /** @deprecated Use `setBodyLinearVelocity` (methods that take an id name their object). */
+  setLinearVelocity: World['setBodyLinearVelocity'];
+  /** @deprecated Use `setBodyAngularVelocity` (methods that take an id name their object). */
+  setAngularVelocity: World['setBodyAngularVelocity'];
+  /** @deprecated Use `setBodyTransform` (methods that take an id name their object). */
+  setTransform: World['setBodyTransform'];
+  /** @deprecated Use `setBodyMassData` (methods that take an id name their object). */
+  setMassData: World['setBodyMassData'];
+  /** @deprecated Use `setBodyLinearDamping` (methods that take an id name their object). */
+  setLinearDamping: World['setBodyLinearDamping'];
+  /** @deprecated Use `setBodyAngularDamping` (methods that take an id name their object). */
+  setAngularDamping: World['setBodyAngularDamping'];
+  /** @deprecated Use `setBodyGravityScale` (methods that take an id name their object). */
+  setGravityScale: World['setBodyGravityScale'];
+  /** @deprecated Use `setBodyFixedRotation` (methods that take an id name their object). */
+  setFixedRotation: World['setBodyFixedRotation'];
+  /** @deprecated Use `setBodyBullet` (methods that take an id name their object). */
+  setBullet: World['setBodyBullet'];
+  /** @deprecated Use `setBodyAwake` (methods that take an id name their object). */
+  setAwake: World['setBodyAwake'];
+  /** @deprecated Use `setBodySleepThreshold` (methods that take an id name their object). */
+  setSleepThreshold: World['setBodySleepThreshold'];
+  /** @deprecated Use `setBodyUserData` (methods that take an id name their object). */
+  setUserData: World['setBodyUserData'];
+  /** @deprecated Use `resetBodyMassData` (methods that take an id name their object). */
+  resetMassData: World['resetBodyMassData'];
+  /** @deprecated Use `applyBodyForce` (methods that take an id name their object). */
+  applyForce: World['applyBodyForce'];
+  /** @deprecated Use `applyBodyForceToCenter` (methods that take an id name their object). */
+  applyForceToCenter: World['applyBodyForceToCenter'];
+  /** @deprecated Use `applyBodyTorque` (methods that take an id name their object). */
+  applyTorque: World['applyBodyTorque'];
+  /** @deprecated Use `applyBodyLinearImpulse` (methods that take an id name their object). */
+  applyLinearImpulse: World['applyBodyLinearImpulse'];
+  /** @deprecated Use `applyBodyLinearImpulseToCenter` (methods that take an id name their object). */
+  applyLinearImpulseToCenter: World['applyBodyLinearImpulseToCenter'];
+  /** @deprecated Use `applyBodyAngularImpulse` (methods that take an id name their object). */
+  applyAngularImpulse: World['applyBodyAngularImpulse'];
+  /** @deprecated Use `isBodyFixedRotation` (methods that take an id name their object). */
+  isFixedRotation: World['isBodyFixedRotation'];
+  /** @deprecated Use `isBodyBullet` (methods that take an id name their object). */
+  isBullet: World['isBodyBullet'];
+  /** @deprecated Use `isBodyAwake` (methods that take an id name their object). */
+  isAwake: World['isBodyAwake'];
+  /** @deprecated Use `isBodySleepEnabled` (methods that take an id name their object). */
+  isSleepEnabled: World['isBodySleepEnabled'];
+  /** @deprecated Use `enableBodySleep` (methods that take an id name their object). */
+  enableSleep: World['enableBodySleep'];
+  /** @deprecated Use `getShapeDensity` (methods that take an id name their object). */
+  getDensity: World['getShapeDensity'];
+  /** @deprecated Use `setShapeDensity` (methods that take an id name their object). */
+  setDensity: World['setShapeDensity'];
+  /** @deprecated Use `getShapeFriction` (methods that take an id name their object). */
+  getFriction: World['getShapeFriction'];
+  /** @deprecated Use `setShapeFriction` (methods that take an id name their object). */
+  setFriction: World['setShapeFriction'];
+  /** @deprecated Use `getShapeRestitution` (methods that take an id name their object). */
+  getRestitution: World['getShapeRestitution'];
+  /** @deprecated Use `setShapeRestitution` (methods that take an id name their object). */
+  setRestitution: World['setShapeRestitution'];
+  /** @deprecated Use `getShapeFilter` (methods that take an id name their object). */
+  getFilter: World['getShapeFilter'];
+  /** @deprecated Use `setShapeFilter` (methods that take an id name their object). */
+  setFilter: World['setShapeFilter'];
+  /** @deprecated Use `areShapeContactEventsEnabled` (methods that take an id name their object). */
+  areContactEventsEnabled: World['areShapeContactEventsEnabled'];
+  /** @deprecated Use `enableShapeContactEvents` (methods that take an id name their object). */
+  enableContactEvents: World['enableShapeContactEvents'];
+  /** @deprecated Use `isShapeSensor` (methods that take an id name their object). */
+  isSensor: World['isShapeSensor'];
 }

@@ -1,7 +1,7 @@
 import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
 import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode, useRef, useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Body,
   type BodyApi,
@@ -49,6 +49,22 @@ describe('declarative components', () => {
     const y0 = translation(el).y;
     await act(() => physics!.step(20));
     expect(translation(el).y).toBeGreaterThan(y0);
+  });
+
+  it('re-rendering a <Body> neither re-measures nor re-attaches its element', () => {
+    const client = manualClient();
+    const measure = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    const scene = (className: string) => (
+      <Physics client={client}>
+        <Body className={className} shapes={[{ type: 'circle', radius: 0.2 }]} />
+      </Physics>
+    );
+    const view = render(scene('a'));
+    const calls = measure.mock.calls.length;
+    view.rerender(scene('b'));
+    view.rerender(scene('c'));
+    expect(measure.mock.calls.length).toBe(calls);
+    measure.mockRestore();
   });
 
   it('recreates the body when a <Shape> child changes', async () => {

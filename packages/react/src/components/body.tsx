@@ -80,7 +80,8 @@ export const Body = forwardRef<BodyApi, BodyProps>(function Body(props, ref) {
   if (as === null) return content;
   return createElement(
     as,
-    { ...element, style, ref: (el: Element | null) => handle.setElement(el) },
+    // The handle's ref callback is stable: a new one per render would detach and re-measure the element.
+    { ...element, style, ref: handle.ref },
     content,
   );
 });

@@ -1,0 +1,416 @@
+/**
+ * Broad phase: one {@link DynamicTree} per body type, a buffer of moved proxies, and the
+ * search for new candidate pairs among them.
+ *
+ * Pair output is sorted by shape index so contact creation order never depends on the tree
+ * structure, the move order or the proxy ids. Nothing allocates after warm-up.
+ */
+
+import { growF64, growI32, growU32 } from '../base/array.js';
+import type { AABB } from '../geometry/geometry.js';
+import { DynamicTree } from './dynamic_tree.js';
+
+/** Body type of a proxy, also the index of its tree: 0 static, 1 kinematic, 2 dynamic. */
+export const ProxyType = { Static: 0, Kinematic: 1, Dynamic: 2 } as const;
+export type ProxyType = (typeof ProxyType)[keyof typeof ProxyType];
+
+/**
+ * Decides whether two shapes may form a new pair (called with the lower shape index first).
+ * The world rejects shapes of the same body, pairs excluded by filters and existing contacts.
+ */
+export type PairFilter = (shapeA: number, shapeB: number) => boolean;
+
+/** Pair keys pack (shapeA, shapeB) as shapeA * 2^26 + shapeB: exact in a double. */
+const PAIR_SHIFT = 67108864; // 2^26
+/** Largest shape index the pair encoding supports. */
+export const MAX_BROAD_PHASE_SHAPE_INDEX = PAIR_SHIFT - 1;
+
+const ALL_BITS = 0xffffffff;
+
+/** Builds a proxy key from a tree proxy id and a body type. */
+export function proxyKey(proxyId: number, type: number): number {
+  return (proxyId << 2) | type;
+}
+
+/**
+ * Broad phase over three trees (static, kinematic, dynamic). Proxies are addressed by key
+ * `(proxyId << 2) | bodyType`.
+ */
+export class BroadPhase {
+  /** The trees by body type; exposed for world queries and ray casts. */
+  readonly trees: readonly [DynamicTree, DynamicTree, DynamicTree];
+
+  /** New pairs from the last {@link updatePairs}: shape indices, lower first, sorted. */
+  pairShapeA: Int32Array = new Int32Array(64);
+  pairShapeB: Int32Array = new Int32Array(64);
+  /** Number of valid entries in {@link pairShapeA} / {@link pairShapeB}. */
+  pairCount = 0;
+
+  private pairFilter: PairFilter;
+
+  /** Keys of proxies moved since the last update, unique, unordered. */
+  private moveBuffer: Int32Array = new Int32Array(64);
+  private moveCount = 0;
+  /** Per tree, per proxy id: position in the move buffer or -1 (O(1) moved test and removal). */
+  private readonly moveIndex: [Int32Array, Int32Array, Int32Array];
+  /**
+   * Per tree, per proxy id: the categories its pair search visits (the shape's mask bits, or
+   * all bits when a positive group may override the masks).
+   */
+  private readonly queryMask: [Uint32Array, Uint32Array, Uint32Array];
+
+  /** Candidate pairs as packed doubles, sorted then de-duplicated. */
+  private pairKeys: Float64Array = new Float64Array(64);
+  private pairKeyCount = 0;
+  private sortStack: Int32Array = new Int32Array(64);
+
+  /** Traversal stack of the pair search. */
+  private pairStack: Int32Array = new Int32Array(64);
+
+  /** @param pairFilter see {@link PairFilter} */
+  constructor(pairFilter: PairFilter) {
+    this.pairFilter = pairFilter;
+    this.trees = [new DynamicTree(16), new DynamicTree(16), new DynamicTree(16)];
+    this.moveIndex = [new Int32Array(16).fill(-1), new Int32Array(16).fill(-1), new Int32Array(16).fill(-1)];
+    this.queryMask = [new Uint32Array(16), new Uint32Array(16), new Uint32Array(16)];
+  }
+
+  /** Replaces the pair filter (a restored world binds the filter to itself). */
+  setPairFilter(pairFilter: PairFilter): void {
+    this.pairFilter = pairFilter;
+  }
+
+  /** Number of proxies waiting in the move buffer. */
+  get moveCountPending(): number {
+    return this.moveCount;
+  }
+
+  /** Total number of proxies over the three trees. */
+  get proxyCount(): number {
+    return this.trees[0].proxyCount + this.trees[1].proxyCount + this.trees[2].proxyCount;
+  }
+
+  /**
+   * Adds a proxy and returns its key. Non-static proxies are buffered for pair search; static
+   * ones only with `forcePairCreation` (static shapes added to a running world).
+   * @param shapeIndex must be in [0, {@link MAX_BROAD_PHASE_SHAPE_INDEX}]
+   */
+  createProxy(
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    categoryBits: number,
+    shapeIndex: number,
+    bodyType: number,
+    forcePairCreation: boolean,
+    queryMaskBits = ALL_BITS,
+  ): number {
+    const proxyId = this.trees[bodyType as ProxyType].createProxy(
+      minX,
+      minY,
+      maxX,
+      maxY,
+      categoryBits,
+      shapeIndex,
+    );
+    const moveIndex = this.moveIndex[bodyType as ProxyType];
+    if (proxyId >= moveIndex.length) {
+      this.moveIndex[bodyType as ProxyType] = growI32(moveIndex, proxyId + 1, -1);
+    } else {
+      moveIndex[proxyId] = -1;
+    }
+    const queryMask = growU32(this.queryMask[bodyType as ProxyType], proxyId + 1);
+    this.queryMask[bodyType as ProxyType] = queryMask;
+    queryMask[proxyId] = queryMaskBits;
+    const key = proxyKey(proxyId, bodyType);
+    if (bodyType !== ProxyType.Static || forcePairCreation) this.bufferMove(key);
+    return key;
+  }
+
+  /** Removes a proxy (and its pending move). */
+  destroyProxy(key: number): void {
+    this.clearMove(key);
+    this.trees[(key & 3) as ProxyType].destroyProxy(key >> 2);
+  }
+
+  /** Teleports a proxy to a new fat AABB (remove + reinsert) and buffers it. */
+  moveProxy(key: number, box: AABB): void {
+    this.trees[(key & 3) as ProxyType].moveProxy(key >> 2, box);
+    this.bufferMove(key);
+  }
+
+  /** Grows a proxy's fat AABB in place (see {@link DynamicTree.enlargeProxy}) and buffers it. */
+  enlargeProxy(key: number, box: AABB): void {
+    this.trees[(key & 3) as ProxyType].enlargeProxy(key >> 2, box);
+    this.bufferMove(key);
+  }
+
+  /** Marks a proxy for the next pair search; idempotent. */
+  bufferMove(key: number): void {
+    const type = (key & 3) as ProxyType;
+    const id = key >> 2;
+    const moveIndex = this.moveIndex[type];
+    if (moveIndex[id]! >= 0) return;
+    if (this.moveCount === this.moveBuffer.length) {
+      this.moveBuffer = growI32(this.moveBuffer, this.moveCount + 1);
+    }
+    moveIndex[id] = this.moveCount;
+    this.moveBuffer[this.moveCount++] = key;
+  }
+
+  /** Removes a proxy from the move buffer if it is there (no pair search for it). */
+  clearMove(key: number): void {
+    const moveIndex = this.moveIndex[(key & 3) as ProxyType];
+    const id = key >> 2;
+    const at = moveIndex[id]!;
+    if (at < 0) return;
+    // Swap-remove: the buffer is unordered (output is sorted anyway).
+    const last = this.moveBuffer[--this.moveCount]!;
+    this.moveBuffer[at] = last;
+    this.moveIndex[(last & 3) as ProxyType][last >> 2] = at;
+    moveIndex[id] = -1;
+  }
+
+  /** True when the proxy is waiting in the move buffer. */
+  isMoved(key: number): boolean {
+    return this.moveIndex[(key & 3) as ProxyType][key >> 2]! >= 0;
+  }
+
+  /** Writes the proxy's fat AABB into `out` and returns it. */
+  getFatAABB(key: number, out: AABB): AABB {
+    return this.trees[(key & 3) as ProxyType].getFatAABB(key >> 2, out);
+  }
+
+  /** The shape index given at creation. */
+  getShapeIndex(key: number): number {
+    return this.trees[(key & 3) as ProxyType].getUserData(key >> 2);
+  }
+
+  /** The body type (tree) of a proxy key. */
+  proxyType(key: number): ProxyType {
+    return (key & 3) as ProxyType;
+  }
+
+  /**
+   * Rebuilds the enlarged parts of the kinematic and dynamic trees (static proxies are
+   * moved, not enlarged). Call once per step after the enlargements, before queries.
+   */
+  rebuildTrees(): void {
+    this.trees[ProxyType.Kinematic].rebuild(false);
+    this.trees[ProxyType.Dynamic].rebuild(false);
+  }
+
+  /**
+   * Finds the new candidate pairs of the moved proxies and clears the move buffer.
+   *
+   * A moved dynamic proxy queries all three trees; a moved static or kinematic one only the
+   * dynamic tree, so static–static, kinematic–kinematic and static–kinematic never pair.
+   * When both proxies moved, only the query of the smaller key reports the pair. Candidates
+   * (touching fat AABBs count) go through the pair filter; the result is de-duplicated and
+   * sorted by (shapeA, shapeB) into {@link pairShapeA}/{@link pairShapeB}/{@link pairCount}.
+   */
+  updatePairs(): void {
+    this.pairKeyCount = 0;
+    for (let i = 0; i < this.moveCount; i++) {
+      const key = this.moveBuffer[i]!;
+      if ((key & 3) === ProxyType.Dynamic) {
+        this.findPairs(key, ProxyType.Static);
+        this.findPairs(key, ProxyType.Kinematic);
+      }
+      this.findPairs(key, ProxyType.Dynamic);
+    }
+
+    // Clear the move buffer.
+    for (let i = 0; i < this.moveCount; i++) {
+      const key = this.moveBuffer[i]!;
+      this.moveIndex[(key & 3) as ProxyType][key >> 2] = -1;
+    }
+    this.moveCount = 0;
+
+    // Sort, de-duplicate, decode.
+    const n = this.pairKeyCount;
+    const keys = this.pairKeys;
+    this.sortKeys(n);
+    if (this.pairShapeA.length < n) {
+      this.pairShapeA = new Int32Array(keys.length);
+      this.pairShapeB = new Int32Array(keys.length);
+    }
+    const outA = this.pairShapeA;
+    const outB = this.pairShapeB;
+    let count = 0;
+    let prev = -1;
+    for (let i = 0; i < n; i++) {
+      const k = keys[i]!;
+      if (k === prev) continue;
+      prev = k;
+      const a = Math.floor(k / PAIR_SHIFT);
+      outA[count] = a;
+      outB[count] = k - a * PAIR_SHIFT;
+      count++;
+    }
+    this.pairCount = count;
+  }
+
+  /**
+   * Adds the candidate pairs of the moved proxy `key` with the proxies of one tree.
+   *
+   * A plain walk over the tree's arrays rather than a tree query with a callback: the query
+   * box would cross the call as four boxed doubles (docs/core-design.md, "Doubles crossing a
+   * call box"), so the box is read here from the moved proxy's own leaf and only integers
+   * cross calls.
+   */
+  private findPairs(key: number, treeType: ProxyType): void {
+    const tree = this.trees[treeType];
+    if (tree.root === -1) return;
+    const own = this.trees[(key & 3) as ProxyType];
+    const id = key >> 2;
+    const minX = own.minX[id]!;
+    const minY = own.minY[id]!;
+    const maxX = own.maxX[id]!;
+    const maxY = own.maxY[id]!;
+    const shape = own.userData[id]!;
+    const mask = this.queryMask[(key & 3) as ProxyType][id]!;
+    const moveIndex = this.moveIndex[treeType];
+    // a tree this search cannot reach (box or categories) is left enlarged, not rebuilt
+    const root = tree.root;
+    if (
+      tree.minX[root]! > maxX ||
+      tree.maxX[root]! < minX ||
+      tree.minY[root]! > maxY ||
+      tree.maxY[root]! < minY
+    ) {
+      return;
+    }
+    if ((tree.categoryBits[root]! & mask) === 0) return;
+    tree.rebuildIfEnlarged();
+    const bx0 = tree.minX;
+    const by0 = tree.minY;
+    const bx1 = tree.maxX;
+    const by1 = tree.maxY;
+    const height = tree.height;
+    const child1 = tree.child1;
+    const child2 = tree.child2;
+    const userData = tree.userData;
+    const bits = tree.categoryBits;
+    let stack = this.pairStack;
+    let top = 0;
+    stack[top++] = tree.root;
+    while (top > 0) {
+      const n = stack[--top]!;
+      // touching fat boxes count as overlapping; subtrees whose categories the moved shape's
+      // mask excludes are skipped whole (a net of bodies that ignore each other never
+      // reaches a leaf)
+      if (bx0[n]! > maxX || bx1[n]! < minX || by0[n]! > maxY || by1[n]! < minY || (bits[n]! & mask) === 0) {
+        continue;
+      }
+      if (height[n]! > 0) {
+        if (top + 2 > stack.length) {
+          this.pairStack = growI32(stack, top + 2);
+          stack = this.pairStack;
+        }
+        stack[top++] = child1[n]!;
+        stack[top++] = child2[n]!;
+        continue;
+      }
+      const other = (n << 2) | treeType;
+      if (other === key) continue;
+      // Both moved: the search of the smaller key reports the pair.
+      if (other < key && moveIndex[n]! >= 0) continue;
+      const s = userData[n]!;
+      const a = s < shape ? s : shape;
+      const b = s < shape ? shape : s;
+      if (!this.pairFilter(a, b)) continue;
+      if (this.pairKeyCount === this.pairKeys.length) {
+        this.pairKeys = growF64(this.pairKeys, this.pairKeyCount + 1);
+      }
+      this.pairKeys[this.pairKeyCount++] = a * PAIR_SHIFT + b;
+    }
+  }
+
+  /**
+   * In-place ascending sort of pairKeys[0, n): iterative quicksort (median of three) with an
+   * insertion sort for short ranges. Our own so it allocates nothing (no subarray view);
+   * sorting distinct-or-equal numbers has a unique result, so any correct sort is
+   * deterministic.
+   */
+  private sortKeys(n: number): void {
+    const a = this.pairKeys;
+    let stack = this.sortStack;
+    let top = 0;
+    stack[top++] = 0;
+    stack[top++] = n - 1;
+    while (top > 0) {
+      let hi = stack[--top]!;
+      let lo = stack[--top]!;
+      while (hi - lo > 16) {
+        const mid = lo + ((hi - lo) >> 1);
+        // Median of three into a[mid], with a[lo] <= a[mid] <= a[hi].
+        if (a[mid]! < a[lo]!) swap(a, mid, lo);
+        if (a[hi]! < a[lo]!) swap(a, hi, lo);
+        if (a[hi]! < a[mid]!) swap(a, hi, mid);
+        const pivot = a[mid]!;
+        let i = lo;
+        let j = hi;
+        while (i <= j) {
+          while (a[i]! < pivot) i++;
+          while (a[j]! > pivot) j--;
+          if (i <= j) {
+            swap(a, i, j);
+            i++;
+            j--;
+          }
+        }
+        // Recurse (push) into the larger side, loop on the smaller: stack depth O(log n).
+        if (top + 2 > stack.length) {
+          this.sortStack = growI32(stack, top + 2);
+          stack = this.sortStack;
+        }
+        if (j - lo > hi - i) {
+          stack[top++] = lo;
+          stack[top++] = j;
+          lo = i;
+        } else {
+          stack[top++] = i;
+          stack[top++] = hi;
+          hi = j;
+        }
+      }
+      for (let i = lo + 1; i <= hi; i++) {
+        const v = a[i]!;
+        let j = i - 1;
+        while (j >= lo && a[j]! > v) {
+          a[j + 1] = a[j]!;
+          j--;
+        }
+        a[j + 1] = v;
+      }
+    }
+  }
+
+  /** Checks the trees and the move buffer bookkeeping; throws on a violation. */
+  validate(): void {
+    for (const tree of this.trees) tree.validate();
+    for (let i = 0; i < this.moveCount; i++) {
+      const key = this.moveBuffer[i]!;
+      const type = key & 3;
+      if (type > 2) throw new Error(`BroadPhase.validate: bad key ${key} in move buffer`);
+      if (this.moveIndex[type as ProxyType][key >> 2] !== i) {
+        throw new Error(`BroadPhase.validate: move index of key ${key} is not ${i}`);
+      }
+    }
+    let flagged = 0;
+    for (const moveIndex of this.moveIndex) {
+      for (let i = 0; i < moveIndex.length; i++) if (moveIndex[i]! >= 0) flagged++;
+    }
+    if (flagged !== this.moveCount) {
+      throw new Error(`BroadPhase.validate: ${flagged} proxies flagged moved, buffer has ${this.moveCount}`);
+    }
+  }
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i]!;
+  a[i] = a[j]!;
+  a[j] = t;
+}

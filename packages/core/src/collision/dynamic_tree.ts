@@ -1,0 +1,1246 @@
+/**
+ * Dynamic AABB tree (bounding volume hierarchy) in structure-of-arrays typed storage.
+ *
+ * Follows the Box2D v3 design: leaves hold fat AABBs of proxies, insertion picks the sibling
+ * with the surface-area heuristic (in 2D the "area" is the perimeter) by branch and bound, and
+ * the path back to the root is balanced with local tree rotations. Proxies may also be
+ * enlarged in place (the box grows, the structure stays) and the enlarged part of the tree
+ * rebuilt later with a binned SAH, which is cheaper than remove + reinsert for many movers.
+ *
+ * Nothing allocates after warm-up: node storage, the traversal stack and the rebuild scratch
+ * grow by doubling and are reused.
+ */
+
+import { growF64, growI32, growU8, growU32 } from '../base/array.js';
+import { AABB } from '../geometry/geometry.js';
+
+const NULL = -1;
+
+/** Node flag: the node is in use (not on the free list). */
+const ALLOCATED = 1;
+/** Node flag: the box grew since the node was built, so its subtree may be loose. */
+const ENLARGED = 2;
+
+/** Number of SAH bins used by {@link DynamicTree.rebuild}. */
+const BIN_COUNT = 16;
+/** Ranges up to this size are split by an exact SAH sweep instead of bins (<= BIN_COUNT). */
+const SMALL_RANGE = 12;
+
+function perimeter(minX: number, minY: number, maxX: number, maxY: number): number {
+  return 2 * (maxX - minX + (maxY - minY));
+}
+
+/**
+ * Callback of {@link DynamicTree.query}: return false to stop the query.
+ */
+export type TreeQueryCallback = (proxyId: number, userData: number) => boolean;
+
+/**
+ * Callback of {@link DynamicTree.rayCast}, given the fraction at which the ray enters the
+ * proxy's fat AABB. Returns the new maximum fraction (clips the ray), 0 to terminate, or a
+ * negative value (or anything above the current maximum) to ignore this proxy.
+ */
+export type TreeRayCastCallback = (proxyId: number, userData: number, fraction: number) => number;
+
+/**
+ * An AABB tree over proxies. A proxy id is the index of its leaf node and stays valid until
+ * {@link DynamicTree.destroyProxy}, across moves and rebuilds.
+ *
+ * Queries and ray casts are re-entrant (a callback may query the same tree) but the tree must
+ * not be modified from inside a callback.
+ */
+export class DynamicTree {
+  /** Node boxes. For a leaf, the fat AABB of the proxy. */
+  minX: Float64Array;
+  minY: Float64Array;
+  maxX: Float64Array;
+  maxY: Float64Array;
+  /** Parent node, or -1 for the root. On free nodes: the next free node. */
+  parent: Int32Array;
+  /** Children, -1 on leaves. */
+  child1: Int32Array;
+  child2: Int32Array;
+  /** 0 for leaves, 1 + max(child heights) otherwise. */
+  height: Int32Array;
+  /** Payload of leaves (the owner's index), -1 on internal nodes. */
+  userData: Int32Array;
+  /** Collision category bits; on internal nodes the union of the subtree, to prune queries. */
+  categoryBits: Uint32Array;
+  /** ALLOCATED | ENLARGED bits. */
+  flags: Uint8Array;
+
+  /** Root node index, -1 when empty. */
+  root = NULL;
+  private freeList = NULL;
+  private nodeCount = 0;
+  private _proxyCount = 0;
+
+  /** Traversal stack shared by queries; `stackTop` is where the next (nested) query starts. */
+  private stack: Int32Array;
+  private stackTop = 0;
+  /** The box of {@link query}, handed on to {@link queryBox}. */
+  private readonly queryBoxScratch = new AABB(0.5, 0.5, 0.5, 0.5);
+
+  // Rebuild scratch.
+  private items: Int32Array = new Int32Array(16);
+  private centers: Float64Array = new Float64Array(32);
+  private buildStack: Int32Array = new Int32Array(64);
+  private builtNodes: Int32Array = new Int32Array(16);
+  private itemBins: Uint8Array = new Uint8Array(16);
+  private readonly binCount = new Int32Array(BIN_COUNT);
+  private readonly binBox = new Float64Array(4 * BIN_COUNT);
+  private readonly binCost = new Float64Array(BIN_COUNT);
+  /**
+   * Bin frame of {@link partitionBinned}: lowest center and bins per unit along the axis.
+   * Initialised with fractions so the fields hold doubles from the start.
+   */
+  private binLo = 0.5;
+  private binScale = 0.5;
+
+  /** @param capacity initial node capacity; storage doubles when exceeded. */
+  constructor(capacity = 16) {
+    const n = Math.max(2, capacity | 0);
+    this.minX = new Float64Array(n);
+    this.minY = new Float64Array(n);
+    this.maxX = new Float64Array(n);
+    this.maxY = new Float64Array(n);
+    this.parent = new Int32Array(n);
+    this.child1 = new Int32Array(n);
+    this.child2 = new Int32Array(n);
+    this.height = new Int32Array(n);
+    this.userData = new Int32Array(n);
+    this.categoryBits = new Uint32Array(n);
+    this.flags = new Uint8Array(n);
+    this.stack = new Int32Array(64);
+    this.linkFree(0, n);
+  }
+
+  /** Number of live proxies (leaves). */
+  get proxyCount(): number {
+    return this._proxyCount;
+  }
+
+  /** Current node capacity (for growth tests and diagnostics). */
+  get capacity(): number {
+    return this.parent.length;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Node pool
+
+  /** Chains nodes [from, to) into the free list, lowest index first (deterministic reuse). */
+  private linkFree(from: number, to: number): void {
+    const parent = this.parent;
+    for (let i = from; i < to - 1; i++) {
+      parent[i] = i + 1;
+      this.flags[i] = 0;
+      this.height[i] = -1;
+    }
+    parent[to - 1] = this.freeList;
+    this.flags[to - 1] = 0;
+    this.height[to - 1] = -1;
+    this.freeList = from;
+  }
+
+  private allocateNode(): number {
+    if (this.freeList === NULL) {
+      const old = this.parent.length;
+      const cap = old * 2;
+      this.minX = growF64(this.minX, cap);
+      this.minY = growF64(this.minY, cap);
+      this.maxX = growF64(this.maxX, cap);
+      this.maxY = growF64(this.maxY, cap);
+      this.parent = growI32(this.parent, cap);
+      this.child1 = growI32(this.child1, cap);
+      this.child2 = growI32(this.child2, cap);
+      this.height = growI32(this.height, cap);
+      this.userData = growI32(this.userData, cap);
+      this.categoryBits = growU32(this.categoryBits, cap);
+      this.flags = growU8(this.flags, cap);
+      this.linkFree(old, this.parent.length);
+    }
+    const id = this.freeList;
+    this.freeList = this.parent[id]!;
+    this.parent[id] = NULL;
+    this.child1[id] = NULL;
+    this.child2[id] = NULL;
+    this.height[id] = 0;
+    this.userData[id] = NULL;
+    this.categoryBits[id] = 0;
+    this.flags[id] = ALLOCATED;
+    this.nodeCount++;
+    return id;
+  }
+
+  private freeNode(id: number): void {
+    this.parent[id] = this.freeList;
+    this.flags[id] = 0;
+    this.height[id] = -1;
+    this.freeList = id;
+    this.nodeCount--;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Proxies
+
+  /**
+   * Adds a proxy with the given fat AABB and returns its id.
+   * @param categoryBits 32-bit collision category, tested against the mask of queries
+   * @param userData the owner's index (e.g. shape index), returned by queries
+   */
+  createProxy(
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    categoryBits: number,
+    userData: number,
+  ): number {
+    const id = this.allocateNode();
+    this.minX[id] = minX;
+    this.minY[id] = minY;
+    this.maxX[id] = maxX;
+    this.maxY[id] = maxY;
+    this.userData[id] = userData;
+    this.categoryBits[id] = categoryBits;
+    this.insertLeaf(id);
+    this._proxyCount++;
+    return id;
+  }
+
+  /** Removes a proxy. The id may be reused by a later {@link createProxy}. */
+  destroyProxy(proxyId: number): void {
+    this.removeLeaf(proxyId);
+    this.freeNode(proxyId);
+    this._proxyCount--;
+  }
+
+  /** Gives a proxy a new fat AABB by removing and re-inserting its leaf (a teleport). */
+  moveProxy(proxyId: number, box: AABB): void {
+    this.removeLeaf(proxyId);
+    this.minX[proxyId] = box.minX;
+    this.minY[proxyId] = box.minY;
+    this.maxX[proxyId] = box.maxX;
+    this.maxY[proxyId] = box.maxY;
+    this.insertLeaf(proxyId);
+  }
+
+  /**
+   * Gives a proxy a new fat AABB in place and grows its ancestors to contain it, without
+   * restructuring (Box2D v3's enlarge). Ancestors never shrink, so they keep bounding their
+   * other leaves whether or not the new box contains the old one. The leaf and every
+   * ancestor are flagged enlarged so {@link rebuild} can later restore tree quality. Much
+   * cheaper than {@link moveProxy} for the common case of many slowly moving bodies.
+   * The box comes in an object, not as four numbers: V8 would box each double argument.
+   */
+  enlargeProxy(proxyId: number, box: AABB): void {
+    const minX = box.minX;
+    const minY = box.minY;
+    const maxX = box.maxX;
+    const maxY = box.maxY;
+    const bx0 = this.minX;
+    const by0 = this.minY;
+    const bx1 = this.maxX;
+    const by1 = this.maxY;
+    const flags = this.flags;
+    const parent = this.parent;
+    bx0[proxyId] = minX;
+    by0[proxyId] = minY;
+    bx1[proxyId] = maxX;
+    by1[proxyId] = maxY;
+    flags[proxyId] = flags[proxyId]! | ENLARGED;
+    let p = parent[proxyId]!;
+    // Grow ancestors until one already contains the box: above it nothing changes.
+    while (p !== NULL) {
+      let changed = false;
+      if (minX < bx0[p]!) {
+        bx0[p] = minX;
+        changed = true;
+      }
+      if (minY < by0[p]!) {
+        by0[p] = minY;
+        changed = true;
+      }
+      if (maxX > bx1[p]!) {
+        bx1[p] = maxX;
+        changed = true;
+      }
+      if (maxY > by1[p]!) {
+        by1[p] = maxY;
+        changed = true;
+      }
+      flags[p] = flags[p]! | ENLARGED;
+      p = parent[p]!;
+      if (!changed) break;
+    }
+    // Keep the enlarged nodes a connected set from the root, so rebuild can find them by a
+    // walk that stops at the first clean node.
+    while (p !== NULL && (flags[p]! & ENLARGED) === 0) {
+      flags[p] = flags[p]! | ENLARGED;
+      p = parent[p]!;
+    }
+  }
+
+  /** True when the proxy was enlarged since the last {@link rebuild} or {@link clearEnlarged}. */
+  wasEnlarged(proxyId: number): boolean {
+    return (this.flags[proxyId]! & ENLARGED) !== 0;
+  }
+
+  /** Clears the enlarged flag of a proxy's leaf (ancestors keep theirs until a rebuild). */
+  clearEnlarged(proxyId: number): void {
+    this.flags[proxyId] = this.flags[proxyId]! & ~ENLARGED;
+  }
+
+  /** The owner's index given at creation. */
+  getUserData(proxyId: number): number {
+    return this.userData[proxyId]!;
+  }
+
+  /** The category bits given at creation. */
+  getCategoryBits(proxyId: number): number {
+    return this.categoryBits[proxyId]!;
+  }
+
+  /** Writes the proxy's fat AABB into `out` and returns it. */
+  getFatAABB(proxyId: number, out: AABB): AABB {
+    out.minX = this.minX[proxyId]!;
+    out.minY = this.minY[proxyId]!;
+    out.maxX = this.maxX[proxyId]!;
+    out.maxY = this.maxY[proxyId]!;
+    return out;
+  }
+
+  /** Height of the tree: 0 for a single leaf, 0 also when empty. */
+  getHeight(): number {
+    return this.root === NULL ? 0 : this.height[this.root]!;
+  }
+
+  /** Sum of internal node perimeters over the root perimeter: a tree quality measure. */
+  getAreaRatio(): number {
+    const root = this.root;
+    if (root === NULL) return 0;
+    const rootArea = perimeter(this.minX[root]!, this.minY[root]!, this.maxX[root]!, this.maxY[root]!);
+    let total = 0;
+    const cap = this.parent.length;
+    for (let i = 0; i < cap; i++) {
+      if ((this.flags[i]! & ALLOCATED) === 0 || this.height[i] === 0) continue;
+      total += perimeter(this.minX[i]!, this.minY[i]!, this.maxX[i]!, this.maxY[i]!);
+    }
+    return rootArea > 0 ? total / rootArea : 0;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Insertion and removal
+
+  /**
+   * Branch-and-bound descent for the sibling minimising the SAH cost of inserting a box:
+   * the perimeter of the new parent plus the growth of every ancestor ("inherited" cost).
+   * A subtree is skipped when even its lower bound cannot beat the best cost found.
+   */
+  private findBestSibling(minX: number, minY: number, maxX: number, maxY: number): number {
+    const bx0 = this.minX;
+    const by0 = this.minY;
+    const bx1 = this.maxX;
+    const by1 = this.maxY;
+    const height = this.height;
+    const areaD = perimeter(minX, minY, maxX, maxY);
+    const cx = 0.5 * (minX + maxX);
+    const cy = 0.5 * (minY + maxY);
+
+    let index = this.root;
+    let areaBase = perimeter(bx0[index]!, by0[index]!, bx1[index]!, by1[index]!);
+    let directCost = perimeter(
+      Math.min(bx0[index]!, minX),
+      Math.min(by0[index]!, minY),
+      Math.max(bx1[index]!, maxX),
+      Math.max(by1[index]!, maxY),
+    );
+    let inheritedCost = 0;
+    let bestSibling = index;
+    let bestCost = directCost;
+
+    while (height[index]! > 0) {
+      const c1 = this.child1[index]!;
+      const c2 = this.child2[index]!;
+
+      // Cost of making `index` itself the sibling.
+      const cost = directCost + inheritedCost;
+      if (cost < bestCost) {
+        bestSibling = index;
+        bestCost = cost;
+      }
+      // Going below `index` means `index` grows to include the box.
+      inheritedCost += directCost - areaBase;
+
+      const leaf1 = height[c1] === 0;
+      const leaf2 = height[c2] === 0;
+
+      let lowerCost1 = Number.POSITIVE_INFINITY;
+      const a1x0 = bx0[c1]!;
+      const a1y0 = by0[c1]!;
+      const a1x1 = bx1[c1]!;
+      const a1y1 = by1[c1]!;
+      const directCost1 = perimeter(
+        Math.min(a1x0, minX),
+        Math.min(a1y0, minY),
+        Math.max(a1x1, maxX),
+        Math.max(a1y1, maxY),
+      );
+      let area1 = 0;
+      if (leaf1) {
+        const cost1 = directCost1 + inheritedCost;
+        if (cost1 < bestCost) {
+          bestSibling = c1;
+          bestCost = cost1;
+        }
+      } else {
+        area1 = perimeter(a1x0, a1y0, a1x1, a1y1);
+        // Best case below c1: the box lands inside a node no bigger than itself.
+        lowerCost1 = inheritedCost + directCost1 + Math.min(areaD - area1, 0);
+      }
+
+      let lowerCost2 = Number.POSITIVE_INFINITY;
+      const a2x0 = bx0[c2]!;
+      const a2y0 = by0[c2]!;
+      const a2x1 = bx1[c2]!;
+      const a2y1 = by1[c2]!;
+      const directCost2 = perimeter(
+        Math.min(a2x0, minX),
+        Math.min(a2y0, minY),
+        Math.max(a2x1, maxX),
+        Math.max(a2y1, maxY),
+      );
+      let area2 = 0;
+      if (leaf2) {
+        const cost2 = directCost2 + inheritedCost;
+        if (cost2 < bestCost) {
+          bestSibling = c2;
+          bestCost = cost2;
+        }
+      } else {
+        area2 = perimeter(a2x0, a2y0, a2x1, a2y1);
+        lowerCost2 = inheritedCost + directCost2 + Math.min(areaD - area2, 0);
+      }
+
+      if (leaf1 && leaf2) break;
+      if (bestCost <= lowerCost1 && bestCost <= lowerCost2) break;
+
+      if (lowerCost1 === lowerCost2 && !leaf1) {
+        // Tie (common when the box is inside both): descend towards the closer center.
+        const d1x = 0.5 * (a1x0 + a1x1) - cx;
+        const d1y = 0.5 * (a1y0 + a1y1) - cy;
+        const d2x = 0.5 * (a2x0 + a2x1) - cx;
+        const d2y = 0.5 * (a2y0 + a2y1) - cy;
+        lowerCost1 = d1x * d1x + d1y * d1y;
+        lowerCost2 = d2x * d2x + d2y * d2y;
+      }
+
+      if (lowerCost1 < lowerCost2 && !leaf1) {
+        index = c1;
+        areaBase = area1;
+        directCost = directCost1;
+      } else {
+        index = c2;
+        areaBase = area2;
+        directCost = directCost2;
+      }
+    }
+    return bestSibling;
+  }
+
+  /** Recomputes an internal node's box, category bits and height from its children. */
+  private refit(i: number): void {
+    const c1 = this.child1[i]!;
+    const c2 = this.child2[i]!;
+    this.minX[i] = Math.min(this.minX[c1]!, this.minX[c2]!);
+    this.minY[i] = Math.min(this.minY[c1]!, this.minY[c2]!);
+    this.maxX[i] = Math.max(this.maxX[c1]!, this.maxX[c2]!);
+    this.maxY[i] = Math.max(this.maxY[c1]!, this.maxY[c2]!);
+    this.categoryBits[i] = this.categoryBits[c1]! | this.categoryBits[c2]!;
+    this.height[i] = 1 + Math.max(this.height[c1]!, this.height[c2]!);
+  }
+
+  private insertLeaf(leaf: number): void {
+    if (this.root === NULL) {
+      this.root = leaf;
+      this.parent[leaf] = NULL;
+      return;
+    }
+    const sibling = this.findBestSibling(
+      this.minX[leaf]!,
+      this.minY[leaf]!,
+      this.maxX[leaf]!,
+      this.maxY[leaf]!,
+    );
+    const oldParent = this.parent[sibling]!;
+    const newParent = this.allocateNode();
+    this.parent[newParent] = oldParent;
+    this.child1[newParent] = sibling;
+    this.child2[newParent] = leaf;
+    this.parent[sibling] = newParent;
+    this.parent[leaf] = newParent;
+    // Enlarged internal nodes must keep enlarged parents (see enlargeProxy); oldParent is
+    // enlarged already when the sibling is.
+    if (this.height[sibling]! > 0 && (this.flags[sibling]! & ENLARGED) !== 0) {
+      this.flags[newParent] = ALLOCATED | ENLARGED;
+    }
+    this.refit(newParent);
+    if (oldParent === NULL) {
+      this.root = newParent;
+    } else if (this.child1[oldParent] === sibling) {
+      this.child1[oldParent] = newParent;
+    } else {
+      this.child2[oldParent] = newParent;
+    }
+
+    // Walk back up: refit and rotate to keep the SAH cost low.
+    let index = oldParent;
+    while (index !== NULL) {
+      this.refit(index);
+      this.rotate(index);
+      index = this.parent[index]!;
+    }
+  }
+
+  private removeLeaf(leaf: number): void {
+    if (leaf === this.root) {
+      this.root = NULL;
+      return;
+    }
+    const p = this.parent[leaf]!;
+    const grandParent = this.parent[p]!;
+    const sibling = this.child1[p] === leaf ? this.child2[p]! : this.child1[p]!;
+    this.parent[leaf] = NULL;
+    if (grandParent === NULL) {
+      this.root = sibling;
+      this.parent[sibling] = NULL;
+      this.freeNode(p);
+      return;
+    }
+    if (this.child1[grandParent] === p) this.child1[grandParent] = sibling;
+    else this.child2[grandParent] = sibling;
+    this.parent[sibling] = grandParent;
+    this.freeNode(p);
+    let index = grandParent;
+    while (index !== NULL) {
+      this.refit(index);
+      index = this.parent[index]!;
+    }
+  }
+
+  /**
+   * Local rotation at internal node A (children B, C): swaps a child of A with a grandchild
+   * when that lowers the summed perimeter of A's children, the only part of the SAH cost such
+   * a swap changes. A's own box is unchanged (same leaves below it).
+   */
+  private rotate(iA: number): void {
+    const height = this.height;
+    if (height[iA]! < 2) return;
+    const iB = this.child1[iA]!;
+    const iC = this.child2[iA]!;
+    const bx0 = this.minX;
+    const by0 = this.minY;
+    const bx1 = this.maxX;
+    const by1 = this.maxY;
+
+    if (height[iB] === 0) {
+      // B is a leaf and C internal: try swapping B with one of C's children.
+      const iF = this.child1[iC]!;
+      const iG = this.child2[iC]!;
+      const costBase = perimeter(bx0[iC]!, by0[iC]!, bx1[iC]!, by1[iC]!);
+      // B<->F leaves C = B + G.
+      const costBF = perimeter(
+        Math.min(bx0[iB]!, bx0[iG]!),
+        Math.min(by0[iB]!, by0[iG]!),
+        Math.max(bx1[iB]!, bx1[iG]!),
+        Math.max(by1[iB]!, by1[iG]!),
+      );
+      const costBG = perimeter(
+        Math.min(bx0[iB]!, bx0[iF]!),
+        Math.min(by0[iB]!, by0[iF]!),
+        Math.max(bx1[iB]!, bx1[iF]!),
+        Math.max(by1[iB]!, by1[iF]!),
+      );
+      if (costBase <= costBF && costBase <= costBG) return;
+      if (costBF <= costBG) this.swapChildren(iA, iB, iC, iF, 1);
+      else this.swapChildren(iA, iB, iC, iG, 2);
+      return;
+    }
+
+    if (height[iC] === 0) {
+      // C is a leaf and B internal: try swapping C with one of B's children.
+      const iD = this.child1[iB]!;
+      const iE = this.child2[iB]!;
+      const costBase = perimeter(bx0[iB]!, by0[iB]!, bx1[iB]!, by1[iB]!);
+      const costCD = perimeter(
+        Math.min(bx0[iC]!, bx0[iE]!),
+        Math.min(by0[iC]!, by0[iE]!),
+        Math.max(bx1[iC]!, bx1[iE]!),
+        Math.max(by1[iC]!, by1[iE]!),
+      );
+      const costCE = perimeter(
+        Math.min(bx0[iC]!, bx0[iD]!),
+        Math.min(by0[iC]!, by0[iD]!),
+        Math.max(bx1[iC]!, bx1[iD]!),
+        Math.max(by1[iC]!, by1[iD]!),
+      );
+      if (costBase <= costCD && costBase <= costCE) return;
+      if (costCD <= costCE) this.swapChildren(iA, iC, iB, iD, 1);
+      else this.swapChildren(iA, iC, iB, iE, 2);
+      return;
+    }
+
+    // Both internal: four candidate swaps.
+    const iD = this.child1[iB]!;
+    const iE = this.child2[iB]!;
+    const iF = this.child1[iC]!;
+    const iG = this.child2[iC]!;
+    const areaB = perimeter(bx0[iB]!, by0[iB]!, bx1[iB]!, by1[iB]!);
+    const areaC = perimeter(bx0[iC]!, by0[iC]!, bx1[iC]!, by1[iC]!);
+    const costBase = areaB + areaC;
+    let best = 0; // 0 none, 1 B<->F, 2 B<->G, 3 C<->D, 4 C<->E
+    let bestCost = costBase;
+    const costBF =
+      areaB +
+      perimeter(
+        Math.min(bx0[iB]!, bx0[iG]!),
+        Math.min(by0[iB]!, by0[iG]!),
+        Math.max(bx1[iB]!, bx1[iG]!),
+        Math.max(by1[iB]!, by1[iG]!),
+      );
+    if (costBF < bestCost) {
+      best = 1;
+      bestCost = costBF;
+    }
+    const costBG =
+      areaB +
+      perimeter(
+        Math.min(bx0[iB]!, bx0[iF]!),
+        Math.min(by0[iB]!, by0[iF]!),
+        Math.max(bx1[iB]!, bx1[iF]!),
+        Math.max(by1[iB]!, by1[iF]!),
+      );
+    if (costBG < bestCost) {
+      best = 2;
+      bestCost = costBG;
+    }
+    const costCD =
+      areaC +
+      perimeter(
+        Math.min(bx0[iC]!, bx0[iE]!),
+        Math.min(by0[iC]!, by0[iE]!),
+        Math.max(bx1[iC]!, bx1[iE]!),
+        Math.max(by1[iC]!, by1[iE]!),
+      );
+    if (costCD < bestCost) {
+      best = 3;
+      bestCost = costCD;
+    }
+    const costCE =
+      areaC +
+      perimeter(
+        Math.min(bx0[iC]!, bx0[iD]!),
+        Math.min(by0[iC]!, by0[iD]!),
+        Math.max(bx1[iC]!, bx1[iD]!),
+        Math.max(by1[iC]!, by1[iD]!),
+      );
+    if (costCE < bestCost) {
+      best = 4;
+    }
+    switch (best) {
+      case 1:
+        this.swapChildren(iA, iB, iC, iF, 1);
+        break;
+      case 2:
+        this.swapChildren(iA, iB, iC, iG, 2);
+        break;
+      case 3:
+        this.swapChildren(iA, iC, iB, iD, 1);
+        break;
+      case 4:
+        this.swapChildren(iA, iC, iB, iE, 2);
+        break;
+    }
+  }
+
+  /**
+   * Swaps `x` (a child of `a`) with `y` (child `slot` of `z`, the other child of `a`), then
+   * refits `z` and `a`.
+   */
+  private swapChildren(a: number, x: number, z: number, y: number, slot: number): void {
+    if (this.child1[a] === x) this.child1[a] = y;
+    else this.child2[a] = y;
+    this.parent[y] = a;
+    if (slot === 1) this.child1[z] = x;
+    else this.child2[z] = x;
+    this.parent[x] = z;
+    // An enlarged internal node keeps an enlarged parent so rebuild (which stops at clean
+    // nodes) still reaches it. `a` is enlarged already if x was.
+    if (this.height[x]! > 0 && (this.flags[x]! & ENLARGED) !== 0) this.flags[z] = this.flags[z]! | ENLARGED;
+    this.refit(z);
+    this.refit(a);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Queries
+
+  /**
+   * Calls `callback` for every proxy whose fat AABB overlaps the box (touching counts) and
+   * whose category bits intersect `maskBits`. Stops when the callback returns false.
+   */
+  query(
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    maskBits: number,
+    callback: TreeQueryCallback,
+  ): void {
+    const box = this.queryBoxScratch;
+    box.minX = minX;
+    box.minY = minY;
+    box.maxX = maxX;
+    box.maxY = maxY;
+    this.queryBox(box, maskBits, callback);
+  }
+
+  /**
+   * {@link query} with the box in an object, for the step: V8 boxes the double arguments
+   * of a call it does not inline (docs/core-design.md). The box is read once, before any
+   * callback runs, so a callback may reuse it.
+   */
+  queryBox(box: AABB, maskBits: number, callback: TreeQueryCallback): void {
+    if (this.root === NULL) return;
+    this.rebuildIfEnlarged();
+    const minX = box.minX;
+    const minY = box.minY;
+    const maxX = box.maxX;
+    const maxY = box.maxY;
+    const base = this.stackTop;
+    let stack = this.stack;
+    let top = base;
+    stack[top++] = this.root;
+    // Node arrays are only replaced by structural edits, which callbacks must not do.
+    const bx0 = this.minX;
+    const by0 = this.minY;
+    const bx1 = this.maxX;
+    const by1 = this.maxY;
+    const bits = this.categoryBits;
+    const height = this.height;
+    const child1 = this.child1;
+    const child2 = this.child2;
+    try {
+      while (top > base) {
+        const n = stack[--top]!;
+        if (
+          bx0[n]! > maxX ||
+          bx1[n]! < minX ||
+          by0[n]! > maxY ||
+          by1[n]! < minY ||
+          (bits[n]! & maskBits) === 0
+        ) {
+          continue;
+        }
+        if (height[n] === 0) {
+          this.stackTop = top;
+          const proceed = callback(n, this.userData[n]!);
+          stack = this.stack; // a nested query may have grown it
+          if (!proceed) return;
+        } else {
+          if (top + 2 > stack.length) {
+            this.stack = growI32(stack, top + 2);
+            stack = this.stack;
+          }
+          stack[top++] = child1[n]!;
+          stack[top++] = child2[n]!;
+        }
+      }
+    } finally {
+      this.stackTop = base;
+    }
+  }
+
+  /**
+   * Casts the segment origin + t * (dx, dy), t in [0, maxFraction], against the fat AABBs.
+   * For each proxy crossed (slab test, boundary contact counts) whose category bits
+   * intersect `maskBits`, calls `callback` with the entry fraction. The callback returns the
+   * new max fraction (clipping the rest of the traversal), 0 to stop, or -1 to ignore.
+   */
+  rayCast(
+    originX: number,
+    originY: number,
+    dx: number,
+    dy: number,
+    maxFraction: number,
+    maskBits: number,
+    callback: TreeRayCastCallback,
+  ): void {
+    if (this.root === NULL) return;
+    this.rebuildIfEnlarged();
+    const invDx = dx === 0 ? 0 : 1 / dx;
+    const invDy = dy === 0 ? 0 : 1 / dy;
+    const base = this.stackTop;
+    let stack = this.stack;
+    let top = base;
+    stack[top++] = this.root;
+    try {
+      while (top > base) {
+        const n = stack[--top]!;
+        if ((this.categoryBits[n]! & maskBits) === 0) continue;
+        const enter = this.slab(n, originX, originY, dx, dy, invDx, invDy, maxFraction);
+        if (enter < 0) continue;
+        if (this.height[n] === 0) {
+          this.stackTop = top;
+          const value = callback(n, this.userData[n]!, enter);
+          stack = this.stack;
+          if (value === 0) return;
+          if (value > 0 && value <= maxFraction) maxFraction = value;
+        } else {
+          if (top + 2 > stack.length) {
+            this.stack = growI32(stack, top + 2);
+            stack = this.stack;
+          }
+          stack[top++] = this.child1[n]!;
+          stack[top++] = this.child2[n]!;
+        }
+      }
+    } finally {
+      this.stackTop = base;
+    }
+  }
+
+  /**
+   * Slab test of the segment against node n's box. Returns the entry fraction in
+   * [0, maxFraction], or -1 on a miss. Monotone in the box, so a parent is never rejected
+   * when one of its leaves would be hit.
+   */
+  private slab(
+    n: number,
+    ox: number,
+    oy: number,
+    dx: number,
+    dy: number,
+    invDx: number,
+    invDy: number,
+    maxFraction: number,
+  ): number {
+    let tmin = 0;
+    let tmax = maxFraction;
+    const x0 = this.minX[n]!;
+    const x1 = this.maxX[n]!;
+    if (dx === 0) {
+      if (ox < x0 || ox > x1) return -1;
+    } else {
+      let t1 = (x0 - ox) * invDx;
+      let t2 = (x1 - ox) * invDx;
+      if (t1 > t2) {
+        const t = t1;
+        t1 = t2;
+        t2 = t;
+      }
+      if (t1 > tmin) tmin = t1;
+      if (t2 < tmax) tmax = t2;
+      if (tmin > tmax) return -1;
+    }
+    const y0 = this.minY[n]!;
+    const y1 = this.maxY[n]!;
+    if (dy === 0) {
+      if (oy < y0 || oy > y1) return -1;
+    } else {
+      let t1 = (y0 - oy) * invDy;
+      let t2 = (y1 - oy) * invDy;
+      if (t1 > t2) {
+        const t = t1;
+        t1 = t2;
+        t2 = t;
+      }
+      if (t1 > tmin) tmin = t1;
+      if (t2 < tmax) tmax = t2;
+      if (tmin > tmax) return -1;
+    }
+    return tmin;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Rebuild
+
+  /**
+   * Rebuilds the enlarged part of the tree (or all of it when `fullBuild`) top-down with a
+   * binned SAH. Clean subtrees hanging off enlarged nodes are kept whole and treated as
+   * leaves, so after a step where a few proxies were enlarged only their paths are rebuilt.
+   * Proxy ids are unchanged. Returns the number of items (leaves or kept subtrees) rebuilt.
+   */
+  /**
+   * Restores tree quality after enlargements, lazily: the step only grows enlarged boxes,
+   * and the tree is rebuilt the first time something searches it (a query, a ray cast, a
+   * pair search that is not pruned at the root). A tree nobody searches (a net of bodies
+   * that ignore each other) is never rebuilt. Not while a query is in progress: a nested
+   * query finds the tree already rebuilt by the outer one.
+   */
+  rebuildIfEnlarged(): void {
+    const root = this.root;
+    if (root !== NULL && this.stackTop === 0 && (this.flags[root]! & ENLARGED) !== 0) this.rebuild(false);
+  }
+
+  rebuild(fullBuild = false): number {
+    const root = this.root;
+    if (root === NULL) return 0;
+    if (this.height[root] === 0) {
+      this.flags[root] = this.flags[root]! & ~ENLARGED;
+      return 0;
+    }
+    if (!fullBuild && (this.flags[root]! & ENLARGED) === 0) return 0;
+
+    // Collect items: walk enlarged internal nodes, freeing them.
+    this.items = growI32(this.items, this.nodeCount);
+    let items = this.items;
+    let count = 0;
+    let stack = this.stack;
+    const base = this.stackTop;
+    let top = base;
+    stack[top++] = root;
+    while (top > base) {
+      const n = stack[--top]!;
+      if (this.height[n] === 0 || (!fullBuild && (this.flags[n]! & ENLARGED) === 0)) {
+        if (this.height[n] === 0) this.flags[n] = this.flags[n]! & ~ENLARGED;
+        if (count === items.length) {
+          this.items = growI32(items, count + 1);
+          items = this.items;
+        }
+        items[count++] = n;
+        continue;
+      }
+      if (top + 2 > stack.length) {
+        this.stack = growI32(stack, top + 2);
+        stack = this.stack;
+      }
+      stack[top++] = this.child1[n]!;
+      stack[top++] = this.child2[n]!;
+      this.freeNode(n);
+    }
+    this.root = this.buildTopDown(count);
+    this.parent[this.root] = NULL;
+    return count;
+  }
+
+  /** Builds a subtree over `items[0, count)` and returns its root. */
+  private buildTopDown(count: number): number {
+    this.centers = growF64(this.centers, 2 * count);
+    this.builtNodes = growI32(this.builtNodes, count);
+    this.itemBins = growU8(this.itemBins, count);
+    const items = this.items;
+    const centers = this.centers;
+    for (let i = 0; i < count; i++) {
+      const n = items[i]!;
+      centers[2 * i] = 0.5 * (this.minX[n]! + this.maxX[n]!);
+      centers[2 * i + 1] = 0.5 * (this.minY[n]! + this.maxY[n]!);
+    }
+    if (count === 1) return items[0]!;
+
+    // Work items (parent, slot, start, end). The root is reported through slot 0.
+    let bs = this.buildStack;
+    let top = 0;
+    let builtCount = 0;
+    let root = NULL;
+    bs[top++] = NULL;
+    bs[top++] = 0;
+    bs[top++] = 0;
+    bs[top++] = count;
+    while (top > 0) {
+      const end = bs[--top]!;
+      const start = bs[--top]!;
+      const slot = bs[--top]!;
+      const p = bs[--top]!;
+      let node: number;
+      if (end - start === 1) {
+        node = items[start]!;
+      } else {
+        node = this.allocateNode();
+        this.builtNodes[builtCount++] = node;
+        const mid = this.partition(start, end);
+        if (top + 8 > bs.length) {
+          this.buildStack = growI32(bs, top + 8);
+          bs = this.buildStack;
+        }
+        bs[top++] = node;
+        bs[top++] = 2;
+        bs[top++] = mid;
+        bs[top++] = end;
+        bs[top++] = node;
+        bs[top++] = 1;
+        bs[top++] = start;
+        bs[top++] = mid;
+      }
+      this.parent[node] = p;
+      if (slot === 0) root = node;
+      else if (slot === 1) this.child1[p] = node;
+      else this.child2[p] = node;
+    }
+    // Parents were created before their children: refit in reverse creation order.
+    for (let i = builtCount - 1; i >= 0; i--) this.refit(this.builtNodes[i]!);
+    return root;
+  }
+
+  /**
+   * Splits `items[start, end)` in place and returns the split index, strictly inside the
+   * range. Splits along the longest axis of the item centers: ranges of up to
+   * {@link SMALL_RANGE} items are sorted and split by an exact SAH sweep, larger ones by a
+   * binned SAH (cheap, and the bulk of the calls are small ranges).
+   */
+  private partition(start: number, end: number): number {
+    const count = end - start;
+    if (count === 2) return start + 1;
+    const centers = this.centers;
+    let cx0 = Number.POSITIVE_INFINITY;
+    let cy0 = Number.POSITIVE_INFINITY;
+    let cx1 = Number.NEGATIVE_INFINITY;
+    let cy1 = Number.NEGATIVE_INFINITY;
+    for (let i = start; i < end; i++) {
+      const x = centers[2 * i]!;
+      const y = centers[2 * i + 1]!;
+      if (x < cx0) cx0 = x;
+      if (x > cx1) cx1 = x;
+      if (y < cy0) cy0 = y;
+      if (y > cy1) cy1 = y;
+    }
+    const axis = cx1 - cx0 >= cy1 - cy0 ? 0 : 1;
+    const lo = axis === 0 ? cx0 : cy0;
+    const extent = axis === 0 ? cx1 - cx0 : cy1 - cy0;
+    if (!(extent > 0)) return (start + end) >> 1; // all centers equal: any split will do
+    if (count <= SMALL_RANGE) return this.partitionSmall(start, end, axis);
+    // the bin frame goes through fields: double arguments would be boxed
+    this.binLo = lo;
+    this.binScale = BIN_COUNT / extent;
+    return this.partitionBinned(start, end, axis);
+  }
+
+  /** Exact SAH over the items sorted by center along `axis` (insertion sort, few items). */
+  private partitionSmall(start: number, end: number, axis: number): number {
+    const items = this.items;
+    const centers = this.centers;
+    for (let i = start + 1; i < end; i++) {
+      const item = items[i]!;
+      const x = centers[2 * i]!;
+      const y = centers[2 * i + 1]!;
+      const key = axis === 0 ? x : y;
+      let j = i - 1;
+      while (j >= start && centers[2 * j + axis]! > key) {
+        items[j + 1] = items[j]!;
+        centers[2 * j + 2] = centers[2 * j]!;
+        centers[2 * j + 3] = centers[2 * j + 1]!;
+        j--;
+      }
+      items[j + 1] = item;
+      centers[2 * j + 2] = x;
+      centers[2 * j + 3] = y;
+    }
+    // Suffix costs: binCost[k] = cost of items [start + k, end).
+    const bx0 = this.minX;
+    const by0 = this.minY;
+    const bx1 = this.maxX;
+    const by1 = this.maxY;
+    const cost = this.binCost;
+    let x0 = Number.POSITIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    let y1 = Number.NEGATIVE_INFINITY;
+    for (let i = end - 1; i > start; i--) {
+      const n = items[i]!;
+      x0 = Math.min(x0, bx0[n]!);
+      y0 = Math.min(y0, by0[n]!);
+      x1 = Math.max(x1, bx1[n]!);
+      y1 = Math.max(y1, by1[n]!);
+      cost[i - start] = (end - i) * perimeter(x0, y0, x1, y1);
+    }
+    x0 = Number.POSITIVE_INFINITY;
+    y0 = Number.POSITIVE_INFINITY;
+    x1 = Number.NEGATIVE_INFINITY;
+    y1 = Number.NEGATIVE_INFINITY;
+    let best = start + 1;
+    let bestCost = Number.POSITIVE_INFINITY;
+    for (let i = start + 1; i < end; i++) {
+      const n = items[i - 1]!;
+      x0 = Math.min(x0, bx0[n]!);
+      y0 = Math.min(y0, by0[n]!);
+      x1 = Math.max(x1, bx1[n]!);
+      y1 = Math.max(y1, by1[n]!);
+      const c = (i - start) * perimeter(x0, y0, x1, y1) + cost[i - start]!;
+      if (c < bestCost) {
+        bestCost = c;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Binned SAH along `axis` over the bin frame {@link binLo}, {@link binScale}; items are
+   * binned by center once, then partitioned in place.
+   */
+  private partitionBinned(start: number, end: number, axis: number): number {
+    const items = this.items;
+    const centers = this.centers;
+    const bins = this.itemBins;
+    const bx0 = this.minX;
+    const by0 = this.minY;
+    const bx1 = this.maxX;
+    const by1 = this.maxY;
+    const binCount = this.binCount;
+    const binBox = this.binBox;
+    const binCost = this.binCost;
+    binCount.fill(0);
+    for (let b = 0; b < BIN_COUNT; b++) {
+      binBox[4 * b] = Number.POSITIVE_INFINITY;
+      binBox[4 * b + 1] = Number.POSITIVE_INFINITY;
+      binBox[4 * b + 2] = Number.NEGATIVE_INFINITY;
+      binBox[4 * b + 3] = Number.NEGATIVE_INFINITY;
+    }
+    const lo = this.binLo;
+    const scale = this.binScale;
+    for (let i = start; i < end; i++) {
+      let b = ((centers[2 * i + axis]! - lo) * scale) | 0;
+      if (b > BIN_COUNT - 1) b = BIN_COUNT - 1;
+      bins[i] = b;
+      const n = items[i]!;
+      binCount[b] = binCount[b]! + 1;
+      const k = 4 * b;
+      const nx0 = bx0[n]!;
+      const ny0 = by0[n]!;
+      const nx1 = bx1[n]!;
+      const ny1 = by1[n]!;
+      if (nx0 < binBox[k]!) binBox[k] = nx0;
+      if (ny0 < binBox[k + 1]!) binBox[k + 1] = ny0;
+      if (nx1 > binBox[k + 2]!) binBox[k + 2] = nx1;
+      if (ny1 > binBox[k + 3]!) binBox[k + 3] = ny1;
+    }
+    // Sweep from the right storing right-side costs, then from the left adding left costs.
+    let rx0 = Number.POSITIVE_INFINITY;
+    let ry0 = Number.POSITIVE_INFINITY;
+    let rx1 = Number.NEGATIVE_INFINITY;
+    let ry1 = Number.NEGATIVE_INFINITY;
+    let rCount = 0;
+    for (let b = BIN_COUNT - 1; b > 0; b--) {
+      const k = 4 * b;
+      rCount += binCount[b]!;
+      rx0 = Math.min(rx0, binBox[k]!);
+      ry0 = Math.min(ry0, binBox[k + 1]!);
+      rx1 = Math.max(rx1, binBox[k + 2]!);
+      ry1 = Math.max(ry1, binBox[k + 3]!);
+      // Cost of the right side when splitting before bin b.
+      binCost[b] = rCount > 0 ? rCount * perimeter(rx0, ry0, rx1, ry1) : 0;
+    }
+    let lx0 = Number.POSITIVE_INFINITY;
+    let ly0 = Number.POSITIVE_INFINITY;
+    let lx1 = Number.NEGATIVE_INFINITY;
+    let ly1 = Number.NEGATIVE_INFINITY;
+    let lCount = 0;
+    let bestBin = 1;
+    let bestCost = Number.POSITIVE_INFINITY;
+    const count = end - start;
+    for (let b = 1; b < BIN_COUNT; b++) {
+      const k = 4 * (b - 1);
+      lCount += binCount[b - 1]!;
+      lx0 = Math.min(lx0, binBox[k]!);
+      ly0 = Math.min(ly0, binBox[k + 1]!);
+      lx1 = Math.max(lx1, binBox[k + 2]!);
+      ly1 = Math.max(ly1, binBox[k + 3]!);
+      if (lCount === 0 || lCount === count) continue;
+      const cost = lCount * perimeter(lx0, ly0, lx1, ly1) + binCost[b]!;
+      if (cost < bestCost) {
+        bestCost = cost;
+        bestBin = b;
+      }
+    }
+    // Partition: items whose bin < bestBin go left.
+    let i = start;
+    let j = end - 1;
+    while (i <= j) {
+      if (bins[i]! < bestBin) {
+        i++;
+      } else {
+        const ti = items[i]!;
+        items[i] = items[j]!;
+        items[j] = ti;
+        const tb = bins[i]!;
+        bins[i] = bins[j]!;
+        bins[j] = tb;
+        const tx = centers[2 * i]!;
+        const ty = centers[2 * i + 1]!;
+        centers[2 * i] = centers[2 * j]!;
+        centers[2 * i + 1] = centers[2 * j + 1]!;
+        centers[2 * j] = tx;
+        centers[2 * j + 1] = ty;
+        j--;
+      }
+    }
+    // The min and max centers fall in the first and last bins, so both sides are non-empty.
+    return i;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Validation
+
+  /** Checks every structural invariant; throws an Error describing the first violation. */
+  validate(): void {
+    let leaves = 0;
+    let internals = 0;
+    const root = this.root;
+    if (root !== NULL) {
+      if (this.parent[root] !== NULL) throw new Error('DynamicTree.validate: root has a parent');
+      const stack: number[] = [root];
+      while (stack.length > 0) {
+        const n = stack.pop()!;
+        if ((this.flags[n]! & ALLOCATED) === 0) throw new Error(`DynamicTree.validate: node ${n} is free`);
+        const c1 = this.child1[n]!;
+        const c2 = this.child2[n]!;
+        if (this.height[n] === 0) {
+          if (c1 !== NULL || c2 !== NULL) throw new Error(`DynamicTree.validate: leaf ${n} has children`);
+          if (!(this.minX[n]! <= this.maxX[n]! && this.minY[n]! <= this.maxY[n]!)) {
+            throw new Error(`DynamicTree.validate: leaf ${n} has an inverted box`);
+          }
+          leaves++;
+          continue;
+        }
+        internals++;
+        if (c1 === NULL || c2 === NULL) throw new Error(`DynamicTree.validate: node ${n} lacks a child`);
+        if (this.parent[c1] !== n || this.parent[c2] !== n) {
+          throw new Error(`DynamicTree.validate: bad parent link under ${n}`);
+        }
+        if (this.height[n] !== 1 + Math.max(this.height[c1]!, this.height[c2]!)) {
+          throw new Error(`DynamicTree.validate: bad height at ${n}`);
+        }
+        if ((this.categoryBits[n]! | 0) !== (this.categoryBits[c1]! | this.categoryBits[c2]! | 0)) {
+          throw new Error(`DynamicTree.validate: bad category bits at ${n}`);
+        }
+        for (const c of [c1, c2]) {
+          if (
+            this.minX[c]! < this.minX[n]! ||
+            this.minY[c]! < this.minY[n]! ||
+            this.maxX[c]! > this.maxX[n]! ||
+            this.maxY[c]! > this.maxY[n]!
+          ) {
+            throw new Error(`DynamicTree.validate: child ${c} not enclosed by ${n}`);
+          }
+        }
+        stack.push(c1, c2);
+      }
+    }
+    if (leaves !== this._proxyCount) {
+      throw new Error(`DynamicTree.validate: ${leaves} leaves but proxyCount ${this._proxyCount}`);
+    }
+    if (leaves + internals !== this.nodeCount) {
+      throw new Error(
+        `DynamicTree.validate: ${leaves + internals} reachable nodes, nodeCount ${this.nodeCount}`,
+      );
+    }
+    let free = 0;
+    for (let n = this.freeList; n !== NULL; n = this.parent[n]!) {
+      if ((this.flags[n]! & ALLOCATED) !== 0)
+        throw new Error(`DynamicTree.validate: free node ${n} allocated`);
+      if (++free > this.parent.length) throw new Error('DynamicTree.validate: free list cycle');
+    }
+    if (free + this.nodeCount !== this.parent.length) {
+      throw new Error('DynamicTree.validate: nodes lost from the free list');
+    }
+  }
+}

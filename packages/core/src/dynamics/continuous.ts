@@ -1,0 +1,236 @@
+/**
+ * Continuous collision: fast bodies must not tunnel.
+ *
+ * After the solver, every dynamic body that moved more than half its thinnest extent is
+ * swept from its pose at the start of the step to its pose at the end, against static
+ * shapes (and, for bullets, against the shapes of non-bullet dynamic bodies at their
+ * final poses). The time of impact comes from conservative advancement on the GJK
+ * distance: advance by distance / (largest speed any point of the body can have toward
+ * the other shape), which can never step past the first touch. A body that would hit
+ * is put back at its pose at the time of impact, keeping its velocity; next step its
+ * speculative contact stops it at the surface. Like Box2D v3, the rest of the step's
+ * motion is dropped rather than re-solved (a sub-step to the impact).
+ */
+
+import { BodyType } from './body.js';
+import { LINEAR_SLOP } from '../base/constants.js';
+import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from '../collision/distance.js';
+import { AABB, ShapeType } from '../geometry/geometry.js';
+import type { ChainSegment } from '../geometry/geometry.js';
+import { Transform } from '../base/math.js';
+import { RayCastOutput, rayCastShape } from '../collision/ray_cast.js';
+import { shouldShapesCollide } from './shape.js';
+import type { WorldState } from '../world/world_state.js';
+import { moveBodyProxies } from './shape.js';
+
+const MAX_ITERATIONS = 24;
+/** The sweep stops this far from the surface: inside the speculative margin, outside slop. */
+const TARGET = LINEAR_SLOP;
+
+const proxyA = new DistanceProxy();
+const proxyB = new DistanceProxy();
+const distance = new DistanceOutput();
+const rayOutput = new RayCastOutput();
+const xfA = new Transform();
+const xfB = new Transform();
+/** The swept box handed to the tree query (an object: double arguments would be boxed). */
+const sweptBox = new AABB(0.5, 0.5, 0.5, 0.5);
+let candidates = new Int32Array(64);
+let candidateCount = 0;
+let queryShape = 0;
+let queryWorld: WorldState | null = null;
+
+function collectCandidate(_proxyId: number, shape: number): boolean {
+  const w = queryWorld!;
+  const shapes = w.shapes;
+  if (shapes.isSensor[shape] === 1) return true;
+  if (shapes.body[shape] === shapes.body[queryShape]) return true;
+  if (
+    !shouldShapesCollide(
+      shapes.categoryBits[queryShape]!,
+      shapes.maskBits[queryShape]!,
+      shapes.groupIndex[queryShape]!,
+      shapes.categoryBits[shape]!,
+      shapes.maskBits[shape]!,
+      shapes.groupIndex[shape]!,
+    )
+  ) {
+    return true;
+  }
+  if (candidateCount === candidates.length) {
+    const grown = new Int32Array(candidateCount * 2);
+    grown.set(candidates);
+    candidates = grown;
+  }
+  candidates[candidateCount++] = shape;
+  return true;
+}
+
+/** Pose of body b at fraction t of its step: linear center, normalised-lerp rotation. */
+function sweepTransform(w: WorldState, b: number, t: number, out: Transform): void {
+  const bodies = w.bodies;
+  const cx = bodies.c0x[b]! + t * (bodies.cx[b]! - bodies.c0x[b]!);
+  const cy = bodies.c0y[b]! + t * (bodies.cy[b]! - bodies.c0y[b]!);
+  let c = bodies.q0c[b]! + t * (bodies.c[b]! - bodies.q0c[b]!);
+  let s = bodies.q0s[b]! + t * (bodies.s[b]! - bodies.q0s[b]!);
+  const inv = 1 / Math.sqrt(c * c + s * s);
+  c *= inv;
+  s *= inv;
+  const lcx = bodies.lcx[b]!;
+  const lcy = bodies.lcy[b]!;
+  out.set(cx - (c * lcx - s * lcy), cy - (s * lcx + c * lcy), c, s);
+}
+
+/**
+ * Earliest fraction in [0, 1] at which shape sA of the swept body b comes within TARGET
+ * of shape sB (held at its current pose), or 1 when it never does. 0 means the shapes
+ * already touch at the start: the regular contact handles that.
+ */
+function timeOfImpact(w: WorldState, b: number, sA: number, sB: number): number {
+  const shapes = w.shapes;
+  const bodies = w.bodies;
+  makeProxy(shapes.geometry[sA]!, proxyA);
+  makeProxy(shapes.geometry[sB]!, proxyB);
+  const bB = shapes.body[sB]!;
+  xfB.set(bodies.px[bB]!, bodies.py[bB]!, bodies.c[bB]!, bodies.s[bB]!);
+
+  // largest speed (per unit of t) of any point of shape A relative to its sweep
+  const dx = bodies.cx[b]! - bodies.c0x[b]!;
+  const dy = bodies.cy[b]! - bodies.c0y[b]!;
+  const cosDelta = bodies.c[b]! * bodies.q0c[b]! + bodies.s[b]! * bodies.q0s[b]!;
+  const sinDelta = bodies.s[b]! * bodies.q0c[b]! - bodies.c[b]! * bodies.q0s[b]!;
+  // |angle| <= pi/2 * |sin| for |angle| <= pi/2, and nlerp never turns more than the angle
+  const turn = cosDelta > 0 ? 1.5707963267948966 * Math.abs(sinDelta) : Math.PI;
+  let reach = 0;
+  const lcx = bodies.lcx[b]!;
+  const lcy = bodies.lcy[b]!;
+  for (let i = 0; i < proxyA.count; i++) {
+    const rx = proxyA.px[i]! - lcx;
+    const ry = proxyA.py[i]! - lcy;
+    const r = Math.sqrt(rx * rx + ry * ry);
+    if (r > reach) reach = r;
+  }
+  const bound = Math.sqrt(dx * dx + dy * dy) + turn * (reach + proxyA.radius);
+  if (bound === 0) return 1;
+
+  w.profile.toiCalls++;
+  let t = 0;
+  for (let iter = 0; iter < MAX_ITERATIONS; iter++) {
+    sweepTransform(w, b, t, xfA);
+    shapeDistance(proxyA, xfA, proxyB, xfB, true, distance);
+    const gap = distance.distance;
+    if (gap <= TARGET + 0.25 * LINEAR_SLOP) return t;
+    const next = t + (gap - TARGET) / bound;
+    if (next >= 1) return 1;
+    t = next;
+  }
+  return t;
+}
+
+/**
+ * Only a body whose center of mass passed through the other shape can have tunneled.
+ * A body that merely ended the step touching or resting on something (the common case,
+ * which the solver's speculative contacts already handle) is left alone: pulling it back
+ * would fight the solver and tear the joints it hangs from.
+ */
+function centroidPathCrosses(w: WorldState, b: number, sB: number): boolean {
+  const bodies = w.bodies;
+  const shapes = w.shapes;
+  const body = shapes.body[sB]!;
+  const c = bodies.c[body]!;
+  const s = bodies.s[body]!;
+  // the path in the other shape's body frame
+  const ox0 = bodies.c0x[b]! - bodies.px[body]!;
+  const oy0 = bodies.c0y[b]! - bodies.py[body]!;
+  const dx0 = bodies.cx[b]! - bodies.c0x[b]!;
+  const dy0 = bodies.cy[b]! - bodies.c0y[b]!;
+  const ox = c * ox0 + s * oy0;
+  const oy = -s * ox0 + c * oy0;
+  const dx = c * dx0 + s * dy0;
+  const dy = -s * dx0 + c * dy0;
+  return rayCastShape(shapes.typeOf(sB), shapes.geometry[sB]!, ox, oy, dx, dy, 1, rayOutput);
+}
+
+/** True when the swept body starts behind a one-sided chain segment (it may pass). */
+function behindChain(w: WorldState, b: number, sB: number): boolean {
+  const shapes = w.shapes;
+  if (shapes.type[sB] !== ShapeType.ChainSegment) return false;
+  const g = shapes.geometry[sB] as ChainSegment;
+  const bodies = w.bodies;
+  const body = shapes.body[sB]!;
+  const c = bodies.c[body]!;
+  const s = bodies.s[body]!;
+  const p1x = bodies.px[body]! + c * g.p1x - s * g.p1y;
+  const p1y = bodies.py[body]! + s * g.p1x + c * g.p1y;
+  const ex = c * (g.p2x - g.p1x) - s * (g.p2y - g.p1y);
+  const ey = s * (g.p2x - g.p1x) + c * (g.p2y - g.p1y);
+  // collision side is to the right of p1 -> p2: normal (ey, -ex)
+  return (bodies.c0x[b]! - p1x) * ey - (bodies.c0y[b]! - p1y) * ex < 0;
+}
+
+/** Sweeps the step's fast bodies and pulls back those that would tunnel. */
+export function solveContinuous(w: WorldState): void {
+  const profile = w.profile;
+  profile.sweptBodies = 0;
+  profile.toiCalls = 0;
+  if (w.fastBodyCount === 0) return;
+  const bodies = w.bodies;
+  const shapes = w.shapes;
+  const trees = w.broadPhase.trees;
+  queryWorld = w;
+
+  for (let i = 0; i < w.fastBodyCount; i++) {
+    const b = w.fastBodies[i]!;
+    profile.sweptBodies++;
+    const bullet = bodies.bullet[b] === 1;
+    let tMin = 1;
+    for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
+      if (shapes.isSensor[s] === 1) continue;
+      // swept box: the shape's box at the end pose grown by the step's displacement, padded
+      // by the body's reach because rotation can swing the shape beyond it
+      const dx = bodies.cx[b]! - bodies.c0x[b]!;
+      const dy = bodies.cy[b]! - bodies.c0y[b]!;
+      const pad = bodies.maxExtent[b]!;
+      sweptBox.minX = shapes.minX[s]! + (dx > 0 ? -dx : 0) - pad;
+      sweptBox.maxX = shapes.maxX[s]! + (dx < 0 ? -dx : 0) + pad;
+      sweptBox.minY = shapes.minY[s]! + (dy > 0 ? -dy : 0) - pad;
+      sweptBox.maxY = shapes.maxY[s]! + (dy < 0 ? -dy : 0) + pad;
+      candidateCount = 0;
+      queryShape = s;
+      trees[BodyType.Static]!.queryBox(sweptBox, 0xffffffff, collectCandidate);
+      if (bullet) {
+        const before = candidateCount;
+        trees[BodyType.Dynamic]!.queryBox(sweptBox, 0xffffffff, collectCandidate);
+        // bullets do not sweep against other bullets (both moved: neither pose is fixed)
+        let keep = before;
+        for (let k = before; k < candidateCount; k++) {
+          const other = candidates[k]!;
+          if (bodies.bullet[shapes.body[other]!] !== 1) candidates[keep++] = other;
+        }
+        candidateCount = keep;
+      }
+      for (let k = 0; k < candidateCount; k++) {
+        const other = candidates[k]!;
+        if (behindChain(w, b, other)) continue;
+        if (!centroidPathCrosses(w, b, other)) continue;
+        const t = timeOfImpact(w, b, s, other);
+        if (t > 0 && t < tMin) tMin = t;
+      }
+    }
+    if (tMin < 1) moveToImpact(w, b, tMin);
+  }
+  queryWorld = null;
+}
+
+/** Puts the body at its pose at the time of impact and refreshes its proxies. */
+function moveToImpact(w: WorldState, b: number, t: number): void {
+  const bodies = w.bodies;
+  sweepTransform(w, b, t, xfA);
+  bodies.px[b] = xfA.px;
+  bodies.py[b] = xfA.py;
+  bodies.c[b] = xfA.c;
+  bodies.s[b] = xfA.s;
+  bodies.cx[b] = bodies.c0x[b]! + t * (bodies.cx[b]! - bodies.c0x[b]!);
+  bodies.cy[b] = bodies.c0y[b]! + t * (bodies.cy[b]! - bodies.c0y[b]!);
+  moveBodyProxies(w, b);
+}

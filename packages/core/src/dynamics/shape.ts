@@ -1,0 +1,298 @@
+/**
+ * Shape storage: structure of arrays indexed by shape slot. The geometry of each shape
+ * is a small object of its own class (see geometry.ts); everything the step reads in
+ * bulk (material, filter, bounding box) sits in typed arrays.
+ */
+
+import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
+import { AABB, ChainSegment, computeShapeAABB, type Geometry, ShapeType } from '../geometry/geometry.js';
+import { HandleKind, SlotPool } from '../base/id.js';
+import { AABB_MARGIN, SPECULATIVE_DISTANCE } from '../base/constants.js';
+import type { WorldState } from '../world/world_state.js';
+import type { ChainDef, Filter, ShapeDef } from '../world.js';
+import type { Vec2 } from '../base/math.js';
+import { BodyType, updateBodyMass, updateMaxExtent } from './body.js';
+import { destroyShapeContacts } from './contact.js';
+
+/** Scratch fat box handed to the broad phase (an object: double arguments would be boxed). */
+const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
+
+export class ShapeStore {
+  readonly pool = new SlotPool(HandleKind.Shape);
+  capacity = 0;
+
+  body = new Int32Array(0);
+  type = new Uint8Array(0);
+  geometry: Geometry[] = [];
+  density = new Float64Array(0);
+  friction = new Float64Array(0);
+  restitution = new Float64Array(0);
+  /** User material id handed to the mixing callbacks. */
+  material = new Int32Array(0);
+  categoryBits = new Uint32Array(0);
+  maskBits = new Uint32Array(0);
+  groupIndex = new Int32Array(0);
+  enableContactEvents = new Uint8Array(0);
+  /** Sensor shapes detect overlaps and never push. */
+  isSensor = new Uint8Array(0);
+  /** Broad-phase proxy key, -1 when the shape has no proxy. */
+  proxyKey = new Int32Array(0);
+  /** Next shape on the same body (-1 = end). */
+  next = new Int32Array(0);
+  /** Chain this segment belongs to (chain slot), -1 for a standalone shape. */
+  chain = new Int32Array(0);
+  /** Tight bounding box, refreshed when the body moves. */
+  minX = new Float64Array(0);
+  minY = new Float64Array(0);
+  maxX = new Float64Array(0);
+  maxY = new Float64Array(0);
+  userData: unknown[] = [];
+
+  ensureCapacity(n: number): void {
+    if (n <= this.capacity) return;
+    const cap = Math.max(n, this.capacity * 2, 16);
+    growColumns(this, SHAPE_COLUMNS, cap);
+    this.capacity = cap;
+  }
+
+  typeOf(slot: number): ShapeType {
+    return this.type[slot] as ShapeType;
+  }
+}
+
+/**
+ * Every typed-array field of `ShapeStore`: growth and snapshots both walk this list (see
+ * base/array.ts ColumnSpec). Snapshot order is this order, strided fields last.
+ * Not saved: proxyKey: a restore rebuilds the proxies from the saved fat boxes.
+ */
+const SHAPE_COLUMNS = columnList<ShapeStore>(
+  ['i32', ['body']],
+  ['u8', ['type']],
+  ['f64', ['density', 'friction', 'restitution']],
+  ['i32', ['material']],
+  ['u32', ['categoryBits', 'maskBits']],
+  ['i32', ['groupIndex']],
+  ['u8', ['enableContactEvents', 'isSensor']],
+  ['i32', ['proxyKey'], { fill: -1, snapshot: false }],
+  ['i32', ['next', 'chain'], { fill: -1 }],
+  ['f64', ['minX', 'minY', 'maxX', 'maxY']],
+);
+
+/** The snapshot's view of a ShapeStore (world/snapshot.ts). */
+export function shapeStoreColumns(store: ShapeStore): [Column, number][] {
+  return snapshotColumns(store, SHAPE_COLUMNS);
+}
+
+/** Collision filter rule shared by contacts and queries. */
+/**
+ * Categories a shape's pair search must visit: its mask, unless a positive group (which
+ * collides whatever the masks say) may pair it with anything.
+ */
+export function pairSearchMask(maskBits: number, groupIndex: number): number {
+  return groupIndex > 0 ? 0xffffffff : maskBits;
+}
+
+export function shouldShapesCollide(
+  catA: number,
+  maskA: number,
+  groupA: number,
+  catB: number,
+  maskB: number,
+  groupB: number,
+): boolean {
+  if (groupA === groupB && groupA !== 0) return groupA > 0;
+  return (catA & maskB) !== 0 && (catB & maskA) !== 0;
+}
+
+// ---------------------------------------------------------------------------------------
+// Operations on one world (moved from WorldState; callers have validated their input).
+
+/** Computes the shape's tight AABB from its body's transform. */
+export function computeShapeBox(w: WorldState, shape: number): void {
+  const shapes = w.shapes;
+  const bodies = w.bodies;
+  const b = shapes.body[shape]!;
+  w.xfA.set(bodies.px[b]!, bodies.py[b]!, bodies.c[b]!, bodies.s[b]!);
+  const box = computeShapeAABB(shapes.typeOf(shape), shapes.geometry[shape]!, w.xfA, w.aabb);
+  shapes.minX[shape] = box.minX;
+  shapes.minY[shape] = box.minY;
+  shapes.maxX[shape] = box.maxX;
+  shapes.maxY[shape] = box.maxY;
+}
+
+/** Fat margin: static proxies never move, so they need only the speculative margin. */
+export function marginFor(w: WorldState, body: number): number {
+  return w.bodies.type[body] === BodyType.Static ? SPECULATIVE_DISTANCE : AABB_MARGIN;
+}
+
+export function createShapeProxy(w: WorldState, shape: number, forcePairCreation: boolean): void {
+  const shapes = w.shapes;
+  const body = shapes.body[shape]!;
+  computeShapeBox(w, shape);
+  const m = marginFor(w, body);
+  shapes.proxyKey[shape] = w.broadPhase.createProxy(
+    shapes.minX[shape]! - m,
+    shapes.minY[shape]! - m,
+    shapes.maxX[shape]! + m,
+    shapes.maxY[shape]! + m,
+    shapes.categoryBits[shape]!,
+    shape,
+    w.bodies.type[body]!,
+    forcePairCreation,
+    pairSearchMask(shapes.maskBits[shape]!, shapes.groupIndex[shape]!),
+  );
+}
+
+export function destroyShapeProxy(w: WorldState, shape: number): void {
+  const key = w.shapes.proxyKey[shape]!;
+  if (key === -1) return;
+  w.broadPhase.destroyProxy(key);
+  w.shapes.proxyKey[shape] = -1;
+}
+
+/** After a teleport: new boxes for every shape of the body, moved in the broad phase. */
+export function moveBodyProxies(w: WorldState, b: number): void {
+  const shapes = w.shapes;
+  const m = marginFor(w, b);
+  for (let s = w.bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
+    computeShapeBox(w, s);
+    const key = shapes.proxyKey[s]!;
+    if (key === -1) continue;
+    fatBox.minX = shapes.minX[s]! - m;
+    fatBox.minY = shapes.minY[s]! - m;
+    fatBox.maxX = shapes.maxX[s]! + m;
+    fatBox.maxY = shapes.maxY[s]! + m;
+    w.broadPhase.moveProxy(key, fatBox);
+  }
+}
+
+export function createShape(
+  w: WorldState,
+  b: number,
+  type: ShapeType,
+  geometry: Geometry,
+  d: ShapeDef,
+): number {
+  const shapes = w.shapes;
+  const s = shapes.pool.allocate();
+  shapes.ensureCapacity(s + 1);
+  shapes.body[s] = b;
+  shapes.type[s] = type;
+  shapes.geometry[s] = geometry;
+  shapes.density[s] = d.density;
+  shapes.friction[s] = d.friction;
+  shapes.restitution[s] = d.restitution;
+  shapes.material[s] = d.material;
+  shapes.categoryBits[s] = d.filter.categoryBits >>> 0;
+  shapes.maskBits[s] = d.filter.maskBits >>> 0;
+  shapes.groupIndex[s] = d.filter.groupIndex;
+  shapes.enableContactEvents[s] = d.enableContactEvents ? 1 : 0;
+  shapes.isSensor[s] = d.isSensor ? 1 : 0;
+  shapes.chain[s] = -1;
+  shapes.userData[s] = d.userData;
+  const bodies = w.bodies;
+  shapes.next[s] = bodies.shapeHead[b]!;
+  bodies.shapeHead[b] = s;
+  bodies.shapeCount[b] = bodies.shapeCount[b]! + 1;
+  createShapeProxy(w, s, true);
+  if (d.updateBodyMass && bodies.massOverridden[b] !== 1) updateBodyMass(w, b);
+  else updateMaxExtent(w, b);
+  return s;
+}
+
+/** Unlinks and frees a shape; its contacts go and touching bodies wake. */
+export function freeShape(w: WorldState, s: number, wakeBodies: boolean): void {
+  const shapes = w.shapes;
+  const bodies = w.bodies;
+  const b = shapes.body[s]!;
+  destroyShapeContacts(w, s, wakeBodies);
+  destroyShapeProxy(w, s);
+  // unlink from the body's shape list
+  let prev = -1;
+  for (let it = bodies.shapeHead[b]!; it !== -1; it = shapes.next[it]!) {
+    if (it === s) {
+      if (prev === -1) bodies.shapeHead[b] = shapes.next[s]!;
+      else shapes.next[prev] = shapes.next[s]!;
+      break;
+    }
+    prev = it;
+  }
+  bodies.shapeCount[b] = bodies.shapeCount[b]! - 1;
+  shapes.next[s] = -1;
+  shapes.chain[s] = -1;
+  shapes.userData[s] = undefined;
+  shapes.pool.release(s);
+}
+
+export function destroyBodyChains(w: WorldState, b: number): void {
+  for (let slot = 0; slot < w.chains.length; slot++) {
+    const record = w.chains[slot];
+    if (record !== null && record !== undefined && record.body === b) destroyChain(w, slot);
+  }
+}
+
+/** Frees a chain's segments and its slot (a new generation makes its id stale). */
+export function destroyChain(w: WorldState, slot: number): void {
+  for (const s of w.chains[slot]!.shapes) freeShape(w, s, true);
+  w.chains[slot] = null;
+  w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
+  w.chainFree.push(slot);
+}
+
+/** Changes a shape's collision filter: its contacts and proxy are rebuilt. */
+export function setFilter(w: WorldState, s: number, filter: Filter): void {
+  const shapes = w.shapes;
+  shapes.categoryBits[s] = filter.categoryBits >>> 0;
+  shapes.maskBits[s] = filter.maskBits >>> 0;
+  shapes.groupIndex[s] = filter.groupIndex;
+  destroyShapeContacts(w, s, true);
+  destroyShapeProxy(w, s);
+  createShapeProxy(w, s, true);
+}
+
+/**
+ * Adds a chain of one-sided segments on body `b` as `d` describes (validated by the
+ * caller: at least 2 points, 3 for a loop, no two consecutive points equal); returns its
+ * slot. Each segment carries its neighbours as ghost vertices.
+ */
+export function createChain(w: WorldState, b: number, d: ChainDef): number {
+  const n = d.points.length;
+  const segmentCount = d.loop ? n : n - 1;
+  const pt = (i: number): Vec2 => d.points[((i % n) + n) % n]!;
+  const shapeDef: ShapeDef = {
+    density: 0,
+    friction: d.friction,
+    restitution: d.restitution,
+    material: d.material,
+    filter: d.filter,
+    enableContactEvents: d.enableContactEvents,
+    isSensor: false,
+    updateBodyMass: false,
+    userData: d.userData,
+  };
+  const slot = w.chainFree.length > 0 ? w.chainFree.pop()! : w.chains.length;
+  if (slot === w.chains.length) {
+    w.chains.push(null);
+    w.chainGeneration.push(0);
+  }
+  const record = { body: b, shapes: [] as number[] };
+  for (let i = 0; i < segmentCount; i++) {
+    const p1 = pt(i);
+    const p2 = pt(i + 1);
+    let g1: Vec2;
+    let g2: Vec2;
+    if (d.loop) {
+      g1 = pt(i - 1);
+      g2 = pt(i + 2);
+    } else {
+      g1 = i === 0 ? { x: 2 * p1.x - p2.x, y: 2 * p1.y - p2.y } : pt(i - 1);
+      g2 = i === segmentCount - 1 ? { x: 2 * p2.x - p1.x, y: 2 * p2.y - p1.y } : pt(i + 2);
+    }
+    const seg = new ChainSegment(g1.x, g1.y, p1.x, p1.y, p2.x, p2.y, g2.x, g2.y);
+    const s = createShape(w, b, ShapeType.ChainSegment, seg, shapeDef);
+    w.shapes.chain[s] = slot;
+    record.shapes.push(s);
+  }
+  w.chains[slot] = record;
+  return slot;
+}

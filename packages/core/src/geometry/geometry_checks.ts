@@ -1,0 +1,89 @@
+/**
+ * One validator per geometry type, for every public entry point that takes a hand-made
+ * geometry object (shape creation, queries, the character mover). The `make*`
+ * constructors in geometry.ts build valid objects; these check objects that may not come
+ * from them. Messages follow `fn: field must be ..., got value`.
+ */
+
+import { MAX_POLYGON_VERTICES } from '../base/constants.js';
+import { checkFinite, checkInteger, checkNonNegative, checkPositive, fail } from '../base/validate.js';
+import { Capsule, Circle, Polygon, Segment } from './geometry.js';
+
+/** A circle: finite center, finite radius > 0. */
+export function checkCircle(fn: string, field: string, c: unknown): Circle {
+  if (!(c instanceof Circle)) fail(fn, field, 'a Circle (see makeCircle)', c);
+  checkFinite(fn, `${field}.cx`, c.cx);
+  checkFinite(fn, `${field}.cy`, c.cy);
+  checkPositive(fn, `${field}.radius`, c.radius);
+  return c;
+}
+
+/** A capsule: finite centers, finite radius > 0, centers apart (else it is a circle). */
+export function checkCapsule(fn: string, field: string, c: unknown): Capsule {
+  if (!(c instanceof Capsule)) fail(fn, field, 'a Capsule (see makeCapsule)', c);
+  checkFinite(fn, `${field}.c1x`, c.c1x);
+  checkFinite(fn, `${field}.c1y`, c.c1y);
+  checkFinite(fn, `${field}.c2x`, c.c2x);
+  checkFinite(fn, `${field}.c2y`, c.c2y);
+  checkPositive(fn, `${field}.radius`, c.radius);
+  const dx = c.c2x - c.c1x;
+  const dy = c.c2y - c.c1y;
+  const ll = dx * dx + dy * dy;
+  if (!(ll > 1e-12)) fail(fn, `${field} length`, 'greater than zero (use a circle)', Math.sqrt(ll));
+  return c;
+}
+
+/** A segment: finite ends, not of zero length. */
+export function checkSegment(fn: string, field: string, s: unknown): Segment {
+  if (!(s instanceof Segment)) fail(fn, field, 'a Segment (see makeSegment)', s);
+  checkFinite(fn, `${field}.p1x`, s.p1x);
+  checkFinite(fn, `${field}.p1y`, s.p1y);
+  checkFinite(fn, `${field}.p2x`, s.p2x);
+  checkFinite(fn, `${field}.p2y`, s.p2y);
+  const dx = s.p2x - s.p1x;
+  const dy = s.p2y - s.p1y;
+  const ll = dx * dx + dy * dy;
+  if (!(ll > 1e-12)) fail(fn, `${field} length`, 'greater than zero', Math.sqrt(ll));
+  return s;
+}
+
+/**
+ * A convex polygon as strictly as makePolygon builds one: 3 to MAX_POLYGON_VERTICES
+ * finite vertices in strictly convex counter-clockwise order, outward unit normals,
+ * a finite centroid and radius >= 0.
+ */
+export function checkPolygon(fn: string, field: string, p: unknown): Polygon {
+  if (!(p instanceof Polygon)) fail(fn, field, 'a Polygon (see makeBox, makePolygon)', p);
+  checkInteger(fn, `${field}.count`, p.count, 3, MAX_POLYGON_VERTICES);
+  checkNonNegative(fn, `${field}.radius`, p.radius);
+  checkFinite(fn, `${field}.centroidX`, p.centroidX);
+  checkFinite(fn, `${field}.centroidY`, p.centroidY);
+  const n = p.count;
+  for (let i = 0; i < n; i++) {
+    checkFinite(fn, `${field}.vx[${i}]`, p.vx[i]);
+    checkFinite(fn, `${field}.vy[${i}]`, p.vy[i]);
+  }
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    const k = (i + 2) % n;
+    const e1x = p.vx[j]! - p.vx[i]!;
+    const e1y = p.vy[j]! - p.vy[i]!;
+    const e2x = p.vx[k]! - p.vx[j]!;
+    const e2y = p.vy[k]! - p.vy[j]!;
+    if (!(e1x * e2y - e1y * e2x > 0)) {
+      fail(
+        fn,
+        `${field} vertex ${j}`,
+        'a strictly convex counter-clockwise corner',
+        `(${p.vx[j]}, ${p.vy[j]})`,
+      );
+    }
+    const len = Math.sqrt(e1x * e1x + e1y * e1y);
+    const nx = p.nx[i]!;
+    const ny = p.ny[i]!;
+    if (!(Math.abs(nx - e1y / len) <= 1e-6 && Math.abs(ny + e1x / len) <= 1e-6)) {
+      fail(fn, `${field}.nx/ny[${i}]`, 'the outward unit normal of edge i', `(${nx}, ${ny})`);
+    }
+  }
+  return p;
+}

@@ -1,0 +1,432 @@
+/**
+ * Distance joint: keeps the anchor points of A and B at a distance along the line
+ * between them. One axial row, u = (pB - pA) / |pB - pA|, C = |pB - pA| - length.
+ *
+ * Modes:
+ *   rigid rod  spring off (or limits on with minLength = maxLength): one rigid row,
+ *              soft by the world's joint softness, with bias only when useBias
+ *   spring     spring on: an implicit-Euler spring (hertz, dampingRatio) through
+ *              makeSoft toward C = 0; hertz 0 means no spring force at all
+ *   rope       spring on, limits on: minLength <= |pB - pA| <= maxLength, one-sided,
+ *              speculative when not touching (the usual rope is hertz 0, minLength 0)
+ *   motor      spring on, motor on: drives the rate of change of the length to
+ *              motorSpeed, |impulse| <= h * maxMotorForce
+ *
+ * The spring row is solved in the biased pass only. One sub-step of the spring alone is
+ * then exactly the implicit-Euler update of a harmonic oscillator on the constraint
+ * coordinate: solving it again in the relax pass (at the integrated position) would add
+ * damping of order (h omega)^2 on top.
+ *
+ * Anchors are fixed at the start of the step (relative to the centers of mass) and
+ * rotated by each body's in-step rotation; the separation is tracked from the in-step
+ * position deltas, like the contact solver and the revolute joint do.
+ */
+
+import { HUGE } from '../base/constants.js';
+import { type JointData, prepareJointFrame } from './joint.js';
+import type { StepContext } from '../dynamics/step_context.js';
+import { makeSoft, Softness } from '../dynamics/softness.js';
+import { checkBoolean, checkFinite, checkNonNegative, checkPositive, fail } from '../base/validate.js';
+import type { WorldState } from '../world/world_state.js';
+
+// body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
+// exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
+const VX = 0;
+const VY = 1;
+const W = 2;
+const DPX = 4;
+const DPY = 5;
+const DQC = 6;
+const DQS = 7;
+const STATE_STRIDE = 8;
+export const bodyStateCopy = { VX, VY, W, DPX, DPY, DQC, DQS, STRIDE: STATE_STRIDE } as const;
+
+/** Below this separation (m) the axis is undefined and the joint applies nothing. */
+const MIN_SEPARATION = 1e-12;
+
+export class DistanceJointData implements JointData {
+  length = 1;
+  enableSpring = false;
+  hertz = 0;
+  dampingRatio = 0;
+  enableLimit = false;
+  minLength = 0;
+  maxLength = HUGE;
+  enableMotor = false;
+  maxMotorForce = 0;
+  motorSpeed = 0;
+
+  // solver temporaries, set by prepare
+  oa = 0;
+  ob = 0;
+  mA = 0;
+  mB = 0;
+  iA = 0;
+  iB = 0;
+  ax = 0;
+  ay = 0;
+  bx = 0;
+  by = 0;
+  deltaCenterX = 0;
+  deltaCenterY = 0;
+  readonly springSoftness = new Softness();
+  /** Axis of the last solve (world), for the reaction force. */
+  ux = 0;
+  uy = 0;
+
+  // accumulated impulses (per sub-step), warm-started
+  /** Spring impulse in spring mode, rigid-row impulse in rigid mode. */
+  impulse = 0;
+  lowerImpulse = 0;
+  upperImpulse = 0;
+  motorImpulse = 0;
+
+  resetImpulses(): void {
+    this.impulse = 0;
+    this.lowerImpulse = 0;
+    this.upperImpulse = 0;
+    this.motorImpulse = 0;
+  }
+}
+
+/** True when the joint is one rigid row (no spring, or limits pinned to one length). */
+function isRigid(d: DistanceJointData): boolean {
+  return !d.enableSpring || (d.enableLimit && d.minLength === d.maxLength);
+}
+
+export function prepareDistanceJoint(w: WorldState, j: number, d: DistanceJointData, ctx: StepContext): void {
+  prepareJointFrame(w, j, d);
+  // the axis until the first solve (which recomputes it, and the mass along it, each time)
+  const sepX = d.deltaCenterX + d.bx - d.ax;
+  const sepY = d.deltaCenterY + d.by - d.ay;
+  const len = Math.sqrt(sepX * sepX + sepY * sepY);
+  // separate stores, not `? :` mixing a double with the integer 0 (V8 boxes that result)
+  if (len > MIN_SEPARATION) {
+    d.ux = sepX / len;
+    d.uy = sepY / len;
+  } else {
+    d.ux = 0;
+    d.uy = 0;
+  }
+  makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
+  if (!ctx.enableWarmStarting) d.resetImpulses();
+}
+
+export function warmStartDistanceJoint(w: WorldState, d: DistanceJointData): void {
+  const state = w.bodies.state;
+  const oa = d.oa;
+  const ob = d.ob;
+  const qac = state[oa + DQC]!;
+  const qas = state[oa + DQS]!;
+  const qbc = state[ob + DQC]!;
+  const qbs = state[ob + DQS]!;
+  const rax = qac * d.ax - qas * d.ay;
+  const ray = qas * d.ax + qac * d.ay;
+  const rbx = qbc * d.bx - qbs * d.by;
+  const rby = qbs * d.bx + qbc * d.by;
+  const sepX = state[ob + DPX]! - state[oa + DPX]! + (rbx - rax) + d.deltaCenterX;
+  const sepY = state[ob + DPY]! - state[oa + DPY]! + (rby - ray) + d.deltaCenterY;
+  const len = Math.sqrt(sepX * sepX + sepY * sepY);
+  if (!(len > MIN_SEPARATION)) return;
+  const axial = d.impulse + d.lowerImpulse - d.upperImpulse + d.motorImpulse;
+  const px = (axial * sepX) / len;
+  const py = (axial * sepY) / len;
+  state[oa + VX] = state[oa + VX]! - d.mA * px;
+  state[oa + VY] = state[oa + VY]! - d.mA * py;
+  state[oa + W] = state[oa + W]! - d.iA * (rax * py - ray * px);
+  state[ob + VX] = state[ob + VX]! + d.mB * px;
+  state[ob + VY] = state[ob + VY]! + d.mB * py;
+  state[ob + W] = state[ob + W]! + d.iB * (rbx * py - rby * px);
+}
+
+export function solveDistanceJoint(
+  w: WorldState,
+  d: DistanceJointData,
+  ctx: StepContext,
+  useBias: boolean,
+): void {
+  const state = w.bodies.state;
+  const oa = d.oa;
+  const ob = d.ob;
+  const mA = d.mA;
+  const mB = d.mB;
+  const iA = d.iA;
+  const iB = d.iB;
+  let vax = state[oa + VX]!;
+  let vay = state[oa + VY]!;
+  let wa = state[oa + W]!;
+  let vbx = state[ob + VX]!;
+  let vby = state[ob + VY]!;
+  let wb = state[ob + W]!;
+  const qac = state[oa + DQC]!;
+  const qas = state[oa + DQS]!;
+  const qbc = state[ob + DQC]!;
+  const qbs = state[ob + DQS]!;
+
+  const rax = qac * d.ax - qas * d.ay;
+  const ray = qas * d.ax + qac * d.ay;
+  const rbx = qbc * d.bx - qbs * d.by;
+  const rby = qbs * d.bx + qbc * d.by;
+  const sepX = state[ob + DPX]! - state[oa + DPX]! + (rbx - rax) + d.deltaCenterX;
+  const sepY = state[ob + DPY]! - state[oa + DPY]! + (rby - ray) + d.deltaCenterY;
+  const len = Math.sqrt(sepX * sepX + sepY * sepY);
+  if (!(len > MIN_SEPARATION)) return;
+  const ux = sepX / len;
+  const uy = sepY / len;
+  d.ux = ux;
+  d.uy = uy;
+  // angular lever arms of the axis: impulse P = lambda u gives torques lambda * cr
+  const crA = rax * uy - ray * ux;
+  const crB = rbx * uy - rby * ux;
+  // the mass along the current axis: with the anchors close together the axis can turn
+  // far within a step, and the start-of-step mass would then over-correct (and gain energy)
+  const k = mA + mB + iA * crA * crA + iB * crB * crB;
+  const m = k > 0 ? 1 / k : 0;
+
+  if (!isRigid(d)) {
+    if (useBias && d.hertz > 0) {
+      // Cdot = u . (vB + wB x rB - vA - wA x rA)
+      const cdot = ux * (vbx - vax) + uy * (vby - vay) + crB * wb - crA * wa;
+      const C = len - d.length;
+      const soft = d.springSoftness;
+      const impulse = -soft.massScale * m * (cdot + soft.biasRate * C) - soft.impulseScale * d.impulse;
+      d.impulse += impulse;
+      vax -= mA * impulse * ux;
+      vay -= mA * impulse * uy;
+      wa -= iA * impulse * crA;
+      vbx += mB * impulse * ux;
+      vby += mB * impulse * uy;
+      wb += iB * impulse * crB;
+    }
+    if (d.enableMotor) {
+      const cdot = ux * (vbx - vax) + uy * (vby - vay) + crB * wb - crA * wa;
+      const maxImpulse = ctx.h * d.maxMotorForce;
+      const old = d.motorImpulse;
+      let acc = old + m * (d.motorSpeed - cdot);
+      acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
+      d.motorImpulse = acc;
+      const impulse = acc - old;
+      vax -= mA * impulse * ux;
+      vay -= mA * impulse * uy;
+      wa -= iA * impulse * crA;
+      vbx += mB * impulse * ux;
+      vby += mB * impulse * uy;
+      wb += iB * impulse * crB;
+    }
+    if (d.enableLimit) {
+      // lower: C = length - minLength >= 0
+      {
+        const cdot = ux * (vbx - vax) + uy * (vby - vay) + crB * wb - crA * wa;
+        const C = len - d.minLength;
+        let bias = 0;
+        let massScale = 1;
+        let impulseScale = 0;
+        if (C > 0) {
+          bias = C * ctx.invH;
+        } else if (useBias) {
+          bias = ctx.jointSoftness.biasRate * C;
+          massScale = ctx.jointSoftness.massScale;
+          impulseScale = ctx.jointSoftness.impulseScale;
+        }
+        const old = d.lowerImpulse;
+        let acc = old - massScale * m * (cdot + bias) - impulseScale * old;
+        if (acc < 0) acc = 0;
+        d.lowerImpulse = acc;
+        const impulse = acc - old;
+        vax -= mA * impulse * ux;
+        vay -= mA * impulse * uy;
+        wa -= iA * impulse * crA;
+        vbx += mB * impulse * ux;
+        vby += mB * impulse * uy;
+        wb += iB * impulse * crB;
+      }
+      // upper: C = maxLength - length >= 0 (signs flipped so the impulse stays positive)
+      {
+        const cdot = -(ux * (vbx - vax) + uy * (vby - vay) + crB * wb - crA * wa);
+        const C = d.maxLength - len;
+        let bias = 0;
+        let massScale = 1;
+        let impulseScale = 0;
+        if (C > 0) {
+          bias = C * ctx.invH;
+        } else if (useBias) {
+          bias = ctx.jointSoftness.biasRate * C;
+          massScale = ctx.jointSoftness.massScale;
+          impulseScale = ctx.jointSoftness.impulseScale;
+        }
+        const old = d.upperImpulse;
+        let acc = old - massScale * m * (cdot + bias) - impulseScale * old;
+        if (acc < 0) acc = 0;
+        d.upperImpulse = acc;
+        const impulse = acc - old;
+        vax += mA * impulse * ux;
+        vay += mA * impulse * uy;
+        wa += iA * impulse * crA;
+        vbx -= mB * impulse * ux;
+        vby -= mB * impulse * uy;
+        wb -= iB * impulse * crB;
+      }
+    }
+  } else {
+    // rigid rod at the rest length (or at the pinned limit length)
+    const target = d.enableSpring ? d.minLength : d.length;
+    const cdot = ux * (vbx - vax) + uy * (vby - vay) + crB * wb - crA * wa;
+    let bias = 0;
+    let massScale = 1;
+    let impulseScale = 0;
+    if (useBias) {
+      bias = ctx.jointSoftness.biasRate * (len - target);
+      massScale = ctx.jointSoftness.massScale;
+      impulseScale = ctx.jointSoftness.impulseScale;
+    }
+    const impulse = -massScale * m * (cdot + bias) - impulseScale * d.impulse;
+    d.impulse += impulse;
+    vax -= mA * impulse * ux;
+    vay -= mA * impulse * uy;
+    wa -= iA * impulse * crA;
+    vbx += mB * impulse * ux;
+    vby += mB * impulse * uy;
+    wb += iB * impulse * crB;
+  }
+
+  state[oa + VX] = vax;
+  state[oa + VY] = vay;
+  state[oa + W] = wa;
+  state[ob + VX] = vbx;
+  state[ob + VY] = vby;
+  state[ob + W] = wb;
+}
+
+/** Constraint force (N) on body B, along the axis, from last step's impulses; no torque. */
+export function distanceJointReaction(d: DistanceJointData, ctx: StepContext, out: Float64Array): void {
+  const invH = ctx.invH;
+  const f = (d.impulse + d.lowerImpulse - d.upperImpulse + d.motorImpulse) * invH;
+  out[0] = f * d.ux;
+  out[1] = f * d.uy;
+  out[2] = 0;
+}
+
+/** Parameters of a distance joint (besides the common joint fields). */
+export interface DistanceJointParams {
+  /** Rest length between the anchors (m), > 0: the rod length, or the spring's rest length. Default 1. */
+  length: number;
+  /**
+   * Make the joint a spring (with hertz and dampingRatio) instead of a rigid rod. With
+   * hertz 0 the spring applies no force and only the limits act (a rope). Default false.
+   */
+  enableSpring: boolean;
+  /** Spring stiffness as a natural frequency (Hz), >= 0; 0 = no spring force. Default 0. */
+  hertz: number;
+  /** Spring damping ratio (non-dimensional, 1 = critical), >= 0. Default 0. */
+  dampingRatio: number;
+  /** Keep the length within [minLength, maxLength] (spring mode only). Default false. */
+  enableLimit: boolean;
+  /** Shortest allowed length (m), >= 0. Default 0. */
+  minLength: number;
+  /** Longest allowed length (m), >= minLength. Default `constants.HUGE` (no limit). */
+  maxLength: number;
+  /** Drive the rate of change of the length (spring mode only). Default false. */
+  enableMotor: boolean;
+  /** Largest force the motor may apply (N), >= 0. Default 0. */
+  maxMotorForce: number;
+  /** Target rate of change of the length (m/s), > 0 lengthens. Default 0. */
+  motorSpeed: number;
+}
+
+export function defaultDistanceJointParams(): DistanceJointParams {
+  return {
+    length: 1,
+    enableSpring: false,
+    hertz: 0,
+    dampingRatio: 0,
+    enableLimit: false,
+    minLength: 0,
+    maxLength: HUGE,
+    enableMotor: false,
+    maxMotorForce: 0,
+    motorSpeed: 0,
+  };
+}
+
+/** Checks distance joint parameters; throws naming the field and value. */
+export function checkDistanceJointParams(fn: string, p: DistanceJointParams): void {
+  checkPositive(fn, 'length', p.length);
+  checkBoolean(fn, 'enableSpring', p.enableSpring);
+  checkNonNegative(fn, 'hertz', p.hertz);
+  checkNonNegative(fn, 'dampingRatio', p.dampingRatio);
+  checkBoolean(fn, 'enableLimit', p.enableLimit);
+  checkNonNegative(fn, 'minLength', p.minLength);
+  checkNonNegative(fn, 'maxLength', p.maxLength);
+  if (p.minLength > p.maxLength) fail(fn, 'minLength', `<= maxLength (${p.maxLength})`, p.minLength);
+  checkBoolean(fn, 'enableMotor', p.enableMotor);
+  checkNonNegative(fn, 'maxMotorForce', p.maxMotorForce);
+  checkFinite(fn, 'motorSpeed', p.motorSpeed);
+}
+
+export function applyDistanceJointParams(d: DistanceJointData, p: DistanceJointParams): void {
+  d.length = p.length;
+  d.enableSpring = p.enableSpring;
+  d.hertz = p.hertz;
+  d.dampingRatio = p.dampingRatio;
+  d.enableLimit = p.enableLimit;
+  d.minLength = p.minLength;
+  d.maxLength = p.maxLength;
+  d.enableMotor = p.enableMotor;
+  d.maxMotorForce = p.maxMotorForce;
+  d.motorSpeed = p.motorSpeed;
+}
+
+export function readDistanceJointParams(d: DistanceJointData): DistanceJointParams {
+  return {
+    length: d.length,
+    enableSpring: d.enableSpring,
+    hertz: d.hertz,
+    dampingRatio: d.dampingRatio,
+    enableLimit: d.enableLimit,
+    minLength: d.minLength,
+    maxLength: d.maxLength,
+    enableMotor: d.enableMotor,
+    maxMotorForce: d.maxMotorForce,
+    motorSpeed: d.motorSpeed,
+  };
+}
+
+/**
+ * Current distance between the anchors (m) and its rate of change (m/s, > 0 when the
+ * anchors move apart).
+ */
+export function distanceJointState(
+  w: WorldState,
+  j: number,
+  _d: DistanceJointData,
+): { length: number; speed: number } {
+  const bodies = w.bodies;
+  const joints = w.joints;
+  const state = bodies.state;
+  const a = joints.bodyA[j]!;
+  const b = joints.bodyB[j]!;
+  const cA = bodies.c[a]!;
+  const sA = bodies.s[a]!;
+  const cB = bodies.c[b]!;
+  const sB = bodies.s[b]!;
+  // anchors relative to the centers of mass, world orientation
+  const lax = joints.localAx[j]! - bodies.lcx[a]!;
+  const lay = joints.localAy[j]! - bodies.lcy[a]!;
+  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
+  const lby = joints.localBy[j]! - bodies.lcy[b]!;
+  const rax = cA * lax - sA * lay;
+  const ray = sA * lax + cA * lay;
+  const rbx = cB * lbx - sB * lby;
+  const rby = sB * lbx + cB * lby;
+  const dx = bodies.cx[b]! + rbx - (bodies.cx[a]! + rax);
+  const dy = bodies.cy[b]! + rby - (bodies.cy[a]! + ray);
+  const length = Math.sqrt(dx * dx + dy * dy);
+  if (!(length > MIN_SEPARATION)) return { length, speed: 0 };
+  const oa = a * STATE_STRIDE;
+  const ob = b * STATE_STRIDE;
+  const wa = state[oa + W]!;
+  const wb = state[ob + W]!;
+  const vx = state[ob + VX]! - wb * rby - (state[oa + VX]! - wa * ray);
+  const vy = state[ob + VY]! + wb * rbx - (state[oa + VY]! + wa * rax);
+  return { length, speed: (dx * vx + dy * vy) / length };
+}

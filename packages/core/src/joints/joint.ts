@@ -1,0 +1,332 @@
+/**
+ * Joints: storage, the per-type dispatch, and the links to islands, sleep and contacts.
+ *
+ * Every joint type lives in its own file (revolute_joint.ts, ...) and exports the same
+ * four functions: prepare (once per step), warm start, solve (with or without bias, once
+ * per sub-step each) and the read-out of its constraint force and torque. This file
+ * dispatches to them with one `switch`, the way Box2D v3's joint.c does; no classes per
+ * joint type and no virtual calls.
+ *
+ * Common data (type, bodies, anchors, break limits, read-outs) is structure-of-arrays
+ * indexed by joint slot; each type keeps its parameters and solver temporaries in one
+ * small object of its own class (monomorphic inside each type's functions).
+ */
+
+import { type Column, columnList, growColumns, growI32, snapshotColumns } from '../base/array.js';
+import { BodyType, STATE_STRIDE } from '../dynamics/body.js';
+import { HandleKind, SlotPool } from '../base/id.js';
+import type { WorldState } from '../world/world_state.js';
+import { markAwake, wakeBody } from '../dynamics/island.js';
+import { destroyContactsBetween } from '../dynamics/contact.js';
+import type { Vec2 } from '../base/math.js';
+
+export const JointType = {
+  Distance: 0,
+  Revolute: 1,
+  Prismatic: 2,
+  Weld: 3,
+  Wheel: 4,
+  Mouse: 5,
+  Motor: 6,
+  Filter: 7,
+} as const;
+export type JointType = (typeof JointType)[keyof typeof JointType];
+
+/** Per-type joint data implements this: parameters plus solver temporaries. */
+export interface JointData {
+  /** Zeroes the accumulated impulses (warm starting off, or after a break). */
+  resetImpulses(): void;
+}
+
+export class JointStore {
+  readonly pool = new SlotPool(HandleKind.Joint);
+  capacity = 0;
+
+  type = new Uint8Array(0);
+  bodyA = new Int32Array(0);
+  bodyB = new Int32Array(0);
+  /** Anchors in each body's frame, relative to the body origin. */
+  localAx = new Float64Array(0);
+  localAy = new Float64Array(0);
+  localBx = new Float64Array(0);
+  localBy = new Float64Array(0);
+  collideConnected = new Uint8Array(0);
+  /** Largest constraint force / torque before the joint breaks (Infinity = never). */
+  breakForce = new Float64Array(0);
+  breakTorque = new Float64Array(0);
+  /** 0 once broken: a broken joint stays in the world, inert, until destroyed. */
+  enabled = new Uint8Array(0);
+  /** Constraint force and torque applied last step, on body B. */
+  forceX = new Float64Array(0);
+  forceY = new Float64Array(0);
+  torque = new Float64Array(0);
+  /** Body joint lists: edge 2j belongs to body A, 2j + 1 to body B. */
+  edgePrev = new Int32Array(0);
+  edgeNext = new Int32Array(0);
+  data: (JointData | null)[] = [];
+  userData: unknown[] = [];
+  /**
+   * Solver rows of the step's active joints, by position in the active list (see
+   * revolute_joint.ts): hot per-step values in one typed array instead of object fields.
+   */
+  rows = new Float64Array(0);
+
+  ensureCapacity(n: number): void {
+    if (n <= this.capacity) return;
+    const cap = Math.max(n, this.capacity * 2, 16);
+    growColumns(this, JOINT_COLUMNS, cap);
+    this.capacity = cap;
+  }
+}
+
+/**
+ * Every typed-array field of `JointStore`: growth and snapshots both walk this list (see
+ * base/array.ts ColumnSpec). Snapshot order is this order, strided fields last.
+ */
+const JOINT_COLUMNS = columnList<JointStore>(
+  ['u8', ['type']],
+  ['i32', ['bodyA', 'bodyB']],
+  ['f64', ['localAx', 'localAy', 'localBx', 'localBy']],
+  ['u8', ['collideConnected']],
+  ['f64', ['breakForce', 'breakTorque']],
+  ['u8', ['enabled']],
+  ['f64', ['forceX', 'forceY', 'torque']],
+  ['i32', ['edgePrev', 'edgeNext'], { fill: -1, perSlot: 2 }],
+);
+
+/** The snapshot's view of a JointStore (world/snapshot.ts). */
+export function jointStoreColumns(store: JointStore): [Column, number][] {
+  return snapshotColumns(store, JOINT_COLUMNS);
+}
+
+/** True when a joint between the two bodies forbids their shapes from colliding. */
+export function jointsBlockCollision(w: WorldState, bodyA: number, bodyB: number): boolean {
+  const joints = w.joints;
+  for (let edge = w.bodies.jointHead[bodyA]!; edge !== -1; edge = joints.edgeNext[edge]!) {
+    const j = edge >> 1;
+    const other = (edge & 1) === 0 ? joints.bodyB[j]! : joints.bodyA[j]!;
+    if (other === bodyB && joints.collideConnected[j] === 0) return true;
+  }
+  return false;
+}
+
+export function linkJoint(w: WorldState, j: number): void {
+  const joints = w.joints;
+  const bodies = w.bodies;
+  for (let side = 0; side < 2; side++) {
+    const edge = 2 * j + side;
+    const body = side === 0 ? joints.bodyA[j]! : joints.bodyB[j]!;
+    const head = bodies.jointHead[body]!;
+    joints.edgePrev[edge] = -1;
+    joints.edgeNext[edge] = head;
+    if (head !== -1) joints.edgePrev[head] = edge;
+    bodies.jointHead[body] = edge;
+  }
+}
+
+export function unlinkJoint(w: WorldState, j: number): void {
+  const joints = w.joints;
+  const bodies = w.bodies;
+  for (let side = 0; side < 2; side++) {
+    const edge = 2 * j + side;
+    const body = side === 0 ? joints.bodyA[j]! : joints.bodyB[j]!;
+    const prev = joints.edgePrev[edge]!;
+    const next = joints.edgeNext[edge]!;
+    if (prev !== -1) joints.edgeNext[prev] = next;
+    else bodies.jointHead[body] = next;
+    if (next !== -1) joints.edgePrev[next] = prev;
+    joints.edgePrev[edge] = -1;
+    joints.edgeNext[edge] = -1;
+  }
+}
+
+/** A joint is solved when it is enabled and one of its bodies is awake. */
+export function isJointActive(w: WorldState, j: number): boolean {
+  if (w.joints.enabled[j] !== 1) return false;
+  const bodies = w.bodies;
+  return bodies.awake[w.joints.bodyA[j]!] === 1 || bodies.awake[w.joints.bodyB[j]!] === 1;
+}
+
+/** Whether the body takes part in islands (dynamic bodies only). */
+export function linksIslands(w: WorldState, body: number): boolean {
+  return w.bodies.type[body] === BodyType.Dynamic;
+}
+
+/** Solver temporaries every point-anchored joint prepares the same way. */
+export interface JointFrame {
+  oa: number;
+  ob: number;
+  mA: number;
+  mB: number;
+  iA: number;
+  iB: number;
+  /** Anchors relative to each center of mass, world orientation, at the start of the step. */
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+  /** Center of B minus center of A at the start of the step. */
+  deltaCenterX: number;
+  deltaCenterY: number;
+}
+
+/** Fills the frame shared by joint types: state offsets, inverse masses, anchors, centers. */
+export function prepareJointFrame(w: WorldState, j: number, d: JointFrame): void {
+  const f = frameScratch;
+  prepareJointFrameRow(w, j, f, 0);
+  d.oa = f[0]! | 0;
+  d.ob = f[1]! | 0;
+  d.mA = f[2]!;
+  d.mB = f[3]!;
+  d.iA = f[4]!;
+  d.iB = f[5]!;
+  d.ax = f[6]!;
+  d.ay = f[7]!;
+  d.bx = f[8]!;
+  d.by = f[9]!;
+  d.deltaCenterX = f[10]!;
+  d.deltaCenterY = f[11]!;
+}
+
+/** The frame of joint types that solve from their data object, staged through one row. */
+const frameScratch = new Float64Array(12);
+
+/**
+ * The same frame written into a joint's solver row (`JointStore.rows`), for joint types
+ * that solve from rows: at o + 0..11, state offsets of A and B, inverse masses (A, B),
+ * inverse inertias (A, B), anchor A (x, y), anchor B (x, y), center of B minus center of A.
+ */
+export function prepareJointFrameRow(w: WorldState, j: number, rows: Float64Array, o: number): void {
+  const bodies = w.bodies;
+  const joints = w.joints;
+  const a = joints.bodyA[j]!;
+  const b = joints.bodyB[j]!;
+  const cA = bodies.c[a]!;
+  const sA = bodies.s[a]!;
+  const cB = bodies.c[b]!;
+  const sB = bodies.s[b]!;
+  const lax = joints.localAx[j]! - bodies.lcx[a]!;
+  const lay = joints.localAy[j]! - bodies.lcy[a]!;
+  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
+  const lby = joints.localBy[j]! - bodies.lcy[b]!;
+  rows[o] = a * STATE_STRIDE;
+  rows[o + 1] = b * STATE_STRIDE;
+  rows[o + 2] = bodies.invMass[a]!;
+  rows[o + 3] = bodies.invMass[b]!;
+  rows[o + 4] = bodies.invInertia[a]!;
+  rows[o + 5] = bodies.invInertia[b]!;
+  rows[o + 6] = cA * lax - sA * lay;
+  rows[o + 7] = sA * lax + cA * lay;
+  rows[o + 8] = cB * lbx - sB * lby;
+  rows[o + 9] = sB * lbx + cB * lby;
+  rows[o + 10] = bodies.cx[b]! - bodies.cx[a]!;
+  rows[o + 11] = bodies.cy[b]! - bodies.cy[a]!;
+}
+
+// ---------------------------------------------------------------------------------------
+// Operations on one world (moved from WorldState; callers have validated their input).
+
+/** Records a joint event (broken in the step, or removed with one of its bodies). */
+export function reportJointEvent(w: WorldState, j: number, broken: boolean): void {
+  w.jointEventIds.push(w.joints.pool.handle(j));
+  w.jointEventBroken.push(broken ? 1 : 0);
+}
+
+export function bindJointCallbacks(w: WorldState): void {
+  w.destroyBodyJoints = (body) => {
+    while (w.bodies.jointHead[body] !== -1) {
+      const j = w.bodies.jointHead[body]! >> 1;
+      reportJointEvent(w, j, false);
+      freeJoint(w, j);
+    }
+  };
+  w.jointFilter = (a, b) =>
+    w.bodies.jointHead[a] === -1 || w.bodies.jointHead[b] === -1 || !jointsBlockCollision(w, a, b);
+  w.linkJointIslands = (union) => {
+    const joints = w.joints;
+    const bodies = w.bodies;
+    for (let i = 0; i < w.activeJointCount; i++) {
+      const j = w.activeJoints[i]!;
+      const a = joints.bodyA[j]!;
+      const b = joints.bodyB[j]!;
+      if (bodies.type[a] === BodyType.Dynamic && bodies.type[b] === BodyType.Dynamic) union(a, b);
+    }
+  };
+  w.wakeJointNeighbours = (body, top) => {
+    const joints = w.joints;
+    const bodies = w.bodies;
+    for (let edge = bodies.jointHead[body]!; edge !== -1; edge = joints.edgeNext[edge]!) {
+      const j = edge >> 1;
+      if (joints.enabled[j] !== 1) continue;
+      const other = (edge & 1) === 0 ? joints.bodyB[j]! : joints.bodyA[j]!;
+      if (bodies.type[other] === BodyType.Static || bodies.awake[other] === 1) continue;
+      markAwake(w, other);
+      w.events.pushBody(bodies.pool.handle(other), true);
+      if (top === w.wakeStack.length) w.wakeStack = growI32(w.wakeStack, top * 2);
+      w.wakeStack[top++] = other;
+    }
+    return top;
+  };
+}
+
+/** Adds a joint of `type` with its type's `data`; the bodies wake (a jointed pair is one island). */
+export function createJoint(
+  w: WorldState,
+  type: JointType,
+  a: number,
+  b: number,
+  localA: Vec2,
+  localB: Vec2,
+  collideConnected: boolean,
+  breakForce: number,
+  breakTorque: number,
+  data: JointData,
+  userData: unknown,
+): number {
+  const joints = w.joints;
+  const j = joints.pool.allocate();
+  joints.ensureCapacity(j + 1);
+  joints.type[j] = type;
+  joints.bodyA[j] = a;
+  joints.bodyB[j] = b;
+  joints.localAx[j] = localA.x;
+  joints.localAy[j] = localA.y;
+  joints.localBx[j] = localB.x;
+  joints.localBy[j] = localB.y;
+  joints.collideConnected[j] = collideConnected ? 1 : 0;
+  joints.breakForce[j] = breakForce;
+  joints.breakTorque[j] = breakTorque;
+  joints.enabled[j] = 1;
+  joints.forceX[j] = 0;
+  joints.forceY[j] = 0;
+  joints.torque[j] = 0;
+  joints.data[j] = data;
+  joints.userData[j] = userData;
+  linkJoint(w, j);
+  if (!collideConnected) destroyContactsBetween(w, a, b);
+  // a jointed pair is one island: wake both so they fall asleep together
+  wakeBody(w, a);
+  wakeBody(w, b);
+  return j;
+}
+
+export function freeJoint(w: WorldState, j: number): void {
+  const joints = w.joints;
+  const a = joints.bodyA[j]!;
+  const b = joints.bodyB[j]!;
+  unlinkJoint(w, j);
+  joints.data[j] = null;
+  joints.userData[j] = undefined;
+  joints.enabled[j] = 0;
+  joints.pool.release(j);
+  wakeBody(w, a);
+  wakeBody(w, b);
+  // shapes that the joint kept apart may collide again: let the broad phase re-pair them
+  const shapes = w.shapes;
+  for (const body of [a, b]) {
+    for (let s = w.bodies.shapeHead[body]!; s !== -1; s = shapes.next[s]!) {
+      const key = shapes.proxyKey[s]!;
+      if (key !== -1) w.broadPhase.bufferMove(key);
+    }
+  }
+}

@@ -1,0 +1,246 @@
+/**
+ * The joint stage of the step: one switch per solver phase dispatching to the joint
+ * type's own functions, plus the read-out of constraint forces and the break check.
+ */
+
+import { growF64, growI32 } from '../base/array.js';
+import { isJointActive, JointType } from './joint.js';
+import type { StepContext } from '../dynamics/step_context.js';
+import {
+  finishRevoluteJoint,
+  prepareRevoluteJoint,
+  REVOLUTE_ROW_STRIDE,
+  type RevoluteJointData,
+  revoluteJointReaction,
+  solveRevoluteJoint,
+  warmStartRevoluteJoint,
+} from './revolute_joint.js';
+import {
+  type MotorJointData,
+  motorJointReaction,
+  prepareMotorJoint,
+  solveMotorJoint,
+  warmStartMotorJoint,
+} from './motor_joint.js';
+import {
+  type MouseJointData,
+  mouseJointReaction,
+  prepareMouseJoint,
+  solveMouseJoint,
+  warmStartMouseJoint,
+} from './mouse_joint.js';
+import {
+  type PrismaticJointData,
+  preparePrismaticJoint,
+  prismaticJointReaction,
+  solvePrismaticJoint,
+  warmStartPrismaticJoint,
+} from './prismatic_joint.js';
+import {
+  prepareWeldJoint,
+  solveWeldJoint,
+  type WeldJointData,
+  warmStartWeldJoint,
+  weldJointReaction,
+} from './weld_joint.js';
+import {
+  type DistanceJointData,
+  distanceJointReaction,
+  prepareDistanceJoint,
+  solveDistanceJoint,
+  warmStartDistanceJoint,
+} from './distance_joint.js';
+import {
+  prepareWheelJoint,
+  solveWheelJoint,
+  type WheelJointData,
+  warmStartWheelJoint,
+  wheelJointReaction,
+} from './wheel_joint.js';
+import type { WorldState } from '../world/world_state.js';
+import { wakeBody } from '../dynamics/island.js';
+import { reportJointEvent } from './joint.js';
+
+const reaction = new Float64Array(3);
+
+/** Collects the joints to solve this step (enabled, with an awake body) and prepares them. */
+export function prepareJoints(w: WorldState, ctx: StepContext): void {
+  const joints = w.joints;
+  // at most every joint is active: size the list and the rows once
+  w.activeJoints = growI32(w.activeJoints, joints.pool.count);
+  joints.rows = growF64(joints.rows, joints.pool.count * REVOLUTE_ROW_STRIDE);
+  let n = 0;
+  for (let j = 0; j < joints.pool.next; j++) {
+    if (joints.pool.alive[j] !== 1 || !isJointActive(w, j)) continue;
+    w.activeJoints[n] = j;
+    prepareJoint(w, j, ctx, n);
+    n++;
+  }
+  w.activeJointCount = n;
+}
+
+/**
+ * Prepares one joint into solver row r. Its own function, not the body of the loop above:
+ * a function called once per joint is optimised within a few steps, while a loop body that
+ * runs once per step stays in baseline code until its enclosing function is optimised,
+ * boxing every double it computes (and the loop above only handles integers).
+ */
+function prepareJoint(w: WorldState, j: number, ctx: StepContext, r: number): void {
+  const joints = w.joints;
+  const d = joints.data[j]!;
+  switch (joints.type[j]) {
+    case JointType.Revolute:
+      prepareRevoluteJoint(w, j, d as RevoluteJointData, ctx, joints.rows, r);
+      break;
+    case JointType.Distance:
+      prepareDistanceJoint(w, j, d as DistanceJointData, ctx);
+      break;
+    case JointType.Wheel:
+      prepareWheelJoint(w, j, d as WheelJointData, ctx);
+      break;
+    case JointType.Mouse:
+      prepareMouseJoint(w, j, d as MouseJointData, ctx);
+      break;
+    case JointType.Motor:
+      prepareMotorJoint(w, j, d as MotorJointData, ctx);
+      break;
+    case JointType.Prismatic:
+      preparePrismaticJoint(w, j, d as PrismaticJointData, ctx);
+      break;
+    case JointType.Weld:
+      prepareWeldJoint(w, j, d as WeldJointData, ctx);
+      break;
+    default:
+      break;
+  }
+}
+
+export function warmStartJoints(w: WorldState): void {
+  const joints = w.joints;
+  const rows = joints.rows;
+  for (let i = 0; i < w.activeJointCount; i++) {
+    const j = w.activeJoints[i]!;
+    const d = joints.data[j]!;
+    switch (joints.type[j]) {
+      case JointType.Revolute:
+        warmStartRevoluteJoint(w, d as RevoluteJointData, rows, i);
+        break;
+      case JointType.Distance:
+        warmStartDistanceJoint(w, d as DistanceJointData);
+        break;
+      case JointType.Wheel:
+        warmStartWheelJoint(w, d as WheelJointData);
+        break;
+      case JointType.Mouse:
+        warmStartMouseJoint(w, d as MouseJointData);
+        break;
+      case JointType.Motor:
+        warmStartMotorJoint(w, d as MotorJointData);
+        break;
+      case JointType.Prismatic:
+        warmStartPrismaticJoint(w, d as PrismaticJointData);
+        break;
+      case JointType.Weld:
+        warmStartWeldJoint(w, d as WeldJointData);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+export function solveJoints(w: WorldState, ctx: StepContext, useBias: boolean): void {
+  const joints = w.joints;
+  const rows = joints.rows;
+  for (let i = 0; i < w.activeJointCount; i++) {
+    const j = w.activeJoints[i]!;
+    const d = joints.data[j]!;
+    switch (joints.type[j]) {
+      case JointType.Revolute:
+        solveRevoluteJoint(w, d as RevoluteJointData, ctx, useBias, rows, i);
+        break;
+      case JointType.Distance:
+        solveDistanceJoint(w, d as DistanceJointData, ctx, useBias);
+        break;
+      case JointType.Wheel:
+        solveWheelJoint(w, d as WheelJointData, ctx, useBias);
+        break;
+      case JointType.Mouse:
+        solveMouseJoint(w, d as MouseJointData, ctx);
+        break;
+      case JointType.Motor:
+        solveMotorJoint(w, d as MotorJointData, ctx);
+        break;
+      case JointType.Prismatic:
+        solvePrismaticJoint(w, d as PrismaticJointData, ctx, useBias);
+        break;
+      case JointType.Weld:
+        solveWeldJoint(w, d as WeldJointData, ctx, useBias);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+/**
+ * Stores each solved joint's constraint force and torque (impulse per sub-step / h) and
+ * breaks the joints whose force or torque exceeded their limit: a broken joint is
+ * disabled, its impulses cleared, its bodies woken, and it is reported once.
+ */
+export function finishJoints(w: WorldState, ctx: StepContext): void {
+  for (let i = 0; i < w.activeJointCount; i++) {
+    finishJoint(w, ctx, i);
+  }
+}
+
+/** Reads one solved joint's force and torque and breaks it when over its limits. */
+function finishJoint(w: WorldState, ctx: StepContext, i: number): void {
+  const joints = w.joints;
+  const j = w.activeJoints[i]!;
+  const d = joints.data[j]!;
+  reaction[0] = 0;
+  reaction[1] = 0;
+  reaction[2] = 0;
+  switch (joints.type[j]) {
+    case JointType.Revolute:
+      finishRevoluteJoint(d as RevoluteJointData, joints.rows, i);
+      revoluteJointReaction(d as RevoluteJointData, ctx, reaction);
+      break;
+    case JointType.Distance:
+      distanceJointReaction(d as DistanceJointData, ctx, reaction);
+      break;
+    case JointType.Wheel:
+      wheelJointReaction(d as WheelJointData, ctx, reaction);
+      break;
+    case JointType.Mouse:
+      mouseJointReaction(d as MouseJointData, ctx, reaction);
+      break;
+    case JointType.Motor:
+      motorJointReaction(d as MotorJointData, ctx, reaction);
+      break;
+    case JointType.Prismatic:
+      prismaticJointReaction(d as PrismaticJointData, ctx, reaction);
+      break;
+    case JointType.Weld:
+      weldJointReaction(d as WeldJointData, ctx, reaction);
+      break;
+    default:
+      break;
+  }
+  const fx = reaction[0]!;
+  const fy = reaction[1]!;
+  const torque = reaction[2]!;
+  joints.forceX[j] = fx;
+  joints.forceY[j] = fy;
+  joints.torque[j] = torque;
+  const maxForce = joints.breakForce[j]!;
+  const maxTorque = joints.breakTorque[j]!;
+  if (fx * fx + fy * fy > maxForce * maxForce || torque > maxTorque || torque < -maxTorque) {
+    joints.enabled[j] = 0;
+    d.resetImpulses();
+    reportJointEvent(w, j, true);
+    wakeBody(w, joints.bodyA[j]!);
+    wakeBody(w, joints.bodyB[j]!);
+  }
+}

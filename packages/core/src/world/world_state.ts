@@ -1,0 +1,198 @@
+/**
+ * The data of one world: its stores (bodies, shapes, contacts, joints), the broad phase,
+ * the awake lists, settings, events and scratch. `WorldState` holds data only; the
+ * writes that keep it consistent live with their concept, as Box2D's body.c, shape.c,
+ * contact.c, joint.c and solver_set.c do:
+ *
+ * - bodies: create, destroy, type change, mass (dynamics/body.ts);
+ * - shapes and broad-phase proxies (dynamics/shape.ts);
+ * - contacts and the awake-contact list (dynamics/contact.ts);
+ * - the awake-body list, waking and sleeping (dynamics/island.ts);
+ * - joints (joints/joint.ts).
+ *
+ * Those functions trust their input: validation happens once, in world.ts, before any
+ * of them is called, so a rejected public call never gets this far.
+ */
+
+import { BodyStore } from '../dynamics/body.js';
+import { BroadPhase } from '../collision/broad_phase.js';
+import * as defaults from '../base/constants.js';
+import { ContactStore, pairFilter } from '../dynamics/contact.js';
+import { ContactConstraints } from '../dynamics/contact_solver.js';
+import { EventBuffers } from '../dynamics/events.js';
+import { bindJointCallbacks, JointStore } from '../joints/joint.js';
+import { StepContext } from '../dynamics/step_context.js';
+import { AABB, MassData } from '../geometry/geometry.js';
+import { Transform } from '../base/math.js';
+import { PairTable } from '../collision/pair_table.js';
+import { QuadCache } from '../collision/manifold.js';
+import { ShapeStore } from '../dynamics/shape.js';
+
+/** Mixes the friction of two shapes; the default is the geometric mean. */
+export type FrictionMixer = (
+  frictionA: number,
+  materialA: number,
+  frictionB: number,
+  materialB: number,
+) => number;
+/** Mixes the restitution of two shapes; the default is the larger one. */
+export type RestitutionMixer = (
+  restitutionA: number,
+  materialA: number,
+  restitutionB: number,
+  materialB: number,
+) => number;
+
+export function mixFrictionDefault(a: number, _ma: number, b: number, _mb: number): number {
+  return Math.sqrt(a * b);
+}
+
+export function mixRestitutionDefault(a: number, _ma: number, b: number, _mb: number): number {
+  return a > b ? a : b;
+}
+
+/** Solver settings that can change between steps. */
+export class WorldSettings {
+  gravityX = 0;
+  gravityY = defaults.DEFAULT_GRAVITY_Y;
+  subSteps = defaults.DEFAULT_SUB_STEPS;
+  contactHertz = defaults.DEFAULT_CONTACT_HERTZ;
+  contactDampingRatio = defaults.DEFAULT_CONTACT_DAMPING_RATIO;
+  maxContactPushSpeed = defaults.DEFAULT_MAX_CONTACT_PUSH_SPEED;
+  restitutionThreshold = defaults.DEFAULT_RESTITUTION_THRESHOLD;
+  maxLinearSpeed = defaults.DEFAULT_MAX_LINEAR_SPEED;
+  enableSleep = true;
+  enableWarmStarting = true;
+  /** Stiffness of rigid joint axes (Hz), clamped to a quarter of the sub-step rate. */
+  jointHertz = defaults.DEFAULT_JOINT_HERTZ;
+  jointDampingRatio = defaults.DEFAULT_JOINT_DAMPING_RATIO;
+  /** Approach speed above which a contact reports a hit event (m/s). */
+  hitEventThreshold = defaults.DEFAULT_HIT_EVENT_THRESHOLD;
+  /** Sweep fast bodies against static geometry (and bullets against dynamic bodies). */
+  enableContinuous = true;
+  /** Bodies slower than this are never swept (m/s). */
+  continuousMinSpeed = 0;
+  /** Time the stages of each step (reading the clock allocates). */
+  enableProfile = false;
+  /** Bumped by every change of the settings above, so the step refreshes what it derived. */
+  version = 0;
+}
+
+/** Step timings in milliseconds, overwritten by every step. */
+export class Profile {
+  step = 0;
+  pairs = 0;
+  collide = 0;
+  solve = 0;
+  continuous = 0;
+  sleep = 0;
+  /** Bodies swept by continuous collision in the last step. */
+  sweptBodies = 0;
+  /** Time-of-impact computations in the last step. */
+  toiCalls = 0;
+}
+
+/** A chain: the ordered segment shapes it created, for destroying it as one. */
+export interface ChainRecord {
+  body: number;
+  shapes: number[];
+}
+
+let stateAccessor: ((world: object) => WorldState) | null = null;
+
+/** Called once by the public `World` class (world.ts) to hand out its private state. */
+export function registerWorldStateAccessor(accessor: (world: object) => WorldState): void {
+  stateAccessor = accessor;
+}
+
+/**
+ * The state of a public `World`, for internal modules that are handed one (the character
+ * mover's public constructor, tests). Not exported by the index. Throws a TypeError when
+ * `world` is not a `World`.
+ */
+export function worldStateOf(world: object): WorldState {
+  if (stateAccessor === null) throw new Error('worldStateOf: the World class is not loaded');
+  return stateAccessor(world);
+}
+
+export class WorldState {
+  readonly settings = new WorldSettings();
+  readonly profile = new Profile();
+  readonly bodies = new BodyStore();
+  readonly shapes = new ShapeStore();
+  readonly contacts = new ContactStore();
+  readonly chains: (ChainRecord | null)[] = [];
+  readonly chainFree: number[] = [];
+  readonly chainGeneration: number[] = [];
+  readonly broadPhase: BroadPhase;
+  /** Shape pair -> contact slot, for "does this pair already have a contact". */
+  readonly pairs = new PairTable();
+  frictionMixer: FrictionMixer = mixFrictionDefault;
+  restitutionMixer: RestitutionMixer = mixRestitutionDefault;
+
+  /** Non-static bodies that are awake, in a deterministic order. */
+  awakeBodies = new Int32Array(64);
+  awakeBodyCount = 0;
+  /** Contacts with at least one awake body: the ones the narrow phase updates. */
+  awakeContacts = new Int32Array(64);
+  awakeContactCount = 0;
+  readonly constraints = new ContactConstraints();
+  readonly events = new EventBuffers();
+  readonly joints = new JointStore();
+  readonly stepContext = new StepContext();
+  /** Joints solved this step, in slot order. */
+  activeJoints = new Int32Array(16);
+  activeJointCount = 0;
+  /** Joint events since the last step began: handles, and 1 = broken / 0 = removed. */
+  jointEventIds: number[] = [];
+  jointEventBroken: number[] = [];
+  stepCount = 0;
+  /** Dynamic bodies that moved far enough this step to be swept (continuous collision). */
+  fastBodies = new Int32Array(16);
+  fastBodyCount = 0;
+  /** Set while step() runs: the structure may not change from inside it. */
+  locked = false;
+
+  // scratch, preallocated once
+  readonly xfA = new Transform();
+  readonly xfB = new Transform();
+  readonly aabb = new AABB();
+  readonly massData = new MassData();
+  /** The narrow phase's per-shape quadrilateral records (collision/manifold.ts). */
+  readonly quadCache = new QuadCache();
+  wakeStack = new Int32Array(64);
+
+  constructor() {
+    this.broadPhase = new BroadPhase((a, b) => pairFilter(this, a, b));
+    bindJointCallbacks(this);
+  }
+
+  /**
+   * Takes over the whole content of `other` (a state just filled by a snapshot), keeping
+   * this object, so that whoever holds this state sees the restored world. The callbacks
+   * that refer to the state are bound to this object again.
+   */
+  adopt(other: WorldState): void {
+    Object.assign(this, other);
+    this.broadPhase.setPairFilter((a, b) => pairFilter(this, a, b));
+    bindJointCallbacks(this);
+  }
+  // The joint module's hooks (bound by joints/joint.ts bindJointCallbacks): contacts and
+  // islands consult joints through them without importing the joint layer.
+
+  /** False when a joint between the bodies disables collision. */
+  jointFilter: ((bodyA: number, bodyB: number) => boolean) | null = null;
+
+  // scratch of the island walks (dynamics/island.ts)
+  visited = new Int32Array(64);
+  visitStamp = 0;
+
+  /** Links jointed bodies into islands. */
+  linkJointIslands: ((union: (a: number, b: number) => void) => void) | null = null;
+
+  /** Pushes the sleeping bodies jointed to `body`. */
+  wakeJointNeighbours: ((body: number, top: number) => number) | null = null;
+
+  /** Reports (as removed) and frees every joint of a body that is being destroyed. */
+  destroyBodyJoints: ((body: number) => void) | null = null;
+}

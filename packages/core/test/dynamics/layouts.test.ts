@@ -1,0 +1,63 @@
+/**
+ * Every local copy of a hot record's layout equals its one definition. Hot modules copy
+ * the offsets they read in their loops (see docs/core-design.md, "Hot-loop constants are
+ * local"); a copy that drifted would read the wrong doubles without any error.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { BODY_STATE } from '../../src/dynamics/body_state_layout';
+import * as contact from '../../src/dynamics/contact';
+import { CONTACT_POINT, CONTACT_RECORD } from '../../src/dynamics/contact_layout';
+import * as contactSolver from '../../src/dynamics/contact_solver';
+import * as distance from '../../src/joints/distance_joint';
+import * as motor from '../../src/joints/motor_joint';
+import * as mouse from '../../src/joints/mouse_joint';
+import * as prismatic from '../../src/joints/prismatic_joint';
+import * as revolute from '../../src/joints/revolute_joint';
+import * as weld from '../../src/joints/weld_joint';
+import * as wheel from '../../src/joints/wheel_joint';
+
+/** The named members of a layout object or a (numeric) enum, without reverse mappings. */
+function members(layout: object): [string, unknown][] {
+  return Object.entries(layout).filter(([key]) => !/^\d+$/.test(key));
+}
+
+const copies: [string, object, object][] = [
+  ['contact_solver body state', contactSolver.layoutCopy.bodyState, BODY_STATE],
+  ['contact_solver contact record', contactSolver.layoutCopy.record, CONTACT_RECORD],
+  ['contact_solver contact point', contactSolver.layoutCopy.point, CONTACT_POINT],
+  ['contact contact record', contact.layoutCopy.record, CONTACT_RECORD],
+  ['contact contact point', contact.layoutCopy.point, CONTACT_POINT],
+  ['distance_joint body state', distance.bodyStateCopy, BODY_STATE],
+  ['motor_joint body state', motor.bodyStateCopy, BODY_STATE],
+  ['mouse_joint body state', mouse.bodyStateCopy, BODY_STATE],
+  ['prismatic_joint body state', prismatic.bodyStateCopy, BODY_STATE],
+  ['revolute_joint body state', revolute.bodyStateCopy, BODY_STATE],
+  ['weld_joint body state', weld.bodyStateCopy, BODY_STATE],
+  ['wheel_joint body state', wheel.bodyStateCopy, BODY_STATE],
+];
+
+describe('hot record layouts', () => {
+  it.each(copies)('%s equals its definition', (_name, copy, owner) => {
+    const entries = members(copy);
+    expect(entries.length).toBeGreaterThan(0);
+    const ownerMembers = Object.fromEntries(members(owner));
+    for (const [key, value] of entries) expect(value, key).toBe(ownerMembers[key]);
+  });
+
+  it('the full copies name every field of their record', () => {
+    for (const [name, copy, owner] of copies) {
+      if (name.startsWith('weld')) continue; // weld never needs the stride
+      expect(
+        members(copy)
+          .map(([k]) => k)
+          .sort(),
+        name,
+      ).toEqual(
+        members(owner)
+          .map(([k]) => k)
+          .sort(),
+      );
+    }
+  });
+});

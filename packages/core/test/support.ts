@@ -1,0 +1,58 @@
+/**
+ * Helpers every test file shares: the fixed time step, and the check that a rejected
+ * call throws a clear error and leaves the world exactly as it was (ARCHITECTURE.md:
+ * "A rejected call leaves the world exactly as it was").
+ */
+
+import { expect } from 'vitest';
+import type { World } from '../src/index';
+
+/** The time step of every test that does not say otherwise (s). */
+export const DT = 1 / 60;
+
+/** Steps `world` `n` times by `dt`. */
+export function stepWorld(world: World, n: number, dt = DT): void {
+  for (let i = 0; i < n; i++) world.step(dt);
+}
+
+/**
+ * Runs `call` and asserts that it throws an `errorType` whose message starts with `fn:`,
+ * names `field` and ends its "got ..." part with `value`; and that the world's snapshot
+ * bytes and state hash are exactly what they were before.
+ */
+export function expectRejected(
+  world: World,
+  call: () => unknown,
+  fn: string,
+  field: string,
+  value: string,
+  errorType: new (...args: never[]) => Error = Error,
+): void {
+  expectUnchangedBy(world, () => {
+    let error: unknown = null;
+    try {
+      call();
+    } catch (e) {
+      error = e;
+    }
+    expect(error, `${fn} ${field} should have thrown`).toBeInstanceOf(errorType);
+    const message = (error as Error).message;
+    expect(message.startsWith(`${fn}: `), message).toBe(true);
+    expect(message, message).toContain(field);
+    expect(message, message).toContain(`got ${value}`);
+  });
+}
+
+/** Runs `call`, which must throw an error matching `message`, and leaves the world unchanged. */
+export function expectThrowsUnchanged(world: World, call: () => unknown, message: RegExp): void {
+  expectUnchangedBy(world, () => expect(call).toThrow(message));
+}
+
+/** Runs `body` and asserts that the world's state hash and snapshot bytes did not change. */
+export function expectUnchangedBy(world: World, body: () => void): void {
+  const bytesBefore = world.snapshot();
+  const hashBefore = world.stateHash();
+  body();
+  expect(world.stateHash()).toBe(hashBefore);
+  expect(Buffer.compare(world.snapshot(), bytesBefore)).toBe(0);
+}
