@@ -59,6 +59,9 @@ export const HIGHLIGHT = '#ef4444';
 export const STATE_COLORS = { awake: AWAKE_FILLS[0]!, sleeping: SLEEP_FILLS[0]!, static: STATIC_FILL };
 
 /** Style of a slot this frame: 0 skip, 1 static, 2 sleeping, 3 + i awake palette i, 255 custom colour. */
+const OCTAGON_C = Float64Array.from({ length: 8 }, (_, i) => Math.cos((i * Math.PI) / 4));
+const OCTAGON_S = Float64Array.from({ length: 8 }, (_, i) => Math.sin((i * Math.PI) / 4));
+
 const STYLE_SKIP = 0;
 const STYLE_STATIC = 1;
 const STYLE_AWAKE = 3; // 3 + tint
@@ -497,6 +500,13 @@ export class Sim implements SceneHandle {
           const cx = bx + k * (c * shape.cx - s * shape.cy);
           const cy = by - k * (s * shape.cx + c * shape.cy);
           const rad = k * shape.r;
+          if (rad < 6) {
+            // a few pixels across: an octagon looks the same and rasterises faster than an arc
+            ctx.moveTo(cx + rad, cy);
+            for (let i = 1; i < 8; i++) ctx.lineTo(cx + rad * OCTAGON_C[i]!, cy + rad * OCTAGON_S[i]!);
+            ctx.closePath();
+            break;
+          }
           ctx.moveTo(cx + rad, cy);
           ctx.arc(cx, cy, rad, 0, 2 * Math.PI);
           // a spoke shows the rotation
