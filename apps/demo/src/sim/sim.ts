@@ -279,6 +279,11 @@ export class Sim implements SceneHandle {
     this.oy = this.cssHeight - pad + this.k * v.y0;
   }
 
+  /** Stage width in CSS pixels. */
+  get width(): number {
+    return this.cssWidth;
+  }
+
   /** Pixels per metre. */
   get scale(): number {
     return this.k;
@@ -413,7 +418,8 @@ export class Sim implements SceneHandle {
       ctx.font = '600 13px system-ui, sans-serif';
       ctx.textAlign = 'right';
       ctx.fillStyle = '#cbd5e1';
-      ctx.fillText(this.note, this.cssWidth - 14, 26);
+      // a narrow stage wraps the stats strip onto three rows: the note goes below it
+      ctx.fillText(this.note, this.cssWidth - 14, this.cssWidth < 560 ? 100 : 26);
       ctx.textAlign = 'start';
     }
     this.drawDrag(ctx);

@@ -96,7 +96,8 @@ function frame(sim: Sim, rig: Rig): void {
   const p = sim.client.getPosition(rig.chassis);
   rig.camX += 0.08 * (p.x - rig.camX);
   rig.camY += 0.08 * (p.y - rig.camY);
-  const halfWidth = 9;
+  // a phone gets a closer camera: the car stays a readable size
+  const halfWidth = Math.min(9, Math.max(4.5, sim.width / 80));
   sim.setView({ x0: rig.camX - halfWidth, x1: rig.camX + halfWidth, y0: rig.camY - 3, y1: rig.camY + 5 });
 }
 

@@ -99,7 +99,14 @@ function frame(sim: Sim, rig: Rig, state: ReturnType<Sim['client']['readCharacte
   sim.client.setCharacterVelocity(rig.character, { x: vx, y: vy });
   rig.camX += 0.08 * (state.position.x + 3 - rig.camX);
   rig.camY += 0.08 * (state.position.y - rig.camY);
-  sim.setView({ x0: rig.camX - 11, x1: rig.camX + 11, y0: Math.min(rig.camY - 2.5, -0.6), y1: rig.camY + 7 });
+  // a phone gets a closer camera: the character stays a readable size
+  const half = Math.min(11, Math.max(5, sim.width / 70));
+  sim.setView({
+    x0: rig.camX - half,
+    x1: rig.camX + half,
+    y0: Math.min(rig.camY - 2.5, -0.6),
+    y1: rig.camY + 5,
+  });
 }
 
 const KEYS: Record<string, 'left' | 'right' | 'jump'> = {
