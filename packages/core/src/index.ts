@@ -4,6 +4,7 @@
 
 export {
   World,
+  RENAMED_WORLD_METHODS,
   BodyRecord,
   BodyType,
   defaultWorldDef,

@@ -1653,9 +1653,10 @@ export class World {
 /**
  * The names from before the naming rule (a method that takes an id names its object:
  * getBodyPosition, setShapeFriction, isBodyAwake), kept as deprecated aliases so existing
- * callers keep working. Each is the same function as its new name.
+ * callers keep working. Each is the same function as its new name. Exported so that APIs
+ * mirroring World (the worker client) keep the same aliases.
  */
-const RENAMED = {
+export const RENAMED_WORLD_METHODS = {
   getPosition: 'getBodyPosition',
   getAngle: 'getBodyAngle',
   getRotation: 'getBodyRotation',
@@ -1710,7 +1711,7 @@ const RENAMED = {
   isSensor: 'isShapeSensor',
 } as const satisfies Record<string, keyof World>;
 
-for (const [old, name] of Object.entries(RENAMED)) {
+for (const [old, name] of Object.entries(RENAMED_WORLD_METHODS)) {
   Object.defineProperty(World.prototype, old, {
     value: World.prototype[name],
     writable: true,

@@ -21,6 +21,7 @@ import {
   atan2,
   BodyRecord,
   BodyType,
+  RENAMED_WORLD_METHODS,
   type BodyEvents,
   type BodyId,
   type ContactEvents,
@@ -149,33 +150,33 @@ const MIRROR_READS = [
   'getShapeType',
   'getShapeGeometry',
   'getShapeAABB',
-  'getDensity',
-  'getFriction',
-  'getRestitution',
-  'getFilter',
-  'areContactEventsEnabled',
-  'isSensor',
+  'getShapeDensity',
+  'getShapeFriction',
+  'getShapeRestitution',
+  'getShapeFilter',
+  'areShapeContactEventsEnabled',
+  'isShapeSensor',
   'getChainSegments',
   'getJointType',
   'getJointBodyA',
   'getJointBodyB',
   'getJointLocalAnchors',
   'getJointParams',
-  'getMass',
-  'getRotationalInertia',
-  'getMassData',
-  'getLocalCenter',
-  'getLinearDamping',
-  'getAngularDamping',
-  'getGravityScale',
-  'isFixedRotation',
-  'isBullet',
-  'isSleepEnabled',
-  'getSleepThreshold',
+  'getBodyMass',
+  'getBodyRotationalInertia',
+  'getBodyMassData',
+  'getBodyLocalCenter',
+  'getBodyLinearDamping',
+  'getBodyAngularDamping',
+  'getBodyGravityScale',
+  'isBodyFixedRotation',
+  'isBodyBullet',
+  'isBodySleepEnabled',
+  'getBodySleepThreshold',
   'getGravity',
   'getSettings',
-  'getUserData',
-  'setUserData',
+  'getBodyUserData',
+  'setBodyUserData',
   'getShapeUserData',
   'setShapeUserData',
   'getJointUserData',
@@ -378,68 +379,69 @@ class PhysicsClientBase {
   // when the ring is full, or after a command that needs a message in the same task (so
   // that order is kept), they join the message queue instead.
 
-  setLinearVelocity(bodyId: BodyId, v: Vec2): void {
-    this.mirror.setLinearVelocity(bodyId, v);
-    if (!this.input(Op.SetLinearVelocity, bodyId, v.x, v.y)) this.enqueue('setLinearVelocity', [bodyId, v]);
+  setBodyLinearVelocity(bodyId: BodyId, v: Vec2): void {
+    this.mirror.setBodyLinearVelocity(bodyId, v);
+    if (!this.input(Op.SetLinearVelocity, bodyId, v.x, v.y))
+      this.enqueue('setBodyLinearVelocity', [bodyId, v]);
   }
 
-  setAngularVelocity(bodyId: BodyId, omega: number): void {
-    this.mirror.setAngularVelocity(bodyId, omega);
+  setBodyAngularVelocity(bodyId: BodyId, omega: number): void {
+    this.mirror.setBodyAngularVelocity(bodyId, omega);
     if (!this.input(Op.SetAngularVelocity, bodyId, omega))
-      this.enqueue('setAngularVelocity', [bodyId, omega]);
+      this.enqueue('setBodyAngularVelocity', [bodyId, omega]);
   }
 
-  setTransform(bodyId: BodyId, position: Vec2, angle: number): void {
-    this.mirror.setTransform(bodyId, position, angle);
+  setBodyTransform(bodyId: BodyId, position: Vec2, angle: number): void {
+    this.mirror.setBodyTransform(bodyId, position, angle);
     if (!this.input(Op.SetTransform, bodyId, position.x, position.y, angle)) {
-      this.enqueue('setTransform', [bodyId, position, angle]);
+      this.enqueue('setBodyTransform', [bodyId, position, angle]);
     }
   }
 
-  applyForce(bodyId: BodyId, force: Vec2, point: Vec2, wake = true): void {
-    this.mirror.applyForce(bodyId, force, point, wake);
+  applyBodyForce(bodyId: BodyId, force: Vec2, point: Vec2, wake = true): void {
+    this.mirror.applyBodyForce(bodyId, force, point, wake);
     if (!this.input(Op.ApplyForce, bodyId, force.x, force.y, point.x, point.y, wake ? 1 : 0)) {
-      this.enqueue('applyForce', [bodyId, force, point, wake]);
+      this.enqueue('applyBodyForce', [bodyId, force, point, wake]);
     }
   }
 
-  applyForceToCenter(bodyId: BodyId, force: Vec2, wake = true): void {
-    this.mirror.applyForceToCenter(bodyId, force, wake);
+  applyBodyForceToCenter(bodyId: BodyId, force: Vec2, wake = true): void {
+    this.mirror.applyBodyForceToCenter(bodyId, force, wake);
     if (!this.input(Op.ApplyForceToCenter, bodyId, force.x, force.y, wake ? 1 : 0)) {
-      this.enqueue('applyForceToCenter', [bodyId, force, wake]);
+      this.enqueue('applyBodyForceToCenter', [bodyId, force, wake]);
     }
   }
 
-  applyTorque(bodyId: BodyId, torque: number, wake = true): void {
-    this.mirror.applyTorque(bodyId, torque, wake);
+  applyBodyTorque(bodyId: BodyId, torque: number, wake = true): void {
+    this.mirror.applyBodyTorque(bodyId, torque, wake);
     if (!this.input(Op.ApplyTorque, bodyId, torque, wake ? 1 : 0))
-      this.enqueue('applyTorque', [bodyId, torque, wake]);
+      this.enqueue('applyBodyTorque', [bodyId, torque, wake]);
   }
 
-  applyLinearImpulse(bodyId: BodyId, impulse: Vec2, point: Vec2, wake = true): void {
-    this.mirror.applyLinearImpulse(bodyId, impulse, point, wake);
+  applyBodyLinearImpulse(bodyId: BodyId, impulse: Vec2, point: Vec2, wake = true): void {
+    this.mirror.applyBodyLinearImpulse(bodyId, impulse, point, wake);
     if (!this.input(Op.ApplyLinearImpulse, bodyId, impulse.x, impulse.y, point.x, point.y, wake ? 1 : 0)) {
-      this.enqueue('applyLinearImpulse', [bodyId, impulse, point, wake]);
+      this.enqueue('applyBodyLinearImpulse', [bodyId, impulse, point, wake]);
     }
   }
 
-  applyLinearImpulseToCenter(bodyId: BodyId, impulse: Vec2, wake = true): void {
-    this.mirror.applyLinearImpulseToCenter(bodyId, impulse, wake);
+  applyBodyLinearImpulseToCenter(bodyId: BodyId, impulse: Vec2, wake = true): void {
+    this.mirror.applyBodyLinearImpulseToCenter(bodyId, impulse, wake);
     if (!this.input(Op.ApplyLinearImpulseToCenter, bodyId, impulse.x, impulse.y, wake ? 1 : 0)) {
-      this.enqueue('applyLinearImpulseToCenter', [bodyId, impulse, wake]);
+      this.enqueue('applyBodyLinearImpulseToCenter', [bodyId, impulse, wake]);
     }
   }
 
-  applyAngularImpulse(bodyId: BodyId, impulse: number, wake = true): void {
-    this.mirror.applyAngularImpulse(bodyId, impulse, wake);
+  applyBodyAngularImpulse(bodyId: BodyId, impulse: number, wake = true): void {
+    this.mirror.applyBodyAngularImpulse(bodyId, impulse, wake);
     if (!this.input(Op.ApplyAngularImpulse, bodyId, impulse, wake ? 1 : 0)) {
-      this.enqueue('applyAngularImpulse', [bodyId, impulse, wake]);
+      this.enqueue('applyBodyAngularImpulse', [bodyId, impulse, wake]);
     }
   }
 
-  setAwake(bodyId: BodyId, awake: boolean): void {
-    this.mirror.setAwake(bodyId, awake);
-    if (!this.input(Op.SetAwake, bodyId, awake ? 1 : 0)) this.enqueue('setAwake', [bodyId, awake]);
+  setBodyAwake(bodyId: BodyId, awake: boolean): void {
+    this.mirror.setBodyAwake(bodyId, awake);
+    if (!this.input(Op.SetAwake, bodyId, awake ? 1 : 0)) this.enqueue('setBodyAwake', [bodyId, awake]);
   }
 
   /** Joint parameters; a lone `target` (mouse joint) or `motorSpeed` goes through the input ring. */
@@ -699,14 +701,14 @@ class PhysicsClientBase {
   // ------------------------------------------------------------------ reads from the frame
 
   /** World position of the body origin at the newest published step. */
-  getPosition(bodyId: BodyId): Vec2 {
-    const created = this.mirror.getPosition(bodyId); // checks the id, with the core's message
+  getBodyPosition(bodyId: BodyId): Vec2 {
+    const created = this.mirror.getBodyPosition(bodyId); // checks the id, with the core's message
     if (!this.readBody(bodyId)) return created;
     return { x: this.record[BodyRecord.X]!, y: this.record[BodyRecord.Y]! };
   }
 
-  getRotation(bodyId: BodyId): { c: number; s: number } {
-    const q = this.mirror.getRotation(bodyId);
+  getBodyRotation(bodyId: BodyId): { c: number; s: number } {
+    const q = this.mirror.getBodyRotation(bodyId);
     if (this.readBody(bodyId)) {
       q.c = this.record[BodyRecord.C]!;
       q.s = this.record[BodyRecord.S]!;
@@ -715,26 +717,26 @@ class PhysicsClientBase {
   }
 
   /** Body angle in (-pi, pi]. */
-  getAngle(bodyId: BodyId): number {
-    const q = this.getRotation(bodyId);
+  getBodyAngle(bodyId: BodyId): number {
+    const q = this.getBodyRotation(bodyId);
     return atan2(q.s, q.c);
   }
 
   /** World center of mass at the newest published step (from its pose and local center). */
-  getWorldCenter(bodyId: BodyId): Vec2 {
-    const lc = this.mirror.getLocalCenter(bodyId);
-    return this.toWorld(bodyId, lc.x, lc.y, this.mirror.getWorldCenter(bodyId));
+  getBodyWorldCenter(bodyId: BodyId): Vec2 {
+    const lc = this.mirror.getBodyLocalCenter(bodyId);
+    return this.toWorld(bodyId, lc.x, lc.y, this.mirror.getBodyWorldCenter(bodyId));
   }
 
   /** A point of the body's frame in world coordinates, at the newest published step. */
-  getWorldPoint(bodyId: BodyId, localPoint: Vec2): Vec2 {
-    const created = this.mirror.getWorldPoint(bodyId, localPoint); // the core's checks
+  getBodyWorldPoint(bodyId: BodyId, localPoint: Vec2): Vec2 {
+    const created = this.mirror.getBodyWorldPoint(bodyId, localPoint); // the core's checks
     return this.toWorld(bodyId, localPoint.x, localPoint.y, created);
   }
 
   /** A world point in the body's frame, at the newest published step. */
-  getLocalPoint(bodyId: BodyId, worldPoint: Vec2): Vec2 {
-    const created = this.mirror.getLocalPoint(bodyId, worldPoint);
+  getBodyLocalPoint(bodyId: BodyId, worldPoint: Vec2): Vec2 {
+    const created = this.mirror.getBodyLocalPoint(bodyId, worldPoint);
     if (!this.readBody(bodyId)) return created;
     const r = this.record;
     const dx = worldPoint.x - r[BodyRecord.X]!;
@@ -753,19 +755,19 @@ class PhysicsClientBase {
     return { x: r[BodyRecord.X]! + c * lx - s * ly, y: r[BodyRecord.Y]! + s * lx + c * ly };
   }
 
-  getLinearVelocity(bodyId: BodyId): Vec2 {
-    const created = this.mirror.getLinearVelocity(bodyId);
+  getBodyLinearVelocity(bodyId: BodyId): Vec2 {
+    const created = this.mirror.getBodyLinearVelocity(bodyId);
     if (!this.readBody(bodyId)) return created;
     return { x: this.record[BodyRecord.VX]!, y: this.record[BodyRecord.VY]! };
   }
 
-  getAngularVelocity(bodyId: BodyId): number {
-    const w = this.mirror.getAngularVelocity(bodyId);
+  getBodyAngularVelocity(bodyId: BodyId): number {
+    const w = this.mirror.getBodyAngularVelocity(bodyId);
     return this.readBody(bodyId) ? this.record[BodyRecord.W]! : w;
   }
 
-  isAwake(bodyId: BodyId): boolean {
-    const awake = this.mirror.isAwake(bodyId);
+  isBodyAwake(bodyId: BodyId): boolean {
+    const awake = this.mirror.isBodyAwake(bodyId);
     return this.readBody(bodyId) ? this.record[BodyRecord.Awake] === 1 : awake;
   }
 
@@ -1029,9 +1031,15 @@ class PhysicsClientBase {
 }
 
 /** The client: the core `World`'s commands and structural reads, plus the methods above. */
-export type PhysicsClient = PhysicsClientBase &
-  Omit<WorldCommands, (typeof INPUT_COMMANDS)[number]> &
-  MirrorReads;
+type ClientMethods = PhysicsClientBase & Omit<WorldCommands, (typeof INPUT_COMMANDS)[number]> & MirrorReads;
+
+/** The core's deprecated names (before its naming rule), kept here too: code moves between the two. */
+type DeprecatedAliases = {
+  /** @deprecated Use the name that says its object (see RENAMED_WORLD_METHODS in @impulse/core). */
+  [Old in keyof typeof RENAMED_WORLD_METHODS]: ClientMethods[(typeof RENAMED_WORLD_METHODS)[Old]];
+};
+
+export type PhysicsClient = ClientMethods & DeprecatedAliases;
 
 const inputCommands: ReadonlySet<string> = new Set(INPUT_COMMANDS);
 
@@ -1078,6 +1086,16 @@ export interface Backend {
 
 /** Makes a backend; `lost` is to be called if its host dies (a worker's error or exit). */
 export type BackendFactory = (lost: (error: Error) => void) => Backend;
+
+for (const [old, name] of Object.entries(RENAMED_WORLD_METHODS)) {
+  const method = Object.getOwnPropertyDescriptor(PhysicsClientBase.prototype, name)?.value;
+  if (typeof method !== 'function') throw new Error(`@impulse/worker: the client lacks ${name}`);
+  Object.defineProperty(PhysicsClientBase.prototype, old, {
+    value: method,
+    writable: true,
+    configurable: true,
+  });
+}
 
 /** @internal Builds a client over a backend (the backends call this). */
 export function createClient(makeBackend: BackendFactory, options: ResolvedOptions): PhysicsClient {

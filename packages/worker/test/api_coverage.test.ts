@@ -14,7 +14,6 @@ const NOT_ON_THE_CLIENT = {
   getJointEvents: 'events arrive by subscription: onJointEvents',
   createMover: 'a mover queries the world every frame: createCharacter runs it in the worker',
   moveCharacter: 'as createMover',
-  core: 'internal state, not part of the API',
 } as const;
 
 type Missing = Exclude<keyof World, keyof PhysicsClient | keyof typeof NOT_ON_THE_CLIENT>;

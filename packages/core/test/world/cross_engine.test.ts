@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { World } from '../src/index';
-import { mixedPileScene } from '../src/scenes/index';
+import { World } from '../../src/index';
+import { mixedPileScene } from '../../src/scenes/index';
 
 const ENGINES = { gjs: '/usr/bin/gjs', jsc: '/usr/bin/jsc' };
 const missing = Object.entries(ENGINES).filter(([, path]) => !existsSync(path));
