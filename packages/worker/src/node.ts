@@ -21,9 +21,13 @@ export interface NodeWorkerOptions extends PhysicsOptions {
 
 /** The built worker script. From the sources (in this repository's tests) it is the build's. */
 export function nodeWorkerScript(): URL {
-  const beside = new URL('./node_worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(beside))) return beside;
-  return new URL('../dist/node_worker.js', import.meta.url);
+  // Paths in variables: a bundler that rewrites `new URL('literal', import.meta.url)` into
+  // an asset URL (Vite under a jsdom test environment) would hand Node a non-file URL.
+  const besideName = './node_worker.js';
+  const builtName = '../dist/node_worker.js';
+  const beside = new URL(besideName, import.meta.url);
+  if (beside.protocol === 'file:' && existsSync(fileURLToPath(beside))) return beside;
+  return new URL(builtName, import.meta.url);
 }
 
 /** Starts a physics world in a Node worker thread and returns its client. */
