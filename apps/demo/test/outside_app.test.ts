@@ -3,7 +3,9 @@
  * @impulse/worker and @impulse/react unpacked into its node_modules as real folders (so
  * Vite treats them as installed dependencies, dependency optimizer included), React and
  * Vite beside them. It must build (`vite build`, served by `vite preview`) and run in
- * `vite dev`, each with one body falling in Chromium on the worker backend.
+ * `vite dev`, each with one body falling in Chromium on the worker backend, with the
+ * package's default worker and with a factory of the app's own
+ * (`new URL('@impulse/worker/worker', import.meta.url)`).
  *
  * The dependencies of the tarballs (comlink, zustand) and the app's own (react, vite) are
  * linked from the workspace's store instead of downloaded: the test runs offline and in
@@ -79,9 +81,14 @@ function Box() {
   return <div ref={ref} style={{ position: 'absolute', left: 0, top: 0, width: 100, height: 100, marginLeft: -50, marginTop: -50, background: '#f59e0b' }} />;
 }
 
+// ?factory: the escape hatch the worker's README gives, a worker factory of the app's own
+const worker = new URLSearchParams(location.search).has('factory')
+  ? () => new Worker(new URL('@impulse/worker/worker', import.meta.url), { type: 'module' })
+  : undefined;
+
 createRoot(document.getElementById('root')).render(
   <StrictMode>
-    <Physics scale={100}>
+    <Physics scale={100} worker={worker}>
       <Box />
     </Physics>
   </StrictMode>,
@@ -204,6 +211,7 @@ describe.skipIf(!haveChromium && !inCI)('an app outside the workspace, from the 
     });
     try {
       await fallsIn(`http://127.0.0.1:${port}/`, 'outside-build.png');
+      await fallsIn(`http://127.0.0.1:${port}/?factory`, 'outside-build-factory.png');
     } finally {
       await server.close();
     }
@@ -219,6 +227,7 @@ describe.skipIf(!haveChromium && !inCI)('an app outside the workspace, from the 
     await server.listen();
     try {
       await fallsIn(`http://127.0.0.1:${port}/`, 'outside-dev.png');
+      await fallsIn(`http://127.0.0.1:${port}/?factory`, 'outside-dev-factory.png');
     } finally {
       await server.close();
     }
