@@ -32,6 +32,8 @@ export interface SceneHandle {
   isDragging(): boolean;
   /** The short status line a scene shows on the stage (blow-ups, broken joints), or ''. */
   note?: string;
+  /** Bodies of the scene's machinery, not of the scene (the drag anchor): left out of the count. */
+  readonly hiddenBodies?: number;
   /** React renders of the scene's components since it mounted (the UI scene counts them). */
   reactRenders?(): number;
 }

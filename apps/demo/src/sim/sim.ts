@@ -76,6 +76,7 @@ export class Sim implements SceneHandle {
   readonly backend: Backend;
   /** A static body with no shapes: body A of every drag joint. */
   readonly anchor: BodyId;
+  readonly hiddenBodies = 1;
   readonly perf: Perf = { workMs: 0, readMs: 0, frameMs: 16.7, fps: 60, frames: 0 };
   view: ViewBox;
   testBody: BodyId | null = null;
