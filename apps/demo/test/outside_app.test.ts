@@ -65,21 +65,28 @@ export default defineConfig({
 });
 `;
 
-const APP_MAIN = `import { StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Physics, useBody, usePhysics } from '@impulse/react';
+/** The body's component, in a module of its own so React Fast Refresh can swap it (hot reload). */
+const boxModule = (colour: string) => `import { useEffect } from 'react';
+import { useBody, usePhysics } from '@impulse/react';
 
-function Box() {
+export function Box() {
   const [ref, api] = useBody({ shapes: [{ type: 'box', width: 1, height: 1 }], position: { x: 3, y: -1 } });
   const physics = usePhysics();
   useEffect(() => {
     window.__outside = {
       transport: () => physics.client.transport,
       y: () => (api.id === null ? null : api.getPosition().y),
+      bodies: () => physics.client.getStats().bodyCount,
     };
   });
-  return <div ref={ref} style={{ position: 'absolute', left: 0, top: 0, width: 100, height: 100, marginLeft: -50, marginTop: -50, background: '#f59e0b' }} />;
+  return <div ref={ref} data-colour="${colour}" style={{ position: 'absolute', left: 0, top: 0, width: 100, height: 100, marginLeft: -50, marginTop: -50, background: '${colour}' }} />;
 }
+`;
+
+const APP_MAIN = `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Physics } from '@impulse/react';
+import { Box } from './Box.jsx';
 
 // ?factory: the escape hatch the worker's README gives, a worker factory of the app's own
 const worker = new URLSearchParams(location.search).has('factory')
@@ -136,6 +143,7 @@ function makeApp(): string {
   );
   mkdirSync(join(dir, 'src'));
   writeFileSync(join(dir, 'src', 'main.jsx'), APP_MAIN);
+  writeFileSync(join(dir, 'src', 'Box.jsx'), boxModule('#f59e0b'));
   return dir;
 }
 
@@ -229,6 +237,58 @@ describe.skipIf(!haveChromium && !inCI)('an app outside the workspace, from the 
       await fallsIn(`http://127.0.0.1:${port}/`, 'outside-dev.png');
       await fallsIn(`http://127.0.0.1:${port}/?factory`, 'outside-dev-factory.png');
     } finally {
+      await server.close();
+    }
+  });
+
+  it('vite dev with hot reload: editing the body component keeps exactly one body, still falling', async () => {
+    const port = await freePort();
+    const server: ViteDevServer = await createServer({
+      root: app,
+      logLevel: 'warn',
+      server: { host: '127.0.0.1', port, strictPort: true },
+    });
+    await server.listen();
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    type Outside = { y(): number | null; bodies(): number };
+    const read = () =>
+      page.evaluate(() => {
+        const o = (window as unknown as { __outside: Outside }).__outside;
+        return { y: o.y(), bodies: o.bodies() };
+      });
+    try {
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await page.waitForFunction(
+        () => ((window as unknown as { __outside?: Outside }).__outside?.bodies() ?? 0) > 0,
+        null,
+        { timeout: 30_000 },
+      );
+      expect((await read()).bodies).toBe(1);
+      // A full page reload would clear this: its survival shows the edit was hot-swapped.
+      await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+      for (const colour of ['#0ea5e9', '#22c55e']) {
+        writeFileSync(join(app, 'src', 'Box.jsx'), boxModule(colour)); // an edit, as a user saves one
+        await page.waitForSelector(`[data-colour="${colour}"]`, { timeout: 20_000 });
+        await page.waitForTimeout(500); // the recreated body reaches a published step
+        const after = await read();
+        expect(after.bodies, `bodies after the edit to ${colour}`).toBe(1);
+        const later = await (async () => {
+          await page.waitForTimeout(500);
+          return read();
+        })();
+        expect(later.y!).toBeLessThan(after.y!); // still simulated
+        expect(
+          await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+        ).toBe(true);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
       await server.close();
     }
   });
