@@ -2,6 +2,7 @@
  * @impulse/core — the public API. Everything not exported here is internal.
  */
 
+export { ContactPointRecord } from './world/contact_points.js';
 export {
   World,
   RENAMED_WORLD_METHODS,

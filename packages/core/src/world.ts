@@ -36,6 +36,7 @@ import {
 import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './base/id.js';
 import { atan2, type Vec2 } from './base/math.js';
 import { restoreWorld, snapshotWorld, stateHash } from './world/snapshot.js';
+import { ContactPointRecord, readContactPoints } from './world/contact_points.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
 import { type JointData, JointType } from './joints/joint.js';
 import type { DistanceJointParams } from './joints/distance_joint.js';
@@ -585,6 +586,18 @@ export class World {
   /** Timings of the last step, per stage (ms; zero unless `enableProfile`), and continuous-collision counts. */
   getProfile(): StepProfile {
     return { ...this.#state.profile };
+  }
+
+  /**
+   * Copies the touching contact points (see `ContactPointRecord`: position, normal, normal
+   * impulse, separation), `stride` apart, into `out`; returns how many there are, which
+   * may exceed what fit (grow `out` and read again). For debug drawing.
+   */
+  readContactPoints(out: Float64Array, stride: number = ContactPointRecord.Size): number {
+    const fn = 'readContactPoints';
+    if (!(out instanceof Float64Array)) fail(fn, 'out', 'a Float64Array', out);
+    checkInteger(fn, 'stride', stride, ContactPointRecord.Size, 1 << 20);
+    return readContactPoints(this.#state, out, stride);
   }
 
   getCounters(): WorldCounters {
