@@ -21,6 +21,7 @@ import {
   atan2,
   BodyRecord,
   BodyType,
+  ContactPointRecord,
   RENAMED_WORLD_METHODS,
   type BodyEvents,
   type BodyId,
@@ -225,6 +226,7 @@ class PhysicsClientBase {
   /** Counts backends: a lost host of an earlier one is no longer this client's concern. */
   private connection = 0;
   private timeScale: number;
+  private debugContacts = false;
   /** The newest snapshot the host sent on its own (option `snapshotEvery`), for `restart()`. */
   private lastSnapshot: Uint8Array | null = null;
   /** Rejects when the host is lost (the worker crashed or exited), failing every pending read. */
@@ -293,6 +295,7 @@ class PhysicsClientBase {
     for (let slot = 0; slot < MAX_PERSISTENT_RAYS; slot++) {
       if (this.raySlots[slot] !== 0) this.sendRay(slot);
     }
+    if (this.debugContacts) void this.port.setDebugContacts(true);
     for (let slot = 0; slot < MAX_CHARACTERS; slot++) {
       const def = this.characterDefs[slot];
       if (def) void this.port.addCharacter(slot, this.characterSlots[slot]!, def as never);
@@ -792,6 +795,33 @@ class PhysicsClientBase {
     offset = 0,
   ): number {
     return this.reader.readBodies(out, stride, offset, alpha);
+  }
+
+  /**
+   * Debug drawing: from the next step on, every published frame carries the touching
+   * contact points (off by default; it costs a copy per point per step).
+   */
+  setDebugContacts(on: boolean): void {
+    this.debugContacts = on;
+    this.flushNow();
+    void this.port.setDebugContacts(on);
+  }
+
+  /**
+   * The touching contact points of the newest published step, as `World.readContactPoints`
+   * writes them (`ContactPointRecord`), once `setDebugContacts(true)`; returns how many
+   * there are (0 while debug contacts are off). Allocates nothing.
+   */
+  readContactPoints(out: Float64Array, stride: number = ContactPointRecord.Size): number {
+    if (!(out instanceof Float64Array)) {
+      throw new TypeError(`readContactPoints: out must be a Float64Array, got ${String(out)}`);
+    }
+    if (!Number.isInteger(stride) || stride < ContactPointRecord.Size) {
+      throw new RangeError(
+        `readContactPoints: stride must be an integer >= ${ContactPointRecord.Size}, got ${stride}`,
+      );
+    }
+    return this.reader.readContactPoints(out, stride);
   }
 
   /** How far real time has moved past the newest step, in steps, clamped to [0, 1]. */

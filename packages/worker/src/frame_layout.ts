@@ -16,7 +16,7 @@
  * Without shared memory the same frame layout travels in a transferred ArrayBuffer that
  * holds one frame (and no control block).
  */
-import { BodyRecord } from '@impulse/core';
+import { BodyRecord, ContactPointRecord } from '@impulse/core';
 
 /** Int32 words of the control block. */
 export const Control = {
@@ -28,6 +28,8 @@ export const Control = {
   Capacity: 2,
   /** 1 once the writer moved on to a larger buffer: readers switch to it. */
   Superseded: 3,
+  /** Contact points each frame has room for (debug drawing; 0 until asked for). */
+  ContactCapacity: 4,
   Size: 16,
 } as const;
 
@@ -63,6 +65,10 @@ export const Header = {
   ProfileSolve: 17,
   ProfileContinuous: 18,
   ProfileSleep: 19,
+  /** Touching contact points in this frame's debug region (0 unless debug contacts are on). */
+  ContactPoints: 20,
+  /** Body slots this frame's records have room for (where the contact points start). */
+  RecordCapacity: 21,
   Size: 24,
 } as const;
 
@@ -134,35 +140,46 @@ export const Record = {
   Size: BodyRecord.Size + 5,
 } as const;
 
-export function frameDoubles(capacity: number): number {
+export function frameDoubles(capacity: number, contacts = 0): number {
+  return RECORDS + capacity * Record.Size + contacts * ContactPointRecord.Size;
+}
+
+/** Where a frame's contact points (ContactPointRecord each) start, after the body records. */
+export function contactsOffset(capacity: number): number {
   return RECORDS + capacity * Record.Size;
 }
 
-/** Bytes of a shared buffer with room for `capacity` body slots (control + two frames). */
-export function sharedBytes(capacity: number): number {
-  return CONTROL_BYTES + 2 * 8 * frameDoubles(capacity);
+/** Bytes of a shared buffer with room for `capacity` body slots and `contacts` points (control + two frames). */
+export function sharedBytes(capacity: number, contacts = 0): number {
+  return CONTROL_BYTES + 2 * 8 * frameDoubles(capacity, contacts);
 }
 
 /** Bytes of a transferred single frame. */
-export function transferBytes(capacity: number): number {
-  return 8 * frameDoubles(capacity);
+export function transferBytes(capacity: number, contacts = 0): number {
+  return 8 * frameDoubles(capacity, contacts);
 }
 
 /**
- * A frame buffer with room for `capacity` body slots, its capacity stamped in the control
- * block (readers size their views from it). Shared memory to cross threads, a plain
- * buffer within one.
+ * A frame buffer with room for `capacity` body slots and `contacts` debug contact points,
+ * both stamped in the control block (readers size their views from them). Shared memory
+ * to cross threads, a plain buffer within one.
  */
-export function createFrameBuffer(capacity: number, shared: boolean): ArrayBufferLike {
-  const bytes = sharedBytes(capacity);
+export function createFrameBuffer(capacity: number, shared: boolean, contacts = 0): ArrayBufferLike {
+  const bytes = sharedBytes(capacity, contacts);
   const buffer = shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
-  Atomics.store(new Int32Array(buffer, 0, CONTROL_BYTES / 4), Control.Capacity, capacity);
+  const control = new Int32Array(buffer, 0, CONTROL_BYTES / 4);
+  Atomics.store(control, Control.Capacity, capacity);
+  Atomics.store(control, Control.ContactCapacity, contacts);
   return buffer;
 }
 
 /** The two frame views of a shared buffer. */
-export function frameViews(buffer: ArrayBufferLike, capacity: number): [Float64Array, Float64Array] {
-  const n = frameDoubles(capacity);
+export function frameViews(
+  buffer: ArrayBufferLike,
+  capacity: number,
+  contacts = 0,
+): [Float64Array, Float64Array] {
+  const n = frameDoubles(capacity, contacts);
   return [new Float64Array(buffer, CONTROL_BYTES, n), new Float64Array(buffer, CONTROL_BYTES + 8 * n, n)];
 }
 

@@ -4,12 +4,13 @@
  * whole or retries; it never returns values of two different steps. Reads allocate
  * nothing.
  */
-import { BodyRecord } from '@impulse/core';
+import { BodyRecord, ContactPointRecord } from '@impulse/core';
 import {
   CHARACTERS,
   CharacterState,
   CONTROL_BYTES,
   Control,
+  contactsOffset,
   frameViews,
   Header,
   RAYS,
@@ -34,7 +35,11 @@ export class FrameReader {
   /** Shared transport: reads the buffer the writer publishes into. */
   attachShared(buffer: ArrayBufferLike): void {
     const control = new Int32Array(buffer, 0, CONTROL_BYTES / 4);
-    const frames = frameViews(buffer, Atomics.load(control, Control.Capacity));
+    const frames = frameViews(
+      buffer,
+      Atomics.load(control, Control.Capacity),
+      Atomics.load(control, Control.ContactCapacity),
+    );
     if (this.control === null) {
       this.control = control;
       this.frames = frames;
@@ -120,6 +125,27 @@ export class FrameReader {
   /** Copies persistent ray `slot`'s result of the newest frame into `out`; false before any frame. */
   readRay(slot: number, out: Float64Array): boolean {
     return this.copyBlock(RAYS + slot * RayResult.Size, RayResult.Size, out);
+  }
+
+  /**
+   * Copies the newest frame's debug contact points into `out` (`stride` apart, up to what
+   * fits) and returns how many there are (0 unless debug contacts are on).
+   */
+  readContactPoints(out: Float64Array, stride: number): number {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const f = this.begin();
+      if (f === 0) return 0;
+      const frame = this.frame!;
+      const n = frame[Header.ContactPoints]!;
+      const o = contactsOffset(frame[Header.RecordCapacity]!);
+      const fit = Math.min(n, Math.floor(out.length / stride));
+      for (let p = 0; p < fit; p++) {
+        for (let k = 0; k < ContactPointRecord.Size; k++)
+          out[p * stride + k] = frame[o + p * ContactPointRecord.Size + k]!;
+      }
+      if (this.valid(f)) return n;
+    }
+    throw new Error('@impulse/worker: could not read a consistent frame');
   }
 
   /** Copies character `slot`'s state of the newest frame into `out`; false before any frame. */

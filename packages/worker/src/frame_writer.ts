@@ -2,11 +2,12 @@
  * The worker's side of the frame buffer: after each step it copies every body slot of
  * the world into the next frame (see frame_layout.ts for the layout and the lock).
  */
-import { BodyRecord, type World } from '@impulse/core';
+import { BodyRecord, ContactPointRecord, type World } from '@impulse/core';
 import {
   CONTROL_BYTES,
   Control,
   capacityFor,
+  contactsOffset,
   createFrameBuffer,
   frameViews,
   Header,
@@ -63,25 +64,36 @@ export class FrameWriter {
     if (this.pool.length < 3) this.pool.push(frame);
   }
 
+  /** Debug drawing: copy the touching contact points into each frame (off by default). */
+  debugContacts = false;
+  private contactCapacity = 0;
+  private contactScratch = new Float64Array(64 * ContactPointRecord.Size);
+  private contactCount = 0;
+
   publish(world: World, info: FrameInfo, rays: PersistentRays, characters: Characters): Published {
     const slots = world.getBodySlotCount();
     this.ensurePrev(slots);
+    this.readContacts(world);
+    const points = this.contactCount;
     const frameNo = ++this.frameNo;
     if (this.control) {
-      const grown = slots > this.capacity ? this.grow(slots) : null;
+      const grown = slots > this.capacity || points > this.contactCapacity ? this.grow(slots, points) : null;
       const control = this.control;
       Atomics.store(control, Control.Writing, frameNo);
-      this.fill(this.frames![frameNo & 1]!, world, info, frameNo, slots, rays, characters);
+      const frame = this.frames![frameNo & 1]!;
+      this.fill(frame, world, info, frameNo, slots, rays, characters);
+      this.writeContacts(frame, this.capacity);
       Atomics.store(control, Control.Published, frameNo);
       if (grown) Atomics.store(this.oldControl!, Control.Superseded, 1);
       this.oldControl = null;
       return { grown, frame: null };
     }
-    const bytes = transferBytes(capacityFor(slots));
+    const bytes = transferBytes(capacityFor(slots), points);
     let buffer = this.pool.pop();
     while (buffer && buffer.byteLength < bytes) buffer = this.pool.pop();
     const frame = new Float64Array(buffer ?? new ArrayBuffer(bytes));
     this.fill(frame, world, info, frameNo, slots, rays, characters);
+    this.writeContacts(frame, capacityFor(slots));
     return { grown: null, frame: frame.buffer as ArrayBuffer };
   }
 
@@ -92,18 +104,47 @@ export class FrameWriter {
   private attach(buffer: ArrayBufferLike, capacity: number): void {
     this.sharedMemory = typeof SharedArrayBuffer !== 'undefined' && buffer instanceof SharedArrayBuffer;
     this.control = new Int32Array(buffer, 0, CONTROL_BYTES / 4);
-    this.frames = frameViews(buffer, capacity);
+    this.contactCapacity = Atomics.load(this.control, Control.ContactCapacity);
+    this.frames = frameViews(buffer, capacity, this.contactCapacity);
     this.capacity = capacity;
   }
 
-  /** Moves to a buffer with room for `slots`; the old one is marked superseded once this frame is out. */
-  private grow(slots: number): ArrayBufferLike {
-    const capacity = capacityFor(slots);
+  /**
+   * Moves to a buffer with room for `slots` bodies and `points` contact points; the old one
+   * is marked superseded once this frame is out.
+   */
+  private grow(slots: number, points: number): ArrayBufferLike {
+    const capacity = capacityFor(Math.max(slots, this.capacity));
+    const contacts = points > this.contactCapacity ? capacityFor(points) : this.contactCapacity;
     // Same kind as before: shared memory across threads, a plain buffer in one thread.
-    const buffer = createFrameBuffer(capacity, this.sharedMemory);
+    const buffer = createFrameBuffer(capacity, this.sharedMemory, contacts);
     this.oldControl = this.control;
     this.attach(buffer, capacity);
     return buffer;
+  }
+
+  /** Reads the world's touching contact points into the scratch (when debug contacts are on). */
+  private readContacts(world: World): void {
+    if (!this.debugContacts) {
+      this.contactCount = 0;
+      return;
+    }
+    let n = world.readContactPoints(this.contactScratch);
+    if (n * ContactPointRecord.Size > this.contactScratch.length) {
+      this.contactScratch = new Float64Array(capacityFor(n) * ContactPointRecord.Size);
+      n = world.readContactPoints(this.contactScratch);
+    }
+    this.contactCount = n;
+  }
+
+  /** Copies the scratch's contact points into a frame whose body records have room for `capacity` slots. */
+  private writeContacts(frame: Float64Array, capacity: number): void {
+    const n = this.contactCount;
+    frame[Header.ContactPoints] = n;
+    frame[Header.RecordCapacity] = capacity;
+    const o = contactsOffset(capacity);
+    const scratch = this.contactScratch;
+    for (let k = 0; k < n * ContactPointRecord.Size; k++) frame[o + k] = scratch[k]!;
   }
 
   private ensurePrev(slots: number): void {

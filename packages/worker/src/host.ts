@@ -178,6 +178,11 @@ export class WorldHost {
     this.timeStep = dt;
   }
 
+  /** Debug drawing: publish the touching contact points with every frame. */
+  setDebugContacts(on: boolean): void {
+    if (this.writer) this.writer.debugContacts = on;
+  }
+
   setEventInterest(interest: EventInterest): void {
     this.interest = interest;
   }
