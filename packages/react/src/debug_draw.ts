@@ -1,10 +1,20 @@
 /**
  * The debug overlay's drawing, free of React: every body's shapes outlined on a 2D canvas
  * from one frame's records (awake bodies in one colour, sleeping and static ones in
- * another). A body's shapes are read once from the client and cached by body id (a
+ * another), and the touching contact points the worker publishes for it (a dot and the
+ * normal). A body's shapes are read once from the client and cached by body id (a
  * recreated body has a new id). A debugging aid: it allocates a little per shape drawn.
  */
-import { BodyRecord, Capsule, Circle, type Geometry, Polygon, Segment, type BodyId } from '@impulse/core';
+import {
+  BodyRecord,
+  type BodyId,
+  Capsule,
+  Circle,
+  ContactPointRecord,
+  type Geometry,
+  Polygon,
+  Segment,
+} from '@impulse/core';
 import type { PhysicsClient } from '@impulse/worker';
 import type { PhysicsFrame } from './frame_loop.js';
 
@@ -23,16 +33,28 @@ export type DebugContext = Pick<
   | 'stroke'
   | 'lineWidth'
   | 'strokeStyle'
+  | 'fillRect'
+  | 'fillStyle'
 >;
 
 const AWAKE = '#2ea043';
 const ASLEEP = '#8b949e';
+const CONTACT = '#f85149';
+/** Length of a drawn contact normal, and the size of a contact dot (m). */
+const NORMAL_LENGTH = 0.3;
+const DOT = 0.06;
+
+type DebugClient = Pick<
+  PhysicsClient,
+  'isValidBody' | 'getBodyShapes' | 'getShapeGeometry' | 'readContactPoints'
+>;
 
 export class DebugDrawer {
   private readonly shapes = new Map<number, Geometry[]>();
-  private readonly client: Pick<PhysicsClient, 'isValidBody' | 'getBodyShapes' | 'getShapeGeometry'>;
+  private readonly client: DebugClient;
+  private points = new Float64Array(256 * ContactPointRecord.Size);
 
-  constructor(client: Pick<PhysicsClient, 'isValidBody' | 'getBodyShapes' | 'getShapeGeometry'>) {
+  constructor(client: DebugClient) {
     this.client = client;
   }
 
@@ -74,8 +96,34 @@ export class DebugDrawer {
         ctx.stroke();
       }
     }
+    this.drawContacts(ctx);
     ctx.restore();
     if (this.shapes.size > frame.slotCount * 2 + 64) this.evict();
+  }
+
+  /** The newest frame's contact points (published while the overlay asks for them). */
+  private drawContacts(ctx: DebugContext): void {
+    let n = this.client.readContactPoints(this.points);
+    if (n * ContactPointRecord.Size > this.points.length) {
+      this.points = new Float64Array(n * 2 * ContactPointRecord.Size);
+      n = this.client.readContactPoints(this.points);
+    }
+    const p = this.points;
+    ctx.strokeStyle = CONTACT;
+    ctx.fillStyle = CONTACT;
+    ctx.beginPath();
+    for (let k = 0; k < n; k++) {
+      const o = k * ContactPointRecord.Size;
+      const x = p[o + ContactPointRecord.X]!;
+      const y = p[o + ContactPointRecord.Y]!;
+      ctx.fillRect(x - DOT / 2, y - DOT / 2, DOT, DOT);
+      ctx.moveTo(x, y);
+      ctx.lineTo(
+        x + NORMAL_LENGTH * p[o + ContactPointRecord.NX]!,
+        y + NORMAL_LENGTH * p[o + ContactPointRecord.NY]!,
+      );
+    }
+    ctx.stroke();
   }
 
   private shapesOf(id: number): Geometry[] {

@@ -51,8 +51,34 @@ describe('debug overlay', () => {
     await act(() => physics!.step(1));
     expect(calls.filter((c) => c.startsWith('lineTo')).length).toBeGreaterThanOrEqual(4); // box edges, spoke, segment
     expect(calls).toContain('arc(5)');
-    expect(calls.filter((c) => c === 'stroke(0)').length).toBe(3);
+    expect(calls.filter((c) => c === 'stroke(0)').length).toBe(4); // three shapes, the contact path
     expect(styles).toContain('#2ea043'); // the awake box
     expect(styles).toContain('#8b949e'); // the static ground
+    expect(calls).not.toContain('fillRect(4)'); // nothing touches yet
+    // Landed on the segment: the worker's contact points are drawn, a dot each.
+    calls.length = 0;
+    await act(() => physics!.step(90));
+    expect(calls.filter((c) => c === 'fillRect(4)').length).toBeGreaterThanOrEqual(2);
+    expect(styles).toContain('#f85149');
+  });
+
+  it('asks the world for contact points only while an overlay is mounted', async () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+      new Proxy({}, { get: () => () => undefined, set: () => true }) as never,
+    );
+    let physics: PhysicsApi | null = null;
+    const view = render(
+      <Physics backend="inline" stepping="manual" debug>
+        <Grab onApi={(a) => (physics = a)} />
+      </Physics>,
+    );
+    const client = physics!.client;
+    const spy = vi.spyOn(client, 'setDebugContacts');
+    view.rerender(
+      <Physics backend="inline" stepping="manual">
+        <Grab onApi={(a) => (physics = a)} />
+      </Physics>,
+    );
+    expect(spy).toHaveBeenLastCalledWith(false);
   });
 });

@@ -4,8 +4,8 @@ import { type DebugContext, DebugDrawer } from '../debug_draw.js';
 import { usePhysicsFrame } from '../hooks/use_physics_frame.js';
 
 /**
- * The debug overlay: every body's shapes outlined on a canvas fixed over the viewport (it
- * takes no pointer events). `<Physics debug>` renders one; it can also be placed by hand.
+ * The debug overlay: every body's shapes outlined, and the contact points with their
+ * normals, on a canvas fixed over the viewport (it takes no pointer events). `<Physics debug>` renders one; it can also be placed by hand.
  */
 export function PhysicsDebug({ zIndex = 1000 }: { zIndex?: number }) {
   const runtime = useRuntime('<PhysicsDebug>');
@@ -18,8 +18,14 @@ export function PhysicsDebug({ zIndex = 1000 }: { zIndex?: number }) {
   useLayoutEffect(() => {
     const el = canvas.current;
     state.current.ctx = (el?.getContext('2d') as DebugContext | null) ?? null;
+    // The worker publishes contact points only while an overlay draws them.
+    const client = runtime.client;
+    client.setDebugContacts(true);
     // Redraw now: the loop skips frames while nothing moves.
     runtime.loop.invalidate();
+    return () => {
+      if (!client.isDisposed()) client.setDebugContacts(false);
+    };
   }, [runtime]);
   usePhysicsFrame((frame) => {
     const el = canvas.current;
