@@ -1003,6 +1003,19 @@ export class World {
     return out;
   }
 
+  /** The joints attached to the body (each once), most recently created first. */
+  getBodyJoints(bodyId: BodyId): JointId[] {
+    const b = this.body('getBodyJoints', bodyId);
+    const out: JointId[] = [];
+    const joints = this.#state.joints;
+    // Edge = 2 * joint + side: a joint between this body and itself appears once per side.
+    for (let edge = this.#state.bodies.jointHead[b]!; edge !== -1; edge = joints.edgeNext[edge]!) {
+      const id = joints.pool.handle(edge >> 1) as JointId;
+      if (!out.includes(id)) out.push(id);
+    }
+    return out;
+  }
+
   // ------------------------------------------------------------------ shapes
 
   /** Attaches a circle. The geometry is copied. */

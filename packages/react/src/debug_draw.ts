@@ -12,10 +12,11 @@ import {
   Circle,
   ContactPointRecord,
   type Geometry,
+  type JointId,
   Polygon,
   Segment,
 } from '@impulse/core';
-import type { PhysicsClient } from '@impulse/worker';
+import type { PhysicsClient, PhysicsStats } from '@impulse/worker';
 import type { PhysicsFrame } from './frame_loop.js';
 
 /** The 2D context calls the overlay makes (so tests can record them). */
@@ -44,15 +45,42 @@ const CONTACT = '#f85149';
 const NORMAL_LENGTH = 0.3;
 const DOT = 0.06;
 
+const JOINT = '#d29922';
+
 type DebugClient = Pick<
   PhysicsClient,
-  'isValidBody' | 'getBodyShapes' | 'getShapeGeometry' | 'readContactPoints'
+  | 'isValidBody'
+  | 'getBodyShapes'
+  | 'getShapeGeometry'
+  | 'readContactPoints'
+  | 'getBodyJoints'
+  | 'isValidJoint'
+  | 'getJointBodyA'
+  | 'getJointBodyB'
+  | 'getJointLocalAnchors'
+  | 'getBodySlot'
+  | 'getStats'
 >;
+
+/** A joint as drawn: its bodies and anchors (fixed at creation), read once. */
+interface JointSketch {
+  joint: JointId;
+  bodyA: BodyId;
+  bodyB: BodyId;
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+}
 
 export class DebugDrawer {
   private readonly shapes = new Map<number, Geometry[]>();
   private readonly client: DebugClient;
   private points = new Float64Array(256 * ContactPointRecord.Size);
+  /** Each body's joints, read once per body id (a joint is drawn from its body A). */
+  private readonly joints = new Map<number, JointSketch[]>();
+  private jointCount = -1;
+  private readonly stats = {} as PhysicsStats;
 
   constructor(client: DebugClient) {
     this.client = client;
@@ -96,9 +124,68 @@ export class DebugDrawer {
         ctx.stroke();
       }
     }
+    this.drawJoints(ctx, frame);
     this.drawContacts(ctx);
     ctx.restore();
     if (this.shapes.size > frame.slotCount * 2 + 64) this.evict();
+  }
+
+  /** Each joint as a line between its two anchors, from the bodies' poses in this frame. */
+  private drawJoints(ctx: DebugContext, frame: PhysicsFrame): void {
+    // Joints made since the bodies' joints were read: read them again.
+    const count = this.client.getStats(this.stats).jointCount;
+    if (count !== this.jointCount) {
+      this.joints.clear();
+      this.jointCount = count;
+    }
+    const r = frame.records;
+    ctx.strokeStyle = JOINT;
+    ctx.beginPath();
+    for (let slot = 0; slot < frame.slotCount; slot++) {
+      const id = r[slot * BodyRecord.Size + BodyRecord.Id]!;
+      if (id === 0) continue;
+      for (const j of this.jointsOf(id)) {
+        if (!this.client.isValidJoint(j.joint)) continue;
+        const a = this.client.isValidBody(j.bodyA) ? this.client.getBodySlot(j.bodyA) * BodyRecord.Size : -1;
+        const b = this.client.isValidBody(j.bodyB) ? this.client.getBodySlot(j.bodyB) * BodyRecord.Size : -1;
+        if (
+          a < 0 ||
+          b < 0 ||
+          a >= frame.slotCount * BodyRecord.Size ||
+          b >= frame.slotCount * BodyRecord.Size
+        ) {
+          continue;
+        }
+        ctx.moveTo(worldX(r, a, j.ax, j.ay), worldY(r, a, j.ax, j.ay));
+        ctx.lineTo(worldX(r, b, j.bx, j.by), worldY(r, b, j.bx, j.by));
+      }
+    }
+    ctx.stroke();
+  }
+
+  private jointsOf(id: number): JointSketch[] {
+    let list = this.joints.get(id);
+    if (!list) {
+      const body = id as BodyId;
+      list = [];
+      if (this.client.isValidBody(body)) {
+        for (const joint of this.client.getBodyJoints(body)) {
+          if (this.client.getJointBodyA(joint) !== body) continue; // drawn once, from body A
+          const { localAnchorA, localAnchorB } = this.client.getJointLocalAnchors(joint);
+          list.push({
+            joint,
+            bodyA: body,
+            bodyB: this.client.getJointBodyB(joint),
+            ax: localAnchorA.x,
+            ay: localAnchorA.y,
+            bx: localAnchorB.x,
+            by: localAnchorB.y,
+          });
+        }
+      }
+      this.joints.set(id, list);
+    }
+    return list;
   }
 
   /** The newest frame's contact points (published while the overlay asks for them). */
@@ -144,6 +231,15 @@ export class DebugDrawer {
       if (!this.client.isValidBody(id as BodyId)) this.shapes.delete(id);
     }
   }
+}
+
+/** A point of the frame's record at `o` (local coordinates) in world coordinates. */
+function worldX(r: Float64Array, o: number, lx: number, ly: number): number {
+  return r[o + BodyRecord.X]! + r[o + BodyRecord.C]! * lx - r[o + BodyRecord.S]! * ly;
+}
+
+function worldY(r: Float64Array, o: number, lx: number, ly: number): number {
+  return r[o + BodyRecord.Y]! + r[o + BodyRecord.S]! * lx + r[o + BodyRecord.C]! * ly;
 }
 
 function outline(ctx: DebugContext, g: Geometry, x: number, y: number, c: number, s: number): void {

@@ -1,6 +1,6 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type PhysicsApi, Physics, useBody } from '../src/index.js';
+import { type PhysicsApi, Physics, useBody, useJoint } from '../src/index.js';
 import { Grab } from './helpers.js';
 
 afterEach(() => {
@@ -51,7 +51,7 @@ describe('debug overlay', () => {
     await act(() => physics!.step(1));
     expect(calls.filter((c) => c.startsWith('lineTo')).length).toBeGreaterThanOrEqual(4); // box edges, spoke, segment
     expect(calls).toContain('arc(5)');
-    expect(calls.filter((c) => c === 'stroke(0)').length).toBe(4); // three shapes, the contact path
+    expect(calls.filter((c) => c === 'stroke(0)').length).toBe(5); // three shapes, the joint path, the contact path
     expect(styles).toContain('#2ea043'); // the awake box
     expect(styles).toContain('#8b949e'); // the static ground
     expect(calls).not.toContain('fillRect(4)'); // nothing touches yet
@@ -60,6 +60,48 @@ describe('debug overlay', () => {
     await act(() => physics!.step(90));
     expect(calls.filter((c) => c === 'fillRect(4)').length).toBeGreaterThanOrEqual(2);
     expect(styles).toContain('#f85149');
+  });
+
+  it('draws a joint as a line between its anchors', async () => {
+    const lines: string[] = [];
+    const styles: string[] = [];
+    let style = '';
+    const ctx = new Proxy(
+      {},
+      {
+        get:
+          (_t, name: string) =>
+          (...args: unknown[]) => {
+            if (name === 'lineTo' && style === '#d29922')
+              lines.push(args.map((v) => Number(v).toFixed(2)).join(','));
+          },
+        set: (_t, name: string, value: unknown) => {
+          if (name === 'strokeStyle') {
+            style = String(value);
+            styles.push(style);
+          }
+          return true;
+        },
+      },
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as never);
+    let physics: PhysicsApi | null = null;
+    function Pendulum() {
+      const [, ground] = useBody({ type: 'static', shapes: [{ type: 'circle', radius: 0.1 }] });
+      const [, bob] = useBody({ position: { x: 2, y: 0 }, shapes: [{ type: 'circle', radius: 0.2 }] });
+      useJoint('distance', ground, bob, { localAnchorA: { x: 0, y: 0 }, localAnchorB: { x: 0, y: 0 } });
+      return null;
+    }
+    render(
+      <Physics backend="inline" stepping="manual" debug>
+        <Pendulum />
+        <Grab onApi={(a) => (physics = a)} />
+      </Physics>,
+    );
+    await act(() => physics!.step(1));
+    await act(() => physics!.step(1));
+    expect(styles).toContain('#d29922');
+    expect(lines.length).toBeGreaterThanOrEqual(1);
   });
 
   it('asks the world for contact points only while an overlay is mounted', async () => {

@@ -145,6 +145,7 @@ const MIRROR_READS = [
   'isValidChain',
   'getBodyType',
   'getBodyShapes',
+  'getBodyJoints',
   'getBodySlot',
   'getBodySlotCount',
   'getShapeBody',

@@ -38,3 +38,19 @@ describe('readContactPoints', () => {
     expect(() => world.readContactPoints(small, 2)).toThrow(/readContactPoints: stride/);
   });
 });
+
+describe('getBodyJoints', () => {
+  it('lists the joints on a body, newest first, and forgets a destroyed one', () => {
+    const world = new World();
+    const a = world.createBody({ type: BodyType.Dynamic });
+    const b = world.createBody({ type: BodyType.Dynamic, position: { x: 1, y: 0 } });
+    const c = world.createBody({ type: BodyType.Dynamic, position: { x: 2, y: 0 } });
+    const ab = world.createRevoluteJoint({ bodyA: a, bodyB: b });
+    const bc = world.createDistanceJoint({ bodyA: b, bodyB: c });
+    expect(world.getBodyJoints(b)).toEqual([bc, ab]);
+    expect(world.getBodyJoints(a)).toEqual([ab]);
+    world.destroyJoint(ab);
+    expect(world.getBodyJoints(b)).toEqual([bc]);
+    expect(world.getBodyJoints(a)).toEqual([]);
+  });
+});
