@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { World } from '../../src/index';
-import { mixedPileScene } from '../../src/scenes/index';
+import { goldenLine } from './fixtures/golden_run';
 
 const ENGINES = { gjs: '/usr/bin/gjs', jsc: '/usr/bin/jsc' };
 const missing = Object.entries(ENGINES).filter(([, path]) => !existsSync(path));
@@ -38,21 +37,10 @@ async function bundle(): Promise<string> {
   return outfile;
 }
 
-function inProcess(): string {
-  const world = new World();
-  mixedPileScene(world, 100);
-  const hashes: number[] = [];
-  for (let i = 1; i <= 600; i++) {
-    world.step(1 / 60);
-    if (i % 100 === 0) hashes.push(world.stateHash());
-  }
-  return `golden ${hashes.join(' ')}`;
-}
-
 describe.skipIf(missing.length > 0 && !process.env.CI)('determinism across engines', () => {
   it('gives the same state hashes in V8, SpiderMonkey and JavaScriptCore', async () => {
     const script = await bundle();
-    const expected = inProcess();
+    const expected = goldenLine();
     const run = (cmd: string, args: string[]) =>
       execFileSync(cmd, args, { encoding: 'utf8', timeout: 120_000 }).trim();
     expect(run(process.execPath, [script])).toBe(expected);
