@@ -33,7 +33,13 @@ import { growI32 } from '../base/array.js';
 import { AABB, type Polygon, ShapeType } from '../geometry/geometry.js';
 import { solveContinuous } from '../dynamics/continuous.js';
 import { updateSleep } from '../dynamics/island.js';
-import { finishJoints, prepareJoints, solveJoints, warmStartJoints } from '../joints/joint_solver.js';
+import {
+  finishJoints,
+  prepareJoints,
+  solveJoints,
+  trackJointPeaks,
+  warmStartJoints,
+} from '../joints/joint_solver.js';
 import { makeSoft } from '../dynamics/softness.js';
 import { Manifold } from '../collision/manifold_types.js';
 import { collidePolygonShapes, getCollider } from '../collision/manifold.js';
@@ -254,6 +260,7 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
     integratePositions(w, ctx);
     solveJoints(w, ctx, false);
     solveContacts(k, state, ctx, false);
+    trackJointPeaks(w, ctx);
   }
   applyContactRestitution(k, state, settings.restitutionThreshold);
   reportHitEvents(w, settings.hitEventThreshold);
