@@ -35,7 +35,7 @@ import {
 } from './geometry/geometry.js';
 import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './base/id.js';
 import { atan2, type Vec2 } from './base/math.js';
-import { restoreWorld, snapshotWorld, stateHash } from './world/snapshot.js';
+import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
 import { type JointData, JointType } from './joints/joint.js';
 import type { DistanceJointParams } from './joints/distance_joint.js';
@@ -621,15 +621,14 @@ export class World {
     return snapshotWorld(this.#state);
   }
 
-  /** Replaces this world's content with a snapshot. Mixers and user data are kept as set. */
+  /**
+   * Replaces this world's content with a snapshot. Mixers are kept as set, and so is the
+   * user data of every body, shape, chain and joint whose id is live before and after.
+   */
   restore(snapshot: Uint8Array): void {
     if (!(snapshot instanceof Uint8Array)) fail('restore', 'snapshot', 'a Uint8Array', snapshot);
     if (this.#state.locked) throw new Error('restore: the world is stepping');
-    const next = new WorldState();
-    restoreWorld(next, snapshot);
-    next.frictionMixer = this.#state.frictionMixer;
-    next.restitutionMixer = this.#state.restitutionMixer;
-    this.#state.adopt(next);
+    restoreWorldInto(this.#state, snapshot);
   }
 
   // ------------------------------------------------------------------ bodies
