@@ -369,7 +369,12 @@ function clampSpeed(state: Float64Array, o: number, ctx: StepContext, afterSolve
   const vy = state[o + VY]!;
   const vSq = vx * vx + vy * vy;
   if (vSq > maxLinear * maxLinear) {
-    const ratio = maxLinear / Math.sqrt(vSq);
+    // a squared speed that overflowed would give a ratio of 0 (a stop, not a clamp):
+    // measure the speed on components scaled by the larger one instead
+    const m = Math.max(Math.abs(vx), Math.abs(vy));
+    const speed =
+      vSq === Infinity ? m * Math.sqrt((vx / m) * (vx / m) + (vy / m) * (vy / m)) : Math.sqrt(vSq);
+    const ratio = maxLinear / speed;
     state[o + VX] = vx * ratio;
     state[o + VY] = vy * ratio;
   }
