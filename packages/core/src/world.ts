@@ -22,7 +22,18 @@ import {
   VY,
   W,
 } from './dynamics/body.js';
-import { DEFAULT_DENSITY, DEFAULT_FRICTION, SLEEP_LINEAR_THRESHOLD } from './base/constants.js';
+import {
+  DEFAULT_DENSITY,
+  DEFAULT_FRICTION,
+  MAX_ANGLE,
+  MAX_ANGULAR_SPEED,
+  MAX_DENSITY,
+  MAX_FORCE,
+  MAX_COORDINATE,
+  MAX_SPEED,
+  MAX_TIME_STEP,
+  SLEEP_LINEAR_THRESHOLD,
+} from './base/constants.js';
 import { CONTACT_TOUCHING } from './dynamics/contact.js';
 import {
   type Capsule,
@@ -35,7 +46,7 @@ import {
 } from './geometry/geometry.js';
 import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './base/id.js';
 import { atan2, type Vec2 } from './base/math.js';
-import { restoreWorld, snapshotWorld, stateHash } from './world/snapshot.js';
+import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js';
 import { ContactPointRecord, readContactPoints } from './world/contact_points.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
 import { type JointData, JointType } from './joints/joint.js';
@@ -58,8 +69,12 @@ import {
   checkFunction,
   checkInteger,
   checkNonNegative,
+  checkNonNegativeAtMost,
   checkPositive,
+  checkPositiveAtMost,
   checkVec2,
+  checkVec2Within,
+  checkWithin,
   describe,
   fail,
 } from './base/validate.js';
@@ -500,7 +515,7 @@ export class World {
    * for this step. Use a fixed dt (e.g. 1/60) for reproducible results.
    */
   step(dt: number, subSteps: number = this.#state.settings.subSteps): void {
-    checkPositive('step', 'dt', dt);
+    checkPositiveAtMost('step', 'dt', dt, MAX_TIME_STEP, 's (split longer pauses into steps)');
     checkInteger('step', 'subSteps', subSteps, 1, 1000);
     if (this.#state.locked) throw new Error('step: the world is already stepping');
     this.#state.locked = true;
@@ -541,7 +556,7 @@ export class World {
     checkNonNegative(fn, 'contactDampingRatio', d.contactDampingRatio);
     checkNonNegative(fn, 'maxContactPushSpeed', d.maxContactPushSpeed);
     checkNonNegative(fn, 'restitutionThreshold', d.restitutionThreshold);
-    checkPositive(fn, 'maxLinearSpeed', d.maxLinearSpeed);
+    checkPositiveAtMost(fn, 'maxLinearSpeed', d.maxLinearSpeed, MAX_SPEED, 'm/s');
     checkBoolean(fn, 'enableSleep', d.enableSleep);
     checkBoolean(fn, 'enableWarmStarting', d.enableWarmStarting);
     checkNonNegative(fn, 'jointHertz', d.jointHertz);
@@ -634,15 +649,14 @@ export class World {
     return snapshotWorld(this.#state);
   }
 
-  /** Replaces this world's content with a snapshot. Mixers and user data are kept as set. */
+  /**
+   * Replaces this world's content with a snapshot. Mixers are kept as set, and so is the
+   * user data of every body, shape, chain and joint whose id is live before and after.
+   */
   restore(snapshot: Uint8Array): void {
     if (!(snapshot instanceof Uint8Array)) fail('restore', 'snapshot', 'a Uint8Array', snapshot);
     if (this.#state.locked) throw new Error('restore: the world is stepping');
-    const next = new WorldState();
-    restoreWorld(next, snapshot);
-    next.frictionMixer = this.#state.frictionMixer;
-    next.restitutionMixer = this.#state.restitutionMixer;
-    this.#state.adopt(next);
+    restoreWorldInto(this.#state, snapshot);
   }
 
   // ------------------------------------------------------------------ bodies
@@ -652,10 +666,10 @@ export class World {
     const fn = 'createBody';
     const d = { ...defaultBodyDef(), ...def };
     if (!isBodyType(d.type)) fail(fn, 'type', 'BodyType.Static (0), Kinematic (1) or Dynamic (2)', d.type);
-    checkVec2(fn, 'position', d.position);
-    checkFinite(fn, 'angle', d.angle);
-    checkVec2(fn, 'linearVelocity', d.linearVelocity);
-    checkFinite(fn, 'angularVelocity', d.angularVelocity);
+    checkVec2Within(fn, 'position', d.position, MAX_COORDINATE, 'm');
+    checkWithin(fn, 'angle', d.angle, MAX_ANGLE, 'rad');
+    checkVec2Within(fn, 'linearVelocity', d.linearVelocity, MAX_SPEED, 'm/s');
+    checkWithin(fn, 'angularVelocity', d.angularVelocity, MAX_ANGULAR_SPEED, 'rad/s');
     checkNonNegative(fn, 'linearDamping', d.linearDamping);
     checkNonNegative(fn, 'angularDamping', d.angularDamping);
     checkFinite(fn, 'gravityScale', d.gravityScale);
@@ -791,13 +805,13 @@ export class World {
   /** Sets the linear velocity of the center of mass; a non-zero velocity wakes the body. */
   setBodyLinearVelocity(bodyId: BodyId, v: Vec2): void {
     const b = this.body('setLinearVelocity', bodyId);
-    checkVec2('setLinearVelocity', 'velocity', v);
+    checkVec2Within('setLinearVelocity', 'velocity', v, MAX_SPEED, 'm/s');
     setLinearVelocity(this.#state, b, v);
   }
 
   setBodyAngularVelocity(bodyId: BodyId, omega: number): void {
     const b = this.body('setAngularVelocity', bodyId);
-    checkFinite('setAngularVelocity', 'angularVelocity', omega);
+    checkWithin('setAngularVelocity', 'angularVelocity', omega, MAX_ANGULAR_SPEED, 'rad/s');
     const w = this.#state;
     if (w.bodies.type[b] === BodyType.Static || w.bodies.fixedRotation[b] === 1) return;
     if (omega !== 0) wakeBody(w, b);
@@ -807,16 +821,16 @@ export class World {
   /** Teleports the body origin to `position` at `angle`, and wakes it. */
   setBodyTransform(bodyId: BodyId, position: Vec2, angle: number): void {
     const b = this.body('setTransform', bodyId);
-    checkVec2('setTransform', 'position', position);
-    checkFinite('setTransform', 'angle', angle);
+    checkVec2Within('setTransform', 'position', position, MAX_COORDINATE, 'm');
+    checkWithin('setTransform', 'angle', angle, MAX_ANGLE, 'rad');
     setTransform(this.#state, b, position, angle);
   }
 
   /** Applies a force (N) at a world point; wakes the body unless `wake` is false. */
   applyBodyForce(bodyId: BodyId, force: Vec2, point: Vec2, wake = true): void {
     const b = this.body('applyForce', bodyId);
-    checkVec2('applyForce', 'force', force);
-    checkVec2('applyForce', 'point', point);
+    checkVec2Within('applyForce', 'force', force, MAX_FORCE, 'N');
+    checkVec2Within('applyForce', 'point', point, MAX_COORDINATE, 'm');
     checkBoolean('applyForce', 'wake', wake);
     applyForce(this.#state, b, force, point, wake);
   }
@@ -824,7 +838,7 @@ export class World {
   /** Applies a force (N) at the center of mass. */
   applyBodyForceToCenter(bodyId: BodyId, force: Vec2, wake = true): void {
     const b = this.body('applyForceToCenter', bodyId);
-    checkVec2('applyForceToCenter', 'force', force);
+    checkVec2Within('applyForceToCenter', 'force', force, MAX_FORCE, 'N');
     checkBoolean('applyForceToCenter', 'wake', wake);
     applyForceToCenter(this.#state, b, force, wake);
   }
@@ -832,7 +846,7 @@ export class World {
   /** Applies a torque (N m). */
   applyBodyTorque(bodyId: BodyId, torque: number, wake = true): void {
     const b = this.body('applyTorque', bodyId);
-    checkFinite('applyTorque', 'torque', torque);
+    checkWithin('applyTorque', 'torque', torque, MAX_FORCE, 'N m');
     checkBoolean('applyTorque', 'wake', wake);
     applyTorque(this.#state, b, torque, wake);
   }
@@ -840,8 +854,8 @@ export class World {
   /** Applies an impulse (N s) at a world point: changes the velocity at once. */
   applyBodyLinearImpulse(bodyId: BodyId, impulse: Vec2, point: Vec2, wake = true): void {
     const b = this.body('applyLinearImpulse', bodyId);
-    checkVec2('applyLinearImpulse', 'impulse', impulse);
-    checkVec2('applyLinearImpulse', 'point', point);
+    checkVec2Within('applyLinearImpulse', 'impulse', impulse, MAX_FORCE, 'N s');
+    checkVec2Within('applyLinearImpulse', 'point', point, MAX_COORDINATE, 'm');
     checkBoolean('applyLinearImpulse', 'wake', wake);
     applyLinearImpulse(this.#state, b, impulse, point, wake);
   }
@@ -849,7 +863,7 @@ export class World {
   /** Applies an impulse (N s) at the center of mass. */
   applyBodyLinearImpulseToCenter(bodyId: BodyId, impulse: Vec2, wake = true): void {
     const b = this.body('applyLinearImpulseToCenter', bodyId);
-    checkVec2('applyLinearImpulseToCenter', 'impulse', impulse);
+    checkVec2Within('applyLinearImpulseToCenter', 'impulse', impulse, MAX_FORCE, 'N s');
     checkBoolean('applyLinearImpulseToCenter', 'wake', wake);
     applyLinearImpulseToCenter(this.#state, b, impulse, wake);
   }
@@ -857,7 +871,7 @@ export class World {
   /** Applies an angular impulse (N m s). */
   applyBodyAngularImpulse(bodyId: BodyId, impulse: number, wake = true): void {
     const b = this.body('applyAngularImpulse', bodyId);
-    checkFinite('applyAngularImpulse', 'impulse', impulse);
+    checkWithin('applyAngularImpulse', 'impulse', impulse, MAX_FORCE, 'N m s');
     checkBoolean('applyAngularImpulse', 'wake', wake);
     applyAngularImpulse(this.#state, b, impulse, wake);
   }
@@ -887,7 +901,7 @@ export class World {
     const b = this.body(fn, bodyId);
     if (typeof data !== 'object' || data === null) fail(fn, 'data', 'an object', data);
     checkPositive(fn, 'data.mass', data.mass);
-    checkVec2(fn, 'data.center', data.center);
+    checkVec2Within(fn, 'data.center', data.center, MAX_COORDINATE, 'm');
     checkNonNegative(fn, 'data.rotationalInertia', data.rotationalInertia);
     const w = this.#state;
     if (w.bodies.type[b] !== BodyType.Dynamic) return;
@@ -1070,7 +1084,7 @@ export class World {
     const n = d.points.length;
     const minPoints = d.loop ? 3 : 2;
     if (n < minPoints) fail(fn, 'points.length', `at least ${minPoints}`, n);
-    for (let i = 0; i < n; i++) checkVec2(fn, `points[${i}]`, d.points[i]);
+    for (let i = 0; i < n; i++) checkVec2Within(fn, `points[${i}]`, d.points[i], MAX_COORDINATE, 'm');
     const segmentCount = d.loop ? n : n - 1;
     for (let i = 0; i < segmentCount; i++) {
       const p = d.points[i]!;
@@ -1150,7 +1164,7 @@ export class World {
   /** Changes the density; the body's mass is recomputed unless `updateBodyMass` is false. */
   setShapeDensity(shapeId: ShapeId, density: number, updateBodyMass = true): void {
     const s = this.shape('setDensity', shapeId);
-    checkNonNegative('setDensity', 'density', density);
+    checkNonNegativeAtMost('setDensity', 'density', density, MAX_DENSITY, 'kg/m^2');
     checkBoolean('setDensity', 'updateBodyMass', updateBodyMass);
     const w = this.#state;
     w.shapes.density[s] = density;
@@ -1460,8 +1474,8 @@ export class World {
     if (a === b) fail(fn, 'bodyB', 'a different body from bodyA', def.bodyB);
     const localA = def.localAnchorA ?? { x: 0, y: 0 };
     const localB = def.localAnchorB ?? { x: 0, y: 0 };
-    checkVec2(fn, 'localAnchorA', localA);
-    checkVec2(fn, 'localAnchorB', localB);
+    checkVec2Within(fn, 'localAnchorA', localA, MAX_COORDINATE, 'm');
+    checkVec2Within(fn, 'localAnchorB', localB, MAX_COORDINATE, 'm');
     const collideConnected = def.collideConnected ?? false;
     checkBoolean(fn, 'collideConnected', collideConnected);
     const breakForce = def.breakForce ?? Number.POSITIVE_INFINITY;
@@ -1662,7 +1676,7 @@ export class World {
   private shapeDef(fn: string, def: Partial<ShapeDef>): ShapeDef {
     if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object', def);
     const d = { ...defaultShapeDef(), ...def };
-    checkNonNegative(fn, 'density', d.density);
+    checkNonNegativeAtMost(fn, 'density', d.density, MAX_DENSITY, 'kg/m^2');
     checkNonNegative(fn, 'friction', d.friction);
     checkNonNegative(fn, 'restitution', d.restitution);
     checkInteger(fn, 'material', d.material, -0x80000000, 0x7fffffff);

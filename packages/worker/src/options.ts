@@ -1,5 +1,5 @@
 /** Options shared by every backend, with their defaults in one place. */
-import type { WorldDef } from '@impulse/core';
+import { constants, type WorldDef } from '@impulse/core';
 import type { Stepping } from './host.js';
 
 export interface PhysicsOptions {
@@ -56,7 +56,10 @@ export function resolveOptions(o: PhysicsOptions, crossesThreads: boolean): Reso
   };
   if (r.stepping !== 'realtime' && r.stepping !== 'manual')
     fail('stepping', "'realtime' or 'manual'", r.stepping);
-  if (!(r.timeStep > 0 && r.timeStep <= 1)) fail('timeStep', 'in (0, 1] seconds', r.timeStep);
+  // the core rejects a step longer than MAX_TIME_STEP (0.25 s): say so here, at the call site
+  if (!(r.timeStep > 0 && r.timeStep <= constants.MAX_TIME_STEP)) {
+    fail('timeStep', `in (0, ${constants.MAX_TIME_STEP}] seconds`, r.timeStep);
+  }
   if (!Number.isInteger(r.maxStepsPerTick) || r.maxStepsPerTick < 1 || r.maxStepsPerTick > 120) {
     fail('maxStepsPerTick', 'an integer in [1, 120]', r.maxStepsPerTick);
   }

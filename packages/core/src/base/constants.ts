@@ -87,3 +87,63 @@ export const DEFAULT_FRICTION = 0.6;
 
 /** Huge value used as "no limit". */
 export const HUGE = 100000 * 1e6;
+
+// ---------------------------------------------------------------------------------------
+// Valid ranges of the public API. A value outside its range is rejected with a RangeError
+// that names the field and the range, and the world is left unchanged. The README lists
+// them ("Valid ranges"). Box2D v3 calls 100 km "huge" (B2_HUGE): the engine is tuned for
+// 0.1 m-10 m objects, and float64 keeps sub-micrometre precision out to 100 km.
+
+/**
+ * Largest size (m): radii, half-widths, a polygon's rounding. 100 km, Box2D's huge; beyond
+ * it products of lengths (areas, inertia, squared distances in the narrow phase) lose the
+ * precision the solver's slop relies on, and a circle of radius 1e155 overflowed its area
+ * and turned its neighbours into NaN.
+ */
+export const MAX_LENGTH = 100_000;
+
+/**
+ * Largest |coordinate| (m): positions, anchors, points, shape vertices and centers. Ten
+ * times Box2D's huge: a pyramid 100 km out settles like one at the origin (stress test,
+ * 1.6e-10 m apart), and at 1000 km a double still resolves 1.2e-10 m, far below the slop.
+ */
+export const MAX_COORDINATE = 1_000_000;
+
+/**
+ * Largest shape density (kg/m^2). With MAX_LENGTH shapes the mass stays below 1e16 kg and
+ * inertia below 1e26 kg m^2, far from overflow; a density of 1e308 overflowed the mass.
+ */
+export const MAX_DENSITY = 1e6;
+
+/**
+ * Largest |angle| (rad) of a body or transform. Rotations are stored as cosine and sine;
+ * past 1e6 rad the angle's float64 spacing (1e-10 rad) starts to show in the core's own
+ * sine and cosine, whose range reduction assumes moderate arguments.
+ */
+export const MAX_ANGLE = 1e6;
+
+/**
+ * Largest |component| of a linear velocity (m/s) a caller may set. The world's speed limit
+ * (`maxLinearSpeed`, default 400 m/s, at most this) then clamps it; 1e5 m/s keeps the
+ * squared speed far from overflow (1e155 overflowed it and clamped to 0 instead).
+ */
+export const MAX_SPEED = 100_000;
+
+/** Largest |angular velocity| (rad/s) a caller may set; the step clamps it further. */
+export const MAX_ANGULAR_SPEED = 100_000;
+
+/**
+ * Largest |component| of a force (N), torque (N m), linear impulse (N s) or angular
+ * impulse (N m s) a caller may apply. 1e12 moves a 1 g body at the speed limit within
+ * a step yet keeps every product with MAX_LENGTH lever arms finite.
+ */
+export const MAX_FORCE = 1e12;
+
+/**
+ * Largest time step (s) of `World.step`. The solver is tuned for steps around 1/60 s; at
+ * 30 s (what a naive loop feeds after a browser tab slept in the background) a settling box
+ * fell 140 m through the ground, because gravity carries it past the speculative contact
+ * distance in one sub-step. A quarter second still covers a 4 fps hitch; a longer pause
+ * must be stepped in pieces (or dropped) by the caller's accumulator.
+ */
+export const MAX_TIME_STEP = 0.25;

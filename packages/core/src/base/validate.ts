@@ -66,3 +66,48 @@ export function checkBits(fn: string, field: string, v: unknown): number {
 export function checkFunction(fn: string, field: string, v: unknown): void {
   if (typeof v !== 'function') fail(fn, field, 'a function', v);
 }
+
+/** A finite number with |v| <= limit (a coordinate, angle, velocity or force component). */
+export function checkWithin(fn: string, field: string, v: unknown, limit: number, unit: string): number {
+  checkFinite(fn, field, v);
+  const n = v as number;
+  if (n > limit || n < -limit) fail(fn, field, `in [-${limit}, ${limit}] ${unit}`, n);
+  return n;
+}
+
+/** A vector whose components are each in [-limit, limit]. */
+export function checkVec2Within(fn: string, field: string, v: unknown, limit: number, unit: string): Vec2 {
+  if (typeof v !== 'object' || v === null) fail(fn, field, 'an object {x, y}', v);
+  const o = v as { x?: unknown; y?: unknown };
+  checkWithin(fn, `${field}.x`, o.x, limit, unit);
+  checkWithin(fn, `${field}.y`, o.y, limit, unit);
+  return v as Vec2;
+}
+
+/** A positive finite number at most `max` (a size or a time step). */
+export function checkPositiveAtMost(
+  fn: string,
+  field: string,
+  v: unknown,
+  max: number,
+  unit: string,
+): number {
+  checkPositive(fn, field, v);
+  const n = v as number;
+  if (n > max) fail(fn, field, `in (0, ${max}] ${unit}`, n);
+  return n;
+}
+
+/** A non-negative finite number at most `max` (a density, a polygon radius). */
+export function checkNonNegativeAtMost(
+  fn: string,
+  field: string,
+  v: unknown,
+  max: number,
+  unit: string,
+): number {
+  checkNonNegative(fn, field, v);
+  const n = v as number;
+  if (n > max) fail(fn, field, `in [0, ${max}] ${unit}`, n);
+  return n;
+}

@@ -46,7 +46,7 @@
  */
 
 import { BodyType, STATE_STRIDE, VX, VY } from '../dynamics/body.js';
-import { LINEAR_SLOP } from '../base/constants.js';
+import { LINEAR_SLOP, MAX_COORDINATE } from '../base/constants.js';
 import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from '../collision/distance.js';
 import { Capsule, type ChainSegment, type Polygon, type Segment, ShapeType } from '../geometry/geometry.js';
 import { CosSin, cosSin, Transform, type Vec2 } from '../base/math.js';
@@ -58,6 +58,7 @@ import {
   checkInteger,
   checkNonNegative,
   checkVec2,
+  checkVec2Within,
   describe,
   fail,
 } from '../base/validate.js';
@@ -1155,7 +1156,7 @@ export class CharacterMover {
     const fn = 'createMover';
     if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object {capsule, position, ...}', def);
     const capsule = checkCapsule(fn, 'def.capsule', def.capsule);
-    const p = checkVec2(fn, 'def.position', def.position);
+    const p = checkVec2Within(fn, 'def.position', def.position, MAX_COORDINATE, 'm');
     // The option fields of def (capsule and position are not options and are not read).
     const w = worldStateOf(owner);
     readOptions(fn, w, def, new MoverConfig(), this.config);
@@ -1201,7 +1202,7 @@ export class CharacterMover {
 
   /** Teleports the mover (no sweep; the next move pushes it out of any overlap). */
   setPosition(position: Vec2): void {
-    const p = checkVec2('CharacterMover.setPosition', 'position', position);
+    const p = checkVec2Within('CharacterMover.setPosition', 'position', position, MAX_COORDINATE, 'm');
     this.px = p.x;
     this.py = p.y;
     this.result.position.x = p.x;

@@ -4,7 +4,14 @@
  * fields in the same order, so the collision functions that read them stay fast.
  */
 
-import { LINEAR_SLOP, MAX_POLYGON_VERTICES } from '../base/constants.js';
+import {
+  LINEAR_SLOP,
+  MAX_ANGLE,
+  MAX_COORDINATE,
+  MAX_DENSITY,
+  MAX_LENGTH,
+  MAX_POLYGON_VERTICES,
+} from '../base/constants.js';
 import { computeHull } from './hull.js';
 import { atan2, CosSin, cosSin, cross, dot, isFiniteNumber, PI } from '../base/math.js';
 import type { Transform, Vec2 } from '../base/math.js';
@@ -116,21 +123,47 @@ function describe(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
-function requireFinite(fnName: string, field: string, value: number): void {
+/** A finite coordinate (m) in [-MAX_COORDINATE, MAX_COORDINATE], or an angle (rad) within `limit`. */
+function requireFinite(
+  fnName: string,
+  field: string,
+  value: number,
+  limit = MAX_COORDINATE,
+  unit = 'm',
+): void {
   if (!isFiniteNumber(value)) {
     throw new RangeError(`${fnName}: ${field} must be finite, got ${describe(value)}`);
   }
+  if (value > limit || value < -limit) {
+    throw new RangeError(
+      `${fnName}: ${field} must be in [-${limit}, ${limit}] ${unit}, got ${describe(value)}`,
+    );
+  }
 }
 
+/** A size (m) in (0, MAX_LENGTH]. */
 function requirePositive(fnName: string, field: string, value: number): void {
   if (!isFiniteNumber(value) || value <= 0) {
     throw new RangeError(`${fnName}: ${field} must be positive and finite, got ${describe(value)}`);
   }
+  if (value > MAX_LENGTH) {
+    throw new RangeError(`${fnName}: ${field} must be in (0, ${MAX_LENGTH}] m, got ${describe(value)}`);
+  }
 }
 
-function requireNonNegative(fnName: string, field: string, value: number): void {
+/** A size (m) in [0, MAX_LENGTH], or a density (kg/m^2) in [0, MAX_DENSITY]. */
+function requireNonNegative(
+  fnName: string,
+  field: string,
+  value: number,
+  max = MAX_LENGTH,
+  unit = 'm',
+): void {
   if (!isFiniteNumber(value) || value < 0) {
     throw new RangeError(`${fnName}: ${field} must be non-negative and finite, got ${describe(value)}`);
+  }
+  if (value > max) {
+    throw new RangeError(`${fnName}: ${field} must be in [0, ${max}] ${unit}, got ${describe(value)}`);
   }
 }
 
@@ -359,7 +392,7 @@ export function makeOffsetBox(
   requirePositive('makeOffsetBox', 'halfHeight', halfHeight);
   requireFinite('makeOffsetBox', 'centerX', centerX);
   requireFinite('makeOffsetBox', 'centerY', centerY);
-  requireFinite('makeOffsetBox', 'angle', angle);
+  requireFinite('makeOffsetBox', 'angle', angle, MAX_ANGLE, 'rad');
   const q = cosSin(angle, scratchCosSin);
   return fillBox(new Polygon(), halfWidth, halfHeight, centerX, centerY, q.c, q.s, 0);
 }
@@ -389,7 +422,7 @@ export function makeRoundedBox(halfWidth: number, halfHeight: number, radius: nu
  * @returns `out`.
  */
 export function computeCircleMass(c: Circle, density: number, out: MassData): MassData {
-  requireNonNegative('computeCircleMass', 'density', density);
+  requireNonNegative('computeCircleMass', 'density', density, MAX_DENSITY, 'kg/m^2');
   const rr = c.radius * c.radius;
   const mass = density * PI * rr;
   out.mass = mass;
@@ -409,7 +442,7 @@ export function computeCircleMass(c: Circle, density: number, out: MassData): Ma
  * @returns `out`.
  */
 export function computeCapsuleMass(c: Capsule, density: number, out: MassData): MassData {
-  requireNonNegative('computeCapsuleMass', 'density', density);
+  requireNonNegative('computeCapsuleMass', 'density', density, MAX_DENSITY, 'kg/m^2');
   const r = c.radius;
   const rr = r * r;
   const dx = c.c2x - c.c1x;
@@ -446,7 +479,7 @@ export function computeCapsuleMass(c: Capsule, density: number, out: MassData): 
  * @returns `out`.
  */
 export function computePolygonMass(p: Polygon, density: number, out: MassData): MassData {
-  requireNonNegative('computePolygonMass', 'density', density);
+  requireNonNegative('computePolygonMass', 'density', density, MAX_DENSITY, 'kg/m^2');
   const n = p.count;
   const r = p.radius;
   const vx = p.vx;
@@ -559,12 +592,12 @@ export function computeMass(type: ShapeType, geometry: Geometry, density: number
     case ShapeType.Polygon:
       return computePolygonMass(geometry as Polygon, density, out);
     case ShapeType.Segment: {
-      requireNonNegative('computeMass', 'density', density);
+      requireNonNegative('computeMass', 'density', density, MAX_DENSITY, 'kg/m^2');
       const g = geometry as Segment;
       return computeZeroMass(g.p1x, g.p1y, g.p2x, g.p2y, out);
     }
     case ShapeType.ChainSegment: {
-      requireNonNegative('computeMass', 'density', density);
+      requireNonNegative('computeMass', 'density', density, MAX_DENSITY, 'kg/m^2');
       const g = geometry as ChainSegment;
       return computeZeroMass(g.p1x, g.p1y, g.p2x, g.p2y, out);
     }

@@ -5,27 +5,33 @@
  * from them. Messages follow `fn: field must be ..., got value`.
  */
 
-import { MAX_POLYGON_VERTICES } from '../base/constants.js';
-import { checkFinite, checkInteger, checkNonNegative, checkPositive, fail } from '../base/validate.js';
+import { MAX_COORDINATE, MAX_LENGTH, MAX_POLYGON_VERTICES } from '../base/constants.js';
+import {
+  checkInteger,
+  checkNonNegativeAtMost,
+  checkPositiveAtMost,
+  checkWithin,
+  fail,
+} from '../base/validate.js';
 import { Capsule, Circle, Polygon, Segment } from './geometry.js';
 
 /** A circle: finite center, finite radius > 0. */
 export function checkCircle(fn: string, field: string, c: unknown): Circle {
   if (!(c instanceof Circle)) fail(fn, field, 'a Circle (see makeCircle)', c);
-  checkFinite(fn, `${field}.cx`, c.cx);
-  checkFinite(fn, `${field}.cy`, c.cy);
-  checkPositive(fn, `${field}.radius`, c.radius);
+  checkWithin(fn, `${field}.cx`, c.cx, MAX_COORDINATE, 'm');
+  checkWithin(fn, `${field}.cy`, c.cy, MAX_COORDINATE, 'm');
+  checkPositiveAtMost(fn, `${field}.radius`, c.radius, MAX_LENGTH, 'm');
   return c;
 }
 
 /** A capsule: finite centers, finite radius > 0, centers apart (else it is a circle). */
 export function checkCapsule(fn: string, field: string, c: unknown): Capsule {
   if (!(c instanceof Capsule)) fail(fn, field, 'a Capsule (see makeCapsule)', c);
-  checkFinite(fn, `${field}.c1x`, c.c1x);
-  checkFinite(fn, `${field}.c1y`, c.c1y);
-  checkFinite(fn, `${field}.c2x`, c.c2x);
-  checkFinite(fn, `${field}.c2y`, c.c2y);
-  checkPositive(fn, `${field}.radius`, c.radius);
+  checkWithin(fn, `${field}.c1x`, c.c1x, MAX_COORDINATE, 'm');
+  checkWithin(fn, `${field}.c1y`, c.c1y, MAX_COORDINATE, 'm');
+  checkWithin(fn, `${field}.c2x`, c.c2x, MAX_COORDINATE, 'm');
+  checkWithin(fn, `${field}.c2y`, c.c2y, MAX_COORDINATE, 'm');
+  checkPositiveAtMost(fn, `${field}.radius`, c.radius, MAX_LENGTH, 'm');
   const dx = c.c2x - c.c1x;
   const dy = c.c2y - c.c1y;
   const ll = dx * dx + dy * dy;
@@ -36,10 +42,10 @@ export function checkCapsule(fn: string, field: string, c: unknown): Capsule {
 /** A segment: finite ends, not of zero length. */
 export function checkSegment(fn: string, field: string, s: unknown): Segment {
   if (!(s instanceof Segment)) fail(fn, field, 'a Segment (see makeSegment)', s);
-  checkFinite(fn, `${field}.p1x`, s.p1x);
-  checkFinite(fn, `${field}.p1y`, s.p1y);
-  checkFinite(fn, `${field}.p2x`, s.p2x);
-  checkFinite(fn, `${field}.p2y`, s.p2y);
+  checkWithin(fn, `${field}.p1x`, s.p1x, MAX_COORDINATE, 'm');
+  checkWithin(fn, `${field}.p1y`, s.p1y, MAX_COORDINATE, 'm');
+  checkWithin(fn, `${field}.p2x`, s.p2x, MAX_COORDINATE, 'm');
+  checkWithin(fn, `${field}.p2y`, s.p2y, MAX_COORDINATE, 'm');
   const dx = s.p2x - s.p1x;
   const dy = s.p2y - s.p1y;
   const ll = dx * dx + dy * dy;
@@ -55,13 +61,13 @@ export function checkSegment(fn: string, field: string, s: unknown): Segment {
 export function checkPolygon(fn: string, field: string, p: unknown): Polygon {
   if (!(p instanceof Polygon)) fail(fn, field, 'a Polygon (see makeBox, makePolygon)', p);
   checkInteger(fn, `${field}.count`, p.count, 3, MAX_POLYGON_VERTICES);
-  checkNonNegative(fn, `${field}.radius`, p.radius);
-  checkFinite(fn, `${field}.centroidX`, p.centroidX);
-  checkFinite(fn, `${field}.centroidY`, p.centroidY);
+  checkNonNegativeAtMost(fn, `${field}.radius`, p.radius, MAX_LENGTH, 'm');
+  checkWithin(fn, `${field}.centroidX`, p.centroidX, MAX_COORDINATE, 'm');
+  checkWithin(fn, `${field}.centroidY`, p.centroidY, MAX_COORDINATE, 'm');
   const n = p.count;
   for (let i = 0; i < n; i++) {
-    checkFinite(fn, `${field}.vx[${i}]`, p.vx[i]);
-    checkFinite(fn, `${field}.vy[${i}]`, p.vy[i]);
+    checkWithin(fn, `${field}.vx[${i}]`, p.vx[i], MAX_COORDINATE, 'm');
+    checkWithin(fn, `${field}.vy[${i}]`, p.vy[i], MAX_COORDINATE, 'm');
   }
   for (let i = 0; i < n; i++) {
     const j = (i + 1) % n;

@@ -10,7 +10,7 @@
  * order, with the strictly best score", so the same input always gives the same hull.
  */
 
-import { LINEAR_SLOP, MAX_POLYGON_VERTICES } from '../base/constants.js';
+import { LINEAR_SLOP, MAX_COORDINATE, MAX_POLYGON_VERTICES } from '../base/constants.js';
 import { isFiniteNumber } from '../base/math.js';
 import type { Vec2 } from '../base/math.js';
 
@@ -72,6 +72,13 @@ function validatePoints(points: readonly Vec2[], fnName: string): void {
     }
     if (!isFiniteNumber(y)) {
       throw new RangeError(`${fnName}: points[${i}].y must be finite, got ${String(y)}`);
+    }
+    for (const [axis, v] of [['x', x] as const, ['y', y] as const]) {
+      if (v > MAX_COORDINATE || v < -MAX_COORDINATE) {
+        throw new RangeError(
+          `${fnName}: points[${i}].${axis} must be in [-${MAX_COORDINATE}, ${MAX_COORDINATE}] m, got ${v}`,
+        );
+      }
     }
   }
 }

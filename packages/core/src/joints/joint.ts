@@ -70,6 +70,12 @@ export class JointStore {
    * revolute_joint.ts): hot per-step values in one typed array instead of object fields.
    */
   rows = new Float64Array(0);
+  /**
+   * Largest squared constraint force and largest |torque| over the step's sub-steps so far,
+   * by position in the active list: what breaking is judged on (joint_solver.ts).
+   */
+  peakForceSq = new Float64Array(0);
+  peakTorque = new Float64Array(0);
 
   ensureCapacity(n: number): void {
     if (n <= this.capacity) return;

@@ -69,14 +69,21 @@ export function prepareJoints(w: WorldState, ctx: StepContext): void {
   // at most every joint is active: size the list and the rows once
   w.activeJoints = growI32(w.activeJoints, joints.pool.count);
   joints.rows = growF64(joints.rows, joints.pool.count * REVOLUTE_ROW_STRIDE);
+  joints.peakForceSq = growF64(joints.peakForceSq, joints.pool.count);
+  joints.peakTorque = growF64(joints.peakTorque, joints.pool.count);
   let n = 0;
+  let breakable = 0;
   for (let j = 0; j < joints.pool.next; j++) {
     if (joints.pool.alive[j] !== 1 || !isJointActive(w, j)) continue;
     w.activeJoints[n] = j;
     prepareJoint(w, j, ctx, n);
+    joints.peakForceSq[n] = 0;
+    joints.peakTorque[n] = 0;
+    if (joints.breakForce[j] !== Infinity || joints.breakTorque[j] !== Infinity) breakable++;
     n++;
   }
   w.activeJointCount = n;
+  w.breakableJointCount = breakable;
 }
 
 /**
@@ -184,9 +191,33 @@ export function solveJoints(w: WorldState, ctx: StepContext, useBias: boolean): 
 }
 
 /**
- * Stores each solved joint's constraint force and torque (impulse per sub-step / h) and
- * breaks the joints whose force or torque exceeded their limit: a broken joint is
- * disabled, its impulses cleared, its bodies woken, and it is reported once.
+ * Records, after a sub-step, the largest constraint force and torque each breakable joint
+ * has applied so far this step. Breaking is judged on this peak, not on the last sub-step:
+ * a body caught by a joint is mostly stopped in the first sub-step, so the last one alone
+ * would make the same joint break or hold depending on the sub-step count. Skipped when no
+ * active joint can break (the common case costs one comparison per sub-step).
+ */
+export function trackJointPeaks(w: WorldState, ctx: StepContext): void {
+  if (w.breakableJointCount === 0) return;
+  const joints = w.joints;
+  for (let i = 0; i < w.activeJointCount; i++) {
+    const j = w.activeJoints[i]!;
+    if (joints.breakForce[j] === Infinity && joints.breakTorque[j] === Infinity) continue;
+    readReaction(w, ctx, i);
+    const fx = reaction[0]!;
+    const fy = reaction[1]!;
+    const forceSq = fx * fx + fy * fy;
+    const torque = Math.abs(reaction[2]!);
+    if (forceSq > joints.peakForceSq[i]!) joints.peakForceSq[i] = forceSq;
+    if (torque > joints.peakTorque[i]!) joints.peakTorque[i] = torque;
+  }
+}
+
+/**
+ * Stores each solved joint's constraint force and torque (impulse per sub-step / h, of
+ * the last sub-step) and breaks the joints whose peak force or torque over the step's
+ * sub-steps (trackJointPeaks) exceeded their limit: a broken joint is disabled, its
+ * impulses and read-outs cleared, its bodies woken, and it is reported once.
  */
 export function finishJoints(w: WorldState, ctx: StepContext): void {
   for (let i = 0; i < w.activeJointCount; i++) {
@@ -196,6 +227,34 @@ export function finishJoints(w: WorldState, ctx: StepContext): void {
 
 /** Reads one solved joint's force and torque and breaks it when over its limits. */
 function finishJoint(w: WorldState, ctx: StepContext, i: number): void {
+  const joints = w.joints;
+  const j = w.activeJoints[i]!;
+  const d = joints.data[j]!;
+  readReaction(w, ctx, i);
+  const fx = reaction[0]!;
+  const fy = reaction[1]!;
+  const torque = reaction[2]!;
+  joints.forceX[j] = fx;
+  joints.forceY[j] = fy;
+  joints.torque[j] = torque;
+  const maxForce = joints.breakForce[j]!;
+  const maxTorque = joints.breakTorque[j]!;
+  if (maxForce === Infinity && maxTorque === Infinity) return;
+  // the last sub-step is one of the tracked ones: the peak covers it
+  if (joints.peakForceSq[i]! > maxForce * maxForce || joints.peakTorque[i]! > maxTorque) {
+    joints.enabled[j] = 0;
+    joints.forceX[j] = 0;
+    joints.forceY[j] = 0;
+    joints.torque[j] = 0;
+    d.resetImpulses();
+    reportJointEvent(w, j, true);
+    wakeBody(w, joints.bodyA[j]!);
+    wakeBody(w, joints.bodyB[j]!);
+  }
+}
+
+/** Writes the constraint force and torque of active joint i (its current impulses) into `reaction`. */
+function readReaction(w: WorldState, ctx: StepContext, i: number): void {
   const joints = w.joints;
   const j = w.activeJoints[i]!;
   const d = joints.data[j]!;
@@ -227,20 +286,5 @@ function finishJoint(w: WorldState, ctx: StepContext, i: number): void {
       break;
     default:
       break;
-  }
-  const fx = reaction[0]!;
-  const fy = reaction[1]!;
-  const torque = reaction[2]!;
-  joints.forceX[j] = fx;
-  joints.forceY[j] = fy;
-  joints.torque[j] = torque;
-  const maxForce = joints.breakForce[j]!;
-  const maxTorque = joints.breakTorque[j]!;
-  if (fx * fx + fy * fy > maxForce * maxForce || torque > maxTorque || torque < -maxTorque) {
-    joints.enabled[j] = 0;
-    d.resetImpulses();
-    reportJointEvent(w, j, true);
-    wakeBody(w, joints.bodyA[j]!);
-    wakeBody(w, joints.bodyB[j]!);
   }
 }

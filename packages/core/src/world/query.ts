@@ -43,7 +43,8 @@ import {
 import { CosSin, cosSin, Transform, type Vec2 } from '../base/math.js';
 import { RayCastOutput, rayCastShape } from '../collision/ray_cast.js';
 import { ShapeCastOutput, shapeCast } from '../collision/shape_cast.js';
-import { checkBits, checkFinite, checkVec2, fail } from '../base/validate.js';
+import { checkBits, checkFinite, checkVec2, checkVec2Within, checkWithin, fail } from '../base/validate.js';
+import { MAX_ANGLE, MAX_COORDINATE } from '../base/constants.js';
 import type { BodyId, ShapeId } from '../world.js';
 import type { WorldState } from './world_state.js';
 import { checkCapsule, checkCircle, checkPolygon } from '../geometry/geometry_checks.js';
@@ -143,8 +144,8 @@ function readTransform(fn: string, transform: unknown, out: Transform): void {
     fail(fn, 'transform', 'an object {position, angle}', transform);
   }
   const t = transform as Partial<QueryTransform>;
-  const p = checkVec2(fn, 'transform.position', t.position);
-  const angle = checkFinite(fn, 'transform.angle', t.angle);
+  const p = checkVec2Within(fn, 'transform.position', t.position, MAX_COORDINATE, 'm');
+  const angle = checkWithin(fn, 'transform.angle', t.angle, MAX_ANGLE, 'rad');
   const q = cosSin(angle, scratchCosSin);
   out.set(p.x, p.y, q.c, q.s);
 }

@@ -26,7 +26,7 @@ import type { SlotPool } from '../base/id.js';
 import { type JointData, jointStoreColumns } from '../joints/joint.js';
 import { createJointData } from '../joints/registry.js';
 import { pairSearchMask, shapeStoreColumns } from '../dynamics/shape.js';
-import type { WorldState } from './world_state.js';
+import { WorldState } from './world_state.js';
 
 const MAGIC = 0x494d5053; // "IMPS"
 /** 3: distance, prismatic and wheel joints keep no start-of-step masses (their solves compute them). */
@@ -452,6 +452,35 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   w.awakeContacts = new Int32Array(Math.max(64, contacts.capacity));
   w.awakeContactCount = rd.into(w.awakeContacts);
   if (rd.pos !== bytes.byteLength - 4) throw new RangeError('restore: snapshot has trailing bytes');
+}
+
+/**
+ * Replaces `w`'s content with a snapshot (World.restore). The snapshot is read into a fresh
+ * state first, so a malformed buffer leaves `w` untouched. What a snapshot does not hold
+ * is kept as set: the mixer functions, and the user data of every body, shape (chain
+ * segments included) and joint whose handle is live both before and after, that is, the
+ * same object. An object the snapshot brings back that was not live with that handle has
+ * none.
+ */
+export function restoreWorldInto(w: WorldState, bytes: Uint8Array): void {
+  const next = new WorldState();
+  restoreWorld(next, bytes);
+  next.frictionMixer = w.frictionMixer;
+  next.restitutionMixer = w.restitutionMixer;
+  keepUserData(w.bodies.pool, w.bodies.userData, next.bodies.pool, next.bodies.userData);
+  keepUserData(w.shapes.pool, w.shapes.userData, next.shapes.pool, next.shapes.userData);
+  keepUserData(w.joints.pool, w.joints.userData, next.joints.pool, next.joints.userData);
+  w.adopt(next);
+}
+
+/** Copies user data from `from` to `to` for the slots live in both with the same generation. */
+function keepUserData(from: SlotPool, fromData: unknown[], to: SlotPool, toData: unknown[]): void {
+  const n = Math.min(from.next, to.next);
+  for (let i = 0; i < n; i++) {
+    if (from.alive[i] === 1 && to.alive[i] === 1 && from.generation[i] === to.generation[i]) {
+      toData[i] = fromData[i];
+    }
+  }
 }
 
 const hashView = new Float64Array(1);

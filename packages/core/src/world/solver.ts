@@ -33,7 +33,13 @@ import { growI32 } from '../base/array.js';
 import { AABB, type Polygon, ShapeType } from '../geometry/geometry.js';
 import { solveContinuous } from '../dynamics/continuous.js';
 import { updateSleep } from '../dynamics/island.js';
-import { finishJoints, prepareJoints, solveJoints, warmStartJoints } from '../joints/joint_solver.js';
+import {
+  finishJoints,
+  prepareJoints,
+  solveJoints,
+  trackJointPeaks,
+  warmStartJoints,
+} from '../joints/joint_solver.js';
 import { makeSoft } from '../dynamics/softness.js';
 import { Manifold } from '../collision/manifold_types.js';
 import { collidePolygonShapes, getCollider } from '../collision/manifold.js';
@@ -254,6 +260,7 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
     integratePositions(w, ctx);
     solveJoints(w, ctx, false);
     solveContacts(k, state, ctx, false);
+    trackJointPeaks(w, ctx);
   }
   applyContactRestitution(k, state, settings.restitutionThreshold);
   reportHitEvents(w, settings.hitEventThreshold);
@@ -362,7 +369,12 @@ function clampSpeed(state: Float64Array, o: number, ctx: StepContext, afterSolve
   const vy = state[o + VY]!;
   const vSq = vx * vx + vy * vy;
   if (vSq > maxLinear * maxLinear) {
-    const ratio = maxLinear / Math.sqrt(vSq);
+    // a squared speed that overflowed would give a ratio of 0 (a stop, not a clamp):
+    // measure the speed on components scaled by the larger one instead
+    const m = Math.max(Math.abs(vx), Math.abs(vy));
+    const speed =
+      vSq === Infinity ? m * Math.sqrt((vx / m) * (vx / m) + (vy / m) * (vy / m)) : Math.sqrt(vSq);
+    const ratio = maxLinear / speed;
     state[o + VX] = vx * ratio;
     state[o + VY] = vy * ratio;
   }

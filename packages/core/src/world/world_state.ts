@@ -143,6 +143,8 @@ export class WorldState {
   /** Joints solved this step, in slot order. */
   activeJoints = new Int32Array(16);
   activeJointCount = 0;
+  /** Active joints this step with a finite break force or torque (joints/joint_solver.ts). */
+  breakableJointCount = 0;
   /** Joint events since the last step began: handles, and 1 = broken / 0 = removed. */
   jointEventIds: number[] = [];
   jointEventBroken: number[] = [];

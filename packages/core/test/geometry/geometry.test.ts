@@ -170,6 +170,18 @@ describe('constructors', () => {
     ];
     const cases: [string, () => unknown, string][] = [
       ['makeBox', () => makeBox(-1, 1), 'makeBox: halfWidth must be positive and finite, got -1'],
+      // a finite size outside the valid range names the field and the range (was a message about edge normals)
+      ['makeBox', () => makeBox(1e300, 1), 'makeBox: halfWidth must be in (0, 100000] m, got 1e+300'],
+      [
+        'makeCircle',
+        () => makeCircle(0, 0, 1e155),
+        'makeCircle: radius must be in (0, 100000] m, got 1e+155',
+      ],
+      [
+        'makeCircle',
+        () => makeCircle(2e6, 0, 1),
+        'makeCircle: cx must be in [-1000000, 1000000] m, got 2000000',
+      ],
       ['makeBox', () => makeBox(1, Number.NaN), 'makeBox: halfHeight must be positive and finite, got NaN'],
       ['makeSquare', () => makeSquare(0), 'makeSquare: halfWidth must be positive and finite, got 0'],
       [

@@ -374,6 +374,35 @@ describe('joint events, collision and sleep', () => {
     expect(Math.abs(world.getLinearVelocity(bob).y + 3 * G * (59 / 60))).toBeLessThan(1);
   });
 
+  it('breaking is judged on the largest force over all sub-steps, so the sub-step count does not decide it', () => {
+    // a 0.126 kg bob arriving at 20 m/s along the link is stopped within the first
+    // sub-step: about 150 N at 1 sub-step, and more at 2, 4 or 8, while the last sub-step
+    // only carries its weight (1.26 N). Before the fix, only 1 sub-step broke the joint.
+    for (const subSteps of [1, 2, 4, 8]) {
+      const world = new World({ enableSleep: false, subSteps });
+      const pivot = world.createBody({ position: { x: 0, y: 10 } });
+      const bob = world.createBody({
+        type: BodyType.Dynamic,
+        position: { x: 0, y: 9 },
+        linearVelocity: { x: 0, y: -20 },
+      });
+      world.createCircleShape(bob, makeCircle(0, 0, 0.2), { density: 1 });
+      const joint = world.createRevoluteJoint({
+        bodyA: pivot,
+        bodyB: bob,
+        localAnchorA: { x: 0, y: 0 },
+        localAnchorB: { x: 0, y: 1 },
+        breakForce: 50,
+      });
+      world.step(DT);
+      expect({ subSteps, broken: world.getJointEvents().broken }).toEqual({ subSteps, broken: [joint] });
+      expect(world.isJointEnabled(joint)).toBe(false);
+      // a broken joint applies nothing: its read-outs are zero, not the last solved force
+      expect(world.getJointConstraintForce(joint)).toEqual({ x: 0, y: 0 });
+      expect(world.getJointConstraintTorque(joint)).toBe(0);
+    }
+  });
+
   it('destroying a body removes its joints and reports them once in getJointEvents().removed', () => {
     const world = new World();
     const { links, joints } = chainScene(world, { links: 4 });

@@ -21,7 +21,7 @@ import {
   type ShapeId,
   World,
 } from '../../src/index';
-import { expectRejected } from '../support';
+import { expectRejected, expectThrowsUnchanged } from '../support';
 
 /** A small world with a bit of everything, stepped so that it has contacts. */
 interface Ctx {
@@ -659,5 +659,116 @@ describe('bad input is rejected and leaves the world byte-identical', () => {
     expect(c.world.isValidBody(c.deadBody)).toBe(false);
     expect(c.world.isValidShape(c.deadShape)).toBe(false);
     expect(c.world.isValidChain(c.chain)).toBe(true);
+  });
+});
+
+/** [label, call, message]: a finite value outside its documented range (README "Valid ranges"). */
+type RangeCase = [string, (c: Ctx) => unknown, RegExp];
+
+const rangeCases: RangeCase[] = [
+  [
+    'circle radius 1e155',
+    (c) => c.world.createCircleShape(c.body, new Circle(0, 0, 1e155)),
+    /^createCircleShape: circle\.radius must be in \(0, 100000\] m, got 1e\+155$/,
+  ],
+  [
+    'density 1e308',
+    (c) => c.world.createCircleShape(c.body, makeCircle(0, 0, 0.5), { density: 1e308 }),
+    /^createCircleShape: density must be in \[0, 1000000\] kg\/m\^2, got 1e\+308$/,
+  ],
+  [
+    'setDensity 1e308',
+    (c) => c.world.setDensity(c.shape, 1e308),
+    /^setDensity: density must be in \[0, 1000000\] kg\/m\^2, got 1e\+308$/,
+  ],
+  [
+    'body position 2e6',
+    (c) => c.world.createBody({ position: { x: 2e6, y: 0 } }),
+    /^createBody: position\.x must be in \[-1000000, 1000000\] m, got 2000000$/,
+  ],
+  [
+    'body angle 1e300',
+    (c) => c.world.createBody({ angle: 1e300 }),
+    /^createBody: angle must be in \[-1000000, 1000000\] rad, got 1e\+300$/,
+  ],
+  [
+    'teleport to 1e200',
+    (c) => c.world.setTransform(c.body, { x: 0, y: -1e200 }, 0),
+    /^setTransform: position\.y must be in \[-1000000, 1000000\] m, got -1e\+200$/,
+  ],
+  [
+    'linear velocity 1e155',
+    (c) => c.world.setLinearVelocity(c.body, { x: 1e155, y: 0 }),
+    /^setLinearVelocity: velocity\.x must be in \[-100000, 100000\] m\/s, got 1e\+155$/,
+  ],
+  [
+    'angular velocity 1e155',
+    (c) => c.world.setAngularVelocity(c.body, 1e155),
+    /^setAngularVelocity: angularVelocity must be in \[-100000, 100000\] rad\/s, got 1e\+155$/,
+  ],
+  [
+    'force 1e300',
+    (c) => c.world.applyForceToCenter(c.body, { x: 0, y: 1e300 }),
+    /^applyForceToCenter: force\.y must be in \[-1000000000000, 1000000000000\] N, got 1e\+300$/,
+  ],
+  [
+    'torque 1e300',
+    (c) => c.world.applyTorque(c.body, -1e300),
+    /^applyTorque: torque must be in \[-1000000000000, 1000000000000\] N m, got -1e\+300$/,
+  ],
+  [
+    'impulse 1e300',
+    (c) => c.world.applyLinearImpulseToCenter(c.body, { x: 1e300, y: 0 }),
+    /^applyLinearImpulseToCenter: impulse\.x must be in \[-1000000000000, 1000000000000\] N s, got 1e\+300$/,
+  ],
+  [
+    'chain point 1e9',
+    (c) =>
+      c.world.createChain(c.ground, {
+        points: [
+          { x: 0, y: 0 },
+          { x: 1e9, y: 0 },
+        ],
+      }),
+    /^createChain: points\[1\]\.x must be in \[-1000000, 1000000\] m, got 1000000000$/,
+  ],
+  [
+    'step(30) after a tab slept in the background',
+    (c) => c.world.step(30),
+    /^step: dt must be in \(0, 0\.25\] s \(split longer pauses into steps\), got 30$/,
+  ],
+  [
+    'speed limit above the velocity range',
+    (c) => c.world.setSettings({ maxLinearSpeed: 1e9 }),
+    /^setSettings: maxLinearSpeed must be in \(0, 100000\] m\/s, got 1000000000$/,
+  ],
+];
+
+describe('values outside their valid range are rejected, naming the field and the range', () => {
+  it.each(rangeCases)('%s', (_label, call, message) => {
+    const ctx = makeCtx();
+    expectThrowsUnchanged(ctx.world, () => call(ctx), message);
+  });
+
+  it('the limits of each range are accepted', () => {
+    const c = makeCtx();
+    c.world.createBody({ position: { x: 1e6, y: -1e6 }, angle: 1e6 });
+    c.world.setLinearVelocity(c.body, { x: 100_000, y: 0 });
+    c.world.setAngularVelocity(c.body, -100_000);
+    c.world.applyForceToCenter(c.body, { x: 1e12, y: 0 });
+    c.world.createCircleShape(c.body, makeCircle(0, 0, 0.1), { density: 1e6 });
+    c.world.step(0.25);
+    c.world.step(1 / 60);
+  });
+
+  it('a speed set above the speed limit is clamped to the limit, not to zero', () => {
+    const world = new World({ gravity: { x: 0, y: 0 } });
+    const b = world.createBody({ type: BodyType.Dynamic });
+    world.createCircleShape(b, makeCircle(0, 0, 0.5));
+    world.setLinearVelocity(b, { x: 100_000, y: 100_000 });
+    world.step(1 / 60);
+    const v = world.getLinearVelocity(b);
+    expect(Math.hypot(v.x, v.y)).toBeCloseTo(400, 6);
+    expect(v.x).toBeCloseTo(v.y, 9);
   });
 });

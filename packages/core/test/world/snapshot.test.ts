@@ -161,6 +161,46 @@ describe('snapshot and restore', () => {
     });
   });
 
+  it('restore keeps the user data of bodies, shapes, joints and chains that are the same objects', () => {
+    const world = new World();
+    const ground = world.createBody({ userData: 'ground' });
+    const groundShape = world.createPolygonShape(ground, makeBox(20, 1), { userData: { tag: 'floor' } });
+    const chain = world.createChain(ground, {
+      points: [
+        { x: 10, y: 5 },
+        { x: -10, y: 5 },
+      ],
+      userData: 'rail',
+    });
+    const ball = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 3 }, userData: 7 });
+    const ballShape = world.createCircleShape(ball, makeCircle(0, 0, 0.4), { userData: 'ball shape' });
+    const joint = world.createRevoluteJoint({
+      bodyA: ground,
+      bodyB: ball,
+      localAnchorA: { x: 0, y: 4 },
+      localAnchorB: { x: 0, y: 1 },
+      userData: ['hinge'],
+    });
+    const snapshot = world.snapshot();
+    stepHashes(world, 10);
+    // set after the snapshot: kept as set, since the snapshot holds no user data
+    world.setUserData(ball, 8);
+    world.restore(snapshot);
+    expect(world.getUserData(ground)).toBe('ground');
+    expect(world.getUserData(ball)).toBe(8);
+    expect(world.getShapeUserData(groundShape)).toEqual({ tag: 'floor' });
+    expect(world.getShapeUserData(ballShape)).toBe('ball shape');
+    expect(world.getJointUserData(joint)).toEqual(['hinge']);
+    for (const segment of world.getChainSegments(chain)) expect(world.getShapeUserData(segment)).toBe('rail');
+
+    // an object destroyed before the restore and brought back has none: it is not the same object
+    world.destroyBody(ball);
+    world.restore(snapshot);
+    expect(world.getUserData(ground)).toBe('ground');
+    expect(world.isValidBody(ball)).toBe(true);
+    expect(world.getUserData(ball)).toBeUndefined();
+  });
+
   it('ids stay valid after restore, stale ids stay stale, and new ids are handed out alike', () => {
     const world = new World();
     const ground = world.createBody();
