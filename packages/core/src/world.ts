@@ -49,13 +49,14 @@ import { atan2, type Vec2 } from './base/math.js';
 import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js';
 import { ContactPointRecord, readContactPoints } from './world/contact_points.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
-import { type JointData, JointType } from './joints/joint.js';
+import { JointType } from './joints/joint.js';
 import type { DistanceJointParams } from './joints/distance_joint.js';
 import type { FilterJointParams } from './joints/filter_joint.js';
 import type { MotorJointParams } from './joints/motor_joint.js';
 import type { MouseJointParams } from './joints/mouse_joint.js';
 import type { PrismaticJointParams } from './joints/prismatic_joint.js';
 import { type JointState, jointTypes } from './joints/registry.js';
+import { checkJointDefFields, resolveJointDef } from './joints/joint_def.js';
 import type { RevoluteJointParams } from './joints/revolute_joint.js';
 import type { WeldJointParams } from './joints/weld_joint.js';
 import type { WheelJointParams } from './joints/wheel_joint.js';
@@ -68,6 +69,7 @@ import {
   checkFinite,
   checkFunction,
   checkInteger,
+  checkKnownFields,
   checkNonNegative,
   checkNonNegativeAtMost,
   checkPositive,
@@ -106,8 +108,17 @@ export type BodyId = number & { readonly __brand: 'BodyId' };
 export type ShapeId = number & { readonly __brand: 'ShapeId' };
 /** Handle of a chain (a one-sided chain of segment shapes). */
 export type ChainId = number & { readonly __brand: 'ChainId' };
-/** Handle of a joint. */
-export type JointId = number & { readonly __brand: 'JointId' };
+/**
+ * Handle of a joint. `K` is its type when known: the create methods return
+ * `JointId<typeof JointType.Revolute>` and so on, so `getJointParams`, `setJointParams`
+ * and `getJointState` take and return that type's own fields without a cast. A plain
+ * `JointId` (any type) gives the union of all types' fields.
+ */
+export type JointId<K extends JointType = JointType> = number & {
+  readonly __brand: 'JointId';
+  /** Type-level only (never set): the joint's type. */
+  readonly __jointType?: K;
+};
 
 /** Fields every joint definition has. */
 export interface JointDef {
@@ -117,6 +128,17 @@ export interface JointDef {
   localAnchorA: Vec2;
   /** Anchor on body B, in B's frame. Default (0, 0). */
   localAnchorB: Vec2;
+  /**
+   * One world point (m) that becomes the anchor of both bodies, from their poses at
+   * creation (instead of localAnchorA and localAnchorB). A definition placed with world
+   * points (anchor, anchorA, anchorB, axis) also takes its referenceAngle (revolute,
+   * weld, prismatic) and its length (distance) from the current poses, unless given.
+   */
+  anchor?: Vec2;
+  /** Anchor on body A as a world point (m), instead of localAnchorA. */
+  anchorA?: Vec2;
+  /** Anchor on body B as a world point (m), instead of localAnchorB. */
+  anchorB?: Vec2;
   /** Let the two bodies' shapes collide with each other. Default false. */
   collideConnected: boolean;
   /** Constraint force (N) above which the joint breaks. Default Infinity (never). */
@@ -136,7 +158,7 @@ export type RevoluteJointDef = JointDef & RevoluteJointParams;
 export type DistanceJointDef = JointDef & DistanceJointParams;
 
 /** A wheel joint: common fields plus wheel parameters. */
-export type WheelJointDef = JointDef & WheelJointParams;
+export type WheelJointDef = JointDef & WheelJointParams & WorldAxisDef;
 
 /** A mouse joint: common fields plus mouse parameters. */
 export type MouseJointDef = JointDef & MouseJointParams;
@@ -147,8 +169,14 @@ export type MotorJointDef = JointDef & MotorJointParams;
 /** A filter joint: the common fields only. */
 export type FilterJointDef = JointDef;
 
+/** The axis of a prismatic or wheel joint as a world direction, instead of localAxisA. */
+export interface WorldAxisDef {
+  /** Direction in world coordinates, turned into A's frame at creation. */
+  axis?: Vec2;
+}
+
 /** A prismatic joint: common fields plus prismatic parameters. */
-export type PrismaticJointDef = JointDef & PrismaticJointParams;
+export type PrismaticJointDef = JointDef & PrismaticJointParams & WorldAxisDef;
 
 /** A weld joint: common fields plus weld parameters. */
 export type WeldJointDef = JointDef & WeldJointParams;
@@ -176,6 +204,46 @@ export type JointParamsUnion =
   | MotorJointParams;
 
 export type { JointState };
+
+/** Each joint type's parameters, by `JointType`. */
+export interface JointParamsByType {
+  [JointType.Distance]: DistanceJointParams;
+  [JointType.Revolute]: RevoluteJointParams;
+  [JointType.Prismatic]: PrismaticJointParams;
+  [JointType.Weld]: WeldJointParams;
+  [JointType.Wheel]: WheelJointParams;
+  [JointType.Mouse]: MouseJointParams;
+  [JointType.Motor]: MotorJointParams;
+  [JointType.Filter]: FilterJointParams;
+}
+
+/**
+ * The parameters of joints of type K (see getJointParams); for a joint of unknown type
+ * (a plain JointId), `JointParams`, the union of every type's parameters.
+ */
+export type JointParamsOf<K extends JointType> = JointType extends K ? JointParams : JointParamsByType[K];
+
+/** Each joint type's coordinates, by `JointType` (see getJointState). */
+export interface JointStateByType {
+  /** Distance between the anchors (m) and its rate of change (m/s). */
+  [JointType.Distance]: { length: number; speed: number };
+  /** Relative angle (rad, from referenceAngle) and relative angular speed (rad/s). */
+  [JointType.Revolute]: { angle: number; speed: number };
+  /** Translation along the axis (m) and its rate (m/s). */
+  [JointType.Prismatic]: { translation: number; speed: number };
+  [JointType.Weld]: Record<string, never>;
+  /** Translation along the axis (m) and its rate (m/s). */
+  [JointType.Wheel]: { translation: number; speed: number };
+  [JointType.Mouse]: Record<string, never>;
+  [JointType.Motor]: Record<string, never>;
+  [JointType.Filter]: Record<string, never>;
+}
+
+/**
+ * The coordinates of joints of type K (see getJointState); for a joint of unknown type
+ * (a plain JointId), `JointState`, every coordinate optional.
+ */
+export type JointStateOf<K extends JointType> = JointType extends K ? JointState : JointStateByType[K];
 
 /** Contact events of the last step (see World.getContactEvents). Arrays hold shape ids. */
 export interface ContactEvents {
@@ -444,6 +512,11 @@ export function defaultChainDef(): ChainDef {
   };
 }
 
+// The fields each definition takes: the keys of its defaults, so one list serves both.
+const BODY_DEF_KEYS: readonly string[] = Object.keys(defaultBodyDef());
+const SHAPE_DEF_KEYS: readonly string[] = Object.keys(defaultShapeDef());
+const CHAIN_DEF_KEYS: readonly string[] = Object.keys(defaultChainDef());
+
 function isBodyType(v: unknown): v is BodyType {
   return v === BodyType.Static || v === BodyType.Kinematic || v === BodyType.Dynamic;
 }
@@ -664,6 +737,8 @@ export class World {
   /** Creates a body. Fields left out take the values of `defaultBodyDef()`. */
   createBody(def: Partial<BodyDef> = {}): BodyId {
     const fn = 'createBody';
+    if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object', def);
+    checkKnownFields(fn, def, BODY_DEF_KEYS, 'bodies');
     const d = { ...defaultBodyDef(), ...def };
     if (!isBodyType(d.type)) fail(fn, 'type', 'BodyType.Static (0), Kinematic (1) or Dynamic (2)', d.type);
     checkVec2Within(fn, 'position', d.position, MAX_COORDINATE, 'm');
@@ -1078,6 +1153,8 @@ export class World {
   createChain(bodyId: BodyId, def: Partial<ChainDef>): ChainId {
     const fn = 'createChain';
     const b = this.body(fn, bodyId);
+    if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object', def);
+    checkKnownFields(fn, def, CHAIN_DEF_KEYS, 'chains');
     const d = { ...defaultChainDef(), ...def };
     checkBoolean(fn, 'loop', d.loop);
     if (!Array.isArray(d.points)) fail(fn, 'points', 'an array of {x, y}', d.points);
@@ -1240,7 +1317,7 @@ export class World {
   // ------------------------------------------------------------------ joints
 
   /** Creates a revolute joint (a hinge at the anchors). */
-  createRevoluteJoint(def: JointDefInput<RevoluteJointParams>): JointId {
+  createRevoluteJoint(def: JointDefInput<RevoluteJointParams>): JointId<typeof JointType.Revolute> {
     return this.newJoint('createRevoluteJoint', JointType.Revolute, def);
   }
 
@@ -1248,7 +1325,7 @@ export class World {
    * Creates a distance joint: a rigid rod between the anchors, or (enableSpring) a spring
    * with optional length limits (a rope) and motor.
    */
-  createDistanceJoint(def: JointDefInput<DistanceJointParams>): JointId {
+  createDistanceJoint(def: JointDefInput<DistanceJointParams>): JointId<typeof JointType.Distance> {
     return this.newJoint('createDistanceJoint', JointType.Distance, def);
   }
 
@@ -1256,7 +1333,7 @@ export class World {
    * Creates a wheel joint: body B slides on a suspension spring along an axis fixed in
    * body A and turns freely, optionally driven by a motor.
    */
-  createWheelJoint(def: JointDefInput<WheelJointParams>): JointId {
+  createWheelJoint(def: JointDefInput<WheelJointParams & WorldAxisDef>): JointId<typeof JointType.Wheel> {
     return this.newJoint('createWheelJoint', JointType.Wheel, def);
   }
 
@@ -1265,17 +1342,10 @@ export class World {
    * spring toward the world point `target`, with at most maxForce; body A takes no force
    * (use a static ground body). Without `target` it starts at the anchor's position.
    */
-  createMouseJoint(def: JointDefInput<MouseJointParams>): JointId {
-    const fn = 'createMouseJoint';
-    // without a target the joint starts at body B's anchor (known once bodyB is checked)
-    const atAnchor = typeof def === 'object' && def !== null && def.target === undefined;
-    const d = atAnchor ? { ...def, target: { x: 0, y: 0 } } : def;
-    return this.newJoint(fn, JointType.Mouse, d, (p) => {
-      if (atAnchor)
-        (p as MouseJointParams).target = this.getBodyWorldPoint(
-          def.bodyB,
-          def.localAnchorB ?? { x: 0, y: 0 },
-        );
+  createMouseJoint(def: JointDefInput<MouseJointParams>): JointId<typeof JointType.Mouse> {
+    // without a target the joint starts at body B's anchor (known once the anchors are)
+    return this.newJoint('createMouseJoint', JointType.Mouse, def, (p, bodyB, localB) => {
+      if (def.target === undefined) p.target = this.getBodyWorldPoint(bodyB, localB);
     });
   }
 
@@ -1283,7 +1353,7 @@ export class World {
    * Creates a motor joint: drives B to linearOffset (in A's frame) and angularOffset
    * relative to A, with at most maxForce and maxTorque.
    */
-  createMotorJoint(def: JointDefInput<MotorJointParams>): JointId {
+  createMotorJoint(def: JointDefInput<MotorJointParams>): JointId<typeof JointType.Motor> {
     return this.newJoint('createMotorJoint', JointType.Motor, def);
   }
 
@@ -1291,17 +1361,19 @@ export class World {
    * Creates a filter joint: no constraint, it only stops the two bodies colliding with
    * each other (collideConnected must be false or absent). Destroy it to let them collide.
    */
-  createFilterJoint(def: JointDefInput<FilterJointParams>): JointId {
+  createFilterJoint(def: JointDefInput<FilterJointParams>): JointId<typeof JointType.Filter> {
     return this.newJoint('createFilterJoint', JointType.Filter, def);
   }
 
   /** Creates a prismatic joint (B slides along an axis fixed in A, without turning). */
-  createPrismaticJoint(def: JointDefInput<PrismaticJointParams>): JointId {
+  createPrismaticJoint(
+    def: JointDefInput<PrismaticJointParams & WorldAxisDef>,
+  ): JointId<typeof JointType.Prismatic> {
     return this.newJoint('createPrismaticJoint', JointType.Prismatic, def);
   }
 
   /** Creates a weld joint (B glued to A, rigid or springy). */
-  createWeldJoint(def: JointDefInput<WeldJointParams>): JointId {
+  createWeldJoint(def: JointDefInput<WeldJointParams>): JointId<typeof JointType.Weld> {
     return this.newJoint('createWeldJoint', JointType.Weld, def);
   }
 
@@ -1373,22 +1445,31 @@ export class World {
     this.#state.joints.userData[this.joint('setJointUserData', jointId)] = data;
   }
 
-  /** The type-specific parameters of a joint (a copy); narrow with getJointType. */
-  getJointParams(jointId: JointId): JointParams {
+  /**
+   * The type-specific parameters of a joint (a copy), typed by the id's joint type: the
+   * id a create method returned gives that type's fields (for a plain `JointId`, narrow
+   * with getJointType).
+   */
+  getJointParams<K extends JointType>(jointId: JointId<K>): JointParamsOf<K> {
     const j = this.joint('getJointParams', jointId);
     const joints = this.#state.joints;
     const ops = jointTypes[joints.type[j]!]!.params;
-    return ops === null ? {} : (ops.read(joints.data[j]!) as JointParams);
+    return (ops === null ? {} : ops.read(joints.data[j]!)) as JointParamsOf<K>;
   }
 
-  /** Changes some type-specific parameters of a joint and wakes its bodies. */
+  /**
+   * Changes some type-specific parameters of a joint and wakes its bodies. A field the
+   * joint's type does not have is an error (`setJointParams: unknown field ...`).
+   */
   setJointParams(jointId: JointId, params: Partial<JointParamsUnion>): void {
     const fn = 'setJointParams';
     const j = this.joint(fn, jointId);
     if (typeof params !== 'object' || params === null) fail(fn, 'params', 'an object', params);
     const w = this.#state;
     const joints = w.joints;
-    const ops = jointTypes[joints.type[j]!]!.params;
+    const entry = jointTypes[joints.type[j]!]!;
+    checkKnownFields(fn, params, entry.paramKeys, `${entry.name} joints`);
+    const ops = entry.params;
     if (ops !== null) {
       const data = joints.data[j]!;
       const merged = { ...ops.read(data), ...params };
@@ -1403,10 +1484,10 @@ export class World {
    * Joint coordinates: revolute {angle, speed} (rad, rad/s); prismatic and wheel
    * {translation, speed} along the axis; distance {length, speed}; others {}.
    */
-  getJointState(jointId: JointId): JointState {
+  getJointState<K extends JointType>(jointId: JointId<K>): JointStateOf<K> {
     const j = this.joint('getJointState', jointId);
     const joints = this.#state.joints;
-    return jointTypes[joints.type[j]!]!.state(this.#state, j, joints.data[j]!);
+    return jointTypes[joints.type[j]!]!.state(this.#state, j, joints.data[j]!) as JointStateOf<K>;
   }
 
   /** A world point expressed in the body's frame (for joint anchors). */
@@ -1435,47 +1516,33 @@ export class World {
   }
 
   /**
-   * Validates the common joint fields, then creates the joint. `apply` fills the type's
-   * data; it runs only after every check passed, so a rejected call changes nothing.
+   * Creates a joint of a registered type (joints/registry.ts). Checked in this order: the
+   * field names (unknown fields, a world and a local form of the same thing), the bodies,
+   * the world points (turned into local anchors and axis, joints/joint_def.ts), the type's
+   * parameters, the common fields; then the joint is made. `finish` may complete the
+   * parameters once the anchors are known. Nothing is written before every check passed.
    */
-  /**
-   * Creates a joint of a registered type (joints/registry.ts): the type's parameters are
-   * checked, then the common fields, then the joint is made. `finish` may complete the
-   * parameters once the common fields are known to be valid.
-   */
-  private newJoint(
+  private newJoint<K extends JointType>(
     fn: string,
-    type: JointType,
-    def: Partial<JointDef> & { bodyA: BodyId; bodyB: BodyId },
-    finish?: (params: object) => void,
-  ): JointId {
-    const entry = jointTypes[type]!;
-    const params = entry.params;
-    const d = params === null ? def : { ...params.defaults(), ...def };
-    if (params === null) entry.checkDef(fn, def);
-    else params.check(fn, d);
-    const data = entry.create();
-    return this.addJoint(fn, type, def, data, () => {
-      finish?.(d);
-      params?.apply(data, d);
-    });
-  }
-
-  private addJoint(
-    fn: string,
-    type: JointType,
-    def: Partial<JointDef> & { bodyA: BodyId; bodyB: BodyId },
-    data: JointData,
-    apply: () => void,
-  ): JointId {
+    type: K,
+    def: JointDefInput<object>,
+    finish?: (params: Record<string, unknown>, bodyB: BodyId, localB: Vec2) => void,
+  ): JointId<K> {
     if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object', def);
+    const entry = jointTypes[type]!;
+    checkJointDefFields(fn, entry, def);
     const a = this.bodyField(fn, 'bodyA', def.bodyA);
     const b = this.bodyField(fn, 'bodyB', def.bodyB);
     if (a === b) fail(fn, 'bodyB', 'a different body from bodyA', def.bodyB);
-    const localA = def.localAnchorA ?? { x: 0, y: 0 };
-    const localB = def.localAnchorB ?? { x: 0, y: 0 };
+    const w = this.#state;
+    const { localA, localB, derived } = resolveJointDef(w, fn, entry, def, a, b);
     checkVec2Within(fn, 'localAnchorA', localA, MAX_COORDINATE, 'm');
     checkVec2Within(fn, 'localAnchorB', localB, MAX_COORDINATE, 'm');
+    const params = entry.params;
+    const d: Record<string, unknown> = { ...params?.defaults(), ...def, ...derived };
+    finish?.(d, def.bodyB, localB);
+    if (params === null) entry.checkDef(fn, def);
+    else params.check(fn, d);
     const collideConnected = def.collideConnected ?? false;
     checkBoolean(fn, 'collideConnected', collideConnected);
     const breakForce = def.breakForce ?? Number.POSITIVE_INFINITY;
@@ -1485,9 +1552,9 @@ export class World {
     if (typeof breakTorque !== 'number' || !(breakTorque > 0)) {
       fail(fn, 'breakTorque', '> 0 (or Infinity)', breakTorque);
     }
-    apply();
 
-    const w = this.#state;
+    const data = entry.create();
+    params?.apply(data, d);
     const j = createJoint(
       w,
       type,
@@ -1501,7 +1568,7 @@ export class World {
       data,
       def.userData,
     );
-    return w.joints.pool.handle(j) as JointId;
+    return w.joints.pool.handle(j) as JointId<K>;
   }
 
   private joint(fn: string, id: unknown): number {
@@ -1675,6 +1742,7 @@ export class World {
 
   private shapeDef(fn: string, def: Partial<ShapeDef>): ShapeDef {
     if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object', def);
+    checkKnownFields(fn, def, SHAPE_DEF_KEYS, 'shapes');
     const d = { ...defaultShapeDef(), ...def };
     checkNonNegativeAtMost(fn, 'density', d.density, MAX_DENSITY, 'kg/m^2');
     checkNonNegative(fn, 'friction', d.friction);

@@ -111,3 +111,19 @@ export function checkNonNegativeAtMost(
   if (n > max) fail(fn, field, `in [0, ${max}] ${unit}`, n);
   return n;
 }
+
+/**
+ * Rejects a definition with a field outside `known` (a typo such as `dampingRaito`, or an
+ * option of another kind, such as `axis` on a revolute joint): silently ignoring it leaves
+ * the user with a default they did not ask for. `known` is the list that also gives the
+ * defaults (the keys of `defaultBodyDef()`, of a joint type's default parameters, ...),
+ * so the two cannot drift apart. `what` names the kind in the message ("revolute joints").
+ * Own enumerable keys only: a class instance's prototype is not looked at.
+ */
+export function checkKnownFields(fn: string, def: object, known: readonly string[], what: string): void {
+  for (const key of Object.keys(def)) {
+    if (!known.includes(key)) {
+      throw new RangeError(`${fn}: unknown field '${key}' (${what} take: ${known.join(', ')})`);
+    }
+  }
+}

@@ -312,7 +312,8 @@ export interface DistanceJointParams {
   length: number;
   /**
    * Make the joint a spring (with hertz and dampingRatio) instead of a rigid rod. With
-   * hertz 0 the spring applies no force and only the limits act (a rope). Default false.
+   * hertz 0 the spring applies no force and only the limits act (a rope). Default: true
+   * when the definition gives `hertz > 0`, else false (a rigid rod).
    */
   enableSpring: boolean;
   /** Spring stiffness as a natural frequency (Hz), >= 0; 0 = no spring force. Default 0. */
@@ -346,6 +347,23 @@ export function defaultDistanceJointParams(): DistanceJointParams {
     maxMotorForce: 0,
     motorSpeed: 0,
   };
+}
+
+/**
+ * The distance joint's defaults that depend on the definition: `hertz > 0` without
+ * `enableSpring` makes a spring. Box2D v3 keeps `enableSpring` false unless told, so a
+ * definition with `hertz: 4` alone silently became a rigid rod; Box2D v2 and planck.js,
+ * where most users come from, make any `frequencyHz > 0` a spring, and a v3 user who
+ * writes `enableSpring: true` with a hertz gets the same joint either way. An explicit
+ * `enableSpring: false` is still honoured (a rod whose spring settings are kept for
+ * later, as `b2DistanceJoint_EnableSpring` toggles them). Only at creation:
+ * `setJointParams` changes exactly the fields it is given.
+ */
+export function completeDistanceJointDef(def: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const hertz = def.hertz;
+  return def.enableSpring === undefined && typeof hertz === 'number' && hertz > 0
+    ? { enableSpring: true }
+    : {};
 }
 
 /** Checks distance joint parameters; throws naming the field and value. */

@@ -14,6 +14,7 @@ import type { WorldState } from '../world/world_state.js';
 import {
   applyDistanceJointParams,
   checkDistanceJointParams,
+  completeDistanceJointDef,
   DistanceJointData,
   defaultDistanceJointParams,
   distanceJointState,
@@ -86,6 +87,23 @@ export interface JointParamOps {
 
 /** One joint type's entry. */
 export interface JointTypeEntry {
+  /** The kind in messages: 'revolute' ("revolute joints take: ..."). */
+  name: string;
+  /**
+   * The type's own definition fields: the keys of its default parameters (one list serves
+   * the defaults and the unknown-field check), plus `axis` for the axis joints.
+   */
+  keys: readonly string[];
+  /** The keys of the type's parameters (what setJointParams takes). */
+  paramKeys: readonly string[];
+  /** Takes `axis` (world) as well as `localAxisA` (prismatic, wheel). */
+  worldAxis: boolean;
+  /** Has a referenceAngle, taken from the bodies' poses for a world-point def. */
+  worldReferenceAngle: boolean;
+  /** Has a length, taken from the world anchors' distance for a world-point def. */
+  worldLength: boolean;
+  /** Defaults that depend on other fields of the definition (distance: `enableSpring`). */
+  completeDef(def: Readonly<Record<string, unknown>>): Record<string, unknown>;
   /** A fresh data object of the type. */
   create(): JointData;
   /** Checks the type-specific fields of a definition (before anything is created). */
@@ -107,12 +125,23 @@ function paramOps<D extends JointData, P>(
 }
 
 function entry<D extends JointData>(
+  name: string,
   create: () => D,
   params: JointParamOps | null,
   state: ((w: WorldState, j: number, d: D) => JointState) | null,
   checkDef?: (fn: string, def: object) => void,
+  completeDef?: (def: Readonly<Record<string, unknown>>) => Record<string, unknown>,
 ): JointTypeEntry {
+  const keys = params === null ? [] : Object.keys(params.defaults());
+  const worldAxis = keys.includes('localAxisA');
   return {
+    name,
+    keys: worldAxis ? [...keys, 'axis'] : keys,
+    paramKeys: keys,
+    worldAxis,
+    worldReferenceAngle: keys.includes('referenceAngle'),
+    worldLength: keys.includes('length'),
+    completeDef: completeDef ?? (() => ({})),
     create,
     params,
     checkDef: checkDef ?? ((fn, def) => params?.check(fn, { ...params.defaults(), ...def })),
@@ -124,6 +153,7 @@ function entry<D extends JointData>(
 export const jointTypes: readonly JointTypeEntry[] = (() => {
   const t: JointTypeEntry[] = [];
   t[JointType.Distance] = entry(
+    'distance',
     () => new DistanceJointData(),
     paramOps(
       defaultDistanceJointParams,
@@ -132,8 +162,11 @@ export const jointTypes: readonly JointTypeEntry[] = (() => {
       applyDistanceJointParams,
     ),
     distanceJointState,
+    undefined,
+    completeDistanceJointDef,
   );
   t[JointType.Revolute] = entry(
+    'revolute',
     () => new RevoluteJointData(),
     paramOps(
       defaultRevoluteJointParams,
@@ -144,6 +177,7 @@ export const jointTypes: readonly JointTypeEntry[] = (() => {
     revoluteJointState,
   );
   t[JointType.Prismatic] = entry(
+    'prismatic',
     () => new PrismaticJointData(),
     paramOps(
       defaultPrismaticJointParams,
@@ -154,26 +188,30 @@ export const jointTypes: readonly JointTypeEntry[] = (() => {
     prismaticJointState,
   );
   t[JointType.Weld] = entry(
+    'weld',
     () => new WeldJointData(),
     paramOps(defaultWeldJointParams, readWeldJointParams, checkWeldJointParams, applyWeldJointParams),
     weldJointState,
   );
   t[JointType.Wheel] = entry(
+    'wheel',
     () => new WheelJointData(),
     paramOps(defaultWheelJointParams, readWheelJointParams, checkWheelJointParams, applyWheelJointParams),
     wheelJointState,
   );
   t[JointType.Mouse] = entry(
+    'mouse',
     () => new MouseJointData(),
     paramOps(defaultMouseJointParams, readMouseJointParams, checkMouseJointParams, applyMouseJointParams),
     null,
   );
   t[JointType.Motor] = entry(
+    'motor',
     () => new MotorJointData(),
     paramOps(defaultMotorJointParams, readMotorJointParams, checkMotorJointParams, applyMotorJointParams),
     null,
   );
-  t[JointType.Filter] = entry(() => new FilterJointData(), null, null, checkFilterJointDef);
+  t[JointType.Filter] = entry('filter', () => new FilterJointData(), null, null, checkFilterJointDef);
   return t;
 })();
 

@@ -241,3 +241,29 @@ describe('distance joint rope and rod', () => {
     expect(fastest).toBeLessThan(7);
   });
 });
+
+describe('a distance joint given hertz', () => {
+  it('a distance joint given hertz > 0 is a spring, not silently a rigid rod', () => {
+    // a ball 1 m from the anchor on a 1 m joint, pulled out 0.2 m: a 2 Hz spring lets it
+    // oscillate; a rod would hold the length
+    const { world, anchor, ball } = springWorld({ x: 1.2 });
+    const j = world.createDistanceJoint({ bodyA: anchor, bodyB: ball, length: 1, hertz: 2, dampingRatio: 0 });
+    expect(world.getJointParams(j).enableSpring).toBe(true);
+    const f = measureFrequency(world, ball, 1, 240);
+    expect(f).toBeGreaterThan(1.9);
+    expect(f).toBeLessThan(2.1);
+  });
+
+  it('an explicit enableSpring: false keeps the rod, with its spring settings for later', () => {
+    const { world, anchor, ball } = springWorld({ x: 1.2 });
+    const j = world.createDistanceJoint({
+      bodyA: anchor,
+      bodyB: ball,
+      length: 1,
+      hertz: 2,
+      enableSpring: false,
+    });
+    expect(world.getJointParams(j).enableSpring).toBe(false);
+    expect(world.getJointParams(j).hertz).toBe(2);
+  });
+});

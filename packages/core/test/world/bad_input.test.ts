@@ -11,6 +11,9 @@ import {
   Capsule,
   type ChainId,
   Circle,
+  defaultBodyDef,
+  defaultChainDef,
+  defaultShapeDef,
   makeBox,
   makeCapsule,
   makeCircle,
@@ -770,5 +773,60 @@ describe('values outside their valid range are rejected, naming the field and th
     const v = world.getLinearVelocity(b);
     expect(Math.hypot(v.x, v.y)).toBeCloseTo(400, 6);
     expect(v.x).toBeCloseTo(v.y, 9);
+  });
+});
+
+describe('unknown fields in body, shape and chain definitions', () => {
+  function rejects(world: World, call: () => unknown, message: RegExp): void {
+    const hash = world.stateHash();
+    const bytes = world.snapshot();
+    expect(call).toThrow(RangeError);
+    expect(call).toThrow(message);
+    expect(world.stateHash()).toBe(hash);
+    expect(Buffer.compare(world.snapshot(), bytes)).toBe(0);
+  }
+
+  it('an unknown field in a body, shape or chain definition is an error, not ignored', () => {
+    const world = new World();
+    const ground = world.createBody();
+    rejects(
+      world,
+      () => world.createBody({ type: BodyType.Dynamic, postion: { x: 0, y: 5 } } as never),
+      /^createBody: unknown field 'postion' \(bodies take: type, position, angle, .*userData\)$/,
+    );
+    rejects(
+      world,
+      () => world.createPolygonShape(ground, makeBox(1, 1), { densty: 2 } as never),
+      /^createPolygonShape: unknown field 'densty' \(shapes take: density, friction, .*\)$/,
+    );
+    rejects(
+      world,
+      () => world.createCircleShape(ground, makeCircle(0, 0, 1), { radius: 2 } as never),
+      /^createCircleShape: unknown field 'radius'/,
+    );
+    rejects(
+      world,
+      () =>
+        world.createChain(ground, {
+          points: [
+            { x: 0, y: 0 },
+            { x: 1, y: 0 },
+          ],
+          isSensor: true,
+        } as never),
+      /^createChain: unknown field 'isSensor' \(chains take: points, loop, .*\)$/,
+    );
+  });
+
+  it('every field of the defaults is accepted', () => {
+    const world = new World();
+    const body = world.createBody(defaultBodyDef());
+    world.createPolygonShape(body, makeBox(1, 1), defaultShapeDef());
+    const points = [
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+    ];
+    world.createChain(body, { ...defaultChainDef(), points });
+    expect(world.getCounters().shapeCount).toBe(2);
   });
 });

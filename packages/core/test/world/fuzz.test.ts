@@ -151,11 +151,12 @@ describe('fuzz', () => {
     });
     type Spec = typeof shapeSpec extends fc.Arbitrary<infer T> ? T : never;
     const addShape = (world: World, body: BodyId, s: Spec): ShapeId => {
-      if (s.kind === 'box') return world.createPolygonShape(body, makeBox(s.a / 2, s.b / 2), s);
-      if (s.kind === 'circle') return world.createCircleShape(body, makeCircle(0, 0, s.a / 2), s);
+      const def = { density: s.density };
+      if (s.kind === 'box') return world.createPolygonShape(body, makeBox(s.a / 2, s.b / 2), def);
+      if (s.kind === 'circle') return world.createCircleShape(body, makeCircle(0, 0, s.a / 2), def);
       const r = Math.min(s.a, s.b) / 2;
       const l = Math.max((Math.max(s.a, s.b) - 2 * r) / 2, 0.01);
-      return world.createCapsuleShape(body, makeCapsule(-l, 0, l, 0, r), s);
+      return world.createCapsuleShape(body, makeCapsule(-l, 0, l, 0, r), def);
     };
     fc.assert(
       fc.property(

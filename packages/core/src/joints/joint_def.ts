@@ -1,0 +1,146 @@
+/**
+ * Joint definitions from world points, as planck.js and Box2D v2 users write them.
+ *
+ * A definition may place the joint with world coordinates instead of each body's frame:
+ * `anchor` (one world point for both bodies), `anchorA` / `anchorB` (one world point per
+ * body) and, for the axis joints (prismatic, wheel), `axis` (a world direction). They are
+ * turned into the local forms (`localAnchorA`, `localAnchorB`, `localAxisA`) from the
+ * bodies' poses at creation, which is all the solver ever stores. A definition placed
+ * with world points also measures its rest configuration from those poses, unless it
+ * gives the value itself:
+ *   - revolute, weld, prismatic: `referenceAngle` = angle of B minus angle of A now, so
+ *     limits, motors and springs count from the pose the user built (with 0, bodies
+ *     created at an angle had their limits somewhere else, and snapped there);
+ *   - distance: `length` = distance between the two world anchors now.
+ * A definition that gives only local forms keeps the old defaults (referenceAngle 0,
+ * length 1): existing definitions simulate exactly as before.
+ *
+ * Giving both the world and the local form of one thing is an error naming both fields.
+ */
+
+import type { Vec2 } from '../base/math.js';
+import { checkKnownFields, checkVec2, fail } from '../base/validate.js';
+import type { WorldState } from '../world/world_state.js';
+import { relativeAngle } from './revolute_joint.js';
+import type { JointTypeEntry } from './registry.js';
+
+/** Fields every joint definition takes, besides its type's own (`JointTypeEntry.keys`). */
+export const COMMON_JOINT_KEYS: readonly string[] = [
+  'bodyA',
+  'bodyB',
+  'anchor',
+  'anchorA',
+  'anchorB',
+  'localAnchorA',
+  'localAnchorB',
+  'collideConnected',
+  'breakForce',
+  'breakTorque',
+  'userData',
+];
+
+/** Pairs of fields that say the same thing in world and in local coordinates. */
+const EXCLUSIVE: readonly (readonly [string, string, string])[] = [
+  ['anchor', 'anchorA', 'anchor is the anchor of both bodies'],
+  ['anchor', 'anchorB', 'anchor is the anchor of both bodies'],
+  ['anchor', 'localAnchorA', 'anchor is the anchor of both bodies, in world coordinates'],
+  ['anchor', 'localAnchorB', 'anchor is the anchor of both bodies, in world coordinates'],
+  ['anchorA', 'localAnchorA', 'the same anchor in world and in local coordinates'],
+  ['anchorB', 'localAnchorB', 'the same anchor in world and in local coordinates'],
+  ['axis', 'localAxisA', 'the same axis in world and in local coordinates'],
+];
+
+type Def = Readonly<Record<string, unknown>>;
+
+/**
+ * Checks the field names of a joint definition (before anything else is looked at): no
+ * field outside the common ones and the type's own, and no field given in both its world
+ * and its local form.
+ */
+export function checkJointDefFields(fn: string, entry: JointTypeEntry, def: object): void {
+  checkKnownFields(fn, def, [...COMMON_JOINT_KEYS, ...entry.keys], `${entry.name} joints`);
+  const d = def as Def;
+  for (const [world, local, why] of EXCLUSIVE) {
+    if (d[world] !== undefined && d[local] !== undefined) {
+      fail(fn, world, `left out when ${local} is given (${why})`, d[world]);
+    }
+  }
+}
+
+/** The anchors in each body's frame, and the type fields derived from world points. */
+export interface ResolvedJointDef {
+  localA: Vec2;
+  localB: Vec2;
+  /** Type-specific fields the definition left out and the world points determine. */
+  derived: Record<string, unknown>;
+}
+
+/**
+ * Turns the world forms of a definition into local ones, for bodies `a` and `b` (live,
+ * distinct slots). Checks the world points it reads; writes nothing.
+ */
+export function resolveJointDef(
+  w: WorldState,
+  fn: string,
+  entry: JointTypeEntry,
+  def: object,
+  a: number,
+  b: number,
+): ResolvedJointDef {
+  const d = def as Def;
+  const bodies = w.bodies;
+  const derived: Record<string, unknown> = {};
+  const anchor = d.anchor === undefined ? undefined : checkVec2(fn, 'anchor', d.anchor);
+  const anchorA = d.anchorA === undefined ? anchor : checkVec2(fn, 'anchorA', d.anchorA);
+  const anchorB = d.anchorB === undefined ? anchor : checkVec2(fn, 'anchorB', d.anchorB);
+  const localA =
+    anchorA === undefined
+      ? checkVec2(fn, 'localAnchorA', d.localAnchorA ?? { x: 0, y: 0 })
+      : toLocal(w, a, anchorA.x, anchorA.y);
+  const localB =
+    anchorB === undefined
+      ? checkVec2(fn, 'localAnchorB', d.localAnchorB ?? { x: 0, y: 0 })
+      : toLocal(w, b, anchorB.x, anchorB.y);
+  let fromWorld = anchorA !== undefined || anchorB !== undefined;
+
+  if (entry.worldAxis && d.axis !== undefined) {
+    const axis = checkVec2(fn, 'axis', d.axis);
+    if (axis.x === 0 && axis.y === 0)
+      throw new RangeError(`${fn}: axis must have a non-zero length, got (0, 0)`);
+    // the world direction in A's frame: A's rotation transposed
+    const c = bodies.c[a]!;
+    const s = bodies.s[a]!;
+    derived.localAxisA = { x: c * axis.x + s * axis.y, y: -s * axis.x + c * axis.y };
+    fromWorld = true;
+  }
+  if (fromWorld && entry.worldReferenceAngle && d.referenceAngle === undefined) {
+    derived.referenceAngle = relativeAngle(bodies.c[b]!, bodies.s[b]!, bodies.c[a]!, bodies.s[a]!);
+  }
+  if (fromWorld && entry.worldLength && d.length === undefined) {
+    const pa = anchorA ?? toWorld(w, a, localA);
+    const pb = anchorB ?? toWorld(w, b, localB);
+    const length = Math.sqrt((pb.x - pa.x) * (pb.x - pa.x) + (pb.y - pa.y) * (pb.y - pa.y));
+    if (!(length > 0)) {
+      fail(fn, 'length', 'given when the world anchors coincide (the rest length must be > 0)', length);
+    }
+    derived.length = length;
+  }
+  Object.assign(derived, entry.completeDef(d));
+  return { localA, localB, derived };
+}
+
+function toLocal(w: WorldState, body: number, x: number, y: number): Vec2 {
+  const bodies = w.bodies;
+  const dx = x - bodies.px[body]!;
+  const dy = y - bodies.py[body]!;
+  const c = bodies.c[body]!;
+  const s = bodies.s[body]!;
+  return { x: c * dx + s * dy, y: -s * dx + c * dy };
+}
+
+function toWorld(w: WorldState, body: number, p: Vec2): Vec2 {
+  const bodies = w.bodies;
+  const c = bodies.c[body]!;
+  const s = bodies.s[body]!;
+  return { x: bodies.px[body]! + c * p.x - s * p.y, y: bodies.py[body]! + s * p.x + c * p.y };
+}
