@@ -402,6 +402,8 @@ export interface StepProfile {
   readonly solve: number;
   readonly continuous: number;
   readonly sleep: number;
+  /** The end-of-step sensor pass. */
+  readonly sensors: number;
   /** Bodies swept by continuous collision. */
   readonly sweptBodies: number;
   /** Time-of-impact computations (zero when nothing moved fast). */

@@ -440,6 +440,8 @@ function gatherCallback(_proxyId: number, s: number): boolean {
     return true;
   }
   if (shapes.body[s] === ignoreSlot) return true;
+  // sensors never block the mover (they see it at the end of the step)
+  if (shapes.isSensor[s] === 1) return true;
   if (
     shapes.minX[s]! > boxMaxX ||
     shapes.maxX[s]! < boxMinX ||

@@ -97,10 +97,6 @@ export const CONTACT_REFERENCE_STRIDE = REF.STRIDE;
 /** Contact flag bits. */
 export const CONTACT_TOUCHING = 1;
 export const CONTACT_ENABLE_EVENTS = 2;
-/** One of the shapes is a sensor: the contact is never solved, only tested for overlap. */
-export const CONTACT_SENSOR = 4;
-/** Sensor contact whose shapes overlap. */
-export const CONTACT_SENSOR_OVERLAP = 8;
 
 export class ContactStore {
   readonly pool = new SlotPool(HandleKind.Contact);
@@ -345,20 +341,6 @@ export function reuseManifold(w: WorldState, c: number, bA: number, bB: number, 
 // ---------------------------------------------------------------------------------------
 // Operations on one world (moved from WorldState; callers have validated their input).
 
-/** Records a sensor begin or end event for a sensor contact. */
-export function pushSensorEvent(w: WorldState, c: number, begin: boolean): void {
-  const contacts = w.contacts;
-  const shapes = w.shapes;
-  const a = contacts.shapeA[c]!;
-  const b = contacts.shapeB[c]!;
-  const sensor = shapes.isSensor[a] === 1 ? a : b;
-  const visitor = sensor === a ? b : a;
-  const sensorId = shapes.pool.handle(sensor);
-  const visitorId = shapes.pool.handle(visitor);
-  if (begin) w.events.pushSensorBegin(sensorId, visitorId);
-  else w.events.pushSensorEnd(sensorId, visitorId);
-}
-
 export function addAwakeContact(w: WorldState, c: number): void {
   const contacts = w.contacts;
   if (contacts.awakeIndex[c]! !== -1) return;
@@ -385,7 +367,8 @@ export function pairFilter(w: WorldState, shapeA: number, shapeB: number): boole
   const bodyA = shapes.body[shapeA]!;
   const bodyB = shapes.body[shapeB]!;
   if (bodyA === bodyB) return false;
-  if (shapes.isSensor[shapeA] === 1 && shapes.isSensor[shapeB] === 1) return false;
+  // sensors never make contacts: their overlaps are found at the end of the step (sensor.ts)
+  if (shapes.isSensor[shapeA] === 1 || shapes.isSensor[shapeB] === 1) return false;
   const bodies = w.bodies;
   if (bodies.type[bodyA] !== BodyType.Dynamic && bodies.type[bodyB] !== BodyType.Dynamic) return false;
   if (
@@ -432,9 +415,6 @@ export function createContact(w: WorldState, shape1: number, shape2: number): vo
     shapes.enableContactEvents[shapeA]! !== 0 || shapes.enableContactEvents[shapeB]! !== 0
       ? CONTACT_ENABLE_EVENTS
       : 0;
-  if (shapes.isSensor[shapeA] === 1 || shapes.isSensor[shapeB] === 1) {
-    contacts.flags[c] = contacts.flags[c]! | CONTACT_SENSOR;
-  }
   contacts.awakeIndex[c] = -1;
   const base = c * CONTACT_STRIDE;
   contacts.data.fill(0, base, base + CONTACT_STRIDE);
@@ -474,7 +454,6 @@ export function destroyContact(w: WorldState, c: number, wakeBodies: boolean): v
   if (touching && reportEnd) {
     w.events.pushEnd(w.shapes.pool.handle(contacts.shapeA[c]!), w.shapes.pool.handle(contacts.shapeB[c]!));
   }
-  if ((flags & CONTACT_SENSOR_OVERLAP) !== 0) pushSensorEvent(w, c, false);
   contacts.flags[c] = 0;
   contacts.pointCount[c] = 0;
   contacts.pool.release(c);

@@ -13,6 +13,7 @@ import type { ChainDef, Filter, ShapeDef } from '../world.js';
 import type { Vec2 } from '../base/math.js';
 import { BodyType, updateBodyMass, updateMaxExtent } from './body.js';
 import { destroyShapeContacts } from './contact.js';
+import { addSensor, removeSensorShape } from './sensor.js';
 
 /** Scratch fat box handed to the broad phase (an object: double arguments would be boxed). */
 const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
@@ -195,6 +196,7 @@ export function createShape(
   bodies.shapeHead[b] = s;
   bodies.shapeCount[b] = bodies.shapeCount[b]! + 1;
   createShapeProxy(w, s, true);
+  if (d.isSensor) addSensor(w, s);
   if (d.updateBodyMass && bodies.massOverridden[b] !== 1) updateBodyMass(w, b);
   else updateMaxExtent(w, b);
   return s;
@@ -206,6 +208,7 @@ export function freeShape(w: WorldState, s: number, wakeBodies: boolean): void {
   const bodies = w.bodies;
   const b = shapes.body[s]!;
   destroyShapeContacts(w, s, wakeBodies);
+  removeSensorShape(w, s);
   destroyShapeProxy(w, s);
   // unlink from the body's shape list
   let prev = -1;

@@ -11,6 +11,9 @@
  * - Filter: a shape is considered when (shape.categoryBits & filter.maskBits) !== 0 and
  *   (filter.categoryBits & shape.maskBits) !== 0. Group indices are not used. The default
  *   filter has every bit set in both fields.
+ * - Sensors: ray and shape casts pass through sensor shapes unless the filter says
+ *   `includeSensors: true` (as the character mover does); overlap queries answer "what
+ *   is here" and find sensors unless it says `includeSensors: false`.
  * - Rays report where they enter a shape. A ray starting strictly inside a solid shape
  *   (circle, capsule, polygon) does not hit that shape (Box2D v3's rule); a ray starting
  *   on the surface and heading in hits it at fraction 0. Segments are two-sided; chain
@@ -43,7 +46,15 @@ import {
 import { CosSin, cosSin, Transform, type Vec2 } from '../base/math.js';
 import { RayCastOutput, rayCastShape } from '../collision/ray_cast.js';
 import { ShapeCastOutput, shapeCast } from '../collision/shape_cast.js';
-import { checkBits, checkFinite, checkVec2, checkVec2Within, checkWithin, fail } from '../base/validate.js';
+import {
+  checkBits,
+  checkBoolean,
+  checkFinite,
+  checkVec2,
+  checkVec2Within,
+  checkWithin,
+  fail,
+} from '../base/validate.js';
 import { MAX_ANGLE, MAX_COORDINATE } from '../base/constants.js';
 import type { BodyId, ShapeId } from '../world.js';
 import type { WorldState } from './world_state.js';
@@ -53,6 +64,11 @@ import { checkCapsule, checkCircle, checkPolygon } from '../geometry/geometry_ch
 export interface QueryFilter {
   categoryBits: number;
   maskBits: number;
+  /**
+   * Whether sensor shapes are considered. Default: false for ray and shape casts (they
+   * pass through sensors), true for overlap queries.
+   */
+  includeSensors?: boolean;
 }
 
 /** A ray hit. `fraction` is in [0, 1] along the translation; the normal is the surface's. */
@@ -112,8 +128,11 @@ function reject(fn: string, field: string, rule: string, shown: string): never {
 // The validated filter of the query in progress.
 let filterCategory = ALL_BITS;
 let filterMask = ALL_BITS;
+let filterSensors = false;
 
-function readFilter(fn: string, filter: unknown): void {
+/** Reads a query filter; `sensors` is what a missing `includeSensors` means for this query. */
+function readFilter(fn: string, filter: unknown, sensors: boolean): void {
+  filterSensors = sensors;
   if (filter === undefined) {
     filterCategory = ALL_BITS;
     filterMask = ALL_BITS;
@@ -124,6 +143,9 @@ function readFilter(fn: string, filter: unknown): void {
   const f = filter as Partial<QueryFilter>;
   const category = checkBits(fn, 'filter.categoryBits', f.categoryBits);
   const mask = checkBits(fn, 'filter.maskBits', f.maskBits);
+  if (f.includeSensors !== undefined) {
+    filterSensors = checkBoolean(fn, 'filter.includeSensors', f.includeSensors);
+  }
   filterCategory = category >>> 0;
   filterMask = mask >>> 0;
 }
@@ -187,7 +209,11 @@ let world: WorldState | null = null;
 
 function accepts(w: WorldState, s: number): boolean {
   const shapes = w.shapes;
-  return (shapes.categoryBits[s]! & filterMask) !== 0 && (filterCategory & shapes.maskBits[s]!) !== 0;
+  return (
+    (shapes.categoryBits[s]! & filterMask) !== 0 &&
+    (filterCategory & shapes.maskBits[s]!) !== 0 &&
+    (filterSensors || shapes.isSensor[s] !== 1)
+  );
 }
 
 function shapeHandle(w: WorldState, s: number): ShapeId {
@@ -311,7 +337,7 @@ function runRay(
 ): void {
   const o = checkVec2(fn, 'origin', origin);
   const t = checkTranslation(fn, translation);
-  readFilter(fn, filter);
+  readFilter(fn, filter, false);
   world = w;
   rayMode = mode;
   rayOx = o.x;
@@ -433,7 +459,7 @@ export function castShape(
   const type = checkGeometry(fn, geometry);
   readTransform(fn, transform, castXf);
   const t = checkTranslation(fn, translation);
-  readFilter(fn, filter);
+  readFilter(fn, filter, false);
 
   makeProxy(geometry, castProxy);
   castTx = t.x;
@@ -574,7 +600,7 @@ function collect(w: WorldState, callback: (proxyId: number, s: number) => boolea
 export function overlapAABB(w: WorldState, aabb: QueryAABB, filter?: QueryFilter): ShapeId[] {
   const fn = 'overlapAABB';
   const a = checkAABB(fn, aabb);
-  readFilter(fn, filter);
+  readFilter(fn, filter, true);
   boxMinX = a.minX;
   boxMinY = a.minY;
   boxMaxX = a.maxX;
@@ -586,7 +612,7 @@ export function overlapAABB(w: WorldState, aabb: QueryAABB, filter?: QueryFilter
 export function overlapPoint(w: WorldState, point: Vec2, filter?: QueryFilter): ShapeId[] {
   const fn = 'overlapPoint';
   const p = checkVec2(fn, 'point', point);
-  readFilter(fn, filter);
+  readFilter(fn, filter, true);
   pointX = p.x;
   pointY = p.y;
   boxMinX = p.x;
@@ -606,7 +632,7 @@ export function overlapShape(
   const fn = 'overlapShape';
   const type = checkGeometry(fn, geometry);
   readTransform(fn, transform, castXf);
-  readFilter(fn, filter);
+  readFilter(fn, filter, true);
   makeProxy(geometry, castProxy);
   const box = computeShapeAABB(type, geometry, castXf, queryBox);
   boxMinX = box.minX;

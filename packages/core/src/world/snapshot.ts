@@ -26,11 +26,15 @@ import type { SlotPool } from '../base/id.js';
 import { type JointData, jointStoreColumns } from '../joints/joint.js';
 import { createJointData } from '../joints/registry.js';
 import { pairSearchMask, shapeStoreColumns } from '../dynamics/shape.js';
+import { rebuildSensorList } from '../dynamics/sensor.js';
 import { WorldState } from './world_state.js';
 
 const MAGIC = 0x494d5053; // "IMPS"
-/** 3: distance, prismatic and wheel joints keep no start-of-step masses (their solves compute them). */
-const VERSION = 3;
+/**
+ * 3: distance, prismatic and wheel joints keep no start-of-step masses (their solves compute them).
+ * 4: the sensors' current overlap set (dynamics/sensor.ts) follows the awake lists.
+ */
+const VERSION = 4;
 
 class Writer {
   buf = new ArrayBuffer(1 << 16);
@@ -344,6 +348,9 @@ export function snapshotWorld(w: WorldState): Uint8Array {
 
   wr.array(w.awakeBodies, w.awakeBodyCount);
   wr.array(w.awakeContacts, w.awakeContactCount);
+  const sensors = w.sensors;
+  wr.i32(sensors.keyCount);
+  wr.array(sensors.keys, sensors.keyCount);
   return wr.bytes();
 }
 
@@ -451,6 +458,12 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   w.awakeBodyCount = rd.into(w.awakeBodies);
   w.awakeContacts = new Int32Array(Math.max(64, contacts.capacity));
   w.awakeContactCount = rd.into(w.awakeContacts);
+  rebuildSensorList(w);
+  const sensorKeyCount = rd.i32();
+  if (!(sensorKeyCount >= 0))
+    throw new RangeError(`restore: snapshot is corrupt (${sensorKeyCount} sensor overlaps)`);
+  w.sensors.reserveKeys(sensorKeyCount);
+  w.sensors.keyCount = rd.into(w.sensors.keys);
   if (rd.pos !== bytes.byteLength - 4) throw new RangeError('restore: snapshot has trailing bytes');
 }
 

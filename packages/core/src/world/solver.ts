@@ -7,6 +7,7 @@
  *                   solve with bias, integrate positions, relax without bias};
  *                   restitution; store impulses; finalize bodies and their boxes
  *   sleep           islands that stayed slow long enough fall asleep
+ *   sensors         every sensor's overlaps at the final poses; begin/end events
  *
  * The step allocates nothing once the arrays it uses have grown to the scene's size.
  */
@@ -15,8 +16,6 @@ import { BodyType, DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from '../dynami
 import { MAX_ROTATION, MAX_SOLVED_ROTATION, SPECULATIVE_DISTANCE } from '../base/constants.js';
 import {
   CONTACT_ENABLE_EVENTS,
-  CONTACT_SENSOR,
-  CONTACT_SENSOR_OVERLAP,
   CONTACT_TOUCHING,
   reuseManifold,
   updateContactManifold,
@@ -45,7 +44,8 @@ import { Manifold } from '../collision/manifold_types.js';
 import { collidePolygonShapes, getCollider } from '../collision/manifold.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import type { WorldState } from './world_state.js';
-import { createContact, destroyContact, pushSensorEvent } from '../dynamics/contact.js';
+import { createContact, destroyContact } from '../dynamics/contact.js';
+import { updateSensors } from '../dynamics/sensor.js';
 import { wakeBody } from '../dynamics/island.js';
 import { computeShapeBox, marginFor } from '../dynamics/shape.js';
 
@@ -83,13 +83,18 @@ export function step(w: WorldState, dt: number, subSteps: number): void {
   if (w.settings.enableSleep) updateSleep(w, dt);
   const t5 = timed ? now() : 0;
 
+  // sensor overlaps at the final poses: events in the step the overlap starts or ends
+  updateSensors(w);
+  const t6 = timed ? now() : 0;
+
   const profile = w.profile;
   profile.pairs = t1 - t0;
   profile.collide = t2 - t1;
   profile.solve = t3 - t2;
   profile.continuous = t4 - t3;
   profile.sleep = t5 - t4;
-  profile.step = t5 - t0;
+  profile.sensors = t6 - t5;
+  profile.step = t6 - t0;
   w.events.markStepEnd();
   w.stepCount++;
 }
@@ -184,7 +189,7 @@ function collide(w: WorldState): void {
       sMaxX[sB]! + spec < sMinX[sA]! ||
       sMaxY[sA]! + spec < sMinY[sB]! ||
       sMaxY[sB]! + spec < sMinY[sA]!;
-    if (apart && (f & (CONTACT_TOUCHING | CONTACT_SENSOR_OVERLAP)) === 0) continue;
+    if (apart && (f & CONTACT_TOUCHING) === 0) continue;
     const bA = cBodyA[c]!;
     const bB = cBodyB[c]!;
     const typeA = shapeType[sA]! as ShapeType;
@@ -205,15 +210,6 @@ function collide(w: WorldState): void {
       xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
       xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
       getCollider(typeA, typeB)!(geometry[sA]!, xfA, geometry[sB]!, xfB, m);
-    }
-    if ((f & CONTACT_SENSOR) !== 0) {
-      // sensors only watch for overlap; their contacts keep no points and never push
-      const overlap = m.pointCount > 0 && (m.sep0 < 0 || (m.pointCount > 1 && m.sep1 < 0));
-      if (overlap !== ((f & CONTACT_SENSOR_OVERLAP) !== 0)) {
-        flags[c] = f ^ CONTACT_SENSOR_OVERLAP;
-        pushSensorEvent(w, c, overlap);
-      }
-      continue;
     }
     updateContactManifold(w, c, bA, bB, m);
 

@@ -27,6 +27,7 @@ import { Transform } from '../base/math.js';
 import { PairTable } from '../collision/pair_table.js';
 import { QuadCache } from '../collision/manifold.js';
 import { ShapeStore } from '../dynamics/shape.js';
+import { SensorState } from '../dynamics/sensor.js';
 
 /** Mixes the friction of two shapes; the default is the geometric mean. */
 export type FrictionMixer = (
@@ -86,6 +87,7 @@ export class Profile {
   solve = 0;
   continuous = 0;
   sleep = 0;
+  sensors = 0;
   /** Bodies swept by continuous collision in the last step. */
   sweptBodies = 0;
   /** Time-of-impact computations in the last step. */
@@ -138,6 +140,8 @@ export class WorldState {
   awakeContactCount = 0;
   readonly constraints = new ContactConstraints();
   readonly events = new EventBuffers();
+  /** Sensor shapes and their current overlaps (dynamics/sensor.ts). */
+  readonly sensors = new SensorState();
   readonly joints = new JointStore();
   readonly stepContext = new StepContext();
   /** Joints solved this step, in slot order. */

@@ -197,12 +197,12 @@ describe('events', () => {
     expect(begins).toEqual([[sensor as ShapeId, ballShape as ShapeId]]);
     expect(ends).toEqual([[sensor, ballShape]]);
     // overlap begins when the ball's surface crosses x = 4 and ends when it leaves x = 6;
-    // it is detected at the start of the step after it happens (one step of travel late)
+    // it is detected at the end of the step in which it happens (before: one step late)
     const travel = 3 * DT;
     expect(beginAt + 0.25 - 4).toBeGreaterThan(0);
-    expect(beginAt + 0.25 - 4).toBeLessThan(2 * travel + 1e-9);
+    expect(beginAt + 0.25 - 4).toBeLessThan(travel + 1e-9);
     expect(endAt - 0.25 - 6).toBeGreaterThan(0);
-    expect(endAt - 0.25 - 6).toBeLessThan(2 * travel + 1e-9);
+    expect(endAt - 0.25 - 6).toBeLessThan(travel + 1e-9);
   });
 
   it('sleep and wake events, and move events list exactly the awake bodies', () => {

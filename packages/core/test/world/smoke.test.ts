@@ -30,7 +30,7 @@ describe('profile', () => {
 
   it('times every stage of the step when enableProfile is on, and the stages add up to the step', () => {
     const p = steppedPyramid(true).getProfile();
-    const stages = [p.pairs, p.collide, p.solve, p.continuous, p.sleep];
+    const stages = [p.pairs, p.collide, p.solve, p.continuous, p.sleep, p.sensors];
     for (const t of stages) expect(t).toBeGreaterThanOrEqual(0);
     expect(p.step).toBeGreaterThan(0);
     expect(stages.reduce((a, b) => a + b, 0)).toBeCloseTo(p.step, 9);
