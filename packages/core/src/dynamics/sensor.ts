@@ -85,9 +85,11 @@ export function removeSensorShape(w: WorldState, s: number): void {
   const isSensor = shapes.isSensor[s] === 1;
   if (isSensor) {
     let k = 0;
-    while (ss.shapes[k] !== s) k++;
-    ss.count--;
-    for (; k < ss.count; k++) ss.shapes[k] = ss.shapes[k + 1]!;
+    while (k < ss.count && ss.shapes[k] !== s) k++;
+    if (k < ss.count) {
+      ss.count--;
+      for (; k < ss.count; k++) ss.shapes[k] = ss.shapes[k + 1]!;
+    }
   }
   const keys = ss.keys;
   const n = ss.keyCount;
@@ -176,9 +178,14 @@ function overlapSensor(w: WorldState, s: number): void {
   trees[0].queryBox(queryBox, ALL_BITS, visit);
   trees[1].queryBox(queryBox, ALL_BITS, visit);
   trees[2].queryBox(queryBox, ALL_BITS, visit);
-  // insertion sort of this sensor's visitors: a handful, and the tree order must not show
-  const keys = ss.nextKeys;
+  // sort this sensor's visitors: the tree order must not show
   const end = ss.nextKeyCount;
+  if (end - start > 24) heapSort(ss.nextKeys, start, end);
+  else insertionSort(ss.nextKeys, start, end);
+}
+
+/** Ascending sort of keys[start, end): a handful of visitors, the usual case. */
+function insertionSort(keys: Float64Array, start: number, end: number): void {
   for (let i = start + 1; i < end; i++) {
     const v = keys[i]!;
     let j = i - 1;
@@ -187,6 +194,33 @@ function overlapSensor(w: WorldState, s: number): void {
       j--;
     }
     keys[j + 1] = v;
+  }
+}
+
+/** Ascending sort of keys[start, end) in O(n log n), in place (a zone over a whole pile). */
+function heapSort(keys: Float64Array, start: number, end: number): void {
+  const n = end - start;
+  for (let i = (n >> 1) - 1; i >= 0; i--) siftDown(keys, start, i, n);
+  for (let last = n - 1; last > 0; last--) {
+    const top = keys[start]!;
+    keys[start] = keys[start + last]!;
+    keys[start + last] = top;
+    siftDown(keys, start, 0, last);
+  }
+}
+
+function siftDown(keys: Float64Array, base: number, root: number, n: number): void {
+  let i = root;
+  for (;;) {
+    const l = 2 * i + 1;
+    if (l >= n) return;
+    const r = l + 1;
+    const c = r < n && keys[base + r]! > keys[base + l]! ? r : l;
+    if (keys[base + c]! <= keys[base + i]!) return;
+    const t = keys[base + i]!;
+    keys[base + i] = keys[base + c]!;
+    keys[base + c] = t;
+    i = c;
   }
 }
 

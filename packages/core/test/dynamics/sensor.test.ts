@@ -357,3 +357,28 @@ describe('sensors', () => {
     expect(copy.snapshot()).toEqual(world.snapshot());
   });
 });
+
+describe('sensor over a crowd', () => {
+  it('a static zone over 200 bodies reports each once, sorted, and the same set after a snapshot', () => {
+    const world = new World({ gravity: { x: 0, y: 0 } });
+    const zone = world.createBody();
+    const sensor = world.createPolygonShape(zone, makeBox(20, 20), { isSensor: true });
+    const shapes: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const b = world.createBody({
+        type: i % 2 === 0 ? BodyType.Dynamic : BodyType.Kinematic,
+        position: { x: -15 + (i % 20) * 1.5, y: -15 + Math.floor(i / 20) * 3 },
+      });
+      shapes.push(world.createCircleShape(b, makeCircle(0, 0, 0.3)));
+    }
+    world.step(DT);
+    const e = sensorEvents(world);
+    expect(e.begin).toEqual(shapes.map((s) => [sensor, s]));
+    const copy = new World();
+    copy.restore(world.snapshot());
+    world.step(DT);
+    copy.step(DT);
+    expect(sensorEvents(world)).toEqual({ begin: [], end: [] });
+    expect(sensorEvents(copy)).toEqual({ begin: [], end: [] });
+  });
+});
