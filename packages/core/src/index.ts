@@ -33,6 +33,17 @@ export type {
   JointEvents,
   ContactEvents,
   BodyEvents,
+  IdArray,
+  BodyRotation,
+  JointLocalAnchors,
+  JointParams,
+  JointParamsUnion,
+  JointParamsByType,
+  JointParamsOf,
+  JointState,
+  JointStateByType,
+  JointStateOf,
+  WorldAxisDef,
 } from './world.js';
 export { JointType } from './joints/joint.js';
 export type { RevoluteJointParams } from './joints/revolute_joint.js';

@@ -245,36 +245,51 @@ export interface JointStateByType {
  */
 export type JointStateOf<K extends JointType> = JointType extends K ? JointState : JointStateByType[K];
 
+/**
+ * A Float64Array of ids of one kind (the event arrays): an element reads as that id type,
+ * so `world.getShapeBody(events.beginShapeA[i])` needs no cast. At run time it is a plain
+ * Float64Array (ids are safe integers, exact in a double).
+ */
+export interface IdArray<Id extends number> extends Float64Array<ArrayBuffer> {
+  [index: number]: Id;
+  slice(start?: number, end?: number): IdArray<Id>;
+  subarray(begin?: number, end?: number): IdArray<Id>;
+}
+
 /** Contact events of the last step (see World.getContactEvents). Arrays hold shape ids. */
 export interface ContactEvents {
   readonly beginCount: number;
-  readonly beginShapeA: Float64Array;
-  readonly beginShapeB: Float64Array;
+  readonly beginShapeA: IdArray<ShapeId>;
+  readonly beginShapeB: IdArray<ShapeId>;
   readonly endCount: number;
-  readonly endShapeA: Float64Array;
-  readonly endShapeB: Float64Array;
+  readonly endShapeA: IdArray<ShapeId>;
+  readonly endShapeB: IdArray<ShapeId>;
   readonly hitCount: number;
-  readonly hitShapeA: Float64Array;
-  readonly hitShapeB: Float64Array;
+  readonly hitShapeA: IdArray<ShapeId>;
+  readonly hitShapeB: IdArray<ShapeId>;
   readonly hitPointX: Float64Array;
   readonly hitPointY: Float64Array;
   readonly hitNormalX: Float64Array;
   readonly hitNormalY: Float64Array;
   readonly hitSpeed: Float64Array;
   readonly sensorBeginCount: number;
-  readonly sensorBeginSensor: Float64Array;
-  readonly sensorBeginVisitor: Float64Array;
+  readonly sensorBeginSensor: IdArray<ShapeId>;
+  readonly sensorBeginVisitor: IdArray<ShapeId>;
   readonly sensorEndCount: number;
-  readonly sensorEndSensor: Float64Array;
-  readonly sensorEndVisitor: Float64Array;
+  readonly sensorEndSensor: IdArray<ShapeId>;
+  readonly sensorEndVisitor: IdArray<ShapeId>;
 }
 
 /** Body events of the last step (see World.getBodyEvents). Arrays hold body ids. */
 export interface BodyEvents {
   readonly bodyCount: number;
-  readonly body: Float64Array;
+  readonly body: IdArray<BodyId>;
   readonly bodyAwake: Uint8Array;
   readonly moveCount: number;
+  /**
+   * Body ids too, typed as plain numbers for now: the worker builds an empty one with
+   * `new Float64Array(0)`, which an `IdArray<BodyId>` would reject (cast each element).
+   */
   readonly moveBody: Float64Array;
 }
 
@@ -422,6 +437,18 @@ export interface WorldCounters {
   /** Proxies in the broad phase. */
   proxyCount: number;
   stepCount: number;
+}
+
+/** A body's rotation as cosine and sine of its angle. */
+export interface BodyRotation {
+  c: number;
+  s: number;
+}
+
+/** A joint's anchors in each body's frame (see World.getJointLocalAnchors). */
+export interface JointLocalAnchors {
+  localAnchorA: Vec2;
+  localAnchorB: Vec2;
 }
 
 /** Mass properties of a body. */
@@ -851,7 +878,7 @@ export class World {
   }
 
   /** Body rotation as cosine and sine. */
-  getBodyRotation(bodyId: BodyId): { c: number; s: number } {
+  getBodyRotation(bodyId: BodyId): BodyRotation {
     const b = this.body('getRotation', bodyId);
     return { c: this.#state.bodies.c[b]!, s: this.#state.bodies.s[b]! };
   }
@@ -1310,7 +1337,7 @@ export class World {
   }
 
   /** The shape's current world bounding box. */
-  getShapeAABB(shapeId: ShapeId): { minX: number; minY: number; maxX: number; maxY: number } {
+  getShapeAABB(shapeId: ShapeId): query.QueryAABB {
     const s = this.shape('getShapeAABB', shapeId);
     const shapes = this.#state.shapes;
     return { minX: shapes.minX[s]!, minY: shapes.minY[s]!, maxX: shapes.maxX[s]!, maxY: shapes.maxY[s]! };
@@ -1403,7 +1430,7 @@ export class World {
   }
 
   /** The joint's anchors in each body's frame, as created. */
-  getJointLocalAnchors(jointId: JointId): { localAnchorA: Vec2; localAnchorB: Vec2 } {
+  getJointLocalAnchors(jointId: JointId): JointLocalAnchors {
     const j = this.joint('getJointLocalAnchors', jointId);
     const joints = this.#state.joints;
     return {
@@ -1681,7 +1708,8 @@ export class World {
    * what you keep). Begin/end fire once per touch, never per sub-step.
    */
   getContactEvents(): Readonly<ContactEvents> {
-    return this.#state.events;
+    // the buffers hold shape handles written by the step (dynamics/events.ts)
+    return this.#state.events as unknown as Readonly<ContactEvents>;
   }
 
   /**
@@ -1689,7 +1717,8 @@ export class World {
    * `moveCount` bodies whose transform changed (`moveBody`), for transform buffers.
    */
   getBodyEvents(): Readonly<BodyEvents> {
-    return this.#state.events;
+    // the buffers hold body handles written by the step (dynamics/events.ts)
+    return this.#state.events as unknown as Readonly<BodyEvents>;
   }
 
   isShapeSensor(shapeId: ShapeId): boolean {

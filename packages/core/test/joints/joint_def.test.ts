@@ -255,3 +255,34 @@ describe('unknown fields in setJointParams', () => {
     expect(world.getJointParams(j).motorSpeed).toBe(0);
   });
 });
+
+describe('the README example', () => {
+  it('a door built turned, hinged from a world point, rests at joint angle 0 inside its limits', () => {
+    const world = new World();
+    const frame = world.createBody({ position: { x: 0, y: 2 } });
+    const door = world.createBody({ type: BodyType.Dynamic, position: { x: 1, y: 2 }, angle: 0.5 });
+    world.createPolygonShape(door, makeBox(1, 0.05));
+    const hinge = world.createRevoluteJoint({
+      bodyA: frame,
+      bodyB: door,
+      anchor: world.getBodyWorldPoint(door, { x: -1, y: 0 }),
+      enableLimit: true,
+      lowerAngle: -0.5,
+      upperAngle: 1,
+    });
+    expect(world.getJointState(hinge).angle).toBeCloseTo(0, 12);
+    const spring = world.createDistanceJoint({
+      bodyA: frame,
+      bodyB: door,
+      anchorA: { x: 0, y: 4 },
+      anchorB: { x: 0, y: 2 },
+      hertz: 2,
+      dampingRatio: 0.5,
+    });
+    expect(world.getJointParams(spring)).toMatchObject({ length: 2, enableSpring: true });
+    stepWorld(world, 120);
+    const angle = world.getJointState(hinge).angle;
+    expect(angle).toBeGreaterThanOrEqual(-0.51);
+    expect(angle).toBeLessThanOrEqual(1.01);
+  });
+});
