@@ -4,6 +4,7 @@
 
 export { ContactPointRecord } from './world/contact_points.js';
 export {
+  localizeJointDef,
   World,
   RENAMED_WORLD_METHODS,
   BodyRecord,
@@ -14,6 +15,7 @@ export {
   defaultChainDef,
   defaultFilter,
 } from './world.js';
+export type { BodyPose } from './joints/joint_def.js';
 export type {
   BodyId,
   ShapeId,

@@ -56,7 +56,12 @@ import type { MotorJointParams } from './joints/motor_joint.js';
 import type { MouseJointParams } from './joints/mouse_joint.js';
 import type { PrismaticJointParams } from './joints/prismatic_joint.js';
 import { type JointState, jointTypes } from './joints/registry.js';
-import { checkJointDefFields, resolveJointDef } from './joints/joint_def.js';
+import {
+  type BodyPose,
+  checkJointDefFields,
+  localizeJointDef as localizeWithEntry,
+  resolveJointDef,
+} from './joints/joint_def.js';
 import type { RevoluteJointParams } from './joints/revolute_joint.js';
 import type { WeldJointParams } from './joints/weld_joint.js';
 import type { WheelJointParams } from './joints/wheel_joint.js';
@@ -576,6 +581,31 @@ export const BodyRecord = {
   W: 8,
   Size: 9,
 } as const;
+
+/**
+ * A copy of a joint definition of `type` with its world points (`anchor`, `anchorA`,
+ * `anchorB`, `axis`) turned into local forms from the given body poses, and what they
+ * determine (`referenceAngle`, `length`) filled in, as `create*Joint` does from the bodies'
+ * current poses. For clients of a world in another thread: they resolve with the poses
+ * they last saw, so both sides store the same joint. A definition without world points
+ * comes back as it is.
+ */
+export function localizeJointDef<D extends object>(
+  type: JointType,
+  def: D,
+  poseA: BodyPose,
+  poseB: BodyPose,
+): D {
+  const entry = jointTypes[type];
+  if (entry === undefined) fail('localizeJointDef', 'type', 'a JointType', type);
+  return localizeWithEntry(
+    `create${entry.name[0]!.toUpperCase()}${entry.name.slice(1)}Joint`,
+    entry,
+    def,
+    poseA,
+    poseB,
+  );
+}
 
 /**
  * A 2D physics world: bodies, their shapes, and the soft-step solver that moves them.

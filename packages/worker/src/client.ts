@@ -21,7 +21,10 @@ import {
   atan2,
   BodyRecord,
   BodyType,
+  type BodyPose,
   ContactPointRecord,
+  JointType,
+  localizeJointDef,
   RENAMED_WORLD_METHODS,
   type BodyEvents,
   type BodyId,
@@ -866,6 +869,30 @@ class PhysicsClientBase {
     return s;
   }
 
+  /**
+   * A joint definition with its world points turned into local forms from the poses this
+   * thread sees (the newest published step), so the mirror and the worker store the same
+   * joint: the worker, stepping on, would otherwise resolve them from later poses.
+   */
+  protected localizeJoint(type: JointType, def: unknown): unknown {
+    if (typeof def !== 'object' || def === null) return def;
+    const d = def as { bodyA?: unknown; bodyB?: unknown };
+    const a = d.bodyA as BodyId;
+    const b = d.bodyB as BodyId;
+    if (!this.mirror.isValidBody(a) || !this.mirror.isValidBody(b)) return def; // the mirror says why
+    return localizeJointDef(type, def, this.poseOf(a), this.poseOf(b));
+  }
+
+  private poseOf(bodyId: BodyId): BodyPose {
+    if (this.readBody(bodyId)) {
+      const r = this.record;
+      return { x: r[BodyRecord.X]!, y: r[BodyRecord.Y]!, c: r[BodyRecord.C]!, s: r[BodyRecord.S]! };
+    }
+    const p = this.mirror.getBodyPosition(bodyId);
+    const q = this.mirror.getBodyRotation(bodyId);
+    return { x: p.x, y: p.y, c: q.c, s: q.s };
+  }
+
   private readBody(bodyId: BodyId): boolean {
     return this.reader.readRecord(this.mirror.getBodySlot(bodyId), bodyId, this.record);
   }
@@ -1074,14 +1101,32 @@ export type PhysicsClient = ClientMethods & DeprecatedAliases;
 
 const inputCommands: ReadonlySet<string> = new Set(INPUT_COMMANDS);
 
+/** The joint type each create method makes (world points are resolved before sending). */
+const JOINT_CREATORS: Partial<Record<CommandName, JointType>> = {
+  createRevoluteJoint: JointType.Revolute,
+  createDistanceJoint: JointType.Distance,
+  createWheelJoint: JointType.Wheel,
+  createMouseJoint: JointType.Mouse,
+  createMotorJoint: JointType.Motor,
+  createFilterJoint: JointType.Filter,
+  createPrismaticJoint: JointType.Prismatic,
+  createWeldJoint: JointType.Weld,
+};
+
 for (const name of COMMAND_NAMES) {
   if (inputCommands.has(name)) continue; // methods of the class: see "per-frame inputs"
+  const jointType = JOINT_CREATORS[name];
   Object.defineProperty(PhysicsClientBase.prototype, name, {
     value: function (this: PhysicsClientBase, ...args: unknown[]): unknown {
-      const self = this as unknown as { mirror: World; enqueue(n: CommandName, a: unknown[]): void };
+      const self = this as unknown as {
+        mirror: World;
+        enqueue(n: CommandName, a: unknown[]): void;
+        localizeJoint(type: JointType, def: unknown): unknown;
+      };
       if ((this as unknown as { isDisposed(): boolean }).isDisposed()) {
         throw new Error(`${name}: the physics world was disposed`);
       }
+      if (jointType !== undefined) args[0] = self.localizeJoint(jointType, args[0]);
       const method = self.mirror[name] as (...a: unknown[]) => unknown;
       const result = method.apply(self.mirror, args);
       self.enqueue(name, args);

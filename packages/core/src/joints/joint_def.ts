@@ -75,6 +75,14 @@ export interface ResolvedJointDef {
   derived: Record<string, unknown>;
 }
 
+/** A body's pose: origin and rotation (cosine, sine). */
+export interface BodyPose {
+  x: number;
+  y: number;
+  c: number;
+  s: number;
+}
+
 /**
  * Turns the world forms of a definition into local ones, for bodies `a` and `b` (live,
  * distinct slots). Checks the world points it reads; writes nothing.
@@ -87,8 +95,27 @@ export function resolveJointDef(
   a: number,
   b: number,
 ): ResolvedJointDef {
-  const d = def as Def;
+  return resolveJointDefAt(fn, entry, def, poseOf(w, a), poseOf(w, b));
+}
+
+function poseOf(w: WorldState, body: number): BodyPose {
   const bodies = w.bodies;
+  return { x: bodies.px[body]!, y: bodies.py[body]!, c: bodies.c[body]!, s: bodies.s[body]! };
+}
+
+/**
+ * The same from the bodies' poses as given: the world's own, or the poses a client of a
+ * world in another thread last saw (the worker resolves world points before sending, so
+ * both sides store the same local forms).
+ */
+export function resolveJointDefAt(
+  fn: string,
+  entry: JointTypeEntry,
+  def: object,
+  pa: BodyPose,
+  pb: BodyPose,
+): ResolvedJointDef {
+  const d = def as Def;
   const derived: Record<string, unknown> = {};
   const anchor = d.anchor === undefined ? undefined : checkVec2(fn, 'anchor', d.anchor);
   const anchorA = d.anchorA === undefined ? anchor : checkVec2(fn, 'anchorA', d.anchorA);
@@ -96,30 +123,27 @@ export function resolveJointDef(
   const localA =
     anchorA === undefined
       ? checkVec2(fn, 'localAnchorA', d.localAnchorA ?? { x: 0, y: 0 })
-      : toLocal(w, a, anchorA.x, anchorA.y);
+      : toLocal(pa, anchorA.x, anchorA.y);
   const localB =
     anchorB === undefined
       ? checkVec2(fn, 'localAnchorB', d.localAnchorB ?? { x: 0, y: 0 })
-      : toLocal(w, b, anchorB.x, anchorB.y);
+      : toLocal(pb, anchorB.x, anchorB.y);
   let fromWorld = anchorA !== undefined || anchorB !== undefined;
 
   if (entry.worldAxis && d.axis !== undefined) {
     const axis = checkVec2(fn, 'axis', d.axis);
     if (axis.x === 0 && axis.y === 0)
       throw new RangeError(`${fn}: axis must have a non-zero length, got (0, 0)`);
-    // the world direction in A's frame: A's rotation transposed
-    const c = bodies.c[a]!;
-    const s = bodies.s[a]!;
-    derived.localAxisA = { x: c * axis.x + s * axis.y, y: -s * axis.x + c * axis.y };
+    derived.localAxisA = { x: pa.c * axis.x + pa.s * axis.y, y: -pa.s * axis.x + pa.c * axis.y };
     fromWorld = true;
   }
   if (fromWorld && entry.worldReferenceAngle && d.referenceAngle === undefined) {
-    derived.referenceAngle = relativeAngle(bodies.c[b]!, bodies.s[b]!, bodies.c[a]!, bodies.s[a]!);
+    derived.referenceAngle = relativeAngle(pb.c, pb.s, pa.c, pa.s);
   }
   if (fromWorld && entry.worldLength && d.length === undefined) {
-    const pa = anchorA ?? toWorld(w, a, localA);
-    const pb = anchorB ?? toWorld(w, b, localB);
-    const length = Math.sqrt((pb.x - pa.x) * (pb.x - pa.x) + (pb.y - pa.y) * (pb.y - pa.y));
+    const wa = anchorA ?? toWorld(pa, localA);
+    const wb = anchorB ?? toWorld(pb, localB);
+    const length = Math.sqrt((wb.x - wa.x) * (wb.x - wa.x) + (wb.y - wa.y) * (wb.y - wa.y));
     if (!(length > 0)) {
       fail(fn, 'length', 'given when the world anchors coincide (the rest length must be > 0)', length);
     }
@@ -129,18 +153,37 @@ export function resolveJointDef(
   return { localA, localB, derived };
 }
 
-function toLocal(w: WorldState, body: number, x: number, y: number): Vec2 {
-  const bodies = w.bodies;
-  const dx = x - bodies.px[body]!;
-  const dy = y - bodies.py[body]!;
-  const c = bodies.c[body]!;
-  const s = bodies.s[body]!;
-  return { x: c * dx + s * dy, y: -s * dx + c * dy };
+function toLocal(p: BodyPose, x: number, y: number): Vec2 {
+  const dx = x - p.x;
+  const dy = y - p.y;
+  return { x: p.c * dx + p.s * dy, y: -p.s * dx + p.c * dy };
 }
 
-function toWorld(w: WorldState, body: number, p: Vec2): Vec2 {
-  const bodies = w.bodies;
-  const c = bodies.c[body]!;
-  const s = bodies.s[body]!;
-  return { x: bodies.px[body]! + c * p.x - s * p.y, y: bodies.py[body]! + s * p.x + c * p.y };
+function toWorld(p: BodyPose, l: Vec2): Vec2 {
+  return { x: p.x + p.c * l.x - p.s * l.y, y: p.y + p.s * l.x + p.c * l.y };
+}
+
+/** World-form fields, which `localizeJointDef` replaces by local ones. */
+const WORLD_FORMS = ['anchor', 'anchorA', 'anchorB', 'axis'] as const;
+
+/**
+ * A copy of a joint definition with its world points (anchor, anchorA, anchorB, axis)
+ * turned into local forms from the given poses, and what they determine (referenceAngle,
+ * length) filled in; a definition without world points is returned as it is. The world
+ * does this itself at creation; a client of a world in another thread calls it with the
+ * poses it last saw, so its mirror and the worker store the same joint.
+ */
+export function localizeJointDef<D extends object>(
+  fn: string,
+  entry: JointTypeEntry,
+  def: D,
+  pa: BodyPose,
+  pb: BodyPose,
+): D {
+  const d = def as Def;
+  if (WORLD_FORMS.every((k) => d[k] === undefined)) return def;
+  const { localA, localB, derived } = resolveJointDefAt(fn, entry, def, pa, pb);
+  const out: Record<string, unknown> = { ...d, localAnchorA: localA, localAnchorB: localB, ...derived };
+  for (const k of WORLD_FORMS) delete out[k];
+  return out as D;
 }
