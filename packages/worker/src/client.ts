@@ -137,7 +137,14 @@ export interface PhysicsStats {
   movedCount: number;
   paused: boolean;
   /** The core's stage timings of the newest step (ms); zero unless the world has `enableProfile`. */
-  profile: { pairs: number; collide: number; solve: number; continuous: number; sleep: number };
+  profile: {
+    pairs: number;
+    collide: number;
+    solve: number;
+    continuous: number;
+    sleep: number;
+    sensors: number;
+  };
 }
 
 /** Methods answered by the mirror: what only commands change (never the step). */
@@ -859,12 +866,13 @@ class PhysicsClientBase {
     s.jointCount = r.header(Header.JointCount);
     s.movedCount = r.header(Header.MovedCount);
     s.paused = this.paused;
-    const p = s.profile ?? { pairs: 0, collide: 0, solve: 0, continuous: 0, sleep: 0 };
+    const p = s.profile ?? { pairs: 0, collide: 0, solve: 0, continuous: 0, sleep: 0, sensors: 0 };
     p.pairs = r.header(Header.ProfilePairs);
     p.collide = r.header(Header.ProfileCollide);
     p.solve = r.header(Header.ProfileSolve);
     p.continuous = r.header(Header.ProfileContinuous);
     p.sleep = r.header(Header.ProfileSleep);
+    p.sensors = r.header(Header.ProfileSensors);
     s.profile = p;
     return s;
   }

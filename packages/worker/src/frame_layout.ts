@@ -69,6 +69,7 @@ export const Header = {
   ContactPoints: 20,
   /** Body slots this frame's records have room for (where the contact points start). */
   RecordCapacity: 21,
+  ProfileSensors: 22,
   Size: 24,
 } as const;
 

@@ -227,5 +227,6 @@ export class FrameWriter {
     frame[Header.ProfileSolve] = profile.solve;
     frame[Header.ProfileContinuous] = profile.continuous;
     frame[Header.ProfileSleep] = profile.sleep;
+    frame[Header.ProfileSensors] = profile.sensors;
   }
 }
