@@ -87,6 +87,14 @@ const CREATE = {
 const HANDLER_KEYS = new Set<string>(['onBreak']);
 
 const COMMON_KEYS = new Set<string>([
+  // Where the joint is: changing any of these recreates it (world points are resolved
+  // from the bodies' poses at creation; the core keeps only the local forms).
+  'anchor',
+  'anchorA',
+  'anchorB',
+  'axis',
+  'localAxisA',
+  'referenceAngle',
   'localAnchorA',
   'localAnchorB',
   'collideConnected',
