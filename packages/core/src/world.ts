@@ -36,6 +36,12 @@ import {
 import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './base/id.js';
 import { atan2, type Vec2 } from './base/math.js';
 import { restoreWorld, snapshotWorld, stateHash } from './world/snapshot.js';
+import {
+  checkRollbackState,
+  loadRollbackState,
+  RollbackState,
+  saveRollbackState,
+} from './world/rollback_state.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
 import { type JointData, JointType } from './joints/joint.js';
 import type { DistanceJointParams } from './joints/distance_joint.js';
@@ -630,6 +636,39 @@ export class World {
     next.frictionMixer = this.#state.frictionMixer;
     next.restitutionMixer = this.#state.restitutionMixer;
     this.#state.adopt(next);
+  }
+
+  /**
+   * Saves what stepping changes (poses, velocities, sleep state, contacts with their
+   * warm-start impulses, joint impulses, the step counter) into `into`, or into a new
+   * `RollbackState`, and returns it. For rollback netcode: keep a ring of states, pass the
+   * same ones again (saving into a state allocates nothing once it has its size), and
+   * `loadState` one to re-simulate. `snapshot()` stays the format for save games.
+   */
+  saveState(into?: RollbackState): RollbackState {
+    if (into !== undefined && !(into instanceof RollbackState)) {
+      throw new TypeError(`saveState: into must be a RollbackState or undefined, got ${describe(into)}`);
+    }
+    if (this.#state.locked) throw new Error('saveState: the world is stepping');
+    const out = into ?? new RollbackState();
+    saveRollbackState(this.#state, out);
+    return out;
+  }
+
+  /**
+   * Puts the world back into a state saved by `saveState`: stepping on is bit-identical to
+   * having continued from there. The world must have the same structure as when the state
+   * was saved (same bodies, shapes, chains and joints, with the same ids); otherwise this
+   * throws and leaves the world unchanged. Settings, mixers, materials and user data are
+   * inputs, not state: they stay as they are now.
+   */
+  loadState(state: RollbackState): void {
+    if (!(state instanceof RollbackState)) {
+      throw new TypeError(`loadState: state must be a RollbackState, got ${describe(state)}`);
+    }
+    if (this.#state.locked) throw new Error('loadState: the world is stepping');
+    checkRollbackState(this.#state, state);
+    loadRollbackState(this.#state, state);
   }
 
   // ------------------------------------------------------------------ bodies
