@@ -80,6 +80,7 @@ export {
 } from './character/mover.js';
 export type { MoverDef, MoverOptions, MutableVec2 } from './character/mover.js';
 export { defaultQueryFilter } from './world/query.js';
+export { RollbackState } from './world/rollback_state.js';
 export type {
   QueryFilter,
   QueryAABB,

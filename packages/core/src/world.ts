@@ -48,6 +48,12 @@ import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHa
 import { atan2, type Vec2 } from './base/math.js';
 import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js';
 import { ContactPointRecord, readContactPoints } from './world/contact_points.js';
+import {
+  checkRollbackState,
+  loadRollbackState,
+  RollbackState,
+  saveRollbackState,
+} from './world/rollback_state.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
 import { JointType } from './joints/joint.js';
 import type { DistanceJointParams } from './joints/distance_joint.js';
@@ -789,6 +795,39 @@ export class World {
     if (!(snapshot instanceof Uint8Array)) fail('restore', 'snapshot', 'a Uint8Array', snapshot);
     if (this.#state.locked) throw new Error('restore: the world is stepping');
     restoreWorldInto(this.#state, snapshot);
+  }
+
+  /**
+   * Saves what stepping changes (poses, velocities, sleep state, contacts with their
+   * warm-start impulses, joint impulses, the step counter) into `into`, or into a new
+   * `RollbackState`, and returns it. For rollback netcode: keep a ring of states, pass the
+   * same ones again (saving into a state allocates nothing once it has its size), and
+   * `loadState` one to re-simulate. `snapshot()` stays the format for save games.
+   */
+  saveState(into?: RollbackState): RollbackState {
+    if (into !== undefined && !(into instanceof RollbackState)) {
+      throw new TypeError(`saveState: into must be a RollbackState or undefined, got ${describe(into)}`);
+    }
+    if (this.#state.locked) throw new Error('saveState: the world is stepping');
+    const out = into ?? new RollbackState();
+    saveRollbackState(this.#state, out);
+    return out;
+  }
+
+  /**
+   * Puts the world back into a state saved by `saveState`: stepping on is bit-identical to
+   * having continued from there. The world must have the same structure as when the state
+   * was saved (same bodies, shapes, chains and joints, with the same ids); otherwise this
+   * throws and leaves the world unchanged. Settings, mixers, materials and user data are
+   * inputs, not state: they stay as they are now.
+   */
+  loadState(state: RollbackState): void {
+    if (!(state instanceof RollbackState)) {
+      throw new TypeError(`loadState: state must be a RollbackState, got ${describe(state)}`);
+    }
+    if (this.#state.locked) throw new Error('loadState: the world is stepping');
+    checkRollbackState(this.#state, state);
+    loadRollbackState(this.#state, state);
   }
 
   // ------------------------------------------------------------------ bodies

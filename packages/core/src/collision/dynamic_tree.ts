@@ -216,6 +216,18 @@ export class DynamicTree {
   }
 
   /** Gives a proxy a new fat AABB by removing and re-inserting its leaf (a teleport). */
+  /**
+   * Gives a leaf a new fat AABB without touching the structure: its ancestors may then no
+   * longer bound it, so the caller must `rebuild(true)` before the tree is searched (a
+   * rollback load sets many leaves and rebuilds once; see world/rollback_state.ts).
+   */
+  setLeafBox(proxyId: number, box: AABB): void {
+    this.minX[proxyId] = box.minX;
+    this.minY[proxyId] = box.minY;
+    this.maxX[proxyId] = box.maxX;
+    this.maxY[proxyId] = box.maxY;
+  }
+
   moveProxy(proxyId: number, box: AABB): void {
     this.removeLeaf(proxyId);
     this.minX[proxyId] = box.minX;

@@ -90,4 +90,16 @@ describe('allocation', () => {
     const { bytes, sites } = leastAllocatedBytes('sensors', steps);
     expect(bytes / steps, sites.join('\n')).toBeLessThan(16);
   });
+
+  it('saving into a ring of 10 reused rollback states and loading one allocates nothing', () => {
+    // The probe's `+rollback` mode: after every step a saveState into the next of 10 reused
+    // RollbackStates, and every 7th step a loadState of the one 5 frames older. Measured
+    // 848 bytes over 1,000 steps on the mixed pile (circles and boxes: none in save or
+    // load). On the tumbler save and load allocate nothing either, but its step then did
+    // (17 B to 2.4 KB a step over two runs, in destroyContact, prepareContacts and
+    // reportHitEvents), so it is not pinned here. Not yet for joints: their data objects
+    // are saved field by field through keyed access, which boxes every double.
+    const { bytes, sites } = leastAllocatedBytes('pile+rollback', steps);
+    expect(bytes / steps, sites.join('\n')).toBeLessThan(16);
+  });
 });
