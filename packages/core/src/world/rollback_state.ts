@@ -46,7 +46,7 @@ import type { SlotPool } from '../base/id.js';
 import type { WorldState } from './world_state.js';
 
 const MAGIC = 0x494d5252; // "IMRR"
-const VERSION = 1;
+const VERSION = 2; // 2: the sensors' overlap set
 /** Reference record: two poses (8) and the normal (2), then 3 doubles per point. */
 const REF_HEAD = 10;
 const REF_POINT = 3;
@@ -310,6 +310,11 @@ export function saveRollbackState(w: WorldState, out: RollbackState): void {
     writeFields(joints.data[j]!);
   }
 
+  // the sensors' overlap set: the next sensor pass reports begin and end against it
+  const sensors = w.sensors;
+  pi(sensors.keyCount);
+  for (let k = 0; k < sensors.keyCount; k++) pf(sensors.keys[k]!);
+
   out.f = jf;
   out.i = ji;
   out.fCount = jfc;
@@ -570,4 +575,10 @@ export function loadRollbackState(w: WorldState, state: RollbackState): void {
     joints.torque[j] = fs[rf++]!;
     readFields(fs, joints.data[j]!);
   }
+
+  const sensors = w.sensors;
+  const keyCount = is[ri++]!;
+  sensors.reserveKeys(keyCount);
+  for (let k = 0; k < keyCount; k++) sensors.keys[k] = fs[rf++]!;
+  sensors.keyCount = keyCount;
 }

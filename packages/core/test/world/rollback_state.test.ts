@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BodyId, BodyType, makeBox, RollbackState, World } from '../../src/index';
 import {
+  sensorScene,
   addGround,
   carScene,
   bridgeScene,
@@ -235,5 +236,30 @@ describe('rollback state', () => {
     expect(() => world.saveState(new Uint8Array(8) as never)).toThrow(
       /^saveState: into must be a RollbackState or undefined, got /,
     );
+  });
+});
+
+describe('rollback with sensors', () => {
+  it('reports the same sensor begin and end events after a load as the straight run', () => {
+    const world = new World();
+    sensorScene(world, 6);
+    const events = (steps: number): string[] => {
+      const out: string[] = [];
+      for (let i = 0; i < steps; i++) {
+        world.step(DT);
+        const e = world.getContactEvents();
+        for (let k = 0; k < e.sensorBeginCount; k++)
+          out.push(`${i}+${e.sensorBeginSensor[k]}:${e.sensorBeginVisitor[k]}`);
+        for (let k = 0; k < e.sensorEndCount; k++)
+          out.push(`${i}-${e.sensorEndSensor[k]}:${e.sensorEndVisitor[k]}`);
+      }
+      return out;
+    };
+    events(40);
+    const saved = world.saveState();
+    const straight = events(200);
+    expect(straight.length).toBeGreaterThan(2); // balls enter and leave the zone meanwhile
+    world.loadState(saved);
+    expect(events(200)).toEqual(straight);
   });
 });
