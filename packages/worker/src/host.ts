@@ -9,6 +9,7 @@
  */
 import {
   type Capsule,
+  RollbackState,
   type JointId,
   type QueryAABB,
   type QueryFilter,
@@ -47,6 +48,12 @@ export interface HostInit {
   timeScale: number;
   /** Take a snapshot every this many steps and send it along (0: never), for restart(). */
   snapshotEvery: number;
+}
+
+/** A RollbackState's arrays, cut to their counts (structured clone drops the class). */
+export interface WireRollbackState {
+  f: Float64Array<ArrayBuffer>;
+  i: Int32Array<ArrayBuffer>;
 }
 
 /** What the main thread must learn after steps: sent with a reply or pushed to the sink. */
@@ -205,6 +212,26 @@ export class WorldHost {
   restore(bytes: Uint8Array): HostUpdate {
     this.drainInputs();
     this.requireWorld().restore(bytes);
+    this.publish();
+    return this.takePending();
+  }
+
+  /** The compact rollback state (the core's RollbackState), as plain arrays that cross threads. */
+  saveState(): WireRollbackState {
+    this.drainInputs();
+    const state = this.requireWorld().saveState();
+    return { f: state.f.slice(0, state.fCount), i: state.i.slice(0, state.iCount) };
+  }
+
+  /** Loads a compact state and publishes the loaded poses at once. */
+  loadState(wire: WireRollbackState): HostUpdate {
+    this.drainInputs();
+    const state = new RollbackState();
+    state.f = wire.f;
+    state.i = wire.i;
+    state.fCount = wire.f.length;
+    state.iCount = wire.i.length;
+    this.requireWorld().loadState(state);
     this.publish();
     return this.takePending();
   }

@@ -3,7 +3,7 @@
  * each reply transferred instead of copied, and updates pushed to the client's proxy.
  */
 import * as Comlink from 'comlink';
-import { type HostInit, type HostSink, type HostUpdate, WorldHost } from './host.js';
+import { type HostInit, type HostSink, type HostUpdate, type WireRollbackState, WorldHost } from './host.js';
 
 function transferable(update: HostUpdate): HostUpdate {
   const buffers: ArrayBuffer[] = [];
@@ -24,6 +24,15 @@ export class RemoteWorldHost extends WorldHost {
 
   override restore(bytes: Uint8Array): HostUpdate {
     return transferable(super.restore(bytes));
+  }
+
+  override saveState(): WireRollbackState {
+    const state = super.saveState();
+    return Comlink.transfer(state, [state.f.buffer, state.i.buffer]);
+  }
+
+  override loadState(state: WireRollbackState): HostUpdate {
+    return transferable(super.loadState(state));
   }
 
   override snapshot(): Uint8Array {

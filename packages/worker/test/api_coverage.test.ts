@@ -14,9 +14,6 @@ const NOT_ON_THE_CLIENT = {
   getJointEvents: 'events arrive by subscription: onJointEvents',
   createMover: 'a mover queries the world every frame: createCharacter runs it in the worker',
   moveCharacter: 'as createMover',
-  saveState:
-    'rollback re-simulates next to the world: a RollbackState is reused typed arrays in the worker; across the boundary, snapshot() and restore()',
-  loadState: 'as saveState',
 } as const;
 
 type Missing = Exclude<keyof World, keyof PhysicsClient | keyof typeof NOT_ON_THE_CLIENT>;

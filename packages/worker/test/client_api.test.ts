@@ -133,6 +133,37 @@ describe('snapshots and failures', () => {
   });
 });
 
+describe('rollback states', () => {
+  it('save, step on, load and step again equals the straight run, bit for bit', async () => {
+    const physics = keep(createTestWorker({ stepping: 'manual' }));
+    buildPyramid(physics, 10);
+    await physics.step(60);
+    const state = await physics.saveState();
+    expect(state.byteLength).toBeGreaterThan(0);
+    await physics.step(90);
+    const straight = records(physics);
+    const hash = await physics.stateHash();
+    await physics.loadState(state);
+    expect(physics.getStats().stepCount).toBe(60);
+    await physics.step(90);
+    expect(records(physics)).toEqual(straight);
+    expect(await physics.stateHash()).toBe(hash);
+  });
+
+  it('rejects a state of another structure with the core message and leaves the world as it was', async () => {
+    const physics = keep(createTestWorker({ stepping: 'manual' }));
+    buildColumn(physics, 3);
+    await physics.step(5);
+    const state = await physics.saveState();
+    physics.createBody();
+    const hash = await physics.stateHash();
+    await expect(physics.loadState(state)).rejects.toThrow(
+      /loadState: state must come from a world of the same structure/,
+    );
+    expect(await physics.stateHash()).toBe(hash);
+  });
+});
+
 describe('restart', () => {
   it('brings a killed worker back from its automatic snapshot and continues as if never killed', async () => {
     let thread: Worker | null = null;
