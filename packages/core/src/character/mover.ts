@@ -387,8 +387,10 @@ function readOptions(fn: string, w: WorldState, options: unknown, base: MoverCon
     if (typeof f !== 'object' || f === null)
       fail(fn, 'options.filter', 'an object {categoryBits, maskBits}', f);
     const ff = f as Partial<QueryFilter>;
-    categoryBits = checkBits(fn, 'options.filter.categoryBits', ff.categoryBits) >>> 0;
-    maskBits = checkBits(fn, 'options.filter.maskBits', ff.maskBits) >>> 0;
+    // a field left out keeps its current value
+    if (ff.categoryBits !== undefined)
+      categoryBits = checkBits(fn, 'options.filter.categoryBits', ff.categoryBits) >>> 0;
+    if (ff.maskBits !== undefined) maskBits = checkBits(fn, 'options.filter.maskBits', ff.maskBits) >>> 0;
   }
   let ignoreBody = base.ignoreBody;
   if (o.ignoreBody !== undefined) {
