@@ -406,6 +406,12 @@ export interface ShapeDef {
   userData: unknown;
 }
 
+/**
+ * A shape definition as passed to create*Shape: every field optional (taken from
+ * `defaultShapeDef()`), the filter field by field too (`{ filter: { groupIndex: -1 } }`).
+ */
+export type ShapeDefInput = Partial<Omit<ShapeDef, 'filter'>> & { filter?: Partial<Filter> };
+
 /** Chain definition: a one-sided chain of segments (see ChainSegment for the side). */
 export interface ChainDef {
   /** At least 2 points (3 for a loop). */
@@ -419,6 +425,9 @@ export interface ChainDef {
   enableContactEvents: boolean;
   userData: unknown;
 }
+
+/** A chain definition as passed to createChain: like ShapeDefInput, over `defaultChainDef()`. */
+export type ChainDefInput = Partial<Omit<ChainDef, 'filter'>> & { filter?: Partial<Filter> };
 
 /** Per-stage timings of the last step (ms). */
 export interface StepProfile {
@@ -559,6 +568,17 @@ const CHAIN_DEF_KEYS: readonly string[] = Object.keys(defaultChainDef());
 
 function isBodyType(v: unknown): v is BodyType {
   return v === BodyType.Static || v === BodyType.Kinematic || v === BodyType.Dynamic;
+}
+
+/**
+ * A definition's filter with the fields left out taken from `defaultFilter()`, so
+ * `{ groupIndex: -1 }` means "the default category and mask, group -1". Anything but an
+ * object is passed on for checkFilter to reject.
+ */
+function withDefaultFilter(v: unknown): unknown {
+  if (v === undefined) return defaultFilter();
+  if (typeof v !== 'object' || v === null) return v;
+  return { ...defaultFilter(), ...(v as Partial<Filter>) };
 }
 
 function checkFilter(fn: string, field: string, v: unknown): Filter {
@@ -1206,7 +1226,7 @@ export class World {
   // ------------------------------------------------------------------ shapes
 
   /** Attaches a circle. The geometry is copied. */
-  createCircleShape(bodyId: BodyId, circle: Circle, def: Partial<ShapeDef> = {}): ShapeId {
+  createCircleShape(bodyId: BodyId, circle: Circle, def: ShapeDefInput = {}): ShapeId {
     const fn = 'createCircleShape';
     const b = this.body(fn, bodyId);
     checkCircle(fn, 'circle', circle);
@@ -1215,7 +1235,7 @@ export class World {
   }
 
   /** Attaches a capsule. The geometry is copied. */
-  createCapsuleShape(bodyId: BodyId, capsule: Capsule, def: Partial<ShapeDef> = {}): ShapeId {
+  createCapsuleShape(bodyId: BodyId, capsule: Capsule, def: ShapeDefInput = {}): ShapeId {
     const fn = 'createCapsuleShape';
     const b = this.body(fn, bodyId);
     checkCapsule(fn, 'capsule', capsule);
@@ -1224,7 +1244,7 @@ export class World {
   }
 
   /** Attaches a convex polygon (see makeBox, makePolygon). The geometry is copied. */
-  createPolygonShape(bodyId: BodyId, polygon: Polygon, def: Partial<ShapeDef> = {}): ShapeId {
+  createPolygonShape(bodyId: BodyId, polygon: Polygon, def: ShapeDefInput = {}): ShapeId {
     const fn = 'createPolygonShape';
     const b = this.body(fn, bodyId);
     checkPolygon(fn, 'polygon', polygon);
@@ -1233,7 +1253,7 @@ export class World {
   }
 
   /** Attaches a two-sided segment (no mass). The geometry is copied. */
-  createSegmentShape(bodyId: BodyId, segment: Segment, def: Partial<ShapeDef> = {}): ShapeId {
+  createSegmentShape(bodyId: BodyId, segment: Segment, def: ShapeDefInput = {}): ShapeId {
     const fn = 'createSegmentShape';
     const b = this.body(fn, bodyId);
     checkSegment(fn, 'segment', segment);
@@ -1248,12 +1268,12 @@ export class World {
    * walked on from above is listed from right to left. An open chain of n points makes
    * n - 1 segments whose end neighbours extend the end segments straight on.
    */
-  createChain(bodyId: BodyId, def: Partial<ChainDef>): ChainId {
+  createChain(bodyId: BodyId, def: ChainDefInput): ChainId {
     const fn = 'createChain';
     const b = this.body(fn, bodyId);
     if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object', def);
     checkKnownFields(fn, def, CHAIN_DEF_KEYS, 'chains');
-    const d = { ...defaultChainDef(), ...def };
+    const d = { ...defaultChainDef(), ...def, filter: withDefaultFilter(def.filter) as Filter };
     checkBoolean(fn, 'loop', d.loop);
     if (!Array.isArray(d.points)) fail(fn, 'points', 'an array of {x, y}', d.points);
     const n = d.points.length;
@@ -1694,17 +1714,17 @@ export class World {
    * Equal fractions go to the lower shape id. A ray starting strictly inside a solid
    * shape does not hit it.
    */
-  castRayClosest(origin: Vec2, translation: Vec2, filter?: query.QueryFilter): query.RayHit | null {
+  castRayClosest(origin: Vec2, translation: Vec2, filter?: Partial<query.QueryFilter>): query.RayHit | null {
     return query.castRayClosest(this.#state, origin, translation, filter);
   }
 
   /** Every shape hit by the ray, each once (where it enters), sorted by fraction then shape id. */
-  castRayAll(origin: Vec2, translation: Vec2, filter?: query.QueryFilter): query.RayHit[] {
+  castRayAll(origin: Vec2, translation: Vec2, filter?: Partial<query.QueryFilter>): query.RayHit[] {
     return query.castRayAll(this.#state, origin, translation, filter);
   }
 
   /** The first hit found (not necessarily the closest; cheapest), or null. */
-  castRayAny(origin: Vec2, translation: Vec2, filter?: query.QueryFilter): query.RayHit | null {
+  castRayAny(origin: Vec2, translation: Vec2, filter?: Partial<query.QueryFilter>): query.RayHit | null {
     return query.castRayAny(this.#state, origin, translation, filter);
   }
 
@@ -1717,18 +1737,18 @@ export class World {
     geometry: query.QueryGeometry,
     transform: query.QueryTransform,
     translation: Vec2,
-    filter?: query.QueryFilter,
+    filter?: Partial<query.QueryFilter>,
   ): query.ShapeCastHit | null {
     return query.castShape(this.#state, geometry, transform, translation, filter);
   }
 
   /** Shapes whose tight bounding box overlaps `aabb` (touching counts), sorted by id. */
-  overlapAABB(aabb: query.QueryAABB, filter?: query.QueryFilter): ShapeId[] {
+  overlapAABB(aabb: query.QueryAABB, filter?: Partial<query.QueryFilter>): ShapeId[] {
     return query.overlapAABB(this.#state, aabb, filter);
   }
 
   /** Shapes whose solid contains `point` (boundary included; segments never), sorted by id. */
-  overlapPoint(point: Vec2, filter?: query.QueryFilter): ShapeId[] {
+  overlapPoint(point: Vec2, filter?: Partial<query.QueryFilter>): ShapeId[] {
     return query.overlapPoint(this.#state, point, filter);
   }
 
@@ -1736,7 +1756,7 @@ export class World {
   overlapShape(
     geometry: query.QueryGeometry,
     transform: query.QueryTransform,
-    filter?: query.QueryFilter,
+    filter?: Partial<query.QueryFilter>,
   ): ShapeId[] {
     return query.overlapShape(this.#state, geometry, transform, filter);
   }
@@ -1840,10 +1860,10 @@ export class World {
     return w.shapes.pool.handle(createShape(w, b, type, geometry, d)) as ShapeId;
   }
 
-  private shapeDef(fn: string, def: Partial<ShapeDef>): ShapeDef {
+  private shapeDef(fn: string, def: ShapeDefInput): ShapeDef {
     if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object', def);
     checkKnownFields(fn, def, SHAPE_DEF_KEYS, 'shapes');
-    const d = { ...defaultShapeDef(), ...def };
+    const d = { ...defaultShapeDef(), ...def, filter: withDefaultFilter(def.filter) as Filter };
     checkNonNegativeAtMost(fn, 'density', d.density, MAX_DENSITY, 'kg/m^2');
     checkNonNegative(fn, 'friction', d.friction);
     checkNonNegative(fn, 'restitution', d.restitution);

@@ -32,6 +32,11 @@
  *   bottom rolls over it; when a grounded move is blocked, the mover also tries
  *   up-across-down (cast up by `stepHeight`, slide across, cast down) and keeps that path
  *   when it lands on walkable ground further along.
+ * - Ground snap: a move that started on (or within MOVER_MARGIN of) walkable ground, is
+ *   not heading up, and ends in the air, casts the capsule down (as far as the steepest
+ *   walkable slope drops over the move, or `stepHeight`) and keeps the landing when it is
+ *   walkable, so walking down a slope or off a small ledge stays grounded (Box2D v3's
+ *   mover sample snaps the same way).
  * - Pushing: dynamic bodies the capsule pushes against receive an impulse along the
  *   contact normal, at most `maxPushForce * dt` per body per move, through
  *   `World.applyLinearImpulse`.
@@ -92,6 +97,8 @@ const MOVE_TOLERANCE = 1e-6;
 const STEP_MIN_GAIN = 0.2 * LINEAR_SLOP;
 // Allowance on the step height for ledge contacts (m).
 const STEP_TOLERANCE = LINEAR_SLOP;
+// The ground snap reaches at most as far down as a slope of this cosine (~84°) would drop.
+const SNAP_MIN_COS = 0.1;
 const ALL_BITS = 0xffffffff;
 
 // ---------------------------------------------------------------------------------------
@@ -189,7 +196,7 @@ export class MoveResult {
   /** Shape and body of that ground contact (0 when airborne): moving platforms. */
   groundShapeId = 0 as ShapeId;
   groundBodyId = 0 as BodyId;
-  /** The mover took the up-across-down step path this move. */
+  /** The mover stepped up this move: took the up-across-down path and ended higher. */
   stepped = false;
   /** Total impulse (N s) applied to dynamic bodies this move. */
   pushImpulse = 0;
@@ -244,6 +251,8 @@ class PlaneSet {
   readonly scale = new Float64Array(MOVER_MAX_PLANES);
   readonly walkable = new Uint8Array(MOVER_MAX_PLANES);
   startGrounded = false;
+  /** A walkable plane within MOVER_MARGIN at the start (the ground snap's "was grounded"). */
+  startNearGround = false;
 }
 
 const setA = new PlaneSet();
@@ -387,8 +396,10 @@ function readOptions(fn: string, w: WorldState, options: unknown, base: MoverCon
     if (typeof f !== 'object' || f === null)
       fail(fn, 'options.filter', 'an object {categoryBits, maskBits}', f);
     const ff = f as Partial<QueryFilter>;
-    categoryBits = checkBits(fn, 'options.filter.categoryBits', ff.categoryBits) >>> 0;
-    maskBits = checkBits(fn, 'options.filter.maskBits', ff.maskBits) >>> 0;
+    // a field left out keeps its current value
+    if (ff.categoryBits !== undefined)
+      categoryBits = checkBits(fn, 'options.filter.categoryBits', ff.categoryBits) >>> 0;
+    if (ff.maskBits !== undefined) maskBits = checkBits(fn, 'options.filter.maskBits', ff.maskBits) >>> 0;
   }
   let ignoreBody = base.ignoreBody;
   if (o.ignoreBody !== undefined) {
@@ -709,9 +720,16 @@ function gapAt(set: PlaneSet, i: number, qx: number, qy: number, ox: number, oy:
   return MOVER_SKIN - set.b[i]! + set.nx[i]! * (qx - ox) + set.ny[i]! * (qy - oy);
 }
 
-function groundedAt(set: PlaneSet, qx: number, qy: number, ox: number, oy: number): boolean {
+function groundedAt(
+  set: PlaneSet,
+  qx: number,
+  qy: number,
+  ox: number,
+  oy: number,
+  touch: number = MOVER_TOUCH,
+): boolean {
   for (let i = 0; i < set.count; i++) {
-    if (set.walkable[i] === 1 && gapAt(set, i, qx, qy, ox, oy) <= MOVER_TOUCH) return true;
+    if (set.walkable[i] === 1 && gapAt(set, i, qx, qy, ox, oy) <= touch) return true;
   }
   return false;
 }
@@ -862,7 +880,10 @@ function slide(w: WorldState, set: PlaneSet, p0x: number, p0y: number, tx: numbe
   let py = p0y;
   for (let it = 0; it < cfg.maxIterations; it++) {
     collect(w, set, px, py, p0x, p0y);
-    if (it === 0) set.startGrounded = groundedAt(set, px, py, p0x, p0y);
+    if (it === 0) {
+      set.startGrounded = groundedAt(set, px, py, p0x, p0y);
+      set.startNearGround = groundedAt(set, px, py, p0x, p0y, MOVER_MARGIN);
+    }
     solve(set, tx, ty);
     iterationsUsed++;
     const dx = p0x + solX - px;
@@ -954,8 +975,37 @@ function runMove(
             fy = sy;
             ox = lx;
             oy = ly;
-            stepped = true;
+            // a step up only when the path rose: going around or down a bump is a walk
+            stepped = (sx - p0x) * upX + (sy - p0y) * upY > STEP_TOLERANCE;
           }
+        }
+      }
+    }
+
+    // Snap: a grounded walk that is not heading up (no jump) and ends in the air, off a
+    // slope's edge, down a slope steeper than the frame's fall, or off a small ledge, is
+    // cast down to the ground below, as Box2D v3's mover sample does, instead of floating.
+    // The cast reaches the drop of the steepest walkable slope over the move's horizontal
+    // length, or stepHeight (a ledge), whichever is more; past that the mover falls.
+    // "Was grounded" is read within MOVER_MARGIN: rolling over a slope's edge, the last move
+    // ended touching by its linearised planes, and the fresh distance is a few mm more.
+    if (setA.startNearGround && tv <= 0 && !groundedAt(set, fx, fy, ox, oy)) {
+      const cosMax = config.cosMaxSlope;
+      const slopeDrop =
+        cosMax > SNAP_MIN_COS ? (hl * Math.sqrt(1 - cosMax * cosMax)) / cosMax : hl / SNAP_MIN_COS;
+      const reach = Math.max(slopeDrop, config.stepHeight) + MOVER_MARGIN;
+      const f = cast(w, fx, fy, -reach * upX, -reach * upY);
+      if (castHit) {
+        const lx = fx - f * reach * upX;
+        const ly = fy - f * reach * upY;
+        // settle on the landing (planes gathered there, not linearised from afar)
+        slide(w, setB, lx, ly, 0, 0);
+        if (groundedAt(setB, slideX, slideY, lx, ly)) {
+          set = setB;
+          fx = slideX;
+          fy = slideY;
+          ox = lx;
+          oy = ly;
         }
       }
     }

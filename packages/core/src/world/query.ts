@@ -141,8 +141,10 @@ function readFilter(fn: string, filter: unknown, sensors: boolean): void {
   if (typeof filter !== 'object' || filter === null)
     fail(fn, 'filter', 'an object {categoryBits, maskBits}', filter);
   const f = filter as Partial<QueryFilter>;
-  const category = checkBits(fn, 'filter.categoryBits', f.categoryBits);
-  const mask = checkBits(fn, 'filter.maskBits', f.maskBits);
+  // a field left out keeps its default (every category, every mask bit)
+  const category =
+    f.categoryBits === undefined ? ALL_BITS : checkBits(fn, 'filter.categoryBits', f.categoryBits);
+  const mask = f.maskBits === undefined ? ALL_BITS : checkBits(fn, 'filter.maskBits', f.maskBits);
   if (f.includeSensors !== undefined) {
     filterSensors = checkBoolean(fn, 'filter.includeSensors', f.includeSensors);
   }
@@ -364,7 +366,7 @@ export function castRayClosest(
   w: WorldState,
   origin: Vec2,
   translation: Vec2,
-  filter?: QueryFilter,
+  filter?: Partial<QueryFilter>,
 ): RayHit | null {
   runRay(w, 'castRayClosest', origin, translation, filter, RAY_CLOSEST);
   return rayBestSlot === -1 ? null : makeRayHit(w, rayBestSlot, rayBest);
@@ -375,14 +377,19 @@ export function castRayAny(
   w: WorldState,
   origin: Vec2,
   translation: Vec2,
-  filter?: QueryFilter,
+  filter?: Partial<QueryFilter>,
 ): RayHit | null {
   runRay(w, 'castRayAny', origin, translation, filter, RAY_ANY);
   return rayBestSlot === -1 ? null : makeRayHit(w, rayBestSlot, rayBest);
 }
 
 /** See `World.castRayAll`. */
-export function castRayAll(w: WorldState, origin: Vec2, translation: Vec2, filter?: QueryFilter): RayHit[] {
+export function castRayAll(
+  w: WorldState,
+  origin: Vec2,
+  translation: Vec2,
+  filter?: Partial<QueryFilter>,
+): RayHit[] {
   const hits: RayHit[] = [];
   rayHits = hits;
   try {
@@ -453,7 +460,7 @@ export function castShape(
   geometry: QueryGeometry,
   transform: QueryTransform,
   translation: Vec2,
-  filter?: QueryFilter,
+  filter?: Partial<QueryFilter>,
 ): ShapeCastHit | null {
   const fn = 'castShape';
   const type = checkGeometry(fn, geometry);
@@ -597,7 +604,7 @@ function collect(w: WorldState, callback: (proxyId: number, s: number) => boolea
 }
 
 /** See `World.overlapAABB`. */
-export function overlapAABB(w: WorldState, aabb: QueryAABB, filter?: QueryFilter): ShapeId[] {
+export function overlapAABB(w: WorldState, aabb: QueryAABB, filter?: Partial<QueryFilter>): ShapeId[] {
   const fn = 'overlapAABB';
   const a = checkAABB(fn, aabb);
   readFilter(fn, filter, true);
@@ -609,7 +616,7 @@ export function overlapAABB(w: WorldState, aabb: QueryAABB, filter?: QueryFilter
 }
 
 /** See `World.overlapPoint`. */
-export function overlapPoint(w: WorldState, point: Vec2, filter?: QueryFilter): ShapeId[] {
+export function overlapPoint(w: WorldState, point: Vec2, filter?: Partial<QueryFilter>): ShapeId[] {
   const fn = 'overlapPoint';
   const p = checkVec2(fn, 'point', point);
   readFilter(fn, filter, true);
@@ -627,7 +634,7 @@ export function overlapShape(
   w: WorldState,
   geometry: QueryGeometry,
   transform: QueryTransform,
-  filter?: QueryFilter,
+  filter?: Partial<QueryFilter>,
 ): ShapeId[] {
   const fn = 'overlapShape';
   const type = checkGeometry(fn, geometry);

@@ -14,6 +14,7 @@ import {
   makeBox,
   makeCapsule,
   makeCircle,
+  makeOffsetBox,
   makePolygon,
   makeSegment,
   MOVER_CAST_SKIN,
@@ -298,6 +299,83 @@ describe('character mover: slopes and steps', () => {
     ] as const) {
       expect(climbed(h, s).y).toBeCloseTo(0, 6);
     }
+  });
+});
+
+describe('character mover: ground snap', () => {
+  /** Flat ground to x = 0 at y = 0, a slope down at `angle` to x = run, flat again beyond. */
+  function downSlope(world: World, angle: number, run: number): number {
+    const drop = run * Math.tan(angle);
+    const b = world.createBody();
+    world.createPolygonShape(
+      b,
+      makePolygon([
+        { x: -10, y: 0 },
+        { x: 0, y: 0 },
+        { x: run, y: -drop },
+        { x: -10, y: -drop },
+      ]),
+    );
+    world.createPolygonShape(b, makeOffsetBox(20, 1, run + 20, -drop - 1, 0));
+    return drop;
+  }
+
+  it('walks down a 40° slope without leaving the ground (airborne 97 of 150 frames before)', () => {
+    const world = new World();
+    downSlope(world, 40 * DEG, 6);
+    const mover = world.createMover({ capsule: CAPSULE, position: { x: -2, y: STAND_Y }, stepHeight: 0.3 });
+    let airborne = 0;
+    let stepped = 0;
+    const r = walk(mover, 4, 150, (res) => {
+      if (!res.grounded) airborne++;
+      if (res.stepped) stepped++;
+      expect(inside(world, CAPSULE, res.position)).toBe(false);
+    });
+    expect(airborne).toBe(0);
+    // walking down is never a step up
+    expect(stepped).toBe(0);
+    expect(r.position.x).toBeGreaterThan(7);
+  });
+
+  it('snaps down a 0.2 m ledge (airborne 11 frames before) but falls off a 1 m one', () => {
+    const run = (drop: number): { airborne: number; y: number; stepped: number } => {
+      const world = new World();
+      const b = world.createBody();
+      world.createPolygonShape(b, makeOffsetBox(10, 1, -10, -1, 0));
+      world.createPolygonShape(b, makeOffsetBox(10, 1, 10, -1 - drop, 0));
+      const mover = world.createMover({ capsule: CAPSULE, position: { x: -1, y: STAND_Y }, stepHeight: 0.3 });
+      let airborne = 0;
+      let stepped = 0;
+      const r = walk(mover, 3, 90, (res) => {
+        if (!res.grounded) airborne++;
+        if (res.stepped) stepped++;
+      });
+      return { airborne, y: r.position.y - STAND_Y, stepped };
+    };
+    const small = run(0.2);
+    expect(small.airborne).toBe(0);
+    expect(small.y).toBeCloseTo(-0.2, 6);
+    expect(small.stepped).toBe(0);
+    // 1 m is past the snap's reach: the mover falls, then lands
+    const tall = run(1);
+    expect(tall.airborne).toBeGreaterThan(5);
+    expect(tall.y).toBeCloseTo(-1, 6);
+  });
+});
+
+describe('character mover: stepped', () => {
+  it('is true only on a real step up: walking down stairs never reports a step (once before)', () => {
+    const world = new World();
+    const b = world.createBody();
+    world.createPolygonShape(b, makeOffsetBox(5, 1, -5, -1, 0));
+    for (let k = 0; k < 8; k++)
+      world.createPolygonShape(b, makeOffsetBox(0.25, 1, 0.25 + 0.5 * k, -1 - 0.2 * k, 0));
+    const mover = world.createMover({ capsule: CAPSULE, position: { x: -1, y: STAND_Y }, stepHeight: 0.3 });
+    let stepped = 0;
+    walk(mover, 3, 150, (res) => {
+      if (res.stepped) stepped++;
+    });
+    expect(stepped).toBe(0);
   });
 });
 

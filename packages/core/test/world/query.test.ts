@@ -658,9 +658,11 @@ describe('bad input is rejected with the world unchanged', () => {
       /overlapPoint: filter.maskBits must be .* got 4294967296/,
     ],
     [
-      'missing mask',
-      (w) => w.overlapAABB({ minX: 0, minY: 0, maxX: 1, maxY: 1 }, { categoryBits: 1 } as never),
-      /overlapAABB: filter.maskBits must be .* got undefined/,
+      // a missing mask takes the default (test/world/filter.test.ts); a mask of another type does not
+      'mask not a number',
+      (w) =>
+        w.overlapAABB({ minX: 0, minY: 0, maxX: 1, maxY: 1 }, { categoryBits: 1, maskBits: '2' } as never),
+      /overlapAABB: filter.maskBits must be .* got "2"/,
     ],
     ['filter not an object', (w) => w.castRayAny(o, t, 7 as never), /castRayAny: filter must be an object/],
     [
