@@ -18,7 +18,9 @@
  * host in this thread (createInlinePhysics): one code path, one behaviour.
  */
 import {
+  AABB,
   atan2,
+  computeShapeAABB,
   BodyRecord,
   BodyType,
   type BodyPose,
@@ -26,6 +28,7 @@ import {
   JointType,
   localizeJointDef,
   RollbackState,
+  Transform,
   RENAMED_WORLD_METHODS,
   type BodyEvents,
   type BodyId,
@@ -162,7 +165,6 @@ const MIRROR_READS = [
   'getShapeBody',
   'getShapeType',
   'getShapeGeometry',
-  'getShapeAABB',
   'getShapeDensity',
   'getShapeFriction',
   'getShapeRestitution',
@@ -211,6 +213,8 @@ class PhysicsClientBase {
   private port: HostPort;
   private reader = new FrameReader();
   private readonly record = new Float64Array(Record.Size);
+  private readonly scratchTransform = new Transform();
+  private readonly scratchAABB = new AABB();
   private readonly rayRecord = new Float64Array(RayResult.Size);
   /** Each persistent ray slot's live id (0: free), and the generation its next id takes. */
   private readonly raySlots: number[] = new Array(MAX_PERSISTENT_RAYS).fill(0);
@@ -735,6 +739,30 @@ class PhysicsClientBase {
   getBodyAngle(bodyId: BodyId): number {
     const q = this.getBodyRotation(bodyId);
     return atan2(q.s, q.c);
+  }
+
+  /**
+   * The shape's bounding box at the newest published step, from its geometry and the
+   * body's published pose (the core computes its boxes the same way after a step).
+   */
+  getShapeAABB(shapeId: ShapeId): QueryAABB {
+    const created = this.mirror.getShapeAABB(shapeId); // the core's checks; the box where it was made
+    const body = this.mirror.getShapeBody(shapeId);
+    if (!this.readBody(body)) return created;
+    const r = this.record;
+    const xf = this.scratchTransform.set(
+      r[BodyRecord.X]!,
+      r[BodyRecord.Y]!,
+      r[BodyRecord.C]!,
+      r[BodyRecord.S]!,
+    );
+    const box = computeShapeAABB(
+      this.mirror.getShapeType(shapeId),
+      this.mirror.getShapeGeometry(shapeId),
+      xf,
+      this.scratchAABB,
+    );
+    return { minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY };
   }
 
   /** World center of mass at the newest published step (from its pose and local center). */

@@ -72,5 +72,7 @@ describe('reads derived from the pose, and joint read-outs', () => {
     expect(await physics.getJointConstraintForce(hinge)).toEqual(world.getJointConstraintForce(hinge));
     expect(await physics.getJointConstraintTorque(hinge)).toBe(world.getJointConstraintTorque(hinge));
     expect(await physics.isJointEnabled(hinge)).toBe(true);
+    const shape = physics.getBodyShapes(arm)[0]!;
+    expect(physics.getShapeAABB(shape)).toEqual(world.getShapeAABB(shape)); // where it is now, not where it was made
   });
 });
