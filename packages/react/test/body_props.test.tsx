@@ -25,6 +25,7 @@ function manualClient(): PhysicsClient {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals(); // the ResizeObserver fake (jsdom has none), even when a test failed
   for (const c of clients) c.dispose();
   clients = [];
 });
@@ -225,7 +226,6 @@ describe('body props', () => {
     expect(body!.getPosition().y).toBeCloseTo(fallen.y);
     expect(observers.length).toBe(1);
     expect((await counts(client)).bodies).toBe(1);
-    vi.unstubAllGlobals();
   });
 
   it('writes an SVG transform attribute in user units', async () => {

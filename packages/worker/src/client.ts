@@ -64,6 +64,7 @@ import type { CharacterDef } from './characters.js';
 import { FrameReader } from './frame_reader.js';
 import type { HostInit, HostSink, HostUpdate, WorldHost } from './host.js';
 import type { ResolvedOptions } from './options.js';
+import { SlotIds } from './slot_ids.js';
 import { encodeCommand, encodeGeometry, type WireCommand } from './wire.js';
 
 /** The host as the client sees it: its methods, answered now (inline) or later (a worker). */
@@ -213,17 +214,16 @@ class PhysicsClientBase {
   private port: HostPort;
   private reader = new FrameReader();
   private readonly record = new Float64Array(Record.Size);
+  private readonly headerCopy = new Float64Array(Header.Size);
   private readonly scratchTransform = new Transform();
   private readonly scratchAABB = new AABB();
   private readonly rayRecord = new Float64Array(RayResult.Size);
   /** Each persistent ray slot's live id (0: free), and the generation its next id takes. */
-  private readonly raySlots: number[] = new Array(MAX_PERSISTENT_RAYS).fill(0);
-  private readonly rayGeneration = new Uint32Array(MAX_PERSISTENT_RAYS);
+  private readonly rays = new SlotIds(MAX_PERSISTENT_RAYS, 'persistent ray', 'rayId');
   /** Began/ended counts each ray had at its previous read. */
   private readonly raySeen = new Float64Array(MAX_PERSISTENT_RAYS * 2);
   private readonly characterRecord = new Float64Array(CharacterState.Size);
-  private readonly characterSlots: number[] = new Array(MAX_CHARACTERS).fill(0);
-  private readonly characterGeneration = new Uint32Array(MAX_CHARACTERS);
+  private readonly characters = new SlotIds(MAX_CHARACTERS, 'character', 'characterId');
   /** Each live character's definition as sent (a restarted host gets it again). */
   private readonly characterDefs: (object | null)[] = new Array(MAX_CHARACTERS).fill(null);
   /** Each live ray's origin and translation, and filter (a restarted host gets them again). */
@@ -309,12 +309,12 @@ class PhysicsClientBase {
       this.sendInterest();
     }
     for (let slot = 0; slot < MAX_PERSISTENT_RAYS; slot++) {
-      if (this.raySlots[slot] !== 0) this.sendRay(slot);
+      if (this.rays.idAt(slot) !== 0) this.sendRay(slot);
     }
     if (this.debugContacts) void this.port.setDebugContacts(true);
     for (let slot = 0; slot < MAX_CHARACTERS; slot++) {
       const def = this.characterDefs[slot];
-      if (def) void this.port.addCharacter(slot, this.characterSlots[slot]!, def as never);
+      if (def) void this.port.addCharacter(slot, this.characters.idAt(slot), def as never);
     }
     return ready;
   }
@@ -492,12 +492,7 @@ class PhysicsClientBase {
    */
   createPersistentRay(origin: Vec2, translation: Vec2, filter?: QueryFilter): number {
     this.mirror.castRayClosest(origin, translation, filter); // the core's checks (and messages)
-    const slot = this.raySlots.indexOf(0);
-    if (slot === -1) {
-      throw new RangeError(`createPersistentRay: at most ${MAX_PERSISTENT_RAYS} persistent rays at once`);
-    }
-    const id = slot + 1 + MAX_PERSISTENT_RAYS * this.rayGeneration[slot]!;
-    this.raySlots[slot] = id;
+    const { slot, id } = this.rays.acquire('createPersistentRay');
     this.raySeen[slot * 2] = 0;
     this.raySeen[slot * 2 + 1] = 0;
     this.rayFilters[slot] = filter ? { ...filter } : null;
@@ -508,7 +503,7 @@ class PhysicsClientBase {
 
   /** Moves a persistent ray (through the input ring: no message per frame). */
   setPersistentRay(rayId: number, origin: Vec2, translation: Vec2): void {
-    const slot = this.raySlot('setPersistentRay', rayId);
+    const slot = this.rays.slotOf('setPersistentRay', rayId);
     this.mirror.castRayClosest(origin, translation);
     this.keepRay(slot, origin, translation);
     if (this.input(Op.MoveRay, slot, origin.x, origin.y, translation.x, translation.y)) return;
@@ -517,9 +512,8 @@ class PhysicsClientBase {
   }
 
   destroyPersistentRay(rayId: number): void {
-    const slot = this.raySlot('destroyPersistentRay', rayId);
-    this.raySlots[slot] = 0;
-    this.rayGeneration[slot]!++;
+    const slot = this.rays.slotOf('destroyPersistentRay', rayId);
+    this.rays.release(slot);
     this.flushNow();
     void this.port.removeRay(slot);
   }
@@ -530,7 +524,7 @@ class PhysicsClientBase {
    * Fills and returns `out` when given (no allocation).
    */
   readPersistentRay(rayId: number, out?: PersistentRayHit): PersistentRayHit {
-    const slot = this.raySlot('readPersistentRay', rayId);
+    const slot = this.rays.slotOf('readPersistentRay', rayId);
     const r = out ?? newRayHit();
     const v = this.rayRecord;
     const fresh = this.reader.readRay(slot, v) && v[RayResult.Id] === rayId;
@@ -566,19 +560,11 @@ class PhysicsClientBase {
     this.flushNow(); // after the commands queued before it
     void this.port.setRay(
       slot,
-      this.raySlots[slot]!,
+      this.rays.idAt(slot),
       { x: g[slot * 4]!, y: g[slot * 4 + 1]! },
       { x: g[slot * 4 + 2]!, y: g[slot * 4 + 3]! },
       this.rayFilters[slot] ?? null,
     );
-  }
-
-  private raySlot(fn: string, rayId: number): number {
-    const slot = (rayId - 1) % MAX_PERSISTENT_RAYS;
-    if (!Number.isInteger(rayId) || rayId < 1 || this.raySlots[slot] !== rayId) {
-      throw new RangeError(`${fn}: rayId must be a live persistent ray, got ${String(rayId)}`);
-    }
-    return slot;
   }
 
   // ------------------------------------------------------------------ characters
@@ -600,10 +586,7 @@ class PhysicsClientBase {
     if (body !== null && this.mirror.getBodyType(body) !== BodyType.Kinematic) {
       throw new RangeError(`${fn}: def.body must be a kinematic body, got ${String(body)}`);
     }
-    const slot = this.characterSlots.indexOf(0);
-    if (slot === -1) throw new RangeError(`${fn}: at most ${MAX_CHARACTERS} characters at once`);
-    const id = slot + 1 + MAX_CHARACTERS * this.characterGeneration[slot]!;
-    this.characterSlots[slot] = id;
+    const { slot, id } = this.characters.acquire(fn);
     const wire = { ...def, capsule: encodeGeometry(def.capsule) };
     this.characterDefs[slot] = wire;
     this.flushNow(); // after the commands queued before it (its body, say)
@@ -613,7 +596,7 @@ class PhysicsClientBase {
 
   /** The velocity the character moves with from the next step (gravity then acts on it). */
   setCharacterVelocity(characterId: number, velocity: Vec2): void {
-    const slot = this.characterSlot('setCharacterVelocity', characterId);
+    const slot = this.characters.slotOf('setCharacterVelocity', characterId);
     if (!Number.isFinite(velocity?.x) || !Number.isFinite(velocity?.y)) {
       throw new RangeError(
         `setCharacterVelocity: velocity must be a finite {x, y}, got ${JSON.stringify(velocity)}`,
@@ -626,7 +609,7 @@ class PhysicsClientBase {
 
   /** Teleports the character (the next move pushes it out of any overlap). */
   setCharacterPosition(characterId: number, position: Vec2): void {
-    const slot = this.characterSlot('setCharacterPosition', characterId);
+    const slot = this.characters.slotOf('setCharacterPosition', characterId);
     if (!Number.isFinite(position?.x) || !Number.isFinite(position?.y)) {
       throw new RangeError(
         `setCharacterPosition: position must be a finite {x, y}, got ${JSON.stringify(position)}`,
@@ -637,10 +620,9 @@ class PhysicsClientBase {
   }
 
   destroyCharacter(characterId: number): void {
-    const slot = this.characterSlot('destroyCharacter', characterId);
-    this.characterSlots[slot] = 0;
+    const slot = this.characters.slotOf('destroyCharacter', characterId);
+    this.characters.release(slot);
     this.characterDefs[slot] = null;
-    this.characterGeneration[slot]!++;
     this.flushNow();
     void this.port.removeCharacter(slot);
   }
@@ -655,7 +637,7 @@ class PhysicsClientBase {
     out?: CharacterStateView,
     alpha = this.getInterpolationAlpha(),
   ): CharacterStateView {
-    const slot = this.characterSlot('readCharacter', characterId);
+    const slot = this.characters.slotOf('readCharacter', characterId);
     const r = out ?? newCharacterState();
     const v = this.characterRecord;
     if (!this.reader.readCharacter(slot, v) || v[CharacterState.Id] !== characterId) {
@@ -675,14 +657,6 @@ class PhysicsClientBase {
     r.groundBodyId = v[CharacterState.GroundBody]! as BodyId;
     r.stepped = v[CharacterState.Stepped] === 1;
     return r;
-  }
-
-  private characterSlot(fn: string, characterId: number): number {
-    const slot = (characterId - 1) % MAX_CHARACTERS;
-    if (!Number.isInteger(characterId) || characterId < 1 || this.characterSlots[slot] !== characterId) {
-      throw new RangeError(`${fn}: characterId must be a live character, got ${String(characterId)}`);
-    }
-    return slot;
   }
 
   // ------------------------------------------------------------------ stepping
@@ -867,9 +841,11 @@ class PhysicsClientBase {
   /** How far real time has moved past the newest step, in steps, clamped to [0, 1]. */
   getInterpolationAlpha(): number {
     if (this.options.stepping === 'manual') return 1;
-    const published = this.reader.header(Header.PublishTime);
+    const h = this.headerCopy;
+    this.reader.readHeader(h);
+    const published = h[Header.PublishTime]!;
     if (published === 0) return 1;
-    const scale = this.reader.header(Header.TimeScale);
+    const scale = h[Header.TimeScale]!;
     const stepMs = (this.options.timeStep * 1000) / (scale > 0 ? scale : 1);
     const alpha = (wallClock() - published) / stepMs;
     return alpha < 0 ? 0 : alpha > 1 ? 1 : alpha;
@@ -882,26 +858,27 @@ class PhysicsClientBase {
 
   /** Statistics of the newest published step; fills and returns `out` when given. */
   getStats(out?: PhysicsStats): PhysicsStats {
-    const r = this.reader;
+    const h = this.headerCopy;
+    this.reader.readHeader(h); // one copy: every field from the same step
     const s = out ?? ({} as PhysicsStats);
-    s.frame = r.header(Header.Frame);
-    s.stepCount = r.header(Header.StepCount);
-    s.simTime = r.header(Header.SimTime);
-    s.stepMs = r.header(Header.StepMs);
-    s.bodyCount = r.header(Header.BodyCount);
-    s.awakeBodyCount = r.header(Header.AwakeBodyCount);
-    s.contactCount = r.header(Header.ContactCount);
-    s.touchingContactCount = r.header(Header.TouchingContactCount);
-    s.jointCount = r.header(Header.JointCount);
-    s.movedCount = r.header(Header.MovedCount);
+    s.frame = h[Header.Frame]!;
+    s.stepCount = h[Header.StepCount]!;
+    s.simTime = h[Header.SimTime]!;
+    s.stepMs = h[Header.StepMs]!;
+    s.bodyCount = h[Header.BodyCount]!;
+    s.awakeBodyCount = h[Header.AwakeBodyCount]!;
+    s.contactCount = h[Header.ContactCount]!;
+    s.touchingContactCount = h[Header.TouchingContactCount]!;
+    s.jointCount = h[Header.JointCount]!;
+    s.movedCount = h[Header.MovedCount]!;
     s.paused = this.paused;
     const p = s.profile ?? { pairs: 0, collide: 0, solve: 0, continuous: 0, sleep: 0, sensors: 0 };
-    p.pairs = r.header(Header.ProfilePairs);
-    p.collide = r.header(Header.ProfileCollide);
-    p.solve = r.header(Header.ProfileSolve);
-    p.continuous = r.header(Header.ProfileContinuous);
-    p.sleep = r.header(Header.ProfileSleep);
-    p.sensors = r.header(Header.ProfileSensors);
+    p.pairs = h[Header.ProfilePairs]!;
+    p.collide = h[Header.ProfileCollide]!;
+    p.solve = h[Header.ProfileSolve]!;
+    p.continuous = h[Header.ProfileContinuous]!;
+    p.sleep = h[Header.ProfileSleep]!;
+    p.sensors = h[Header.ProfileSensors]!;
     s.profile = p;
     return s;
   }

@@ -58,7 +58,7 @@ function copyBodyEvents(e: Readonly<BodyEvents>): BodyEvents | null {
 }
 
 /** The events of the step just taken that the main thread listens to; null when there are none. */
-export function collectStepEvents(world: World, interest: EventInterest): StepEvents | null {
+export function collectStepEvents(world: World, interest: EventInterest, step: number): StepEvents | null {
   const contact = interest.contact ? copyContactEvents(world.getContactEvents()) : null;
   const body = interest.body ? copyBodyEvents(world.getBodyEvents()) : null;
   let joint: JointEvents | null = null;
@@ -67,5 +67,5 @@ export function collectStepEvents(world: World, interest: EventInterest): StepEv
     if (e.broken.length + e.removed.length > 0) joint = e;
   }
   if (!contact && !body && !joint) return null;
-  return { step: world.getCounters().stepCount, contact, body, joint };
+  return { step, contact, body, joint };
 }

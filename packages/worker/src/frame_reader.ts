@@ -106,6 +106,14 @@ export class FrameReader {
   }
 
   /**
+   * Copies the newest frame's whole header into `out` (Header.Size doubles), so fields
+   * read together come from one step; zeros before the first frame.
+   */
+  readHeader(out: Float64Array): void {
+    if (!this.copyBlock(0, Header.Size, out)) out.fill(0);
+  }
+
+  /**
    * Copies body `slot`'s record into `out` (Record.Size doubles) when the slot holds body
    * `id` in the newest frame. False when it does not (not yet stepped, or no frame yet).
    */

@@ -2,7 +2,13 @@
  * The worker's side of the frame buffer: after each step it copies every body slot of
  * the world into the next frame (see frame_layout.ts for the layout and the lock).
  */
-import { BodyRecord, ContactPointRecord, type World } from '@impulse/core';
+import {
+  BodyRecord,
+  ContactPointRecord,
+  type StepProfile,
+  type World,
+  type WorldCounters,
+} from '@impulse/core';
 import {
   CONTROL_BYTES,
   Control,
@@ -20,7 +26,9 @@ import type { Characters } from './characters.js';
 import type { PersistentRays } from './persistent_rays.js';
 
 export interface FrameInfo {
-  stepCount: number;
+  /** The world's counters and stage timings after the step (read once by the host). */
+  counters: WorldCounters;
+  profile: StepProfile;
   simTime: number;
   timeStep: number;
   stepMs: number;
@@ -205,9 +213,9 @@ export class FrameWriter {
       prevPose[p + 2] = c;
       prevPose[p + 3] = s;
     }
-    const counters = world.getCounters();
+    const counters = info.counters;
     frame[Header.Frame] = frameNo;
-    frame[Header.StepCount] = info.stepCount;
+    frame[Header.StepCount] = counters.stepCount;
     frame[Header.SimTime] = info.simTime;
     frame[Header.PublishTime] = wallClock();
     frame[Header.TimeStep] = info.timeStep;
@@ -221,7 +229,7 @@ export class FrameWriter {
     frame[Header.MovedCount] = moved;
     frame[Header.Paused] = info.paused ? 1 : 0;
     frame[Header.TimeScale] = info.timeScale;
-    const profile = world.getProfile();
+    const profile = info.profile;
     frame[Header.ProfilePairs] = profile.pairs;
     frame[Header.ProfileCollide] = profile.collide;
     frame[Header.ProfileSolve] = profile.solve;

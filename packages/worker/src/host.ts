@@ -316,24 +316,27 @@ export class WorldHost {
     world.step(this.timeStep);
     this.stepMs = performance.now() - start;
     this.simTime += this.timeStep;
-    if (this.snapshotEvery > 0 && world.getCounters().stepCount % this.snapshotEvery === 0) {
+    // Once per step: counting touching contacts walks every contact.
+    const counters = world.getCounters();
+    if (this.snapshotEvery > 0 && counters.stepCount % this.snapshotEvery === 0) {
       this.pending.snapshot = world.snapshot();
     }
-    const events = collectStepEvents(world, this.interest);
+    const events = collectStepEvents(world, this.interest, counters.stepCount);
     if (events) {
       if (this.pending.events) this.pending.events.push(events);
       else this.pending.events = [events];
     }
-    this.publish();
+    this.publish(counters);
   }
 
-  private publish(): void {
+  private publish(counters: WorldCounters = this.requireWorld().getCounters()): void {
     const world = this.requireWorld();
     this.rays.evaluate(world);
     const out = this.writer!.publish(
       world,
       {
-        stepCount: world.getCounters().stepCount,
+        counters,
+        profile: world.getProfile(),
         simTime: this.simTime,
         timeStep: this.timeStep,
         stepMs: this.stepMs,
