@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
 import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,22 +11,15 @@ import {
   Physics,
   useBody,
 } from '../src/index.js';
-import { counts, Grab, translation } from './helpers.js';
+import { counts, disposeManualClients, Grab, manualClient, translation } from './helpers.js';
 
 const box = [{ type: 'box', width: 0.5, height: 0.5 }] as const;
 
-let clients: PhysicsClient[] = [];
-function manualClient(): PhysicsClient {
-  const c = createInlinePhysics({ stepping: 'manual' });
-  clients.push(c);
-  return c;
-}
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals(); // the ResizeObserver fake (jsdom has none), even when a test failed
-  for (const c of clients) c.dispose();
-  clients = [];
+  disposeManualClients();
 });
 
 function Thing({ options, onApi }: { options: BodyOptions; onApi?: (api: BodyApi) => void }) {

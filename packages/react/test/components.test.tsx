@@ -1,4 +1,3 @@
-import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
 import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode, useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,18 +11,11 @@ import {
   Shape,
   SoftConstraint,
 } from '../src/index.js';
-import { counts, Grab, translation } from './helpers.js';
+import { counts, disposeManualClients, Grab, manualClient, translation } from './helpers.js';
 
-let clients: PhysicsClient[] = [];
-function manualClient(gravity = { x: 0, y: -10 }): PhysicsClient {
-  const c = createInlinePhysics({ stepping: 'manual', world: { gravity } });
-  clients.push(c);
-  return c;
-}
 afterEach(() => {
   cleanup();
-  for (const c of clients) c.dispose();
-  clients = [];
+  disposeManualClients();
 });
 
 describe('declarative components', () => {

@@ -1,4 +1,3 @@
-import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { StrictMode, useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,18 +9,11 @@ import {
   useBody,
   useDragSurface,
 } from '../src/index.js';
-import { counts, Grab } from './helpers.js';
+import { counts, disposeManualClients, Grab, manualClient } from './helpers.js';
 
-let clients: PhysicsClient[] = [];
-function manualClient(): PhysicsClient {
-  const c = createInlinePhysics({ stepping: 'manual', world: { gravity: { x: 0, y: 0 } } });
-  clients.push(c);
-  return c;
-}
 afterEach(() => {
   cleanup();
-  for (const c of clients) c.dispose();
-  clients = [];
+  disposeManualClients();
 });
 
 function Card({ onApi, ...options }: BodyOptions & { onApi: (api: BodyApi) => void }) {
@@ -35,7 +27,7 @@ function Card({ onApi, ...options }: BodyOptions & { onApi: (api: BodyApi) => vo
 
 describe('dragging', () => {
   it('grabs a body with a pointer, follows the pointer, and lets go on release', async () => {
-    const client = manualClient();
+    const client = manualClient({ x: 0, y: 0 });
     let card: BodyApi | null = null;
     let physics: PhysicsApi | null = null;
     const view = render(
@@ -59,7 +51,7 @@ describe('dragging', () => {
   });
 
   it('flings: a body released while moving keeps its velocity', async () => {
-    const client = manualClient();
+    const client = manualClient({ x: 0, y: 0 });
     let card: BodyApi | null = null;
     let physics: PhysicsApi | null = null;
     const view = render(
@@ -79,7 +71,7 @@ describe('dragging', () => {
   });
 
   it('does not drag a body that is not draggable, nor a static one', async () => {
-    const client = manualClient();
+    const client = manualClient({ x: 0, y: 0 });
     const view = render(
       <Physics client={client}>
         <Card type="static" draggable onApi={() => {}} />
@@ -99,7 +91,7 @@ describe('dragging', () => {
   });
 
   it('drags a body without an element through a drag surface (the world is asked what is under the pointer)', async () => {
-    const client = manualClient();
+    const client = manualClient({ x: 0, y: 0 });
     let card: BodyApi | null = null;
     let physics: PhysicsApi | null = null;
     function Scene() {
@@ -144,7 +136,7 @@ describe('dragging', () => {
   });
 
   it('removes the drag joint when the body unmounts mid-drag', async () => {
-    const client = manualClient();
+    const client = manualClient({ x: 0, y: 0 });
     const scene = (show: boolean) => (
       <Physics client={client} draggable>
         {show ? <Card onApi={() => {}} /> : null}

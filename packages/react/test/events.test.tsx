@@ -1,4 +1,3 @@
-import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
 import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,18 +9,11 @@ import {
   Physics,
   useBody,
 } from '../src/index.js';
-import { Grab } from './helpers.js';
+import { disposeManualClients, Grab, manualClient } from './helpers.js';
 
-let clients: PhysicsClient[] = [];
-function manualClient(): PhysicsClient {
-  const c = createInlinePhysics({ stepping: 'manual' });
-  clients.push(c);
-  return c;
-}
 afterEach(() => {
   cleanup();
-  for (const c of clients) c.dispose();
-  clients = [];
+  disposeManualClients();
 });
 
 function Ground(handlers: BodyEventHandlers & { sensor?: boolean }) {

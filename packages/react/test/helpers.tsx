@@ -1,4 +1,4 @@
-import type { PhysicsClient } from '@impulse/worker';
+import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
 import { Component, type ReactNode, useEffect } from 'react';
 import { type PhysicsApi, usePhysics } from '../src/index.js';
 
@@ -41,4 +41,19 @@ export class Boundary extends Component<
   override render() {
     return this.state.error ? <p>failed</p> : this.props.children;
   }
+}
+
+let manualClients: PhysicsClient[] = [];
+
+/** An inline world stepped only by the test (`gravity` defaults to (0, -10)); see disposeManualClients. */
+export function manualClient(gravity = { x: 0, y: -10 }): PhysicsClient {
+  const c = createInlinePhysics({ stepping: 'manual', world: { gravity } });
+  manualClients.push(c);
+  return c;
+}
+
+/** Disposes every client manualClient made (call in afterEach). */
+export function disposeManualClients(): void {
+  for (const c of manualClients) c.dispose();
+  manualClients = [];
 }

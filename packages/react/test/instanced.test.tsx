@@ -1,4 +1,3 @@
-import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
 import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,18 +10,11 @@ import {
   useBodies,
   useBody,
 } from '../src/index.js';
-import { counts, Grab, translation } from './helpers.js';
+import { counts, disposeManualClients, Grab, manualClient, translation } from './helpers.js';
 
-let clients: PhysicsClient[] = [];
-function manualClient(): PhysicsClient {
-  const c = createInlinePhysics({ stepping: 'manual' });
-  clients.push(c);
-  return c;
-}
 afterEach(() => {
   cleanup();
-  for (const c of clients) c.dispose();
-  clients = [];
+  disposeManualClients();
 });
 
 const ball = (i: number) => ({

@@ -1,4 +1,3 @@
-import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
 import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,21 +11,14 @@ import {
   useJoint,
   useSoftConstraint,
 } from '../src/index.js';
-import { counts, Grab } from './helpers.js';
+import { counts, disposeManualClients, Grab, manualClient } from './helpers.js';
 
 const small = [{ type: 'box', width: 0.2, height: 0.2 }] as const;
 
-let clients: PhysicsClient[] = [];
-function manualClient(gravity = { x: 0, y: -10 }): PhysicsClient {
-  const c = createInlinePhysics({ stepping: 'manual', world: { gravity } });
-  clients.push(c);
-  return c;
-}
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  for (const c of clients) c.dispose();
-  clients = [];
+  disposeManualClients();
 });
 
 function distance(a: BodyApi, b: BodyApi): number {

@@ -1,4 +1,4 @@
-import { createInlinePhysics, type PhysicsClient } from '@impulse/worker';
+import type { PhysicsClient } from '@impulse/worker';
 import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode, useContext, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +15,7 @@ import {
 } from '../src/index.js';
 import { PhysicsContext } from '../src/context.js';
 import type { PhysicsRuntime } from '../src/runtime.js';
-import { Boundary, counts, Grab, translation } from './helpers.js';
+import { Boundary, counts, disposeManualClients, Grab, manualClient, translation } from './helpers.js';
 
 const box = [{ type: 'box', width: 0.5, height: 0.5 }] as const;
 
@@ -24,16 +24,9 @@ function Crate({ x = 0, y = 2 }: { x?: number; y?: number }) {
   return <div ref={ref} data-testid="crate" />;
 }
 
-let clients: PhysicsClient[] = [];
-function manualClient(): PhysicsClient {
-  const c = createInlinePhysics({ stepping: 'manual' });
-  clients.push(c);
-  return c;
-}
 afterEach(() => {
   cleanup();
-  for (const c of clients) c.dispose();
-  clients = [];
+  disposeManualClients();
 });
 
 describe('<Physics>', () => {
