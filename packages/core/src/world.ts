@@ -322,7 +322,7 @@ export interface WorldDef {
   subSteps: number;
   /** Contact stiffness (Hz). Default 40; static contacts twice that, both capped at a quarter of the sub-step rate. */
   contactHertz: number;
-  /** Contact damping ratio. Default 10. */
+  /** Contact damping ratio: how fast an overlap is pushed out (not how far a load sags). Default 15. */
   contactDampingRatio: number;
   /** Cap on the speed at which overlapping shapes are pushed apart (m/s). Default 3. */
   maxContactPushSpeed: number;
