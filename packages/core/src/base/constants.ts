@@ -81,6 +81,18 @@ export const DEFAULT_JOINT_DAMPING_RATIO = 2;
 /** Default cap on the speed at which overlap is pushed out (m/s). */
 export const DEFAULT_MAX_CONTACT_PUSH_SPEED = 3;
 
+/**
+ * A contact whose relax pass (the bias-free sweep that takes back the push-out velocity)
+ * changed its two bodies' relative speed by more than this (m/s) is relaxed a second time
+ * in the same sub-step. One Gauss-Seidel sweep moves a correction one contact along a
+ * chain, so push-out velocity summed up a column, or an impact's warm-started impulse
+ * passed down a stack of thin cards, survived the single pass: a column of four boxes
+ * created a quarter overlapping launched its top box 0.48 m past rest, and Box2D's house
+ * of cards fell at 4 sub-steps. Resting piles change by less and are not touched (0 of a
+ * settled 820-box pyramid's contacts; 11% of the tumbler's).
+ */
+export const RELAX_AGAIN_SPEED = 0.05;
+
 /** Default approach speed below which restitution is ignored (m/s). */
 export const DEFAULT_RESTITUTION_THRESHOLD = 1;
 

@@ -150,6 +150,9 @@ export class ContactConstraints {
   nextOpen = new Int32Array(64);
   /** Per body: last slot that moves it, -1 when none this step. */
   lastSlot = new Int32Array(64).fill(-1);
+  /** Constraints the last relax pass changed by more than RELAX_AGAIN_SPEED, in order. */
+  relaxAgain = new Int32Array(64);
+  relaxAgainCount = 0;
 
   reserve(n: number): void {
     if (n * K.STRIDE > this.data.length) {
@@ -161,6 +164,7 @@ export class ContactConstraints {
       this.slotX = growI32(this.slotX, n);
       this.slotY = growI32(this.slotY, n);
       this.nextOpen = growI32(this.nextOpen, n);
+      this.relaxAgain = growI32(this.relaxAgain, n);
     }
   }
 
@@ -362,10 +366,17 @@ export function solveContacts(
   // never ran while V8 collected type feedback (a speculative point in a resting pyramid)
   // deoptimises this whole loop the first time it runs, and the interpreter then boxes
   // every double for hundreds of steps until the function is optimised again.
+  // The relax pass lists the constraints it changed a lot (see relaxAgain), branch-free:
+  // each is written at the list's end, and the end moves on only for those.
+  const again = k.relaxAgain;
+  const againSpeed = ctx.relaxAgainSpeed;
+  let n = 0;
   let i = 0;
   while (i < count) {
     if (meta[(Math.imul(i, 4) & IX.MASK) + 2] !== M.PAIRED_TWO_POINTS) {
-      solveOne(d, meta, state, i, ctx, useBias, track);
+      const changed = solveOne(d, meta, state, i, ctx, useBias, track);
+      again[n] = i;
+      n += changed;
       i++;
       continue;
     }
@@ -712,8 +723,32 @@ export function solveContacts(
     state[obY + S.VX] = vbxY;
     state[obY + S.VY] = vbyY;
     state[obY + S.W] = wbY;
+    if (biasOn === 0) {
+      const changeX = (Math.abs(ni0X - oldN0X) + Math.abs(ni1X - oldN1X)) * (mAX + mBX);
+      const changeY = (Math.abs(ni0Y - oldN0Y) + Math.abs(ni1Y - oldN1Y)) * (mAY + mBY);
+      again[n] = iX;
+      n += changeX > againSpeed ? 1 : 0;
+      again[n] = iY;
+      n += changeY > againSpeed ? 1 : 0;
+    }
     i += 2;
   }
+  k.relaxAgainCount = useBias ? 0 : n;
+}
+
+/**
+ * A second relax sweep over the constraints the first one changed by more than
+ * RELAX_AGAIN_SPEED (StepContext.relaxAgainSpeed), in solve order. One sweep passes a
+ * correction one contact along a chain; where a pile is still moving apart or absorbing
+ * an impact, a second one takes back most of what the first left (see constants.ts).
+ */
+export function relaxAgain(k: ContactConstraints, state: Float64Array, ctx: StepContext): void {
+  const d = k.data;
+  const meta = k.meta;
+  const list = k.relaxAgain;
+  const n = k.relaxAgainCount;
+  const track = k.tracking;
+  for (let j = 0; j < n; j++) solveOne(d, meta, state, list[j]!, ctx, false, track);
 }
 
 /** One constraint of a sweep (one or two points, or a point pair run alone). */
@@ -725,7 +760,7 @@ function solveOne(
   ctx: StepContext,
   useBias: boolean,
   track: boolean,
-): void {
+): number {
   const invH = ctx.invH;
   const maxPushSpeed = ctx.maxPushSpeed;
   {
@@ -769,6 +804,10 @@ function solveOne(
     const rbx0 = d[p0 + Q.RBX]!;
     const rby0 = d[p0 + Q.RBY]!;
     let ni0: number;
+    // accumulated normal impulses before this sweep (point 1's stay 0 for one point)
+    let old0 = 0;
+    let old1 = 0;
+    let acc1 = 0;
     {
       // current separation from the bodies' motion during this step
       const prx = qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0);
@@ -786,6 +825,7 @@ function solveOne(
       const dvy = vby + wb * rbx0 - (vay + wa * rax0);
       const vn = dvx * nx + dvy * ny;
       const old = d[p0 + Q.NORMAL_IMPULSE]!;
+      old0 = old;
       let impulse = -d[p0 + Q.NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * old;
       let acc = old + impulse;
       if (acc < 0) acc = 0;
@@ -829,12 +869,14 @@ function solveOne(
         const dvy = vby + wb * rbx1 - (vay + wa * rax1);
         const vn = dvx * nx + dvy * ny;
         const old = d[p1 + Q.NORMAL_IMPULSE]!;
+        old1 = old;
         let impulse = -d[p1 + Q.NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * old;
         let acc = old + impulse;
         if (acc < 0) acc = 0;
         impulse = acc - old;
         d[p1 + Q.NORMAL_IMPULSE] = acc;
         ni1 = acc;
+        acc1 = acc;
         if (track) {
           const max = d[p1 + Q.MAX_NORMAL_IMPULSE]!;
           d[p1 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
@@ -924,6 +966,9 @@ function solveOne(
     state[ob + S.VX] = vbx;
     state[ob + S.VY] = vby;
     state[ob + S.W] = wb;
+    // relax pass: 1 when this constraint changed its bodies' relative speed a lot (relaxAgain)
+    const change = (Math.abs(ni0 - old0) + Math.abs(acc1 - old1)) * (mA + mB);
+    return !useBias && change > ctx.relaxAgainSpeed ? 1 : 0;
   }
 }
 

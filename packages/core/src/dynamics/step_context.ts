@@ -39,6 +39,11 @@ export class StepContext {
    * separation, and no body has moved since (solveContacts reads them back).
    */
   separationsStored = false;
+  /**
+   * A contact whose relax pass changed its bodies' relative speed by more than this (m/s)
+   * is relaxed once more (RELAX_AGAIN_SPEED).
+   */
+  relaxAgainSpeed = 0;
   /** Softness of rigid joint axes (point, weld, limits): stiff but stable. */
   readonly jointSoftness = new Softness();
   /** Softness of contacts between two moving bodies. */

@@ -1,5 +1,6 @@
 /**
- * Stacking: pyramids, stacks, mass ratios, overlap recovery, packed circles, heavy loads, inclines.
+ * Stacking: pyramids, stacks, mass ratios, overlap recovery, packed circles, heavy loads, inclines,
+ * a house of cards.
  */
 
 import { type BodyId, BodyType, type World } from '../world.js';
@@ -187,6 +188,56 @@ export function manyPyramidsScene(world: World, columns = 20, rows = 10, base = 
       const x = -width * columns * 0.5 + (c + 0.5) * width;
       ids.push(...addPyramid(world, { base, origin: { x, y } }));
     }
+  }
+  return ids;
+}
+
+export interface CardHouseOptions {
+  /** Storeys (pairs in the bottom storey). Default 5. */
+  storeys?: number;
+  /** Half length of a card (m). Default 0.2, Box2D's sample. */
+  halfLength?: number;
+  /** Half thickness of a card (m). Default 0.001. */
+  halfThickness?: number;
+  friction?: number;
+}
+
+/**
+ * A house of cards as in Box2D v3's card-house sample: storeys of card pairs leaning 25
+ * degrees from vertical with their tops touching, a flat card across each two neighbouring
+ * pairs, each storey one pair narrower. The layout scales with the card length (the
+ * sample's 0.2 m half length, 0.175 m pair spacing, and the cards set a few millimetres
+ * into the ground and below the flat cards, so the house settles before it stands).
+ */
+export function cardHouseScene(world: World, opts: CardHouseOptions = {}): BodyId[] {
+  const storeys = opts.storeys ?? 5;
+  const half = opts.halfLength ?? 0.2;
+  const scale = half / 0.2;
+  const shapeDef = { friction: opts.friction ?? 0.7 };
+  const ground = world.createBody({ position: { x: 0, y: -2 * scale } });
+  world.createPolygonShape(ground, makeBox(40 * scale, 2 * scale), shapeDef);
+  const card = makeBox(opts.halfThickness ?? 0.001 * scale, half);
+  const lean = (25 * Math.PI) / 180;
+  const spacing = 0.175 * scale;
+  const ids: BodyId[] = [];
+  const add = (x: number, y: number, angle: number): void => {
+    const body = world.createBody({ type: BodyType.Dynamic, position: { x, y }, angle });
+    world.createPolygonShape(body, card, shapeDef);
+    ids.push(body);
+  };
+  let y = half - 0.02 * scale;
+  let x0 = 0;
+  for (let pairs = storeys; pairs > 0; pairs--) {
+    let x = x0;
+    for (let i = 0; i < pairs; i++) {
+      if (i !== pairs - 1) add(x + 0.25 * scale, y + half - 0.015 * scale, 0.5 * Math.PI);
+      add(x, y, -lean);
+      x += spacing;
+      add(x, y, lean);
+      x += spacing;
+    }
+    y += 2 * half - 0.03 * scale;
+    x0 += spacing;
   }
   return ids;
 }

@@ -4,7 +4,8 @@
  *   updatePairs     new contacts for shapes whose fat boxes began to overlap
  *   collide         narrow phase for awake contacts; begin/end touching; wake on touch
  *   solve           prepare contacts, then per sub-step {integrate velocities, warm start,
- *                   solve with bias, integrate positions, relax without bias};
+ *                   solve with bias, integrate positions, relax without bias, relax
+ *                   again the contacts that relax changed a lot};
  *                   restitution; store impulses; finalize bodies and their boxes
  *   sleep           islands that stayed slow long enough fall asleep
  *   sensors         every sensor's overlaps at the final poses; begin/end events
@@ -13,7 +14,12 @@
  */
 
 import { BodyType, DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
-import { MAX_ROTATION, MAX_SOLVED_ROTATION, SPECULATIVE_DISTANCE } from '../base/constants.js';
+import {
+  MAX_ROTATION,
+  MAX_SOLVED_ROTATION,
+  RELAX_AGAIN_SPEED,
+  SPECULATIVE_DISTANCE,
+} from '../base/constants.js';
 import {
   CONTACT_ENABLE_EVENTS,
   CONTACT_TOUCHING,
@@ -23,6 +29,7 @@ import {
 import {
   applyContactRestitution,
   prepareContacts,
+  relaxAgain,
   reportHitEvents,
   solveContacts,
   storeImpulses,
@@ -256,6 +263,7 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
     integratePositions(w, ctx);
     solveJoints(w, ctx, false);
     solveContacts(k, state, ctx, false);
+    relaxAgain(k, state, ctx);
     trackJointPeaks(w, ctx);
   }
   applyContactRestitution(k, state, settings.restitutionThreshold);
@@ -276,6 +284,7 @@ function updateStepContext(w: WorldState, dt: number, subSteps: number): void {
   ctx.h = h;
   ctx.invH = 1 / h;
   ctx.maxPushSpeed = settings.maxContactPushSpeed;
+  ctx.relaxAgainSpeed = RELAX_AGAIN_SPEED;
   ctx.maxLinearSpeed = settings.maxLinearSpeed;
   ctx.maxAngularSpeed = MAX_ROTATION / h;
   ctx.maxSolvedAngularSpeed = MAX_SOLVED_ROTATION / h;
