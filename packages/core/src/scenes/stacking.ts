@@ -200,6 +200,10 @@ export interface CardHouseOptions {
   /** Half thickness of a card (m). Default 0.001. */
   halfThickness?: number;
   friction?: number;
+  /** Where the first card's foot stands, on the ground's top. Default (0, 0). */
+  origin?: Vec;
+  /** Add the ground box under it. Default true. */
+  ground?: boolean;
 }
 
 /**
@@ -214,14 +218,18 @@ export function cardHouseScene(world: World, opts: CardHouseOptions = {}): BodyI
   const half = opts.halfLength ?? 0.2;
   const scale = half / 0.2;
   const shapeDef = { friction: opts.friction ?? 0.7 };
-  const ground = world.createBody({ position: { x: 0, y: -2 * scale } });
-  world.createPolygonShape(ground, makeBox(40 * scale, 2 * scale), shapeDef);
+  const ox = opts.origin?.x ?? 0;
+  const oy = opts.origin?.y ?? 0;
+  if (opts.ground ?? true) {
+    const ground = world.createBody({ position: { x: ox, y: oy - 2 * scale } });
+    world.createPolygonShape(ground, makeBox(40 * scale, 2 * scale), shapeDef);
+  }
   const card = makeBox(opts.halfThickness ?? 0.001 * scale, half);
   const lean = (25 * Math.PI) / 180;
   const spacing = 0.175 * scale;
   const ids: BodyId[] = [];
   const add = (x: number, y: number, angle: number): void => {
-    const body = world.createBody({ type: BodyType.Dynamic, position: { x, y }, angle });
+    const body = world.createBody({ type: BodyType.Dynamic, position: { x: ox + x, y: oy + y }, angle });
     world.createPolygonShape(body, card, shapeDef);
     ids.push(body);
   };

@@ -1,5 +1,5 @@
 import { BodyType, makeBox } from '@impulse/core';
-import { addGround, addPyramid } from '@impulse/core/scenes';
+import { addGround, addPyramid, cardHouseScene } from '@impulse/core/scenes';
 import { useEffect, useState } from 'react';
 import { useSim } from '../../sim/useSim';
 import { Button, Slider, Toggle } from '../../ui/controls';
@@ -11,7 +11,7 @@ export const meta: SceneMeta = {
   title: 'Stacking',
   short: 'Stacking',
   summary: [
-    'A 15-row pyramid and a 16-box tower rest without jitter: sub-stepping and warm starting carry the impulses.',
+    'A 15-row pyramid, a house of 40 cards and a 16-box tower rest without jitter: sub-stepping and warm starting carry the impulses.',
     'Drop to 1 sub-step or turn warm starting off and watch the tower sag, sway and fall.',
   ],
 };
@@ -32,6 +32,8 @@ export default function Stacking() {
       const world = s.asWorld();
       addGround(world, 40);
       addPyramid(world, { base: 15, origin: { x: -6, y: 0 } });
+      // 1 m cards leaning at 25 degrees, friction 0.7: a few millimetres of slack to settle
+      cardHouseScene(world, { halfLength: 0.5, origin: { x: 2.6, y: 0 }, ground: false });
       const box = makeBox(0.5, 0.5);
       for (let i = 0; i < STACK; i++) {
         const body = s.world.createBody({ type: BodyType.Dynamic, position: { x: 10, y: 0.5 + i } });
