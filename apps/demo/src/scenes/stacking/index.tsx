@@ -12,7 +12,7 @@ export const meta: SceneMeta = {
   short: 'Stacking',
   summary: [
     'A 15-row pyramid, a house of 40 cards and a 16-box tower rest without jitter: sub-stepping and warm starting carry the impulses.',
-    'Drop to 1 sub-step or turn warm starting off and watch the tower sag, sway and fall.',
+    'Drop to 1 sub-step or turn warm starting off and watch the tower sag, sway and fall; at 1 sub-step the house of cards folds too.',
   ],
 };
 
