@@ -20,11 +20,12 @@ import {
   makePolygon,
   makeSegment,
   Polygon,
+  RENAMED_WORLD_METHODS,
   Segment,
   type ShapeId,
   World,
 } from '../../src/index';
-import { expectRejected, expectThrowsUnchanged } from '../support';
+import { expectRejected, expectThrowsUnchanged, expectUnchangedBy } from '../support';
 
 /** A small world with a bit of everything, stepped so that it has contacts. */
 interface Ctx {
@@ -127,72 +128,72 @@ const cases: Case[] = [
   ['negative damping', (c) => c.world.createBody({ linearDamping: -1 }), 'createBody', 'linearDamping', '-1'],
   [
     'NaN teleport position',
-    (c) => c.world.setTransform(c.body, { x: NaN_, y: 0 }, 0),
-    'setTransform',
+    (c) => c.world.setBodyTransform(c.body, { x: NaN_, y: 0 }, 0),
+    'setBodyTransform',
     'position.x',
     'NaN',
   ],
   [
     'Infinity teleport angle',
-    (c) => c.world.setTransform(c.body, { x: 0, y: 0 }, Inf),
-    'setTransform',
+    (c) => c.world.setBodyTransform(c.body, { x: 0, y: 0 }, Inf),
+    'setBodyTransform',
     'angle',
     'Infinity',
   ],
   [
     'NaN linear velocity',
-    (c) => c.world.setLinearVelocity(c.body, { x: 0, y: NaN_ }),
-    'setLinearVelocity',
+    (c) => c.world.setBodyLinearVelocity(c.body, { x: 0, y: NaN_ }),
+    'setBodyLinearVelocity',
     'velocity.y',
     'NaN',
   ],
   [
     'Infinity angular velocity',
-    (c) => c.world.setAngularVelocity(c.body, Inf),
-    'setAngularVelocity',
+    (c) => c.world.setBodyAngularVelocity(c.body, Inf),
+    'setBodyAngularVelocity',
     'angularVelocity',
     'Infinity',
   ],
   [
     'NaN force',
-    (c) => c.world.applyForce(c.body, { x: NaN_, y: 0 }, { x: 0, y: 0 }),
-    'applyForce',
+    (c) => c.world.applyBodyForce(c.body, { x: NaN_, y: 0 }, { x: 0, y: 0 }),
+    'applyBodyForce',
     'force.x',
     'NaN',
   ],
   [
     'Infinity force point',
-    (c) => c.world.applyForce(c.body, { x: 1, y: 0 }, { x: 0, y: Inf }),
-    'applyForce',
+    (c) => c.world.applyBodyForce(c.body, { x: 1, y: 0 }, { x: 0, y: Inf }),
+    'applyBodyForce',
     'point.y',
     'Infinity',
   ],
   [
     'NaN center force',
-    (c) => c.world.applyForceToCenter(c.body, { x: 0, y: NaN_ }),
-    'applyForceToCenter',
+    (c) => c.world.applyBodyForceToCenter(c.body, { x: 0, y: NaN_ }),
+    'applyBodyForceToCenter',
     'force.y',
     'NaN',
   ],
-  ['NaN torque', (c) => c.world.applyTorque(c.body, NaN_), 'applyTorque', 'torque', 'NaN'],
+  ['NaN torque', (c) => c.world.applyBodyTorque(c.body, NaN_), 'applyBodyTorque', 'torque', 'NaN'],
   [
     'Infinity impulse',
-    (c) => c.world.applyLinearImpulse(c.body, { x: Inf, y: 0 }, { x: 0, y: 0 }),
-    'applyLinearImpulse',
+    (c) => c.world.applyBodyLinearImpulse(c.body, { x: Inf, y: 0 }, { x: 0, y: 0 }),
+    'applyBodyLinearImpulse',
     'impulse.x',
     'Infinity',
   ],
   [
     'NaN center impulse',
-    (c) => c.world.applyLinearImpulseToCenter(c.body, { x: NaN_, y: 1 }),
-    'applyLinearImpulseToCenter',
+    (c) => c.world.applyBodyLinearImpulseToCenter(c.body, { x: NaN_, y: 1 }),
+    'applyBodyLinearImpulseToCenter',
     'impulse.x',
     'NaN',
   ],
   [
     'NaN angular impulse',
-    (c) => c.world.applyAngularImpulse(c.body, NaN_),
-    'applyAngularImpulse',
+    (c) => c.world.applyBodyAngularImpulse(c.body, NaN_),
+    'applyBodyAngularImpulse',
     'impulse',
     'NaN',
   ],
@@ -204,7 +205,13 @@ const cases: Case[] = [
     'gravity.y',
     '-Infinity',
   ],
-  ['NaN gravity scale', (c) => c.world.setGravityScale(c.body, NaN_), 'setGravityScale', 'scale', 'NaN'],
+  [
+    'NaN gravity scale',
+    (c) => c.world.setBodyGravityScale(c.body, NaN_),
+    'setBodyGravityScale',
+    'scale',
+    'NaN',
+  ],
 
   // ---- sizes
   ['negative box size', () => makeBox(-1, 1), 'makeBox', 'halfWidth', '-1'],
@@ -278,12 +285,18 @@ const cases: Case[] = [
     'restitution',
     '-1',
   ],
-  ['setDensity negative', (c) => c.world.setDensity(c.shape, -2), 'setDensity', 'density', '-2'],
-  ['setFriction negative', (c) => c.world.setFriction(c.shape, -0.1), 'setFriction', 'friction', '-0.1'],
+  ['setDensity negative', (c) => c.world.setShapeDensity(c.shape, -2), 'setShapeDensity', 'density', '-2'],
+  [
+    'setFriction negative',
+    (c) => c.world.setShapeFriction(c.shape, -0.1),
+    'setShapeFriction',
+    'friction',
+    '-0.1',
+  ],
   [
     'setRestitution NaN',
-    (c) => c.world.setRestitution(c.shape, NaN_),
-    'setRestitution',
+    (c) => c.world.setShapeRestitution(c.shape, NaN_),
+    'setShapeRestitution',
     'restitution',
     'NaN',
   ],
@@ -407,11 +420,17 @@ const cases: Case[] = [
   ['zero sub-steps in settings', (c) => c.world.setSettings({ subSteps: 0 }), 'setSettings', 'subSteps', '0'],
 
   // ---- stale and wrong ids
-  ['destroyed body', (c) => c.world.getPosition(c.deadBody), 'getPosition', 'bodyId', (c) => c.deadBody],
+  [
+    'destroyed body',
+    (c) => c.world.getBodyPosition(c.deadBody),
+    'getBodyPosition',
+    'bodyId',
+    (c) => c.deadBody,
+  ],
   [
     'destroyed body, acted on',
-    (c) => c.world.applyForceToCenter(c.deadBody, { x: 1, y: 0 }),
-    'applyForceToCenter',
+    (c) => c.world.applyBodyForceToCenter(c.deadBody, { x: 1, y: 0 }),
+    'applyBodyForceToCenter',
     'bodyId',
     (c) => c.deadBody,
   ],
@@ -431,8 +450,8 @@ const cases: Case[] = [
   ],
   [
     'destroyed shape',
-    (c) => c.world.setFriction(c.deadShape, 0.5),
-    'setFriction',
+    (c) => c.world.setShapeFriction(c.deadShape, 0.5),
+    'setShapeFriction',
     'shapeId',
     (c) => c.deadShape,
   ],
@@ -445,13 +464,13 @@ const cases: Case[] = [
   ],
   [
     'fabricated body id',
-    (c) => c.world.setLinearVelocity(123456 as BodyId, { x: 1, y: 0 }),
-    'setLinearVelocity',
+    (c) => c.world.setBodyLinearVelocity(123456 as BodyId, { x: 1, y: 0 }),
+    'setBodyLinearVelocity',
     'bodyId',
     '123456',
   ],
   ['zero body id', (c) => c.world.destroyBody(0 as BodyId), 'destroyBody', 'bodyId', '0'],
-  ['fractional body id', (c) => c.world.getMass(1.5 as BodyId), 'getMass', 'bodyId', '1.5'],
+  ['fractional body id', (c) => c.world.getBodyMass(1.5 as BodyId), 'getBodyMass', 'bodyId', '1.5'],
   ['fabricated shape id', (c) => c.world.destroyShape(98765 as ShapeId), 'destroyShape', 'shapeId', '98765'],
   ['fabricated chain id', (c) => c.world.destroyChain(4242 as ChainId), 'destroyChain', 'chainId', '4242'],
   // the body's box (slot 2) does not alias a live chain slot
@@ -476,8 +495,8 @@ const cases: Case[] = [
   ],
   [
     'a chain id as a shape id',
-    (c) => c.world.setFriction(c.chain as unknown as ShapeId, 0.2),
-    'setFriction',
+    (c) => c.world.setShapeFriction(c.chain as unknown as ShapeId, 0.2),
+    'setShapeFriction',
     'shapeId',
     (c) => c.chain,
   ],
@@ -505,15 +524,15 @@ const cases: Case[] = [
   ],
   [
     'non-integer group',
-    (c) => c.world.setFilter(c.shape, { categoryBits: 1, maskBits: 1, groupIndex: 0.5 }),
-    'setFilter',
+    (c) => c.world.setShapeFilter(c.shape, { categoryBits: 1, maskBits: 1, groupIndex: 0.5 }),
+    'setShapeFilter',
     'filter.groupIndex',
     '0.5',
   ],
   [
     'too-wide mask bits',
-    (c) => c.world.setFilter(c.shape, { categoryBits: 1, maskBits: 2 ** 32, groupIndex: 0 }),
-    'setFilter',
+    (c) => c.world.setShapeFilter(c.shape, { categoryBits: 1, maskBits: 2 ** 32, groupIndex: 0 }),
+    'setShapeFilter',
     'filter.maskBits',
     '4294967296',
   ],
@@ -602,29 +621,29 @@ const cases: Case[] = [
   // ---- mass
   [
     'negative mass',
-    (c) => c.world.setMassData(c.body, { mass: -1, center: { x: 0, y: 0 }, rotationalInertia: 1 }),
-    'setMassData',
+    (c) => c.world.setBodyMassData(c.body, { mass: -1, center: { x: 0, y: 0 }, rotationalInertia: 1 }),
+    'setBodyMassData',
     'data.mass',
     '-1',
   ],
   [
     'zero mass',
-    (c) => c.world.setMassData(c.body, { mass: 0, center: { x: 0, y: 0 }, rotationalInertia: 1 }),
-    'setMassData',
+    (c) => c.world.setBodyMassData(c.body, { mass: 0, center: { x: 0, y: 0 }, rotationalInertia: 1 }),
+    'setBodyMassData',
     'data.mass',
     '0',
   ],
   [
     'negative inertia',
-    (c) => c.world.setMassData(c.body, { mass: 1, center: { x: 0, y: 0 }, rotationalInertia: -3 }),
-    'setMassData',
+    (c) => c.world.setBodyMassData(c.body, { mass: 1, center: { x: 0, y: 0 }, rotationalInertia: -3 }),
+    'setBodyMassData',
     'data.rotationalInertia',
     '-3',
   ],
   [
     'NaN mass center',
-    (c) => c.world.setMassData(c.body, { mass: 1, center: { x: NaN_, y: 0 }, rotationalInertia: 1 }),
-    'setMassData',
+    (c) => c.world.setBodyMassData(c.body, { mass: 1, center: { x: NaN_, y: 0 }, rotationalInertia: 1 }),
+    'setBodyMassData',
     'data.center.x',
     'NaN',
   ],
@@ -639,8 +658,8 @@ describe('bad input is rejected and leaves the world byte-identical', () => {
 
   it('the context is sound: the same calls with good values are accepted', () => {
     const c = makeCtx();
-    c.world.applyForce(c.body, { x: 1, y: 0 }, { x: 0, y: 0 });
-    c.world.setTransform(c.body, { x: 0, y: 3 }, 0.5);
+    c.world.applyBodyForce(c.body, { x: 1, y: 0 }, { x: 0, y: 0 });
+    c.world.setBodyTransform(c.body, { x: 0, y: 3 }, 0.5);
     c.world.createPolygonShape(
       c.body,
       rawPolygon([
@@ -657,7 +676,7 @@ describe('bad input is rejected and leaves the world byte-identical', () => {
         { x: 2, y: 0 },
       ],
     });
-    c.world.setMassData(c.body, { mass: 2, center: { x: 0, y: 0 }, rotationalInertia: 1 });
+    c.world.setBodyMassData(c.body, { mass: 2, center: { x: 0, y: 0 }, rotationalInertia: 1 });
     c.world.step(1 / 60, 1);
     expect(c.world.isValidBody(c.deadBody)).toBe(false);
     expect(c.world.isValidShape(c.deadShape)).toBe(false);
@@ -681,8 +700,8 @@ const rangeCases: RangeCase[] = [
   ],
   [
     'setDensity 1e308',
-    (c) => c.world.setDensity(c.shape, 1e308),
-    /^setDensity: density must be in \[0, 1000000\] kg\/m\^2, got 1e\+308$/,
+    (c) => c.world.setShapeDensity(c.shape, 1e308),
+    /^setShapeDensity: density must be in \[0, 1000000\] kg\/m\^2, got 1e\+308$/,
   ],
   [
     'body position 2e6',
@@ -696,33 +715,33 @@ const rangeCases: RangeCase[] = [
   ],
   [
     'teleport to 1e200',
-    (c) => c.world.setTransform(c.body, { x: 0, y: -1e200 }, 0),
-    /^setTransform: position\.y must be in \[-1000000, 1000000\] m, got -1e\+200$/,
+    (c) => c.world.setBodyTransform(c.body, { x: 0, y: -1e200 }, 0),
+    /^setBodyTransform: position\.y must be in \[-1000000, 1000000\] m, got -1e\+200$/,
   ],
   [
     'linear velocity 1e155',
-    (c) => c.world.setLinearVelocity(c.body, { x: 1e155, y: 0 }),
-    /^setLinearVelocity: velocity\.x must be in \[-100000, 100000\] m\/s, got 1e\+155$/,
+    (c) => c.world.setBodyLinearVelocity(c.body, { x: 1e155, y: 0 }),
+    /^setBodyLinearVelocity: velocity\.x must be in \[-100000, 100000\] m\/s, got 1e\+155$/,
   ],
   [
     'angular velocity 1e155',
-    (c) => c.world.setAngularVelocity(c.body, 1e155),
-    /^setAngularVelocity: angularVelocity must be in \[-100000, 100000\] rad\/s, got 1e\+155$/,
+    (c) => c.world.setBodyAngularVelocity(c.body, 1e155),
+    /^setBodyAngularVelocity: angularVelocity must be in \[-100000, 100000\] rad\/s, got 1e\+155$/,
   ],
   [
     'force 1e300',
-    (c) => c.world.applyForceToCenter(c.body, { x: 0, y: 1e300 }),
-    /^applyForceToCenter: force\.y must be in \[-1000000000000, 1000000000000\] N, got 1e\+300$/,
+    (c) => c.world.applyBodyForceToCenter(c.body, { x: 0, y: 1e300 }),
+    /^applyBodyForceToCenter: force\.y must be in \[-1000000000000, 1000000000000\] N, got 1e\+300$/,
   ],
   [
     'torque 1e300',
-    (c) => c.world.applyTorque(c.body, -1e300),
-    /^applyTorque: torque must be in \[-1000000000000, 1000000000000\] N m, got -1e\+300$/,
+    (c) => c.world.applyBodyTorque(c.body, -1e300),
+    /^applyBodyTorque: torque must be in \[-1000000000000, 1000000000000\] N m, got -1e\+300$/,
   ],
   [
     'impulse 1e300',
-    (c) => c.world.applyLinearImpulseToCenter(c.body, { x: 1e300, y: 0 }),
-    /^applyLinearImpulseToCenter: impulse\.x must be in \[-1000000000000, 1000000000000\] N s, got 1e\+300$/,
+    (c) => c.world.applyBodyLinearImpulseToCenter(c.body, { x: 1e300, y: 0 }),
+    /^applyBodyLinearImpulseToCenter: impulse\.x must be in \[-1000000000000, 1000000000000\] N s, got 1e\+300$/,
   ],
   [
     'chain point 1e9',
@@ -756,9 +775,9 @@ describe('values outside their valid range are rejected, naming the field and th
   it('the limits of each range are accepted', () => {
     const c = makeCtx();
     c.world.createBody({ position: { x: 1e6, y: -1e6 }, angle: 1e6 });
-    c.world.setLinearVelocity(c.body, { x: 100_000, y: 0 });
-    c.world.setAngularVelocity(c.body, -100_000);
-    c.world.applyForceToCenter(c.body, { x: 1e12, y: 0 });
+    c.world.setBodyLinearVelocity(c.body, { x: 100_000, y: 0 });
+    c.world.setBodyAngularVelocity(c.body, -100_000);
+    c.world.applyBodyForceToCenter(c.body, { x: 1e12, y: 0 });
     c.world.createCircleShape(c.body, makeCircle(0, 0, 0.1), { density: 1e6 });
     c.world.step(0.25);
     c.world.step(1 / 60);
@@ -768,9 +787,9 @@ describe('values outside their valid range are rejected, naming the field and th
     const world = new World({ gravity: { x: 0, y: 0 } });
     const b = world.createBody({ type: BodyType.Dynamic });
     world.createCircleShape(b, makeCircle(0, 0, 0.5));
-    world.setLinearVelocity(b, { x: 100_000, y: 100_000 });
+    world.setBodyLinearVelocity(b, { x: 100_000, y: 100_000 });
     world.step(1 / 60);
-    const v = world.getLinearVelocity(b);
+    const v = world.getBodyLinearVelocity(b);
     expect(Math.hypot(v.x, v.y)).toBeCloseTo(400, 6);
     expect(v.x).toBeCloseTo(v.y, 9);
   });
@@ -828,5 +847,46 @@ describe('unknown fields in body, shape and chain definitions', () => {
     ];
     world.createChain(body, { ...defaultChainDef(), points });
     expect(world.getCounters().shapeCount).toBe(2);
+  });
+});
+
+describe('error messages name the method called, in its current name', () => {
+  // Each renamed method takes a body or shape id first: the two cases below reach its id
+  // check and its argument checks.
+  const renamed = Object.values(RENAMED_WORLD_METHODS);
+  const call = (world: World, name: string, ...args: unknown[]): unknown =>
+    (world as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
+  const messageOf = (f: () => unknown): string | null => {
+    try {
+      f();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return null;
+  };
+
+  it.each(renamed)('%s names itself when it rejects a stale id', (name) => {
+    const c = makeCtx();
+    const id = name.includes('Shape') ? c.deadShape : c.deadBody;
+    const message = messageOf(() => call(c.world, name, id, { x: 0, y: 0 }, 0));
+    expect(message, name).not.toBeNull();
+    expect(message!.startsWith(`${name}: `), message!).toBe(true);
+  });
+
+  it.each(renamed)('%s names itself when it rejects a bad argument', (name) => {
+    const c = makeCtx();
+    const id = name.includes('Shape') ? c.shape : c.body;
+    expectUnchangedBy(c.world, () => {
+      // getters and user data take anything after the id; every other method rejects NaN
+      const message = messageOf(() => call(c.world, name, id, Number.NaN, Number.NaN, Number.NaN));
+      if (message !== null) expect(message.startsWith(`${name}: `), message).toBe(true);
+    });
+  });
+
+  it('an old name is the same function, so its errors name the current method', () => {
+    const c = makeCtx();
+    expect(() => c.world.setTransform(c.body, { x: Number.NaN, y: 0 }, 0)).toThrow(
+      /^setBodyTransform: position\.x must be finite, got NaN$/,
+    );
   });
 });
