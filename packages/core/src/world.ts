@@ -27,9 +27,14 @@ import {
   DEFAULT_FRICTION,
   MAX_ANGLE,
   MAX_ANGULAR_SPEED,
+  MAX_DAMPING_RATIO,
   MAX_DENSITY,
   MAX_FORCE,
   MAX_COORDINATE,
+  MAX_GRAVITY,
+  MAX_HERTZ,
+  MAX_MASS,
+  MAX_ROTATIONAL_INERTIA,
   MAX_SPEED,
   MAX_TIME_STEP,
   SLEEP_LINEAR_THRESHOLD,
@@ -83,9 +88,8 @@ import {
   checkKnownFields,
   checkNonNegative,
   checkNonNegativeAtMost,
-  checkPositive,
   checkPositiveAtMost,
-  checkVec2,
+  checkVec2Length,
   checkVec2Within,
   checkWithin,
   describe,
@@ -689,8 +693,9 @@ export class World {
     return { x: this.#state.settings.gravityX, y: this.#state.settings.gravityY };
   }
 
+  /** Changes gravity (m/s^2); its length must be at most `constants.MAX_GRAVITY` (1000). */
   setGravity(gravity: Vec2): void {
-    checkVec2('setGravity', 'gravity', gravity);
+    checkVec2Length('setGravity', 'gravity', gravity, MAX_GRAVITY, 'm/s^2');
     this.#state.settings.gravityX = gravity.x;
     this.#state.settings.gravityY = gravity.y;
   }
@@ -708,20 +713,20 @@ export class World {
   }
 
   private validateSettings(fn: string, d: WorldDef): void {
-    checkVec2(fn, 'gravity', d.gravity);
+    checkVec2Length(fn, 'gravity', d.gravity, MAX_GRAVITY, 'm/s^2');
     checkInteger(fn, 'subSteps', d.subSteps, 1, 1000);
-    checkNonNegative(fn, 'contactHertz', d.contactHertz);
-    checkNonNegative(fn, 'contactDampingRatio', d.contactDampingRatio);
-    checkNonNegative(fn, 'maxContactPushSpeed', d.maxContactPushSpeed);
-    checkNonNegative(fn, 'restitutionThreshold', d.restitutionThreshold);
+    checkNonNegativeAtMost(fn, 'contactHertz', d.contactHertz, MAX_HERTZ, 'Hz');
+    checkNonNegativeAtMost(fn, 'contactDampingRatio', d.contactDampingRatio, MAX_DAMPING_RATIO, '');
+    checkNonNegativeAtMost(fn, 'maxContactPushSpeed', d.maxContactPushSpeed, MAX_SPEED, 'm/s');
+    checkNonNegativeAtMost(fn, 'restitutionThreshold', d.restitutionThreshold, MAX_SPEED, 'm/s');
     checkPositiveAtMost(fn, 'maxLinearSpeed', d.maxLinearSpeed, MAX_SPEED, 'm/s');
     checkBoolean(fn, 'enableSleep', d.enableSleep);
     checkBoolean(fn, 'enableWarmStarting', d.enableWarmStarting);
-    checkNonNegative(fn, 'jointHertz', d.jointHertz);
-    checkNonNegative(fn, 'jointDampingRatio', d.jointDampingRatio);
-    checkNonNegative(fn, 'hitEventThreshold', d.hitEventThreshold);
+    checkNonNegativeAtMost(fn, 'jointHertz', d.jointHertz, MAX_HERTZ, 'Hz');
+    checkNonNegativeAtMost(fn, 'jointDampingRatio', d.jointDampingRatio, MAX_DAMPING_RATIO, '');
+    checkNonNegativeAtMost(fn, 'hitEventThreshold', d.hitEventThreshold, MAX_SPEED, 'm/s');
     checkBoolean(fn, 'enableContinuous', d.enableContinuous);
-    checkNonNegative(fn, 'continuousMinSpeed', d.continuousMinSpeed);
+    checkNonNegativeAtMost(fn, 'continuousMinSpeed', d.continuousMinSpeed, MAX_SPEED, 'm/s');
     checkBoolean(fn, 'enableProfile', d.enableProfile);
     checkFunction(fn, 'frictionMixer', d.frictionMixer);
     checkFunction(fn, 'restitutionMixer', d.restitutionMixer);
@@ -1088,14 +1093,23 @@ export class World {
     };
   }
 
-  /** Overrides the mass computed from the shapes (dynamic bodies only). */
+  /**
+   * Overrides the mass computed from the shapes (dynamic bodies only). Mass in (0, 1e18]
+   * kg, inertia in [0, 1e28] kg m^2 (`constants.MAX_MASS`, `MAX_ROTATIONAL_INERTIA`).
+   */
   setBodyMassData(bodyId: BodyId, data: BodyMassData): void {
     const fn = 'setBodyMassData';
     const b = this.body(fn, bodyId);
     if (typeof data !== 'object' || data === null) fail(fn, 'data', 'an object', data);
-    checkPositive(fn, 'data.mass', data.mass);
+    checkPositiveAtMost(fn, 'data.mass', data.mass, MAX_MASS, 'kg');
     checkVec2Within(fn, 'data.center', data.center, MAX_COORDINATE, 'm');
-    checkNonNegative(fn, 'data.rotationalInertia', data.rotationalInertia);
+    checkNonNegativeAtMost(
+      fn,
+      'data.rotationalInertia',
+      data.rotationalInertia,
+      MAX_ROTATIONAL_INERTIA,
+      'kg m^2',
+    );
     const w = this.#state;
     if (w.bodies.type[b] !== BodyType.Dynamic) return;
     applyMass(w, b, data.mass, data.rotationalInertia, data.center.x, data.center.y);
@@ -1611,7 +1625,7 @@ export class World {
   /** A world point expressed in the body's frame (for joint anchors). */
   getBodyLocalPoint(bodyId: BodyId, worldPoint: Vec2): Vec2 {
     const b = this.body('getBodyLocalPoint', bodyId);
-    checkVec2('getBodyLocalPoint', 'worldPoint', worldPoint);
+    checkVec2Within('getBodyLocalPoint', 'worldPoint', worldPoint, MAX_COORDINATE, 'm');
     const bodies = this.#state.bodies;
     const dx = worldPoint.x - bodies.px[b]!;
     const dy = worldPoint.y - bodies.py[b]!;
@@ -1623,7 +1637,7 @@ export class World {
   /** A point of the body's frame expressed in world coordinates. */
   getBodyWorldPoint(bodyId: BodyId, localPoint: Vec2): Vec2 {
     const b = this.body('getBodyWorldPoint', bodyId);
-    checkVec2('getBodyWorldPoint', 'localPoint', localPoint);
+    checkVec2Within('getBodyWorldPoint', 'localPoint', localPoint, MAX_COORDINATE, 'm');
     const bodies = this.#state.bodies;
     const c = bodies.c[b]!;
     const s = bodies.s[b]!;

@@ -24,6 +24,7 @@ import {
   BodyRecord,
   BodyType,
   type BodyPose,
+  constants,
   ContactPointRecord,
   JointType,
   localizeJointDef,
@@ -113,6 +114,26 @@ export interface CharacterStateView {
   groundBodyId: BodyId;
   /** It stepped up a ledge in this step. */
   stepped: boolean;
+}
+
+/**
+ * Checks a vector the client takes itself (the characters' inputs, which the mirror world
+ * does not see) against a core range, with the core's message: `fn: field.x must be in
+ * [-limit, limit] unit, got value`.
+ */
+function checkVectorWithin(fn: string, field: string, v: unknown, limit: number, unit: string): void {
+  if (typeof v !== 'object' || v === null) {
+    throw new RangeError(`${fn}: ${field} must be an object {x, y}, got ${String(v)}`);
+  }
+  const o = v as { x?: unknown; y?: unknown };
+  for (const axis of ['x', 'y'] as const) {
+    const n = o[axis];
+    if (typeof n !== 'number' || !(n >= -limit && n <= limit)) {
+      throw new RangeError(
+        `${fn}: ${field}.${axis} must be in [-${limit}, ${limit}] ${unit}, got ${String(n)}`,
+      );
+    }
+  }
 }
 
 function newCharacterState(): CharacterStateView {
@@ -594,27 +615,25 @@ class PhysicsClientBase {
     return id;
   }
 
-  /** The velocity the character moves with from the next step (gravity then acts on it). */
+  /**
+   * The velocity the character moves with from the next step (gravity then acts on it):
+   * each component in [-1e5, 1e5] m/s, the core's velocity range (`constants.MAX_SPEED`).
+   */
   setCharacterVelocity(characterId: number, velocity: Vec2): void {
     const slot = this.characters.slotOf('setCharacterVelocity', characterId);
-    if (!Number.isFinite(velocity?.x) || !Number.isFinite(velocity?.y)) {
-      throw new RangeError(
-        `setCharacterVelocity: velocity must be a finite {x, y}, got ${JSON.stringify(velocity)}`,
-      );
-    }
+    checkVectorWithin('setCharacterVelocity', 'velocity', velocity, constants.MAX_SPEED, 'm/s');
     if (this.input(Op.SetCharacterVelocity, slot, velocity.x, velocity.y)) return;
     this.flushNow();
     void this.port.setCharacterVelocity(slot, { x: velocity.x, y: velocity.y });
   }
 
-  /** Teleports the character (the next move pushes it out of any overlap). */
+  /**
+   * Teleports the character (the next move pushes it out of any overlap); each component
+   * in [-1e6, 1e6] m, the core's coordinate range (`constants.MAX_COORDINATE`).
+   */
   setCharacterPosition(characterId: number, position: Vec2): void {
     const slot = this.characters.slotOf('setCharacterPosition', characterId);
-    if (!Number.isFinite(position?.x) || !Number.isFinite(position?.y)) {
-      throw new RangeError(
-        `setCharacterPosition: position must be a finite {x, y}, got ${JSON.stringify(position)}`,
-      );
-    }
+    checkVectorWithin('setCharacterPosition', 'position', position, constants.MAX_COORDINATE, 'm');
     this.flushNow();
     void this.port.setCharacterPosition(slot, { x: position.x, y: position.y });
   }

@@ -766,6 +766,210 @@ const rangeCases: RangeCase[] = [
   ],
 ];
 
+/** A mover standing on the context's ground box (top at y = 1). */
+function moverOf(c: Ctx, options: Record<string, unknown> = {}) {
+  return c.world.createMover({
+    capsule: makeCapsule(0, -0.5, 0, 0.5, 0.3),
+    position: { x: 0, y: 2 },
+    ...options,
+  });
+}
+
+const capsule = makeCapsule(0, -0.5, 0, 0.5, 0.3);
+const massData = (mass: number, rotationalInertia: number, x = 0) => ({
+  mass,
+  rotationalInertia,
+  center: { x, y: 0 },
+});
+
+/** Ranges of the inputs issue 17 left open: mass data, gravity, queries, the mover. */
+const moreRangeCases: RangeCase[] = [
+  // ---- mass data: consistent with MAX_DENSITY * MAX_LENGTH^2 (constants.ts)
+  [
+    'mass 1e300',
+    (c) => c.world.setBodyMassData(c.body, massData(1e300, 1)),
+    /^setBodyMassData: data\.mass must be in \(0, 1000000000000000000\] kg, got 1e\+300$/,
+  ],
+  [
+    'mass just above the bound',
+    (c) => c.world.setBodyMassData(c.body, massData(2e18, 1)),
+    /^setBodyMassData: data\.mass must be in \(0, 1000000000000000000\] kg, got 2000000000000000000$/,
+  ],
+  [
+    'rotational inertia 1e300',
+    (c) => c.world.setBodyMassData(c.body, massData(1, 1e300)),
+    /^setBodyMassData: data\.rotationalInertia must be in \[0, 1e\+28\] kg m\^2, got 1e\+300$/,
+  ],
+  [
+    'mass center 2e6',
+    (c) => c.world.setBodyMassData(c.body, massData(1, 1, 2e6)),
+    /^setBodyMassData: data\.center\.x must be in \[-1000000, 1000000\] m, got 2000000$/,
+  ],
+
+  // ---- gravity: |g| <= MAX_GRAVITY
+  [
+    'gravity 1e4 in a new world',
+    () => new World({ gravity: { x: 0, y: -1e4 } }),
+    /^World: gravity must have a length in \[0, 1000\] m\/s\^2, got \(0, -10000\)$/,
+  ],
+  [
+    'setGravity with each component in range but the length out',
+    (c) => c.world.setGravity({ x: 800, y: -800 }),
+    /^setGravity: gravity must have a length in \[0, 1000\] m\/s\^2, got \(800, -800\)$/,
+  ],
+  [
+    'gravity 1e300 via settings',
+    (c) => c.world.setSettings({ gravity: { x: 1e300, y: 0 } }),
+    /^setSettings: gravity must have a length in \[0, 1000\] m\/s\^2, got \(1e\+300, 0\)$/,
+  ],
+
+  // ---- world settings: springs and speeds (a damping ratio of 1e308 made the contact
+  // softness Infinity * 0 = NaN)
+  [
+    'contact damping ratio 1e308 via settings',
+    (c) => c.world.setSettings({ contactDampingRatio: 1e308 }),
+    /^setSettings: contactDampingRatio must be in \[0, 1000000\], got 1e\+308$/,
+  ],
+  [
+    'joint hertz 1e300 in a new world',
+    () => new World({ jointHertz: 1e300 }),
+    /^World: jointHertz must be in \[0, 1000000\] Hz, got 1e\+300$/,
+  ],
+  [
+    'continuous min speed 1e9',
+    (c) => c.world.setSettings({ continuousMinSpeed: 1e9 }),
+    /^setSettings: continuousMinSpeed must be in \[0, 100000\] m\/s, got 1000000000$/,
+  ],
+
+  // ---- queries: points within MAX_COORDINATE, translations at most MAX_DISTANCE long
+  [
+    'ray origin 2e6',
+    (c) => c.world.castRayClosest({ x: 2e6, y: 0 }, { x: 1, y: 0 }),
+    /^castRayClosest: origin\.x must be in \[-1000000, 1000000\] m, got 2000000$/,
+  ],
+  [
+    'ray translation 5e6 long',
+    (c) => c.world.castRayAll({ x: 0, y: 0 }, { x: 3e6, y: -4e6 }),
+    /^castRayAll: translation must be a non-zero vector of length at most 4000000 m, got \(3000000, -4000000\)$/,
+  ],
+  [
+    'ray translation 1e200 (its squared length overflows)',
+    (c) => c.world.castRayAny({ x: 0, y: 0 }, { x: 1e200, y: 0 }),
+    /^castRayAny: translation must be a non-zero vector of length at most 4000000 m, got \(1e\+200, 0\)$/,
+  ],
+  [
+    'shape cast translation 5e6',
+    (c) => c.world.castShape(makeCircle(0, 0, 0.5), { position: { x: 0, y: 0 }, angle: 0 }, { x: 5e6, y: 0 }),
+    /^castShape: translation must be a non-zero vector of length at most 4000000 m, got \(5000000, 0\)$/,
+  ],
+  [
+    'overlap point 2e6',
+    (c) => c.world.overlapPoint({ x: 0, y: -2e6 }),
+    /^overlapPoint: point\.y must be in \[-1000000, 1000000\] m, got -2000000$/,
+  ],
+  [
+    'overlap box corner 1e9',
+    (c) => c.world.overlapAABB({ minX: 0, minY: 0, maxX: 1e9, maxY: 1 }),
+    /^overlapAABB: aabb\.maxX must be in \[-1000000, 1000000\] m, got 1000000000$/,
+  ],
+  [
+    'world point 2e6',
+    (c) => c.world.getBodyLocalPoint(c.body, { x: 2e6, y: 0 }),
+    /^getBodyLocalPoint: worldPoint\.x must be in \[-1000000, 1000000\] m, got 2000000$/,
+  ],
+  [
+    'local point 2e6',
+    (c) => c.world.getBodyWorldPoint(c.body, { x: 0, y: 2e6 }),
+    /^getBodyWorldPoint: localPoint\.y must be in \[-1000000, 1000000\] m, got 2000000$/,
+  ],
+
+  // ---- the character mover: dt and translation within a step of a speed in range
+  [
+    'moveCharacter at 2e6',
+    (c) => c.world.moveCharacter(capsule, { x: 2e6, y: 0 }, { x: 1, y: 0 }),
+    /^moveCharacter: position\.x must be in \[-1000000, 1000000\] m, got 2000000$/,
+  ],
+  [
+    'moveCharacter by 3e4 in one move',
+    (c) => c.world.moveCharacter(capsule, { x: 0, y: 2 }, { x: 3e4, y: 0 }),
+    /^moveCharacter: translation\.x must be in \[-25000, 25000\] m, got 30000$/,
+  ],
+  [
+    'moveCharacter with a 1 s dt',
+    (c) => c.world.moveCharacter(capsule, { x: 0, y: 2 }, { x: 1, y: 0 }, { dt: 1 }),
+    /^moveCharacter: options\.dt must be in \(0, 0\.25\] s, got 1$/,
+  ],
+  [
+    'mover.move by 1e300',
+    (c) => moverOf(c).move({ x: 0, y: -1e300 }),
+    /^CharacterMover\.move: translation\.y must be in \[-25000, 25000\] m, got -1e\+300$/,
+  ],
+  [
+    'mover.move with a 30 s dt',
+    (c) => moverOf(c, { maxPushForce: 100 }).move({ x: 1, y: 0 }, 30),
+    /^CharacterMover\.move: dt must be in \(0, 0\.25\] s, got 30$/,
+  ],
+  [
+    'createMover with a 1 s dt',
+    (c) => moverOf(c, { dt: 1 }),
+    /^createMover: options\.dt must be in \(0, 0\.25\] s, got 1$/,
+  ],
+  [
+    'mover step height 1e9',
+    (c) => moverOf(c).setOptions({ stepHeight: 1e9 }),
+    /^CharacterMover\.setOptions: options\.stepHeight must be in \[0, 100000\] m, got 1000000000$/,
+  ],
+  [
+    'mover push force 1e15',
+    (c) => moverOf(c).setOptions({ maxPushForce: 1e15 }),
+    /^CharacterMover\.setOptions: options\.maxPushForce must be in \[0, 1000000000000\] N, got 1000000000000000$/,
+  ],
+  [
+    'mover push-out 1e9',
+    (c) => moverOf(c).setOptions({ maxPushOut: 1e9 }),
+    /^CharacterMover\.setOptions: options\.maxPushOut must be in \(0, 100000\] m or Infinity, got 1000000000$/,
+  ],
+  [
+    'mover velocity to clip 1e300',
+    (c) => moverOf(c).clipVelocity({ x: 1e300, y: 0 }),
+    /^CharacterMover\.clipVelocity: velocity\.x must be in \[-100000, 100000\] m\/s, got 1e\+300$/,
+  ],
+];
+
+describe('mass data, gravity, queries and the mover reject values outside their range', () => {
+  it.each(moreRangeCases)('%s', (_label, call, message) => {
+    const ctx = makeCtx();
+    expectThrowsUnchanged(ctx.world, () => call(ctx), message);
+  });
+
+  it('the limits of these ranges are accepted', () => {
+    const c = makeCtx();
+    c.world.setBodyMassData(c.body, massData(1e18, 1e28, 1e6));
+    c.world.resetBodyMassData(c.body);
+    new World({ gravity: { x: 600, y: -800 } });
+    c.world.setGravity({ x: 0, y: -1000 });
+    c.world.setGravity({ x: 0, y: -10 });
+    c.world.castRayClosest({ x: -1e6, y: 1e6 }, { x: 0, y: -4e6 });
+    c.world.castShape(makeCircle(0, 0, 0.5), { position: { x: 1e6, y: 0 }, angle: 0 }, { x: -4e6, y: 0 });
+    c.world.overlapAABB({ minX: -1e6, minY: -1e6, maxX: 1e6, maxY: 1e6 });
+    c.world.moveCharacter(capsule, { x: 0, y: 3 }, { x: 25_000, y: 0 }, { dt: 0.25 });
+    const mover = moverOf(c, { stepHeight: 1e5, maxPushForce: 1e12, maxPushOut: 1e5 });
+    mover.setOptions({ maxPushOut: Number.POSITIVE_INFINITY });
+    mover.move({ x: 0, y: -0.01 }, 0.25);
+    mover.clipVelocity({ x: -1e5, y: 1e5 });
+    c.world.step(1 / 60);
+  });
+
+  it('a rejected move leaves the mover where it was', () => {
+    const c = makeCtx();
+    const mover = moverOf(c);
+    const before = mover.getPosition();
+    expect(() => mover.move({ x: 1, y: 0 }, 1)).toThrow(RangeError);
+    expect(mover.getPosition()).toEqual(before);
+    expect(mover.getOptions().dt).toBe(1 / 60);
+  });
+});
+
 describe('values outside their valid range are rejected, naming the field and the range', () => {
   it.each(rangeCases)('%s', (_label, call, message) => {
     const ctx = makeCtx();
