@@ -156,9 +156,9 @@ export interface JointDef {
   anchorB?: Vec2;
   /** Let the two bodies' shapes collide with each other. Default false. */
   collideConnected: boolean;
-  /** Constraint force (N) above which the joint breaks. Default Infinity (never). */
+  /** Constraint force (N) above which the joint breaks, in (0, 1e12] or Infinity. Default Infinity (never). */
   breakForce: number;
-  /** Constraint torque (N m) above which the joint breaks. Default Infinity (never). */
+  /** Constraint torque (N m) above which the joint breaks, in (0, 1e12] or Infinity. Default Infinity (never). */
   breakTorque: number;
   userData: unknown;
 }
@@ -593,6 +593,19 @@ function checkFilter(fn: string, field: string, v: unknown): Filter {
   checkBits(fn, `${field}.maskBits`, f.maskBits);
   checkInteger(fn, `${field}.groupIndex`, f.groupIndex, -0x80000000, 0x7fffffff);
   return v as Filter;
+}
+
+/**
+ * A joint's break force or torque: in (0, MAX_FORCE], or Infinity (the default: never
+ * breaks). A finite value above the force range could never be reached by a force the
+ * solver applies within it, so it is an error rather than a silent "never".
+ */
+function checkBreakLimit(fn: string, field: string, v: unknown, unit: string): number {
+  if (v === undefined || v === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+  if (typeof v !== 'number' || !(v > 0 && v <= MAX_FORCE)) {
+    fail(fn, field, `in (0, ${MAX_FORCE}] ${unit} or Infinity (never breaks)`, v);
+  }
+  return v;
 }
 
 /**
@@ -1677,13 +1690,8 @@ export class World {
     else params.check(fn, d);
     const collideConnected = def.collideConnected ?? false;
     checkBoolean(fn, 'collideConnected', collideConnected);
-    const breakForce = def.breakForce ?? Number.POSITIVE_INFINITY;
-    const breakTorque = def.breakTorque ?? Number.POSITIVE_INFINITY;
-    if (typeof breakForce !== 'number' || !(breakForce > 0))
-      fail(fn, 'breakForce', '> 0 (or Infinity)', breakForce);
-    if (typeof breakTorque !== 'number' || !(breakTorque > 0)) {
-      fail(fn, 'breakTorque', '> 0 (or Infinity)', breakTorque);
-    }
+    const breakForce = checkBreakLimit(fn, 'breakForce', def.breakForce, 'N');
+    const breakTorque = checkBreakLimit(fn, 'breakTorque', def.breakTorque, 'N m');
 
     const data = entry.create();
     params?.apply(data, d);
