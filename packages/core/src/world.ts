@@ -1426,11 +1426,15 @@ export class World {
     };
   }
 
-  /** Changes the collision filter: the shape's contacts are rebuilt on the next step. */
-  setShapeFilter(shapeId: ShapeId, filter: Filter): void {
+  /**
+   * Changes the collision filter: the shape's contacts are rebuilt on the next step. As in
+   * a shape definition, fields left out take the defaults (`defaultFilter()`), not the
+   * shape's current values: `{ groupIndex: -1 }` is the default category and mask in group -1.
+   */
+  setShapeFilter(shapeId: ShapeId, filter: Partial<Filter>): void {
     const s = this.shape('setShapeFilter', shapeId);
-    checkFilter('setShapeFilter', 'filter', filter);
-    setFilter(this.#state, s, filter);
+    const f = checkFilter('setShapeFilter', 'filter', withDefaultFilter(filter));
+    setFilter(this.#state, s, f);
   }
 
   areShapeContactEventsEnabled(shapeId: ShapeId): boolean {

@@ -249,7 +249,7 @@ class PhysicsClientBase {
   private readonly characterDefs: (object | null)[] = new Array(MAX_CHARACTERS).fill(null);
   /** Each live ray's origin and translation, and filter (a restarted host gets them again). */
   private readonly rayGeometry = new Float64Array(MAX_PERSISTENT_RAYS * 4);
-  private readonly rayFilters: (QueryFilter | null)[] = new Array(MAX_PERSISTENT_RAYS).fill(null);
+  private readonly rayFilters: (Partial<QueryFilter> | null)[] = new Array(MAX_PERSISTENT_RAYS).fill(null);
   private readonly options: ResolvedOptions;
   private queue: WireCommand[] = [];
   /** Messages of commands sent to the current host: input ring entries are numbered by it. */
@@ -511,7 +511,7 @@ class PhysicsClientBase {
    * newest result with `readPersistentRay`, move it every frame with `setPersistentRay`.
    * Arguments are checked as `castRayClosest` checks them.
    */
-  createPersistentRay(origin: Vec2, translation: Vec2, filter?: QueryFilter): number {
+  createPersistentRay(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): number {
     this.mirror.castRayClosest(origin, translation, filter); // the core's checks (and messages)
     const { slot, id } = this.rays.acquire('createPersistentRay');
     this.raySeen[slot * 2] = 0;
@@ -1025,17 +1025,21 @@ class PhysicsClientBase {
     return this.ask(this.port.getCounters());
   }
 
-  async castRayClosest(origin: Vec2, translation: Vec2, filter?: QueryFilter): Promise<RayHit | null> {
+  async castRayClosest(
+    origin: Vec2,
+    translation: Vec2,
+    filter?: Partial<QueryFilter>,
+  ): Promise<RayHit | null> {
     this.flushNow();
     return this.ask(this.port.castRayClosest(origin, translation, filter));
   }
 
-  async castRayAll(origin: Vec2, translation: Vec2, filter?: QueryFilter): Promise<RayHit[]> {
+  async castRayAll(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): Promise<RayHit[]> {
     this.flushNow();
     return this.ask(this.port.castRayAll(origin, translation, filter));
   }
 
-  async castRayAny(origin: Vec2, translation: Vec2, filter?: QueryFilter): Promise<RayHit | null> {
+  async castRayAny(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): Promise<RayHit | null> {
     this.flushNow();
     return this.ask(this.port.castRayAny(origin, translation, filter));
   }
@@ -1044,7 +1048,7 @@ class PhysicsClientBase {
     geometry: QueryGeometry,
     transform: QueryTransform,
     translation: Vec2,
-    filter?: QueryFilter,
+    filter?: Partial<QueryFilter>,
   ): Promise<ShapeCastHit | null> {
     this.flushNow();
     return this.ask(
@@ -1052,12 +1056,12 @@ class PhysicsClientBase {
     );
   }
 
-  async overlapAABB(aabb: QueryAABB, filter?: QueryFilter): Promise<ShapeId[]> {
+  async overlapAABB(aabb: QueryAABB, filter?: Partial<QueryFilter>): Promise<ShapeId[]> {
     this.flushNow();
     return this.ask(this.port.overlapAABB(aabb, filter));
   }
 
-  async overlapPoint(point: Vec2, filter?: QueryFilter): Promise<ShapeId[]> {
+  async overlapPoint(point: Vec2, filter?: Partial<QueryFilter>): Promise<ShapeId[]> {
     this.flushNow();
     return this.ask(this.port.overlapPoint(point, filter));
   }
@@ -1065,7 +1069,7 @@ class PhysicsClientBase {
   async overlapShape(
     geometry: QueryGeometry,
     transform: QueryTransform,
-    filter?: QueryFilter,
+    filter?: Partial<QueryFilter>,
   ): Promise<ShapeId[]> {
     this.flushNow();
     return this.ask(this.port.overlapShape(encodeGeometry(geometry as Geometry), transform, filter));

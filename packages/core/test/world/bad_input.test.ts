@@ -13,6 +13,7 @@ import {
   Circle,
   defaultBodyDef,
   defaultChainDef,
+  defaultFilter,
   defaultShapeDef,
   makeBox,
   makeCapsule,
@@ -967,6 +968,37 @@ describe('mass data, gravity, queries and the mover reject values outside their 
     expect(() => mover.move({ x: 1, y: 0 }, 1)).toThrow(RangeError);
     expect(mover.getPosition()).toEqual(before);
     expect(mover.getOptions().dt).toBe(1 / 60);
+  });
+});
+
+describe('setShapeFilter takes a partial filter like the create methods', () => {
+  it('fills the fields left out from the defaults, as createPolygonShape does with { groupIndex: -1 }', () => {
+    const c = makeCtx();
+    const created = c.world.createPolygonShape(c.body, makeBox(0.2, 0.2), { filter: { groupIndex: -1 } });
+    c.world.setShapeFilter(c.shape, { categoryBits: 4, maskBits: 4, groupIndex: 3 });
+    c.world.setShapeFilter(c.shape, { groupIndex: -1 });
+    expect(c.world.getShapeFilter(c.shape)).toEqual(c.world.getShapeFilter(created));
+    expect(c.world.getShapeFilter(c.shape)).toEqual({ ...defaultFilter(), groupIndex: -1 });
+    c.world.setShapeFilter(c.shape, {});
+    expect(c.world.getShapeFilter(c.shape)).toEqual(defaultFilter());
+  });
+
+  it('still rejects a bad field of a partial filter, naming it, and changes nothing', () => {
+    const c = makeCtx();
+    expectRejected(
+      c.world,
+      () => c.world.setShapeFilter(c.shape, { maskBits: -1 }),
+      'setShapeFilter',
+      'filter.maskBits',
+      '-1',
+    );
+    expectRejected(
+      c.world,
+      () => c.world.setShapeFilter(c.shape, null as never),
+      'setShapeFilter',
+      'filter',
+      'null',
+    );
   });
 });
 
