@@ -27,9 +27,14 @@ import {
   DEFAULT_FRICTION,
   MAX_ANGLE,
   MAX_ANGULAR_SPEED,
+  MAX_DAMPING_RATIO,
   MAX_DENSITY,
   MAX_FORCE,
   MAX_COORDINATE,
+  MAX_GRAVITY,
+  MAX_HERTZ,
+  MAX_MASS,
+  MAX_ROTATIONAL_INERTIA,
   MAX_SPEED,
   MAX_TIME_STEP,
   SLEEP_LINEAR_THRESHOLD,
@@ -83,9 +88,8 @@ import {
   checkKnownFields,
   checkNonNegative,
   checkNonNegativeAtMost,
-  checkPositive,
   checkPositiveAtMost,
-  checkVec2,
+  checkVec2Length,
   checkVec2Within,
   checkWithin,
   describe,
@@ -152,9 +156,9 @@ export interface JointDef {
   anchorB?: Vec2;
   /** Let the two bodies' shapes collide with each other. Default false. */
   collideConnected: boolean;
-  /** Constraint force (N) above which the joint breaks. Default Infinity (never). */
+  /** Constraint force (N) above which the joint breaks, in (0, 1e12] or Infinity. Default Infinity (never). */
   breakForce: number;
-  /** Constraint torque (N m) above which the joint breaks. Default Infinity (never). */
+  /** Constraint torque (N m) above which the joint breaks, in (0, 1e12] or Infinity. Default Infinity (never). */
   breakTorque: number;
   userData: unknown;
 }
@@ -592,6 +596,19 @@ function checkFilter(fn: string, field: string, v: unknown): Filter {
 }
 
 /**
+ * A joint's break force or torque: in (0, MAX_FORCE], or Infinity (the default: never
+ * breaks). A finite value above the force range could never be reached by a force the
+ * solver applies within it, so it is an error rather than a silent "never".
+ */
+function checkBreakLimit(fn: string, field: string, v: unknown, unit: string): number {
+  if (v === undefined || v === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+  if (typeof v !== 'number' || !(v > 0 && v <= MAX_FORCE)) {
+    fail(fn, field, `in (0, ${MAX_FORCE}] ${unit} or Infinity (never breaks)`, v);
+  }
+  return v;
+}
+
+/**
  * Field offsets of one body record written by `World.readBodyTransforms`. Awake is 1 or 0
  * (static bodies are never awake); Id is 0 for a free slot.
  */
@@ -689,8 +706,9 @@ export class World {
     return { x: this.#state.settings.gravityX, y: this.#state.settings.gravityY };
   }
 
+  /** Changes gravity (m/s^2); its length must be at most `constants.MAX_GRAVITY` (1000). */
   setGravity(gravity: Vec2): void {
-    checkVec2('setGravity', 'gravity', gravity);
+    checkVec2Length('setGravity', 'gravity', gravity, MAX_GRAVITY, 'm/s^2');
     this.#state.settings.gravityX = gravity.x;
     this.#state.settings.gravityY = gravity.y;
   }
@@ -708,20 +726,20 @@ export class World {
   }
 
   private validateSettings(fn: string, d: WorldDef): void {
-    checkVec2(fn, 'gravity', d.gravity);
+    checkVec2Length(fn, 'gravity', d.gravity, MAX_GRAVITY, 'm/s^2');
     checkInteger(fn, 'subSteps', d.subSteps, 1, 1000);
-    checkNonNegative(fn, 'contactHertz', d.contactHertz);
-    checkNonNegative(fn, 'contactDampingRatio', d.contactDampingRatio);
-    checkNonNegative(fn, 'maxContactPushSpeed', d.maxContactPushSpeed);
-    checkNonNegative(fn, 'restitutionThreshold', d.restitutionThreshold);
+    checkNonNegativeAtMost(fn, 'contactHertz', d.contactHertz, MAX_HERTZ, 'Hz');
+    checkNonNegativeAtMost(fn, 'contactDampingRatio', d.contactDampingRatio, MAX_DAMPING_RATIO, '');
+    checkNonNegativeAtMost(fn, 'maxContactPushSpeed', d.maxContactPushSpeed, MAX_SPEED, 'm/s');
+    checkNonNegativeAtMost(fn, 'restitutionThreshold', d.restitutionThreshold, MAX_SPEED, 'm/s');
     checkPositiveAtMost(fn, 'maxLinearSpeed', d.maxLinearSpeed, MAX_SPEED, 'm/s');
     checkBoolean(fn, 'enableSleep', d.enableSleep);
     checkBoolean(fn, 'enableWarmStarting', d.enableWarmStarting);
-    checkNonNegative(fn, 'jointHertz', d.jointHertz);
-    checkNonNegative(fn, 'jointDampingRatio', d.jointDampingRatio);
-    checkNonNegative(fn, 'hitEventThreshold', d.hitEventThreshold);
+    checkNonNegativeAtMost(fn, 'jointHertz', d.jointHertz, MAX_HERTZ, 'Hz');
+    checkNonNegativeAtMost(fn, 'jointDampingRatio', d.jointDampingRatio, MAX_DAMPING_RATIO, '');
+    checkNonNegativeAtMost(fn, 'hitEventThreshold', d.hitEventThreshold, MAX_SPEED, 'm/s');
     checkBoolean(fn, 'enableContinuous', d.enableContinuous);
-    checkNonNegative(fn, 'continuousMinSpeed', d.continuousMinSpeed);
+    checkNonNegativeAtMost(fn, 'continuousMinSpeed', d.continuousMinSpeed, MAX_SPEED, 'm/s');
     checkBoolean(fn, 'enableProfile', d.enableProfile);
     checkFunction(fn, 'frictionMixer', d.frictionMixer);
     checkFunction(fn, 'restitutionMixer', d.restitutionMixer);
@@ -956,55 +974,55 @@ export class World {
 
   /** World position of the body origin. */
   getBodyPosition(bodyId: BodyId): Vec2 {
-    const b = this.body('getPosition', bodyId);
+    const b = this.body('getBodyPosition', bodyId);
     return { x: this.#state.bodies.px[b]!, y: this.#state.bodies.py[b]! };
   }
 
   /** Body angle in (-pi, pi]. */
   getBodyAngle(bodyId: BodyId): number {
-    const b = this.body('getAngle', bodyId);
+    const b = this.body('getBodyAngle', bodyId);
     return atan2(this.#state.bodies.s[b]!, this.#state.bodies.c[b]!);
   }
 
   /** Body rotation as cosine and sine. */
   getBodyRotation(bodyId: BodyId): BodyRotation {
-    const b = this.body('getRotation', bodyId);
+    const b = this.body('getBodyRotation', bodyId);
     return { c: this.#state.bodies.c[b]!, s: this.#state.bodies.s[b]! };
   }
 
   /** World center of mass. */
   getBodyWorldCenter(bodyId: BodyId): Vec2 {
-    const b = this.body('getWorldCenter', bodyId);
+    const b = this.body('getBodyWorldCenter', bodyId);
     return { x: this.#state.bodies.cx[b]!, y: this.#state.bodies.cy[b]! };
   }
 
   /** Center of mass in body coordinates. */
   getBodyLocalCenter(bodyId: BodyId): Vec2 {
-    const b = this.body('getLocalCenter', bodyId);
+    const b = this.body('getBodyLocalCenter', bodyId);
     return { x: this.#state.bodies.lcx[b]!, y: this.#state.bodies.lcy[b]! };
   }
 
   /** Linear velocity of the center of mass. */
   getBodyLinearVelocity(bodyId: BodyId): Vec2 {
-    const o = this.body('getLinearVelocity', bodyId) * STATE_STRIDE;
+    const o = this.body('getBodyLinearVelocity', bodyId) * STATE_STRIDE;
     return { x: this.#state.bodies.state[o + VX]!, y: this.#state.bodies.state[o + VY]! };
   }
 
   getBodyAngularVelocity(bodyId: BodyId): number {
-    const o = this.body('getAngularVelocity', bodyId) * STATE_STRIDE;
+    const o = this.body('getBodyAngularVelocity', bodyId) * STATE_STRIDE;
     return this.#state.bodies.state[o + W]!;
   }
 
   /** Sets the linear velocity of the center of mass; a non-zero velocity wakes the body. */
   setBodyLinearVelocity(bodyId: BodyId, v: Vec2): void {
-    const b = this.body('setLinearVelocity', bodyId);
-    checkVec2Within('setLinearVelocity', 'velocity', v, MAX_SPEED, 'm/s');
+    const b = this.body('setBodyLinearVelocity', bodyId);
+    checkVec2Within('setBodyLinearVelocity', 'velocity', v, MAX_SPEED, 'm/s');
     setLinearVelocity(this.#state, b, v);
   }
 
   setBodyAngularVelocity(bodyId: BodyId, omega: number): void {
-    const b = this.body('setAngularVelocity', bodyId);
-    checkWithin('setAngularVelocity', 'angularVelocity', omega, MAX_ANGULAR_SPEED, 'rad/s');
+    const b = this.body('setBodyAngularVelocity', bodyId);
+    checkWithin('setBodyAngularVelocity', 'angularVelocity', omega, MAX_ANGULAR_SPEED, 'rad/s');
     const w = this.#state;
     if (w.bodies.type[b] === BodyType.Static || w.bodies.fixedRotation[b] === 1) return;
     if (omega !== 0) wakeBody(w, b);
@@ -1013,73 +1031,73 @@ export class World {
 
   /** Teleports the body origin to `position` at `angle`, and wakes it. */
   setBodyTransform(bodyId: BodyId, position: Vec2, angle: number): void {
-    const b = this.body('setTransform', bodyId);
-    checkVec2Within('setTransform', 'position', position, MAX_COORDINATE, 'm');
-    checkWithin('setTransform', 'angle', angle, MAX_ANGLE, 'rad');
+    const b = this.body('setBodyTransform', bodyId);
+    checkVec2Within('setBodyTransform', 'position', position, MAX_COORDINATE, 'm');
+    checkWithin('setBodyTransform', 'angle', angle, MAX_ANGLE, 'rad');
     setTransform(this.#state, b, position, angle);
   }
 
   /** Applies a force (N) at a world point; wakes the body unless `wake` is false. */
   applyBodyForce(bodyId: BodyId, force: Vec2, point: Vec2, wake = true): void {
-    const b = this.body('applyForce', bodyId);
-    checkVec2Within('applyForce', 'force', force, MAX_FORCE, 'N');
-    checkVec2Within('applyForce', 'point', point, MAX_COORDINATE, 'm');
-    checkBoolean('applyForce', 'wake', wake);
+    const b = this.body('applyBodyForce', bodyId);
+    checkVec2Within('applyBodyForce', 'force', force, MAX_FORCE, 'N');
+    checkVec2Within('applyBodyForce', 'point', point, MAX_COORDINATE, 'm');
+    checkBoolean('applyBodyForce', 'wake', wake);
     applyForce(this.#state, b, force, point, wake);
   }
 
   /** Applies a force (N) at the center of mass. */
   applyBodyForceToCenter(bodyId: BodyId, force: Vec2, wake = true): void {
-    const b = this.body('applyForceToCenter', bodyId);
-    checkVec2Within('applyForceToCenter', 'force', force, MAX_FORCE, 'N');
-    checkBoolean('applyForceToCenter', 'wake', wake);
+    const b = this.body('applyBodyForceToCenter', bodyId);
+    checkVec2Within('applyBodyForceToCenter', 'force', force, MAX_FORCE, 'N');
+    checkBoolean('applyBodyForceToCenter', 'wake', wake);
     applyForceToCenter(this.#state, b, force, wake);
   }
 
   /** Applies a torque (N m). */
   applyBodyTorque(bodyId: BodyId, torque: number, wake = true): void {
-    const b = this.body('applyTorque', bodyId);
-    checkWithin('applyTorque', 'torque', torque, MAX_FORCE, 'N m');
-    checkBoolean('applyTorque', 'wake', wake);
+    const b = this.body('applyBodyTorque', bodyId);
+    checkWithin('applyBodyTorque', 'torque', torque, MAX_FORCE, 'N m');
+    checkBoolean('applyBodyTorque', 'wake', wake);
     applyTorque(this.#state, b, torque, wake);
   }
 
   /** Applies an impulse (N s) at a world point: changes the velocity at once. */
   applyBodyLinearImpulse(bodyId: BodyId, impulse: Vec2, point: Vec2, wake = true): void {
-    const b = this.body('applyLinearImpulse', bodyId);
-    checkVec2Within('applyLinearImpulse', 'impulse', impulse, MAX_FORCE, 'N s');
-    checkVec2Within('applyLinearImpulse', 'point', point, MAX_COORDINATE, 'm');
-    checkBoolean('applyLinearImpulse', 'wake', wake);
+    const b = this.body('applyBodyLinearImpulse', bodyId);
+    checkVec2Within('applyBodyLinearImpulse', 'impulse', impulse, MAX_FORCE, 'N s');
+    checkVec2Within('applyBodyLinearImpulse', 'point', point, MAX_COORDINATE, 'm');
+    checkBoolean('applyBodyLinearImpulse', 'wake', wake);
     applyLinearImpulse(this.#state, b, impulse, point, wake);
   }
 
   /** Applies an impulse (N s) at the center of mass. */
   applyBodyLinearImpulseToCenter(bodyId: BodyId, impulse: Vec2, wake = true): void {
-    const b = this.body('applyLinearImpulseToCenter', bodyId);
-    checkVec2Within('applyLinearImpulseToCenter', 'impulse', impulse, MAX_FORCE, 'N s');
-    checkBoolean('applyLinearImpulseToCenter', 'wake', wake);
+    const b = this.body('applyBodyLinearImpulseToCenter', bodyId);
+    checkVec2Within('applyBodyLinearImpulseToCenter', 'impulse', impulse, MAX_FORCE, 'N s');
+    checkBoolean('applyBodyLinearImpulseToCenter', 'wake', wake);
     applyLinearImpulseToCenter(this.#state, b, impulse, wake);
   }
 
   /** Applies an angular impulse (N m s). */
   applyBodyAngularImpulse(bodyId: BodyId, impulse: number, wake = true): void {
-    const b = this.body('applyAngularImpulse', bodyId);
-    checkWithin('applyAngularImpulse', 'impulse', impulse, MAX_FORCE, 'N m s');
-    checkBoolean('applyAngularImpulse', 'wake', wake);
+    const b = this.body('applyBodyAngularImpulse', bodyId);
+    checkWithin('applyBodyAngularImpulse', 'impulse', impulse, MAX_FORCE, 'N m s');
+    checkBoolean('applyBodyAngularImpulse', 'wake', wake);
     applyAngularImpulse(this.#state, b, impulse, wake);
   }
 
   getBodyMass(bodyId: BodyId): number {
-    return this.#state.bodies.mass[this.body('getMass', bodyId)]!;
+    return this.#state.bodies.mass[this.body('getBodyMass', bodyId)]!;
   }
 
   /** Rotational inertia about the center of mass. */
   getBodyRotationalInertia(bodyId: BodyId): number {
-    return this.#state.bodies.inertia[this.body('getRotationalInertia', bodyId)]!;
+    return this.#state.bodies.inertia[this.body('getBodyRotationalInertia', bodyId)]!;
   }
 
   getBodyMassData(bodyId: BodyId): BodyMassData {
-    const b = this.body('getMassData', bodyId);
+    const b = this.body('getBodyMassData', bodyId);
     const bodies = this.#state.bodies;
     return {
       mass: bodies.mass[b]!,
@@ -1088,14 +1106,23 @@ export class World {
     };
   }
 
-  /** Overrides the mass computed from the shapes (dynamic bodies only). */
+  /**
+   * Overrides the mass computed from the shapes (dynamic bodies only). Mass in (0, 1e18]
+   * kg, inertia in [0, 1e28] kg m^2 (`constants.MAX_MASS`, `MAX_ROTATIONAL_INERTIA`).
+   */
   setBodyMassData(bodyId: BodyId, data: BodyMassData): void {
-    const fn = 'setMassData';
+    const fn = 'setBodyMassData';
     const b = this.body(fn, bodyId);
     if (typeof data !== 'object' || data === null) fail(fn, 'data', 'an object', data);
-    checkPositive(fn, 'data.mass', data.mass);
+    checkPositiveAtMost(fn, 'data.mass', data.mass, MAX_MASS, 'kg');
     checkVec2Within(fn, 'data.center', data.center, MAX_COORDINATE, 'm');
-    checkNonNegative(fn, 'data.rotationalInertia', data.rotationalInertia);
+    checkNonNegativeAtMost(
+      fn,
+      'data.rotationalInertia',
+      data.rotationalInertia,
+      MAX_ROTATIONAL_INERTIA,
+      'kg m^2',
+    );
     const w = this.#state;
     if (w.bodies.type[b] !== BodyType.Dynamic) return;
     applyMass(w, b, data.mass, data.rotationalInertia, data.center.x, data.center.y);
@@ -1104,66 +1131,66 @@ export class World {
 
   /** Recomputes the mass from the shapes, dropping any override. */
   resetBodyMassData(bodyId: BodyId): void {
-    updateMassFromShapes(this.#state, this.body('resetMassData', bodyId));
+    updateMassFromShapes(this.#state, this.body('resetBodyMassData', bodyId));
   }
 
   getBodyLinearDamping(bodyId: BodyId): number {
-    return this.#state.bodies.linearDamping[this.body('getLinearDamping', bodyId)]!;
+    return this.#state.bodies.linearDamping[this.body('getBodyLinearDamping', bodyId)]!;
   }
 
   setBodyLinearDamping(bodyId: BodyId, damping: number): void {
-    const b = this.body('setLinearDamping', bodyId);
-    this.#state.bodies.linearDamping[b] = checkNonNegative('setLinearDamping', 'damping', damping);
+    const b = this.body('setBodyLinearDamping', bodyId);
+    this.#state.bodies.linearDamping[b] = checkNonNegative('setBodyLinearDamping', 'damping', damping);
   }
 
   getBodyAngularDamping(bodyId: BodyId): number {
-    return this.#state.bodies.angularDamping[this.body('getAngularDamping', bodyId)]!;
+    return this.#state.bodies.angularDamping[this.body('getBodyAngularDamping', bodyId)]!;
   }
 
   setBodyAngularDamping(bodyId: BodyId, damping: number): void {
-    const b = this.body('setAngularDamping', bodyId);
-    this.#state.bodies.angularDamping[b] = checkNonNegative('setAngularDamping', 'damping', damping);
+    const b = this.body('setBodyAngularDamping', bodyId);
+    this.#state.bodies.angularDamping[b] = checkNonNegative('setBodyAngularDamping', 'damping', damping);
   }
 
   getBodyGravityScale(bodyId: BodyId): number {
-    return this.#state.bodies.gravityScale[this.body('getGravityScale', bodyId)]!;
+    return this.#state.bodies.gravityScale[this.body('getBodyGravityScale', bodyId)]!;
   }
 
   setBodyGravityScale(bodyId: BodyId, scale: number): void {
-    const b = this.body('setGravityScale', bodyId);
-    this.#state.bodies.gravityScale[b] = checkFinite('setGravityScale', 'scale', scale);
+    const b = this.body('setBodyGravityScale', bodyId);
+    this.#state.bodies.gravityScale[b] = checkFinite('setBodyGravityScale', 'scale', scale);
   }
 
   isBodyFixedRotation(bodyId: BodyId): boolean {
-    return this.#state.bodies.fixedRotation[this.body('isFixedRotation', bodyId)] === 1;
+    return this.#state.bodies.fixedRotation[this.body('isBodyFixedRotation', bodyId)] === 1;
   }
 
   /** Prevents rotation (infinite inertia). */
   setBodyFixedRotation(bodyId: BodyId, flag: boolean): void {
-    const b = this.body('setFixedRotation', bodyId);
-    checkBoolean('setFixedRotation', 'flag', flag);
+    const b = this.body('setBodyFixedRotation', bodyId);
+    checkBoolean('setBodyFixedRotation', 'flag', flag);
     setFixedRotation(this.#state, b, flag);
   }
 
   isBodyBullet(bodyId: BodyId): boolean {
-    return this.#state.bodies.bullet[this.body('isBullet', bodyId)] === 1;
+    return this.#state.bodies.bullet[this.body('isBodyBullet', bodyId)] === 1;
   }
 
   /** Marks a fast body for continuous collision against other dynamic bodies too. */
   setBodyBullet(bodyId: BodyId, flag: boolean): void {
-    const b = this.body('setBullet', bodyId);
-    checkBoolean('setBullet', 'flag', flag);
+    const b = this.body('setBodyBullet', bodyId);
+    checkBoolean('setBodyBullet', 'flag', flag);
     this.#state.bodies.bullet[b] = flag ? 1 : 0;
   }
 
   isBodyAwake(bodyId: BodyId): boolean {
-    return this.#state.bodies.awake[this.body('isAwake', bodyId)] === 1;
+    return this.#state.bodies.awake[this.body('isBodyAwake', bodyId)] === 1;
   }
 
   /** Wakes the body's island, or puts the body to sleep at once. */
   setBodyAwake(bodyId: BodyId, awake: boolean): void {
-    const b = this.body('setAwake', bodyId);
-    checkBoolean('setAwake', 'awake', awake);
+    const b = this.body('setBodyAwake', bodyId);
+    checkBoolean('setBodyAwake', 'awake', awake);
     const w = this.#state;
     if (awake) wakeBody(w, b);
     else if (w.bodies.awake[b] === 1 && w.bodies.enableSleep[b] === 1 && w.settings.enableSleep)
@@ -1171,32 +1198,32 @@ export class World {
   }
 
   isBodySleepEnabled(bodyId: BodyId): boolean {
-    return this.#state.bodies.enableSleep[this.body('isSleepEnabled', bodyId)] === 1;
+    return this.#state.bodies.enableSleep[this.body('isBodySleepEnabled', bodyId)] === 1;
   }
 
   /** Allows or forbids this body to sleep; forbidding wakes it. */
   enableBodySleep(bodyId: BodyId, flag: boolean): void {
-    const b = this.body('enableSleep', bodyId);
-    checkBoolean('enableSleep', 'flag', flag);
+    const b = this.body('enableBodySleep', bodyId);
+    checkBoolean('enableBodySleep', 'flag', flag);
     this.#state.bodies.enableSleep[b] = flag ? 1 : 0;
     if (!flag) wakeBody(this.#state, b);
   }
 
   getBodySleepThreshold(bodyId: BodyId): number {
-    return this.#state.bodies.sleepThreshold[this.body('getSleepThreshold', bodyId)]!;
+    return this.#state.bodies.sleepThreshold[this.body('getBodySleepThreshold', bodyId)]!;
   }
 
   setBodySleepThreshold(bodyId: BodyId, speed: number): void {
-    const b = this.body('setSleepThreshold', bodyId);
-    this.#state.bodies.sleepThreshold[b] = checkNonNegative('setSleepThreshold', 'speed', speed);
+    const b = this.body('setBodySleepThreshold', bodyId);
+    this.#state.bodies.sleepThreshold[b] = checkNonNegative('setBodySleepThreshold', 'speed', speed);
   }
 
   getBodyUserData(bodyId: BodyId): unknown {
-    return this.#state.bodies.userData[this.body('getUserData', bodyId)];
+    return this.#state.bodies.userData[this.body('getBodyUserData', bodyId)];
   }
 
   setBodyUserData(bodyId: BodyId, data: unknown): void {
-    this.#state.bodies.userData[this.body('setUserData', bodyId)] = data;
+    this.#state.bodies.userData[this.body('setBodyUserData', bodyId)] = data;
   }
 
   /** The shapes attached to a body, newest first. */
@@ -1353,14 +1380,14 @@ export class World {
   }
 
   getShapeDensity(shapeId: ShapeId): number {
-    return this.#state.shapes.density[this.shape('getDensity', shapeId)]!;
+    return this.#state.shapes.density[this.shape('getShapeDensity', shapeId)]!;
   }
 
   /** Changes the density; the body's mass is recomputed unless `updateBodyMass` is false. */
   setShapeDensity(shapeId: ShapeId, density: number, updateBodyMass = true): void {
-    const s = this.shape('setDensity', shapeId);
-    checkNonNegativeAtMost('setDensity', 'density', density, MAX_DENSITY, 'kg/m^2');
-    checkBoolean('setDensity', 'updateBodyMass', updateBodyMass);
+    const s = this.shape('setShapeDensity', shapeId);
+    checkNonNegativeAtMost('setShapeDensity', 'density', density, MAX_DENSITY, 'kg/m^2');
+    checkBoolean('setShapeDensity', 'updateBodyMass', updateBodyMass);
     const w = this.#state;
     w.shapes.density[s] = density;
     const b = w.shapes.body[s]!;
@@ -1368,29 +1395,29 @@ export class World {
   }
 
   getShapeFriction(shapeId: ShapeId): number {
-    return this.#state.shapes.friction[this.shape('getFriction', shapeId)]!;
+    return this.#state.shapes.friction[this.shape('getShapeFriction', shapeId)]!;
   }
 
   setShapeFriction(shapeId: ShapeId, friction: number): void {
-    const s = this.shape('setFriction', shapeId);
-    checkNonNegative('setFriction', 'friction', friction);
+    const s = this.shape('setShapeFriction', shapeId);
+    checkNonNegative('setShapeFriction', 'friction', friction);
     this.#state.shapes.friction[s] = friction;
     remixContacts(this.#state, s);
   }
 
   getShapeRestitution(shapeId: ShapeId): number {
-    return this.#state.shapes.restitution[this.shape('getRestitution', shapeId)]!;
+    return this.#state.shapes.restitution[this.shape('getShapeRestitution', shapeId)]!;
   }
 
   setShapeRestitution(shapeId: ShapeId, restitution: number): void {
-    const s = this.shape('setRestitution', shapeId);
-    checkNonNegative('setRestitution', 'restitution', restitution);
+    const s = this.shape('setShapeRestitution', shapeId);
+    checkNonNegative('setShapeRestitution', 'restitution', restitution);
     this.#state.shapes.restitution[s] = restitution;
     remixContacts(this.#state, s);
   }
 
   getShapeFilter(shapeId: ShapeId): Filter {
-    const s = this.shape('getFilter', shapeId);
+    const s = this.shape('getShapeFilter', shapeId);
     const shapes = this.#state.shapes;
     return {
       categoryBits: shapes.categoryBits[s]!,
@@ -1399,21 +1426,25 @@ export class World {
     };
   }
 
-  /** Changes the collision filter: the shape's contacts are rebuilt on the next step. */
-  setShapeFilter(shapeId: ShapeId, filter: Filter): void {
-    const s = this.shape('setFilter', shapeId);
-    checkFilter('setFilter', 'filter', filter);
-    setFilter(this.#state, s, filter);
+  /**
+   * Changes the collision filter: the shape's contacts are rebuilt on the next step. As in
+   * a shape definition, fields left out take the defaults (`defaultFilter()`), not the
+   * shape's current values: `{ groupIndex: -1 }` is the default category and mask in group -1.
+   */
+  setShapeFilter(shapeId: ShapeId, filter: Partial<Filter>): void {
+    const s = this.shape('setShapeFilter', shapeId);
+    const f = checkFilter('setShapeFilter', 'filter', withDefaultFilter(filter));
+    setFilter(this.#state, s, f);
   }
 
   areShapeContactEventsEnabled(shapeId: ShapeId): boolean {
-    return this.#state.shapes.enableContactEvents[this.shape('areContactEventsEnabled', shapeId)] === 1;
+    return this.#state.shapes.enableContactEvents[this.shape('areShapeContactEventsEnabled', shapeId)] === 1;
   }
 
   /** Turns contact begin/end reporting for this shape on or off. */
   enableShapeContactEvents(shapeId: ShapeId, flag: boolean): void {
-    const s = this.shape('enableContactEvents', shapeId);
-    checkBoolean('enableContactEvents', 'flag', flag);
+    const s = this.shape('enableShapeContactEvents', shapeId);
+    checkBoolean('enableShapeContactEvents', 'flag', flag);
     this.#state.shapes.enableContactEvents[s] = flag ? 1 : 0;
   }
 
@@ -1610,8 +1641,8 @@ export class World {
 
   /** A world point expressed in the body's frame (for joint anchors). */
   getBodyLocalPoint(bodyId: BodyId, worldPoint: Vec2): Vec2 {
-    const b = this.body('getLocalPoint', bodyId);
-    checkVec2('getLocalPoint', 'worldPoint', worldPoint);
+    const b = this.body('getBodyLocalPoint', bodyId);
+    checkVec2Within('getBodyLocalPoint', 'worldPoint', worldPoint, MAX_COORDINATE, 'm');
     const bodies = this.#state.bodies;
     const dx = worldPoint.x - bodies.px[b]!;
     const dy = worldPoint.y - bodies.py[b]!;
@@ -1622,8 +1653,8 @@ export class World {
 
   /** A point of the body's frame expressed in world coordinates. */
   getBodyWorldPoint(bodyId: BodyId, localPoint: Vec2): Vec2 {
-    const b = this.body('getWorldPoint', bodyId);
-    checkVec2('getWorldPoint', 'localPoint', localPoint);
+    const b = this.body('getBodyWorldPoint', bodyId);
+    checkVec2Within('getBodyWorldPoint', 'localPoint', localPoint, MAX_COORDINATE, 'm');
     const bodies = this.#state.bodies;
     const c = bodies.c[b]!;
     const s = bodies.s[b]!;
@@ -1663,13 +1694,8 @@ export class World {
     else params.check(fn, d);
     const collideConnected = def.collideConnected ?? false;
     checkBoolean(fn, 'collideConnected', collideConnected);
-    const breakForce = def.breakForce ?? Number.POSITIVE_INFINITY;
-    const breakTorque = def.breakTorque ?? Number.POSITIVE_INFINITY;
-    if (typeof breakForce !== 'number' || !(breakForce > 0))
-      fail(fn, 'breakForce', '> 0 (or Infinity)', breakForce);
-    if (typeof breakTorque !== 'number' || !(breakTorque > 0)) {
-      fail(fn, 'breakTorque', '> 0 (or Infinity)', breakTorque);
-    }
+    const breakForce = checkBreakLimit(fn, 'breakForce', def.breakForce, 'N');
+    const breakTorque = checkBreakLimit(fn, 'breakTorque', def.breakTorque, 'N m');
 
     const data = entry.create();
     params?.apply(data, d);
@@ -1811,7 +1837,7 @@ export class World {
   }
 
   isShapeSensor(shapeId: ShapeId): boolean {
-    return this.#state.shapes.isSensor[this.shape('isSensor', shapeId)] === 1;
+    return this.#state.shapes.isSensor[this.shape('isShapeSensor', shapeId)] === 1;
   }
 
   // ------------------------------------------------------------------ internals

@@ -7,7 +7,7 @@
  * Moves and the release are followed on the element's document, so a fast pointer that
  * leaves the element keeps dragging. Static bodies are not dragged.
  */
-import { type BodyId, BodyType, type JointId, type Vec2 } from '@impulse/core';
+import { type BodyId, BodyType, constants, type JointId, type Vec2 } from '@impulse/core';
 import type { PhysicsClient } from '@impulse/worker';
 import { isSvgElement } from './element_targets.js';
 import { type ScreenMapping, screenToWorldX, screenToWorldY } from './screen.js';
@@ -193,7 +193,8 @@ export class DragController {
       target,
       hertz: options.hertz,
       dampingRatio: options.dampingRatio,
-      maxForce: options.maxForceRatio * client.getMass(body) * 10,
+      // at most the core's force range: a body past 1e8 kg would ask for more than 1e12 N
+      maxForce: Math.min(options.maxForceRatio * client.getMass(body) * 10, constants.MAX_FORCE),
     });
     client.setAwake(body, true);
     const doc = element.ownerDocument;

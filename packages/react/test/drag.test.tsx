@@ -50,6 +50,20 @@ describe('dragging', () => {
     expect((await counts(client)).joints).toBe(0);
   });
 
+  it('grabs a body too heavy for its pull in body weights: the pull stops at the core force range', async () => {
+    const client = manualClient({ x: 0, y: 0 });
+    const view = render(
+      <Physics client={client} scale={100} draggable>
+        {/* 4e8 kg: a pull of 1000 body weights would be 4e12 N, past the 1e12 N range */}
+        <Card shapes={[{ type: 'box', width: 20, height: 20, density: 1e6 }]} onApi={() => {}} />
+      </Physics>,
+    );
+    fireEvent.pointerDown(view.getByTestId('card'), { pointerId: 3, clientX: 0, clientY: 0, button: 0 });
+    expect((await counts(client)).joints).toBe(1);
+    fireEvent.pointerUp(document, { pointerId: 3 });
+    expect((await counts(client)).joints).toBe(0);
+  });
+
   it('flings: a body released while moving keeps its velocity', async () => {
     const client = manualClient({ x: 0, y: 0 });
     let card: BodyApi | null = null;

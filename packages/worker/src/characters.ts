@@ -6,7 +6,7 @@
  * into it), and drives the character's kinematic body, if it has one, to the new position
  * so other bodies collide with it. The state is published in the frame beside the poses.
  */
-import type { BodyId, CharacterMover, MoverDef, World } from '@impulse/core';
+import { type BodyId, type CharacterMover, constants, type MoverDef, type World } from '@impulse/core';
 import { CHARACTERS, CharacterState, MAX_CHARACTERS } from './frame_layout.js';
 
 /** What a character adds to the core's MoverDef. */
@@ -21,6 +21,12 @@ export interface CharacterOptions {
 }
 
 export type CharacterDef = MoverDef & CharacterOptions;
+
+const MAX_SPEED = constants.MAX_SPEED;
+
+function clampSpeed(v: number): number {
+  return v > MAX_SPEED ? MAX_SPEED : v < -MAX_SPEED ? -MAX_SPEED : v;
+}
 
 export class Characters {
   private readonly movers: (CharacterMover | null)[] = new Array(MAX_CHARACTERS).fill(null);
@@ -83,8 +89,11 @@ export class Characters {
       const s = slot * CharacterState.Size;
       const st = this.states;
       const scale = this.gravityScale[slot]!;
-      const vx = st[s + CharacterState.VX]! + g.x * scale * dt;
-      const vy = st[s + CharacterState.VY]! + g.y * scale * dt;
+      // Kept within the core's velocity range, which the mover's checks hold every move
+      // to: a fall that lasts hours (1e5 m/s after 10,000 s at 10 m/s^2) goes on at that
+      // speed instead of stopping the host with a RangeError.
+      const vx = clampSpeed(st[s + CharacterState.VX]! + g.x * scale * dt);
+      const vy = clampSpeed(st[s + CharacterState.VY]! + g.y * scale * dt);
       this.v.x = vx * dt;
       this.v.y = vy * dt;
       st[s + CharacterState.X0] = st[s + CharacterState.X]!;

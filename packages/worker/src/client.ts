@@ -24,6 +24,7 @@ import {
   BodyRecord,
   BodyType,
   type BodyPose,
+  constants,
   ContactPointRecord,
   JointType,
   localizeJointDef,
@@ -113,6 +114,26 @@ export interface CharacterStateView {
   groundBodyId: BodyId;
   /** It stepped up a ledge in this step. */
   stepped: boolean;
+}
+
+/**
+ * Checks a vector the client takes itself (the characters' inputs, which the mirror world
+ * does not see) against a core range, with the core's message: `fn: field.x must be in
+ * [-limit, limit] unit, got value`.
+ */
+function checkVectorWithin(fn: string, field: string, v: unknown, limit: number, unit: string): void {
+  if (typeof v !== 'object' || v === null) {
+    throw new RangeError(`${fn}: ${field} must be an object {x, y}, got ${String(v)}`);
+  }
+  const o = v as { x?: unknown; y?: unknown };
+  for (const axis of ['x', 'y'] as const) {
+    const n = o[axis];
+    if (typeof n !== 'number' || !(n >= -limit && n <= limit)) {
+      throw new RangeError(
+        `${fn}: ${field}.${axis} must be in [-${limit}, ${limit}] ${unit}, got ${String(n)}`,
+      );
+    }
+  }
 }
 
 function newCharacterState(): CharacterStateView {
@@ -228,7 +249,7 @@ class PhysicsClientBase {
   private readonly characterDefs: (object | null)[] = new Array(MAX_CHARACTERS).fill(null);
   /** Each live ray's origin and translation, and filter (a restarted host gets them again). */
   private readonly rayGeometry = new Float64Array(MAX_PERSISTENT_RAYS * 4);
-  private readonly rayFilters: (QueryFilter | null)[] = new Array(MAX_PERSISTENT_RAYS).fill(null);
+  private readonly rayFilters: (Partial<QueryFilter> | null)[] = new Array(MAX_PERSISTENT_RAYS).fill(null);
   private readonly options: ResolvedOptions;
   private queue: WireCommand[] = [];
   /** Messages of commands sent to the current host: input ring entries are numbered by it. */
@@ -490,7 +511,7 @@ class PhysicsClientBase {
    * newest result with `readPersistentRay`, move it every frame with `setPersistentRay`.
    * Arguments are checked as `castRayClosest` checks them.
    */
-  createPersistentRay(origin: Vec2, translation: Vec2, filter?: QueryFilter): number {
+  createPersistentRay(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): number {
     this.mirror.castRayClosest(origin, translation, filter); // the core's checks (and messages)
     const { slot, id } = this.rays.acquire('createPersistentRay');
     this.raySeen[slot * 2] = 0;
@@ -594,27 +615,25 @@ class PhysicsClientBase {
     return id;
   }
 
-  /** The velocity the character moves with from the next step (gravity then acts on it). */
+  /**
+   * The velocity the character moves with from the next step (gravity then acts on it):
+   * each component in [-1e5, 1e5] m/s, the core's velocity range (`constants.MAX_SPEED`).
+   */
   setCharacterVelocity(characterId: number, velocity: Vec2): void {
     const slot = this.characters.slotOf('setCharacterVelocity', characterId);
-    if (!Number.isFinite(velocity?.x) || !Number.isFinite(velocity?.y)) {
-      throw new RangeError(
-        `setCharacterVelocity: velocity must be a finite {x, y}, got ${JSON.stringify(velocity)}`,
-      );
-    }
+    checkVectorWithin('setCharacterVelocity', 'velocity', velocity, constants.MAX_SPEED, 'm/s');
     if (this.input(Op.SetCharacterVelocity, slot, velocity.x, velocity.y)) return;
     this.flushNow();
     void this.port.setCharacterVelocity(slot, { x: velocity.x, y: velocity.y });
   }
 
-  /** Teleports the character (the next move pushes it out of any overlap). */
+  /**
+   * Teleports the character (the next move pushes it out of any overlap); each component
+   * in [-1e6, 1e6] m, the core's coordinate range (`constants.MAX_COORDINATE`).
+   */
   setCharacterPosition(characterId: number, position: Vec2): void {
     const slot = this.characters.slotOf('setCharacterPosition', characterId);
-    if (!Number.isFinite(position?.x) || !Number.isFinite(position?.y)) {
-      throw new RangeError(
-        `setCharacterPosition: position must be a finite {x, y}, got ${JSON.stringify(position)}`,
-      );
-    }
+    checkVectorWithin('setCharacterPosition', 'position', position, constants.MAX_COORDINATE, 'm');
     this.flushNow();
     void this.port.setCharacterPosition(slot, { x: position.x, y: position.y });
   }
@@ -1006,17 +1025,21 @@ class PhysicsClientBase {
     return this.ask(this.port.getCounters());
   }
 
-  async castRayClosest(origin: Vec2, translation: Vec2, filter?: QueryFilter): Promise<RayHit | null> {
+  async castRayClosest(
+    origin: Vec2,
+    translation: Vec2,
+    filter?: Partial<QueryFilter>,
+  ): Promise<RayHit | null> {
     this.flushNow();
     return this.ask(this.port.castRayClosest(origin, translation, filter));
   }
 
-  async castRayAll(origin: Vec2, translation: Vec2, filter?: QueryFilter): Promise<RayHit[]> {
+  async castRayAll(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): Promise<RayHit[]> {
     this.flushNow();
     return this.ask(this.port.castRayAll(origin, translation, filter));
   }
 
-  async castRayAny(origin: Vec2, translation: Vec2, filter?: QueryFilter): Promise<RayHit | null> {
+  async castRayAny(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): Promise<RayHit | null> {
     this.flushNow();
     return this.ask(this.port.castRayAny(origin, translation, filter));
   }
@@ -1025,7 +1048,7 @@ class PhysicsClientBase {
     geometry: QueryGeometry,
     transform: QueryTransform,
     translation: Vec2,
-    filter?: QueryFilter,
+    filter?: Partial<QueryFilter>,
   ): Promise<ShapeCastHit | null> {
     this.flushNow();
     return this.ask(
@@ -1033,12 +1056,12 @@ class PhysicsClientBase {
     );
   }
 
-  async overlapAABB(aabb: QueryAABB, filter?: QueryFilter): Promise<ShapeId[]> {
+  async overlapAABB(aabb: QueryAABB, filter?: Partial<QueryFilter>): Promise<ShapeId[]> {
     this.flushNow();
     return this.ask(this.port.overlapAABB(aabb, filter));
   }
 
-  async overlapPoint(point: Vec2, filter?: QueryFilter): Promise<ShapeId[]> {
+  async overlapPoint(point: Vec2, filter?: Partial<QueryFilter>): Promise<ShapeId[]> {
     this.flushNow();
     return this.ask(this.port.overlapPoint(point, filter));
   }
@@ -1046,7 +1069,7 @@ class PhysicsClientBase {
   async overlapShape(
     geometry: QueryGeometry,
     transform: QueryTransform,
-    filter?: QueryFilter,
+    filter?: Partial<QueryFilter>,
   ): Promise<ShapeId[]> {
     this.flushNow();
     return this.ask(this.port.overlapShape(encodeGeometry(geometry as Geometry), transform, filter));

@@ -140,7 +140,13 @@ export class WorldHost {
   }
 
   /** Registers (or replaces) persistent ray `slot`; it is cast after every step from now on. */
-  setRay(slot: number, id: number, origin: Vec2, translation: Vec2, filter: QueryFilter | null): void {
+  setRay(
+    slot: number,
+    id: number,
+    origin: Vec2,
+    translation: Vec2,
+    filter: Partial<QueryFilter> | null,
+  ): void {
     this.rays.set(slot, id, origin.x, origin.y, translation.x, translation.y, filter);
   }
 
@@ -260,15 +266,15 @@ export class WorldHost {
     return this.requireWorld().getCounters();
   }
 
-  castRayClosest(origin: Vec2, translation: Vec2, filter?: QueryFilter): RayHit | null {
+  castRayClosest(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): RayHit | null {
     return this.requireWorld().castRayClosest(origin, translation, filter);
   }
 
-  castRayAll(origin: Vec2, translation: Vec2, filter?: QueryFilter): RayHit[] {
+  castRayAll(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): RayHit[] {
     return this.requireWorld().castRayAll(origin, translation, filter);
   }
 
-  castRayAny(origin: Vec2, translation: Vec2, filter?: QueryFilter): RayHit | null {
+  castRayAny(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): RayHit | null {
     return this.requireWorld().castRayAny(origin, translation, filter);
   }
 
@@ -276,20 +282,20 @@ export class WorldHost {
     geometry: WireGeometry,
     transform: QueryTransform,
     translation: Vec2,
-    filter?: QueryFilter,
+    filter?: Partial<QueryFilter>,
   ): ShapeCastHit | null {
     return this.requireWorld().castShape(queryGeometry(geometry), transform, translation, filter);
   }
 
-  overlapAABB(aabb: QueryAABB, filter?: QueryFilter): ShapeId[] {
+  overlapAABB(aabb: QueryAABB, filter?: Partial<QueryFilter>): ShapeId[] {
     return this.requireWorld().overlapAABB(aabb, filter);
   }
 
-  overlapPoint(point: Vec2, filter?: QueryFilter): ShapeId[] {
+  overlapPoint(point: Vec2, filter?: Partial<QueryFilter>): ShapeId[] {
     return this.requireWorld().overlapPoint(point, filter);
   }
 
-  overlapShape(geometry: WireGeometry, transform: QueryTransform, filter?: QueryFilter): ShapeId[] {
+  overlapShape(geometry: WireGeometry, transform: QueryTransform, filter?: Partial<QueryFilter>): ShapeId[] {
     return this.requireWorld().overlapShape(queryGeometry(geometry), transform, filter);
   }
 

@@ -12,7 +12,9 @@ export class PersistentRays {
   private readonly ids = new Float64Array(MAX_PERSISTENT_RAYS);
   /** Origin and translation of each ray: 4 doubles a slot. */
   private readonly rays = new Float64Array(MAX_PERSISTENT_RAYS * 4);
-  private readonly filters: (QueryFilter | undefined)[] = new Array(MAX_PERSISTENT_RAYS).fill(undefined);
+  private readonly filters: (Partial<QueryFilter> | undefined)[] = new Array(MAX_PERSISTENT_RAYS).fill(
+    undefined,
+  );
   private readonly results = new Float64Array(MAX_PERSISTENT_RAYS * RayResult.Size);
   private readonly origin = { x: 0, y: 0 };
   private readonly translation = { x: 0, y: 0 };
@@ -26,7 +28,7 @@ export class PersistentRays {
     oy: number,
     tx: number,
     ty: number,
-    filter: QueryFilter | null,
+    filter: Partial<QueryFilter> | null,
   ): void {
     if (this.ids[slot] === 0) this.count++;
     this.ids[slot] = id;

@@ -91,4 +91,34 @@ describe.each([
     physics.destroyCharacter(id);
     expect(() => physics.setCharacterVelocity(id, { x: 1, y: 0 })).toThrow(/live character/);
   });
+
+  it('rejects a velocity or position outside the core ranges at the call site', () => {
+    const physics = create();
+    clients.push(physics);
+    const id = physics.createCharacter({ capsule, position: { x: 0, y: 0 } });
+    expect(() => physics.setCharacterVelocity(id, { x: 1e300, y: 0 })).toThrow(
+      /^setCharacterVelocity: velocity\.x must be in \[-100000, 100000\] m\/s, got 1e\+300$/,
+    );
+    expect(() => physics.setCharacterVelocity(id, { x: 0, y: Number.NaN })).toThrow(
+      /^setCharacterVelocity: velocity\.y must be in \[-100000, 100000\] m\/s, got NaN$/,
+    );
+    expect(() => physics.setCharacterPosition(id, { x: 0, y: -2e6 })).toThrow(
+      /^setCharacterPosition: position\.y must be in \[-1000000, 1000000\] m, got -2000000$/,
+    );
+    physics.setCharacterVelocity(id, { x: -1e5, y: 1e5 });
+    physics.setCharacterPosition(id, { x: 1e6, y: -1e6 });
+  });
+
+  it('a fall at the edge of the velocity range goes on at that speed instead of stopping the host', async () => {
+    const physics = create();
+    clients.push(physics);
+    physics.setGravity({ x: 0, y: -1000 });
+    const id = physics.createCharacter({ capsule, position: { x: 0, y: 0 } });
+    physics.setCharacterVelocity(id, { x: 0, y: -1e5 });
+    await physics.step(3);
+    const s = physics.readCharacter(id, undefined, 1);
+    expect(s.velocity.y).toBe(-1e5);
+    expect(s.position.y).toBeCloseTo((-3 * 1e5) / 60, 6);
+    expect(Number.isFinite(await physics.stateHash())).toBe(true);
+  });
 });

@@ -66,11 +66,11 @@ describe('commands', () => {
       'createBody: position.x must be finite, got NaN',
     );
     expect(() => physics.createPolygonShape(box!, makeBox(-1, 1))).toThrow(/createPolygonShape|makeBox/);
-    expect(() => physics.setLinearVelocity(box!, { x: Number.POSITIVE_INFINITY, y: 0 })).toThrow(
-      /setLinearVelocity: velocity\.x/,
+    expect(() => physics.setBodyLinearVelocity(box!, { x: Number.POSITIVE_INFINITY, y: 0 })).toThrow(
+      /^setBodyLinearVelocity: velocity\.x/,
     );
     physics.destroyBody(box!);
-    expect(() => physics.applyForceToCenter(box!, { x: 1, y: 0 })).toThrow(/applyForceToCenter/);
+    expect(() => physics.applyBodyForceToCenter(box!, { x: 1, y: 0 })).toThrow(/^applyBodyForceToCenter: /);
     await physics.flush();
     // Only the destroy went through.
     const world = new World();

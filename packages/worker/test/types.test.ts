@@ -29,4 +29,22 @@ describe('the client type', () => {
       Promise<ReturnType<World['castRayClosest']>>
     >();
   });
+
+  it('takes the same query arguments as World, partial filters included', () => {
+    type Q =
+      | 'castRayClosest'
+      | 'castRayAll'
+      | 'castRayAny'
+      | 'castShape'
+      | 'overlapAABB'
+      | 'overlapPoint'
+      | 'overlapShape';
+    type DifferingQueries = {
+      [K in Q]: Same<Parameters<PhysicsClient[K]>, Parameters<World[K]>> extends true ? never : K;
+    }[Q];
+    expectTypeOf<DifferingQueries>().toEqualTypeOf<never>();
+    expectTypeOf<PhysicsClient['createPersistentRay']>()
+      .parameter(2)
+      .toEqualTypeOf<Parameters<World['castRayClosest']>[2]>();
+  });
 });

@@ -170,3 +170,57 @@ export const MAX_FORCE = 1e12;
  * must be stepped in pieces (or dropped) by the caller's accumulator.
  */
 export const MAX_TIME_STEP = 0.25;
+
+/**
+ * Largest body mass (kg) `setBodyMassData` takes: 100 * MAX_DENSITY * MAX_LENGTH^2 = 1e18.
+ * Every shape up to MAX_LENGTH in size at MAX_DENSITY weighs less (measured: a 100 km box
+ * 4e16 kg, the same box rounded by 100 km 1.5e17 kg), so a body built of such a shape can
+ * have its own mass data set back; the momentum at MAX_SPEED (1e23 N s) stays far from
+ * overflow. The lower end stays "> 0".
+ */
+export const MAX_MASS = 100 * MAX_DENSITY * MAX_LENGTH * MAX_LENGTH;
+
+/**
+ * Largest rotational inertia (kg m^2) `setBodyMassData` takes: MAX_MASS * MAX_LENGTH^2 =
+ * 1e28, the largest mass at the largest size (the rounded 100 km box above: 3.7e27).
+ */
+export const MAX_ROTATIONAL_INERTIA = MAX_MASS * MAX_LENGTH * MAX_LENGTH;
+
+/**
+ * Largest |gravity| (m/s^2), about 100 g. At 60 Hz with the default 4 sub-steps, gravity
+ * alone moves a body g h^2 = 1.7 cm per sub-step at this bound, inside the speculative
+ * distance (2 cm), so a contact is made before a body can pass it. Measured on a column of
+ * five boxes on the ground: at 1000 a 0.1 m box sinks 1.3 cm, at 1e4 it sinks 13 cm (more
+ * than its size), and at 1e5 every box falls through the ground.
+ */
+export const MAX_GRAVITY = 1000;
+
+/**
+ * Longest distance (m): the translation of a ray or shape cast, a joint's length and its
+ * translation limits. Two valid points are at most 2 sqrt(2) MAX_COORDINATE = 2.83e6 m
+ * apart; rounded up to 4e6 m, and a fraction along it still resolves 1e-9 m.
+ */
+export const MAX_DISTANCE = 4 * MAX_COORDINATE;
+
+/**
+ * Largest stiffness (Hz) of a spring or soft constraint (joint springs, the world's
+ * contact and joint hertz). A million per second is far above any sub-step rate a world
+ * runs at (60 Hz times 1000 sub-steps is 60 kHz), where a spring already acts rigid; the
+ * bound keeps h omega (2 zeta + h omega) finite in softness.ts (a hertz of 1e300 made it
+ * Infinity and the mass scale Infinity * 0 = NaN).
+ */
+export const MAX_HERTZ = 1e6;
+
+/**
+ * Largest damping ratio (non-dimensional). A ratio of 10 is already heavily overdamped;
+ * large ratios with a small hertz make a plain damper, so the bound is generous. Like
+ * MAX_HERTZ it keeps the softness coefficients finite (1e308 made 2 zeta Infinity).
+ */
+export const MAX_DAMPING_RATIO = 1e6;
+
+/**
+ * Largest |component| of one character move's translation (m): a velocity in the speed
+ * range for the longest time step, MAX_SPEED * MAX_TIME_STEP = 25 km. Farther is not a
+ * move but a teleport (`CharacterMover.setPosition`).
+ */
+export const MAX_MOVE_TRANSLATION = MAX_SPEED * MAX_TIME_STEP;

@@ -16,6 +16,11 @@ export function describe(v: unknown): string {
   return String(v);
 }
 
+/** `range` followed by its unit, if it has one (damping ratios have none). */
+function withUnit(range: string, unit: string): string {
+  return unit === '' ? range : `${range} ${unit}`;
+}
+
 export function fail(fn: string, field: string, rule: string, value: unknown): never {
   throw new RangeError(`${fn}: ${field} must be ${rule}, got ${describe(value)}`);
 }
@@ -71,7 +76,7 @@ export function checkFunction(fn: string, field: string, v: unknown): void {
 export function checkWithin(fn: string, field: string, v: unknown, limit: number, unit: string): number {
   checkFinite(fn, field, v);
   const n = v as number;
-  if (n > limit || n < -limit) fail(fn, field, `in [-${limit}, ${limit}] ${unit}`, n);
+  if (n > limit || n < -limit) fail(fn, field, withUnit(`in [-${limit}, ${limit}]`, unit), n);
   return n;
 }
 
@@ -84,6 +89,21 @@ export function checkVec2Within(fn: string, field: string, v: unknown, limit: nu
   return v as Vec2;
 }
 
+/**
+ * A vector of length at most `max` (gravity): its components finite, and x^2 + y^2 <=
+ * max^2, which overflows to Infinity (and fails) for huge components. Plain products and
+ * no Math.hypot: the verdict is the same on every JavaScript engine.
+ */
+export function checkVec2Length(fn: string, field: string, v: unknown, max: number, unit: string): Vec2 {
+  const o = checkVec2(fn, field, v);
+  if (!(o.x * o.x + o.y * o.y <= max * max)) {
+    throw new RangeError(
+      `${fn}: ${field} must have a length in ${withUnit(`[0, ${max}]`, unit)}, got (${describe(o.x)}, ${describe(o.y)})`,
+    );
+  }
+  return o;
+}
+
 /** A positive finite number at most `max` (a size or a time step). */
 export function checkPositiveAtMost(
   fn: string,
@@ -94,7 +114,7 @@ export function checkPositiveAtMost(
 ): number {
   checkPositive(fn, field, v);
   const n = v as number;
-  if (n > max) fail(fn, field, `in (0, ${max}] ${unit}`, n);
+  if (n > max) fail(fn, field, withUnit(`in (0, ${max}]`, unit), n);
   return n;
 }
 
@@ -108,7 +128,7 @@ export function checkNonNegativeAtMost(
 ): number {
   checkNonNegative(fn, field, v);
   const n = v as number;
-  if (n > max) fail(fn, field, `in [0, ${max}] ${unit}`, n);
+  if (n > max) fail(fn, field, withUnit(`in [0, ${max}]`, unit), n);
   return n;
 }
 

@@ -51,7 +51,15 @@
  */
 
 import { BodyType, STATE_STRIDE, VX, VY } from '../dynamics/body.js';
-import { LINEAR_SLOP, MAX_COORDINATE } from '../base/constants.js';
+import {
+  LINEAR_SLOP,
+  MAX_COORDINATE,
+  MAX_FORCE,
+  MAX_LENGTH,
+  MAX_MOVE_TRANSLATION,
+  MAX_SPEED,
+  MAX_TIME_STEP,
+} from '../base/constants.js';
 import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from '../collision/distance.js';
 import { Capsule, type ChainSegment, type Polygon, type Segment, ShapeType } from '../geometry/geometry.js';
 import { CosSin, cosSin, Transform, type Vec2 } from '../base/math.js';
@@ -61,7 +69,8 @@ import {
   checkBits,
   checkFinite,
   checkInteger,
-  checkNonNegative,
+  checkNonNegativeAtMost,
+  checkPositiveAtMost,
   checkVec2,
   checkVec2Within,
   describe,
@@ -108,12 +117,12 @@ const ALL_BITS = 0xffffffff;
 export interface MoverOptions {
   /** Steepest walkable slope (radians from `up`), in [0, π/2]. Default π/4 (45°). */
   maxSlope: number;
-  /** Tallest ledge the mover steps onto (m), >= 0. Default 0 (no stepping). */
+  /** Tallest ledge the mover steps onto (m), in [0, 100000]. Default 0 (no stepping). */
   stepHeight: number;
-  /** Largest force (N) the mover pushes a dynamic body with. Default 0 (no pushing). */
+  /** Largest force (N) the mover pushes a dynamic body with, in [0, 1e12]. Default 0 (no pushing). */
   maxPushForce: number;
   /**
-   * Most an overlap is pushed out along one plane in one move (m), > 0, Infinity allowed.
+   * Most an overlap is pushed out along one plane in one move (m), in (0, 100000] or Infinity.
    * Default Infinity. A finite limit keeps a body pushed into the mover from popping it.
    */
   maxPushOut: number;
@@ -125,7 +134,7 @@ export interface MoverOptions {
   filter: QueryFilter;
   /** A body whose shapes the mover ignores (e.g. the avatar's own kinematic body), or null. */
   ignoreBody: BodyId | null;
-  /** Frame time (s) used to turn `maxPushForce` into an impulse. Default 1/60. */
+  /** Frame time (s) used to turn `maxPushForce` into an impulse, in (0, 0.25]. Default 1/60. */
   dt: number;
 }
 
@@ -363,16 +372,18 @@ function readOptions(fn: string, w: WorldState, options: unknown, base: MoverCon
       fail(fn, 'options.maxSlope', 'in [0, π/2] (radians)', maxSlope);
   }
   const stepHeight =
-    o.stepHeight === undefined ? base.stepHeight : checkNonNegative(fn, 'options.stepHeight', o.stepHeight);
+    o.stepHeight === undefined
+      ? base.stepHeight
+      : checkNonNegativeAtMost(fn, 'options.stepHeight', o.stepHeight, MAX_LENGTH, 'm');
   const maxPushForce =
     o.maxPushForce === undefined
       ? base.maxPushForce
-      : checkNonNegative(fn, 'options.maxPushForce', o.maxPushForce);
+      : checkNonNegativeAtMost(fn, 'options.maxPushForce', o.maxPushForce, MAX_FORCE, 'N');
   let maxPushOut = base.maxPushOut;
   if (o.maxPushOut !== undefined) {
     const v = o.maxPushOut;
-    if (typeof v !== 'number' || Number.isNaN(v) || !(v > 0)) {
-      fail(fn, 'options.maxPushOut', '> 0 (Infinity allowed)', v);
+    if (typeof v !== 'number' || !((v > 0 && v <= MAX_LENGTH) || v === Number.POSITIVE_INFINITY)) {
+      fail(fn, 'options.maxPushOut', `in (0, ${MAX_LENGTH}] m or Infinity`, v);
     }
     maxPushOut = v;
   }
@@ -406,11 +417,7 @@ function readOptions(fn: string, w: WorldState, options: unknown, base: MoverCon
     if (o.ignoreBody !== null) checkIgnoreBody(fn, w, o.ignoreBody);
     ignoreBody = o.ignoreBody as BodyId | null;
   }
-  let dt = base.dt;
-  if (o.dt !== undefined) {
-    dt = checkFinite(fn, 'options.dt', o.dt);
-    if (!(dt > 0)) fail(fn, 'options.dt', 'finite and > 0', dt);
-  }
+  const dt = o.dt === undefined ? base.dt : checkDt(fn, 'options.dt', o.dt);
   out.maxSlope = maxSlope;
   out.cosMaxSlope = maxSlope === base.maxSlope ? base.cosMaxSlope : cosSin(maxSlope, scratchCosSin).c;
   out.stepHeight = stepHeight;
@@ -435,8 +442,18 @@ function checkIgnoreBody(fn: string, w: WorldState, id: unknown): number {
   return b;
 }
 
+/** A move's time step (s): in (0, MAX_TIME_STEP], like `World.step`'s. */
+function checkDt(fn: string, field: string, dt: unknown): number {
+  return checkPositiveAtMost(fn, field, dt, MAX_TIME_STEP, 's');
+}
+
+/**
+ * Checks a move's translation (each component within MAX_MOVE_TRANSLATION: a velocity in
+ * range over the longest step) and that the world is not stepping; returns the slot of
+ * the body to ignore, or -1.
+ */
 function checkMoveArgs(fn: string, w: WorldState, translation: unknown, c: MoverConfig): number {
-  checkVec2(fn, 'translation', translation);
+  checkVec2Within(fn, 'translation', translation, MAX_MOVE_TRANSLATION, 'm');
   if (w.locked) throw new Error(`${fn}: the world is stepping`);
   return c.ignoreBody === null ? -1 : checkIgnoreBody(fn, w, c.ignoreBody);
 }
@@ -1221,10 +1238,11 @@ export class CharacterMover {
   }
 
   /**
-   * Moves by `translation` (m) with collide-and-slide, ground detection, stepping and
-   * pushing; `dt` (s) only scales the push impulse (default: the `dt` option). Returns
+   * Moves by `translation` (m, each component in [-25000, 25000]: a speed in range over
+   * the longest step) with collide-and-slide, ground detection, stepping and pushing; `dt`
+   * (s, in (0, 0.25]) only scales the push impulse (default: the `dt` option). Returns
    * `this.result`, overwritten by the next move.
-   * @throws RangeError on a non-finite translation or dt, or a stale `ignoreBody`.
+   * @throws RangeError on a translation or dt out of range, or a stale `ignoreBody`.
    */
   move(translation: Vec2, dt?: number): MoveResult {
     const fn = 'CharacterMover.move';
@@ -1232,11 +1250,7 @@ export class CharacterMover {
     const c = this.config;
     const ignore = checkMoveArgs(fn, w, translation, c);
     const saved = c.dt;
-    if (dt !== undefined) {
-      checkFinite(fn, 'dt', dt);
-      if (!(dt > 0)) fail(fn, 'dt', 'finite and > 0', dt);
-      c.dt = dt;
-    }
+    if (dt !== undefined) c.dt = checkDt(fn, 'dt', dt);
     try {
       runMove(w, this.capsule, this.px, this.py, translation.x, translation.y, c, ignore, this.result);
     } finally {
@@ -1293,7 +1307,7 @@ export class CharacterMover {
    * (the same clipping as `result.clippedTranslation`). Writes `out` when given.
    */
   clipVelocity(velocity: Vec2, out?: MutableVec2): Vec2 {
-    const v = checkVec2('CharacterMover.clipVelocity', 'velocity', velocity);
+    const v = checkVec2Within('CharacterMover.clipVelocity', 'velocity', velocity, MAX_SPEED, 'm/s');
     clipAgainst(this.result, v.x, v.y);
     const o = out ?? { x: 0, y: 0 };
     o.x = clipX;
@@ -1312,7 +1326,7 @@ export function moveCharacter(
 ): MoveResult {
   const fn = 'moveCharacter';
   checkCapsule(fn, 'capsule', capsule);
-  const p = checkVec2(fn, 'position', position);
+  const p = checkVec2Within(fn, 'position', position, MAX_COORDINATE, 'm');
   const config = new MoverConfig();
   readOptions(fn, w, options, new MoverConfig(), config);
   const ignore = checkMoveArgs(fn, w, translation, config);

@@ -26,7 +26,14 @@ import { HUGE } from '../base/constants.js';
 import { type JointData, prepareJointFrame } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { makeSoft, Softness } from '../dynamics/softness.js';
-import { checkBoolean, checkFinite, checkNonNegative, checkPositive, fail } from '../base/validate.js';
+import { checkBoolean, checkNonNegativeAtMost, fail } from '../base/validate.js';
+import {
+  checkDampingRatio,
+  checkHertz,
+  checkJointLength,
+  checkLinearSpeed,
+  checkMaxForce,
+} from './joint_checks.js';
 import type { WorldState } from '../world/world_state.js';
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
@@ -368,17 +375,18 @@ export function completeDistanceJointDef(def: Readonly<Record<string, unknown>>)
 
 /** Checks distance joint parameters; throws naming the field and value. */
 export function checkDistanceJointParams(fn: string, p: DistanceJointParams): void {
-  checkPositive(fn, 'length', p.length);
+  checkJointLength(fn, 'length', p.length, true);
   checkBoolean(fn, 'enableSpring', p.enableSpring);
-  checkNonNegative(fn, 'hertz', p.hertz);
-  checkNonNegative(fn, 'dampingRatio', p.dampingRatio);
+  checkHertz(fn, 'hertz', p.hertz);
+  checkDampingRatio(fn, 'dampingRatio', p.dampingRatio);
   checkBoolean(fn, 'enableLimit', p.enableLimit);
-  checkNonNegative(fn, 'minLength', p.minLength);
-  checkNonNegative(fn, 'maxLength', p.maxLength);
+  checkJointLength(fn, 'minLength', p.minLength);
+  // HUGE, the default, stands for "no limit"; it is the one length past MAX_DISTANCE
+  checkNonNegativeAtMost(fn, 'maxLength', p.maxLength, HUGE, 'm');
   if (p.minLength > p.maxLength) fail(fn, 'minLength', `<= maxLength (${p.maxLength})`, p.minLength);
   checkBoolean(fn, 'enableMotor', p.enableMotor);
-  checkNonNegative(fn, 'maxMotorForce', p.maxMotorForce);
-  checkFinite(fn, 'motorSpeed', p.motorSpeed);
+  checkMaxForce(fn, 'maxMotorForce', p.maxMotorForce, 'N');
+  checkLinearSpeed(fn, 'motorSpeed', p.motorSpeed);
 }
 
 export function applyDistanceJointParams(d: DistanceJointData, p: DistanceJointParams): void {

@@ -19,8 +19,10 @@
  */
 
 import type { Vec2 } from '../base/math.js';
-import { checkKnownFields, checkVec2, fail } from '../base/validate.js';
+import { MAX_COORDINATE } from '../base/constants.js';
+import { checkKnownFields, checkVec2Within, fail } from '../base/validate.js';
 import type { WorldState } from '../world/world_state.js';
+import { checkAxis } from './joint_checks.js';
 import { relativeAngle } from './revolute_joint.js';
 import type { JointTypeEntry } from './registry.js';
 
@@ -117,23 +119,21 @@ export function resolveJointDefAt(
 ): ResolvedJointDef {
   const d = def as Def;
   const derived: Record<string, unknown> = {};
-  const anchor = d.anchor === undefined ? undefined : checkVec2(fn, 'anchor', d.anchor);
-  const anchorA = d.anchorA === undefined ? anchor : checkVec2(fn, 'anchorA', d.anchorA);
-  const anchorB = d.anchorB === undefined ? anchor : checkVec2(fn, 'anchorB', d.anchorB);
+  const anchor = d.anchor === undefined ? undefined : checkPoint(fn, 'anchor', d.anchor);
+  const anchorA = d.anchorA === undefined ? anchor : checkPoint(fn, 'anchorA', d.anchorA);
+  const anchorB = d.anchorB === undefined ? anchor : checkPoint(fn, 'anchorB', d.anchorB);
   const localA =
     anchorA === undefined
-      ? checkVec2(fn, 'localAnchorA', d.localAnchorA ?? { x: 0, y: 0 })
+      ? checkPoint(fn, 'localAnchorA', d.localAnchorA ?? { x: 0, y: 0 })
       : toLocal(pa, anchorA.x, anchorA.y);
   const localB =
     anchorB === undefined
-      ? checkVec2(fn, 'localAnchorB', d.localAnchorB ?? { x: 0, y: 0 })
+      ? checkPoint(fn, 'localAnchorB', d.localAnchorB ?? { x: 0, y: 0 })
       : toLocal(pb, anchorB.x, anchorB.y);
   let fromWorld = anchorA !== undefined || anchorB !== undefined;
 
   if (entry.worldAxis && d.axis !== undefined) {
-    const axis = checkVec2(fn, 'axis', d.axis);
-    if (axis.x === 0 && axis.y === 0)
-      throw new RangeError(`${fn}: axis must have a non-zero length, got (0, 0)`);
+    const axis = checkAxis(fn, 'axis', d.axis);
     derived.localAxisA = { x: pa.c * axis.x + pa.s * axis.y, y: -pa.s * axis.x + pa.c * axis.y };
     fromWorld = true;
   }
@@ -151,6 +151,11 @@ export function resolveJointDefAt(
   }
   Object.assign(derived, entry.completeDef(d));
   return { localA, localB, derived };
+}
+
+/** An anchor: each component a coordinate, in [-MAX_COORDINATE, MAX_COORDINATE] m. */
+function checkPoint(fn: string, field: string, v: unknown): Vec2 {
+  return checkVec2Within(fn, field, v, MAX_COORDINATE, 'm');
 }
 
 function toLocal(p: BodyPose, x: number, y: number): Vec2 {

@@ -20,7 +20,9 @@ import type { StepContext } from '../dynamics/step_context.js';
 import type { Vec2 } from '../base/math.js';
 import { unwindAngle } from '../base/math.js';
 import { relativeAngle } from './revolute_joint.js';
-import { checkFinite, checkNonNegative, checkVec2, fail } from '../base/validate.js';
+import { MAX_COORDINATE } from '../base/constants.js';
+import { checkFinite, checkVec2Within, fail } from '../base/validate.js';
+import { checkJointAngle, checkMaxForce } from './joint_checks.js';
 import type { WorldState } from '../world/world_state.js';
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
@@ -242,10 +244,10 @@ export function defaultMotorJointParams(): MotorJointParams {
 
 /** Checks motor joint parameters; throws naming the field and value. */
 export function checkMotorJointParams(fn: string, p: MotorJointParams): void {
-  checkVec2(fn, 'linearOffset', p.linearOffset);
-  checkFinite(fn, 'angularOffset', p.angularOffset);
-  checkNonNegative(fn, 'maxForce', p.maxForce);
-  checkNonNegative(fn, 'maxTorque', p.maxTorque);
+  checkVec2Within(fn, 'linearOffset', p.linearOffset, MAX_COORDINATE, 'm');
+  checkJointAngle(fn, 'angularOffset', p.angularOffset);
+  checkMaxForce(fn, 'maxForce', p.maxForce, 'N');
+  checkMaxForce(fn, 'maxTorque', p.maxTorque, 'N m');
   checkFinite(fn, 'correctionFactor', p.correctionFactor);
   if (p.correctionFactor < 0 || p.correctionFactor > 1) {
     fail(fn, 'correctionFactor', 'in [0, 1]', p.correctionFactor);

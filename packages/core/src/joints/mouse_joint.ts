@@ -18,7 +18,9 @@ import type { JointData } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import type { Vec2 } from '../base/math.js';
 import { makeSoft, Softness } from '../dynamics/softness.js';
-import { checkNonNegative, checkVec2 } from '../base/validate.js';
+import { MAX_COORDINATE } from '../base/constants.js';
+import { checkVec2Within } from '../base/validate.js';
+import { checkDampingRatio, checkHertz, checkMaxForce } from './joint_checks.js';
 import type { WorldState } from '../world/world_state.js';
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
@@ -198,10 +200,10 @@ export function defaultMouseJointParams(): MouseJointParams {
 
 /** Checks mouse joint parameters; throws naming the field and value. */
 export function checkMouseJointParams(fn: string, p: MouseJointParams): void {
-  checkVec2(fn, 'target', p.target);
-  checkNonNegative(fn, 'hertz', p.hertz);
-  checkNonNegative(fn, 'dampingRatio', p.dampingRatio);
-  checkNonNegative(fn, 'maxForce', p.maxForce);
+  checkVec2Within(fn, 'target', p.target, MAX_COORDINATE, 'm');
+  checkHertz(fn, 'hertz', p.hertz);
+  checkDampingRatio(fn, 'dampingRatio', p.dampingRatio);
+  checkMaxForce(fn, 'maxForce', p.maxForce, 'N');
 }
 
 export function applyMouseJointParams(d: MouseJointData, p: MouseJointParams): void {

@@ -23,7 +23,17 @@ import type { StepContext } from '../dynamics/step_context.js';
 import { unwindAngle } from '../base/math.js';
 import { relativeAngle } from './revolute_joint.js';
 import { makeSoft, Softness } from '../dynamics/softness.js';
-import { checkBoolean, checkFinite, checkNonNegative, checkVec2, describe, fail } from '../base/validate.js';
+import { checkBoolean } from '../base/validate.js';
+import {
+  checkAxis,
+  checkDampingRatio,
+  checkHertz,
+  checkJointAngle,
+  checkLinearSpeed,
+  checkMaxForce,
+  checkTranslationLimits,
+  normalizeAxis,
+} from './joint_checks.js';
 import type { Vec2 } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
 
@@ -413,39 +423,20 @@ export function defaultPrismaticJointParams(): PrismaticJointParams {
 
 /** Checks prismatic parameters; throws naming the field and value. */
 export function checkPrismaticJointParams(fn: string, p: PrismaticJointParams): void {
-  checkVec2(fn, 'localAxisA', p.localAxisA);
-  const x = p.localAxisA.x;
-  const y = p.localAxisA.y;
-  if (x === 0 && y === 0) {
-    throw new RangeError(
-      `${fn}: localAxisA must have a non-zero length, got (${describe(x)}, ${describe(y)})`,
-    );
-  }
-  checkFinite(fn, 'referenceAngle', p.referenceAngle);
+  checkAxis(fn, 'localAxisA', p.localAxisA);
+  checkJointAngle(fn, 'referenceAngle', p.referenceAngle);
   checkBoolean(fn, 'enableSpring', p.enableSpring);
-  checkNonNegative(fn, 'hertz', p.hertz);
-  checkNonNegative(fn, 'dampingRatio', p.dampingRatio);
+  checkHertz(fn, 'hertz', p.hertz);
+  checkDampingRatio(fn, 'dampingRatio', p.dampingRatio);
   checkBoolean(fn, 'enableLimit', p.enableLimit);
-  checkFinite(fn, 'lowerTranslation', p.lowerTranslation);
-  checkFinite(fn, 'upperTranslation', p.upperTranslation);
-  if (p.lowerTranslation > p.upperTranslation) {
-    fail(fn, 'lowerTranslation', `<= upperTranslation (${p.upperTranslation})`, p.lowerTranslation);
-  }
+  checkTranslationLimits(fn, 'lowerTranslation', p.lowerTranslation, 'upperTranslation', p.upperTranslation);
   checkBoolean(fn, 'enableMotor', p.enableMotor);
-  checkNonNegative(fn, 'maxMotorForce', p.maxMotorForce);
-  checkFinite(fn, 'motorSpeed', p.motorSpeed);
+  checkMaxForce(fn, 'maxMotorForce', p.maxMotorForce, 'N');
+  checkLinearSpeed(fn, 'motorSpeed', p.motorSpeed);
 }
 
 export function applyPrismaticJointParams(d: PrismaticJointData, p: PrismaticJointParams): void {
-  // normalise without overflow or underflow: scale by the larger component first
-  let x = p.localAxisA.x;
-  let y = p.localAxisA.y;
-  const m = Math.max(Math.abs(x), Math.abs(y));
-  x /= m;
-  y /= m;
-  const len = Math.sqrt(x * x + y * y);
-  d.localAxisX = x / len;
-  d.localAxisY = y / len;
+  normalizeAxis(p.localAxisA.x, p.localAxisA.y, d);
   d.referenceAngle = p.referenceAngle;
   d.enableSpring = p.enableSpring;
   d.hertz = p.hertz;

@@ -14,7 +14,15 @@ import { type JointData, prepareJointFrameRow } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { atan2, unwindAngle } from '../base/math.js';
 import { makeSoft, Softness } from '../dynamics/softness.js';
-import { checkBoolean, checkFinite, checkNonNegative, fail } from '../base/validate.js';
+import { checkBoolean } from '../base/validate.js';
+import {
+  checkAngleLimits,
+  checkAngularSpeed,
+  checkDampingRatio,
+  checkHertz,
+  checkJointAngle,
+  checkMaxForce,
+} from './joint_checks.js';
 import type { WorldState } from '../world/world_state.js';
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
@@ -385,17 +393,15 @@ export function defaultRevoluteJointParams(): RevoluteJointParams {
 
 /** Checks revolute parameters; throws naming the field and value. */
 export function checkRevoluteJointParams(fn: string, p: RevoluteJointParams): void {
-  checkFinite(fn, 'referenceAngle', p.referenceAngle);
+  checkJointAngle(fn, 'referenceAngle', p.referenceAngle);
   checkBoolean(fn, 'enableSpring', p.enableSpring);
-  checkNonNegative(fn, 'hertz', p.hertz);
-  checkNonNegative(fn, 'dampingRatio', p.dampingRatio);
+  checkHertz(fn, 'hertz', p.hertz);
+  checkDampingRatio(fn, 'dampingRatio', p.dampingRatio);
   checkBoolean(fn, 'enableMotor', p.enableMotor);
-  checkFinite(fn, 'motorSpeed', p.motorSpeed);
-  checkNonNegative(fn, 'maxMotorTorque', p.maxMotorTorque);
+  checkAngularSpeed(fn, 'motorSpeed', p.motorSpeed);
+  checkMaxForce(fn, 'maxMotorTorque', p.maxMotorTorque, 'N m');
   checkBoolean(fn, 'enableLimit', p.enableLimit);
-  checkFinite(fn, 'lowerAngle', p.lowerAngle);
-  checkFinite(fn, 'upperAngle', p.upperAngle);
-  if (p.lowerAngle > p.upperAngle) fail(fn, 'lowerAngle', `<= upperAngle (${p.upperAngle})`, p.lowerAngle);
+  checkAngleLimits(fn, 'lowerAngle', p.lowerAngle, 'upperAngle', p.upperAngle);
 }
 
 export function applyRevoluteJointParams(d: RevoluteJointData, p: RevoluteJointParams): void {

@@ -17,7 +17,7 @@ import type { StepContext } from '../dynamics/step_context.js';
 import { unwindAngle } from '../base/math.js';
 import { relativeAngle } from './revolute_joint.js';
 import { makeSoft, Softness } from '../dynamics/softness.js';
-import { checkFinite, checkNonNegative } from '../base/validate.js';
+import { checkDampingRatio, checkHertz, checkJointAngle } from './joint_checks.js';
 import type { WorldState } from '../world/world_state.js';
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
@@ -239,11 +239,11 @@ export function defaultWeldJointParams(): WeldJointParams {
 
 /** Checks weld parameters; throws naming the field and value. */
 export function checkWeldJointParams(fn: string, p: WeldJointParams): void {
-  checkFinite(fn, 'referenceAngle', p.referenceAngle);
-  checkNonNegative(fn, 'linearHertz', p.linearHertz);
-  checkNonNegative(fn, 'linearDampingRatio', p.linearDampingRatio);
-  checkNonNegative(fn, 'angularHertz', p.angularHertz);
-  checkNonNegative(fn, 'angularDampingRatio', p.angularDampingRatio);
+  checkJointAngle(fn, 'referenceAngle', p.referenceAngle);
+  checkHertz(fn, 'linearHertz', p.linearHertz);
+  checkDampingRatio(fn, 'linearDampingRatio', p.linearDampingRatio);
+  checkHertz(fn, 'angularHertz', p.angularHertz);
+  checkDampingRatio(fn, 'angularDampingRatio', p.angularDampingRatio);
 }
 
 export function applyWeldJointParams(d: WeldJointData, p: WeldJointParams): void {

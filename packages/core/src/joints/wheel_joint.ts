@@ -17,7 +17,16 @@
 import { type JointData, prepareJointFrame } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { makeSoft, Softness } from '../dynamics/softness.js';
-import { checkBoolean, checkFinite, checkNonNegative, checkVec2, fail } from '../base/validate.js';
+import { checkBoolean } from '../base/validate.js';
+import {
+  checkAngularSpeed,
+  checkAxis,
+  checkDampingRatio,
+  checkHertz,
+  checkMaxForce,
+  checkTranslationLimits,
+  normalizeAxis,
+} from './joint_checks.js';
 import type { Vec2 } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
 
@@ -32,9 +41,6 @@ const DQC = 6;
 const DQS = 7;
 const STATE_STRIDE = 8;
 export const bodyStateCopy = { VX, VY, W, DPX, DPY, DQC, DQS, STRIDE: STATE_STRIDE } as const;
-
-/** Axes shorter than this are rejected as zero length. */
-const MIN_AXIS_LENGTH = 1e-9;
 
 export class WheelJointData implements JointData {
   /** Unit axis in A's frame. */
@@ -348,30 +354,20 @@ export function defaultWheelJointParams(): WheelJointParams {
 
 /** Checks wheel joint parameters; throws naming the field and value. */
 export function checkWheelJointParams(fn: string, p: WheelJointParams): void {
-  const axis = checkVec2(fn, 'localAxisA', p.localAxisA);
-  const len = Math.sqrt(axis.x * axis.x + axis.y * axis.y);
-  if (!(len >= MIN_AXIS_LENGTH)) {
-    throw new RangeError(`${fn}: localAxisA must have non-zero length, got (${axis.x}, ${axis.y})`);
-  }
+  checkAxis(fn, 'localAxisA', p.localAxisA);
   checkBoolean(fn, 'enableSpring', p.enableSpring);
-  checkNonNegative(fn, 'hertz', p.hertz);
-  checkNonNegative(fn, 'dampingRatio', p.dampingRatio);
+  checkHertz(fn, 'hertz', p.hertz);
+  checkDampingRatio(fn, 'dampingRatio', p.dampingRatio);
   checkBoolean(fn, 'enableLimit', p.enableLimit);
-  checkFinite(fn, 'lowerTranslation', p.lowerTranslation);
-  checkFinite(fn, 'upperTranslation', p.upperTranslation);
-  if (p.lowerTranslation > p.upperTranslation) {
-    fail(fn, 'lowerTranslation', `<= upperTranslation (${p.upperTranslation})`, p.lowerTranslation);
-  }
+  checkTranslationLimits(fn, 'lowerTranslation', p.lowerTranslation, 'upperTranslation', p.upperTranslation);
   checkBoolean(fn, 'enableMotor', p.enableMotor);
-  checkNonNegative(fn, 'maxMotorTorque', p.maxMotorTorque);
-  checkFinite(fn, 'motorSpeed', p.motorSpeed);
+  checkMaxForce(fn, 'maxMotorTorque', p.maxMotorTorque, 'N m');
+  checkAngularSpeed(fn, 'motorSpeed', p.motorSpeed);
 }
 
 /** Copies checked parameters into the joint data; the axis is normalised. */
 export function applyWheelJointParams(d: WheelJointData, p: WheelJointParams): void {
-  const len = Math.sqrt(p.localAxisA.x * p.localAxisA.x + p.localAxisA.y * p.localAxisA.y);
-  d.localAxisX = p.localAxisA.x / len;
-  d.localAxisY = p.localAxisA.y / len;
+  normalizeAxis(p.localAxisA.x, p.localAxisA.y, d);
   d.enableSpring = p.enableSpring;
   d.hertz = p.hertz;
   d.dampingRatio = p.dampingRatio;

@@ -24,6 +24,9 @@
  * - Overlaps include touching (distance 0). Segments and chain segments have no area:
  *   `overlapPoint` never returns them; `overlapShape` treats both as two-sided segments.
  * - Shapes of every body type are found, asleep or awake.
+ * - Ranges: points (a ray's origin, `overlapPoint`'s point, box corners, a transform's
+ *   position) within MAX_COORDINATE per component; a translation non-zero and at most
+ *   MAX_DISTANCE long (constants.ts, README "Valid ranges").
  */
 
 import {
@@ -46,16 +49,8 @@ import {
 import { CosSin, cosSin, Transform, type Vec2 } from '../base/math.js';
 import { RayCastOutput, rayCastShape } from '../collision/ray_cast.js';
 import { ShapeCastOutput, shapeCast } from '../collision/shape_cast.js';
-import {
-  checkBits,
-  checkBoolean,
-  checkFinite,
-  checkVec2,
-  checkVec2Within,
-  checkWithin,
-  fail,
-} from '../base/validate.js';
-import { MAX_ANGLE, MAX_COORDINATE } from '../base/constants.js';
+import { checkBits, checkBoolean, checkVec2, checkVec2Within, checkWithin, fail } from '../base/validate.js';
+import { MAX_ANGLE, MAX_COORDINATE, MAX_DISTANCE } from '../base/constants.js';
 import type { BodyId, ShapeId } from '../world.js';
 import type { WorldState } from './world_state.js';
 import { checkCapsule, checkCircle, checkPolygon } from '../geometry/geometry_checks.js';
@@ -152,13 +147,23 @@ function readFilter(fn: string, filter: unknown, sensors: boolean): void {
   filterMask = mask >>> 0;
 }
 
+/**
+ * A ray's or sweep's translation: not zero (nor so short that its squared length
+ * underflows) and at most MAX_DISTANCE long, which covers a cast between any two points of
+ * the valid world. The squared length of a huge vector overflows to Infinity and fails too.
+ */
 function checkTranslation(fn: string, translation: unknown): Vec2 {
   const t = checkVec2(fn, 'translation', translation);
   const ll = t.x * t.x + t.y * t.y;
-  if (!(ll > 0) || !Number.isFinite(ll)) {
-    reject(fn, 'translation', 'a non-zero vector of finite length', `(${t.x}, ${t.y})`);
+  if (!(ll > 0 && ll <= MAX_DISTANCE * MAX_DISTANCE)) {
+    reject(fn, 'translation', `a non-zero vector of length at most ${MAX_DISTANCE} m`, `(${t.x}, ${t.y})`);
   }
   return t;
+}
+
+/** A query point (a ray's origin, a point to test): each component a coordinate. */
+function checkPoint(fn: string, field: string, point: unknown): Vec2 {
+  return checkVec2Within(fn, field, point, MAX_COORDINATE, 'm');
 }
 
 const scratchCosSin = new CosSin();
@@ -194,10 +199,10 @@ function checkGeometry(fn: string, g: unknown): ShapeType {
 function checkAABB(fn: string, aabb: unknown): QueryAABB {
   if (typeof aabb !== 'object' || aabb === null) fail(fn, 'aabb', 'an object {minX, minY, maxX, maxY}', aabb);
   const a = aabb as Partial<QueryAABB>;
-  const minX = checkFinite(fn, 'aabb.minX', a.minX);
-  const minY = checkFinite(fn, 'aabb.minY', a.minY);
-  const maxX = checkFinite(fn, 'aabb.maxX', a.maxX);
-  const maxY = checkFinite(fn, 'aabb.maxY', a.maxY);
+  const minX = checkWithin(fn, 'aabb.minX', a.minX, MAX_COORDINATE, 'm');
+  const minY = checkWithin(fn, 'aabb.minY', a.minY, MAX_COORDINATE, 'm');
+  const maxX = checkWithin(fn, 'aabb.maxX', a.maxX, MAX_COORDINATE, 'm');
+  const maxY = checkWithin(fn, 'aabb.maxY', a.maxY, MAX_COORDINATE, 'm');
   if (!(maxX >= minX)) reject(fn, 'aabb.maxX', `>= aabb.minX (${minX})`, String(maxX));
   if (!(maxY >= minY)) reject(fn, 'aabb.maxY', `>= aabb.minY (${minY})`, String(maxY));
   return { minX, minY, maxX, maxY };
@@ -337,7 +342,7 @@ function runRay(
   filter: unknown,
   mode: number,
 ): void {
-  const o = checkVec2(fn, 'origin', origin);
+  const o = checkPoint(fn, 'origin', origin);
   const t = checkTranslation(fn, translation);
   readFilter(fn, filter, false);
   world = w;
@@ -618,7 +623,7 @@ export function overlapAABB(w: WorldState, aabb: QueryAABB, filter?: Partial<Que
 /** See `World.overlapPoint`. */
 export function overlapPoint(w: WorldState, point: Vec2, filter?: Partial<QueryFilter>): ShapeId[] {
   const fn = 'overlapPoint';
-  const p = checkVec2(fn, 'point', point);
+  const p = checkPoint(fn, 'point', point);
   readFilter(fn, filter, true);
   pointX = p.x;
   pointY = p.y;

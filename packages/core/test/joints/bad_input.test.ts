@@ -7,6 +7,7 @@ import {
   type BodyId,
   BodyType,
   type JointId,
+  type JointType,
   makeBox,
   makeCircle,
   responseFromSpring,
@@ -399,5 +400,225 @@ describe('bad joint input', () => {
     // and the world still steps normally
     world.step(DT);
     expect(maxJointGap(world, joints)).toBeLessThan(0.05);
+  });
+});
+
+describe('joint parameters outside their valid range are rejected, at creation and by setJointParams', () => {
+  type Kind = 'Revolute' | 'Distance' | 'Prismatic' | 'Wheel' | 'Weld' | 'Mouse' | 'Motor';
+  /** [joint kind, field, value out of range, the message after "fn: "]. */
+  type ParamCase = [Kind, string, unknown, string];
+
+  const HZ = 'must be in [0, 1000000] Hz';
+  const ZETA = 'must be in [0, 1000000]';
+  const paramCases: ParamCase[] = [
+    ['Revolute', 'referenceAngle', 1e7, 'referenceAngle must be in [-1000000, 1000000] rad, got 10000000'],
+    ['Revolute', 'hertz', 1e300, `hertz ${HZ}, got 1e+300`],
+    ['Revolute', 'dampingRatio', 1e308, `dampingRatio ${ZETA}, got 1e+308`],
+    ['Revolute', 'motorSpeed', 1e6, 'motorSpeed must be in [-100000, 100000] rad/s, got 1000000'],
+    [
+      'Revolute',
+      'maxMotorTorque',
+      1e13,
+      'maxMotorTorque must be in [0, 1000000000000] N m, got 10000000000000',
+    ],
+    ['Revolute', 'lowerAngle', -4, 'lowerAngle must be in [-π, π] rad, got -4'],
+    ['Revolute', 'upperAngle', 4, 'upperAngle must be in [-π, π] rad, got 4'],
+    ['Distance', 'length', 5e6, 'length must be in (0, 4000000] m, got 5000000'],
+    ['Distance', 'minLength', 5e6, 'minLength must be in [0, 4000000] m, got 5000000'],
+    ['Distance', 'maxLength', 1e12, 'maxLength must be in [0, 100000000000] m, got 1000000000000'],
+    ['Distance', 'hertz', 1e7, `hertz ${HZ}, got 10000000`],
+    ['Distance', 'dampingRatio', 1e7, `dampingRatio ${ZETA}, got 10000000`],
+    ['Distance', 'maxMotorForce', 1e13, 'maxMotorForce must be in [0, 1000000000000] N, got 10000000000000'],
+    ['Distance', 'motorSpeed', -1e6, 'motorSpeed must be in [-100000, 100000] m/s, got -1000000'],
+    [
+      'Prismatic',
+      'localAxisA',
+      { x: 1e300, y: 0 },
+      'localAxisA.x must be in [-4000000, 4000000], got 1e+300',
+    ],
+    ['Prismatic', 'referenceAngle', -1e7, 'referenceAngle must be in [-1000000, 1000000] rad, got -10000000'],
+    ['Prismatic', 'hertz', 1e300, `hertz ${HZ}, got 1e+300`],
+    ['Prismatic', 'dampingRatio', 1e308, `dampingRatio ${ZETA}, got 1e+308`],
+    [
+      'Prismatic',
+      'lowerTranslation',
+      -5e6,
+      'lowerTranslation must be in [-4000000, 4000000] m, got -5000000',
+    ],
+    ['Prismatic', 'upperTranslation', 5e6, 'upperTranslation must be in [-4000000, 4000000] m, got 5000000'],
+    ['Prismatic', 'maxMotorForce', 1e13, 'maxMotorForce must be in [0, 1000000000000] N, got 10000000000000'],
+    ['Prismatic', 'motorSpeed', 1e6, 'motorSpeed must be in [-100000, 100000] m/s, got 1000000'],
+    // (0, 1e200) used to pass as "non-zero" and normalise to (0, 0): its squared length overflowed
+    ['Wheel', 'localAxisA', { x: 0, y: 1e200 }, 'localAxisA.y must be in [-4000000, 4000000], got 1e+200'],
+    ['Wheel', 'hertz', 1e300, `hertz ${HZ}, got 1e+300`],
+    ['Wheel', 'dampingRatio', 1e308, `dampingRatio ${ZETA}, got 1e+308`],
+    ['Wheel', 'lowerTranslation', -5e6, 'lowerTranslation must be in [-4000000, 4000000] m, got -5000000'],
+    ['Wheel', 'upperTranslation', 5e6, 'upperTranslation must be in [-4000000, 4000000] m, got 5000000'],
+    ['Wheel', 'maxMotorTorque', 1e13, 'maxMotorTorque must be in [0, 1000000000000] N m, got 10000000000000'],
+    ['Wheel', 'motorSpeed', 1e6, 'motorSpeed must be in [-100000, 100000] rad/s, got 1000000'],
+    ['Weld', 'referenceAngle', 1e7, 'referenceAngle must be in [-1000000, 1000000] rad, got 10000000'],
+    ['Weld', 'linearHertz', 1e300, `linearHertz ${HZ}, got 1e+300`],
+    ['Weld', 'linearDampingRatio', 1e308, `linearDampingRatio ${ZETA}, got 1e+308`],
+    ['Weld', 'angularHertz', 1e300, `angularHertz ${HZ}, got 1e+300`],
+    ['Weld', 'angularDampingRatio', 1e308, `angularDampingRatio ${ZETA}, got 1e+308`],
+    ['Mouse', 'target', { x: 2e6, y: 0 }, 'target.x must be in [-1000000, 1000000] m, got 2000000'],
+    ['Mouse', 'hertz', 1e300, `hertz ${HZ}, got 1e+300`],
+    ['Mouse', 'dampingRatio', 1e308, `dampingRatio ${ZETA}, got 1e+308`],
+    ['Mouse', 'maxForce', 1e13, 'maxForce must be in [0, 1000000000000] N, got 10000000000000'],
+    [
+      'Motor',
+      'linearOffset',
+      { x: 0, y: 2e6 },
+      'linearOffset.y must be in [-1000000, 1000000] m, got 2000000',
+    ],
+    ['Motor', 'angularOffset', 1e7, 'angularOffset must be in [-1000000, 1000000] rad, got 10000000'],
+    ['Motor', 'maxForce', 1e13, 'maxForce must be in [0, 1000000000000] N, got 10000000000000'],
+    ['Motor', 'maxTorque', 1e13, 'maxTorque must be in [0, 1000000000000] N m, got 10000000000000'],
+  ];
+
+  /** A world with one joint of each kind between a static ground and a dynamic box. */
+  function makeCtx() {
+    const world = new World();
+    const ground = world.createBody();
+    world.createPolygonShape(ground, makeBox(10, 0.5));
+    const body = box(world, 0, 2);
+    const create = (kind: Kind, extra: Record<string, unknown> = {}): JointId => {
+      const def = { bodyA: ground, bodyB: body, ...extra };
+      return (world as unknown as Record<string, (d: object) => JointId>)[`create${kind}Joint`]!(def);
+    };
+    const kinds: Kind[] = ['Revolute', 'Distance', 'Prismatic', 'Wheel', 'Weld', 'Mouse', 'Motor'];
+    const joints = new Map(kinds.map((k) => [k, create(k)] as const));
+    world.step(DT);
+    return { world, ground, body, create, joints };
+  }
+
+  const exact = (fn: string, tail: string) =>
+    new RegExp(`^${`${fn}: ${tail}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+  it.each(paramCases)('create%sJoint rejects %s = %j, naming the range', (kind, field, value, tail) => {
+    const { world, create } = makeCtx();
+    expectThrowsUnchanged(world, () => create(kind, { [field]: value }), exact(`create${kind}Joint`, tail));
+  });
+
+  it.each(paramCases)(
+    'setJointParams on a %s joint rejects %s = %j and keeps its parameters',
+    (kind, field, value, tail) => {
+      const { world, joints } = makeCtx();
+      const joint = joints.get(kind)!;
+      const before = world.getJointParams(joint);
+      expectThrowsUnchanged(
+        world,
+        () => world.setJointParams(joint, { [field]: value }),
+        exact('setJointParams', tail),
+      );
+      expect(world.getJointParams(joint)).toEqual(before);
+    },
+  );
+
+  const commonCases: [string, Record<string, unknown>, string][] = [
+    [
+      'breakForce 1e13',
+      { breakForce: 1e13 },
+      'breakForce must be in (0, 1000000000000] N or Infinity (never breaks), got 10000000000000',
+    ],
+    [
+      'breakTorque 1e13',
+      { breakTorque: 1e13 },
+      'breakTorque must be in (0, 1000000000000] N m or Infinity (never breaks), got 10000000000000',
+    ],
+    [
+      'breakForce NaN',
+      { breakForce: Number.NaN },
+      'breakForce must be in (0, 1000000000000] N or Infinity (never breaks), got NaN',
+    ],
+    ['anchor 2e6', { anchor: { x: 2e6, y: 0 } }, 'anchor.x must be in [-1000000, 1000000] m, got 2000000'],
+    [
+      'anchorA 1e300',
+      { anchorA: { x: 0, y: 1e300 } },
+      'anchorA.y must be in [-1000000, 1000000] m, got 1e+300',
+    ],
+    [
+      'anchorB -2e6',
+      { anchorB: { x: -2e6, y: 0 } },
+      'anchorB.x must be in [-1000000, 1000000] m, got -2000000',
+    ],
+  ];
+
+  it.each(commonCases)('createRevoluteJoint rejects %s in the common fields', (_label, extra, tail) => {
+    const { world, create } = makeCtx();
+    expectThrowsUnchanged(world, () => create('Revolute', extra), exact('createRevoluteJoint', tail));
+  });
+
+  it('createPrismaticJoint rejects a world axis out of range', () => {
+    const { world, create } = makeCtx();
+    expectThrowsUnchanged(
+      world,
+      () => create('Prismatic', { axis: { x: 1e300, y: 1 } }),
+      exact('createPrismaticJoint', 'axis.x must be in [-4000000, 4000000], got 1e+300'),
+    );
+  });
+
+  it('lower limits above upper limits are still rejected within range', () => {
+    const { world, joints } = makeCtx();
+    expectThrowsUnchanged(
+      world,
+      () => world.setJointParams(joints.get('Revolute')!, { lowerAngle: 3, upperAngle: -3 }),
+      exact('setJointParams', 'lowerAngle must be <= upperAngle (-3), got 3'),
+    );
+    expectThrowsUnchanged(
+      world,
+      () => world.setJointParams(joints.get('Wheel')!, { lowerTranslation: 4e6, upperTranslation: -4e6 }),
+      exact('setJointParams', 'lowerTranslation must be <= upperTranslation (-4000000), got 4000000'),
+    );
+  });
+
+  it('the limits of each range are accepted, and the world steps on finite', () => {
+    const { world, create, joints } = makeCtx();
+    const stiff = { hertz: 1e6, dampingRatio: 1e6 };
+    create('Revolute', {
+      ...stiff,
+      enableSpring: true,
+      enableLimit: true,
+      lowerAngle: -Math.PI,
+      upperAngle: Math.PI,
+      motorSpeed: 1e5,
+      maxMotorTorque: 1e12,
+      breakForce: 1e12,
+      breakTorque: Number.POSITIVE_INFINITY,
+    });
+    create('Distance', { ...stiff, length: 4e6, minLength: 4e6, maxLength: 1e11, maxMotorForce: 1e12 });
+    create('Prismatic', {
+      axis: { x: 4e6, y: -4e6 },
+      lowerTranslation: -4e6,
+      upperTranslation: 4e6,
+      motorSpeed: -1e5,
+    });
+    create('Weld', {
+      linearHertz: 1e6,
+      linearDampingRatio: 1e6,
+      angularHertz: 1e6,
+      angularDampingRatio: 1e6,
+    });
+    create('Mouse', { target: { x: 1e6, y: -1e6 }, maxForce: 1e12 });
+    create('Motor', { linearOffset: { x: -1e6, y: 1e6 }, angularOffset: 1e6, maxTorque: 1e12 });
+    world.setJointParams(joints.get('Wheel')!, { ...stiff, motorSpeed: -1e5, maxMotorTorque: 1e12 });
+    for (let i = 0; i < 5; i++) world.step(DT);
+    const hash = world.stateHash();
+    expect(Number.isFinite(hash)).toBe(true);
+    for (const joint of joints.values()) {
+      const bodyB = world.getJointBodyB(joint);
+      const p = world.getBodyPosition(bodyB);
+      expect(Number.isFinite(p.x) && Number.isFinite(p.y)).toBe(true);
+    }
+  });
+
+  it('an axis of any non-zero length in range is stored normalised, even one whose square underflows', () => {
+    const { create, world } = makeCtx();
+    const wheel = create('Wheel', { localAxisA: { x: 1e-300, y: 0 } }) as JointId<typeof JointType.Wheel>;
+    const slider = create('Prismatic', { localAxisA: { x: 0, y: -1e-300 } }) as JointId<
+      typeof JointType.Prismatic
+    >;
+    expect(world.getJointParams(wheel).localAxisA).toEqual({ x: 1, y: 0 });
+    expect(world.getJointParams(slider).localAxisA).toEqual({ x: 0, y: -1 });
   });
 });

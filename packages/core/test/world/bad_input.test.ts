@@ -13,6 +13,7 @@ import {
   Circle,
   defaultBodyDef,
   defaultChainDef,
+  defaultFilter,
   defaultShapeDef,
   makeBox,
   makeCapsule,
@@ -20,11 +21,12 @@ import {
   makePolygon,
   makeSegment,
   Polygon,
+  RENAMED_WORLD_METHODS,
   Segment,
   type ShapeId,
   World,
 } from '../../src/index';
-import { expectRejected, expectThrowsUnchanged } from '../support';
+import { expectRejected, expectThrowsUnchanged, expectUnchangedBy } from '../support';
 
 /** A small world with a bit of everything, stepped so that it has contacts. */
 interface Ctx {
@@ -127,72 +129,72 @@ const cases: Case[] = [
   ['negative damping', (c) => c.world.createBody({ linearDamping: -1 }), 'createBody', 'linearDamping', '-1'],
   [
     'NaN teleport position',
-    (c) => c.world.setTransform(c.body, { x: NaN_, y: 0 }, 0),
-    'setTransform',
+    (c) => c.world.setBodyTransform(c.body, { x: NaN_, y: 0 }, 0),
+    'setBodyTransform',
     'position.x',
     'NaN',
   ],
   [
     'Infinity teleport angle',
-    (c) => c.world.setTransform(c.body, { x: 0, y: 0 }, Inf),
-    'setTransform',
+    (c) => c.world.setBodyTransform(c.body, { x: 0, y: 0 }, Inf),
+    'setBodyTransform',
     'angle',
     'Infinity',
   ],
   [
     'NaN linear velocity',
-    (c) => c.world.setLinearVelocity(c.body, { x: 0, y: NaN_ }),
-    'setLinearVelocity',
+    (c) => c.world.setBodyLinearVelocity(c.body, { x: 0, y: NaN_ }),
+    'setBodyLinearVelocity',
     'velocity.y',
     'NaN',
   ],
   [
     'Infinity angular velocity',
-    (c) => c.world.setAngularVelocity(c.body, Inf),
-    'setAngularVelocity',
+    (c) => c.world.setBodyAngularVelocity(c.body, Inf),
+    'setBodyAngularVelocity',
     'angularVelocity',
     'Infinity',
   ],
   [
     'NaN force',
-    (c) => c.world.applyForce(c.body, { x: NaN_, y: 0 }, { x: 0, y: 0 }),
-    'applyForce',
+    (c) => c.world.applyBodyForce(c.body, { x: NaN_, y: 0 }, { x: 0, y: 0 }),
+    'applyBodyForce',
     'force.x',
     'NaN',
   ],
   [
     'Infinity force point',
-    (c) => c.world.applyForce(c.body, { x: 1, y: 0 }, { x: 0, y: Inf }),
-    'applyForce',
+    (c) => c.world.applyBodyForce(c.body, { x: 1, y: 0 }, { x: 0, y: Inf }),
+    'applyBodyForce',
     'point.y',
     'Infinity',
   ],
   [
     'NaN center force',
-    (c) => c.world.applyForceToCenter(c.body, { x: 0, y: NaN_ }),
-    'applyForceToCenter',
+    (c) => c.world.applyBodyForceToCenter(c.body, { x: 0, y: NaN_ }),
+    'applyBodyForceToCenter',
     'force.y',
     'NaN',
   ],
-  ['NaN torque', (c) => c.world.applyTorque(c.body, NaN_), 'applyTorque', 'torque', 'NaN'],
+  ['NaN torque', (c) => c.world.applyBodyTorque(c.body, NaN_), 'applyBodyTorque', 'torque', 'NaN'],
   [
     'Infinity impulse',
-    (c) => c.world.applyLinearImpulse(c.body, { x: Inf, y: 0 }, { x: 0, y: 0 }),
-    'applyLinearImpulse',
+    (c) => c.world.applyBodyLinearImpulse(c.body, { x: Inf, y: 0 }, { x: 0, y: 0 }),
+    'applyBodyLinearImpulse',
     'impulse.x',
     'Infinity',
   ],
   [
     'NaN center impulse',
-    (c) => c.world.applyLinearImpulseToCenter(c.body, { x: NaN_, y: 1 }),
-    'applyLinearImpulseToCenter',
+    (c) => c.world.applyBodyLinearImpulseToCenter(c.body, { x: NaN_, y: 1 }),
+    'applyBodyLinearImpulseToCenter',
     'impulse.x',
     'NaN',
   ],
   [
     'NaN angular impulse',
-    (c) => c.world.applyAngularImpulse(c.body, NaN_),
-    'applyAngularImpulse',
+    (c) => c.world.applyBodyAngularImpulse(c.body, NaN_),
+    'applyBodyAngularImpulse',
     'impulse',
     'NaN',
   ],
@@ -204,7 +206,13 @@ const cases: Case[] = [
     'gravity.y',
     '-Infinity',
   ],
-  ['NaN gravity scale', (c) => c.world.setGravityScale(c.body, NaN_), 'setGravityScale', 'scale', 'NaN'],
+  [
+    'NaN gravity scale',
+    (c) => c.world.setBodyGravityScale(c.body, NaN_),
+    'setBodyGravityScale',
+    'scale',
+    'NaN',
+  ],
 
   // ---- sizes
   ['negative box size', () => makeBox(-1, 1), 'makeBox', 'halfWidth', '-1'],
@@ -278,12 +286,18 @@ const cases: Case[] = [
     'restitution',
     '-1',
   ],
-  ['setDensity negative', (c) => c.world.setDensity(c.shape, -2), 'setDensity', 'density', '-2'],
-  ['setFriction negative', (c) => c.world.setFriction(c.shape, -0.1), 'setFriction', 'friction', '-0.1'],
+  ['setDensity negative', (c) => c.world.setShapeDensity(c.shape, -2), 'setShapeDensity', 'density', '-2'],
+  [
+    'setFriction negative',
+    (c) => c.world.setShapeFriction(c.shape, -0.1),
+    'setShapeFriction',
+    'friction',
+    '-0.1',
+  ],
   [
     'setRestitution NaN',
-    (c) => c.world.setRestitution(c.shape, NaN_),
-    'setRestitution',
+    (c) => c.world.setShapeRestitution(c.shape, NaN_),
+    'setShapeRestitution',
     'restitution',
     'NaN',
   ],
@@ -407,11 +421,17 @@ const cases: Case[] = [
   ['zero sub-steps in settings', (c) => c.world.setSettings({ subSteps: 0 }), 'setSettings', 'subSteps', '0'],
 
   // ---- stale and wrong ids
-  ['destroyed body', (c) => c.world.getPosition(c.deadBody), 'getPosition', 'bodyId', (c) => c.deadBody],
+  [
+    'destroyed body',
+    (c) => c.world.getBodyPosition(c.deadBody),
+    'getBodyPosition',
+    'bodyId',
+    (c) => c.deadBody,
+  ],
   [
     'destroyed body, acted on',
-    (c) => c.world.applyForceToCenter(c.deadBody, { x: 1, y: 0 }),
-    'applyForceToCenter',
+    (c) => c.world.applyBodyForceToCenter(c.deadBody, { x: 1, y: 0 }),
+    'applyBodyForceToCenter',
     'bodyId',
     (c) => c.deadBody,
   ],
@@ -431,8 +451,8 @@ const cases: Case[] = [
   ],
   [
     'destroyed shape',
-    (c) => c.world.setFriction(c.deadShape, 0.5),
-    'setFriction',
+    (c) => c.world.setShapeFriction(c.deadShape, 0.5),
+    'setShapeFriction',
     'shapeId',
     (c) => c.deadShape,
   ],
@@ -445,13 +465,13 @@ const cases: Case[] = [
   ],
   [
     'fabricated body id',
-    (c) => c.world.setLinearVelocity(123456 as BodyId, { x: 1, y: 0 }),
-    'setLinearVelocity',
+    (c) => c.world.setBodyLinearVelocity(123456 as BodyId, { x: 1, y: 0 }),
+    'setBodyLinearVelocity',
     'bodyId',
     '123456',
   ],
   ['zero body id', (c) => c.world.destroyBody(0 as BodyId), 'destroyBody', 'bodyId', '0'],
-  ['fractional body id', (c) => c.world.getMass(1.5 as BodyId), 'getMass', 'bodyId', '1.5'],
+  ['fractional body id', (c) => c.world.getBodyMass(1.5 as BodyId), 'getBodyMass', 'bodyId', '1.5'],
   ['fabricated shape id', (c) => c.world.destroyShape(98765 as ShapeId), 'destroyShape', 'shapeId', '98765'],
   ['fabricated chain id', (c) => c.world.destroyChain(4242 as ChainId), 'destroyChain', 'chainId', '4242'],
   // the body's box (slot 2) does not alias a live chain slot
@@ -476,8 +496,8 @@ const cases: Case[] = [
   ],
   [
     'a chain id as a shape id',
-    (c) => c.world.setFriction(c.chain as unknown as ShapeId, 0.2),
-    'setFriction',
+    (c) => c.world.setShapeFriction(c.chain as unknown as ShapeId, 0.2),
+    'setShapeFriction',
     'shapeId',
     (c) => c.chain,
   ],
@@ -505,15 +525,15 @@ const cases: Case[] = [
   ],
   [
     'non-integer group',
-    (c) => c.world.setFilter(c.shape, { categoryBits: 1, maskBits: 1, groupIndex: 0.5 }),
-    'setFilter',
+    (c) => c.world.setShapeFilter(c.shape, { categoryBits: 1, maskBits: 1, groupIndex: 0.5 }),
+    'setShapeFilter',
     'filter.groupIndex',
     '0.5',
   ],
   [
     'too-wide mask bits',
-    (c) => c.world.setFilter(c.shape, { categoryBits: 1, maskBits: 2 ** 32, groupIndex: 0 }),
-    'setFilter',
+    (c) => c.world.setShapeFilter(c.shape, { categoryBits: 1, maskBits: 2 ** 32, groupIndex: 0 }),
+    'setShapeFilter',
     'filter.maskBits',
     '4294967296',
   ],
@@ -602,29 +622,29 @@ const cases: Case[] = [
   // ---- mass
   [
     'negative mass',
-    (c) => c.world.setMassData(c.body, { mass: -1, center: { x: 0, y: 0 }, rotationalInertia: 1 }),
-    'setMassData',
+    (c) => c.world.setBodyMassData(c.body, { mass: -1, center: { x: 0, y: 0 }, rotationalInertia: 1 }),
+    'setBodyMassData',
     'data.mass',
     '-1',
   ],
   [
     'zero mass',
-    (c) => c.world.setMassData(c.body, { mass: 0, center: { x: 0, y: 0 }, rotationalInertia: 1 }),
-    'setMassData',
+    (c) => c.world.setBodyMassData(c.body, { mass: 0, center: { x: 0, y: 0 }, rotationalInertia: 1 }),
+    'setBodyMassData',
     'data.mass',
     '0',
   ],
   [
     'negative inertia',
-    (c) => c.world.setMassData(c.body, { mass: 1, center: { x: 0, y: 0 }, rotationalInertia: -3 }),
-    'setMassData',
+    (c) => c.world.setBodyMassData(c.body, { mass: 1, center: { x: 0, y: 0 }, rotationalInertia: -3 }),
+    'setBodyMassData',
     'data.rotationalInertia',
     '-3',
   ],
   [
     'NaN mass center',
-    (c) => c.world.setMassData(c.body, { mass: 1, center: { x: NaN_, y: 0 }, rotationalInertia: 1 }),
-    'setMassData',
+    (c) => c.world.setBodyMassData(c.body, { mass: 1, center: { x: NaN_, y: 0 }, rotationalInertia: 1 }),
+    'setBodyMassData',
     'data.center.x',
     'NaN',
   ],
@@ -639,8 +659,8 @@ describe('bad input is rejected and leaves the world byte-identical', () => {
 
   it('the context is sound: the same calls with good values are accepted', () => {
     const c = makeCtx();
-    c.world.applyForce(c.body, { x: 1, y: 0 }, { x: 0, y: 0 });
-    c.world.setTransform(c.body, { x: 0, y: 3 }, 0.5);
+    c.world.applyBodyForce(c.body, { x: 1, y: 0 }, { x: 0, y: 0 });
+    c.world.setBodyTransform(c.body, { x: 0, y: 3 }, 0.5);
     c.world.createPolygonShape(
       c.body,
       rawPolygon([
@@ -657,7 +677,7 @@ describe('bad input is rejected and leaves the world byte-identical', () => {
         { x: 2, y: 0 },
       ],
     });
-    c.world.setMassData(c.body, { mass: 2, center: { x: 0, y: 0 }, rotationalInertia: 1 });
+    c.world.setBodyMassData(c.body, { mass: 2, center: { x: 0, y: 0 }, rotationalInertia: 1 });
     c.world.step(1 / 60, 1);
     expect(c.world.isValidBody(c.deadBody)).toBe(false);
     expect(c.world.isValidShape(c.deadShape)).toBe(false);
@@ -681,8 +701,8 @@ const rangeCases: RangeCase[] = [
   ],
   [
     'setDensity 1e308',
-    (c) => c.world.setDensity(c.shape, 1e308),
-    /^setDensity: density must be in \[0, 1000000\] kg\/m\^2, got 1e\+308$/,
+    (c) => c.world.setShapeDensity(c.shape, 1e308),
+    /^setShapeDensity: density must be in \[0, 1000000\] kg\/m\^2, got 1e\+308$/,
   ],
   [
     'body position 2e6',
@@ -696,33 +716,33 @@ const rangeCases: RangeCase[] = [
   ],
   [
     'teleport to 1e200',
-    (c) => c.world.setTransform(c.body, { x: 0, y: -1e200 }, 0),
-    /^setTransform: position\.y must be in \[-1000000, 1000000\] m, got -1e\+200$/,
+    (c) => c.world.setBodyTransform(c.body, { x: 0, y: -1e200 }, 0),
+    /^setBodyTransform: position\.y must be in \[-1000000, 1000000\] m, got -1e\+200$/,
   ],
   [
     'linear velocity 1e155',
-    (c) => c.world.setLinearVelocity(c.body, { x: 1e155, y: 0 }),
-    /^setLinearVelocity: velocity\.x must be in \[-100000, 100000\] m\/s, got 1e\+155$/,
+    (c) => c.world.setBodyLinearVelocity(c.body, { x: 1e155, y: 0 }),
+    /^setBodyLinearVelocity: velocity\.x must be in \[-100000, 100000\] m\/s, got 1e\+155$/,
   ],
   [
     'angular velocity 1e155',
-    (c) => c.world.setAngularVelocity(c.body, 1e155),
-    /^setAngularVelocity: angularVelocity must be in \[-100000, 100000\] rad\/s, got 1e\+155$/,
+    (c) => c.world.setBodyAngularVelocity(c.body, 1e155),
+    /^setBodyAngularVelocity: angularVelocity must be in \[-100000, 100000\] rad\/s, got 1e\+155$/,
   ],
   [
     'force 1e300',
-    (c) => c.world.applyForceToCenter(c.body, { x: 0, y: 1e300 }),
-    /^applyForceToCenter: force\.y must be in \[-1000000000000, 1000000000000\] N, got 1e\+300$/,
+    (c) => c.world.applyBodyForceToCenter(c.body, { x: 0, y: 1e300 }),
+    /^applyBodyForceToCenter: force\.y must be in \[-1000000000000, 1000000000000\] N, got 1e\+300$/,
   ],
   [
     'torque 1e300',
-    (c) => c.world.applyTorque(c.body, -1e300),
-    /^applyTorque: torque must be in \[-1000000000000, 1000000000000\] N m, got -1e\+300$/,
+    (c) => c.world.applyBodyTorque(c.body, -1e300),
+    /^applyBodyTorque: torque must be in \[-1000000000000, 1000000000000\] N m, got -1e\+300$/,
   ],
   [
     'impulse 1e300',
-    (c) => c.world.applyLinearImpulseToCenter(c.body, { x: 1e300, y: 0 }),
-    /^applyLinearImpulseToCenter: impulse\.x must be in \[-1000000000000, 1000000000000\] N s, got 1e\+300$/,
+    (c) => c.world.applyBodyLinearImpulseToCenter(c.body, { x: 1e300, y: 0 }),
+    /^applyBodyLinearImpulseToCenter: impulse\.x must be in \[-1000000000000, 1000000000000\] N s, got 1e\+300$/,
   ],
   [
     'chain point 1e9',
@@ -747,6 +767,241 @@ const rangeCases: RangeCase[] = [
   ],
 ];
 
+/** A mover standing on the context's ground box (top at y = 1). */
+function moverOf(c: Ctx, options: Record<string, unknown> = {}) {
+  return c.world.createMover({
+    capsule: makeCapsule(0, -0.5, 0, 0.5, 0.3),
+    position: { x: 0, y: 2 },
+    ...options,
+  });
+}
+
+const capsule = makeCapsule(0, -0.5, 0, 0.5, 0.3);
+const massData = (mass: number, rotationalInertia: number, x = 0) => ({
+  mass,
+  rotationalInertia,
+  center: { x, y: 0 },
+});
+
+/** Ranges of the inputs issue 17 left open: mass data, gravity, queries, the mover. */
+const moreRangeCases: RangeCase[] = [
+  // ---- mass data: consistent with MAX_DENSITY * MAX_LENGTH^2 (constants.ts)
+  [
+    'mass 1e300',
+    (c) => c.world.setBodyMassData(c.body, massData(1e300, 1)),
+    /^setBodyMassData: data\.mass must be in \(0, 1000000000000000000\] kg, got 1e\+300$/,
+  ],
+  [
+    'mass just above the bound',
+    (c) => c.world.setBodyMassData(c.body, massData(2e18, 1)),
+    /^setBodyMassData: data\.mass must be in \(0, 1000000000000000000\] kg, got 2000000000000000000$/,
+  ],
+  [
+    'rotational inertia 1e300',
+    (c) => c.world.setBodyMassData(c.body, massData(1, 1e300)),
+    /^setBodyMassData: data\.rotationalInertia must be in \[0, 1e\+28\] kg m\^2, got 1e\+300$/,
+  ],
+  [
+    'mass center 2e6',
+    (c) => c.world.setBodyMassData(c.body, massData(1, 1, 2e6)),
+    /^setBodyMassData: data\.center\.x must be in \[-1000000, 1000000\] m, got 2000000$/,
+  ],
+
+  // ---- gravity: |g| <= MAX_GRAVITY
+  [
+    'gravity 1e4 in a new world',
+    () => new World({ gravity: { x: 0, y: -1e4 } }),
+    /^World: gravity must have a length in \[0, 1000\] m\/s\^2, got \(0, -10000\)$/,
+  ],
+  [
+    'setGravity with each component in range but the length out',
+    (c) => c.world.setGravity({ x: 800, y: -800 }),
+    /^setGravity: gravity must have a length in \[0, 1000\] m\/s\^2, got \(800, -800\)$/,
+  ],
+  [
+    'gravity 1e300 via settings',
+    (c) => c.world.setSettings({ gravity: { x: 1e300, y: 0 } }),
+    /^setSettings: gravity must have a length in \[0, 1000\] m\/s\^2, got \(1e\+300, 0\)$/,
+  ],
+
+  // ---- world settings: springs and speeds (a damping ratio of 1e308 made the contact
+  // softness Infinity * 0 = NaN)
+  [
+    'contact damping ratio 1e308 via settings',
+    (c) => c.world.setSettings({ contactDampingRatio: 1e308 }),
+    /^setSettings: contactDampingRatio must be in \[0, 1000000\], got 1e\+308$/,
+  ],
+  [
+    'joint hertz 1e300 in a new world',
+    () => new World({ jointHertz: 1e300 }),
+    /^World: jointHertz must be in \[0, 1000000\] Hz, got 1e\+300$/,
+  ],
+  [
+    'continuous min speed 1e9',
+    (c) => c.world.setSettings({ continuousMinSpeed: 1e9 }),
+    /^setSettings: continuousMinSpeed must be in \[0, 100000\] m\/s, got 1000000000$/,
+  ],
+
+  // ---- queries: points within MAX_COORDINATE, translations at most MAX_DISTANCE long
+  [
+    'ray origin 2e6',
+    (c) => c.world.castRayClosest({ x: 2e6, y: 0 }, { x: 1, y: 0 }),
+    /^castRayClosest: origin\.x must be in \[-1000000, 1000000\] m, got 2000000$/,
+  ],
+  [
+    'ray translation 5e6 long',
+    (c) => c.world.castRayAll({ x: 0, y: 0 }, { x: 3e6, y: -4e6 }),
+    /^castRayAll: translation must be a non-zero vector of length at most 4000000 m, got \(3000000, -4000000\)$/,
+  ],
+  [
+    'ray translation 1e200 (its squared length overflows)',
+    (c) => c.world.castRayAny({ x: 0, y: 0 }, { x: 1e200, y: 0 }),
+    /^castRayAny: translation must be a non-zero vector of length at most 4000000 m, got \(1e\+200, 0\)$/,
+  ],
+  [
+    'shape cast translation 5e6',
+    (c) => c.world.castShape(makeCircle(0, 0, 0.5), { position: { x: 0, y: 0 }, angle: 0 }, { x: 5e6, y: 0 }),
+    /^castShape: translation must be a non-zero vector of length at most 4000000 m, got \(5000000, 0\)$/,
+  ],
+  [
+    'overlap point 2e6',
+    (c) => c.world.overlapPoint({ x: 0, y: -2e6 }),
+    /^overlapPoint: point\.y must be in \[-1000000, 1000000\] m, got -2000000$/,
+  ],
+  [
+    'overlap box corner 1e9',
+    (c) => c.world.overlapAABB({ minX: 0, minY: 0, maxX: 1e9, maxY: 1 }),
+    /^overlapAABB: aabb\.maxX must be in \[-1000000, 1000000\] m, got 1000000000$/,
+  ],
+  [
+    'world point 2e6',
+    (c) => c.world.getBodyLocalPoint(c.body, { x: 2e6, y: 0 }),
+    /^getBodyLocalPoint: worldPoint\.x must be in \[-1000000, 1000000\] m, got 2000000$/,
+  ],
+  [
+    'local point 2e6',
+    (c) => c.world.getBodyWorldPoint(c.body, { x: 0, y: 2e6 }),
+    /^getBodyWorldPoint: localPoint\.y must be in \[-1000000, 1000000\] m, got 2000000$/,
+  ],
+
+  // ---- the character mover: dt and translation within a step of a speed in range
+  [
+    'moveCharacter at 2e6',
+    (c) => c.world.moveCharacter(capsule, { x: 2e6, y: 0 }, { x: 1, y: 0 }),
+    /^moveCharacter: position\.x must be in \[-1000000, 1000000\] m, got 2000000$/,
+  ],
+  [
+    'moveCharacter by 3e4 in one move',
+    (c) => c.world.moveCharacter(capsule, { x: 0, y: 2 }, { x: 3e4, y: 0 }),
+    /^moveCharacter: translation\.x must be in \[-25000, 25000\] m, got 30000$/,
+  ],
+  [
+    'moveCharacter with a 1 s dt',
+    (c) => c.world.moveCharacter(capsule, { x: 0, y: 2 }, { x: 1, y: 0 }, { dt: 1 }),
+    /^moveCharacter: options\.dt must be in \(0, 0\.25\] s, got 1$/,
+  ],
+  [
+    'mover.move by 1e300',
+    (c) => moverOf(c).move({ x: 0, y: -1e300 }),
+    /^CharacterMover\.move: translation\.y must be in \[-25000, 25000\] m, got -1e\+300$/,
+  ],
+  [
+    'mover.move with a 30 s dt',
+    (c) => moverOf(c, { maxPushForce: 100 }).move({ x: 1, y: 0 }, 30),
+    /^CharacterMover\.move: dt must be in \(0, 0\.25\] s, got 30$/,
+  ],
+  [
+    'createMover with a 1 s dt',
+    (c) => moverOf(c, { dt: 1 }),
+    /^createMover: options\.dt must be in \(0, 0\.25\] s, got 1$/,
+  ],
+  [
+    'mover step height 1e9',
+    (c) => moverOf(c).setOptions({ stepHeight: 1e9 }),
+    /^CharacterMover\.setOptions: options\.stepHeight must be in \[0, 100000\] m, got 1000000000$/,
+  ],
+  [
+    'mover push force 1e15',
+    (c) => moverOf(c).setOptions({ maxPushForce: 1e15 }),
+    /^CharacterMover\.setOptions: options\.maxPushForce must be in \[0, 1000000000000\] N, got 1000000000000000$/,
+  ],
+  [
+    'mover push-out 1e9',
+    (c) => moverOf(c).setOptions({ maxPushOut: 1e9 }),
+    /^CharacterMover\.setOptions: options\.maxPushOut must be in \(0, 100000\] m or Infinity, got 1000000000$/,
+  ],
+  [
+    'mover velocity to clip 1e300',
+    (c) => moverOf(c).clipVelocity({ x: 1e300, y: 0 }),
+    /^CharacterMover\.clipVelocity: velocity\.x must be in \[-100000, 100000\] m\/s, got 1e\+300$/,
+  ],
+];
+
+describe('mass data, gravity, queries and the mover reject values outside their range', () => {
+  it.each(moreRangeCases)('%s', (_label, call, message) => {
+    const ctx = makeCtx();
+    expectThrowsUnchanged(ctx.world, () => call(ctx), message);
+  });
+
+  it('the limits of these ranges are accepted', () => {
+    const c = makeCtx();
+    c.world.setBodyMassData(c.body, massData(1e18, 1e28, 1e6));
+    c.world.resetBodyMassData(c.body);
+    new World({ gravity: { x: 600, y: -800 } });
+    c.world.setGravity({ x: 0, y: -1000 });
+    c.world.setGravity({ x: 0, y: -10 });
+    c.world.castRayClosest({ x: -1e6, y: 1e6 }, { x: 0, y: -4e6 });
+    c.world.castShape(makeCircle(0, 0, 0.5), { position: { x: 1e6, y: 0 }, angle: 0 }, { x: -4e6, y: 0 });
+    c.world.overlapAABB({ minX: -1e6, minY: -1e6, maxX: 1e6, maxY: 1e6 });
+    c.world.moveCharacter(capsule, { x: 0, y: 3 }, { x: 25_000, y: 0 }, { dt: 0.25 });
+    const mover = moverOf(c, { stepHeight: 1e5, maxPushForce: 1e12, maxPushOut: 1e5 });
+    mover.setOptions({ maxPushOut: Number.POSITIVE_INFINITY });
+    mover.move({ x: 0, y: -0.01 }, 0.25);
+    mover.clipVelocity({ x: -1e5, y: 1e5 });
+    c.world.step(1 / 60);
+  });
+
+  it('a rejected move leaves the mover where it was', () => {
+    const c = makeCtx();
+    const mover = moverOf(c);
+    const before = mover.getPosition();
+    expect(() => mover.move({ x: 1, y: 0 }, 1)).toThrow(RangeError);
+    expect(mover.getPosition()).toEqual(before);
+    expect(mover.getOptions().dt).toBe(1 / 60);
+  });
+});
+
+describe('setShapeFilter takes a partial filter like the create methods', () => {
+  it('fills the fields left out from the defaults, as createPolygonShape does with { groupIndex: -1 }', () => {
+    const c = makeCtx();
+    const created = c.world.createPolygonShape(c.body, makeBox(0.2, 0.2), { filter: { groupIndex: -1 } });
+    c.world.setShapeFilter(c.shape, { categoryBits: 4, maskBits: 4, groupIndex: 3 });
+    c.world.setShapeFilter(c.shape, { groupIndex: -1 });
+    expect(c.world.getShapeFilter(c.shape)).toEqual(c.world.getShapeFilter(created));
+    expect(c.world.getShapeFilter(c.shape)).toEqual({ ...defaultFilter(), groupIndex: -1 });
+    c.world.setShapeFilter(c.shape, {});
+    expect(c.world.getShapeFilter(c.shape)).toEqual(defaultFilter());
+  });
+
+  it('still rejects a bad field of a partial filter, naming it, and changes nothing', () => {
+    const c = makeCtx();
+    expectRejected(
+      c.world,
+      () => c.world.setShapeFilter(c.shape, { maskBits: -1 }),
+      'setShapeFilter',
+      'filter.maskBits',
+      '-1',
+    );
+    expectRejected(
+      c.world,
+      () => c.world.setShapeFilter(c.shape, null as never),
+      'setShapeFilter',
+      'filter',
+      'null',
+    );
+  });
+});
+
 describe('values outside their valid range are rejected, naming the field and the range', () => {
   it.each(rangeCases)('%s', (_label, call, message) => {
     const ctx = makeCtx();
@@ -756,9 +1011,9 @@ describe('values outside their valid range are rejected, naming the field and th
   it('the limits of each range are accepted', () => {
     const c = makeCtx();
     c.world.createBody({ position: { x: 1e6, y: -1e6 }, angle: 1e6 });
-    c.world.setLinearVelocity(c.body, { x: 100_000, y: 0 });
-    c.world.setAngularVelocity(c.body, -100_000);
-    c.world.applyForceToCenter(c.body, { x: 1e12, y: 0 });
+    c.world.setBodyLinearVelocity(c.body, { x: 100_000, y: 0 });
+    c.world.setBodyAngularVelocity(c.body, -100_000);
+    c.world.applyBodyForceToCenter(c.body, { x: 1e12, y: 0 });
     c.world.createCircleShape(c.body, makeCircle(0, 0, 0.1), { density: 1e6 });
     c.world.step(0.25);
     c.world.step(1 / 60);
@@ -768,9 +1023,9 @@ describe('values outside their valid range are rejected, naming the field and th
     const world = new World({ gravity: { x: 0, y: 0 } });
     const b = world.createBody({ type: BodyType.Dynamic });
     world.createCircleShape(b, makeCircle(0, 0, 0.5));
-    world.setLinearVelocity(b, { x: 100_000, y: 100_000 });
+    world.setBodyLinearVelocity(b, { x: 100_000, y: 100_000 });
     world.step(1 / 60);
-    const v = world.getLinearVelocity(b);
+    const v = world.getBodyLinearVelocity(b);
     expect(Math.hypot(v.x, v.y)).toBeCloseTo(400, 6);
     expect(v.x).toBeCloseTo(v.y, 9);
   });
@@ -828,5 +1083,46 @@ describe('unknown fields in body, shape and chain definitions', () => {
     ];
     world.createChain(body, { ...defaultChainDef(), points });
     expect(world.getCounters().shapeCount).toBe(2);
+  });
+});
+
+describe('error messages name the method called, in its current name', () => {
+  // Each renamed method takes a body or shape id first: the two cases below reach its id
+  // check and its argument checks.
+  const renamed = Object.values(RENAMED_WORLD_METHODS);
+  const call = (world: World, name: string, ...args: unknown[]): unknown =>
+    (world as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
+  const messageOf = (f: () => unknown): string | null => {
+    try {
+      f();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return null;
+  };
+
+  it.each(renamed)('%s names itself when it rejects a stale id', (name) => {
+    const c = makeCtx();
+    const id = name.includes('Shape') ? c.deadShape : c.deadBody;
+    const message = messageOf(() => call(c.world, name, id, { x: 0, y: 0 }, 0));
+    expect(message, name).not.toBeNull();
+    expect(message!.startsWith(`${name}: `), message!).toBe(true);
+  });
+
+  it.each(renamed)('%s names itself when it rejects a bad argument', (name) => {
+    const c = makeCtx();
+    const id = name.includes('Shape') ? c.shape : c.body;
+    expectUnchangedBy(c.world, () => {
+      // getters and user data take anything after the id; every other method rejects NaN
+      const message = messageOf(() => call(c.world, name, id, Number.NaN, Number.NaN, Number.NaN));
+      if (message !== null) expect(message.startsWith(`${name}: `), message).toBe(true);
+    });
+  });
+
+  it('an old name is the same function, so its errors name the current method', () => {
+    const c = makeCtx();
+    expect(() => c.world.setTransform(c.body, { x: Number.NaN, y: 0 }, 0)).toThrow(
+      /^setBodyTransform: position\.x must be finite, got NaN$/,
+    );
   });
 });

@@ -5,8 +5,8 @@ import { useRuntime } from '../context.js';
 export interface RaycastOptions {
   /** 'closest' (default), 'any' (the first found: cheapest), or 'all' (sorted by distance). */
   mode?: 'closest' | 'any' | 'all';
-  /** Which shapes the ray sees (category and mask bits). */
-  filter?: QueryFilter;
+  /** Which shapes the ray sees (category and mask bits; a field left out: every bit). */
+  filter?: Partial<QueryFilter>;
 }
 
 /** A ray hit, with the hit body's user data. */
