@@ -1575,6 +1575,32 @@ export class World {
     return this.#state.joints.enabled[this.joint('isJointEnabled', jointId)] === 1;
   }
 
+  /** The force (N) above which the joint breaks; Infinity when it never does. */
+  getJointBreakForce(jointId: JointId): number {
+    return this.#state.joints.breakForce[this.joint('getJointBreakForce', jointId)]!;
+  }
+
+  /**
+   * Sets the force (N) above which the joint breaks: in (0, MAX_FORCE], or Infinity for
+   * never. The joint keeps its warm-start and spring state (re-creating it would not); a
+   * broken joint stays broken.
+   */
+  setJointBreakForce(jointId: JointId, force: number): void {
+    const j = this.joint('setJointBreakForce', jointId);
+    this.#state.joints.breakForce[j] = checkBreakLimit('setJointBreakForce', 'force', force, 'N');
+  }
+
+  /** The torque (N m) above which the joint breaks; Infinity when it never does. */
+  getJointBreakTorque(jointId: JointId): number {
+    return this.#state.joints.breakTorque[this.joint('getJointBreakTorque', jointId)]!;
+  }
+
+  /** Sets the torque (N m) above which the joint breaks (see setJointBreakForce). */
+  setJointBreakTorque(jointId: JointId, torque: number): void {
+    const j = this.joint('setJointBreakTorque', jointId);
+    this.#state.joints.breakTorque[j] = checkBreakLimit('setJointBreakTorque', 'torque', torque, 'N m');
+  }
+
   /** Joints that broke in the last step, and joints removed with a body since it began. */
   getJointEvents(): JointEvents {
     const w = this.#state;

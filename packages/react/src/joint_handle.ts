@@ -98,10 +98,14 @@ const COMMON_KEYS = new Set<string>([
   'localAnchorA',
   'localAnchorB',
   'collideConnected',
-  'breakForce',
-  'breakTorque',
   'userData',
 ]);
+
+/** Break limits: changed in place by their setters, so the joint keeps its state. */
+const BREAK_SETTERS = {
+  breakForce: 'setJointBreakForce',
+  breakTorque: 'setJointBreakTorque',
+} as const;
 
 interface LiveJoint {
   client: PhysicsClient;
@@ -195,6 +199,7 @@ export class JointHandle<K extends JointKind> implements BodyDependent, JointEve
     const live = this.lifetime.peek();
     if (!live) return;
     const changed: Record<string, unknown> = {};
+    const limits: [keyof typeof BREAK_SETTERS, number][] = [];
     let params = 0;
     let recreate = false;
     const keys = new Set([...Object.keys(prev), ...Object.keys(options)]);
@@ -207,7 +212,12 @@ export class JointHandle<K extends JointKind> implements BodyDependent, JointEve
         continue;
       }
       if (COMMON_KEYS.has(key)) recreate = true;
-      else if (after !== undefined) {
+      else if (key in BREAK_SETTERS) {
+        limits.push([
+          key as keyof typeof BREAK_SETTERS,
+          (after as number | undefined) ?? Number.POSITIVE_INFINITY,
+        ]);
+      } else if (after !== undefined) {
         changed[key] = after;
         delete (this.overrides as Record<string, unknown>)[key];
         params++;
@@ -216,9 +226,10 @@ export class JointHandle<K extends JointKind> implements BodyDependent, JointEve
     if (recreate) {
       this.lifetime.release();
       this.build();
-    } else if (params > 0 && this.kind !== 'filter') {
-      live.client.setJointParams(live.id, changed);
+      return;
     }
+    for (const [key, value] of limits) live.client[BREAK_SETTERS[key]](live.id, value);
+    if (params > 0 && this.kind !== 'filter') live.client.setJointParams(live.id, changed);
   }
 
   private bodyId(end: JointEnd): BodyId | null {

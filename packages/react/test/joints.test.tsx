@@ -90,6 +90,43 @@ describe('useJoint', () => {
     expect((await counts(client)).joints).toBe(1);
   });
 
+  it('changes a break limit on the live joint, without recreating it, and the joint breaks with onBreak', async () => {
+    const client = manualClient();
+    const create = vi.spyOn(client, 'createRevoluteJoint');
+    const setBreak = vi.spyOn(client, 'setJointBreakForce');
+    const onBreak = vi.fn();
+    let physics: PhysicsApi | null = null;
+    function Hanging({ limit }: { limit: number | undefined }) {
+      const [, pivot] = useBody({ type: 'static', position: { x: 0, y: 5 }, shapes: small });
+      const [, bob] = useBody({ position: { x: 0, y: 4 }, shapes: small });
+      useJoint('revolute', pivot, bob, {
+        localAnchorB: { x: 0, y: 1 },
+        ...(limit === undefined ? {} : { breakForce: limit }),
+        onBreak,
+      });
+      return null;
+    }
+    const scene = (limit: number | undefined) => (
+      <Physics client={client}>
+        <Hanging limit={limit} />
+        <Grab onApi={(api) => (physics = api)} />
+      </Physics>
+    );
+    const view = render(scene(undefined));
+    await act(() => physics!.step(10));
+    // the bob weighs 0.04 kg (0.4 N): a 100 N limit holds, a 0.1 N one breaks it
+    view.rerender(scene(100));
+    expect(setBreak).toHaveBeenLastCalledWith(expect.anything(), 100);
+    await act(() => physics!.step(10));
+    expect(onBreak).not.toHaveBeenCalled();
+    view.rerender(scene(0.1));
+    await act(() => physics!.step(2));
+    expect(onBreak).toHaveBeenCalledTimes(1);
+    // one joint all along: the limit never recreated it
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(setBreak).toHaveBeenCalledTimes(2);
+  });
+
   it('removes a joint whose body is already gone without error, and its bodies on unmount', async () => {
     const client = manualClient();
     let setShow: (v: boolean) => void = () => {};

@@ -218,6 +218,8 @@ const MIRROR_READS = [
   'setShapeUserData',
   'getJointUserData',
   'setJointUserData',
+  'getJointBreakForce',
+  'getJointBreakTorque',
 ] as const satisfies readonly (keyof World)[];
 
 type MirrorReads = Pick<World, (typeof MIRROR_READS)[number]>;

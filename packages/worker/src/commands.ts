@@ -71,6 +71,8 @@ export const COMMAND_NAMES = [
   'createPrismaticJoint',
   'createWeldJoint',
   'destroyJoint',
+  'setJointBreakForce',
+  'setJointBreakTorque',
 ] as const satisfies readonly (keyof World)[];
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

@@ -50,3 +50,34 @@ describe('joints from world points', () => {
     expect(records(physics)).toEqual(records(world));
   });
 });
+
+describe('break limits', () => {
+  it('set on a live joint reach the worker, which breaks the joint as an inline World does', async () => {
+    const physics = createTestWorker({ stepping: 'manual' });
+    client = physics;
+    const world = new World();
+    const build = (t: World | PhysicsClient) => {
+      const pivot = t.createBody({ position: { x: 0, y: 10 } });
+      const bob = t.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 9 } });
+      t.createPolygonShape(bob, makeBox(0.2, 0.2));
+      return t.createRevoluteJoint({ bodyA: pivot, bodyB: bob, anchor: { x: 0, y: 10 } });
+    };
+    const joint = build(physics);
+    const expected = build(world);
+    await physics.step(10);
+    for (let i = 0; i < 10; i++) world.step(DT);
+    // a bad limit throws at the call site with the core's message, and nothing is sent
+    expect(() => physics.setJointBreakForce(joint, -1)).toThrow(/setJointBreakForce: force/);
+    // under the bob's weight (0.16 kg, 1.6 N): it breaks in the next step
+    physics.setJointBreakForce(joint, 1);
+    world.setJointBreakForce(expected, 1);
+    expect(physics.getJointBreakForce(joint)).toBe(1);
+    await physics.step(1);
+    world.step(DT);
+    expect(world.isJointEnabled(expected)).toBe(false);
+    expect(await physics.isJointEnabled(joint)).toBe(false);
+    await physics.step(30);
+    for (let i = 0; i < 30; i++) world.step(DT);
+    expect(records(physics)).toEqual(records(world));
+  });
+});

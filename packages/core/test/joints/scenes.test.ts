@@ -403,6 +403,43 @@ describe('joint events, collision and sleep', () => {
     }
   });
 
+  it('a break force set on a live joint takes effect on the next step and keeps the joint as it was', () => {
+    const world = new World({ enableSleep: false });
+    const pivot = world.createBody({ position: { x: 0, y: 10 } });
+    const bob = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 9 } });
+    world.createCircleShape(bob, makeCircle(0, 0, 0.2), { density: 1 });
+    const weight = world.getMass(bob) * G;
+    const joint = world.createRevoluteJoint({ bodyA: pivot, bodyB: bob, anchor: { x: 0, y: 10 } });
+    expect(world.getJointBreakForce(joint)).toBe(Number.POSITIVE_INFINITY);
+    for (let i = 0; i < 30; i++) world.step(DT);
+    const hash = world.stateHash();
+
+    // a limit above the load: nothing changes, the joint is the same joint
+    world.setJointBreakForce(joint, 2 * weight);
+    world.setJointBreakTorque(joint, 1);
+    expect(world.getJointBreakForce(joint)).toBe(2 * weight);
+    expect(world.getJointBreakTorque(joint)).toBe(1);
+    expect(world.stateHash()).toBe(hash);
+    world.step(DT);
+    expect(world.getJointEvents().broken).toEqual([]);
+    expect(world.getJointConstraintForce(joint).y).toBeCloseTo(weight, 6);
+
+    // bad limits are refused, naming the call and the range, and change nothing
+    expect(() => world.setJointBreakForce(joint, 0)).toThrow(/setJointBreakForce: force must be in \(0, /);
+    expect(() => world.setJointBreakTorque(joint, Number.NaN)).toThrow(/setJointBreakTorque: torque/);
+    expect(world.getJointBreakForce(joint)).toBe(2 * weight);
+
+    // a limit under the load breaks it on the next step, once
+    world.setJointBreakForce(joint, 0.5 * weight);
+    world.step(DT);
+    expect(world.getJointEvents().broken).toEqual([joint]);
+    expect(world.isJointEnabled(joint)).toBe(false);
+    // raising the limit again does not mend a broken joint
+    world.setJointBreakForce(joint, Number.POSITIVE_INFINITY);
+    world.step(DT);
+    expect(world.isJointEnabled(joint)).toBe(false);
+  });
+
   it('destroying a body removes its joints and reports them once in getJointEvents().removed', () => {
     const world = new World();
     const { links, joints } = chainScene(world, { links: 4 });
