@@ -99,7 +99,8 @@ export const CONTACT_TOUCHING = 1;
 export const CONTACT_ENABLE_EVENTS = 2;
 
 export class ContactStore {
-  readonly pool = new SlotPool(HandleKind.Contact);
+  /** Unversioned: no handle names a contact (the rollback state saves no generations). */
+  readonly pool = new SlotPool(HandleKind.Contact, false);
   capacity = 0;
 
   shapeA = new Int32Array(0);
