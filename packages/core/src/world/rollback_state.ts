@@ -79,6 +79,7 @@
 import { growF64, growI32, growU8 } from '../base/array.js';
 import { BodyType, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
 import {
+  CONTACT_FLAG_BITS,
   CONTACT_REFERENCE_STRIDE,
   linkContactEdge,
   reuseManifold,
@@ -130,8 +131,8 @@ const B_ORIGIN_FOLLOWS = 32;
 const B_START_POSE = 64;
 const B_FAT_FOLLOWS = 128;
 
-// A live contact's head byte: point count (bits 0-1), contact flags (bits 2-3: touching,
-// events) and:
+// A live contact's head byte: point count (bits 0-1), contact flags (bits 2-3:
+// CONTACT_FLAG_BITS, touching and events) and:
 const C_SAME_MIX = 16;
 
 // A contact with points: its mode byte.
@@ -1031,7 +1032,8 @@ export function saveRollbackState(w: WorldState, out: RollbackState): void {
   bc = putU(B, bc, nFree);
   for (let k = 0; k < nFree; k++) bc = putU(B, bc, cpool.free[k]!);
   const live = orderContacts(w);
-  if (live !== cpool.count) throw new Error('saveState: the body contact lists do not hold every contact once');
+  if (live !== cpool.count)
+    throw new Error('saveState: the body contact lists do not hold every contact once');
   bc = putU(B, bc, live);
   const d = contacts.data;
   const ref = contacts.reference;
@@ -1049,7 +1051,7 @@ export function saveRollbackState(w: WorldState, out: RollbackState): void {
     const mixSame = sameAt(d, base + C_FRICTION, mix, 0) && sameAt(d, base + C_RESTITUTION, mix, 1);
     bc = putU(B, bc, zz(c - prevSlot));
     prevSlot = c;
-    B[bc++] = n | ((contacts.flags[c]! & 3) << 2) | (mixSame ? C_SAME_MIX : 0);
+    B[bc++] = n | ((contacts.flags[c]! & CONTACT_FLAG_BITS) << 2) | (mixSame ? C_SAME_MIX : 0);
     const shapeA = contacts.shapeA[c]!;
     bc = putU(B, bc, zz(shapeA - prevShape));
     prevShape = shapeA;
@@ -1417,7 +1419,7 @@ export function loadRollbackState(w: WorldState, state: RollbackState): void {
     contacts.shapeB[c] = shapeB;
     contacts.bodyA[c] = bA;
     contacts.bodyB[c] = bB;
-    contacts.flags[c] = (head >> 2) & 3;
+    contacts.flags[c] = (head >> 2) & CONTACT_FLAG_BITS;
     linkContactEdge(w, 2 * c, bA);
     linkContactEdge(w, 2 * c + 1, bB);
     const base = c * CONTACT_STRIDE;

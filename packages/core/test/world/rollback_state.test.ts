@@ -22,7 +22,7 @@ import { DT, expectThrowsUnchanged, stepWorld } from '../support';
 import { Transform } from '../../src/base/math';
 import { collidePolygonShapes } from '../../src/collision/manifold';
 import { Manifold } from '../../src/collision/manifold_types';
-import { CONTACT_REFERENCE_STRIDE } from '../../src/dynamics/contact';
+import { CONTACT_FLAG_BITS, CONTACT_REFERENCE_STRIDE } from '../../src/dynamics/contact';
 import { type Polygon, ShapeType } from '../../src/geometry/geometry';
 import { worldStateOf } from '../../src/world/world_state';
 
@@ -325,6 +325,10 @@ describe('rollback with sensors', () => {
 });
 
 describe('what the rollback state relies on', () => {
+  it('contact flags fit the two bits a saved contact keeps for them', () => {
+    expect(CONTACT_FLAG_BITS).toBeLessThan(4);
+  });
+
   /**
    * Touching polygon contacts whose reference manifold (normal, points, separations) and
    * feature ids are not what the narrow phase gives at the contact's reference poses. The
