@@ -64,16 +64,17 @@
  *
  * Doubles that no flag covers are saved whole, except where the world gives a close
  * prediction: start-of-step poses (against the pose), fat boxes (against the tight box
- * grown by the margin) and reference poses (against the bodies' poses) are saved as the
- * XOR of their bits with the prediction's, low bytes only (putCoded4).
+ * grown by the margin), reference poses (against the bodies' poses) and every cosine
+ * (against the one its sine gives) are saved as the XOR of their bits with the
+ * prediction's, low bytes only (putXor).
  *
  * The buffer is two typed arrays that grow by doubling and are then reused: doubles, and
  * bytes (header, flags, coded doubles and LEB128 integers, zigzag-coded where they can be
  * negative). Saving into the same state every frame, and loading one, allocates nothing.
  *
  * Measured on the settled pile of 200 boxes (test/world/rollback_state.test.ts,
- * examples/rollback_cost.mjs): 196 B a body (version 2: 601 B), saving 135-145 us and
- * loading 110-135 us against a step of that pile awake of 216 us (docs/core-design.md).
+ * examples/rollback_cost.mjs): 175 B a body (version 2: 601 B), saving 135-155 us and
+ * loading 110-140 us against a step of that pile awake of 215 us (docs/core-design.md).
  */
 
 import { growF64, growI32, growU8 } from '../base/array.js';
@@ -113,7 +114,7 @@ const MAGIC = 0x494d5252; // "IMRR"
 const VERSION = 3;
 /** Magic (4 bytes), version (1), structure fingerprint (4). */
 const HEADER = 9;
-/** Bytes a state keeps past its end, for getCoded4's whole-double reads. */
+/** Bytes a state keeps past its end, for getXor's whole-double reads. */
 const CODED_SLACK = 8;
 
 /** The reference record (contact.ts REF): poses of A and B (8), the normal (2), points. */
@@ -754,6 +755,11 @@ function originFollows(w: WorldState, b: number): boolean {
 // bits with the prediction's: the high bytes (sign, exponent, leading mantissa) agree and
 // the XOR keeps only the low bytes that differ. Four doubles share a two-byte header of
 // four byte counts (0 to 8). Lossless: loading XORs the same bits back.
+//
+// A rotation's cosine is predicted better by its own sine: the step keeps (c, s) of unit
+// length (finalizeBodies renormalises with one sqrt), so sqrt(1 - s^2) differs from c in
+// its last bits only (measured: under a byte on the settled pile, against 4.5 to 5.5 bytes
+// coded against the current pose's cosine). The sine is decoded first.
 
 const bits = new Float64Array(1);
 const words = new Uint32Array(bits.buffer);
@@ -765,31 +771,59 @@ const value4 = new Float64Array(4);
 const guess4 = new Float64Array(4);
 
 /**
- * Writes value4 coded against guess4 at `at` (room for 34 bytes made); returns the end.
- * Each XOR is written whole (eight bytes, low first) and the cursor moves past its
- * significant ones: the next overwrites the rest.
+ * Writes the XOR of value4[k] and guess4[k] whole at `at` (eight bytes, low first; room
+ * made) and returns how many of them are significant: the cursor moves past those only,
+ * and the next write overwrites the rest.
  */
+function putXor(B: Uint8Array, at: number, k: number): number {
+  bits[0] = guess4[k]!;
+  const glo = words[LO]!;
+  const ghi = words[HI]!;
+  bits[0] = value4[k]!;
+  const xlo = words[LO]! ^ glo;
+  const xhi = words[HI]! ^ ghi;
+  B[at] = xlo;
+  B[at + 1] = xlo >>> 8;
+  B[at + 2] = xlo >>> 16;
+  B[at + 3] = xlo >>> 24;
+  B[at + 4] = xhi;
+  B[at + 5] = xhi >>> 8;
+  B[at + 6] = xhi >>> 16;
+  B[at + 7] = xhi >>> 24;
+  return xhi !== 0 ? 8 - (Math.clz32(xhi) >> 3) : xlo !== 0 ? 4 - (Math.clz32(xlo) >> 3) : 0;
+}
+
+/**
+ * value4[k] = guess4[k] XOR the `n` bytes at `at`. Reads eight bytes and masks off those
+ * past the count: a state keeps eight bytes of room past its end (CODED_SLACK), so no read
+ * leaves the array.
+ */
+function getXor(B: Uint8Array, at: number, k: number, n: number): void {
+  let xlo = B[at]! | (B[at + 1]! << 8) | (B[at + 2]! << 16) | (B[at + 3]! << 24);
+  let xhi = B[at + 4]! | (B[at + 5]! << 8) | (B[at + 6]! << 16) | (B[at + 7]! << 24);
+  if (n < 4) xlo &= (1 << (8 * n)) - 1;
+  xhi = n <= 4 ? 0 : n < 8 ? xhi & ((1 << (8 * (n - 4))) - 1) : xhi;
+  bits[0] = guess4[k]!;
+  words[LO] = words[LO]! ^ xlo;
+  words[HI] = words[HI]! ^ xhi;
+  value4[k] = bits[0]!;
+}
+
+/** guess4[2] = the cosine that value4[3] (a sine) gives, with the sign asked for. */
+function guessCosine(negative: boolean): void {
+  const s = value4[3]!;
+  const c = Math.sqrt(Math.max(0, 1 - s * s));
+  guess4[2] = negative ? -c : c;
+}
+
+/** Writes value4 coded against guess4 at `at` (room for 34 bytes made); returns the end. */
 function putCoded4(B: Uint8Array, at: number): number {
   const head = at;
   at += 2;
   let counts = 0;
   for (let k = 0; k < 4; k++) {
-    bits[0] = guess4[k]!;
-    const glo = words[LO]!;
-    const ghi = words[HI]!;
-    bits[0] = value4[k]!;
-    const xlo = words[LO]! ^ glo;
-    const xhi = words[HI]! ^ ghi;
-    const n = xhi !== 0 ? 8 - (Math.clz32(xhi) >> 3) : xlo !== 0 ? 4 - (Math.clz32(xlo) >> 3) : 0;
+    const n = putXor(B, at, k);
     counts |= n << (4 * k);
-    B[at] = xlo;
-    B[at + 1] = xlo >>> 8;
-    B[at + 2] = xlo >>> 16;
-    B[at + 3] = xlo >>> 24;
-    B[at + 4] = xhi;
-    B[at + 5] = xhi >>> 8;
-    B[at + 6] = xhi >>> 16;
-    B[at + 7] = xhi >>> 24;
     at += n;
   }
   B[head] = counts;
@@ -797,27 +831,82 @@ function putCoded4(B: Uint8Array, at: number): number {
   return at;
 }
 
-/**
- * Reads what putCoded4 wrote (against the same guess4) into value4; returns the end. Reads
- * eight bytes per double and masks off those past its count: a state keeps eight bytes of
- * room past its end (CODED_SLACK), so no read leaves the array.
- */
+/** Reads what putCoded4 wrote (against the same guess4) into value4; returns the end. */
 function getCoded4(B: Uint8Array, at: number): number {
   const counts = B[at]! | (B[at + 1]! << 8);
   at += 2;
   for (let k = 0; k < 4; k++) {
     const n = (counts >> (4 * k)) & 15;
-    let xlo = B[at]! | (B[at + 1]! << 8) | (B[at + 2]! << 16) | (B[at + 3]! << 24);
-    let xhi = B[at + 4]! | (B[at + 5]! << 8) | (B[at + 6]! << 16) | (B[at + 7]! << 24);
-    if (n < 4) xlo &= (1 << (8 * n)) - 1;
-    xhi = n <= 4 ? 0 : n < 8 ? xhi & ((1 << (8 * (n - 4))) - 1) : xhi;
+    getXor(B, at, k, n);
     at += n;
-    bits[0] = guess4[k]!;
-    words[LO] = words[LO]! ^ xlo;
-    words[HI] = words[HI]! ^ xhi;
-    value4[k] = bits[0]!;
   }
   return at;
+}
+
+/**
+ * A pose (x, y, cosine, sine in value4) coded against guess4 (a pose of the same body):
+ * x, y and the sine against guess4's, then the cosine against the sine's, with the sign of
+ * guess4's cosine. Room for 34 bytes made; returns the end.
+ */
+function putCodedPose(B: Uint8Array, at: number): number {
+  const head = at;
+  at += 2;
+  let n = putXor(B, at, 0);
+  let counts = n;
+  at += n;
+  n = putXor(B, at, 1);
+  counts |= n << 4;
+  at += n;
+  n = putXor(B, at, 3);
+  counts |= n << 12;
+  at += n;
+  guessCosine(guess4[2]! < 0);
+  n = putXor(B, at, 2);
+  counts |= n << 8;
+  at += n;
+  B[head] = counts;
+  B[head + 1] = counts >>> 8;
+  return at;
+}
+
+/** Reads what putCodedPose wrote (against the same guess4) into value4; returns the end. */
+function getCodedPose(B: Uint8Array, at: number): number {
+  const counts = B[at]! | (B[at + 1]! << 8);
+  at += 2;
+  let n = counts & 15;
+  getXor(B, at, 0, n);
+  at += n;
+  n = (counts >> 4) & 15;
+  getXor(B, at, 1, n);
+  at += n;
+  n = (counts >> 12) & 15;
+  getXor(B, at, 3, n);
+  at += n;
+  guessCosine(guess4[2]! < 0);
+  n = (counts >> 8) & 15;
+  getXor(B, at, 2, n);
+  return at + n;
+}
+
+/**
+ * A cosine (value4[2]) coded against the one its sine (value4[3]) gives: a byte of count
+ * and sign, then the XOR's bytes. Room for 9 bytes made; returns the end.
+ */
+function putCodedCosine(B: Uint8Array, at: number): number {
+  const negative = value4[2]! < 0;
+  guessCosine(negative);
+  const n = putXor(B, at + 1, 2);
+  B[at] = n | (negative ? 16 : 0);
+  return at + 1 + n;
+}
+
+/** Reads what putCodedCosine wrote into value4[2] (value4[3] holds the sine); returns the end. */
+function getCodedCosine(B: Uint8Array, at: number): number {
+  const head = B[at]!;
+  const n = head & 15;
+  guessCosine((head & 16) !== 0);
+  getXor(B, at + 1, 2, n);
+  return at + 1 + n;
 }
 
 /** guess4 = body b's current pose (origin, rotation). */
@@ -923,7 +1012,7 @@ export function saveRollbackState(w: WorldState, out: RollbackState): void {
   for (let b = 0; b < nb; b++) {
     if (balive[b] !== 1 || bodies.type[b] === BodyType.Static) continue;
     const count = bodies.shapeCount[b]!;
-    if (bc + 35 + 34 * count > B.length) B = growU8(B, bc + 35 + 34 * count);
+    if (bc + 44 + 34 * count > B.length) B = growU8(B, bc + 44 + 34 * count);
     if (fc + 15 + 4 * count > F.length) F = growF64(F, fc + 15 + 4 * count);
     const o = b * STATE_STRIDE;
     let flags = bodies.awake[b]!;
@@ -938,10 +1027,13 @@ export function saveRollbackState(w: WorldState, out: RollbackState): void {
     if (needStart[b] === 1) flags |= B_START_POSE;
     if (fatBoxesFollow(w, b)) flags |= B_FAT_FOLLOWS;
     B[bc++] = flags;
+    // the center and the sine; the cosine coded against the sine's
     F[fc++] = bodies.cx[b]!;
     F[fc++] = bodies.cy[b]!;
-    F[fc++] = bodies.c[b]!;
     F[fc++] = bodies.s[b]!;
+    value4[2] = bodies.c[b]!;
+    value4[3] = bodies.s[b]!;
+    bc = putCodedCosine(B, bc);
     if ((flags & B_ORIGIN_FOLLOWS) === 0) {
       F[fc++] = bodies.px[b]!;
       F[fc++] = bodies.py[b]!;
@@ -967,7 +1059,7 @@ export function saveRollbackState(w: WorldState, out: RollbackState): void {
       guess4[1] = bodies.cy[b]!;
       guess4[2] = bodies.c[b]!;
       guess4[3] = bodies.s[b]!;
-      bc = putCoded4(B, bc);
+      bc = putCodedPose(B, bc);
     }
     if ((flags & (B_BOXES_FOLLOW | B_FAT_FOLLOWS)) === (B_BOXES_FOLLOW | B_FAT_FOLLOWS)) continue;
     margin[0] = marginFor(w, b);
@@ -1093,7 +1185,7 @@ export function saveRollbackState(w: WorldState, out: RollbackState): void {
         if ((mode & (side === 0 ? M_REF_A_CURRENT : M_REF_B_CURRENT)) !== 0) continue;
         for (let q = 0; q < 4; q++) value4[q] = ref[rb + 4 * side + q]!;
         guessPose(w, side === 0 ? contacts.bodyA[c]! : contacts.bodyB[c]!);
-        bc = putCoded4(B, bc);
+        bc = putCodedPose(B, bc);
       }
     }
     if (record === 0) {
@@ -1213,7 +1305,7 @@ let pending = new Int32Array(64);
 /** Loads a state checked by checkRollbackState into `w`. */
 export function loadRollbackState(w: WorldState, state: RollbackState): void {
   // a state whose bytes were cut to their count (sent between threads) gets the room past
-  // its end that getCoded4 reads
+  // its end that getXor reads
   if (state.b.length < state.bCount + CODED_SLACK) state.b = growU8(state.b, state.bCount + CODED_SLACK);
   const fs = state.f;
   const rd = reader;
@@ -1241,8 +1333,10 @@ export function loadRollbackState(w: WorldState, state: RollbackState): void {
     const o = b * STATE_STRIDE;
     const cx = fs[f++]!;
     const cy = fs[f++]!;
-    const qc = fs[f++]!;
     const qs = fs[f++]!;
+    value4[3] = qs;
+    rd.at = getCodedCosine(rd.b, rd.at);
+    const qc = value4[2]!;
     bodies.cx[b] = cx;
     bodies.cy[b] = cy;
     bodies.c[b] = qc;
@@ -1282,7 +1376,7 @@ export function loadRollbackState(w: WorldState, state: RollbackState): void {
       guess4[1] = cy;
       guess4[2] = qc;
       guess4[3] = qs;
-      rd.at = getCoded4(rd.b, rd.at);
+      rd.at = getCodedPose(rd.b, rd.at);
       bodies.c0x[b] = value4[0]!;
       bodies.c0y[b] = value4[1]!;
       bodies.q0c[b] = value4[2]!;
@@ -1467,7 +1561,7 @@ export function loadRollbackState(w: WorldState, state: RollbackState): void {
         if ((mode & (side === 0 ? M_REF_A_CURRENT : M_REF_B_CURRENT)) !== 0) {
           for (let q = 0; q < 4; q++) value4[q] = guess4[q]!;
         } else {
-          rd.at = getCoded4(rd.b, rd.at);
+          rd.at = getCodedPose(rd.b, rd.at);
         }
         const o = rb + 4 * side;
         for (let q = 0; q < 4; q++) {

@@ -107,11 +107,12 @@ describe('rollback state', () => {
     const world = new World();
     const ids = boxPile(world);
     const state = expectContinuesExactly(world, ids, 900, 120);
-    // Measured 196.4 B a body (version 2 of the format: 601; the full snapshot: 1.8 KB).
-    // What is left, per body: its center and rotation (32 B), its start-of-step pose and
-    // fat box coded against its pose and tight box (21 + 26 B), flags (1 B); per touching
-    // contact (1.34 a body): warm-start impulses (32 B), the reference poses coded against
-    // the bodies' poses (24 B a moving body), a few bytes of slots, shapes and modes.
+    // Measured 175.4 B a body (version 2 of the format: 601; the full snapshot: 1.8 KB).
+    // What is left, per body: its center and sine (24 B) and its cosine coded against the
+    // sine's (2 B), its start-of-step pose and fat box coded against its pose and tight box
+    // (17 + 26 B), a flag byte; from its share of the contacts (1.34 touching, 2.9 in all):
+    // warm-start impulses (37 B: 32 a two-point contact, none where nothing pushed),
+    // reference poses coded against the bodies' poses (52 B), slots, shapes, modes (16 B).
     expect(state.byteLength / 200).toBeLessThanOrEqual(200);
   });
 
@@ -119,7 +120,7 @@ describe('rollback state', () => {
     const world = new World({ enableSleep: false });
     const ids = boxPile(world);
     const state = expectContinuesExactly(world, ids, 900, 120);
-    // measured 221 B a body: the velocities and the awake lists on top
+    // measured 199-201 B a body: the velocities and the awake lists on top
     expect(state.byteLength / 200).toBeLessThan(240);
   });
 
