@@ -985,7 +985,7 @@ class PhysicsClientBase {
 
   /**
    * The compact rollback state of the world after the queued commands (the core's
-   * `saveState`: what stepping changes, ~600 B a body), for rollback netcode. Fills `into`
+   * `saveState`: what stepping changes, ~200 B a body), for rollback netcode. Fills `into`
    * when given.
    */
   async saveState(into?: RollbackState): Promise<RollbackState> {
@@ -996,9 +996,9 @@ class PhysicsClientBase {
     const wire = await this.ask(this.port.saveState());
     const out = into ?? new RollbackState();
     out.f = wire.f;
-    out.i = wire.i;
+    out.b = wire.b;
     out.fCount = wire.f.length;
-    out.iCount = wire.i.length;
+    out.bCount = wire.b.length;
     return out;
   }
 
@@ -1011,9 +1011,9 @@ class PhysicsClientBase {
       throw new TypeError(`loadState: state must be a RollbackState, got ${String(state)}`);
     }
     this.flushNow();
-    const wire = { f: state.f.slice(0, state.fCount), i: state.i.slice(0, state.iCount) };
+    const wire = { f: state.f.slice(0, state.fCount), b: state.b.slice(0, state.bCount) };
     this.receive(
-      await this.ask(this.port.loadState(this.backend.transfer(wire, [wire.f.buffer, wire.i.buffer]))),
+      await this.ask(this.port.loadState(this.backend.transfer(wire, [wire.f.buffer, wire.b.buffer]))),
     );
   }
 

@@ -53,7 +53,7 @@ export interface HostInit {
 /** A RollbackState's arrays, cut to their counts (structured clone drops the class). */
 export interface WireRollbackState {
   f: Float64Array<ArrayBuffer>;
-  i: Int32Array<ArrayBuffer>;
+  b: Uint8Array<ArrayBuffer>;
 }
 
 /** What the main thread must learn after steps: sent with a reply or pushed to the sink. */
@@ -226,7 +226,7 @@ export class WorldHost {
   saveState(): WireRollbackState {
     this.drainInputs();
     const state = this.requireWorld().saveState();
-    return { f: state.f.slice(0, state.fCount), i: state.i.slice(0, state.iCount) };
+    return { f: state.f.slice(0, state.fCount), b: state.b.slice(0, state.bCount) };
   }
 
   /** Loads a compact state and publishes the loaded poses at once. */
@@ -234,9 +234,9 @@ export class WorldHost {
     this.drainInputs();
     const state = new RollbackState();
     state.f = wire.f;
-    state.i = wire.i;
+    state.b = wire.b;
     state.fCount = wire.f.length;
-    state.iCount = wire.i.length;
+    state.bCount = wire.b.length;
     this.requireWorld().loadState(state);
     this.publish();
     return this.takePending();

@@ -28,7 +28,7 @@ export class RemoteWorldHost extends WorldHost {
 
   override saveState(): WireRollbackState {
     const state = super.saveState();
-    return Comlink.transfer(state, [state.f.buffer, state.i.buffer]);
+    return Comlink.transfer(state, [state.f.buffer, state.b.buffer]);
   }
 
   override loadState(state: WireRollbackState): HostUpdate {

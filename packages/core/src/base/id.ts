@@ -39,6 +39,8 @@ export function handleGeneration(handle: number): number {
 /**
  * Hands out slots lowest-freed-last (a stack), deterministically, and remembers each
  * slot's generation. Capacity is implicit: `next` is one past the highest slot used.
+ * A pool whose slots are never named by a handle (`versioned` false: contacts) keeps every
+ * generation at 0, so there is nothing of them to save or compare.
  */
 export class SlotPool {
   generation = new Uint32Array(16);
@@ -47,7 +49,10 @@ export class SlotPool {
   next = 0;
   count = 0;
 
-  constructor(readonly kind: HandleKind) {}
+  constructor(
+    readonly kind: HandleKind,
+    readonly versioned = true,
+  ) {}
 
   allocate(): number {
     const slot = this.free.length > 0 ? this.free.pop()! : this.next++;
@@ -59,7 +64,7 @@ export class SlotPool {
 
   release(slot: number): void {
     this.alive[slot] = 0;
-    this.generation[slot] = (this.generation[slot]! + 1) >>> 0;
+    if (this.versioned) this.generation[slot] = (this.generation[slot]! + 1) >>> 0;
     this.free.push(slot);
     this.count--;
   }

@@ -94,12 +94,15 @@ enum IX {
 /** Stride of the per-contact reference record in `reference`. */
 export const CONTACT_REFERENCE_STRIDE = REF.STRIDE;
 
-/** Contact flag bits. */
+/** Contact flag bits (a rollback state keeps two: see CONTACT_FLAG_BITS). */
 export const CONTACT_TOUCHING = 1;
 export const CONTACT_ENABLE_EVENTS = 2;
+/** Every contact flag bit: a rollback state saves these (world/rollback_state.ts, two bits). */
+export const CONTACT_FLAG_BITS = CONTACT_TOUCHING | CONTACT_ENABLE_EVENTS;
 
 export class ContactStore {
-  readonly pool = new SlotPool(HandleKind.Contact);
+  /** Unversioned: no handle names a contact (the rollback state saves no generations). */
+  readonly pool = new SlotPool(HandleKind.Contact, false);
   capacity = 0;
 
   shapeA = new Int32Array(0);

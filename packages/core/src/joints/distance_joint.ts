@@ -96,6 +96,68 @@ export class DistanceJointData implements JointData {
   }
 }
 
+/**
+ * Rollback state (world/rollback_state.ts): the parameters (10, inputs, saved so that a
+ * rollback also undoes a change of them) and the warm-started impulses (4), as doubles,
+ * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
+ * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
+ * writes only the fields whose bits differ: a field the step has only ever given small
+ * integers (0) keeps V8's small-integer representation instead of being turned into a double
+ * field by the load, which would deoptimise the step's code for the type.
+ */
+export const DISTANCE_ROLLBACK_SIZE = 14;
+
+export function saveDistanceJointRollback(d: DistanceJointData, f: Float64Array, at: number): number {
+  f[at++] = d.length;
+  f[at++] = d.enableSpring ? 1 : 0;
+  f[at++] = d.hertz;
+  f[at++] = d.dampingRatio;
+  f[at++] = d.enableLimit ? 1 : 0;
+  f[at++] = d.minLength;
+  f[at++] = d.maxLength;
+  f[at++] = d.enableMotor ? 1 : 0;
+  f[at++] = d.maxMotorForce;
+  f[at++] = d.motorSpeed;
+  f[at++] = d.impulse;
+  f[at++] = d.lowerImpulse;
+  f[at++] = d.upperImpulse;
+  f[at++] = d.motorImpulse;
+  return at;
+}
+
+export function loadDistanceJointRollback(d: DistanceJointData, f: Float64Array, at: number): number {
+  let v = f[at]!;
+  v = f[at++]!;
+  if (d.length !== v || 1 / d.length !== 1 / v) d.length = v;
+  if (d.enableSpring !== (f[at] === 1)) d.enableSpring = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (d.hertz !== v || 1 / d.hertz !== 1 / v) d.hertz = v;
+  v = f[at++]!;
+  if (d.dampingRatio !== v || 1 / d.dampingRatio !== 1 / v) d.dampingRatio = v;
+  if (d.enableLimit !== (f[at] === 1)) d.enableLimit = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (d.minLength !== v || 1 / d.minLength !== 1 / v) d.minLength = v;
+  v = f[at++]!;
+  if (d.maxLength !== v || 1 / d.maxLength !== 1 / v) d.maxLength = v;
+  if (d.enableMotor !== (f[at] === 1)) d.enableMotor = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (d.maxMotorForce !== v || 1 / d.maxMotorForce !== 1 / v) d.maxMotorForce = v;
+  v = f[at++]!;
+  if (d.motorSpeed !== v || 1 / d.motorSpeed !== 1 / v) d.motorSpeed = v;
+  v = f[at++]!;
+  if (d.impulse !== v || 1 / d.impulse !== 1 / v) d.impulse = v;
+  v = f[at++]!;
+  if (d.lowerImpulse !== v || 1 / d.lowerImpulse !== 1 / v) d.lowerImpulse = v;
+  v = f[at++]!;
+  if (d.upperImpulse !== v || 1 / d.upperImpulse !== 1 / v) d.upperImpulse = v;
+  v = f[at++]!;
+  if (d.motorImpulse !== v || 1 / d.motorImpulse !== 1 / v) d.motorImpulse = v;
+  return at;
+}
+
 /** True when the joint is one rigid row (no spring, or limits pinned to one length). */
 function isRigid(d: DistanceJointData): boolean {
   return !d.enableSpring || (d.enableLimit && d.minLength === d.maxLength);

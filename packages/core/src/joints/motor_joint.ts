@@ -74,6 +74,53 @@ export class MotorJointData implements JointData {
   }
 }
 
+/**
+ * Rollback state (world/rollback_state.ts): the parameters (6, inputs, saved so that a
+ * rollback also undoes a change of them) and the warm-started impulses (3), as doubles,
+ * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
+ * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
+ * writes only the fields whose bits differ: a field the step has only ever given small
+ * integers (0) keeps V8's small-integer representation instead of being turned into a double
+ * field by the load, which would deoptimise the step's code for the type.
+ */
+export const MOTOR_ROLLBACK_SIZE = 9;
+
+export function saveMotorJointRollback(d: MotorJointData, f: Float64Array, at: number): number {
+  f[at++] = d.linearOffsetX;
+  f[at++] = d.linearOffsetY;
+  f[at++] = d.angularOffset;
+  f[at++] = d.maxForce;
+  f[at++] = d.maxTorque;
+  f[at++] = d.correctionFactor;
+  f[at++] = d.linearX;
+  f[at++] = d.linearY;
+  f[at++] = d.angularImpulse;
+  return at;
+}
+
+export function loadMotorJointRollback(d: MotorJointData, f: Float64Array, at: number): number {
+  let v = f[at]!;
+  v = f[at++]!;
+  if (d.linearOffsetX !== v || 1 / d.linearOffsetX !== 1 / v) d.linearOffsetX = v;
+  v = f[at++]!;
+  if (d.linearOffsetY !== v || 1 / d.linearOffsetY !== 1 / v) d.linearOffsetY = v;
+  v = f[at++]!;
+  if (d.angularOffset !== v || 1 / d.angularOffset !== 1 / v) d.angularOffset = v;
+  v = f[at++]!;
+  if (d.maxForce !== v || 1 / d.maxForce !== 1 / v) d.maxForce = v;
+  v = f[at++]!;
+  if (d.maxTorque !== v || 1 / d.maxTorque !== 1 / v) d.maxTorque = v;
+  v = f[at++]!;
+  if (d.correctionFactor !== v || 1 / d.correctionFactor !== 1 / v) d.correctionFactor = v;
+  v = f[at++]!;
+  if (d.linearX !== v || 1 / d.linearX !== 1 / v) d.linearX = v;
+  v = f[at++]!;
+  if (d.linearY !== v || 1 / d.linearY !== 1 / v) d.linearY = v;
+  v = f[at++]!;
+  if (d.angularImpulse !== v || 1 / d.angularImpulse !== 1 / v) d.angularImpulse = v;
+  return at;
+}
+
 export function prepareMotorJoint(w: WorldState, j: number, d: MotorJointData, ctx: StepContext): void {
   const bodies = w.bodies;
   const joints = w.joints;

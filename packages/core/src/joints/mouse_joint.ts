@@ -70,6 +70,50 @@ export class MouseJointData implements JointData {
   }
 }
 
+/**
+ * Rollback state (world/rollback_state.ts): the parameters (5, inputs, saved so that a
+ * rollback also undoes a change of them) and the warm-started impulses (3), as doubles,
+ * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
+ * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
+ * writes only the fields whose bits differ: a field the step has only ever given small
+ * integers (0) keeps V8's small-integer representation instead of being turned into a double
+ * field by the load, which would deoptimise the step's code for the type.
+ */
+export const MOUSE_ROLLBACK_SIZE = 8;
+
+export function saveMouseJointRollback(d: MouseJointData, f: Float64Array, at: number): number {
+  f[at++] = d.targetX;
+  f[at++] = d.targetY;
+  f[at++] = d.hertz;
+  f[at++] = d.dampingRatio;
+  f[at++] = d.maxForce;
+  f[at++] = d.linearX;
+  f[at++] = d.linearY;
+  f[at++] = d.angularImpulse;
+  return at;
+}
+
+export function loadMouseJointRollback(d: MouseJointData, f: Float64Array, at: number): number {
+  let v = f[at]!;
+  v = f[at++]!;
+  if (d.targetX !== v || 1 / d.targetX !== 1 / v) d.targetX = v;
+  v = f[at++]!;
+  if (d.targetY !== v || 1 / d.targetY !== 1 / v) d.targetY = v;
+  v = f[at++]!;
+  if (d.hertz !== v || 1 / d.hertz !== 1 / v) d.hertz = v;
+  v = f[at++]!;
+  if (d.dampingRatio !== v || 1 / d.dampingRatio !== 1 / v) d.dampingRatio = v;
+  v = f[at++]!;
+  if (d.maxForce !== v || 1 / d.maxForce !== 1 / v) d.maxForce = v;
+  v = f[at++]!;
+  if (d.linearX !== v || 1 / d.linearX !== 1 / v) d.linearX = v;
+  v = f[at++]!;
+  if (d.linearY !== v || 1 / d.linearY !== 1 / v) d.linearY = v;
+  v = f[at++]!;
+  if (d.angularImpulse !== v || 1 / d.angularImpulse !== 1 / v) d.angularImpulse = v;
+  return at;
+}
+
 export function prepareMouseJoint(w: WorldState, j: number, d: MouseJointData, ctx: StepContext): void {
   const bodies = w.bodies;
   const joints = w.joints;

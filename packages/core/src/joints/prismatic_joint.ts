@@ -105,6 +105,80 @@ export class PrismaticJointData implements JointData {
   }
 }
 
+/**
+ * Rollback state (world/rollback_state.ts): the parameters (12, inputs, saved so that a
+ * rollback also undoes a change of them) and the warm-started impulses (6), as doubles,
+ * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
+ * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
+ * writes only the fields whose bits differ: a field the step has only ever given small
+ * integers (0) keeps V8's small-integer representation instead of being turned into a double
+ * field by the load, which would deoptimise the step's code for the type.
+ */
+export const PRISMATIC_ROLLBACK_SIZE = 18;
+
+export function savePrismaticJointRollback(d: PrismaticJointData, f: Float64Array, at: number): number {
+  f[at++] = d.localAxisX;
+  f[at++] = d.localAxisY;
+  f[at++] = d.referenceAngle;
+  f[at++] = d.enableSpring ? 1 : 0;
+  f[at++] = d.hertz;
+  f[at++] = d.dampingRatio;
+  f[at++] = d.enableLimit ? 1 : 0;
+  f[at++] = d.lowerTranslation;
+  f[at++] = d.upperTranslation;
+  f[at++] = d.enableMotor ? 1 : 0;
+  f[at++] = d.maxMotorForce;
+  f[at++] = d.motorSpeed;
+  f[at++] = d.perpImpulse;
+  f[at++] = d.angleImpulse;
+  f[at++] = d.springImpulse;
+  f[at++] = d.motorImpulse;
+  f[at++] = d.lowerImpulse;
+  f[at++] = d.upperImpulse;
+  return at;
+}
+
+export function loadPrismaticJointRollback(d: PrismaticJointData, f: Float64Array, at: number): number {
+  let v = f[at]!;
+  v = f[at++]!;
+  if (d.localAxisX !== v || 1 / d.localAxisX !== 1 / v) d.localAxisX = v;
+  v = f[at++]!;
+  if (d.localAxisY !== v || 1 / d.localAxisY !== 1 / v) d.localAxisY = v;
+  v = f[at++]!;
+  if (d.referenceAngle !== v || 1 / d.referenceAngle !== 1 / v) d.referenceAngle = v;
+  if (d.enableSpring !== (f[at] === 1)) d.enableSpring = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (d.hertz !== v || 1 / d.hertz !== 1 / v) d.hertz = v;
+  v = f[at++]!;
+  if (d.dampingRatio !== v || 1 / d.dampingRatio !== 1 / v) d.dampingRatio = v;
+  if (d.enableLimit !== (f[at] === 1)) d.enableLimit = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (d.lowerTranslation !== v || 1 / d.lowerTranslation !== 1 / v) d.lowerTranslation = v;
+  v = f[at++]!;
+  if (d.upperTranslation !== v || 1 / d.upperTranslation !== 1 / v) d.upperTranslation = v;
+  if (d.enableMotor !== (f[at] === 1)) d.enableMotor = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (d.maxMotorForce !== v || 1 / d.maxMotorForce !== 1 / v) d.maxMotorForce = v;
+  v = f[at++]!;
+  if (d.motorSpeed !== v || 1 / d.motorSpeed !== 1 / v) d.motorSpeed = v;
+  v = f[at++]!;
+  if (d.perpImpulse !== v || 1 / d.perpImpulse !== 1 / v) d.perpImpulse = v;
+  v = f[at++]!;
+  if (d.angleImpulse !== v || 1 / d.angleImpulse !== 1 / v) d.angleImpulse = v;
+  v = f[at++]!;
+  if (d.springImpulse !== v || 1 / d.springImpulse !== 1 / v) d.springImpulse = v;
+  v = f[at++]!;
+  if (d.motorImpulse !== v || 1 / d.motorImpulse !== 1 / v) d.motorImpulse = v;
+  v = f[at++]!;
+  if (d.lowerImpulse !== v || 1 / d.lowerImpulse !== 1 / v) d.lowerImpulse = v;
+  v = f[at++]!;
+  if (d.upperImpulse !== v || 1 / d.upperImpulse !== 1 / v) d.upperImpulse = v;
+  return at;
+}
+
 export function preparePrismaticJoint(
   w: WorldState,
   j: number,

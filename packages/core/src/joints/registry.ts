@@ -19,6 +19,9 @@ import {
   defaultDistanceJointParams,
   distanceJointState,
   readDistanceJointParams,
+  DISTANCE_ROLLBACK_SIZE,
+  loadDistanceJointRollback,
+  saveDistanceJointRollback,
 } from './distance_joint.js';
 import { checkFilterJointDef, FilterJointData } from './filter_joint.js';
 import { type JointData, JointType } from './joint.js';
@@ -28,6 +31,9 @@ import {
   defaultMotorJointParams,
   MotorJointData,
   readMotorJointParams,
+  MOTOR_ROLLBACK_SIZE,
+  loadMotorJointRollback,
+  saveMotorJointRollback,
 } from './motor_joint.js';
 import {
   applyMouseJointParams,
@@ -35,6 +41,9 @@ import {
   defaultMouseJointParams,
   MouseJointData,
   readMouseJointParams,
+  MOUSE_ROLLBACK_SIZE,
+  loadMouseJointRollback,
+  saveMouseJointRollback,
 } from './mouse_joint.js';
 import {
   applyPrismaticJointParams,
@@ -43,6 +52,9 @@ import {
   PrismaticJointData,
   prismaticJointState,
   readPrismaticJointParams,
+  PRISMATIC_ROLLBACK_SIZE,
+  loadPrismaticJointRollback,
+  savePrismaticJointRollback,
 } from './prismatic_joint.js';
 import {
   applyRevoluteJointParams,
@@ -51,6 +63,9 @@ import {
   RevoluteJointData,
   readRevoluteJointParams,
   revoluteJointState,
+  REVOLUTE_ROLLBACK_SIZE,
+  loadRevoluteJointRollback,
+  saveRevoluteJointRollback,
 } from './revolute_joint.js';
 import {
   applyWeldJointParams,
@@ -59,6 +74,9 @@ import {
   readWeldJointParams,
   WeldJointData,
   weldJointState,
+  WELD_ROLLBACK_SIZE,
+  loadWeldJointRollback,
+  saveWeldJointRollback,
 } from './weld_joint.js';
 import {
   applyWheelJointParams,
@@ -67,6 +85,9 @@ import {
   readWheelJointParams,
   WheelJointData,
   wheelJointState,
+  WHEEL_ROLLBACK_SIZE,
+  loadWheelJointRollback,
+  saveWheelJointRollback,
 } from './wheel_joint.js';
 
 /** Joint coordinates (see World.getJointState). */
@@ -112,7 +133,30 @@ export interface JointTypeEntry {
   params: JointParamOps | null;
   /** The joint's coordinates; {} for a type without any. */
   state(w: WorldState, j: number, data: JointData): JointState;
+  /** The doubles the type's data takes in a rollback state (world/rollback_state.ts). */
+  rollbackSize: number;
+  /** Writes the data's rollback doubles into `f` from `at` (room made); returns the end. */
+  saveRollback(data: JointData, f: Float64Array, at: number): number;
+  /** Reads what saveRollback wrote back into the data; returns the end. */
+  loadRollback(data: JointData, f: Float64Array, at: number): number;
 }
+
+/** A type's rollback functions (its data class and its state match: the table is by type). */
+interface RollbackOps {
+  size: number;
+  save(data: JointData, f: Float64Array, at: number): number;
+  load(data: JointData, f: Float64Array, at: number): number;
+}
+
+function rollbackOps<D extends JointData>(
+  size: number,
+  save: (d: D, f: Float64Array, at: number) => number,
+  load: (d: D, f: Float64Array, at: number) => number,
+): RollbackOps {
+  return { size, save, load } as unknown as RollbackOps;
+}
+
+const NO_ROLLBACK: RollbackOps = { size: 0, save: (_d, _f, at) => at, load: (_d, _f, at) => at };
 
 function paramOps<D extends JointData, P>(
   defaults: () => P,
@@ -129,6 +173,7 @@ function entry<D extends JointData>(
   create: () => D,
   params: JointParamOps | null,
   state: ((w: WorldState, j: number, d: D) => JointState) | null,
+  rollback: RollbackOps,
   checkDef?: (fn: string, def: object) => void,
   completeDef?: (def: Readonly<Record<string, unknown>>) => Record<string, unknown>,
 ): JointTypeEntry {
@@ -146,6 +191,9 @@ function entry<D extends JointData>(
     params,
     checkDef: checkDef ?? ((fn, def) => params?.check(fn, { ...params.defaults(), ...def })),
     state: (state ?? (() => ({}))) as JointTypeEntry['state'],
+    rollbackSize: rollback.size,
+    saveRollback: rollback.save,
+    loadRollback: rollback.load,
   };
 }
 
@@ -162,6 +210,7 @@ export const jointTypes: readonly JointTypeEntry[] = (() => {
       applyDistanceJointParams,
     ),
     distanceJointState,
+    rollbackOps(DISTANCE_ROLLBACK_SIZE, saveDistanceJointRollback, loadDistanceJointRollback),
     undefined,
     completeDistanceJointDef,
   );
@@ -175,6 +224,7 @@ export const jointTypes: readonly JointTypeEntry[] = (() => {
       applyRevoluteJointParams,
     ),
     revoluteJointState,
+    rollbackOps(REVOLUTE_ROLLBACK_SIZE, saveRevoluteJointRollback, loadRevoluteJointRollback),
   );
   t[JointType.Prismatic] = entry(
     'prismatic',
@@ -186,32 +236,44 @@ export const jointTypes: readonly JointTypeEntry[] = (() => {
       applyPrismaticJointParams,
     ),
     prismaticJointState,
+    rollbackOps(PRISMATIC_ROLLBACK_SIZE, savePrismaticJointRollback, loadPrismaticJointRollback),
   );
   t[JointType.Weld] = entry(
     'weld',
     () => new WeldJointData(),
     paramOps(defaultWeldJointParams, readWeldJointParams, checkWeldJointParams, applyWeldJointParams),
     weldJointState,
+    rollbackOps(WELD_ROLLBACK_SIZE, saveWeldJointRollback, loadWeldJointRollback),
   );
   t[JointType.Wheel] = entry(
     'wheel',
     () => new WheelJointData(),
     paramOps(defaultWheelJointParams, readWheelJointParams, checkWheelJointParams, applyWheelJointParams),
     wheelJointState,
+    rollbackOps(WHEEL_ROLLBACK_SIZE, saveWheelJointRollback, loadWheelJointRollback),
   );
   t[JointType.Mouse] = entry(
     'mouse',
     () => new MouseJointData(),
     paramOps(defaultMouseJointParams, readMouseJointParams, checkMouseJointParams, applyMouseJointParams),
     null,
+    rollbackOps(MOUSE_ROLLBACK_SIZE, saveMouseJointRollback, loadMouseJointRollback),
   );
   t[JointType.Motor] = entry(
     'motor',
     () => new MotorJointData(),
     paramOps(defaultMotorJointParams, readMotorJointParams, checkMotorJointParams, applyMotorJointParams),
     null,
+    rollbackOps(MOTOR_ROLLBACK_SIZE, saveMotorJointRollback, loadMotorJointRollback),
   );
-  t[JointType.Filter] = entry('filter', () => new FilterJointData(), null, null, checkFilterJointDef);
+  t[JointType.Filter] = entry(
+    'filter',
+    () => new FilterJointData(),
+    null,
+    null,
+    NO_ROLLBACK,
+    checkFilterJointDef,
+  );
   return t;
 })();
 

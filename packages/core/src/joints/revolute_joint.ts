@@ -104,6 +104,74 @@ export class RevoluteJointData implements JointData {
   }
 }
 
+/**
+ * Rollback state (world/rollback_state.ts): the parameters (10, inputs, saved so that a
+ * rollback also undoes a change of them) and the warm-started impulses (6), as doubles,
+ * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
+ * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
+ * writes only the fields whose bits differ: a field the step has only ever given small
+ * integers (0) keeps V8's small-integer representation instead of being turned into a double
+ * field by the load, which would deoptimise the step's code for the type.
+ */
+export const REVOLUTE_ROLLBACK_SIZE = 16;
+
+export function saveRevoluteJointRollback(d: RevoluteJointData, f: Float64Array, at: number): number {
+  f[at++] = d.referenceAngle;
+  f[at++] = d.enableSpring ? 1 : 0;
+  f[at++] = d.hertz;
+  f[at++] = d.dampingRatio;
+  f[at++] = d.enableMotor ? 1 : 0;
+  f[at++] = d.motorSpeed;
+  f[at++] = d.maxMotorTorque;
+  f[at++] = d.enableLimit ? 1 : 0;
+  f[at++] = d.lowerAngle;
+  f[at++] = d.upperAngle;
+  f[at++] = d.linearX;
+  f[at++] = d.linearY;
+  f[at++] = d.springImpulse;
+  f[at++] = d.motorImpulse;
+  f[at++] = d.lowerImpulse;
+  f[at++] = d.upperImpulse;
+  return at;
+}
+
+export function loadRevoluteJointRollback(d: RevoluteJointData, f: Float64Array, at: number): number {
+  let v = f[at]!;
+  v = f[at++]!;
+  if (d.referenceAngle !== v || 1 / d.referenceAngle !== 1 / v) d.referenceAngle = v;
+  if (d.enableSpring !== (f[at] === 1)) d.enableSpring = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (d.hertz !== v || 1 / d.hertz !== 1 / v) d.hertz = v;
+  v = f[at++]!;
+  if (d.dampingRatio !== v || 1 / d.dampingRatio !== 1 / v) d.dampingRatio = v;
+  if (d.enableMotor !== (f[at] === 1)) d.enableMotor = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (d.motorSpeed !== v || 1 / d.motorSpeed !== 1 / v) d.motorSpeed = v;
+  v = f[at++]!;
+  if (d.maxMotorTorque !== v || 1 / d.maxMotorTorque !== 1 / v) d.maxMotorTorque = v;
+  if (d.enableLimit !== (f[at] === 1)) d.enableLimit = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (d.lowerAngle !== v || 1 / d.lowerAngle !== 1 / v) d.lowerAngle = v;
+  v = f[at++]!;
+  if (d.upperAngle !== v || 1 / d.upperAngle !== 1 / v) d.upperAngle = v;
+  v = f[at++]!;
+  if (d.linearX !== v || 1 / d.linearX !== 1 / v) d.linearX = v;
+  v = f[at++]!;
+  if (d.linearY !== v || 1 / d.linearY !== 1 / v) d.linearY = v;
+  v = f[at++]!;
+  if (d.springImpulse !== v || 1 / d.springImpulse !== 1 / v) d.springImpulse = v;
+  v = f[at++]!;
+  if (d.motorImpulse !== v || 1 / d.motorImpulse !== 1 / v) d.motorImpulse = v;
+  v = f[at++]!;
+  if (d.lowerImpulse !== v || 1 / d.lowerImpulse !== 1 / v) d.lowerImpulse = v;
+  v = f[at++]!;
+  if (d.upperImpulse !== v || 1 / d.upperImpulse !== 1 / v) d.upperImpulse = v;
+  return at;
+}
+
 /** Angle of rotation qB relative to rotation qA, in (-pi, pi]. */
 export function relativeAngle(cB: number, sB: number, cA: number, sA: number): number {
   return atan2(sB * cA - cB * sA, cB * cA + sB * sA);

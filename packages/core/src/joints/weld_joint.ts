@@ -68,6 +68,50 @@ export class WeldJointData implements JointData {
   }
 }
 
+/**
+ * Rollback state (world/rollback_state.ts): the parameters (5, inputs, saved so that a
+ * rollback also undoes a change of them) and the warm-started impulses (3), as doubles,
+ * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
+ * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
+ * writes only the fields whose bits differ: a field the step has only ever given small
+ * integers (0) keeps V8's small-integer representation instead of being turned into a double
+ * field by the load, which would deoptimise the step's code for the type.
+ */
+export const WELD_ROLLBACK_SIZE = 8;
+
+export function saveWeldJointRollback(d: WeldJointData, f: Float64Array, at: number): number {
+  f[at++] = d.referenceAngle;
+  f[at++] = d.linearHertz;
+  f[at++] = d.linearDampingRatio;
+  f[at++] = d.angularHertz;
+  f[at++] = d.angularDampingRatio;
+  f[at++] = d.linearX;
+  f[at++] = d.linearY;
+  f[at++] = d.angularImpulse;
+  return at;
+}
+
+export function loadWeldJointRollback(d: WeldJointData, f: Float64Array, at: number): number {
+  let v = f[at]!;
+  v = f[at++]!;
+  if (d.referenceAngle !== v || 1 / d.referenceAngle !== 1 / v) d.referenceAngle = v;
+  v = f[at++]!;
+  if (d.linearHertz !== v || 1 / d.linearHertz !== 1 / v) d.linearHertz = v;
+  v = f[at++]!;
+  if (d.linearDampingRatio !== v || 1 / d.linearDampingRatio !== 1 / v) d.linearDampingRatio = v;
+  v = f[at++]!;
+  if (d.angularHertz !== v || 1 / d.angularHertz !== 1 / v) d.angularHertz = v;
+  v = f[at++]!;
+  if (d.angularDampingRatio !== v || 1 / d.angularDampingRatio !== 1 / v) d.angularDampingRatio = v;
+  v = f[at++]!;
+  if (d.linearX !== v || 1 / d.linearX !== 1 / v) d.linearX = v;
+  v = f[at++]!;
+  if (d.linearY !== v || 1 / d.linearY !== 1 / v) d.linearY = v;
+  v = f[at++]!;
+  if (d.angularImpulse !== v || 1 / d.angularImpulse !== 1 / v) d.angularImpulse = v;
+  return at;
+}
+
 function copySoftness(from: Softness, to: Softness): void {
   to.biasRate = from.biasRate;
   to.massScale = from.massScale;
