@@ -18,7 +18,8 @@ const box = [{ type: 'box', width: 0.5, height: 0.5 }] as const;
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  vi.unstubAllGlobals(); // the ResizeObserver fake (jsdom has none), even when a test failed
+  // some tests install a recording ResizeObserver (jsdom has none): remove it even when a test failed
+  vi.unstubAllGlobals();
   disposeManualClients();
 });
 

@@ -126,8 +126,7 @@ export function saveDistanceJointRollback(d: DistanceJointData, f: Float64Array,
 }
 
 export function loadDistanceJointRollback(d: DistanceJointData, f: Float64Array, at: number): number {
-  let v = f[at]!;
-  v = f[at++]!;
+  let v = f[at++]!;
   if (d.length !== v || 1 / d.length !== 1 / v) d.length = v;
   if (d.enableSpring !== (f[at] === 1)) d.enableSpring = f[at] === 1;
   at++;

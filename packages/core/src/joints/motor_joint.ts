@@ -99,8 +99,7 @@ export function saveMotorJointRollback(d: MotorJointData, f: Float64Array, at: n
 }
 
 export function loadMotorJointRollback(d: MotorJointData, f: Float64Array, at: number): number {
-  let v = f[at]!;
-  v = f[at++]!;
+  let v = f[at++]!;
   if (d.linearOffsetX !== v || 1 / d.linearOffsetX !== 1 / v) d.linearOffsetX = v;
   v = f[at++]!;
   if (d.linearOffsetY !== v || 1 / d.linearOffsetY !== 1 / v) d.linearOffsetY = v;

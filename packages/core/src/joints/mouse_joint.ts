@@ -94,8 +94,7 @@ export function saveMouseJointRollback(d: MouseJointData, f: Float64Array, at: n
 }
 
 export function loadMouseJointRollback(d: MouseJointData, f: Float64Array, at: number): number {
-  let v = f[at]!;
-  v = f[at++]!;
+  let v = f[at++]!;
   if (d.targetX !== v || 1 / d.targetX !== 1 / v) d.targetX = v;
   v = f[at++]!;
   if (d.targetY !== v || 1 / d.targetY !== 1 / v) d.targetY = v;

@@ -139,8 +139,7 @@ export function savePrismaticJointRollback(d: PrismaticJointData, f: Float64Arra
 }
 
 export function loadPrismaticJointRollback(d: PrismaticJointData, f: Float64Array, at: number): number {
-  let v = f[at]!;
-  v = f[at++]!;
+  let v = f[at++]!;
   if (d.localAxisX !== v || 1 / d.localAxisX !== 1 / v) d.localAxisX = v;
   v = f[at++]!;
   if (d.localAxisY !== v || 1 / d.localAxisY !== 1 / v) d.localAxisY = v;

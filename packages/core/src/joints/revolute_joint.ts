@@ -136,8 +136,7 @@ export function saveRevoluteJointRollback(d: RevoluteJointData, f: Float64Array,
 }
 
 export function loadRevoluteJointRollback(d: RevoluteJointData, f: Float64Array, at: number): number {
-  let v = f[at]!;
-  v = f[at++]!;
+  let v = f[at++]!;
   if (d.referenceAngle !== v || 1 / d.referenceAngle !== 1 / v) d.referenceAngle = v;
   if (d.enableSpring !== (f[at] === 1)) d.enableSpring = f[at] === 1;
   at++;

@@ -92,8 +92,7 @@ export function saveWeldJointRollback(d: WeldJointData, f: Float64Array, at: num
 }
 
 export function loadWeldJointRollback(d: WeldJointData, f: Float64Array, at: number): number {
-  let v = f[at]!;
-  v = f[at++]!;
+  let v = f[at++]!;
   if (d.referenceAngle !== v || 1 / d.referenceAngle !== 1 / v) d.referenceAngle = v;
   v = f[at++]!;
   if (d.linearHertz !== v || 1 / d.linearHertz !== 1 / v) d.linearHertz = v;
