@@ -25,9 +25,12 @@
 import { HUGE } from '../base/constants.js';
 import { type JointData, prepareJointFrame } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
-import { makeSoft, Softness } from '../dynamics/softness.js';
+import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { checkBoolean, checkFinite, checkNonNegative, checkPositive, fail } from '../base/validate.js';
 import type { WorldState } from '../world/world_state.js';
+
+/** Scratch of makeSoftIo's inputs (hertz, damping ratio, step): never used across a call. */
+const solverIo = new Float64Array(3);
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
 // exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
@@ -108,7 +111,11 @@ export function prepareDistanceJoint(w: WorldState, j: number, d: DistanceJointD
     d.ux = 0;
     d.uy = 0;
   }
-  makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
+  const io = solverIo;
+  io[0] = d.hertz;
+  io[1] = d.dampingRatio;
+  io[2] = ctx.h;
+  makeSoftIo(io, d.springSoftness);
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
 

@@ -18,10 +18,12 @@
 import type { JointData } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import type { Vec2 } from '../base/math.js';
-import { unwindAngle } from '../base/math.js';
-import { relativeAngle } from './revolute_joint.js';
+import { JOINT_ANGLE_IO, relativeAngleIo } from './revolute_joint.js';
 import { checkFinite, checkNonNegative, checkVec2, fail } from '../base/validate.js';
 import type { WorldState } from '../world/world_state.js';
+
+/** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
+const solverIo = new Float64Array(JOINT_ANGLE_IO);
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
 // exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
@@ -98,7 +100,14 @@ export function prepareMotorJoint(w: WorldState, j: number, d: MotorJointData, c
   d.by = sB * lbx + cB * lby;
   d.deltaCenterX = bodies.cx[b]! - bodies.cx[a]!;
   d.deltaCenterY = bodies.cy[b]! - bodies.cy[a]!;
-  d.deltaAngle = unwindAngle(relativeAngle(cB, sB, cA, sA) - d.angularOffset);
+  const io = solverIo;
+  io[0] = cB;
+  io[1] = sB;
+  io[2] = cA;
+  io[3] = sA;
+  io[4] = -d.angularOffset;
+  relativeAngleIo(io);
+  d.deltaAngle = io[8]!;
 
   const k = d.iA + d.iB;
   d.axialMass = k > 0 ? 1 / k : 0;
@@ -150,7 +159,14 @@ export function solveMotorJoint(w: WorldState, d: MotorJointData, ctx: StepConte
 
   // angular row
   if (iA + iB > 0) {
-    const theta = unwindAngle(relativeAngle(qbc, qbs, qac, qas) + d.deltaAngle);
+    const io = solverIo;
+    io[0] = qbc;
+    io[1] = qbs;
+    io[2] = qac;
+    io[3] = qas;
+    io[4] = d.deltaAngle;
+    relativeAngleIo(io);
+    const theta = io[8]!;
     const maxImpulse = ctx.h * d.maxTorque;
     const old = d.angularImpulse;
     let acc = old - d.axialMass * (wb - wa + beta * theta);

@@ -17,9 +17,12 @@
 import type { JointData } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import type { Vec2 } from '../base/math.js';
-import { makeSoft, Softness } from '../dynamics/softness.js';
+import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { checkNonNegative, checkVec2 } from '../base/validate.js';
 import type { WorldState } from '../world/world_state.js';
+
+/** Scratch of makeSoftIo's inputs (hertz, damping ratio, step): never used across a call. */
+const solverIo = new Float64Array(3);
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
 // exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
@@ -83,8 +86,15 @@ export function prepareMouseJoint(w: WorldState, j: number, d: MouseJointData, c
   d.by = sB * lbx + cB * lby;
   d.deltaCenterX = bodies.cx[b]! - d.targetX;
   d.deltaCenterY = bodies.cy[b]! - d.targetY;
-  makeSoft(d.hertz, d.dampingRatio, ctx.h, d.linearSoftness);
-  makeSoft(ANGULAR_DAMPING_HERTZ, ANGULAR_DAMPING_RATIO, ctx.h, d.angularSoftness);
+  const io = solverIo;
+  io[0] = d.hertz;
+  io[1] = d.dampingRatio;
+  io[2] = ctx.h;
+  makeSoftIo(io, d.linearSoftness);
+  io[0] = ANGULAR_DAMPING_HERTZ;
+  io[1] = ANGULAR_DAMPING_RATIO;
+  io[2] = ctx.h;
+  makeSoftIo(io, d.angularSoftness);
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
 

@@ -20,12 +20,14 @@
 
 import { type JointData, prepareJointFrame } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
-import { unwindAngle } from '../base/math.js';
-import { relativeAngle } from './revolute_joint.js';
-import { makeSoft, Softness } from '../dynamics/softness.js';
+import { JOINT_ANGLE_IO, relativeAngleIo } from './revolute_joint.js';
+import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { checkBoolean, checkFinite, checkNonNegative, checkVec2, describe, fail } from '../base/validate.js';
 import type { Vec2 } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
+
+/** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
+const solverIo = new Float64Array(JOINT_ANGLE_IO);
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
 // exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
@@ -120,9 +122,19 @@ export function preparePrismaticJoint(
   const dcy = bodies.cy[b]! - bodies.cy[a]!;
   d.deltaCenterX = dcx;
   d.deltaCenterY = dcy;
-  d.deltaAngle = unwindAngle(relativeAngle(cB, sB, cA, sA) - d.referenceAngle);
+  const io = solverIo;
+  io[0] = cB;
+  io[1] = sB;
+  io[2] = cA;
+  io[3] = sA;
+  io[4] = -d.referenceAngle;
+  relativeAngleIo(io);
+  d.deltaAngle = io[8]!;
 
-  makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
+  io[0] = d.hertz;
+  io[1] = d.dampingRatio;
+  io[2] = ctx.h;
+  makeSoftIo(io, d.springSoftness);
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
 
@@ -313,7 +325,14 @@ export function solvePrismaticJoint(
     let impulseScale = 0;
     if (useBias) {
       const C1 = nx * sepX + ny * sepY;
-      const C2 = unwindAngle(relativeAngle(qbc, qbs, qac, qas) + d.deltaAngle);
+      const io = solverIo;
+      io[0] = qbc;
+      io[1] = qbs;
+      io[2] = qac;
+      io[3] = qas;
+      io[4] = d.deltaAngle;
+      relativeAngleIo(io);
+      const C2 = io[8]!;
       bias1 = ctx.jointSoftness.biasRate * C1;
       bias2 = ctx.jointSoftness.biasRate * C2;
       massScale = ctx.jointSoftness.massScale;
