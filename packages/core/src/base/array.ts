@@ -29,6 +29,24 @@ export function growU8(a: Uint8Array, capacity: number): Uint8Array<ArrayBuffer>
   return b;
 }
 
+/**
+ * Replaces every typed-array field of `o` by a copy, once: called at the end of the
+ * constructor of an object whose arrays are replaced by bigger ones as they grow. V8
+ * treats a field that has never been reassigned as a constant in the code it optimises,
+ * and throws that code away the first time the field is reassigned. The narrow phase lost
+ * its optimised code when the awake contacts first outgrew their 64 slots (step 58 of the
+ * every-shape-pair probe), and, its loop having been compiled on its own, entered that
+ * loop's code from the interpreter on every call, boxing, for thousands of steps (1 process
+ * in 40). Replaced here, the fields are ordinary ones from the first step.
+ */
+export function replaceArraysOnce(o: object): void {
+  const fields = o as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const v = fields[key];
+    if (ArrayBuffer.isView(v) && !(v instanceof DataView)) fields[key] = (v as Uint8Array).slice();
+  }
+}
+
 /** A typed array that a store keeps one of per field. */
 export type Column = Float64Array | Int32Array | Uint32Array | Uint8Array;
 

@@ -119,35 +119,70 @@ export function cosSin(angle: number, out: CosSin): CosSin {
   return out;
 }
 
-// atan on [0, 1] through the identity atan(x) = pi/4 + atan((x - 1) / (x + 1)) for
-// x > tan(pi/8), which keeps the series argument below tan(pi/8) = 0.414; 22 terms of
-// the alternating series then reach 1e-17.
-function atanSmall(x: number): number {
-  const x2 = x * x;
-  let term = x;
-  let sum = x;
-  for (let n = 1; n < 24; n++) {
-    term *= -x2;
-    sum += term / (2 * n + 1);
-  }
-  return sum;
-}
+// ---------------------------------------------------------------------------------------
+// Angle kernels for the step's hot paths.
+//
+// A double handed to, or returned from, a function that V8 has not inlined is boxed: a
+// 16-byte heap number per call. V8 never inlines a call on a path taken in under 15 % of
+// its caller's runs (a limited joint's angle row in a net of plain hinges), and inlines the
+// others only while the optimising function's inlining budget lasts; which calls fit that
+// budget depends on the code around them, and differs between the tsc build and an esbuild
+// bundle of the same source. So the step does not call `atan2(y, x)`: it calls the kernels
+// below, which take their doubles from a caller-owned Float64Array, leave the result there,
+// and call nothing that takes a double. Inlined or not, they box nothing. `atan2` and
+// `unwindAngle` are the same kernels behind a double-valued call (one definition of each),
+// for code off the step's path. Rare cases are computed unconditionally and selected, so
+// the first one to occur does not deoptimise the function a kernel is inlined into.
 
-function atanUnit(x: number): number {
-  if (x > 0.41421356237309503) {
-    return QUARTER_PI + atanSmall((x - 1) / (x + 1));
-  }
-  return atanSmall(x);
-}
+/** Scratch of the double-valued wrappers (atan2, unwindAngle): never used across a call. */
+const scalarIo = new Float64Array(3);
 
-/** atan2(y, x) in (-pi, pi], deterministic across engines. */
-export function atan2(y: number, x: number): number {
-  if (x === 0 && y === 0) return 0;
+/**
+ * io[k + 2] = atan2(io[k], io[k + 1]) in (-pi, pi], deterministic across engines.
+ *
+ * atan on [0, 1] through the identity atan(t) = pi/4 + atan((t - 1) / (t + 1)) for
+ * t > tan(pi/8), which keeps the series argument below tan(pi/8) = 0.414; 22 terms of the
+ * alternating series then reach 1e-17. The other octants follow by symmetry.
+ */
+export function atan2Io(io: Float64Array, k: number): void {
+  const y = io[k]!;
+  const x = io[k + 1]!;
   const ax = Math.abs(x);
   const ay = Math.abs(y);
-  let a = ay <= ax ? atanUnit(ay / ax) : HALF_PI - atanUnit(ax / ay);
-  if (x < 0) a = PI - a;
-  return y < 0 ? -a : a;
+  // atan of the ratio in [0, 1]: of ay / ax below the diagonal, of ax / ay above it
+  const flat = ay <= ax;
+  const below = ay / ax;
+  const above = ax / ay;
+  const t = flat ? below : above;
+  const reduce = t > 0.41421356237309503;
+  const reduced = (t - 1) / (t + 1);
+  const u = reduce ? reduced : t;
+  const u2 = u * u;
+  let term = u;
+  let sum = u;
+  for (let n = 1; n < 24; n++) {
+    term *= -u2;
+    sum += term / (2 * n + 1);
+  }
+  const shifted = QUARTER_PI + sum;
+  const unit = reduce ? shifted : sum;
+  const steep = HALF_PI - unit;
+  const right = flat ? unit : steep;
+  const left = PI - right;
+  const a = x < 0 ? left : right;
+  const negated = -a;
+  const xZero = x === 0;
+  const yZero = y === 0;
+  io[k + 2] = xZero && yZero ? 0 : y < 0 ? negated : a;
+}
+
+/** atan2(y, x) in (-pi, pi], deterministic across engines (see atan2Io). */
+export function atan2(y: number, x: number): number {
+  const io = scalarIo;
+  io[0] = y;
+  io[1] = x;
+  atan2Io(io, 0);
+  return io[2]!;
 }
 
 /** Angle of a rotation given as cosine and sine. */
@@ -155,11 +190,33 @@ export function rotationAngle(c: number, s: number): number {
   return atan2(s, c);
 }
 
+/** io[k] wrapped to (-pi, pi], in place. */
+export function unwindAngleIo(io: Float64Array, k: number): void {
+  const a = io[k]!;
+  const up = a + TWO_PI * Math.ceil((-PI - a) / TWO_PI);
+  const down = a - TWO_PI * Math.ceil((a - PI) / TWO_PI);
+  io[k] = a < -PI ? up : a > PI ? down : a;
+}
+
+/**
+ * True when doubles `a` and `b` differ in their bits (NaN aside): 0 and -0 differ. Both
+ * comparisons always run. Written as `a !== b || 1 / a !== 1 / b`, the division ran only for
+ * equal values and so had little type feedback when V8 optimised the joints' rollback loads,
+ * and those loads then allocated about 500 B a call (test/world/allocation.test.ts, the
+ * jointed scene with a mouse joint); with both comparisons always run, nothing.
+ */
+export function bitsDiffer(a: number, b: number): boolean {
+  const valueDiffers = a !== b;
+  const signDiffers = 1 / a !== 1 / b;
+  return valueDiffers || signDiffers;
+}
+
 /** Wrap an angle to (-pi, pi]. */
 export function unwindAngle(a: number): number {
-  if (a < -PI) return a + TWO_PI * Math.ceil((-PI - a) / TWO_PI);
-  if (a > PI) return a - TWO_PI * Math.ceil((a - PI) / TWO_PI);
-  return a;
+  const io = scalarIo;
+  io[0] = a;
+  unwindAngleIo(io, 0);
+  return io[0]!;
 }
 
 export function clamp(a: number, lo: number, hi: number): number {

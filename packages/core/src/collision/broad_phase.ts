@@ -6,7 +6,7 @@
  * structure, the move order or the proxy ids. Nothing allocates after warm-up.
  */
 
-import { growF64, growI32, growU32 } from '../base/array.js';
+import { growF64, growI32, growU32, replaceArraysOnce } from '../base/array.js';
 import type { AABB } from '../geometry/geometry.js';
 import { DynamicTree } from './dynamic_tree.js';
 
@@ -73,6 +73,7 @@ export class BroadPhase {
     this.trees = [new DynamicTree(16), new DynamicTree(16), new DynamicTree(16)];
     this.moveIndex = [new Int32Array(16).fill(-1), new Int32Array(16).fill(-1), new Int32Array(16).fill(-1)];
     this.queryMask = [new Uint32Array(16), new Uint32Array(16), new Uint32Array(16)];
+    replaceArraysOnce(this);
   }
 
   /** Replaces the pair filter (a restored world binds the filter to itself). */

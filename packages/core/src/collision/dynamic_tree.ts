@@ -11,7 +11,7 @@
  * grow by doubling and are reused.
  */
 
-import { growF64, growI32, growU8, growU32 } from '../base/array.js';
+import { growF64, growI32, growU8, growU32, replaceArraysOnce } from '../base/array.js';
 import { AABB } from '../geometry/geometry.js';
 
 const NULL = -1;
@@ -113,6 +113,7 @@ export class DynamicTree {
     this.flags = new Uint8Array(n);
     this.stack = new Int32Array(64);
     this.linkFree(0, n);
+    replaceArraysOnce(this);
   }
 
   /** Number of live proxies (leaves). */
@@ -262,28 +263,26 @@ export class DynamicTree {
     by1[proxyId] = maxY;
     flags[proxyId] = flags[proxyId]! | ENLARGED;
     let p = parent[proxyId]!;
-    // Grow ancestors until one already contains the box: above it nothing changes.
+    // Grow ancestors until one already contains the box: above it nothing changes. Each
+    // side is written back whether it grew or not: which sides grow depends on where the
+    // bodies go (the first to move up would otherwise run a store never run before, and
+    // deoptimise the step's loop it is inlined into, see world/solver.ts collide).
     while (p !== NULL) {
-      let changed = false;
-      if (minX < bx0[p]!) {
-        bx0[p] = minX;
-        changed = true;
-      }
-      if (minY < by0[p]!) {
-        by0[p] = minY;
-        changed = true;
-      }
-      if (maxX > bx1[p]!) {
-        bx1[p] = maxX;
-        changed = true;
-      }
-      if (maxY > by1[p]!) {
-        by1[p] = maxY;
-        changed = true;
-      }
+      const x0 = bx0[p]!;
+      const y0 = by0[p]!;
+      const x1 = bx1[p]!;
+      const y1 = by1[p]!;
+      const growX0 = minX < x0;
+      const growY0 = minY < y0;
+      const growX1 = maxX > x1;
+      const growY1 = maxY > y1;
+      bx0[p] = growX0 ? minX : x0;
+      by0[p] = growY0 ? minY : y0;
+      bx1[p] = growX1 ? maxX : x1;
+      by1[p] = growY1 ? maxY : y1;
       flags[p] = flags[p]! | ENLARGED;
       p = parent[p]!;
-      if (!changed) break;
+      if (!(growX0 || growY0 || growX1 || growY1)) break;
     }
     // Keep the enlarged nodes a connected set from the root, so rebuild can find them by a
     // walk that stops at the first clean node.

@@ -1356,7 +1356,13 @@ export class QuadCache {
   owner: (Polygon | null)[] = new Array<Polygon | null>(64).fill(null);
 }
 
-function cacheQuad(cache: QuadCache, shape: number, p: Polygon): void {
+/**
+ * Stores the quadrilateral `p` of shape `shape` (a polygon of four vertices) in the cache.
+ * Called when the shape is made (createShape, a restored snapshot), so the narrow phase
+ * never meets a stale record: a record first written from inside the step's loop would be
+ * a path V8 compiled as a deoptimisation (see world/solver.ts collide).
+ */
+export function cacheQuad(cache: QuadCache, shape: number, p: Polygon): void {
   if (shape >= cache.owner.length) {
     const cap = Math.max(shape + 1, 2 * cache.owner.length);
     const data = new Float64Array(cap * Q.SIZE);
@@ -1371,10 +1377,11 @@ function cacheQuad(cache: QuadCache, shape: number, p: Polygon): void {
 }
 
 /**
- * `collidePolygons` for the polygons of shapes `shapeA` and `shapeB` (same results), reading
- * quadrilaterals through the world's per-shape cache.
+ * `collidePolygons` for two quadrilaterals, shapes `shapeA` and `shapeB` (same results),
+ * reading them through the world's per-shape cache. Other polygons go through the
+ * collide table like every other pair (world/solver.ts collide).
  */
-export function collidePolygonShapes(
+export function collideQuadShapes(
   cache: QuadCache,
   shapeA: number,
   a: Polygon,
@@ -1384,11 +1391,8 @@ export function collidePolygonShapes(
   xfB: Transform,
   m: Manifold,
 ): void {
-  if (a.count !== 4 || b.count !== 4) {
-    collidePolygons(a, xfA, b, xfB, m);
-    return;
-  }
   m.pointCount = 0;
+  // never taken while every quadrilateral shape is cached when made (cacheQuad)
   if (cache.owner[shapeA] !== a) cacheQuad(cache, shapeA, a);
   if (cache.owner[shapeB] !== b) cacheQuad(cache, shapeB, b);
   const q = cache.data;
@@ -1964,3 +1968,22 @@ export const collideTable: ReadonlyArray<ReadonlyArray<CollideFn | null>> = buil
 export function getCollider(typeA: ShapeType, typeB: ShapeType): CollideFn | null {
   return collideTable[typeA]?.[typeB] ?? null;
 }
+
+function buildCollidableTypes(): Uint8Array {
+  const t = new Uint8Array(25);
+  for (let a = 0; a < 5; a++) {
+    for (let b = 0; b < 5; b++) {
+      const forward = getCollider(a as ShapeType, b as ShapeType);
+      const backward = getCollider(b as ShapeType, a as ShapeType);
+      t[a * 5 + b] = forward !== null || backward !== null ? 1 : 0;
+    }
+  }
+  return t;
+}
+
+/**
+ * 1 at `typeA * 5 + typeB` when shapes of the two types collide (in either order), else 0:
+ * the pair filter's test, a byte where comparing the table's functions with null would
+ * compile the rarely seen null as a deoptimisation (see world/solver.ts collide).
+ */
+export const collidableTypes: Uint8Array = buildCollidableTypes();

@@ -10,6 +10,8 @@
  * order never depends on hashing.
  */
 
+import { replaceArraysOnce } from '../base/array.js';
+
 const EMPTY = -1;
 
 /** Mixes an unordered-pair key (lower index first) into 32 bits (a murmur3-style finaliser). */
@@ -40,6 +42,7 @@ export class PairTable {
     this.high = new Int32Array(n);
     this.contact = new Int32Array(n);
     this.mask = n - 1;
+    replaceArraysOnce(this);
   }
 
   /** Number of pairs in the table. */

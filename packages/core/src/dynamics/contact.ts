@@ -14,7 +14,7 @@ import { type Column, columnList, growColumns, growI32, snapshotColumns } from '
 import { CONTACT_REUSE_ANGLE, CONTACT_REUSE_DISTANCE } from '../base/constants.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import type { Manifold } from '../collision/manifold_types.js';
-import { getCollider } from '../collision/manifold.js';
+import { collidableTypes, getCollider } from '../collision/manifold.js';
 import { BodyType } from './body.js';
 import { shouldShapesCollide } from './shape.js';
 import type { WorldState } from '../world/world_state.js';
@@ -372,8 +372,13 @@ export function pairFilter(w: WorldState, shapeA: number, shapeB: number): boole
   if (bodyA === bodyB) return false;
   // sensors never make contacts: their overlaps are found at the end of the step (sensor.ts)
   if (shapes.isSensor[shapeA] === 1 || shapes.isSensor[shapeB] === 1) return false;
+  // Both sides read whatever the first one says: the pair search inlines this filter, and
+  // a read only some pairs reach (B's type when A is static) is compiled as a
+  // deoptimisation until it has run once (see world/solver.ts collide).
   const bodies = w.bodies;
-  if (bodies.type[bodyA] !== BodyType.Dynamic && bodies.type[bodyB] !== BodyType.Dynamic) return false;
+  const dynamicA = bodies.type[bodyA] === BodyType.Dynamic;
+  const dynamicB = bodies.type[bodyB] === BodyType.Dynamic;
+  if (!dynamicA && !dynamicB) return false;
   if (
     !shouldShapesCollide(
       shapes.categoryBits[shapeA]!,
@@ -386,9 +391,7 @@ export function pairFilter(w: WorldState, shapeA: number, shapeB: number): boole
   ) {
     return false;
   }
-  if (getCollider(shapes.typeOf(shapeA), shapes.typeOf(shapeB)) === null) {
-    if (getCollider(shapes.typeOf(shapeB), shapes.typeOf(shapeA)) === null) return false;
-  }
+  if (collidableTypes[shapes.typeOf(shapeA) * 5 + shapes.typeOf(shapeB)] === 0) return false;
   if (w.jointFilter !== null && !w.jointFilter(bodyA, bodyB)) return false;
   return w.pairs.find(shapeA, shapeB) === -1;
 }

@@ -191,10 +191,14 @@ export function solveContinuous(w: WorldState): void {
       const dx = bodies.cx[b]! - bodies.c0x[b]!;
       const dy = bodies.cy[b]! - bodies.c0y[b]!;
       const pad = bodies.maxExtent[b]!;
-      sweptBox.minX = shapes.minX[s]! + (dx > 0 ? -dx : 0) - pad;
-      sweptBox.maxX = shapes.maxX[s]! + (dx < 0 ? -dx : 0) + pad;
-      sweptBox.minY = shapes.minY[s]! + (dy > 0 ? -dy : 0) - pad;
-      sweptBox.maxY = shapes.maxY[s]! + (dy < 0 ? -dy : 0) + pad;
+      // negated once, before picking: a negation only leftward motion reached was compiled
+      // as a deoptimisation until the first body swept left (see world/solver.ts collide)
+      const ndx = -dx;
+      const ndy = -dy;
+      sweptBox.minX = shapes.minX[s]! + (dx > 0 ? ndx : 0) - pad;
+      sweptBox.maxX = shapes.maxX[s]! + (dx < 0 ? ndx : 0) + pad;
+      sweptBox.minY = shapes.minY[s]! + (dy > 0 ? ndy : 0) - pad;
+      sweptBox.maxY = shapes.maxY[s]! + (dy < 0 ? ndy : 0) + pad;
       candidateCount = 0;
       queryShape = s;
       trees[BodyType.Static]!.queryBox(sweptBox, 0xffffffff, collectCandidate);

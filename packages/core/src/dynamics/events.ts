@@ -6,7 +6,7 @@
  * Events are written in the deterministic order of the step's own loops.
  */
 
-import { growF64, growU8 } from '../base/array.js';
+import { growF64, growU8, replaceArraysOnce } from '../base/array.js';
 
 export class EventBuffers {
   /** Shapes that began touching (manifold gained points). */
@@ -44,6 +44,10 @@ export class EventBuffers {
   // counts when the last step ended: entries after them were raised between steps (by
   // destroyBody, applyLinearImpulse, ...) and belong to the next step's report
   private marks = new Int32Array(7);
+
+  constructor() {
+    replaceArraysOnce(this);
+  }
 
   /** Called when a step ends: what is in the buffers now is that step's report. */
   markStepEnd(): void {
@@ -106,18 +110,26 @@ export class EventBuffers {
     this.endCount = n + 1;
   }
 
+  /**
+   * Room for `n` more hits. The step reserves one per contact constraint before it reports
+   * hits, so pushHit never grows the buffers from inside that loop (a path first taken
+   * late would deoptimise it, see world/solver.ts collide).
+   */
+  reserveHits(n: number): void {
+    const cap = this.hitCount + n;
+    if (cap <= this.hitShapeA.length) return;
+    this.hitShapeA = growF64(this.hitShapeA, cap);
+    this.hitShapeB = growF64(this.hitShapeB, cap);
+    this.hitPointX = growF64(this.hitPointX, cap);
+    this.hitPointY = growF64(this.hitPointY, cap);
+    this.hitNormalX = growF64(this.hitNormalX, cap);
+    this.hitNormalY = growF64(this.hitNormalY, cap);
+    this.hitSpeed = growF64(this.hitSpeed, cap);
+  }
+
   pushHit(a: number, b: number, px: number, py: number, nx: number, ny: number, speed: number): void {
     const n = this.hitCount;
-    if (n === this.hitShapeA.length) {
-      const cap = n * 2;
-      this.hitShapeA = growF64(this.hitShapeA, cap);
-      this.hitShapeB = growF64(this.hitShapeB, cap);
-      this.hitPointX = growF64(this.hitPointX, cap);
-      this.hitPointY = growF64(this.hitPointY, cap);
-      this.hitNormalX = growF64(this.hitNormalX, cap);
-      this.hitNormalY = growF64(this.hitNormalY, cap);
-      this.hitSpeed = growF64(this.hitSpeed, cap);
-    }
+    if (n === this.hitShapeA.length) this.reserveHits(n);
     this.hitShapeA[n] = a;
     this.hitShapeB[n] = b;
     this.hitPointX[n] = px;

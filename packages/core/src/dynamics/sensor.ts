@@ -22,7 +22,7 @@
  * snapshots (world/snapshot.ts); the sensor list is rebuilt from the shapes' flags.
  */
 
-import { growF64, growI32 } from '../base/array.js';
+import { growF64, growI32, replaceArraysOnce } from '../base/array.js';
 import { Transform } from '../base/math.js';
 import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from '../collision/distance.js';
 import { AABB } from '../geometry/geometry.js';
@@ -45,6 +45,10 @@ export class SensorState {
   /** The set being built by the pass (swapped with `keys` at its end). */
   nextKeys = new Float64Array(16);
   nextKeyCount = 0;
+
+  constructor() {
+    replaceArraysOnce(this);
+  }
 
   /** Makes room for `n` current keys (restore). */
   reserveKeys(n: number): void {

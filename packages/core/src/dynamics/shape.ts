@@ -5,7 +5,15 @@
  */
 
 import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
-import { AABB, ChainSegment, computeShapeAABB, type Geometry, ShapeType } from '../geometry/geometry.js';
+import {
+  AABB,
+  ChainSegment,
+  computeShapeAABB,
+  type Geometry,
+  type Polygon,
+  ShapeType,
+} from '../geometry/geometry.js';
+import { cacheQuad } from '../collision/manifold.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import { AABB_MARGIN, SPECULATIVE_DISTANCE } from '../base/constants.js';
 import type { WorldState } from '../world/world_state.js';
@@ -180,6 +188,8 @@ export function createShape(
   shapes.body[s] = b;
   shapes.type[s] = type;
   shapes.geometry[s] = geometry;
+  if (type === ShapeType.Polygon && (geometry as Polygon).count === 4)
+    cacheQuad(w.quadCache, s, geometry as Polygon);
   shapes.density[s] = d.density;
   shapes.friction[s] = d.friction;
   shapes.restitution[s] = d.restitution;

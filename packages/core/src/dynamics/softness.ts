@@ -22,12 +22,21 @@ export class Softness {
   impulseScale = 0;
 }
 
-export function makeSoft(hertz: number, dampingRatio: number, h: number, out: Softness): Softness {
+/**
+ * makeSoft for the step's hot paths: hertz, damping ratio and time step read from io[0],
+ * io[1] and io[2] of a caller-owned scratch. No double crosses the call, so nothing is
+ * boxed whether or not V8 inlines it (see the angle kernels in base/math.ts); a joint's
+ * prepare calls it on a path V8 may never inline into (a spring in a net of plain hinges).
+ */
+export function makeSoftIo(io: Float64Array, out: Softness): void {
+  const hertz = io[0]!;
+  const dampingRatio = io[1]!;
+  const h = io[2]!;
   if (hertz === 0) {
     out.biasRate = 0;
     out.massScale = 1;
     out.impulseScale = 0;
-    return out;
+    return;
   }
   const omega = 2 * PI * hertz;
   const a1 = 2 * dampingRatio + h * omega;
@@ -38,12 +47,24 @@ export function makeSoft(hertz: number, dampingRatio: number, h: number, out: So
     out.biasRate = 0;
     out.massScale = 0;
     out.impulseScale = 1;
-    return out;
+    return;
   }
   const a2 = h * omega * a1;
   const a3 = 1 / (1 + a2);
   out.biasRate = omega / a1;
   out.massScale = a2 * a3;
   out.impulseScale = a3;
+}
+
+/** Scratch of makeSoft's inputs: never used across a call. */
+const softIo = new Float64Array(3);
+
+/** The softness of a spring of `hertz` and `dampingRatio` over a step `h`, into `out`. */
+export function makeSoft(hertz: number, dampingRatio: number, h: number, out: Softness): Softness {
+  const io = softIo;
+  io[0] = hertz;
+  io[1] = dampingRatio;
+  io[2] = h;
+  makeSoftIo(io, out);
   return out;
 }

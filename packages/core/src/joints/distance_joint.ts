@@ -25,7 +25,7 @@
 import { HUGE } from '../base/constants.js';
 import { type JointData, prepareJointFrame } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
-import { makeSoft, Softness } from '../dynamics/softness.js';
+import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { checkBoolean, checkNonNegativeAtMost, fail } from '../base/validate.js';
 import {
   checkDampingRatio,
@@ -34,7 +34,11 @@ import {
   checkLinearSpeed,
   checkMaxForce,
 } from './joint_checks.js';
+import { bitsDiffer } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
+
+/** Scratch of makeSoftIo's inputs (hertz, damping ratio, step): never used across a call. */
+const solverIo = new Float64Array(3);
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
 // exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
@@ -127,33 +131,33 @@ export function saveDistanceJointRollback(d: DistanceJointData, f: Float64Array,
 
 export function loadDistanceJointRollback(d: DistanceJointData, f: Float64Array, at: number): number {
   let v = f[at++]!;
-  if (d.length !== v || 1 / d.length !== 1 / v) d.length = v;
+  if (bitsDiffer(d.length, v)) d.length = v;
   if (d.enableSpring !== (f[at] === 1)) d.enableSpring = f[at] === 1;
   at++;
   v = f[at++]!;
-  if (d.hertz !== v || 1 / d.hertz !== 1 / v) d.hertz = v;
+  if (bitsDiffer(d.hertz, v)) d.hertz = v;
   v = f[at++]!;
-  if (d.dampingRatio !== v || 1 / d.dampingRatio !== 1 / v) d.dampingRatio = v;
+  if (bitsDiffer(d.dampingRatio, v)) d.dampingRatio = v;
   if (d.enableLimit !== (f[at] === 1)) d.enableLimit = f[at] === 1;
   at++;
   v = f[at++]!;
-  if (d.minLength !== v || 1 / d.minLength !== 1 / v) d.minLength = v;
+  if (bitsDiffer(d.minLength, v)) d.minLength = v;
   v = f[at++]!;
-  if (d.maxLength !== v || 1 / d.maxLength !== 1 / v) d.maxLength = v;
+  if (bitsDiffer(d.maxLength, v)) d.maxLength = v;
   if (d.enableMotor !== (f[at] === 1)) d.enableMotor = f[at] === 1;
   at++;
   v = f[at++]!;
-  if (d.maxMotorForce !== v || 1 / d.maxMotorForce !== 1 / v) d.maxMotorForce = v;
+  if (bitsDiffer(d.maxMotorForce, v)) d.maxMotorForce = v;
   v = f[at++]!;
-  if (d.motorSpeed !== v || 1 / d.motorSpeed !== 1 / v) d.motorSpeed = v;
+  if (bitsDiffer(d.motorSpeed, v)) d.motorSpeed = v;
   v = f[at++]!;
-  if (d.impulse !== v || 1 / d.impulse !== 1 / v) d.impulse = v;
+  if (bitsDiffer(d.impulse, v)) d.impulse = v;
   v = f[at++]!;
-  if (d.lowerImpulse !== v || 1 / d.lowerImpulse !== 1 / v) d.lowerImpulse = v;
+  if (bitsDiffer(d.lowerImpulse, v)) d.lowerImpulse = v;
   v = f[at++]!;
-  if (d.upperImpulse !== v || 1 / d.upperImpulse !== 1 / v) d.upperImpulse = v;
+  if (bitsDiffer(d.upperImpulse, v)) d.upperImpulse = v;
   v = f[at++]!;
-  if (d.motorImpulse !== v || 1 / d.motorImpulse !== 1 / v) d.motorImpulse = v;
+  if (bitsDiffer(d.motorImpulse, v)) d.motorImpulse = v;
   return at;
 }
 
@@ -176,7 +180,11 @@ export function prepareDistanceJoint(w: WorldState, j: number, d: DistanceJointD
     d.ux = 0;
     d.uy = 0;
   }
-  makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
+  const io = solverIo;
+  io[0] = d.hertz;
+  io[1] = d.dampingRatio;
+  io[2] = ctx.h;
+  makeSoftIo(io, d.springSoftness);
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
 

@@ -18,12 +18,15 @@
 import type { JointData } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import type { Vec2 } from '../base/math.js';
-import { unwindAngle } from '../base/math.js';
-import { relativeAngle } from './revolute_joint.js';
+import { JOINT_ANGLE_IO, relativeAngleIo } from './revolute_joint.js';
 import { MAX_COORDINATE } from '../base/constants.js';
 import { checkFinite, checkVec2Within, fail } from '../base/validate.js';
 import { checkJointAngle, checkMaxForce } from './joint_checks.js';
+import { bitsDiffer } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
+
+/** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
+const solverIo = new Float64Array(JOINT_ANGLE_IO);
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
 // exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
@@ -100,23 +103,23 @@ export function saveMotorJointRollback(d: MotorJointData, f: Float64Array, at: n
 
 export function loadMotorJointRollback(d: MotorJointData, f: Float64Array, at: number): number {
   let v = f[at++]!;
-  if (d.linearOffsetX !== v || 1 / d.linearOffsetX !== 1 / v) d.linearOffsetX = v;
+  if (bitsDiffer(d.linearOffsetX, v)) d.linearOffsetX = v;
   v = f[at++]!;
-  if (d.linearOffsetY !== v || 1 / d.linearOffsetY !== 1 / v) d.linearOffsetY = v;
+  if (bitsDiffer(d.linearOffsetY, v)) d.linearOffsetY = v;
   v = f[at++]!;
-  if (d.angularOffset !== v || 1 / d.angularOffset !== 1 / v) d.angularOffset = v;
+  if (bitsDiffer(d.angularOffset, v)) d.angularOffset = v;
   v = f[at++]!;
-  if (d.maxForce !== v || 1 / d.maxForce !== 1 / v) d.maxForce = v;
+  if (bitsDiffer(d.maxForce, v)) d.maxForce = v;
   v = f[at++]!;
-  if (d.maxTorque !== v || 1 / d.maxTorque !== 1 / v) d.maxTorque = v;
+  if (bitsDiffer(d.maxTorque, v)) d.maxTorque = v;
   v = f[at++]!;
-  if (d.correctionFactor !== v || 1 / d.correctionFactor !== 1 / v) d.correctionFactor = v;
+  if (bitsDiffer(d.correctionFactor, v)) d.correctionFactor = v;
   v = f[at++]!;
-  if (d.linearX !== v || 1 / d.linearX !== 1 / v) d.linearX = v;
+  if (bitsDiffer(d.linearX, v)) d.linearX = v;
   v = f[at++]!;
-  if (d.linearY !== v || 1 / d.linearY !== 1 / v) d.linearY = v;
+  if (bitsDiffer(d.linearY, v)) d.linearY = v;
   v = f[at++]!;
-  if (d.angularImpulse !== v || 1 / d.angularImpulse !== 1 / v) d.angularImpulse = v;
+  if (bitsDiffer(d.angularImpulse, v)) d.angularImpulse = v;
   return at;
 }
 
@@ -146,7 +149,14 @@ export function prepareMotorJoint(w: WorldState, j: number, d: MotorJointData, c
   d.by = sB * lbx + cB * lby;
   d.deltaCenterX = bodies.cx[b]! - bodies.cx[a]!;
   d.deltaCenterY = bodies.cy[b]! - bodies.cy[a]!;
-  d.deltaAngle = unwindAngle(relativeAngle(cB, sB, cA, sA) - d.angularOffset);
+  const io = solverIo;
+  io[0] = cB;
+  io[1] = sB;
+  io[2] = cA;
+  io[3] = sA;
+  io[4] = -d.angularOffset;
+  relativeAngleIo(io);
+  d.deltaAngle = io[8]!;
 
   const k = d.iA + d.iB;
   d.axialMass = k > 0 ? 1 / k : 0;
@@ -198,7 +208,14 @@ export function solveMotorJoint(w: WorldState, d: MotorJointData, ctx: StepConte
 
   // angular row
   if (iA + iB > 0) {
-    const theta = unwindAngle(relativeAngle(qbc, qbs, qac, qas) + d.deltaAngle);
+    const io = solverIo;
+    io[0] = qbc;
+    io[1] = qbs;
+    io[2] = qac;
+    io[3] = qas;
+    io[4] = d.deltaAngle;
+    relativeAngleIo(io);
+    const theta = io[8]!;
     const maxImpulse = ctx.h * d.maxTorque;
     const old = d.angularImpulse;
     let acc = old - d.axialMass * (wb - wa + beta * theta);

@@ -17,11 +17,15 @@
 import type { JointData } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import type { Vec2 } from '../base/math.js';
-import { makeSoft, Softness } from '../dynamics/softness.js';
+import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { MAX_COORDINATE } from '../base/constants.js';
 import { checkVec2Within } from '../base/validate.js';
 import { checkDampingRatio, checkHertz, checkMaxForce } from './joint_checks.js';
+import { bitsDiffer } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
+
+/** Scratch of makeSoftIo's inputs (hertz, damping ratio, step): never used across a call. */
+const solverIo = new Float64Array(3);
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
 // exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
@@ -95,21 +99,21 @@ export function saveMouseJointRollback(d: MouseJointData, f: Float64Array, at: n
 
 export function loadMouseJointRollback(d: MouseJointData, f: Float64Array, at: number): number {
   let v = f[at++]!;
-  if (d.targetX !== v || 1 / d.targetX !== 1 / v) d.targetX = v;
+  if (bitsDiffer(d.targetX, v)) d.targetX = v;
   v = f[at++]!;
-  if (d.targetY !== v || 1 / d.targetY !== 1 / v) d.targetY = v;
+  if (bitsDiffer(d.targetY, v)) d.targetY = v;
   v = f[at++]!;
-  if (d.hertz !== v || 1 / d.hertz !== 1 / v) d.hertz = v;
+  if (bitsDiffer(d.hertz, v)) d.hertz = v;
   v = f[at++]!;
-  if (d.dampingRatio !== v || 1 / d.dampingRatio !== 1 / v) d.dampingRatio = v;
+  if (bitsDiffer(d.dampingRatio, v)) d.dampingRatio = v;
   v = f[at++]!;
-  if (d.maxForce !== v || 1 / d.maxForce !== 1 / v) d.maxForce = v;
+  if (bitsDiffer(d.maxForce, v)) d.maxForce = v;
   v = f[at++]!;
-  if (d.linearX !== v || 1 / d.linearX !== 1 / v) d.linearX = v;
+  if (bitsDiffer(d.linearX, v)) d.linearX = v;
   v = f[at++]!;
-  if (d.linearY !== v || 1 / d.linearY !== 1 / v) d.linearY = v;
+  if (bitsDiffer(d.linearY, v)) d.linearY = v;
   v = f[at++]!;
-  if (d.angularImpulse !== v || 1 / d.angularImpulse !== 1 / v) d.angularImpulse = v;
+  if (bitsDiffer(d.angularImpulse, v)) d.angularImpulse = v;
   return at;
 }
 
@@ -128,8 +132,15 @@ export function prepareMouseJoint(w: WorldState, j: number, d: MouseJointData, c
   d.by = sB * lbx + cB * lby;
   d.deltaCenterX = bodies.cx[b]! - d.targetX;
   d.deltaCenterY = bodies.cy[b]! - d.targetY;
-  makeSoft(d.hertz, d.dampingRatio, ctx.h, d.linearSoftness);
-  makeSoft(ANGULAR_DAMPING_HERTZ, ANGULAR_DAMPING_RATIO, ctx.h, d.angularSoftness);
+  const io = solverIo;
+  io[0] = d.hertz;
+  io[1] = d.dampingRatio;
+  io[2] = ctx.h;
+  makeSoftIo(io, d.linearSoftness);
+  io[0] = ANGULAR_DAMPING_HERTZ;
+  io[1] = ANGULAR_DAMPING_RATIO;
+  io[2] = ctx.h;
+  makeSoftIo(io, d.angularSoftness);
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
 

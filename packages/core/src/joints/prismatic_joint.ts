@@ -20,9 +20,8 @@
 
 import { type JointData, prepareJointFrame } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
-import { unwindAngle } from '../base/math.js';
-import { relativeAngle } from './revolute_joint.js';
-import { makeSoft, Softness } from '../dynamics/softness.js';
+import { JOINT_ANGLE_IO, relativeAngleIo } from './revolute_joint.js';
+import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { checkBoolean } from '../base/validate.js';
 import {
   checkAxis,
@@ -35,7 +34,11 @@ import {
   normalizeAxis,
 } from './joint_checks.js';
 import type { Vec2 } from '../base/math.js';
+import { bitsDiffer } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
+
+/** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
+const solverIo = new Float64Array(JOINT_ANGLE_IO);
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
 // exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
@@ -140,41 +143,41 @@ export function savePrismaticJointRollback(d: PrismaticJointData, f: Float64Arra
 
 export function loadPrismaticJointRollback(d: PrismaticJointData, f: Float64Array, at: number): number {
   let v = f[at++]!;
-  if (d.localAxisX !== v || 1 / d.localAxisX !== 1 / v) d.localAxisX = v;
+  if (bitsDiffer(d.localAxisX, v)) d.localAxisX = v;
   v = f[at++]!;
-  if (d.localAxisY !== v || 1 / d.localAxisY !== 1 / v) d.localAxisY = v;
+  if (bitsDiffer(d.localAxisY, v)) d.localAxisY = v;
   v = f[at++]!;
-  if (d.referenceAngle !== v || 1 / d.referenceAngle !== 1 / v) d.referenceAngle = v;
+  if (bitsDiffer(d.referenceAngle, v)) d.referenceAngle = v;
   if (d.enableSpring !== (f[at] === 1)) d.enableSpring = f[at] === 1;
   at++;
   v = f[at++]!;
-  if (d.hertz !== v || 1 / d.hertz !== 1 / v) d.hertz = v;
+  if (bitsDiffer(d.hertz, v)) d.hertz = v;
   v = f[at++]!;
-  if (d.dampingRatio !== v || 1 / d.dampingRatio !== 1 / v) d.dampingRatio = v;
+  if (bitsDiffer(d.dampingRatio, v)) d.dampingRatio = v;
   if (d.enableLimit !== (f[at] === 1)) d.enableLimit = f[at] === 1;
   at++;
   v = f[at++]!;
-  if (d.lowerTranslation !== v || 1 / d.lowerTranslation !== 1 / v) d.lowerTranslation = v;
+  if (bitsDiffer(d.lowerTranslation, v)) d.lowerTranslation = v;
   v = f[at++]!;
-  if (d.upperTranslation !== v || 1 / d.upperTranslation !== 1 / v) d.upperTranslation = v;
+  if (bitsDiffer(d.upperTranslation, v)) d.upperTranslation = v;
   if (d.enableMotor !== (f[at] === 1)) d.enableMotor = f[at] === 1;
   at++;
   v = f[at++]!;
-  if (d.maxMotorForce !== v || 1 / d.maxMotorForce !== 1 / v) d.maxMotorForce = v;
+  if (bitsDiffer(d.maxMotorForce, v)) d.maxMotorForce = v;
   v = f[at++]!;
-  if (d.motorSpeed !== v || 1 / d.motorSpeed !== 1 / v) d.motorSpeed = v;
+  if (bitsDiffer(d.motorSpeed, v)) d.motorSpeed = v;
   v = f[at++]!;
-  if (d.perpImpulse !== v || 1 / d.perpImpulse !== 1 / v) d.perpImpulse = v;
+  if (bitsDiffer(d.perpImpulse, v)) d.perpImpulse = v;
   v = f[at++]!;
-  if (d.angleImpulse !== v || 1 / d.angleImpulse !== 1 / v) d.angleImpulse = v;
+  if (bitsDiffer(d.angleImpulse, v)) d.angleImpulse = v;
   v = f[at++]!;
-  if (d.springImpulse !== v || 1 / d.springImpulse !== 1 / v) d.springImpulse = v;
+  if (bitsDiffer(d.springImpulse, v)) d.springImpulse = v;
   v = f[at++]!;
-  if (d.motorImpulse !== v || 1 / d.motorImpulse !== 1 / v) d.motorImpulse = v;
+  if (bitsDiffer(d.motorImpulse, v)) d.motorImpulse = v;
   v = f[at++]!;
-  if (d.lowerImpulse !== v || 1 / d.lowerImpulse !== 1 / v) d.lowerImpulse = v;
+  if (bitsDiffer(d.lowerImpulse, v)) d.lowerImpulse = v;
   v = f[at++]!;
-  if (d.upperImpulse !== v || 1 / d.upperImpulse !== 1 / v) d.upperImpulse = v;
+  if (bitsDiffer(d.upperImpulse, v)) d.upperImpulse = v;
   return at;
 }
 
@@ -203,9 +206,19 @@ export function preparePrismaticJoint(
   const dcy = bodies.cy[b]! - bodies.cy[a]!;
   d.deltaCenterX = dcx;
   d.deltaCenterY = dcy;
-  d.deltaAngle = unwindAngle(relativeAngle(cB, sB, cA, sA) - d.referenceAngle);
+  const io = solverIo;
+  io[0] = cB;
+  io[1] = sB;
+  io[2] = cA;
+  io[3] = sA;
+  io[4] = -d.referenceAngle;
+  relativeAngleIo(io);
+  d.deltaAngle = io[8]!;
 
-  makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
+  io[0] = d.hertz;
+  io[1] = d.dampingRatio;
+  io[2] = ctx.h;
+  makeSoftIo(io, d.springSoftness);
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
 
@@ -396,7 +409,14 @@ export function solvePrismaticJoint(
     let impulseScale = 0;
     if (useBias) {
       const C1 = nx * sepX + ny * sepY;
-      const C2 = unwindAngle(relativeAngle(qbc, qbs, qac, qas) + d.deltaAngle);
+      const io = solverIo;
+      io[0] = qbc;
+      io[1] = qbs;
+      io[2] = qac;
+      io[3] = qas;
+      io[4] = d.deltaAngle;
+      relativeAngleIo(io);
+      const C2 = io[8]!;
       bias1 = ctx.jointSoftness.biasRate * C1;
       bias2 = ctx.jointSoftness.biasRate * C2;
       massScale = ctx.jointSoftness.massScale;

@@ -12,8 +12,8 @@
 
 import { type JointData, prepareJointFrameRow } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
-import { atan2, unwindAngle } from '../base/math.js';
-import { makeSoft, Softness } from '../dynamics/softness.js';
+import { atan2Io, bitsDiffer, unwindAngle, unwindAngleIo } from '../base/math.js';
+import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { checkBoolean } from '../base/validate.js';
 import {
   checkAngleLimits,
@@ -137,43 +137,81 @@ export function saveRevoluteJointRollback(d: RevoluteJointData, f: Float64Array,
 
 export function loadRevoluteJointRollback(d: RevoluteJointData, f: Float64Array, at: number): number {
   let v = f[at++]!;
-  if (d.referenceAngle !== v || 1 / d.referenceAngle !== 1 / v) d.referenceAngle = v;
+  if (bitsDiffer(d.referenceAngle, v)) d.referenceAngle = v;
   if (d.enableSpring !== (f[at] === 1)) d.enableSpring = f[at] === 1;
   at++;
   v = f[at++]!;
-  if (d.hertz !== v || 1 / d.hertz !== 1 / v) d.hertz = v;
+  if (bitsDiffer(d.hertz, v)) d.hertz = v;
   v = f[at++]!;
-  if (d.dampingRatio !== v || 1 / d.dampingRatio !== 1 / v) d.dampingRatio = v;
+  if (bitsDiffer(d.dampingRatio, v)) d.dampingRatio = v;
   if (d.enableMotor !== (f[at] === 1)) d.enableMotor = f[at] === 1;
   at++;
   v = f[at++]!;
-  if (d.motorSpeed !== v || 1 / d.motorSpeed !== 1 / v) d.motorSpeed = v;
+  if (bitsDiffer(d.motorSpeed, v)) d.motorSpeed = v;
   v = f[at++]!;
-  if (d.maxMotorTorque !== v || 1 / d.maxMotorTorque !== 1 / v) d.maxMotorTorque = v;
+  if (bitsDiffer(d.maxMotorTorque, v)) d.maxMotorTorque = v;
   if (d.enableLimit !== (f[at] === 1)) d.enableLimit = f[at] === 1;
   at++;
   v = f[at++]!;
-  if (d.lowerAngle !== v || 1 / d.lowerAngle !== 1 / v) d.lowerAngle = v;
+  if (bitsDiffer(d.lowerAngle, v)) d.lowerAngle = v;
   v = f[at++]!;
-  if (d.upperAngle !== v || 1 / d.upperAngle !== 1 / v) d.upperAngle = v;
+  if (bitsDiffer(d.upperAngle, v)) d.upperAngle = v;
   v = f[at++]!;
-  if (d.linearX !== v || 1 / d.linearX !== 1 / v) d.linearX = v;
+  if (bitsDiffer(d.linearX, v)) d.linearX = v;
   v = f[at++]!;
-  if (d.linearY !== v || 1 / d.linearY !== 1 / v) d.linearY = v;
+  if (bitsDiffer(d.linearY, v)) d.linearY = v;
   v = f[at++]!;
-  if (d.springImpulse !== v || 1 / d.springImpulse !== 1 / v) d.springImpulse = v;
+  if (bitsDiffer(d.springImpulse, v)) d.springImpulse = v;
   v = f[at++]!;
-  if (d.motorImpulse !== v || 1 / d.motorImpulse !== 1 / v) d.motorImpulse = v;
+  if (bitsDiffer(d.motorImpulse, v)) d.motorImpulse = v;
   v = f[at++]!;
-  if (d.lowerImpulse !== v || 1 / d.lowerImpulse !== 1 / v) d.lowerImpulse = v;
+  if (bitsDiffer(d.lowerImpulse, v)) d.lowerImpulse = v;
   v = f[at++]!;
-  if (d.upperImpulse !== v || 1 / d.upperImpulse !== 1 / v) d.upperImpulse = v;
+  if (bitsDiffer(d.upperImpulse, v)) d.upperImpulse = v;
   return at;
 }
 
+/**
+ * The joint angle kernel, for the step's hot paths (the angle rows of revolute, prismatic,
+ * weld and motor joints): with rotation B at io[0], io[1] (cosine, sine), rotation A at
+ * io[2], io[3] and an offset at io[4], it leaves the angle of B relative to A, in
+ * (-pi, pi], at io[7] and that angle plus the offset, wrapped to (-pi, pi], at io[8]
+ * (io[5] and io[6] are its own). Doubles travel through `io` only, so nothing is boxed
+ * whether or not V8 inlines the call (see the angle kernels in base/math.ts). io must hold
+ * JOINT_ANGLE_IO doubles. Prepares pass minus their reference angle: in IEEE arithmetic
+ * a + (-r) is a - r, bit for bit.
+ */
+export function relativeAngleIo(io: Float64Array): void {
+  const cB = io[0]!;
+  const sB = io[1]!;
+  const cA = io[2]!;
+  const sA = io[3]!;
+  io[5] = sB * cA - cB * sA;
+  io[6] = cB * cA + sB * sA;
+  atan2Io(io, 5);
+  io[8] = io[7]! + io[4]!;
+  unwindAngleIo(io, 8);
+}
+
+/** Length of relativeAngleIo's scratch. */
+export const JOINT_ANGLE_IO = 9;
+
+/** Scratch of relativeAngle: never used across a call. */
+const angleIo = new Float64Array(JOINT_ANGLE_IO);
+
+/** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
+const solverIo = new Float64Array(JOINT_ANGLE_IO);
+
 /** Angle of rotation qB relative to rotation qA, in (-pi, pi]. */
 export function relativeAngle(cB: number, sB: number, cA: number, sA: number): number {
-  return atan2(sB * cA - cB * sA, cB * cA + sB * sA);
+  const io = angleIo;
+  io[0] = cB;
+  io[1] = sB;
+  io[2] = cA;
+  io[3] = sA;
+  io[4] = 0;
+  relativeAngleIo(io);
+  return io[7]!;
 }
 
 export function prepareRevoluteJoint(
@@ -189,17 +227,24 @@ export function prepareRevoluteJoint(
   const axial = hasAxialRow(d);
   if (axial) {
     // only springs, motors and limits read the angle: a plain hinge skips the atan2
+    // (a path V8 may not inline into: doubles go through the scratch, see relativeAngleIo)
     const bodies = w.bodies;
     const a = w.joints.bodyA[j]!;
     const b = w.joints.bodyB[j]!;
-    const cA = bodies.c[a]!;
-    const sA = bodies.s[a]!;
-    const cB = bodies.c[b]!;
-    const sB = bodies.s[b]!;
-    d.deltaAngle = unwindAngle(relativeAngle(cB, sB, cA, sA) - d.referenceAngle);
+    const io = solverIo;
+    io[0] = bodies.c[b]!;
+    io[1] = bodies.s[b]!;
+    io[2] = bodies.c[a]!;
+    io[3] = bodies.s[a]!;
+    io[4] = -d.referenceAngle;
+    relativeAngleIo(io);
+    d.deltaAngle = io[8]!;
     const k = rows[o + Row.IA]! + rows[o + Row.IB]!;
     d.axialMass = k > 0 ? 1 / k : 0;
-    makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
+    io[0] = d.hertz;
+    io[1] = d.dampingRatio;
+    io[2] = ctx.h;
+    makeSoftIo(io, d.springSoftness);
   }
   if (!ctx.enableWarmStarting) d.resetImpulses();
   rows[o + Row.AXIAL] = axial ? 1 : 0;
@@ -288,7 +333,14 @@ export function solveRevoluteJoint(
     const fixedRotation = iA + iB === 0;
 
     if ((d.enableSpring || d.enableLimit) && !fixedRotation) {
-      const theta = unwindAngle(relativeAngle(qbc, qbs, qac, qas) + d.deltaAngle);
+      const io = solverIo;
+      io[0] = qbc;
+      io[1] = qbs;
+      io[2] = qac;
+      io[3] = qas;
+      io[4] = d.deltaAngle;
+      relativeAngleIo(io);
+      const theta = io[8]!;
       if (d.enableSpring) {
         const soft = d.springSoftness;
         const impulse =

@@ -14,11 +14,14 @@
 
 import { type JointData, prepareJointFrame } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
-import { unwindAngle } from '../base/math.js';
-import { relativeAngle } from './revolute_joint.js';
-import { makeSoft, Softness } from '../dynamics/softness.js';
+import { JOINT_ANGLE_IO, relativeAngleIo } from './revolute_joint.js';
+import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { checkDampingRatio, checkHertz, checkJointAngle } from './joint_checks.js';
+import { bitsDiffer } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
+
+/** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
+const solverIo = new Float64Array(JOINT_ANGLE_IO);
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
 // exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
@@ -93,21 +96,21 @@ export function saveWeldJointRollback(d: WeldJointData, f: Float64Array, at: num
 
 export function loadWeldJointRollback(d: WeldJointData, f: Float64Array, at: number): number {
   let v = f[at++]!;
-  if (d.referenceAngle !== v || 1 / d.referenceAngle !== 1 / v) d.referenceAngle = v;
+  if (bitsDiffer(d.referenceAngle, v)) d.referenceAngle = v;
   v = f[at++]!;
-  if (d.linearHertz !== v || 1 / d.linearHertz !== 1 / v) d.linearHertz = v;
+  if (bitsDiffer(d.linearHertz, v)) d.linearHertz = v;
   v = f[at++]!;
-  if (d.linearDampingRatio !== v || 1 / d.linearDampingRatio !== 1 / v) d.linearDampingRatio = v;
+  if (bitsDiffer(d.linearDampingRatio, v)) d.linearDampingRatio = v;
   v = f[at++]!;
-  if (d.angularHertz !== v || 1 / d.angularHertz !== 1 / v) d.angularHertz = v;
+  if (bitsDiffer(d.angularHertz, v)) d.angularHertz = v;
   v = f[at++]!;
-  if (d.angularDampingRatio !== v || 1 / d.angularDampingRatio !== 1 / v) d.angularDampingRatio = v;
+  if (bitsDiffer(d.angularDampingRatio, v)) d.angularDampingRatio = v;
   v = f[at++]!;
-  if (d.linearX !== v || 1 / d.linearX !== 1 / v) d.linearX = v;
+  if (bitsDiffer(d.linearX, v)) d.linearX = v;
   v = f[at++]!;
-  if (d.linearY !== v || 1 / d.linearY !== 1 / v) d.linearY = v;
+  if (bitsDiffer(d.linearY, v)) d.linearY = v;
   v = f[at++]!;
-  if (d.angularImpulse !== v || 1 / d.angularImpulse !== 1 / v) d.angularImpulse = v;
+  if (bitsDiffer(d.angularImpulse, v)) d.angularImpulse = v;
   return at;
 }
 
@@ -127,14 +130,31 @@ export function prepareWeldJoint(w: WorldState, j: number, d: WeldJointData, ctx
   const sA = bodies.s[a]!;
   const cB = bodies.c[b]!;
   const sB = bodies.s[b]!;
-  d.deltaAngle = unwindAngle(relativeAngle(cB, sB, cA, sA) - d.referenceAngle);
+  const io = solverIo;
+  io[0] = cB;
+  io[1] = sB;
+  io[2] = cA;
+  io[3] = sA;
+  io[4] = -d.referenceAngle;
+  relativeAngleIo(io);
+  d.deltaAngle = io[8]!;
 
   const k = d.iA + d.iB;
   d.axialMass = k > 0 ? 1 / k : 0;
   if (d.linearHertz === 0) copySoftness(ctx.jointSoftness, d.linearSoftness);
-  else makeSoft(d.linearHertz, d.linearDampingRatio, ctx.h, d.linearSoftness);
+  else {
+    io[0] = d.linearHertz;
+    io[1] = d.linearDampingRatio;
+    io[2] = ctx.h;
+    makeSoftIo(io, d.linearSoftness);
+  }
   if (d.angularHertz === 0) copySoftness(ctx.jointSoftness, d.angularSoftness);
-  else makeSoft(d.angularHertz, d.angularDampingRatio, ctx.h, d.angularSoftness);
+  else {
+    io[0] = d.angularHertz;
+    io[1] = d.angularDampingRatio;
+    io[2] = ctx.h;
+    makeSoftIo(io, d.angularSoftness);
+  }
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
 
@@ -186,7 +206,14 @@ export function solveWeldJoint(w: WorldState, d: WeldJointData, _ctx: StepContex
     let massScale = 1;
     let impulseScale = 0;
     if (useBias || d.angularHertz > 0) {
-      const C = unwindAngle(relativeAngle(qbc, qbs, qac, qas) + d.deltaAngle);
+      const io = solverIo;
+      io[0] = qbc;
+      io[1] = qbs;
+      io[2] = qac;
+      io[3] = qas;
+      io[4] = d.deltaAngle;
+      relativeAngleIo(io);
+      const C = io[8]!;
       const soft = d.angularSoftness;
       bias = soft.biasRate * C;
       massScale = soft.massScale;

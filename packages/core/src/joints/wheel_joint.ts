@@ -16,7 +16,7 @@
 
 import { type JointData, prepareJointFrame } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
-import { makeSoft, Softness } from '../dynamics/softness.js';
+import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { checkBoolean } from '../base/validate.js';
 import {
   checkAngularSpeed,
@@ -28,7 +28,11 @@ import {
   normalizeAxis,
 } from './joint_checks.js';
 import type { Vec2 } from '../base/math.js';
+import { bitsDiffer } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
+
+/** Scratch of makeSoftIo's inputs (hertz, damping ratio, step): never used across a call. */
+const solverIo = new Float64Array(3);
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
 // exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
@@ -127,37 +131,37 @@ export function saveWheelJointRollback(d: WheelJointData, f: Float64Array, at: n
 
 export function loadWheelJointRollback(d: WheelJointData, f: Float64Array, at: number): number {
   let v = f[at++]!;
-  if (d.localAxisX !== v || 1 / d.localAxisX !== 1 / v) d.localAxisX = v;
+  if (bitsDiffer(d.localAxisX, v)) d.localAxisX = v;
   v = f[at++]!;
-  if (d.localAxisY !== v || 1 / d.localAxisY !== 1 / v) d.localAxisY = v;
+  if (bitsDiffer(d.localAxisY, v)) d.localAxisY = v;
   if (d.enableSpring !== (f[at] === 1)) d.enableSpring = f[at] === 1;
   at++;
   v = f[at++]!;
-  if (d.hertz !== v || 1 / d.hertz !== 1 / v) d.hertz = v;
+  if (bitsDiffer(d.hertz, v)) d.hertz = v;
   v = f[at++]!;
-  if (d.dampingRatio !== v || 1 / d.dampingRatio !== 1 / v) d.dampingRatio = v;
+  if (bitsDiffer(d.dampingRatio, v)) d.dampingRatio = v;
   if (d.enableLimit !== (f[at] === 1)) d.enableLimit = f[at] === 1;
   at++;
   v = f[at++]!;
-  if (d.lowerTranslation !== v || 1 / d.lowerTranslation !== 1 / v) d.lowerTranslation = v;
+  if (bitsDiffer(d.lowerTranslation, v)) d.lowerTranslation = v;
   v = f[at++]!;
-  if (d.upperTranslation !== v || 1 / d.upperTranslation !== 1 / v) d.upperTranslation = v;
+  if (bitsDiffer(d.upperTranslation, v)) d.upperTranslation = v;
   if (d.enableMotor !== (f[at] === 1)) d.enableMotor = f[at] === 1;
   at++;
   v = f[at++]!;
-  if (d.maxMotorTorque !== v || 1 / d.maxMotorTorque !== 1 / v) d.maxMotorTorque = v;
+  if (bitsDiffer(d.maxMotorTorque, v)) d.maxMotorTorque = v;
   v = f[at++]!;
-  if (d.motorSpeed !== v || 1 / d.motorSpeed !== 1 / v) d.motorSpeed = v;
+  if (bitsDiffer(d.motorSpeed, v)) d.motorSpeed = v;
   v = f[at++]!;
-  if (d.perpImpulse !== v || 1 / d.perpImpulse !== 1 / v) d.perpImpulse = v;
+  if (bitsDiffer(d.perpImpulse, v)) d.perpImpulse = v;
   v = f[at++]!;
-  if (d.springImpulse !== v || 1 / d.springImpulse !== 1 / v) d.springImpulse = v;
+  if (bitsDiffer(d.springImpulse, v)) d.springImpulse = v;
   v = f[at++]!;
-  if (d.motorImpulse !== v || 1 / d.motorImpulse !== 1 / v) d.motorImpulse = v;
+  if (bitsDiffer(d.motorImpulse, v)) d.motorImpulse = v;
   v = f[at++]!;
-  if (d.lowerImpulse !== v || 1 / d.lowerImpulse !== 1 / v) d.lowerImpulse = v;
+  if (bitsDiffer(d.lowerImpulse, v)) d.lowerImpulse = v;
   v = f[at++]!;
-  if (d.upperImpulse !== v || 1 / d.upperImpulse !== 1 / v) d.upperImpulse = v;
+  if (bitsDiffer(d.upperImpulse, v)) d.upperImpulse = v;
   return at;
 }
 
@@ -176,7 +180,11 @@ export function prepareWheelJoint(w: WorldState, j: number, d: WheelJointData, c
   d.uy = uy;
   const km = d.iA + d.iB;
   d.motorMass = km > 0 ? 1 / km : 0;
-  makeSoft(d.hertz, d.dampingRatio, ctx.h, d.springSoftness);
+  const io = solverIo;
+  io[0] = d.hertz;
+  io[1] = d.dampingRatio;
+  io[2] = ctx.h;
+  makeSoftIo(io, d.springSoftness);
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
 

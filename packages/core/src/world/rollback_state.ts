@@ -102,7 +102,7 @@ import {
 } from '../dynamics/contact_layout.js';
 import { AABB, computeShapeAABB, type Polygon, ShapeType } from '../geometry/geometry.js';
 import { computeShapeBox, marginFor } from '../dynamics/shape.js';
-import { collidePolygonShapes, getCollider } from '../collision/manifold.js';
+import { collideQuadShapes, getCollider } from '../collision/manifold.js';
 import { Manifold } from '../collision/manifold_types.js';
 import type { Transform } from '../base/math.js';
 import { jointTypes } from '../joints/registry.js';
@@ -366,10 +366,18 @@ function narrowPhase(w: WorldState, c: number, xfA: Transform, xfB: Transform, m
   const typeA = shapes.type[sA]! as ShapeType;
   const typeB = shapes.type[sB]! as ShapeType;
   const geometry = shapes.geometry;
-  if (typeA === ShapeType.Polygon && typeB === ShapeType.Polygon) {
-    collidePolygonShapes(w.quadCache, sA, geometry[sA] as Polygon, xfA, sB, geometry[sB] as Polygon, xfB, m);
+  const gA = geometry[sA]!;
+  const gB = geometry[sB]!;
+  // as the step's collide: two quadrilaterals through the cache, every other pair through the table
+  const quadPair =
+    typeA === ShapeType.Polygon &&
+    typeB === ShapeType.Polygon &&
+    (gA as Polygon).count === 4 &&
+    (gB as Polygon).count === 4;
+  if (quadPair) {
+    collideQuadShapes(w.quadCache, sA, gA as Polygon, xfA, sB, gB as Polygon, xfB, m);
   } else {
-    getCollider(typeA, typeB)!(geometry[sA]!, xfA, geometry[sB]!, xfB, m);
+    getCollider(typeA, typeB)!(gA, xfA, gB, xfB, m);
   }
 }
 

@@ -27,6 +27,7 @@ import { type JointData, jointStoreColumns } from '../joints/joint.js';
 import { createJointData } from '../joints/registry.js';
 import { pairSearchMask, shapeStoreColumns } from '../dynamics/shape.js';
 import { rebuildSensorList } from '../dynamics/sensor.js';
+import { cacheQuad } from '../collision/manifold.js';
 import { WorldState } from './world_state.js';
 
 const MAGIC = 0x494d5053; // "IMPS"
@@ -393,7 +394,9 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   for (let i = 0; i < shapes.pool.next; i++) {
     shapes.proxyKey[i] = -1;
     if (shapes.pool.alive[i] !== 1) continue;
-    shapes.geometry[i] = readGeometry(rd, shapes.type[i]!);
+    const geometry = readGeometry(rd, shapes.type[i]!);
+    shapes.geometry[i] = geometry;
+    if (geometry instanceof Polygon && geometry.count === 4) cacheQuad(w.quadCache, i, geometry);
     if (rd.i32() === 1) {
       const minX = rd.f64();
       const minY = rd.f64();

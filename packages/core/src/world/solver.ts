@@ -48,7 +48,7 @@ import {
 } from '../joints/joint_solver.js';
 import { makeSoft } from '../dynamics/softness.js';
 import { Manifold } from '../collision/manifold_types.js';
-import { collidePolygonShapes, getCollider } from '../collision/manifold.js';
+import { collideQuadShapes, getCollider } from '../collision/manifold.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import type { WorldState } from './world_state.js';
 import { createContact, destroyContact } from '../dynamics/contact.js';
@@ -63,8 +63,6 @@ const now: () => number =
 // thread), and worlds in one thread step one after the other.
 const manifold = new Manifold();
 const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
-let destroyList = new Int32Array(64);
-let wakeList = new Int32Array(64);
 
 /** Advances the world by dt seconds in `subSteps` sub-steps. */
 export function step(w: WorldState, dt: number, subSteps: number): void {
@@ -77,10 +75,17 @@ export function step(w: WorldState, dt: number, subSteps: number): void {
   updatePairs(w);
   const t1 = timed ? now() : 0;
 
+  // The step's loops record what happens to a few of their items (a contact that ends, a
+  // proxy that leaves its fat box) in lists sized here, and the work on those few is
+  // called from here, after each loop, only when there is some: see collide.
+  reserveStepLists(w);
   collide(w);
+  if (collideChanged > 0 || collideParted > 0) finishCollide(w, collideChanged, collideParted);
   const t2 = timed ? now() : 0;
 
+  w.events.reserveHits(w.awakeContactCount); // a hit at most per contact constraint
   solve(w, dt, subSteps);
+  if (refitCount > 0) refitProxies(w, refitCount);
   const t3 = timed ? now() : 0;
 
   solveContinuous(w);
@@ -133,6 +138,16 @@ function shapeHandle(w: WorldState, s: number): number {
 /**
  * Narrow phase over the awake contacts. Contacts whose fat boxes stopped overlapping are
  * destroyed; a contact that begins touching a sleeping body wakes it.
+ *
+ * The loop only does what every contact does: what happens to a few (destroyed, began or
+ * stopped touching) is recorded branch-free in lists, and the step applies them
+ * afterwards, in the loop's order (finishCollide). V8 compiles a path that never ran
+ * before it optimised a function as a deoptimisation, so the first contact to end after
+ * that (a box settling at step 90 of a pile) threw the whole loop back to the
+ * interpreter, which boxes every double; and a function whose loop has been compiled on
+ * its own (on-stack replacement) enters that loop code on every call, after one iteration
+ * in the interpreter, and V8 counts too little interpreted work to optimise the whole
+ * function again for thousands of steps (docs/core-design.md).
  */
 function collide(w: WorldState): void {
   const contacts = w.contacts;
@@ -158,8 +173,11 @@ function collide(w: WorldState): void {
   const py = bodies.py;
   const qc = bodies.c;
   const qs = bodies.s;
-  let destroyCount = 0;
-  let wakeCount = 0;
+  // both lists hold every awake contact (reserveStepLists)
+  const parted = partedList;
+  const changed = changedList;
+  let partedCount = 0;
+  let changedCount = 0;
   const sMinX = shapes.minX;
   const sMinY = shapes.minY;
   const sMaxX = shapes.maxX;
@@ -177,17 +195,16 @@ function collide(w: WorldState): void {
     const treeB = trees[keyB & 3]!;
     const idA = keyA >> 2;
     const idB = keyB >> 2;
-    if (
+    const outside =
       treeA.maxX[idA]! < treeB.minX[idB]! ||
       treeB.maxX[idB]! < treeA.minX[idA]! ||
       treeA.maxY[idA]! < treeB.minY[idB]! ||
-      treeB.maxY[idB]! < treeA.minY[idA]!
-    ) {
-      if (destroyCount === destroyList.length) destroyList = growI32(destroyList, destroyCount * 2);
-      destroyList[destroyCount++] = c;
-      continue;
-    }
+      treeB.maxY[idB]! < treeA.minY[idA]!;
+    parted[partedCount] = c;
+    partedCount += outside ? 1 : 0;
+    if (outside) continue;
     const f = flags[c]!;
+    const wasTouching = (f & CONTACT_TOUCHING) !== 0;
     // The shapes' own boxes farther apart than the speculative distance: no manifold point
     // can exist. Most contacts of a tumbling pile of small boxes are such fat-box
     // neighbours, and one that had no points before has nothing to update.
@@ -196,47 +213,104 @@ function collide(w: WorldState): void {
       sMaxX[sB]! + spec < sMinX[sA]! ||
       sMaxY[sA]! + spec < sMinY[sB]! ||
       sMaxY[sB]! + spec < sMinY[sA]!;
-    if (apart && (f & CONTACT_TOUCHING) === 0) continue;
+    if (apart && !wasTouching) continue;
     const bA = cBodyA[c]!;
     const bB = cBodyB[c]!;
     const typeA = shapeType[sA]! as ShapeType;
     const typeB = shapeType[sB]! as ShapeType;
     const polygons = typeA === ShapeType.Polygon && typeB === ShapeType.Polygon;
-    if (apart) {
-      m.clear();
-    } else if (polygons) {
-      // A touching polygon pair that has barely moved keeps its manifold (and stays
-      // touching). Only polygons: their normal is a face of A and turns with it, where a
-      // round shape's normal follows the centers, and a stale one kept a packed pile of
-      // circles creeping.
-      if ((f & CONTACT_TOUCHING) !== 0 && reuseManifold(w, c, bA, bB, pointCount[c]!)) continue;
+    // a contact whose shapes moved apart keeps the empty manifold
+    m.clear();
+    if (!apart) {
+      const gA = geometry[sA]!;
+      const gB = geometry[sB]!;
+      let quadPair = false;
+      if (polygons) {
+        // A touching polygon pair that has barely moved keeps its manifold (and stays
+        // touching). Only polygons: their normal is a face of A and turns with it, where a
+        // round shape's normal follows the centers, and a stale one kept a packed pile of
+        // circles creeping.
+        if (wasTouching && reuseManifold(w, c, bA, bB, pointCount[c]!)) continue;
+        const quadA = (gA as Polygon).count === 4;
+        const quadB = (gB as Polygon).count === 4;
+        quadPair = quadA && quadB;
+      }
       xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
       xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
-      collidePolygonShapes(quads, sA, geometry[sA] as Polygon, xfA, sB, geometry[sB] as Polygon, xfB, m);
-    } else {
-      xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
-      xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
-      getCollider(typeA, typeB)!(geometry[sA]!, xfA, geometry[sB]!, xfB, m);
+      // Two quadrilaterals through the cache; every other pair, other polygons included,
+      // through the one call of the table: a call made only for the first pentagon pair
+      // would be a path first taken late (see above).
+      if (quadPair) collideQuadShapes(quads, sA, gA as Polygon, xfA, sB, gB as Polygon, xfB, m);
+      else getCollider(typeA, typeB)!(gA, xfA, gB, xfB, m);
     }
     updateContactManifold(w, c, bA, bB, m);
+    changed[changedCount] = c;
+    changedCount += m.pointCount > 0 !== wasTouching ? 1 : 0;
+  }
+  collideChanged = changedCount;
+  collideParted = partedCount;
+}
 
-    const wasTouching = (f & CONTACT_TOUCHING) !== 0;
-    const touching = m.pointCount > 0;
-    if (touching && !wasTouching) {
+// The step loops' lists, shared by every world like the scratch above, with the counts the
+// last loop left in them: contacts whose fat boxes parted or that began or stopped touching
+// (collide), shapes that left their fat boxes (finalizeBodies).
+let partedList = new Int32Array(64);
+let changedList = new Int32Array(64);
+let wakeList = new Int32Array(64);
+let refitList = new Int32Array(64);
+let collideParted = 0;
+let collideChanged = 0;
+let refitCount = 0;
+let fastBodyCount = 0;
+
+/**
+ * Gives the loops' lists room for every item they could record, before they run: growing
+ * one inside a loop would be a path first taken late (see collide). Fast bodies and escaped
+ * proxies are bounded by every body and shape: joints that break in the step wake bodies.
+ */
+function reserveStepLists(w: WorldState): void {
+  const contacts = w.awakeContactCount;
+  if (contacts > partedList.length) {
+    partedList = growI32(partedList, contacts);
+    changedList = growI32(changedList, contacts);
+  }
+  const bodies = w.bodies.pool.next;
+  if (bodies > w.fastBodies.length) w.fastBodies = growI32(w.fastBodies, bodies);
+  const shapes = w.shapes.pool.next;
+  if (shapes > refitList.length) refitList = growI32(refitList, shapes);
+}
+
+/**
+ * What collide recorded, in the order it met it: contacts that began touching (flag,
+ * begin event, a sleeping body to wake) or stopped (flag, end event), then contacts whose
+ * fat boxes parted (destroyed), then the bodies woken.
+ */
+function finishCollide(w: WorldState, changedCount: number, partedCount: number): void {
+  const contacts = w.contacts;
+  const flags = contacts.flags;
+  const bodies = w.bodies;
+  let wakeCount = 0;
+  for (let i = 0; i < changedCount; i++) {
+    const c = changedList[i]!;
+    const f = flags[c]!;
+    const sA = contacts.shapeA[c]!;
+    const sB = contacts.shapeB[c]!;
+    if (contacts.pointCount[c]! > 0) {
       flags[c] = f | CONTACT_TOUCHING;
       if ((f & CONTACT_ENABLE_EVENTS) !== 0) w.events.pushBegin(shapeHandle(w, sA), shapeHandle(w, sB));
+      const bA = contacts.bodyA[c]!;
+      const bB = contacts.bodyB[c]!;
       const sleeper = bodies.awake[bA] === 1 ? bB : bA;
       if (bodies.awake[sleeper] !== 1 && bodies.type[sleeper] !== BodyType.Static) {
         if (wakeCount === wakeList.length) wakeList = growI32(wakeList, wakeCount * 2);
         wakeList[wakeCount++] = sleeper;
       }
-    } else if (!touching && wasTouching) {
+    } else {
       flags[c] = f & ~CONTACT_TOUCHING;
       if ((f & CONTACT_ENABLE_EVENTS) !== 0) w.events.pushEnd(shapeHandle(w, sA), shapeHandle(w, sB));
     }
   }
-
-  for (let i = 0; i < destroyCount; i++) destroyContact(w, destroyList[i]!, false);
+  for (let i = 0; i < partedCount; i++) destroyContact(w, partedList[i]!, false);
   for (let i = 0; i < wakeCount; i++) wakeBody(w, wakeList[i]!);
 }
 
@@ -270,7 +344,8 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   reportHitEvents(w, settings.hitEventThreshold);
   storeImpulses(w);
   finishJoints(w, ctx);
-  finalizeBodies(w, dt);
+  finalizeBodies(w);
+  w.fastBodyCount = fastBodyCount;
 }
 
 /** Derives the sub-step and the softness of contacts and rigid joint axes. */
@@ -299,19 +374,32 @@ function updateStepContext(w: WorldState, dt: number, subSteps: number): void {
   makeSoft(Math.min(settings.jointHertz, maxHertz), settings.jointDampingRatio, h, ctx.jointSoftness);
 }
 
-/** Gravity, forces and damping for every awake dynamic body. */
+/**
+ * Gravity, forces and damping into the velocity of every awake dynamic body.
+ *
+ * Everything is read inside the loop, here and in integratePositions and finalizeBodies:
+ * their loops run a few times a step over every awake body, so with hundreds of bodies V8
+ * optimises them during their first call, and code before the loop had run only before
+ * the function had a feedback vector (V8 allocates them lazily, after some work), so it
+ * was compiled as a deoptimisation. The next call deoptimised there, and from then on every
+ * call entered the loop's own compiled code (on-stack replacement) after one iteration in
+ * the interpreter, which boxed its doubles (1.7 KB a step in a jointed scene of a thousand
+ * bodies, one process in three), while V8, counting only interpreted work, did not
+ * optimise the whole function again for thousands of steps. Inside the loop every read has
+ * run by then. Counts go out through module variables, whose stores need no feedback.
+ */
 function integrateVelocities(w: WorldState, ctx: StepContext): void {
-  const h = ctx.h;
-  const bodies = w.bodies;
-  const state = bodies.state;
-  const gx = w.settings.gravityX;
-  const gy = w.settings.gravityY;
-  const maxLinear = ctx.maxLinearSpeed;
-  const maxLinearSq = maxLinear * maxLinear;
-  const maxAngularSq = ctx.maxAngularSpeed * ctx.maxAngularSpeed;
   for (let i = 0; i < w.awakeBodyCount; i++) {
+    const bodies = w.bodies;
     const b = w.awakeBodies[i]!;
     if (bodies.type[b] !== BodyType.Dynamic) continue;
+    const h = ctx.h;
+    const state = bodies.state;
+    const gx = w.settings.gravityX;
+    const gy = w.settings.gravityY;
+    const maxLinear = ctx.maxLinearSpeed;
+    const maxLinearSq = maxLinear * maxLinear;
+    const maxAngularSq = ctx.maxAngularSpeed * ctx.maxAngularSpeed;
     const o = b * STATE_STRIDE;
     const invMass = bodies.invMass[b]!;
     const mass = bodies.mass[b]!;
@@ -329,16 +417,15 @@ function integrateVelocities(w: WorldState, ctx: StepContext): void {
   }
 }
 
-/** Moves the in-step position and rotation deltas of every awake body. */
+/** Moves the in-step position and rotation deltas of every awake body (see integrateVelocities). */
 function integratePositions(w: WorldState, ctx: StepContext): void {
-  const h = ctx.h;
-  const state = w.bodies.state;
-  const maxLinear = ctx.maxLinearSpeed;
-  const maxLinearSq = maxLinear * maxLinear;
-  const maxAngular = ctx.maxSolvedAngularSpeed;
-  const type = w.bodies.type;
   for (let i = 0; i < w.awakeBodyCount; i++) {
     const b = w.awakeBodies[i]!;
+    const h = ctx.h;
+    const state = w.bodies.state;
+    const maxLinear = ctx.maxLinearSpeed;
+    const maxLinearSq = maxLinear * maxLinear;
+    const maxAngular = ctx.maxSolvedAngularSpeed;
     const o = b * STATE_STRIDE;
     // A dynamic body's speed limits again, the angular one looser (a solve may legitimately
     // spin a light body past the limit on entry): a solve that diverges (contradicting
@@ -346,7 +433,7 @@ function integratePositions(w: WorldState, ctx: StepContext): void {
     // solve would diverge faster, and the numbers overflow. Kinematic bodies move as set.
     const vSq = state[o + VX]! * state[o + VX]! + state[o + VY]! * state[o + VY]!;
     const av = state[o + W]!;
-    if ((vSq > maxLinearSq || av * av > maxAngular * maxAngular) && type[b] === BodyType.Dynamic) {
+    if ((vSq > maxLinearSq || av * av > maxAngular * maxAngular) && w.bodies.type[b] === BodyType.Dynamic) {
       clampSpeed(state, o, ctx, true);
     }
     const hw = h * state[o + W]!;
@@ -391,20 +478,20 @@ function clampSpeed(state: Float64Array, o: number, ctx: StepContext, afterSolve
 
 /**
  * Applies the step's deltas to the body transforms, clears forces, advances sleep
- * timers and moves the broad-phase proxies of shapes that left their fat boxes.
+ * timers and lists the fast bodies (for continuous collision) and the shapes that left
+ * their fat boxes (refitProxies moves their proxies after the loop). Everything is read
+ * inside the loop and the counts are left in module variables, for the reasons given at
+ * integrateVelocities.
  */
-function finalizeBodies(w: WorldState, dt: number): void {
-  const bodies = w.bodies;
-  const shapes = w.shapes;
-  const state = bodies.state;
-  const bp = w.broadPhase;
-  const trees = bp.trees;
-  const sleepOn = w.settings.enableSleep;
-  const continuousOn = w.settings.enableContinuous;
-  const minSweep = w.settings.continuousMinSpeed * dt;
-  const minSweepSq = minSweep * minSweep;
-  w.fastBodyCount = 0;
+function finalizeBodies(w: WorldState): void {
+  let fastCount = 0;
+  let escapedCount = 0;
   for (let i = 0; i < w.awakeBodyCount; i++) {
+    const bodies = w.bodies;
+    const shapes = w.shapes;
+    const state = bodies.state;
+    const settings = w.settings;
+    const dt = w.stepContext.dt;
     const b = w.awakeBodies[i]!;
     const o = b * STATE_STRIDE;
     const dqc = state[o + DQC]!;
@@ -424,16 +511,17 @@ function finalizeBodies(w: WorldState, dt: number): void {
     bodies.q0s[b] = qs0;
     const cx = bodies.cx[b]! + dpx;
     const cy = bodies.cy[b]! + dpy;
-    // a body that moved more than half its thinnest extent could have skipped a thin wall
-    if (continuousOn && bodies.type[b] === BodyType.Dynamic) {
-      const half = 0.5 * bodies.minExtent[b]!;
-      const dispSq = dpx * dpx + dpy * dpy;
-      if (dispSq > half * half && dispSq > minSweepSq) {
-        if (w.fastBodyCount === w.fastBodies.length)
-          w.fastBodies = growI32(w.fastBodies, w.fastBodyCount * 2);
-        w.fastBodies[w.fastBodyCount++] = b;
-      }
-    }
+    // A body that moved more than half its thinnest extent could have skipped a thin wall.
+    // Listed branch-free (the list has room for every body, reserveStepLists): a path only
+    // a fast body takes would deoptimise the loop the first time one came (see collide).
+    const minSweep = settings.continuousMinSpeed * dt;
+    const half = 0.5 * bodies.minExtent[b]!;
+    const dispSq = dpx * dpx + dpy * dpy;
+    const dynamic = bodies.type[b] === BodyType.Dynamic;
+    const far = dispSq > half * half;
+    const swept = dispSq > minSweep * minSweep;
+    w.fastBodies[fastCount] = b;
+    fastCount += settings.enableContinuous && dynamic && far && swept ? 1 : 0;
     bodies.cx[b] = cx;
     bodies.cy[b] = cy;
     bodies.c[b] = qc;
@@ -453,7 +541,7 @@ function finalizeBodies(w: WorldState, dt: number): void {
     const vx = state[o + VX]!;
     const vy = state[o + VY]!;
     const av = state[o + W]!;
-    if (sleepOn && bodies.enableSleep[b] === 1) {
+    if (settings.enableSleep && bodies.enableSleep[b] === 1) {
       const threshold = bodies.sleepThreshold[b]!;
       const extent = bodies.maxExtent[b]!;
       const slow =
@@ -463,28 +551,44 @@ function finalizeBodies(w: WorldState, dt: number): void {
       bodies.sleepTime[b] = 0;
     }
 
+    const trees = w.broadPhase.trees;
     for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
       computeShapeBox(w, s);
       const key = shapes.proxyKey[s]!;
       if (key === -1) continue;
       const tree = trees[key & 3]!;
       const id = key >> 2;
-      const minX = shapes.minX[s]!;
-      const minY = shapes.minY[s]!;
-      const maxX = shapes.maxX[s]!;
-      const maxY = shapes.maxY[s]!;
-      if (minX < tree.minX[id]! || minY < tree.minY[id]! || maxX > tree.maxX[id]! || maxY > tree.maxY[id]!) {
-        const m = marginFor(w, b);
-        fatBox.minX = minX - m;
-        fatBox.minY = minY - m;
-        fatBox.maxX = maxX + m;
-        fatBox.maxY = maxY + m;
-        // Box2D v3: the leaf takes the new fat box and its ancestors only grow; the
-        // enlarged part of the tree is rebuilt when it is next searched. Static trees are
-        // not enlarged.
-        if ((key & 3) === 0) bp.moveProxy(key, fatBox);
-        else bp.enlargeProxy(key, fatBox);
-      }
+      const escaped =
+        shapes.minX[s]! < tree.minX[id]! ||
+        shapes.minY[s]! < tree.minY[id]! ||
+        shapes.maxX[s]! > tree.maxX[id]! ||
+        shapes.maxY[s]! > tree.maxY[id]!;
+      refitList[escapedCount] = s;
+      escapedCount += escaped ? 1 : 0;
     }
+  }
+  fastBodyCount = fastCount;
+  refitCount = escapedCount;
+}
+
+/**
+ * The proxies of the shapes that left their fat boxes this step, in the order
+ * finalizeBodies met them, take a new fat box. Box2D v3: the leaf takes the new fat box and
+ * its ancestors only grow; the enlarged part of the tree is rebuilt when it is next
+ * searched. Static trees are not enlarged.
+ */
+function refitProxies(w: WorldState, count: number): void {
+  const shapes = w.shapes;
+  const bp = w.broadPhase;
+  for (let i = 0; i < count; i++) {
+    const s = refitList[i]!;
+    const key = shapes.proxyKey[s]!;
+    const m = marginFor(w, shapes.body[s]!);
+    fatBox.minX = shapes.minX[s]! - m;
+    fatBox.minY = shapes.minY[s]! - m;
+    fatBox.maxX = shapes.maxX[s]! + m;
+    fatBox.maxY = shapes.maxY[s]! + m;
+    if ((key & 3) === 0) bp.moveProxy(key, fatBox);
+    else bp.enlargeProxy(key, fatBox);
   }
 }

@@ -28,6 +28,7 @@ import { PairTable } from '../collision/pair_table.js';
 import { QuadCache } from '../collision/manifold.js';
 import { ShapeStore } from '../dynamics/shape.js';
 import { SensorState } from '../dynamics/sensor.js';
+import { replaceArraysOnce } from '../base/array.js';
 
 /** Mixes the friction of two shapes; the default is the geometric mean. */
 export type FrictionMixer = (
@@ -171,6 +172,7 @@ export class WorldState {
   constructor() {
     this.broadPhase = new BroadPhase((a, b) => pairFilter(this, a, b));
     bindJointCallbacks(this);
+    replaceArraysOnce(this);
   }
 
   /**

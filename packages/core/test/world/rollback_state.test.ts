@@ -20,7 +20,7 @@ import {
 } from '../../src/scenes/index';
 import { DT, expectThrowsUnchanged, stepWorld } from '../support';
 import { Transform } from '../../src/base/math';
-import { collidePolygonShapes } from '../../src/collision/manifold';
+import { collidePolygons, collideQuadShapes } from '../../src/collision/manifold';
 import { Manifold } from '../../src/collision/manifold_types';
 import { CONTACT_FLAG_BITS, CONTACT_REFERENCE_STRIDE } from '../../src/dynamics/contact';
 import { type Polygon, ShapeType } from '../../src/geometry/geometry';
@@ -357,16 +357,10 @@ describe('what the rollback state relies on', () => {
       const rb = c * CONTACT_REFERENCE_STRIDE;
       xfA.set(ref[rb]!, ref[rb + 1]!, ref[rb + 2]!, ref[rb + 3]!);
       xfB.set(ref[rb + 4]!, ref[rb + 5]!, ref[rb + 6]!, ref[rb + 7]!);
-      collidePolygonShapes(
-        w.quadCache,
-        sA,
-        shapes.geometry[sA] as Polygon,
-        xfA,
-        sB,
-        shapes.geometry[sB] as Polygon,
-        xfB,
-        m,
-      );
+      const pA = shapes.geometry[sA] as Polygon;
+      const pB = shapes.geometry[sB] as Polygon;
+      if (pA.count === 4 && pB.count === 4) collideQuadShapes(w.quadCache, sA, pA, xfA, sB, pB, xfB, m);
+      else collidePolygons(pA, xfA, pB, xfB, m);
       const got = [m.pointCount, m.id0, m.normalX, m.normalY, m.ax0, m.ay0, m.sep0];
       const saved = [n, contacts.id0[c], ...ref.subarray(rb + 8, rb + 13)];
       if (n > 1) {
