@@ -6,10 +6,18 @@
  * the second body appears (in whatever order React ran the effects), destroyed before a
  * body goes (so a joint whose body is gone is never destroyed twice), and rebuilt when a
  * body is created again. Kind parameters change live (`setJointParams`); the common fields
- * (anchors, collideConnected, break limits) recreate the joint.
+ * (anchors, collideConnected) recreate the joint, the break limits change in place.
+ *
+ * World points (`anchor`, `anchorA`, `anchorB`, `axis`) are resolved by the world from the
+ * bodies' poses when the joint is first made. The handle keeps what they resolved to (local
+ * anchors and axis, and the reference angle and length they determined) and rebuilds with
+ * those: a body recreated later, or a joint recreated for `collideConnected`, is joined as
+ * it was first, not at wherever the bodies have moved since. Changing a world point or a
+ * local form resolves again.
  */
 import type {
   BodyId,
+  WorldAxisDef,
   DistanceJointParams,
   FilterJointParams,
   JointId,
@@ -48,6 +56,16 @@ export interface JointCommonOptions {
   localAnchorA?: Vec2;
   /** Anchor on body B, in B's frame (m). Default (0, 0). */
   localAnchorB?: Vec2;
+  /**
+   * One world point (m) that becomes the anchor of both bodies, from their poses when the
+   * joint is first made (instead of localAnchorA and localAnchorB). With world points the
+   * reference angle and a distance joint's length also come from those poses, unless given.
+   */
+  anchor?: Vec2;
+  /** Anchor on body A as a world point (m), instead of localAnchorA. */
+  anchorA?: Vec2;
+  /** Anchor on body B as a world point (m), instead of localAnchorB. */
+  anchorB?: Vec2;
   /** Let the two bodies collide with each other. Default false. */
   collideConnected?: boolean;
   /** Force (N) above which the joint breaks. Default Infinity. */
@@ -59,8 +77,13 @@ export interface JointCommonOptions {
   onBreak?: (joint: JointId) => void;
 }
 
+/** Kinds with an axis, which may be given as a world direction (`axis`) instead of `localAxisA`. */
+type AxisKind = 'prismatic' | 'wheel';
+
 /** The options of a joint of kind K: the common fields and K's own parameters. */
-export type JointOptions<K extends JointKind> = JointCommonOptions & Partial<JointKindParams[K]>;
+export type JointOptions<K extends JointKind> = JointCommonOptions &
+  Partial<JointKindParams[K]> &
+  (K extends AxisKind ? WorldAxisDef : unknown);
 
 /** Imperative access to a joint. */
 export interface JointApi<K extends JointKind> {
@@ -101,6 +124,12 @@ const COMMON_KEYS = new Set<string>([
   'userData',
 ]);
 
+/** World points: the world resolves them into local forms when the joint is first made. */
+const WORLD_FORMS = ['anchor', 'anchorA', 'anchorB', 'axis'] as const;
+
+/** Where the joint sits on its bodies: changing one of these (or a world form) resolves again. */
+const PLACEMENT_KEYS = new Set<string>([...WORLD_FORMS, 'localAnchorA', 'localAnchorB', 'localAxisA']);
+
 /** Break limits: changed in place by their setters, so the joint keeps its state. */
 const BREAK_SETTERS = {
   breakForce: 'setJointBreakForce',
@@ -124,6 +153,8 @@ export class JointHandle<K extends JointKind> implements BodyDependent, JointEve
   private options: JointOptions<K>;
   /** Options set by `api.set` after creation, kept over a rebuild. */
   private overrides: Partial<JointKindParams[K]> = {};
+  /** What the world points resolved to when the joint was first made, kept over a rebuild; null before. */
+  private resolved: Record<string, unknown> | null = null;
   private acquired = false;
   private readonly lifetime: Lifetime<LiveJoint>;
   /** Joints created by this handle (tests count recreates). */
@@ -211,6 +242,9 @@ export class JointHandle<K extends JointKind> implements BodyDependent, JointEve
         if ((before === undefined) !== (after === undefined)) this.runtime.events.refreshJoint(live.id);
         continue;
       }
+      if (PLACEMENT_KEYS.has(key)) this.resolved = null;
+      // a value the world points had determined, now given: the given one counts
+      else if (this.resolved !== null) delete this.resolved[key];
       if (COMMON_KEYS.has(key)) recreate = true;
       else if (key in BREAK_SETTERS) {
         limits.push([
@@ -247,11 +281,21 @@ export class JointHandle<K extends JointKind> implements BodyDependent, JointEve
     const client = this.runtime.client;
     const bodyA = this.bodyId(this.a)!;
     const bodyB = this.bodyId(this.b)!;
-    const def: Record<string, unknown> = { ...this.options, ...this.overrides, bodyA, bodyB };
+    const def: Record<string, unknown> = {
+      ...this.options,
+      ...this.resolved,
+      ...this.overrides,
+      bodyA,
+      bodyB,
+    };
     for (const key of HANDLER_KEYS) delete def[key];
+    if (this.resolved !== null) for (const key of WORLD_FORMS) delete def[key];
     this.prepare?.(def, client);
     const create = client[CREATE[this.kind]] as (def: unknown) => JointId;
     const id = create.call(client, def);
+    if (this.resolved === null && WORLD_FORMS.some((key) => def[key] !== undefined)) {
+      this.resolved = resolvedForms(client, id, def);
+    }
     this.created++;
     this.runtime.events.setJoint(id, this);
     return { client, id };
@@ -283,6 +327,26 @@ export class JointHandle<K extends JointKind> implements BodyDependent, JointEve
       },
     };
   }
+}
+
+/**
+ * The local forms the world made of `def`'s world points (joint `id`, just created from
+ * it): the local anchors, the local axis if an axis was given, and the reference angle and
+ * length if the world points determined them (not given).
+ */
+function resolvedForms(
+  client: PhysicsClient,
+  id: JointId,
+  def: Record<string, unknown>,
+): Record<string, unknown> {
+  const { localAnchorA, localAnchorB } = client.getJointLocalAnchors(id);
+  const params = client.getJointParams(id) as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = { localAnchorA, localAnchorB };
+  if (def.axis !== undefined) out.localAxisA = params.localAxisA;
+  for (const key of ['referenceAngle', 'length']) {
+    if (def[key] === undefined && params[key] !== undefined) out[key] = params[key];
+  }
+  return out;
 }
 
 function destroyJoint(live: LiveJoint): void {

@@ -181,6 +181,79 @@ describe('useJoint', () => {
   });
 });
 
+describe('useJoint from world points', () => {
+  it('resolves world points at creation and keeps what they resolved to when the joint is recreated', async () => {
+    const client = manualClient();
+    let physics: PhysicsApi | null = null;
+    let joint: JointApi<'revolute'> | null = null;
+    let setCollide: (on: boolean) => void = () => {};
+    let setAnchor: (x: number) => void = () => {};
+    function Hinge() {
+      const [collideConnected, set] = useState(false);
+      const [anchorX, setX] = useState(0.5);
+      setCollide = set;
+      setAnchor = setX;
+      const [, a] = useBody({ type: 'static', position: { x: 0, y: 5 }, shapes: small });
+      const [, b] = useBody({ position: { x: 1, y: 5 }, angle: 0.3, shapes: small });
+      joint = useJoint('revolute', a, b, { anchor: { x: anchorX, y: 5 }, collideConnected });
+      return null;
+    }
+    render(
+      <StrictMode>
+        <Physics client={client}>
+          <Hinge />
+          <Grab onApi={(api) => (physics = api)} />
+        </Physics>
+      </StrictMode>,
+    );
+    const anchors = () => client.getJointLocalAnchors(joint!.id!);
+    const first = anchors();
+    expect(first.localAnchorA.x).toBeCloseTo(0.5, 12);
+    expect(first.localAnchorA.y).toBeCloseTo(0, 12);
+    // B's frame is turned by 0.3 rad: the world offset (-0.5, 0) seen from it
+    expect(first.localAnchorB.x).toBeCloseTo(-0.5 * Math.cos(0.3), 12);
+    expect(first.localAnchorB.y).toBeCloseTo(0.5 * Math.sin(0.3), 12);
+    expect(joint!.getParams().referenceAngle).toBeCloseTo(0.3, 12);
+
+    for (let i = 0; i < 30; i++) await act(() => physics!.step(1)); // B swings down about the hinge
+    act(() => setCollide(true)); // recreates the joint, with B far from where it started
+    expect(anchors()).toEqual(first);
+    expect(joint!.getParams().referenceAngle).toBeCloseTo(0.3, 12);
+
+    act(() => setAnchor(0.25)); // a new world point: resolved again, at the poses of now
+    const again = anchors();
+    expect(again.localAnchorA.x).toBeCloseTo(0.25, 12);
+    expect(again.localAnchorB).not.toEqual(first.localAnchorB);
+  });
+
+  it('takes a world axis for a wheel or prismatic joint, and only for them', () => {
+    const client = manualClient();
+    let wheel: JointApi<'wheel'> | null = null;
+    function Wheel() {
+      const [, a] = useBody({ position: { x: 0, y: 2 }, angle: Math.PI / 2, shapes: small });
+      const [, b] = useBody({ position: { x: 0, y: 1 }, shapes: small });
+      wheel = useJoint('wheel', a, b, { anchor: { x: 0, y: 1 }, axis: { x: 0, y: 1 } });
+      return null;
+    }
+    // types only, never rendered
+    function Hinge({ a, b }: { a: BodyApi; b: BodyApi }) {
+      // @ts-expect-error a revolute joint has no axis
+      useJoint('revolute', a, b, { axis: { x: 0, y: 1 } });
+      return null;
+    }
+    expect(Hinge).toBeTypeOf('function');
+    render(
+      <Physics client={client}>
+        <Wheel />
+      </Physics>,
+    );
+    const localAxis = wheel!.getParams().localAxisA;
+    // the world's +y seen from A, which is turned a quarter turn: A's +x
+    expect(localAxis.x).toBeCloseTo(1, 12);
+    expect(localAxis.y).toBeCloseTo(0, 12);
+  });
+});
+
 describe('joint breaking', () => {
   it('calls onBreak once when the joint breaks', async () => {
     const client = manualClient();
