@@ -33,8 +33,11 @@ import {
   MAX_COORDINATE,
   MAX_GRAVITY,
   MAX_HERTZ,
+  MAX_GRAVITY_SCALE,
   MAX_MASS,
   MAX_ROTATIONAL_INERTIA,
+  MIN_MASS,
+  MIN_ROTATIONAL_INERTIA,
   MAX_SPEED,
   MAX_TIME_STEP,
   SLEEP_LINEAR_THRESHOLD,
@@ -883,7 +886,7 @@ export class World {
     checkWithin(fn, 'angularVelocity', d.angularVelocity, MAX_ANGULAR_SPEED, 'rad/s');
     checkNonNegative(fn, 'linearDamping', d.linearDamping);
     checkNonNegative(fn, 'angularDamping', d.angularDamping);
-    checkFinite(fn, 'gravityScale', d.gravityScale);
+    checkWithin(fn, 'gravityScale', d.gravityScale, MAX_GRAVITY_SCALE, '');
     checkNonNegative(fn, 'sleepThreshold', d.sleepThreshold);
     checkBoolean(fn, 'fixedRotation', d.fixedRotation);
     checkBoolean(fn, 'isBullet', d.isBullet);
@@ -1107,14 +1110,18 @@ export class World {
   }
 
   /**
-   * Overrides the mass computed from the shapes (dynamic bodies only). Mass in (0, 1e18]
-   * kg, inertia in [0, 1e28] kg m^2 (`constants.MAX_MASS`, `MAX_ROTATIONAL_INERTIA`).
+   * Overrides the mass computed from the shapes (dynamic bodies only). Mass in [1e-30, 1e18]
+   * kg, inertia 0 or in [1e-30, 1e28] kg m^2 (`constants.MIN_MASS`, `MAX_MASS`,
+   * `MIN_ROTATIONAL_INERTIA`, `MAX_ROTATIONAL_INERTIA`).
    */
   setBodyMassData(bodyId: BodyId, data: BodyMassData): void {
     const fn = 'setBodyMassData';
     const b = this.body(fn, bodyId);
     if (typeof data !== 'object' || data === null) fail(fn, 'data', 'an object', data);
-    checkPositiveAtMost(fn, 'data.mass', data.mass, MAX_MASS, 'kg');
+    checkFinite(fn, 'data.mass', data.mass);
+    if (!(data.mass >= MIN_MASS && data.mass <= MAX_MASS)) {
+      fail(fn, 'data.mass', `in [${MIN_MASS}, ${MAX_MASS}] kg`, data.mass);
+    }
     checkVec2Within(fn, 'data.center', data.center, MAX_COORDINATE, 'm');
     checkNonNegativeAtMost(
       fn,
@@ -1123,6 +1130,14 @@ export class World {
       MAX_ROTATIONAL_INERTIA,
       'kg m^2',
     );
+    if (data.rotationalInertia > 0 && data.rotationalInertia < MIN_ROTATIONAL_INERTIA) {
+      fail(
+        fn,
+        'data.rotationalInertia',
+        `0 or in [${MIN_ROTATIONAL_INERTIA}, ${MAX_ROTATIONAL_INERTIA}] kg m^2`,
+        data.rotationalInertia,
+      );
+    }
     const w = this.#state;
     if (w.bodies.type[b] !== BodyType.Dynamic) return;
     applyMass(w, b, data.mass, data.rotationalInertia, data.center.x, data.center.y);
@@ -1156,9 +1171,16 @@ export class World {
     return this.#state.bodies.gravityScale[this.body('getBodyGravityScale', bodyId)]!;
   }
 
+  /** Scales the world's gravity for this body, in [-100, 100] (`constants.MAX_GRAVITY_SCALE`). */
   setBodyGravityScale(bodyId: BodyId, scale: number): void {
     const b = this.body('setBodyGravityScale', bodyId);
-    this.#state.bodies.gravityScale[b] = checkFinite('setBodyGravityScale', 'scale', scale);
+    this.#state.bodies.gravityScale[b] = checkWithin(
+      'setBodyGravityScale',
+      'scale',
+      scale,
+      MAX_GRAVITY_SCALE,
+      '',
+    );
   }
 
   isBodyFixedRotation(bodyId: BodyId): boolean {

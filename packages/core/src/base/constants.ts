@@ -181,6 +181,18 @@ export const MAX_TIME_STEP = 0.25;
 export const MAX_MASS = 100 * MAX_DENSITY * MAX_LENGTH * MAX_LENGTH;
 
 /**
+ * Smallest positive body mass (kg) and rotational inertia (kg m^2). `setBodyMassData` takes
+ * 0 inertia (no rotation) or at least this; a body whose shapes weigh less (a density of
+ * 1e-310) gets this much. The reason is the inverse: below about 5.6e-309 1/x is Infinity,
+ * and the body's first contact turns it into NaN (measured: mass, density or inertia 5e-324
+ * and 1e-310 gave a NaN pose, 1e-300 did not); at 1e-30 the inverse and the impulses it
+ * scales stay far from overflow. No shape a user makes weighs this little: a 1 mm circle
+ * at a density of 1e-6 kg/m^2 weighs 3e-12 kg.
+ */
+export const MIN_MASS = 1e-30;
+export const MIN_ROTATIONAL_INERTIA = 1e-30;
+
+/**
  * Largest rotational inertia (kg m^2) `setBodyMassData` takes: MAX_MASS * MAX_LENGTH^2 =
  * 1e28, the largest mass at the largest size (the rounded 100 km box above: 3.7e27).
  */
@@ -194,6 +206,13 @@ export const MAX_ROTATIONAL_INERTIA = MAX_MASS * MAX_LENGTH * MAX_LENGTH;
  * than its size), and at 1e5 every box falls through the ground.
  */
 export const MAX_GRAVITY = 1000;
+
+/**
+ * Largest |gravityScale| of a body: with Earth's gravity the body then feels at most
+ * 980 m/s^2, inside MAX_GRAVITY. Measured: at 1e6 a box on the ground fell through it at the
+ * speed limit.
+ */
+export const MAX_GRAVITY_SCALE = 100;
 
 /**
  * Longest distance (m): the translation of a ray or shape cast, a joint's length and its

@@ -10,6 +10,7 @@
 import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import { CosSin, cosSin, length, type Vec2 } from '../base/math.js';
+import { MIN_MASS, MIN_ROTATIONAL_INERTIA } from '../base/constants.js';
 import type { BodyDef } from '../world.js';
 import {
   createShapeProxy,
@@ -196,6 +197,9 @@ export function updateBodyMass(w: WorldState, b: number): void {
       lcx /= mass;
       lcy /= mass;
       inertia -= mass * (lcx * lcx + lcy * lcy);
+      // shapes of a vanishing density: an inverse that overflows would make the body NaN
+      if (mass < MIN_MASS) mass = MIN_MASS;
+      if (inertia > 0 && inertia < MIN_ROTATIONAL_INERTIA) inertia = MIN_ROTATIONAL_INERTIA;
     } else {
       // a dynamic body needs mass to respond to contacts; give it one kilogram
       mass = 1;

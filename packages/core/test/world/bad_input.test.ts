@@ -789,17 +789,37 @@ const moreRangeCases: RangeCase[] = [
   [
     'mass 1e300',
     (c) => c.world.setBodyMassData(c.body, massData(1e300, 1)),
-    /^setBodyMassData: data\.mass must be in \(0, 1000000000000000000\] kg, got 1e\+300$/,
+    /^setBodyMassData: data\.mass must be in \[1e-30, 1000000000000000000\] kg, got 1e\+300$/,
   ],
   [
     'mass just above the bound',
     (c) => c.world.setBodyMassData(c.body, massData(2e18, 1)),
-    /^setBodyMassData: data\.mass must be in \(0, 1000000000000000000\] kg, got 2000000000000000000$/,
+    /^setBodyMassData: data\.mass must be in \[1e-30, 1000000000000000000\] kg, got 2000000000000000000$/,
   ],
   [
     'rotational inertia 1e300',
     (c) => c.world.setBodyMassData(c.body, massData(1, 1e300)),
     /^setBodyMassData: data\.rotationalInertia must be in \[0, 1e\+28\] kg m\^2, got 1e\+300$/,
+  ],
+  [
+    'mass 5e-324, whose inverse is Infinity',
+    (c) => c.world.setBodyMassData(c.body, massData(5e-324, 1)),
+    /^setBodyMassData: data\.mass must be in \[1e-30, 1000000000000000000\] kg, got 5e-324$/,
+  ],
+  [
+    'rotational inertia 1e-310, whose inverse is Infinity',
+    (c) => c.world.setBodyMassData(c.body, massData(1, 1e-310)),
+    /^setBodyMassData: data\.rotationalInertia must be 0 or in \[1e-30, 1e\+28\] kg m\^2, got 1e-310$/,
+  ],
+  [
+    'gravity scale 1e6 in a body definition',
+    (c) => c.world.createBody({ type: BodyType.Dynamic, gravityScale: 1e6 }),
+    /^createBody: gravityScale must be in \[-100, 100\], got 1000000$/,
+  ],
+  [
+    'gravity scale -1e300 by its setter',
+    (c) => c.world.setBodyGravityScale(c.body, -1e300),
+    /^setBodyGravityScale: scale must be in \[-100, 100\], got -1e\+300$/,
   ],
   [
     'mass center 2e6',
@@ -946,7 +966,12 @@ describe('mass data, gravity, queries and the mover reject values outside their 
   it('the limits of these ranges are accepted', () => {
     const c = makeCtx();
     c.world.setBodyMassData(c.body, massData(1e18, 1e28, 1e6));
+    c.world.setBodyMassData(c.body, massData(1e-30, 1e-30));
+    c.world.setBodyMassData(c.body, massData(1, 0));
     c.world.resetBodyMassData(c.body);
+    c.world.setBodyGravityScale(c.body, -100);
+    c.world.setBodyGravityScale(c.body, 100);
+    c.world.setBodyGravityScale(c.body, 1);
     new World({ gravity: { x: 600, y: -800 } });
     c.world.setGravity({ x: 0, y: -1000 });
     c.world.setGravity({ x: 0, y: -10 });
@@ -959,6 +984,25 @@ describe('mass data, gravity, queries and the mover reject values outside their 
     mover.move({ x: 0, y: -0.01 }, 0.25);
     mover.clipVelocity({ x: -1e5, y: 1e5 });
     c.world.step(1 / 60);
+  });
+
+  it('a body whose shapes weigh next to nothing gets the least mass, and stays finite under a box', () => {
+    // densities whose mass has an inverse of Infinity (5e-324, 1e-310) made the body NaN
+    for (const density of [5e-324, 1e-310, 1e-300]) {
+      const world = new World();
+      const ground = world.createBody({});
+      world.createPolygonShape(ground, makeBox(10, 0.5));
+      const light = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 1.5 } });
+      world.createPolygonShape(light, makeBox(0.5, 0.5), { density });
+      const box = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 2.6 } });
+      world.createPolygonShape(box, makeBox(0.5, 0.5));
+      expect(world.getBodyMass(light)).toBe(Math.max(density * 1, 1e-30));
+      for (let i = 0; i < 120; i++) world.step(1 / 60);
+      for (const b of [light, box]) {
+        const p = world.getPosition(b);
+        expect(Number.isFinite(p.x) && Number.isFinite(p.y), `density ${density}`).toBe(true);
+      }
+    }
   });
 
   it('a rejected move leaves the mover where it was', () => {
