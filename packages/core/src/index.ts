@@ -81,7 +81,13 @@ export {
   MOVER_MAX_PLANES,
 } from './character/mover.js';
 export type { MoverDef, MoverOptions, MutableVec2 } from './character/mover.js';
-export { defaultQueryFilter } from './world/query.js';
+export {
+  checkAABBQuery,
+  checkPointQuery,
+  checkRayQuery,
+  checkShapeQuery,
+  defaultQueryFilter,
+} from './world/query.js';
 export { RollbackState } from './world/rollback_state.js';
 export type {
   QueryFilter,

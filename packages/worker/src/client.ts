@@ -28,6 +28,10 @@ import {
   ContactPointRecord,
   JointType,
   localizeJointDef,
+  checkAABBQuery,
+  checkPointQuery,
+  checkRayQuery,
+  checkShapeQuery,
   RollbackState,
   Transform,
   RENAMED_WORLD_METHODS,
@@ -1027,52 +1031,55 @@ class PhysicsClientBase {
     return this.ask(this.port.getCounters());
   }
 
-  async castRayClosest(
-    origin: Vec2,
-    translation: Vec2,
-    filter?: Partial<QueryFilter>,
-  ): Promise<RayHit | null> {
+  castRayClosest(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): Promise<RayHit | null> {
+    checkRayQuery('castRayClosest', origin, translation, filter);
     this.flushNow();
     return this.ask(this.port.castRayClosest(origin, translation, filter));
   }
 
-  async castRayAll(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): Promise<RayHit[]> {
+  castRayAll(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): Promise<RayHit[]> {
+    checkRayQuery('castRayAll', origin, translation, filter);
     this.flushNow();
     return this.ask(this.port.castRayAll(origin, translation, filter));
   }
 
-  async castRayAny(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): Promise<RayHit | null> {
+  castRayAny(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): Promise<RayHit | null> {
+    checkRayQuery('castRayAny', origin, translation, filter);
     this.flushNow();
     return this.ask(this.port.castRayAny(origin, translation, filter));
   }
 
-  async castShape(
+  castShape(
     geometry: QueryGeometry,
     transform: QueryTransform,
     translation: Vec2,
     filter?: Partial<QueryFilter>,
   ): Promise<ShapeCastHit | null> {
+    checkShapeQuery('castShape', geometry, transform, translation, filter);
     this.flushNow();
     return this.ask(
       this.port.castShape(encodeGeometry(geometry as Geometry), transform, translation, filter),
     );
   }
 
-  async overlapAABB(aabb: QueryAABB, filter?: Partial<QueryFilter>): Promise<ShapeId[]> {
+  overlapAABB(aabb: QueryAABB, filter?: Partial<QueryFilter>): Promise<ShapeId[]> {
+    checkAABBQuery(aabb, filter);
     this.flushNow();
     return this.ask(this.port.overlapAABB(aabb, filter));
   }
 
-  async overlapPoint(point: Vec2, filter?: Partial<QueryFilter>): Promise<ShapeId[]> {
+  overlapPoint(point: Vec2, filter?: Partial<QueryFilter>): Promise<ShapeId[]> {
+    checkPointQuery(point, filter);
     this.flushNow();
     return this.ask(this.port.overlapPoint(point, filter));
   }
 
-  async overlapShape(
+  overlapShape(
     geometry: QueryGeometry,
     transform: QueryTransform,
     filter?: Partial<QueryFilter>,
   ): Promise<ShapeId[]> {
+    checkShapeQuery('overlapShape', geometry, transform, undefined, filter);
     this.flushNow();
     return this.ask(this.port.overlapShape(encodeGeometry(geometry as Geometry), transform, filter));
   }

@@ -40,6 +40,38 @@ describe('one-shot queries', () => {
   });
 });
 
+describe('bad query input', () => {
+  it("throws at the call site with the core's message, before anything is sent", async () => {
+    const physics = createTestWorker({ stepping: 'manual' });
+    client = physics;
+    const world = new World();
+    const bad: [string, (q: PhysicsClient | World) => unknown][] = [
+      ['castRayClosest', (q) => q.castRayClosest({ x: Number.NaN, y: 0 }, { x: 1, y: 0 })],
+      ['castRayAll', (q) => q.castRayAll({ x: 0, y: 0 }, { x: 0, y: 0 })],
+      ['castRayAny', (q) => q.castRayAny({ x: 0, y: 0 }, { x: 1, y: 0 }, { maskBits: -1.5 })],
+      [
+        'castShape',
+        (q) => q.castShape(makeCircle(0, 0, 1), { position: { x: 0, y: 0 }, angle: 1e300 }, { x: 1, y: 0 }),
+      ],
+      ['overlapShape', (q) => q.overlapShape(makeBox(1, 1), { position: { x: 2e6, y: 0 }, angle: 0 })],
+      ['overlapAABB', (q) => q.overlapAABB({ minX: 1, minY: 0, maxX: 0, maxY: 1 })],
+      ['overlapPoint', (q) => q.overlapPoint({ x: 0, y: 0 }, { includeSensors: 1 as unknown as boolean })],
+    ];
+    for (const [name, call] of bad) {
+      let expected = '';
+      try {
+        call(world);
+      } catch (e) {
+        expected = (e as Error).message;
+      }
+      expect(expected, name).toMatch(new RegExp(`^${name}: `));
+      expect(() => call(physics), name).toThrow(expected);
+    }
+    // good input still answers
+    expect(await physics.overlapPoint({ x: 0, y: 0 })).toEqual([]);
+  });
+});
+
 describe('reads derived from the pose, and joint read-outs', () => {
   it('give world and local points as the core does, and the joint state and forces from the worker', async () => {
     const physics = createTestWorker({ stepping: 'manual' });

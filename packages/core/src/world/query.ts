@@ -208,6 +208,49 @@ function checkAABB(fn: string, aabb: unknown): QueryAABB {
   return { minX, minY, maxX, maxY };
 }
 
+/**
+ * The checks of a query's arguments, without the query: a client of a world in another
+ * thread (the worker's) runs them before it sends anything, so that bad input throws at
+ * its call site with the world's own message. `fn` names the query; each function takes
+ * the arguments of the queries it names, in their order.
+ */
+export function checkRayQuery(
+  fn: 'castRayClosest' | 'castRayAll' | 'castRayAny',
+  origin: unknown,
+  translation: unknown,
+  filter: unknown,
+): void {
+  checkPoint(fn, 'origin', origin);
+  checkTranslation(fn, translation);
+  readFilter(fn, filter, false);
+}
+
+/** See checkRayQuery: castShape's arguments (a translation) or overlapShape's (none). */
+export function checkShapeQuery(
+  fn: 'castShape' | 'overlapShape',
+  geometry: unknown,
+  transform: unknown,
+  translation: unknown,
+  filter: unknown,
+): void {
+  checkGeometry(fn, geometry);
+  readTransform(fn, transform, castXf);
+  if (fn === 'castShape') checkTranslation(fn, translation);
+  readFilter(fn, filter, fn === 'overlapShape');
+}
+
+/** See checkRayQuery: overlapAABB's arguments. */
+export function checkAABBQuery(aabb: unknown, filter: unknown): void {
+  checkAABB('overlapAABB', aabb);
+  readFilter('overlapAABB', filter, true);
+}
+
+/** See checkRayQuery: overlapPoint's arguments. */
+export function checkPointQuery(point: unknown, filter: unknown): void {
+  checkPoint('overlapPoint', 'point', point);
+  readFilter('overlapPoint', filter, true);
+}
+
 // ---------------------------------------------------------------------------------------
 // Shared state of the query in progress. The tree callbacks are module functions reading
 // these, so a query allocates no closure; queries do not nest.
