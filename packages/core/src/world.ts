@@ -4,6 +4,11 @@
  * joints/joint.ts, ...), which changes the world's state (world/world_state.ts) in one go,
  * so a rejected call changes nothing. Methods that take an id name their object
  * (getBodyPosition, setShapeFriction); the older names are deprecated aliases (end of file).
+ *
+ * Every method that writes the world, once its checks passed, gives the world's rollback
+ * content a new stamp (markRollbackChanged; world/rollback_state.ts, "The fast path"),
+ * except the user-data setters: no step, save or load reads user data. A test lists every
+ * method of this class as a read or a write and drives each write (rollback_fast_path.test.ts).
  */
 
 import {
@@ -56,12 +61,7 @@ import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHa
 import { atan2, type Vec2 } from './base/math.js';
 import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js';
 import { ContactPointRecord, readContactPoints } from './world/contact_points.js';
-import {
-  checkRollbackState,
-  loadRollbackState,
-  RollbackState,
-  saveRollbackState,
-} from './world/rollback_state.js';
+import { loadRollbackState, RollbackState, saveRollbackState } from './world/rollback_state.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
 import { JointType } from './joints/joint.js';
 import type { DistanceJointParams } from './joints/distance_joint.js';
@@ -102,6 +102,7 @@ import {
   type FrictionMixer,
   mixFrictionDefault,
   mixRestitutionDefault,
+  markRollbackChanged,
   registerWorldStateAccessor,
   type RestitutionMixer,
   WorldSettings,
@@ -712,6 +713,7 @@ export class World {
   /** Changes gravity (m/s^2); its length must be at most `constants.MAX_GRAVITY` (1000). */
   setGravity(gravity: Vec2): void {
     checkVec2Length('setGravity', 'gravity', gravity, MAX_GRAVITY, 'm/s^2');
+    markRollbackChanged(this.#state);
     this.#state.settings.gravityX = gravity.x;
     this.#state.settings.gravityY = gravity.y;
   }
@@ -749,6 +751,7 @@ export class World {
   }
 
   private applySettings(d: WorldDef): void {
+    markRollbackChanged(this.#state);
     const s = this.#state.settings;
     s.gravityX = d.gravity.x;
     s.gravityY = d.gravity.y;
@@ -835,6 +838,7 @@ export class World {
   restore(snapshot: Uint8Array): void {
     if (!(snapshot instanceof Uint8Array)) fail('restore', 'snapshot', 'a Uint8Array', snapshot);
     if (this.#state.locked) throw new Error('restore: the world is stepping');
+    // the rollback stamp changes as the content is taken over (WorldState.adopt)
     restoreWorldInto(this.#state, snapshot);
   }
 
@@ -867,7 +871,6 @@ export class World {
       throw new TypeError(`loadState: state must be a RollbackState, got ${describe(state)}`);
     }
     if (this.#state.locked) throw new Error('loadState: the world is stepping');
-    checkRollbackState(this.#state, state);
     loadRollbackState(this.#state, state);
   }
 
@@ -896,12 +899,15 @@ export class World {
     if (w.bodies.pool.count >= MAX_SLOTS)
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} bodies)`);
 
+    markRollbackChanged(w);
     return w.bodies.pool.handle(createBody(w, d)) as BodyId;
   }
 
   /** Destroys a body with its shapes; bodies that touched it wake up. */
   destroyBody(bodyId: BodyId): void {
-    destroyBody(this.#state, this.body('destroyBody', bodyId));
+    const b = this.body('destroyBody', bodyId);
+    markRollbackChanged(this.#state);
+    destroyBody(this.#state, b);
   }
 
   /** True when the id names a live body. */
@@ -972,6 +978,7 @@ export class World {
     const b = this.body('setBodyType', bodyId);
     if (!isBodyType(type))
       fail('setBodyType', 'type', 'BodyType.Static (0), Kinematic (1) or Dynamic (2)', type);
+    markRollbackChanged(this.#state);
     setBodyType(this.#state, b, type);
   }
 
@@ -1020,6 +1027,7 @@ export class World {
   setBodyLinearVelocity(bodyId: BodyId, v: Vec2): void {
     const b = this.body('setBodyLinearVelocity', bodyId);
     checkVec2Within('setBodyLinearVelocity', 'velocity', v, MAX_SPEED, 'm/s');
+    markRollbackChanged(this.#state);
     setLinearVelocity(this.#state, b, v);
   }
 
@@ -1027,6 +1035,7 @@ export class World {
     const b = this.body('setBodyAngularVelocity', bodyId);
     checkWithin('setBodyAngularVelocity', 'angularVelocity', omega, MAX_ANGULAR_SPEED, 'rad/s');
     const w = this.#state;
+    markRollbackChanged(w);
     if (w.bodies.type[b] === BodyType.Static || w.bodies.fixedRotation[b] === 1) return;
     if (omega !== 0) wakeBody(w, b);
     w.bodies.state[b * STATE_STRIDE + W] = omega;
@@ -1037,6 +1046,7 @@ export class World {
     const b = this.body('setBodyTransform', bodyId);
     checkVec2Within('setBodyTransform', 'position', position, MAX_COORDINATE, 'm');
     checkWithin('setBodyTransform', 'angle', angle, MAX_ANGLE, 'rad');
+    markRollbackChanged(this.#state);
     setTransform(this.#state, b, position, angle);
   }
 
@@ -1046,6 +1056,7 @@ export class World {
     checkVec2Within('applyBodyForce', 'force', force, MAX_FORCE, 'N');
     checkVec2Within('applyBodyForce', 'point', point, MAX_COORDINATE, 'm');
     checkBoolean('applyBodyForce', 'wake', wake);
+    markRollbackChanged(this.#state);
     applyForce(this.#state, b, force, point, wake);
   }
 
@@ -1054,6 +1065,7 @@ export class World {
     const b = this.body('applyBodyForceToCenter', bodyId);
     checkVec2Within('applyBodyForceToCenter', 'force', force, MAX_FORCE, 'N');
     checkBoolean('applyBodyForceToCenter', 'wake', wake);
+    markRollbackChanged(this.#state);
     applyForceToCenter(this.#state, b, force, wake);
   }
 
@@ -1062,6 +1074,7 @@ export class World {
     const b = this.body('applyBodyTorque', bodyId);
     checkWithin('applyBodyTorque', 'torque', torque, MAX_FORCE, 'N m');
     checkBoolean('applyBodyTorque', 'wake', wake);
+    markRollbackChanged(this.#state);
     applyTorque(this.#state, b, torque, wake);
   }
 
@@ -1071,6 +1084,7 @@ export class World {
     checkVec2Within('applyBodyLinearImpulse', 'impulse', impulse, MAX_FORCE, 'N s');
     checkVec2Within('applyBodyLinearImpulse', 'point', point, MAX_COORDINATE, 'm');
     checkBoolean('applyBodyLinearImpulse', 'wake', wake);
+    markRollbackChanged(this.#state);
     applyLinearImpulse(this.#state, b, impulse, point, wake);
   }
 
@@ -1079,6 +1093,7 @@ export class World {
     const b = this.body('applyBodyLinearImpulseToCenter', bodyId);
     checkVec2Within('applyBodyLinearImpulseToCenter', 'impulse', impulse, MAX_FORCE, 'N s');
     checkBoolean('applyBodyLinearImpulseToCenter', 'wake', wake);
+    markRollbackChanged(this.#state);
     applyLinearImpulseToCenter(this.#state, b, impulse, wake);
   }
 
@@ -1087,6 +1102,7 @@ export class World {
     const b = this.body('applyBodyAngularImpulse', bodyId);
     checkWithin('applyBodyAngularImpulse', 'impulse', impulse, MAX_FORCE, 'N m s');
     checkBoolean('applyBodyAngularImpulse', 'wake', wake);
+    markRollbackChanged(this.#state);
     applyAngularImpulse(this.#state, b, impulse, wake);
   }
 
@@ -1139,6 +1155,7 @@ export class World {
       );
     }
     const w = this.#state;
+    markRollbackChanged(w);
     if (w.bodies.type[b] !== BodyType.Dynamic) return;
     applyMass(w, b, data.mass, data.rotationalInertia, data.center.x, data.center.y);
     w.bodies.massOverridden[b] = 1;
@@ -1146,7 +1163,9 @@ export class World {
 
   /** Recomputes the mass from the shapes, dropping any override. */
   resetBodyMassData(bodyId: BodyId): void {
-    updateMassFromShapes(this.#state, this.body('resetBodyMassData', bodyId));
+    const b = this.body('resetBodyMassData', bodyId);
+    markRollbackChanged(this.#state);
+    updateMassFromShapes(this.#state, b);
   }
 
   getBodyLinearDamping(bodyId: BodyId): number {
@@ -1155,7 +1174,9 @@ export class World {
 
   setBodyLinearDamping(bodyId: BodyId, damping: number): void {
     const b = this.body('setBodyLinearDamping', bodyId);
-    this.#state.bodies.linearDamping[b] = checkNonNegative('setBodyLinearDamping', 'damping', damping);
+    const value = checkNonNegative('setBodyLinearDamping', 'damping', damping);
+    markRollbackChanged(this.#state);
+    this.#state.bodies.linearDamping[b] = value;
   }
 
   getBodyAngularDamping(bodyId: BodyId): number {
@@ -1164,7 +1185,9 @@ export class World {
 
   setBodyAngularDamping(bodyId: BodyId, damping: number): void {
     const b = this.body('setBodyAngularDamping', bodyId);
-    this.#state.bodies.angularDamping[b] = checkNonNegative('setBodyAngularDamping', 'damping', damping);
+    const value = checkNonNegative('setBodyAngularDamping', 'damping', damping);
+    markRollbackChanged(this.#state);
+    this.#state.bodies.angularDamping[b] = value;
   }
 
   getBodyGravityScale(bodyId: BodyId): number {
@@ -1174,13 +1197,9 @@ export class World {
   /** Scales the world's gravity for this body, in [-100, 100] (`constants.MAX_GRAVITY_SCALE`). */
   setBodyGravityScale(bodyId: BodyId, scale: number): void {
     const b = this.body('setBodyGravityScale', bodyId);
-    this.#state.bodies.gravityScale[b] = checkWithin(
-      'setBodyGravityScale',
-      'scale',
-      scale,
-      MAX_GRAVITY_SCALE,
-      '',
-    );
+    const value = checkWithin('setBodyGravityScale', 'scale', scale, MAX_GRAVITY_SCALE, '');
+    markRollbackChanged(this.#state);
+    this.#state.bodies.gravityScale[b] = value;
   }
 
   isBodyFixedRotation(bodyId: BodyId): boolean {
@@ -1191,6 +1210,7 @@ export class World {
   setBodyFixedRotation(bodyId: BodyId, flag: boolean): void {
     const b = this.body('setBodyFixedRotation', bodyId);
     checkBoolean('setBodyFixedRotation', 'flag', flag);
+    markRollbackChanged(this.#state);
     setFixedRotation(this.#state, b, flag);
   }
 
@@ -1202,6 +1222,7 @@ export class World {
   setBodyBullet(bodyId: BodyId, flag: boolean): void {
     const b = this.body('setBodyBullet', bodyId);
     checkBoolean('setBodyBullet', 'flag', flag);
+    markRollbackChanged(this.#state);
     this.#state.bodies.bullet[b] = flag ? 1 : 0;
   }
 
@@ -1214,6 +1235,7 @@ export class World {
     const b = this.body('setBodyAwake', bodyId);
     checkBoolean('setBodyAwake', 'awake', awake);
     const w = this.#state;
+    markRollbackChanged(w);
     if (awake) wakeBody(w, b);
     else if (w.bodies.awake[b] === 1 && w.bodies.enableSleep[b] === 1 && w.settings.enableSleep)
       sleepBody(w, b);
@@ -1227,6 +1249,7 @@ export class World {
   enableBodySleep(bodyId: BodyId, flag: boolean): void {
     const b = this.body('enableBodySleep', bodyId);
     checkBoolean('enableBodySleep', 'flag', flag);
+    markRollbackChanged(this.#state);
     this.#state.bodies.enableSleep[b] = flag ? 1 : 0;
     if (!flag) wakeBody(this.#state, b);
   }
@@ -1237,7 +1260,9 @@ export class World {
 
   setBodySleepThreshold(bodyId: BodyId, speed: number): void {
     const b = this.body('setBodySleepThreshold', bodyId);
-    this.#state.bodies.sleepThreshold[b] = checkNonNegative('setBodySleepThreshold', 'speed', speed);
+    const value = checkNonNegative('setBodySleepThreshold', 'speed', speed);
+    markRollbackChanged(this.#state);
+    this.#state.bodies.sleepThreshold[b] = value;
   }
 
   getBodyUserData(bodyId: BodyId): unknown {
@@ -1245,6 +1270,7 @@ export class World {
   }
 
   setBodyUserData(bodyId: BodyId, data: unknown): void {
+    // keeps the rollback stamp, as the other user-data setters: no step, save or load reads it
     this.#state.bodies.userData[this.body('setBodyUserData', bodyId)] = data;
   }
 
@@ -1346,13 +1372,16 @@ export class World {
     checkBoolean(fn, 'enableContactEvents', d.enableContactEvents);
 
     const w = this.#state;
+    markRollbackChanged(w);
     const slot = createChain(w, b, d);
     return makeHandle(slot, w.chainGeneration[slot]!, HandleKind.Chain) as ChainId;
   }
 
   /** Destroys a chain and its segments. */
   destroyChain(chainId: ChainId): void {
-    destroyChain(this.#state, this.chain('destroyChain', chainId));
+    const slot = this.chain('destroyChain', chainId);
+    markRollbackChanged(this.#state);
+    destroyChain(this.#state, slot);
   }
 
   /** The segment shapes of a chain, in order. */
@@ -1375,6 +1404,7 @@ export class World {
     if (w.shapes.chain[s] !== -1)
       fail('destroyShape', 'shapeId', 'not part of a chain (use destroyChain)', shapeId);
     const b = w.shapes.body[s]!;
+    markRollbackChanged(w);
     resetIslandImpulses(w, b);
     freeShape(w, s, true);
     if (updateBodyMass && w.bodies.massOverridden[b] !== 1) updateMassFromShapes(w, b);
@@ -1411,6 +1441,7 @@ export class World {
     checkNonNegativeAtMost('setShapeDensity', 'density', density, MAX_DENSITY, 'kg/m^2');
     checkBoolean('setShapeDensity', 'updateBodyMass', updateBodyMass);
     const w = this.#state;
+    markRollbackChanged(w);
     w.shapes.density[s] = density;
     const b = w.shapes.body[s]!;
     if (updateBodyMass && w.bodies.massOverridden[b] !== 1) updateMassFromShapes(w, b);
@@ -1423,6 +1454,7 @@ export class World {
   setShapeFriction(shapeId: ShapeId, friction: number): void {
     const s = this.shape('setShapeFriction', shapeId);
     checkNonNegative('setShapeFriction', 'friction', friction);
+    markRollbackChanged(this.#state);
     this.#state.shapes.friction[s] = friction;
     remixContacts(this.#state, s);
   }
@@ -1434,6 +1466,7 @@ export class World {
   setShapeRestitution(shapeId: ShapeId, restitution: number): void {
     const s = this.shape('setShapeRestitution', shapeId);
     checkNonNegative('setShapeRestitution', 'restitution', restitution);
+    markRollbackChanged(this.#state);
     this.#state.shapes.restitution[s] = restitution;
     remixContacts(this.#state, s);
   }
@@ -1456,6 +1489,7 @@ export class World {
   setShapeFilter(shapeId: ShapeId, filter: Partial<Filter>): void {
     const s = this.shape('setShapeFilter', shapeId);
     const f = checkFilter('setShapeFilter', 'filter', withDefaultFilter(filter));
+    markRollbackChanged(this.#state);
     setFilter(this.#state, s, f);
   }
 
@@ -1467,6 +1501,7 @@ export class World {
   enableShapeContactEvents(shapeId: ShapeId, flag: boolean): void {
     const s = this.shape('enableShapeContactEvents', shapeId);
     checkBoolean('enableShapeContactEvents', 'flag', flag);
+    markRollbackChanged(this.#state);
     this.#state.shapes.enableContactEvents[s] = flag ? 1 : 0;
   }
 
@@ -1475,6 +1510,7 @@ export class World {
   }
 
   setShapeUserData(shapeId: ShapeId, data: unknown): void {
+    // keeps the rollback stamp (see setBodyUserData)
     this.#state.shapes.userData[this.shape('setShapeUserData', shapeId)] = data;
   }
 
@@ -1550,7 +1586,9 @@ export class World {
 
   /** Destroys a joint and wakes its bodies. */
   destroyJoint(jointId: JointId): void {
-    freeJoint(this.#state, this.joint('destroyJoint', jointId));
+    const j = this.joint('destroyJoint', jointId);
+    markRollbackChanged(this.#state);
+    freeJoint(this.#state, j);
   }
 
   isValidJoint(jointId: JointId): boolean {
@@ -1609,7 +1647,9 @@ export class World {
    */
   setJointBreakForce(jointId: JointId, force: number): void {
     const j = this.joint('setJointBreakForce', jointId);
-    this.#state.joints.breakForce[j] = checkBreakLimit('setJointBreakForce', 'force', force, 'N');
+    const limit = checkBreakLimit('setJointBreakForce', 'force', force, 'N');
+    markRollbackChanged(this.#state);
+    this.#state.joints.breakForce[j] = limit;
   }
 
   /** The torque (N m) above which the joint breaks; Infinity when it never does. */
@@ -1620,7 +1660,9 @@ export class World {
   /** Sets the torque (N m) above which the joint breaks (see setJointBreakForce). */
   setJointBreakTorque(jointId: JointId, torque: number): void {
     const j = this.joint('setJointBreakTorque', jointId);
-    this.#state.joints.breakTorque[j] = checkBreakLimit('setJointBreakTorque', 'torque', torque, 'N m');
+    const limit = checkBreakLimit('setJointBreakTorque', 'torque', torque, 'N m');
+    markRollbackChanged(this.#state);
+    this.#state.joints.breakTorque[j] = limit;
   }
 
   /** Joints that broke in the last step, and joints removed with a body since it began. */
@@ -1639,6 +1681,7 @@ export class World {
   }
 
   setJointUserData(jointId: JointId, data: unknown): void {
+    // keeps the rollback stamp (see setBodyUserData)
     this.#state.joints.userData[this.joint('setJointUserData', jointId)] = data;
   }
 
@@ -1673,6 +1716,7 @@ export class World {
       ops.check(fn, merged);
       ops.apply(data, merged);
     }
+    markRollbackChanged(w);
     wakeBody(w, joints.bodyA[j]!);
     wakeBody(w, joints.bodyB[j]!);
   }
@@ -1745,6 +1789,7 @@ export class World {
     const breakForce = checkBreakLimit(fn, 'breakForce', def.breakForce, 'N');
     const breakTorque = checkBreakLimit(fn, 'breakTorque', def.breakTorque, 'N m');
 
+    markRollbackChanged(w);
     const data = entry.create();
     params?.apply(data, d);
     const j = createJoint(
@@ -1931,6 +1976,7 @@ export class World {
 
   private newShape(b: number, type: ShapeType, geometry: Geometry, d: ShapeDef): ShapeId {
     const w = this.#state;
+    markRollbackChanged(w);
     return w.shapes.pool.handle(createShape(w, b, type, geometry, d)) as ShapeId;
   }
 

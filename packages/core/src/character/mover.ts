@@ -79,7 +79,7 @@ import {
 import { applyLinearImpulse } from '../dynamics/body.js';
 import { checkCapsule } from '../geometry/geometry_checks.js';
 import type { BodyId, ShapeId, World } from '../world.js';
-import { type WorldState, worldStateOf } from '../world/world_state.js';
+import { markRollbackChanged, type WorldState, worldStateOf } from '../world/world_state.js';
 
 // ---------------------------------------------------------------------------------------
 // Tunables
@@ -1151,6 +1151,8 @@ function finish(
     impulse.y = -j * ny;
     impulsePoint.x = c.point.x;
     impulsePoint.y = c.point.y;
+    // a push writes the world (the mover's only write): rollback states must see it
+    markRollbackChanged(w);
     applyLinearImpulse(w, b, impulse, impulsePoint, true);
     out.pushImpulse += j;
   }

@@ -230,25 +230,30 @@ function siftDown(keys: Float64Array, base: number, root: number, n: number): vo
 
 /**
  * The end-of-step sensor pass: recomputes every sensor's overlaps and reports the
- * differences with the last step's as sensor begin / end events.
+ * differences with the last step's as sensor begin / end events. Returns whether the
+ * overlap set changed (it is part of a rollback state).
  */
-export function updateSensors(w: WorldState): void {
+export function updateSensors(w: WorldState): boolean {
   const ss = w.sensors;
-  if (ss.count === 0 && ss.keyCount === 0) return;
+  if (ss.count === 0 && ss.keyCount === 0) return false;
   ss.nextKeyCount = 0;
   passWorld = w;
   for (let i = 0; i < ss.count; i++) overlapSensor(w, ss.shapes[i]!);
   passWorld = null;
-  reportChanges(w);
+  const changes = reportChanges(w);
   const swap = ss.keys;
   ss.keys = ss.nextKeys;
   ss.keyCount = ss.nextKeyCount;
   ss.nextKeys = swap;
   ss.nextKeyCount = 0;
+  return changes > 0;
 }
 
-/** Merges the old and new sorted key lists: keys only in the new are begins, only in the old ends. */
-function reportChanges(w: WorldState): void {
+/**
+ * Merges the old and new sorted key lists: keys only in the new are begins, only in the
+ * old ends. Returns how many there were.
+ */
+function reportChanges(w: WorldState): number {
   const ss = w.sensors;
   const oldKeys = ss.keys;
   const newKeys = ss.nextKeys;
@@ -258,6 +263,7 @@ function reportChanges(w: WorldState): void {
   const events = w.events;
   let i = 0;
   let j = 0;
+  let changes = 0;
   while (i < oldCount || j < newCount) {
     const a = i < oldCount ? oldKeys[i]! : Number.POSITIVE_INFINITY;
     const b = j < newCount ? newKeys[j]! : Number.POSITIVE_INFINITY;
@@ -268,10 +274,13 @@ function reportChanges(w: WorldState): void {
       const sensor = Math.floor(a / KEY_SHIFT);
       events.pushSensorEnd(pool.handle(sensor), pool.handle(a - sensor * KEY_SHIFT));
       i++;
+      changes++;
     } else {
       const sensor = Math.floor(b / KEY_SHIFT);
       events.pushSensorBegin(pool.handle(sensor), pool.handle(b - sensor * KEY_SHIFT));
       j++;
+      changes++;
     }
   }
+  return changes;
 }

@@ -68,13 +68,38 @@
  * (against the one its sine gives) are saved as the XOR of their bits with the
  * prediction's, low bytes only (putXor).
  *
- * The buffer is two typed arrays that grow by doubling and are then reused: doubles, and
- * bytes (header, flags, coded doubles and LEB128 integers, zigzag-coded where they can be
- * negative). Saving into the same state every frame, and loading one, allocates nothing.
+ * The buffer is two typed arrays that grow by doubling and are then reused: doubles (the
+ * step counter first), and bytes (header, flags, coded doubles and LEB128 integers,
+ * zigzag-coded where they can be negative). Saving into the same state every frame, and
+ * loading one, allocates nothing.
  *
- * Measured on the settled pile of 200 boxes (test/world/rollback_state.test.ts,
- * examples/rollback_cost.mjs): 175 B a body (version 2: 601 B), saving 135-155 us and
- * loading 110-140 us against a step of that pile awake of 215 us (docs/core-design.md).
+ * The fast path. A step of a world at rest (no body awake, nothing waiting to pair)
+ * changes nothing a state holds but the step counter, so a state saved then stays that
+ * world's state, counter apart. The world's content has a stamp (WorldState.rollback): a
+ * number unique among all worlds, renewed by every change of what a state holds or of
+ * what its coding reads (markRollbackChanged): by every public method of World that writes
+ * (the user-data setters alone keep it), by a step unless the world was at rest and its
+ * sensor pass changed no overlap (world/solver.ts isAtRest), by a full load, by restore
+ * (WorldState.adopt), by a character mover that pushes a body. A save records the stamp in
+ * its state. While the world's stamp is a state's, saving into that state only writes the
+ * step counter (its first double), and loading it only sets the world's; saving into
+ * another state copies the bytes of the one the world last saved or loaded at that stamp.
+ * A state is no less whole for it: its bytes are those a full save would write, and they
+ * load on their own into any world of the same structure at any later time. A state keeps
+ * its stamp only with its bytes: copyFrom copies it, and giving a state other arrays (a
+ * state received from another thread) clears it. A load that decodes gives the world a new
+ * stamp, named by no state yet (a save of the decoded world need not give back the loaded
+ * bytes: masses, which the coding reads, may have changed since). One body awake and every
+ * step renews the stamp: a state is one stream (bodies in slot order, contacts in list
+ * order, each coded against the one before), and patching the awake part into it is not
+ * done; such a world saves and loads in full.
+ *
+ * Measured (examples/rollback_cost.mjs): on the pile of 200 boxes of
+ * test/world/rollback_state.test.ts, 181 B a body (version 2: 601 B), saving 155-170 us
+ * and loading 135-155 us, against 235-245 us for a step of the pile with sleep off; the
+ * same pile at rest, 191 B a body, saves in 0.1-0.2 us and loads in 0.2 us, its step
+ * taking 0.5-1.2 us. With one box awake beside it: 160 and 145-150 us against a step of
+ * 2.3 us (docs/core-design.md).
  */
 
 import { growF64, growI32, growU8 } from '../base/array.js';
@@ -107,7 +132,7 @@ import { Manifold } from '../collision/manifold_types.js';
 import type { Transform } from '../base/math.js';
 import { jointTypes } from '../joints/registry.js';
 import type { SlotPool } from '../base/id.js';
-import type { WorldState } from './world_state.js';
+import { markRollbackChanged, type WorldState } from './world_state.js';
 
 const MAGIC = 0x494d5252; // "IMRR"
 /** 2: the sensors' overlap set; 3: derived values as flags, coded doubles, bytes for integers. */
@@ -152,14 +177,44 @@ const M_NO_IMPULSE = 128;
 
 /** A reusable buffer for `World.saveState` / `World.loadState`. */
 export class RollbackState {
-  /** @internal doubles */
-  f: Float64Array<ArrayBuffer> = new Float64Array(256);
-  /** @internal bytes: header, flags, integers */
-  b: Uint8Array<ArrayBuffer> = new Uint8Array(1024);
+  #f: Float64Array<ArrayBuffer> = new Float64Array(256);
+  #b: Uint8Array<ArrayBuffer> = new Uint8Array(1024);
   /** @internal */
   fCount = 0;
   /** @internal */
   bCount = 0;
+  /**
+   * @internal The world stamp its bytes were saved at (0: none; see "The fast path"). Kept
+   * only while the bytes are the save's: copyFrom copies it, and giving the state other
+   * arrays (a state received from another thread) clears it.
+   */
+  stamp = 0;
+  /**
+   * @internal The step counter it holds (its first double), for a load at its stamp: read
+   * from the doubles, code V8 has not optimised yet (a load every few frames stays there
+   * long) boxes it, 16 bytes a load. Valid while the stamp is.
+   */
+  stampStepCount = 0;
+
+  /** @internal doubles (the step counter first) */
+  get f(): Float64Array<ArrayBuffer> {
+    return this.#f;
+  }
+
+  set f(f: Float64Array<ArrayBuffer>) {
+    this.#f = f;
+    this.stamp = 0;
+  }
+
+  /** @internal bytes: header, flags, integers */
+  get b(): Uint8Array<ArrayBuffer> {
+    return this.#b;
+  }
+
+  set b(b: Uint8Array<ArrayBuffer>) {
+    this.#b = b;
+    this.stamp = 0;
+  }
 
   /** Bytes the state holds (its doubles and its bytes). */
   get byteLength(): number {
@@ -168,17 +223,20 @@ export class RollbackState {
 
   /** Step counter of the world when the state was saved; -1 when empty. */
   get stepCount(): number {
-    return this.bCount === 0 ? -1 : this.f[0]!;
+    return this.bCount === 0 ? -1 : this.#f[0]!;
   }
 
   /** Copies another state into this one (reusing this one's arrays). */
   copyFrom(other: RollbackState): this {
+    if (other === this) return this;
     this.f = growF64(this.f, other.fCount);
     this.b = growU8(this.b, other.bCount + CODED_SLACK);
     this.f.set(other.f.subarray(0, other.fCount));
     this.b.set(other.b.subarray(0, other.bCount));
     this.fCount = other.fCount;
     this.bCount = other.bCount;
+    this.stamp = other.stamp;
+    this.stampStepCount = other.stampStepCount;
     return this;
   }
 }
@@ -982,13 +1040,88 @@ function orderContacts(w: WorldState): number {
 }
 
 // ---------------------------------------------------------------------------------------
+// The fast path
+
+/**
+ * Saves the world's rollback state into `out`. While the world's content has the stamp
+ * `out` was saved at, its bytes are already this save's but for the step counter: that is
+ * patched. Else, while the world keeps a state saved at its stamp, that one is copied.
+ * Else the state is encoded.
+ */
+export function saveRollbackState(w: WorldState, out: RollbackState): void {
+  const cache = w.rollback;
+  if (!cache.fullPathOnly) {
+    if (out.stamp === cache.stamp) {
+      patchStepCount(w, out);
+      cache.patchedSaves++;
+      return;
+    }
+    const last = cache.last;
+    if (last !== null && last.stamp === cache.stamp) {
+      out.copyFrom(last);
+      patchStepCount(w, out);
+      cache.last = out;
+      cache.copiedSaves++;
+      return;
+    }
+  }
+  // no stamp while the bytes are being written (they are the save's only once it is done)
+  out.stamp = 0;
+  encodeRollbackState(w, out);
+  out.stamp = cache.stamp;
+  out.stampStepCount = w.stepCount;
+  cache.last = out;
+  cache.fullSaves++;
+}
+
+/** The step counter is the state's first double: the one value a world at rest changes. */
+function patchStepCount(w: WorldState, out: RollbackState): void {
+  out.f[0] = w.stepCount;
+  out.stampStepCount = w.stepCount;
+}
+
+/**
+ * Loads `state` into `w`, or throws (writing nothing) when it does not fit (see
+ * checkRollbackState). A state saved at the world's current stamp holds the world's own
+ * content but for the step counter: only that is set (the structure is the one it was
+ * saved with, since a change of structure changes the stamp). Else the state is checked
+ * and decoded, and the world's content takes a new stamp: the decoded content is named by
+ * no state yet (a save of it is not certain to give back the loaded bytes, when the
+ * coding's inputs, masses for one, changed since).
+ */
+export function loadRollbackState(w: WorldState, state: RollbackState): void {
+  const cache = w.rollback;
+  if (!cache.fullPathOnly && state.stamp === cache.stamp) {
+    w.stepCount = state.stampStepCount;
+    cache.last = state;
+    cache.skippedLoads++;
+    return;
+  }
+  checkRollbackState(w, state);
+  markRollbackChanged(w);
+  decodeRollbackState(w, state);
+  cache.fullLoads++;
+}
+
+/**
+ * The world's step counter from a state's first double: as an int32 while it fits a small
+ * integer (a double from the array would turn the counter's field from small-integer to
+ * double, and every function that reads the world would deoptimise once). The array, not
+ * the double, crosses the call (see "Bits and integers").
+ */
+function setStepCount(w: WorldState, f: Float64Array): void {
+  const stepCount = f[0]!;
+  w.stepCount = stepCount < 0x40000000 ? stepCount | 0 : stepCount;
+}
+
+// ---------------------------------------------------------------------------------------
 // Save
 
 /** The margin of the body being written, for guessFatBox. */
 const margin = new Float64Array(1);
 
-/** Saves the world's rollback state into `out`. */
-export function saveRollbackState(w: WorldState, out: RollbackState): void {
+/** Encodes the world's rollback state into `out`. */
+function encodeRollbackState(w: WorldState, out: RollbackState): void {
   classifyContacts(w);
   // Local cursors and arrays (module-level ones cost a context load per element); each
   // record first makes room for its largest size.
@@ -1310,21 +1443,21 @@ let wasAlive = new Uint8Array(64);
 /** Contact slots whose pair the load inserts into the pair table. */
 let pending = new Int32Array(64);
 
-/** Loads a state checked by checkRollbackState into `w`. */
-export function loadRollbackState(w: WorldState, state: RollbackState): void {
+/** Decodes a state checked by checkRollbackState into `w`. */
+function decodeRollbackState(w: WorldState, state: RollbackState): void {
   // a state whose bytes were cut to their count (sent between threads) gets the room past
-  // its end that getXor reads
-  if (state.b.length < state.bCount + CODED_SLACK) state.b = growU8(state.b, state.bCount + CODED_SLACK);
+  // its end that getXor reads (the same bytes: the stamp stays)
+  if (state.b.length < state.bCount + CODED_SLACK) {
+    const stamp = state.stamp;
+    state.b = growU8(state.b, state.bCount + CODED_SLACK);
+    state.stamp = stamp;
+  }
   const fs = state.f;
   const rd = reader;
   rd.b = state.b;
   rd.at = HEADER;
   let f = 1;
-  // as an int32 while it fits a small integer (a double from the array would turn the
-  // counter's field from small-integer to double, and every function that reads the world
-  // would deoptimise once)
-  const stepCount = fs[0]!;
-  w.stepCount = stepCount < 0x40000000 ? stepCount | 0 : stepCount;
+  setStepCount(w, fs);
 
   // bodies
   const bodies = w.bodies;

@@ -50,7 +50,7 @@ import { makeSoft } from '../dynamics/softness.js';
 import { Manifold } from '../collision/manifold_types.js';
 import { collideQuadShapes, getCollider } from '../collision/manifold.js';
 import type { StepContext } from '../dynamics/step_context.js';
-import type { WorldState } from './world_state.js';
+import { markRollbackChanged, type WorldState } from './world_state.js';
 import { createContact, destroyContact } from '../dynamics/contact.js';
 import { updateSensors } from '../dynamics/sensor.js';
 import { wakeBody } from '../dynamics/island.js';
@@ -68,6 +68,8 @@ const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
 export function step(w: WorldState, dt: number, subSteps: number): void {
   const timed = w.settings.enableProfile;
   const t0 = timed ? now() : 0;
+  // a step of a world at rest keeps its rollback stamp (world/rollback_state.ts)
+  if (!isAtRest(w)) markRollbackChanged(w);
   w.jointEventIds.length = 0;
   w.jointEventBroken.length = 0;
   w.events.beginStep();
@@ -96,8 +98,11 @@ export function step(w: WorldState, dt: number, subSteps: number): void {
   const t5 = timed ? now() : 0;
 
   // sensor overlaps at the final poses: events in the step the overlap starts or ends
-  updateSensors(w);
+  const sensorsChanged = updateSensors(w);
   const t6 = timed ? now() : 0;
+  // the overlap set is part of a rollback state; an awake body is checked as a guard (a
+  // step at rest wakes none)
+  if (sensorsChanged || w.awakeBodyCount !== 0) markRollbackChanged(w);
 
   const profile = w.profile;
   profile.pairs = t1 - t0;
@@ -109,6 +114,18 @@ export function step(w: WorldState, dt: number, subSteps: number): void {
   profile.step = t6 - t0;
   w.events.markStepEnd();
   w.stepCount++;
+}
+
+/**
+ * True when the step will change nothing a rollback state holds but the step counter and
+ * the sensors' overlap set (checked after the sensor pass): no body or contact is awake,
+ * so the narrow phase, the solver, continuous collision and sleep have nothing to do and
+ * nothing can wake (joints are solved only with an awake body), and no proxy waits in the
+ * move buffer, so no pair is made. Such a step keeps the rollback stamp; any other changes
+ * it, before it writes anything.
+ */
+function isAtRest(w: WorldState): boolean {
+  return w.awakeBodyCount === 0 && w.awakeContactCount === 0 && w.broadPhase.moveCountPending === 0;
 }
 
 /** Every awake body moved (or may have): list them for transform buffers. */

@@ -29,6 +29,7 @@ import { QuadCache } from '../collision/manifold.js';
 import { ShapeStore } from '../dynamics/shape.js';
 import { SensorState } from '../dynamics/sensor.js';
 import { replaceArraysOnce } from '../base/array.js';
+import type { RollbackState } from './rollback_state.js';
 
 /** Mixes the friction of two shapes; the default is the geometric mean. */
 export type FrictionMixer = (
@@ -118,6 +119,50 @@ export function worldStateOf(world: object): WorldState {
   return stateAccessor(world);
 }
 
+/**
+ * The last stamp handed out. Stamps are unique among every world of this module, so a
+ * state's stamp names one world's content (rollback_state.ts, "The fast path"). They never
+ * wrap: a state kept for long must not meet its stamp again. A field rather than a module
+ * variable: past 2^30 it holds a double, which a field keeps in place where a module
+ * variable would take a new heap number at each change.
+ */
+const rollbackStamps = { last: 0 };
+
+/**
+ * What the rollback fast path keeps for one world (world/rollback_state.ts, "The fast
+ * path"). Kept by `adopt`: the test switch and counters belong to the world object.
+ */
+export class RollbackCache {
+  /**
+   * Names the world's rollback content: what a state holds and what coding it reads. A new
+   * one after every change of either (markRollbackChanged); a step of a world at rest
+   * keeps it (the step counter, which it changes, is patched instead).
+   */
+  stamp = ++rollbackStamps.last;
+  /** A state saved or skip-loaded at some stamp; its bytes are the world's while that is `stamp`. */
+  last: RollbackState | null = null;
+  /** Tests: every save encodes and every load decodes (the path the fast one must equal). */
+  fullPathOnly = false;
+  /** Tests: saves that patched the step counter, that copied `last`, that encoded. */
+  patchedSaves = 0;
+  copiedSaves = 0;
+  fullSaves = 0;
+  /** Tests: loads that only set the step counter, that decoded. */
+  skippedLoads = 0;
+  fullLoads = 0;
+}
+
+/**
+ * Gives the world's rollback content a new stamp: called by every public method of World
+ * that writes (world.ts; the user-data setters excepted), by a step unless the world was
+ * at rest (world/solver.ts), by a load that decodes, by `restore` (adopt) and by the
+ * character mover when it pushes a body. A call too many only costs a full save or load;
+ * one missing would let a save keep stale bytes.
+ */
+export function markRollbackChanged(w: WorldState): void {
+  w.rollback.stamp = ++rollbackStamps.last;
+}
+
 export class WorldState {
   readonly settings = new WorldSettings();
   readonly profile = new Profile();
@@ -159,6 +204,8 @@ export class WorldState {
   fastBodyCount = 0;
   /** Set while step() runs: the structure may not change from inside it. */
   locked = false;
+  /** The rollback fast path's stamp and last state (world/rollback_state.ts). */
+  readonly rollback = new RollbackCache();
 
   // scratch, preallocated once
   readonly xfA = new Transform();
@@ -181,7 +228,11 @@ export class WorldState {
    * that refer to the state are bound to this object again.
    */
   adopt(other: WorldState): void {
+    const rollback = this.rollback;
     Object.assign(this, other);
+    // the same cache, with a new stamp: the content is another
+    (this as { rollback: RollbackCache }).rollback = rollback;
+    markRollbackChanged(this);
     this.broadPhase.setPairFilter((a, b) => pairFilter(this, a, b));
     bindJointCallbacks(this);
   }
