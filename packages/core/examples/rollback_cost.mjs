@@ -15,34 +15,20 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BodyType, makeBox, RollbackState, World } from '../dist/index.js';
-import { addGround, bridgeScene, ragdollScene, SceneRandom } from '../dist/scenes/index.js';
+import { boxPileScene, bridgeScene, ragdollScene } from '../dist/scenes/index.js';
 // internal, not the package's API: the counters of the paths saves and loads took
 import { worldStateOf } from '../dist/world/world_state.js';
 
 const DT = 1 / 60;
 
-function boxPile(world, groundHalfWidth) {
-  addGround(world, groundHalfWidth);
-  const rng = new SceneRandom(7);
-  for (let i = 0; i < 200; i++) {
-    const body = world.createBody({
-      type: BodyType.Dynamic,
-      position: { x: -5 + (i % 10) * 1.1 + rng.range(0, 0.2), y: 0.6 + Math.floor(i / 10) * 1.1 },
-      angle: rng.range(-0.2, 0.2),
-    });
-    world.createPolygonShape(body, makeBox(0.5, 0.5));
-  }
-  return 200;
-}
-
 const scenes = {
   'pile, asleep': () => {
     const world = new World();
-    return { world, bodies: boxPile(world, 40), warm: 900 };
+    return { world, bodies: boxPileScene(world, 40).length, warm: 900 };
   },
   'pile + 1 awake box': () => {
     const world = new World();
-    const bodies = boxPile(world, 40);
+    const bodies = boxPileScene(world, 40).length;
     // a box beside the pile that never sleeps: the world is never at rest
     const box = world.createBody({ type: BodyType.Dynamic, position: { x: 30, y: 0.5 }, enableSleep: false });
     world.createPolygonShape(box, makeBox(0.5, 0.5));
@@ -50,11 +36,11 @@ const scenes = {
   },
   'pile, 13 falling off': () => {
     const world = new World();
-    return { world, bodies: boxPile(world, 20), warm: 900 };
+    return { world, bodies: boxPileScene(world, 20).length, warm: 900 };
   },
   'pile, awake (sleep off)': () => {
     const world = new World({ enableSleep: false });
-    return { world, bodies: boxPile(world, 20), warm: 900 };
+    return { world, bodies: boxPileScene(world, 20).length, warm: 900 };
   },
   'ragdoll (10 bodies)': () => {
     const world = new World({ enableSleep: false });

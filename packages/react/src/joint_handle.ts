@@ -109,26 +109,17 @@ const CREATE = {
 /** Handlers: read when the event comes, never sent to the world. */
 const HANDLER_KEYS = new Set<string>(['onBreak']);
 
-const COMMON_KEYS = new Set<string>([
-  // Where the joint is: changing any of these recreates it (world points are resolved
-  // from the bodies' poses at creation; the core keeps only the local forms).
-  'anchor',
-  'anchorA',
-  'anchorB',
-  'axis',
-  'localAxisA',
-  'referenceAngle',
-  'localAnchorA',
-  'localAnchorB',
-  'collideConnected',
-  'userData',
-]);
-
 /** World points: the world resolves them into local forms when the joint is first made. */
 const WORLD_FORMS = ['anchor', 'anchorA', 'anchorB', 'axis'] as const;
 
-/** Where the joint sits on its bodies: changing one of these (or a world form) resolves again. */
+/** Where the joint sits on its bodies: changing one of these resolves the world points again. */
 const PLACEMENT_KEYS = new Set<string>([...WORLD_FORMS, 'localAnchorA', 'localAnchorB', 'localAxisA']);
+
+/**
+ * Fields the core has no setter for: changing one recreates the joint (the placement, the
+ * reference angle, collideConnected, userData).
+ */
+const COMMON_KEYS = new Set<string>([...PLACEMENT_KEYS, 'referenceAngle', 'collideConnected', 'userData']);
 
 /** Break limits: changed in place by their setters, so the joint keeps its state. */
 const BREAK_SETTERS = {

@@ -1,5 +1,5 @@
 /**
- * Piles of mixed shapes: the determinism pile, the fuzz scene, the tumbler.
+ * Piles: the determinism pile, the fuzz scene, the tumbler, the rollback box pile.
  */
 
 import { type BodyId, BodyType, type World } from '../world.js';
@@ -12,7 +12,7 @@ import {
   type Polygon,
 } from '../geometry/geometry.js';
 import { cosSin, CosSin } from '../base/math.js';
-import { SceneRandom, type Vec } from './common.js';
+import { addGround, SceneRandom, type Vec } from './common.js';
 
 /** A pile of mixed shapes dropped into a static box: the determinism scene. */
 export function mixedPileScene(world: World, count = 300, seed = 12345): BodyId[] {
@@ -149,4 +149,26 @@ export function tumblerScene(world: World, gridCount = 45): { tumbler: BodyId; b
     y += 2.1 * a;
   }
   return { tumbler, boxes };
+}
+
+/**
+ * The rollback box pile: 200 unit boxes, slightly turned and shifted, dropped in a column
+ * 10 wide onto ground `groundHalfWidth` m either side of the origin. On the default 20 some
+ * boxes (13) slide off the edges and fall for ever, awake; on 40 every box comes to rest
+ * (asleep by step 640 with sleep on). Returns the boxes.
+ */
+export function boxPileScene(world: World, groundHalfWidth = 20): BodyId[] {
+  addGround(world, groundHalfWidth);
+  const rng = new SceneRandom(7);
+  const ids: BodyId[] = [];
+  for (let i = 0; i < 200; i++) {
+    const body = world.createBody({
+      type: BodyType.Dynamic,
+      position: { x: -5 + (i % 10) * 1.1 + rng.range(0, 0.2), y: 0.6 + Math.floor(i / 10) * 1.1 },
+      angle: rng.range(-0.2, 0.2),
+    });
+    world.createPolygonShape(body, makeBox(0.5, 0.5));
+    ids.push(body);
+  }
+  return ids;
 }

@@ -225,18 +225,22 @@ export function checkRayQuery(
   readFilter(fn, filter, false);
 }
 
-/** See checkRayQuery: castShape's arguments (a translation) or overlapShape's (none). */
+/**
+ * See checkRayQuery: castShape's arguments (a translation) or overlapShape's (none). Returns
+ * the geometry's type; leaves the transform in castXf and the filter read, for the query.
+ */
 export function checkShapeQuery(
   fn: 'castShape' | 'overlapShape',
   geometry: unknown,
   transform: unknown,
   translation: unknown,
   filter: unknown,
-): void {
-  checkGeometry(fn, geometry);
+): ShapeType {
+  const type = checkGeometry(fn, geometry);
   readTransform(fn, transform, castXf);
   if (fn === 'castShape') checkTranslation(fn, translation);
   readFilter(fn, filter, fn === 'overlapShape');
+  return type;
 }
 
 /** See checkRayQuery: overlapAABB's arguments. */
@@ -379,15 +383,15 @@ function rayCallback(_proxyId: number, s: number, _enter: number): number {
 
 function runRay(
   w: WorldState,
-  fn: string,
-  origin: unknown,
-  translation: unknown,
+  fn: 'castRayClosest' | 'castRayAll' | 'castRayAny',
+  origin: Vec2,
+  translation: Vec2,
   filter: unknown,
   mode: number,
 ): void {
-  const o = checkPoint(fn, 'origin', origin);
-  const t = checkTranslation(fn, translation);
-  readFilter(fn, filter, false);
+  checkRayQuery(fn, origin, translation, filter);
+  const o = origin;
+  const t = translation;
   world = w;
   rayMode = mode;
   rayOx = o.x;
@@ -510,11 +514,8 @@ export function castShape(
   translation: Vec2,
   filter?: Partial<QueryFilter>,
 ): ShapeCastHit | null {
-  const fn = 'castShape';
-  const type = checkGeometry(fn, geometry);
-  readTransform(fn, transform, castXf);
-  const t = checkTranslation(fn, translation);
-  readFilter(fn, filter, false);
+  const type = checkShapeQuery('castShape', geometry, transform, translation, filter);
+  const t = translation;
 
   makeProxy(geometry, castProxy);
   castTx = t.x;
@@ -653,27 +654,23 @@ function collect(w: WorldState, callback: (proxyId: number, s: number) => boolea
 
 /** See `World.overlapAABB`. */
 export function overlapAABB(w: WorldState, aabb: QueryAABB, filter?: Partial<QueryFilter>): ShapeId[] {
-  const fn = 'overlapAABB';
-  const a = checkAABB(fn, aabb);
-  readFilter(fn, filter, true);
-  boxMinX = a.minX;
-  boxMinY = a.minY;
-  boxMaxX = a.maxX;
-  boxMaxY = a.maxY;
+  checkAABBQuery(aabb, filter);
+  boxMinX = aabb.minX;
+  boxMinY = aabb.minY;
+  boxMaxX = aabb.maxX;
+  boxMaxY = aabb.maxY;
   return collect(w, aabbCallback);
 }
 
 /** See `World.overlapPoint`. */
 export function overlapPoint(w: WorldState, point: Vec2, filter?: Partial<QueryFilter>): ShapeId[] {
-  const fn = 'overlapPoint';
-  const p = checkPoint(fn, 'point', point);
-  readFilter(fn, filter, true);
-  pointX = p.x;
-  pointY = p.y;
-  boxMinX = p.x;
-  boxMinY = p.y;
-  boxMaxX = p.x;
-  boxMaxY = p.y;
+  checkPointQuery(point, filter);
+  pointX = point.x;
+  pointY = point.y;
+  boxMinX = point.x;
+  boxMinY = point.y;
+  boxMaxX = point.x;
+  boxMaxY = point.y;
   return collect(w, pointCallback);
 }
 
@@ -684,10 +681,7 @@ export function overlapShape(
   transform: QueryTransform,
   filter?: Partial<QueryFilter>,
 ): ShapeId[] {
-  const fn = 'overlapShape';
-  const type = checkGeometry(fn, geometry);
-  readTransform(fn, transform, castXf);
-  readFilter(fn, filter, true);
+  const type = checkShapeQuery('overlapShape', geometry, transform, undefined, filter);
   makeProxy(geometry, castProxy);
   const box = computeShapeAABB(type, geometry, castXf, queryBox);
   boxMinX = box.minX;

@@ -282,6 +282,20 @@ function sameAt(a: Float64Array, i: number, b: Float64Array, j: number): boolean
   return x === y && (x !== 0 || 1 / x === 1 / y);
 }
 
+/** sameAt for a box: `box` holds minX, minY, maxX, maxY; the columns hold the other at `j`. */
+function sameBoxAt(
+  box: Float64Array,
+  minX: Float64Array,
+  minY: Float64Array,
+  maxX: Float64Array,
+  maxY: Float64Array,
+  j: number,
+): boolean {
+  return (
+    sameAt(box, 0, minX, j) && sameAt(box, 1, minY, j) && sameAt(box, 2, maxX, j) && sameAt(box, 3, maxY, j)
+  );
+}
+
 function isPlusZeroAt(a: Float64Array, i: number): boolean {
   const x = a[i]!;
   return x === 0 && 1 / x > 0;
@@ -762,14 +776,7 @@ function boxesFollowPose(w: WorldState, b: number): boolean {
     scratch[1] = box.minY;
     scratch[2] = box.maxX;
     scratch[3] = box.maxY;
-    if (
-      !sameAt(scratch, 0, shapes.minX, s) ||
-      !sameAt(scratch, 1, shapes.minY, s) ||
-      !sameAt(scratch, 2, shapes.maxX, s) ||
-      !sameAt(scratch, 3, shapes.maxY, s)
-    ) {
-      return false;
-    }
+    if (!sameBoxAt(scratch, shapes.minX, shapes.minY, shapes.maxX, shapes.maxY, s)) return false;
   }
   return true;
 }
@@ -788,14 +795,7 @@ function fatBoxesFollow(w: WorldState, b: number): boolean {
     scratch[1] = shapes.minY[s]! - m;
     scratch[2] = shapes.maxX[s]! + m;
     scratch[3] = shapes.maxY[s]! + m;
-    if (
-      !sameAt(scratch, 0, tree.minX, id) ||
-      !sameAt(scratch, 1, tree.minY, id) ||
-      !sameAt(scratch, 2, tree.maxX, id) ||
-      !sameAt(scratch, 3, tree.maxY, id)
-    ) {
-      return false;
-    }
+    if (!sameBoxAt(scratch, tree.minX, tree.minY, tree.maxX, tree.maxY, id)) return false;
   }
   return true;
 }
@@ -1543,12 +1543,7 @@ function decodeRollbackState(w: WorldState, state: RollbackState): void {
       }
       const tree = bp.trees[key & 3]!;
       const id = key >> 2;
-      if (
-        !sameAt(value4, 0, tree.minX, id) ||
-        !sameAt(value4, 1, tree.minY, id) ||
-        !sameAt(value4, 2, tree.maxX, id) ||
-        !sameAt(value4, 3, tree.maxY, id)
-      ) {
+      if (!sameBoxAt(value4, tree.minX, tree.minY, tree.maxX, tree.maxY, id)) {
         // As the step does: the leaf takes the box and its ancestors grow to hold it; the
         // tree rebuilds its enlarged part when next searched. Its shape then differs from
         // the saved world's, which changes no result (pairs are sorted by shape index).

@@ -23,6 +23,9 @@ describe('joint registry', () => {
   });
 });
 
+/** The two-body frame every joint type's prepare writes (anchors, masses, offsets). */
+const FRAME = ['oa', 'ob', 'mA', 'mB', 'iA', 'iB', 'ax', 'ay', 'bx', 'by', 'deltaCenterX', 'deltaCenterY'];
+
 /**
  * Per type, the data fields a rollback state leaves out: solver temporaries that the
  * type's prepare writes before the step reads them (and nested Softness objects, made by
@@ -30,94 +33,13 @@ describe('joint registry', () => {
  * unless it is listed here on purpose.
  */
 const TEMPORARIES: Record<string, readonly string[]> = {
-  Distance: [
-    'oa',
-    'ob',
-    'mA',
-    'mB',
-    'iA',
-    'iB',
-    'ax',
-    'ay',
-    'bx',
-    'by',
-    'deltaCenterX',
-    'deltaCenterY',
-    'ux',
-    'uy',
-  ],
+  Distance: [...FRAME, 'ux', 'uy'],
   Revolute: ['deltaAngle', 'axialMass'],
-  Prismatic: [
-    'oa',
-    'ob',
-    'mA',
-    'mB',
-    'iA',
-    'iB',
-    'ax',
-    'ay',
-    'bx',
-    'by',
-    'axisX',
-    'axisY',
-    'lastAxisX',
-    'lastAxisY',
-    'deltaCenterX',
-    'deltaCenterY',
-    'deltaAngle',
-  ],
-  Weld: [
-    'oa',
-    'ob',
-    'mA',
-    'mB',
-    'iA',
-    'iB',
-    'ax',
-    'ay',
-    'bx',
-    'by',
-    'deltaCenterX',
-    'deltaCenterY',
-    'deltaAngle',
-    'axialMass',
-  ],
-  Wheel: [
-    'oa',
-    'ob',
-    'mA',
-    'mB',
-    'iA',
-    'iB',
-    'ax',
-    'ay',
-    'bx',
-    'by',
-    'axisX',
-    'axisY',
-    'deltaCenterX',
-    'deltaCenterY',
-    'motorMass',
-    'ux',
-    'uy',
-  ],
+  Prismatic: [...FRAME, 'axisX', 'axisY', 'lastAxisX', 'lastAxisY', 'deltaAngle'],
+  Weld: [...FRAME, 'deltaAngle', 'axialMass'],
+  Wheel: [...FRAME, 'axisX', 'axisY', 'motorMass', 'ux', 'uy'],
   Mouse: ['ob', 'mB', 'iB', 'bx', 'by', 'deltaCenterX', 'deltaCenterY'],
-  Motor: [
-    'oa',
-    'ob',
-    'mA',
-    'mB',
-    'iA',
-    'iB',
-    'ax',
-    'ay',
-    'bx',
-    'by',
-    'deltaCenterX',
-    'deltaCenterY',
-    'deltaAngle',
-    'axialMass',
-  ],
+  Motor: [...FRAME, 'deltaAngle', 'axialMass'],
   Filter: [],
 };
 
@@ -139,7 +61,8 @@ describe('joint rollback functions', () => {
       const missed = Object.keys(source).filter(
         (key) => typeof source[key] !== 'object' && !Object.is(target[key], source[key]),
       );
-      expect(missed, name).toEqual(TEMPORARIES[name]);
+      // as sets: the order of the data class's fields is not the point
+      expect([...missed].sort(), name).toEqual([...TEMPORARIES[name]!].sort());
     }
   });
 });

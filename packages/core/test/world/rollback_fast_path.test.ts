@@ -27,7 +27,7 @@ import {
   type ShapeId,
   World,
 } from '../../src/index';
-import { addGround, SceneRandom } from '../../src/scenes/index';
+import { addGround, boxPileScene } from '../../src/scenes/index';
 import { type RollbackCache, worldStateOf } from '../../src/world/world_state';
 import { DT, stepWorld } from '../support';
 
@@ -76,33 +76,13 @@ function fullSave(world: World, into = new RollbackState()): RollbackState {
   }
 }
 
-/**
- * The 200-box pile of rollback_state.test.ts on ground 80 m wide instead of 40: there 13
- * boxes slide off the edges and fall for ever, awake; here every box sleeps by step 640.
- */
-function boxPile(world: World): BodyId[] {
-  addGround(world, 40);
-  const rng = new SceneRandom(7);
-  const ids: BodyId[] = [];
-  for (let i = 0; i < 200; i++) {
-    const body = world.createBody({
-      type: BodyType.Dynamic,
-      position: { x: -5 + (i % 10) * 1.1 + rng.range(0, 0.2), y: 0.6 + Math.floor(i / 10) * 1.1 },
-      angle: rng.range(-0.2, 0.2),
-    });
-    world.createPolygonShape(body, makeBox(0.5, 0.5));
-    ids.push(body);
-  }
-  return ids;
-}
-
 // ---------------------------------------------------------------------------------------
 // The pile
 
 /** The pile settled once; each test restores it (a restored world is at rest too). */
 const settled = (() => {
   const world = new World();
-  const ids = boxPile(world);
+  const ids = boxPileScene(world, 40); // on 80 m of ground every box comes to rest
   stepWorld(world, 900);
   return { snapshot: world.snapshot(), ids, awake: world.getCounters().awakeBodyCount };
 })();

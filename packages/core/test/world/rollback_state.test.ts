@@ -11,7 +11,7 @@ import { type BodyId, BodyType, makeBox, makeOffsetBox, RollbackState, World } f
 import {
   mixedPileScene,
   sensorScene,
-  addGround,
+  boxPileScene,
   carScene,
   bridgeScene,
   ragdollScene,
@@ -25,23 +25,6 @@ import { Manifold } from '../../src/collision/manifold_types';
 import { CONTACT_FLAG_BITS, CONTACT_REFERENCE_STRIDE } from '../../src/dynamics/contact';
 import { type Polygon, ShapeType } from '../../src/geometry/geometry';
 import { worldStateOf } from '../../src/world/world_state';
-
-/** 200 boxes dropped in a 10-wide column onto the ground. */
-function boxPile(world: World): BodyId[] {
-  addGround(world, 20);
-  const rng = new SceneRandom(7);
-  const ids: BodyId[] = [];
-  for (let i = 0; i < 200; i++) {
-    const body = world.createBody({
-      type: BodyType.Dynamic,
-      position: { x: -5 + (i % 10) * 1.1 + rng.range(0, 0.2), y: 0.6 + Math.floor(i / 10) * 1.1 },
-      angle: rng.range(-0.2, 0.2),
-    });
-    world.createPolygonShape(body, makeBox(0.5, 0.5));
-    ids.push(body);
-  }
-  return ids;
-}
 
 /** Every body's pose and velocity as raw doubles, in id order. */
 function bodyState(world: World, ids: readonly BodyId[]): Float64Array {
@@ -105,7 +88,7 @@ function expectContinuesExactly(world: World, ids: readonly BodyId[], n: number,
 describe('rollback state', () => {
   it('a settled pile of 200 boxes continues bit for bit after a load, in at most 200 bytes a body', () => {
     const world = new World();
-    const ids = boxPile(world);
+    const ids = boxPileScene(world);
     const state = expectContinuesExactly(world, ids, 900, 120);
     // Measured 175.4 B a body (version 2 of the format: 601; the full snapshot: 1.8 KB).
     // What is left, per body: its center and sine (24 B) and its cosine coded against the
@@ -118,7 +101,7 @@ describe('rollback state', () => {
 
   it('the same pile settled with sleep off (every body and contact awake) continues bit for bit', () => {
     const world = new World({ enableSleep: false });
-    const ids = boxPile(world);
+    const ids = boxPileScene(world);
     const state = expectContinuesExactly(world, ids, 900, 120);
     // measured 199-201 B a body: the velocities and the awake lists on top
     expect(state.byteLength / 200).toBeLessThan(240);
@@ -135,7 +118,7 @@ describe('rollback state', () => {
 
   it('a world restored from a snapshot saves and loads bit for bit (no start-of-step poses in a snapshot)', () => {
     const original = new World({ enableSleep: false });
-    boxPile(original);
+    boxPileScene(original);
     stepWorld(original, 300);
     const world = new World({ enableSleep: false });
     world.restore(original.snapshot());
@@ -144,7 +127,7 @@ describe('rollback state', () => {
 
   it('pending forces, an off-center body and a moved body continue bit for bit', () => {
     const world = new World();
-    const ids = boxPile(world);
+    const ids = boxPileScene(world);
     // a body whose center of mass is off its origin
     const odd = world.createBody({ type: BodyType.Dynamic, position: { x: 3, y: 30 }, angle: 0.3 });
     world.createPolygonShape(odd, makeOffsetBox(0.5, 0.25, 0.7, 0.2, 0.4));
@@ -157,7 +140,7 @@ describe('rollback state', () => {
 
   it('a pile that is still falling continues bit for bit (contacts made and destroyed)', () => {
     const world = new World();
-    expectContinuesExactly(world, boxPile(world), 60, 120);
+    expectContinuesExactly(world, boxPileScene(world), 60, 120);
   });
 
   it('the tumbler continues bit for bit (kinematic body, contacts coming and going)', () => {
@@ -240,7 +223,7 @@ describe('rollback state', () => {
 
   it('saving into a state reuses it, and copyFrom copies one', () => {
     const world = new World();
-    boxPile(world);
+    boxPileScene(world);
     stepWorld(world, 30);
     const state = new RollbackState();
     expect(world.saveState(state)).toBe(state);
@@ -254,7 +237,7 @@ describe('rollback state', () => {
 
   it('a world whose structure changed rejects a state and is left unchanged', () => {
     const world = new World();
-    const ids = boxPile(world);
+    const ids = boxPileScene(world);
     stepWorld(world, 30);
     const state = world.saveState();
     stepWorld(world, 5);
@@ -276,7 +259,7 @@ describe('rollback state', () => {
     );
     // a body type change is a change of structure too
     const other = new World();
-    const otherIds = boxPile(other);
+    const otherIds = boxPileScene(other);
     const before = other.saveState();
     other.setBodyType(otherIds[0]!, BodyType.Kinematic);
     expectThrowsUnchanged(other, () => other.loadState(before), /structure fingerprint/);
@@ -284,7 +267,7 @@ describe('rollback state', () => {
 
   it('rejects what is not a saved state with a clear error', () => {
     const world = new World();
-    boxPile(world);
+    boxPileScene(world);
     expectThrowsUnchanged(
       world,
       () => world.loadState(new RollbackState()),
@@ -374,7 +357,7 @@ describe('what the rollback state relies on', () => {
 
   it('a touching polygon contact holds the narrow phase result at its reference poses', () => {
     const pile = new World();
-    boxPile(pile);
+    boxPileScene(pile);
     const tumbler = new World();
     tumblerScene(tumbler, 15);
     for (let i = 0; i < 6; i++) {
