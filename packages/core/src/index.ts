@@ -3,42 +3,22 @@
  */
 
 export { ContactPointRecord } from './world/contact_points.js';
-export {
-  localizeJointDef,
-  World,
-  RENAMED_WORLD_METHODS,
-  BodyRecord,
-  BodyType,
-  defaultWorldDef,
-  defaultBodyDef,
-  defaultShapeDef,
-  defaultChainDef,
-  defaultFilter,
-} from './world.js';
+export { localizeJointDef, World, RENAMED_WORLD_METHODS } from './world.js';
 export type { BodyPose } from './joints/joint_def.js';
+export type { BodyId, ShapeId, ChainId, JointId, IdArray } from './types/ids.js';
+export { JointType } from './types/joint_type.js';
+export { BodyType, defaultBodyDef } from './types/body_def.js';
+export type { BodyDef, BodyMassData, BodyRotation } from './types/body_def.js';
+export { BodyRecord } from './types/body_record.js';
+export { defaultShapeDef, defaultChainDef, defaultFilter } from './types/shape_def.js';
+export type { ShapeDef, ShapeDefInput, ChainDef, ChainDefInput, Filter } from './types/shape_def.js';
+export { defaultWorldDef } from './types/world_def.js';
+export type { WorldDef, FrictionMixer, RestitutionMixer } from './types/world_def.js';
+export type { StepProfile, WorldCounters } from './types/world_stats.js';
+export type { ContactEvents, BodyEvents, JointEvents } from './types/events.js';
 export type {
-  BodyId,
-  ShapeId,
-  ChainId,
-  WorldDef,
-  BodyDef,
-  ShapeDef,
-  ShapeDefInput,
-  ChainDef,
-  ChainDefInput,
-  Filter,
-  StepProfile,
-  WorldCounters,
-  BodyMassData,
-  JointId,
   JointDef,
   JointDefInput,
-  RevoluteJointDef,
-  JointEvents,
-  ContactEvents,
-  BodyEvents,
-  IdArray,
-  BodyRotation,
   JointLocalAnchors,
   JointParams,
   JointParamsUnion,
@@ -48,16 +28,23 @@ export type {
   JointStateByType,
   JointStateOf,
   WorldAxisDef,
-} from './world.js';
-export { JointType } from './joints/joint.js';
-export type { RevoluteJointParams } from './joints/revolute_joint.js';
-export type { DistanceJointParams } from './joints/distance_joint.js';
-export type { WheelJointParams } from './joints/wheel_joint.js';
-export type { DistanceJointDef, WheelJointDef } from './world.js';
-export type { MouseJointParams } from './joints/mouse_joint.js';
-export type { MotorJointParams } from './joints/motor_joint.js';
-export type { FilterJointParams } from './joints/filter_joint.js';
-export type { MouseJointDef, MotorJointDef, FilterJointDef } from './world.js';
+  RevoluteJointDef,
+  RevoluteJointParams,
+  DistanceJointDef,
+  DistanceJointParams,
+  WheelJointDef,
+  WheelJointParams,
+  MouseJointDef,
+  MouseJointParams,
+  MotorJointDef,
+  MotorJointParams,
+  FilterJointDef,
+  FilterJointParams,
+  PrismaticJointDef,
+  PrismaticJointParams,
+  WeldJointDef,
+  WeldJointParams,
+} from './types/joint_defs.js';
 export {
   springFromResponse,
   responseFromSpring,
@@ -65,10 +52,6 @@ export {
   CRITICAL_SETTLING_OMEGA_T,
 } from './joints/spring_tuning.js';
 export type { SpringDamping, SpringResponse, SpringTuning } from './joints/spring_tuning.js';
-export type { PrismaticJointParams } from './joints/prismatic_joint.js';
-export type { WeldJointParams } from './joints/weld_joint.js';
-export type { PrismaticJointDef, WeldJointDef } from './world.js';
-export type { FrictionMixer, RestitutionMixer } from './world/world_state.js';
 export {
   CharacterMover,
   MoveResult,

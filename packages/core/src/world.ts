@@ -18,34 +18,32 @@ import {
   applyLinearImpulse,
   applyLinearImpulseToCenter,
   applyTorque,
-  BodyType,
+  applyMass,
+  createBody,
+  destroyBody,
+  setBodyType,
   setFixedRotation,
   setLinearVelocity,
   setTransform,
   STATE_STRIDE,
+  updateBodyMass as updateMassFromShapes,
+  updateMaxExtent,
   VX,
   VY,
   W,
 } from './dynamics/body.js';
+import { checkBodyDef, checkBodyMassData, checkBodyType } from './dynamics/body_checks.js';
+import { checkChainDef, checkFilter, checkShapeDef, withDefaultFilter } from './dynamics/shape_checks.js';
 import {
-  DEFAULT_DENSITY,
-  DEFAULT_FRICTION,
   MAX_ANGLE,
   MAX_ANGULAR_SPEED,
-  MAX_DAMPING_RATIO,
-  MAX_DENSITY,
   MAX_FORCE,
   MAX_COORDINATE,
+  MAX_DENSITY,
   MAX_GRAVITY,
-  MAX_HERTZ,
   MAX_GRAVITY_SCALE,
-  MAX_MASS,
-  MAX_ROTATIONAL_INERTIA,
-  MIN_MASS,
-  MIN_ROTATIONAL_INERTIA,
   MAX_SPEED,
   MAX_TIME_STEP,
-  SLEEP_LINEAR_THRESHOLD,
 } from './base/constants.js';
 import { CONTACT_TOUCHING } from './dynamics/contact.js';
 import {
@@ -63,30 +61,19 @@ import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js'
 import { ContactPointRecord, readContactPoints } from './world/contact_points.js';
 import { loadRollbackState, RollbackState, saveRollbackState } from './world/rollback_state.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
-import { JointType } from './joints/joint.js';
-import type { DistanceJointParams } from './joints/distance_joint.js';
-import type { FilterJointParams } from './joints/filter_joint.js';
-import type { MotorJointParams } from './joints/motor_joint.js';
-import type { MouseJointParams } from './joints/mouse_joint.js';
-import type { PrismaticJointParams } from './joints/prismatic_joint.js';
-import { type JointState, jointTypes } from './joints/registry.js';
+import { jointTypes } from './joints/registry.js';
+import { checkBreakLimit } from './joints/joint_checks.js';
 import {
   type BodyPose,
   checkJointDefFields,
   localizeJointDef as localizeWithEntry,
   resolveJointDef,
 } from './joints/joint_def.js';
-import type { RevoluteJointParams } from './joints/revolute_joint.js';
-import type { WeldJointParams } from './joints/weld_joint.js';
-import type { WheelJointParams } from './joints/wheel_joint.js';
 import * as query from './world/query.js';
 import * as mover from './character/mover.js';
 import { step } from './world/solver.js';
 import {
-  checkBits,
   checkBoolean,
-  checkFinite,
-  checkFunction,
   checkInteger,
   checkKnownFields,
   checkNonNegative,
@@ -98,536 +85,37 @@ import {
   describe,
   fail,
 } from './base/validate.js';
-import {
-  type FrictionMixer,
-  mixFrictionDefault,
-  mixRestitutionDefault,
-  markRollbackChanged,
-  registerWorldStateAccessor,
-  type RestitutionMixer,
-  WorldSettings,
-  WorldState,
-} from './world/world_state.js';
-import {
-  applyMass,
-  createBody,
-  destroyBody,
-  setBodyType,
-  updateBodyMass as updateMassFromShapes,
-  updateMaxExtent,
-} from './dynamics/body.js';
+import { markRollbackChanged, registerWorldStateAccessor, WorldState } from './world/world_state.js';
+import { checkWorldDef, settingsToDef } from './world/world_settings.js';
 import { remixContacts } from './dynamics/contact.js';
 import { resetIslandImpulses, sleepBody, wakeBody } from './dynamics/island.js';
 import { createChain, createShape, destroyChain, freeShape, setFilter } from './dynamics/shape.js';
 import { createJoint, freeJoint } from './joints/joint.js';
-
-/** Handle of a body. Stale handles are detected and rejected. */
-export type BodyId = number & { readonly __brand: 'BodyId' };
-/** Handle of a shape. */
-export type ShapeId = number & { readonly __brand: 'ShapeId' };
-/** Handle of a chain (a one-sided chain of segment shapes). */
-export type ChainId = number & { readonly __brand: 'ChainId' };
-/**
- * Handle of a joint. `K` is its type when known: the create methods return
- * `JointId<typeof JointType.Revolute>` and so on, so `getJointParams`, `setJointParams`
- * and `getJointState` take and return that type's own fields without a cast. A plain
- * `JointId` (any type) gives the union of all types' fields.
- */
-export type JointId<K extends JointType = JointType> = number & {
-  readonly __brand: 'JointId';
-  /** Type-level only (never set): the joint's type. */
-  readonly __jointType?: K;
-};
-
-/** Fields every joint definition has. */
-export interface JointDef {
-  bodyA: BodyId;
-  bodyB: BodyId;
-  /** Anchor on body A, in A's frame (relative to its origin). Default (0, 0). */
-  localAnchorA: Vec2;
-  /** Anchor on body B, in B's frame. Default (0, 0). */
-  localAnchorB: Vec2;
-  /**
-   * One world point (m) that becomes the anchor of both bodies, from their poses at
-   * creation (instead of localAnchorA and localAnchorB). A definition placed with world
-   * points (anchor, anchorA, anchorB, axis) also takes its referenceAngle (revolute,
-   * weld, prismatic) and its length (distance) from the current poses, unless given.
-   */
-  anchor?: Vec2;
-  /** Anchor on body A as a world point (m), instead of localAnchorA. */
-  anchorA?: Vec2;
-  /** Anchor on body B as a world point (m), instead of localAnchorB. */
-  anchorB?: Vec2;
-  /** Let the two bodies' shapes collide with each other. Default false. */
-  collideConnected: boolean;
-  /** Constraint force (N) above which the joint breaks, in (0, 1e12] or Infinity. Default Infinity (never). */
-  breakForce: number;
-  /** Constraint torque (N m) above which the joint breaks, in (0, 1e12] or Infinity. Default Infinity (never). */
-  breakTorque: number;
-  userData: unknown;
-}
-
-/** What a joint definition needs at least: the two bodies. */
-export type JointDefInput<P> = Partial<JointDef & P> & { bodyA: BodyId; bodyB: BodyId };
-
-/** A revolute joint: common fields plus revolute parameters. */
-export type RevoluteJointDef = JointDef & RevoluteJointParams;
-
-/** A distance joint: common fields plus distance parameters. */
-export type DistanceJointDef = JointDef & DistanceJointParams;
-
-/** A wheel joint: common fields plus wheel parameters. */
-export type WheelJointDef = JointDef & WheelJointParams & WorldAxisDef;
-
-/** A mouse joint: common fields plus mouse parameters. */
-export type MouseJointDef = JointDef & MouseJointParams;
-
-/** A motor joint: common fields plus motor parameters. */
-export type MotorJointDef = JointDef & MotorJointParams;
-
-/** A filter joint: the common fields only. */
-export type FilterJointDef = JointDef;
-
-/** The axis of a prismatic or wheel joint as a world direction, instead of localAxisA. */
-export interface WorldAxisDef {
-  /** Direction in world coordinates, turned into A's frame at creation. */
-  axis?: Vec2;
-}
-
-/** A prismatic joint: common fields plus prismatic parameters. */
-export type PrismaticJointDef = JointDef & PrismaticJointParams & WorldAxisDef;
-
-/** A weld joint: common fields plus weld parameters. */
-export type WeldJointDef = JointDef & WeldJointParams;
-
-/** Type-specific joint parameters, as returned by getJointParams (narrow by joint type). */
-export type JointParams =
-  | RevoluteJointParams
-  | DistanceJointParams
-  | WheelJointParams
-  | PrismaticJointParams
-  | WeldJointParams
-  | MouseJointParams
-  | MotorJointParams
-  | FilterJointParams
-  | Record<string, never>;
-
-/** Every type-specific parameter any joint has, for setJointParams (checked per type). */
-export type JointParamsUnion =
-  | RevoluteJointParams
-  | DistanceJointParams
-  | WheelJointParams
-  | PrismaticJointParams
-  | WeldJointParams
-  | MouseJointParams
-  | MotorJointParams;
-
-export type { JointState };
-
-/** Each joint type's parameters, by `JointType`. */
-export interface JointParamsByType {
-  [JointType.Distance]: DistanceJointParams;
-  [JointType.Revolute]: RevoluteJointParams;
-  [JointType.Prismatic]: PrismaticJointParams;
-  [JointType.Weld]: WeldJointParams;
-  [JointType.Wheel]: WheelJointParams;
-  [JointType.Mouse]: MouseJointParams;
-  [JointType.Motor]: MotorJointParams;
-  [JointType.Filter]: FilterJointParams;
-}
-
-/**
- * The parameters of joints of type K (see getJointParams); for a joint of unknown type
- * (a plain JointId), `JointParams`, the union of every type's parameters.
- */
-export type JointParamsOf<K extends JointType> = JointType extends K ? JointParams : JointParamsByType[K];
-
-/** Each joint type's coordinates, by `JointType` (see getJointState). */
-export interface JointStateByType {
-  /** Distance between the anchors (m) and its rate of change (m/s). */
-  [JointType.Distance]: { length: number; speed: number };
-  /** Relative angle (rad, from referenceAngle) and relative angular speed (rad/s). */
-  [JointType.Revolute]: { angle: number; speed: number };
-  /** Translation along the axis (m) and its rate (m/s). */
-  [JointType.Prismatic]: { translation: number; speed: number };
-  [JointType.Weld]: Record<string, never>;
-  /** Translation along the axis (m) and its rate (m/s). */
-  [JointType.Wheel]: { translation: number; speed: number };
-  [JointType.Mouse]: Record<string, never>;
-  [JointType.Motor]: Record<string, never>;
-  [JointType.Filter]: Record<string, never>;
-}
-
-/**
- * The coordinates of joints of type K (see getJointState); for a joint of unknown type
- * (a plain JointId), `JointState`, every coordinate optional.
- */
-export type JointStateOf<K extends JointType> = JointType extends K ? JointState : JointStateByType[K];
-
-/**
- * A Float64Array of ids of one kind (the event arrays): an element reads as that id type,
- * so `world.getShapeBody(events.beginShapeA[i])` needs no cast. At run time it is a plain
- * Float64Array (ids are safe integers, exact in a double).
- */
-export interface IdArray<Id extends number> extends Float64Array<ArrayBuffer> {
-  [index: number]: Id;
-  slice(start?: number, end?: number): IdArray<Id>;
-  subarray(begin?: number, end?: number): IdArray<Id>;
-}
-
-/** Contact events of the last step (see World.getContactEvents). Arrays hold shape ids. */
-export interface ContactEvents {
-  readonly beginCount: number;
-  readonly beginShapeA: IdArray<ShapeId>;
-  readonly beginShapeB: IdArray<ShapeId>;
-  readonly endCount: number;
-  readonly endShapeA: IdArray<ShapeId>;
-  readonly endShapeB: IdArray<ShapeId>;
-  readonly hitCount: number;
-  readonly hitShapeA: IdArray<ShapeId>;
-  readonly hitShapeB: IdArray<ShapeId>;
-  readonly hitPointX: Float64Array;
-  readonly hitPointY: Float64Array;
-  readonly hitNormalX: Float64Array;
-  readonly hitNormalY: Float64Array;
-  readonly hitSpeed: Float64Array;
-  readonly sensorBeginCount: number;
-  readonly sensorBeginSensor: IdArray<ShapeId>;
-  readonly sensorBeginVisitor: IdArray<ShapeId>;
-  readonly sensorEndCount: number;
-  readonly sensorEndSensor: IdArray<ShapeId>;
-  readonly sensorEndVisitor: IdArray<ShapeId>;
-}
-
-/** Body events of the last step (see World.getBodyEvents). Arrays hold body ids. */
-export interface BodyEvents {
-  readonly bodyCount: number;
-  readonly body: IdArray<BodyId>;
-  readonly bodyAwake: Uint8Array;
-  readonly moveCount: number;
-  /**
-   * Body ids too, typed as plain numbers for now: the worker builds an empty one with
-   * `new Float64Array(0)`, which an `IdArray<BodyId>` would reject (cast each element).
-   */
-  readonly moveBody: Float64Array;
-}
-
-/** Joint events since the last step began. */
-export interface JointEvents {
-  /** Joints that broke (force or torque over their limit); they stay, disabled. */
-  broken: JointId[];
-  /** Joints removed because one of their bodies was destroyed. */
-  removed: JointId[];
-}
-
-export { BodyType };
-
-/** World settings. Every field has a default: see `defaultWorldDef()`. */
-export interface WorldDef {
-  /** Gravity (m/s^2). Default (0, -10). */
-  gravity: Vec2;
-  /** Solver sub-steps per step. Default 4. */
-  subSteps: number;
-  /** Contact stiffness (Hz). Default 40; static contacts twice that, both capped at a quarter of the sub-step rate. */
-  contactHertz: number;
-  /** Contact damping ratio: how fast an overlap is pushed out (not how far a load sags). Default 15. */
-  contactDampingRatio: number;
-  /** Cap on the speed at which overlapping shapes are pushed apart (m/s). Default 3. */
-  maxContactPushSpeed: number;
-  /** Approach speed below which restitution is ignored (m/s). Default 1. */
-  restitutionThreshold: number;
-  /** Speed limit of a dynamic body (m/s), entering each sub-step and again after its solve. Default 400. */
-  maxLinearSpeed: number;
-  /** Let resting islands fall asleep. Default true. */
-  enableSleep: boolean;
-  /** Carry contact impulses from step to step. Default true. */
-  enableWarmStarting: boolean;
-  /** Stiffness of rigid joint axes (Hz), capped at a quarter of the sub-step rate. Default 60. */
-  jointHertz: number;
-  /** Damping ratio of rigid joint axes. Default 2. */
-  jointDampingRatio: number;
-  /** Approach speed (m/s) above which touching contacts report hit events. Default 1. */
-  hitEventThreshold: number;
-  /** Sweep fast bodies so they cannot tunnel through static geometry. Default true. */
-  enableContinuous: boolean;
-  /** Bodies slower than this (m/s) are never swept, whatever their size. Default 0. */
-  continuousMinSpeed: number;
-  /**
-   * Time each stage of the step for `getProfile()`. Default false: reading the clock
-   * allocates a number per reading, and the step otherwise allocates nothing. Not part of
-   * snapshots (it changes nothing simulated).
-   */
-  enableProfile: boolean;
-  /** How two shapes' frictions combine. Default: geometric mean. */
-  frictionMixer: FrictionMixer;
-  /** How two shapes' restitutions combine. Default: the larger. */
-  restitutionMixer: RestitutionMixer;
-}
-
-/** Body definition. Every field has a default: see `defaultBodyDef()`. */
-export interface BodyDef {
-  type: BodyType;
-  /** World position of the body origin (m). */
-  position: Vec2;
-  /** Angle (rad). */
-  angle: number;
-  linearVelocity: Vec2;
-  angularVelocity: number;
-  linearDamping: number;
-  angularDamping: number;
-  gravityScale: number;
-  /** Speed below which the body counts as resting (m/s). Default 0.05. */
-  sleepThreshold: number;
-  fixedRotation: boolean;
-  /** Continuous collision against dynamic bodies too (see the continuous stage). */
-  isBullet: boolean;
-  isAwake: boolean;
-  enableSleep: boolean;
-  userData: unknown;
-}
-
-/** Collision filter: two shapes collide when each one's category is in the other's mask,
- * unless they share a non-zero group (positive: always collide, negative: never). */
-export interface Filter {
-  categoryBits: number;
-  maskBits: number;
-  groupIndex: number;
-}
-
-/** Shape definition. Every field has a default: see `defaultShapeDef()`. */
-export interface ShapeDef {
-  /** kg/m^2. Default 1. */
-  density: number;
-  /** Coulomb friction coefficient. Default 0.6. */
-  friction: number;
-  /** Coefficient of restitution (0 = no bounce). Default 0. */
-  restitution: number;
-  /** Material id passed to the friction and restitution mixers. Default 0. */
-  material: number;
-  filter: Filter;
-  /** Report contact begin/end for this shape. Default true. */
-  enableContactEvents: boolean;
-  /** A sensor detects overlaps (sensor events) and never pushes anything. Default false. */
-  isSensor: boolean;
-  /** Recompute the body's mass now. Default true. */
-  updateBodyMass: boolean;
-  userData: unknown;
-}
-
-/**
- * A shape definition as passed to create*Shape: every field optional (taken from
- * `defaultShapeDef()`), the filter field by field too (`{ filter: { groupIndex: -1 } }`).
- */
-export type ShapeDefInput = Partial<Omit<ShapeDef, 'filter'>> & { filter?: Partial<Filter> };
-
-/** Chain definition: a one-sided chain of segments (see ChainSegment for the side). */
-export interface ChainDef {
-  /** At least 2 points (3 for a loop). */
-  points: readonly Vec2[];
-  /** Close the chain back to the first point. */
-  loop: boolean;
-  friction: number;
-  restitution: number;
-  material: number;
-  filter: Filter;
-  enableContactEvents: boolean;
-  userData: unknown;
-}
-
-/** A chain definition as passed to createChain: like ShapeDefInput, over `defaultChainDef()`. */
-export type ChainDefInput = Partial<Omit<ChainDef, 'filter'>> & { filter?: Partial<Filter> };
-
-/** Per-stage timings of the last step (ms). */
-export interface StepProfile {
-  readonly step: number;
-  readonly pairs: number;
-  readonly collide: number;
-  readonly solve: number;
-  readonly continuous: number;
-  readonly sleep: number;
-  /** The end-of-step sensor pass. */
-  readonly sensors: number;
-  /** Bodies swept by continuous collision. */
-  readonly sweptBodies: number;
-  /** Time-of-impact computations (zero when nothing moved fast). */
-  readonly toiCalls: number;
-}
-
-/** Sizes of the world after the last step. */
-export interface WorldCounters {
-  bodyCount: number;
-  awakeBodyCount: number;
-  shapeCount: number;
-  jointCount: number;
-  contactCount: number;
-  touchingContactCount: number;
-  awakeContactCount: number;
-  /** Proxies in the broad phase. */
-  proxyCount: number;
-  stepCount: number;
-}
-
-/** A body's rotation as cosine and sine of its angle. */
-export interface BodyRotation {
-  c: number;
-  s: number;
-}
-
-/** A joint's anchors in each body's frame (see World.getJointLocalAnchors). */
-export interface JointLocalAnchors {
-  localAnchorA: Vec2;
-  localAnchorB: Vec2;
-}
-
-/** Mass properties of a body. */
-export interface BodyMassData {
-  mass: number;
-  /** Center of mass in body coordinates. */
-  center: Vec2;
-  /** Rotational inertia about the center of mass. */
-  rotationalInertia: number;
-}
-
-export function defaultWorldDef(): WorldDef {
-  return settingsToDef(new WorldSettings(), mixFrictionDefault, mixRestitutionDefault);
-}
-
-/** A world definition holding the given settings (the defaults live in WorldSettings). */
-function settingsToDef(
-  s: WorldSettings,
-  frictionMixer: FrictionMixer,
-  restitutionMixer: RestitutionMixer,
-): WorldDef {
-  return {
-    gravity: { x: s.gravityX, y: s.gravityY },
-    subSteps: s.subSteps,
-    contactHertz: s.contactHertz,
-    contactDampingRatio: s.contactDampingRatio,
-    maxContactPushSpeed: s.maxContactPushSpeed,
-    restitutionThreshold: s.restitutionThreshold,
-    maxLinearSpeed: s.maxLinearSpeed,
-    enableSleep: s.enableSleep,
-    enableWarmStarting: s.enableWarmStarting,
-    jointHertz: s.jointHertz,
-    jointDampingRatio: s.jointDampingRatio,
-    hitEventThreshold: s.hitEventThreshold,
-    enableContinuous: s.enableContinuous,
-    continuousMinSpeed: s.continuousMinSpeed,
-    enableProfile: s.enableProfile,
-    frictionMixer,
-    restitutionMixer,
-  };
-}
-
-export function defaultBodyDef(): BodyDef {
-  return {
-    type: BodyType.Static,
-    position: { x: 0, y: 0 },
-    angle: 0,
-    linearVelocity: { x: 0, y: 0 },
-    angularVelocity: 0,
-    linearDamping: 0,
-    angularDamping: 0,
-    gravityScale: 1,
-    sleepThreshold: SLEEP_LINEAR_THRESHOLD,
-    fixedRotation: false,
-    isBullet: false,
-    isAwake: true,
-    enableSleep: true,
-    userData: undefined,
-  };
-}
-
-export function defaultFilter(): Filter {
-  return { categoryBits: 1, maskBits: 0xffffffff, groupIndex: 0 };
-}
-
-export function defaultShapeDef(): ShapeDef {
-  return {
-    density: DEFAULT_DENSITY,
-    friction: DEFAULT_FRICTION,
-    restitution: 0,
-    material: 0,
-    filter: defaultFilter(),
-    enableContactEvents: true,
-    isSensor: false,
-    updateBodyMass: true,
-    userData: undefined,
-  };
-}
-
-export function defaultChainDef(): ChainDef {
-  return {
-    points: [],
-    loop: false,
-    friction: DEFAULT_FRICTION,
-    restitution: 0,
-    material: 0,
-    filter: defaultFilter(),
-    enableContactEvents: true,
-    userData: undefined,
-  };
-}
-
-// The fields each definition takes: the keys of its defaults, so one list serves both.
-const BODY_DEF_KEYS: readonly string[] = Object.keys(defaultBodyDef());
-const SHAPE_DEF_KEYS: readonly string[] = Object.keys(defaultShapeDef());
-const CHAIN_DEF_KEYS: readonly string[] = Object.keys(defaultChainDef());
-
-function isBodyType(v: unknown): v is BodyType {
-  return v === BodyType.Static || v === BodyType.Kinematic || v === BodyType.Dynamic;
-}
-
-/**
- * A definition's filter with the fields left out taken from `defaultFilter()`, so
- * `{ groupIndex: -1 }` means "the default category and mask, group -1". Anything but an
- * object is passed on for checkFilter to reject.
- */
-function withDefaultFilter(v: unknown): unknown {
-  if (v === undefined) return defaultFilter();
-  if (typeof v !== 'object' || v === null) return v;
-  return { ...defaultFilter(), ...(v as Partial<Filter>) };
-}
-
-function checkFilter(fn: string, field: string, v: unknown): Filter {
-  if (typeof v !== 'object' || v === null)
-    fail(fn, field, 'an object {categoryBits, maskBits, groupIndex}', v);
-  const f = v as Partial<Filter>;
-  checkBits(fn, `${field}.categoryBits`, f.categoryBits);
-  checkBits(fn, `${field}.maskBits`, f.maskBits);
-  checkInteger(fn, `${field}.groupIndex`, f.groupIndex, -0x80000000, 0x7fffffff);
-  return v as Filter;
-}
-
-/**
- * A joint's break force or torque: in (0, MAX_FORCE], or Infinity (the default: never
- * breaks). A finite value above the force range could never be reached by a force the
- * solver applies within it, so it is an error rather than a silent "never".
- */
-function checkBreakLimit(fn: string, field: string, v: unknown, unit: string): number {
-  if (v === undefined || v === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
-  if (typeof v !== 'number' || !(v > 0 && v <= MAX_FORCE)) {
-    fail(fn, field, `in (0, ${MAX_FORCE}] ${unit} or Infinity (never breaks)`, v);
-  }
-  return v;
-}
-
-/**
- * Field offsets of one body record written by `World.readBodyTransforms`. Awake is 1 or 0
- * (static bodies are never awake); Id is 0 for a free slot.
- */
-export const BodyRecord = {
-  Id: 0,
-  Awake: 1,
-  X: 2,
-  Y: 3,
-  C: 4,
-  S: 5,
-  VX: 6,
-  VY: 7,
-  W: 8,
-  Size: 9,
-} as const;
+import { type BodyMassData, type BodyRotation, BodyType } from './types/body_def.js';
+import { BodyRecord } from './types/body_record.js';
+import type { BodyEvents, ContactEvents, JointEvents } from './types/events.js';
+import type { BodyId, ChainId, JointId, ShapeId } from './types/ids.js';
+import type {
+  DistanceJointParams,
+  FilterJointParams,
+  JointDefInput,
+  JointLocalAnchors,
+  JointParamsOf,
+  JointParamsUnion,
+  JointStateOf,
+  MotorJointParams,
+  MouseJointParams,
+  PrismaticJointParams,
+  RevoluteJointParams,
+  WeldJointParams,
+  WheelJointParams,
+  WorldAxisDef,
+} from './types/joint_defs.js';
+import { JointType } from './types/joint_type.js';
+import type { ChainDefInput, Filter, ShapeDef, ShapeDefInput } from './types/shape_def.js';
+import { defaultWorldDef, type WorldDef } from './types/world_def.js';
+import type { StepProfile, WorldCounters } from './types/world_stats.js';
+import type { BodyDef } from './types/body_def.js';
 
 /**
  * A copy of a joint definition of `type` with its world points (`anchor`, `anchorA`,
@@ -682,7 +170,7 @@ export class World {
 
   constructor(def: Partial<WorldDef> = {}) {
     const d = { ...defaultWorldDef(), ...def };
-    this.validateSettings('World', d);
+    checkWorldDef('World', d);
     this.#state = new WorldState();
     this.applySettings(d);
   }
@@ -726,28 +214,8 @@ export class World {
   /** Changes some settings; the others keep their value. Turning sleep off wakes everything. */
   setSettings(settings: Partial<WorldDef>): void {
     const d = { ...this.getSettings(), ...settings };
-    this.validateSettings('setSettings', d);
+    checkWorldDef('setSettings', d);
     this.applySettings(d);
-  }
-
-  private validateSettings(fn: string, d: WorldDef): void {
-    checkVec2Length(fn, 'gravity', d.gravity, MAX_GRAVITY, 'm/s^2');
-    checkInteger(fn, 'subSteps', d.subSteps, 1, 1000);
-    checkNonNegativeAtMost(fn, 'contactHertz', d.contactHertz, MAX_HERTZ, 'Hz');
-    checkNonNegativeAtMost(fn, 'contactDampingRatio', d.contactDampingRatio, MAX_DAMPING_RATIO, '');
-    checkNonNegativeAtMost(fn, 'maxContactPushSpeed', d.maxContactPushSpeed, MAX_SPEED, 'm/s');
-    checkNonNegativeAtMost(fn, 'restitutionThreshold', d.restitutionThreshold, MAX_SPEED, 'm/s');
-    checkPositiveAtMost(fn, 'maxLinearSpeed', d.maxLinearSpeed, MAX_SPEED, 'm/s');
-    checkBoolean(fn, 'enableSleep', d.enableSleep);
-    checkBoolean(fn, 'enableWarmStarting', d.enableWarmStarting);
-    checkNonNegativeAtMost(fn, 'jointHertz', d.jointHertz, MAX_HERTZ, 'Hz');
-    checkNonNegativeAtMost(fn, 'jointDampingRatio', d.jointDampingRatio, MAX_DAMPING_RATIO, '');
-    checkNonNegativeAtMost(fn, 'hitEventThreshold', d.hitEventThreshold, MAX_SPEED, 'm/s');
-    checkBoolean(fn, 'enableContinuous', d.enableContinuous);
-    checkNonNegativeAtMost(fn, 'continuousMinSpeed', d.continuousMinSpeed, MAX_SPEED, 'm/s');
-    checkBoolean(fn, 'enableProfile', d.enableProfile);
-    checkFunction(fn, 'frictionMixer', d.frictionMixer);
-    checkFunction(fn, 'restitutionMixer', d.restitutionMixer);
   }
 
   private applySettings(d: WorldDef): void {
@@ -879,22 +347,7 @@ export class World {
   /** Creates a body. Fields left out take the values of `defaultBodyDef()`. */
   createBody(def: Partial<BodyDef> = {}): BodyId {
     const fn = 'createBody';
-    if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object', def);
-    checkKnownFields(fn, def, BODY_DEF_KEYS, 'bodies');
-    const d = { ...defaultBodyDef(), ...def };
-    if (!isBodyType(d.type)) fail(fn, 'type', 'BodyType.Static (0), Kinematic (1) or Dynamic (2)', d.type);
-    checkVec2Within(fn, 'position', d.position, MAX_COORDINATE, 'm');
-    checkWithin(fn, 'angle', d.angle, MAX_ANGLE, 'rad');
-    checkVec2Within(fn, 'linearVelocity', d.linearVelocity, MAX_SPEED, 'm/s');
-    checkWithin(fn, 'angularVelocity', d.angularVelocity, MAX_ANGULAR_SPEED, 'rad/s');
-    checkNonNegative(fn, 'linearDamping', d.linearDamping);
-    checkNonNegative(fn, 'angularDamping', d.angularDamping);
-    checkWithin(fn, 'gravityScale', d.gravityScale, MAX_GRAVITY_SCALE, '');
-    checkNonNegative(fn, 'sleepThreshold', d.sleepThreshold);
-    checkBoolean(fn, 'fixedRotation', d.fixedRotation);
-    checkBoolean(fn, 'isBullet', d.isBullet);
-    checkBoolean(fn, 'isAwake', d.isAwake);
-    checkBoolean(fn, 'enableSleep', d.enableSleep);
+    const d = checkBodyDef(fn, def);
     const w = this.#state;
     if (w.bodies.pool.count >= MAX_SLOTS)
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} bodies)`);
@@ -976,8 +429,7 @@ export class World {
   /** Changes the body type at run time: contacts are rebuilt and the mass recomputed. */
   setBodyType(bodyId: BodyId, type: BodyType): void {
     const b = this.body('setBodyType', bodyId);
-    if (!isBodyType(type))
-      fail('setBodyType', 'type', 'BodyType.Static (0), Kinematic (1) or Dynamic (2)', type);
+    checkBodyType('setBodyType', 'type', type);
     markRollbackChanged(this.#state);
     setBodyType(this.#state, b, type);
   }
@@ -1133,27 +585,7 @@ export class World {
   setBodyMassData(bodyId: BodyId, data: BodyMassData): void {
     const fn = 'setBodyMassData';
     const b = this.body(fn, bodyId);
-    if (typeof data !== 'object' || data === null) fail(fn, 'data', 'an object', data);
-    checkFinite(fn, 'data.mass', data.mass);
-    if (!(data.mass >= MIN_MASS && data.mass <= MAX_MASS)) {
-      fail(fn, 'data.mass', `in [${MIN_MASS}, ${MAX_MASS}] kg`, data.mass);
-    }
-    checkVec2Within(fn, 'data.center', data.center, MAX_COORDINATE, 'm');
-    checkNonNegativeAtMost(
-      fn,
-      'data.rotationalInertia',
-      data.rotationalInertia,
-      MAX_ROTATIONAL_INERTIA,
-      'kg m^2',
-    );
-    if (data.rotationalInertia > 0 && data.rotationalInertia < MIN_ROTATIONAL_INERTIA) {
-      fail(
-        fn,
-        'data.rotationalInertia',
-        `0 or in [${MIN_ROTATIONAL_INERTIA}, ${MAX_ROTATIONAL_INERTIA}] kg m^2`,
-        data.rotationalInertia,
-      );
-    }
+    checkBodyMassData(fn, data);
     const w = this.#state;
     markRollbackChanged(w);
     if (w.bodies.type[b] !== BodyType.Dynamic) return;
@@ -1346,30 +778,7 @@ export class World {
   createChain(bodyId: BodyId, def: ChainDefInput): ChainId {
     const fn = 'createChain';
     const b = this.body(fn, bodyId);
-    if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object', def);
-    checkKnownFields(fn, def, CHAIN_DEF_KEYS, 'chains');
-    const d = { ...defaultChainDef(), ...def, filter: withDefaultFilter(def.filter) as Filter };
-    checkBoolean(fn, 'loop', d.loop);
-    if (!Array.isArray(d.points)) fail(fn, 'points', 'an array of {x, y}', d.points);
-    const n = d.points.length;
-    const minPoints = d.loop ? 3 : 2;
-    if (n < minPoints) fail(fn, 'points.length', `at least ${minPoints}`, n);
-    for (let i = 0; i < n; i++) checkVec2Within(fn, `points[${i}]`, d.points[i], MAX_COORDINATE, 'm');
-    const segmentCount = d.loop ? n : n - 1;
-    for (let i = 0; i < segmentCount; i++) {
-      const p = d.points[i]!;
-      const q = d.points[(i + 1) % n]!;
-      const dx = q.x - p.x;
-      const dy = q.y - p.y;
-      if (dx * dx + dy * dy <= 1e-12) {
-        fail(fn, `points[${(i + 1) % n}]`, `distinct from points[${i}]`, `(${q.x}, ${q.y})`);
-      }
-    }
-    checkNonNegative(fn, 'friction', d.friction);
-    checkNonNegative(fn, 'restitution', d.restitution);
-    checkInteger(fn, 'material', d.material, -0x80000000, 0x7fffffff);
-    checkFilter(fn, 'filter', d.filter);
-    checkBoolean(fn, 'enableContactEvents', d.enableContactEvents);
+    const d = checkChainDef(fn, def);
 
     const w = this.#state;
     markRollbackChanged(w);
@@ -1981,17 +1390,7 @@ export class World {
   }
 
   private shapeDef(fn: string, def: ShapeDefInput): ShapeDef {
-    if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object', def);
-    checkKnownFields(fn, def, SHAPE_DEF_KEYS, 'shapes');
-    const d = { ...defaultShapeDef(), ...def, filter: withDefaultFilter(def.filter) as Filter };
-    checkNonNegativeAtMost(fn, 'density', d.density, MAX_DENSITY, 'kg/m^2');
-    checkNonNegative(fn, 'friction', d.friction);
-    checkNonNegative(fn, 'restitution', d.restitution);
-    checkInteger(fn, 'material', d.material, -0x80000000, 0x7fffffff);
-    checkFilter(fn, 'filter', d.filter);
-    checkBoolean(fn, 'enableContactEvents', d.enableContactEvents);
-    checkBoolean(fn, 'isSensor', d.isSensor);
-    checkBoolean(fn, 'updateBodyMass', d.updateBodyMass);
+    const d = checkShapeDef(fn, def);
     if (this.#state.shapes.pool.count >= MAX_SLOTS)
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} shapes)`);
     return d;

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
-const LAYERS = ['base', 'geometry', 'collision', 'dynamics', 'joints', 'world', 'character', '.'];
+const LAYERS = ['base', 'types', 'geometry', 'collision', 'dynamics', 'joints', 'world', 'character', '.'];
 const TOP = new Set(['index.ts', 'world.ts', 'scenes']);
 
 function layerOf(rel: string): number {

@@ -50,7 +50,7 @@
  * shape-slot order, so the tree layout never shows in a result.
  */
 
-import { BodyType, STATE_STRIDE, VX, VY } from '../dynamics/body.js';
+import { STATE_STRIDE, VX, VY } from '../dynamics/body.js';
 import {
   LINEAR_SLOP,
   MAX_COORDINATE,
@@ -78,8 +78,10 @@ import {
 } from '../base/validate.js';
 import { applyLinearImpulse } from '../dynamics/body.js';
 import { checkCapsule } from '../geometry/geometry_checks.js';
-import type { BodyId, ShapeId, World } from '../world.js';
+import type { World } from '../world.js';
 import { markRollbackChanged, type WorldState, worldStateOf } from '../world/world_state.js';
+import { BodyType } from '../types/body_def.js';
+import type { BodyId, ShapeId } from '../types/ids.js';
 
 // ---------------------------------------------------------------------------------------
 // Tunables

@@ -11,7 +11,6 @@ import { type Column, columnList, growColumns, snapshotColumns } from '../base/a
 import { HandleKind, SlotPool } from '../base/id.js';
 import { CosSin, cosSin, length, type Vec2 } from '../base/math.js';
 import { MIN_MASS, MIN_ROTATIONAL_INERTIA } from '../base/constants.js';
-import type { BodyDef } from '../world.js';
 import {
   createShapeProxy,
   destroyBodyChains,
@@ -32,12 +31,9 @@ import {
 import type { WorldState } from '../world/world_state.js';
 import { markAwake, removeAwakeBody, resetIslandImpulses, wakeBody } from './island.js';
 
-/** Body types. Static bodies never move; kinematic bodies move by velocity only. */
-export const BodyType = { Static: 0, Kinematic: 1, Dynamic: 2 } as const;
-export type BodyType = (typeof BodyType)[keyof typeof BodyType];
-
 // The interleaved solver state's layout is defined in body_state_layout.ts.
 import { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from './body_state_layout.js';
+import { type BodyDef, BodyType } from '../types/body_def.js';
 export { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W };
 
 export class BodyStore {

@@ -15,7 +15,6 @@ import { CONTACT_REUSE_ANGLE, CONTACT_REUSE_DISTANCE } from '../base/constants.j
 import { HandleKind, SlotPool } from '../base/id.js';
 import type { Manifold } from '../collision/manifold_types.js';
 import { collidableTypes, getCollider } from '../collision/manifold.js';
-import { BodyType } from './body.js';
 import { shouldShapesCollide } from './shape.js';
 import type { WorldState } from '../world/world_state.js';
 import { wakeBody } from './island.js';
@@ -51,6 +50,7 @@ enum PT {
 // The record's layout is defined in contact_layout.ts (import it from there); R and PT
 // above are this file's copies for its hot code, pinned by test/dynamics/layouts.test.ts.
 import { C_FRICTION, C_POINT, C_POINT_STRIDE, C_RESTITUTION, CONTACT_STRIDE } from './contact_layout.js';
+import { BodyType } from '../types/body_def.js';
 /** This file's layout copies, for the pinning test. */
 export const layoutCopy = { record: R, point: PT } as const;
 

@@ -12,7 +12,6 @@
  * motion is dropped rather than re-solved (a sub-step to the impact).
  */
 
-import { BodyType } from './body.js';
 import { LINEAR_SLOP } from '../base/constants.js';
 import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from '../collision/distance.js';
 import { AABB, ShapeType } from '../geometry/geometry.js';
@@ -22,6 +21,7 @@ import { RayCastOutput, rayCastShape } from '../collision/ray_cast.js';
 import { shouldShapesCollide } from './shape.js';
 import type { WorldState } from '../world/world_state.js';
 import { moveBodyProxies } from './shape.js';
+import { BodyType } from '../types/body_def.js';
 
 const MAX_ITERATIONS = 24;
 /** The sweep stops this far from the surface: inside the speculative margin, outside slop. */

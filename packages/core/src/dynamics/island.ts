@@ -13,7 +13,7 @@
  */
 
 import { growF64, growI32 } from '../base/array.js';
-import { BodyType, STATE_STRIDE, VX, VY, W } from './body.js';
+import { STATE_STRIDE, VX, VY, W } from './body.js';
 import { TIME_TO_SLEEP } from '../base/constants.js';
 import { CONTACT_TOUCHING } from './contact.js';
 import {
@@ -25,6 +25,7 @@ import {
 } from './contact_layout.js';
 import type { WorldState } from '../world/world_state.js';
 import { addAwakeContact, removeAwakeContact } from './contact.js';
+import { BodyType } from '../types/body_def.js';
 
 let parent = new Int32Array(64);
 let minSleep = new Float64Array(64);

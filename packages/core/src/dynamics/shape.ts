@@ -17,11 +17,12 @@ import { cacheQuad } from '../collision/manifold.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import { AABB_MARGIN, SPECULATIVE_DISTANCE } from '../base/constants.js';
 import type { WorldState } from '../world/world_state.js';
-import type { ChainDef, Filter, ShapeDef } from '../world.js';
 import type { Vec2 } from '../base/math.js';
-import { BodyType, updateBodyMass, updateMaxExtent } from './body.js';
+import { updateBodyMass, updateMaxExtent } from './body.js';
 import { destroyShapeContacts } from './contact.js';
 import { addSensor, removeSensorShape } from './sensor.js';
+import type { ChainDef, Filter, ShapeDef } from '../types/shape_def.js';
+import { BodyType } from '../types/body_def.js';
 
 /** Scratch fat box handed to the broad phase (an object: double arguments would be boxed). */
 const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);

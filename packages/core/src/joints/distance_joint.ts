@@ -36,6 +36,7 @@ import {
 } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
+import type { DistanceJointParams } from '../types/joint_defs.js';
 
 /** Scratch of makeSoftIo's inputs (hertz, damping ratio, step): never used across a call. */
 const solverIo = new Float64Array(3);
@@ -380,34 +381,6 @@ export function distanceJointReaction(d: DistanceJointData, ctx: StepContext, ou
   out[0] = f * d.ux;
   out[1] = f * d.uy;
   out[2] = 0;
-}
-
-/** Parameters of a distance joint (besides the common joint fields). */
-export interface DistanceJointParams {
-  /** Rest length between the anchors (m), > 0: the rod length, or the spring's rest length. Default 1. */
-  length: number;
-  /**
-   * Make the joint a spring (with hertz and dampingRatio) instead of a rigid rod. With
-   * hertz 0 the spring applies no force and only the limits act (a rope). Default: true
-   * when the definition gives `hertz > 0`, else false (a rigid rod).
-   */
-  enableSpring: boolean;
-  /** Spring stiffness as a natural frequency (Hz), >= 0; 0 = no spring force. Default 0. */
-  hertz: number;
-  /** Spring damping ratio (non-dimensional, 1 = critical), >= 0. Default 0. */
-  dampingRatio: number;
-  /** Keep the length within [minLength, maxLength] (spring mode only). Default false. */
-  enableLimit: boolean;
-  /** Shortest allowed length (m), >= 0. Default 0. */
-  minLength: number;
-  /** Longest allowed length (m), >= minLength. Default `constants.HUGE` (no limit). */
-  maxLength: number;
-  /** Drive the rate of change of the length (spring mode only). Default false. */
-  enableMotor: boolean;
-  /** Largest force the motor may apply (N), >= 0. Default 0. */
-  maxMotorForce: number;
-  /** Target rate of change of the length (m/s), > 0 lengthens. Default 0. */
-  motorSpeed: number;
 }
 
 export function defaultDistanceJointParams(): DistanceJointParams {

@@ -15,9 +15,6 @@ export class FilterJointData implements JointData {
   }
 }
 
-/** A filter joint has no type-specific parameters. */
-export type FilterJointParams = Record<never, never>;
-
 /** The filter joint's collideConnected must be false (absent is fine). */
 export function checkFilterJointDef(fn: string, def: { collideConnected?: unknown }): void {
   if (

@@ -13,24 +13,14 @@
  */
 
 import { type Column, columnList, growColumns, growI32, snapshotColumns } from '../base/array.js';
-import { BodyType, STATE_STRIDE } from '../dynamics/body.js';
+import { STATE_STRIDE } from '../dynamics/body.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import type { WorldState } from '../world/world_state.js';
 import { markAwake, wakeBody } from '../dynamics/island.js';
 import { destroyContactsBetween } from '../dynamics/contact.js';
 import type { Vec2 } from '../base/math.js';
-
-export const JointType = {
-  Distance: 0,
-  Revolute: 1,
-  Prismatic: 2,
-  Weld: 3,
-  Wheel: 4,
-  Mouse: 5,
-  Motor: 6,
-  Filter: 7,
-} as const;
-export type JointType = (typeof JointType)[keyof typeof JointType];
+import { BodyType } from '../types/body_def.js';
+import { JointType } from '../types/joint_type.js';
 
 /** Per-type joint data implements this: parameters plus solver temporaries. */
 export interface JointData {

@@ -118,3 +118,16 @@ export function normalizeAxis(x: number, y: number, out: { localAxisX: number; l
   out.localAxisX = sx / len;
   out.localAxisY = sy / len;
 }
+
+/**
+ * A joint's break force or torque: in (0, MAX_FORCE], or Infinity (the default: never
+ * breaks). A finite value above the force range could never be reached by a force the
+ * solver applies within it, so it is an error rather than a silent "never".
+ */
+export function checkBreakLimit(fn: string, field: string, v: unknown, unit: string): number {
+  if (v === undefined || v === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+  if (typeof v !== 'number' || !(v > 0 && v <= MAX_FORCE)) {
+    fail(fn, field, `in (0, ${MAX_FORCE}] ${unit} or Infinity (never breaks)`, v);
+  }
+  return v;
+}

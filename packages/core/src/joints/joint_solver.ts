@@ -4,7 +4,7 @@
  */
 
 import { growF64, growI32 } from '../base/array.js';
-import { isJointActive, JointType } from './joint.js';
+import { isJointActive } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import {
   finishRevoluteJoint,
@@ -60,6 +60,7 @@ import {
 import type { WorldState } from '../world/world_state.js';
 import { wakeBody } from '../dynamics/island.js';
 import { reportJointEvent } from './joint.js';
+import { JointType } from '../types/joint_type.js';
 
 const reaction = new Float64Array(3);
 

@@ -17,13 +17,13 @@
 
 import type { JointData } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
-import type { Vec2 } from '../base/math.js';
 import { JOINT_ANGLE_IO, relativeAngleIo } from './revolute_joint.js';
 import { MAX_COORDINATE } from '../base/constants.js';
 import { checkFinite, checkVec2Within, fail } from '../base/validate.js';
 import { checkJointAngle, checkMaxForce } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
+import type { MotorJointParams } from '../types/joint_defs.js';
 
 /** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
 const solverIo = new Float64Array(JOINT_ANGLE_IO);
@@ -279,26 +279,6 @@ export function motorJointReaction(d: MotorJointData, ctx: StepContext, out: Flo
   out[0] = d.linearX * invH;
   out[1] = d.linearY * invH;
   out[2] = d.angularImpulse * invH;
-}
-
-/** Parameters of a motor joint (besides the common joint fields). */
-export interface MotorJointParams {
-  /**
-   * Target position (m) of B's anchor relative to A's anchor, in A's frame (it turns with
-   * A). With the default anchors: B's origin minus A's origin, in A's frame. Default (0, 0).
-   */
-  linearOffset: Vec2;
-  /** Target angle of B relative to A (rad). Default 0. */
-  angularOffset: number;
-  /** Largest force (N) the joint applies. Default 1 (Box2D's default). */
-  maxForce: number;
-  /** Largest torque (N m) the joint applies. Default 1 (Box2D's default). */
-  maxTorque: number;
-  /**
-   * Fraction in [0, 1] of the position and angle error removed per sub-step (the target
-   * velocity is correctionFactor * error / h). 0 only damps relative motion. Default 0.3.
-   */
-  correctionFactor: number;
 }
 
 export function defaultMotorJointParams(): MotorJointParams {

@@ -16,13 +16,13 @@
 
 import type { JointData } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
-import type { Vec2 } from '../base/math.js';
 import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { MAX_COORDINATE } from '../base/constants.js';
 import { checkVec2Within } from '../base/validate.js';
 import { checkDampingRatio, checkHertz, checkMaxForce } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
+import type { MouseJointParams } from '../types/joint_defs.js';
 
 /** Scratch of makeSoftIo's inputs (hertz, damping ratio, step): never used across a call. */
 const solverIo = new Float64Array(3);
@@ -224,28 +224,6 @@ export function mouseJointReaction(d: MouseJointData, ctx: StepContext, out: Flo
   out[0] = d.linearX * invH;
   out[1] = d.linearY * invH;
   out[2] = d.angularImpulse * invH;
-}
-
-/** Parameters of a mouse joint (besides the common joint fields). */
-export interface MouseJointParams {
-  /**
-   * World point (m) the anchor of body B (localAnchorB) is pulled toward. Move it every
-   * frame with setJointParams(joint, { target }); that also wakes the body. Default at
-   * creation: where B's anchor is, so the joint starts at rest.
-   */
-  target: Vec2;
-  /**
-   * Spring frequency (Hz). 0 means no spring: the joint only brakes the anchor's velocity
-   * (within maxForce). Default 4.
-   */
-  hertz: number;
-  /** Spring damping ratio: 0 oscillates freely, 1 is critically damped. Default 1. */
-  dampingRatio: number;
-  /**
-   * Largest pulling force (N); the pull is clamped to it whatever the distance. Box2D's
-   * default is 1; a firm grab is about 1000 times the body's weight. Default 1.
-   */
-  maxForce: number;
 }
 
 export function defaultMouseJointParams(): MouseJointParams {

@@ -33,9 +33,9 @@ import {
   checkTranslationLimits,
   normalizeAxis,
 } from './joint_checks.js';
-import type { Vec2 } from '../base/math.js';
 import { bitsDiffer } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
+import type { PrismaticJointParams } from '../types/joint_defs.js';
 
 /** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
 const solverIo = new Float64Array(JOINT_ANGLE_IO);
@@ -467,35 +467,6 @@ export function prismaticJointReaction(d: PrismaticJointData, ctx: StepContext, 
   out[0] = axial * ux - perp * uy;
   out[1] = axial * uy + perp * ux;
   out[2] = d.angleImpulse * invH;
-}
-
-/** Parameters of a prismatic joint (besides the common joint fields). */
-export interface PrismaticJointParams {
-  /**
-   * Sliding axis in body A's frame (unitless direction). Any non-zero length; stored
-   * normalised. Default (1, 0).
-   */
-  localAxisA: Vec2;
-  /** Angle of B relative to A (rad) held by the joint. Default 0. */
-  referenceAngle: number;
-  /** Spring along the axis toward translation 0. Default false. */
-  enableSpring: boolean;
-  /** Axial spring stiffness (Hz), >= 0; 0 makes the spring rigid. Default 0. */
-  hertz: number;
-  /** Axial spring damping ratio (unitless), >= 0. Default 0. */
-  dampingRatio: number;
-  /** Keep the translation within [lowerTranslation, upperTranslation]. Default false. */
-  enableLimit: boolean;
-  /** Lowest translation along the axis (m), <= upperTranslation. Default 0. */
-  lowerTranslation: number;
-  /** Highest translation along the axis (m), >= lowerTranslation. Default 0. */
-  upperTranslation: number;
-  /** Drive the sliding speed toward motorSpeed. Default false. */
-  enableMotor: boolean;
-  /** Largest force the motor may apply along the axis (N), >= 0. Default 0. */
-  maxMotorForce: number;
-  /** Target translation speed (m/s). Default 0. */
-  motorSpeed: number;
 }
 
 export function defaultPrismaticJointParams(): PrismaticJointParams {

@@ -24,7 +24,7 @@ import {
   saveDistanceJointRollback,
 } from './distance_joint.js';
 import { checkFilterJointDef, FilterJointData } from './filter_joint.js';
-import { type JointData, JointType } from './joint.js';
+import { type JointData } from './joint.js';
 import {
   applyMotorJointParams,
   checkMotorJointParams,
@@ -89,14 +89,8 @@ import {
   loadWheelJointRollback,
   saveWheelJointRollback,
 } from './wheel_joint.js';
-
-/** Joint coordinates (see World.getJointState). */
-export interface JointState {
-  angle?: number;
-  translation?: number;
-  length?: number;
-  speed?: number;
-}
+import { JointType } from '../types/joint_type.js';
+import type { JointState } from '../types/joint_defs.js';
 
 /** The parameter operations of a joint type that has parameters. */
 export interface JointParamOps {

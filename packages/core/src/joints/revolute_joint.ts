@@ -24,6 +24,7 @@ import {
   checkMaxForce,
 } from './joint_checks.js';
 import type { WorldState } from '../world/world_state.js';
+import type { RevoluteJointParams } from '../types/joint_defs.js';
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
 // exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
@@ -473,26 +474,6 @@ export function revoluteJointReaction(d: RevoluteJointData, ctx: StepContext, ou
   out[0] = d.linearX * invH;
   out[1] = d.linearY * invH;
   out[2] = (d.springImpulse + d.motorImpulse + d.lowerImpulse - d.upperImpulse) * invH;
-}
-
-/** Parameters of a revolute joint (besides the common joint fields). */
-export interface RevoluteJointParams {
-  /** Angle of B relative to A (rad) that counts as zero. Default 0. */
-  referenceAngle: number;
-  enableSpring: boolean;
-  /** Angular spring stiffness (Hz). Default 0. */
-  hertz: number;
-  /** Angular spring damping ratio. Default 0. */
-  dampingRatio: number;
-  enableMotor: boolean;
-  /** Target relative angular speed (rad/s). */
-  motorSpeed: number;
-  /** Largest torque the motor may apply (N m). */
-  maxMotorTorque: number;
-  enableLimit: boolean;
-  /** Lower and upper relative angle (rad), lower <= upper. */
-  lowerAngle: number;
-  upperAngle: number;
 }
 
 export function defaultRevoluteJointParams(): RevoluteJointParams {

@@ -19,6 +19,7 @@ import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { checkDampingRatio, checkHertz, checkJointAngle } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
+import type { WeldJointParams } from '../types/joint_defs.js';
 
 /** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
 const solverIo = new Float64Array(JOINT_ANGLE_IO);
@@ -281,20 +282,6 @@ export function weldJointReaction(d: WeldJointData, ctx: StepContext, out: Float
   out[0] = d.linearX * invH;
   out[1] = d.linearY * invH;
   out[2] = d.angularImpulse * invH;
-}
-
-/** Parameters of a weld joint (besides the common joint fields). */
-export interface WeldJointParams {
-  /** Angle of B relative to A (rad) held by the joint. Default 0. */
-  referenceAngle: number;
-  /** Stiffness of the point constraint (Hz), >= 0; 0 = rigid. Default 0. */
-  linearHertz: number;
-  /** Damping ratio of the point constraint (unitless), >= 0; used when linearHertz > 0. Default 0. */
-  linearDampingRatio: number;
-  /** Stiffness of the angle constraint (Hz), >= 0; 0 = rigid. Default 0. */
-  angularHertz: number;
-  /** Damping ratio of the angle constraint (unitless), >= 0; used when angularHertz > 0. Default 0. */
-  angularDampingRatio: number;
 }
 
 export function defaultWeldJointParams(): WeldJointParams {

@@ -27,9 +27,9 @@ import {
   checkTranslationLimits,
   normalizeAxis,
 } from './joint_checks.js';
-import type { Vec2 } from '../base/math.js';
 import { bitsDiffer } from '../base/math.js';
 import type { WorldState } from '../world/world_state.js';
+import type { WheelJointParams } from '../types/joint_defs.js';
 
 /** Scratch of makeSoftIo's inputs (hertz, damping ratio, step): never used across a call. */
 const solverIo = new Float64Array(3);
@@ -383,33 +383,6 @@ export function wheelJointReaction(d: WheelJointData, ctx: StepContext, out: Flo
   out[0] = (axial * d.ux - perp * d.uy) * invH;
   out[1] = (axial * d.uy + perp * d.ux) * invH;
   out[2] = d.motorImpulse * invH;
-}
-
-/** Parameters of a wheel joint (besides the common joint fields). */
-export interface WheelJointParams {
-  /**
-   * Suspension axis in body A's frame (unit vector; normalised on input, zero length
-   * rejected). The wheel (body B) slides along it. Default (0, 1).
-   */
-  localAxisA: Vec2;
-  /** Suspension spring along the axis, toward translation 0. Default true. */
-  enableSpring: boolean;
-  /** Suspension stiffness as a natural frequency (Hz), >= 0; 0 = no spring force. Default 1. */
-  hertz: number;
-  /** Suspension damping ratio (non-dimensional, 1 = critical), >= 0. Default 0.7. */
-  dampingRatio: number;
-  /** Keep the translation within [lowerTranslation, upperTranslation]. Default false. */
-  enableLimit: boolean;
-  /** Lowest translation along the axis (m), <= upperTranslation. Default 0. */
-  lowerTranslation: number;
-  /** Highest translation along the axis (m). Default 0. */
-  upperTranslation: number;
-  /** Drive the wheel's rotation relative to A. Default false. */
-  enableMotor: boolean;
-  /** Largest torque the motor may apply (N m), >= 0. Default 0. */
-  maxMotorTorque: number;
-  /** Target angular speed of B relative to A (rad/s, counter-clockwise positive). Default 0. */
-  motorSpeed: number;
 }
 
 export function defaultWheelJointParams(): WheelJointParams {

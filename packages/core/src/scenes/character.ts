@@ -2,9 +2,11 @@
  * A platformer level for the character mover.
  */
 
-import { type BodyId, BodyType, type World } from '../world.js';
+import { type World } from '../world.js';
 import { makeBox, makePolygon } from '../geometry/geometry.js';
 import { addGround, type Vec } from './common.js';
+import type { BodyId } from '../types/ids.js';
+import { BodyType } from '../types/body_def.js';
 
 export interface PlatformerSceneOptions {
   /** Left end of the course on the ground's top surface. Default (0, 0). */

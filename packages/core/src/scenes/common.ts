@@ -2,8 +2,9 @@
  * Helpers every scene family uses: a ground box, a vector type, a deterministic random source.
  */
 
-import type { BodyId, World } from '../world.js';
+import type { World } from '../world.js';
 import { makeBox } from '../geometry/geometry.js';
+import type { BodyId } from '../types/ids.js';
 
 export interface Vec {
   x: number;

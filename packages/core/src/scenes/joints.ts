@@ -2,10 +2,12 @@
  * Jointed scenes: chains, bridges, ragdolls, hinges, the joint grid, a car; and the revolute helpers they share.
  */
 
-import { type BodyId, BodyType, type World } from '../world.js';
+import { type World } from '../world.js';
 import { makeBox, makeCapsule, makeCircle, makeOffsetBox } from '../geometry/geometry.js';
 import { cosSin, CosSin } from '../base/math.js';
 import { addGround, type Vec } from './common.js';
+import type { BodyId } from '../types/ids.js';
+import { BodyType } from '../types/body_def.js';
 
 // ------------------------------------------------------------------ joint scenes
 

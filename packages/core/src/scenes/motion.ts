@@ -2,9 +2,11 @@
  * Restitution, sliding, fast bodies and sensors: bouncing balls, head-on circles, a chain slide, bullets, a sensor zone.
  */
 
-import { type BodyId, BodyType, type ShapeId, type World } from '../world.js';
+import { type World } from '../world.js';
 import { makeBox, makeCircle } from '../geometry/geometry.js';
 import { addGround, type Vec } from './common.js';
+import type { BodyId, ShapeId } from '../types/ids.js';
+import { BodyType } from '../types/body_def.js';
 
 /**
  * A ball dropped onto the ground: its lowest point starts `height` above the ground

@@ -2,7 +2,7 @@
  * Piles: the determinism pile, the fuzz scene, the tumbler, the rollback box pile.
  */
 
-import { type BodyId, BodyType, type World } from '../world.js';
+import { type World } from '../world.js';
 import {
   makeBox,
   makeCapsule,
@@ -13,6 +13,8 @@ import {
 } from '../geometry/geometry.js';
 import { cosSin, CosSin } from '../base/math.js';
 import { addGround, SceneRandom, type Vec } from './common.js';
+import type { BodyId } from '../types/ids.js';
+import { BodyType } from '../types/body_def.js';
 
 /** A pile of mixed shapes dropped into a static box: the determinism scene. */
 export function mixedPileScene(world: World, count = 300, seed = 12345): BodyId[] {

@@ -3,10 +3,12 @@
  * a house of cards.
  */
 
-import { type BodyId, BodyType, type World } from '../world.js';
+import { type World } from '../world.js';
 import { makeBox, makeCircle, makeOffsetBox, makeSegment } from '../geometry/geometry.js';
 import { cosSin, CosSin } from '../base/math.js';
 import { addGround, type Vec } from './common.js';
+import type { BodyId } from '../types/ids.js';
+import { BodyType } from '../types/body_def.js';
 
 export interface PyramidOptions {
   /** Boxes in the bottom row. */

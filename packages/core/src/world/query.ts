@@ -51,9 +51,9 @@ import { RayCastOutput, rayCastShape } from '../collision/ray_cast.js';
 import { ShapeCastOutput, shapeCast } from '../collision/shape_cast.js';
 import { checkBits, checkBoolean, checkVec2, checkVec2Within, checkWithin, fail } from '../base/validate.js';
 import { MAX_ANGLE, MAX_COORDINATE, MAX_DISTANCE } from '../base/constants.js';
-import type { BodyId, ShapeId } from '../world.js';
 import type { WorldState } from './world_state.js';
 import { checkCapsule, checkCircle, checkPolygon } from '../geometry/geometry_checks.js';
+import type { BodyId, ShapeId } from '../types/ids.js';
 
 /** Which shapes a query considers (see the module notes). Both fields default to all bits. */
 export interface QueryFilter {

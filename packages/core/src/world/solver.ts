@@ -13,7 +13,7 @@
  * The step allocates nothing once the arrays it uses have grown to the scene's size.
  */
 
-import { BodyType, DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
+import { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
 import {
   MAX_ROTATION,
   MAX_SOLVED_ROTATION,
@@ -55,6 +55,7 @@ import { createContact, destroyContact } from '../dynamics/contact.js';
 import { updateSensors } from '../dynamics/sensor.js';
 import { wakeBody } from '../dynamics/island.js';
 import { computeShapeBox, marginFor } from '../dynamics/shape.js';
+import { BodyType } from '../types/body_def.js';
 
 const now: () => number =
   typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();

@@ -16,7 +16,6 @@
 
 import { BodyStore } from '../dynamics/body.js';
 import { BroadPhase } from '../collision/broad_phase.js';
-import * as defaults from '../base/constants.js';
 import { ContactStore, pairFilter } from '../dynamics/contact.js';
 import { ContactConstraints } from '../dynamics/contact_solver.js';
 import { EventBuffers } from '../dynamics/events.js';
@@ -30,56 +29,13 @@ import { ShapeStore } from '../dynamics/shape.js';
 import { SensorState } from '../dynamics/sensor.js';
 import { replaceArraysOnce } from '../base/array.js';
 import type { RollbackState } from './rollback_state.js';
-
-/** Mixes the friction of two shapes; the default is the geometric mean. */
-export type FrictionMixer = (
-  frictionA: number,
-  materialA: number,
-  frictionB: number,
-  materialB: number,
-) => number;
-/** Mixes the restitution of two shapes; the default is the larger one. */
-export type RestitutionMixer = (
-  restitutionA: number,
-  materialA: number,
-  restitutionB: number,
-  materialB: number,
-) => number;
-
-export function mixFrictionDefault(a: number, _ma: number, b: number, _mb: number): number {
-  return Math.sqrt(a * b);
-}
-
-export function mixRestitutionDefault(a: number, _ma: number, b: number, _mb: number): number {
-  return a > b ? a : b;
-}
-
-/** Solver settings that can change between steps. */
-export class WorldSettings {
-  gravityX = 0;
-  gravityY = defaults.DEFAULT_GRAVITY_Y;
-  subSteps = defaults.DEFAULT_SUB_STEPS;
-  contactHertz = defaults.DEFAULT_CONTACT_HERTZ;
-  contactDampingRatio = defaults.DEFAULT_CONTACT_DAMPING_RATIO;
-  maxContactPushSpeed = defaults.DEFAULT_MAX_CONTACT_PUSH_SPEED;
-  restitutionThreshold = defaults.DEFAULT_RESTITUTION_THRESHOLD;
-  maxLinearSpeed = defaults.DEFAULT_MAX_LINEAR_SPEED;
-  enableSleep = true;
-  enableWarmStarting = true;
-  /** Stiffness of rigid joint axes (Hz), clamped to a quarter of the sub-step rate. */
-  jointHertz = defaults.DEFAULT_JOINT_HERTZ;
-  jointDampingRatio = defaults.DEFAULT_JOINT_DAMPING_RATIO;
-  /** Approach speed above which a contact reports a hit event (m/s). */
-  hitEventThreshold = defaults.DEFAULT_HIT_EVENT_THRESHOLD;
-  /** Sweep fast bodies against static geometry (and bullets against dynamic bodies). */
-  enableContinuous = true;
-  /** Bodies slower than this are never swept (m/s). */
-  continuousMinSpeed = 0;
-  /** Time the stages of each step (reading the clock allocates). */
-  enableProfile = false;
-  /** Bumped by every change of the settings above, so the step refreshes what it derived. */
-  version = 0;
-}
+import { WorldSettings } from './world_settings.js';
+import {
+  type FrictionMixer,
+  mixFrictionDefault,
+  mixRestitutionDefault,
+  type RestitutionMixer,
+} from '../types/world_def.js';
 
 /** Step timings in milliseconds, overwritten by every step. */
 export class Profile {

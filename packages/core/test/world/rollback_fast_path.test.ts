@@ -634,7 +634,6 @@ const DRIVEN = ['step', 'saveState', 'loadState'];
 
 /** Private in world.ts: reached only through the public methods above. */
 const INTERNAL = [
-  'validateSettings',
   'applySettings',
   'newJoint',
   'joint',
