@@ -85,7 +85,7 @@ import {
   describe,
   fail,
 } from './base/validate.js';
-import { markRollbackChanged, registerWorldStateAccessor, WorldState } from './world/world_state.js';
+import { markRollbackChanged, WorldState } from './world/world_state.js';
 import { checkWorldDef, settingsToDef } from './world/world_settings.js';
 import { remixContacts } from './dynamics/contact.js';
 import { resetIslandImpulses, sleepBody, wakeBody } from './dynamics/island.js';
@@ -142,6 +142,16 @@ export function localizeJointDef<D extends object>(
   );
 }
 
+let stateOf: (world: World) => WorldState;
+
+/**
+ * The state of a world, for the package's own tests (white-box checks of the stores). Not
+ * exported by the index: a user of the package cannot reach it.
+ */
+export function worldStateOf(world: World): WorldState {
+  return stateOf(world);
+}
+
 /**
  * A 2D physics world: bodies, their shapes, and the soft-step solver that moves them.
  *
@@ -158,14 +168,14 @@ export function localizeJointDef<D extends object>(
 export class World {
   /**
    * The state the solver works on. An ES private field: nothing outside this class reaches
-   * it, except internal modules through `worldStateOf` (world/world_state.ts), which the
-   * index does not export. `restore` fills it in place, so it is the same object for the
-   * world's whole life.
+   * it, except the package's tests through `worldStateOf` below, which the index does not
+   * export. Internal modules are handed the state itself (the mover by `createMover`).
+   * `restore` fills it in place, so it is the same object for the world's whole life.
    */
   readonly #state: WorldState;
 
   static {
-    registerWorldStateAccessor((world) => (world as World).#state);
+    stateOf = (world) => world.#state;
   }
 
   constructor(def: Partial<WorldDef> = {}) {
@@ -1298,7 +1308,7 @@ export class World {
    * frame. Options default as in `defaultMoverOptions()`.
    */
   createMover(def: mover.MoverDef): mover.CharacterMover {
-    return new mover.CharacterMover(this, def);
+    return new mover.CharacterMover(this.#state, def);
   }
 
   /**

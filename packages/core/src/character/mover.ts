@@ -78,8 +78,7 @@ import {
 } from '../base/validate.js';
 import { applyLinearImpulse } from '../dynamics/body.js';
 import { checkCapsule } from '../geometry/geometry_checks.js';
-import type { World } from '../world.js';
-import { markRollbackChanged, type WorldState, worldStateOf } from '../world/world_state.js';
+import { markRollbackChanged, type WorldState } from '../world/world_state.js';
 import { BodyType } from '../types/body_def.js';
 import type { BodyId, ShapeId } from '../types/ids.js';
 
@@ -1224,14 +1223,17 @@ export class CharacterMover {
   private px: number;
   private py: number;
 
-  /** Validates `def`; prefer `world.createMover(def)`. */
-  constructor(owner: World, def: MoverDef) {
+  /**
+   * Validates `def`. Made by `world.createMover(def)`, which hands over its state: the
+   * mover reads and pushes the world's data directly, never through the public `World`.
+   * @internal
+   */
+  constructor(w: WorldState, def: MoverDef) {
     const fn = 'createMover';
     if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object {capsule, position, ...}', def);
     const capsule = checkCapsule(fn, 'def.capsule', def.capsule);
     const p = checkVec2Within(fn, 'def.position', def.position, MAX_COORDINATE, 'm');
     // The option fields of def (capsule and position are not options and are not read).
-    const w = worldStateOf(owner);
     readOptions(fn, w, def, new MoverConfig(), this.config);
     this.world = w;
     this.capsule = new Capsule(capsule.c1x, capsule.c1y, capsule.c2x, capsule.c2y, capsule.radius);

@@ -20,7 +20,7 @@ import { markAwake, wakeBody } from '../dynamics/island.js';
 import { destroyContactsBetween } from '../dynamics/contact.js';
 import type { Vec2 } from '../base/math.js';
 import { BodyType } from '../types/body_def.js';
-import { JointType } from '../types/joint_type.js';
+import type { JointType } from '../types/joint_type.js';
 
 /** Per-type joint data implements this: parameters plus solver temporaries. */
 export interface JointData {

@@ -24,7 +24,7 @@ import {
   saveDistanceJointRollback,
 } from './distance_joint.js';
 import { checkFilterJointDef, FilterJointData } from './filter_joint.js';
-import { type JointData } from './joint.js';
+import type { JointData } from './joint.js';
 import {
   applyMotorJointParams,
   checkMotorJointParams,

@@ -2,7 +2,7 @@
  * A platformer level for the character mover.
  */
 
-import { type World } from '../world.js';
+import type { World } from '../world.js';
 import { makeBox, makePolygon } from '../geometry/geometry.js';
 import { addGround, type Vec } from './common.js';
 import type { BodyId } from '../types/ids.js';

@@ -2,7 +2,7 @@
  * Jointed scenes: chains, bridges, ragdolls, hinges, the joint grid, a car; and the revolute helpers they share.
  */
 
-import { type World } from '../world.js';
+import type { World } from '../world.js';
 import { makeBox, makeCapsule, makeCircle, makeOffsetBox } from '../geometry/geometry.js';
 import { cosSin, CosSin } from '../base/math.js';
 import { addGround, type Vec } from './common.js';

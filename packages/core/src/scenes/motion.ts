@@ -2,7 +2,7 @@
  * Restitution, sliding, fast bodies and sensors: bouncing balls, head-on circles, a chain slide, bullets, a sensor zone.
  */
 
-import { type World } from '../world.js';
+import type { World } from '../world.js';
 import { makeBox, makeCircle } from '../geometry/geometry.js';
 import { addGround, type Vec } from './common.js';
 import type { BodyId, ShapeId } from '../types/ids.js';

@@ -2,7 +2,7 @@
  * Piles: the determinism pile, the fuzz scene, the tumbler, the rollback box pile.
  */
 
-import { type World } from '../world.js';
+import type { World } from '../world.js';
 import {
   makeBox,
   makeCapsule,

@@ -3,7 +3,7 @@
  * a house of cards.
  */
 
-import { type World } from '../world.js';
+import type { World } from '../world.js';
 import { makeBox, makeCircle, makeOffsetBox, makeSegment } from '../geometry/geometry.js';
 import { cosSin, CosSin } from '../base/math.js';
 import { addGround, type Vec } from './common.js';

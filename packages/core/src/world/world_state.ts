@@ -58,23 +58,6 @@ export interface ChainRecord {
   shapes: number[];
 }
 
-let stateAccessor: ((world: object) => WorldState) | null = null;
-
-/** Called once by the public `World` class (world.ts) to hand out its private state. */
-export function registerWorldStateAccessor(accessor: (world: object) => WorldState): void {
-  stateAccessor = accessor;
-}
-
-/**
- * The state of a public `World`, for internal modules that are handed one (the character
- * mover's public constructor, tests). Not exported by the index. Throws a TypeError when
- * `world` is not a `World`.
- */
-export function worldStateOf(world: object): WorldState {
-  if (stateAccessor === null) throw new Error('worldStateOf: the World class is not loaded');
-  return stateAccessor(world);
-}
-
 /**
  * The last stamp handed out. Stamps are unique among every world of this module, so a
  * state's stamp names one world's content (rollback_state.ts, "The fast path"). They never

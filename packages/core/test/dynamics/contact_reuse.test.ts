@@ -17,7 +17,7 @@ import type { Polygon } from '../../src/geometry/geometry';
 import { collidePolygons } from '../../src/collision/manifold';
 import { Manifold } from '../../src/collision/manifold_types';
 import { Transform } from '../../src/base/math';
-import { worldStateOf } from '../../src/world/world_state';
+import { worldStateOf } from '../../src/world';
 import { DT } from '../support';
 
 /** A box touching a wider static box, stepped once so that the contact holds a manifold. */

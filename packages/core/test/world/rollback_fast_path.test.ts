@@ -28,7 +28,8 @@ import {
   World,
 } from '../../src/index';
 import { addGround, boxPileScene } from '../../src/scenes/index';
-import { type RollbackCache, worldStateOf } from '../../src/world/world_state';
+import type { RollbackCache } from '../../src/world/world_state';
+import { worldStateOf } from '../../src/world';
 import { DT, stepWorld } from '../support';
 
 // ---------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import { collidePolygons, collideQuadShapes } from '../../src/collision/manifold
 import { Manifold } from '../../src/collision/manifold_types';
 import { CONTACT_FLAG_BITS, CONTACT_REFERENCE_STRIDE } from '../../src/dynamics/contact';
 import { type Polygon, ShapeType } from '../../src/geometry/geometry';
-import { worldStateOf } from '../../src/world/world_state';
+import { worldStateOf } from '../../src/world';
 
 /** Every body's pose and velocity as raw doubles, in id order. */
 function bodyState(world: World, ids: readonly BodyId[]): Float64Array {
