@@ -128,10 +128,10 @@ async function latency(transport: 'shared' | 'transfer') {
     const x = -500 + (i + 1);
     const frame0 = physics.getFrameNumber();
     const t0 = performance.now();
-    physics.setTransform(probe, { x, y: 50 }, 0);
+    physics.setBodyTransform(probe, { x, y: 50 }, 0);
     for (;;) {
       await sleep(0);
-      if (physics.getPosition(probe).x === x) break;
+      if (physics.getBodyPosition(probe).x === x) break;
     }
     ms.push(performance.now() - t0);
     frames.push(physics.getFrameNumber() - frame0);

@@ -45,9 +45,9 @@ export function installTestHook(): void {
     frame: () => getActiveSim()?.client.getFrameNumber() ?? 0,
     dynamicBodies: () => getActiveSim()?.dynamicBodies() ?? [],
     testBody: () => getActiveSim()?.testBody ?? null,
-    position: (id) => getActiveSim()?.client.getPosition(id as BodyId) ?? null,
+    position: (id) => getActiveSim()?.client.getBodyPosition(id as BodyId) ?? null,
     speed: (id) => {
-      const v = getActiveSim()?.client.getLinearVelocity(id as BodyId);
+      const v = getActiveSim()?.client.getBodyLinearVelocity(id as BodyId);
       return v ? Math.hypot(v.x, v.y) : 0;
     },
     pagePoint: (id) => getActiveSim()?.bodyPagePoint(id as BodyId) ?? null,

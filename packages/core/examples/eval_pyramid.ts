@@ -6,7 +6,7 @@ const steps = Number(process.argv[4] ?? 180);
 const sub = Number(process.argv[5] ?? 4);
 const world = new World({ contactHertz: hz, subSteps: sub, enableProfile: true });
 const boxes = pyramidScene(world, base);
-const start = boxes.map((b) => world.getPosition(b));
+const start = boxes.map((b) => world.getBodyPosition(b));
 let ms = 0;
 let cpu0 = process.cpuUsage();
 for (let i = 0; i < steps; i++) {
@@ -18,11 +18,11 @@ const cpu = process.cpuUsage(cpu0);
 let maxDx = 0;
 let maxDy = 0;
 for (let i = 0; i < boxes.length; i++) {
-  const p = world.getPosition(boxes[i]!);
+  const p = world.getBodyPosition(boxes[i]!);
   maxDx = Math.max(maxDx, Math.abs(p.x - start[i]!.x));
   maxDy = Math.max(maxDy, Math.abs(p.y - start[i]!.y));
 }
 const apex = boxes[boxes.length - 1]!;
 console.log(
-  `base ${base} hz ${hz} sub ${sub}: maxDx ${maxDx.toFixed(4)} maxDy ${maxDy.toFixed(4)} apexDy ${(world.getPosition(apex).y - start[boxes.length - 1]!.y).toFixed(4)} awake ${world.getCounters().awakeBodyCount} ms/step(last60) ${(ms / 60).toFixed(2)} cpu ${((cpu.user + cpu.system) / 1000 / 60).toFixed(2)}`,
+  `base ${base} hz ${hz} sub ${sub}: maxDx ${maxDx.toFixed(4)} maxDy ${maxDy.toFixed(4)} apexDy ${(world.getBodyPosition(apex).y - start[boxes.length - 1]!.y).toFixed(4)} awake ${world.getCounters().awakeBodyCount} ms/step(last60) ${(ms / 60).toFixed(2)} cpu ${((cpu.user + cpu.system) / 1000 / 60).toFixed(2)}`,
 );

@@ -3,7 +3,7 @@
  */
 
 export { ContactPointRecord } from './world/contact_points.js';
-export { localizeJointDef, World, RENAMED_WORLD_METHODS } from './world.js';
+export { localizeJointDef, World } from './world.js';
 export type { BodyPose } from './joints/joint_def.js';
 export type { BodyId, ShapeId, ChainId, JointId, IdArray } from './types/ids.js';
 export { JointType } from './types/joint_type.js';

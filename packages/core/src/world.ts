@@ -3,7 +3,7 @@
  * into the module that owns the concept (dynamics/body.ts, dynamics/shape.ts,
  * joints/joint.ts, ...), which changes the world's state (world/world_state.ts) in one go,
  * so a rejected call changes nothing. Methods that take an id name their object
- * (getBodyPosition, setShapeFriction); the older names are deprecated aliases (end of file).
+ * (getBodyPosition, setShapeFriction).
  *
  * Every method that writes the world, once its checks passed, gives the world's rollback
  * content a new stamp (markRollbackChanged; world/rollback_state.ts, "The fast path"),
@@ -164,7 +164,6 @@ export function worldStateOf(world: World): WorldState {
  * for (let i = 0; i < 60; i++) world.step(1 / 60);
  * ```
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the merged interface (end of file) types the deprecated aliases, which are defined on World.prototype
 export class World {
   /**
    * The state the solver works on. An ES private field: nothing outside this class reaches
@@ -1405,182 +1404,4 @@ export class World {
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} shapes)`);
     return d;
   }
-}
-
-/**
- * The names from before the naming rule (a method that takes an id names its object:
- * getBodyPosition, setShapeFriction, isBodyAwake), kept as deprecated aliases so existing
- * callers keep working. Each is the same function as its new name. Exported so that APIs
- * mirroring World (the worker client) keep the same aliases.
- */
-export const RENAMED_WORLD_METHODS = {
-  getPosition: 'getBodyPosition',
-  getAngle: 'getBodyAngle',
-  getRotation: 'getBodyRotation',
-  getWorldCenter: 'getBodyWorldCenter',
-  getLocalCenter: 'getBodyLocalCenter',
-  getLinearVelocity: 'getBodyLinearVelocity',
-  getAngularVelocity: 'getBodyAngularVelocity',
-  getMass: 'getBodyMass',
-  getRotationalInertia: 'getBodyRotationalInertia',
-  getMassData: 'getBodyMassData',
-  getLinearDamping: 'getBodyLinearDamping',
-  getAngularDamping: 'getBodyAngularDamping',
-  getGravityScale: 'getBodyGravityScale',
-  getSleepThreshold: 'getBodySleepThreshold',
-  getUserData: 'getBodyUserData',
-  getLocalPoint: 'getBodyLocalPoint',
-  getWorldPoint: 'getBodyWorldPoint',
-  setLinearVelocity: 'setBodyLinearVelocity',
-  setAngularVelocity: 'setBodyAngularVelocity',
-  setTransform: 'setBodyTransform',
-  setMassData: 'setBodyMassData',
-  setLinearDamping: 'setBodyLinearDamping',
-  setAngularDamping: 'setBodyAngularDamping',
-  setGravityScale: 'setBodyGravityScale',
-  setFixedRotation: 'setBodyFixedRotation',
-  setBullet: 'setBodyBullet',
-  setAwake: 'setBodyAwake',
-  setSleepThreshold: 'setBodySleepThreshold',
-  setUserData: 'setBodyUserData',
-  resetMassData: 'resetBodyMassData',
-  applyForce: 'applyBodyForce',
-  applyForceToCenter: 'applyBodyForceToCenter',
-  applyTorque: 'applyBodyTorque',
-  applyLinearImpulse: 'applyBodyLinearImpulse',
-  applyLinearImpulseToCenter: 'applyBodyLinearImpulseToCenter',
-  applyAngularImpulse: 'applyBodyAngularImpulse',
-  isFixedRotation: 'isBodyFixedRotation',
-  isBullet: 'isBodyBullet',
-  isAwake: 'isBodyAwake',
-  isSleepEnabled: 'isBodySleepEnabled',
-  enableSleep: 'enableBodySleep',
-  getDensity: 'getShapeDensity',
-  setDensity: 'setShapeDensity',
-  getFriction: 'getShapeFriction',
-  setFriction: 'setShapeFriction',
-  getRestitution: 'getShapeRestitution',
-  setRestitution: 'setShapeRestitution',
-  getFilter: 'getShapeFilter',
-  setFilter: 'setShapeFilter',
-  areContactEventsEnabled: 'areShapeContactEventsEnabled',
-  enableContactEvents: 'enableShapeContactEvents',
-  isSensor: 'isShapeSensor',
-} as const satisfies Record<string, keyof World>;
-
-for (const [old, name] of Object.entries(RENAMED_WORLD_METHODS)) {
-  Object.defineProperty(World.prototype, old, {
-    value: World.prototype[name],
-    writable: true,
-    configurable: true,
-  });
-}
-
-// Declaration merging gives the aliases their types; the loop above defines every one of
-// them on the prototype, so none is left uninitialised.
-export interface World {
-  /** @deprecated Use `getBodyPosition` (methods that take an id name their object). */
-  getPosition: World['getBodyPosition'];
-  /** @deprecated Use `getBodyAngle` (methods that take an id name their object). */
-  getAngle: World['getBodyAngle'];
-  /** @deprecated Use `getBodyRotation` (methods that take an id name their object). */
-  getRotation: World['getBodyRotation'];
-  /** @deprecated Use `getBodyWorldCenter` (methods that take an id name their object). */
-  getWorldCenter: World['getBodyWorldCenter'];
-  /** @deprecated Use `getBodyLocalCenter` (methods that take an id name their object). */
-  getLocalCenter: World['getBodyLocalCenter'];
-  /** @deprecated Use `getBodyLinearVelocity` (methods that take an id name their object). */
-  getLinearVelocity: World['getBodyLinearVelocity'];
-  /** @deprecated Use `getBodyAngularVelocity` (methods that take an id name their object). */
-  getAngularVelocity: World['getBodyAngularVelocity'];
-  /** @deprecated Use `getBodyMass` (methods that take an id name their object). */
-  getMass: World['getBodyMass'];
-  /** @deprecated Use `getBodyRotationalInertia` (methods that take an id name their object). */
-  getRotationalInertia: World['getBodyRotationalInertia'];
-  /** @deprecated Use `getBodyMassData` (methods that take an id name their object). */
-  getMassData: World['getBodyMassData'];
-  /** @deprecated Use `getBodyLinearDamping` (methods that take an id name their object). */
-  getLinearDamping: World['getBodyLinearDamping'];
-  /** @deprecated Use `getBodyAngularDamping` (methods that take an id name their object). */
-  getAngularDamping: World['getBodyAngularDamping'];
-  /** @deprecated Use `getBodyGravityScale` (methods that take an id name their object). */
-  getGravityScale: World['getBodyGravityScale'];
-  /** @deprecated Use `getBodySleepThreshold` (methods that take an id name their object). */
-  getSleepThreshold: World['getBodySleepThreshold'];
-  /** @deprecated Use `getBodyUserData` (methods that take an id name their object). */
-  getUserData: World['getBodyUserData'];
-  /** @deprecated Use `getBodyLocalPoint` (methods that take an id name their object). */
-  getLocalPoint: World['getBodyLocalPoint'];
-  /** @deprecated Use `getBodyWorldPoint` (methods that take an id name their object). */
-  getWorldPoint: World['getBodyWorldPoint'];
-  /** @deprecated Use `setBodyLinearVelocity` (methods that take an id name their object). */
-  setLinearVelocity: World['setBodyLinearVelocity'];
-  /** @deprecated Use `setBodyAngularVelocity` (methods that take an id name their object). */
-  setAngularVelocity: World['setBodyAngularVelocity'];
-  /** @deprecated Use `setBodyTransform` (methods that take an id name their object). */
-  setTransform: World['setBodyTransform'];
-  /** @deprecated Use `setBodyMassData` (methods that take an id name their object). */
-  setMassData: World['setBodyMassData'];
-  /** @deprecated Use `setBodyLinearDamping` (methods that take an id name their object). */
-  setLinearDamping: World['setBodyLinearDamping'];
-  /** @deprecated Use `setBodyAngularDamping` (methods that take an id name their object). */
-  setAngularDamping: World['setBodyAngularDamping'];
-  /** @deprecated Use `setBodyGravityScale` (methods that take an id name their object). */
-  setGravityScale: World['setBodyGravityScale'];
-  /** @deprecated Use `setBodyFixedRotation` (methods that take an id name their object). */
-  setFixedRotation: World['setBodyFixedRotation'];
-  /** @deprecated Use `setBodyBullet` (methods that take an id name their object). */
-  setBullet: World['setBodyBullet'];
-  /** @deprecated Use `setBodyAwake` (methods that take an id name their object). */
-  setAwake: World['setBodyAwake'];
-  /** @deprecated Use `setBodySleepThreshold` (methods that take an id name their object). */
-  setSleepThreshold: World['setBodySleepThreshold'];
-  /** @deprecated Use `setBodyUserData` (methods that take an id name their object). */
-  setUserData: World['setBodyUserData'];
-  /** @deprecated Use `resetBodyMassData` (methods that take an id name their object). */
-  resetMassData: World['resetBodyMassData'];
-  /** @deprecated Use `applyBodyForce` (methods that take an id name their object). */
-  applyForce: World['applyBodyForce'];
-  /** @deprecated Use `applyBodyForceToCenter` (methods that take an id name their object). */
-  applyForceToCenter: World['applyBodyForceToCenter'];
-  /** @deprecated Use `applyBodyTorque` (methods that take an id name their object). */
-  applyTorque: World['applyBodyTorque'];
-  /** @deprecated Use `applyBodyLinearImpulse` (methods that take an id name their object). */
-  applyLinearImpulse: World['applyBodyLinearImpulse'];
-  /** @deprecated Use `applyBodyLinearImpulseToCenter` (methods that take an id name their object). */
-  applyLinearImpulseToCenter: World['applyBodyLinearImpulseToCenter'];
-  /** @deprecated Use `applyBodyAngularImpulse` (methods that take an id name their object). */
-  applyAngularImpulse: World['applyBodyAngularImpulse'];
-  /** @deprecated Use `isBodyFixedRotation` (methods that take an id name their object). */
-  isFixedRotation: World['isBodyFixedRotation'];
-  /** @deprecated Use `isBodyBullet` (methods that take an id name their object). */
-  isBullet: World['isBodyBullet'];
-  /** @deprecated Use `isBodyAwake` (methods that take an id name their object). */
-  isAwake: World['isBodyAwake'];
-  /** @deprecated Use `isBodySleepEnabled` (methods that take an id name their object). */
-  isSleepEnabled: World['isBodySleepEnabled'];
-  /** @deprecated Use `enableBodySleep` (methods that take an id name their object). */
-  enableSleep: World['enableBodySleep'];
-  /** @deprecated Use `getShapeDensity` (methods that take an id name their object). */
-  getDensity: World['getShapeDensity'];
-  /** @deprecated Use `setShapeDensity` (methods that take an id name their object). */
-  setDensity: World['setShapeDensity'];
-  /** @deprecated Use `getShapeFriction` (methods that take an id name their object). */
-  getFriction: World['getShapeFriction'];
-  /** @deprecated Use `setShapeFriction` (methods that take an id name their object). */
-  setFriction: World['setShapeFriction'];
-  /** @deprecated Use `getShapeRestitution` (methods that take an id name their object). */
-  getRestitution: World['getShapeRestitution'];
-  /** @deprecated Use `setShapeRestitution` (methods that take an id name their object). */
-  setRestitution: World['setShapeRestitution'];
-  /** @deprecated Use `getShapeFilter` (methods that take an id name their object). */
-  getFilter: World['getShapeFilter'];
-  /** @deprecated Use `setShapeFilter` (methods that take an id name their object). */
-  setFilter: World['setShapeFilter'];
-  /** @deprecated Use `areShapeContactEventsEnabled` (methods that take an id name their object). */
-  areContactEventsEnabled: World['areShapeContactEventsEnabled'];
-  /** @deprecated Use `enableShapeContactEvents` (methods that take an id name their object). */
-  enableContactEvents: World['enableShapeContactEvents'];
-  /** @deprecated Use `isShapeSensor` (methods that take an id name their object). */
-  isSensor: World['isShapeSensor'];
 }

@@ -215,10 +215,10 @@ export class BodyHandle implements EventSink {
     if (keepPose && live && !live.client.isDisposed() && live.client.isValidBody(live.id)) {
       const c = live.client;
       this.carry = {
-        position: c.getPosition(live.id),
-        angle: c.getAngle(live.id),
-        linearVelocity: c.getLinearVelocity(live.id),
-        angularVelocity: c.getAngularVelocity(live.id),
+        position: c.getBodyPosition(live.id),
+        angle: c.getBodyAngle(live.id),
+        linearVelocity: c.getBodyLinearVelocity(live.id),
+        angularVelocity: c.getBodyAngularVelocity(live.id),
       };
     }
     this.lifetime.release();
@@ -340,8 +340,8 @@ export class BodyHandle implements EventSink {
     base ??= isSvgElement(element) ? { x: 0, y: 0 } : measureLayoutBox(element);
     const target = loop.targets.add(element, live.id, live.client.getBodySlot(live.id), base.x, base.y);
     live.target = target;
-    const p = live.client.getPosition(live.id);
-    writePose(target, p.x, p.y, live.client.getAngle(live.id), this.runtime.mapping);
+    const p = live.client.getBodyPosition(live.id);
+    writePose(target, p.x, p.y, live.client.getBodyAngle(live.id), this.runtime.mapping);
     loop.invalidate();
   }
 
@@ -383,33 +383,33 @@ export class BodyHandle implements EventSink {
       },
       applyImpulse(impulse, point) {
         const { client, id } = body('applyImpulse');
-        if (point) client.applyLinearImpulse(id, impulse, point);
-        else client.applyLinearImpulseToCenter(id, impulse);
+        if (point) client.applyBodyLinearImpulse(id, impulse, point);
+        else client.applyBodyLinearImpulseToCenter(id, impulse);
       },
       applyForce(force, point) {
         const { client, id } = body('applyForce');
-        if (point) client.applyForce(id, force, point);
-        else client.applyForceToCenter(id, force);
+        if (point) client.applyBodyForce(id, force, point);
+        else client.applyBodyForceToCenter(id, force);
       },
       applyTorque(torque) {
         const { client, id } = body('applyTorque');
-        client.applyTorque(id, torque);
+        client.applyBodyTorque(id, torque);
       },
       applyAngularImpulse(impulse) {
         const { client, id } = body('applyAngularImpulse');
-        client.applyAngularImpulse(id, impulse);
+        client.applyBodyAngularImpulse(id, impulse);
       },
       setLinearVelocity(v) {
         const { client, id } = body('setLinearVelocity');
-        client.setLinearVelocity(id, v);
+        client.setBodyLinearVelocity(id, v);
       },
       setAngularVelocity(omega) {
         const { client, id } = body('setAngularVelocity');
-        client.setAngularVelocity(id, omega);
+        client.setBodyAngularVelocity(id, omega);
       },
       setTransform(position, angle) {
         const { client, id } = body('setTransform');
-        client.setTransform(id, position, angle ?? client.getAngle(id));
+        client.setBodyTransform(id, position, angle ?? client.getBodyAngle(id));
         self.runtime.loop.invalidate();
       },
       setType(type) {
@@ -418,31 +418,31 @@ export class BodyHandle implements EventSink {
       },
       wake() {
         const { client, id } = body('wake');
-        client.setAwake(id, true);
+        client.setBodyAwake(id, true);
       },
       sleep() {
         const { client, id } = body('sleep');
-        client.setAwake(id, false);
+        client.setBodyAwake(id, false);
       },
       getPosition() {
         const { client, id } = body('getPosition');
-        return client.getPosition(id);
+        return client.getBodyPosition(id);
       },
       getAngle() {
         const { client, id } = body('getAngle');
-        return client.getAngle(id);
+        return client.getBodyAngle(id);
       },
       getLinearVelocity() {
         const { client, id } = body('getLinearVelocity');
-        return client.getLinearVelocity(id);
+        return client.getBodyLinearVelocity(id);
       },
       getAngularVelocity() {
         const { client, id } = body('getAngularVelocity');
-        return client.getAngularVelocity(id);
+        return client.getBodyAngularVelocity(id);
       },
       isAwake() {
         const { client, id } = body('isAwake');
-        return client.isAwake(id);
+        return client.isBodyAwake(id);
       },
     };
   }

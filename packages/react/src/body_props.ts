@@ -74,7 +74,11 @@ export function toBodyType(type: BodyTypeName | undefined): BodyType {
 
 function teleport(body: LiveBodyRef, _value: unknown, props: BodyOptions): void {
   const { client, id } = body;
-  client.setTransform(id, props.position ?? client.getPosition(id), props.angle ?? client.getAngle(id));
+  client.setBodyTransform(
+    id,
+    props.position ?? client.getBodyPosition(id),
+    props.angle ?? client.getBodyAngle(id),
+  );
 }
 
 function eachShape(body: LiveBodyRef, f: (id: ShapeId) => void): void {
@@ -93,56 +97,59 @@ export const BODY_PROPS: {
   angle: { kind: 'setter', setter: teleport },
   linearVelocity: {
     kind: 'setter',
-    setter: (b, v) => b.client.setLinearVelocity(b.id, (v as Vec2) ?? defaults.linearVelocity),
+    setter: (b, v) => b.client.setBodyLinearVelocity(b.id, (v as Vec2) ?? defaults.linearVelocity),
   },
   angularVelocity: {
     kind: 'setter',
-    setter: (b, v) => b.client.setAngularVelocity(b.id, (v as number) ?? defaults.angularVelocity),
+    setter: (b, v) => b.client.setBodyAngularVelocity(b.id, (v as number) ?? defaults.angularVelocity),
   },
   linearDamping: {
     kind: 'setter',
-    setter: (b, v) => b.client.setLinearDamping(b.id, (v as number) ?? defaults.linearDamping),
+    setter: (b, v) => b.client.setBodyLinearDamping(b.id, (v as number) ?? defaults.linearDamping),
   },
   angularDamping: {
     kind: 'setter',
-    setter: (b, v) => b.client.setAngularDamping(b.id, (v as number) ?? defaults.angularDamping),
+    setter: (b, v) => b.client.setBodyAngularDamping(b.id, (v as number) ?? defaults.angularDamping),
   },
   gravityScale: {
     kind: 'setter',
-    setter: (b, v) => b.client.setGravityScale(b.id, (v as number) ?? defaults.gravityScale),
+    setter: (b, v) => b.client.setBodyGravityScale(b.id, (v as number) ?? defaults.gravityScale),
   },
   sleepThreshold: {
     kind: 'setter',
-    setter: (b, v) => b.client.setSleepThreshold(b.id, (v as number) ?? defaults.sleepThreshold),
+    setter: (b, v) => b.client.setBodySleepThreshold(b.id, (v as number) ?? defaults.sleepThreshold),
   },
   fixedRotation: {
     kind: 'setter',
-    setter: (b, v) => b.client.setFixedRotation(b.id, (v as boolean) ?? defaults.fixedRotation),
+    setter: (b, v) => b.client.setBodyFixedRotation(b.id, (v as boolean) ?? defaults.fixedRotation),
   },
-  bullet: { kind: 'setter', setter: (b, v) => b.client.setBullet(b.id, (v as boolean) ?? defaults.isBullet) },
-  awake: { kind: 'setter', setter: (b, v) => b.client.setAwake(b.id, (v as boolean) ?? true) },
+  bullet: {
+    kind: 'setter',
+    setter: (b, v) => b.client.setBodyBullet(b.id, (v as boolean) ?? defaults.isBullet),
+  },
+  awake: { kind: 'setter', setter: (b, v) => b.client.setBodyAwake(b.id, (v as boolean) ?? true) },
   enableSleep: {
     kind: 'setter',
-    setter: (b, v) => b.client.enableSleep(b.id, (v as boolean) ?? defaults.enableSleep),
+    setter: (b, v) => b.client.enableBodySleep(b.id, (v as boolean) ?? defaults.enableSleep),
   },
-  userData: { kind: 'setter', setter: (b, v) => b.client.setUserData(b.id, v) },
+  userData: { kind: 'setter', setter: (b, v) => b.client.setBodyUserData(b.id, v) },
   density: {
     kind: 'setter',
-    setter: (b, v) => eachShape(b, (s) => b.client.setDensity(s, (v as number) ?? 1)),
+    setter: (b, v) => eachShape(b, (s) => b.client.setShapeDensity(s, (v as number) ?? 1)),
   },
   friction: {
     kind: 'setter',
-    setter: (b, v) => eachShape(b, (s) => b.client.setFriction(s, (v as number) ?? 0.6)),
+    setter: (b, v) => eachShape(b, (s) => b.client.setShapeFriction(s, (v as number) ?? 0.6)),
   },
   restitution: {
     kind: 'setter',
-    setter: (b, v) => eachShape(b, (s) => b.client.setRestitution(s, (v as number) ?? 0)),
+    setter: (b, v) => eachShape(b, (s) => b.client.setShapeRestitution(s, (v as number) ?? 0)),
   },
   filter: {
     kind: 'setter',
     setter: (b, v) =>
       eachShape(b, (s) =>
-        b.client.setFilter(s, {
+        b.client.setShapeFilter(s, {
           categoryBits: 1,
           maskBits: 0xffffffff,
           groupIndex: 0,
@@ -152,7 +159,7 @@ export const BODY_PROPS: {
   },
   enableContactEvents: {
     kind: 'setter',
-    setter: (b, v) => eachShape(b, (s) => b.client.enableContactEvents(s, (v as boolean) ?? true)),
+    setter: (b, v) => eachShape(b, (s) => b.client.enableShapeContactEvents(s, (v as boolean) ?? true)),
   },
   shapes: { kind: 'recreate' },
   isSensor: { kind: 'recreate' },

@@ -109,7 +109,7 @@ export class CharacterHandle {
     const q = options.position;
     if (p.x !== q.x || p.y !== q.y) live.client.setCharacterPosition(live.id, q);
     if (!Object.is(prev.userData, options.userData) && live.body !== 0) {
-      live.client.setUserData(live.body as never, options.userData);
+      live.client.setBodyUserData(live.body as never, options.userData);
     }
   }
 

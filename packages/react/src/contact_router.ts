@@ -69,7 +69,7 @@ type Client = Pick<
   | 'isValidShape'
   | 'getShapeBody'
   | 'isValidBody'
-  | 'getUserData'
+  | 'getBodyUserData'
 >;
 
 export class EventRouter {
@@ -221,7 +221,7 @@ export class EventRouter {
       other,
       shape: shape as ShapeId,
       otherShape: otherShape as ShapeId,
-      otherUserData: this.client!.getUserData(other),
+      otherUserData: this.client!.getBodyUserData(other),
       index: this.sinks.get(body)?.index,
       otherIndex: this.sinks.get(other)?.index,
     };

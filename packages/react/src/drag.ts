@@ -180,8 +180,8 @@ export class DragController {
     };
     const target = world(e);
     const grabbed = anchor ?? target;
-    const p = client.getPosition(body);
-    const q = client.getRotation(body);
+    const p = client.getBodyPosition(body);
+    const q = client.getBodyRotation(body);
     const dx = grabbed.x - p.x;
     const dy = grabbed.y - p.y;
     const options = host.drag;
@@ -194,9 +194,9 @@ export class DragController {
       hertz: options.hertz,
       dampingRatio: options.dampingRatio,
       // at most the core's force range: a body past 1e8 kg would ask for more than 1e12 N
-      maxForce: Math.min(options.maxForceRatio * client.getMass(body) * 10, constants.MAX_FORCE),
+      maxForce: Math.min(options.maxForceRatio * client.getBodyMass(body) * 10, constants.MAX_FORCE),
     });
-    client.setAwake(body, true);
+    client.setBodyAwake(body, true);
     const doc = element.ownerDocument;
     const pointerId = e.pointerId;
     const move = (event: Event) => {

@@ -22,8 +22,8 @@ export type FrameSource = Pick<
   | 'readInterpolatedBodyTransforms'
   | 'getBodySlotCount'
   | 'getStats'
-  | 'getPosition'
-  | 'getAngle'
+  | 'getBodyPosition'
+  | 'getBodyAngle'
   | 'isValidBody'
 >;
 
@@ -204,8 +204,8 @@ export class FrameLoop {
     const source = this.source;
     const id = t.bodyId as BodyId;
     if (source === null || !source.isValidBody(id)) return;
-    const p = source.getPosition(id);
-    writePose(t, p.x, p.y, source.getAngle(id), this.mapping);
+    const p = source.getBodyPosition(id);
+    writePose(t, p.x, p.y, source.getBodyAngle(id), this.mapping);
   };
 
   private read(source: FrameSource, alpha: number): number {

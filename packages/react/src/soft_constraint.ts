@@ -68,8 +68,8 @@ export function isPoint(v: unknown): v is Vec2 {
 
 /** World position of a body's local point, from the newest pose. */
 export function worldPoint(client: PhysicsClient, body: BodyId, local: Vec2): Vec2 {
-  const p = client.getPosition(body);
-  const q = client.getRotation(body);
+  const p = client.getBodyPosition(body);
+  const q = client.getBodyRotation(body);
   return { x: p.x + q.c * local.x - q.s * local.y, y: p.y + q.s * local.x + q.c * local.y };
 }
 

@@ -57,8 +57,8 @@ describe('body props', () => {
     const client = manualClient();
     const create = vi.spyOn(client, 'createBody');
     const destroy = vi.spyOn(client, 'destroyBody');
-    const setGravityScale = vi.spyOn(client, 'setGravityScale');
-    const setFriction = vi.spyOn(client, 'setFriction');
+    const setGravityScale = vi.spyOn(client, 'setBodyGravityScale');
+    const setFriction = vi.spyOn(client, 'setShapeFriction');
     const scene = (g: number, friction: number) => (
       <StrictMode>
         <Physics client={client}>
@@ -112,7 +112,7 @@ describe('body props', () => {
     expect(body!.getPosition().y).toBeCloseTo(fallen.y);
     expect(await counts(client)).toMatchObject({ bodies: 1, shapes: 1 });
     const shape = client.getBodyShapes(body!.id!)[0]!;
-    expect(client.isSensor(shape)).toBe(true);
+    expect(client.isShapeSensor(shape)).toBe(true);
   });
 
   it('teleports the body when the position prop changes', async () => {

@@ -17,7 +17,7 @@ describe('FrameLoop', () => {
     expect(loop.tick()).toBe(false); // same frame: nothing to do
     await client.step(1); // no gravity, no velocity: nothing moved
     expect(loop.tick()).toBe(false);
-    client.setLinearVelocity(body, { x: 1, y: 0 });
+    client.setBodyLinearVelocity(body, { x: 1, y: 0 });
     await client.step(1);
     expect(loop.tick()).toBe(true);
     expect(calls).toBe(2);

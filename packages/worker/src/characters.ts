@@ -114,10 +114,10 @@ export class Characters {
       const body = this.bodies[slot]! as BodyId;
       if (body !== 0 && world.isValidBody(body)) {
         // Reach the new position by the end of the step, so contacts see a moving body.
-        const p = world.getPosition(body);
+        const p = world.getBodyPosition(body);
         this.v.x = (r.position.x - p.x) / dt;
         this.v.y = (r.position.y - p.y) / dt;
-        world.setLinearVelocity(body, this.v);
+        world.setBodyLinearVelocity(body, this.v);
       }
     }
   }

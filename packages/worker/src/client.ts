@@ -34,7 +34,6 @@ import {
   checkShapeQuery,
   RollbackState,
   Transform,
-  RENAMED_WORLD_METHODS,
   type BodyEvents,
   type BodyId,
   type ContactEvents,
@@ -1171,13 +1170,7 @@ class PhysicsClientBase {
 /** The client: the core `World`'s commands and structural reads, plus the methods above. */
 type ClientMethods = PhysicsClientBase & Omit<WorldCommands, (typeof INPUT_COMMANDS)[number]> & MirrorReads;
 
-/** The core's deprecated names (before its naming rule), kept here too: code moves between the two. */
-type DeprecatedAliases = {
-  /** @deprecated Use the name that says its object (see RENAMED_WORLD_METHODS in @impulse/core). */
-  [Old in keyof typeof RENAMED_WORLD_METHODS]: ClientMethods[(typeof RENAMED_WORLD_METHODS)[Old]];
-};
-
-export type PhysicsClient = ClientMethods & DeprecatedAliases;
+export type PhysicsClient = ClientMethods;
 
 const inputCommands: ReadonlySet<string> = new Set(INPUT_COMMANDS);
 
@@ -1242,16 +1235,6 @@ export interface Backend {
 
 /** Makes a backend; `lost` is to be called if its host dies (a worker's error or exit). */
 export type BackendFactory = (lost: (error: Error) => void) => Backend;
-
-for (const [old, name] of Object.entries(RENAMED_WORLD_METHODS)) {
-  const method = Object.getOwnPropertyDescriptor(PhysicsClientBase.prototype, name)?.value;
-  if (typeof method !== 'function') throw new Error(`@impulse/worker: the client lacks ${name}`);
-  Object.defineProperty(PhysicsClientBase.prototype, old, {
-    value: method,
-    writable: true,
-    configurable: true,
-  });
-}
 
 /** @internal Builds a client over a backend (the backends call this). */
 export function createClient(makeBackend: BackendFactory, options: ResolvedOptions): PhysicsClient {

@@ -136,48 +136,48 @@ export class RingReader {
       case Op.SetLinearVelocity:
         v.x = a;
         v.y = b;
-        world.setLinearVelocity(body, v);
+        world.setBodyLinearVelocity(body, v);
         break;
       case Op.SetAngularVelocity:
-        world.setAngularVelocity(body, a);
+        world.setBodyAngularVelocity(body, a);
         break;
       case Op.SetTransform:
         p.x = a;
         p.y = b;
-        world.setTransform(body, p, c);
+        world.setBodyTransform(body, p, c);
         break;
       case Op.ApplyForce:
         v.x = a;
         v.y = b;
         p.x = c;
         p.y = d;
-        world.applyForce(body, v, p, e === 1);
+        world.applyBodyForce(body, v, p, e === 1);
         break;
       case Op.ApplyForceToCenter:
         v.x = a;
         v.y = b;
-        world.applyForceToCenter(body, v, c === 1);
+        world.applyBodyForceToCenter(body, v, c === 1);
         break;
       case Op.ApplyTorque:
-        world.applyTorque(body, a, b === 1);
+        world.applyBodyTorque(body, a, b === 1);
         break;
       case Op.ApplyLinearImpulse:
         v.x = a;
         v.y = b;
         p.x = c;
         p.y = d;
-        world.applyLinearImpulse(body, v, p, e === 1);
+        world.applyBodyLinearImpulse(body, v, p, e === 1);
         break;
       case Op.ApplyLinearImpulseToCenter:
         v.x = a;
         v.y = b;
-        world.applyLinearImpulseToCenter(body, v, c === 1);
+        world.applyBodyLinearImpulseToCenter(body, v, c === 1);
         break;
       case Op.ApplyAngularImpulse:
-        world.applyAngularImpulse(body, a, b === 1);
+        world.applyBodyAngularImpulse(body, a, b === 1);
         break;
       case Op.SetAwake:
-        world.setAwake(body, a === 1);
+        world.setBodyAwake(body, a === 1);
         break;
       case Op.SetJointTarget:
         this.target.target.x = a;

@@ -38,20 +38,20 @@ export function impulseAdapter(version: string): EngineAdapter {
         step: () => world.step(TIME_STEP),
         readTransforms(out) {
           for (let i = 0; i < tracked.length; i++) {
-            const p = world.getPosition(tracked[i]!);
+            const p = world.getBodyPosition(tracked[i]!);
             out[3 * i] = p.x;
             out[3 * i + 1] = p.y;
-            out[3 * i + 2] = world.getAngle(tracked[i]!);
+            out[3 * i + 2] = world.getBodyAngle(tracked[i]!);
           }
         },
       };
       if (tumbler !== null) {
         const t = tumbler;
         scene.readTumbler = (out) => {
-          const p = world.getPosition(t);
+          const p = world.getBodyPosition(t);
           out[0] = p.x;
           out[1] = p.y;
-          out[2] = world.getAngle(t);
+          out[2] = world.getBodyAngle(t);
         };
       }
       return scene;

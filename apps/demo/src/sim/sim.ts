@@ -39,7 +39,7 @@ export interface SimOptions {
 }
 
 /** The client as scene code uses it, plus the two point conversions core scene builders call. */
-export type SceneWorld = PhysicsClient & Pick<World, 'getLocalPoint' | 'getWorldPoint'>;
+export type SceneWorld = PhysicsClient & Pick<World, 'getBodyLocalPoint' | 'getBodyWorldPoint'>;
 
 type FrameHook = (dtSeconds: number) => void;
 type DrawHook = (ctx: CanvasRenderingContext2D, sim: Sim) => void;
@@ -165,15 +165,15 @@ export class Sim implements SceneHandle {
         if (draw) draw.type = type;
       },
       getLocalPoint(body: BodyId, p: Vec2): Vec2 {
-        const o = client.getPosition(body);
-        const q = client.getRotation(body);
+        const o = client.getBodyPosition(body);
+        const q = client.getBodyRotation(body);
         const dx = p.x - o.x;
         const dy = p.y - o.y;
         return { x: q.c * dx + q.s * dy, y: -q.s * dx + q.c * dy };
       },
       getWorldPoint(body: BodyId, p: Vec2): Vec2 {
-        const o = client.getPosition(body);
-        const q = client.getRotation(body);
+        const o = client.getBodyPosition(body);
+        const q = client.getBodyRotation(body);
         return { x: o.x + q.c * p.x - q.s * p.y, y: o.y + q.s * p.x + q.c * p.y };
       },
     };
@@ -305,7 +305,7 @@ export class Sim implements SceneHandle {
   /** A body's position on the page (CSS pixels), for tests. */
   bodyPagePoint(body: BodyId): Vec2 | null {
     if (!this.canvas) return null;
-    const p = this.client.getPosition(body);
+    const p = this.client.getBodyPosition(body);
     const rect = this.canvas.getBoundingClientRect();
     return { x: rect.left + this.toScreenX(p.x), y: rect.top + this.toScreenY(p.y) };
   }
@@ -609,7 +609,7 @@ export class Sim implements SceneHandle {
     if (!hit) return;
     e.preventDefault();
     this.canvas.setPointerCapture(e.pointerId);
-    const mass = this.client.getMass(hit.body);
+    const mass = this.client.getBodyMass(hit.body);
     const g = this.client.getGravity();
     const weight = mass * Math.max(10, Math.hypot(g.x, g.y));
     const joint = this.client.createMouseJoint({
@@ -647,7 +647,7 @@ export class Sim implements SceneHandle {
 
   /** Wakes every dynamic body (after a settings change, so sleeping stacks show it). */
   wakeAll(): void {
-    for (const id of this.dynamicBodies()) this.client.setAwake(id, true);
+    for (const id of this.dynamicBodies()) this.client.setBodyAwake(id, true);
   }
 
   /** True while a pointer holds a body. */

@@ -53,16 +53,16 @@ export function addRevoluteJointAt(
     world,
     bodyA,
     bodyB,
-    world.getLocalPoint(bodyA, pivot),
-    world.getLocalPoint(bodyB, pivot),
+    world.getBodyLocalPoint(bodyA, pivot),
+    world.getBodyLocalPoint(bodyB, pivot),
     params,
   );
 }
 
 /** Distance (m) between the two world anchors of a joint: zero for a perfect point joint. */
 export function jointGap(world: World, joint: SceneJoint): number {
-  const pA = world.getWorldPoint(joint.bodyA, joint.localAnchorA);
-  const pB = world.getWorldPoint(joint.bodyB, joint.localAnchorB);
+  const pA = world.getBodyWorldPoint(joint.bodyA, joint.localAnchorA);
+  const pB = world.getBodyWorldPoint(joint.bodyB, joint.localAnchorB);
   return Math.sqrt((pB.x - pA.x) * (pB.x - pA.x) + (pB.y - pA.y) * (pB.y - pA.y));
 }
 

@@ -19,7 +19,7 @@ export function bouncingBallScene(
   radius = 0.25,
 ): { ball: BodyId; ground: BodyId } {
   const ground = addGround(world, 20);
-  world.setRestitution(world.getBodyShapes(ground)[0]!, restitution);
+  world.setShapeRestitution(world.getBodyShapes(ground)[0]!, restitution);
   const ball = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: height + radius } });
   world.createCircleShape(ball, makeCircle(0, 0, radius), { restitution });
   return { ball, ground };

@@ -56,8 +56,8 @@ function minDistance(world: World, capsule: Capsule, p: { x: number; y: number }
     const b = world.getShapeBody(s);
     if (b === skip) continue;
     makeProxy(world.getShapeGeometry(s), proxyA);
-    const pos = world.getPosition(b);
-    const q = world.getRotation(b);
+    const pos = world.getBodyPosition(b);
+    const q = world.getBodyRotation(b);
     xfA.set(pos.x, pos.y, q.c, q.s);
     shapeDistance(proxyA, xfA, proxyB, xfB, true, dist);
     best = Math.min(best, dist.distance === 0 ? -1 : dist.distance);
@@ -474,7 +474,7 @@ describe('character mover: robustness', () => {
     const level = platformerScene(world);
     const crate = level.crate!;
     for (let i = 0; i < 30; i++) world.step(DT);
-    const crateStart = world.getPosition(crate).x;
+    const crateStart = world.getBodyPosition(crate).x;
     const mover = world.createMover({
       capsule: CAPSULE,
       position: level.spawn,
@@ -498,7 +498,7 @@ describe('character mover: robustness', () => {
     expect(r.position.y).toBeCloseTo(level.plateauTop + STAND_Y, 3);
     expect(r.position.x).toBeLessThan(level.steepRampX - 0.8);
     expect(r.position.x).toBeGreaterThan(level.steepRampX - 2);
-    expect(world.getPosition(crate).x).toBeGreaterThan(crateStart + 2);
+    expect(world.getBodyPosition(crate).x).toBeGreaterThan(crateStart + 2);
     expect(maxPush).toBeGreaterThan(0);
     expect(maxPush).toBeLessThanOrEqual(40 * DT + 1e-12);
     expect(steps).toBeGreaterThan(0);
@@ -515,7 +515,7 @@ describe('character mover: pushing', () => {
     const box = world.createBody({ type: BodyType.Dynamic, position: { x: 2, y: 0.5 } });
     world.createPolygonShape(box, makeBox(0.5, 0.5), { density, friction: 0.6 });
     for (let i = 0; i < 30; i++) world.step(DT);
-    const start = world.getPosition(box).x;
+    const start = world.getBodyPosition(box).x;
     const mover = world.createMover({ capsule: CAPSULE, position: { x: 0, y: STAND_Y }, maxPushForce });
     let maxImpulse = 0;
     const r = walk(
@@ -528,7 +528,7 @@ describe('character mover: pushing', () => {
       },
       world,
     );
-    return { moved: world.getPosition(box).x - start, maxImpulse, x: r.position.x };
+    return { moved: world.getBodyPosition(box).x - start, maxImpulse, x: r.position.x };
   }
 
   it('pushes a dynamic box with a bounded force', () => {

@@ -41,8 +41,8 @@ function touchingPair(x: number, angle: number) {
 }
 
 function transformOf(world: World, body: ReturnType<World['createBody']>): Transform {
-  const p = world.getPosition(body);
-  const q = world.getRotation(body);
+  const p = world.getBodyPosition(body);
+  const q = world.getBodyRotation(body);
   return new Transform().set(p.x, p.y, q.c, q.s);
 }
 
@@ -65,9 +65,9 @@ describe('manifold reuse', () => {
           // a box placed just beyond the speculative range has no points: nothing to reuse
           if (count === 0) return;
           // move the box by up to about twice what reuse tolerates
-          const p = world.getPosition(box);
-          const a = world.getAngle(box);
-          world.setTransform(
+          const p = world.getBodyPosition(box);
+          const a = world.getBodyAngle(box);
+          world.setBodyTransform(
             box,
             { x: p.x + 1.5 * CONTACT_REUSE_DISTANCE * ux, y: p.y + 1.5 * CONTACT_REUSE_DISTANCE * uy },
             a + 2 * CONTACT_REUSE_ANGLE * ua,
@@ -142,11 +142,11 @@ describe('manifold reuse', () => {
     const box = world.createBody({ type: BodyType.Dynamic, position: { x: -1, y: 0.5 } });
     world.createPolygonShape(box, makeBox(0.5, 0.5), { friction: 0 });
     for (let i = 0; i < 30; i++) world.step(DT);
-    world.setLinearVelocity(box, { x: 0.025, y: 0 });
+    world.setBodyLinearVelocity(box, { x: 0.025, y: 0 });
     let tippedAt = Number.NaN;
     for (let i = 0; i < 4000 && Number.isNaN(tippedAt); i++) {
       world.step(DT);
-      if (Math.abs(world.getAngle(box)) > 0.01) tippedAt = world.getPosition(box).x;
+      if (Math.abs(world.getBodyAngle(box)) > 0.01) tippedAt = world.getBodyPosition(box).x;
     }
     // the ledge's edge is x = 0; measured: tipped past 0.01 rad at x = 0.0097
     expect(tippedAt).toBeGreaterThan(-0.01);

@@ -20,7 +20,7 @@ describe('continuous collision', () => {
         let maxX = Number.NEGATIVE_INFINITY;
         for (let i = 0; i < 120; i++) {
           world.step(DT);
-          maxX = Math.max(maxX, world.getPosition(ball).x);
+          maxX = Math.max(maxX, world.getBodyPosition(ball).x);
         }
         // the ball's surface never goes past the wall's near face (x = 9.975) by more than slop
         expect(maxX + 0.05, `subSteps ${subSteps}, start ${offset}`).toBeLessThan(9.975 + 0.005);
@@ -39,7 +39,7 @@ describe('continuous collision', () => {
     });
     world.createCircleShape(ball, makeCircle(0, 0, 0.05));
     for (let i = 0; i < 60; i++) world.step(DT);
-    expect(world.getPosition(ball).x).toBeGreaterThan(10);
+    expect(world.getBodyPosition(ball).x).toBeGreaterThan(10);
   });
 
   it('a bullet does not pass a thin dynamic plank; a non-bullet may', () => {
@@ -57,7 +57,7 @@ describe('continuous collision', () => {
       let passed = Number.NEGATIVE_INFINITY;
       for (let i = 0; i < 30; i++) {
         world.step(DT);
-        passed = Math.max(passed, world.getPosition(bullet).x - world.getPosition(plank).x);
+        passed = Math.max(passed, world.getBodyPosition(bullet).x - world.getBodyPosition(plank).x);
       }
       return passed;
     };
@@ -107,7 +107,7 @@ describe('events', () => {
           begins++;
         }
         ends += ev.endCount;
-        const vy = world.getLinearVelocity(ball).y;
+        const vy = world.getBodyLinearVelocity(ball).y;
         if (prevVy < -0.5 && vy > 0.5) touchesByMotion++;
         prevVy = vy;
       }
@@ -184,15 +184,15 @@ describe('events', () => {
       const ev = world.getContactEvents();
       for (let k = 0; k < ev.sensorBeginCount; k++) {
         begins.push([ev.sensorBeginSensor[k]!, ev.sensorBeginVisitor[k]!]);
-        beginAt = world.getPosition(ball).x;
+        beginAt = world.getBodyPosition(ball).x;
       }
       for (let k = 0; k < ev.sensorEndCount; k++) {
         ends.push([ev.sensorEndSensor[k]!, ev.sensorEndVisitor[k]!]);
-        endAt = world.getPosition(ball).x;
+        endAt = world.getBodyPosition(ball).x;
       }
       expect(ev.beginCount + ev.hitCount).toBe(0);
       // no impulse: the velocity never changes
-      expect(world.getLinearVelocity(ball).x).toBe(3);
+      expect(world.getBodyLinearVelocity(ball).x).toBe(3);
     }
     expect(begins).toEqual([[sensor as ShapeId, ballShape as ShapeId]]);
     expect(ends).toEqual([[sensor, ballShape]]);
@@ -215,7 +215,7 @@ describe('events', () => {
     for (let i = 0; i < 300 && slept < 0; i++) {
       world.step(DT);
       const ev = world.getBodyEvents();
-      expect(ev.moveCount).toBe(world.isAwake(box) ? 1 : ev.moveCount);
+      expect(ev.moveCount).toBe(world.isBodyAwake(box) ? 1 : ev.moveCount);
       for (let k = 0; k < ev.bodyCount; k++) {
         expect(ev.body[k]).toBe(box);
         if (ev.bodyAwake[k] === 0) slept = i;
@@ -224,7 +224,7 @@ describe('events', () => {
     expect(slept).toBeGreaterThan(0);
     world.step(DT);
     expect(world.getBodyEvents().moveCount).toBe(0);
-    world.applyLinearImpulseToCenter(box, { x: 0, y: 2 });
+    world.applyBodyLinearImpulseToCenter(box, { x: 0, y: 2 });
     world.step(DT);
     const ev = world.getBodyEvents();
     expect(Array.from(ev.body.subarray(0, ev.bodyCount))).toEqual([box]);
@@ -239,11 +239,11 @@ describe('shared scenes', () => {
     const world = new World();
     const { wall, plank, shots } = bulletScene(world, { count: 6, speed: 300 });
     for (let i = 0; i < 120; i++) world.step(DT);
-    const wallX = world.getPosition(wall).x;
-    const plankX = world.getPosition(plank).x;
+    const wallX = world.getBodyPosition(wall).x;
+    const plankX = world.getBodyPosition(plank).x;
     shots.forEach((shot, i) => {
-      const x = world.getPosition(shot).x;
-      if (world.isBullet(shot)) expect(x, `bullet ${i}`).toBeLessThan(plankX);
+      const x = world.getBodyPosition(shot).x;
+      if (world.isBodyBullet(shot)) expect(x, `bullet ${i}`).toBeLessThan(plankX);
       else expect(x, `shot ${i}`).toBeLessThan(wallX);
     });
   });

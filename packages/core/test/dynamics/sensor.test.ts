@@ -117,7 +117,7 @@ describe('sensors', () => {
     // the sensor's right side (x + 0.5) passes 2.85 in step 71 (x = 2.333 -> 2.367); before: 72
     expect(beginSteps).toEqual([71]);
     // and the solid circle flies over the post at full speed: no contact with the sensor
-    expect(world.getLinearVelocity(body).x).toBe(2);
+    expect(world.getBodyLinearVelocity(body).x).toBe(2);
   });
 
   it('a sleeping visitor stays inside a sensor, and ends when it leaves', () => {

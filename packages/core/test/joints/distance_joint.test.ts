@@ -26,10 +26,10 @@ function springWorld(opts: { x: number; y?: number; density?: number; gravity?: 
  */
 function measureFrequency(world: World, body: BodyId, rest: number, steps: number): number {
   const crossings: number[] = [];
-  let prev = world.getPosition(body).x - rest;
+  let prev = world.getBodyPosition(body).x - rest;
   for (let i = 1; i <= steps; i++) {
     world.step(DT);
-    const x = world.getPosition(body).x - rest;
+    const x = world.getBodyPosition(body).x - rest;
     if ((prev > 0 && x <= 0) || (prev < 0 && x >= 0)) crossings.push((i - 1 + prev / (prev - x)) * DT);
     prev = x;
   }
@@ -64,7 +64,7 @@ describe('distance joint spring', () => {
   it('keeps its frequency with a 10x heavier mass (hertz is mass independent)', () => {
     const light = oscillator(1);
     const heavy = oscillator(10);
-    expect(heavy.world.getMass(heavy.ball)).toBeCloseTo(10 * light.world.getMass(light.ball), 9);
+    expect(heavy.world.getBodyMass(heavy.ball)).toBeCloseTo(10 * light.world.getBodyMass(light.ball), 9);
     const fLight = measureFrequency(light.world, light.ball, 1, 60 * 4);
     const fHeavy = measureFrequency(heavy.world, heavy.ball, 1, 60 * 4);
     expect(Math.abs(fHeavy - f) / f).toBeLessThan(0.05);
@@ -77,11 +77,11 @@ describe('distance joint spring', () => {
     let minDisp = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 60 * 3; i++) {
       world.step(DT);
-      minDisp = Math.min(minDisp, world.getPosition(ball).x - 1);
+      minDisp = Math.min(minDisp, world.getBodyPosition(ball).x - 1);
     }
     expect(minDisp).toBeGreaterThan(-0.02 * x0);
     // and it did come back to rest
-    expect(Math.abs(world.getPosition(ball).x - 1)).toBeLessThan(0.01 * x0);
+    expect(Math.abs(world.getBodyPosition(ball).x - 1)).toBeLessThan(0.01 * x0);
   });
 
   it('one sub-step is the implicit-Euler oscillator update on the constraint coordinate (1e-9)', () => {
@@ -108,13 +108,13 @@ describe('distance joint spring', () => {
       });
       const v0 = { x: 0.3, y: -0.2 };
       const w0 = 0.5;
-      world.setLinearVelocity(ball, v0);
-      world.setAngularVelocity(ball, w0);
+      world.setBodyLinearVelocity(ball, v0);
+      world.setBodyAngularVelocity(ball, w0);
 
       // prepared quantities, from the state before the step (angle 0, center at origin of B)
-      const m = world.getMass(ball);
-      const I = world.getRotationalInertia(ball);
-      const p = world.getPosition(ball);
+      const m = world.getBodyMass(ball);
+      const I = world.getBodyRotationalInertia(ball);
+      const p = world.getBodyPosition(ball);
       const sepX = p.x + lbx;
       const sepY = p.y + lby;
       const len = Math.hypot(sepX, sepY);
@@ -131,8 +131,8 @@ describe('distance joint spring', () => {
       const impulse = mEff * (cdot2 - cdot1);
 
       world.step(c.dt, 1);
-      const v = world.getLinearVelocity(ball);
-      const w = world.getAngularVelocity(ball);
+      const v = world.getBodyLinearVelocity(ball);
+      const w = world.getBodyAngularVelocity(ball);
       expect(Math.abs(v.x - (v0.x + (impulse * ux) / m))).toBeLessThan(1e-9);
       expect(Math.abs(v.y - (v0.y + (impulse * uy) / m))).toBeLessThan(1e-9);
       expect(Math.abs(w - (w0 + (impulse * crB) / I))).toBeLessThan(1e-9);
@@ -167,7 +167,7 @@ describe('distance joint rope and rod', () => {
       step++;
       // the speculative limit may act in the step that reaches the rope length
       if (world.getJointState(rope).length! > maxLength - 0.1) break;
-      expect(Math.abs(world.getLinearVelocity(ball).y + g * step * DT)).toBeLessThan(1e-9);
+      expect(Math.abs(world.getBodyLinearVelocity(ball).y + g * step * DT)).toBeLessThan(1e-9);
       expect(Math.abs(world.getJointConstraintForce(rope).y)).toBe(0);
     }
     expect(step).toBeGreaterThan(10);
@@ -179,14 +179,14 @@ describe('distance joint rope and rod', () => {
     }
     expect(worst).toBeLessThan(0.01);
     // the rope carries the weight
-    const weight = world.getMass(ball) * g;
+    const weight = world.getBodyMass(ball) * g;
     expect(Math.abs(world.getJointConstraintForce(rope).y - weight) / weight).toBeLessThan(0.01);
 
     // thrown upward it moves closer freely: ballistic, no rope force
-    world.setLinearVelocity(ball, { x: 0, y: 3 });
+    world.setBodyLinearVelocity(ball, { x: 0, y: 3 });
     for (let i = 1; i <= 12; i++) {
       world.step(DT);
-      expect(Math.abs(world.getLinearVelocity(ball).y - (3 - g * i * DT))).toBeLessThan(1e-9);
+      expect(Math.abs(world.getBodyLinearVelocity(ball).y - (3 - g * i * DT))).toBeLessThan(1e-9);
       expect(Math.abs(world.getJointConstraintForce(rope).y)).toBe(0);
     }
     expect(world.getJointState(rope).length!).toBeLessThan(maxLength - 0.2);
@@ -204,7 +204,7 @@ describe('distance joint rope and rod', () => {
     for (let i = 0; i < 60 * 5; i++) {
       world.step(DT);
       worst = Math.max(worst, Math.abs(world.getJointState(rod).length! - L));
-      lowest = Math.min(lowest, world.getPosition(bob).y);
+      lowest = Math.min(lowest, world.getBodyPosition(bob).y);
     }
     expect(worst).toBeLessThan(0.005);
     // it did swing through the bottom
@@ -229,10 +229,10 @@ describe('distance joint rope and rod', () => {
     let fastest = 0;
     for (let i = 0; i < 60 * 5; i++) {
       world.step(DT);
-      const pa = world.getWorldPoint(a, endA);
-      const pb = world.getWorldPoint(b, endB);
+      const pa = world.getBodyWorldPoint(a, endA);
+      const pb = world.getBodyWorldPoint(b, endB);
       worst = Math.max(worst, Math.abs(Math.hypot(pb.x - pa.x, pb.y - pa.y) - 0.01));
-      const v = world.getLinearVelocity(b);
+      const v = world.getBodyLinearVelocity(b);
       fastest = Math.max(fastest, Math.hypot(v.x, v.y));
     }
     // the soft rod (the world's joint softness) swings between folded and stretched links

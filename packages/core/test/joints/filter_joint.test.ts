@@ -18,33 +18,33 @@ describe('filter joint', () => {
     const j = world.createFilterJoint({ bodyA: left, bodyB: right });
     expect(world.getJointType(j)).toBe(JointType.Filter);
     expect(world.getJointParams(j)).toEqual({});
-    world.setLinearVelocity(left, { x: 2, y: 0 });
-    world.setLinearVelocity(right, { x: -2, y: 0 });
+    world.setBodyLinearVelocity(left, { x: 2, y: 0 });
+    world.setBodyLinearVelocity(right, { x: -2, y: 0 });
     for (let i = 0; i < 30; i++) {
       world.step(DT);
-      expect(world.getLinearVelocity(left)).toEqual({ x: 2, y: 0 });
-      expect(world.getLinearVelocity(right)).toEqual({ x: -2, y: 0 });
+      expect(world.getBodyLinearVelocity(left)).toEqual({ x: 2, y: 0 });
+      expect(world.getBodyLinearVelocity(right)).toEqual({ x: -2, y: 0 });
       expect(world.getJointConstraintForce(j)).toEqual({ x: 0, y: 0 });
     }
     // passed through: left is now right of right
-    expect(world.getPosition(left).x - world.getPosition(right).x).toBeGreaterThan(1.5);
+    expect(world.getBodyPosition(left).x - world.getBodyPosition(right).x).toBeGreaterThan(1.5);
 
     // send them back at each other without the joint: they collide
     world.destroyJoint(j);
-    world.setLinearVelocity(left, { x: -2, y: 0 });
-    world.setLinearVelocity(right, { x: 2, y: 0 });
+    world.setBodyLinearVelocity(left, { x: -2, y: 0 });
+    world.setBodyLinearVelocity(right, { x: 2, y: 0 });
     for (let i = 0; i < 60; i++) world.step(DT);
-    const vl = world.getLinearVelocity(left).x;
-    const vr = world.getLinearVelocity(right).x;
+    const vl = world.getBodyLinearVelocity(left).x;
+    const vr = world.getBodyLinearVelocity(right).x;
     if (LOG)
       console.log('filter after destroy', {
         vl,
         vr,
-        gap: world.getPosition(left).x - world.getPosition(right).x,
+        gap: world.getBodyPosition(left).x - world.getBodyPosition(right).x,
       });
     expect(vl).toBeGreaterThan(-1.9);
     expect(vr).toBeLessThan(1.9);
-    expect(world.getPosition(left).x - world.getPosition(right).x).toBeGreaterThan(0.9);
+    expect(world.getBodyPosition(left).x - world.getBodyPosition(right).x).toBeGreaterThan(0.9);
     expect(world.isValidBody(ground)).toBe(true);
   });
 });

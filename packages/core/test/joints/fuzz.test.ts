@@ -175,7 +175,7 @@ function addJoint(
       world.createMouseJoint({
         bodyA: ground,
         bodyB: common.bodyB,
-        target: world.getWorldPoint(common.bodyB, common.localAnchorB),
+        target: world.getBodyWorldPoint(common.bodyB, common.localAnchorB),
         hertz: Math.max(k.hertz, 1),
         dampingRatio: k.damping,
         maxForce: 10 * k.strength,
@@ -211,17 +211,17 @@ function build(spec: SceneSpec): { world: World; bodies: BodyId[] } {
     let localAnchorB = center;
     if (j.anchors === 2) {
       // at B's center
-      localAnchorA = world.getLocalPoint(bodyA, world.getPosition(bodyB));
+      localAnchorA = world.getBodyLocalPoint(bodyA, world.getBodyPosition(bodyB));
     } else {
       // B's anchor on A's, or up to 0.7 m from it: a joint starts nearly closed, as a user's
       // would (a gap of metres is closed at the joint stiffness, far above falling speeds)
-      const p = world.getWorldPoint(bodyA, localAnchorA);
+      const p = world.getBodyWorldPoint(bodyA, localAnchorA);
       const offset = j.anchors === 0 ? { x: 0.5 * j.anchorB.x, y: 0.5 * j.anchorB.y } : center;
-      localAnchorB = world.getLocalPoint(bodyB, { x: p.x + offset.x, y: p.y + offset.y });
+      localAnchorB = world.getBodyLocalPoint(bodyB, { x: p.x + offset.x, y: p.y + offset.y });
     }
     if (parent < 0) {
       // the anchor body is far away: its anchor goes where B's is
-      localAnchorA = world.getLocalPoint(ground, world.getWorldPoint(bodyB, localAnchorB));
+      localAnchorA = world.getBodyLocalPoint(ground, world.getBodyWorldPoint(bodyB, localAnchorB));
     }
     const knobs: Knobs = {
       spring: j.spring,
@@ -239,14 +239,14 @@ function build(spec: SceneSpec): { world: World; bodies: BodyId[] } {
     if (j.type === 'distance') {
       // a rod or spring between distinct points (its axis is undefined where they meet):
       // from a point on A (or 1-2 m above B) to B's center, 80-120 % of their distance
-      const pointB = world.getPosition(bodyB);
+      const pointB = world.getBodyPosition(bodyB);
       const pointA =
         parent < 0
           ? { x: pointB.x + j.anchorA.x, y: pointB.y + 1.5 + 0.5 * j.anchorA.y }
-          : world.getWorldPoint(bodyA, j.anchorA);
+          : world.getBodyWorldPoint(bodyA, j.anchorA);
       const span = Math.hypot(pointB.x - pointA.x, pointB.y - pointA.y);
       knobs.length = Math.max(0.1, span * (0.8 + 0.4 * j.length));
-      localAnchorA = world.getLocalPoint(bodyA, pointA);
+      localAnchorA = world.getBodyLocalPoint(bodyA, pointA);
       localAnchorB = center;
     }
     addJoint(world, ground, j.type, { bodyA, bodyB, localAnchorA, localAnchorB }, knobs);
@@ -259,9 +259,9 @@ function stepChecked(world: World, bodies: readonly BodyId[], maxSpeed: number):
   for (let step = 1; step <= STEPS; step++) {
     world.step(DT);
     for (const id of bodies) {
-      const p = world.getPosition(id);
-      const v = world.getLinearVelocity(id);
-      const w = world.getAngularVelocity(id);
+      const p = world.getBodyPosition(id);
+      const v = world.getBodyLinearVelocity(id);
+      const w = world.getBodyAngularVelocity(id);
       const speed = Math.hypot(v.x, v.y);
       if (!(Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(w) && speed < maxSpeed)) {
         throw new Error(`step ${step}: body ${id} at ${p.x}, ${p.y} moves at ${speed} m/s, ${w} rad/s`);

@@ -40,9 +40,9 @@ export const JOINT_OMEGA = 2 * Math.PI * Math.min(60, (4 * 60) / 4);
 
 export function allFinite(world: World, bodies: readonly BodyId[]): boolean {
   for (const b of bodies) {
-    const p = world.getPosition(b);
-    const v = world.getLinearVelocity(b);
-    const values = [p.x, p.y, world.getAngle(b), v.x, v.y, world.getAngularVelocity(b)];
+    const p = world.getBodyPosition(b);
+    const v = world.getBodyLinearVelocity(b);
+    const values = [p.x, p.y, world.getBodyAngle(b), v.x, v.y, world.getBodyAngularVelocity(b)];
     if (!values.every(Number.isFinite)) return false;
   }
   return true;

@@ -41,8 +41,8 @@ describe('motor joint', () => {
       peakForce = Math.max(peakForce, f);
       peakTorque = Math.max(peakTorque, t);
     }
-    const p = world.getPosition(b);
-    const angleErr = world.getAngle(b) - (angleA + 0.7);
+    const p = world.getBodyPosition(b);
+    const angleErr = world.getBodyAngle(b) - (angleA + 0.7);
     if (LOG) console.log('motor', { peakForce, peakTorque, p, tx, ty, angleErr });
     // the limits were what bounded the move
     expect(peakForce).toBeGreaterThan(0.999 * maxForce);

@@ -29,7 +29,7 @@ describe('mouse joint', () => {
       const f = forceLength(world, j);
       expect(f).toBeLessThanOrEqual(maxForce * (1 + 1e-9));
       peakForce = Math.max(peakForce, f);
-      if (i >= 90) worstHold = Math.max(worstHold, distance(world.getPosition(b), 3, 5));
+      if (i >= 90) worstHold = Math.max(worstHold, distance(world.getBodyPosition(b), 3, 5));
     }
     // the clamp was reached while pulling (3 m away the spring alone would ask ~3,000 N)
     expect(peakForce).toBeGreaterThan(0.999 * maxForce);
@@ -39,7 +39,7 @@ describe('mouse joint', () => {
     const hold = world.getJointConstraintForce(j);
     expect(Math.abs(hold.x)).toBeLessThan(1e-6);
     expect(hold.y).toBeCloseTo(10, 6);
-    expect(Math.abs(world.getAngle(b))).toBeLessThan(1e-9);
+    expect(Math.abs(world.getBodyAngle(b))).toBeLessThan(1e-9);
 
     // move the target 2 m up: the box follows and holds again
     world.setJointParams(j, { target: { x: 3, y: 7 } });
@@ -48,7 +48,7 @@ describe('mouse joint', () => {
       world.step(DT);
       expect(forceLength(world, j)).toBeLessThanOrEqual(maxForce * (1 + 1e-9));
     }
-    const p = world.getPosition(b);
+    const p = world.getBodyPosition(b);
     if (LOG) console.log('mouse', { peakForce, worstHold, hold, moved: p });
     expect(distance(p, 3, 7)).toBeLessThan(0.01);
   });
@@ -61,11 +61,11 @@ describe('mouse joint', () => {
     // without a target the joint starts at the anchor: nothing moves, the body sleeps
     expect(world.getJointParams(j)).toMatchObject({ target: { x: 0, y: 0 } });
     for (let i = 0; i < 120; i++) world.step(DT);
-    expect(world.isAwake(b)).toBe(false);
+    expect(world.isBodyAwake(b)).toBe(false);
     world.setJointParams(j, { target: { x: 1, y: 0 } });
-    expect(world.isAwake(b)).toBe(true);
+    expect(world.isBodyAwake(b)).toBe(true);
     for (let i = 0; i < 120; i++) world.step(DT);
-    expect(distance(world.getPosition(b), 1, 0)).toBeLessThan(0.01);
+    expect(distance(world.getBodyPosition(b), 1, 0)).toBeLessThan(0.01);
   });
 
   it('a 1,000 Hz spring stepped at 60 Hz stays stable and is as rigid as the solver allows', () => {
@@ -87,8 +87,8 @@ describe('mouse joint', () => {
     let lateSpeed = 0;
     for (let i = 1; i <= 120; i++) {
       world.step(DT);
-      const p = world.getPosition(b);
-      const v = world.getLinearVelocity(b);
+      const p = world.getBodyPosition(b);
+      const v = world.getBodyLinearVelocity(b);
       expect(
         Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(v.x) && Number.isFinite(v.y),
       ).toBe(true);

@@ -17,7 +17,7 @@ describe('prismatic joint', () => {
     const world = new World({ gravity: { x: 0, y: -10 } });
     const ground = world.createBody();
     const block = addBlock(world, 0, 2, 0.25, 0.25, 10);
-    expect(world.getMass(block)).toBeCloseTo(10, 12);
+    expect(world.getBodyMass(block)).toBeCloseTo(10, 12);
     const j = world.createPrismaticJoint({
       bodyA: ground,
       bodyB: block,
@@ -88,7 +88,7 @@ describe('prismatic joint', () => {
     expect(largest).toBeGreaterThan(0.999 * maxForce);
     const speed = world.getJointState(j).speed!;
     expect(Math.abs(speed - 1)).toBeLessThan(0.01);
-    expect(world.getLinearVelocity(block).y).toBeCloseTo(1, 2);
+    expect(world.getBodyLinearVelocity(block).y).toBeCloseTo(1, 2);
     // at cruise the motor only carries the weight
     expect(world.getJointConstraintForce(j).y).toBeCloseTo(100, 0);
   });
@@ -111,12 +111,12 @@ describe('prismatic joint', () => {
     let worstDrift = 0;
     let worstAngle = 0;
     for (let i = 0; i < 120; i++) {
-      const c = world.getWorldPoint(block, { x: 0.4, y: 0 });
-      world.applyForce(block, { x: 400 * nx, y: 400 * ny }, c);
+      const c = world.getBodyWorldPoint(block, { x: 0.4, y: 0 });
+      world.applyBodyForce(block, { x: 400 * nx, y: 400 * ny }, c);
       world.step(DT);
-      const p = world.getPosition(block);
+      const p = world.getBodyPosition(block);
       worstDrift = Math.max(worstDrift, Math.abs(p.x * nx + p.y * ny));
-      worstAngle = Math.max(worstAngle, Math.abs(world.getAngle(block)));
+      worstAngle = Math.max(worstAngle, Math.abs(world.getBodyAngle(block)));
     }
     // it did slide (gravity along the axis), yet stayed on it
     expect(translationOf(world, j)).toBeLessThan(-5);
@@ -181,12 +181,12 @@ describe('prismatic joint on a light body', () => {
     for (let i = 0; i < 120; i++) {
       world.step(1 / 60);
       for (const id of boxes) {
-        const v = world.getLinearVelocity(id);
+        const v = world.getBodyLinearVelocity(id);
         fastest = Math.max(fastest, Math.hypot(v.x, v.y));
       }
       if (i >= 60) {
-        const c = world.getPosition(carrier);
-        const s = world.getPosition(slider);
+        const c = world.getBodyPosition(carrier);
+        const s = world.getBodyPosition(slider);
         offRail = Math.max(offRail, Math.hypot(s.x - c.x, s.y - c.y));
       }
     }

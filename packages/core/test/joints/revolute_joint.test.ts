@@ -39,10 +39,10 @@ describe('revolute joint', () => {
     const expected = 2 * Math.PI * Math.sqrt((L * L + (r * r) / 2) / (g * L)) * (1 + (theta0 * theta0) / 16);
     // time the zero crossings of x (moving in the same direction) by linear interpolation
     const crossings: number[] = [];
-    let prevX = world.getPosition(bob).x;
+    let prevX = world.getBodyPosition(bob).x;
     for (let i = 1; i <= 60 * 12; i++) {
       world.step(DT);
-      const x = world.getPosition(bob).x;
+      const x = world.getBodyPosition(bob).x;
       if (prevX > 0 && x <= 0) crossings.push((i - 1 + prevX / (prevX - x)) * DT);
       prevX = x;
     }
@@ -67,8 +67,8 @@ describe('revolute spring', () => {
       let maxSpeed = 0;
       for (let i = 0; i < 300; i++) {
         world.step(DT);
-        maxAngle = Math.max(maxAngle, Math.abs(world.getAngle(bar)));
-        if (i >= 30) maxSpeed = Math.max(maxSpeed, Math.abs(world.getAngularVelocity(bar)));
+        maxAngle = Math.max(maxAngle, Math.abs(world.getBodyAngle(bar)));
+        if (i >= 30) maxSpeed = Math.max(maxSpeed, Math.abs(world.getBodyAngularVelocity(bar)));
       }
       expect(allFinite(world, [bar])).toBe(true);
       // the gravity torque m g L/2 = 4 N m about the pivot bends the bar by milliradians at most
@@ -101,12 +101,12 @@ describe('revolute limit and motor', () => {
     const angle = world.getJointState(joint.id).angle!;
     // at rest the limit torque balances the gravity torque about the pivot, and the soft
     // limit yields by torque / (I omega^2), I the bar's inertia about its center of mass
-    const m = world.getMass(bar);
-    const c = world.getWorldCenter(bar);
+    const m = world.getBodyMass(bar);
+    const c = world.getBodyWorldCenter(bar);
     const gravityTorque = m * G * c.x;
     const limitTorque = world.getJointConstraintTorque(joint.id);
     expect(limitTorque).toBeGreaterThan(0);
-    const predicted = limitTorque / (world.getRotationalInertia(bar) * JOINT_OMEGA * JOINT_OMEGA);
+    const predicted = limitTorque / (world.getBodyRotationalInertia(bar) * JOINT_OMEGA * JOINT_OMEGA);
     const resting = lower - angle;
     expect(resting).toBeGreaterThan(0.8 * predicted);
     expect(resting).toBeLessThan(1.2 * predicted);
@@ -132,14 +132,14 @@ describe('revolute limit and motor', () => {
       motorSpeed: target,
       maxMotorTorque: maxTorque,
     });
-    const inertia = world.getRotationalInertia(wheel);
+    const inertia = world.getBodyRotationalInertia(wheel);
     const reachTime = (target * inertia) / maxTorque;
     let maxSeen = 0;
     let speedAt1s = 0;
     for (let i = 1; i <= Math.ceil((reachTime + 1) * 60); i++) {
       world.step(DT);
       maxSeen = Math.max(maxSeen, Math.abs(world.getJointConstraintTorque(joint)));
-      if (i === 60) speedAt1s = world.getAngularVelocity(wheel);
+      if (i === 60) speedAt1s = world.getBodyAngularVelocity(wheel);
     }
     expect(maxSeen).toBeLessThanOrEqual(maxTorque * (1 + 1e-12));
     expect(speedAt1s).toBeCloseTo((maxTorque / inertia) * 1, 6);

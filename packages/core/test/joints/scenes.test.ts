@@ -29,7 +29,7 @@ import { G, JOINT_OMEGA, allFinite } from './helpers';
 /** Inverse mass and inverse rotational inertia (0 for a static body). */
 function inverseMass(world: World, body: BodyId): [number, number] {
   if (world.getBodyType(body) !== BodyType.Dynamic) return [0, 0];
-  return [1 / world.getMass(body), 1 / world.getRotationalInertia(body)];
+  return [1 / world.getBodyMass(body), 1 / world.getBodyRotationalInertia(body)];
 }
 
 /**
@@ -39,10 +39,10 @@ function inverseMass(world: World, body: BodyId): [number, number] {
 function predictedGap(world: World, joint: SceneJoint, omega = JOINT_OMEGA): number {
   const [mA, iA] = inverseMass(world, joint.bodyA);
   const [mB, iB] = inverseMass(world, joint.bodyB);
-  const pA = world.getWorldPoint(joint.bodyA, joint.localAnchorA);
-  const pB = world.getWorldPoint(joint.bodyB, joint.localAnchorB);
-  const cA = world.getWorldCenter(joint.bodyA);
-  const cB = world.getWorldCenter(joint.bodyB);
+  const pA = world.getBodyWorldPoint(joint.bodyA, joint.localAnchorA);
+  const pB = world.getBodyWorldPoint(joint.bodyB, joint.localAnchorB);
+  const cA = world.getBodyWorldCenter(joint.bodyA);
+  const cB = world.getBodyWorldCenter(joint.bodyB);
   const rax = pA.x - cA.x;
   const ray = pA.y - cA.y;
   const rbx = pB.x - cB.x;
@@ -58,11 +58,11 @@ function predictedGap(world: World, joint: SceneJoint, omega = JOINT_OMEGA): num
 function mechanicalEnergy(world: World, bodies: readonly BodyId[]): number {
   let e = 0;
   for (const b of bodies) {
-    const m = world.getMass(b);
-    const v = world.getLinearVelocity(b);
-    const w = world.getAngularVelocity(b);
-    e += 0.5 * m * (v.x * v.x + v.y * v.y) + 0.5 * world.getRotationalInertia(b) * w * w;
-    e += m * G * world.getWorldCenter(b).y;
+    const m = world.getBodyMass(b);
+    const v = world.getBodyLinearVelocity(b);
+    const w = world.getBodyAngularVelocity(b);
+    e += 0.5 * m * (v.x * v.x + v.y * v.y) + 0.5 * world.getBodyRotationalInertia(b) * w * w;
+    e += m * G * world.getBodyWorldCenter(b).y;
   }
   return e;
 }
@@ -101,8 +101,8 @@ describe('joints of mixed types', () => {
           length,
         });
         error.push(() => {
-          const pa = world.getPosition(a);
-          const pb = world.getPosition(link);
+          const pa = world.getBodyPosition(a);
+          const pb = world.getBodyPosition(link);
           return Math.abs(Math.hypot(pb.x - pa.x, pb.y - pa.y) - length);
         });
       } else {
@@ -110,8 +110,8 @@ describe('joints of mixed types', () => {
         // one hinge with joint friction, so a run also holds a joint with an axial row
         else world.createRevoluteJoint({ ...def, enableMotor: i === 3, maxMotorTorque: 0.05 });
         error.push(() => {
-          const pa = world.getWorldPoint(a, pinA);
-          const pb = world.getWorldPoint(link, pinB);
+          const pa = world.getBodyWorldPoint(a, pinA);
+          const pb = world.getBodyWorldPoint(link, pinB);
           return Math.hypot(pb.x - pa.x, pb.y - pa.y);
         });
       }
@@ -121,7 +121,7 @@ describe('joints of mixed types', () => {
     let lowest = 10;
     for (let step = 0; step < 180; step++) {
       world.step(DT);
-      lowest = Math.min(lowest, world.getPosition(prev).y);
+      lowest = Math.min(lowest, world.getBodyPosition(prev).y);
       for (const e of error) largest = Math.max(largest, e());
     }
     // the chain swung down: its last link passed far below the anchor
@@ -136,7 +136,7 @@ describe('chain', () => {
     const world = new World({ enableSleep: false });
     const { links } = chainScene(world, { links: 20, linkLength: 1 });
     let mass = 0;
-    for (const b of links) mass += world.getMass(b);
+    for (const b of links) mass += world.getBodyMass(b);
     // energy scale: the potential energy the chain gives up hanging straight down
     const scale = mass * G * (20 * 1) * 0.5;
     const e0 = mechanicalEnergy(world, links);
@@ -152,7 +152,7 @@ describe('chain', () => {
     expect(maxGain).toBeLessThan(0.01 * scale);
     // and it really swung: the chain's center of mass fell well below the anchor
     expect(finalLoss).toBeGreaterThan(-0.01 * scale);
-    const lowest = Math.min(...links.map((b) => world.getWorldCenter(b).y));
+    const lowest = Math.min(...links.map((b) => world.getBodyWorldCenter(b).y));
     expect(lowest).toBeLessThan(20 - 5);
     console.log(
       `[chain energy] max gain ${((100 * maxGain) / scale).toFixed(3)}% of m g L/2 = ${scale.toFixed(0)} J, ` +
@@ -167,12 +167,12 @@ describe('chain', () => {
     const world = new World({ enableSleep: false });
     const n = 20;
     const { links, joints } = chainScene(world, { links: n, angle: -0.5 * Math.PI, endMassRatio: 100 });
-    const m = world.getMass(links[0]!);
-    const heavy = world.getMass(links[n - 1]!);
+    const m = world.getBodyMass(links[0]!);
+    const heavy = world.getBodyMass(links[n - 1]!);
     expect(heavy / m).toBeCloseTo(100, 9);
     // the load bounces on the soft chain (about 1 Hz) with little damping of its own:
     // linear damping on the heavy end settles it without changing the static load
-    world.setLinearDamping(links[n - 1]!, 10);
+    world.setBodyLinearDamping(links[n - 1]!, 10);
     for (let i = 0; i < 240; i++) world.step(DT);
     expect(allFinite(world, links)).toBe(true);
 
@@ -193,7 +193,7 @@ describe('chain', () => {
       expect(measured).toBeGreaterThan(0.95 * predicted);
     }
     // the whole chain: end of the last link below the anchor, minus the nominal length
-    const end = world.getWorldPoint(links[n - 1]!, { x: 0.5, y: 0 });
+    const end = world.getBodyWorldPoint(links[n - 1]!, { x: 0.5, y: 0 });
     const stretch = 20 - end.y - n * 1;
     expect(stretch).toBeLessThan(1.05 * predictedTotal);
     expect(Math.abs(end.x)).toBeLessThan(1e-6);
@@ -209,7 +209,7 @@ describe('bridge', () => {
     const world = new World();
     const { planks, joints } = bridgeScene(world, { planks: 160 });
     // damping so that the swinging bridge settles within the test
-    for (const b of planks) world.setLinearDamping(b, 0.5);
+    for (const b of planks) world.setBodyLinearDamping(b, 0.5);
     let worstEver = 0;
     for (let i = 0; i < 600; i++) {
       world.step(DT);
@@ -229,7 +229,7 @@ describe('bridge', () => {
       if (Math.abs(ratio - 1) > Math.abs(worstRatio - 1)) worstRatio = ratio;
     }
     expect(Math.abs(worstRatio - 1)).toBeLessThan(0.05);
-    const sag = 20 - world.getWorldCenter(planks[80]!).y;
+    const sag = 20 - world.getBodyWorldCenter(planks[80]!).y;
     console.log(
       `[bridge] settled max gap ${settled.toFixed(4)} m (worst during 10 s ${worstEver.toFixed(4)} m), ` +
         `sag ${sag.toFixed(2)} m, worst gap / model ${worstRatio.toFixed(3)}`,
@@ -264,9 +264,9 @@ describe('ragdoll', () => {
     const scene = ragdollScene(world, { position: { x: 0, y: 0 }, scale: 1 });
     const cs = { c: Math.cos(angle), s: Math.sin(angle) };
     for (const b of scene.bodyList) {
-      const p = world.getPosition(b);
+      const p = world.getBodyPosition(b);
       const dy = p.y - 1;
-      world.setTransform(b, { x: cs.c * p.x - cs.s * dy, y: height + 1 + cs.s * p.x + cs.c * dy }, angle);
+      world.setBodyTransform(b, { x: cs.c * p.x - cs.s * dy, y: height + 1 + cs.s * p.x + cs.c * dy }, angle);
     }
     return { world, ...scene };
   }
@@ -279,7 +279,7 @@ describe('ragdoll', () => {
       expect(worst).toBeLessThan(0.05);
       // it landed (dropped upright it stays standing): its lowest part is on the ground
       // (top at y = 0) and none sank into it
-      const heights = bodyList.map((b) => world.getWorldCenter(b).y);
+      const heights = bodyList.map((b) => world.getBodyWorldCenter(b).y);
       expect(Math.min(...heights)).toBeGreaterThan(0);
       expect(Math.min(...heights)).toBeLessThan(0.3);
       report.push(`${angle.toFixed(2)} rad: ${worst.toFixed(4)}`);
@@ -290,8 +290,8 @@ describe('ragdoll', () => {
   it('thrown spinning from 4 m, limits yield on impact (soft limits) but stay bounded and recover', () => {
     const world = new World();
     const { bodies, bodyList, joints } = ragdollScene(world, { position: { x: 0, y: 4 }, scale: 1 });
-    world.setAngularVelocity(bodies.torso, 6);
-    world.setLinearVelocity(bodies.torso, { x: 4, y: 2 });
+    world.setBodyAngularVelocity(bodies.torso, 6);
+    world.setBodyLinearVelocity(bodies.torso, { x: 4, y: 2 });
     const { worst, last } = worstLimitViolation(world, joints, bodyList, 240);
     // measured 0.19 rad for 2-3 steps at impact: light limbs (inertia ~1e-3 kg m^2) stopping
     // the body's momentum against a contact, which the sub-step solves after the joints
@@ -325,8 +325,8 @@ describe('hinges', () => {
       worstLimit = Math.max(worstLimit, p.lowerAngle - angle, angle - p.upperAngle);
     }
     expect(worstLimit).toBeLessThan(0.01);
-    for (const b of sticks) expect(world.getWorldCenter(b).y).toBeGreaterThan(0);
-    for (const b of sticks) expect(world.getWorldCenter(b).y).toBeLessThan(1);
+    for (const b of sticks) expect(world.getBodyWorldCenter(b).y).toBeGreaterThan(0);
+    for (const b of sticks) expect(world.getBodyWorldCenter(b).y).toBeLessThan(1);
     console.log(
       `[hinges] worst gap ${worstGap.toFixed(4)} m, limits after 3 s within ${worstLimit.toFixed(4)} rad`,
     );
@@ -339,7 +339,7 @@ describe('joint events, collision and sleep', () => {
     const pivot = world.createBody({ position: { x: 0, y: 10 } });
     const bob = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 9 } });
     world.createCircleShape(bob, makeCircle(0, 0, 0.2), { density: 1 });
-    const weight = world.getMass(bob) * G;
+    const weight = world.getBodyMass(bob) * G;
     const joint = world.createRevoluteJoint({
       bodyA: pivot,
       bodyB: bob,
@@ -355,7 +355,7 @@ describe('joint events, collision and sleep', () => {
     expect(world.isJointEnabled(joint)).toBe(true);
     expect(world.getJointConstraintForce(joint).y).toBeCloseTo(weight, 6);
     // triple gravity on the bob: 3 times its weight > breakForce
-    world.setGravityScale(bob, 3);
+    world.setBodyGravityScale(bob, 3);
     const brokenAt: number[] = [];
     for (let i = 0; i < 60; i++) {
       world.step(DT);
@@ -369,9 +369,9 @@ describe('joint events, collision and sleep', () => {
     expect(world.isJointEnabled(joint)).toBe(false);
     expect(world.isValidJoint(joint)).toBe(true);
     // the joint no longer acts: the bob fell freely (3 g) for the last 59 steps
-    const drop = 9 - world.getPosition(bob).y;
+    const drop = 9 - world.getBodyPosition(bob).y;
     expect(drop).toBeGreaterThan(0.5 * 3 * G * (59 / 60) ** 2 * 0.95);
-    expect(Math.abs(world.getLinearVelocity(bob).y + 3 * G * (59 / 60))).toBeLessThan(1);
+    expect(Math.abs(world.getBodyLinearVelocity(bob).y + 3 * G * (59 / 60))).toBeLessThan(1);
   });
 
   it('breaking is judged on the largest force over all sub-steps, so the sub-step count does not decide it', () => {
@@ -408,7 +408,7 @@ describe('joint events, collision and sleep', () => {
     const pivot = world.createBody({ position: { x: 0, y: 10 } });
     const bob = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 9 } });
     world.createCircleShape(bob, makeCircle(0, 0, 0.2), { density: 1 });
-    const weight = world.getMass(bob) * G;
+    const weight = world.getBodyMass(bob) * G;
     const joint = world.createRevoluteJoint({ bodyA: pivot, bodyB: bob, anchor: { x: 0, y: 10 } });
     expect(world.getJointBreakForce(joint)).toBe(Number.POSITIVE_INFINITY);
     for (let i = 0; i < 30; i++) world.step(DT);
@@ -458,7 +458,7 @@ describe('joint events, collision and sleep', () => {
     for (let i = 0; i < 60; i++) world.step(DT);
     expect(jointGap(world, joints[0]!)).toBeLessThan(0.01);
     expect(jointGap(world, joints[3]!)).toBeLessThan(0.01);
-    expect(world.getWorldCenter(links[2]!).y).toBeLessThan(20 - 3);
+    expect(world.getBodyWorldCenter(links[2]!).y).toBeLessThan(20 - 3);
   });
 
   it('collideConnected false keeps two overlapping jointed bodies from touching; true lets them', () => {
@@ -485,7 +485,7 @@ describe('joint events, collision and sleep', () => {
       }
       expect(touching).toBe(collideConnected ? 1 : 0);
       // the contact, when allowed, pushes: it can only turn them about the pin
-      pushedApart.push(Math.abs(world.getAngle(b) - world.getAngle(a)));
+      pushedApart.push(Math.abs(world.getBodyAngle(b) - world.getBodyAngle(a)));
     }
     expect(pushedApart[0]!).toBe(0);
     expect(pushedApart[1]!).toBeGreaterThan(1e-3);
@@ -498,17 +498,17 @@ describe('joint events, collision and sleep', () => {
     let asleepAt = -1;
     for (let i = 0; i < 300 && asleepAt < 0; i++) {
       world.step(DT);
-      const awake = links.map((b) => world.isAwake(b));
+      const awake = links.map((b) => world.isBodyAwake(b));
       // all or nothing at every step
       expect(new Set(awake).size).toBe(1);
       if (!awake[0]) asleepAt = i;
     }
     expect(asleepAt).toBeGreaterThan(0);
     // waking the last link wakes the whole chain
-    world.applyLinearImpulseToCenter(links[5]!, { x: 5, y: 0 });
+    world.applyBodyLinearImpulseToCenter(links[5]!, { x: 5, y: 0 });
     world.step(DT);
-    for (const b of links) expect(world.isAwake(b)).toBe(true);
-    expect(Math.abs(world.getLinearVelocity(links[0]!).x)).toBeGreaterThan(0);
+    for (const b of links) expect(world.isBodyAwake(b)).toBe(true);
+    expect(Math.abs(world.getBodyLinearVelocity(links[0]!).x)).toBeGreaterThan(0);
   });
 });
 

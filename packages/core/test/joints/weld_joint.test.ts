@@ -23,23 +23,23 @@ describe('weld joint', () => {
     });
     // spin the pair as one rigid body, drop it (lands at ~6 m/s), let it tumble on the ground
     const spin = 8;
-    world.setLinearVelocity(a, { x: 2, y: 0 });
-    world.setAngularVelocity(a, spin);
-    world.setLinearVelocity(b, { x: 2, y: spin * 0.8 });
-    world.setAngularVelocity(b, spin);
+    world.setBodyLinearVelocity(a, { x: 2, y: 0 });
+    world.setBodyAngularVelocity(a, spin);
+    world.setBodyLinearVelocity(b, { x: 2, y: spin * 0.8 });
+    world.setBodyAngularVelocity(b, spin);
     let worstDrift = 0;
     let worstAngle = 0;
     let turned = 0;
     for (let i = 0; i < 180; i++) {
       world.step(DT);
-      const pa = world.getWorldPoint(a, { x: 0.5, y: 0 });
-      const pb = world.getWorldPoint(b, { x: -0.3, y: 0 });
+      const pa = world.getBodyWorldPoint(a, { x: 0.5, y: 0 });
+      const pb = world.getBodyWorldPoint(b, { x: -0.3, y: 0 });
       worstDrift = Math.max(worstDrift, Math.hypot(pb.x - pa.x, pb.y - pa.y));
-      const ra = world.getRotation(a);
-      const rb = world.getRotation(b);
+      const ra = world.getBodyRotation(a);
+      const rb = world.getBodyRotation(b);
       // sine of the relative angle
       worstAngle = Math.max(worstAngle, Math.abs(rb.s * ra.c - rb.c * ra.s));
-      turned = Math.max(turned, Math.abs(world.getAngle(a)));
+      turned = Math.max(turned, Math.abs(world.getBodyAngle(a)));
     }
     expect(turned).toBeGreaterThan(2); // it really tumbled
     expect(worstDrift).toBeLessThan(0.005);
@@ -114,15 +114,15 @@ describe('weld joint', () => {
       jx += L * c;
       jy += L * s;
     }
-    expect(world.getMass(boxes[0]!)).toBeCloseTo(mass, 12);
+    expect(world.getBodyMass(boxes[0]!)).toBeCloseTo(mass, 12);
     for (let i = 0; i < 300; i++) world.step(DT);
-    const tip = world.getWorldPoint(boxes[n - 1]!, { x: 0.5 * L, y: 0 });
+    const tip = world.getBodyWorldPoint(boxes[n - 1]!, { x: 0.5 * L, y: 0 });
     const measured = -tip.y;
     expect(measured).toBeLessThan(1.05 * sag);
     expect(measured).toBeGreaterThan(0.95 * sag);
     let fastest = 0;
     for (const b of boxes) {
-      const v = world.getLinearVelocity(b);
+      const v = world.getBodyLinearVelocity(b);
       fastest = Math.max(fastest, Math.hypot(v.x, v.y));
     }
     expect(fastest).toBeLessThan(1e-3);

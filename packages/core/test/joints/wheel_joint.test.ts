@@ -15,7 +15,7 @@ describe('wheel joint', () => {
     const chassisMass = 4;
     const world = new World({ gravity: { x: 0, y: 0 } });
     const car = carScene(world, { chassisMass, hertz, dampingRatio: 0.7 });
-    expect(world.getMass(car.chassis)).toBeCloseTo(chassisMass, 9);
+    expect(world.getBodyMass(car.chassis)).toBeCloseTo(chassisMass, 9);
     for (let i = 0; i < 30; i++) world.step(DT);
     const unloaded = car.joints.map((j) => world.getJointState(j).translation!);
     world.setGravity({ x: 0, y: -g });
@@ -25,10 +25,10 @@ describe('wheel joint', () => {
     // The spring's stiffness is k = mEff (2 pi f)^2 with mEff the joint's own axial
     // effective mass (softness.ts): chassis and wheel masses plus the chassis' pitch
     // about its center (lever arm: the wheel's horizontal offset).
-    const mC = world.getMass(car.chassis);
-    const iC = world.getRotationalInertia(car.chassis);
-    const mW = world.getMass(car.wheels[0]!);
-    const arm = world.getPosition(car.wheels[1]!).x - world.getWorldCenter(car.chassis).x;
+    const mC = world.getBodyMass(car.chassis);
+    const iC = world.getBodyRotationalInertia(car.chassis);
+    const mW = world.getBodyMass(car.wheels[0]!);
+    const arm = world.getBodyPosition(car.wheels[1]!).x - world.getBodyWorldCenter(car.chassis).x;
     const mEff = 1 / (1 / mC + 1 / mW + (arm * arm) / iC);
     const k = mEff * (TWO_PI * hertz) ** 2;
     const perWheel = mC / 2;
@@ -60,6 +60,6 @@ describe('wheel joint', () => {
       expect(Math.abs(speed - motorSpeed) / -motorSpeed).toBeLessThan(0.01);
     }
     // and the car rolls forward (+x) at about wheel speed times radius
-    expect(world.getLinearVelocity(car.chassis).x).toBeGreaterThan(0.95 * 8 * 0.4);
+    expect(world.getBodyLinearVelocity(car.chassis).x).toBeGreaterThan(0.95 * 8 * 0.4);
   });
 });

@@ -4,6 +4,7 @@
  * byte-identical (snapshot bytes and state hash) before and after the call.
  */
 
+import { RENAMED_METHODS } from './naming.test';
 import { describe, expect, it } from 'vitest';
 import {
   type BodyId,
@@ -21,7 +22,6 @@ import {
   makePolygon,
   makeSegment,
   Polygon,
-  RENAMED_WORLD_METHODS,
   Segment,
   type ShapeId,
   World,
@@ -999,7 +999,7 @@ describe('mass data, gravity, queries and the mover reject values outside their 
       expect(world.getBodyMass(light)).toBe(Math.max(density * 1, 1e-30));
       for (let i = 0; i < 120; i++) world.step(1 / 60);
       for (const b of [light, box]) {
-        const p = world.getPosition(b);
+        const p = world.getBodyPosition(b);
         expect(Number.isFinite(p.x) && Number.isFinite(p.y), `density ${density}`).toBe(true);
       }
     }
@@ -1133,7 +1133,7 @@ describe('unknown fields in body, shape and chain definitions', () => {
 describe('error messages name the method called, in its current name', () => {
   // Each renamed method takes a body or shape id first: the two cases below reach its id
   // check and its argument checks.
-  const renamed = Object.values(RENAMED_WORLD_METHODS);
+  const renamed = RENAMED_METHODS;
   const call = (world: World, name: string, ...args: unknown[]): unknown =>
     (world as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
   const messageOf = (f: () => unknown): string | null => {
@@ -1165,7 +1165,7 @@ describe('error messages name the method called, in its current name', () => {
 
   it('an old name is the same function, so its errors name the current method', () => {
     const c = makeCtx();
-    expect(() => c.world.setTransform(c.body, { x: Number.NaN, y: 0 }, 0)).toThrow(
+    expect(() => c.world.setBodyTransform(c.body, { x: Number.NaN, y: 0 }, 0)).toThrow(
       /^setBodyTransform: position\.x must be finite, got NaN$/,
     );
   });

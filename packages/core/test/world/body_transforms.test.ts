@@ -16,21 +16,21 @@ function twoBoxes() {
 describe('readBodyTransforms', () => {
   it('writes each body at its slot with the values the per-body getters return', () => {
     const { world, ground, a, b } = twoBoxes();
-    world.setAngularVelocity(a, 1.5);
+    world.setBodyAngularVelocity(a, 1.5);
     for (let i = 0; i < 20; i++) world.step(DT);
     const out = new Float64Array(world.getBodySlotCount() * BodyRecord.Size);
     expect(world.readBodyTransforms(out)).toBe(3);
     for (const id of [ground, a, b]) {
       const o = world.getBodySlot(id) * BodyRecord.Size;
-      const p = world.getPosition(id);
-      const q = world.getRotation(id);
-      const v = world.getLinearVelocity(id);
+      const p = world.getBodyPosition(id);
+      const q = world.getBodyRotation(id);
+      const v = world.getBodyLinearVelocity(id);
       expect(out[o + BodyRecord.Id]).toBe(id);
-      expect(out[o + BodyRecord.Awake]).toBe(world.isAwake(id) ? 1 : 0);
+      expect(out[o + BodyRecord.Awake]).toBe(world.isBodyAwake(id) ? 1 : 0);
       expect([out[o + BodyRecord.X], out[o + BodyRecord.Y]]).toEqual([p.x, p.y]);
       expect([out[o + BodyRecord.C], out[o + BodyRecord.S]]).toEqual([q.c, q.s]);
       expect([out[o + BodyRecord.VX], out[o + BodyRecord.VY]]).toEqual([v.x, v.y]);
-      expect(out[o + BodyRecord.W]).toBe(world.getAngularVelocity(id));
+      expect(out[o + BodyRecord.W]).toBe(world.getBodyAngularVelocity(id));
     }
     expect(out[world.getBodySlot(ground) * BodyRecord.Size + BodyRecord.Awake]).toBe(0);
   });

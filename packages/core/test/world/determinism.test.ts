@@ -11,10 +11,10 @@ import { DT } from '../support';
 function bodyState(world: World, ids: readonly BodyId[]): Float64Array {
   const out = new Float64Array(ids.length * 7);
   ids.forEach((id, i) => {
-    const p = world.getPosition(id);
-    const q = world.getRotation(id);
-    const v = world.getLinearVelocity(id);
-    out.set([p.x, p.y, q.c, q.s, v.x, v.y, world.getAngularVelocity(id)], i * 7);
+    const p = world.getBodyPosition(id);
+    const q = world.getBodyRotation(id);
+    const v = world.getBodyLinearVelocity(id);
+    out.set([p.x, p.y, q.c, q.s, v.x, v.y, world.getBodyAngularVelocity(id)], i * 7);
   });
   return out;
 }

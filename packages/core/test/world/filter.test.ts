@@ -27,7 +27,7 @@ describe('partial filters', () => {
     });
     for (let i = 0; i < 60; i++) world.step(DT);
     // same negative group: the balls pass through each other, and both rest on the ground
-    for (const { body } of balls) expect(world.getPosition(body).y).toBeCloseTo(1.5, 1);
+    for (const { body } of balls) expect(world.getBodyPosition(body).y).toBeCloseTo(1.5, 1);
   });
 
   it('a chain def with only maskBits keeps the default category and group', () => {

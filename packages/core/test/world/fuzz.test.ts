@@ -31,7 +31,7 @@ const crowd = fc.record({
 });
 
 function speed(world: World, id: BodyId): number {
-  const v = world.getLinearVelocity(id);
+  const v = world.getBodyLinearVelocity(id);
   return Math.hypot(v.x, v.y);
 }
 
@@ -79,10 +79,10 @@ describe('fuzz', () => {
         for (let step = 1; step <= 300; step++) {
           world.step(DT);
           for (const id of ids) {
-            const p = world.getPosition(id);
-            const q = world.getRotation(id);
-            const v = world.getLinearVelocity(id);
-            const w = world.getAngularVelocity(id);
+            const p = world.getBodyPosition(id);
+            const q = world.getBodyRotation(id);
+            const v = world.getBodyLinearVelocity(id);
+            const w = world.getBodyAngularVelocity(id);
             const ok =
               Number.isFinite(p.x) &&
               Number.isFinite(p.y) &&
@@ -180,8 +180,8 @@ describe('fuzz', () => {
             angle: specB.angle,
           });
           addShape(world, b, specB);
-          const a0 = world.getWorldCenter(a);
-          const b0 = world.getWorldCenter(b);
+          const a0 = world.getBodyWorldCenter(a);
+          const b0 = world.getBodyWorldCenter(b);
           world.step(DT);
           expect(world.getCounters().touchingContactCount).toBe(1);
           // what is left of the push after the step: the relax pass takes it back out
@@ -193,8 +193,8 @@ describe('fuzz', () => {
           // need not move like the contact points when the bodies turn. Measured worst case
           // over 20000 random pairs: 1.11 times the cap; 1.25 leaves room for that and is
           // far below an uncapped push (bias rate 9/s to 17/s times overlaps up to 1.5 m).
-          const a1 = world.getWorldCenter(a);
-          const b1 = world.getWorldCenter(b);
+          const a1 = world.getBodyWorldCenter(a);
+          const b1 = world.getBodyWorldCenter(b);
           const moved = Math.hypot(b1.x - b0.x - (a1.x - a0.x), b1.y - b0.y - (a1.y - a0.y));
           expect(moved).toBeLessThanOrEqual(1.25 * MAX_PUSH * DT);
         },

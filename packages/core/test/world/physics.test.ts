@@ -51,7 +51,7 @@ function stepFor(world: World, seconds: number, each?: (stepIndex: number) => vo
 
 function awakeTally(world: World, ids: readonly BodyId[]): number {
   let n = 0;
-  for (const id of ids) if (world.isAwake(id)) n++;
+  for (const id of ids) if (world.isBodyAwake(id)) n++;
   return n;
 }
 
@@ -68,15 +68,15 @@ describe('integration', () => {
       for (let i = 0; i < steps; i++) world.step(DT);
       const h = DT / subSteps;
       const n = steps * subSteps;
-      const v = world.getLinearVelocity(body);
-      const p = world.getPosition(body);
+      const v = world.getBodyLinearVelocity(body);
+      const p = world.getBodyPosition(body);
       const expectedV = -G * h * n;
       const expectedDrop = (G * h * h * n * (n + 1)) / 2;
       expect(Math.abs(v.y - expectedV) / Math.abs(expectedV)).toBeLessThanOrEqual(1e-9);
       expect(Math.abs(y0 - p.y - expectedDrop) / expectedDrop).toBeLessThanOrEqual(1e-9);
       expect(v.x).toBe(0);
       expect(p.x).toBe(3);
-      expect(world.getAngularVelocity(body)).toBe(0);
+      expect(world.getBodyAngularVelocity(body)).toBe(0);
     }
   });
 });
@@ -89,14 +89,14 @@ describe('contact', () => {
     const box = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 3 } });
     world.createPolygonShape(box, makeBox(half, half));
     stepFor(world, 3);
-    const p = world.getPosition(box);
-    const v = world.getLinearVelocity(box);
+    const p = world.getBodyPosition(box);
+    const v = world.getBodyLinearVelocity(box);
     // resting height of the center: the half height above the ground surface y = 0
     expect(p.y).toBeGreaterThanOrEqual(half - SLOP);
     expect(p.y).toBeLessThanOrEqual(half + SLOP);
     expect(Math.hypot(v.x, v.y)).toBeLessThan(1e-3);
-    expect(Math.abs(world.getAngularVelocity(box))).toBeLessThan(1e-3);
-    expect(Math.abs(world.getAngle(box))).toBeLessThan(1e-3);
+    expect(Math.abs(world.getBodyAngularVelocity(box))).toBeLessThan(1e-3);
+    expect(Math.abs(world.getBodyAngle(box))).toBeLessThan(1e-3);
   });
 
   it('Coulomb friction mu = 0.6 holds a box on a 20 degree incline', () => {
@@ -104,10 +104,10 @@ describe('contact', () => {
     const world = new World({ enableSleep: false });
     const angle = (20 * Math.PI) / 180;
     const { box } = inclineScene(world, angle, 0.6);
-    const p0 = world.getPosition(box);
+    const p0 = world.getBodyPosition(box);
     let maxMove = 0;
     stepFor(world, 2, () => {
-      const p = world.getPosition(box);
+      const p = world.getBodyPosition(box);
       maxMove = Math.max(maxMove, Math.hypot(p.x - p0.x, p.y - p0.y));
     });
     expect(maxMove).toBeLessThan(0.01);
@@ -122,7 +122,7 @@ describe('contact', () => {
     const downY = -Math.sin(angle);
     const speeds: number[] = [];
     stepFor(world, 2, () => {
-      const v = world.getLinearVelocity(box);
+      const v = world.getBodyLinearVelocity(box);
       speeds.push(v.x * downX + v.y * downY);
     });
     // window [0.5 s, 2 s]: well after the start transient
@@ -133,7 +133,7 @@ describe('contact', () => {
     expect(expected).toBeGreaterThan(1);
     expect(Math.abs(measured - expected) / expected).toBeLessThan(0.05);
     // it slides straight: no tumbling
-    expect(Math.abs(world.getAngle(box) - angle)).toBeLessThan(0.01);
+    expect(Math.abs(world.getBodyAngle(box) - angle)).toBeLessThan(0.01);
   });
 
   it('a ball with restitution 0.8 bounces back to e^2 h within 10%', () => {
@@ -147,8 +147,8 @@ describe('contact', () => {
     let done = false;
     for (let i = 0; i < 600 && !done; i++) {
       world.step(DT);
-      const vy = world.getLinearVelocity(ball).y;
-      const bottom = world.getPosition(ball).y - radius;
+      const vy = world.getBodyLinearVelocity(ball).y;
+      const bottom = world.getBodyPosition(ball).y - radius;
       if (!bounced && vy > 0) bounced = true;
       if (bounced) {
         peak = Math.max(peak, bottom);
@@ -165,20 +165,20 @@ describe('contact', () => {
     const world = new World();
     const speed = 3;
     const { left, right } = headOnCirclesScene(world, speed, 1);
-    const m = world.getMass(left);
-    expect(world.getMass(right)).toBe(m);
+    const m = world.getBodyMass(left);
+    expect(world.getBodyMass(right)).toBe(m);
     const momentumScale = m * speed;
     let maxMomentumError = 0;
     stepFor(world, 2, () => {
-      const vl = world.getLinearVelocity(left);
-      const vr = world.getLinearVelocity(right);
+      const vl = world.getBodyLinearVelocity(left);
+      const vr = world.getBodyLinearVelocity(right);
       // initial total momentum is zero
       maxMomentumError = Math.max(maxMomentumError, Math.hypot(m * (vl.x + vr.x), m * (vl.y + vr.y)));
     });
-    const vl = world.getLinearVelocity(left);
-    const vr = world.getLinearVelocity(right);
+    const vl = world.getBodyLinearVelocity(left);
+    const vr = world.getBodyLinearVelocity(right);
     // they met (gap 2 m closed at 6 m/s) and now move apart with swapped velocities
-    expect(world.getPosition(left).x).toBeLessThan(world.getPosition(right).x);
+    expect(world.getBodyPosition(left).x).toBeLessThan(world.getBodyPosition(right).x);
     expect(Math.abs(vl.x - -speed)).toBeLessThanOrEqual(0.01 * speed);
     expect(Math.abs(vr.x - speed)).toBeLessThanOrEqual(0.01 * speed);
     expect(Math.abs(vl.y)).toBeLessThanOrEqual(0.01 * speed);
@@ -202,9 +202,9 @@ describe('mass properties', () => {
     const w = 1.2;
     const h = 0.6;
     const m = density * w * h;
-    expectClose(world.getMass(body), m, TOL, 'box mass');
-    expectClose(world.getRotationalInertia(body), (m * (w * w + h * h)) / 12, TOL, 'box inertia');
-    const c = world.getLocalCenter(body);
+    expectClose(world.getBodyMass(body), m, TOL, 'box mass');
+    expectClose(world.getBodyRotationalInertia(body), (m * (w * w + h * h)) / 12, TOL, 'box inertia');
+    const c = world.getBodyLocalCenter(body);
     expectClose(c.x, 0, TOL, 'box center x');
     expectClose(c.y, 0, TOL, 'box center y');
   });
@@ -216,9 +216,9 @@ describe('mass properties', () => {
     const r = 0.4;
     world.createCircleShape(body, makeCircle(0.2, -0.1, r), { density });
     const m = density * Math.PI * r * r;
-    expectClose(world.getMass(body), m, TOL, 'circle mass');
-    expectClose(world.getRotationalInertia(body), 0.5 * m * r * r, TOL, 'circle inertia');
-    const c = world.getLocalCenter(body);
+    expectClose(world.getBodyMass(body), m, TOL, 'circle mass');
+    expectClose(world.getBodyRotationalInertia(body), 0.5 * m * r * r, TOL, 'circle inertia');
+    const c = world.getBodyLocalCenter(body);
     expectClose(c.x, 0.2, TOL, 'circle center x');
     expectClose(c.y, -0.1, TOL, 'circle center y');
   });
@@ -240,9 +240,9 @@ describe('mass properties', () => {
     const arm = length / 2 + centroidOffset;
     const m = rectMass + 2 * halfDiscMass;
     const inertia = rectI + 2 * (halfDiscI + halfDiscMass * arm * arm);
-    expectClose(world.getMass(body), m, TOL, 'capsule mass');
-    expectClose(world.getRotationalInertia(body), inertia, TOL, 'capsule inertia');
-    const c = world.getLocalCenter(body);
+    expectClose(world.getBodyMass(body), m, TOL, 'capsule mass');
+    expectClose(world.getBodyRotationalInertia(body), inertia, TOL, 'capsule inertia');
+    const c = world.getBodyLocalCenter(body);
     expectClose(c.x, 0.4, TOL, 'capsule center x');
     expectClose(c.y, 0.6, TOL, 'capsule center y');
   });
@@ -252,9 +252,14 @@ describe('mass properties', () => {
     const body = dynamicBody(world);
     world.createPolygonShape(body, makeOffsetBox(0.5, 0.25, 1, 2, 0.3), { density: 1 });
     const m = 1 * 0.5;
-    expectClose(world.getMass(body), m, TOL, 'offset box mass');
-    expectClose(world.getRotationalInertia(body), (m * (1 * 1 + 0.5 * 0.5)) / 12, TOL, 'offset box inertia');
-    const c = world.getLocalCenter(body);
+    expectClose(world.getBodyMass(body), m, TOL, 'offset box mass');
+    expectClose(
+      world.getBodyRotationalInertia(body),
+      (m * (1 * 1 + 0.5 * 0.5)) / 12,
+      TOL,
+      'offset box inertia',
+    );
+    const c = world.getBodyLocalCenter(body);
     expectClose(c.x, 1, TOL, 'offset box center x');
     expectClose(c.y, 2, TOL, 'offset box center y');
   });
@@ -271,12 +276,12 @@ describe('mass properties', () => {
     const m = m1 + m2;
     const cx = (m2 * 2) / m;
     const inertia = i1 + m1 * cx * cx + i2 + m2 * (2 - cx) * (2 - cx);
-    expectClose(world.getMass(body), m, TOL, 'compound mass');
-    expectClose(world.getRotationalInertia(body), inertia, TOL, 'compound inertia');
-    const c = world.getLocalCenter(body);
+    expectClose(world.getBodyMass(body), m, TOL, 'compound mass');
+    expectClose(world.getBodyRotationalInertia(body), inertia, TOL, 'compound inertia');
+    const c = world.getBodyLocalCenter(body);
     expectClose(c.x, cx, TOL, 'compound center x');
     expectClose(c.y, 0, TOL, 'compound center y');
-    const data = world.getMassData(body);
+    const data = world.getBodyMassData(body);
     expectClose(data.mass, m, TOL, 'getMassData mass');
     expectClose(data.rotationalInertia, inertia, TOL, 'getMassData inertia');
   });
@@ -287,19 +292,19 @@ describe('stability', () => {
     const world = new World({ enableSleep: false });
     const ids = stackScene(world, 10);
     const top = ids[ids.length - 1]!;
-    const topY0 = world.getPosition(top).y;
+    const topY0 = world.getBodyPosition(top).y;
     let maxAbsX = 0;
     let maxAbsXAt = 0;
     let maxTopDrift = 0;
     stepFor(world, 10, (i) => {
       for (const id of ids) {
-        const x = Math.abs(world.getPosition(id).x);
+        const x = Math.abs(world.getBodyPosition(id).x);
         if (x > maxAbsX) {
           maxAbsX = x;
           maxAbsXAt = (i + 1) * DT;
         }
       }
-      maxTopDrift = Math.max(maxTopDrift, Math.abs(world.getPosition(top).y - topY0));
+      maxTopDrift = Math.max(maxTopDrift, Math.abs(world.getBodyPosition(top).y - topY0));
     });
     // Upright: no box ever leaves the column by more than 2 mm (a toppling stack moves
     // meters). Measured: 0.2 mm at 0.47 s, the top box ending 0.01 mm off. Solving the two
@@ -318,8 +323,8 @@ describe('stability', () => {
     let minLightY = Number.POSITIVE_INFINITY;
     let minGap = Number.POSITIVE_INFINITY;
     stepFor(world, 5, () => {
-      const l = world.getPosition(light);
-      const h = world.getPosition(heavy);
+      const l = world.getBodyPosition(light);
+      const h = world.getBodyPosition(heavy);
       lightDrift = Math.max(lightDrift, Math.hypot(l.x, l.y - 0.5));
       heavyDrift = Math.max(heavyDrift, Math.hypot(h.x, h.y - 1.5));
       minLightY = Math.min(minLightY, l.y);
@@ -344,8 +349,8 @@ describe('stability', () => {
     let maxCenterDistance = 0;
     let minHeightAbove = Number.POSITIVE_INFINITY;
     stepFor(world, 2, () => {
-      const l = world.getPosition(light);
-      const h = world.getPosition(heavy);
+      const l = world.getBodyPosition(light);
+      const h = world.getBodyPosition(heavy);
       maxLightPenetration = Math.max(maxLightPenetration, r - l.y);
       maxCenterDistance = Math.max(maxCenterDistance, Math.hypot(h.x - l.x, h.y - l.y));
       minHeightAbove = Math.min(minHeightAbove, h.y - l.y);
@@ -361,13 +366,13 @@ describe('stability', () => {
     const world = new World({ enableSleep: false });
     const ids = pyramidScene(world, 20);
     expect(ids.length).toBe(210);
-    const x0 = ids.map((id) => world.getPosition(id).x);
-    const y0 = ids.map((id) => world.getPosition(id).y);
+    const x0 = ids.map((id) => world.getBodyPosition(id).x);
+    const y0 = ids.map((id) => world.getBodyPosition(id).y);
     let maxDrift = 0;
     stepFor(world, 10, (i) => {
       if (i % 5 !== 4) return;
       for (let k = 0; k < ids.length; k++) {
-        const p = world.getPosition(ids[k]!);
+        const p = world.getBodyPosition(ids[k]!);
         maxDrift = Math.max(maxDrift, Math.hypot(p.x - x0[k]!, p.y - y0[k]!));
       }
     });
@@ -395,10 +400,10 @@ describe('sleeping', () => {
     expect(asleepAt).toBeGreaterThan(0);
     expect(asleepAt).toBeLessThanOrEqual(4);
 
-    world.applyLinearImpulseToCenter(top, { x: 0, y: world.getMass(top) * 1 });
-    for (const id of ids) expect(world.isAwake(id)).toBe(true);
+    world.applyBodyLinearImpulseToCenter(top, { x: 0, y: world.getBodyMass(top) * 1 });
+    for (const id of ids) expect(world.isBodyAwake(id)).toBe(true);
     countsAgree();
-    expect(world.getLinearVelocity(top).y).toBeCloseTo(1, 12);
+    expect(world.getBodyLinearVelocity(top).y).toBeCloseTo(1, 12);
 
     let asleepAgainAt = -1;
     for (let i = 0; i < 600 && asleepAgainAt < 0; i++) {
@@ -409,7 +414,7 @@ describe('sleeping', () => {
     expect(asleepAgainAt).toBeGreaterThan(0);
     // the hop did not knock the stack over
     for (let k = 0; k < ids.length; k++) {
-      const p = world.getPosition(ids[k]!);
+      const p = world.getBodyPosition(ids[k]!);
       expect(Math.abs(p.x)).toBeLessThan(0.01);
       expect(Math.abs(p.y - (k + 0.5))).toBeLessThan(0.05);
     }
@@ -424,14 +429,14 @@ describe('sleeping', () => {
     world.step(DT);
     expect(world.getCounters().awakeBodyCount).toBe(4);
 
-    world.setAwake(loose, false);
-    expect(world.isAwake(loose)).toBe(false);
+    world.setBodyAwake(loose, false);
+    expect(world.isBodyAwake(loose)).toBe(false);
     expect(world.getCounters().awakeBodyCount).toBe(3);
     expect(awakeTally(world, ids)).toBe(3);
-    world.setAwake(loose, false);
+    world.setBodyAwake(loose, false);
     expect(world.getCounters().awakeBodyCount).toBe(3);
 
-    world.setAwake(stack[1]!, false);
+    world.setBodyAwake(stack[1]!, false);
     expect(world.getCounters().awakeBodyCount).toBe(2);
     expect(awakeTally(world, ids)).toBe(2);
     for (let i = 0; i < 10; i++) {
@@ -439,8 +444,8 @@ describe('sleeping', () => {
       expect(world.getCounters().awakeBodyCount).toBe(awakeTally(world, ids));
     }
 
-    world.setAwake(loose, true);
-    world.setAwake(stack[1]!, true);
+    world.setBodyAwake(loose, true);
+    world.setBodyAwake(stack[1]!, true);
     expect(world.getCounters().awakeBodyCount).toBe(awakeTally(world, ids));
     expect(awakeTally(world, ids)).toBe(4);
     for (let i = 0; i < 120; i++) {

@@ -359,20 +359,20 @@ describe('world ray queries', () => {
     const box = world.createPolygonShape(body, makeBox(0.5, 0.5));
     const kin = world.createBody({ type: BodyType.Kinematic, position: { x: 5, y: 1.5 } });
     const ks = world.createCircleShape(kin, makeCircle(0, 0, 0.5));
-    for (let i = 0; i < 300 && world.isAwake(body); i++) world.step(1 / 60);
-    expect(world.isAwake(body)).toBe(false);
+    for (let i = 0; i < 300 && world.isBodyAwake(body); i++) world.step(1 / 60);
+    expect(world.isBodyAwake(body)).toBe(false);
     // the resting box may be tilted by a hair: its top face at x = 0.1, from its pose
-    const pose = world.getPosition(body);
-    const rot = world.getRotation(body);
+    const pose = world.getBodyPosition(body);
+    const rot = world.getBodyRotation(body);
     const top = pose.y + (0.5 + rot.s * (0.1 - pose.x)) / rot.c;
     expectHit(ray(world, 0.1, 5, 0, -10), box, (5 - top) / 10, { x: 0.1, y: top }, { x: -rot.s, y: rot.c });
     expectHit(ray(world, 3, 5, 0, -10), ground, 0.4, { x: 3, y: 1 }, { x: 0, y: 1 });
     expectHit(ray(world, 5, 5, 0, -10), ks, 0.3, { x: 5, y: 2 }, { x: 0, y: 1 });
-    expect(world.overlapPoint({ x: 0.2, y: world.getPosition(body).y })).toEqual([box]);
+    expect(world.overlapPoint({ x: 0.2, y: world.getBodyPosition(body).y })).toEqual([box]);
     expect(world.overlapAABB({ minX: -0.1, minY: 0.9, maxX: 0.1, maxY: 1.2 })).toEqual(
       [ground, box].sort((p, q) => p - q),
     );
-    expect(world.isAwake(body)).toBe(false); // queries never wake anything
+    expect(world.isBodyAwake(body)).toBe(false); // queries never wake anything
   });
 });
 

@@ -22,7 +22,6 @@ import {
   makeCircle,
   makeOffsetBox,
   makeSegment,
-  RENAMED_WORLD_METHODS,
   RollbackState,
   type ShapeId,
   World,
@@ -648,18 +647,15 @@ const INTERNAL = [
 ];
 
 describe('the methods of World, for the fast path', () => {
-  it('are each listed once: a read, a write, driven by the sequences, internal, or a deprecated alias', () => {
+  it('are each listed once: a read, a write, driven by the sequences, or internal', () => {
     const proto = World.prototype as unknown as Record<string, unknown>;
     const names = Object.getOwnPropertyNames(World.prototype).filter(
       (n) => n !== 'constructor' && typeof proto[n] === 'function',
     );
-    const aliases = Object.keys(RENAMED_WORLD_METHODS);
-    const lists = [Object.keys(READS), Object.keys(WRITES), DRIVEN, INTERNAL, aliases];
+    const lists = [Object.keys(READS), Object.keys(WRITES), DRIVEN, INTERNAL];
     const listed = lists.flat();
     expect(new Set(listed).size).toBe(listed.length);
     expect([...names].sort()).toEqual([...listed].sort());
-    // an alias is its new name's function, so it is driven through that name
-    for (const [old, name] of Object.entries(RENAMED_WORLD_METHODS)) expect(proto[old]).toBe(proto[name]);
   });
 });
 

@@ -9,7 +9,7 @@ describe('smoke', () => {
     const box = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 4 } });
     world.createPolygonShape(box, makeBox(0.5, 0.5));
     for (let i = 0; i < 120; i++) world.step(1 / 60);
-    const p = world.getPosition(box);
+    const p = world.getBodyPosition(box);
     expect(p.y).toBeGreaterThan(1.49);
     expect(p.y).toBeLessThan(1.51);
   });
@@ -57,7 +57,7 @@ describe('filters in the pair search', () => {
     const box = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 2 } });
     world.createPolygonShape(box, makeBox(0.5, 0.5), { filter });
     for (let i = 0; i < 120; i++) world.step(1 / 60);
-    return world.getPosition(box).y;
+    return world.getBodyPosition(box).y;
   }
 
   it('shapes whose masks exclude each other never pair: the box falls through', () => {

@@ -184,10 +184,10 @@ describe('snapshot and restore', () => {
     const snapshot = world.snapshot();
     stepHashes(world, 10);
     // set after the snapshot: kept as set, since the snapshot holds no user data
-    world.setUserData(ball, 8);
+    world.setBodyUserData(ball, 8);
     world.restore(snapshot);
-    expect(world.getUserData(ground)).toBe('ground');
-    expect(world.getUserData(ball)).toBe(8);
+    expect(world.getBodyUserData(ground)).toBe('ground');
+    expect(world.getBodyUserData(ball)).toBe(8);
     expect(world.getShapeUserData(groundShape)).toEqual({ tag: 'floor' });
     expect(world.getShapeUserData(ballShape)).toBe('ball shape');
     expect(world.getJointUserData(joint)).toEqual(['hinge']);
@@ -196,9 +196,9 @@ describe('snapshot and restore', () => {
     // an object destroyed before the restore and brought back has none: it is not the same object
     world.destroyBody(ball);
     world.restore(snapshot);
-    expect(world.getUserData(ground)).toBe('ground');
+    expect(world.getBodyUserData(ground)).toBe('ground');
     expect(world.isValidBody(ball)).toBe(true);
-    expect(world.getUserData(ball)).toBeUndefined();
+    expect(world.getBodyUserData(ball)).toBeUndefined();
   });
 
   it('ids stay valid after restore, stale ids stay stale, and new ids are handed out alike', () => {
@@ -239,7 +239,7 @@ describe('snapshot and restore', () => {
 
     for (const id of [ground, ...live]) {
       expect(restored.isValidBody(id)).toBe(true);
-      expect(restored.getPosition(id)).toEqual(world.getPosition(id));
+      expect(restored.getBodyPosition(id)).toEqual(world.getBodyPosition(id));
       expect(restored.getBodyShapes(id)).toEqual(world.getBodyShapes(id));
     }
     for (const s of [groundShape, ...shapes.filter((_, i) => i !== 2)]) {
@@ -253,8 +253,8 @@ describe('snapshot and restore', () => {
     expect(restored.isValidShape(stale.shape)).toBe(false);
     expect(restored.isValidShape(stale.extraShape)).toBe(false);
     expect(restored.isValidChain(stale.chain)).toBe(false);
-    expect(() => restored.getPosition(stale.body)).toThrow(RangeError);
-    expect(() => restored.setFriction(stale.extraShape, 0.1)).toThrow(RangeError);
+    expect(() => restored.getBodyPosition(stale.body)).toThrow(RangeError);
+    expect(() => restored.setShapeFriction(stale.extraShape, 0.1)).toThrow(RangeError);
     expect(() => restored.destroyChain(stale.chain)).toThrow(RangeError);
 
     // the free lists came along: both worlds hand out the same new ids, and those reuse

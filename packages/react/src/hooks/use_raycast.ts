@@ -45,7 +45,7 @@ export function useRaycast(): Raycast {
       // A body destroyed since the cast was sent has no user data to give.
       return hits.map((h) => ({
         ...h,
-        userData: client.isValidBody(h.bodyId as BodyId) ? client.getUserData(h.bodyId) : undefined,
+        userData: client.isValidBody(h.bodyId as BodyId) ? client.getBodyUserData(h.bodyId) : undefined,
       }));
     },
     [runtime],

@@ -91,9 +91,9 @@ function frame(sim: Sim, rig: Rig): void {
         ? { motorSpeed: -30 * drive, maxMotorTorque: 14 }
         : { motorSpeed: 0, maxMotorTorque: 1 };
     for (const j of rig.joints) sim.client.setJointParams(j, params);
-    sim.client.setAwake(rig.chassis, true);
+    sim.client.setBodyAwake(rig.chassis, true);
   }
-  const p = sim.client.getPosition(rig.chassis);
+  const p = sim.client.getBodyPosition(rig.chassis);
   rig.camX += 0.08 * (p.x - rig.camX);
   rig.camY += 0.08 * (p.y - rig.camY);
   // a phone gets a closer camera: the car stays a readable size
@@ -180,7 +180,7 @@ export default function Car() {
     const r = rig.current;
     if (!sim || !r) return;
     for (const j of r.joints) sim.client.setJointParams(j, { hertz, dampingRatio: zeta });
-    sim.client.setAwake(r.chassis, true);
+    sim.client.setBodyAwake(r.chassis, true);
   }, [sim, hertz, zeta]);
 
   const hold = (k: 'left' | 'right' | 'brake') => ({

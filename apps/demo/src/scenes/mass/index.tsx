@@ -81,8 +81,8 @@ export default function MassRatios() {
   useEffect(() => {
     const r = rig.current;
     if (!sim || !r) return;
-    for (const shape of r.heavyShapes) sim.client.setDensity(shape, ratio);
-    sim.client.setDensity(r.chainEnd, LINK_DENSITY * ratio);
+    for (const shape of r.heavyShapes) sim.client.setShapeDensity(shape, ratio);
+    sim.client.setShapeDensity(r.chainEnd, LINK_DENSITY * ratio);
     sim.note = `red : others = ${ratio} : 1`;
     sim.wakeAll();
   }, [sim, ratio]);

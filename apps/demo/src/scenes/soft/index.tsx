@@ -67,7 +67,7 @@ function build(sim: Sim): Rig {
   const softBody = bob(COLUMNS.soft, '#34d399');
   const responseBody = bob(COLUMNS.response, '#60a5fa');
   const naiveBody = bob(COLUMNS.naive, HIGHLIGHT);
-  w.setFixedRotation(naiveBody, true);
+  w.setBodyFixedRotation(naiveBody, true);
   sim.testBody = responseBody;
   return {
     soft: { body: softBody, joint: spring(softBody, COLUMNS.soft) },
@@ -86,8 +86,8 @@ function build(sim: Sim): Rig {
 function naiveSpring(sim: Sim, rig: Rig): void {
   const c = sim.client;
   const body = rig.naive.body;
-  const p = c.getPosition(body);
-  const v = c.getLinearVelocity(body);
+  const p = c.getBodyPosition(body);
+  const v = c.getBodyLinearVelocity(body);
   const ax = COLUMNS.naive;
   const ay = CEILING;
   const dx = p.x - ax;
@@ -98,8 +98,8 @@ function naiveSpring(sim: Sim, rig: Rig): void {
     // it blew up: put it back and count
     rig.blowUps++;
     sim.note = `naive spring blew up ×${rig.blowUps}`;
-    c.setTransform(body, { x: ax, y: CEILING - REST - BOB_HALF }, 0);
-    c.setLinearVelocity(body, { x: 0, y: 0 });
+    c.setBodyTransform(body, { x: ax, y: CEILING - REST - BOB_HALF }, 0);
+    c.setBodyLinearVelocity(body, { x: 0, y: 0 });
     return;
   }
   if (len < 1e-6) return;
@@ -110,13 +110,13 @@ function naiveSpring(sim: Sim, rig: Rig): void {
   const k = mass * omega * omega;
   const damping = 2 * mass * rig.naiveZeta * omega;
   const f = -k * (len - REST) - damping * (v.x * ux + v.y * uy);
-  c.applyForceToCenter(body, { x: f * ux, y: f * uy });
+  c.applyBodyForceToCenter(body, { x: f * ux, y: f * uy });
 }
 
 function drawSprings(ctx: CanvasRenderingContext2D, sim: Sim, rig: Rig): void {
   const c = sim.client;
   const line = (x: number, body: BodyId, color: string, label: string, sub: string) => {
-    const p = c.getPosition(body);
+    const p = c.getBodyPosition(body);
     const x0 = sim.toScreenX(x);
     const y0 = sim.toScreenY(CEILING);
     const x1 = sim.toScreenX(p.x);
@@ -206,7 +206,7 @@ export default function SoftConstraints() {
     sim.client.setJointParams(r.soft.joint, { hertz, dampingRatio: zeta });
     r.naiveHz = hertz;
     r.naiveZeta = zeta;
-    sim.client.setAwake(r.soft.body, true);
+    sim.client.setBodyAwake(r.soft.body, true);
   }, [sim, hertz, zeta]);
 
   useEffect(() => {
@@ -214,14 +214,14 @@ export default function SoftConstraints() {
     if (!sim || !r) return;
     const tuning = springFromResponse({ frames, stepRate: 60, damping: bounce });
     sim.client.setJointParams(r.response.joint, tuning);
-    sim.client.setAwake(r.response.body, true);
+    sim.client.setBodyAwake(r.response.body, true);
   }, [sim, frames, bounce]);
 
   const pull = () => {
     const r = rig.current;
     if (!sim || !r) return;
     for (const body of [r.soft.body, r.response.body, r.naive.body]) {
-      sim.client.applyLinearImpulseToCenter(body, { x: 0, y: -6 });
+      sim.client.applyBodyLinearImpulseToCenter(body, { x: 0, y: -6 });
     }
   };
 

@@ -69,7 +69,10 @@ export default function Stress() {
     if (!sim) return;
     const list = bodies.current;
     for (let i = 0; i < list.length; i += 3) {
-      sim.client.applyLinearImpulseToCenter(list[i]!, { x: ((i % 7) - 3) * 0.15, y: 1.2 + (i % 5) * 0.2 });
+      sim.client.applyBodyLinearImpulseToCenter(list[i]!, {
+        x: ((i % 7) - 3) * 0.15,
+        y: 1.2 + (i % 5) * 0.2,
+      });
     }
   };
   const other = inline ? window.location.pathname : `${window.location.pathname}?backend=inline`;

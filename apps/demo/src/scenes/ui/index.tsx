@@ -71,7 +71,7 @@ class DomScene implements SceneHandle {
     return out;
   }
   bodyPagePoint(body: BodyId): Vec2 | null {
-    const p = this.api.worldToScreen(this.client.getPosition(body));
+    const p = this.api.worldToScreen(this.client.getBodyPosition(body));
     return { x: p.x - window.scrollX, y: p.y - window.scrollY };
   }
   pageToWorld(x: number, y: number): Vec2 | null {
