@@ -4,6 +4,14 @@
 
 export { ContactPointRecord } from './world/contact_points.js';
 export {
+  WORLD_METHODS,
+  WRITING_KINDS,
+  worldMethodsOf,
+  type WorldMethodKind,
+  type WorldMethodName,
+  type WorldMethodsOf,
+} from './world/world_methods.js';
+export {
   localizeJointDef,
   World,
   RENAMED_WORLD_METHODS,

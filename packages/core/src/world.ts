@@ -5,10 +5,10 @@
  * so a rejected call changes nothing. Methods that take an id name their object
  * (getBodyPosition, setShapeFriction); the older names are deprecated aliases (end of file).
  *
- * Every method that writes the world, once its checks passed, gives the world's rollback
- * content a new stamp (markRollbackChanged; world/rollback_state.ts, "The fast path"),
- * except the user-data setters: no step, save or load reads user data. A test lists every
- * method of this class as a read or a write and drives each write (rollback_fast_path.test.ts).
+ * Every method is classified in one table (world/world_methods.ts): the methods it names as
+ * writes give the world's rollback content a new stamp (world/rollback_state.ts, "The fast
+ * path"), through a wrapper installed once on this prototype, not a call in each method.
+ * A method missing from the table fails the typecheck below and world_methods.test.ts.
  */
 
 import {
@@ -102,12 +102,17 @@ import {
   type FrictionMixer,
   mixFrictionDefault,
   mixRestitutionDefault,
-  markRollbackChanged,
   registerWorldStateAccessor,
   type RestitutionMixer,
   WorldSettings,
   WorldState,
 } from './world/world_state.js';
+import {
+  installWriteMarks,
+  type MAX_WRITE_ARGUMENTS,
+  type WORLD_METHODS,
+  type WorldMethodsOf,
+} from './world/world_methods.js';
 import {
   applyMass,
   createBody,
@@ -680,6 +685,11 @@ export class World {
     registerWorldStateAccessor((world) => (world as World).#state);
   }
 
+  static {
+    // every method WORLD_METHODS classifies as a write renews the rollback stamp
+    installWriteMarks(World.prototype, (world) => (world as World).#state);
+  }
+
   constructor(def: Partial<WorldDef> = {}) {
     const d = { ...defaultWorldDef(), ...def };
     this.validateSettings('World', d);
@@ -713,7 +723,6 @@ export class World {
   /** Changes gravity (m/s^2); its length must be at most `constants.MAX_GRAVITY` (1000). */
   setGravity(gravity: Vec2): void {
     checkVec2Length('setGravity', 'gravity', gravity, MAX_GRAVITY, 'm/s^2');
-    markRollbackChanged(this.#state);
     this.#state.settings.gravityX = gravity.x;
     this.#state.settings.gravityY = gravity.y;
   }
@@ -751,7 +760,6 @@ export class World {
   }
 
   private applySettings(d: WorldDef): void {
-    markRollbackChanged(this.#state);
     const s = this.#state.settings;
     s.gravityX = d.gravity.x;
     s.gravityY = d.gravity.y;
@@ -899,14 +907,12 @@ export class World {
     if (w.bodies.pool.count >= MAX_SLOTS)
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} bodies)`);
 
-    markRollbackChanged(w);
     return w.bodies.pool.handle(createBody(w, d)) as BodyId;
   }
 
   /** Destroys a body with its shapes; bodies that touched it wake up. */
   destroyBody(bodyId: BodyId): void {
     const b = this.body('destroyBody', bodyId);
-    markRollbackChanged(this.#state);
     destroyBody(this.#state, b);
   }
 
@@ -978,7 +984,6 @@ export class World {
     const b = this.body('setBodyType', bodyId);
     if (!isBodyType(type))
       fail('setBodyType', 'type', 'BodyType.Static (0), Kinematic (1) or Dynamic (2)', type);
-    markRollbackChanged(this.#state);
     setBodyType(this.#state, b, type);
   }
 
@@ -1027,7 +1032,6 @@ export class World {
   setBodyLinearVelocity(bodyId: BodyId, v: Vec2): void {
     const b = this.body('setBodyLinearVelocity', bodyId);
     checkVec2Within('setBodyLinearVelocity', 'velocity', v, MAX_SPEED, 'm/s');
-    markRollbackChanged(this.#state);
     setLinearVelocity(this.#state, b, v);
   }
 
@@ -1035,7 +1039,6 @@ export class World {
     const b = this.body('setBodyAngularVelocity', bodyId);
     checkWithin('setBodyAngularVelocity', 'angularVelocity', omega, MAX_ANGULAR_SPEED, 'rad/s');
     const w = this.#state;
-    markRollbackChanged(w);
     if (w.bodies.type[b] === BodyType.Static || w.bodies.fixedRotation[b] === 1) return;
     if (omega !== 0) wakeBody(w, b);
     w.bodies.state[b * STATE_STRIDE + W] = omega;
@@ -1046,7 +1049,6 @@ export class World {
     const b = this.body('setBodyTransform', bodyId);
     checkVec2Within('setBodyTransform', 'position', position, MAX_COORDINATE, 'm');
     checkWithin('setBodyTransform', 'angle', angle, MAX_ANGLE, 'rad');
-    markRollbackChanged(this.#state);
     setTransform(this.#state, b, position, angle);
   }
 
@@ -1056,7 +1058,6 @@ export class World {
     checkVec2Within('applyBodyForce', 'force', force, MAX_FORCE, 'N');
     checkVec2Within('applyBodyForce', 'point', point, MAX_COORDINATE, 'm');
     checkBoolean('applyBodyForce', 'wake', wake);
-    markRollbackChanged(this.#state);
     applyForce(this.#state, b, force, point, wake);
   }
 
@@ -1065,7 +1066,6 @@ export class World {
     const b = this.body('applyBodyForceToCenter', bodyId);
     checkVec2Within('applyBodyForceToCenter', 'force', force, MAX_FORCE, 'N');
     checkBoolean('applyBodyForceToCenter', 'wake', wake);
-    markRollbackChanged(this.#state);
     applyForceToCenter(this.#state, b, force, wake);
   }
 
@@ -1074,7 +1074,6 @@ export class World {
     const b = this.body('applyBodyTorque', bodyId);
     checkWithin('applyBodyTorque', 'torque', torque, MAX_FORCE, 'N m');
     checkBoolean('applyBodyTorque', 'wake', wake);
-    markRollbackChanged(this.#state);
     applyTorque(this.#state, b, torque, wake);
   }
 
@@ -1084,7 +1083,6 @@ export class World {
     checkVec2Within('applyBodyLinearImpulse', 'impulse', impulse, MAX_FORCE, 'N s');
     checkVec2Within('applyBodyLinearImpulse', 'point', point, MAX_COORDINATE, 'm');
     checkBoolean('applyBodyLinearImpulse', 'wake', wake);
-    markRollbackChanged(this.#state);
     applyLinearImpulse(this.#state, b, impulse, point, wake);
   }
 
@@ -1093,7 +1091,6 @@ export class World {
     const b = this.body('applyBodyLinearImpulseToCenter', bodyId);
     checkVec2Within('applyBodyLinearImpulseToCenter', 'impulse', impulse, MAX_FORCE, 'N s');
     checkBoolean('applyBodyLinearImpulseToCenter', 'wake', wake);
-    markRollbackChanged(this.#state);
     applyLinearImpulseToCenter(this.#state, b, impulse, wake);
   }
 
@@ -1102,7 +1099,6 @@ export class World {
     const b = this.body('applyBodyAngularImpulse', bodyId);
     checkWithin('applyBodyAngularImpulse', 'impulse', impulse, MAX_FORCE, 'N m s');
     checkBoolean('applyBodyAngularImpulse', 'wake', wake);
-    markRollbackChanged(this.#state);
     applyAngularImpulse(this.#state, b, impulse, wake);
   }
 
@@ -1155,7 +1151,6 @@ export class World {
       );
     }
     const w = this.#state;
-    markRollbackChanged(w);
     if (w.bodies.type[b] !== BodyType.Dynamic) return;
     applyMass(w, b, data.mass, data.rotationalInertia, data.center.x, data.center.y);
     w.bodies.massOverridden[b] = 1;
@@ -1164,7 +1159,6 @@ export class World {
   /** Recomputes the mass from the shapes, dropping any override. */
   resetBodyMassData(bodyId: BodyId): void {
     const b = this.body('resetBodyMassData', bodyId);
-    markRollbackChanged(this.#state);
     updateMassFromShapes(this.#state, b);
   }
 
@@ -1175,7 +1169,6 @@ export class World {
   setBodyLinearDamping(bodyId: BodyId, damping: number): void {
     const b = this.body('setBodyLinearDamping', bodyId);
     const value = checkNonNegative('setBodyLinearDamping', 'damping', damping);
-    markRollbackChanged(this.#state);
     this.#state.bodies.linearDamping[b] = value;
   }
 
@@ -1186,7 +1179,6 @@ export class World {
   setBodyAngularDamping(bodyId: BodyId, damping: number): void {
     const b = this.body('setBodyAngularDamping', bodyId);
     const value = checkNonNegative('setBodyAngularDamping', 'damping', damping);
-    markRollbackChanged(this.#state);
     this.#state.bodies.angularDamping[b] = value;
   }
 
@@ -1198,7 +1190,6 @@ export class World {
   setBodyGravityScale(bodyId: BodyId, scale: number): void {
     const b = this.body('setBodyGravityScale', bodyId);
     const value = checkWithin('setBodyGravityScale', 'scale', scale, MAX_GRAVITY_SCALE, '');
-    markRollbackChanged(this.#state);
     this.#state.bodies.gravityScale[b] = value;
   }
 
@@ -1210,7 +1201,6 @@ export class World {
   setBodyFixedRotation(bodyId: BodyId, flag: boolean): void {
     const b = this.body('setBodyFixedRotation', bodyId);
     checkBoolean('setBodyFixedRotation', 'flag', flag);
-    markRollbackChanged(this.#state);
     setFixedRotation(this.#state, b, flag);
   }
 
@@ -1222,7 +1212,6 @@ export class World {
   setBodyBullet(bodyId: BodyId, flag: boolean): void {
     const b = this.body('setBodyBullet', bodyId);
     checkBoolean('setBodyBullet', 'flag', flag);
-    markRollbackChanged(this.#state);
     this.#state.bodies.bullet[b] = flag ? 1 : 0;
   }
 
@@ -1235,7 +1224,6 @@ export class World {
     const b = this.body('setBodyAwake', bodyId);
     checkBoolean('setBodyAwake', 'awake', awake);
     const w = this.#state;
-    markRollbackChanged(w);
     if (awake) wakeBody(w, b);
     else if (w.bodies.awake[b] === 1 && w.bodies.enableSleep[b] === 1 && w.settings.enableSleep)
       sleepBody(w, b);
@@ -1249,7 +1237,6 @@ export class World {
   enableBodySleep(bodyId: BodyId, flag: boolean): void {
     const b = this.body('enableBodySleep', bodyId);
     checkBoolean('enableBodySleep', 'flag', flag);
-    markRollbackChanged(this.#state);
     this.#state.bodies.enableSleep[b] = flag ? 1 : 0;
     if (!flag) wakeBody(this.#state, b);
   }
@@ -1261,7 +1248,6 @@ export class World {
   setBodySleepThreshold(bodyId: BodyId, speed: number): void {
     const b = this.body('setBodySleepThreshold', bodyId);
     const value = checkNonNegative('setBodySleepThreshold', 'speed', speed);
-    markRollbackChanged(this.#state);
     this.#state.bodies.sleepThreshold[b] = value;
   }
 
@@ -1372,7 +1358,6 @@ export class World {
     checkBoolean(fn, 'enableContactEvents', d.enableContactEvents);
 
     const w = this.#state;
-    markRollbackChanged(w);
     const slot = createChain(w, b, d);
     return makeHandle(slot, w.chainGeneration[slot]!, HandleKind.Chain) as ChainId;
   }
@@ -1380,7 +1365,6 @@ export class World {
   /** Destroys a chain and its segments. */
   destroyChain(chainId: ChainId): void {
     const slot = this.chain('destroyChain', chainId);
-    markRollbackChanged(this.#state);
     destroyChain(this.#state, slot);
   }
 
@@ -1404,7 +1388,6 @@ export class World {
     if (w.shapes.chain[s] !== -1)
       fail('destroyShape', 'shapeId', 'not part of a chain (use destroyChain)', shapeId);
     const b = w.shapes.body[s]!;
-    markRollbackChanged(w);
     resetIslandImpulses(w, b);
     freeShape(w, s, true);
     if (updateBodyMass && w.bodies.massOverridden[b] !== 1) updateMassFromShapes(w, b);
@@ -1441,7 +1424,6 @@ export class World {
     checkNonNegativeAtMost('setShapeDensity', 'density', density, MAX_DENSITY, 'kg/m^2');
     checkBoolean('setShapeDensity', 'updateBodyMass', updateBodyMass);
     const w = this.#state;
-    markRollbackChanged(w);
     w.shapes.density[s] = density;
     const b = w.shapes.body[s]!;
     if (updateBodyMass && w.bodies.massOverridden[b] !== 1) updateMassFromShapes(w, b);
@@ -1454,7 +1436,6 @@ export class World {
   setShapeFriction(shapeId: ShapeId, friction: number): void {
     const s = this.shape('setShapeFriction', shapeId);
     checkNonNegative('setShapeFriction', 'friction', friction);
-    markRollbackChanged(this.#state);
     this.#state.shapes.friction[s] = friction;
     remixContacts(this.#state, s);
   }
@@ -1466,7 +1447,6 @@ export class World {
   setShapeRestitution(shapeId: ShapeId, restitution: number): void {
     const s = this.shape('setShapeRestitution', shapeId);
     checkNonNegative('setShapeRestitution', 'restitution', restitution);
-    markRollbackChanged(this.#state);
     this.#state.shapes.restitution[s] = restitution;
     remixContacts(this.#state, s);
   }
@@ -1489,7 +1469,6 @@ export class World {
   setShapeFilter(shapeId: ShapeId, filter: Partial<Filter>): void {
     const s = this.shape('setShapeFilter', shapeId);
     const f = checkFilter('setShapeFilter', 'filter', withDefaultFilter(filter));
-    markRollbackChanged(this.#state);
     setFilter(this.#state, s, f);
   }
 
@@ -1501,7 +1480,6 @@ export class World {
   enableShapeContactEvents(shapeId: ShapeId, flag: boolean): void {
     const s = this.shape('enableShapeContactEvents', shapeId);
     checkBoolean('enableShapeContactEvents', 'flag', flag);
-    markRollbackChanged(this.#state);
     this.#state.shapes.enableContactEvents[s] = flag ? 1 : 0;
   }
 
@@ -1587,7 +1565,6 @@ export class World {
   /** Destroys a joint and wakes its bodies. */
   destroyJoint(jointId: JointId): void {
     const j = this.joint('destroyJoint', jointId);
-    markRollbackChanged(this.#state);
     freeJoint(this.#state, j);
   }
 
@@ -1648,7 +1625,6 @@ export class World {
   setJointBreakForce(jointId: JointId, force: number): void {
     const j = this.joint('setJointBreakForce', jointId);
     const limit = checkBreakLimit('setJointBreakForce', 'force', force, 'N');
-    markRollbackChanged(this.#state);
     this.#state.joints.breakForce[j] = limit;
   }
 
@@ -1661,7 +1637,6 @@ export class World {
   setJointBreakTorque(jointId: JointId, torque: number): void {
     const j = this.joint('setJointBreakTorque', jointId);
     const limit = checkBreakLimit('setJointBreakTorque', 'torque', torque, 'N m');
-    markRollbackChanged(this.#state);
     this.#state.joints.breakTorque[j] = limit;
   }
 
@@ -1716,7 +1691,6 @@ export class World {
       ops.check(fn, merged);
       ops.apply(data, merged);
     }
-    markRollbackChanged(w);
     wakeBody(w, joints.bodyA[j]!);
     wakeBody(w, joints.bodyB[j]!);
   }
@@ -1789,7 +1763,6 @@ export class World {
     const breakForce = checkBreakLimit(fn, 'breakForce', def.breakForce, 'N');
     const breakTorque = checkBreakLimit(fn, 'breakTorque', def.breakTorque, 'N m');
 
-    markRollbackChanged(w);
     const data = entry.create();
     params?.apply(data, d);
     const j = createJoint(
@@ -1976,7 +1949,6 @@ export class World {
 
   private newShape(b: number, type: ShapeType, geometry: Geometry, d: ShapeDef): ShapeId {
     const w = this.#state;
-    markRollbackChanged(w);
     return w.shapes.pool.handle(createShape(w, b, type, geometry, d)) as ShapeId;
   }
 
@@ -2066,6 +2038,28 @@ for (const [old, name] of Object.entries(RENAMED_WORLD_METHODS)) {
     configurable: true,
   });
 }
+
+// The table of methods (world/world_methods.ts) names every public method but the aliases,
+// and no writing method takes more arguments than its wrapper passes on: each fails to
+// compile here otherwise.
+type UnclassifiedWorldMethod = Exclude<
+  keyof World,
+  keyof typeof WORLD_METHODS | keyof typeof RENAMED_WORLD_METHODS
+>;
+type WideWriteMethod = {
+  [N in WorldMethodsOf<'input' | 'command' | 'structure' | 'restore'>]: Parameters<World[N]>['length'] extends
+    | 0
+    | 1
+    | 2
+    | 3
+    | typeof MAX_WRITE_ARGUMENTS
+    ? never
+    : N;
+}[WorldMethodsOf<'input' | 'command' | 'structure' | 'restore'>];
+const everyWorldMethodClassified: [UnclassifiedWorldMethod, WideWriteMethod] extends [never, never]
+  ? true
+  : false = true;
+void everyWorldMethodClassified;
 
 // Declaration merging gives the aliases their types; the loop above defines every one of
 // them on the prototype, so none is left uninitialised.
