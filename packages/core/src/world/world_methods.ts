@@ -29,6 +29,11 @@
  *   (world/rollback_state.ts, "The fast path").
  * - `internal`: world.ts's private helpers (TypeScript-private, still on the prototype),
  *   reached only through the public methods.
+ *
+ * The worker client's lists, derived (each equal to today's hand-written one): its per-frame
+ * inputs are worldMethodsOf('input'); its commands worldMethodsOf('input', 'command',
+ * 'structure'); the reads its mirror answers worldMethodsOf('config', 'userData'); the
+ * methods it leaves out WorldMethodsOf<'step' | 'events' | 'character'>.
  */
 
 import { markRollbackChanged, type WorldState } from './world_state.js';
