@@ -4,6 +4,14 @@
 
 export { ContactPointRecord } from './world/contact_points.js';
 export { localizeJointDef, World } from './world.js';
+export {
+  WORLD_METHODS,
+  WRITING_KINDS,
+  worldMethodsOf,
+  type WorldMethodKind,
+  type WorldMethodName,
+  type WorldMethodsOf,
+} from './world/world_methods.js';
 export type { BodyPose } from './joints/joint_def.js';
 export type { BodyId, ShapeId, ChainId, JointId, IdArray } from './types/ids.js';
 export { JointType } from './types/joint_type.js';

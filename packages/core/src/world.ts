@@ -5,10 +5,10 @@
  * so a rejected call changes nothing. Methods that take an id name their object
  * (getBodyPosition, setShapeFriction).
  *
- * Every method that writes the world, once its checks passed, gives the world's rollback
- * content a new stamp (markRollbackChanged; world/rollback_state.ts, "The fast path"),
- * except the user-data setters: no step, save or load reads user data. A test lists every
- * method of this class as a read or a write and drives each write (rollback_fast_path.test.ts).
+ * Every method is classified in one table (world/world_methods.ts): the methods it names as
+ * writes give the world's rollback content a new stamp (world/rollback_state.ts, "The fast
+ * path"), through a wrapper installed once on this prototype, not a call in each method.
+ * A method missing from the table fails the typecheck below and world_methods.test.ts.
  */
 
 import {
@@ -85,8 +85,14 @@ import {
   describe,
   fail,
 } from './base/validate.js';
-import { markRollbackChanged, WorldState } from './world/world_state.js';
+import { WorldState } from './world/world_state.js';
 import { checkWorldDef, settingsToDef } from './world/world_settings.js';
+import {
+  installWriteMarks,
+  type MAX_WRITE_ARGUMENTS,
+  type WORLD_METHODS,
+  type WorldMethodsOf,
+} from './world/world_methods.js';
 import { remixContacts } from './dynamics/contact.js';
 import { resetIslandImpulses, sleepBody, wakeBody } from './dynamics/island.js';
 import { createChain, createShape, destroyChain, freeShape, setFilter } from './dynamics/shape.js';
@@ -177,6 +183,11 @@ export class World {
     stateOf = (world) => world.#state;
   }
 
+  static {
+    // every method WORLD_METHODS classifies as a write renews the rollback stamp
+    installWriteMarks(World.prototype, (world) => (world as World).#state);
+  }
+
   constructor(def: Partial<WorldDef> = {}) {
     const d = { ...defaultWorldDef(), ...def };
     checkWorldDef('World', d);
@@ -210,7 +221,6 @@ export class World {
   /** Changes gravity (m/s^2); its length must be at most `constants.MAX_GRAVITY` (1000). */
   setGravity(gravity: Vec2): void {
     checkVec2Length('setGravity', 'gravity', gravity, MAX_GRAVITY, 'm/s^2');
-    markRollbackChanged(this.#state);
     this.#state.settings.gravityX = gravity.x;
     this.#state.settings.gravityY = gravity.y;
   }
@@ -228,7 +238,6 @@ export class World {
   }
 
   private applySettings(d: WorldDef): void {
-    markRollbackChanged(this.#state);
     const s = this.#state.settings;
     s.gravityX = d.gravity.x;
     s.gravityY = d.gravity.y;
@@ -361,14 +370,12 @@ export class World {
     if (w.bodies.pool.count >= MAX_SLOTS)
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} bodies)`);
 
-    markRollbackChanged(w);
     return w.bodies.pool.handle(createBody(w, d)) as BodyId;
   }
 
   /** Destroys a body with its shapes; bodies that touched it wake up. */
   destroyBody(bodyId: BodyId): void {
     const b = this.body('destroyBody', bodyId);
-    markRollbackChanged(this.#state);
     destroyBody(this.#state, b);
   }
 
@@ -439,7 +446,6 @@ export class World {
   setBodyType(bodyId: BodyId, type: BodyType): void {
     const b = this.body('setBodyType', bodyId);
     checkBodyType('setBodyType', 'type', type);
-    markRollbackChanged(this.#state);
     setBodyType(this.#state, b, type);
   }
 
@@ -488,7 +494,6 @@ export class World {
   setBodyLinearVelocity(bodyId: BodyId, v: Vec2): void {
     const b = this.body('setBodyLinearVelocity', bodyId);
     checkVec2Within('setBodyLinearVelocity', 'velocity', v, MAX_SPEED, 'm/s');
-    markRollbackChanged(this.#state);
     setLinearVelocity(this.#state, b, v);
   }
 
@@ -496,7 +501,6 @@ export class World {
     const b = this.body('setBodyAngularVelocity', bodyId);
     checkWithin('setBodyAngularVelocity', 'angularVelocity', omega, MAX_ANGULAR_SPEED, 'rad/s');
     const w = this.#state;
-    markRollbackChanged(w);
     if (w.bodies.type[b] === BodyType.Static || w.bodies.fixedRotation[b] === 1) return;
     if (omega !== 0) wakeBody(w, b);
     w.bodies.state[b * STATE_STRIDE + W] = omega;
@@ -507,7 +511,6 @@ export class World {
     const b = this.body('setBodyTransform', bodyId);
     checkVec2Within('setBodyTransform', 'position', position, MAX_COORDINATE, 'm');
     checkWithin('setBodyTransform', 'angle', angle, MAX_ANGLE, 'rad');
-    markRollbackChanged(this.#state);
     setTransform(this.#state, b, position, angle);
   }
 
@@ -517,7 +520,6 @@ export class World {
     checkVec2Within('applyBodyForce', 'force', force, MAX_FORCE, 'N');
     checkVec2Within('applyBodyForce', 'point', point, MAX_COORDINATE, 'm');
     checkBoolean('applyBodyForce', 'wake', wake);
-    markRollbackChanged(this.#state);
     applyForce(this.#state, b, force, point, wake);
   }
 
@@ -526,7 +528,6 @@ export class World {
     const b = this.body('applyBodyForceToCenter', bodyId);
     checkVec2Within('applyBodyForceToCenter', 'force', force, MAX_FORCE, 'N');
     checkBoolean('applyBodyForceToCenter', 'wake', wake);
-    markRollbackChanged(this.#state);
     applyForceToCenter(this.#state, b, force, wake);
   }
 
@@ -535,7 +536,6 @@ export class World {
     const b = this.body('applyBodyTorque', bodyId);
     checkWithin('applyBodyTorque', 'torque', torque, MAX_FORCE, 'N m');
     checkBoolean('applyBodyTorque', 'wake', wake);
-    markRollbackChanged(this.#state);
     applyTorque(this.#state, b, torque, wake);
   }
 
@@ -545,7 +545,6 @@ export class World {
     checkVec2Within('applyBodyLinearImpulse', 'impulse', impulse, MAX_FORCE, 'N s');
     checkVec2Within('applyBodyLinearImpulse', 'point', point, MAX_COORDINATE, 'm');
     checkBoolean('applyBodyLinearImpulse', 'wake', wake);
-    markRollbackChanged(this.#state);
     applyLinearImpulse(this.#state, b, impulse, point, wake);
   }
 
@@ -554,7 +553,6 @@ export class World {
     const b = this.body('applyBodyLinearImpulseToCenter', bodyId);
     checkVec2Within('applyBodyLinearImpulseToCenter', 'impulse', impulse, MAX_FORCE, 'N s');
     checkBoolean('applyBodyLinearImpulseToCenter', 'wake', wake);
-    markRollbackChanged(this.#state);
     applyLinearImpulseToCenter(this.#state, b, impulse, wake);
   }
 
@@ -563,7 +561,6 @@ export class World {
     const b = this.body('applyBodyAngularImpulse', bodyId);
     checkWithin('applyBodyAngularImpulse', 'impulse', impulse, MAX_FORCE, 'N m s');
     checkBoolean('applyBodyAngularImpulse', 'wake', wake);
-    markRollbackChanged(this.#state);
     applyAngularImpulse(this.#state, b, impulse, wake);
   }
 
@@ -596,7 +593,6 @@ export class World {
     const b = this.body(fn, bodyId);
     checkBodyMassData(fn, data);
     const w = this.#state;
-    markRollbackChanged(w);
     if (w.bodies.type[b] !== BodyType.Dynamic) return;
     applyMass(w, b, data.mass, data.rotationalInertia, data.center.x, data.center.y);
     w.bodies.massOverridden[b] = 1;
@@ -605,7 +601,6 @@ export class World {
   /** Recomputes the mass from the shapes, dropping any override. */
   resetBodyMassData(bodyId: BodyId): void {
     const b = this.body('resetBodyMassData', bodyId);
-    markRollbackChanged(this.#state);
     updateMassFromShapes(this.#state, b);
   }
 
@@ -616,7 +611,6 @@ export class World {
   setBodyLinearDamping(bodyId: BodyId, damping: number): void {
     const b = this.body('setBodyLinearDamping', bodyId);
     const value = checkNonNegative('setBodyLinearDamping', 'damping', damping);
-    markRollbackChanged(this.#state);
     this.#state.bodies.linearDamping[b] = value;
   }
 
@@ -627,7 +621,6 @@ export class World {
   setBodyAngularDamping(bodyId: BodyId, damping: number): void {
     const b = this.body('setBodyAngularDamping', bodyId);
     const value = checkNonNegative('setBodyAngularDamping', 'damping', damping);
-    markRollbackChanged(this.#state);
     this.#state.bodies.angularDamping[b] = value;
   }
 
@@ -639,7 +632,6 @@ export class World {
   setBodyGravityScale(bodyId: BodyId, scale: number): void {
     const b = this.body('setBodyGravityScale', bodyId);
     const value = checkWithin('setBodyGravityScale', 'scale', scale, MAX_GRAVITY_SCALE, '');
-    markRollbackChanged(this.#state);
     this.#state.bodies.gravityScale[b] = value;
   }
 
@@ -651,7 +643,6 @@ export class World {
   setBodyFixedRotation(bodyId: BodyId, flag: boolean): void {
     const b = this.body('setBodyFixedRotation', bodyId);
     checkBoolean('setBodyFixedRotation', 'flag', flag);
-    markRollbackChanged(this.#state);
     setFixedRotation(this.#state, b, flag);
   }
 
@@ -663,7 +654,6 @@ export class World {
   setBodyBullet(bodyId: BodyId, flag: boolean): void {
     const b = this.body('setBodyBullet', bodyId);
     checkBoolean('setBodyBullet', 'flag', flag);
-    markRollbackChanged(this.#state);
     this.#state.bodies.bullet[b] = flag ? 1 : 0;
   }
 
@@ -676,7 +666,6 @@ export class World {
     const b = this.body('setBodyAwake', bodyId);
     checkBoolean('setBodyAwake', 'awake', awake);
     const w = this.#state;
-    markRollbackChanged(w);
     if (awake) wakeBody(w, b);
     else if (w.bodies.awake[b] === 1 && w.bodies.enableSleep[b] === 1 && w.settings.enableSleep)
       sleepBody(w, b);
@@ -690,7 +679,6 @@ export class World {
   enableBodySleep(bodyId: BodyId, flag: boolean): void {
     const b = this.body('enableBodySleep', bodyId);
     checkBoolean('enableBodySleep', 'flag', flag);
-    markRollbackChanged(this.#state);
     this.#state.bodies.enableSleep[b] = flag ? 1 : 0;
     if (!flag) wakeBody(this.#state, b);
   }
@@ -702,7 +690,6 @@ export class World {
   setBodySleepThreshold(bodyId: BodyId, speed: number): void {
     const b = this.body('setBodySleepThreshold', bodyId);
     const value = checkNonNegative('setBodySleepThreshold', 'speed', speed);
-    markRollbackChanged(this.#state);
     this.#state.bodies.sleepThreshold[b] = value;
   }
 
@@ -790,7 +777,6 @@ export class World {
     const d = checkChainDef(fn, def);
 
     const w = this.#state;
-    markRollbackChanged(w);
     const slot = createChain(w, b, d);
     return makeHandle(slot, w.chainGeneration[slot]!, HandleKind.Chain) as ChainId;
   }
@@ -798,7 +784,6 @@ export class World {
   /** Destroys a chain and its segments. */
   destroyChain(chainId: ChainId): void {
     const slot = this.chain('destroyChain', chainId);
-    markRollbackChanged(this.#state);
     destroyChain(this.#state, slot);
   }
 
@@ -822,7 +807,6 @@ export class World {
     if (w.shapes.chain[s] !== -1)
       fail('destroyShape', 'shapeId', 'not part of a chain (use destroyChain)', shapeId);
     const b = w.shapes.body[s]!;
-    markRollbackChanged(w);
     resetIslandImpulses(w, b);
     freeShape(w, s, true);
     if (updateBodyMass && w.bodies.massOverridden[b] !== 1) updateMassFromShapes(w, b);
@@ -859,7 +843,6 @@ export class World {
     checkNonNegativeAtMost('setShapeDensity', 'density', density, MAX_DENSITY, 'kg/m^2');
     checkBoolean('setShapeDensity', 'updateBodyMass', updateBodyMass);
     const w = this.#state;
-    markRollbackChanged(w);
     w.shapes.density[s] = density;
     const b = w.shapes.body[s]!;
     if (updateBodyMass && w.bodies.massOverridden[b] !== 1) updateMassFromShapes(w, b);
@@ -872,7 +855,6 @@ export class World {
   setShapeFriction(shapeId: ShapeId, friction: number): void {
     const s = this.shape('setShapeFriction', shapeId);
     checkNonNegative('setShapeFriction', 'friction', friction);
-    markRollbackChanged(this.#state);
     this.#state.shapes.friction[s] = friction;
     remixContacts(this.#state, s);
   }
@@ -884,7 +866,6 @@ export class World {
   setShapeRestitution(shapeId: ShapeId, restitution: number): void {
     const s = this.shape('setShapeRestitution', shapeId);
     checkNonNegative('setShapeRestitution', 'restitution', restitution);
-    markRollbackChanged(this.#state);
     this.#state.shapes.restitution[s] = restitution;
     remixContacts(this.#state, s);
   }
@@ -907,7 +888,6 @@ export class World {
   setShapeFilter(shapeId: ShapeId, filter: Partial<Filter>): void {
     const s = this.shape('setShapeFilter', shapeId);
     const f = checkFilter('setShapeFilter', 'filter', withDefaultFilter(filter));
-    markRollbackChanged(this.#state);
     setFilter(this.#state, s, f);
   }
 
@@ -919,7 +899,6 @@ export class World {
   enableShapeContactEvents(shapeId: ShapeId, flag: boolean): void {
     const s = this.shape('enableShapeContactEvents', shapeId);
     checkBoolean('enableShapeContactEvents', 'flag', flag);
-    markRollbackChanged(this.#state);
     this.#state.shapes.enableContactEvents[s] = flag ? 1 : 0;
   }
 
@@ -1005,7 +984,6 @@ export class World {
   /** Destroys a joint and wakes its bodies. */
   destroyJoint(jointId: JointId): void {
     const j = this.joint('destroyJoint', jointId);
-    markRollbackChanged(this.#state);
     freeJoint(this.#state, j);
   }
 
@@ -1066,7 +1044,6 @@ export class World {
   setJointBreakForce(jointId: JointId, force: number): void {
     const j = this.joint('setJointBreakForce', jointId);
     const limit = checkBreakLimit('setJointBreakForce', 'force', force, 'N');
-    markRollbackChanged(this.#state);
     this.#state.joints.breakForce[j] = limit;
   }
 
@@ -1079,7 +1056,6 @@ export class World {
   setJointBreakTorque(jointId: JointId, torque: number): void {
     const j = this.joint('setJointBreakTorque', jointId);
     const limit = checkBreakLimit('setJointBreakTorque', 'torque', torque, 'N m');
-    markRollbackChanged(this.#state);
     this.#state.joints.breakTorque[j] = limit;
   }
 
@@ -1134,7 +1110,6 @@ export class World {
       ops.check(fn, merged);
       ops.apply(data, merged);
     }
-    markRollbackChanged(w);
     wakeBody(w, joints.bodyA[j]!);
     wakeBody(w, joints.bodyB[j]!);
   }
@@ -1207,7 +1182,6 @@ export class World {
     const breakForce = checkBreakLimit(fn, 'breakForce', def.breakForce, 'N');
     const breakTorque = checkBreakLimit(fn, 'breakTorque', def.breakTorque, 'N m');
 
-    markRollbackChanged(w);
     const data = entry.create();
     params?.apply(data, d);
     const j = createJoint(
@@ -1394,7 +1368,6 @@ export class World {
 
   private newShape(b: number, type: ShapeType, geometry: Geometry, d: ShapeDef): ShapeId {
     const w = this.#state;
-    markRollbackChanged(w);
     return w.shapes.pool.handle(createShape(w, b, type, geometry, d)) as ShapeId;
   }
 
@@ -1405,3 +1378,22 @@ export class World {
     return d;
   }
 }
+
+// The table of methods (world/world_methods.ts) names every public method,
+// and no writing method takes more arguments than its wrapper passes on: each fails to
+// compile here otherwise.
+type UnclassifiedWorldMethod = Exclude<keyof World, keyof typeof WORLD_METHODS>;
+type WideWriteMethod = {
+  [N in WorldMethodsOf<'input' | 'command' | 'structure' | 'restore'>]: Parameters<World[N]>['length'] extends
+    | 0
+    | 1
+    | 2
+    | 3
+    | typeof MAX_WRITE_ARGUMENTS
+    ? never
+    : N;
+}[WorldMethodsOf<'input' | 'command' | 'structure' | 'restore'>];
+const everyWorldMethodClassified: [UnclassifiedWorldMethod, WideWriteMethod] extends [never, never]
+  ? true
+  : false = true;
+void everyWorldMethodClassified;

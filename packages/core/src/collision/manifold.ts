@@ -1400,6 +1400,35 @@ export function collideQuadShapes(
 }
 
 /**
+ * The narrow phase of one shape pair (shapes `shapeA` and `shapeB`, of the types and
+ * geometries given, at the transforms given), the one rule for which pairs go through the
+ * quadrilateral cache: two quadrilaterals go through it, every other pair, other polygons
+ * included, through the one call of the collide table (a call made only for the first
+ * pentagon pair would be a path first taken late: world/solver.ts collide). The step's
+ * collide and rollback's derivations (world/rollback_derive.ts) both call it.
+ */
+export function collideShapes(
+  cache: QuadCache,
+  shapeA: number,
+  typeA: ShapeType,
+  a: Geometry,
+  xfA: Transform,
+  shapeB: number,
+  typeB: ShapeType,
+  b: Geometry,
+  xfB: Transform,
+  m: Manifold,
+): void {
+  const quadPair =
+    typeA === ShapeType.Polygon &&
+    typeB === ShapeType.Polygon &&
+    (a as Polygon).count === 4 &&
+    (b as Polygon).count === 4;
+  if (quadPair) collideQuadShapes(cache, shapeA, a as Polygon, xfA, shapeB, b as Polygon, xfB, m);
+  else getCollider(typeA, typeB)!(a, xfA, b, xfB, m);
+}
+
+/**
  * `collidePolygons` for two quadrilaterals (boxes, the common case), with the same
  * operations in the same order: B's vertices and normals are moved into A's frame as
  * `relative` + `toFrameA` do (into `localB`, without the centroid, which the polygon

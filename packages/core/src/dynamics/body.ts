@@ -403,6 +403,33 @@ export function setBodyType(w: WorldState, b: number, type: BodyType): void {
   if (type !== BodyType.Static) markAwake(w, b);
 }
 
+/**
+ * The one rule that places a body's origin: its center of mass (cx, cy) less the local
+ * center turned by the rotation (qc, qs). The center and the rotation are read at `b` from
+ * the columns given (the current pose's, or the start-of-step pose's `c0x`, `c0y`, `q0c`,
+ * `q0s`); the origin goes to outX[o], outY[o]. The step places every moved body with it
+ * (world/solver.ts finalizeBodies), and rollback derives saved origins with it
+ * (world/rollback_derive.ts), so the two cannot drift apart.
+ */
+export function originFromCenter(
+  bodies: BodyStore,
+  b: number,
+  cx: Float64Array,
+  cy: Float64Array,
+  qc: Float64Array,
+  qs: Float64Array,
+  outX: Float64Array,
+  outY: Float64Array,
+  o: number,
+): void {
+  const c = qc[b]!;
+  const s = qs[b]!;
+  const lcx = bodies.lcx[b]!;
+  const lcy = bodies.lcy[b]!;
+  outX[o] = cx[b]! - (c * lcx - s * lcy);
+  outY[o] = cy[b]! - (s * lcx + c * lcy);
+}
+
 /** Moves a body to a pose at once; its proxies follow and it wakes. */
 export function setTransform(w: WorldState, b: number, position: Vec2, angle: number): void {
   const bodies = w.bodies;

@@ -17,6 +17,7 @@ import type { Manifold } from '../collision/manifold_types.js';
 import { collidableTypes, getCollider } from '../collision/manifold.js';
 import { shouldShapesCollide } from './shape.js';
 import type { WorldState } from '../world/world_state.js';
+import { ShapeType } from '../geometry/geometry.js';
 import { wakeBody } from './island.js';
 
 /**
@@ -93,6 +94,10 @@ enum IX {
 
 /** Stride of the per-contact reference record in `reference`. */
 export const CONTACT_REFERENCE_STRIDE = REF.STRIDE;
+/** In a reference record: the normal, the first point, and a point's stride (rollback reads them). */
+export const CONTACT_REFERENCE_NX = REF.NX;
+export const CONTACT_REFERENCE_POINT = REF.POINT;
+export const CONTACT_REFERENCE_POINT_STRIDE = RP.STRIDE;
 
 /** Contact flag bits (a rollback state keeps two: see CONTACT_FLAG_BITS). */
 export const CONTACT_TOUCHING = 1;
@@ -239,6 +244,16 @@ export function updateContactManifold(w: WorldState, c: number, bA: number, bB: 
   d[p1 + PT.TANGENT_IMPULSE] = id === oldId0 ? ti0 : id === oldId1 ? ti1 : 0;
   d[p1 + PT.MAX_NORMAL_IMPULSE] = 0;
   contacts.id1[c] = id;
+}
+
+/**
+ * True for the pairs whose manifold may be carried over (reuseManifold), and so that keep a
+ * reference record: two polygons. Their normal is a face of A and turns with it, where a
+ * round shape's normal follows the centers, and a stale one kept a packed pile of circles
+ * creeping. The step's collide and rollback (world/rollback_derive.ts) both ask it.
+ */
+export function reusesManifold(typeA: ShapeType, typeB: ShapeType): boolean {
+  return typeA === ShapeType.Polygon && typeB === ShapeType.Polygon;
 }
 
 /**

@@ -117,13 +117,23 @@ export function shouldShapesCollide(
 // ---------------------------------------------------------------------------------------
 // Operations on one world (moved from WorldState; callers have validated their input).
 
-/** Computes the shape's tight AABB from its body's transform. */
-export function computeShapeBox(w: WorldState, shape: number): void {
+/**
+ * The shape's tight AABB at its body's pose, in the world's scratch box (`w.aabb`): the one
+ * rule for a tight box, which computeShapeBox stores and rollback compares saved boxes
+ * with (world/rollback_derive.ts).
+ */
+export function shapeBoxAtPose(w: WorldState, shape: number): AABB {
   const shapes = w.shapes;
   const bodies = w.bodies;
   const b = shapes.body[shape]!;
   w.xfA.set(bodies.px[b]!, bodies.py[b]!, bodies.c[b]!, bodies.s[b]!);
-  const box = computeShapeAABB(shapes.typeOf(shape), shapes.geometry[shape]!, w.xfA, w.aabb);
+  return computeShapeAABB(shapes.typeOf(shape), shapes.geometry[shape]!, w.xfA, w.aabb);
+}
+
+/** Computes the shape's tight AABB from its body's transform. */
+export function computeShapeBox(w: WorldState, shape: number): void {
+  const shapes = w.shapes;
+  const box = shapeBoxAtPose(w, shape);
   shapes.minX[shape] = box.minX;
   shapes.minY[shape] = box.minY;
   shapes.maxX[shape] = box.maxX;
@@ -135,16 +145,31 @@ export function marginFor(w: WorldState, body: number): number {
   return w.bodies.type[body] === BodyType.Static ? SPECULATIVE_DISTANCE : AABB_MARGIN;
 }
 
+/**
+ * A proxy's fat box: its shape's tight box grown by its body's margin, into `out`. The one
+ * rule for it: a proxy is made, moved and refit with it (here, world/solver.ts), and
+ * rollback predicts saved fat boxes with it (world/rollback_derive.ts).
+ */
+export function fatBoxOf(w: WorldState, shape: number, out: AABB): AABB {
+  const shapes = w.shapes;
+  const m = marginFor(w, shapes.body[shape]!);
+  out.minX = shapes.minX[shape]! - m;
+  out.minY = shapes.minY[shape]! - m;
+  out.maxX = shapes.maxX[shape]! + m;
+  out.maxY = shapes.maxY[shape]! + m;
+  return out;
+}
+
 export function createShapeProxy(w: WorldState, shape: number, forcePairCreation: boolean): void {
   const shapes = w.shapes;
   const body = shapes.body[shape]!;
   computeShapeBox(w, shape);
-  const m = marginFor(w, body);
+  const fat = fatBoxOf(w, shape, fatBox);
   shapes.proxyKey[shape] = w.broadPhase.createProxy(
-    shapes.minX[shape]! - m,
-    shapes.minY[shape]! - m,
-    shapes.maxX[shape]! + m,
-    shapes.maxY[shape]! + m,
+    fat.minX,
+    fat.minY,
+    fat.maxX,
+    fat.maxY,
     shapes.categoryBits[shape]!,
     shape,
     w.bodies.type[body]!,
@@ -163,16 +188,11 @@ export function destroyShapeProxy(w: WorldState, shape: number): void {
 /** After a teleport: new boxes for every shape of the body, moved in the broad phase. */
 export function moveBodyProxies(w: WorldState, b: number): void {
   const shapes = w.shapes;
-  const m = marginFor(w, b);
   for (let s = w.bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
     computeShapeBox(w, s);
     const key = shapes.proxyKey[s]!;
     if (key === -1) continue;
-    fatBox.minX = shapes.minX[s]! - m;
-    fatBox.minY = shapes.minY[s]! - m;
-    fatBox.maxX = shapes.maxX[s]! + m;
-    fatBox.maxY = shapes.maxY[s]! + m;
-    w.broadPhase.moveProxy(key, fatBox);
+    w.broadPhase.moveProxy(key, fatBoxOf(w, s, fatBox));
   }
 }
 

@@ -13,7 +13,7 @@
  * The step allocates nothing once the arrays it uses have grown to the scene's size.
  */
 
-import { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
+import { DPX, DPY, DQC, DQS, originFromCenter, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
 import {
   MAX_ROTATION,
   MAX_SOLVED_ROTATION,
@@ -24,6 +24,7 @@ import {
   CONTACT_ENABLE_EVENTS,
   CONTACT_TOUCHING,
   reuseManifold,
+  reusesManifold,
   updateContactManifold,
 } from '../dynamics/contact.js';
 import {
@@ -36,7 +37,7 @@ import {
   warmStartContacts,
 } from '../dynamics/contact_solver.js';
 import { growI32 } from '../base/array.js';
-import { AABB, type Polygon, ShapeType } from '../geometry/geometry.js';
+import { AABB, type ShapeType } from '../geometry/geometry.js';
 import { solveContinuous } from '../dynamics/continuous.js';
 import { updateSleep } from '../dynamics/island.js';
 import {
@@ -48,13 +49,13 @@ import {
 } from '../joints/joint_solver.js';
 import { makeSoft } from '../dynamics/softness.js';
 import { Manifold } from '../collision/manifold_types.js';
-import { collideQuadShapes, getCollider } from '../collision/manifold.js';
+import { collideShapes } from '../collision/manifold.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { markRollbackChanged, type WorldState } from './world_state.js';
 import { createContact, destroyContact } from '../dynamics/contact.js';
 import { updateSensors } from '../dynamics/sensor.js';
 import { wakeBody } from '../dynamics/island.js';
-import { computeShapeBox, marginFor } from '../dynamics/shape.js';
+import { computeShapeBox, fatBoxOf } from '../dynamics/shape.js';
 import { BodyType } from '../types/body_def.js';
 
 const now: () => number =
@@ -69,8 +70,7 @@ const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
 export function step(w: WorldState, dt: number, subSteps: number): void {
   const timed = w.settings.enableProfile;
   const t0 = timed ? now() : 0;
-  // a step of a world at rest keeps its rollback stamp (world/rollback_state.ts)
-  if (!isAtRest(w)) markRollbackChanged(w);
+  const atRest = isAtRest(w);
   w.jointEventIds.length = 0;
   w.jointEventBroken.length = 0;
   w.events.beginStep();
@@ -101,9 +101,11 @@ export function step(w: WorldState, dt: number, subSteps: number): void {
   // sensor overlaps at the final poses: events in the step the overlap starts or ends
   const sensorsChanged = updateSensors(w);
   const t6 = timed ? now() : 0;
-  // the overlap set is part of a rollback state; an awake body is checked as a guard (a
-  // step at rest wakes none)
-  if (sensorsChanged || w.awakeBodyCount !== 0) markRollbackChanged(w);
+  // The step's one rollback rule (world/rollback_state.ts, "The fast path"): it renews the
+  // stamp unless it changed nothing a state holds but the step counter, which it patches:
+  // it began at rest, its sensor pass changed no overlap (the overlap set is part of a
+  // state), and no body is awake after it (a guard: a step at rest wakes none).
+  if (!atRest || sensorsChanged || w.awakeBodyCount !== 0) markRollbackChanged(w);
 
   const profile = w.profile;
   profile.pairs = t1 - t0;
@@ -122,8 +124,8 @@ export function step(w: WorldState, dt: number, subSteps: number): void {
  * the sensors' overlap set (checked after the sensor pass): no body or contact is awake,
  * so the narrow phase, the solver, continuous collision and sleep have nothing to do and
  * nothing can wake (joints are solved only with an awake body), and no proxy waits in the
- * move buffer, so no pair is made. Such a step keeps the rollback stamp; any other changes
- * it, before it writes anything.
+ * move buffer, so no pair is made. Such a step keeps the rollback stamp; any other renews
+ * it (see step).
  */
 function isAtRest(w: WorldState): boolean {
   return w.awakeBodyCount === 0 && w.awakeContactCount === 0 && w.broadPhase.moveCountPending === 0;
@@ -236,30 +238,15 @@ function collide(w: WorldState): void {
     const bB = cBodyB[c]!;
     const typeA = shapeType[sA]! as ShapeType;
     const typeB = shapeType[sB]! as ShapeType;
-    const polygons = typeA === ShapeType.Polygon && typeB === ShapeType.Polygon;
     // a contact whose shapes moved apart keeps the empty manifold
     m.clear();
     if (!apart) {
-      const gA = geometry[sA]!;
-      const gB = geometry[sB]!;
-      let quadPair = false;
-      if (polygons) {
-        // A touching polygon pair that has barely moved keeps its manifold (and stays
-        // touching). Only polygons: their normal is a face of A and turns with it, where a
-        // round shape's normal follows the centers, and a stale one kept a packed pile of
-        // circles creeping.
-        if (wasTouching && reuseManifold(w, c, bA, bB, pointCount[c]!)) continue;
-        const quadA = (gA as Polygon).count === 4;
-        const quadB = (gB as Polygon).count === 4;
-        quadPair = quadA && quadB;
-      }
+      // a touching pair that keeps its manifold (polygons that barely moved) stays touching
+      if (wasTouching && reusesManifold(typeA, typeB) && reuseManifold(w, c, bA, bB, pointCount[c]!))
+        continue;
       xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
       xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
-      // Two quadrilaterals through the cache; every other pair, other polygons included,
-      // through the one call of the table: a call made only for the first pentagon pair
-      // would be a path first taken late (see above).
-      if (quadPair) collideQuadShapes(quads, sA, gA as Polygon, xfA, sB, gB as Polygon, xfB, m);
-      else getCollider(typeA, typeB)!(gA, xfA, gB, xfB, m);
+      collideShapes(quads, sA, typeA, geometry[sA]!, xfA, sB, typeB, geometry[sB]!, xfB, m);
     }
     updateContactManifold(w, c, bA, bB, m);
     changed[changedCount] = c;
@@ -544,10 +531,7 @@ function finalizeBodies(w: WorldState): void {
     bodies.cy[b] = cy;
     bodies.c[b] = qc;
     bodies.s[b] = qs;
-    const lcx = bodies.lcx[b]!;
-    const lcy = bodies.lcy[b]!;
-    bodies.px[b] = cx - (qc * lcx - qs * lcy);
-    bodies.py[b] = cy - (qs * lcx + qc * lcy);
+    originFromCenter(bodies, b, bodies.cx, bodies.cy, bodies.c, bodies.s, bodies.px, bodies.py, b);
     state[o + DPX] = 0;
     state[o + DPY] = 0;
     state[o + DQC] = 1;
@@ -601,11 +585,7 @@ function refitProxies(w: WorldState, count: number): void {
   for (let i = 0; i < count; i++) {
     const s = refitList[i]!;
     const key = shapes.proxyKey[s]!;
-    const m = marginFor(w, shapes.body[s]!);
-    fatBox.minX = shapes.minX[s]! - m;
-    fatBox.minY = shapes.minY[s]! - m;
-    fatBox.maxX = shapes.maxX[s]! + m;
-    fatBox.maxY = shapes.maxY[s]! + m;
+    fatBoxOf(w, s, fatBox);
     if ((key & 3) === 0) bp.moveProxy(key, fatBox);
     else bp.enlargeProxy(key, fatBox);
   }

@@ -92,11 +92,12 @@ export class RollbackCache {
 }
 
 /**
- * Gives the world's rollback content a new stamp: called by every public method of World
- * that writes (world.ts; the user-data setters excepted), by a step unless the world was
- * at rest (world/solver.ts), by a load that decodes, by `restore` (adopt) and by the
- * character mover when it pushes a body. A call too many only costs a full save or load;
- * one missing would let a save keep stale bytes.
+ * Gives the world's rollback content a new stamp. Called before every method of World that
+ * the table of methods classifies as a write (world/world_methods.ts installWriteMarks: one
+ * wrapper, not a call in each method), by a step unless the world was at rest
+ * (world/solver.ts step), by a load that decodes, by `adopt` (the content replaced whole)
+ * and by the character mover when it pushes a body. A call too many only costs a full save
+ * or load; one missing would let a save keep stale bytes.
  */
 export function markRollbackChanged(w: WorldState): void {
   w.rollback.stamp = ++rollbackStamps.last;
