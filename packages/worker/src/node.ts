@@ -7,10 +7,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { createClient, type PhysicsClient } from './client.js';
-import { comlinkBackend } from './comlink_backend.js';
-import { type PhysicsOptions, resolveOptions } from './options.js';
-import { chooseTransport, type TransportOption } from './transport.js';
+import { createClient, type PhysicsClient } from './client/client.js';
+import { comlinkBackend } from './client/comlink_backend.js';
+import { type PhysicsOptions, resolveOptions } from './client/options.js';
+import { chooseTransport, type TransportOption } from './client/transport.js';
 
 export interface NodeWorkerOptions extends PhysicsOptions {
   /** `auto` (default) and `shared` use shared memory; `transfer` sends each frame in a message. */
@@ -51,4 +51,4 @@ export function createNodePhysicsWorker(options: NodeWorkerOptions = {}): Physic
   }, resolved);
 }
 
-export type { PhysicsClient } from './client.js';
+export type { PhysicsClient } from './client/client.js';

@@ -3,7 +3,8 @@
  * each reply transferred instead of copied, and updates pushed to the client's proxy.
  */
 import * as Comlink from 'comlink';
-import { type HostInit, type HostSink, type HostUpdate, type WireRollbackState, WorldHost } from './host.js';
+import type { HostInit, HostSink, HostUpdate, WireRollbackState } from '../protocol/host_messages.js';
+import { WorldHost } from './host.js';
 
 function transferable(update: HostUpdate): HostUpdate {
   const buffers: ArrayBuffer[] = [];

@@ -1,6 +1,6 @@
 /** Options shared by every backend, with their defaults in one place. */
 import { constants, type WorldDef } from '@impulse/core';
-import type { Stepping } from './host.js';
+import type { Stepping } from '../protocol/host_messages.js';
 
 export interface PhysicsOptions {
   /** The world's definition, as for `new World(def)`. Mixer functions cannot cross to a worker. */

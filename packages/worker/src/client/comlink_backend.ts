@@ -1,14 +1,15 @@
 /** A backend whose host is reached through Comlink (a Web Worker or a Node worker thread). */
 import * as Comlink from 'comlink';
-import type { Backend, HostPort } from './client.js';
-import { createRingBuffer } from './command_ring.js';
-import type { WorldHost } from './host.js';
+import type { WorldHost } from '../host/host.js';
+import { createRingBuffer } from '../protocol/command_ring.js';
+import type { Backend, HostPort } from './backend.js';
 import { initialFrames } from './transport.js';
 
 export function comlinkBackend(
   endpoint: Comlink.Endpoint,
   transport: 'shared' | 'transfer',
   terminate: () => void,
+  keepAlive: (on: boolean) => void = () => undefined,
 ): Backend {
   const remote = Comlink.wrap<WorldHost>(endpoint);
   return {
@@ -18,6 +19,7 @@ export function comlinkBackend(
     ring: transport === 'shared' ? createRingBuffer() : null,
     proxySink: (sink) => Comlink.proxy(sink),
     transfer: (value, buffers) => Comlink.transfer(value, buffers),
+    keepAlive,
     dispose: () => {
       remote[Comlink.releaseProxy]();
       terminate();
