@@ -23,6 +23,11 @@ function defaultWorker(): Worker {
 export function createPhysicsWorker(options: WorkerOptions = {}): PhysicsClient {
   const resolved = resolveOptions(options, true);
   const transport = chooseTransport(options.transport);
+  if (options.worker === undefined && typeof Worker === 'undefined') {
+    throw new Error(
+      "createPhysicsWorker: this runtime has no Web Worker; in Node import { createNodePhysicsWorker } from '@impulse/worker/node' (or use createInlinePhysics)",
+    );
+  }
   const makeWorker = options.worker ?? defaultWorker;
   return createClient((lost) => {
     const worker = makeWorker();

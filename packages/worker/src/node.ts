@@ -17,6 +17,12 @@ export interface NodeWorkerOptions extends PhysicsOptions {
   transport?: TransportOption;
   /** Creates the worker thread; the default runs this package's `node_worker.js`. */
   worker?: () => Worker;
+  /**
+   * Keep the process alive while the client lives, as a server's world should. Default
+   * false: the worker thread holds the process only while a reply is awaited (`step(n)`,
+   * `stateHash()`, ...), so a script that ends without `dispose()` still exits.
+   */
+  keepAlive?: boolean;
 }
 
 /** The built worker script. From the sources (in this repository's tests) it is the build's. */
@@ -33,6 +39,11 @@ export function nodeWorkerScript(): URL {
 /** Starts a physics world in a Node worker thread and returns its client. */
 export function createNodePhysicsWorker(options: NodeWorkerOptions = {}): PhysicsClient {
   const resolved = resolveOptions(options, true);
+  if (options.keepAlive !== undefined && typeof options.keepAlive !== 'boolean') {
+    throw new TypeError(
+      `createNodePhysicsWorker: keepAlive must be a boolean or undefined, got ${String(options.keepAlive)}`,
+    );
+  }
   const transport = chooseTransport(options.transport);
   const makeWorker = options.worker ?? (() => new Worker(nodeWorkerScript()));
   return createClient((lost) => {
@@ -44,10 +55,17 @@ export function createNodePhysicsWorker(options: NodeWorkerOptions = {}): Physic
     worker.on('exit', (code) => {
       if (!disposed) lost(new Error(`@impulse/worker: the physics worker exited (code ${code})`));
     });
-    return comlinkBackend(nodeEndpoint(worker as never), transport, () => {
-      disposed = true;
-      void worker.terminate();
-    });
+    const keepAlive = options.keepAlive === true;
+    if (!keepAlive) worker.unref();
+    return comlinkBackend(
+      nodeEndpoint(worker as never),
+      transport,
+      () => {
+        disposed = true;
+        void worker.terminate();
+      },
+      keepAlive ? null : worker,
+    );
   }, resolved);
 }
 

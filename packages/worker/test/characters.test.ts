@@ -69,12 +69,12 @@ describe.each([
       maxPushForce: 500,
     });
     await physics.step(30);
-    const before = physics.getPosition(crate).x;
+    const before = physics.getBodyPosition(crate).x;
     physics.setCharacterVelocity(character, { x: 3, y: 0 });
     await physics.step(60);
     const s = physics.readCharacter(character, undefined, 1);
-    expect(physics.getPosition(avatar).x).toBeCloseTo(s.position.x, 6);
-    expect(physics.getPosition(crate).x).toBeGreaterThan(before + 0.5);
+    expect(physics.getBodyPosition(avatar).x).toBeCloseTo(s.position.x, 6);
+    expect(physics.getBodyPosition(crate).x).toBeGreaterThan(before + 0.5);
   });
 
   it('rejects bad definitions at the call site with the core message', () => {

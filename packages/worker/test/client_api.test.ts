@@ -230,12 +230,12 @@ describe('events', () => {
     }
     for (let s = 0; s < 120; s++) {
       if (s === 60) {
-        physics.applyLinearImpulseToCenter(top, { x: 0, y: 30 });
+        physics.applyBodyLinearImpulseToCenter(top, { x: 0, y: 30 });
       }
       await physics.step(1);
     }
     for (let s = 0; s < 120; s++) {
-      if (s === 60) world.applyLinearImpulseToCenter(top, { x: 0, y: 30 });
+      if (s === 60) world.applyBodyLinearImpulseToCenter(top, { x: 0, y: 30 });
       world.step(DT);
       const e = world.getContactEvents();
       for (let i = 0; i < e.beginCount; i++) expected.push(1, e.beginShapeA[i]!, e.beginShapeB[i]!);

@@ -27,7 +27,7 @@ function drivenScene(t: Target) {
   const mouse = t.createMouseJoint({
     bodyA: ground,
     bodyB: ids[3]!,
-    target: t.getPosition(ids[3]!),
+    target: t.getBodyPosition(ids[3]!),
     maxForce: 500,
   });
   return { ids, wheel, motor, mouse };
@@ -35,17 +35,17 @@ function drivenScene(t: Target) {
 
 function drive(t: Target, scene: ReturnType<typeof drivenScene>, step: number): void {
   const { ids, wheel, motor, mouse } = scene;
-  t.applyForceToCenter(ids[0]!, { x: 20 * Math.sin(step / 10), y: 0 });
-  t.applyForce(ids[1]!, { x: 0, y: 15 }, { x: 0.3, y: 3 });
-  t.applyTorque(ids[2]!, step % 7);
-  if (step % 30 === 0) t.applyLinearImpulseToCenter(ids[1]!, { x: 1, y: 2 });
-  if (step % 45 === 0) t.setLinearVelocity(ids[2]!, { x: -1, y: 0.5 });
-  if (step % 50 === 0) t.setAngularVelocity(ids[0]!, 1);
-  if (step % 70 === 0) t.applyAngularImpulse(ids[2]!, 0.3);
+  t.applyBodyForceToCenter(ids[0]!, { x: 20 * Math.sin(step / 10), y: 0 });
+  t.applyBodyForce(ids[1]!, { x: 0, y: 15 }, { x: 0.3, y: 3 });
+  t.applyBodyTorque(ids[2]!, step % 7);
+  if (step % 30 === 0) t.applyBodyLinearImpulseToCenter(ids[1]!, { x: 1, y: 2 });
+  if (step % 45 === 0) t.setBodyLinearVelocity(ids[2]!, { x: -1, y: 0.5 });
+  if (step % 50 === 0) t.setBodyAngularVelocity(ids[0]!, 1);
+  if (step % 70 === 0) t.applyBodyAngularImpulse(ids[2]!, 0.3);
   t.setJointParams(mouse, { target: { x: 2 * Math.cos(step / 20), y: 6 + Math.sin(step / 15) } });
   t.setJointParams(motor, { motorSpeed: step % 100 < 50 ? 3 : -3 });
-  if (step === 80) t.setTransform(wheel, { x: 5, y: 4 }, 0.5);
-  if (step === 90) t.setAwake(ids[0]!, true);
+  if (step === 80) t.setBodyTransform(wheel, { x: 5, y: 4 }, 0.5);
+  if (step === 90) t.setBodyAwake(ids[0]!, true);
 }
 
 describe('the input ring', () => {
@@ -71,10 +71,10 @@ describe('the input ring', () => {
     clients.push(physics);
     const world = new World();
     for (const t of [physics, world] as Target[]) {
-      t.setLinearVelocity(buildColumn(t, 1)[0]!, { x: 1, y: 0 }); // through the ring: before any message
+      t.setBodyLinearVelocity(buildColumn(t, 1)[0]!, { x: 1, y: 0 }); // through the ring: before any message
       const late = t.createBody({ type: BodyType.Dynamic, position: { x: 3, y: 5 } });
       t.createPolygonShape(late, makeBox(0.5, 0.5));
-      t.applyLinearImpulseToCenter(late, { x: 4, y: 0 }); // after a queued create: in the message
+      t.applyBodyLinearImpulseToCenter(late, { x: 4, y: 0 }); // after a queued create: in the message
     }
     await physics.step(30);
     for (let i = 0; i < 30; i++) world.step(DT);
@@ -87,13 +87,13 @@ describe('the input ring', () => {
     const scene = drivenScene(physics);
     await physics.flush();
     const before = { ...counts };
-    const y0 = physics.getPosition(scene.ids[1]!).y;
+    const y0 = physics.getBodyPosition(scene.ids[1]!).y;
     for (let frame = 0; frame < 40; frame++) {
-      for (const id of scene.ids) physics.applyForceToCenter(id, { x: 0, y: 200 });
+      for (const id of scene.ids) physics.applyBodyForceToCenter(id, { x: 0, y: 200 });
       drive(physics, scene, frame);
       await new Promise((r) => setTimeout(r, 16));
     }
     expect(counts).toEqual(before);
-    expect(physics.getPosition(scene.ids[1]!).y).toBeGreaterThan(y0 + 0.5); // the pushes arrived
+    expect(physics.getBodyPosition(scene.ids[1]!).y).toBeGreaterThan(y0 + 0.5); // the pushes arrived
   });
 });

@@ -94,10 +94,12 @@ describe('reads derived from the pose, and joint read-outs', () => {
     await physics.step(40);
     for (let i = 0; i < 40; i++) world.step(DT);
     const p = { x: 0.5, y: -0.05 };
-    expect(physics.getWorldPoint(arm, p)).toEqual(world.getWorldPoint(arm, p));
-    expect(physics.getLocalPoint(arm, { x: 1, y: 2 })).toEqual(world.getLocalPoint(arm, { x: 1, y: 2 }));
-    const c = physics.getWorldCenter(arm);
-    const expected = world.getWorldCenter(arm);
+    expect(physics.getBodyWorldPoint(arm, p)).toEqual(world.getBodyWorldPoint(arm, p));
+    expect(physics.getBodyLocalPoint(arm, { x: 1, y: 2 })).toEqual(
+      world.getBodyLocalPoint(arm, { x: 1, y: 2 }),
+    );
+    const c = physics.getBodyWorldCenter(arm);
+    const expected = world.getBodyWorldCenter(arm);
     expect(c.x).toBeCloseTo(expected.x, 12); // from the pose: equal to the last bits or so
     expect(c.y).toBeCloseTo(expected.y, 12);
     expect(await physics.getJointState(hinge)).toEqual(world.getJointState(hinge));

@@ -7,7 +7,7 @@ import { createNodePhysicsWorker, type NodeWorkerOptions, nodeWorkerScript } fro
 export const DT = 1 / 60;
 
 /** Anything that takes the core's commands: a World, or a client of one. */
-export type Commands = Pick<World, 'createBody' | 'createPolygonShape' | 'setLinearVelocity'>;
+export type Commands = Pick<World, 'createBody' | 'createPolygonShape' | 'setBodyLinearVelocity'>;
 
 /** The bench's 20-base pyramid, built through either API (scenes take the World's commands). */
 export function buildPyramid(target: World | PhysicsClient, base = 20): BodyId[] {

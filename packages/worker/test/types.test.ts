@@ -20,7 +20,7 @@ describe('the client type', () => {
   });
 
   it('reads poses synchronously like World, and asks the worker with promises', () => {
-    expectTypeOf<PhysicsClient['getPosition']>().toEqualTypeOf<World['getPosition']>();
+    expectTypeOf<PhysicsClient['getBodyPosition']>().toEqualTypeOf<World['getBodyPosition']>();
     expectTypeOf<PhysicsClient['readBodyTransforms']>().parameters.toEqualTypeOf<
       Parameters<World['readBodyTransforms']>
     >();

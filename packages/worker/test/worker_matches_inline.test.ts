@@ -46,11 +46,11 @@ describe.each(Object.entries(backends))('%s', (_name, create) => {
     await physics.step(10);
     for (let i = 0; i < 10; i++) world.step(DT);
     const extra = physics.createBody({ type: 2, position: { x: 30, y: 7 } });
-    expect(physics.getPosition(extra)).toEqual({ x: 30, y: 7 });
+    expect(physics.getBodyPosition(extra)).toEqual({ x: 30, y: 7 });
     world.createBody({ type: 2, position: { x: 30, y: 7 } });
     await physics.step(1);
     world.step(DT);
-    expect(physics.getPosition(extra)).toEqual(world.getPosition(extra));
-    expect(physics.getLinearVelocity(extra)).toEqual(world.getLinearVelocity(extra));
+    expect(physics.getBodyPosition(extra)).toEqual(world.getBodyPosition(extra));
+    expect(physics.getBodyLinearVelocity(extra)).toEqual(world.getBodyLinearVelocity(extra));
   });
 });

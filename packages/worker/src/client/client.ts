@@ -28,7 +28,6 @@ import {
   type JointEvents,
   type QueryAABB,
   type QueryFilter,
-  RENAMED_WORLD_METHODS,
   RollbackState,
   type ShapeId,
   type Vec2,
@@ -40,6 +39,7 @@ import type { MethodsRouted } from '../protocol/world_methods.js';
 import type { BackendFactory, Transport } from './backend.js';
 import { ClientCharacters, type CharacterStateView } from './characters.js';
 import type { ClientContext } from './context.js';
+import { disposalSymbols } from './disposal.js';
 import { ClientEvents, type Listener, newListeners } from './events.js';
 import { FrameReads } from './frame_reads.js';
 import { HostLink } from './host_link.js';
@@ -53,10 +53,7 @@ export type { CharacterStateView } from './characters.js';
 export type { PersistentRayHit } from './persistent_rays.js';
 export type { PhysicsStats } from './stats.js';
 
-/** `Symbol.asyncDispose`, or the registered symbol polyfills use where the runtime lacks it. */
-const asyncDispose: symbol =
-  (Symbol as { asyncDispose?: symbol }).asyncDispose ?? Symbol.for('Symbol.asyncDispose');
-const syncDispose: symbol = (Symbol as { dispose?: symbol }).dispose ?? Symbol.for('Symbol.dispose');
+const disposal = disposalSymbols();
 
 class PhysicsClientBase {
   /** The transport in use: shared memory, transferred frames, or the same thread. */
@@ -445,51 +442,32 @@ class PhysicsClientBase {
     return false;
   }
 
-  /** `await using physics = createPhysicsWorker()`: disposes when the scope ends. */
-  [Symbol.asyncDispose](): Promise<void> {
-    this.dispose();
-    return Promise.resolve();
-  }
-
-  /** `using physics = createInlinePhysics()`: disposes when the scope ends. */
-  [Symbol.dispose](): void {
-    this.dispose();
-  }
+  /** `await using physics = createPhysicsWorker()`: disposes when the scope ends (installed below). */
+  declare [Symbol.asyncDispose]: () => Promise<void>;
+  /** `using physics = createInlinePhysics()`: disposes when the scope ends (installed below). */
+  declare [Symbol.dispose]: () => void;
 }
 
 const internals = (client: object): ClientInternals => client as unknown as ClientInternals;
 installWorldMethods(PhysicsClientBase.prototype, internals);
 
-// Runtimes without the disposal symbols get the registered ones (what polyfills use).
-for (const [symbol, name] of [
-  [asyncDispose, Symbol.asyncDispose],
-  [syncDispose, Symbol.dispose],
-] as const) {
-  if (symbol !== name) {
-    const method = PhysicsClientBase.prototype[name as typeof Symbol.asyncDispose];
-    Object.defineProperty(PhysicsClientBase.prototype, symbol, { value: method, configurable: true });
-  }
-}
+Object.defineProperty(PhysicsClientBase.prototype, disposal.asyncDispose, {
+  value(this: PhysicsClientBase): Promise<void> {
+    this.dispose();
+    return Promise.resolve();
+  },
+  configurable: true,
+});
+Object.defineProperty(PhysicsClientBase.prototype, disposal.dispose, {
+  value(this: PhysicsClientBase): void {
+    this.dispose();
+  },
+  configurable: true,
+});
 
 type ClientMethods = PhysicsClientBase &
   Pick<World, MethodsRouted<'command' | 'mirror'> | InputMethod> &
   HostAsks;
-
-/** The core's deprecated names (before its naming rule), kept here too: code moves between the two. */
-type DeprecatedAliases = {
-  /** @deprecated Use the name that says its object (see RENAMED_WORLD_METHODS in @impulse/core). */
-  [Old in keyof typeof RENAMED_WORLD_METHODS]: ClientMethods[(typeof RENAMED_WORLD_METHODS)[Old]];
-};
-
-for (const [old, name] of Object.entries(RENAMED_WORLD_METHODS)) {
-  const method = Object.getOwnPropertyDescriptor(PhysicsClientBase.prototype, name)?.value;
-  if (typeof method !== 'function') throw new Error(`@impulse/worker: the client lacks ${name}`);
-  Object.defineProperty(PhysicsClientBase.prototype, old, {
-    value: method,
-    writable: true,
-    configurable: true,
-  });
-}
 
 /**
  * A disposed client's prototype: every method of a live client throws, naming itself, so
@@ -497,23 +475,26 @@ for (const [old, name] of Object.entries(RENAMED_WORLD_METHODS)) {
  */
 const DISPOSED: object = (() => {
   const live = PhysicsClientBase.prototype as unknown as Record<PropertyKey, unknown>;
-  const disposed = Object.create(live) as Record<PropertyKey, unknown>;
+  const disposed = Object.create(live) as object;
+  // defineProperty, not assignment: the live methods are not writable through a child
+  const define = (key: PropertyKey, value: unknown) =>
+    Object.defineProperty(disposed, key, { value, configurable: true });
   for (const key of Reflect.ownKeys(live)) {
     if (key === 'constructor' || typeof live[key] !== 'function') continue;
-    const name = String(typeof key === 'symbol' ? key.description : key);
-    disposed[key] = () => {
+    const name = typeof key === 'symbol' ? String(key.description) : key;
+    define(key, () => {
       throw new Error(`${name}: the physics world was disposed`);
-    };
+    });
   }
-  disposed.dispose = () => undefined;
-  disposed.isDisposed = () => true;
-  disposed[asyncDispose] = () => Promise.resolve();
-  disposed[syncDispose] = () => undefined;
+  define('dispose', () => undefined);
+  define('isDisposed', () => true);
+  define(disposal.asyncDispose, () => Promise.resolve());
+  define(disposal.dispose, () => undefined);
   return disposed;
 })();
 
 /** The client: the core `World`'s commands, inputs and structural reads, plus the methods above. */
-export type PhysicsClient = ClientMethods & DeprecatedAliases;
+export type PhysicsClient = ClientMethods;
 
 /** @internal Builds a client over a backend (the backends call this). */
 export function createClient(makeBackend: BackendFactory, options: ResolvedOptions): PhysicsClient {
