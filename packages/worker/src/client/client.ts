@@ -96,18 +96,7 @@ class PhysicsClientBase {
   /** Starts the host (a new one when `replace`) and gives it what this client set up. */
   private connect(replace: boolean): Promise<void> {
     const o = this.ctx.options;
-    const ready = this.ctx.link.connect(
-      {
-        world: o.world,
-        stepping: o.stepping,
-        timeStep: o.timeStep,
-        maxStepsPerTick: o.maxStepsPerTick,
-        paused: this.paused,
-        timeScale: this.timeScale,
-        snapshotEvery: o.snapshotEvery,
-      },
-      replace,
-    );
+    const ready = this.ctx.link.connect({ ...o, paused: this.paused, timeScale: this.timeScale }, replace);
     this.events.resend();
     this.rays.resend();
     if (this.debugContacts) void this.ctx.link.port.setDebugContacts(true);

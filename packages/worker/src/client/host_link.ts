@@ -4,12 +4,13 @@
  * host, and the frame reader the host publishes into. A restart replaces the backend;
  * everything else on the client goes on.
  */
-import type { HostInit, HostUpdate } from '../protocol/host_messages.js';
+import type { HostUpdate } from '../protocol/host_messages.js';
 import type { InputForm } from '../protocol/inputs.js';
 import { encodeCommand, type WireCommand } from '../protocol/wire.js';
 import type { CommandName } from '../protocol/world_methods.js';
 import type { Backend, BackendFactory, HostPort, Transport } from './backend.js';
 import { FrameReader } from './frame_reader.js';
+import type { ResolvedOptions } from './options.js';
 import { RingWriter } from './ring_writer.js';
 
 export class HostLink {
@@ -58,7 +59,7 @@ export class HostLink {
    * released); resolves when it is ready. Queued commands belong to the old host and are
    * dropped.
    */
-  connect(init: Omit<HostInit, 'frames' | 'ring'>, replace = false): Promise<void> {
+  connect(init: ResolvedOptions, replace = false): Promise<void> {
     if (replace) {
       const old = this.backend;
       this.backend = this.spawn();

@@ -28,6 +28,31 @@ export interface PhysicsStats {
   };
 }
 
+type NumberField = Exclude<keyof PhysicsStats, 'paused' | 'profile'>;
+
+/** Where each statistic is in the frame header. */
+const STAT_FIELDS: readonly (readonly [NumberField, number])[] = [
+  ['frame', Header.Frame],
+  ['stepCount', Header.StepCount],
+  ['simTime', Header.SimTime],
+  ['stepMs', Header.StepMs],
+  ['bodyCount', Header.BodyCount],
+  ['awakeBodyCount', Header.AwakeBodyCount],
+  ['contactCount', Header.ContactCount],
+  ['touchingContactCount', Header.TouchingContactCount],
+  ['jointCount', Header.JointCount],
+  ['movedCount', Header.MovedCount],
+];
+
+const PROFILE_FIELDS: readonly (readonly [keyof PhysicsStats['profile'], number])[] = [
+  ['pairs', Header.ProfilePairs],
+  ['collide', Header.ProfileCollide],
+  ['solve', Header.ProfileSolve],
+  ['continuous', Header.ProfileContinuous],
+  ['sleep', Header.ProfileSleep],
+  ['sensors', Header.ProfileSensors],
+];
+
 export class FrameStats {
   private readonly header = new Float64Array(Header.Size);
 
@@ -40,25 +65,11 @@ export class FrameStats {
   getStats(paused: boolean, out?: PhysicsStats): PhysicsStats {
     const h = this.header;
     this.ctx.link.reader.readHeader(h); // one copy: every field from the same step
-    const s = out ?? ({} as PhysicsStats);
-    s.frame = h[Header.Frame]!;
-    s.stepCount = h[Header.StepCount]!;
-    s.simTime = h[Header.SimTime]!;
-    s.stepMs = h[Header.StepMs]!;
-    s.bodyCount = h[Header.BodyCount]!;
-    s.awakeBodyCount = h[Header.AwakeBodyCount]!;
-    s.contactCount = h[Header.ContactCount]!;
-    s.touchingContactCount = h[Header.TouchingContactCount]!;
-    s.jointCount = h[Header.JointCount]!;
-    s.movedCount = h[Header.MovedCount]!;
+    const s = out ?? ({} as PhysicsStats); // indexed loops: a frame's read allocates nothing
+    for (let i = 0; i < STAT_FIELDS.length; i++) s[STAT_FIELDS[i]![0]] = h[STAT_FIELDS[i]![1]]!;
     s.paused = paused;
-    const p = s.profile ?? { pairs: 0, collide: 0, solve: 0, continuous: 0, sleep: 0, sensors: 0 };
-    p.pairs = h[Header.ProfilePairs]!;
-    p.collide = h[Header.ProfileCollide]!;
-    p.solve = h[Header.ProfileSolve]!;
-    p.continuous = h[Header.ProfileContinuous]!;
-    p.sleep = h[Header.ProfileSleep]!;
-    p.sensors = h[Header.ProfileSensors]!;
+    const p = s.profile ?? ({} as PhysicsStats['profile']);
+    for (let i = 0; i < PROFILE_FIELDS.length; i++) p[PROFILE_FIELDS[i]![0]] = h[PROFILE_FIELDS[i]![1]]!;
     s.profile = p;
     return s;
   }
