@@ -3,7 +3,7 @@
  * host gets the live rays again), moves sent as per-frame inputs, and the newest result
  * read from the frame. The host casts them (host/persistent_rays.ts).
  */
-import type { BodyId, QueryFilter, ShapeId, Vec2 } from '@impulse/core';
+import { type BodyId, checkRayQuery, type QueryFilter, type ShapeId, type Vec2 } from '@impulse/core';
 import { MAX_PERSISTENT_RAYS, RayResult } from '../protocol/frame_layout.js';
 import { INPUT_FORMS } from '../protocol/inputs.js';
 import type { ClientContext } from './context.js';
@@ -51,7 +51,7 @@ export class ClientRays {
   constructor(private readonly ctx: ClientContext) {}
 
   create(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): number {
-    this.ctx.mirror.castRayClosest(origin, translation, filter); // the core's checks (and messages)
+    checkRayQuery('castRayClosest', origin, translation, filter); // the core's checks, no cast
     const { slot, id } = this.ids.acquire('createPersistentRay');
     this.seen[slot * 2] = 0;
     this.seen[slot * 2 + 1] = 0;
@@ -63,7 +63,7 @@ export class ClientRays {
 
   move(rayId: number, origin: Vec2, translation: Vec2): void {
     const slot = this.ids.slotOf('setPersistentRay', rayId);
-    this.ctx.mirror.castRayClosest(origin, translation);
+    checkRayQuery('castRayClosest', origin, translation, undefined); // every frame: checks only
     this.keep(slot, origin, translation);
     sendInput(this.ctx.link, moveRay, slot, origin, translation);
   }
