@@ -1,8 +1,8 @@
 /** The browser backend: the world in a Web Worker, reached through Comlink. */
-import { createClient, type PhysicsClient } from './client.js';
-import { comlinkBackend } from './comlink_backend.js';
-import { type PhysicsOptions, resolveOptions } from './options.js';
-import { chooseTransport, type TransportOption } from './transport.js';
+import { createClient, type PhysicsClient } from './client/client.js';
+import { comlinkBackend } from './client/comlink_backend.js';
+import { type PhysicsOptions, resolveOptions } from './client/options.js';
+import { chooseTransport, type TransportOption } from './client/transport.js';
 
 export interface WorkerOptions extends PhysicsOptions {
   /** `auto` (default): shared memory where available, else transferred frames (with one warning). */
@@ -23,6 +23,11 @@ function defaultWorker(): Worker {
 export function createPhysicsWorker(options: WorkerOptions = {}): PhysicsClient {
   const resolved = resolveOptions(options, true);
   const transport = chooseTransport(options.transport);
+  if (options.worker === undefined && typeof Worker === 'undefined') {
+    throw new Error(
+      "createPhysicsWorker: this runtime has no Web Worker; in Node import { createNodePhysicsWorker } from '@impulse/worker/node' (or use createInlinePhysics)",
+    );
+  }
   const makeWorker = options.worker ?? defaultWorker;
   return createClient((lost) => {
     const worker = makeWorker();

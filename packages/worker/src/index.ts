@@ -4,6 +4,10 @@
  * - `createPhysicsWorker(options)`: the world in a Web Worker (browsers).
  * - `createInlinePhysics(options)`: the same client with the world in this thread.
  * - `createNodePhysicsWorker(options)` from `@impulse/worker/node`: a Node worker thread.
+ *
+ * The sources are split by the thread they run on: `client/` (the main thread), `host/`
+ * (the thread that owns the World: a worker, or this one inline) and `protocol/` (what the
+ * two share: the frame layout, the input ring and its inputs, the table of World methods).
  */
 export { createPhysicsWorker } from './browser.js';
 export type { WorkerOptions } from './browser.js';
@@ -14,14 +18,12 @@ export type {
   PhysicsClient,
   PhysicsStats,
   Transport,
-} from './client.js';
-export type { CharacterDef, CharacterOptions } from './characters.js';
-export type { PhysicsOptions } from './options.js';
-export { DEFAULT_TIME_STEP } from './options.js';
-export type { Stepping } from './host.js';
-export type { EventInterest } from './events.js';
-export { COMMAND_NAMES } from './commands.js';
-export type { CommandName, WorldCommands } from './commands.js';
-export { Record as FrameRecord } from './frame_layout.js';
-export { sharedMemoryAvailable } from './transport.js';
-export type { TransportOption } from './transport.js';
+} from './client/client.js';
+export type { CharacterDef, CharacterOptions, EventInterest, Stepping } from './protocol/host_messages.js';
+export type { PhysicsOptions } from './client/options.js';
+export { DEFAULT_TIME_STEP } from './client/options.js';
+export { COMMAND_NAMES, WORLD_METHODS } from './protocol/world_methods.js';
+export type { CommandName, Route, WorldCommands } from './protocol/world_methods.js';
+export { Record as FrameRecord } from './protocol/frame_layout.js';
+export { sharedMemoryAvailable } from './client/transport.js';
+export type { TransportOption } from './client/transport.js';

@@ -3,10 +3,10 @@
  * client, same frames, same behaviour as a worker; for tests, server-side rendering and
  * tiny scenes, or where workers are not wanted.
  */
-import { createClient, type PhysicsClient } from './client.js';
-import { createFrameBuffer } from './frame_layout.js';
-import { WorldHost } from './host.js';
-import { INITIAL_FRAME_CAPACITY, type PhysicsOptions, resolveOptions } from './options.js';
+import { createClient, type PhysicsClient } from './client/client.js';
+import { INITIAL_FRAME_CAPACITY, type PhysicsOptions, resolveOptions } from './client/options.js';
+import { WorldHost } from './host/host.js';
+import { createFrameBuffer } from './protocol/frame_layout.js';
 
 export function createInlinePhysics(options: PhysicsOptions = {}): PhysicsClient {
   const resolved = resolveOptions(options, false);
@@ -22,6 +22,7 @@ export function createInlinePhysics(options: PhysicsOptions = {}): PhysicsClient
       ring: null,
       proxySink: (sink) => sink,
       transfer: (value) => value,
+      keepAlive: () => undefined,
       dispose: () => host.dispose(),
     };
   }, resolved);

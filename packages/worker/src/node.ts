@@ -7,16 +7,22 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { createClient, type PhysicsClient } from './client.js';
-import { comlinkBackend } from './comlink_backend.js';
-import { type PhysicsOptions, resolveOptions } from './options.js';
-import { chooseTransport, type TransportOption } from './transport.js';
+import { createClient, type PhysicsClient } from './client/client.js';
+import { comlinkBackend } from './client/comlink_backend.js';
+import { type PhysicsOptions, resolveOptions } from './client/options.js';
+import { chooseTransport, type TransportOption } from './client/transport.js';
 
 export interface NodeWorkerOptions extends PhysicsOptions {
   /** `auto` (default) and `shared` use shared memory; `transfer` sends each frame in a message. */
   transport?: TransportOption;
   /** Creates the worker thread; the default runs this package's `node_worker.js`. */
   worker?: () => Worker;
+  /**
+   * Keep the process alive while the client lives, as a server's world should. Default
+   * false: the worker thread holds the process only while a reply is awaited (`step(n)`,
+   * `stateHash()`, ...), so a script that ends without `dispose()` still exits.
+   */
+  keepAlive?: boolean;
 }
 
 /** The built worker script. From the sources (in this repository's tests) it is the build's. */
@@ -33,6 +39,11 @@ export function nodeWorkerScript(): URL {
 /** Starts a physics world in a Node worker thread and returns its client. */
 export function createNodePhysicsWorker(options: NodeWorkerOptions = {}): PhysicsClient {
   const resolved = resolveOptions(options, true);
+  if (options.keepAlive !== undefined && typeof options.keepAlive !== 'boolean') {
+    throw new TypeError(
+      `createNodePhysicsWorker: keepAlive must be a boolean or undefined, got ${String(options.keepAlive)}`,
+    );
+  }
   const transport = chooseTransport(options.transport);
   const makeWorker = options.worker ?? (() => new Worker(nodeWorkerScript()));
   return createClient((lost) => {
@@ -44,11 +55,18 @@ export function createNodePhysicsWorker(options: NodeWorkerOptions = {}): Physic
     worker.on('exit', (code) => {
       if (!disposed) lost(new Error(`@impulse/worker: the physics worker exited (code ${code})`));
     });
-    return comlinkBackend(nodeEndpoint(worker as never), transport, () => {
-      disposed = true;
-      void worker.terminate();
-    });
+    const keepAlive = options.keepAlive === true;
+    if (!keepAlive) worker.unref();
+    return comlinkBackend(
+      nodeEndpoint(worker as never),
+      transport,
+      () => {
+        disposed = true;
+        void worker.terminate();
+      },
+      keepAlive ? null : worker,
+    );
   }, resolved);
 }
 
-export type { PhysicsClient } from './client.js';
+export type { PhysicsClient } from './client/client.js';

@@ -3,6 +3,6 @@
  * { type: 'module' })` loads it (createPhysicsWorker does by default).
  */
 import * as Comlink from 'comlink';
-import { RemoteWorldHost } from './remote_host.js';
+import { RemoteWorldHost } from './host/remote_host.js';
 
 Comlink.expose(new RemoteWorldHost());

@@ -1,6 +1,6 @@
 /** Choosing how frames reach the main thread, and making the first frame buffer. */
-import { createFrameBuffer } from './frame_layout.js';
-import type { HostInit } from './host.js';
+import { createFrameBuffer } from '../protocol/frame_layout.js';
+import type { HostInit } from '../protocol/host_messages.js';
 import { INITIAL_FRAME_CAPACITY } from './options.js';
 
 export type TransportOption = 'auto' | 'shared' | 'transfer';

@@ -6,7 +6,7 @@
  * of both.
  */
 import type { QueryFilter, World } from '@impulse/core';
-import { MAX_PERSISTENT_RAYS, RAYS, RayResult } from './frame_layout.js';
+import { MAX_PERSISTENT_RAYS, RAYS, RayResult } from '../protocol/frame_layout.js';
 
 export class PersistentRays {
   private readonly ids = new Float64Array(MAX_PERSISTENT_RAYS);

@@ -21,7 +21,7 @@ import {
   transferBytes,
   RECORDS,
   wallClock,
-} from './frame_layout.js';
+} from '../protocol/frame_layout.js';
 import type { Characters } from './characters.js';
 import type { PersistentRays } from './persistent_rays.js';
 

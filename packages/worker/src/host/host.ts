@@ -21,57 +21,25 @@ import {
   type Vec2,
   World,
   type WorldCounters,
-  type WorldDef,
 } from '@impulse/core';
-import { isCommandName } from './commands.js';
-import { collectStepEvents, type EventInterest, type StepEvents } from './events.js';
-import { RingReader } from './command_ring.js';
+import type {
+  CharacterDef,
+  EventInterest,
+  HostInit,
+  HostSink,
+  HostUpdate,
+  WireRollbackState,
+} from '../protocol/host_messages.js';
+import type { HostInputs } from '../protocol/inputs.js';
+import { reviveArgs, reviveGeometry, type WireCommand, type WireGeometry } from '../protocol/wire.js';
+import { isCommandName } from '../protocol/world_methods.js';
+import { Characters } from './characters.js';
+import { collectStepEvents } from './events.js';
 import { FrameWriter } from './frame_writer.js';
 import { PersistentRays } from './persistent_rays.js';
-import { type CharacterDef, Characters } from './characters.js';
-import { reviveArgs, reviveGeometry, type WireCommand, type WireGeometry } from './wire.js';
+import { RingReader } from './ring_reader.js';
 
-export type Stepping = 'realtime' | 'manual';
-
-export interface HostInit {
-  world: Partial<WorldDef>;
-  /** Shared buffer (shared transport, or a plain buffer inline), or null to transfer frames. */
-  frames: { buffer: ArrayBufferLike; capacity: number } | null;
-  /** The input ring (shared transport), or null. */
-  ring: SharedArrayBuffer | null;
-  stepping: Stepping;
-  /** Fixed time step (s). */
-  timeStep: number;
-  /** Most steps taken to catch up after a stall; the rest of the lag is dropped. */
-  maxStepsPerTick: number;
-  paused: boolean;
-  timeScale: number;
-  /** Take a snapshot every this many steps and send it along (0: never), for restart(). */
-  snapshotEvery: number;
-}
-
-/** A RollbackState's arrays, cut to their counts (structured clone drops the class). */
-export interface WireRollbackState {
-  f: Float64Array<ArrayBuffer>;
-  b: Uint8Array<ArrayBuffer>;
-}
-
-/** What the main thread must learn after steps: sent with a reply or pushed to the sink. */
-export interface HostUpdate {
-  frame: ArrayBuffer | null;
-  grown: ArrayBufferLike | null;
-  events: StepEvents[] | null;
-  /** An automatic snapshot (option snapshotEvery). */
-  snapshot: Uint8Array | null;
-  error: string | null;
-}
-
-/** Where a realtime host pushes its updates (a Comlink proxy of the client in a worker). */
-export interface HostSink {
-  update(update: HostUpdate): void;
-}
-
-export class WorldHost {
+export class WorldHost implements HostInputs {
   private world: World | null = null;
   private ring: RingReader | null = null;
   private readonly rays = new PersistentRays();
@@ -80,7 +48,7 @@ export class WorldHost {
   private messagesApplied = 0;
   private writer: FrameWriter | null = null;
   private sink: HostSink | null = null;
-  private stepping: Stepping = 'manual';
+  private stepping: HostInit['stepping'] = 'manual';
   private timeStep = 1 / 60;
   private maxStepsPerTick = 4;
   private paused = false;
@@ -99,7 +67,7 @@ export class WorldHost {
   init(init: HostInit, sink: HostSink | null): void {
     this.world = new World(init.world);
     this.writer = new FrameWriter(init.frames);
-    this.ring = init.ring ? new RingReader(init.ring, this.rays, this.characters) : null;
+    this.ring = init.ring ? new RingReader(init.ring, this) : null;
     this.sink = sink;
     this.stepping = init.stepping;
     this.timeStep = init.timeStep;
@@ -307,7 +275,7 @@ export class WorldHost {
 
   // ------------------------------------------------------------------ stepping
 
-  /** Applies the input ring's entries that are due (see command_ring.ts). */
+  /** Applies the input ring's entries that are due (see protocol/command_ring.ts). */
   private drainInputs(): string | null {
     if (this.ring === null || this.world === null) return null;
     return this.ring.drain(this.world, this.messagesApplied);

@@ -6,21 +6,9 @@
  * into it), and drives the character's kinematic body, if it has one, to the new position
  * so other bodies collide with it. The state is published in the frame beside the poses.
  */
-import { type BodyId, type CharacterMover, constants, type MoverDef, type World } from '@impulse/core';
-import { CHARACTERS, CharacterState, MAX_CHARACTERS } from './frame_layout.js';
-
-/** What a character adds to the core's MoverDef. */
-export interface CharacterOptions {
-  /** Multiplies the world's gravity on the character (0: none, as a top-down game wants). Default 1. */
-  gravityScale?: number;
-  /**
-   * A kinematic body that follows the character (so dynamic bodies collide with it); its
-   * shapes are ignored by the mover. Default none.
-   */
-  body?: BodyId | null;
-}
-
-export type CharacterDef = MoverDef & CharacterOptions;
+import { type BodyId, type CharacterMover, constants, type World } from '@impulse/core';
+import { CHARACTERS, CharacterState, MAX_CHARACTERS } from '../protocol/frame_layout.js';
+import type { CharacterDef } from '../protocol/host_messages.js';
 
 const MAX_SPEED = constants.MAX_SPEED;
 

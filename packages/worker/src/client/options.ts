@@ -1,6 +1,6 @@
 /** Options shared by every backend, with their defaults in one place. */
 import { constants, type WorldDef } from '@impulse/core';
-import type { Stepping } from './host.js';
+import type { HostInit, Stepping } from '../protocol/host_messages.js';
 
 export interface PhysicsOptions {
   /** The world's definition, as for `new World(def)`. Mixer functions cannot cross to a worker. */
@@ -30,15 +30,8 @@ export const DEFAULT_MAX_STEPS_PER_TICK = 4;
 /** Body slots the first frame buffer holds; it doubles as the world grows. */
 export const INITIAL_FRAME_CAPACITY = 64;
 
-export interface ResolvedOptions {
-  world: Partial<WorldDef>;
-  stepping: Stepping;
-  timeStep: number;
-  maxStepsPerTick: number;
-  paused: boolean;
-  timeScale: number;
-  snapshotEvery: number;
-}
+/** The options with their defaults: what a host starts with (the buffers aside). */
+export type ResolvedOptions = Omit<HostInit, 'frames' | 'ring'>;
 
 function fail(field: string, expected: string, value: unknown): never {
   throw new RangeError(`createPhysics: ${field} must be ${expected}, got ${String(value)}`);

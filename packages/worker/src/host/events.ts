@@ -4,20 +4,7 @@
  * step that produced them. Only the kinds the main thread listens to are copied.
  */
 import type { BodyEvents, ContactEvents, JointEvents, World } from '@impulse/core';
-
-export interface EventInterest {
-  contact: boolean;
-  body: boolean;
-  joint: boolean;
-}
-
-export interface StepEvents {
-  /** The world's step count after the step that produced these events. */
-  step: number;
-  contact: ContactEvents | null;
-  body: BodyEvents | null;
-  joint: JointEvents | null;
-}
+import type { EventInterest, StepEvents } from '../protocol/host_messages.js';
 
 function copyContactEvents(e: Readonly<ContactEvents>): ContactEvents | null {
   if (e.beginCount + e.endCount + e.hitCount + e.sensorBeginCount + e.sensorEndCount === 0) return null;

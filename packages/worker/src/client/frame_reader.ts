@@ -17,7 +17,7 @@ import {
   RayResult,
   Record,
   RECORDS,
-} from './frame_layout.js';
+} from '../protocol/frame_layout.js';
 
 /** Gives up retrying after this many torn attempts (only a writer far faster than the reader gets here). */
 const MAX_ATTEMPTS = 64;

@@ -6,7 +6,7 @@
  * worker before the call.
  */
 import { Capsule, Circle, type Geometry, Polygon, Segment } from '@impulse/core';
-import type { CommandName } from './commands.js';
+import type { CommandName } from './world_methods.js';
 
 export type WireGeometry =
   | { kind: 'circle'; cx: number; cy: number; radius: number }

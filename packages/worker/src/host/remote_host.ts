@@ -3,19 +3,36 @@
  * each reply transferred instead of copied, and updates pushed to the client's proxy.
  */
 import * as Comlink from 'comlink';
-import { type HostInit, type HostSink, type HostUpdate, type WireRollbackState, WorldHost } from './host.js';
+import type { HostInit, HostSink, HostUpdate, WireRollbackState } from '../protocol/host_messages.js';
+import { WorldHost } from './host.js';
 
-function transferable(update: HostUpdate): HostUpdate {
+/** The buffers an update moves rather than copies. */
+function buffersOf(update: HostUpdate): ArrayBuffer[] {
   const buffers: ArrayBuffer[] = [];
   if (update.frame) buffers.push(update.frame);
   if (update.snapshot) buffers.push(update.snapshot.buffer as ArrayBuffer);
+  return buffers;
+}
+
+function transferable(update: HostUpdate): HostUpdate {
+  const buffers = buffersOf(update);
   return buffers.length > 0 ? Comlink.transfer(update, buffers) : update;
+}
+
+/** The end of the update channel the client sends (client/comlink_backend.ts). */
+interface SinkPort {
+  postMessage(update: HostUpdate, transfer: ArrayBuffer[]): void;
 }
 
 /** A WorldHost whose replies transfer their frames. */
 export class RemoteWorldHost extends WorldHost {
+  /**
+   * Across threads the client's sink is a MessagePort, not a Comlink proxy: the main
+   * thread owns the other end and can let it not hold the process (Node's unref).
+   */
   override init(init: HostInit, sink: HostSink | null): void {
-    super.init(init, sink && { update: (u) => sink.update(transferable(u)) });
+    const port = sink as unknown as SinkPort | null;
+    super.init(init, port && { update: (u) => port.postMessage(u, buffersOf(u)) });
   }
 
   override step(count: number): HostUpdate {

@@ -1,0 +1,75 @@
+/**
+ * What the client and the host say to each other besides commands (world_methods.ts) and
+ * per-frame inputs (inputs.ts): how a host starts, what it sends back after steps, and the
+ * plain-data forms of what crosses the thread boundary. Types only: both sides import them.
+ */
+import type { BodyEvents, ContactEvents, JointEvents, MoverDef, BodyId, WorldDef } from '@impulse/core';
+
+export type Stepping = 'realtime' | 'manual';
+
+export interface HostInit {
+  world: Partial<WorldDef>;
+  /** Shared buffer (shared transport, or a plain buffer inline), or null to transfer frames. */
+  frames: { buffer: ArrayBufferLike; capacity: number } | null;
+  /** The input ring (shared transport), or null. */
+  ring: SharedArrayBuffer | null;
+  stepping: Stepping;
+  /** Fixed time step (s). */
+  timeStep: number;
+  /** Most steps taken to catch up after a stall; the rest of the lag is dropped. */
+  maxStepsPerTick: number;
+  paused: boolean;
+  timeScale: number;
+  /** Take a snapshot every this many steps and send it along (0: never), for restart(). */
+  snapshotEvery: number;
+}
+
+/** A RollbackState's arrays, cut to their counts (structured clone drops the class). */
+export interface WireRollbackState {
+  f: Float64Array<ArrayBuffer>;
+  b: Uint8Array<ArrayBuffer>;
+}
+
+/** Which step events the main thread listens to (the host copies only those). */
+export interface EventInterest {
+  contact: boolean;
+  body: boolean;
+  joint: boolean;
+}
+
+/** One step's events, copied for the main thread. */
+export interface StepEvents {
+  /** The world's step count after the step that produced these events. */
+  step: number;
+  contact: ContactEvents | null;
+  body: BodyEvents | null;
+  joint: JointEvents | null;
+}
+
+/** What the main thread must learn after steps: sent with a reply or pushed to the sink. */
+export interface HostUpdate {
+  frame: ArrayBuffer | null;
+  grown: ArrayBufferLike | null;
+  events: StepEvents[] | null;
+  /** An automatic snapshot (option snapshotEvery). */
+  snapshot: Uint8Array | null;
+  error: string | null;
+}
+
+/** Where a realtime host pushes its updates (a Comlink proxy of the client in a worker). */
+export interface HostSink {
+  update(update: HostUpdate): void;
+}
+
+/** What a character adds to the core's MoverDef. */
+export interface CharacterOptions {
+  /** Multiplies the world's gravity on the character (0: none, as a top-down game wants). Default 1. */
+  gravityScale?: number;
+  /**
+   * A kinematic body that follows the character (so dynamic bodies collide with it); its
+   * shapes are ignored by the mover. Default none.
+   */
+  body?: BodyId | null;
+}
+
+export type CharacterDef = MoverDef & CharacterOptions;
