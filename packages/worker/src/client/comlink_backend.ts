@@ -16,6 +16,14 @@ export interface ProcessHold {
  * `terminate` ends the worker. `hold` is the worker where it may hold the process (Node):
  * it and the update channel then hold it only while a reply is awaited. Null elsewhere.
  */
+/** The update port as this module uses it (onmessage starts it; Node's can be unref'd). */
+type SinkPort = {
+  onmessage: ((event: { readonly data: unknown }) => void) | null;
+  close(): void;
+  ref?(): void;
+  unref?(): void;
+};
+
 export function comlinkBackend(
   endpoint: Comlink.Endpoint,
   transport: 'shared' | 'transfer',
@@ -23,7 +31,8 @@ export function comlinkBackend(
   hold: ProcessHold | null = null,
 ): Backend {
   const remote = Comlink.wrap<WorldHost>(endpoint);
-  let sinkPort: MessagePort | null = null;
+  // Typed by what is used: DOM's MessagePort and Node's differ in their declarations.
+  let sinkPort: SinkPort | null = null;
   const keepAlive = (on: boolean) => {
     if (hold === null) return;
     for (const h of [hold, sinkPort as unknown as Partial<ProcessHold> | null]) {
@@ -39,8 +48,9 @@ export function comlinkBackend(
     // A channel of our own rather than Comlink.proxy: its port is ours to unref.
     proxySink: (sink) => {
       const { port1, port2 } = new MessageChannel();
-      port1.onmessage = (event: MessageEvent) => sink.update(event.data as HostUpdate);
-      sinkPort = port1;
+      const port = port1 as unknown as SinkPort;
+      port.onmessage = (event) => sink.update(event.data as HostUpdate);
+      sinkPort = port;
       keepAlive(false);
       return Comlink.transfer(port2, [port2]) as unknown as HostSink;
     },
