@@ -18,7 +18,6 @@ import {
   applyLinearImpulse,
   applyLinearImpulseToCenter,
   applyTorque,
-  applyMass,
   createBody,
   destroyBody,
   setBodyType,
@@ -26,8 +25,6 @@ import {
   setLinearVelocity,
   setTransform,
   STATE_STRIDE,
-  updateBodyMass as updateMassFromShapes,
-  updateMaxExtent,
   VX,
   VY,
   W,
@@ -45,7 +42,8 @@ import {
   MAX_SPEED,
   MAX_TIME_STEP,
 } from './base/constants.js';
-import { CONTACT_TOUCHING } from './dynamics/contact.js';
+import { CONTACT_TOUCHING } from './dynamics/awake_contacts.js';
+import { applyMass, updateBodyMass as updateMassFromShapes, updateMaxExtent } from './dynamics/body_mass.js';
 import {
   type Capsule,
   type Circle,

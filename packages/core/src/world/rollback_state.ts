@@ -105,7 +105,6 @@
 import { growF64, growI32, growU8 } from '../base/array.js';
 import { STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
 import {
-  CONTACT_FLAG_BITS,
   CONTACT_REFERENCE_STRIDE,
   linkContactEdge,
   reuseManifold,
@@ -134,6 +133,7 @@ import { jointTypes } from '../joints/registry.js';
 import type { SlotPool } from '../base/id.js';
 import { markRollbackChanged, type WorldState } from './world_state.js';
 import { BodyType } from '../types/body_def.js';
+import { CONTACT_FLAG_BITS } from '../dynamics/awake_contacts.js';
 
 const MAGIC = 0x494d5252; // "IMRR"
 /** 2: the sensors' overlap set; 3: derived values as flags, coded doubles, bytes for integers. */
