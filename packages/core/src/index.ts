@@ -7,6 +7,7 @@ export { localizeJointDef, World } from './world.js';
 export type { BodyPose } from './joints/joint_def.js';
 export type { BodyId, ShapeId, ChainId, JointId, IdArray } from './types/ids.js';
 export { JointType } from './types/joint_type.js';
+export { jointCreators } from './joints/registry.js';
 export { BodyType, defaultBodyDef } from './types/body_def.js';
 export type { BodyDef, BodyMassData, BodyRotation } from './types/body_def.js';
 export { BodyRecord } from './types/body_record.js';
@@ -21,6 +22,9 @@ export type {
   JointDefInput,
   JointLocalAnchors,
   JointParams,
+  JointParamsByKind,
+  JointKind,
+  JointCreateMethod,
   JointParamsUnion,
   JointParamsByType,
   JointParamsOf,

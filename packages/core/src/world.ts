@@ -59,7 +59,7 @@ import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js'
 import { ContactPointRecord, readContactPoints } from './world/contact_points.js';
 import { loadRollbackState, RollbackState, saveRollbackState } from './world/rollback_state.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
-import { jointTypes } from './joints/registry.js';
+import { jointCreateMethod, jointTypes } from './joints/registry.js';
 import { checkBreakLimit } from './joints/joint_checks.js';
 import {
   type BodyPose,
@@ -131,13 +131,7 @@ export function localizeJointDef<D extends object>(
 ): D {
   const entry = jointTypes[type];
   if (entry === undefined) fail('localizeJointDef', 'type', 'a JointType', type);
-  return localizeWithEntry(
-    `create${entry.name[0]!.toUpperCase()}${entry.name.slice(1)}Joint`,
-    entry,
-    def,
-    poseA,
-    poseB,
-  );
+  return localizeWithEntry(jointCreateMethod(entry), entry, def, poseA, poseB);
 }
 
 let stateOf: (world: World) => WorldState;
