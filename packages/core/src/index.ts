@@ -15,6 +15,13 @@ export {
 export type { BodyPose } from './joints/joint_def.js';
 export type { BodyId, ShapeId, ChainId, JointId, IdArray } from './types/ids.js';
 export { JointType } from './types/joint_type.js';
+export { jointCreators } from './joints/registry.js';
+// The checks World runs before each write, for clients that validate at the call site
+// without a world (the worker client, React): the same messages as World's.
+export { checkBodyDef, checkBodyMassData, checkBodyType } from './dynamics/body_checks.js';
+export { checkChainDef, checkFilter, checkShapeDef } from './dynamics/shape_checks.js';
+export { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
+export { checkWorldDef } from './world/world_settings.js';
 export { BodyType, defaultBodyDef } from './types/body_def.js';
 export type { BodyDef, BodyMassData, BodyRotation } from './types/body_def.js';
 export { BodyRecord } from './types/body_record.js';
@@ -29,6 +36,9 @@ export type {
   JointDefInput,
   JointLocalAnchors,
   JointParams,
+  JointParamsByKind,
+  JointKind,
+  JointCreateMethod,
   JointParamsUnion,
   JointParamsByType,
   JointParamsOf,

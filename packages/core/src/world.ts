@@ -18,7 +18,6 @@ import {
   applyLinearImpulse,
   applyLinearImpulseToCenter,
   applyTorque,
-  applyMass,
   createBody,
   destroyBody,
   setBodyType,
@@ -26,8 +25,6 @@ import {
   setLinearVelocity,
   setTransform,
   STATE_STRIDE,
-  updateBodyMass as updateMassFromShapes,
-  updateMaxExtent,
   VX,
   VY,
   W,
@@ -45,7 +42,8 @@ import {
   MAX_SPEED,
   MAX_TIME_STEP,
 } from './base/constants.js';
-import { CONTACT_TOUCHING } from './dynamics/contact.js';
+import { CONTACT_TOUCHING } from './dynamics/awake_contacts.js';
+import { applyMass, updateBodyMass as updateMassFromShapes, updateMaxExtent } from './dynamics/body_mass.js';
 import {
   type Capsule,
   type Circle,
@@ -61,7 +59,7 @@ import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js'
 import { ContactPointRecord, readContactPoints } from './world/contact_points.js';
 import { loadRollbackState, RollbackState, saveRollbackState } from './world/rollback_state.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
-import { jointTypes } from './joints/registry.js';
+import { jointCreateMethod, jointTypes } from './joints/registry.js';
 import { checkBreakLimit } from './joints/joint_checks.js';
 import {
   type BodyPose,
@@ -139,13 +137,7 @@ export function localizeJointDef<D extends object>(
 ): D {
   const entry = jointTypes[type];
   if (entry === undefined) fail('localizeJointDef', 'type', 'a JointType', type);
-  return localizeWithEntry(
-    `create${entry.name[0]!.toUpperCase()}${entry.name.slice(1)}Joint`,
-    entry,
-    def,
-    poseA,
-    poseB,
-  );
+  return localizeWithEntry(jointCreateMethod(entry), entry, def, poseA, poseB);
 }
 
 let stateOf: (world: World) => WorldState;

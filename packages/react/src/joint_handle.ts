@@ -15,19 +15,14 @@
  * it was first, not at wherever the bodies have moved since. Changing a world point or a
  * local form resolves again.
  */
-import type {
-  BodyId,
-  WorldAxisDef,
-  DistanceJointParams,
-  FilterJointParams,
-  JointId,
-  MotorJointParams,
-  MouseJointParams,
-  PrismaticJointParams,
-  RevoluteJointParams,
-  Vec2,
-  WeldJointParams,
-  WheelJointParams,
+import {
+  type BodyId,
+  type JointCreateMethod,
+  type JointId,
+  type JointParamsByKind,
+  jointCreators,
+  type Vec2,
+  type WorldAxisDef,
 } from '@impulse/core';
 import type { PhysicsClient } from '@impulse/worker';
 import type { BodyDependent, BodyHandle } from './body_handle.js';
@@ -36,17 +31,8 @@ import type { JointEventSink } from './contact_router.js';
 import { Lifetime } from './lifetime.js';
 import type { PhysicsRuntime } from './runtime.js';
 
-/** Each joint kind of the core and its parameters. */
-export interface JointKindParams {
-  revolute: RevoluteJointParams;
-  distance: DistanceJointParams;
-  wheel: WheelJointParams;
-  prismatic: PrismaticJointParams;
-  weld: WeldJointParams;
-  mouse: MouseJointParams;
-  motor: MotorJointParams;
-  filter: FilterJointParams;
-}
+/** Each joint kind of the core and its parameters (derived from the core's joint types). */
+export type JointKindParams = JointParamsByKind;
 
 export type JointKind = keyof JointKindParams;
 
@@ -95,16 +81,13 @@ export interface JointApi<K extends JointKind> {
   getParams(): JointKindParams[K];
 }
 
-const CREATE = {
-  revolute: 'createRevoluteJoint',
-  distance: 'createDistanceJoint',
-  wheel: 'createWheelJoint',
-  prismatic: 'createPrismaticJoint',
-  weld: 'createWeldJoint',
-  mouse: 'createMouseJoint',
-  motor: 'createMotorJoint',
-  filter: 'createFilterJoint',
-} as const satisfies Record<JointKind, keyof PhysicsClient>;
+/** Each kind's create method, from the core's registry (`jointCreators`): the one list of kinds. */
+const CREATE = Object.fromEntries(
+  Object.keys(jointCreators).map((method) => [
+    method.slice('create'.length, -'Joint'.length).toLowerCase(),
+    method,
+  ]),
+) as { readonly [K in JointKind]: JointCreateMethod<K> };
 
 /** Handlers: read when the event comes, never sent to the world. */
 const HANDLER_KEYS = new Set<string>(['onBreak']);

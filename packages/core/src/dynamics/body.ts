@@ -9,8 +9,7 @@
 
 import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
 import { HandleKind, SlotPool } from '../base/id.js';
-import { CosSin, cosSin, length, type Vec2 } from '../base/math.js';
-import { MIN_MASS, MIN_ROTATIONAL_INERTIA } from '../base/constants.js';
+import { CosSin, cosSin, type Vec2 } from '../base/math.js';
 import {
   createShapeProxy,
   destroyBodyChains,
@@ -19,21 +18,13 @@ import {
   moveBodyProxies,
 } from './shape.js';
 import { destroyShapeContacts } from './contact.js';
-import {
-  type Capsule,
-  type ChainSegment,
-  type Circle,
-  computeMass,
-  type Polygon,
-  type Segment,
-  ShapeType,
-} from '../geometry/geometry.js';
 import type { WorldState } from '../world/world_state.js';
 import { markAwake, removeAwakeBody, resetIslandImpulses, wakeBody } from './island.js';
 
 // The interleaved solver state's layout is defined in body_state_layout.ts.
 import { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from './body_state_layout.js';
 import { type BodyDef, BodyType } from '../types/body_def.js';
+import { applyMass, updateBodyMass } from './body_mass.js';
 export { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W };
 
 export class BodyStore {
@@ -166,144 +157,6 @@ export function resetSolverState(w: WorldState, b: number): void {
   state[o + DPY] = 0;
   state[o + DQC] = 1;
   state[o + DQS] = 0;
-}
-
-/** Recomputes mass, inertia and center of mass of a body from its shapes. */
-export function updateBodyMass(w: WorldState, b: number): void {
-  const bodies = w.bodies;
-  const shapes = w.shapes;
-  bodies.massOverridden[b] = 0;
-  let mass = 0;
-  let inertia = 0;
-  let lcx = 0;
-  let lcy = 0;
-  const md = w.massData;
-  if (bodies.type[b] === BodyType.Dynamic) {
-    for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
-      const density = shapes.density[s]!;
-      if (density === 0) continue;
-      computeMass(shapes.typeOf(s), shapes.geometry[s]!, density, md);
-      mass += md.mass;
-      lcx += md.mass * md.centerX;
-      lcy += md.mass * md.centerY;
-      // inertia about the body origin, by the parallel axis theorem
-      inertia += md.rotationalInertia + md.mass * (md.centerX * md.centerX + md.centerY * md.centerY);
-    }
-    if (mass > 0) {
-      lcx /= mass;
-      lcy /= mass;
-      inertia -= mass * (lcx * lcx + lcy * lcy);
-      // shapes of a vanishing density: an inverse that overflows would make the body NaN
-      if (mass < MIN_MASS) mass = MIN_MASS;
-      if (inertia > 0 && inertia < MIN_ROTATIONAL_INERTIA) inertia = MIN_ROTATIONAL_INERTIA;
-    } else {
-      // a dynamic body needs mass to respond to contacts; give it one kilogram
-      mass = 1;
-      inertia = 0;
-    }
-  }
-  applyMass(w, b, mass, inertia, lcx, lcy);
-}
-
-/** Sets mass properties (about the center of mass) and moves the center accordingly. */
-export function applyMass(
-  w: WorldState,
-  b: number,
-  mass: number,
-  inertia: number,
-  lcx: number,
-  lcy: number,
-): void {
-  const bodies = w.bodies;
-  const dynamic = bodies.type[b] === BodyType.Dynamic;
-  bodies.mass[b] = dynamic ? mass : 0;
-  bodies.invMass[b] = dynamic && mass > 0 ? 1 / mass : 0;
-  const fixed = bodies.fixedRotation[b] === 1;
-  bodies.inertia[b] = dynamic && !fixed ? inertia : 0;
-  bodies.invInertia[b] = dynamic && !fixed && inertia > 0 ? 1 / inertia : 0;
-  // keep the velocity of the origin-fixed frame consistent when the center moves
-  const oldCx = bodies.cx[b]!;
-  const oldCy = bodies.cy[b]!;
-  bodies.lcx[b] = lcx;
-  bodies.lcy[b] = lcy;
-  const c = bodies.c[b]!;
-  const s = bodies.s[b]!;
-  const cx = bodies.px[b]! + c * lcx - s * lcy;
-  const cy = bodies.py[b]! + s * lcx + c * lcy;
-  bodies.cx[b] = cx;
-  bodies.cy[b] = cy;
-  const o = b * STATE_STRIDE;
-  const omega = bodies.state[o + W]!;
-  bodies.state[o + VX] = bodies.state[o + VX]! - omega * (cy - oldCy);
-  bodies.state[o + VY] = bodies.state[o + VY]! + omega * (cx - oldCx);
-  updateMaxExtent(w, b);
-}
-
-/** Largest distance from the center of mass to any shape point, for the sleep test. */
-export function updateMaxExtent(w: WorldState, b: number): void {
-  const bodies = w.bodies;
-  const shapes = w.shapes;
-  const lcx = bodies.lcx[b]!;
-  const lcy = bodies.lcy[b]!;
-  let extent = 0;
-  let minExtent = Number.POSITIVE_INFINITY;
-  for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
-    const e = shapeExtent(shapes.typeOf(s), shapes.geometry[s]!, lcx, lcy);
-    if (e > extent) extent = e;
-    const inner = shapeInnerExtent(shapes.typeOf(s), shapes.geometry[s]!);
-    if (inner < minExtent) minExtent = inner;
-  }
-  bodies.maxExtent[b] = extent;
-  bodies.minExtent[b] = minExtent;
-}
-
-/** Half the thinnest dimension of a shape: how far it may move in a step without skipping
- * over something as thin as a segment. */
-function shapeInnerExtent(type: ShapeType, g: unknown): number {
-  switch (type) {
-    case ShapeType.Circle:
-      return (g as Circle).radius;
-    case ShapeType.Capsule:
-      return (g as Capsule).radius;
-    case ShapeType.Polygon: {
-      const p = g as Polygon;
-      let e = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < p.count; i++) {
-        const d = p.nx[i]! * (p.vx[i]! - p.centroidX) + p.ny[i]! * (p.vy[i]! - p.centroidY);
-        if (d < e) e = d;
-      }
-      return e + p.radius;
-    }
-    default:
-      return 0;
-  }
-}
-
-function shapeExtent(type: ShapeType, g: unknown, lcx: number, lcy: number): number {
-  switch (type) {
-    case ShapeType.Circle: {
-      const c = g as Circle;
-      return length(c.cx - lcx, c.cy - lcy) + c.radius;
-    }
-    case ShapeType.Capsule: {
-      const c = g as Capsule;
-      return Math.max(length(c.c1x - lcx, c.c1y - lcy), length(c.c2x - lcx, c.c2y - lcy)) + c.radius;
-    }
-    case ShapeType.Polygon: {
-      const p = g as Polygon;
-      let e = 0;
-      for (let i = 0; i < p.count; i++) e = Math.max(e, length(p.vx[i]! - lcx, p.vy[i]! - lcy));
-      return e + p.radius;
-    }
-    case ShapeType.Segment: {
-      const s = g as Segment;
-      return Math.max(length(s.p1x - lcx, s.p1y - lcy), length(s.p2x - lcx, s.p2y - lcy));
-    }
-    default: {
-      const s = g as ChainSegment;
-      return Math.max(length(s.p1x - lcx, s.p1y - lcy), length(s.p2x - lcx, s.p2y - lcy));
-    }
-  }
 }
 
 /** Scratch of createBody (written and read within the call). */

@@ -10,12 +10,11 @@
  * edge 2c belongs to body A, edge 2c + 1 to body B.
  */
 
-import { type Column, columnList, growColumns, growI32, snapshotColumns } from '../base/array.js';
+import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
 import { CONTACT_REUSE_ANGLE, CONTACT_REUSE_DISTANCE } from '../base/constants.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import type { Manifold } from '../collision/manifold_types.js';
 import { collidableTypes, getCollider } from '../collision/manifold.js';
-import { shouldShapesCollide } from './shape.js';
 import type { WorldState } from '../world/world_state.js';
 import { ShapeType } from '../geometry/geometry.js';
 import { wakeBody } from './island.js';
@@ -52,6 +51,13 @@ enum PT {
 // above are this file's copies for its hot code, pinned by test/dynamics/layouts.test.ts.
 import { C_FRICTION, C_POINT, C_POINT_STRIDE, C_RESTITUTION, CONTACT_STRIDE } from './contact_layout.js';
 import { BodyType } from '../types/body_def.js';
+import {
+  CONTACT_ENABLE_EVENTS,
+  CONTACT_TOUCHING,
+  addAwakeContact,
+  removeAwakeContact,
+} from './awake_contacts.js';
+import { shouldShapesCollide } from './shape_filter.js';
 /** This file's layout copies, for the pinning test. */
 export const layoutCopy = { record: R, point: PT } as const;
 
@@ -98,12 +104,6 @@ export const CONTACT_REFERENCE_STRIDE = REF.STRIDE;
 export const CONTACT_REFERENCE_NX = REF.NX;
 export const CONTACT_REFERENCE_POINT = REF.POINT;
 export const CONTACT_REFERENCE_POINT_STRIDE = RP.STRIDE;
-
-/** Contact flag bits (a rollback state keeps two: see CONTACT_FLAG_BITS). */
-export const CONTACT_TOUCHING = 1;
-export const CONTACT_ENABLE_EVENTS = 2;
-/** Every contact flag bit: a rollback state saves these (world/rollback_state.ts, two bits). */
-export const CONTACT_FLAG_BITS = CONTACT_TOUCHING | CONTACT_ENABLE_EVENTS;
 
 export class ContactStore {
   /** Unversioned: no handle names a contact (the rollback state saves no generations). */
@@ -358,26 +358,6 @@ export function reuseManifold(w: WorldState, c: number, bA: number, bB: number, 
 
 // ---------------------------------------------------------------------------------------
 // Operations on one world (moved from WorldState; callers have validated their input).
-
-export function addAwakeContact(w: WorldState, c: number): void {
-  const contacts = w.contacts;
-  if (contacts.awakeIndex[c]! !== -1) return;
-  if (w.awakeContactCount === w.awakeContacts.length) {
-    w.awakeContacts = growI32(w.awakeContacts, w.awakeContactCount * 2);
-  }
-  contacts.awakeIndex[c] = w.awakeContactCount;
-  w.awakeContacts[w.awakeContactCount++] = c;
-}
-
-export function removeAwakeContact(w: WorldState, c: number): void {
-  const contacts = w.contacts;
-  const i = contacts.awakeIndex[c]!;
-  if (i === -1) return;
-  const last = w.awakeContacts[--w.awakeContactCount]!;
-  w.awakeContacts[i] = last;
-  contacts.awakeIndex[last] = i;
-  contacts.awakeIndex[c] = -1;
-}
 
 /** Broad-phase filter for a candidate pair of shapes. */
 export function pairFilter(w: WorldState, shapeA: number, shapeB: number): boolean {

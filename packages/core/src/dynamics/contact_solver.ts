@@ -13,9 +13,9 @@
  */
 
 import { growF64, growI32, replaceArraysOnce } from '../base/array.js';
-import { CONTACT_ENABLE_EVENTS } from './contact.js';
 import type { StepContext } from './step_context.js';
 import type { WorldState } from '../world/world_state.js';
+import { CONTACT_ENABLE_EVENTS } from './awake_contacts.js';
 
 // Layouts read in the hot loops, copied here because an imported binding costs a load (or,
 // under some test runners, a getter call) per use. They are enums, not consts: the

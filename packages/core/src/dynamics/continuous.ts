@@ -18,10 +18,10 @@ import { AABB, ShapeType } from '../geometry/geometry.js';
 import type { ChainSegment } from '../geometry/geometry.js';
 import { Transform } from '../base/math.js';
 import { RayCastOutput, rayCastShape } from '../collision/ray_cast.js';
-import { shouldShapesCollide } from './shape.js';
 import type { WorldState } from '../world/world_state.js';
 import { moveBodyProxies } from './shape.js';
 import { BodyType } from '../types/body_def.js';
+import { shouldShapesCollide } from './shape_filter.js';
 
 const MAX_ITERATIONS = 24;
 /** The sweep stops this far from the surface: inside the speculative margin, outside slop. */

@@ -13,9 +13,7 @@
  */
 
 import { growF64, growI32 } from '../base/array.js';
-import { STATE_STRIDE, VX, VY, W } from './body.js';
 import { TIME_TO_SLEEP } from '../base/constants.js';
-import { CONTACT_TOUCHING } from './contact.js';
 import {
   C_POINT,
   C_POINT_STRIDE,
@@ -24,8 +22,9 @@ import {
   P_TANGENT_IMPULSE,
 } from './contact_layout.js';
 import type { WorldState } from '../world/world_state.js';
-import { addAwakeContact, removeAwakeContact } from './contact.js';
 import { BodyType } from '../types/body_def.js';
+import { CONTACT_TOUCHING, addAwakeContact, removeAwakeContact } from './awake_contacts.js';
+import { STATE_STRIDE, VX, VY, W } from './body_state_layout.js';
 
 let parent = new Int32Array(64);
 let minSleep = new Float64Array(64);

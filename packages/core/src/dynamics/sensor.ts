@@ -27,7 +27,7 @@ import { Transform } from '../base/math.js';
 import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from '../collision/distance.js';
 import { AABB } from '../geometry/geometry.js';
 import type { WorldState } from '../world/world_state.js';
-import { shouldShapesCollide } from './shape.js';
+import { shouldShapesCollide } from './shape_filter.js';
 
 /** Pair keys pack (sensor, visitor) as sensor * 2^26 + visitor: exact in a double. */
 const KEY_SHIFT = 67108864; // 2^26, as the broad phase's pair keys

@@ -18,11 +18,12 @@ import { HandleKind, SlotPool } from '../base/id.js';
 import { AABB_MARGIN, SPECULATIVE_DISTANCE } from '../base/constants.js';
 import type { WorldState } from '../world/world_state.js';
 import type { Vec2 } from '../base/math.js';
-import { updateBodyMass, updateMaxExtent } from './body.js';
 import { destroyShapeContacts } from './contact.js';
 import { addSensor, removeSensorShape } from './sensor.js';
 import type { ChainDef, Filter, ShapeDef } from '../types/shape_def.js';
 import { BodyType } from '../types/body_def.js';
+import { updateBodyMass, updateMaxExtent } from './body_mass.js';
+import { pairSearchMask } from './shape_filter.js';
 
 /** Scratch fat box handed to the broad phase (an object: double arguments would be boxed). */
 const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
@@ -91,27 +92,6 @@ const SHAPE_COLUMNS = columnList<ShapeStore>(
 /** The snapshot's view of a ShapeStore (world/snapshot.ts). */
 export function shapeStoreColumns(store: ShapeStore): [Column, number][] {
   return snapshotColumns(store, SHAPE_COLUMNS);
-}
-
-/** Collision filter rule shared by contacts and queries. */
-/**
- * Categories a shape's pair search must visit: its mask, unless a positive group (which
- * collides whatever the masks say) may pair it with anything.
- */
-export function pairSearchMask(maskBits: number, groupIndex: number): number {
-  return groupIndex > 0 ? 0xffffffff : maskBits;
-}
-
-export function shouldShapesCollide(
-  catA: number,
-  maskA: number,
-  groupA: number,
-  catB: number,
-  maskB: number,
-  groupB: number,
-): boolean {
-  if (groupA === groupB && groupA !== 0) return groupA > 0;
-  return (catA & maskB) !== 0 && (catB & maskA) !== 0;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -90,7 +90,7 @@ import {
   saveWheelJointRollback,
 } from './wheel_joint.js';
 import { JointType } from '../types/joint_type.js';
-import type { JointState } from '../types/joint_defs.js';
+import type { JointCreateMethod, JointState } from '../types/joint_defs.js';
 
 /** The parameter operations of a joint type that has parameters. */
 export interface JointParamOps {
@@ -277,3 +277,16 @@ export function createJointData(type: number): JointData {
   if (e === undefined) throw new RangeError(`restore: snapshot is corrupt (joint type ${type})`);
   return e.create();
 }
+
+/** The World method that creates joints of `entry`'s kind (`createRevoluteJoint`). */
+export function jointCreateMethod(entry: JointTypeEntry): JointCreateMethod {
+  return `create${entry.name[0]!.toUpperCase()}${entry.name.slice(1)}Joint` as JointCreateMethod;
+}
+
+/**
+ * Each joint-creating World method and the kind it makes, derived from the registry: the
+ * one list of joint kinds. Clients that mirror World (the worker) derive theirs from it.
+ */
+export const jointCreators: Readonly<Record<JointCreateMethod, JointType>> = Object.fromEntries(
+  jointTypes.map((entry, type) => [jointCreateMethod(entry), type]),
+) as Record<JointCreateMethod, JointType>;

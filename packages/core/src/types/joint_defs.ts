@@ -240,28 +240,6 @@ export type PrismaticJointDef = JointDef & PrismaticJointParams & WorldAxisDef;
 /** A weld joint: common fields plus weld parameters. */
 export type WeldJointDef = JointDef & WeldJointParams;
 
-/** Type-specific joint parameters, as returned by getJointParams (narrow by joint type). */
-export type JointParams =
-  | RevoluteJointParams
-  | DistanceJointParams
-  | WheelJointParams
-  | PrismaticJointParams
-  | WeldJointParams
-  | MouseJointParams
-  | MotorJointParams
-  | FilterJointParams
-  | Record<string, never>;
-
-/** Every type-specific parameter any joint has, for setJointParams (checked per type). */
-export type JointParamsUnion =
-  | RevoluteJointParams
-  | DistanceJointParams
-  | WheelJointParams
-  | PrismaticJointParams
-  | WeldJointParams
-  | MouseJointParams
-  | MotorJointParams;
-
 /** Each joint type's parameters, by `JointType`. */
 export interface JointParamsByType {
   [JointType.Distance]: DistanceJointParams;
@@ -273,6 +251,26 @@ export interface JointParamsByType {
   [JointType.Motor]: MotorJointParams;
   [JointType.Filter]: FilterJointParams;
 }
+
+/** Type-specific joint parameters, as returned by getJointParams (narrow by joint type). */
+export type JointParams = JointParamsByType[JointType] | Record<string, never>;
+
+/**
+ * Every type-specific parameter any joint has, for setJointParams (checked per type): the
+ * kinds with parameters (a filter joint has none).
+ */
+export type JointParamsUnion = JointParamsByType[Exclude<JointType, typeof JointType.Filter>];
+
+/** A joint kind's name: its `JointType` key in lower case (`'revolute'`), as registry.ts names it. */
+export type JointKind = Lowercase<keyof typeof JointType>;
+
+/** Each joint kind's parameters, by name (derived from `JointType` and `JointParamsByType`). */
+export type JointParamsByKind = {
+  [K in keyof typeof JointType as Lowercase<K>]: JointParamsByType[(typeof JointType)[K]];
+};
+
+/** The World method that creates a joint of kind K (`createRevoluteJoint`). */
+export type JointCreateMethod<K extends JointKind = JointKind> = `create${Capitalize<K>}Joint`;
 
 /**
  * The parameters of joints of type K (see getJointParams); for a joint of unknown type

@@ -4,18 +4,7 @@
  * the settings live beside them in world_def_checks.ts.
  */
 
-import {
-  DEFAULT_CONTACT_DAMPING_RATIO,
-  DEFAULT_CONTACT_HERTZ,
-  DEFAULT_GRAVITY_Y,
-  DEFAULT_HIT_EVENT_THRESHOLD,
-  DEFAULT_JOINT_DAMPING_RATIO,
-  DEFAULT_JOINT_HERTZ,
-  DEFAULT_MAX_CONTACT_PUSH_SPEED,
-  DEFAULT_MAX_LINEAR_SPEED,
-  DEFAULT_RESTITUTION_THRESHOLD,
-  DEFAULT_SUB_STEPS,
-} from '../base/constants.js';
+import * as defaults from '../base/constants.js';
 import type { Vec2 } from '../base/math.js';
 
 /** Mixes the friction of two shapes; the default is the geometric mean. */
@@ -86,18 +75,18 @@ export interface WorldDef {
 /** The default settings (`WorldSettings` in world/world_state.ts starts from these). */
 export function defaultWorldDef(): WorldDef {
   return {
-    gravity: { x: 0, y: DEFAULT_GRAVITY_Y },
-    subSteps: DEFAULT_SUB_STEPS,
-    contactHertz: DEFAULT_CONTACT_HERTZ,
-    contactDampingRatio: DEFAULT_CONTACT_DAMPING_RATIO,
-    maxContactPushSpeed: DEFAULT_MAX_CONTACT_PUSH_SPEED,
-    restitutionThreshold: DEFAULT_RESTITUTION_THRESHOLD,
-    maxLinearSpeed: DEFAULT_MAX_LINEAR_SPEED,
+    gravity: { x: 0, y: defaults.DEFAULT_GRAVITY_Y },
+    subSteps: defaults.DEFAULT_SUB_STEPS,
+    contactHertz: defaults.DEFAULT_CONTACT_HERTZ,
+    contactDampingRatio: defaults.DEFAULT_CONTACT_DAMPING_RATIO,
+    maxContactPushSpeed: defaults.DEFAULT_MAX_CONTACT_PUSH_SPEED,
+    restitutionThreshold: defaults.DEFAULT_RESTITUTION_THRESHOLD,
+    maxLinearSpeed: defaults.DEFAULT_MAX_LINEAR_SPEED,
     enableSleep: true,
     enableWarmStarting: true,
-    jointHertz: DEFAULT_JOINT_HERTZ,
-    jointDampingRatio: DEFAULT_JOINT_DAMPING_RATIO,
-    hitEventThreshold: DEFAULT_HIT_EVENT_THRESHOLD,
+    jointHertz: defaults.DEFAULT_JOINT_HERTZ,
+    jointDampingRatio: defaults.DEFAULT_JOINT_DAMPING_RATIO,
+    hitEventThreshold: defaults.DEFAULT_HIT_EVENT_THRESHOLD,
     enableContinuous: true,
     continuousMinSpeed: 0,
     enableProfile: false,

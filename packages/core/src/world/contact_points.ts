@@ -18,8 +18,8 @@ import {
   P_RAY,
   P_SEP,
 } from '../dynamics/contact_layout.js';
-import { CONTACT_TOUCHING } from '../dynamics/contact.js';
 import type { WorldState } from './world_state.js';
+import { CONTACT_TOUCHING } from '../dynamics/awake_contacts.js';
 
 /** Field offsets of one contact point record written by `World.readContactPoints`. */
 export const ContactPointRecord = {

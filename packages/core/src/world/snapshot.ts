@@ -25,10 +25,11 @@ import {
 import type { SlotPool } from '../base/id.js';
 import { type JointData, jointStoreColumns } from '../joints/joint.js';
 import { createJointData } from '../joints/registry.js';
-import { pairSearchMask, shapeStoreColumns } from '../dynamics/shape.js';
+import { shapeStoreColumns } from '../dynamics/shape.js';
 import { rebuildSensorList } from '../dynamics/sensor.js';
 import { cacheQuad } from '../collision/manifold.js';
 import { WorldState } from './world_state.js';
+import { pairSearchMask } from '../dynamics/shape_filter.js';
 
 const MAGIC = 0x494d5053; // "IMPS"
 /**

@@ -20,13 +20,7 @@ import {
   RELAX_AGAIN_SPEED,
   SPECULATIVE_DISTANCE,
 } from '../base/constants.js';
-import {
-  CONTACT_ENABLE_EVENTS,
-  CONTACT_TOUCHING,
-  reuseManifold,
-  reusesManifold,
-  updateContactManifold,
-} from '../dynamics/contact.js';
+import { reuseManifold, reusesManifold, updateContactManifold } from '../dynamics/contact.js';
 import {
   applyContactRestitution,
   prepareContacts,
@@ -57,6 +51,7 @@ import { updateSensors } from '../dynamics/sensor.js';
 import { wakeBody } from '../dynamics/island.js';
 import { computeShapeBox, fatBoxOf } from '../dynamics/shape.js';
 import { BodyType } from '../types/body_def.js';
+import { CONTACT_ENABLE_EVENTS, CONTACT_TOUCHING } from '../dynamics/awake_contacts.js';
 
 const now: () => number =
   typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();

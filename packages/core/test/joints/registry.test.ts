@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { JointType, World } from '../../src/index';
-import { jointTypes } from '../../src/joints/registry';
+import { jointCreators, jointTypes } from '../../src/joints/registry';
 
 describe('joint registry', () => {
   it('every JointType has an entry whose data object is fresh each time', () => {
@@ -64,5 +64,20 @@ describe('joint rollback functions', () => {
       // as sets: the order of the data class's fields is not the point
       expect([...missed].sort(), name).toEqual([...TEMPORARIES[name]!].sort());
     }
+  });
+});
+
+describe('the registry is the one list of joint kinds', () => {
+  it('names each kind after its JointType key, and every kind has its World create method', () => {
+    for (const [key, type] of Object.entries(JointType)) {
+      expect(jointTypes[type]!.name).toBe(key.toLowerCase());
+    }
+    expect(jointTypes.length).toBe(Object.keys(JointType).length);
+    const proto = World.prototype as unknown as Record<string, unknown>;
+    for (const [method, type] of Object.entries(jointCreators)) {
+      expect(typeof proto[method], method).toBe('function');
+      expect(method).toBe(`create${Object.keys(JointType)[Object.values(JointType).indexOf(type)]}Joint`);
+    }
+    expect(Object.keys(jointCreators).length).toBe(jointTypes.length);
   });
 });

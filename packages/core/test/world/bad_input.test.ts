@@ -4,7 +4,7 @@
  * byte-identical (snapshot bytes and state hash) before and after the call.
  */
 
-import { RENAMED_METHODS } from './naming.test';
+import { RENAMED_METHODS } from '../support';
 import { describe, expect, it } from 'vitest';
 import {
   type BodyId,

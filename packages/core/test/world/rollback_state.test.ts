@@ -22,7 +22,8 @@ import { DT, expectThrowsUnchanged, stepWorld } from '../support';
 import { Transform } from '../../src/base/math';
 import { collidePolygons, collideQuadShapes } from '../../src/collision/manifold';
 import { Manifold } from '../../src/collision/manifold_types';
-import { CONTACT_FLAG_BITS, CONTACT_REFERENCE_STRIDE } from '../../src/dynamics/contact';
+import { CONTACT_FLAG_BITS } from '../../src/dynamics/awake_contacts';
+import { CONTACT_REFERENCE_STRIDE } from '../../src/dynamics/contact';
 import { type Polygon, ShapeType } from '../../src/geometry/geometry';
 import { worldStateOf } from '../../src/world';
 
