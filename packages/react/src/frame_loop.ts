@@ -92,6 +92,7 @@ export class FrameLoop {
   constructor(mapping: ScreenMapping) {
     this.mapping = mapping;
     this.frameState = { records: this.records, slotCount: 0, alpha: 1, frame: 0, mapping };
+    this.targets.onStale = () => this.invalidate();
   }
 
   /** Reads from `source` from now on (a new world after a remount), or from nothing. */

@@ -17,6 +17,12 @@ export interface PhysicsApi {
   readonly mapping: Readonly<ScreenMapping>;
   worldToScreen(point: Vec2): Vec2;
   screenToWorld(point: Vec2): Vec2;
+  /**
+   * Measures every HTML element's layout place again, at the next frame. Siblings added,
+   * removed or reordered, and a resized parent or window, are noticed on their own; call
+   * this after a layout change nothing observes (a class or style that moves elements).
+   */
+  remeasure(): void;
 }
 
 export function physicsApi(runtime: PhysicsRuntime): PhysicsApi {
@@ -30,6 +36,7 @@ export function physicsApi(runtime: PhysicsRuntime): PhysicsApi {
     mapping: runtime.mapping,
     worldToScreen: (p) => worldToScreen(runtime.mapping, p),
     screenToWorld: (p) => screenToWorld(runtime.mapping, p),
+    remeasure: () => runtime.loop.targets.markStale(),
   };
 }
 
