@@ -30,7 +30,10 @@ export class LayoutWatch {
       this.view = view;
       view.addEventListener('resize', this.onChange);
     }
-    const w = view as Window & { MutationObserver?: typeof MutationObserver; ResizeObserver?: typeof ResizeObserver };
+    const w = view as Window & {
+      MutationObserver?: typeof MutationObserver;
+      ResizeObserver?: typeof ResizeObserver;
+    };
     if (this.mutations === null && w.MutationObserver) this.mutations = new w.MutationObserver(this.onChange);
     if (this.resizes === null && w.ResizeObserver) this.resizes = new w.ResizeObserver(this.onChange);
     this.mutations?.observe(parent, { childList: true });

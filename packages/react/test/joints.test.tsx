@@ -339,7 +339,10 @@ describe('useSoftConstraint', () => {
     let physics: PhysicsApi | null = null;
     function Spring() {
       const [, anchor] = useBody({ type: 'static', position: { x: -1, y: 0 }, shapes: small });
-      const [, b] = useBody({ position: { x: 0.5, y: 0 }, shapes: [{ type: 'circle', radius: 0.1, density: 3 }] });
+      const [, b] = useBody({
+        position: { x: 0.5, y: 0 },
+        shapes: [{ type: 'circle', radius: 0.1, density: 3 }],
+      });
       const other = to === 'point' ? { x: 0, y: 0 } : anchor;
       useSoftConstraint(b, other, { hertz: 2, dampingRatio: ratio, ...(to === 'body' ? { length: 1 } : {}) });
       body = b;

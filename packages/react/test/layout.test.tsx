@@ -17,10 +17,22 @@ afterEach(() => {
 
 /** A column layout: each card is 100 × 40 px, one `pitch` below the one before it. */
 function columnLayout(pitch: { value: number }) {
-  return vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+  return vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+    this: HTMLElement,
+  ) {
     const index = this.parentElement ? Array.prototype.indexOf.call(this.parentElement.children, this) : 0;
     const top = index * pitch.value;
-    return { left: 0, top, width: 100, height: 40, right: 100, bottom: top + 40, x: 0, y: top, toJSON: () => ({}) };
+    return {
+      left: 0,
+      top,
+      width: 100,
+      height: 40,
+      right: 100,
+      bottom: top + 40,
+      x: 0,
+      y: top,
+      toJSON: () => ({}),
+    };
   });
 }
 
@@ -70,11 +82,16 @@ describe('elements in normal flow', () => {
     await act(() => physics!.step(1));
     for (const id of [0, 1, 2, 3]) expect(drawnOffset(view, id, physics!)).toBeLessThan(0.01);
 
-    for (const ids of [[1, 2, 3], [4, 1, 2, 3], [3, 2, 4, 1]]) {
+    for (const ids of [
+      [1, 2, 3],
+      [4, 1, 2, 3],
+      [3, 2, 4, 1],
+    ]) {
       view.rerender(scene(ids));
       await act(async () => {}); // the MutationObserver's notice
       await act(() => physics!.step(1));
-      for (const id of ids) expect(drawnOffset(view, id, physics!), `card ${id} of ${ids}`).toBeLessThan(0.01);
+      for (const id of ids)
+        expect(drawnOffset(view, id, physics!), `card ${id} of ${ids}`).toBeLessThan(0.01);
     }
 
     // A still page reads no layout, frame after frame.

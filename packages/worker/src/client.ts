@@ -331,7 +331,9 @@ class PhysicsClientBase {
     };
     const sink = backend.proxySink({ update: (u) => this.receive(u) });
     const ready = this.ask(this.port.init(init, sink)).then(() => undefined);
-    ready.catch((error: unknown) => this.report(error));
+    ready.catch((error: unknown) => {
+      if (!this.disposed) this.report(error);
+    });
     if (this.listeners.contact.size + this.listeners.body.size + this.listeners.joint.size > 0) {
       this.sendInterest();
     }
@@ -1159,6 +1161,12 @@ class PhysicsClientBase {
     if (this.disposed) return;
     this.disposed = true;
     this.queue = [];
+    // Replies still awaited (`ready`, a step, a read) will never come from a stopped host:
+    // they reject instead of hanging (StrictMode disposes a world its first mount asked to step).
+    if (this.lostError === null) {
+      this.lostError = new Error('@impulse/worker: the physics world was disposed');
+      this.markLost(this.lostError);
+    }
     void Promise.resolve(this.port.dispose()).catch(() => undefined);
     this.backend.dispose();
   }

@@ -9,8 +9,18 @@ import { type ScreenMapping, screenToWorld, worldToScreen } from '../screen.js';
 export interface PhysicsApi {
   /** The underlying client (the core World's API). Read it in effects and handlers, not in render. */
   readonly client: PhysicsClient;
-  /** `stepping="manual"`: takes `count` steps and shows them at once. */
+  /**
+   * `stepping="manual"`: takes `count` steps and shows them at once. Safe right after mount,
+   * StrictMode included: a step asked of the first mount's world, which the remount
+   * replaces, is taken by the world that lives on.
+   */
   step(count?: number): Promise<void>;
+  /**
+   * Resolves once the world is ready to answer (a worker has started). Prefer it to
+   * `client.ready`: under StrictMode the first mount's client is disposed, and its `ready`
+   * rejects; this one follows the world that lives on.
+   */
+  ready(): Promise<void>;
   setPaused(paused: boolean): void;
   isPaused(): boolean;
   /** The world → screen mapping (scale, origin, flipY). */
@@ -31,6 +41,7 @@ export function physicsApi(runtime: PhysicsRuntime): PhysicsApi {
       return runtime.client;
     },
     step: (count = 1) => runtime.step(count),
+    ready: () => runtime.ready(),
     setPaused: (paused) => runtime.setPaused(paused),
     isPaused: () => runtime.client.isPaused(),
     mapping: runtime.mapping,

@@ -47,7 +47,6 @@ export function useSoftConstraint(
         ? new BodyHandle(runtime, { type: 'static', position: point!, shapes: [], userData: 'impulse:point' })
         : null,
     // the point moves the anchor body (update below), it does not make a new one
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
     [runtime, toPoint, capped],
   );
   const handle = useMemo(() => {
@@ -83,7 +82,8 @@ export function useSoftConstraint(
             ...(options.anchorB ? { localAnchorB: options.anchorB } : {}),
           };
   useLayoutEffect(() => {
-    if (pointBody !== null && point !== null) pointBody.update({ type: 'static', position: point, shapes: [], userData: 'impulse:point' });
+    if (pointBody !== null && point !== null)
+      pointBody.update({ type: 'static', position: point, shapes: [], userData: 'impulse:point' });
     (handle as JointHandle<'mouse' | 'distance'>).update(jointOptions);
   });
   useLayoutEffect(() => {
