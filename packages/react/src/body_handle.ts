@@ -271,7 +271,7 @@ export class BodyHandle implements EventSink {
         def.position = { x: screenToWorldX(m, box.x), y: screenToWorldY(m, box.y) };
       }
     }
-    const geometries = specs.map(shapeGeometry);
+    const geometries = specs.map((spec, i) => shapeGeometry(spec, `useBody: shapes[${i}]`));
     const defs = specs.map((s) => shapeDef({ ...pickMaterial(props), ...pickMaterial(s) }, undefined));
     // Everything is checked before the world changes: a bad def throws here, world untouched.
     runtime.validate(def, (world: World, body: BodyId) => {
