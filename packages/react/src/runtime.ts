@@ -13,7 +13,7 @@
 import { type BodyDef, type BodyId, type Vec2, World, type WorldDef } from '@impulse/core';
 import { createInlinePhysics, createPhysicsWorker, type PhysicsClient, type Stepping } from '@impulse/worker';
 import { EventRouter } from './contact_router.js';
-import { DEFAULT_DRAG, DragController, type DragOptions } from './drag.js';
+import { DEFAULT_DRAG, DragController, type DragOptions, type DragProps } from './drag.js';
 import { FrameLoop, type FrameScheduler } from './frame_loop.js';
 import { Lifetime } from './lifetime.js';
 import { checkMapping, createMapping, type ScreenMapping } from './screen.js';
@@ -229,6 +229,11 @@ export class PhysicsRuntime {
   watchDraggable(watcher: () => void): () => void {
     this.draggableWatchers.add(watcher);
     return () => this.draggableWatchers.delete(watcher);
+  }
+
+  /** The drag props of a body's component (DragHost). */
+  dragProps(body: BodyId): DragProps | undefined {
+    return this.events.sink(body)?.dragProps?.();
   }
 
   /** A static body with no shapes at the world origin: the other end of point anchors and drags. */
