@@ -128,6 +128,14 @@ export class ElementTargets {
     if (target.parent !== null) this.watch.unwatch(target.parent);
   }
 
+  /** The `<svg>` the bodies are drawn in, if they are drawn in one (the first SVG element's). */
+  svgRoot(): SVGSVGElement | null {
+    for (const t of this.list) {
+      if (t.svg) return (t.element as SVGElement).ownerSVGElement ?? (t.element as SVGSVGElement);
+    }
+    return null;
+  }
+
   /** The layout may have moved the elements: they are re-measured at the next frame. */
   markStale(): void {
     if (this.list.length === 0) return;
