@@ -17,14 +17,19 @@ for (const dir of readdirSync(join(root, 'packages'))) {
   const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
   if (pkg.private || !pkg.scripts?.build) continue;
   // Every tarball carries the repository's license and a README (npm packs both when present).
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: pkgDir, stdio: 'pipe' }));
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: pkgDir, stdio: 'pipe' }),
+  );
   const files = new Set(packed[0].files.map((f) => f.path));
-  const sameLicense = existsSync(join(pkgDir, 'LICENSE')) && readFileSync(join(pkgDir, 'LICENSE'), 'utf8') === license;
+  const sameLicense =
+    existsSync(join(pkgDir, 'LICENSE')) && readFileSync(join(pkgDir, 'LICENSE'), 'utf8') === license;
   if (files.has('LICENSE') && files.has('README.md') && sameLicense && pkg.license === 'MIT') {
     console.log(`ok   LICENSE and README ${pkg.name}`);
   } else {
     failed++;
-    console.log(`FAIL ${pkg.name}: its tarball needs README.md and LICENSE (a copy of the root LICENSE, MIT)`);
+    console.log(
+      `FAIL ${pkg.name}: its tarball needs README.md and LICENSE (a copy of the root LICENSE, MIT)`,
+    );
   }
   for (const [tool, args] of [
     ['publint', ['--strict', '--pack', 'npm']],
