@@ -8,6 +8,7 @@ import { join } from 'node:path';
 const root = join(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 let failed = 0;
+const license = readFileSync(join(root, 'LICENSE'), 'utf8');
 
 for (const dir of readdirSync(join(root, 'packages'))) {
   const pkgDir = join(root, 'packages', dir);
@@ -15,6 +16,21 @@ for (const dir of readdirSync(join(root, 'packages'))) {
   if (!existsSync(pkgFile)) continue;
   const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
   if (pkg.private || !pkg.scripts?.build) continue;
+  // Every tarball carries the repository's license and a README (npm packs both when present).
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: pkgDir, stdio: 'pipe' }),
+  );
+  const files = new Set(packed[0].files.map((f) => f.path));
+  const sameLicense =
+    existsSync(join(pkgDir, 'LICENSE')) && readFileSync(join(pkgDir, 'LICENSE'), 'utf8') === license;
+  if (files.has('LICENSE') && files.has('README.md') && sameLicense && pkg.license === 'MIT') {
+    console.log(`ok   LICENSE and README ${pkg.name}`);
+  } else {
+    failed++;
+    console.log(
+      `FAIL ${pkg.name}: its tarball needs README.md and LICENSE (a copy of the root LICENSE, MIT)`,
+    );
+  }
   for (const [tool, args] of [
     ['publint', ['--strict', '--pack', 'npm']],
     // ESM only: a CommonJS `require` of the package is not supported, by design.

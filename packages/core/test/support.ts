@@ -1,6 +1,6 @@
 /**
  * Helpers every test file shares: the fixed time step, and the check that a rejected
- * call throws a clear error and leaves the world exactly as it was (ARCHITECTURE.md:
+ * call throws a clear error and leaves the world exactly as it was (docs/architecture.md:
  * "A rejected call leaves the world exactly as it was").
  */
 

@@ -17,6 +17,7 @@ import {
   toBodyType,
 } from './body_props.js';
 import type { BodyEventHandlers, EventSink } from './contact_router.js';
+import { checkDragConstraint, type DragProps } from './drag.js';
 import { type ElementTarget, isSvgElement, measureLayoutBox, writePose } from './element_targets.js';
 import { Lifetime } from './lifetime.js';
 import type { PhysicsRuntime } from './runtime.js';
@@ -123,6 +124,10 @@ export class BodyHandle implements EventSink {
     return this.props;
   }
 
+  dragProps(): DragProps {
+    return this.props;
+  }
+
   acquire(): void {
     if (this.lifetime.alive) return;
     this.lifetime.acquire();
@@ -153,6 +158,7 @@ export class BodyHandle implements EventSink {
 
   /** New props from a render: setters for mutable changes, a recreate for immutable ones. */
   update(props: BodyOptions): void {
+    checkDragConstraint('useBody', props.dragConstraint);
     const prev = this.props;
     this.props = props;
     const live = this.lifetime.peek();
@@ -241,6 +247,7 @@ export class BodyHandle implements EventSink {
     const props = this.props;
     const client = runtime.client;
     const element = this.element;
+    checkDragConstraint('useBody', props.dragConstraint);
     const def = this.bodyDef();
     let specs: readonly ShapeSpec[];
     let measured: Element | null = null;
@@ -271,7 +278,7 @@ export class BodyHandle implements EventSink {
         def.position = { x: screenToWorldX(m, box.x), y: screenToWorldY(m, box.y) };
       }
     }
-    const geometries = specs.map(shapeGeometry);
+    const geometries = specs.map((spec, i) => shapeGeometry(spec, `useBody: shapes[${i}]`));
     const defs = specs.map((s) => shapeDef({ ...pickMaterial(props), ...pickMaterial(s) }, undefined));
     // Everything is checked before the world changes: a bad def throws here, world untouched.
     runtime.validate(def, (world: World, body: BodyId) => {

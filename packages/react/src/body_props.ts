@@ -6,12 +6,13 @@
 import { type BodyId, BodyType, defaultBodyDef, type Filter, type ShapeId, type Vec2 } from '@impulse/core';
 import type { PhysicsClient } from '@impulse/worker';
 import type { BodyEventHandlers } from './contact_router.js';
+import type { DragProps } from './drag.js';
 import type { ShapeMaterial, ShapeSpec } from './shapes.js';
 
 export type BodyTypeName = 'static' | 'kinematic' | 'dynamic';
 
 /** What `useBody` and `<Body>` take. Positions in meters, angles in radians, y up. */
-export interface BodyOptions extends ShapeMaterial, BodyEventHandlers {
+export interface BodyOptions extends ShapeMaterial, BodyEventHandlers, DragProps {
   /** Default 'dynamic'. */
   type?: BodyTypeName;
   /**
@@ -172,6 +173,10 @@ export const BODY_PROPS: {
   onSensorExit: { kind: 'handler' },
   onSleep: { kind: 'handler' },
   onWake: { kind: 'handler' },
+  onDragStart: { kind: 'handler' },
+  onDrag: { kind: 'handler' },
+  onDragEnd: { kind: 'handler' },
+  dragConstraint: { kind: 'runtime' },
 };
 
 const ORDER = Object.keys(BODY_PROPS) as (keyof BodyOptions)[];

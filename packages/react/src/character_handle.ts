@@ -131,6 +131,7 @@ export class CharacterHandle {
       svg: isSvgElement(element),
       baseX: base.x,
       baseY: base.y,
+      parent: null,
       lastX: Number.NaN,
       lastY: Number.NaN,
       lastAngle: Number.NaN,

@@ -8,6 +8,7 @@
  * worker copies no contact events nobody reads.
  */
 import type { BodyEvents, BodyId, ContactEvents, JointEvents, JointId, ShapeId, Vec2 } from '@impulse/core';
+import type { DragProps } from './drag.js';
 import type { PhysicsClient } from '@impulse/worker';
 
 /** A contact between this body and another. */
@@ -52,6 +53,8 @@ export interface BodyEventHandlers {
 /** Where the router finds a body's current handlers. */
 export interface EventSink {
   handlers(): BodyEventHandlers;
+  /** Its drag handlers and constraint (bodies with a component). */
+  dragProps?(): DragProps;
   /** Instance index (bodies made by `useBodies`). */
   readonly index: number | undefined;
 }

@@ -13,6 +13,7 @@ import {
   ContactPointRecord,
   type Geometry,
   type JointId,
+  JointType,
   Polygon,
   Segment,
 } from '@impulse/core';
@@ -60,7 +61,20 @@ type DebugClient = Pick<
   | 'getJointLocalAnchors'
   | 'getBodySlot'
   | 'getStats'
+  | 'getJointType'
 >;
+
+/** A 2D affine matrix, as DOMMatrix and canvas `setTransform` take it. */
+export interface Matrix {
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  e: number;
+  f: number;
+}
+
+const IDENTITY: Matrix = { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 };
 
 /** A joint as drawn: its bodies and anchors (fixed at creation), read once. */
 interface JointSketch {
@@ -87,42 +101,50 @@ export class DebugDrawer {
   }
 
   /**
-   * Draws `frame` into `ctx`, whose pixels are screen pixels shifted by (-offsetX,
-   * -offsetY) (a fixed canvas over a scrolled page).
+   * Draws `frame` into `ctx`. `screen` maps the screen coordinates the bodies' elements are
+   * drawn in (page px, or an SVG's user units) to the canvas's pixels: for a canvas fixed
+   * over the viewport, the page less the scroll, or the SVG's screen matrix.
    */
   draw(
     ctx: DebugContext,
     frame: PhysicsFrame,
     width: number,
     height: number,
-    offsetX = 0,
-    offsetY = 0,
+    screen: Matrix = IDENTITY,
   ): void {
     const m = frame.mapping;
     const r = frame.records;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, width, height);
-    // World → canvas: scale, flip, then the origin less the scroll.
+    // World → screen (scale, flip, origin), then screen → canvas.
     const sy = m.flipY ? -m.scale : m.scale;
-    ctx.setTransform(m.scale, 0, 0, sy, m.originX - offsetX, m.originY - offsetY);
-    ctx.lineWidth = 1 / m.scale;
-    for (let slot = 0; slot < frame.slotCount; slot++) {
-      const o = slot * BodyRecord.Size;
-      const id = r[o + BodyRecord.Id]!;
-      if (id === 0) continue;
-      const shapes = this.shapesOf(id);
-      if (shapes.length === 0) continue;
-      const x = r[o + BodyRecord.X]!;
-      const y = r[o + BodyRecord.Y]!;
-      const c = r[o + BodyRecord.C]!;
-      const s = r[o + BodyRecord.S]!;
-      ctx.strokeStyle = r[o + BodyRecord.Awake] === 1 ? AWAKE : ASLEEP;
-      for (const g of shapes) {
-        ctx.beginPath();
-        outline(ctx, g, x, y, c, s);
-        ctx.stroke();
+    const k = screen;
+    ctx.setTransform(
+      k.a * m.scale,
+      k.b * m.scale,
+      k.c * sy,
+      k.d * sy,
+      k.a * m.originX + k.c * m.originY + k.e,
+      k.b * m.originX + k.d * m.originY + k.f,
+    );
+    ctx.lineWidth = 1 / (m.scale * Math.hypot(k.a, k.b));
+    // One path per colour: two strokes for every body, whatever their number.
+    for (const awake of [1, 0]) {
+      ctx.strokeStyle = awake === 1 ? AWAKE : ASLEEP;
+      ctx.beginPath();
+      for (let slot = 0; slot < frame.slotCount; slot++) {
+        const o = slot * BodyRecord.Size;
+        const id = r[o + BodyRecord.Id]!;
+        if (id === 0 || (r[o + BodyRecord.Awake] === 1 ? 1 : 0) !== awake) continue;
+        const shapes = this.shapesOf(id);
+        const x = r[o + BodyRecord.X]!;
+        const y = r[o + BodyRecord.Y]!;
+        const c = r[o + BodyRecord.C]!;
+        const s = r[o + BodyRecord.S]!;
+        for (const g of shapes) outline(ctx, g, x, y, c, s);
       }
+      ctx.stroke();
     }
     this.drawJoints(ctx, frame);
     this.drawContacts(ctx);
@@ -171,6 +193,8 @@ export class DebugDrawer {
       if (this.client.isValidBody(body)) {
         for (const joint of this.client.getBodyJoints(body)) {
           if (this.client.getJointBodyA(joint) !== body) continue; // drawn once, from body A
+          // A mouse joint (a drag) has no anchor on body A: a line to it would start at the origin.
+          if (this.client.getJointType(joint) === JointType.Mouse) continue;
           const { localAnchorA, localAnchorB } = this.client.getJointLocalAnchors(joint);
           list.push({
             joint,
@@ -267,6 +291,8 @@ function outline(ctx: DebugContext, g: Geometry, x: number, y: number, c: number
     const bx = px(g.c2x, g.c2y);
     const by = py(g.c2x, g.c2y);
     const angle = Math.atan2(by - ay, bx - ax);
+    // A new subpath: in a path shared by many shapes, an arc would join the last point.
+    ctx.moveTo(ax + g.radius * Math.cos(angle + Math.PI / 2), ay + g.radius * Math.sin(angle + Math.PI / 2));
     ctx.arc(ax, ay, g.radius, angle + Math.PI / 2, angle + (3 * Math.PI) / 2);
     ctx.arc(bx, by, g.radius, angle - Math.PI / 2, angle + Math.PI / 2);
     ctx.closePath();

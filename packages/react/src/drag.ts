@@ -5,14 +5,16 @@
  * velocity it had, so a card can be flung).
  *
  * Moves and the release are followed on the element's document, so a fast pointer that
- * leaves the element keeps dragging. Static bodies are not dragged.
+ * leaves the element keeps dragging. Static bodies are not dragged, nor bodies the
+ * `canDrag` option refuses. A body's `dragConstraint` limits where the pointer pulls it,
+ * and its `onDragStart`, `onDrag` and `onDragEnd` hear the grab, each move and the release.
  */
 import { type BodyId, BodyType, constants, type JointId, type Vec2 } from '@impulse/core';
 import type { PhysicsClient } from '@impulse/worker';
 import { isSvgElement } from './element_targets.js';
 import { type ScreenMapping, screenToWorldX, screenToWorldY } from './screen.js';
 
-/** How a grab feels. */
+/** How a grab feels, and which bodies may be grabbed (`<Physics dragOptions>`). */
 export interface DragOptions {
   /** Spring frequency of the grab (Hz). Default 5. */
   hertz: number;
@@ -20,9 +22,91 @@ export interface DragOptions {
   dampingRatio: number;
   /** Largest pull, in multiples of the body's weight (its mass times 10 m/s²). Default 1000. */
   maxForceRatio: number;
+  /** Decides, at each press, whether a body may be grabbed (after its `draggable`). Default: all. */
+  canDrag: ((body: BodyId) => boolean) | null;
 }
 
-export const DEFAULT_DRAG: Readonly<DragOptions> = { hertz: 5, dampingRatio: 0.7, maxForceRatio: 1000 };
+export const DEFAULT_DRAG: Readonly<DragOptions> = {
+  hertz: 5,
+  dampingRatio: 0.7,
+  maxForceRatio: 1000,
+  canDrag: null,
+};
+
+/** Where a drag is: handed to `onDragStart`, `onDrag` and `onDragEnd`. Made per event. */
+export interface BodyDragEvent {
+  body: BodyId;
+  /** The world point (m) the grabbed point is pulled to: the pointer, after `dragConstraint`. */
+  point: Vec2;
+  /** The body's linear velocity (m/s) at the newest step; at `onDragEnd`, what it is flung with. */
+  velocity: Vec2;
+  pointerId: number;
+}
+
+/**
+ * Limits where a drag may pull a body (a slingshot's band, a slider's rail). The pointer's
+ * point is moved to the nearest allowed one; the body follows it on the grab's spring.
+ */
+export interface DragConstraint {
+  /** The point (world, m) the limits count from. Default: the point grabbed, where it was grabbed. */
+  anchor?: Vec2;
+  /** Farthest the pulled point may be from the anchor (m), >= 0. Default: no limit. */
+  maxDistance?: number;
+  /** Only along this direction (world, any length but 0) through the anchor. Default: any direction. */
+  axis?: Vec2;
+}
+
+/** A body's drag props (read at each event, so they change live). */
+export interface DragProps {
+  onDragStart?: ((event: BodyDragEvent) => void) | undefined;
+  onDrag?: ((event: BodyDragEvent) => void) | undefined;
+  onDragEnd?: ((event: BodyDragEvent) => void) | undefined;
+  dragConstraint?: DragConstraint | undefined;
+}
+
+/** Checks a drag constraint prop; the message names the prop. */
+export function checkDragConstraint(fn: string, c: DragConstraint | undefined): void {
+  if (c === undefined) return;
+  const bad = (field: string, rule: string, v: unknown) => {
+    throw new RangeError(
+      `${fn}: dragConstraint.${field} must be ${rule}, got ${JSON.stringify(v) ?? String(v)}`,
+    );
+  };
+  if (c.anchor !== undefined && !(Number.isFinite(c.anchor?.x) && Number.isFinite(c.anchor?.y)))
+    bad('anchor', 'a finite point { x, y }', c.anchor);
+  if (c.maxDistance !== undefined && !(c.maxDistance >= 0 && c.maxDistance < Number.POSITIVE_INFINITY))
+    bad('maxDistance', 'a finite distance >= 0 (m)', c.maxDistance);
+  if (
+    c.axis !== undefined &&
+    !(Number.isFinite(c.axis?.x) && Number.isFinite(c.axis?.y) && (c.axis.x !== 0 || c.axis.y !== 0))
+  )
+    bad('axis', 'a finite direction { x, y } other than (0, 0)', c.axis);
+}
+
+/** The allowed point nearest `t`, for a drag grabbed at `grabbed`. */
+export function constrainDrag(t: Vec2, c: DragConstraint | undefined, grabbed: Vec2): Vec2 {
+  if (c === undefined) return t;
+  const from = c.anchor ?? grabbed;
+  let dx = t.x - from.x;
+  let dy = t.y - from.y;
+  if (c.axis !== undefined) {
+    const len = Math.hypot(c.axis.x, c.axis.y);
+    const ux = c.axis.x / len;
+    const uy = c.axis.y / len;
+    const along = dx * ux + dy * uy;
+    dx = along * ux;
+    dy = along * uy;
+  }
+  if (c.maxDistance !== undefined) {
+    const d = Math.hypot(dx, dy);
+    if (d > c.maxDistance) {
+      const k = c.maxDistance / d;
+      dx *= k;
+      dy *= k;
+    }
+  }
+  return { x: from.x + dx, y: from.y + dy };
+}
 
 /** What the controller needs from the world. */
 export interface DragHost {
@@ -30,6 +114,8 @@ export interface DragHost {
   readonly mapping: ScreenMapping;
   groundBody(): BodyId;
   readonly drag: DragOptions;
+  /** The drag props of a body's component, if it has one. */
+  dragProps(body: BodyId): DragProps | undefined;
 }
 
 interface Grab {
@@ -172,19 +258,20 @@ export class DragController {
     const client = host.client;
     if (client.isDisposed() || !client.isValidBody(body)) return;
     if (client.getBodyType(body) === BodyType.Static) return;
+    const options = host.drag;
+    if (options.canDrag !== null && !options.canDrag(body)) return;
     e.preventDefault();
     const m = host.mapping;
-    const world = (ev: Pick<PointerEvent, 'clientX' | 'clientY'>): Vec2 => {
-      const s = pointerScreenPoint(element, ev);
-      return { x: screenToWorldX(m, s.x), y: screenToWorldY(m, s.y) };
-    };
-    const target = world(e);
-    const grabbed = anchor ?? target;
+    const pointer = world(element, m);
+    const grabbed = anchor ?? pointer(e);
+    // The pulled point: the pointer, within the body's constraint (read live).
+    const pulled = (ev: Pick<PointerEvent, 'clientX' | 'clientY'>): Vec2 =>
+      constrainDrag(pointer(ev), host.dragProps(body)?.dragConstraint, grabbed);
+    const target = pulled(e);
     const p = client.getBodyPosition(body);
     const q = client.getBodyRotation(body);
     const dx = grabbed.x - p.x;
     const dy = grabbed.y - p.y;
-    const options = host.drag;
     const joint = client.createMouseJoint({
       bodyA: host.groundBody(),
       bodyB: body,
@@ -199,11 +286,19 @@ export class DragController {
     client.setBodyAwake(body, true);
     const doc = element.ownerDocument;
     const pointerId = e.pointerId;
+    const emit = (name: 'onDragStart' | 'onDrag' | 'onDragEnd', point: Vec2) => {
+      const handler = host.dragProps(body)?.[name];
+      if (handler === undefined || client.isDisposed() || !client.isValidBody(body)) return;
+      handler({ body, point, velocity: client.getBodyLinearVelocity(body), pointerId });
+    };
+    let last = target;
     const move = (event: Event) => {
       const ev = event as PointerEvent;
       if (ev.pointerId !== pointerId) return;
       if (client.isDisposed() || !client.isValidJoint(joint)) return stop();
-      client.setJointParams(joint, { target: world(ev) });
+      last = pulled(ev);
+      client.setJointParams(joint, { target: last });
+      emit('onDrag', last);
     };
     const up = (event: Event) => {
       if ((event as PointerEvent).pointerId === pointerId) stop();
@@ -213,7 +308,9 @@ export class DragController {
       doc.removeEventListener('pointerup', up);
       doc.removeEventListener('pointercancel', up);
       const i = this.grabs.indexOf(grab);
-      if (i >= 0) this.grabs.splice(i, 1);
+      if (i < 0) return;
+      this.grabs.splice(i, 1);
+      emit('onDragEnd', last);
       // The joint goes with its body if the body went first.
       if (!client.isDisposed() && client.isValidJoint(joint)) client.destroyJoint(joint);
     };
@@ -222,5 +319,14 @@ export class DragController {
     doc.addEventListener('pointermove', move);
     doc.addEventListener('pointerup', up);
     doc.addEventListener('pointercancel', up);
+    emit('onDragStart', target);
   }
+}
+
+/** The world point under a pointer event over `element`. */
+function world(element: Element, m: ScreenMapping) {
+  return (ev: Pick<PointerEvent, 'clientX' | 'clientY'>): Vec2 => {
+    const s = pointerScreenPoint(element, ev);
+    return { x: screenToWorldX(m, s.x), y: screenToWorldY(m, s.y) };
+  };
 }

@@ -4,8 +4,11 @@
  * written straight to the DOM (no React render).
  *
  * - HTML elements stay where the page's layout put them: the transform is the offset from
- *   the center of their untransformed layout box (measured once, at registration, in page
- *   pixels) to the body's screen position, then the body's rotation about that center.
+ *   the center of their untransformed layout box (in page pixels) to the body's screen
+ *   position, then the body's rotation about that center. The box is measured at
+ *   registration and again, all elements at once at the next frame, when the layout may
+ *   have moved them (a sibling added, removed or reordered, a parent or the window resized:
+ *   see layout_watch.ts) or when asked (`remeasure`, `usePhysics().remeasure()`).
  * - SVG elements get a `transform` attribute in their own user units. A body with declared
  *   shapes moves the element's user origin (draw the shape centered on (0, 0)); a body
  *   measured from the element moves it from the center of its bounding box.
@@ -14,6 +17,7 @@
  * nothing but the transform strings of the elements that moved (the DOM takes strings).
  */
 import { BodyRecord } from '@impulse/core';
+import { LayoutWatch } from './layout_watch.js';
 import { type ScreenMapping, worldToScreenAngle, worldToScreenX, worldToScreenY } from './screen.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -27,8 +31,10 @@ export interface ElementTarget {
   readonly slot: number;
   readonly svg: boolean;
   /** Where the element is when untransformed: HTML, its layout box center (page px); SVG, its bbox center or 0. */
-  readonly baseX: number;
-  readonly baseY: number;
+  baseX: number;
+  baseY: number;
+  /** The parent whose children and size are watched (HTML elements only). */
+  readonly parent: Element | null;
   /** Last written screen pose (NaN: never written). */
   lastX: number;
   lastY: number;
@@ -53,6 +59,11 @@ export function measureLayoutBox(element: Element): { x: number; y: number; widt
   }
   const style = (element as Partial<HTMLElement>).style;
   if (style) style.transform = '';
+  return readLayoutBox(element);
+}
+
+/** The page-pixel box of an HTML element as it is now (its transform, if any, included). */
+function readLayoutBox(element: Element): { x: number; y: number; width: number; height: number } {
   const rect = element.getBoundingClientRect();
   const view = element.ownerDocument.defaultView;
   const scrollX = view?.scrollX ?? 0;
@@ -70,6 +81,13 @@ function size(r: { width: number; height: number }) {
 
 export class ElementTargets {
   private readonly list: ElementTarget[] = [];
+  /** The layout may have moved the HTML elements: re-measure them before the next write. */
+  stale = false;
+  /** Called when the targets become stale (the frame loop makes its next frame do work). */
+  onStale: (() => void) | null = null;
+  private readonly watch = new LayoutWatch(() => this.markStale());
+  /** Layout boxes read by `remeasure` (tests check that a still page reads none). */
+  measureCount = 0;
 
   get size(): number {
     return this.list.length;
@@ -77,19 +95,23 @@ export class ElementTargets {
 
   /** Registers `element` to follow body `bodyId` (at record `slot`). */
   add(element: Element, bodyId: number, slot: number, baseX: number, baseY: number): ElementTarget {
+    const svg = isSvgElement(element);
+    const parent = svg ? null : element.parentElement;
     const target: ElementTarget = {
       element,
       bodyId,
       slot,
-      svg: isSvgElement(element),
+      svg,
       baseX,
       baseY,
+      parent,
       lastX: Number.NaN,
       lastY: Number.NaN,
       lastAngle: Number.NaN,
       index: this.list.length,
     };
     this.list.push(target);
+    if (parent !== null) this.watch.watch(parent);
     return target;
   }
 
@@ -103,6 +125,47 @@ export class ElementTargets {
       last.index = i;
     }
     target.index = -1;
+    if (target.parent !== null) this.watch.unwatch(target.parent);
+  }
+
+  /** The `<svg>` the bodies are drawn in, if they are drawn in one (the first SVG element's). */
+  svgRoot(): SVGSVGElement | null {
+    for (const t of this.list) {
+      if (t.svg) return (t.element as SVGElement).ownerSVGElement ?? (t.element as SVGSVGElement);
+    }
+    return null;
+  }
+
+  /** The layout may have moved the elements: they are re-measured at the next frame. */
+  markStale(): void {
+    if (this.list.length === 0) return;
+    this.stale = true;
+    this.onStale?.();
+  }
+
+  /**
+   * Measures every HTML element's layout box again: all transforms are cleared first and
+   * all boxes read after, so the page lays out once, not once per element. The next
+   * `apply` writes every transform again.
+   */
+  remeasure(): void {
+    this.stale = false;
+    const list = this.list;
+    for (let i = 0; i < list.length; i++) {
+      const t = list[i]!;
+      if (!t.svg) (t.element as HTMLElement).style.transform = '';
+    }
+    for (let i = 0; i < list.length; i++) {
+      const t = list[i]!;
+      if (t.svg) continue;
+      const box = readLayoutBox(t.element);
+      this.measureCount++;
+      t.baseX = box.x;
+      t.baseY = box.y;
+      t.lastX = Number.NaN;
+      t.lastY = Number.NaN;
+      t.lastAngle = Number.NaN;
+    }
   }
 
   /**
@@ -116,6 +179,7 @@ export class ElementTargets {
     mapping: ScreenMapping,
     unpublished: (target: ElementTarget) => void,
   ): void {
+    if (this.stale) this.remeasure();
     const list = this.list;
     for (let i = 0; i < list.length; i++) {
       const t = list[i]!;

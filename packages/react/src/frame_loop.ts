@@ -35,7 +35,10 @@ export interface PhysicsFrame {
   readonly slotCount: number;
   /** Interpolation between the two newest steps (1: the newest step). */
   readonly alpha: number;
-  /** Number of the newest published step frame. */
+  /**
+   * Number of the published frame `records` hold: a position and this number are read
+   * together (a step that lands while the records are copied makes the loop copy again).
+   */
   readonly frame: number;
   /** The world → screen mapping of this `<Physics>`. */
   readonly mapping: Readonly<ScreenMapping>;
@@ -92,6 +95,7 @@ export class FrameLoop {
   constructor(mapping: ScreenMapping) {
     this.mapping = mapping;
     this.frameState = { records: this.records, slotCount: 0, alpha: 1, frame: 0, mapping };
+    this.targets.onStale = () => this.invalidate();
   }
 
   /** Reads from `source` from now on (a new world after a remount), or from nothing. */
@@ -181,16 +185,25 @@ export class FrameLoop {
       this.onAfterFrame?.(stats);
       return false;
     }
-    const slotCount = this.read(source, alpha);
+    let slotCount = this.read(source, alpha);
+    // A step published while the records were copied: read again, so `frame` is the
+    // step the records hold (a callback reads a position and its frame number together).
+    let shown = frame;
+    for (let tries = 0; tries < 4; tries++) {
+      const now = source.getFrameNumber();
+      if (now === shown) break;
+      shown = now;
+      slotCount = this.read(source, alpha);
+    }
     this.targets.apply(this.records, slotCount, this.mapping, this.unpublished);
     const state = this.frameState;
     state.records = this.records;
     state.slotCount = slotCount;
     state.alpha = alpha;
-    state.frame = frame;
+    state.frame = shown;
     const callbacks = this.callbacks;
     for (let i = 0; i < callbacks.length; i++) callbacks[i]!(state);
-    this.lastFrame = frame;
+    this.lastFrame = shown;
     this.lastAlpha = alpha;
     this.lastExact = alpha >= 1 || stats.movedCount === 0;
     this.dirty = false;

@@ -61,4 +61,4 @@ export type { Backend, SolverSettings } from './runtime.js';
 export type { PhysicsFrame, FrameCallback } from './frame_loop.js';
 export type { PhysicsStatsState } from './stats_store.js';
 export type { ScreenMapping } from './screen.js';
-export type { DragOptions } from './drag.js';
+export type { BodyDragEvent, DragConstraint, DragOptions, DragProps } from './drag.js';

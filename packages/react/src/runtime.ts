@@ -13,7 +13,7 @@
 import { type BodyDef, type BodyId, type Vec2, World, type WorldDef } from '@impulse/core';
 import { createInlinePhysics, createPhysicsWorker, type PhysicsClient, type Stepping } from '@impulse/worker';
 import { EventRouter } from './contact_router.js';
-import { DEFAULT_DRAG, DragController, type DragOptions } from './drag.js';
+import { DEFAULT_DRAG, DragController, type DragOptions, type DragProps } from './drag.js';
 import { FrameLoop, type FrameScheduler } from './frame_loop.js';
 import { Lifetime } from './lifetime.js';
 import { checkMapping, createMapping, type ScreenMapping } from './screen.js';
@@ -77,6 +77,10 @@ export class PhysicsRuntime {
   private lastStats = Number.NEGATIVE_INFINITY;
   private warnedNoWorker = false;
   private applied: { client: PhysicsClient; settings: LiveSettings } | null = null;
+  /** Between start() and stop(): the `<Physics>` is mounted. */
+  private running = false;
+  /** stop() ran at least once (an unmount, or StrictMode's, which a start follows at once). */
+  private stopped = false;
 
   constructor(config: RuntimeConfig) {
     this.config = config;
@@ -106,6 +110,7 @@ export class PhysicsRuntime {
 
   /** Starts serving: creates the world if needed, attaches events and starts the frame loop. */
   start(scheduler?: FrameScheduler | null): void {
+    this.running = true;
     const client = this.client;
     this.loop.setSource(client);
     this.events.attach(client);
@@ -115,6 +120,8 @@ export class PhysicsRuntime {
 
   /** Stops the loop and releases the world (disposing it unless it is the caller's). */
   stop(): void {
+    this.running = false;
+    this.stopped = true;
     this.dragger.releaseAll();
     this.loop.stop();
     this.loop.setSource(null);
@@ -126,15 +133,48 @@ export class PhysicsRuntime {
     this.world.release();
   }
 
-  /** Manual stepping: takes `count` steps, then shows them (one frame's work, now). */
+  /**
+   * Manual stepping: takes `count` steps, then shows them (one frame's work, now).
+   *
+   * Asked of a world that is disposed before it answers (StrictMode's first mount, whose
+   * world the remount replaces), it steps the world that lives on instead: a step asked
+   * right after mount is never lost, and never hangs.
+   */
   async step(count = 1): Promise<void> {
-    const client = this.client;
-    await client.step(count);
+    const client = await this.onLiveWorld('step', (c) => c.step(count));
     if (client !== this.peekClient()) return;
     this.loop.invalidate();
     this.loop.tick();
     this.lastStats = Number.NEGATIVE_INFINITY;
     publishStats(this.stats, client.getStats());
+  }
+
+  /** Resolves once the world that lives on (past StrictMode's remount) is ready to answer. */
+  async ready(): Promise<void> {
+    await this.onLiveWorld('ready', (c) => c.ready);
+  }
+
+  /** Runs `call` on the current world; if that world is disposed meanwhile while this `<Physics>` lives on, on the next. */
+  private async onLiveWorld(
+    method: string,
+    call: (client: PhysicsClient) => Promise<void>,
+  ): Promise<PhysicsClient> {
+    for (;;) {
+      // After an unmount, asking for the client would make a world nobody disposes.
+      if (this.stopped && !this.running)
+        throw new Error(`usePhysics().${method}: the <Physics> is unmounted`);
+      const client = this.client;
+      try {
+        await call(client);
+        return client;
+      } catch (error) {
+        if (!client.isDisposed() || client === this.config.client) throw error;
+        // Its world was released; a remount has made (or will make) the next one.
+        if (!this.running) {
+          throw new Error(`usePhysics().${method}: the <Physics> was unmounted before it answered`);
+        }
+      }
+    }
   }
 
   setPaused(paused: boolean): void {
@@ -189,6 +229,11 @@ export class PhysicsRuntime {
   watchDraggable(watcher: () => void): () => void {
     this.draggableWatchers.add(watcher);
     return () => this.draggableWatchers.delete(watcher);
+  }
+
+  /** The drag props of a body's component (DragHost). */
+  dragProps(body: BodyId): DragProps | undefined {
+    return this.events.sink(body)?.dragProps?.();
   }
 
   /** A static body with no shapes at the world origin: the other end of point anchors and drags. */

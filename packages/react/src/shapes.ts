@@ -43,10 +43,14 @@ export interface ShapeMaterial {
   enableContactEvents?: boolean;
 }
 
+/**
+ * A shape as data. Sizes are full sizes: a box is `width` × `height` meters, where the core's
+ * `makeBox(hx, hy)` takes half sizes (half-size fields are rejected, see shapeGeometry).
+ */
 export type ShapeSpec =
   | ({
       type: 'box';
-      /** Full width and height (m). */
+      /** Full width and height (m): twice the core's `makeBox` half sizes. */
       width: number;
       height: number;
       /** Center of the box in the body's frame (m). Default (0, 0). */
@@ -61,8 +65,70 @@ export type ShapeSpec =
   | ({ type: 'polygon'; points: readonly Vec2[]; radius?: number } & ShapeMaterial)
   | ({ type: 'segment'; point1: Vec2; point2: Vec2 } & ShapeMaterial);
 
-/** The core geometry of a spec; throws the core's RangeError for bad sizes. */
-export function shapeGeometry(spec: ShapeSpec): Geometry {
+const MATERIAL_KEYS = [
+  'density',
+  'friction',
+  'restitution',
+  'material',
+  'filter',
+  'isSensor',
+  'enableContactEvents',
+] as const satisfies readonly (keyof ShapeMaterial)[];
+
+/** The fields each shape type takes (besides `type` and the material). */
+const SHAPE_KEYS: Record<ShapeSpec['type'], readonly string[]> = {
+  box: ['width', 'height', 'offset', 'angle', 'radius'],
+  circle: ['radius', 'offset'],
+  capsule: ['center1', 'center2', 'radius'],
+  polygon: ['points', 'radius'],
+  segment: ['point1', 'point2'],
+};
+
+/** Half-size names (the core's `makeBox(hx, hy)` and other engines'): a spec takes full sizes. */
+const HALF_SIZE_KEYS = new Set(['hx', 'hy', 'halfWidth', 'halfHeight', 'halfExtents', 'size']);
+
+/**
+ * The core geometry of a spec. A box takes full sizes (`width`, `height`), where the core's
+ * `makeBox(hx, hy)` takes half sizes: a half-size field (`hx`, `halfWidth`) is rejected, not
+ * ignored, so the two conventions cannot be mixed silently. Errors name the prop
+ * (`shapes[0].width`) and keep the core's message for what only the core checks.
+ * `where` names the spec in messages: `useBody: shapes[0]`, `<Shape>`.
+ */
+export function shapeGeometry(spec: ShapeSpec, where = 'useBody: shape'): Geometry {
+  const known = SHAPE_KEYS[spec.type];
+  if (known === undefined) {
+    throw new TypeError(
+      `${where}.type must be box, circle, capsule, polygon or segment, got ${String((spec as { type: unknown }).type)}`,
+    );
+  }
+  for (const key of Object.keys(spec)) {
+    if (key === 'type' || known.includes(key) || (MATERIAL_KEYS as readonly string[]).includes(key)) continue;
+    if (spec.type === 'box' && HALF_SIZE_KEYS.has(key)) {
+      throw new RangeError(
+        `${where}: a box takes its full width and height (m), got '${key}': write { type: 'box', width: 2 * hx, height: 2 * hy } (the core's makeBox(hx, hy) takes half sizes)`,
+      );
+    }
+    throw new RangeError(
+      `${where}: unknown field '${key}' (a ${spec.type} takes: ${known.join(', ')}, and the material)`,
+    );
+  }
+  if (spec.type === 'box') {
+    for (const key of ['width', 'height'] as const) {
+      const v = spec[key];
+      if (!(typeof v === 'number' && v > 0 && Number.isFinite(v))) {
+        throw new RangeError(`${where}.${key} must be a positive full ${key} in meters, got ${String(v)}`);
+      }
+    }
+  }
+  try {
+    return coreGeometry(spec);
+  } catch (error) {
+    if (error instanceof Error) error.message = `${where}: ${error.message}`;
+    throw error;
+  }
+}
+
+function coreGeometry(spec: ShapeSpec): Geometry {
   switch (spec.type) {
     case 'box': {
       const hw = spec.width / 2;
@@ -95,10 +161,6 @@ export function shapeGeometry(spec: ShapeSpec): Geometry {
       return makePolygon(spec.points, spec.radius ?? 0);
     case 'segment':
       return makeSegment(spec.point1.x, spec.point1.y, spec.point2.x, spec.point2.y);
-    default:
-      throw new TypeError(
-        `useBody: shape type must be box, circle, capsule, polygon or segment, got ${String((spec as { type: unknown }).type)}`,
-      );
   }
 }
 

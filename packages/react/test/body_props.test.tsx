@@ -173,6 +173,7 @@ describe('body props', () => {
       y: rect.top,
       toJSON: () => ({}),
     }));
+    // The observers of the measured element (the layout watch also observes its parent).
     const observers: (() => void)[] = [];
     vi.stubGlobal(
       'ResizeObserver',
@@ -181,9 +182,10 @@ describe('body props', () => {
         constructor(cb: () => void) {
           this.cb = cb;
         }
-        observe() {
-          observers.push(this.cb);
+        observe(element: Element) {
+          if (element.getAttribute('data-testid') === 'thing') observers.push(this.cb);
         }
+        unobserve() {}
         disconnect() {
           const i = observers.indexOf(this.cb);
           if (i >= 0) observers.splice(i, 1);

@@ -168,6 +168,57 @@ describe('declarative components', () => {
     expect(ball!.getPosition().y).toBeCloseTo(-7.68 + 0.25, 1);
     expect((await counts(client)).bodies).toBe(2); // one body holds the four walls
   });
+
+  it('<Bounds> keeps its bodies inside when the window shrinks (issue 27: they fell through the floor)', async () => {
+    const size = (w: number, h: number) => {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: w });
+      Object.defineProperty(window, 'innerHeight', { configurable: true, value: h });
+    };
+    const initial = { w: window.innerWidth, h: window.innerHeight };
+    size(1200, 760);
+    const client = manualClient();
+    let physics: PhysicsApi | null = null;
+    const cards: BodyApi[] = [];
+    function Card({ i }: { i: number }) {
+      const ref = useRef<BodyApi>(null);
+      return (
+        <>
+          <Body
+            ref={ref}
+            as={null}
+            position={{ x: 1 + i * 1.4, y: -3 }}
+            shapes={[{ type: 'box', width: 0.8, height: 0.5 }]}
+          />
+          <Grab onApi={() => (cards[i] = ref.current!)} />
+        </>
+      );
+    }
+    render(
+      <Physics client={client} scale={100}>
+        <Bounds />
+        {[0, 1, 2, 3, 4, 5, 6, 7].map((i) => (
+          <Card key={i} i={i} />
+        ))}
+        <Grab onApi={(api) => (physics = api)} />
+      </Physics>,
+    );
+    await act(() => physics!.step(180));
+    for (const card of cards) expect(card.getPosition().y).toBeCloseTo(-7.6 + 0.25, 1);
+    // 1200 × 760 → 700 × 520: the floor moves 2.4 m up, the right wall 5 m in.
+    size(700, 520);
+    act(() => {
+      window.dispatchEvent(new Event('resize'));
+    });
+    await act(() => physics!.step(240));
+    for (const card of cards) {
+      const p = card.getPosition();
+      expect(p.x).toBeGreaterThan(0);
+      expect(p.x).toBeLessThan(7);
+      expect(p.y).toBeGreaterThan(-5.2);
+      expect(p.y).toBeLessThan(0);
+    }
+    size(initial.w, initial.h);
+  });
 });
 
 // Type-level checks of the JSX: compiled by `tsc` (typecheck), never run.

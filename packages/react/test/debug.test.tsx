@@ -51,7 +51,8 @@ describe('debug overlay', () => {
     await act(() => physics!.step(1));
     expect(calls.filter((c) => c.startsWith('lineTo')).length).toBeGreaterThanOrEqual(4); // box edges, spoke, segment
     expect(calls).toContain('arc(5)');
-    expect(calls.filter((c) => c === 'stroke(0)').length).toBe(5); // three shapes, the joint path, the contact path
+    // One path per colour (awake, asleep), the joint path, the contact path: not one per shape.
+    expect(calls.filter((c) => c === 'stroke(0)').length).toBe(4);
     expect(styles).toContain('#2ea043'); // the awake box
     expect(styles).toContain('#8b949e'); // the static ground
     expect(calls).not.toContain('fillRect(4)'); // nothing touches yet
@@ -122,5 +123,63 @@ describe('debug overlay', () => {
       </Physics>,
     );
     expect(spy).toHaveBeenLastCalledWith(false);
+  });
+
+  it('draws over an SVG scene where its shapes are, with no line from the origin, in four strokes (issue 27)', async () => {
+    const transforms: number[][] = [];
+    const jointLines: number[][] = [];
+    let strokes = 0;
+    let style = '';
+    const ctx = new Proxy(
+      {},
+      {
+        get:
+          (_t, name: string) =>
+          (...args: unknown[]) => {
+            if (name === 'setTransform') transforms.push(args as number[]);
+            if (name === 'stroke') strokes++;
+            if ((name === 'lineTo' || name === 'moveTo') && style === '#d29922')
+              jointLines.push(args as number[]);
+          },
+        set: (_t, name: string, value: unknown) => {
+          if (name === 'strokeStyle') style = String(value);
+          return true;
+        },
+      },
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as never);
+    // The <svg> sits 70 px below the top of the viewport, its viewBox at half scale.
+    Object.defineProperty(window.SVGElement.prototype, 'getScreenCTM', {
+      configurable: true,
+      value: () => ({ a: 0.5, b: 0, c: 0, d: 0.5, e: 10, f: 70 }),
+    });
+    let physics: PhysicsApi | null = null;
+    function Disc({ x }: { x: number }) {
+      const [ref, api] = useBody<SVGCircleElement>({
+        position: { x, y: -1 },
+        shapes: [{ type: 'circle', radius: 0.2 }],
+      });
+      useJoint('mouse', null, api, { target: { x, y: 0 }, maxForce: 10 });
+      return <circle ref={ref} r={20} />;
+    }
+    render(
+      <Physics backend="inline" stepping="manual" scale={100} debug>
+        <svg viewBox="0 0 2000 1000">
+          <title>scene</title>
+          {Array.from({ length: 16 }, (_, i) => (
+            <Disc key={i} x={i} />
+          ))}
+        </svg>
+        <Grab onApi={(a) => (physics = a)} />
+      </Physics>,
+    );
+    await act(() => physics!.step(1));
+    // World → user units (100 per m, y down), then the SVG's screen matrix.
+    expect(transforms[transforms.length - 1]).toEqual([50, 0, -0, -50, 10, 70]);
+    expect(jointLines).toEqual([]); // mouse joints have no anchor on the ground: nothing drawn
+    strokes = 0;
+    await act(() => physics!.step(1));
+    expect(strokes).toBe(4); // 16 bodies, 16 joints: still two body paths, the joints, the contacts
+    delete (window.SVGElement.prototype as { getScreenCTM?: unknown }).getScreenCTM;
   });
 });

@@ -1,8 +1,11 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { StrictMode, useRef } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { BodyId } from '@impulse/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type BodyApi,
+  type BodyDragEvent,
+  type DragConstraint,
   type BodyOptions,
   type PhysicsApi,
   Physics,
@@ -161,5 +164,74 @@ describe('dragging', () => {
     view.rerender(scene(false));
     fireEvent.pointerMove(document, { pointerId: 1, clientX: 50, clientY: 0 });
     expect(await counts(client)).toMatchObject({ bodies: 1, joints: 0 }); // the ground stays
+  });
+
+  it('tells onDragStart, onDrag and onDragEnd where the drag is and how fast the body goes (issue 27)', async () => {
+    const client = manualClient({ x: 0, y: 0 });
+    let physics: PhysicsApi | null = null;
+    const events: { name: string; point: { x: number; y: number }; speed: number }[] = [];
+    const log = (name: string) => (e: BodyDragEvent) =>
+      events.push({ name, point: e.point, speed: Math.hypot(e.velocity.x, e.velocity.y) });
+    const view = render(
+      <StrictMode>
+        <Physics client={client} scale={100} draggable>
+          <Card onApi={() => {}} onDragStart={log('start')} onDrag={log('drag')} onDragEnd={log('end')} />
+          <Grab onApi={(a) => (physics = a)} />
+        </Physics>
+      </StrictMode>,
+    );
+    fireEvent.pointerDown(view.getByTestId('card'), { pointerId: 4, clientX: 10, clientY: 20, button: 0 });
+    expect(events).toEqual([{ name: 'start', point: { x: 0.1, y: -0.2 }, speed: 0 }]);
+    fireEvent.pointerMove(document, { pointerId: 4, clientX: 110, clientY: 20 });
+    expect(events[1]).toMatchObject({ name: 'drag', point: { x: 1.1, y: -0.2 } });
+    for (let i = 0; i < 5; i++) await act(() => physics!.step(1));
+    fireEvent.pointerUp(document, { pointerId: 4 });
+    expect(events[2]!.name).toBe('end');
+    expect(events[2]!.point).toEqual({ x: 1.1, y: -0.2 });
+    expect(events[2]!.speed).toBeGreaterThan(0.5); // moving toward the pointer when let go
+    expect(events).toHaveLength(3);
+  });
+
+  it('limits a drag to a distance from an anchor and to an axis, and lets canDrag refuse a body', async () => {
+    const client = manualClient({ x: 0, y: 0 });
+    let physics: PhysicsApi | null = null;
+    let card: BodyApi | null = null;
+    const pulls: { x: number; y: number }[] = [];
+    const scene = (constraint: DragConstraint, canDrag: ((b: BodyId) => boolean) | null) => (
+      <Physics client={client} scale={100} draggable dragOptions={{ canDrag }}>
+        <Card onApi={(a) => (card = a)} dragConstraint={constraint} onDrag={(e) => pulls.push(e.point)} />
+        <Grab onApi={(a) => (physics = a)} />
+      </Physics>
+    );
+    // A slingshot band: at most 1 m from (0, 0), wherever the pointer goes.
+    const view = render(scene({ anchor: { x: 0, y: 0 }, maxDistance: 1 }, null));
+    const el = view.getByTestId('card');
+    fireEvent.pointerDown(el, { pointerId: 1, clientX: 0, clientY: 0, button: 0 });
+    fireEvent.pointerMove(document, { pointerId: 1, clientX: -300, clientY: 400 }); // world (-3, -4): 5 m away
+    expect(pulls[0]!.x).toBeCloseTo(-0.6, 10);
+    expect(pulls[0]!.y).toBeCloseTo(-0.8, 10);
+    for (let i = 0; i < 120; i++) await act(() => physics!.step(1));
+    expect(Math.hypot(card!.getPosition().x, card!.getPosition().y)).toBeLessThan(1.01);
+    fireEvent.pointerUp(document, { pointerId: 1 });
+    // A rail: along x only, through the grabbed point.
+    view.rerender(scene({ axis: { x: 2, y: 0 } }, null));
+    const at = physics!.worldToScreen(card!.getPosition());
+    fireEvent.pointerDown(el, { pointerId: 2, clientX: at.x, clientY: at.y, button: 0 });
+    fireEvent.pointerMove(document, { pointerId: 2, clientX: at.x + 50, clientY: at.y + 300 });
+    expect(pulls[1]!.x).toBeCloseTo(card!.getPosition().x + 0.5, 10);
+    expect(pulls[1]!.y).toBeCloseTo(card!.getPosition().y, 10);
+    fireEvent.pointerUp(document, { pointerId: 2 });
+    // canDrag refuses: no grab, no joint, no event.
+    view.rerender(scene({}, (b) => b !== card!.id));
+    fireEvent.pointerDown(el, { pointerId: 3, clientX: at.x, clientY: at.y, button: 0 });
+    expect((await counts(client)).joints).toBe(0);
+    fireEvent.pointerMove(document, { pointerId: 3, clientX: 0, clientY: 0 });
+    expect(pulls).toHaveLength(2);
+    // A bad constraint names the prop.
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => view.rerender(scene({ maxDistance: -1 }, null))).toThrow(
+      'useBody: dragConstraint.maxDistance must be a finite distance >= 0 (m), got -1',
+    );
+    spy.mockRestore();
   });
 });

@@ -42,4 +42,32 @@ describe('FrameLoop', () => {
     expect(records).toBe(first);
     client.dispose();
   });
+
+  it('hands callbacks a frame number and the records of that same step, when a step lands mid-read (issue 27)', () => {
+    // A source whose worker publishes step 2 between the loop's read of the frame number and its copy.
+    let frame = 1;
+    const source = {
+      getFrameNumber: () => frame,
+      getInterpolationAlpha: () => 1,
+      getBodySlotCount: () => 1,
+      getStats: (out: object) => Object.assign(out, { movedCount: 1 }),
+      readBodyTransforms(out: Float64Array) {
+        if (frame === 1) frame = 2; // step 2 lands after the loop read the frame number, before this copy
+        out[BodyRecord.Id] = 1;
+        out[BodyRecord.X] = frame; // the body is at x = its step number
+        out[BodyRecord.C] = 1;
+        return 1;
+      },
+      readInterpolatedBodyTransforms: () => 0,
+      getPosition: () => ({ x: 0, y: 0 }),
+      getAngle: () => 0,
+      isValidBody: () => true,
+    };
+    const loop = new FrameLoop(createMapping());
+    loop.setSource(source as never);
+    const seen: [number, number][] = [];
+    loop.addCallback((f) => seen.push([f.frame, f.records[BodyRecord.X]!]));
+    loop.tick();
+    expect(seen).toEqual([[2, 2]]);
+  });
 });

@@ -187,6 +187,53 @@ describe('<Physics>', () => {
     view.unmount();
   });
 
+  it("names the prop in a bad shape's message, and rejects half sizes in a box (issue 27)", async () => {
+    const client = manualClient();
+    const cases: [string, object, RegExp][] = [
+      [
+        'negative width',
+        { type: 'box', width: -1, height: 1 },
+        /^useBody: shapes\[1\]\.width must be a positive full width in meters, got -1$/,
+      ],
+      [
+        'half sizes',
+        { type: 'box', hx: 0.5, hy: 0.5 },
+        /^useBody: shapes\[1\]: a box takes its full width and height \(m\), got 'hx'.*makeBox\(hx, hy\) takes half sizes\)$/,
+      ],
+      [
+        'unknown field',
+        { type: 'circle', radius: 1, radious: 2 },
+        /^useBody: shapes\[1\]: unknown field 'radious' \(a circle takes: radius, offset, and the material\)$/,
+      ],
+      [
+        'core check',
+        { type: 'circle', radius: 0 },
+        /^useBody: shapes\[1\]: makeCircle: radius must be positive and finite, got 0$/,
+      ],
+    ];
+    const errors: Error[] = [];
+    function Bad({ shape }: { shape: object }) {
+      const [ref] = useBody({ shapes: [box[0], shape as never] });
+      return <div ref={ref} />;
+    }
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const hash = await client.stateHash();
+    for (const [name, shape, message] of cases) {
+      const view = render(
+        <Physics client={client}>
+          <Boundary onError={(e) => errors.push(e)}>
+            <Bad shape={shape} />
+          </Boundary>
+        </Physics>,
+      );
+      expect(errors.pop()?.message, name).toMatch(message);
+      view.unmount();
+    }
+    expect(await client.stateHash()).toBe(hash);
+    expect((await counts(client)).bodies).toBe(0);
+    spy.mockRestore();
+  });
+
   it('creates and destroys nothing extra over 100 mount/unmount cycles (bodies, joints, targets, listeners)', async () => {
     const client = manualClient();
     let runtime: PhysicsRuntime | null = null;

@@ -8,9 +8,9 @@ import { Worker } from 'node:worker_threads';
 import type { PhysicsClient } from '@impulse/worker';
 import { createNodePhysicsWorker } from '@impulse/worker/node';
 import { act, cleanup, render } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type BodyApi, type PhysicsApi, Physics, useBody, useJoint } from '../src/index.js';
+import { type BodyApi, type PhysicsApi, Physics, useBody, useJoint, usePhysics } from '../src/index.js';
 import { counts, Grab, translation } from './helpers.js';
 
 const box = [{ type: 'box', width: 0.5, height: 0.5 }] as const;
@@ -125,5 +125,79 @@ describe('worker backend', () => {
     const q = b!.getPosition();
     expect(Math.hypot(p.x - q.x, p.y - q.y)).toBeCloseTo(2, 1);
     expect(q.y).toBeLessThan(4);
+  });
+});
+
+/**
+ * A Node worker thread dressed as a Web Worker (postMessage, addEventListener, terminate),
+ * so `<Physics worker={...}>` owns it as it owns a browser's: StrictMode's remount then
+ * disposes the first world and starts a second, as in a page.
+ */
+function webWorkerOf(thread: Worker): globalThis.Worker {
+  const wrapped = new Map<unknown, (value: unknown) => void>();
+  const target = {
+    postMessage: (message: unknown, transfer?: Transferable[]) =>
+      thread.postMessage(message, transfer as never),
+    addEventListener(type: string, listener: (event: unknown) => void) {
+      const wrap =
+        type === 'message'
+          ? (data: unknown) => listener({ data })
+          : (error: unknown) => listener({ message: (error as Error).message });
+      wrapped.set(listener, wrap);
+      thread.on(type === 'message' ? 'message' : 'error', wrap);
+    },
+    removeEventListener(type: string, listener: (event: unknown) => void) {
+      const wrap = wrapped.get(listener);
+      if (wrap) thread.off(type === 'message' ? 'message' : 'error', wrap);
+    },
+    terminate: () => void thread.terminate(),
+  };
+  return target as unknown as globalThis.Worker;
+}
+
+function nodeThread(): globalThis.Worker {
+  if (!script) throw new Error('packages/worker/src/node_worker.ts not found');
+  return webWorkerOf(
+    new Worker(
+      `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(script).href)}); });`,
+      { eval: true, execArgv: ['--conditions', 'source'] },
+    ),
+  );
+}
+
+describe('an owned worker world under StrictMode (issue 27)', () => {
+  it('steps and gets ready, right after mount, in every one of many mounts', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (let round = 0; round < 6; round++) {
+      let physics: PhysicsApi | null = null;
+      const onMount: Promise<void>[] = [];
+      function StepOnMount() {
+        const api = usePhysics();
+        useEffect(() => {
+          // What a test does first: step right after mount (the first StrictMode mount too).
+          onMount.push(api.step(2));
+          onMount.push(api.ready());
+        }, [api]);
+        return null;
+      }
+      const view = render(
+        <StrictMode>
+          <Physics stepping="manual" worker={nodeThread}>
+            <Crate />
+            <StepOnMount />
+            <Grab onApi={(a) => (physics = a)} />
+          </Physics>
+        </StrictMode>,
+      );
+      await act(() => Promise.all(onMount));
+      await act(() => physics!.ready());
+      await act(() => physics!.step(3));
+      // Both the first mount's and the remount's steps reached the one world that lives on.
+      const stats = physics!.client.getStats();
+      expect(stats.stepCount).toBe(7);
+      expect(stats.bodyCount).toBe(1);
+      view.unmount();
+    }
+    warn.mockRestore();
   });
 });

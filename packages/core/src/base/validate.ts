@@ -52,9 +52,23 @@ export function checkBoolean(fn: string, field: string, v: unknown): boolean {
   return v;
 }
 
+/**
+ * The one shape check of every vector the API takes: an object with `x` and `y`. An array
+ * (`[1, 2]`, the tuple other libraries take) is named as such, since reading its `.x`
+ * would only report `x: undefined`.
+ */
+function checkVecObject(fn: string, field: string, v: unknown): { x?: unknown; y?: unknown } {
+  if (Array.isArray(v)) {
+    throw new RangeError(
+      `${fn}: ${field} must be an object { x, y }, got an array [${v.slice(0, 4).map(describe).join(', ')}${v.length > 4 ? ', …' : ''}]`,
+    );
+  }
+  if (typeof v !== 'object' || v === null) fail(fn, field, 'an object { x, y }', v);
+  return v as { x?: unknown; y?: unknown };
+}
+
 export function checkVec2(fn: string, field: string, v: unknown): Vec2 {
-  if (typeof v !== 'object' || v === null) fail(fn, field, 'an object {x, y}', v);
-  const o = v as { x?: unknown; y?: unknown };
+  const o = checkVecObject(fn, field, v);
   checkFinite(fn, `${field}.x`, o.x);
   checkFinite(fn, `${field}.y`, o.y);
   return v as Vec2;
@@ -82,8 +96,7 @@ export function checkWithin(fn: string, field: string, v: unknown, limit: number
 
 /** A vector whose components are each in [-limit, limit]. */
 export function checkVec2Within(fn: string, field: string, v: unknown, limit: number, unit: string): Vec2 {
-  if (typeof v !== 'object' || v === null) fail(fn, field, 'an object {x, y}', v);
-  const o = v as { x?: unknown; y?: unknown };
+  const o = checkVecObject(fn, field, v);
   checkWithin(fn, `${field}.x`, o.x, limit, unit);
   checkWithin(fn, `${field}.y`, o.y, limit, unit);
   return v as Vec2;

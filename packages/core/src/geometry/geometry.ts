@@ -172,10 +172,17 @@ function requireNonNegative(
 // ---------------------------------------------------------------------------------------
 
 /**
- * A solid circle centred at (cx, cy).
- * @throws RangeError when a coordinate is not finite or `radius` is not positive and finite.
+ * A solid circle of `radius` centred at (cx, cy) in the body's frame: the center comes
+ * first, as in every other constructor here (`makeCircle(0, 0, r)` for a circle at the origin).
+ * @throws RangeError when called with the radius alone, when a coordinate is not finite or `radius` is not positive and finite.
  */
 export function makeCircle(cx: number, cy: number, radius: number): Circle {
+  // `makeCircle(0.5)` (the radius alone, as other engines take it) would only report `cy: undefined`.
+  if (cy === undefined && radius === undefined) {
+    throw new RangeError(
+      `makeCircle: takes (cx, cy, radius), got one argument (${describe(cx)}); a circle of radius r at the body's origin is makeCircle(0, 0, r)`,
+    );
+  }
   requireFinite('makeCircle', 'cx', cx);
   requireFinite('makeCircle', 'cy', cy);
   requirePositive('makeCircle', 'radius', radius);

@@ -1170,3 +1170,29 @@ describe('error messages name the method called, in its current name', () => {
     );
   });
 });
+
+describe('a vector given as an array (issue 27)', () => {
+  it('says an object { x, y } was expected and an array was given, wherever a vector is taken', () => {
+    const c = makeCtx();
+    const arrayMessage = /must be an object \{ x, y \}, got an array \[1, 2\]$/;
+    expectThrowsUnchanged(
+      c.world,
+      () => c.world.createBody({ position: [1, 2] as never }),
+      /^createBody: position must be an object \{ x, y \}, got an array \[1, 2\]$/,
+    );
+    expect(() => c.world.createBody({ linearVelocity: [1, 2] as never })).toThrow(
+      /^createBody: linearVelocity must be an object \{ x, y \}, got an array \[1, 2\]$/,
+    );
+    expect(() => c.world.setBodyLinearVelocity(c.body, [1, 2] as never)).toThrow(arrayMessage);
+    expect(() => c.world.setGravity([1, 2] as never)).toThrow(arrayMessage);
+    expect(() => c.world.castRayClosest([1, 2] as never, { x: 1, y: 0 })).toThrow(arrayMessage);
+  });
+});
+
+describe('makeCircle with the radius alone (issue 27)', () => {
+  it('names its signature instead of reporting cy: undefined', () => {
+    expect(() => (makeCircle as (r: number) => Circle)(0.5)).toThrow(
+      /^makeCircle: takes \(cx, cy, radius\), got one argument \(0\.5\); .*makeCircle\(0, 0, r\)$/,
+    );
+  });
+});

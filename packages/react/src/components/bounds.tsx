@@ -1,5 +1,6 @@
 import type { Vec2 } from '@impulse/core';
-import { type RefObject, useLayoutEffect, useMemo, useState } from 'react';
+import { type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { containBodies, type WallBox } from '../contain.js';
 import { useRuntime } from '../context.js';
 import { measureLayoutBox } from '../element_targets.js';
 import { useBody } from '../hooks/use_body.js';
@@ -26,7 +27,8 @@ interface Rect {
 /**
  * Static walls around a container element or the viewport, so the bodies of a page stay
  * on it. The walls follow the container (ResizeObserver) or the window's size: a new size
- * makes new walls. Renders no element.
+ * makes new walls, and the bodies they held that the new walls would leave outside (or
+ * land on) are moved back inside first (contain.ts). Renders no element.
  */
 export function Bounds({ container, thickness = 1, sides, friction, restitution, filter }: BoundsProps) {
   const runtime = useRuntime('<Bounds>');
@@ -52,6 +54,19 @@ export function Bounds({ container, thickness = 1, sides, friction, restitution,
   const bottom = sides?.bottom ?? true;
   const left = sides?.left ?? true;
   const right = sides?.right ?? true;
+  const held = useRef<Rect | null>(null);
+  useLayoutEffect(() => {
+    if (rect === null) return;
+    const before = held.current;
+    held.current = rect;
+    if (before === null || sameRect(before, rect)) return;
+    const sides = { top, bottom, left, right };
+    containBodies(
+      runtime.client,
+      wallBox(runtime.mapping, before, sides),
+      wallBox(runtime.mapping, rect, sides),
+    );
+  }, [runtime, rect, top, bottom, left, right]);
   const walls = useMemo(
     () => (rect ? wallShapes(runtime.mapping, rect, thickness, { top, bottom, left, right }) : null),
     [runtime, rect, thickness, top, bottom, left, right],
@@ -107,4 +122,26 @@ export function wallShapes(
   if (sides.left) shapes.push({ type: 'box', width: t, height: h, offset: { x: -(w / 2 + t / 2), y: 0 } });
   if (sides.right) shapes.push({ type: 'box', width: t, height: h, offset: { x: w / 2 + t / 2, y: 0 } });
   return { position: { x: cx, y: cy }, shapes };
+}
+
+/** The world box inside a rect's walls; a side without a wall is open (infinite). */
+export function wallBox(
+  m: ScreenMapping,
+  r: Rect,
+  sides: { top: boolean; bottom: boolean; left: boolean; right: boolean },
+): WallBox {
+  const x0 = screenToWorldX(m, r.left);
+  const x1 = screenToWorldX(m, r.left + r.width);
+  const yTop = screenToWorldY(m, r.top);
+  const yBottom = screenToWorldY(m, r.top + r.height);
+  const inf = Number.POSITIVE_INFINITY;
+  // Screen top is world max y when y is flipped.
+  const [lowY, lowOpen, highY, highOpen] =
+    yTop > yBottom ? [yBottom, !sides.bottom, yTop, !sides.top] : [yTop, !sides.top, yBottom, !sides.bottom];
+  return {
+    minX: sides.left ? Math.min(x0, x1) : -inf,
+    maxX: sides.right ? Math.max(x0, x1) : inf,
+    minY: lowOpen ? -inf : lowY,
+    maxY: highOpen ? inf : highY,
+  };
 }

@@ -1,19 +1,36 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useRuntime } from '../context.js';
-import { type DebugContext, DebugDrawer } from '../debug_draw.js';
+import { type DebugContext, DebugDrawer, type Matrix } from '../debug_draw.js';
 import { usePhysicsFrame } from '../hooks/use_physics_frame.js';
 
 /**
  * The debug overlay: every body's shapes outlined, and the contact points with their
- * normals, on a canvas fixed over the viewport (it takes no pointer events). `<Physics debug>` renders one; it can also be placed by hand.
+ * normals, on a canvas fixed over the viewport (it takes no pointer events).
+ * `<Physics debug>` renders one; it can also be placed by hand.
+ *
+ * It draws in the coordinates the bodies' elements are drawn in: the page (less its
+ * scroll) for HTML, the `<svg>`'s screen matrix (its place on the page, its viewBox) for
+ * SVG. That matrix is read when the overlay mounts, when the page scrolls or resizes and
+ * when the set of elements changes, not every frame.
  */
 export function PhysicsDebug({ zIndex = 1000 }: { zIndex?: number }) {
   const runtime = useRuntime('<PhysicsDebug>');
   const canvas = useRef<HTMLCanvasElement>(null);
-  const state = useRef<{ ctx: DebugContext | null; drawer: DebugDrawer | null; client: unknown }>({
+  const state = useRef<{
+    ctx: DebugContext | null;
+    drawer: DebugDrawer | null;
+    client: unknown;
+    screen: Matrix;
+    /** The matrix must be read again (scroll, resize, elements changed). */
+    stale: boolean;
+    targets: number;
+  }>({
     ctx: null,
     drawer: null,
     client: null,
+    screen: { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 },
+    stale: true,
+    targets: -1,
   });
   useLayoutEffect(() => {
     const el = canvas.current;
@@ -21,9 +38,18 @@ export function PhysicsDebug({ zIndex = 1000 }: { zIndex?: number }) {
     // The worker publishes contact points only while an overlay draws them.
     const client = runtime.client;
     client.setDebugContacts(true);
+    const view = el?.ownerDocument.defaultView ?? null;
+    const stale = () => {
+      state.current.stale = true;
+      runtime.loop.invalidate();
+    };
+    view?.addEventListener('scroll', stale, { passive: true, capture: true });
+    view?.addEventListener('resize', stale);
     // Redraw now: the loop skips frames while nothing moves.
     runtime.loop.invalidate();
     return () => {
+      view?.removeEventListener('scroll', stale, { capture: true });
+      view?.removeEventListener('resize', stale);
       if (!client.isDisposed()) client.setDebugContacts(false);
     };
   }, [runtime]);
@@ -37,13 +63,26 @@ export function PhysicsDebug({ zIndex = 1000 }: { zIndex?: number }) {
       s.client = client;
     }
     const view = el.ownerDocument.defaultView;
+    const targets = runtime.loop.targets;
+    if (s.stale || s.targets !== targets.size || targets.stale) {
+      s.stale = false;
+      s.targets = targets.size;
+      s.screen = screenMatrix(targets.svgRoot(), view);
+    }
     const width = view?.innerWidth ?? el.width;
     const height = view?.innerHeight ?? el.height;
     if (el.width !== width) el.width = width;
     if (el.height !== height) el.height = height;
-    s.drawer!.draw(s.ctx, frame, width, height, view?.scrollX ?? 0, view?.scrollY ?? 0);
+    s.drawer!.draw(s.ctx, frame, width, height, s.screen);
   });
   return (
     <canvas ref={canvas} style={{ position: 'fixed', left: 0, top: 0, pointerEvents: 'none', zIndex }} />
   );
+}
+
+/** Screen coordinates → viewport pixels: the SVG's screen matrix, or the page less its scroll. */
+function screenMatrix(svg: SVGSVGElement | null, view: Window | null): Matrix {
+  const ctm = svg?.getScreenCTM?.();
+  if (ctm) return { a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d, e: ctm.e, f: ctm.f };
+  return { a: 1, b: 0, c: 0, d: 1, e: -(view?.scrollX ?? 0), f: -(view?.scrollY ?? 0) };
 }

@@ -9,8 +9,9 @@ export type JointBody = BodyApi | null;
 /**
  * A joint of `kind` between two bodies. The options are typed by the kind: a revolute
  * joint takes revolute parameters only. Parameters (motor speed, limits, springs) change
- * live on re-render or with `api.set`; anchors, collideConnected and break limits
- * recreate the joint. It is destroyed on unmount, and before either body goes.
+ * live on re-render or with `api.set`, and so do the break limits (`breakForce`,
+ * `breakTorque`: changed in place, the joint keeps its state); anchors and
+ * collideConnected recreate the joint. It is destroyed on unmount, and before either body goes.
  */
 export function useJoint<K extends JointKind>(
   kind: K,

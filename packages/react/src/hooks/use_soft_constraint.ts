@@ -1,10 +1,11 @@
 import type { Vec2 } from '@impulse/core';
 import { useLayoutEffect, useMemo } from 'react';
-import { type BodyApi, handleOf } from '../body_handle.js';
+import { type BodyApi, BodyHandle, handleOf } from '../body_handle.js';
 import { useRuntime } from '../context.js';
 import { type JointOptions, JointHandle } from '../joint_handle.js';
 import {
   isPoint,
+  POINT_SPRING_LENGTH,
   resolveSpring,
   restLengthAtCreation,
   type SoftConstraintOptions,
@@ -13,7 +14,7 @@ import {
 } from '../soft_constraint.js';
 
 export interface SoftConstraintApi {
-  /** The underlying joint's id while it exists (a distance joint, or a mouse joint for a point). */
+  /** The underlying joint's id while it exists: a distance joint in spring mode (a mouse joint for a point with `maxForce`). */
   readonly id: number | null;
   /** Retunes the spring now, without recreating anything. */
   setSpring(spring: SpringSpec): void;
@@ -38,34 +39,61 @@ export function useSoftConstraint(
   const maxForce = options.maxForce ?? UNBOUNDED_FORCE;
   const other = toPoint ? null : (to as BodyApi);
   const point = toPoint ? (to as Vec2) : null;
+  // A force bound is the mouse joint's alone; without one, a point is a body of its own.
+  const capped = point !== null && options.maxForce !== undefined;
+  const pointBody = useMemo(
+    () =>
+      toPoint && !capped
+        ? new BodyHandle(runtime, { type: 'static', position: point!, shapes: [], userData: 'impulse:point' })
+        : null,
+    // the point moves the anchor body (update below), it does not make a new one
+    [runtime, toPoint, capped],
+  );
   const handle = useMemo(() => {
     const self = handleOf(body);
+    if (pointBody !== null) return new JointHandle(runtime, 'distance', pointBody, self, {});
     if (other === null) return new JointHandle(runtime, 'mouse', 'ground', self, {});
     return new JointHandle(runtime, 'distance', self, handleOf(other), {}, restLengthAtCreation);
-  }, [runtime, body, other]);
+  }, [runtime, body, other, pointBody]);
   const jointOptions: JointOptions<'mouse'> | JointOptions<'distance'> =
-    point !== null
+    pointBody !== null
       ? {
-          target: point,
-          hertz: spring.hertz,
-          dampingRatio: spring.dampingRatio,
-          maxForce,
-          ...(options.anchorA ? { localAnchorB: options.anchorA } : {}),
-        }
-      : {
           enableSpring: true,
           hertz: spring.hertz,
           dampingRatio: spring.dampingRatio,
-          maxMotorForce: 0,
-          ...(options.length === undefined ? {} : { length: options.length }),
-          ...(options.anchorA ? { localAnchorA: options.anchorA } : {}),
-          ...(options.anchorB ? { localAnchorB: options.anchorB } : {}),
-        };
-  useLayoutEffect(() => (handle as JointHandle<'mouse' | 'distance'>).update(jointOptions));
+          length: POINT_SPRING_LENGTH,
+          ...(options.anchorA ? { localAnchorB: options.anchorA } : {}),
+        }
+      : point !== null
+        ? {
+            target: point,
+            hertz: spring.hertz,
+            dampingRatio: spring.dampingRatio,
+            maxForce,
+            ...(options.anchorA ? { localAnchorB: options.anchorA } : {}),
+          }
+        : {
+            enableSpring: true,
+            hertz: spring.hertz,
+            dampingRatio: spring.dampingRatio,
+            maxMotorForce: 0,
+            ...(options.length === undefined ? {} : { length: options.length }),
+            ...(options.anchorA ? { localAnchorA: options.anchorA } : {}),
+            ...(options.anchorB ? { localAnchorB: options.anchorB } : {}),
+          };
   useLayoutEffect(() => {
+    if (pointBody !== null && point !== null)
+      pointBody.update({ type: 'static', position: point, shapes: [], userData: 'impulse:point' });
+    (handle as JointHandle<'mouse' | 'distance'>).update(jointOptions);
+  });
+  useLayoutEffect(() => {
+    pointBody?.acquire();
     handle.acquire();
-    return () => handle.release();
-  }, [handle]);
+    return () => {
+      handle.release();
+      pointBody?.release();
+    };
+  }, [handle, pointBody]);
   return useMemo(
     () => ({
       get id() {
@@ -78,9 +106,14 @@ export function useSoftConstraint(
       setTarget(p: Vec2) {
         if (other !== null)
           throw new Error('SoftConstraintApi.setTarget: this constraint joins two bodies, not a point');
-        (handle.api as { set(p: object): void }).set({ target: p });
+        if (pointBody === null) {
+          (handle.api as { set(p: object): void }).set({ target: p });
+          return;
+        }
+        pointBody.api.setTransform(p, 0);
+        handleOf(body).api.wake();
       },
     }),
-    [handle, other, stepRate],
+    [handle, other, stepRate, pointBody, body],
   );
 }

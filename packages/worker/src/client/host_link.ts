@@ -86,7 +86,9 @@ export class HostLink {
     const ready = this.ask(
       this.port.init({ ...init, frames: backend.frames, ring: backend.ring }, sink),
     ).then(() => undefined);
-    ready.catch((error: unknown) => this.report(error));
+    ready.catch((error: unknown) => {
+      if (!this.disposed) this.report(error);
+    });
     return ready;
   }
 
@@ -185,6 +187,12 @@ export class HostLink {
     if (this.disposed) return;
     this.disposed = true;
     this.queue = [];
+    // Replies still awaited (`ready`, a step, a read) will never come from a stopped host:
+    // they reject instead of hanging (StrictMode disposes a world its first mount asked to step).
+    if (this.lostError === null) {
+      this.lostError = new Error('@impulse/worker: the physics world was disposed');
+      this.markLost(this.lostError);
+    }
     void Promise.resolve(this.port.dispose()).catch(() => undefined);
     this.backend.dispose();
   }
