@@ -21,7 +21,10 @@ async function transportOnPage(page: { crossOriginIsolated: boolean; sharedArray
 
 describe('choosing the transport', () => {
   it('on an isolated page without SharedArrayBuffer, blames the engine, not the headers', async () => {
-    const { chooseTransport } = await transportOnPage({ crossOriginIsolated: true, sharedArrayBuffer: false });
+    const { chooseTransport } = await transportOnPage({
+      crossOriginIsolated: true,
+      sharedArrayBuffer: false,
+    });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(chooseTransport('auto')).toBe('transfer');
     expect(warn).toHaveBeenCalledTimes(1);
@@ -33,7 +36,10 @@ describe('choosing the transport', () => {
   });
 
   it('on a page without the isolation headers, names the headers', async () => {
-    const { chooseTransport } = await transportOnPage({ crossOriginIsolated: false, sharedArrayBuffer: true });
+    const { chooseTransport } = await transportOnPage({
+      crossOriginIsolated: false,
+      sharedArrayBuffer: true,
+    });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(chooseTransport('auto')).toBe('transfer');
     const message = String(warn.mock.calls[0]?.[0]);
