@@ -359,30 +359,33 @@ describe.each(runnable)('demo in %s', (engine) => {
     },
   );
 
-  it('without COOP/COEP headers the demo runs on the transfer fallback and says so', async () => {
-    const { page, errors } = await openPage(browser, `${plain.url}#/stacking`);
-    expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
-    expect(await page.evaluate(() => window.__impulse.transport())).toBe('transfer');
-    const badge = await page.boundingBox('[data-testid=transport]');
-    expect(badge && badge.width > 0).toBe(true);
-    expect(await page.textContent('[data-testid=transport]')).toMatch(/fallback/i);
-    expect(await maxDisplacement(page, 90)).toBeGreaterThan(1e-3);
-    const drag = await dragOne(page, `${engine} fallback`);
-    expect(drag.fraction).toBeGreaterThan(0.15);
-    await page.screenshot(join(shots, 'fallback-stacking.png'));
-    expect(await errors()).toEqual([]);
-    await page.close();
-    // the scenes that lean on the newer worker paths (characters, React bodies) too
-    for (const id of ['character', 'ui']) {
-      const other = await openPage(browser, `${plain.url}#/${id}`);
-      expect(await other.page.evaluate(() => window.__impulse.transport())).toBe('transfer');
-      expect(await maxDisplacement(other.page, 90), `${id} on the fallback: bodies move`).toBeGreaterThan(
-        1e-3,
-      );
-      expect(await other.errors(), `${id} on the fallback`).toEqual([]);
-      await other.page.close();
-    }
-  });
+  withSharedMemory(
+    'without COOP/COEP headers the demo runs on the transfer fallback and says so',
+    async () => {
+      const { page, errors } = await openPage(browser, `${plain.url}#/stacking`);
+      expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+      expect(await page.evaluate(() => window.__impulse.transport())).toBe('transfer');
+      const badge = await page.boundingBox('[data-testid=transport]');
+      expect(badge && badge.width > 0).toBe(true);
+      expect(await page.textContent('[data-testid=transport]')).toMatch(/fallback/i);
+      expect(await maxDisplacement(page, 90)).toBeGreaterThan(1e-3);
+      const drag = await dragOne(page, `${engine} fallback`);
+      expect(drag.fraction).toBeGreaterThan(0.15);
+      await page.screenshot(join(shots, 'fallback-stacking.png'));
+      expect(await errors()).toEqual([]);
+      await page.close();
+      // the scenes that lean on the newer worker paths (characters, React bodies) too
+      for (const id of ['character', 'ui']) {
+        const other = await openPage(browser, `${plain.url}#/${id}`);
+        expect(await other.page.evaluate(() => window.__impulse.transport())).toBe('transfer');
+        expect(await maxDisplacement(other.page, 90), `${id} on the fallback: bodies move`).toBeGreaterThan(
+          1e-3,
+        );
+        expect(await other.errors(), `${id} on the fallback`).toEqual([]);
+        await other.page.close();
+      }
+    },
+  );
 
   chromiumOnly(
     'measures the stress scene: main-thread ms per frame and FPS, worker against inline',
@@ -423,7 +426,7 @@ describe.each(runnable)('demo in %s', (engine) => {
     },
   );
 
-  it("the golden determinism hash from the browser's worker equals Node's", async () => {
+  withSharedMemory("the golden determinism hash from the browser's worker equals Node's", async () => {
     const world = new World();
     mixedPileScene(world, 100);
     let steps = 0;
@@ -445,7 +448,8 @@ describe.each(runnable)('demo in %s', (engine) => {
     const node = createInlinePhysics({ stepping: 'manual' });
     const expected = await runGolden(node).finally(() => node.dispose());
     const figures: Record<string, unknown> = {};
-    for (const url of [isolated.url, plain.url]) {
+    // webkit-nosab: the isolated page's fallback (the plain page's is webkit's own)
+    for (const url of sharedMemory ? [isolated.url, plain.url] : [isolated.url]) {
       const { page, errors } = await openPage(browser, url);
       const run = await page.evaluate((steps) => window.__impulse.workerGolden(steps), GOLDEN_STEPS);
       const transport = url === isolated.url && sharedMemory ? 'shared' : 'transfer';

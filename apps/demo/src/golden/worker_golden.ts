@@ -188,6 +188,28 @@ export async function runGolden(
   };
 }
 
+/** The golden run's timing with no round trip per step: one `step(steps)`, after a warm-up run. */
+export interface GoldenTiming {
+  /** Wall time of the one `step(steps)` call per step: the worker's stepping plus one message. */
+  wallMsPerStep: number;
+  /** The world's state hash after the steps: the same as the step-by-step run's last. */
+  stateHash: number;
+}
+
+/**
+ * Builds the golden world and takes all its steps in one `step(steps)` call, so the time is
+ * the worker's (and the engine's JIT), not the main thread's message latency. The character
+ * is not steered here (steering is per step), so the hash is not the step-by-step run's.
+ */
+export async function timeGolden(client: PhysicsClient, steps = GOLDEN_STEPS): Promise<GoldenTiming> {
+  buildGoldenScene(client);
+  await client.step(1); // the scene is built and the worker has started
+  const t0 = performance.now();
+  await client.step(steps);
+  const wallMs = performance.now() - t0;
+  return { wallMsPerStep: wallMs / steps, stateHash: await client.stateHash() };
+}
+
 /**
  * Where two runs part: the first step whose hash differs, then (given both runs' bodies at
  * that step) the first body whose bits differ and in which field. Null when they agree.
