@@ -219,9 +219,10 @@ describe.each(runnable)('demo in %s', (engine) => {
   const sharedMemory = engine !== 'webkit-nosab';
   const chromiumOnly = it.runIf(engine === 'chromium');
   const withSharedMemory = it.runIf(sharedMemory);
-  const suiteStart = Date.now();
+  let suiteStart = 0;
 
   beforeAll(async () => {
+    suiteStart = Date.now();
     const why = missing.get(engine);
     if (why) throw new Error(`CI: ${why} (.ci/run installs it)`);
     mkdirSync(shots, { recursive: true });
@@ -234,35 +235,39 @@ describe.each(runnable)('demo in %s', (engine) => {
     console.log(`${engine} (${browser?.version}): suite ${seconds.toFixed(1)} s`);
   });
 
-  withSharedMemory('every scene loads cross-origin isolated, moves, and follows a pointer drag', async () => {
-    const { page: index } = await openPage(browser, isolated.url);
-    const ids = await index.evaluate(() =>
-      [...document.querySelectorAll('nav[aria-label=Scenes] a')].map((a) =>
-        (a.getAttribute('href') ?? '').replace('#/', ''),
-      ),
-    );
-    await index.close();
-    expect(ids.length).toBeGreaterThanOrEqual(1);
-    const report: Record<string, unknown> = {};
-    for (const id of ids) {
-      const { page, errors } = await openPage(browser, `${isolated.url}#/${id}`);
-      expect(await page.evaluate(() => crossOriginIsolated), id).toBe(true);
-      expect(await page.evaluate(() => window.__impulse.transport()), id).toBe('shared');
-      const badge = await page.boundingBox('[data-testid=transport]');
-      expect(badge && badge.width > 0, `${id}: transport badge`).toBe(true);
-      expect(await page.textContent('[data-testid=transport]')).toMatch(/shared memory/i);
-      const moved = await maxDisplacement(page, 90);
-      expect(moved, `${id}: bodies move`).toBeGreaterThan(1e-3);
-      await page.screenshot(join(shots, `${id}.png`));
-      const drag = await dragOne(page, `${engine} ${id}`);
-      expect(drag.fraction, `${id}: the dragged body follows the pointer`).toBeGreaterThan(0.15);
-      await waitForSteps(page, 12);
-      expect(await errors(), `${id}: console errors`).toEqual([]);
-      report[id] = { moved, drag };
-      await page.close();
-    }
-    writeFileSync(join(shots, 'scenes.json'), JSON.stringify(report, null, 2));
-  });
+  withSharedMemory(
+    'every scene loads cross-origin isolated, moves, and follows a pointer drag',
+    async () => {
+      const { page: index } = await openPage(browser, isolated.url);
+      const ids = await index.evaluate(() =>
+        [...document.querySelectorAll('nav[aria-label=Scenes] a')].map((a) =>
+          (a.getAttribute('href') ?? '').replace('#/', ''),
+        ),
+      );
+      await index.close();
+      expect(ids.length).toBeGreaterThanOrEqual(1);
+      const report: Record<string, unknown> = {};
+      for (const id of ids) {
+        const { page, errors } = await openPage(browser, `${isolated.url}#/${id}`);
+        expect(await page.evaluate(() => crossOriginIsolated), id).toBe(true);
+        expect(await page.evaluate(() => window.__impulse.transport()), id).toBe('shared');
+        const badge = await page.boundingBox('[data-testid=transport]');
+        expect(badge && badge.width > 0, `${id}: transport badge`).toBe(true);
+        expect(await page.textContent('[data-testid=transport]')).toMatch(/shared memory/i);
+        const moved = await maxDisplacement(page, 90);
+        expect(moved, `${id}: bodies move`).toBeGreaterThan(1e-3);
+        await page.screenshot(join(shots, `${id}.png`));
+        const drag = await dragOne(page, `${engine} ${id}`);
+        expect(drag.fraction, `${id}: the dragged body follows the pointer`).toBeGreaterThan(0.15);
+        await waitForSteps(page, 12);
+        expect(await errors(), `${id}: console errors`).toEqual([]);
+        report[id] = { moved, drag };
+        await page.close();
+      }
+      writeFileSync(join(shots, 'scenes.json'), JSON.stringify(report, null, 2));
+    },
+    300_000,
+  ); // eight scenes; WebKit's WebDriver round trips are slow on a loaded machine
 
   chromiumOnly(
     'live controls change the world: the car drives, a stiff naive spring blows up, the character crosses the trigger zone, a weak bridge breaks',
