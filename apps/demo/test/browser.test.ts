@@ -24,9 +24,16 @@ import { join } from 'node:path';
 import { World } from '@impulse/core';
 import { mixedPileScene } from '@impulse/core/scenes';
 import { createInlinePhysics } from '@impulse/worker';
+import { createNodePhysicsWorker } from '@impulse/worker/node';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstDifference, firstDifferentBody, GOLDEN_STEPS, runGolden } from '../src/golden/worker_golden';
+import {
+  firstDifference,
+  firstDifferentBody,
+  GOLDEN_STEPS,
+  runGolden,
+  timeGolden,
+} from '../src/golden/worker_golden';
 import type { TestHook } from '../src/test_hook';
 import type { Page } from 'playwright-core';
 import type { ChromiumPage } from './browsers/chromium';
@@ -479,6 +486,17 @@ describe.each(runnable)('demo in %s', (engine) => {
       await page.close();
     }
     figures.node = { wallMsPerStep: expected.wallMs / expected.steps, stepMs: expected.stepMs };
+    // Step time with no round trip per step: one step(600) in a fresh worker, against a fresh
+    // Node worker thread (both start cold: the figure includes the JIT's warm-up). Figures only;
+    // the bits must agree.
+    const nodeWorker = createNodePhysicsWorker({ stepping: 'manual' });
+    const nodeTiming = await timeGolden(nodeWorker).finally(() => nodeWorker.dispose());
+    const { page, errors } = await openPage(browser, isolated.url);
+    const timing = await page.evaluate((steps) => window.__impulse.workerGoldenTiming(steps), GOLDEN_STEPS);
+    expect(timing.stateHash, `${engine}: one step(${GOLDEN_STEPS}) call`).toBe(nodeTiming.stateHash);
+    expect(await errors()).toEqual([]);
+    await page.close();
+    figures.oneCall = { msPerStep: timing.wallMsPerStep, nodeWorkerMsPerStep: nodeTiming.wallMsPerStep };
     console.log(`golden run, ${GOLDEN_STEPS} steps, ${browser.version}:`, JSON.stringify(figures));
     writeFileSync(join(shots, 'golden-run.json'), JSON.stringify(figures, null, 2));
   });
