@@ -195,11 +195,22 @@ async function dragOne(
   );
   expect(inside.length, `${label}: a body to grab`).toBeGreaterThan(0);
   inside.sort((a, b) => a.p.y - b.p.y);
-  const { id, p } = inside[0]!;
+  const { id } = inside[0]!;
+  let { p } = inside[0]!;
+  // A swinging body (the bridge's) may have moved between reading its point and the press,
+  // which takes several round trips over WebDriver: read it again and press again.
+  let grabbed = false;
+  for (let attempt = 0; attempt < 3 && !grabbed; attempt++) {
+    if (attempt > 0) {
+      await release();
+      p = (await page.evaluate((b) => window.__impulse.pagePoint(b), id)) ?? p;
+    }
+    await press(p.x, p.y);
+    grabbed = await page.evaluate(() => window.__impulse.isDragging());
+  }
+  expect(grabbed, `${label}: grabbed body ${id}`).toBe(true);
   const target = { x: p.x + 60, y: Math.max(stage.y + 40, p.y - 90) };
   const start = (await page.evaluate((b) => window.__impulse.position(b), id))!;
-  await press(p.x, p.y);
-  expect(await page.evaluate(() => window.__impulse.isDragging()), `${label}: grabbed body ${id}`).toBe(true);
   for (let i = 1; i <= 10; i++) {
     await move(p.x + ((target.x - p.x) * i) / 10, p.y + ((target.y - p.y) * i) / 10);
     await waitForSteps(page, 1);
