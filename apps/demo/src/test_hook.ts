@@ -6,6 +6,13 @@
 import type { BodyId, World } from '@impulse/core';
 import { mixedPileScene } from '@impulse/core/scenes';
 import { createPhysicsWorker } from '@impulse/worker';
+import {
+  type GoldenBody,
+  type GoldenRun,
+  type GoldenTiming,
+  runGolden,
+  timeGolden,
+} from './golden/worker_golden';
 import { getActiveSim } from './sim/active';
 
 export interface TestHook {
@@ -36,6 +43,10 @@ export interface TestHook {
   /** React renders of the scene's body components so far (UI physics), else -1. */
   reactRenders(): number;
   goldenHash(): Promise<{ sleepStep: number; hash: number; transport: string }>;
+  /** The worker runtime's golden run (golden/worker_golden.ts) in this browser's Web Worker, `steps` steps. */
+  workerGolden(steps?: number): Promise<GoldenRun & { bodies: GoldenBody[] }>;
+  /** The golden world stepped in one call in this browser's Web Worker (timing; golden/worker_golden.ts). */
+  workerGoldenTiming(steps?: number): Promise<GoldenTiming>;
 }
 
 export function installTestHook(): void {
@@ -84,6 +95,22 @@ export function installTestHook(): void {
           steps++;
         }
         return { sleepStep: steps, hash: await client.stateHash(), transport: client.transport };
+      } finally {
+        client.dispose();
+      }
+    },
+    workerGolden: async (steps) => {
+      const client = createPhysicsWorker({ stepping: 'manual' });
+      try {
+        return await runGolden(client, steps);
+      } finally {
+        client.dispose();
+      }
+    },
+    workerGoldenTiming: async (steps) => {
+      const client = createPhysicsWorker({ stepping: 'manual' });
+      try {
+        return await timeGolden(client, steps);
       } finally {
         client.dispose();
       }

@@ -14,18 +14,30 @@ export function sharedMemoryAvailable(): boolean {
   return isolated !== false;
 }
 
+/**
+ * Why shared memory is missing, for the fallback warning and the 'shared' error. A page can
+ * be cross-origin isolated and still have no SharedArrayBuffer: WebKitGTK and WPE hide it
+ * unless JSC_useSharedArrayBuffer=1 is set, so the isolation headers are not always the cause.
+ */
+export function missingSharedMemoryReason(): string {
+  if ((globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === false) {
+    return 'the page is not cross-origin isolated: serve it with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp';
+  }
+  return 'this engine does not expose SharedArrayBuffer, although the page is cross-origin isolated (WebKitGTK and WPE need JSC_useSharedArrayBuffer=1)';
+}
+
 export function chooseTransport(option: TransportOption = 'auto'): 'shared' | 'transfer' {
   if (option === 'transfer') return 'transfer';
   if (sharedMemoryAvailable()) return 'shared';
   if (option === 'shared') {
     throw new Error(
-      "createPhysicsWorker: transport 'shared' needs SharedArrayBuffer: serve the page cross-origin isolated (Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp)",
+      `createPhysicsWorker: transport 'shared' needs SharedArrayBuffer: ${missingSharedMemoryReason()}`,
     );
   }
   if (!warnedFallback) {
     warnedFallback = true;
     console.warn(
-      '@impulse/worker: SharedArrayBuffer is unavailable (the page is not cross-origin isolated), so each step transfers its transforms in a message. Serve the page with COOP/COEP headers for shared memory.',
+      `@impulse/worker: SharedArrayBuffer is unavailable (${missingSharedMemoryReason()}), so each step transfers its transforms in a message.`,
     );
   }
   return 'transfer';
