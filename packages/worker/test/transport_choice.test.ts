@@ -16,7 +16,7 @@ async function transportOnPage(page: { crossOriginIsolated: boolean; sharedArray
   vi.resetModules();
   vi.stubGlobal('crossOriginIsolated', page.crossOriginIsolated);
   if (!page.sharedArrayBuffer) vi.stubGlobal('SharedArrayBuffer', undefined);
-  return import('../src/transport');
+  return import('../src/client/transport');
 }
 
 describe('choosing the transport', () => {
