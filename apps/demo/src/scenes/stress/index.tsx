@@ -52,8 +52,14 @@ function build(sim: Sim, count: number): BodyId[] {
   return ids;
 }
 
+/** `?bodies=N` starts with N bodies (the browser benchmark's 1,000 / 5,000 / 10,000). */
+function initialCount(): number {
+  const n = Number(new URLSearchParams(window.location.search).get('bodies'));
+  return Number.isInteger(n) && n > 0 && n <= 20000 ? n : 5000;
+}
+
 export default function Stress() {
-  const [count, setCount] = useState(5000);
+  const [count, setCount] = useState(initialCount);
   const [reset, setReset] = useState(0);
   const bodies = useRef<BodyId[]>([]);
   const sim = useSim(
