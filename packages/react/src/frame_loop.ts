@@ -62,6 +62,8 @@ export function animationFrameScheduler(): FrameScheduler | null {
   return { request: (cb) => request(cb), cancel: (h) => cancel(h) };
 }
 
+const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+
 export class FrameLoop {
   readonly targets = new ElementTargets();
   /** Interpolate between steps (smooth at any display rate) or show the newest step. */
@@ -88,6 +90,8 @@ export class FrameLoop {
   /** Frames that did work, and frames skipped: for tests and the stats panel. */
   workFrames = 0;
   idleFrames = 0;
+  /** Milliseconds the last working frame spent reading the transforms (a renderer's stats panel shows it). */
+  readMs = 0;
 
   constructor(mapping: ScreenMapping) {
     this.mapping = mapping;
@@ -181,7 +185,9 @@ export class FrameLoop {
       this.onAfterFrame?.(stats);
       return false;
     }
+    const t0 = now();
     const slotCount = this.read(source, alpha);
+    this.readMs = now() - t0;
     this.targets.apply(this.records, slotCount, this.mapping, this.unpublished);
     const state = this.frameState;
     state.records = this.records;
