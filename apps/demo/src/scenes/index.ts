@@ -4,6 +4,7 @@ import Bridge, { meta as bridgeMeta } from './bridge';
 import Car, { meta as carMeta } from './car';
 import Character, { meta as characterMeta } from './character';
 import Mass, { meta as massMeta } from './mass';
+import PixiScene, { meta as pixiMeta } from './pixi';
 import type { SceneMeta } from './meta';
 import Soft, { meta as softMeta } from './soft';
 import Stacking, { meta as stackingMeta } from './stacking';
@@ -23,5 +24,6 @@ export const SCENES: readonly SceneEntry[] = [
   { meta: bridgeMeta, Component: Bridge },
   { meta: characterMeta, Component: Character },
   { meta: uiMeta, Component: Ui },
+  { meta: pixiMeta, Component: PixiScene },
   { meta: stressMeta, Component: Stress },
 ];

@@ -31,9 +31,15 @@ export function chosenRenderer(): RendererKind | 'auto' {
   return r === 'canvas2d' || r === 'webgl' ? r : 'auto';
 }
 
+/** What the handle reads from the stage: `<PhysicsCanvas>`' api, or a Pixi stage's. */
+export interface StageView extends Pick<PhysicsCanvasApi, 'perf' | 'toPage' | 'fromPage' | 'draggedBody'> {
+  readonly renderer: string;
+}
+
 export class CanvasSceneHandle implements SceneHandle {
   readonly perf: Perf = { workMs: 0, readMs: 0, frameMs: 16.7, fps: 60, frames: 0 };
-  testBody: BodyId | null = null;
+  /** The body the drag test grabs, asked when needed (a body's id changes when StrictMode remakes it). */
+  testApi: { readonly id: BodyId | null } | null = null;
   note = '';
   /** The scene's dynamic bodies (the scene fills it). */
   bodies: () => BodyId[] = () => [];
@@ -45,11 +51,15 @@ export class CanvasSceneHandle implements SceneHandle {
   constructor(
     private readonly api: PhysicsApi,
     readonly backend: Backend,
-    private readonly canvas: { current: PhysicsCanvasApi | null },
+    private readonly canvas: { current: StageView | null },
   ) {}
 
   get client() {
     return this.api.client;
+  }
+
+  get testBody(): BodyId | null {
+    return this.testApi?.id ?? null;
   }
 
   get renderer(): string {
@@ -97,12 +107,12 @@ export class CanvasSceneHandle implements SceneHandle {
   }
 }
 
-/** Publishes the scene while `<Physics>` lives; the world's components find it through `useScene`. */
-function Publish({
+/** Publishes the scene for the shell and the tests while `<Physics>` lives. */
+export function Publish({
   canvas,
   onScene,
 }: {
-  canvas: { current: PhysicsCanvasApi | null };
+  canvas: { current: StageView | null };
   onScene: (s: CanvasSceneHandle | null) => void;
 }) {
   const api = usePhysics();

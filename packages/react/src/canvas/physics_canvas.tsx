@@ -33,7 +33,10 @@ import { WebGLRenderer } from './webgl_renderer.js';
 export type CanvasDrawFn = (ctx: CanvasRenderingContext2D, camera: CanvasCamera, frame: PhysicsFrame) => void;
 
 export interface PhysicsCanvasProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
-  /** 'webgl' (WebGL2, instanced), 'canvas2d', or 'auto' (default: WebGL2 where it exists). */
+  /**
+   * 'webgl' (WebGL2, instanced), 'canvas2d' (batched paths), or 'auto' (default): WebGL2 on a
+   * GPU, Canvas 2D where there is none (WebGL emulated on the CPU runs on the main thread).
+   */
   renderer?: RendererKind | 'auto';
   /** The world box to keep in view; without it the canvas uses `<Physics>`' scale and origin. */
   view?: CanvasViewBox | undefined;
@@ -131,7 +134,8 @@ export const PhysicsCanvas = forwardRef<PhysicsCanvasApi, PhysicsCanvasProps>(fu
     const over = overlay.current!;
     const box = wrap.current!;
     const chosen: BodyRenderer =
-      (renderer !== 'canvas2d' ? WebGLRenderer.create(canvas) : null) ?? new Canvas2DRenderer(canvas);
+      (renderer !== 'canvas2d' ? WebGLRenderer.create(canvas, renderer === 'auto') : null) ??
+      new Canvas2DRenderer(canvas);
     if (renderer === 'webgl' && chosen.kind !== 'webgl') {
       console.warn('<PhysicsCanvas>: WebGL2 is not available here; drawing with Canvas 2D');
     }
@@ -233,7 +237,8 @@ export const PhysicsCanvas = forwardRef<PhysicsCanvasApi, PhysicsCanvasProps>(fu
 
   return (
     <div ref={wrap} style={{ position: 'relative', ...style }} {...rest}>
-      <canvas ref={main} style={FILL} />
+      {/* a canvas keeps the kind of context it gave first: a new renderer gets a new canvas */}
+      <canvas key={renderer} ref={main} style={FILL} />
       <canvas ref={overlay} style={OVERLAY} width={0} height={0} />
     </div>
   );

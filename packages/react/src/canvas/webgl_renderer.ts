@@ -172,6 +172,23 @@ function pack([r, g, b, a]: Rgba): number {
   );
 }
 
+let hardwareGL: boolean | null = null;
+
+/**
+ * True when WebGL2 exists and runs on a GPU; false where it is missing or a CPU emulation
+ * (SwiftShader, llvmpipe: what a GPU-less machine or CI gets). Asked once per page.
+ */
+export function hasHardwareGL(doc: Document): boolean {
+  if (hardwareGL !== null) return hardwareGL;
+  const gl = doc.createElement('canvas').getContext('webgl2');
+  if (!gl) return (hardwareGL = false);
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+  hardwareGL = !/swiftshader|llvmpipe|softpipe|software/i.test(name);
+  return hardwareGL;
+}
+
 export class WebGLRenderer implements BodyRenderer {
   readonly kind = 'webgl' as const;
   private readonly gl: WebGL2RenderingContext;
@@ -205,9 +222,16 @@ export class WebGLRenderer implements BodyRenderer {
   private background: string | null = null;
   private clear: Rgba = [0, 0, 0, 1];
 
-  /** Null when the canvas has no WebGL2 context. */
-  static create(canvas: HTMLCanvasElement): WebGLRenderer | null {
-    const gl = canvas.getContext('webgl2', { alpha: false, antialias: false, premultipliedAlpha: true });
+  /**
+   * Null when the canvas has no WebGL2 context, or (`hardwareOnly`) when WebGL is emulated
+   * on the CPU: there the rasteriser runs on the page's main thread, and in headless
+   * Chromium with SwiftShader 5,000 bodies took 500 ms of main-thread time per frame
+   * against Canvas 2D's 40 (apps/demo/bench/browser.ts).
+   */
+  static create(canvas: HTMLCanvasElement, hardwareOnly: boolean): WebGLRenderer | null {
+    // asked on a scratch canvas: a canvas that once gave a WebGL context never gives a 2D one
+    if (hardwareOnly && !hasHardwareGL(canvas.ownerDocument)) return null;
+    const gl = canvas.getContext('webgl2', { alpha: false, antialias: true, premultipliedAlpha: true });
     return gl ? new WebGLRenderer(canvas, gl) : null;
   }
 

@@ -78,7 +78,7 @@ function Heap({
   });
   useLayoutEffect(() => {
     if (!scene) return;
-    scene.testBody = ball.id;
+    scene.testApi = ball;
     scene.bodies = () => bodies.apis.flatMap((a) => (a.id === null ? [] : [a.id as BodyId]));
   });
   return null;
