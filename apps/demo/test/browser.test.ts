@@ -89,12 +89,24 @@ async function openPage(
   return { page, errors };
 }
 
-/** Largest displacement (m) of the scene's dynamic bodies over `ms`. */
-async function maxDisplacement(page: Page, ms: number): Promise<number> {
+/**
+ * Waits until the world has taken `steps` more steps (published step counts, never a
+ * duration: a busy machine steps slower, and the test waits longer instead of failing).
+ */
+async function waitForSteps(page: Page, steps: number): Promise<void> {
+  const start = await page.evaluate(() => window.__impulse.perf().stepCount);
+  await page.waitForFunction((n) => window.__impulse.perf().stepCount >= n, start + steps, {
+    timeout: 90_000,
+    polling: 30,
+  });
+}
+
+/** Largest displacement (m) of the scene's dynamic bodies over `steps` published steps. */
+async function maxDisplacement(page: Page, steps: number): Promise<number> {
   const before = await page.evaluate(() =>
     window.__impulse.dynamicBodies().map((id) => [id, window.__impulse.position(id)] as const),
   );
-  await page.waitForTimeout(ms);
+  await waitForSteps(page, steps);
   return page.evaluate((list) => {
     let worst = 0;
     for (const [id, p0] of list) {
@@ -155,18 +167,25 @@ async function dragOne(
   const target = { x: p.x + 60, y: Math.max(stage.y + 40, p.y - 90) };
   const start = (await page.evaluate((b) => window.__impulse.position(b), id))!;
   await press(p.x, p.y);
-  expect(await page.evaluate(() => window.__impulse.isDragging()), `${label}: grabbed body ${id}`).toBe(true);
+  // a canvas grab asks the world which body is under the pointer: it holds once the answer is back
+  const grabbed = await page
+    .waitForFunction(() => window.__impulse.isDragging(), null, { timeout: 10_000, polling: 16 })
+    .then(
+      () => true,
+      () => false,
+    );
+  expect(grabbed, `${label}: grabbed body ${id}`).toBe(true);
   for (let i = 1; i <= 10; i++) {
     await move(p.x + ((target.x - p.x) * i) / 10, p.y + ((target.y - p.y) * i) / 10);
-    await page.waitForTimeout(16);
+    await waitForSteps(page, 1);
   }
   // in world coordinates: a scene's camera may follow the body
   const goal = (await page.evaluate((t) => window.__impulse.pageToWorld(t.x, t.y), target))!;
   const path = Math.hypot(goal.x - start.x, goal.y - start.y);
-  // hold until the body is half way (a heavy scene steps slower than real time on 2 cores)
+  // hold until the body is half way, for at most 3 simulated seconds
   let fraction = 0;
   for (let i = 0; i < 20 && fraction < 0.5; i++) {
-    await page.waitForTimeout(150);
+    await waitForSteps(page, 9);
     const now = (await page.evaluate((b) => window.__impulse.position(b), id))!;
     const along = ((now.x - start.x) * (goal.x - start.x) + (now.y - start.y) * (goal.y - start.y)) / path;
     fraction = Math.max(fraction, along / path);
@@ -227,12 +246,12 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
       const badge = page.locator('[data-testid=transport]');
       expect(await badge.isVisible(), `${id}: transport badge`).toBe(true);
       expect(await badge.textContent()).toMatch(/shared memory/i);
-      const moved = await maxDisplacement(page, 1500);
+      const moved = await maxDisplacement(page, 90);
       expect(moved, `${id}: bodies move`).toBeGreaterThan(1e-3);
       await page.screenshot({ path: join(results, `${id}.png`) });
       const drag = await dragOne(page, id);
       expect(drag.fraction, `${id}: the dragged body follows the pointer`).toBeGreaterThan(0.15);
-      await page.waitForTimeout(200);
+      await waitForSteps(page, 12);
       expect(errors, `${id}: console errors`).toEqual([]);
       report[id] = { moved, drag };
       await page.close();
@@ -245,7 +264,7 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
     const chassis = await car.page.evaluate(() => window.__impulse.testBody()!);
     const x0 = (await car.page.evaluate((b) => window.__impulse.position(b), chassis))!.x;
     await car.page.keyboard.down('ArrowRight');
-    await car.page.waitForTimeout(2500);
+    await waitForSteps(car.page, 150);
     await car.page.keyboard.up('ArrowRight');
     const x1 = (await car.page.evaluate((b) => window.__impulse.position(b), chassis))!.x;
     expect(x1 - x0, 'the car drove right').toBeGreaterThan(2);
@@ -280,7 +299,7 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
     const slider = bridge.page.getByLabel('Bridge break force');
     await slider.fill('600');
     // the deck holds its own weight and two ragdolls at 600 N (about 170 N of it at its ends), and breaks under the crate
-    await bridge.page.waitForTimeout(1500);
+    await waitForSteps(bridge.page, 90);
     expect(await bridge.page.evaluate(() => window.__impulse.note())).toBe('broken joints: 0');
     await bridge.page.getByRole('button', { name: /crate/ }).click();
     await bridge.page.waitForFunction(() => /broken joints: [1-9]/.test(window.__impulse.note()), null, {
@@ -295,12 +314,12 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
     const { page, errors } = await openPage(browser, `${isolated.url}#/ui`);
     await page.waitForFunction(() => window.__impulse.perf().frames > 0);
     // the page lets go after 0.9 s; count renders over a second of falling
-    await page.waitForTimeout(1200);
+    await waitForSteps(page, 72);
     const before = await page.evaluate(() => ({
       renders: window.__impulse.reactRenders(),
       frames: window.__impulse.perf().frames,
     }));
-    const moved = await maxDisplacement(page, 1000);
+    const moved = await maxDisplacement(page, 60);
     const after = await page.evaluate(() => ({
       renders: window.__impulse.reactRenders(),
       frames: window.__impulse.perf().frames,
@@ -316,7 +335,7 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
   it('a phone-sized viewport shows the stage, the stats and the controls, and a finger drags a body', async () => {
     const size = { width: 390, height: 844 };
     const { page, errors } = await openPage(browser, `${isolated.url}#/stacking`, size, true);
-    await page.waitForTimeout(800);
+    await waitForSteps(page, 48);
     const drag = await dragOne(page, 'phone, finger', 'touch');
     expect(drag.fraction).toBeGreaterThan(0.15);
     const stage = (await page.locator('[data-testid=stage]').boundingBox())!;
@@ -334,7 +353,7 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
     const badge = page.locator('[data-testid=transport]');
     expect(await badge.isVisible()).toBe(true);
     expect(await badge.textContent()).toMatch(/fallback/i);
-    expect(await maxDisplacement(page, 1500)).toBeGreaterThan(1e-3);
+    expect(await maxDisplacement(page, 90)).toBeGreaterThan(1e-3);
     const drag = await dragOne(page, 'fallback');
     expect(drag.fraction).toBeGreaterThan(0.15);
     await page.screenshot({ path: join(results, 'fallback-stacking.png') });
@@ -344,7 +363,7 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
     for (const id of ['character', 'ui']) {
       const other = await openPage(browser, `${plain.url}#/${id}`);
       expect(await other.page.evaluate(() => window.__impulse.transport())).toBe('transfer');
-      expect(await maxDisplacement(other.page, 1500), `${id} on the fallback: bodies move`).toBeGreaterThan(
+      expect(await maxDisplacement(other.page, 90), `${id} on the fallback: bodies move`).toBeGreaterThan(
         1e-3,
       );
       expect(other.errors, `${id} on the fallback`).toEqual([]);
@@ -357,12 +376,12 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
     for (const backend of ['worker', 'inline'] as const) {
       const query = backend === 'inline' ? '?backend=inline' : '';
       const { page, errors } = await openPage(browser, `${isolated.url}${query}#/stress`);
-      await page.waitForTimeout(2500);
+      await waitForSteps(page, 150);
       const samples: { fps: number; workMs: number; stepMs: number; frameMs: number }[] = [];
       const start = await page.evaluate(() => window.__impulse.perf());
       const t0 = Date.now();
       for (let i = 0; i < 6; i++) {
-        await page.waitForTimeout(500);
+        await waitForSteps(page, 30);
         samples.push(await page.evaluate(() => window.__impulse.perf()));
       }
       const end = await page.evaluate(() => window.__impulse.perf());

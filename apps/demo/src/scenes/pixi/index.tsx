@@ -59,14 +59,23 @@ function fitStage(stage: HTMLElement): Fit {
   const pageTop = r.top + window.scrollY;
   return {
     scale,
-    origin: { x: left + r.width / 2 - scale * 0.5 * (VIEW.x0 + VIEW.x1), y: pageTop + r.height - pad + scale * VIEW.y0 },
+    origin: {
+      x: left + r.width / 2 - scale * 0.5 * (VIEW.x0 + VIEW.x1),
+      y: pageTop + r.height - pad + scale * VIEW.y0,
+    },
     left,
     top: pageTop,
   };
 }
 
 /** Draws a body's shapes into a Graphics, in pixels around the body's origin (y down). */
-function drawShapes(g: Graphics, shapes: readonly ShapeSpec[], k: number, fill: number, stroke: number): void {
+function drawShapes(
+  g: Graphics,
+  shapes: readonly ShapeSpec[],
+  k: number,
+  fill: number,
+  stroke: number,
+): void {
   g.clear();
   for (const s of shapes) {
     if (s.type === 'box') {
@@ -105,7 +114,10 @@ function PixiBody(props: {
     onApi?.(api);
   }, [api, onApi]);
   const { shapes, k, fill, stroke } = props;
-  const draw = useCallback((g: Graphics) => drawShapes(g, shapes, k, fill, stroke), [shapes, k, fill, stroke]);
+  const draw = useCallback(
+    (g: Graphics) => drawShapes(g, shapes, k, fill, stroke),
+    [shapes, k, fill, stroke],
+  );
   return (
     <pixiContainer ref={ref}>
       <pixiGraphics draw={draw} />
@@ -124,7 +136,10 @@ function World({ k, scene, count }: { k: number; scene: CanvasSceneHandle | null
     () =>
       Array.from({ length: count }, (_, i) => ({
         shapes: i % 3 === 0 ? BALL : i % 3 === 1 ? CRATE : PLANK,
-        options: { position: { x: -5 + (i % 6) * 1.8 + (i % 2) * 0.3, y: 5 + Math.floor(i / 6) * 1.3 }, angle: i * 0.3 },
+        options: {
+          position: { x: -5 + (i % 6) * 1.8 + (i % 2) * 0.3, y: 5 + Math.floor(i / 6) * 1.3 },
+          angle: i * 0.3,
+        },
         fill: PALETTE[i % PALETTE.length]!,
       })),
     [count],
@@ -163,7 +178,15 @@ function World({ k, scene, count }: { k: number; scene: CanvasSceneHandle | null
 }
 
 /** The Pixi application on the stage, and dragging on its canvas. */
-function PixiStage({ fit, scene, count }: { fit: Fit | null; scene: CanvasSceneHandle | null; count: number }) {
+function PixiStage({
+  fit,
+  scene,
+  count,
+}: {
+  fit: Fit | null;
+  scene: CanvasSceneHandle | null;
+  count: number;
+}) {
   const app = useRef<ApplicationRef>(null);
   const surface = useMemo(
     () => ({
