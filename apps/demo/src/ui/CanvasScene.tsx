@@ -170,6 +170,7 @@ export function CanvasScene(props: CanvasSceneProps) {
             className="stage-canvas"
             style={{ position: 'absolute' }}
             data-testid="stage"
+            role="img"
             aria-label={`${props.meta.title} scene`}
             renderer={chosenRenderer()}
             view={props.view}

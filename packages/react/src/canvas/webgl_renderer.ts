@@ -181,7 +181,10 @@ let hardwareGL: boolean | null = null;
 export function hasHardwareGL(doc: Document): boolean {
   if (hardwareGL !== null) return hardwareGL;
   const gl = doc.createElement('canvas').getContext('webgl2');
-  if (!gl) return (hardwareGL = false);
+  if (!gl) {
+    hardwareGL = false;
+    return false;
+  }
   const info = gl.getExtension('WEBGL_debug_renderer_info');
   const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
   gl.getExtension('WEBGL_lose_context')?.loseContext();

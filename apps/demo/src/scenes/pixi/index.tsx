@@ -199,7 +199,7 @@ function PixiStage({
   useDragSurface(surface);
   const stage = useRef<HTMLDivElement>(null);
   return (
-    <div ref={stage} className="stage-canvas" data-testid="stage" aria-label="Pixi.js scene">
+    <div ref={stage} className="stage-canvas" data-testid="stage" role="img" aria-label="Pixi.js scene">
       {/* made once the stage is measured: props given while Pixi initialises are not applied */}
       {fit && (
         <Application ref={app} resizeTo={stage} background="#0d121b" antialias preference="webgl">
