@@ -246,7 +246,7 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
       const badge = page.locator('[data-testid=transport]');
       expect(await badge.isVisible(), `${id}: transport badge`).toBe(true);
       expect(await badge.textContent()).toMatch(/shared memory/i);
-      const moved = await maxDisplacement(page, 90);
+      const moved = await maxDisplacement(page, 30);
       expect(moved, `${id}: bodies move`).toBeGreaterThan(1e-3);
       await page.screenshot({ path: join(results, `${id}.png`) });
       const drag = await dragOne(page, id);
@@ -257,7 +257,8 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
       await page.close();
     }
     writeFileSync(join(results, 'scenes.json'), JSON.stringify(report, null, 2));
-  });
+    // every wait is a step count: a busy machine takes longer, so the test may too
+  }, 600_000);
 
   it('live controls change the world: the car drives, a stiff naive spring blows up, the character crosses the trigger zone, a weak bridge breaks', async () => {
     const car = await openPage(browser, `${isolated.url}#/car`);
@@ -313,13 +314,17 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
   it('UI physics: HTML elements fall with no React render while they move', async () => {
     const { page, errors } = await openPage(browser, `${isolated.url}#/ui`);
     await page.waitForFunction(() => window.__impulse.perf().frames > 0);
-    // the page lets go after 0.9 s; count renders over a second of falling
-    await waitForSteps(page, 72);
+    // the page lets go after 0.9 s: wait until the pieces fall, then count renders while they do
+    await page.waitForFunction(
+      () => window.__impulse.dynamicBodies().some((id) => window.__impulse.speed(id) > 0.5),
+      null,
+      { timeout: 60_000, polling: 30 },
+    );
     const before = await page.evaluate(() => ({
       renders: window.__impulse.reactRenders(),
       frames: window.__impulse.perf().frames,
     }));
-    const moved = await maxDisplacement(page, 60);
+    const moved = await maxDisplacement(page, 10);
     const after = await page.evaluate(() => ({
       renders: window.__impulse.reactRenders(),
       frames: window.__impulse.perf().frames,
@@ -405,7 +410,7 @@ describe.skipIf(!haveChromium && !inCI)('demo in Chromium', () => {
     }
     console.log('stress scene in Chromium (headless, software raster):', JSON.stringify(figures));
     writeFileSync(join(results, 'stress-perf.json'), JSON.stringify(figures, null, 2));
-  });
+  }, 600_000);
 
   it("the golden determinism hash from the browser's worker equals Node's", async () => {
     const world = new World();

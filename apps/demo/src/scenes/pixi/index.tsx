@@ -16,19 +16,9 @@ import { type CanvasSceneHandle, Publish, type StageView, sceneRenders } from '.
 import { Button } from '../../ui/controls';
 import { HIGHLIGHT } from '../../ui/palette';
 import { SceneFrame } from '../../ui/SceneFrame';
-import type { SceneMeta } from '../meta';
+import { meta } from './meta';
 
 extend({ Container, Graphics });
-
-export const meta: SceneMeta = {
-  id: 'pixi',
-  title: 'Pixi.js',
-  short: 'Pixi.js',
-  summary: [
-    'Every body here is a Pixi Container (pixi.js v8 through @pixi/react): useBody’s ref takes any object with a position and a rotation.',
-    'The same frame loop that moves HTML elements writes the containers’ position and rotation: no React render per frame.',
-  ],
-};
 
 const VIEW = { x0: -9, x1: 9, y0: -0.6, y1: 10 };
 const PALETTE = [0xf59e0b, 0x34d399, 0x60a5fa, 0xc084fc, 0xfbbf24, 0x2dd4bf];
