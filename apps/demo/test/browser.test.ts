@@ -85,7 +85,8 @@ async function openPage(
   });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url);
-  await page.waitForFunction(() => window.__impulse?.ready() === true, null, { timeout: 20_000 });
+  // the first published step: thousands of bodies are made first, slower on a busy machine
+  await page.waitForFunction(() => window.__impulse?.ready() === true, null, { timeout: 90_000 });
   return { page, errors };
 }
 

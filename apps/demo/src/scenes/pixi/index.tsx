@@ -167,6 +167,12 @@ function World({ k, scene, count }: { k: number; scene: CanvasSceneHandle | null
   );
 }
 
+/** Pointer drags on the Pixi canvas: mounted after the Application, so its canvas exists. */
+function DragSurface({ surface }: { surface: { readonly current: Element | null } }) {
+  useDragSurface(surface);
+  return null;
+}
+
 /** The Pixi application on the stage, and dragging on its canvas. */
 function PixiStage({
   fit,
@@ -186,7 +192,6 @@ function PixiStage({
     }),
     [],
   );
-  useDragSurface(surface);
   const stage = useRef<HTMLDivElement>(null);
   return (
     <div ref={stage} className="stage-canvas" data-testid="stage" role="img" aria-label="Pixi.js scene">
@@ -198,6 +203,7 @@ function PixiStage({
           </pixiContainer>
         </Application>
       )}
+      {fit && <DragSurface surface={surface} />}
     </div>
   );
 }
