@@ -18,7 +18,7 @@ export const meta: SceneMeta = {
   title: 'Stress',
   short: 'Stress',
   summary: [
-    'Thousands of bodies fall into a box, declared with useBodies and drawn by <PhysicsCanvas> (WebGL2, instanced). The world steps in a worker.',
+    'Thousands of bodies fall into a box, declared with useBodies and drawn by <PhysicsCanvas> (WebGL2 on a GPU, else Canvas 2D). The world steps in a worker.',
     'The page reads the shared transforms and draws, with no React render per frame. Compare stepping on the main thread (inline).',
   ],
 };
