@@ -158,7 +158,7 @@ describe('<PhysicsCanvas> draw list', () => {
 });
 
 describe('any object as a transform target', () => {
-  function Crate({ target, flipY }: { target: ObjectTarget; flipY: boolean }) {
+  function Crate({ target }: { target: ObjectTarget }) {
     const [ref] = useBody<ObjectTarget>({
       position: { x: 1, y: 2 },
       angularVelocity: 1,
@@ -166,9 +166,11 @@ describe('any object as a transform target', () => {
     });
     useLayoutEffect(() => {
       ref(target);
-      return () => ref(null);
+      return () => {
+        ref(null);
+      };
     }, [ref, target]);
-    return flipY ? null : null;
+    return null;
   }
 
   it('writes position and rotation of a Pixi-like object (pixels, y down) with the frame loop', async () => {
@@ -178,7 +180,7 @@ describe('any object as a transform target', () => {
     render(
       <StrictMode>
         <Physics client={client} scale={50} origin={{ x: 100, y: 300 }}>
-          <Crate target={sprite} flipY />
+          <Crate target={sprite} />
           <Grab onApi={(a) => (physics = a)} />
         </Physics>
       </StrictMode>,
@@ -196,7 +198,7 @@ describe('any object as a transform target', () => {
     let physics: PhysicsApi | null = null;
     render(
       <Physics client={client} scale={1} flipY={false}>
-        <Crate target={mesh} flipY={false} />
+        <Crate target={mesh} />
         <Grab onApi={(a) => (physics = a)} />
       </Physics>,
     );
