@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { SCENES } from './scenes';
 import { href, useRoute } from './router';
 import { TransportBadge } from './ui/TransportBadge';
@@ -40,7 +40,9 @@ export function App() {
         </div>
       </header>
       <main className="main">
-        <Component key={entry.meta.id} />
+        <Suspense fallback={null}>
+          <Component key={entry.meta.id} />
+        </Suspense>
       </main>
     </div>
   );

@@ -38,6 +38,8 @@ export interface TestHook {
   };
   isDragging(): boolean;
   note(): string;
+  /** The canvas renderer drawing the scene ('webgl', 'canvas2d'; 'canvas2d (sim)' for a Sim scene). */
+  renderer(): string;
   /** The scene object itself, for a debugging session (not used by the tests). */
   scene(): unknown;
   /** React renders of the scene's body components so far (UI physics), else -1. */
@@ -80,6 +82,7 @@ export function installTestHook(): void {
     isDragging: () => getActiveSim()?.isDragging() ?? false,
     note: () => getActiveSim()?.note ?? '',
     scene: () => getActiveSim(),
+    renderer: () => getActiveSim()?.renderer ?? 'canvas2d (sim)',
     reactRenders: () => getActiveSim()?.reactRenders?.() ?? -1,
     // The core's golden run (packages/core/test/determinism.test.ts): the 100-body mixed
     // pile stepped at 1/60 s until every body sleeps, then the state hash.

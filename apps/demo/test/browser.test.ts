@@ -117,7 +117,8 @@ async function openPage(
   touch = false,
 ): Promise<Watched> {
   const page = await browser.newPage(url, { viewport: size, touch } as { viewport: typeof size });
-  await page.waitForFunction(() => window.__impulse?.ready() === true, null, 'the first frame', 20_000);
+  // the first published step: thousands of bodies are made first, slower on a busy machine
+  await page.waitForFunction(() => window.__impulse?.ready() === true, null, 'the first frame', 90_000);
   return { page, errors: () => page.consoleErrors(), raw: (page as ChromiumPage).raw };
 }
 
@@ -206,7 +207,13 @@ async function dragOne(
       p = (await page.evaluate((b) => window.__impulse.pagePoint(b), id)) ?? p;
     }
     await press(p.x, p.y);
-    grabbed = await page.evaluate(() => window.__impulse.isDragging());
+    // a canvas grab asks the world which body is under the pointer: it holds once the answer is back
+    grabbed = await page
+      .waitForFunction(() => window.__impulse.isDragging(), null, 'a grab', 10_000)
+      .then(
+        () => true,
+        () => false,
+      );
   }
   expect(grabbed, `${label}: grabbed body ${id}`).toBe(true);
   const target = { x: p.x + 60, y: Math.max(stage.y + 40, p.y - 90) };
@@ -218,7 +225,7 @@ async function dragOne(
   // in world coordinates: a scene's camera may follow the body
   const goal = (await page.evaluate((t) => window.__impulse.pageToWorld(t.x, t.y), target))!;
   const path = Math.hypot(goal.x - start.x, goal.y - start.y);
-  // hold until the body is half way (a heavy scene steps slower than real time on 2 cores)
+  // hold until the body is half way, for at most 3 simulated seconds
   let fraction = 0;
   for (let i = 0; i < 20 && fraction < 0.5; i++) {
     await waitForSteps(page, 9);

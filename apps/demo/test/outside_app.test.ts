@@ -25,7 +25,7 @@ import {
 import { createServer as netServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -77,6 +77,7 @@ export function Box() {
       transport: () => physics.client.transport,
       y: () => (api.id === null ? null : api.getPosition().y),
       bodies: () => physics.client.getStats().bodyCount,
+      frame: () => physics.client.getFrameNumber(),
     };
   });
   return <div ref={ref} data-colour="${colour}" style={{ position: 'absolute', left: 0, top: 0, width: 100, height: 100, marginLeft: -50, marginTop: -50, background: '${colour}' }} />;
@@ -85,7 +86,7 @@ export function Box() {
 
 const APP_MAIN = `import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Physics } from '@impulse/react';
+import { Physics, PhysicsCanvas } from '@impulse/react';
 import { Box } from './Box.jsx';
 
 // ?factory: the escape hatch the worker's README gives, a worker factory of the app's own
@@ -97,6 +98,11 @@ createRoot(document.getElementById('root')).render(
   <StrictMode>
     <Physics scale={100} worker={worker}>
       <Box />
+      <PhysicsCanvas
+        ref={(api) => { window.__canvas = api; }}
+        style={{ position: 'absolute', right: 0, top: 0, width: 320, height: 240 }}
+        view={{ x0: -2, x1: 8, y0: -8, y1: 1 }}
+      />
     </Physics>
   </StrictMode>,
 );
@@ -174,6 +180,15 @@ describe.skipIf(!haveChromium && !inCI)('an app outside the workspace, from the 
     if (app) rmSync(app, { recursive: true, force: true });
   });
 
+  /** Waits until the world has published step `frame`: a step count, never a duration. */
+  async function waitForFrame(page: Page, frame: number): Promise<void> {
+    await page.waitForFunction(
+      (n) => (window as unknown as { __outside: { frame(): number } }).__outside.frame() >= n,
+      frame,
+      { timeout: 60_000, polling: 50 },
+    );
+  }
+
   async function fallsIn(url: string, shot: string): Promise<void> {
     const page = await browser.newPage();
     const errors: string[] = [];
@@ -196,15 +211,22 @@ describe.skipIf(!haveChromium && !inCI)('an app outside the workspace, from the 
     }
     const read = () =>
       page.evaluate(() => {
-        const o = (window as unknown as { __outside: { y(): number; transport(): string } }).__outside;
-        return { y: o.y(), transport: o.transport() };
+        const w = window as unknown as {
+          __outside: { y(): number; transport(): string; frame(): number };
+          __canvas: { perf: { frames: number } } | null;
+        };
+        const o = w.__outside;
+        return { y: o.y(), transport: o.transport(), frame: o.frame(), drawn: w.__canvas?.perf.frames ?? 0 };
       });
     const first = await read();
-    await page.waitForTimeout(1000);
+    // 30 published steps (half a simulated second: a fall of 1.25 m from rest), however long they take
+    await waitForFrame(page, first.frame + 30);
     const later = await read();
     await page.screenshot({ path: join(results, shot) });
     expect(later.transport).toBe('shared');
     expect(later.y).toBeLessThan(first.y - 0.5);
+    // <PhysicsCanvas> drew the falling box from the shared frame
+    expect(later.drawn).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();
   }
@@ -255,11 +277,11 @@ describe.skipIf(!haveChromium && !inCI)('an app outside the workspace, from the 
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(e.message));
-    type Outside = { y(): number | null; bodies(): number };
+    type Outside = { y(): number | null; bodies(): number; frame(): number };
     const read = () =>
       page.evaluate(() => {
         const o = (window as unknown as { __outside: Outside }).__outside;
-        return { y: o.y(), bodies: o.bodies() };
+        return { y: o.y(), bodies: o.bodies(), frame: o.frame() };
       });
     try {
       await page.goto(`http://127.0.0.1:${port}/`);
@@ -274,13 +296,12 @@ describe.skipIf(!haveChromium && !inCI)('an app outside the workspace, from the 
       for (const colour of ['#0ea5e9', '#22c55e']) {
         writeFileSync(join(app, 'src', 'Box.jsx'), boxModule(colour)); // an edit, as a user saves one
         await page.waitForSelector(`[data-colour="${colour}"]`, { timeout: 20_000 });
-        await page.waitForTimeout(500); // the recreated body reaches a published step
+        // the recreated body reaches a published step
+        await waitForFrame(page, (await read()).frame + 5);
         const after = await read();
         expect(after.bodies, `bodies after the edit to ${colour}`).toBe(1);
-        const later = await (async () => {
-          await page.waitForTimeout(500);
-          return read();
-        })();
+        await waitForFrame(page, after.frame + 10);
+        const later = await read();
         expect(later.y!).toBeLessThan(after.y!); // still simulated
         expect(
           await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),

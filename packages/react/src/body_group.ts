@@ -6,6 +6,7 @@
  */
 import { type BodyApi, BodyHandle } from './body_handle.js';
 import type { BodyOptions } from './body_props.js';
+import type { TransformTarget } from './element_targets.js';
 import type { PhysicsRuntime } from './runtime.js';
 
 export class BodyGroup {
@@ -47,8 +48,8 @@ export class BodyGroup {
     return out;
   }
 
-  refs(count: number): ((element: Element | null) => void)[] {
-    const out: ((element: Element | null) => void)[] = [];
+  refs(count: number): ((element: TransformTarget | null) => void)[] {
+    const out: ((element: TransformTarget | null) => void)[] = [];
     for (let i = 0; i < count; i++) out.push(this.at(i).ref);
     return out;
   }

@@ -18,7 +18,14 @@ import {
 } from './body_props.js';
 import type { BodyEventHandlers, EventSink } from './contact_router.js';
 import { checkDragConstraint, type DragProps } from './drag.js';
-import { type ElementTarget, isSvgElement, measureLayoutBox, writePose } from './element_targets.js';
+import {
+  type ElementTarget,
+  isElement,
+  isSvgElement,
+  measureLayoutBox,
+  type TransformTarget,
+  writePose,
+} from './element_targets.js';
 import { Lifetime } from './lifetime.js';
 import type { PhysicsRuntime } from './runtime.js';
 import { screenToWorldX, screenToWorldY } from './screen.js';
@@ -83,7 +90,7 @@ export class BodyHandle implements EventSink {
   readonly api: BodyApi;
   private readonly runtime: PhysicsRuntime;
   private props: BodyOptions;
-  private element: Element | null = null;
+  private element: TransformTarget | null = null;
   private readonly lifetime: Lifetime<LiveBody>;
   private readonly dependents = new Set<BodyDependent>();
   /** Pose carried over a recreate, so changing an immutable prop does not snap the body back. */
@@ -97,8 +104,8 @@ export class BodyHandle implements EventSink {
 
   /** Instance index (bodies made by `useBodies`), reported in events. */
   readonly index: number | undefined;
-  /** A stable ref callback for the element. */
-  readonly ref = (element: Element | null): void => this.setElement(element);
+  /** A stable ref callback for the element (or scene-graph object). */
+  readonly ref = (element: TransformTarget | null): void => this.setElement(element);
 
   constructor(runtime: PhysicsRuntime, props: BodyOptions, index?: number) {
     this.runtime = runtime;
@@ -146,10 +153,14 @@ export class BodyHandle implements EventSink {
   /** The element is a drag handle exactly while the body and its element exist and it is draggable. */
   private syncDrag(): void {
     const live = this.lifetime.peek();
+    // A scene-graph object has no pointer events of its own: a canvas drag surface grabs it.
     const wanted =
-      live !== undefined && live.target !== null && (this.props.draggable ?? this.runtime.draggable);
+      live !== undefined &&
+      live.target !== null &&
+      !live.target.object &&
+      (this.props.draggable ?? this.runtime.draggable);
     if (wanted && this.dragDetach === null) {
-      this.dragDetach = this.runtime.dragger.attach(live.target!.element, () => this.id);
+      this.dragDetach = this.runtime.dragger.attach(live.target!.element as Element, () => this.id);
     } else if (!wanted && this.dragDetach !== null) {
       this.dragDetach();
       this.dragDetach = null;
@@ -174,8 +185,8 @@ export class BodyHandle implements EventSink {
     if (diff.draggableChanged) this.syncDrag();
   }
 
-  /** The element the ref is attached to (null when detached). */
-  setElement(element: Element | null): void {
+  /** The element (or scene-graph object) the ref is attached to (null when detached). */
+  setElement(element: TransformTarget | null): void {
     if (element === this.element) return;
     this.element = element;
     const live = this.lifetime.peek();
@@ -262,6 +273,11 @@ export class BodyHandle implements EventSink {
           'useBody: the body has no shapes and no element to measure; attach the ref to an element or declare shapes',
         );
       }
+      if (!isElement(element)) {
+        throw new Error(
+          'useBody: the ref is on a scene-graph object (Pixi, three.js), which has no layout box to measure; declare shapes',
+        );
+      }
       measured = element;
       const box = measureLayoutBox(element);
       const m = runtime.mapping;
@@ -341,10 +357,10 @@ export class BodyHandle implements EventSink {
   }
 
   /** Makes `element` follow the body. `base`: its layout box center, when just measured. */
-  private attachTarget(live: LiveBody, element: Element, base?: Vec2): void {
+  private attachTarget(live: LiveBody, element: TransformTarget, base?: Vec2): void {
     const loop = this.runtime.loop;
-    // HTML: the layout box center is where the transform moves from (SVG: its user origin).
-    base ??= isSvgElement(element) ? { x: 0, y: 0 } : measureLayoutBox(element);
+    // HTML: the layout box center is where the transform moves from (SVG, objects: their origin).
+    base ??= !isElement(element) || isSvgElement(element) ? { x: 0, y: 0 } : measureLayoutBox(element);
     const target = loop.targets.add(element, live.id, live.client.getBodySlot(live.id), base.x, base.y);
     live.target = target;
     const p = live.client.getBodyPosition(live.id);

@@ -6,7 +6,14 @@
  */
 import { BodyType, makeCapsule, type MoverOptions, type Vec2 } from '@impulse/core';
 import type { CharacterStateView, PhysicsClient } from '@impulse/worker';
-import { type ElementTarget, isSvgElement, measureLayoutBox, writePose } from './element_targets.js';
+import {
+  type ElementTarget,
+  isElement,
+  isSvgElement,
+  measureLayoutBox,
+  type TransformTarget,
+  writePose,
+} from './element_targets.js';
 import { Lifetime } from './lifetime.js';
 import type { PhysicsRuntime } from './runtime.js';
 
@@ -53,7 +60,7 @@ export class CharacterHandle {
   readonly api: CharacterApi;
   private readonly runtime: PhysicsRuntime;
   private options: CharacterOptions;
-  private element: Element | null = null;
+  private element: TransformTarget | null = null;
   private target: ElementTarget | null = null;
   private readonly lifetime: Lifetime<LiveCharacter>;
   private readonly state: CharacterStateView = {
@@ -66,7 +73,7 @@ export class CharacterHandle {
   };
   private unsubscribe: (() => void) | null = null;
   private release_hold: (() => void) | null = null;
-  readonly ref = (element: Element | null): void => this.setElement(element);
+  readonly ref = (element: TransformTarget | null): void => this.setElement(element);
 
   constructor(runtime: PhysicsRuntime, options: CharacterOptions) {
     this.runtime = runtime;
@@ -113,7 +120,7 @@ export class CharacterHandle {
     }
   }
 
-  private setElement(element: Element | null): void {
+  private setElement(element: TransformTarget | null): void {
     this.element = element;
     this.target = null;
     if (this.lifetime.alive) this.attach();
@@ -123,12 +130,15 @@ export class CharacterHandle {
     const live = this.lifetime.peek();
     const element = this.element;
     if (!live || element === null) return;
-    const base = isSvgElement(element) ? { x: 0, y: 0 } : measureLayoutBox(element);
+    const object = !isElement(element);
+    const svg = !object && isSvgElement(element);
+    const base = object || svg ? { x: 0, y: 0 } : measureLayoutBox(element);
     this.target = {
       element,
       bodyId: 0,
       slot: -1,
-      svg: isSvgElement(element),
+      svg,
+      object,
       baseX: base.x,
       baseY: base.y,
       parent: null,

@@ -13,6 +13,11 @@
  *   shapes moves the element's user origin (draw the shape centered on (0, 0)); a body
  *   measured from the element moves it from the center of its bounding box.
  *
+ * - Any other object with a `position` ({x, y}) and a `rotation` (a number, or {z}) — a Pixi
+ *   `Container`, a three.js `Object3D` — gets its fields set in the `<Physics>` mapping's
+ *   units (Pixi: `scale` pixels per meter, y down; three.js: `scale={1} flipY={false}`
+ *   keeps meters, y up, and the angle in `rotation.z`).
+ *
  * Entries are objects made at registration and kept in one array, so a frame allocates
  * nothing but the transform strings of the elements that moved (the DOM takes strings).
  */
@@ -25,11 +30,31 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const PIXEL_EPSILON = 0.01;
 const ANGLE_EPSILON = 1e-4;
 
+/**
+ * A scene-graph object a body moves: a Pixi `Container`, a three.js `Object3D`, or any object
+ * with these fields. The frame loop writes `position.x`, `position.y` and the rotation.
+ */
+export interface ObjectTarget {
+  position: { x: number; y: number };
+  /** Radians: a number (Pixi), or an Euler whose `z` turns in the plane (three.js). */
+  rotation: number | { z: number };
+}
+
+/** What a body's ref may be attached to. */
+export type TransformTarget = Element | ObjectTarget;
+
+/** True for DOM elements (HTML or SVG), false for scene-graph objects. */
+export function isElement(target: TransformTarget): target is Element {
+  return (target as Partial<Node>).nodeType === 1;
+}
+
 export interface ElementTarget {
-  readonly element: Element;
+  readonly element: TransformTarget;
   readonly bodyId: number;
   readonly slot: number;
   readonly svg: boolean;
+  /** A scene-graph object (not a DOM element). */
+  readonly object: boolean;
   /** Where the element is when untransformed: HTML, its layout box center (page px); SVG, its bbox center or 0. */
   baseX: number;
   baseY: number;
@@ -94,14 +119,16 @@ export class ElementTargets {
   }
 
   /** Registers `element` to follow body `bodyId` (at record `slot`). */
-  add(element: Element, bodyId: number, slot: number, baseX: number, baseY: number): ElementTarget {
-    const svg = isSvgElement(element);
-    const parent = svg ? null : element.parentElement;
+  add(element: TransformTarget, bodyId: number, slot: number, baseX: number, baseY: number): ElementTarget {
+    const object = !isElement(element);
+    const svg = !object && isSvgElement(element);
+    const parent = object || svg ? null : (element as Element).parentElement;
     const target: ElementTarget = {
       element,
       bodyId,
       slot,
       svg,
+      object,
       baseX,
       baseY,
       parent,
@@ -153,12 +180,12 @@ export class ElementTargets {
     const list = this.list;
     for (let i = 0; i < list.length; i++) {
       const t = list[i]!;
-      if (!t.svg) (t.element as HTMLElement).style.transform = '';
+      if (!t.svg && !t.object) (t.element as HTMLElement).style.transform = '';
     }
     for (let i = 0; i < list.length; i++) {
       const t = list[i]!;
-      if (t.svg) continue;
-      const box = readLayoutBox(t.element);
+      if (t.svg || t.object) continue;
+      const box = readLayoutBox(t.element as Element);
       this.measureCount++;
       t.baseX = box.x;
       t.baseY = box.y;
@@ -209,9 +236,15 @@ export function writePose(t: ElementTarget, x: number, y: number, angle: number,
   t.lastX = sx;
   t.lastY = sy;
   t.lastAngle = sa;
-  if (t.svg) {
+  if (t.object) {
+    const o = t.element as ObjectTarget;
+    o.position.x = sx;
+    o.position.y = sy;
+    if (typeof o.rotation === 'number') o.rotation = sa;
+    else o.rotation.z = sa;
+  } else if (t.svg) {
     const deg = round((sa * 180) / Math.PI);
-    t.element.setAttribute(
+    (t.element as Element).setAttribute(
       'transform',
       `translate(${round(sx - t.baseX)} ${round(sy - t.baseY)}) rotate(${deg} ${round(t.baseX)} ${round(t.baseY)})`,
     );

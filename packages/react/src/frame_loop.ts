@@ -65,6 +65,8 @@ export function animationFrameScheduler(): FrameScheduler | null {
   return { request: (cb) => request(cb), cancel: (h) => cancel(h) };
 }
 
+const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+
 export class FrameLoop {
   readonly targets = new ElementTargets();
   /** Interpolate between steps (smooth at any display rate) or show the newest step. */
@@ -91,6 +93,8 @@ export class FrameLoop {
   /** Frames that did work, and frames skipped: for tests and the stats panel. */
   workFrames = 0;
   idleFrames = 0;
+  /** Milliseconds the last working frame spent reading the transforms (a renderer's stats panel shows it). */
+  readMs = 0;
 
   constructor(mapping: ScreenMapping) {
     this.mapping = mapping;
@@ -185,16 +189,18 @@ export class FrameLoop {
       this.onAfterFrame?.(stats);
       return false;
     }
+    const t0 = now();
     let slotCount = this.read(source, alpha);
     // A step published while the records were copied: read again, so `frame` is the
     // step the records hold (a callback reads a position and its frame number together).
     let shown = frame;
     for (let tries = 0; tries < 4; tries++) {
-      const now = source.getFrameNumber();
-      if (now === shown) break;
-      shown = now;
+      const latest = source.getFrameNumber();
+      if (latest === shown) break;
+      shown = latest;
       slotCount = this.read(source, alpha);
     }
+    this.readMs = now() - t0;
     this.targets.apply(this.records, slotCount, this.mapping, this.unpublished);
     const state = this.frameState;
     state.records = this.records;

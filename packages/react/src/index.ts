@@ -19,6 +19,8 @@ export type { InstancedBodiesProps } from './components/instanced_bodies.js';
 export { Bounds } from './components/bounds.js';
 export type { BoundsProps } from './components/bounds.js';
 export { PhysicsDebug } from './components/physics_debug.js';
+export { PhysicsCanvas } from './canvas/physics_canvas.js';
+export type { PhysicsCanvasProps, PhysicsCanvasApi, CanvasDrawFn } from './canvas/physics_canvas.js';
 
 // Hooks
 export { useBody } from './hooks/use_body.js';
@@ -43,6 +45,7 @@ export { BODY_PROPS } from './body_props.js';
 export type { BodyOptions, BodyTypeName, PropKind } from './body_props.js';
 export type { ShapeSpec, ShapeMaterial } from './shapes.js';
 export type { BodyRef } from './resolve_body.js';
+export type { ObjectTarget, TransformTarget } from './element_targets.js';
 export type { ContactEvent, HitEvent, BodyEventHandlers } from './contact_router.js';
 
 // Joints, springs, characters
@@ -62,3 +65,9 @@ export type { PhysicsFrame, FrameCallback } from './frame_loop.js';
 export type { PhysicsStatsState } from './stats_store.js';
 export type { ScreenMapping } from './screen.js';
 export type { BodyDragEvent, DragConstraint, DragOptions, DragProps } from './drag.js';
+
+// Canvas rendering
+export type { BodyStyle, BodyStyleFn, CanvasBodyInfo } from './canvas/body_style.js';
+export { DEFAULT_PALETTE } from './canvas/body_style.js';
+export type { CanvasCamera, CanvasViewBox, CanvasPadding } from './canvas/camera.js';
+export type { RendererKind } from './canvas/renderer.js';

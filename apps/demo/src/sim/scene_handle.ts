@@ -34,6 +34,8 @@ export interface SceneHandle {
   note?: string;
   /** Bodies of the scene's machinery, not of the scene (the drag anchor): left out of the count. */
   readonly hiddenBodies?: number;
+  /** The renderer drawing the scene, where it is not the Sim's Canvas 2D. */
+  readonly renderer?: string;
   /** React renders of the scene's components since it mounted (the UI scene counts them). */
   reactRenders?(): number;
 }

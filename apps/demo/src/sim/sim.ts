@@ -54,8 +54,7 @@ const SLEEP_FILLS = ['#695b40', '#336a68', '#405d83', '#5a5484', '#6b6447', '#31
 const SLEEP_STROKES = ['#95763f', '#3e8e7f', '#5279aa', '#7d6aab', '#98854a', '#3b8e90'];
 export const AWAKE_FILLS = ['#f59e0b', '#34d399', '#60a5fa', '#c084fc', '#fbbf24', '#2dd4bf'];
 const AWAKE_STROKES = ['#fcd34d', '#a7f3d0', '#bfdbfe', '#e9d5ff', '#fef3c7', '#99f6e4'];
-/** A scene's highlight colour (the heavy body, the naive spring): not in the palette. */
-export const HIGHLIGHT = '#ef4444';
+export { HIGHLIGHT } from '../ui/palette';
 export const STATE_COLORS = { awake: AWAKE_FILLS[0]!, sleeping: SLEEP_FILLS[0]!, static: STATIC_FILL };
 
 /** Style of a slot this frame: 0 skip, 1 static, 2 sleeping, 3 + i awake palette i, 255 custom colour. */

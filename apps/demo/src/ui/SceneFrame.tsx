@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SceneMeta } from '../scenes/meta';
+import type { SceneHandle } from '../sim/scene_handle';
 import type { Sim } from '../sim/sim';
 import { Button } from './controls';
 import { Legend } from './Legend';
@@ -9,8 +10,10 @@ import { StatsOverlay } from './StatsOverlay';
 /** The layout every scene shares: title and idea, the stage with its stats, the controls. */
 export function SceneFrame(props: {
   meta: SceneMeta;
-  sim: Sim | null;
+  sim: SceneHandle | null;
   controls: ReactNode;
+  /** The stage's drawing surface; default: the canvas a Sim draws on. */
+  stage?: ReactNode;
   onReset: () => void;
   stageExtra?: ReactNode;
 }) {
@@ -33,7 +36,7 @@ export function SceneFrame(props: {
       </header>
       <div className="scene-body">
         <div className="stage">
-          <Stage sim={sim} label={`${meta.title} scene`} />
+          {props.stage ?? <Stage sim={sim as Sim | null} label={`${meta.title} scene`} />}
           <StatsOverlay sim={sim} />
           {props.stageExtra}
         </div>

@@ -1,6 +1,7 @@
 import { forwardRef, Fragment, type ReactNode, useImperativeHandle } from 'react';
 import type { BodyApi } from '../body_handle.js';
 import type { BodyOptions } from '../body_props.js';
+import type { TransformTarget } from '../element_targets.js';
 import { useBodies } from '../hooks/use_bodies.js';
 
 export interface InstancedBodiesProps {
@@ -8,7 +9,7 @@ export interface InstancedBodiesProps {
   /** Each body's options, by index. */
   body: (index: number) => BodyOptions;
   /** Each body's element, given its ref (leave out for canvas scenes). */
-  children?: (index: number, ref: (element: Element | null) => void) => ReactNode;
+  children?: (index: number, ref: (element: TransformTarget | null) => void) => ReactNode;
 }
 
 /**

@@ -3,10 +3,11 @@ import { BodyGroup } from '../body_group.js';
 import type { BodyApi } from '../body_handle.js';
 import type { BodyOptions } from '../body_props.js';
 import { useRuntime } from '../context.js';
+import type { TransformTarget } from '../element_targets.js';
 
 export interface Bodies {
   /** One ref per body, to attach to its element (optional: canvas scenes need none). */
-  refs: ((element: Element | null) => void)[];
+  refs: ((element: TransformTarget | null) => void)[];
   /** One api per body. */
   apis: BodyApi[];
 }

@@ -1,6 +1,7 @@
 import { type RefCallback, useLayoutEffect, useMemo } from 'react';
 import { type CharacterApi, CharacterHandle, type CharacterOptions } from '../character_handle.js';
 import { useRuntime } from '../context.js';
+import type { TransformTarget } from '../element_targets.js';
 
 /**
  * A character: the core's kinematic mover (collide and slide, slopes, steps, moving
@@ -9,7 +10,7 @@ import { useRuntime } from '../context.js';
  * input), read `api.read()` / `api.isGrounded()`. A new `position` teleports it; the other
  * options recreate it.
  */
-export function useCharacter<E extends Element = Element>(
+export function useCharacter<E extends TransformTarget = Element>(
   options: CharacterOptions,
 ): [RefCallback<E>, CharacterApi] {
   const runtime = useRuntime('useCharacter');

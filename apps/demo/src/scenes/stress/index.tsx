@@ -1,9 +1,16 @@
-import { type BodyId, BodyType, makeBox, makeCircle, makeOffsetBox } from '@impulse/core';
-import { useRef, useState } from 'react';
-import { HIGHLIGHT, type Sim } from '../../sim/sim';
-import { useSim } from '../../sim/useSim';
+import type { BodyId } from '@impulse/core';
+import {
+  type BodyApi,
+  type BodyOptions,
+  type BodyStyleFn,
+  type ShapeSpec,
+  useBodies,
+  useBody,
+} from '@impulse/react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { CanvasScene, type CanvasSceneHandle, sceneRenders } from '../../ui/CanvasScene';
 import { Button, Segmented } from '../../ui/controls';
-import { SceneFrame } from '../../ui/SceneFrame';
+import { HIGHLIGHT } from '../../ui/palette';
 import type { SceneMeta } from '../meta';
 
 export const meta: SceneMeta = {
@@ -11,75 +18,92 @@ export const meta: SceneMeta = {
   title: 'Stress',
   short: 'Stress',
   summary: [
-    'Thousands of bodies fall into a box. The world steps in a worker; the page only reads the shared transforms and draws.',
-    'Compare the main thread’s ms per frame here with the same scene stepped on the main thread (inline).',
+    'Thousands of bodies fall into a box, declared with useBodies and drawn by <PhysicsCanvas> (WebGL2 on a GPU, else Canvas 2D). The world steps in a worker.',
+    'The page reads the shared transforms and draws, with no React render per frame. Compare stepping on the main thread (inline).',
   ],
 };
 
 const HALF_WIDTH = 30;
+const COLUMNS = Math.floor((2 * HALF_WIDTH - 1) / 0.55);
+const VIEW = { x0: -HALF_WIDTH - 1.5, x1: HALF_WIDTH + 1.5, y0: -0.6, y1: 30 };
 
-function build(sim: Sim, count: number): BodyId[] {
-  const w = sim.world;
-  const walls = w.createBody();
-  w.createPolygonShape(walls, makeOffsetBox(HALF_WIDTH + 1, 1, 0, -1, 0));
-  w.createPolygonShape(walls, makeOffsetBox(0.5, 25, -HALF_WIDTH - 0.5, 25, 0));
-  w.createPolygonShape(walls, makeOffsetBox(0.5, 25, HALF_WIDTH + 0.5, 25, 0));
-  const box = makeBox(0.22, 0.22);
-  const wide = makeBox(0.32, 0.16);
-  const circle = makeCircle(0, 0, 0.24);
-  const columns = Math.floor((2 * HALF_WIDTH - 1) / 0.55);
-  const ids: BodyId[] = [];
-  for (let i = 0; i < count; i++) {
-    const row = Math.floor(i / columns);
-    const col = i % columns;
-    const x = -HALF_WIDTH + 0.8 + col * 0.55 + (row % 2) * 0.2;
-    const y = 0.5 + row * 0.56;
-    const body = w.createBody({ type: BodyType.Dynamic, position: { x, y }, angle: ((i * 37) % 17) * 0.05 });
-    const kind = i % 4;
-    if (kind === 3) w.createCircleShape(body, circle, { friction: 0.5 });
-    else w.createPolygonShape(body, kind === 2 ? wide : box, { friction: 0.6 });
-    ids.push(body);
-  }
+const WALLS: ShapeSpec[] = [
+  { type: 'box', width: 2 * HALF_WIDTH + 2, height: 2, offset: { x: 0, y: -1 }, friction: 0.6 },
+  { type: 'box', width: 1, height: 50, offset: { x: -HALF_WIDTH - 0.5, y: 25 }, friction: 0.6 },
+  { type: 'box', width: 1, height: 50, offset: { x: HALF_WIDTH + 0.5, y: 25 }, friction: 0.6 },
+];
+const BOX: ShapeSpec[] = [{ type: 'box', width: 0.44, height: 0.44, friction: 0.6 }];
+const WIDE: ShapeSpec[] = [{ type: 'box', width: 0.64, height: 0.32, friction: 0.6 }];
+const BALL: ShapeSpec[] = [{ type: 'circle', radius: 0.24, friction: 0.5 }];
+
+/** Body i of the heap: rows of boxes, wide boxes and balls, every other row shifted. */
+function heapBody(i: number): BodyOptions {
+  const row = Math.floor(i / COLUMNS);
+  const col = i % COLUMNS;
+  const kind = i % 4;
+  return {
+    position: { x: -HALF_WIDTH + 0.8 + col * 0.55 + (row % 2) * 0.2, y: 0.5 + row * 0.56 },
+    angle: ((i * 37) % 17) * 0.05,
+    shapes: kind === 3 ? BALL : kind === 2 ? WIDE : BOX,
+  };
+}
+
+/** `?bodies=N` starts with N bodies (the browser benchmark's 1,000 / 5,000 / 10,000). */
+function initialCount(): number {
+  const n = Number(new URLSearchParams(window.location.search).get('bodies'));
+  return Number.isInteger(n) && n > 0 && n <= 20000 ? n : 5000;
+}
+
+const WRECKING_BALL = 'wrecking ball';
+const style: BodyStyleFn = (body) => (body.userData === WRECKING_BALL ? { fill: HIGHLIGHT } : null);
+
+function Heap({
+  count,
+  apis,
+  scene,
+}: {
+  count: number;
+  apis: { current: BodyApi[] };
+  scene: CanvasSceneHandle | null;
+}) {
+  sceneRenders.count++;
+  const bodies = useBodies(count, heapBody);
+  apis.current = bodies.apis;
+  useBody({ type: 'static', shapes: WALLS });
   // a wrecking ball that lands on top of the heap: grab it and plough through
-  const rows = Math.ceil(count / columns);
-  const ball = w.createBody({
-    type: BodyType.Dynamic,
-    position: { x: -HALF_WIDTH * 0.5, y: 1.5 + rows * 0.56 },
+  const [, ball] = useBody({
+    position: { x: -HALF_WIDTH * 0.5, y: 1.5 + Math.ceil(count / COLUMNS) * 0.56 },
+    shapes: [{ type: 'circle', radius: 1.2, density: 3, friction: 0.4 }],
+    userData: WRECKING_BALL,
   });
-  w.createCircleShape(ball, makeCircle(0, 0, 1.2), { density: 3, friction: 0.4 });
-  sim.setBodyColor(ball, HIGHLIGHT);
-  sim.testBody = ball;
-  return ids;
+  useLayoutEffect(() => {
+    if (!scene) return;
+    scene.testApi = ball;
+    scene.bodies = () => bodies.apis.flatMap((a) => (a.id === null ? [] : [a.id as BodyId]));
+  });
+  return null;
 }
 
 export default function Stress() {
-  const [count, setCount] = useState(5000);
+  const [count, setCount] = useState(initialCount);
   const [reset, setReset] = useState(0);
-  const bodies = useRef<BodyId[]>([]);
-  const sim = useSim(
-    { view: { x0: -HALF_WIDTH - 1.5, x1: HALF_WIDTH + 1.5, y0: -0.6, y1: 30 } },
-    (s) => {
-      bodies.current = build(s, count);
-      return undefined;
-    },
-    `${count}:${reset}`,
-  );
-  const inline = sim?.backend === 'inline';
-  const shake = () => {
-    if (!sim) return;
-    const list = bodies.current;
+  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
+  const apis = useRef<BodyApi[]>([]);
+  const inline = scene?.backend === 'inline';
+  const shake = useCallback(() => {
+    const list = apis.current;
     for (let i = 0; i < list.length; i += 3) {
-      sim.client.applyBodyLinearImpulseToCenter(list[i]!, {
-        x: ((i % 7) - 3) * 0.15,
-        y: 1.2 + (i % 5) * 0.2,
-      });
+      list[i]!.applyImpulse({ x: ((i % 7) - 3) * 0.15, y: 1.2 + (i % 5) * 0.2 });
     }
-  };
+  }, []);
   const other = inline ? window.location.pathname : `${window.location.pathname}?backend=inline`;
   return (
-    <SceneFrame
+    <CanvasScene
+      key={`${count}:${reset}`}
       meta={meta}
-      sim={sim}
+      view={VIEW}
+      bodyStyle={style}
+      onScene={setScene}
       onReset={() => setReset((n) => n + 1)}
       controls={
         <>
@@ -90,7 +114,7 @@ export default function Stress() {
               { value: 1000, label: '1,000' },
               { value: 2500, label: '2,500' },
               { value: 5000, label: '5,000' },
-              { value: 8000, label: '8,000' },
+              { value: 10000, label: '10,000' },
             ]}
             onChange={setCount}
           />
@@ -110,6 +134,8 @@ export default function Stress() {
           </div>
         </>
       }
-    />
+    >
+      <Heap count={count} apis={apis} scene={scene} />
+    </CanvasScene>
   );
 }

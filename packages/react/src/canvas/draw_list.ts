@@ -1,0 +1,155 @@
+/**
+ * What a canvas draws for each body, kept by body slot (the index of the body's record in
+ * the frame): its shapes in the body's frame, its type and its resolved style. An entry is
+ * built from the client's mirror the first frame a slot shows a body id it has not seen
+ * (a new body, or a recreated one), so the steady state reads only the frame's records and
+ * allocates nothing.
+ */
+import {
+  type BodyId,
+  BodyType,
+  Capsule,
+  ChainSegment,
+  Circle,
+  type Geometry,
+  Polygon,
+  Segment,
+} from '@impulse/core';
+import type { PhysicsClient } from '@impulse/worker';
+
+export type DrawShape =
+  | { kind: 'poly'; xs: Float64Array; ys: Float64Array; count: number; radius: number }
+  | { kind: 'circle'; cx: number; cy: number; r: number }
+  | { kind: 'capsule'; x1: number; y1: number; x2: number; y2: number; r: number }
+  | { kind: 'segment'; x1: number; y1: number; x2: number; y2: number };
+
+export interface DrawEntry {
+  id: BodyId;
+  type: BodyType;
+  shapes: DrawShape[];
+  /** Every shape is a sensor: drawn as an outline. */
+  sensor: boolean;
+  /** Style ids (see StyleTable) per state; -1: not drawn. */
+  awake: number;
+  asleep: number;
+  dragged: number;
+  /** A key for the set of shapes (WebGL groups bodies of equal shapes into one mesh). */
+  meshKey: string;
+  /** The renderer's mesh for `meshKey` (-1: not made yet). */
+  mesh: number;
+}
+
+/** The mirror reads a draw list needs (a subset of the client, so tests can fake it). */
+export type DrawSource = Pick<
+  PhysicsClient,
+  'isValidBody' | 'getBodyType' | 'getBodyShapes' | 'getShapeGeometry' | 'isShapeSensor' | 'getBodyUserData'
+>;
+
+export function toDrawShape(g: Geometry): DrawShape {
+  if (g instanceof Polygon) {
+    return {
+      kind: 'poly',
+      xs: g.vx.slice(0, g.count),
+      ys: g.vy.slice(0, g.count),
+      count: g.count,
+      radius: g.radius,
+    };
+  }
+  if (g instanceof Circle) return { kind: 'circle', cx: g.cx, cy: g.cy, r: g.radius };
+  if (g instanceof Capsule)
+    return { kind: 'capsule', x1: g.c1x, y1: g.c1y, x2: g.c2x, y2: g.c2y, r: g.radius };
+  if (g instanceof Segment || g instanceof ChainSegment)
+    return { kind: 'segment', x1: g.p1x, y1: g.p1y, x2: g.p2x, y2: g.p2y };
+  throw new TypeError('<PhysicsCanvas>: a shape of unknown geometry');
+}
+
+function shapeKey(s: DrawShape): string {
+  switch (s.kind) {
+    case 'poly':
+      return `p${s.radius}:${Array.from(s.xs, (x, i) => `${x},${s.ys[i]}`).join(';')}`;
+    case 'circle':
+      return `c${s.cx},${s.cy},${s.r}`;
+    case 'capsule':
+      return `k${s.x1},${s.y1},${s.x2},${s.y2},${s.r}`;
+    case 'segment':
+      return `s${s.x1},${s.y1},${s.x2},${s.y2}`;
+  }
+}
+
+/** True when the body-local point (lx, ly) is inside the shape, grown by `slop` meters. */
+export function shapeContains(s: DrawShape, lx: number, ly: number, slop: number): boolean {
+  switch (s.kind) {
+    case 'circle': {
+      const dx = lx - s.cx;
+      const dy = ly - s.cy;
+      const r = s.r + slop;
+      return dx * dx + dy * dy <= r * r;
+    }
+    case 'capsule':
+      return segmentDistance(lx, ly, s.x1, s.y1, s.x2, s.y2) <= s.r + slop;
+    case 'segment':
+      return segmentDistance(lx, ly, s.x1, s.y1, s.x2, s.y2) <= slop;
+    case 'poly': {
+      // counter-clockwise convex polygon: inside when left of (or within slop of) every edge
+      const grow = s.radius + slop;
+      for (let i = 0; i < s.count; i++) {
+        const j = i + 1 === s.count ? 0 : i + 1;
+        const ex = s.xs[j]! - s.xs[i]!;
+        const ey = s.ys[j]! - s.ys[i]!;
+        const side = (ex * (ly - s.ys[i]!) - ey * (lx - s.xs[i]!)) / Math.hypot(ex, ey);
+        if (side < -grow) return false;
+      }
+      return true;
+    }
+  }
+}
+
+function segmentDistance(px: number, py: number, x1: number, y1: number, x2: number, y2: number): number {
+  const ex = x2 - x1;
+  const ey = y2 - y1;
+  const ll = ex * ex + ey * ey;
+  let t = ll > 0 ? ((px - x1) * ex + (py - y1) * ey) / ll : 0;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  return Math.hypot(px - (x1 + t * ex), py - (y1 + t * ey));
+}
+
+/** Builds a body's draw entry; `style` fills in its style ids. A body that is gone gets an empty entry. */
+export function buildEntry(
+  source: DrawSource,
+  id: BodyId,
+  style: (entry: DrawEntry, userData: unknown) => void,
+): DrawEntry {
+  const shapes: DrawShape[] = [];
+  if (!source.isValidBody(id)) {
+    return {
+      id,
+      type: BodyType.Static,
+      shapes,
+      sensor: false,
+      awake: -1,
+      asleep: -1,
+      dragged: -1,
+      meshKey: '',
+      mesh: -1,
+    };
+  }
+  let sensors = 0;
+  const ids = source.getBodyShapes(id);
+  for (const shape of ids) {
+    shapes.push(toDrawShape(source.getShapeGeometry(shape)));
+    if (source.isShapeSensor(shape)) sensors++;
+  }
+  const entry: DrawEntry = {
+    id,
+    type: source.getBodyType(id),
+    shapes,
+    sensor: shapes.length > 0 && sensors === shapes.length,
+    awake: -1,
+    asleep: -1,
+    dragged: -1,
+    meshKey: shapes.map(shapeKey).join('|'),
+    mesh: -1,
+  };
+  if (shapes.length > 0) style(entry, source.getBodyUserData(id));
+  return entry;
+}

@@ -1,0 +1,232 @@
+import {
+  type BodyId,
+  BodyRecord,
+  BodyType,
+  makeBox,
+  makeCapsule,
+  makeCircle,
+  makeRoundedBox,
+  makeSegment,
+} from '@impulse/core';
+import { act, cleanup, render } from '@testing-library/react';
+import { StrictMode, useLayoutEffect, useMemo } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseColor, StyleTable } from '../src/canvas/body_style.js';
+import { CanvasCamera } from '../src/canvas/camera.js';
+import { Canvas2DRenderer } from '../src/canvas/canvas2d_renderer.js';
+import { buildEntry, type DrawEntry, shapeContains } from '../src/canvas/draw_list.js';
+import type { RenderFrame } from '../src/canvas/renderer.js';
+import { tessellate } from '../src/canvas/webgl_renderer.js';
+import { type ObjectTarget, type PhysicsApi, Physics, useBody } from '../src/index.js';
+import { disposeManualClients, Grab, manualClient } from './helpers.js';
+
+afterEach(() => {
+  cleanup();
+  disposeManualClients();
+});
+
+/** A world with one body of each shape kind, stepped once so the frame holds them. */
+async function everyShape() {
+  const client = manualClient();
+  const ground = client.createBody({ position: { x: 0, y: -1 } });
+  client.createPolygonShape(ground, makeBox(5, 0.5));
+  client.createSegmentShape(ground, makeSegment(-5, 1, 5, 1));
+  const make = (x: number) => client.createBody({ type: BodyType.Dynamic, position: { x, y: 2 } });
+  const box = make(-3);
+  client.createPolygonShape(box, makeRoundedBox(0.3, 0.3, 0.1));
+  const ball = make(-1);
+  client.createCircleShape(ball, makeCircle(0, 0, 0.5));
+  const pill = make(1);
+  client.createCapsuleShape(pill, makeCapsule(-0.4, 0, 0.4, 0, 0.2));
+  const sensor = make(3);
+  client.createCircleShape(sensor, makeCircle(0, 0, 0.5), { isSensor: true });
+  await client.step(1);
+  const records = new Float64Array(client.getBodySlotCount() * BodyRecord.Size);
+  const slotCount = client.readBodyTransforms(records);
+  return { client, records, slotCount, ids: { ground, box, ball, pill, sensor } };
+}
+
+describe('<PhysicsCanvas> draw list', () => {
+  it('reads every shape kind of a body from the mirror, with its state styles interned once', async () => {
+    const { client, ids } = await everyShape();
+    const styles = new StyleTable();
+    const style = (e: DrawEntry) => {
+      [e.awake, e.asleep, e.dragged] = styles.internBody({ fill: '#f59e0b' });
+    };
+    const ground = buildEntry(client, ids.ground, style);
+    expect(ground.shapes.map((s) => s.kind).sort()).toEqual(['poly', 'segment']);
+    expect(ground.type).toBe(BodyType.Static);
+    expect(buildEntry(client, ids.ball, style).shapes[0]).toMatchObject({ kind: 'circle', r: 0.5 });
+    expect(buildEntry(client, ids.pill, style).shapes[0]).toMatchObject({ kind: 'capsule', r: 0.2 });
+    const rounded = buildEntry(client, ids.box, style).shapes[0]!;
+    expect(rounded).toMatchObject({ kind: 'poly', radius: 0.1, count: 4 });
+    expect(buildEntry(client, ids.sensor, style).sensor).toBe(true);
+    // four bodies of one style: three style ids (awake, asleep, dragged), not twelve
+    expect(styles.styles.length).toBe(3);
+    // a body that is gone draws nothing
+    client.destroyBody(ids.ball);
+    expect(buildEntry(client, ids.ball, style).shapes).toEqual([]);
+  });
+
+  it('picks points inside shapes, grown by the slop', () => {
+    const circle = { kind: 'circle', cx: 0, cy: 0, r: 1 } as const;
+    expect(shapeContains(circle, 0.9, 0, 0)).toBe(true);
+    expect(shapeContains(circle, 1.05, 0, 0)).toBe(false);
+    expect(shapeContains(circle, 1.05, 0, 0.1)).toBe(true);
+    const square = {
+      kind: 'poly',
+      xs: Float64Array.of(-1, 1, 1, -1),
+      ys: Float64Array.of(-1, -1, 1, 1),
+      count: 4,
+      radius: 0,
+    } as const;
+    expect(shapeContains(square, 0.5, -0.5, 0)).toBe(true);
+    expect(shapeContains(square, 1.5, 0, 0)).toBe(false);
+  });
+
+  it('parses the colours it takes and names a bad one', () => {
+    expect(parseColor('#f00')).toEqual([255, 0, 0, 1]);
+    expect(parseColor('#00ff0080')[3]).toBeCloseTo(128 / 255);
+    expect(parseColor('rgba(1, 2, 3, 0.5)')).toEqual([1, 2, 3, 0.5]);
+    expect(() => parseColor('tomato')).toThrow(/bodyStyle: colour must be .* got 'tomato'/);
+  });
+
+  it('tessellates every shape into a fan whose outline vertices have edge 0 and center 1', async () => {
+    const { client, ids } = await everyShape();
+    for (const id of [ids.ground, ids.box, ids.ball, ids.pill]) {
+      const out: number[] = [];
+      for (const s of buildEntry(client, id, () => {}).shapes) tessellate(s, out);
+      expect(out.length % 15, 'whole triangles of 5-float vertices').toBe(0);
+      const edges = out.filter((_, i) => i % 5 === 4);
+      expect(edges.every((e) => e === 0 || e === 1)).toBe(true);
+    }
+  });
+
+  it('Canvas 2D draws one path per style batch, statics first', async () => {
+    const { client, records, slotCount } = await everyShape();
+    const calls: string[] = [];
+    const ctx = new Proxy(
+      {},
+      {
+        get: (_t, name) =>
+          typeof name === 'string' && !name.endsWith('Style')
+            ? (..._a: unknown[]) => calls.push(name)
+            : undefined,
+        set: (_t, name, value) => {
+          if (name === 'fillStyle') calls.push(`fill=${String(value)}`);
+          return true;
+        },
+      },
+    ) as unknown as CanvasRenderingContext2D;
+    const canvas = { getContext: () => ctx, width: 0, height: 0 } as unknown as HTMLCanvasElement;
+    const renderer = new Canvas2DRenderer(canvas);
+    renderer.resize(400, 300, 1);
+    const styles = new StyleTable();
+    const entries: DrawEntry[] = [];
+    const slotStyle = new Int32Array(slotCount);
+    const slotStatic = new Uint8Array(slotCount);
+    for (let slot = 0; slot < slotCount; slot++) {
+      const e = buildEntry(client, records[slot * BodyRecord.Size + BodyRecord.Id] as BodyId, (entry) => {
+        const fill = entry.type === BodyType.Static ? '#1f2937' : '#60a5fa';
+        [entry.awake, entry.asleep, entry.dragged] = styles.internBody({ fill });
+      });
+      entries[slot] = e;
+      slotStyle[slot] = e.shapes.length > 0 ? e.awake : -1;
+      slotStatic[slot] = e.type === BodyType.Static ? 1 : 0;
+    }
+    const camera = new CanvasCamera();
+    camera.width = 400;
+    camera.height = 300;
+    camera.fit({ x0: -6, x1: 6, y0: -2, y1: 4 }, {});
+    const frame: RenderFrame = {
+      records,
+      slotCount,
+      entries,
+      slotStyle,
+      slotStatic,
+      styles,
+      camera,
+      background: '#000000',
+    };
+    renderer.draw(frame);
+    // the background, then the static batch, then the dynamic batch
+    const fills = calls.filter((c) => c.startsWith('fill='));
+    expect(fills).toEqual(['fill=#000000', 'fill=#1f2937', 'fill=#60a5fa']);
+    expect(calls.filter((c) => c === 'fill').length).toBe(2);
+    expect(calls.filter((c) => c === 'beginPath').length).toBe(2);
+  });
+});
+
+describe('any object as a transform target', () => {
+  function Crate({ target }: { target: ObjectTarget }) {
+    const [ref] = useBody<ObjectTarget>({
+      position: { x: 1, y: 2 },
+      angularVelocity: 1,
+      shapes: [{ type: 'box', width: 0.5, height: 0.5 }],
+    });
+    useLayoutEffect(() => {
+      ref(target);
+      return () => {
+        ref(null);
+      };
+    }, [ref, target]);
+    return null;
+  }
+
+  it('writes position and rotation of a Pixi-like object (pixels, y down) with the frame loop', async () => {
+    const client = manualClient();
+    const sprite = { position: { x: 0, y: 0 }, rotation: 0 };
+    let physics: PhysicsApi | null = null;
+    render(
+      <StrictMode>
+        <Physics client={client} scale={50} origin={{ x: 100, y: 300 }}>
+          <Crate target={sprite} />
+          <Grab onApi={(a) => (physics = a)} />
+        </Physics>
+      </StrictMode>,
+    );
+    // placed where the body was created, before any step
+    expect(sprite.position).toEqual({ x: 150, y: 200 });
+    await act(() => physics!.step(30));
+    expect(sprite.position.y).toBeGreaterThan(200); // falling: down the screen
+    expect(sprite.rotation).toBeLessThan(0); // counter-clockwise in the world: clockwise on screen
+  });
+
+  it('writes a three.js-like object (meters, y up, rotation.z) with scale 1 and flipY false', async () => {
+    const client = manualClient();
+    const mesh = { position: { x: 0, y: 0, z: 7 }, rotation: { x: 0, y: 0, z: 0 } };
+    let physics: PhysicsApi | null = null;
+    render(
+      <Physics client={client} scale={1} flipY={false}>
+        <Crate target={mesh} />
+        <Grab onApi={(a) => (physics = a)} />
+      </Physics>,
+    );
+    await act(() => physics!.step(30));
+    expect(mesh.position.x).toBeCloseTo(1, 6);
+    expect(mesh.position.y).toBeLessThan(2);
+    expect(mesh.position.z).toBe(7);
+    expect(mesh.rotation.z).toBeGreaterThan(0.3);
+  });
+
+  it('says a measured body needs shapes when its ref is an object', () => {
+    const client = manualClient();
+    const errors: Error[] = [];
+    function Bare() {
+      const [ref] = useBody<ObjectTarget>({});
+      // attached before the body is made, as a renderer's commit attaches its refs
+      useMemo(() => ref({ position: { x: 0, y: 0 }, rotation: 0 }), [ref]);
+      return null;
+    }
+    try {
+      render(
+        <Physics client={client}>
+          <Bare />
+        </Physics>,
+      );
+    } catch (e) {
+      errors.push(e as Error);
+    }
+    expect(errors[0]?.message).toMatch(/scene-graph object .* declare shapes/);
+  });
+});
