@@ -1,6 +1,8 @@
-// Bundles the harness with esbuild: Impulse is compiled to plain JavaScript (running the
-// TypeScript through tsx is 2-3x slower), the peer engines stay external packages.
-// Usage: node build.mjs [outdir]   (default: dist)
+// Bundles the harness with esbuild. Impulse is not bundled into it: the runner imports the
+// built package (packages/core/dist, what Node users get; `pnpm bench` builds it first), as
+// the peer engines are imported from their published packages. The same sources step at
+// different speeds depending on how they are cut into modules, so the benchmark times the
+// shape that ships. Usage: node build.mjs [outdir]   (default: dist)
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -17,15 +19,12 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  conditions: ['source'],
-  external: ['planck', 'matter-js', '@dimforge/*'],
-  // The core relies on this (docs/core-design.md): define semantics box doubles on stores.
-  tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
+  external: ['planck', 'matter-js', '@dimforge/*', '@impulse/*'],
   logLevel: 'warning',
 });
 
-// The worker bench runs against the built packages (the worker thread loads them), so it
-// imports them as they are: one copy of the core on each side of the thread boundary.
+// The worker bench runs against the built packages too (the worker thread loads them): one
+// copy of the core on each side of the thread boundary.
 await build({
   absWorkingDir: here,
   entryPoints: { worker: 'src/worker_bench.ts' },

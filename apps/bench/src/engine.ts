@@ -11,7 +11,8 @@ export interface BuiltScene {
   /**
    * Writes x, y, angle (meters, y up, radians counter-clockwise) of each tracked body into
    * `out` (3 numbers a body): the boxes of a box scene or of the tumbler, every body of a
-   * joint grid, in the description's order.
+   * joint grid, the tracked bodies of a body list (rain: every slot, a slot not dropped yet
+   * at its start pose), in the description's order.
    */
   readTransforms(out: Float64Array): void;
   /** The tumbler's x, y, angle (tumbler scenes only). */
@@ -43,5 +44,7 @@ export function trackedCount(desc: SceneDesc): number {
       return desc.boxes.length / 2;
     case 'jointGrid':
       return desc.pinned.length;
+    case 'bodies':
+      return desc.tracked.length / 2;
   }
 }

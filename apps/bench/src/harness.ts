@@ -96,7 +96,7 @@ export const USAGE = `pnpm bench [options]   (from the repository root)
   --min-steps N       ... but time at least N steps (default 20)
   --engines a,b       engines: impulse,planck,matter,rapier,rapier-simd (default all)
   --scenes a,b        scenes: pyramid20,pyramid40,pyramid70,pyramid100,manyPyramids,
-                      jointGrid,tumbler (default all)
+                      jointGrid,tumbler,rain,smash,spinner (default all)
   --alloc-steps N     steps of the allocation measurement (default 1000)
   --alloc-warmup N    steps before it, so the pyramid has settled (default 600)
   --alloc-base N      pyramid base of the allocation measurement (default 100)

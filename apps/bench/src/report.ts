@@ -229,6 +229,12 @@ function marker(kind: string, x: number, y: number, color: string): string {
       return `<path d="M${p(x)} ${p(y - 5)} L${p(x + 5)} ${p(y + 4)} L${p(x - 5)} ${p(y + 4)} Z" fill="${color}"/>`;
     case 'tumbler':
       return `<path d="M${p(x)} ${p(y - 5)} L${p(x + 5)} ${p(y)} L${p(x)} ${p(y + 5)} L${p(x - 5)} ${p(y)} Z" fill="${color}"/>`;
+    case 'rain':
+      return `<path d="M${p(x)} ${p(y + 5)} L${p(x + 5)} ${p(y - 4)} L${p(x - 5)} ${p(y - 4)} Z" fill="${color}"/>`;
+    case 'smash':
+      return `<path d="M${p(x - 5)} ${p(y - 5)} L${p(x + 5)} ${p(y + 5)} M${p(x + 5)} ${p(y - 5)} L${p(x - 5)} ${p(y + 5)}" stroke="${color}" stroke-width="2"/>`;
+    case 'spinner':
+      return `<circle cx="${p(x)}" cy="${p(y)}" r="4" fill="none" stroke="${color}" stroke-width="2"/>`;
     default:
       return `<circle cx="${p(x)}" cy="${p(y)}" r="4" fill="${color}"/>`;
   }
@@ -335,6 +341,9 @@ export function toSvg(report: BenchReport): string {
     ['manyPyramids', 'many pyramids'],
     ['jointGrid', 'joint grid'],
     ['tumbler', 'tumbler'],
+    ['rain', 'rain'],
+    ['smash', 'smash'],
+    ['spinner', 'spinner'],
   ];
   for (const [kind, label] of kinds) {
     if (!rows.some((r) => sceneKind(r.sceneId) === kind)) continue;

@@ -6,6 +6,8 @@
  *              counts the sag of soft contacts), and the apex sink
  *   joint grid the largest gap between the two anchors of a joint
  *   tumbler    boxes that left the tumbler (their center beyond its inner walls)
+ *   rain, smash, spinner  bodies whose center left the scene's region (fell off the shelves,
+ *              flung away, out of the spinner's loop), NaN included
  */
 
 import type { BuiltScene } from './engine';
@@ -15,7 +17,8 @@ import type { SceneDesc } from './scenes';
 export type Sanity =
   | { kind: 'pyramids'; boxes: number; moved: number; slid: number; apexSink: number }
   | { kind: 'jointGrid'; joints: number; maxGap: number }
-  | { kind: 'tumbler'; boxes: number; escaped: number };
+  | { kind: 'tumbler'; boxes: number; escaped: number }
+  | { kind: 'region'; bodies: number; escaped: number };
 
 /** Distance a box may move before it counts as displaced (m). */
 export const MOVED_LIMIT = 0.5;
@@ -76,6 +79,20 @@ export function computeSanity(desc: SceneDesc, scene: BuiltScene): Sanity {
       }
       return { kind: 'tumbler', boxes: n, escaped };
     }
+    case 'bodies': {
+      const r = desc.region;
+      let escaped = 0;
+      for (let i = 0; i < n; i++) {
+        const x = t[3 * i]!;
+        const y = t[3 * i + 1]!;
+        const inside =
+          r.type === 'box'
+            ? x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY
+            : Math.hypot(x - r.cx, y - r.cy) <= r.radius;
+        if (!inside) escaped++;
+      }
+      return { kind: 'region', bodies: n, escaped };
+    }
   }
 }
 
@@ -95,6 +112,7 @@ export function sanityOk(s: Sanity): boolean {
     case 'jointGrid':
       return s.maxGap < TORN_GAP;
     case 'tumbler':
+    case 'region':
       return s.escaped === 0;
   }
 }
@@ -107,6 +125,8 @@ export function formatSanity(s: Sanity): string {
       return `max joint gap ${formatLength(s.maxGap)}`;
     case 'tumbler':
       return `${s.escaped}/${s.boxes} escaped`;
+    case 'region':
+      return `${s.escaped}/${s.bodies} escaped`;
   }
 }
 
@@ -121,7 +141,7 @@ export function buildMismatch(desc: SceneDesc, scene: BuiltScene): number {
   const n = trackedCount(desc);
   const t = new Float64Array(3 * n);
   scene.readTransforms(t);
-  const p = desc.kind === 'jointGrid' ? desc.positions : desc.boxes;
+  const p = desc.kind === 'jointGrid' ? desc.positions : desc.kind === 'bodies' ? desc.tracked : desc.boxes;
   let worst = 0;
   for (let i = 0; i < n; i++) {
     const d = Math.hypot(t[3 * i]! - p[2 * i]!, t[3 * i + 1]! - p[2 * i + 1]!) + Math.abs(t[3 * i + 2]!);

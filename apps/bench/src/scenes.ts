@@ -6,6 +6,10 @@
  * checks that the two agree.
  */
 
+import { type BodiesDesc, describeRain, describeSmash, describeSpinner, HUMAN_BONES } from './scenes_box2d';
+
+export type { BodiesDesc } from './scenes_box2d';
+
 export const GRAVITY_Y = -10;
 export const TIME_STEP = 1 / 60;
 export const FRICTION = 0.6;
@@ -16,7 +20,10 @@ export type SceneSpec =
   | { kind: 'pyramid'; base: number }
   | { kind: 'manyPyramids'; columns: number; rows: number; base: number }
   | { kind: 'jointGrid'; rows: number; columns: number }
-  | { kind: 'tumbler'; gridCount: number };
+  | { kind: 'tumbler'; gridCount: number }
+  | { kind: 'rain'; rows: number; columns: number; groupSize: number; gridCount: number }
+  | { kind: 'smash'; columns: number; rows: number }
+  | { kind: 'spinner'; bodyCount: number };
 
 /** The scenes of a full run, by id. */
 export const SCENES: Record<string, SceneSpec> = {
@@ -27,6 +34,9 @@ export const SCENES: Record<string, SceneSpec> = {
   manyPyramids: { kind: 'manyPyramids', columns: 20, rows: 10, base: 10 },
   jointGrid: { kind: 'jointGrid', rows: 100, columns: 100 },
   tumbler: { kind: 'tumbler', gridCount: 45 },
+  rain: { kind: 'rain', rows: 5, columns: 40, groupSize: 5, gridCount: 500 },
+  smash: { kind: 'smash', columns: 120, rows: 80 },
+  spinner: { kind: 'spinner', bodyCount: 6076 },
 };
 
 export function sceneLabel(spec: SceneSpec): string {
@@ -39,6 +49,12 @@ export function sceneLabel(spec: SceneSpec): string {
       return `joint grid ${spec.rows}×${spec.columns}`;
     case 'tumbler':
       return `tumbler, ${spec.gridCount * spec.gridCount} boxes`;
+    case 'rain':
+      return `rain, ${spec.rows * spec.columns * spec.groupSize} ragdolls`;
+    case 'smash':
+      return `smash, ${spec.columns * spec.rows} boxes`;
+    case 'spinner':
+      return `spinner, ${spec.bodyCount} bodies`;
   }
 }
 
@@ -86,7 +102,7 @@ export interface TumblerDesc {
   boxes: Float64Array;
 }
 
-export type SceneDesc = BoxesDesc | JointGridDesc | TumblerDesc;
+export type SceneDesc = BoxesDesc | JointGridDesc | TumblerDesc | BodiesDesc;
 
 /** Number of dynamic bodies in a scene (the x axis of the chart). */
 export function dynamicBodyCount(spec: SceneSpec): number {
@@ -102,6 +118,12 @@ export function dynamicBodyCount(spec: SceneSpec): number {
     }
     case 'tumbler':
       return spec.gridCount * spec.gridCount;
+    case 'rain':
+      return spec.rows * spec.columns * spec.groupSize * HUMAN_BONES.length;
+    case 'smash':
+      return spec.columns * spec.rows + 1;
+    case 'spinner':
+      return spec.bodyCount + 1;
   }
 }
 
@@ -208,5 +230,11 @@ export function describeScene(spec: SceneSpec): SceneDesc {
         boxes,
       };
     }
+    case 'rain':
+      return describeRain(spec.rows, spec.columns, spec.groupSize, spec.gridCount);
+    case 'smash':
+      return describeSmash(spec.columns, spec.rows);
+    case 'spinner':
+      return describeSpinner(spec.bodyCount);
   }
 }

@@ -39,6 +39,34 @@ describe.each(ENGINE_IDS)('%s adapter', (engine) => {
     expect(sanity).toEqual({ kind: 'tumbler', boxes: 36, escaped: 0 });
   });
 
+  it("drops Box2D's rain: ragdolls in slots, none off the shelves", async () => {
+    const spec: SceneSpec = { kind: 'rain', rows: 2, columns: 2, groupSize: 2, gridCount: 20 };
+    // 17 steps: the first column, then the second at step 8, the first again at step 16
+    const { mismatch, sanity } = await run(spec, 17, engine);
+    expect(mismatch).toBeLessThan(1e-5);
+    expect(sanity).toEqual({ kind: 'region', bodies: 2 * 2 * 2 * 11, escaped: 0 });
+  });
+
+  it("smashes Box2D's block without flinging anything away", async () => {
+    const { mismatch, sanity } = await run({ kind: 'smash', columns: 6, rows: 4 }, 40, engine);
+    expect(mismatch).toBeLessThan(1e-5);
+    expect(sanity).toEqual({ kind: 'region', bodies: 25, escaped: 0 });
+  });
+
+  it("builds Box2D's spinner with its paddle turning", async () => {
+    const adapter = await loadEngine(engine);
+    const spec: SceneSpec = { kind: 'spinner', bodyCount: 12 };
+    const desc = describeScene(spec);
+    const scene = adapter.build(desc, spec);
+    expect(buildMismatch(desc, scene)).toBeLessThan(1e-5);
+    for (let i = 0; i < 12; i++) scene.step();
+    const t = new Float64Array(3 * 13);
+    scene.readTransforms(t);
+    // 12 steps at 5 rad/s turn the paddle (the first tracked body) by 1 rad
+    expect(Math.abs(t[2]!)).toBeGreaterThan(0.5);
+    expect(computeSanity(desc, scene)).toEqual({ kind: 'region', bodies: 13, escaped: 0 });
+  });
+
   it('moves the bodies (a free fall is seen by the sanity figure)', async () => {
     // the tumbler's boxes start in the air: after 30 steps they have fallen
     const adapter = await loadEngine(engine);
@@ -65,5 +93,9 @@ describe('scene descriptions', () => {
     expect(dynamicBodyCount(SCENES.manyPyramids!)).toBe(11000);
     expect(dynamicBodyCount(SCENES.jointGrid!)).toBe(9993);
     expect(dynamicBodyCount(SCENES.tumbler!)).toBe(2025);
+    // Box2D's release sizes: 1,000 humans of 11 bones; 9,600 boxes and the smasher; 6,076 and the paddle
+    expect(dynamicBodyCount(SCENES.rain!)).toBe(11000);
+    expect(dynamicBodyCount(SCENES.smash!)).toBe(9601);
+    expect(dynamicBodyCount(SCENES.spinner!)).toBe(6077);
   });
 });

@@ -1,6 +1,16 @@
 import { type BodyId, World } from '@impulse/core';
-import { jointGridScene, manyPyramidsScene, pyramidScene, tumblerScene } from '@impulse/core/scenes';
+import {
+  HUMAN_BONES,
+  jointGridScene,
+  manyPyramidsScene,
+  pyramidScene,
+  rainScene,
+  smashScene,
+  spinnerScene,
+  tumblerScene,
+} from '@impulse/core/scenes';
 import type { BuiltScene, EngineAdapter } from '../engine';
+import type { RainScene } from '@impulse/core/scenes';
 import { type SceneSpec, TIME_STEP } from '../scenes';
 
 /**
@@ -13,10 +23,13 @@ export function impulseAdapter(version: string): EngineAdapter {
     id: 'impulse',
     name: `Impulse ${version}`,
     settings: 'World defaults: dt 1/60, 4 sub-steps, contact 40 Hz / ζ 10, joint 60 Hz / ζ 2; sleep off',
-    build(_desc, spec: SceneSpec): BuiltScene {
+    build(desc, spec: SceneSpec): BuiltScene {
       const world = new World({ enableSleep: false });
       let tracked: BodyId[];
       let tumbler: BodyId | null = null;
+      // rain: the scene drops humans between steps, Box2D's StepRain before each step
+      let update: ((stepIndex: number) => void) | null = null;
+      let rainSlots: RainScene | null = null;
       switch (spec.kind) {
         case 'pyramid':
           tracked = pyramidScene(world, spec.base);
@@ -33,10 +46,57 @@ export function impulseAdapter(version: string): EngineAdapter {
           tumbler = built.tumbler;
           break;
         }
+        case 'rain': {
+          const rain = rainScene(world, spec);
+          rain.update(0);
+          update = (i) => rain.update(i);
+          rainSlots = rain;
+          tracked = [];
+          break;
+        }
+        case 'smash': {
+          const built = smashScene(world, spec.columns, spec.rows);
+          tracked = [built.smasher, ...built.boxes];
+          break;
+        }
+        case 'spinner': {
+          const built = spinnerScene(world, spec.bodyCount);
+          tracked = [built.spinner, ...built.bodies];
+          break;
+        }
       }
+      let stepIndex = 0;
+      const rain = rainSlots;
+      const start = desc.kind === 'bodies' ? desc.tracked : null;
       const scene: BuiltScene = {
-        step: () => world.step(TIME_STEP),
+        step:
+          update === null
+            ? () => world.step(TIME_STEP)
+            : () => {
+                world.step(TIME_STEP);
+                update!(++stepIndex);
+              },
         readTransforms(out) {
+          if (rain !== null) {
+            // every slot's bones; a slot not dropped yet at its start pose
+            let k = 0;
+            for (const human of rain.humans) {
+              for (let b = 0; b < HUMAN_BONES.length; b++, k++) {
+                if (human === null) {
+                  out[3 * k] = start![2 * k]!;
+                  out[3 * k + 1] = start![2 * k + 1]!;
+                  out[3 * k + 2] = 0;
+                } else {
+                  const id = human.bodies[b]!;
+                  const p = world.getPosition(id);
+                  out[3 * k] = p.x;
+                  out[3 * k + 1] = p.y;
+                  out[3 * k + 2] = world.getAngle(id);
+                }
+              }
+            }
+            return;
+          }
           for (let i = 0; i < tracked.length; i++) {
             const p = world.getBodyPosition(tracked[i]!);
             out[3 * i] = p.x;

@@ -1,6 +1,7 @@
 import Matter from 'matter-js';
 import type { BuiltScene, EngineAdapter } from '../engine';
-import { FRICTION, type SceneDesc, TIME_STEP } from '../scenes';
+import { type BodiesDesc, FRICTION, type SceneDesc, TIME_STEP } from '../scenes';
+import { type BodySpec, type JointSpec, rainColumnAt, type ShapeSpec } from '../scenes_box2d';
 
 const { Bodies, Body, Composite, Constraint, Engine } = Matter;
 
@@ -22,6 +23,7 @@ export function matterAdapter(version: string): EngineAdapter {
     settings:
       'Engine.create() defaults (6 position, 4 velocity, 2 constraint iterations; sleeping off), Engine.update(engine, 1000/60); 100 px = 1 m so its default gravity is 10 m/s²; joints are Constraint length 0, stiffness 1',
     build(desc: SceneDesc): BuiltScene {
+      if (desc.kind === 'bodies') return buildBodies(desc);
       const engine = Engine.create({ enableSleeping: false });
       const tracked: Matter.Body[] = [];
       const all: (Matter.Body | Matter.Constraint)[] = [];
@@ -133,6 +135,238 @@ export function matterAdapter(version: string): EngineAdapter {
         };
       }
       return scene;
+    },
+  };
+}
+
+/** matter's density per px² for a density of 1 kg/m² (its default, 0.001): only ratios matter. */
+const MATTER_DENSITY = 0.001;
+
+/** One matter part (pixels, y down) for a described shape of a body at (x, y) meters. */
+function matterPart(s: ShapeSpec, x: number, y: number, isStatic: boolean): Matter.Body {
+  const S = PX_PER_M;
+  const g = s.geom;
+  const opts = {
+    isStatic,
+    friction: s.friction,
+    restitution: s.restitution,
+    density: s.density * MATTER_DENSITY,
+    collisionFilter: { category: s.category, mask: s.mask, group: s.group },
+  };
+  switch (g.type) {
+    case 'circle':
+      return Bodies.circle((x + g.x) * S, -(y + g.y) * S, g.radius * S, opts);
+    case 'capsule': {
+      // a rectangle with fully rounded corners is a capsule
+      const dx = g.x2 - g.x1;
+      const dy = g.y2 - g.y1;
+      const len = Math.hypot(dx, dy);
+      const r = g.radius * S;
+      return Bodies.rectangle(
+        (x + 0.5 * (g.x1 + g.x2)) * S,
+        -(y + 0.5 * (g.y1 + g.y2)) * S,
+        len * S + 2 * r,
+        2 * r,
+        {
+          ...opts,
+          angle: -Math.atan2(dy, dx),
+          chamfer: { radius: r * 0.999 },
+        },
+      );
+    }
+    case 'polygon': {
+      const pts = g.points;
+      let cx = 0;
+      let cy = 0;
+      const n = pts.length / 2;
+      for (let i = 0; i < n; i++) {
+        cx += pts[2 * i]! / n;
+        cy += pts[2 * i + 1]! / n;
+      }
+      if (g.radius > 0 && n === 4) {
+        // a rounded box (the spinner's paddle)
+        const w = (Math.abs(pts[2]! - pts[0]!) + 2 * g.radius) * S;
+        const h = (Math.abs(pts[5]! - pts[3]!) + 2 * g.radius) * S;
+        return Bodies.rectangle((x + cx) * S, -(y + cy) * S, w, h, {
+          ...opts,
+          chamfer: { radius: g.radius * S },
+        });
+      }
+      // fromVertices centres the hull on its centroid; its rounding (a foot's 1.5 cm) is left out
+      const verts = [];
+      for (let i = n - 1; i >= 0; i--) verts.push({ x: pts[2 * i]! * S, y: -pts[2 * i + 1]! * S });
+      return Bodies.fromVertices((x + cx) * S, -(y + cy) * S, [verts], opts);
+    }
+    case 'loop':
+      throw new Error('matterPart: a loop is made of static segments (matterLoop)');
+  }
+}
+
+/** A closed chain as thin static boxes, 0.2 m thick, on the solid side of each segment. */
+function matterLoop(s: ShapeSpec, x: number, y: number): Matter.Body[] {
+  if (s.geom.type !== 'loop') throw new Error('matterLoop: not a loop');
+  const p = s.geom.points;
+  const n = p.length / 2;
+  const S = PX_PER_M;
+  const t = 0.2;
+  const out: Matter.Body[] = [];
+  for (let i = 0; i < n; i++) {
+    const ax = p[2 * i]!;
+    const ay = p[2 * i + 1]!;
+    const bx = p[2 * ((i + 1) % n)]!;
+    const by = p[2 * ((i + 1) % n) + 1]!;
+    const len = Math.hypot(bx - ax, by - ay);
+    // the right-hand normal of a -> b points into the solid side
+    const nx = (by - ay) / len;
+    const ny = -(bx - ax) / len;
+    const cx = x + 0.5 * (ax + bx) + 0.5 * t * nx;
+    const cy = y + 0.5 * (ay + by) + 0.5 * t * ny;
+    out.push(
+      Bodies.rectangle(cx * S, -cy * S, len * S, t * S, {
+        isStatic: true,
+        friction: s.friction,
+        angle: -Math.atan2(by - ay, bx - ax),
+      }),
+    );
+  }
+  return out;
+}
+
+/** A described body: its matter body (a compound for several shapes) and its origin's offset from it. */
+interface MatterBody {
+  body: Matter.Body;
+  /** The described origin's offset from the matter body at creation (pixels), to read positions back. */
+  ox: number;
+  oy: number;
+  /** matter's angle at creation (a capsule part is a turned rectangle): the described body's zero. */
+  a0: number;
+}
+
+function addBody(
+  all: (Matter.Body | Matter.Constraint)[],
+  b: BodySpec,
+  ox: number,
+  oy: number,
+  group: number,
+): MatterBody[] {
+  const x = b.x + ox;
+  const y = b.y + oy;
+  const shapes = b.shapes.map((s) => (group === 0 ? s : { ...s, group }));
+  if (!b.dynamic) {
+    // static shapes stay separate bodies (one compound of 2,505 parts is slow to build)
+    const out: MatterBody[] = [];
+    for (const s of shapes) {
+      for (const body of s.geom.type === 'loop' ? matterLoop(s, x, y) : [matterPart(s, x, y, true)]) {
+        all.push(body);
+        out.push({
+          body,
+          ox: x * PX_PER_M - body.position.x,
+          oy: -y * PX_PER_M - body.position.y,
+          a0: body.angle,
+        });
+      }
+    }
+    return out;
+  }
+  const parts = shapes.map((s) => matterPart(s, x, y, false));
+  const body = parts.length === 1 ? parts[0]! : Body.create({ parts, friction: shapes[0]!.friction });
+  if (b.vx !== 0) Body.setVelocity(body, { x: b.vx * PX_PER_M * TIME_STEP, y: 0 });
+  all.push(body);
+  return [{ body, ox: x * PX_PER_M - body.position.x, oy: -y * PX_PER_M - body.position.y, a0: body.angle }];
+}
+
+/** matter has no joint limits, motors or springs: a revolute joint is a stiff zero-length constraint. */
+function addJoint(
+  all: (Matter.Body | Matter.Constraint)[],
+  j: JointSpec,
+  bodies: readonly MatterBody[],
+): void {
+  const S = PX_PER_M;
+  const a = bodies[j.a]!;
+  const b = bodies[j.b]!;
+  all.push(
+    Constraint.create({
+      bodyA: a.body,
+      bodyB: b.body,
+      pointA: { x: j.ax * S + a.ox, y: -j.ay * S + a.oy },
+      pointB: { x: j.bx * S + b.ox, y: -j.by * S + b.oy },
+      length: 0,
+      stiffness: 1,
+    }),
+  );
+}
+
+/**
+ * Rain, smash and spinner: the generic body list, and rain's drops between steps. The
+ * spinner's motor is its paddle's angular velocity, set before each update.
+ */
+function buildBodies(desc: BodiesDesc): BuiltScene {
+  const engine = Engine.create({ enableSleeping: false });
+  engine.gravity.y = desc.gravityY === 0 ? 0 : 1;
+  const all: (Matter.Body | Matter.Constraint)[] = [];
+  const made = desc.bodies.map((b) => addBody(all, b, 0, 0, 0));
+  const bodies = made.map((m) => m[0]!);
+  const motors: { body: Matter.Body; speed: number }[] = [];
+  for (const j of desc.joints) {
+    if (j.motor !== null && j.motor.maxTorque >= 1e12)
+      motors.push({ body: bodies[j.b]!.body, speed: j.motor.speed });
+    addJoint(all, j, bodies);
+  }
+  Composite.add(engine.world, all);
+  const tracked = bodies.filter((_, i) => desc.bodies[i]!.dynamic);
+  const spawn = desc.spawn;
+  const slots: { bodies: MatterBody[]; items: (Matter.Body | Matter.Constraint)[] }[] = [];
+  const drop = (stepIndex: number): void => {
+    if (spawn === null) return;
+    const column = rainColumnAt(stepIndex, spawn);
+    if (column < 0) return;
+    for (let r = 0; r < spawn.rows; r++) {
+      for (let i = 0; i < spawn.groupSize; i++) {
+        const slot = (r * spawn.columns + column) * spawn.groupSize + i;
+        const old = slots[slot];
+        if (old) Composite.remove(engine.world, old.items);
+        const x = spawn.slots[2 * slot]!;
+        const y = spawn.slots[2 * slot + 1]!;
+        const items: (Matter.Body | Matter.Constraint)[] = [];
+        const human = spawn.template.bodies.map((b) => addBody(items, b, x, y, -(i + 1))[0]!);
+        for (const j of spawn.template.joints) addJoint(items, j, human);
+        Composite.add(engine.world, items);
+        slots[slot] = { bodies: human, items };
+      }
+    }
+  };
+  drop(0);
+  let stepIndex = 0;
+  const bones = spawn?.template.bodies.length ?? 0;
+  const slotCount = spawn === null ? 0 : spawn.slots.length / 2;
+  const read = (m: MatterBody, out: Float64Array, k: number): void => {
+    const turn = m.body.angle - m.a0;
+    const c = Math.cos(turn);
+    const s = Math.sin(turn);
+    out[3 * k] = (m.body.position.x + c * m.ox - s * m.oy) / PX_PER_M;
+    out[3 * k + 1] = -(m.body.position.y + s * m.ox + c * m.oy) / PX_PER_M;
+    out[3 * k + 2] = -turn;
+  };
+  return {
+    step: () => {
+      for (const m of motors) Body.setAngularVelocity(m.body, -m.speed * TIME_STEP);
+      Engine.update(engine, DELTA_MS);
+      drop(++stepIndex);
+    },
+    readTransforms(out) {
+      let k = 0;
+      for (const m of tracked) read(m, out, k++);
+      for (let slot = 0; slot < slotCount; slot++) {
+        const human = slots[slot];
+        for (let i = 0; i < bones; i++, k++) {
+          if (human) read(human.bodies[i]!, out, k);
+          else {
+            out[3 * k] = desc.tracked[2 * k]!;
+            out[3 * k + 1] = desc.tracked[2 * k + 1]!;
+            out[3 * k + 2] = 0;
+          }
+        }
+      }
     },
   };
 }

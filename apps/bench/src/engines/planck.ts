@@ -1,6 +1,7 @@
-import { type Body, Box, Circle, Edge, RevoluteJoint, World } from 'planck';
+import { type Body, Box, Chain, Circle, Edge, Polygon, RevoluteJoint, type Shape, World } from 'planck';
 import type { BuiltScene, EngineAdapter } from '../engine';
-import { DENSITY, FRICTION, GRAVITY_Y, type SceneDesc, TIME_STEP } from '../scenes';
+import { type BodiesDesc, DENSITY, FRICTION, GRAVITY_Y, type SceneDesc, TIME_STEP } from '../scenes';
+import { type BodySpec, type JointSpec, rainColumnAt, type ShapeGeom } from '../scenes_box2d';
 
 /** Box2D v2.4's suggested iteration counts, which are also planck's defaults. */
 const VELOCITY_ITERATIONS = 8;
@@ -12,6 +13,7 @@ export function planckAdapter(version: string): EngineAdapter {
     name: `planck.js ${version}`,
     settings: `world.step(1/60, ${VELOCITY_ITERATIONS}, ${POSITION_ITERATIONS}) (planck's defaults, Box2D v2's suggested counts); warm starting, block solver and continuous physics on (defaults); sleep off`,
     build(desc: SceneDesc): BuiltScene {
+      if (desc.kind === 'bodies') return buildBodies(desc);
       const world = new World({ gravity: { x: 0, y: GRAVITY_Y }, allowSleep: false });
       const tracked: Body[] = [];
       let tumbler: Body | null = null;
@@ -97,6 +99,156 @@ export function planckAdapter(version: string): EngineAdapter {
         };
       }
       return scene;
+    },
+  };
+}
+
+/**
+ * planck's shapes for a described shape. planck has no capsule and no rounded polygon: a
+ * capsule is a box and two circles on one body, a rounded polygon its mitred offset (a
+ * little larger at the corners).
+ */
+function planckShapes(g: ShapeGeom): Shape[] {
+  switch (g.type) {
+    case 'circle':
+      return [new Circle({ x: g.x, y: g.y }, g.radius)];
+    case 'capsule': {
+      const dx = g.x2 - g.x1;
+      const dy = g.y2 - g.y1;
+      const half = 0.5 * Math.hypot(dx, dy);
+      const center = { x: 0.5 * (g.x1 + g.x2), y: 0.5 * (g.y1 + g.y2) };
+      return [
+        new Box(half, g.radius, center, Math.atan2(dy, dx)),
+        new Circle({ x: g.x1, y: g.y1 }, g.radius),
+        new Circle({ x: g.x2, y: g.y2 }, g.radius),
+      ];
+    }
+    case 'polygon':
+      return [new Polygon(offsetPolygon(g.points, g.radius))];
+    case 'loop': {
+      const v = [];
+      for (let i = 0; i < g.points.length; i += 2) v.push({ x: g.points[i]!, y: g.points[i + 1]! });
+      return [new Chain(v, true)];
+    }
+  }
+}
+
+/** A counter-clockwise convex polygon pushed out by r along its edge normals (mitred corners). */
+export function offsetPolygon(points: number[], r: number): { x: number; y: number }[] {
+  const n = points.length / 2;
+  const out: { x: number; y: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const px = points[2 * i]!;
+    const py = points[2 * i + 1]!;
+    if (r === 0) {
+      out.push({ x: px, y: py });
+      continue;
+    }
+    const normal = (a: number, b: number): [number, number] => {
+      const ex = points[2 * b]! - points[2 * a]!;
+      const ey = points[2 * b + 1]! - points[2 * a + 1]!;
+      const l = Math.hypot(ex, ey);
+      return [ey / l, -ex / l];
+    };
+    const [ax, ay] = normal((i + n - 1) % n, i);
+    const [bx, by] = normal(i, (i + 1) % n);
+    const k = r / (1 + ax * bx + ay * by);
+    out.push({ x: px + k * (ax + bx), y: py + k * (ay + by) });
+  }
+  return out;
+}
+
+function addBody(world: World, b: BodySpec, ox: number, oy: number, group: number | null): Body {
+  const body = world.createBody({
+    type: b.dynamic ? 'dynamic' : 'static',
+    position: { x: b.x + ox, y: b.y + oy },
+    linearVelocity: { x: b.vx, y: 0 },
+    linearDamping: b.linearDamping,
+  });
+  for (const s of b.shapes) {
+    for (const shape of planckShapes(s.geom)) {
+      body.createFixture(shape, {
+        density: s.density,
+        friction: s.friction,
+        restitution: s.restitution,
+        filterCategoryBits: s.category,
+        filterMaskBits: s.mask,
+        filterGroupIndex: group ?? s.group,
+      });
+    }
+  }
+  return body;
+}
+
+/** planck has no joint spring: the described springs are left out (limits and friction motors stay). */
+function addJoint(world: World, j: JointSpec, bodies: readonly Body[]): void {
+  world.createJoint(
+    new RevoluteJoint({
+      bodyA: bodies[j.a]!,
+      bodyB: bodies[j.b]!,
+      localAnchorA: { x: j.ax, y: j.ay },
+      localAnchorB: { x: j.bx, y: j.by },
+      referenceAngle: j.referenceAngle,
+      enableLimit: j.limit !== null,
+      lowerAngle: j.limit?.lower ?? 0,
+      upperAngle: j.limit?.upper ?? 0,
+      enableMotor: j.motor !== null,
+      motorSpeed: j.motor?.speed ?? 0,
+      maxMotorTorque: j.motor?.maxTorque ?? 0,
+    }),
+  );
+}
+
+/** Rain, smash and spinner: the generic body list, and rain's drops between steps. */
+function buildBodies(desc: BodiesDesc): BuiltScene {
+  const world = new World({ gravity: { x: 0, y: desc.gravityY }, allowSleep: false });
+  const bodies = desc.bodies.map((b) => addBody(world, b, 0, 0, null));
+  for (const j of desc.joints) addJoint(world, j, bodies);
+  const tracked = bodies.filter((_, i) => desc.bodies[i]!.dynamic);
+  const spawn = desc.spawn;
+  const slots: (Body[] | null)[] = spawn === null ? [] : new Array(spawn.slots.length / 2).fill(null);
+  const drop = (stepIndex: number): void => {
+    if (spawn === null) return;
+    const column = rainColumnAt(stepIndex, spawn);
+    if (column < 0) return;
+    for (let r = 0; r < spawn.rows; r++) {
+      for (let i = 0; i < spawn.groupSize; i++) {
+        const slot = (r * spawn.columns + column) * spawn.groupSize + i;
+        for (const b of slots[slot] ?? []) world.destroyBody(b);
+        const x = spawn.slots[2 * slot]!;
+        const y = spawn.slots[2 * slot + 1]!;
+        const human = spawn.template.bodies.map((b) => addBody(world, b, x, y, -(i + 1)));
+        for (const j of spawn.template.joints) addJoint(world, j, human);
+        slots[slot] = human;
+      }
+    }
+  };
+  drop(0);
+  let stepIndex = 0;
+  const bones = spawn?.template.bodies.length ?? 0;
+  return {
+    step: () => {
+      world.step(TIME_STEP, VELOCITY_ITERATIONS, POSITION_ITERATIONS);
+      drop(++stepIndex);
+    },
+    readTransforms(out) {
+      let k = 0;
+      for (const b of tracked) {
+        const p = b.getPosition();
+        out[3 * k] = p.x;
+        out[3 * k + 1] = p.y;
+        out[3 * k + 2] = b.getAngle();
+        k++;
+      }
+      for (const human of slots) {
+        for (let i = 0; i < bones; i++, k++) {
+          const b = human?.[i];
+          const p = b?.getPosition() ?? { x: desc.tracked[2 * k]!, y: desc.tracked[2 * k + 1]! };
+          out[3 * k] = p.x;
+          out[3 * k + 1] = p.y;
+          out[3 * k + 2] = b?.getAngle() ?? 0;
+        }
+      }
     },
   };
 }

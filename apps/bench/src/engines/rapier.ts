@@ -1,6 +1,7 @@
 import type RAPIER_TYPES from '@dimforge/rapier2d-compat';
 import type { BuiltScene, EngineAdapter } from '../engine';
-import { DENSITY, FRICTION, GRAVITY_Y, type SceneDesc, TIME_STEP } from '../scenes';
+import { type BodiesDesc, DENSITY, FRICTION, GRAVITY_Y, type SceneDesc, TIME_STEP } from '../scenes';
+import { type BodySpec, type JointSpec, rainColumnAt, type ShapeSpec } from '../scenes_box2d';
 
 /** The module of @dimforge/rapier2d-compat (the SIMD build has the same API for what we use). */
 export type RapierModule = typeof RAPIER_TYPES;
@@ -19,6 +20,7 @@ export function rapierAdapter(R: RapierModule, id: string, name: string): Engine
     settings:
       'World defaults: timestep 1/60, numSolverIterations 4, numInternalPgsIterations 1, CCD off; canSleep false; joints JointData.revolute',
     build(desc: SceneDesc): BuiltScene {
+      if (desc.kind === 'bodies') return buildBodies(R, desc);
       const world = new R.World({ x: 0, y: GRAVITY_Y });
       world.timestep = TIME_STEP;
       const tracked: RAPIER_TYPES.RigidBody[] = [];
@@ -105,6 +107,166 @@ export function rapierAdapter(R: RapierModule, id: string, name: string): Engine
         };
       }
       return scene;
+    },
+  };
+}
+
+/**
+ * Box2D's filter (category, mask, negative group) in Rapier's 16-bit collision groups, for
+ * the two categories the scenes use: category 1 (the ground, and everything in smash and
+ * spinner) is bit 0; a category-2 shape of group -k (a ragdoll's part, k = 1..14) is bit k,
+ * one without a group bit 15. A mask with 2 lets in every category-2 bit but the shape's own
+ * group's, so a human's parts pass through each other as in Box2D.
+ */
+export function rapierGroups(s: ShapeSpec, group: number): number {
+  if (s.category !== 1 && s.category !== 2)
+    throw new Error(`rapierGroups: category ${s.category} is not 1 or 2`);
+  if (group < -14) throw new Error(`rapierGroups: group ${group} is below -14`);
+  const own = s.category === 1 ? 1 : group < 0 ? 1 << -group : 1 << 15;
+  let filter = s.mask & 1 ? 1 : 0;
+  if (s.mask & 2) filter |= 0xfffe & ~(group < 0 && s.category === 2 ? own : 0);
+  return ((own << 16) | filter) >>> 0;
+}
+
+function colliderDesc(R: RapierModule, s: ShapeSpec): RAPIER_TYPES.ColliderDesc {
+  const g = s.geom;
+  switch (g.type) {
+    case 'circle':
+      return R.ColliderDesc.ball(g.radius).setTranslation(g.x, g.y);
+    case 'capsule': {
+      const dx = g.x2 - g.x1;
+      const dy = g.y2 - g.y1;
+      // Rapier's capsule runs along y
+      return R.ColliderDesc.capsule(0.5 * Math.hypot(dx, dy), g.radius)
+        .setTranslation(0.5 * (g.x1 + g.x2), 0.5 * (g.y1 + g.y2))
+        .setRotation(Math.atan2(dy, dx) - Math.PI / 2);
+    }
+    case 'polygon': {
+      const pts = Float32Array.from(g.points);
+      const d = g.radius > 0 ? R.ColliderDesc.roundConvexHull(pts, g.radius) : R.ColliderDesc.convexHull(pts);
+      if (d === null) throw new Error('colliderDesc: the polygon has no hull');
+      return d;
+    }
+    case 'loop': {
+      const n = g.points.length / 2;
+      const indices = new Uint32Array(2 * n);
+      for (let i = 0; i < n; i++) {
+        indices[2 * i] = i;
+        indices[2 * i + 1] = (i + 1) % n;
+      }
+      return R.ColliderDesc.polyline(Float32Array.from(g.points), indices);
+    }
+  }
+}
+
+function addBody(
+  R: RapierModule,
+  world: RAPIER_TYPES.World,
+  b: BodySpec,
+  ox: number,
+  oy: number,
+  group: number,
+): RAPIER_TYPES.RigidBody {
+  const d = b.dynamic ? R.RigidBodyDesc.dynamic().setCanSleep(false) : R.RigidBodyDesc.fixed();
+  const body = world.createRigidBody(
+    d
+      .setTranslation(b.x + ox, b.y + oy)
+      .setLinvel(b.vx, 0)
+      .setLinearDamping(b.linearDamping),
+  );
+  for (const s of b.shapes) {
+    world.createCollider(
+      colliderDesc(R, s)
+        .setDensity(s.density)
+        .setFriction(s.friction)
+        .setRestitution(s.restitution)
+        .setCollisionGroups(rapierGroups(s, group === 0 ? s.group : group)),
+      body,
+    );
+  }
+  return body;
+}
+
+/**
+ * A revolute joint. Rapier measures the angle from the bodies' frames at zero, so limits
+ * move by the reference angle; it has one motor per axis, so a spring (as an
+ * acceleration-based motor toward the reference angle) replaces a friction motor, and a
+ * motor of unbounded torque is a stiff velocity motor.
+ */
+function addJoint(
+  R: RapierModule,
+  world: RAPIER_TYPES.World,
+  j: JointSpec,
+  bodies: readonly RAPIER_TYPES.RigidBody[],
+): void {
+  const data = R.JointData.revolute({ x: j.ax, y: j.ay }, { x: j.bx, y: j.by });
+  const joint = world.createImpulseJoint(
+    data,
+    bodies[j.a]!,
+    bodies[j.b]!,
+    true,
+  ) as RAPIER_TYPES.RevoluteImpulseJoint;
+  if (j.limit !== null) joint.setLimits(j.limit.lower + j.referenceAngle, j.limit.upper + j.referenceAngle);
+  if (j.spring !== null) {
+    const w = 2 * Math.PI * j.spring.hertz;
+    joint.configureMotor(j.referenceAngle, 0, w * w, 2 * j.spring.dampingRatio * w);
+  } else if (j.motor !== null) {
+    joint.configureMotorVelocity(j.motor.speed, 1e4);
+  }
+}
+
+/** Rain, smash and spinner: the generic body list, and rain's drops between steps. */
+function buildBodies(R: RapierModule, desc: BodiesDesc): BuiltScene {
+  const world = new R.World({ x: 0, y: desc.gravityY });
+  world.timestep = TIME_STEP;
+  const bodies = desc.bodies.map((b) => addBody(R, world, b, 0, 0, 0));
+  for (const j of desc.joints) addJoint(R, world, j, bodies);
+  const tracked = bodies.filter((_, i) => desc.bodies[i]!.dynamic);
+  const spawn = desc.spawn;
+  const slots: (RAPIER_TYPES.RigidBody[] | null)[] =
+    spawn === null ? [] : new Array(spawn.slots.length / 2).fill(null);
+  const drop = (stepIndex: number): void => {
+    if (spawn === null) return;
+    const column = rainColumnAt(stepIndex, spawn);
+    if (column < 0) return;
+    for (let r = 0; r < spawn.rows; r++) {
+      for (let i = 0; i < spawn.groupSize; i++) {
+        const slot = (r * spawn.columns + column) * spawn.groupSize + i;
+        for (const b of slots[slot] ?? []) world.removeRigidBody(b);
+        const x = spawn.slots[2 * slot]!;
+        const y = spawn.slots[2 * slot + 1]!;
+        const human = spawn.template.bodies.map((b) => addBody(R, world, b, x, y, -(i + 1)));
+        for (const j of spawn.template.joints) addJoint(R, world, j, human);
+        slots[slot] = human;
+      }
+    }
+  };
+  drop(0);
+  let stepIndex = 0;
+  const bones = spawn?.template.bodies.length ?? 0;
+  return {
+    step: () => {
+      world.step();
+      drop(++stepIndex);
+    },
+    readTransforms(out) {
+      let k = 0;
+      for (const b of tracked) {
+        const p = b.translation();
+        out[3 * k] = p.x;
+        out[3 * k + 1] = p.y;
+        out[3 * k + 2] = b.rotation();
+        k++;
+      }
+      for (const human of slots) {
+        for (let i = 0; i < bones; i++, k++) {
+          const b = human?.[i];
+          const p = b?.translation() ?? { x: desc.tracked[2 * k]!, y: desc.tracked[2 * k + 1]! };
+          out[3 * k] = p.x;
+          out[3 * k + 1] = p.y;
+          out[3 * k + 2] = b?.rotation() ?? 0;
+        }
+      }
     },
   };
 }

@@ -11,3 +11,4 @@ export * from './piles.js';
 export * from './motion.js';
 export * from './joints.js';
 export * from './character.js';
+export * from './benchmarks.js';

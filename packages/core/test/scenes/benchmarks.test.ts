@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { World } from '../../src/index.js';
+import { HUMAN_BONES, maxJointGap, rainScene, smashScene, spinnerScene } from '../../src/scenes/index.js';
+
+describe("Box2D's benchmark scenes", () => {
+  it('rain drops a column every 8 steps, then replaces the oldest, and the ragdolls hold together', () => {
+    const world = new World({ enableSleep: false });
+    const rain = rainScene(world, { rows: 2, columns: 3, groupSize: 2, gridCount: 40 });
+    const bones = HUMAN_BONES.length;
+    const alive = (): number => rain.humans.filter((h) => h !== null).length;
+    rain.update(0);
+    expect(alive()).toBe(2 * 2);
+    expect(world.getCounters().bodyCount).toBe(1 + 4 * bones);
+    const first = rain.humans[0]!;
+    for (let i = 1; i <= 24; i++) {
+      world.step(1 / 60);
+      rain.update(i);
+    }
+    // steps 8 and 16 dropped columns 1 and 2; step 24 replaced column 0
+    expect(alive()).toBe(2 * 3 * 2);
+    expect(rain.humans[0]).not.toBe(first);
+    expect(world.isValidBody(first.bodies[0]!)).toBe(false);
+    expect(world.getCounters().bodyCount).toBe(1 + 12 * bones);
+    expect(world.getCounters().jointCount).toBe(12 * (bones - 1));
+    const joints = rain.humans.flatMap((h) => h!.joints);
+    expect(maxJointGap(world, joints)).toBeLessThan(0.05);
+  });
+
+  it('smash drives the heavy box into the block without gravity', () => {
+    const world = new World({ enableSleep: false });
+    const { smasher, boxes } = smashScene(world, 6, 4);
+    expect(world.getGravity()).toEqual({ x: 0, y: 0 });
+    expect(boxes.length).toBe(24);
+    for (let i = 0; i < 90; i++) world.step(1 / 60);
+    // it reached the block (45.8 m away at 40 m/s: step 69) and was slowed
+    const p = world.getBodyPosition(smasher);
+    expect(p.x).toBeGreaterThan(20);
+    expect(world.getBodyLinearVelocity(smasher).x).toBeLessThan(40);
+    const moved = boxes.filter((b) => world.getBodyLinearVelocity(b).x > 1).length;
+    expect(moved).toBeGreaterThan(0);
+  });
+
+  it('spinner turns its paddle at the motor speed', () => {
+    const world = new World({ enableSleep: false });
+    const { spinner, bodies } = spinnerScene(world, 30);
+    expect(bodies.length).toBe(30);
+    for (let i = 0; i < 30; i++) world.step(1 / 60);
+    expect(world.getBodyAngularVelocity(spinner)).toBeCloseTo(5, 1);
+    for (const b of bodies) {
+      const p = world.getBodyPosition(b);
+      expect(Math.hypot(p.x, p.y - 32)).toBeLessThan(40);
+    }
+  });
+});
