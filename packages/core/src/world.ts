@@ -60,6 +60,12 @@ import {
 import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './base/id.js';
 import { atan2, type Vec2 } from './base/math.js';
 import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js';
+import {
+  checkJointsUnderSolver,
+  checkNewJointUnderSolver,
+  checkSolver,
+  type Solver,
+} from './world/solver_interface.js';
 import { ContactPointRecord, readContactPoints } from './world/contact_points.js';
 import { loadRollbackState, RollbackState, saveRollbackState } from './world/rollback_state.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
@@ -362,6 +368,11 @@ export interface WorldDef {
   frictionMixer: FrictionMixer;
   /** How two shapes' restitutions combine. Default: the larger. */
   restitutionMixer: RestitutionMixer;
+  /**
+   * The constraint solver: null or left out, the soft step; else an alternative made by a
+   * solver factory (`baumgarteSolver()`, ...: docs/solvers.md). See `setSolver`.
+   */
+  solver?: Solver | null;
 }
 
 /** Body definition. Every field has a default: see `defaultBodyDef()`. */
@@ -683,8 +694,31 @@ export class World {
   constructor(def: Partial<WorldDef> = {}) {
     const d = { ...defaultWorldDef(), ...def };
     this.validateSettings('World', d);
+    const solver = checkSolver('World', 'solver', d.solver ?? null);
     this.#state = new WorldState();
     this.applySettings(d);
+    if (solver !== null) this.#state.solver = { solver, instance: solver.create() };
+  }
+
+  /** The alternative solver this world steps with, or null for the soft step. */
+  getSolver(): Solver | null {
+    return this.#state.solver?.solver ?? null;
+  }
+
+  /**
+   * Switches the constraint solver between steps: a solver made by a solver factory, or
+   * null for the soft step. Throws, leaving the solver as it was, when the world has a joint
+   * the solver cannot solve (docs/solvers.md, the capability table). Contacts keep their
+   * accumulated impulses as warm start. The solver is an input like the mixers: snapshots
+   * and rollback states do not hold it, and `restore` and `loadState` keep it as set.
+   */
+  setSolver(solver: Solver | null): void {
+    const s = checkSolver('setSolver', 'solver', solver);
+    const w = this.#state;
+    if (w.locked) throw new Error('setSolver: the world is stepping');
+    if (s !== null) checkJointsUnderSolver('setSolver', w, s);
+    markRollbackChanged(w);
+    w.solver = s === null ? null : { solver: s, instance: s.create() };
   }
 
   // ------------------------------------------------------------------ world
@@ -697,6 +731,8 @@ export class World {
     checkPositiveAtMost('step', 'dt', dt, MAX_TIME_STEP, 's (split longer pauses into steps)');
     checkInteger('step', 'subSteps', subSteps, 1, 1000);
     if (this.#state.locked) throw new Error('step: the world is already stepping');
+    const solver = this.#state.solver;
+    if (solver !== null) checkJointsUnderSolver('step', this.#state, solver.solver);
     this.#state.locked = true;
     try {
       step(this.#state, dt, subSteps);
@@ -727,6 +763,7 @@ export class World {
   setSettings(settings: Partial<WorldDef>): void {
     const d = { ...this.getSettings(), ...settings };
     this.validateSettings('setSettings', d);
+    if (settings.solver !== undefined) this.setSolver(settings.solver);
     this.applySettings(d);
   }
 
@@ -839,7 +876,10 @@ export class World {
     if (!(snapshot instanceof Uint8Array)) fail('restore', 'snapshot', 'a Uint8Array', snapshot);
     if (this.#state.locked) throw new Error('restore: the world is stepping');
     // the rollback stamp changes as the content is taken over (WorldState.adopt)
+    const solver = this.#state.solver;
     restoreWorldInto(this.#state, snapshot);
+    // the solver is an input, kept as set (setSolver); a fresh instance: no stale scratch
+    this.#state.solver = solver === null ? null : { solver: solver.solver, instance: solver.solver.create() };
   }
 
   /**
@@ -1788,6 +1828,7 @@ export class World {
     checkBoolean(fn, 'collideConnected', collideConnected);
     const breakForce = checkBreakLimit(fn, 'breakForce', def.breakForce, 'N');
     const breakTorque = checkBreakLimit(fn, 'breakTorque', def.breakTorque, 'N m');
+    if (w.solver !== null) checkNewJointUnderSolver(fn, w.solver.solver, type, d, breakForce, breakTorque);
 
     markRollbackChanged(w);
     const data = entry.create();

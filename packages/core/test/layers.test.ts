@@ -1,6 +1,6 @@
 /**
  * The source folders are layers, and code depends only downward:
- * base → geometry → collision → dynamics → joints → world → character → the public API
+ * base → geometry → collision → dynamics → joints → world → solvers → character → the public API
  * (`index.ts`, `world.ts`, `scenes/`).
  * A value import may only reach the same or a lower layer. `import type` of the world's
  * data (`WorldState`) and of the id types is the one upward reference allowed, as every
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
-const LAYERS = ['base', 'geometry', 'collision', 'dynamics', 'joints', 'world', 'character', '.'];
+const LAYERS = ['base', 'geometry', 'collision', 'dynamics', 'joints', 'world', 'solvers', 'character', '.'];
 const TOP = new Set(['index.ts', 'world.ts', 'scenes']);
 
 function layerOf(rel: string): number {

@@ -30,6 +30,7 @@ import { ShapeStore } from '../dynamics/shape.js';
 import { SensorState } from '../dynamics/sensor.js';
 import { replaceArraysOnce } from '../base/array.js';
 import type { RollbackState } from './rollback_state.js';
+import type { ActiveSolver } from './solver_interface.js';
 
 /** Mixes the friction of two shapes; the default is the geometric mean. */
 export type FrictionMixer = (
@@ -190,6 +191,8 @@ export class WorldState {
   readonly sensors = new SensorState();
   readonly joints = new JointStore();
   readonly stepContext = new StepContext();
+  /** The alternative solver, or null for the soft step (world/solver_interface.ts). */
+  solver: ActiveSolver | null = null;
   /** Joints solved this step, in slot order. */
   activeJoints = new Int32Array(16);
   activeJointCount = 0;
