@@ -248,8 +248,7 @@ export class SequentialImpulseSolver {
         const kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
         k[p + TMASS] = kt > 0 ? 1 / kt : 0;
         // the normal velocity to aim for
-        const vn =
-          (dvxB - wB * rby - (dvxA - wA * ray)) * nx + (dvyB + wB * rbx - (dvyA + wA * rax)) * ny;
+        const vn = (dvxB - wB * rby - (dvxA - wA * ray)) * nx + (dvyB + wB * rbx - (dvyA + wA * rax)) * ny;
         let target: number;
         if (sep > 0) {
           // speculative: approach no faster than closes the gap this step
@@ -308,7 +307,8 @@ export class SequentialImpulseSolver {
     const jr = this.j;
     for (let i = 0; i < this.jCount.count; i++) {
       const r = i * JSTRIDE;
-      if (jr[r + J_TYPE] === JointType.Revolute) applyJointImpulse(state, jr, r, jr[r + J_IX]!, jr[r + J_IY]!);
+      if (jr[r + J_TYPE] === JointType.Revolute)
+        applyJointImpulse(state, jr, r, jr[r + J_IX]!, jr[r + J_IY]!);
       else applyJointImpulse(state, jr, r, jr[r + J_I]! * jr[r + J_UX]!, jr[r + J_I]! * jr[r + J_UY]!);
     }
   }
@@ -525,7 +525,8 @@ export class SequentialImpulseSolver {
         const ux = jr[r + J_UX]!;
         const uy = jr[r + J_UY]!;
         const old = jr[r + J_I]!;
-        const impulse = -massScale * jr[r + J_MASS]! * (vx * ux + vy * uy - jr[r + J_T]!) - impulseScale * old;
+        const impulse =
+          -massScale * jr[r + J_MASS]! * (vx * ux + vy * uy - jr[r + J_T]!) - impulseScale * old;
         jr[r + J_I] = old + impulse;
         applyJointImpulse(state, jr, r, impulse * ux, impulse * uy);
       }
@@ -599,8 +600,10 @@ function relativeVelocity(
 ): number {
   const oa = k[base + OA]!;
   const ob = k[base + OB]!;
-  const vx = state[ob + VX]! - state[ob + W]! * k[p + RBY]! - (state[oa + VX]! - state[oa + W]! * k[p + RAY]!);
-  const vy = state[ob + VY]! + state[ob + W]! * k[p + RBX]! - (state[oa + VY]! + state[oa + W]! * k[p + RAX]!);
+  const vx =
+    state[ob + VX]! - state[ob + W]! * k[p + RBY]! - (state[oa + VX]! - state[oa + W]! * k[p + RAY]!);
+  const vy =
+    state[ob + VY]! + state[ob + W]! * k[p + RBX]! - (state[oa + VY]! + state[oa + W]! * k[p + RAX]!);
   return vx * dx + vy * dy;
 }
 

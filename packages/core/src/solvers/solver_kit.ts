@@ -54,7 +54,11 @@ export function collectActiveJoints(
 }
 
 /** `a` with room for n records of `stride` doubles. */
-export function reserveF64(a: Float64Array<ArrayBuffer>, n: number, stride: number): Float64Array<ArrayBuffer> {
+export function reserveF64(
+  a: Float64Array<ArrayBuffer>,
+  n: number,
+  stride: number,
+): Float64Array<ArrayBuffer> {
   return n * stride > a.length ? growF64(a, n * stride) : a;
 }
 
@@ -101,7 +105,11 @@ export function applyImpulse(
 // ---- settings checks: every solver factory validates its settings with these
 
 /** The settings object given to a factory: an object or undefined, with known fields only. */
-export function checkSettingsObject(fn: string, v: unknown, known: readonly string[]): Record<string, unknown> {
+export function checkSettingsObject(
+  fn: string,
+  v: unknown,
+  known: readonly string[],
+): Record<string, unknown> {
   if (v === undefined) return {};
   if (typeof v !== 'object' || v === null) fail(fn, 'settings', 'an object or undefined', v);
   for (const key of Object.keys(v)) {
@@ -138,12 +146,18 @@ export function numberSetting(
   dflt: number,
 ): number {
   const v = s[field] ?? dflt;
-  if (typeof v !== 'number' || !(v >= min && v <= max)) fail(fn, `settings.${field}`, `in [${min}, ${max}]`, v);
+  if (typeof v !== 'number' || !(v >= min && v <= max))
+    fail(fn, `settings.${field}`, `in [${min}, ${max}]`, v);
   return v;
 }
 
 /** A boolean setting, or its default when left out. */
-export function booleanSetting(fn: string, s: Record<string, unknown>, field: string, dflt: boolean): boolean {
+export function booleanSetting(
+  fn: string,
+  s: Record<string, unknown>,
+  field: string,
+  dflt: boolean,
+): boolean {
   const v = s[field] ?? dflt;
   if (typeof v !== 'boolean') fail(fn, `settings.${field}`, 'a boolean', v);
   return v;

@@ -22,7 +22,7 @@
  * complete under every solver.
  */
 
-import { JointType } from '../joints/joint.js';
+import type { JointType } from '../joints/joint.js';
 import { fail } from '../base/validate.js';
 import type { WorldState } from './world_state.js';
 
