@@ -1688,6 +1688,17 @@ export class World {
   setJointBreakForce(jointId: JointId, force: number): void {
     const j = this.joint('setJointBreakForce', jointId);
     const limit = checkBreakLimit('setJointBreakForce', 'force', force, 'N');
+    const joints = this.#state.joints;
+    const solver = this.#state.solver?.solver;
+    if (solver !== undefined)
+      checkNewJointUnderSolver(
+        'setJointBreakForce',
+        solver,
+        joints.type[j]!,
+        joints.data[j]!,
+        limit,
+        joints.breakTorque[j]!,
+      );
     markRollbackChanged(this.#state);
     this.#state.joints.breakForce[j] = limit;
   }
@@ -1701,6 +1712,17 @@ export class World {
   setJointBreakTorque(jointId: JointId, torque: number): void {
     const j = this.joint('setJointBreakTorque', jointId);
     const limit = checkBreakLimit('setJointBreakTorque', 'torque', torque, 'N m');
+    const joints = this.#state.joints;
+    const solver = this.#state.solver?.solver;
+    if (solver !== undefined)
+      checkNewJointUnderSolver(
+        'setJointBreakTorque',
+        solver,
+        joints.type[j]!,
+        joints.data[j]!,
+        joints.breakForce[j]!,
+        limit,
+      );
     markRollbackChanged(this.#state);
     this.#state.joints.breakTorque[j] = limit;
   }
@@ -1754,6 +1776,17 @@ export class World {
       const data = joints.data[j]!;
       const merged = { ...ops.read(data), ...params };
       ops.check(fn, merged);
+      const solver = w.solver?.solver;
+      if (solver !== undefined) {
+        checkNewJointUnderSolver(
+          fn,
+          solver,
+          joints.type[j]!,
+          merged,
+          joints.breakForce[j]!,
+          joints.breakTorque[j]!,
+        );
+      }
       ops.apply(data, merged);
     }
     markRollbackChanged(w);
