@@ -14,6 +14,9 @@ const NOT_ON_THE_CLIENT = {
   getJointEvents: 'events arrive by subscription: onJointEvents',
   createMover: 'a mover queries the world every frame: createCharacter runs it in the worker',
   moveCharacter: 'as createMover',
+  getSolver:
+    'a solver is a module object (functions), which postMessage cannot send: the worker needs the factories in its bundle (docs/solvers.md, follow-ups)',
+  setSolver: 'as getSolver',
 } as const;
 
 type Missing = Exclude<keyof World, keyof PhysicsClient | keyof typeof NOT_ON_THE_CLIENT>;
