@@ -317,6 +317,8 @@ const WRITES: Record<string, Write> = {
   ),
   // restores the run's last snapshot, and its ids with it: done by runSequence itself
   restore: structure(() => SKIP),
+  // the scene has joints only the soft step solves: the soft step again (still a write)
+  setSolver: always((w) => w.setSolver(null)),
   createBody: structure((w, _ids, p) =>
     w.createBody({ type: BodyType.Dynamic, position: { x: -20 + 40 * p.a, y: 3 + 3 * p.b }, angle: p.c }),
   ),
@@ -558,6 +560,7 @@ const READS: Record<string, Read> = {
   getGravity: (w) => w.getGravity(),
   getSettings: (w) => w.getSettings(),
   getProfile: (w) => w.getProfile(),
+  getSolver: (w) => w.getSolver(),
   readContactPoints: (w) => w.readContactPoints(new Float64Array(256)),
   getCounters: (w) => w.getCounters(),
   stateHash: (w) => w.stateHash(),
