@@ -124,3 +124,6 @@ export { Transform, cosSin, atan2, CosSin } from './base/math.js';
 export type { Vec2 } from './base/math.js';
 export { makeSoft, Softness } from './dynamics/softness.js';
 export * as constants from './base/public_constants.js';
+// the alternative constraint solvers (issue 24, docs/solvers.md): pass one as `solver`
+export type { Solver, SolverCapabilities } from './world/solver_interface.js';
+export * from './solvers/index.js';

@@ -86,6 +86,12 @@ import {
 import { WorldState } from './world/world_state.js';
 import { checkWorldDef, settingsToDef } from './world/world_settings.js';
 import {
+  checkJointsUnderSolver,
+  checkNewJointUnderSolver,
+  checkSolver,
+  type Solver,
+} from './world/solver_interface.js';
+import {
   installWriteMarks,
   type MAX_WRITE_ARGUMENTS,
   type WORLD_METHODS,
@@ -183,8 +189,30 @@ export class World {
   constructor(def: Partial<WorldDef> = {}) {
     const d = { ...defaultWorldDef(), ...def };
     checkWorldDef('World', d);
+    const solver = checkSolver('World', 'solver', d.solver ?? null);
     this.#state = new WorldState();
     this.applySettings(d);
+    if (solver !== null) this.#state.solver = { solver, instance: solver.create() };
+  }
+
+  /** The alternative solver this world steps with, or null for the soft step. */
+  getSolver(): Solver | null {
+    return this.#state.solver?.solver ?? null;
+  }
+
+  /**
+   * Switches the constraint solver between steps: a solver made by a solver factory, or
+   * null for the soft step. Throws, leaving the solver as it was, when the world has a joint
+   * the solver cannot solve (docs/solvers.md, the capability table). Contacts keep their
+   * accumulated impulses as warm start. The solver is an input like the mixers: snapshots
+   * and rollback states do not hold it, and `restore` and `loadState` keep it as set.
+   */
+  setSolver(solver: Solver | null): void {
+    const s = checkSolver('setSolver', 'solver', solver);
+    const w = this.#state;
+    if (w.locked) throw new Error('setSolver: the world is stepping');
+    if (s !== null) checkJointsUnderSolver('setSolver', w, s);
+    w.solver = s === null ? null : { solver: s, instance: s.create() };
   }
 
   // ------------------------------------------------------------------ world
@@ -197,6 +225,8 @@ export class World {
     checkPositiveAtMost('step', 'dt', dt, MAX_TIME_STEP, 's (split longer pauses into steps)');
     checkInteger('step', 'subSteps', subSteps, 1, 1000);
     if (this.#state.locked) throw new Error('step: the world is already stepping');
+    const solver = this.#state.solver;
+    if (solver !== null) checkJointsUnderSolver('step', this.#state, solver.solver);
     this.#state.locked = true;
     try {
       step(this.#state, dt, subSteps);
@@ -226,6 +256,7 @@ export class World {
   setSettings(settings: Partial<WorldDef>): void {
     const d = { ...this.getSettings(), ...settings };
     checkWorldDef('setSettings', d);
+    if (settings.solver !== undefined) this.setSolver(settings.solver);
     this.applySettings(d);
   }
 
@@ -317,7 +348,10 @@ export class World {
     if (!(snapshot instanceof Uint8Array)) fail('restore', 'snapshot', 'a Uint8Array', snapshot);
     if (this.#state.locked) throw new Error('restore: the world is stepping');
     // the rollback stamp changes as the content is taken over (WorldState.adopt)
+    const solver = this.#state.solver;
     restoreWorldInto(this.#state, snapshot);
+    // the solver is an input, kept as set (setSolver); a fresh instance: no stale scratch
+    this.#state.solver = solver === null ? null : { solver: solver.solver, instance: solver.solver.create() };
   }
 
   /**
@@ -1036,7 +1070,19 @@ export class World {
   setJointBreakForce(jointId: JointId, force: number): void {
     const j = this.joint('setJointBreakForce', jointId);
     const limit = checkBreakLimit('setJointBreakForce', 'force', force, 'N');
-    this.#state.joints.breakForce[j] = limit;
+    const joints = this.#state.joints;
+    const solver = this.#state.solver?.solver;
+    if (solver !== undefined) {
+      checkNewJointUnderSolver(
+        'setJointBreakForce',
+        solver,
+        joints.type[j]!,
+        joints.data[j]!,
+        limit,
+        joints.breakTorque[j]!,
+      );
+    }
+    joints.breakForce[j] = limit;
   }
 
   /** The torque (N m) above which the joint breaks; Infinity when it never does. */
@@ -1048,7 +1094,19 @@ export class World {
   setJointBreakTorque(jointId: JointId, torque: number): void {
     const j = this.joint('setJointBreakTorque', jointId);
     const limit = checkBreakLimit('setJointBreakTorque', 'torque', torque, 'N m');
-    this.#state.joints.breakTorque[j] = limit;
+    const joints = this.#state.joints;
+    const solver = this.#state.solver?.solver;
+    if (solver !== undefined) {
+      checkNewJointUnderSolver(
+        'setJointBreakTorque',
+        solver,
+        joints.type[j]!,
+        joints.data[j]!,
+        joints.breakForce[j]!,
+        limit,
+      );
+    }
+    joints.breakTorque[j] = limit;
   }
 
   /** Joints that broke in the last step, and joints removed with a body since it began. */
@@ -1100,6 +1158,17 @@ export class World {
       const data = joints.data[j]!;
       const merged = { ...ops.read(data), ...params };
       ops.check(fn, merged);
+      const solver = w.solver?.solver;
+      if (solver !== undefined) {
+        checkNewJointUnderSolver(
+          fn,
+          solver,
+          joints.type[j]!,
+          merged,
+          joints.breakForce[j]!,
+          joints.breakTorque[j]!,
+        );
+      }
       ops.apply(data, merged);
     }
     wakeBody(w, joints.bodyA[j]!);
@@ -1173,6 +1242,7 @@ export class World {
     checkBoolean(fn, 'collideConnected', collideConnected);
     const breakForce = checkBreakLimit(fn, 'breakForce', def.breakForce, 'N');
     const breakTorque = checkBreakLimit(fn, 'breakTorque', def.breakTorque, 'N m');
+    if (w.solver !== null) checkNewJointUnderSolver(fn, w.solver.solver, type, d, breakForce, breakTorque);
 
     const data = entry.create();
     params?.apply(data, d);

@@ -88,10 +88,10 @@ export function impulseAdapter(version: string): EngineAdapter {
                   out[3 * k + 2] = 0;
                 } else {
                   const id = human.bodies[b]!;
-                  const p = world.getPosition(id);
+                  const p = world.getBodyPosition(id);
                   out[3 * k] = p.x;
                   out[3 * k + 1] = p.y;
-                  out[3 * k + 2] = world.getAngle(id);
+                  out[3 * k + 2] = world.getBodyAngle(id);
                 }
               }
             }

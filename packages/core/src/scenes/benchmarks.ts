@@ -6,7 +6,9 @@
  * shared/human.c), at the release sizes; apps/bench describes the same bodies for the peers.
  */
 
-import { type BodyId, BodyType, type World } from '../world.js';
+import type { World } from '../world.js';
+import type { BodyId } from '../types/ids.js';
+import { BodyType } from '../types/body_def.js';
 import {
   makeBox,
   makeCapsule,

@@ -6,6 +6,7 @@
 
 import * as defaults from '../base/constants.js';
 import type { Vec2 } from '../base/math.js';
+import type { Solver } from './solver.js';
 
 /** Mixes the friction of two shapes; the default is the geometric mean. */
 export type FrictionMixer = (
@@ -70,6 +71,11 @@ export interface WorldDef {
   frictionMixer: FrictionMixer;
   /** How two shapes' restitutions combine. Default: the larger. */
   restitutionMixer: RestitutionMixer;
+  /**
+   * The constraint solver: null or left out, the soft step; else an alternative made by a
+   * solver factory (`baumgarteSolver()`, ...: docs/solvers.md). See `World.setSolver`.
+   */
+  solver?: Solver | null;
 }
 
 /** The default settings (`WorldSettings` in world/world_state.ts starts from these). */

@@ -45,6 +45,7 @@ import { makeSoft } from '../dynamics/softness.js';
 import { Manifold } from '../collision/manifold_types.js';
 import { collideShapes } from '../collision/manifold.js';
 import type { StepContext } from '../dynamics/step_context.js';
+import type { ActiveSolver } from './solver_interface.js';
 import { markRollbackChanged, type WorldState } from './world_state.js';
 import { createContact, destroyContact } from '../dynamics/contact.js';
 import { updateSensors } from '../dynamics/sensor.js';
@@ -82,7 +83,9 @@ export function step(w: WorldState, dt: number, subSteps: number): void {
   const t2 = timed ? now() : 0;
 
   w.events.reserveHits(w.awakeContactCount); // a hit at most per contact constraint
-  solve(w, dt, subSteps);
+  // an alternative solver (world/solver_interface.ts) replaces the solve stage: one test a step
+  if (w.solver === null) solve(w, dt, subSteps);
+  else solveWith(w, w.solver, dt, subSteps);
   if (refitCount > 0) refitProxies(w, refitCount);
   const t3 = timed ? now() : 0;
 
@@ -348,6 +351,26 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   w.fastBodyCount = fastBodyCount;
 }
 
+/**
+ * The solve stage under an alternative solver: its one call, then the soft step's own
+ * finish (bodies moved, boxes, sleep timers, fast bodies). The step context is kept up to
+ * date as the soft step keeps it, so that finalizeBodies reads this step's dt and a switch
+ * back to the soft step finds it current.
+ */
+function solveWith(w: WorldState, active: ActiveSolver, dt: number, subSteps: number): void {
+  const ctx = w.stepContext;
+  if (ctx.dt !== dt || ctx.subSteps !== subSteps || ctx.settingsVersion !== w.settings.version) {
+    updateStepContext(w, dt, subSteps);
+  }
+  // no soft-step constraints this step: nothing may read last step's
+  w.constraints.count = 0;
+  w.activeJointCount = 0;
+  w.breakableJointCount = 0;
+  active.instance.solve(w, dt);
+  finalizeBodies(w);
+  w.fastBodyCount = fastBodyCount;
+}
+
 /** Derives the sub-step and the softness of contacts and rigid joint axes. */
 function updateStepContext(w: WorldState, dt: number, subSteps: number): void {
   const settings = w.settings;
@@ -388,7 +411,7 @@ function updateStepContext(w: WorldState, dt: number, subSteps: number): void {
  * optimise the whole function again for thousands of steps. Inside the loop every read has
  * run by then. Counts go out through module variables, whose stores need no feedback.
  */
-function integrateVelocities(w: WorldState, ctx: StepContext): void {
+export function integrateVelocities(w: WorldState, ctx: StepContext): void {
   for (let i = 0; i < w.awakeBodyCount; i++) {
     const bodies = w.bodies;
     const b = w.awakeBodies[i]!;
@@ -418,7 +441,7 @@ function integrateVelocities(w: WorldState, ctx: StepContext): void {
 }
 
 /** Moves the in-step position and rotation deltas of every awake body (see integrateVelocities). */
-function integratePositions(w: WorldState, ctx: StepContext): void {
+export function integratePositions(w: WorldState, ctx: StepContext): void {
   for (let i = 0; i < w.awakeBodyCount; i++) {
     const b = w.awakeBodies[i]!;
     const h = ctx.h;

@@ -69,6 +69,8 @@ export const WORLD_METHODS = {
   setGravity: 'command',
   getSettings: 'config',
   setSettings: 'command',
+  getSolver: 'config',
+  setSolver: 'command',
   getProfile: 'frame',
   readContactPoints: 'frame',
   getCounters: 'frame',

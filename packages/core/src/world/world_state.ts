@@ -29,6 +29,7 @@ import { ShapeStore } from '../dynamics/shape.js';
 import { SensorState } from '../dynamics/sensor.js';
 import { replaceArraysOnce } from '../base/array.js';
 import type { RollbackState } from './rollback_state.js';
+import type { ActiveSolver } from '../types/solver.js';
 import { WorldSettings } from './world_settings.js';
 import {
   type FrictionMixer,
@@ -130,6 +131,8 @@ export class WorldState {
   readonly sensors = new SensorState();
   readonly joints = new JointStore();
   readonly stepContext = new StepContext();
+  /** The alternative solver, or null for the soft step (world/solver_interface.ts). */
+  solver: ActiveSolver | null = null;
   /** Joints solved this step, in slot order. */
   activeJoints = new Int32Array(16);
   activeJointCount = 0;

@@ -322,6 +322,8 @@ const MOVER_CAPSULE = makeCapsule(0, -0.3, 0, 0.3, 0.25);
 /** Every public method of World that writes or may write (WORLD_METHODS), with a valid call of it. */
 const WRITES: Record<string, Write> = {
   setGravity: (w, _ids, p) => w.setGravity({ x: p.a - 0.5, y: -10 + p.b }),
+  // the scene has joints only the soft step solves: the soft step again (still a write)
+  setSolver: (w) => w.setSolver(null),
   setSettings: (w, _ids, p) =>
     p.a < 0.4
       ? w.setSettings({ enableSleep: p.flag })
@@ -520,6 +522,7 @@ const QUERY_BOX = makeBox(0.5, 0.5);
 const READS: Record<string, Read> = {
   getGravity: (w) => w.getGravity(),
   getSettings: (w) => w.getSettings(),
+  getSolver: (w) => w.getSolver(),
   getProfile: (w) => w.getProfile(),
   readContactPoints: (w) => w.readContactPoints(new Float64Array(256)),
   getCounters: (w) => w.getCounters(),

@@ -154,6 +154,12 @@ export const WORLD_METHODS = {
   // characters
   createMover: { absent: 'a mover queries the world every frame: createCharacter runs it in the worker' },
   moveCharacter: { absent: 'as createMover' },
+  // solvers
+  getSolver: {
+    absent:
+      'a solver is a module object (functions), which postMessage cannot send: the worker needs the factories in its bundle (docs/solvers.md)',
+  },
+  setSolver: { absent: 'as getSolver' },
 } as const satisfies { readonly [K in keyof World]?: Route };
 
 type Table = typeof WORLD_METHODS;

@@ -1,0 +1,49 @@
+/**
+ * Sequential impulses with Baumgarte stabilisation (Catto, "Iterative Dynamics with
+ * Temporal Coherence", 2005; Box2D v2.0): position error is fed back as a velocity bias
+ * beta * C / h past a slop, inside the velocity solve. Simple and cheap; the push-out
+ * speed stays in the bodies, so overlap resolution adds energy and stacks jitter.
+ */
+
+import type { Solver } from '../world/solver_interface.js';
+import { POINT_AND_ROD_JOINTS } from './capabilities.js';
+import { DEFAULT_SLOP, SequentialImpulseSolver } from './sequential_impulses.js';
+import { booleanSetting, checkSettingsObject, intSetting, numberSetting } from './solver_kit.js';
+
+export interface BaumgarteSettings {
+  /** Velocity iterations per step. Default 8. */
+  iterations: number;
+  /** Fraction of the position error fed back per step, in [0, 1]. Default 0.2. */
+  beta: number;
+  /** Overlap left alone (m). Default 0.005. */
+  slop: number;
+  /** Start from last step's impulses. Default true. */
+  warmStarting: boolean;
+}
+
+const FIELDS = ['iterations', 'beta', 'slop', 'warmStarting'];
+
+export function baumgarteSolver(settings?: Partial<BaumgarteSettings>): Solver<BaumgarteSettings> {
+  const fn = 'baumgarteSolver';
+  const s = checkSettingsObject(fn, settings, FIELDS);
+  const checked: BaumgarteSettings = Object.freeze({
+    iterations: intSetting(fn, s, 'iterations', 1, 1000, 8),
+    beta: numberSetting(fn, s, 'beta', 0, 1, 0.2),
+    slop: numberSetting(fn, s, 'slop', 0, 1, DEFAULT_SLOP),
+    warmStarting: booleanSetting(fn, s, 'warmStarting', true),
+  });
+  return Object.freeze({
+    name: 'baumgarte',
+    settings: checked,
+    capabilities: POINT_AND_ROD_JOINTS,
+    create: () =>
+      new SequentialImpulseSolver({
+        ...checked,
+        block: false,
+        positionIterations: 0,
+        positionBeta: 0,
+        maxCorrection: 0,
+        soft: null,
+      }),
+  });
+}

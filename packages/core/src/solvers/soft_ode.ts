@@ -1,0 +1,148 @@
+/**
+ * Soft constraints in the ODE form (constraint force mixing and error reduction), solved in
+ * one step without sub-steps: what the soft step is without its sub-steps and relax pass.
+ *
+ * A row C = 0 held by a spring of stiffness k and a damper c, integrated with implicit
+ * Euler over the step h, is the rigid row with two changes (Catto, "Soft Constraints",
+ * GDC 2011; the ODE manual's CFM and ERP):
+ *   lambda = -(K + gamma)^-1 (Cdot + (beta / h) C + gamma lambda_acc)
+ *   gamma = 1 / (h (c + h k))      the softness: the CFM, divided by h for impulses
+ *   beta  = h k / (c + h k)        the error reduction parameter (ERP)
+ * Taking k and c from the row's own effective mass m = 1 / K, a frequency f and a damping
+ * ratio zeta (k = m w^2, c = 2 m zeta w, w = 2 pi f) makes the response independent of
+ * the masses, and with a = h w (2 zeta + h w) the update becomes
+ *   lambda = -m a / (1 + a) (Cdot + (beta / h) C) - lambda_acc / (1 + a),  beta / h = w / (2 zeta + h w)
+ * which is the soft step's mass scale, impulse scale and bias rate (dynamics/softness.ts).
+ * Here they are derived from gamma and beta, the way the ODE form writes them.
+ *
+ * With one step per frame a contact can only be as stiff as a quarter of the step rate
+ * (15 Hz at 60 Hz) before it rings; the soft step reaches 4x that with 4 sub-steps.
+ */
+
+import { PI } from '../base/math.js';
+import type { Solver, SolverInstance } from '../world/solver_interface.js';
+import type { WorldState } from '../world/world_state.js';
+import { POINT_AND_ROD_JOINTS } from './capabilities.js';
+import { SequentialImpulseSolver, type SoftRows } from './sequential_impulses.js';
+import { booleanSetting, checkSettingsObject, intSetting, numberSetting } from './solver_kit.js';
+
+export interface SoftOdeSettings {
+  /** Velocity iterations per step. Default 8. */
+  iterations: number;
+  /** Contact stiffness (Hz), capped at a quarter of the step rate. Default 30. */
+  contactHertz: number;
+  /** Contact damping ratio. Default 10. */
+  contactDampingRatio: number;
+  /** Joint stiffness (Hz), capped at a quarter of the step rate. Default 60. */
+  jointHertz: number;
+  /** Joint damping ratio. Default 2. */
+  jointDampingRatio: number;
+  /** Cap on the push-out speed of overlapping shapes (m/s). Default 3. */
+  maxPushSpeed: number;
+  /** Start from last step's impulses. Default true. */
+  warmStarting: boolean;
+}
+
+const FIELDS = [
+  'iterations',
+  'contactHertz',
+  'contactDampingRatio',
+  'jointHertz',
+  'jointDampingRatio',
+  'maxPushSpeed',
+  'warmStarting',
+];
+
+/**
+ * The three numbers of a soft row over step h, from the ODE parameters: writes
+ * [biasRate = beta / h, massScale = m_soft / m, impulseScale = gamma m_soft] into out at o.
+ * A frequency of 0 is a rigid row.
+ */
+export function softRow(hertz: number, dampingRatio: number, h: number, out: Float64Array, o: number): void {
+  if (hertz === 0) {
+    out[o] = 0;
+    out[o + 1] = 1;
+    out[o + 2] = 0;
+    return;
+  }
+  const omega = 2 * PI * hertz;
+  // per unit effective mass (m = 1): k = w^2, c = 2 zeta w
+  const k = omega * omega;
+  const c = 2 * dampingRatio * omega;
+  const gamma = 1 / (h * (c + h * k)); // CFM / h
+  const beta = (h * k) / (c + h * k); // ERP
+  // (K + gamma)^-1 with K = 1: the soft mass over the rigid one
+  const softMass = 1 / (1 + gamma);
+  out[o] = beta / h;
+  out[o + 1] = softMass;
+  out[o + 2] = gamma * softMass;
+}
+
+class SoftOdeInstance implements SolverInstance {
+  private readonly rows: SoftRows = {
+    contactBiasRate: 0,
+    contactMassScale: 1,
+    contactImpulseScale: 0,
+    jointBiasRate: 0,
+    jointMassScale: 1,
+    jointImpulseScale: 0,
+    maxPushSpeed: 0,
+  };
+  private readonly io = new Float64Array(6);
+  private dt = 0;
+  private readonly si: SequentialImpulseSolver;
+
+  constructor(private readonly s: SoftOdeSettings) {
+    this.si = new SequentialImpulseSolver({
+      iterations: s.iterations,
+      warmStarting: s.warmStarting,
+      beta: 0,
+      slop: 0,
+      block: false,
+      positionIterations: 0,
+      positionBeta: 0,
+      maxCorrection: 0,
+      soft: this.rows,
+    });
+  }
+
+  solve(w: WorldState, dt: number): void {
+    if (dt !== this.dt) {
+      this.dt = dt;
+      const s = this.s;
+      const cap = 0.25 / dt;
+      const io = this.io;
+      softRow(Math.min(s.contactHertz, cap), s.contactDampingRatio, dt, io, 0);
+      softRow(Math.min(s.jointHertz, cap), s.jointDampingRatio, dt, io, 3);
+      const r = this.rows;
+      r.contactBiasRate = io[0]!;
+      r.contactMassScale = io[1]!;
+      r.contactImpulseScale = io[2]!;
+      r.jointBiasRate = io[3]!;
+      r.jointMassScale = io[4]!;
+      r.jointImpulseScale = io[5]!;
+      r.maxPushSpeed = s.maxPushSpeed;
+    }
+    this.si.solve(w, dt);
+  }
+}
+
+export function softOdeSolver(settings?: Partial<SoftOdeSettings>): Solver<SoftOdeSettings> {
+  const fn = 'softOdeSolver';
+  const s = checkSettingsObject(fn, settings, FIELDS);
+  const checked: SoftOdeSettings = Object.freeze({
+    iterations: intSetting(fn, s, 'iterations', 1, 1000, 8),
+    contactHertz: numberSetting(fn, s, 'contactHertz', 0, 1e6, 30),
+    contactDampingRatio: numberSetting(fn, s, 'contactDampingRatio', 0, 1e6, 10),
+    jointHertz: numberSetting(fn, s, 'jointHertz', 0, 1e6, 60),
+    jointDampingRatio: numberSetting(fn, s, 'jointDampingRatio', 0, 1e6, 2),
+    maxPushSpeed: numberSetting(fn, s, 'maxPushSpeed', 0, 1e6, 3),
+    warmStarting: booleanSetting(fn, s, 'warmStarting', true),
+  });
+  return Object.freeze({
+    name: 'softOde',
+    settings: checked,
+    capabilities: POINT_AND_ROD_JOINTS,
+    create: () => new SoftOdeInstance(checked),
+  });
+}

@@ -1,0 +1,164 @@
+/**
+ * What the alternative solvers share: the body state layout, a step context of their own
+ * (the soft step's integrators read the sub-step from one), the list of joints to solve,
+ * and position updates applied straight to the in-step position and rotation change.
+ */
+
+import { MAX_ROTATION, MAX_SOLVED_ROTATION } from '../base/constants.js';
+import { growF64, growI32 } from '../base/array.js';
+import { StepContext } from '../dynamics/step_context.js';
+import { isJointActive } from '../joints/joint.js';
+import { fail } from '../base/validate.js';
+import type { WorldState } from '../world/world_state.js';
+
+// body solver state layout (dynamics/body_state_layout.ts); pinned by test/solvers/solvers.test.ts
+export const VX = 0;
+export const VY = 1;
+export const W = 2;
+export const DPX = 4;
+export const DPY = 5;
+export const DQC = 6;
+export const DQS = 7;
+export const STATE_STRIDE = 8;
+
+/** Sets `ctx` up for integrating over `h` with the world's speed limits. */
+export function setIntegrationStep(w: WorldState, ctx: StepContext, dt: number, h: number): void {
+  ctx.dt = dt;
+  ctx.h = h;
+  ctx.invH = 1 / h;
+  ctx.maxLinearSpeed = w.settings.maxLinearSpeed;
+  ctx.maxAngularSpeed = MAX_ROTATION / h;
+  ctx.maxSolvedAngularSpeed = MAX_SOLVED_ROTATION / h;
+}
+
+export function newStepContext(): StepContext {
+  return new StepContext();
+}
+
+/** Lists the joints to solve this step (enabled, with an awake body) into `list`; returns it grown. */
+export function collectActiveJoints(
+  w: WorldState,
+  list: Int32Array<ArrayBuffer>,
+  out: { count: number },
+): Int32Array<ArrayBuffer> {
+  const joints = w.joints;
+  let l = list.length < joints.pool.count ? growI32(list, joints.pool.count) : list;
+  let n = 0;
+  for (let j = 0; j < joints.pool.next; j++) {
+    if (joints.pool.alive[j] !== 1 || !isJointActive(w, j)) continue;
+    if (n === l.length) l = growI32(l, n + 1);
+    l[n++] = j;
+  }
+  out.count = n;
+  return l;
+}
+
+/** `a` with room for n records of `stride` doubles. */
+export function reserveF64(
+  a: Float64Array<ArrayBuffer>,
+  n: number,
+  stride: number,
+): Float64Array<ArrayBuffer> {
+  return n * stride > a.length ? growF64(a, n * stride) : a;
+}
+
+/**
+ * Moves body state record o by the position change (x, y) and turns it by the small angle
+ * `angle` (first order, renormalised, as the soft step integrates rotations: no trig).
+ */
+export function movePosition(state: Float64Array, o: number, x: number, y: number, angle: number): void {
+  state[o + DPX] = state[o + DPX]! + x;
+  state[o + DPY] = state[o + DPY]! + y;
+  const qc = state[o + DQC]!;
+  const qs = state[o + DQS]!;
+  const c = qc - angle * qs;
+  const s = qs + angle * qc;
+  const inv = 1 / Math.sqrt(c * c + s * s);
+  state[o + DQC] = c * inv;
+  state[o + DQS] = s * inv;
+}
+
+/** Applies the impulse (px, py) at anchors rA, rB: -P to A, +P to B. */
+export function applyImpulse(
+  state: Float64Array,
+  oa: number,
+  ob: number,
+  mA: number,
+  iA: number,
+  mB: number,
+  iB: number,
+  rax: number,
+  ray: number,
+  rbx: number,
+  rby: number,
+  px: number,
+  py: number,
+): void {
+  state[oa + VX] = state[oa + VX]! - mA * px;
+  state[oa + VY] = state[oa + VY]! - mA * py;
+  state[oa + W] = state[oa + W]! - iA * (rax * py - ray * px);
+  state[ob + VX] = state[ob + VX]! + mB * px;
+  state[ob + VY] = state[ob + VY]! + mB * py;
+  state[ob + W] = state[ob + W]! + iB * (rbx * py - rby * px);
+}
+
+// ---- settings checks: every solver factory validates its settings with these
+
+/** The settings object given to a factory: an object or undefined, with known fields only. */
+export function checkSettingsObject(
+  fn: string,
+  v: unknown,
+  known: readonly string[],
+): Record<string, unknown> {
+  if (v === undefined) return {};
+  if (typeof v !== 'object' || v === null) fail(fn, 'settings', 'an object or undefined', v);
+  for (const key of Object.keys(v)) {
+    if (!known.includes(key)) {
+      throw new TypeError(`${fn}: settings has no field '${key}' (the fields are: ${known.join(', ')})`);
+    }
+  }
+  return v as Record<string, unknown>;
+}
+
+/** An integer setting in [min, max], or its default when left out. */
+export function intSetting(
+  fn: string,
+  s: Record<string, unknown>,
+  field: string,
+  min: number,
+  max: number,
+  dflt: number,
+): number {
+  const v = s[field] ?? dflt;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    fail(fn, `settings.${field}`, `an integer in [${min}, ${max}]`, v);
+  }
+  return v;
+}
+
+/** A number setting in [min, max], or its default when left out. */
+export function numberSetting(
+  fn: string,
+  s: Record<string, unknown>,
+  field: string,
+  min: number,
+  max: number,
+  dflt: number,
+): number {
+  const v = s[field] ?? dflt;
+  if (typeof v !== 'number' || !(v >= min && v <= max))
+    fail(fn, `settings.${field}`, `in [${min}, ${max}]`, v);
+  return v;
+}
+
+/** A boolean setting, or its default when left out. */
+export function booleanSetting(
+  fn: string,
+  s: Record<string, unknown>,
+  field: string,
+  dflt: boolean,
+): boolean {
+  const v = s[field] ?? dflt;
+  if (typeof v !== 'boolean') fail(fn, `settings.${field}`, 'a boolean', v);
+  return v;
+}
