@@ -118,7 +118,16 @@ export function decodeRollbackState(w: WorldState, state: RollbackBytes): void {
   let f = 1;
   setStepCount(w, fs);
 
-  // bodies
+  f = decodeBodies(w, fs, f);
+  decodeMoveBuffer(w);
+  f = decodeContacts(w, fs, f);
+  loadJointsAndSensors(w, fs, f);
+  rd.b = NO_BYTES;
+}
+
+/** The non-static bodies and the awake list, from double `f` on (the reader is at their bytes); returns the next double. */
+function decodeBodies(w: WorldState, fs: Float64Array, f: number): number {
+  const rd = reader;
   const bodies = w.bodies;
   const nb = bodies.pool.next;
   const balive = bodies.pool.alive;
@@ -220,7 +229,15 @@ export function decodeRollbackState(w: WorldState, state: RollbackBytes): void {
   }
   w.awakeBodyCount = awakeCount;
 
-  // the move buffer
+  return f;
+}
+
+/** The proxies waiting in the move buffer. */
+function decodeMoveBuffer(w: WorldState): void {
+  const rd = reader;
+  const shapes = w.shapes;
+  const bp = w.broadPhase;
+  let prev = 0;
   const ns = shapes.pool.next;
   const salive = shapes.pool.alive;
   for (let s = 0; s < ns; s++) {
@@ -235,8 +252,13 @@ export function decodeRollbackState(w: WorldState, state: RollbackBytes): void {
     prev = s;
     bp.bufferMove(shapes.proxyKey[s]!);
   }
+}
 
-  // contacts: the slot pool
+/** The contacts: the slot pool, the live contacts in list order, the pair table and the awake list; returns the next double. */
+function decodeContacts(w: WorldState, fs: Float64Array, f: number): number {
+  const rd = reader;
+  const shapes = w.shapes;
+  let prev = 0;
   const contacts = w.contacts;
   const cpool = contacts.pool;
   const nc = rd.u();
@@ -437,8 +459,7 @@ export function decodeRollbackState(w: WorldState, state: RollbackBytes): void {
   }
   w.awakeContactCount = awakeContacts;
 
-  loadJointsAndSensors(w, fs, f);
-  rd.b = NO_BYTES;
+  return f;
 }
 
 /** Reads what saveJointsAndSensors wrote, from double `f` on (the reader is at its bytes). */
