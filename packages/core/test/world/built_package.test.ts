@@ -27,9 +27,15 @@ describe.skipIf(!existsSync(dist) && !process.env.CI)('the built package', () =>
   });
 
   it('compiles class fields as assignments in the constructor, not defineProperty', async () => {
-    const { readFileSync } = await import('node:fs');
-    const source = readFileSync(new URL('../../dist/geometry/geometry.js', import.meta.url), 'utf8');
+    const { readdirSync, readFileSync } = await import('node:fs');
+    // the package ships bundled modules (build.mjs): the entry and its shared chunks
+    const dist = new URL('../../dist/', import.meta.url);
+    const chunks = readdirSync(new URL('chunks/', dist)).filter((f) => f.endsWith('.js'));
+    const source = ['index.js', ...chunks.map((f) => `chunks/${f}`)]
+      .map((f) => readFileSync(new URL(f, dist), 'utf8'))
+      .join('\n');
     expect(source).toMatch(/this\.minX = minX;/);
     expect(source).not.toMatch(/defineProperty\(this/);
+    expect(source).not.toMatch(/__publicField/); // esbuild's helper for define semantics
   });
 });
