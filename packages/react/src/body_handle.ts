@@ -7,7 +7,7 @@
  * destroyed they learn it (the world removed their joint with it), and when it is created
  * again (a recreate, StrictMode's remount) they are rebuilt on the new body.
  */
-import type { BodyDef, BodyId, ShapeId, Vec2, World } from '@impulse/core';
+import { type BodyDef, type BodyId, checkBodyDef, type ShapeId, type Vec2 } from '@impulse/core';
 import {
   applySetters,
   type BodyOptions,
@@ -29,7 +29,7 @@ import {
 import { Lifetime } from './lifetime.js';
 import type { PhysicsRuntime } from './runtime.js';
 import { screenToWorldX, screenToWorldY } from './screen.js';
-import { createShape, type ShapeSpec, shapeDef, shapeGeometry } from './shapes.js';
+import { checkShape, createShape, type ShapeSpec, shapeDef, shapeGeometry } from './shapes.js';
 
 /** Something built on a body (a joint): rebuilt when the body is created again. */
 export interface BodyDependent {
@@ -296,10 +296,10 @@ export class BodyHandle implements EventSink {
     }
     const geometries = specs.map((spec, i) => shapeGeometry(spec, `useBody: shapes[${i}]`));
     const defs = specs.map((s) => shapeDef({ ...pickMaterial(props), ...pickMaterial(s) }, undefined));
-    // Everything is checked before the world changes: a bad def throws here, world untouched.
-    runtime.validate(def, (world: World, body: BodyId) => {
-      for (let i = 0; i < geometries.length; i++) createShape(world, body, geometries[i]!, defs[i]!);
-    });
+    // Everything is checked before the world changes, with the core's checks under the names
+    // of the methods called below: a bad def throws here, world untouched.
+    checkBodyDef('createBody', def);
+    for (let i = 0; i < geometries.length; i++) checkShape(geometries[i]!, defs[i]!);
     const id = client.createBody(def);
     const shapes: ShapeId[] = [];
     for (let i = 0; i < geometries.length; i++)

@@ -10,7 +10,7 @@
  * next effect creates a fresh one. Handles keep the client they created their objects in,
  * and skip destroying into a client that was disposed already.
  */
-import { type BodyDef, type BodyId, type Vec2, World, type WorldDef } from '@impulse/core';
+import type { BodyId, Vec2, WorldDef } from '@impulse/core';
 import { createInlinePhysics, createPhysicsWorker, type PhysicsClient, type Stepping } from '@impulse/worker';
 import { EventRouter } from './contact_router.js';
 import { DEFAULT_DRAG, DragController, type DragOptions, type DragProps } from './drag.js';
@@ -72,7 +72,6 @@ export class PhysicsRuntime {
   drag: DragOptions = { ...DEFAULT_DRAG };
   readonly config: RuntimeConfig;
   private readonly world: Lifetime<PhysicsClient>;
-  private scratch: World | null = null;
   private ground: { client: PhysicsClient; id: BodyId } | null = null;
   private lastStats = Number.NEGATIVE_INFINITY;
   private warnedNoWorker = false;
@@ -244,21 +243,6 @@ export class PhysicsRuntime {
     const id = client.createBody({ userData: 'impulse:ground' });
     this.ground = { client, id };
     return id;
-  }
-
-  /**
-   * Checks a body and its shapes on a scratch world in this thread, with the core's own
-   * validation and messages, so a bad def throws before anything reaches the real world.
-   */
-  validate(body: Partial<BodyDef>, shapes: (world: World, body: BodyId) => void): void {
-    this.scratch ??= new World({ enableSleep: false });
-    const world = this.scratch;
-    const id = world.createBody(body);
-    try {
-      shapes(world, id);
-    } finally {
-      world.destroyBody(id);
-    }
   }
 
   private createClient(): PhysicsClient {

@@ -7,6 +7,11 @@ import {
   Capsule,
   Circle,
   CosSin,
+  checkCapsule,
+  checkCircle,
+  checkPolygon,
+  checkSegment,
+  checkShapeDef,
   cosSin,
   Polygon,
   Segment,
@@ -182,6 +187,29 @@ export type ShapeFactory = Pick<
   World,
   'createPolygonShape' | 'createCircleShape' | 'createCapsuleShape' | 'createSegmentShape'
 >;
+
+/**
+ * Checks one shape as `createShape` would create it, with the core's own checks and the
+ * names of the world method it calls (`createPolygonShape: density ...`), so a bad shape
+ * throws before anything reaches a world, which may be in another thread.
+ */
+export function checkShape(geometry: Geometry, def: Partial<ShapeDef>): void {
+  const fn = shapeMethod(geometry);
+  if (geometry instanceof Polygon) checkPolygon(fn, 'polygon', geometry);
+  else if (geometry instanceof Capsule) checkCapsule(fn, 'capsule', geometry);
+  else if (geometry instanceof Segment) checkSegment(fn, 'segment', geometry);
+  else checkCircle(fn, 'circle', geometry);
+  checkShapeDef(fn, def);
+}
+
+/** The world method that creates a shape of `geometry` (in createShape's order of tests). */
+function shapeMethod(geometry: Geometry): keyof ShapeFactory {
+  if (geometry instanceof Polygon) return 'createPolygonShape';
+  if (geometry instanceof Capsule) return 'createCapsuleShape';
+  if (geometry instanceof Segment) return 'createSegmentShape';
+  if (geometry instanceof Circle) return 'createCircleShape';
+  throw new TypeError('useBody: chain segments cannot be body shapes');
+}
 
 /** Creates one shape of `geometry` on `body`. */
 export function createShape(
