@@ -3,10 +3,11 @@
  * method, or a host method for the host's own rays and characters) and how its arguments
  * lay out as doubles in an input-ring entry (command_ring.ts). The client encodes from the
  * form (client/inputs.ts), the host decodes from the same form (host/ring_reader.ts), and
- * the table of World methods takes its `input` routes from here (world_methods.ts).
+ * the routes (world_methods.ts) check that the World methods here are exactly the core's
+ * `input` kind.
  *
- * Adding a per-frame input: one line in `INPUT_FORMS` (and, for a World method, removing
- * it from the commands in world_methods.ts).
+ * Adding a per-frame input: one line in `INPUT_FORMS` (and, for a World method, its kind
+ * `input` in the core's table of World methods, world/world_methods.ts).
  */
 import type { Vec2, World } from '@impulse/core';
 

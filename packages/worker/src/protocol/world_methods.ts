@@ -1,168 +1,126 @@
 /**
- * Every public `World` method, and how the client serves it: one table, used by the client
- * (to build its commands and mirror reads), the host (to check what it applies) and the
- * types. A new World method fails the worker's coverage test until it has a row here.
+ * How the client serves every public `World` method. What each method does is the core's
+ * one table (WORLD_METHODS in @impulse/core: world/world_methods.ts); each route here is
+ * derived from its kind (ROUTE_OF_KIND), and this file states only what the worker itself
+ * decides: which reads of the step's results the published frame cannot answer
+ * (FROM_HOST), and why the methods left off the client are left off (ABSENT). A new World
+ * method gets its route from its kind; a new kind fails the typecheck here until it has one.
  *
+ * The routes:
  * - `command`: changes the world. The client's mirror world checks and answers the call
  *   (ids included) on the main thread, then it is queued for the host, which applies the
  *   same calls in the same order to its own world.
  * - `input`: a command sent every frame; it travels through the shared input ring without
- *   a message. These rows come from the input forms (inputs.ts), declared there once.
+ *   a message. The core's `input` kind, each carried by an input form (inputs.ts).
  * - `mirror`: a read of what only commands change (never the step): the mirror answers.
+ *   User data, read or written, stays on the main thread: the mirror holds it.
  * - `frame`: a read of what the step changes: from the newest published frame, or the
  *   mirror's value before the body's first published step.
  * - `host`: only the host knows (hashes, snapshots, queries, joint forces): a promise.
  * - `{ absent }`: not on the client, with the reason.
  */
-import { JointType, type World } from '@impulse/core';
-import { INPUT_METHODS, type InputMethod } from './inputs.js';
+import {
+  WORLD_METHODS as CORE_METHODS,
+  type WorldMethodName as CoreMethodName,
+  JointType,
+  type World,
+  type WorldMethodKind,
+  type WorldMethodsOf,
+} from '@impulse/core';
+import { INPUT_METHODS } from './inputs.js';
 
 export type Route = 'command' | 'input' | 'mirror' | 'frame' | 'host' | { readonly absent: string };
-
-/** The joint kinds' create methods, from the core's joint types (the joint registry's index). */
-type JointCreator = `create${keyof typeof JointType}Joint`;
 
 /** Each joint create method and the joint type it makes. */
 export const JOINT_CREATORS: ReadonlyMap<string, JointType> = new Map(
   Object.entries(JointType).map(([kind, type]) => [`create${kind}Joint`, type]),
 );
 
-const jointCreators = Object.fromEntries([...JOINT_CREATORS.keys()].map((name) => [name, 'command'])) as {
-  readonly [K in JointCreator]: 'command';
-};
+/**
+ * The route of each kind of method. The kinds without one are not on the client (their
+ * methods are in ABSENT); `internal` is World's private helpers, not on its public face.
+ */
+const ROUTE_OF_KIND = {
+  input: 'input',
+  command: 'command',
+  structure: 'command',
+  restore: 'host',
+  rollback: 'host',
+  query: 'host',
+  config: 'mirror',
+  userData: 'mirror',
+  frame: 'frame',
+} as const satisfies { readonly [K in WorldMethodKind]?: Route };
 
-const inputs = Object.fromEntries(INPUT_METHODS.map((name) => [name, 'input'])) as {
-  readonly [K in InputMethod]: 'input';
-};
+type RoutedKind = keyof typeof ROUTE_OF_KIND;
+type AbsentKind = Exclude<WorldMethodKind, RoutedKind | 'internal'>;
+type PublicMethod = Exclude<CoreMethodName, WorldMethodsOf<'internal'>>;
 
-export const WORLD_METHODS = {
-  ...inputs,
-  ...jointCreators,
-  // world
-  setGravity: 'command',
-  setSettings: 'command',
-  getGravity: 'mirror',
-  getSettings: 'mirror',
-  step: { absent: 'the client steps on its own clock, or with step(n) (a promise) in manual mode' },
+/** The reads of the step's results that the published frame does not carry: the host answers. */
+const FROM_HOST = {
   stateHash: 'host',
   snapshot: 'host',
-  restore: 'host',
-  saveState: 'host',
-  loadState: 'host',
   getProfile: 'host',
   getCounters: 'host',
-  getContactEvents: { absent: 'events arrive by subscription: onContactEvents' },
-  getBodyEvents: { absent: 'events arrive by subscription: onBodyEvents (moved bodies: the frame)' },
-  getJointEvents: { absent: 'events arrive by subscription: onJointEvents' },
-  readContactPoints: 'frame',
-  // bodies
-  createBody: 'command',
-  destroyBody: 'command',
-  setBodyType: 'command',
-  setBodyMassData: 'command',
-  resetBodyMassData: 'command',
-  setBodyLinearDamping: 'command',
-  setBodyAngularDamping: 'command',
-  setBodyGravityScale: 'command',
-  setBodyFixedRotation: 'command',
-  setBodyBullet: 'command',
-  enableBodySleep: 'command',
-  setBodySleepThreshold: 'command',
-  isValidBody: 'mirror',
-  getBodySlot: 'mirror',
-  getBodySlotCount: 'mirror',
-  getBodyType: 'mirror',
-  getBodyShapes: 'mirror',
-  getBodyJoints: 'mirror',
-  getBodyMass: 'mirror',
-  getBodyRotationalInertia: 'mirror',
-  getBodyMassData: 'mirror',
-  getBodyLocalCenter: 'mirror',
-  getBodyLinearDamping: 'mirror',
-  getBodyAngularDamping: 'mirror',
-  getBodyGravityScale: 'mirror',
-  isBodyFixedRotation: 'mirror',
-  isBodyBullet: 'mirror',
-  isBodySleepEnabled: 'mirror',
-  getBodySleepThreshold: 'mirror',
-  getBodyUserData: 'mirror',
-  setBodyUserData: 'mirror', // user data stays on the main thread
-  readBodyTransforms: 'frame',
-  getBodyPosition: 'frame',
-  getBodyAngle: 'frame',
-  getBodyRotation: 'frame',
-  getBodyWorldCenter: 'frame',
-  getBodyLinearVelocity: 'frame',
-  getBodyAngularVelocity: 'frame',
-  isBodyAwake: 'frame',
-  getBodyLocalPoint: 'frame',
-  getBodyWorldPoint: 'frame',
-  // shapes and chains
-  createCircleShape: 'command',
-  createCapsuleShape: 'command',
-  createPolygonShape: 'command',
-  createSegmentShape: 'command',
-  createChain: 'command',
-  destroyChain: 'command',
-  destroyShape: 'command',
-  setShapeDensity: 'command',
-  setShapeFriction: 'command',
-  setShapeRestitution: 'command',
-  setShapeFilter: 'command',
-  enableShapeContactEvents: 'command',
-  isValidShape: 'mirror',
-  isValidChain: 'mirror',
-  getChainSegments: 'mirror',
-  getShapeBody: 'mirror',
-  getShapeType: 'mirror',
-  getShapeGeometry: 'mirror',
-  getShapeDensity: 'mirror',
-  getShapeFriction: 'mirror',
-  getShapeRestitution: 'mirror',
-  getShapeFilter: 'mirror',
-  areShapeContactEventsEnabled: 'mirror',
-  isShapeSensor: 'mirror',
-  getShapeUserData: 'mirror',
-  setShapeUserData: 'mirror',
-  getShapeAABB: 'frame',
-  // joints
-  destroyJoint: 'command',
-  setJointBreakForce: 'command',
-  setJointBreakTorque: 'command',
-  isValidJoint: 'mirror',
-  getJointType: 'mirror',
-  getJointBodyA: 'mirror',
-  getJointBodyB: 'mirror',
-  getJointLocalAnchors: 'mirror',
-  getJointParams: 'mirror',
-  getJointUserData: 'mirror',
-  setJointUserData: 'mirror',
-  getJointBreakForce: 'mirror',
-  getJointBreakTorque: 'mirror',
   getJointState: 'host',
   getJointConstraintForce: 'host',
   getJointConstraintTorque: 'host',
   isJointEnabled: 'host',
-  // queries
-  castRayClosest: 'host',
-  castRayAll: 'host',
-  castRayAny: 'host',
-  castShape: 'host',
-  overlapAABB: 'host',
-  overlapPoint: 'host',
-  overlapShape: 'host',
-  // characters
+} as const satisfies { readonly [K in WorldMethodsOf<'frame'>]?: 'host' };
+
+/** The methods not on the client: every method of a kind without a route, and the solvers. */
+const ABSENT = {
+  step: { absent: 'the client steps on its own clock, or with step(n) (a promise) in manual mode' },
+  getContactEvents: { absent: 'events arrive by subscription: onContactEvents' },
+  getBodyEvents: { absent: 'events arrive by subscription: onBodyEvents (moved bodies: the frame)' },
+  getJointEvents: { absent: 'events arrive by subscription: onJointEvents' },
   createMover: { absent: 'a mover queries the world every frame: createCharacter runs it in the worker' },
   moveCharacter: { absent: 'as createMover' },
-  // solvers
   getSolver: {
     absent:
       'a solver is a module object (functions), which postMessage cannot send: the worker needs the factories in its bundle (docs/solvers.md)',
   },
   setSolver: { absent: 'as getSolver' },
-} as const satisfies { readonly [K in keyof World]?: Route };
+} as const satisfies { readonly [K in WorldMethodsOf<AbsentKind>]: { readonly absent: string } } & {
+  readonly [K in PublicMethod]?: { readonly absent: string };
+};
 
-type Table = typeof WORLD_METHODS;
+type Exceptions = typeof FROM_HOST & typeof ABSENT;
+type Core = typeof CORE_METHODS;
+
+type Table = {
+  readonly [K in PublicMethod]: K extends keyof Exceptions
+    ? Exceptions[K]
+    : Core[K] extends RoutedKind
+      ? (typeof ROUTE_OF_KIND)[Core[K]]
+      : never;
+};
+
+/** The input forms' World methods; each must be a per-frame input in the core's table. */
+const inputForms: ReadonlySet<WorldMethodsOf<'input'>> = new Set<WorldMethodsOf<'input'>>(INPUT_METHODS);
+
+const exceptions: { readonly [K in PublicMethod]?: Route } = { ...FROM_HOST, ...ABSENT };
+const routeOfKind: { readonly [K in WorldMethodKind]?: Route } = ROUTE_OF_KIND;
+
+function routeOf(name: PublicMethod): Route {
+  const kind = CORE_METHODS[name];
+  if (kind === 'input' && !inputForms.has(name as WorldMethodsOf<'input'>)) {
+    throw new Error(
+      `world_methods: the core calls ${name} a per-frame input, but no input form (protocol/inputs.ts) carries it`,
+    );
+  }
+  const route = exceptions[name] ?? routeOfKind[kind];
+  if (route === undefined) {
+    throw new Error(`world_methods: ${name} (kind ${kind}) has no route and no reason to be absent`);
+  }
+  return route;
+}
+
+export const WORLD_METHODS: Table = Object.fromEntries(
+  (Object.keys(CORE_METHODS) as CoreMethodName[])
+    .filter((name): name is PublicMethod => CORE_METHODS[name] !== 'internal')
+    .map((name) => [name, routeOf(name)]),
+) as Table;
 export type WorldMethodName = keyof Table;
 
 /** The World methods served the way `R` says. */
