@@ -27,8 +27,14 @@ export type { BodyDef, BodyMassData, BodyRotation } from './types/body_def.js';
 export { BodyRecord } from './types/body_record.js';
 export { defaultShapeDef, defaultChainDef, defaultFilter } from './types/shape_def.js';
 export type { ShapeDef, ShapeDefInput, ChainDef, ChainDefInput, Filter } from './types/shape_def.js';
-export { defaultWorldDef } from './types/world_def.js';
-export type { WorldDef, FrictionMixer, RestitutionMixer } from './types/world_def.js';
+export { defaultWorldDef, WORLD_SCALAR_SETTINGS } from './types/world_def.js';
+export type {
+  WorldDef,
+  WorldScalarSettings,
+  ScalarSettingSpec,
+  FrictionMixer,
+  RestitutionMixer,
+} from './types/world_def.js';
 export type { StepProfile, WorldCounters } from './types/world_stats.js';
 export type { ContactEvents, BodyEvents, JointEvents } from './types/events.js';
 export type {

@@ -84,7 +84,7 @@ import {
   fail,
 } from './base/validate.js';
 import { WorldState } from './world/world_state.js';
-import { checkWorldDef, settingsToDef } from './world/world_settings.js';
+import { checkWorldDef, defToSettings, settingsToDef } from './world/world_settings.js';
 import {
   checkJointsUnderSolver,
   checkNewJointUnderSolver,
@@ -261,32 +261,17 @@ export class World {
   }
 
   private applySettings(d: WorldDef): void {
-    const s = this.#state.settings;
-    s.gravityX = d.gravity.x;
-    s.gravityY = d.gravity.y;
-    s.subSteps = d.subSteps;
-    s.contactHertz = d.contactHertz;
-    s.contactDampingRatio = d.contactDampingRatio;
-    s.maxContactPushSpeed = d.maxContactPushSpeed;
-    s.restitutionThreshold = d.restitutionThreshold;
-    s.maxLinearSpeed = d.maxLinearSpeed;
-    s.enableWarmStarting = d.enableWarmStarting;
-    s.jointHertz = d.jointHertz;
-    s.jointDampingRatio = d.jointDampingRatio;
-    s.hitEventThreshold = d.hitEventThreshold;
-    s.enableContinuous = d.enableContinuous;
-    s.continuousMinSpeed = d.continuousMinSpeed;
-    s.enableProfile = d.enableProfile;
-    s.version++;
+    const wasSleepEnabled = this.#state.settings.enableSleep;
+    defToSettings(this.#state.settings, d);
     this.#state.frictionMixer = d.frictionMixer;
     this.#state.restitutionMixer = d.restitutionMixer;
-    if (s.enableSleep && !d.enableSleep) {
+    // with sleep off, an island asleep now would stay frozen until something touched it
+    if (wasSleepEnabled && !d.enableSleep) {
       const bodies = this.#state.bodies;
       for (let b = 0; b < bodies.pool.next; b++) {
         if (bodies.pool.alive[b] === 1) wakeBody(this.#state, b);
       }
     }
-    s.enableSleep = d.enableSleep;
   }
 
   /** Timings of the last step, per stage (ms; zero unless `enableProfile`), and continuous-collision counts. */

@@ -1,10 +1,12 @@
 /**
  * The world's settings: their type, their defaults and the friction and restitution
- * mixers (Box2D's b2WorldDef and b2DefaultWorldDef, types.h and types.c). The checks of
- * the settings live beside them in world_def_checks.ts.
+ * mixers (Box2D's b2WorldDef and b2DefaultWorldDef, types.h and types.c). The numbers and
+ * flags are described once, in `WORLD_SCALAR_SETTINGS`: the type, the default, the check
+ * (world/world_settings.ts) and the copy in and out of `WorldSettings` derive from it.
  */
 
 import * as defaults from '../base/constants.js';
+import { MAX_DAMPING_RATIO, MAX_HERTZ, MAX_SPEED } from '../base/constants.js';
 import type { Vec2 } from '../base/math.js';
 import type { Solver } from './solver.js';
 
@@ -31,42 +33,126 @@ export function mixRestitutionDefault(a: number, _ma: number, b: number, _mb: nu
   return a > b ? a : b;
 }
 
-/** World settings. Every field has a default: see `defaultWorldDef()`. */
-export interface WorldDef {
-  /** Gravity (m/s^2). Default (0, -10). */
-  gravity: Vec2;
+/**
+ * How a number or flag setting is checked: a boolean; an integer in [min, max]; a number in
+ * [0, max] (`nonNegative`) or in (0, max] (`positive`), with its unit for the error message.
+ */
+export type ScalarSettingSpec =
+  | { readonly kind: 'boolean'; readonly default: boolean }
+  | { readonly kind: 'integer'; readonly min: number; readonly max: number; readonly default: number }
+  | {
+      readonly kind: 'nonNegative' | 'positive';
+      readonly max: number;
+      readonly unit: string;
+      readonly default: number;
+    };
+
+/**
+ * Every number and flag of the world's settings, in the order they are checked. A new one
+ * added here is typed, defaulted, checked, stored in `WorldSettings`, read back by
+ * `getSettings` and written by `setSettings`; only the snapshot format lists them by hand
+ * (world/snapshot.ts), since its byte layout is pinned.
+ */
+export const WORLD_SCALAR_SETTINGS = {
   /** Solver sub-steps per step. Default 4. */
-  subSteps: number;
+  subSteps: { kind: 'integer', min: 1, max: 1000, default: defaults.DEFAULT_SUB_STEPS },
   /** Contact stiffness (Hz). Default 40; static contacts twice that, both capped at a quarter of the sub-step rate. */
-  contactHertz: number;
+  contactHertz: { kind: 'nonNegative', max: MAX_HERTZ, unit: 'Hz', default: defaults.DEFAULT_CONTACT_HERTZ },
   /** Contact damping ratio: how fast an overlap is pushed out (not how far a load sags). Default 15. */
-  contactDampingRatio: number;
+  contactDampingRatio: {
+    kind: 'nonNegative',
+    max: MAX_DAMPING_RATIO,
+    unit: '',
+    default: defaults.DEFAULT_CONTACT_DAMPING_RATIO,
+  },
   /** Cap on the speed at which overlapping shapes are pushed apart (m/s). Default 3. */
-  maxContactPushSpeed: number;
+  maxContactPushSpeed: {
+    kind: 'nonNegative',
+    max: MAX_SPEED,
+    unit: 'm/s',
+    default: defaults.DEFAULT_MAX_CONTACT_PUSH_SPEED,
+  },
   /** Approach speed below which restitution is ignored (m/s). Default 1. */
-  restitutionThreshold: number;
+  restitutionThreshold: {
+    kind: 'nonNegative',
+    max: MAX_SPEED,
+    unit: 'm/s',
+    default: defaults.DEFAULT_RESTITUTION_THRESHOLD,
+  },
   /** Speed limit of a dynamic body (m/s), entering each sub-step and again after its solve. Default 400. */
-  maxLinearSpeed: number;
-  /** Let resting islands fall asleep. Default true. */
-  enableSleep: boolean;
+  maxLinearSpeed: {
+    kind: 'positive',
+    max: MAX_SPEED,
+    unit: 'm/s',
+    default: defaults.DEFAULT_MAX_LINEAR_SPEED,
+  },
+  /** Let resting islands fall asleep. Default true. Turning it off wakes every body. */
+  enableSleep: { kind: 'boolean', default: true },
   /** Carry contact impulses from step to step. Default true. */
-  enableWarmStarting: boolean;
+  enableWarmStarting: { kind: 'boolean', default: true },
   /** Stiffness of rigid joint axes (Hz), capped at a quarter of the sub-step rate. Default 60. */
-  jointHertz: number;
+  jointHertz: { kind: 'nonNegative', max: MAX_HERTZ, unit: 'Hz', default: defaults.DEFAULT_JOINT_HERTZ },
   /** Damping ratio of rigid joint axes. Default 2. */
-  jointDampingRatio: number;
+  jointDampingRatio: {
+    kind: 'nonNegative',
+    max: MAX_DAMPING_RATIO,
+    unit: '',
+    default: defaults.DEFAULT_JOINT_DAMPING_RATIO,
+  },
   /** Approach speed (m/s) above which touching contacts report hit events. Default 1. */
-  hitEventThreshold: number;
+  hitEventThreshold: {
+    kind: 'nonNegative',
+    max: MAX_SPEED,
+    unit: 'm/s',
+    default: defaults.DEFAULT_HIT_EVENT_THRESHOLD,
+  },
   /** Sweep fast bodies so they cannot tunnel through static geometry. Default true. */
-  enableContinuous: boolean;
+  enableContinuous: { kind: 'boolean', default: true },
   /** Bodies slower than this (m/s) are never swept, whatever their size. Default 0. */
-  continuousMinSpeed: number;
+  continuousMinSpeed: { kind: 'nonNegative', max: MAX_SPEED, unit: 'm/s', default: 0 },
   /**
    * Time each stage of the step for `getProfile()`. Default false: reading the clock
    * allocates a number per reading, and the step otherwise allocates nothing. Not part of
    * snapshots (it changes nothing simulated).
    */
-  enableProfile: boolean;
+  enableProfile: { kind: 'boolean', default: false },
+} as const satisfies Record<string, ScalarSettingSpec>;
+
+/** The number and flag settings, typed from `WORLD_SCALAR_SETTINGS` (a flag is a boolean). */
+export type WorldScalarSettings = {
+  -readonly [K in keyof typeof WORLD_SCALAR_SETTINGS]: (typeof WORLD_SCALAR_SETTINGS)[K]['kind'] extends 'boolean'
+    ? boolean
+    : number;
+};
+
+/** The names of the number and flag settings, in table order. */
+export const WORLD_SCALAR_SETTING_NAMES = Object.keys(
+  WORLD_SCALAR_SETTINGS,
+) as readonly (keyof WorldScalarSettings)[];
+
+function copyField<T, K extends keyof T>(to: T, from: Readonly<T>, key: K): void {
+  to[key] = from[key];
+}
+
+/** Copies every number and flag setting from `from` into `to` (both hold all of them). */
+export function copyScalarSettings(to: WorldScalarSettings, from: Readonly<WorldScalarSettings>): void {
+  for (const key of WORLD_SCALAR_SETTING_NAMES) copyField(to, from, key);
+}
+
+/** A fresh object holding the default of every number and flag setting. */
+export function defaultScalarSettings(): WorldScalarSettings {
+  const out: Record<string, number | boolean> = {};
+  for (const key of WORLD_SCALAR_SETTING_NAMES) out[key] = WORLD_SCALAR_SETTINGS[key].default;
+  return out as WorldScalarSettings;
+}
+
+/**
+ * World settings. Every field has a default: see `defaultWorldDef()`. The numbers and
+ * flags are documented in `WORLD_SCALAR_SETTINGS`.
+ */
+export interface WorldDef extends WorldScalarSettings {
+  /** Gravity (m/s^2). Default (0, -10). */
+  gravity: Vec2;
   /** How two shapes' frictions combine. Default: geometric mean. */
   frictionMixer: FrictionMixer;
   /** How two shapes' restitutions combine. Default: the larger. */
@@ -78,24 +164,11 @@ export interface WorldDef {
   solver?: Solver | null;
 }
 
-/** The default settings (`WorldSettings` in world/world_state.ts starts from these). */
+/** The default settings (`WorldSettings` in world/world_settings.ts starts from these). */
 export function defaultWorldDef(): WorldDef {
   return {
     gravity: { x: 0, y: defaults.DEFAULT_GRAVITY_Y },
-    subSteps: defaults.DEFAULT_SUB_STEPS,
-    contactHertz: defaults.DEFAULT_CONTACT_HERTZ,
-    contactDampingRatio: defaults.DEFAULT_CONTACT_DAMPING_RATIO,
-    maxContactPushSpeed: defaults.DEFAULT_MAX_CONTACT_PUSH_SPEED,
-    restitutionThreshold: defaults.DEFAULT_RESTITUTION_THRESHOLD,
-    maxLinearSpeed: defaults.DEFAULT_MAX_LINEAR_SPEED,
-    enableSleep: true,
-    enableWarmStarting: true,
-    jointHertz: defaults.DEFAULT_JOINT_HERTZ,
-    jointDampingRatio: defaults.DEFAULT_JOINT_DAMPING_RATIO,
-    hitEventThreshold: defaults.DEFAULT_HIT_EVENT_THRESHOLD,
-    enableContinuous: true,
-    continuousMinSpeed: 0,
-    enableProfile: false,
+    ...defaultScalarSettings(),
     frictionMixer: mixFrictionDefault,
     restitutionMixer: mixRestitutionDefault,
   };
