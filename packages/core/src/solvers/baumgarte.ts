@@ -24,7 +24,19 @@ export interface BaumgarteSettings {
 const FIELDS = ['iterations', 'beta', 'slop', 'warmStarting'];
 
 export function baumgarteSolver(settings?: Partial<BaumgarteSettings>): Solver<BaumgarteSettings> {
-  const fn = 'baumgarteSolver';
+  return baumgarteFamily('baumgarteSolver', 'baumgarte', false, settings);
+}
+
+/**
+ * A Baumgarte sequential-impulse solver named `name`, its manifolds solved point by point or,
+ * with `block`, as 2x2 blocks (block_solver.ts): both take the same settings.
+ */
+export function baumgarteFamily(
+  fn: string,
+  name: string,
+  block: boolean,
+  settings: Partial<BaumgarteSettings> | undefined,
+): Solver<BaumgarteSettings> {
   const s = checkSettingsObject(fn, settings, FIELDS);
   const checked: BaumgarteSettings = Object.freeze({
     iterations: intSetting(fn, s, 'iterations', 1, 1000, 8),
@@ -33,13 +45,13 @@ export function baumgarteSolver(settings?: Partial<BaumgarteSettings>): Solver<B
     warmStarting: booleanSetting(fn, s, 'warmStarting', true),
   });
   return Object.freeze({
-    name: 'baumgarte',
+    name,
     settings: checked,
     capabilities: POINT_AND_ROD_JOINTS,
     create: () =>
       new SequentialImpulseSolver({
         ...checked,
-        block: false,
+        block,
         positionIterations: 0,
         positionBeta: 0,
         maxCorrection: 0,
