@@ -6,7 +6,7 @@
  */
 
 import type { Solver } from '../world/solver_interface.js';
-import { POINT_AND_ROD_JOINTS } from './capabilities.js';
+import { pointAndRodSolver } from './capabilities.js';
 import { DEFAULT_SLOP, SequentialImpulseSolver } from './sequential_impulses.js';
 import { booleanSetting, checkSettingsObject, intSetting, numberSetting } from './solver_kit.js';
 
@@ -44,11 +44,10 @@ export function baumgarteFamily(
     slop: numberSetting(fn, s, 'slop', 0, 1, DEFAULT_SLOP),
     warmStarting: booleanSetting(fn, s, 'warmStarting', true),
   });
-  return Object.freeze({
+  return pointAndRodSolver(
     name,
-    settings: checked,
-    capabilities: POINT_AND_ROD_JOINTS,
-    create: () =>
+    checked,
+    () =>
       new SequentialImpulseSolver({
         ...checked,
         block,
@@ -57,5 +56,5 @@ export function baumgarteFamily(
         maxCorrection: 0,
         soft: null,
       }),
-  });
+  );
 }

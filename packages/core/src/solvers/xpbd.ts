@@ -30,7 +30,7 @@ import { BodyType } from '../types/body_def.js';
 import { integratePositions, integrateVelocities } from '../world/solver.js';
 import type { Solver, SolverInstance } from '../world/solver_interface.js';
 import type { WorldState } from '../world/world_state.js';
-import { POINT_AND_ROD_JOINTS } from './capabilities.js';
+import { pointAndRodSolver } from './capabilities.js';
 import {
   booleanSetting,
   checkSettingsObject,
@@ -465,10 +465,5 @@ export function xpbdSolver(settings?: Partial<XpbdSettings>): Solver<XpbdSetting
     jointCompliance: numberSetting(fn, s, 'jointCompliance', 0, 1e6, 0),
     staticFriction: booleanSetting(fn, s, 'staticFriction', false),
   });
-  return Object.freeze({
-    name: 'xpbd',
-    settings: checked,
-    capabilities: POINT_AND_ROD_JOINTS,
-    create: () => new XpbdInstance(checked),
-  });
+  return pointAndRodSolver('xpbd', checked, () => new XpbdInstance(checked));
 }
