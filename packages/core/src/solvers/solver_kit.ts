@@ -78,6 +78,23 @@ export function movePosition(state: Float64Array, o: number, x: number, y: numbe
   state[o + DQS] = s * inv;
 }
 
+/** Velocity of anchor rB on body B relative to anchor rA on body A, along (dx, dy). */
+export function anchorVelocity(
+  state: Float64Array,
+  oa: number,
+  ob: number,
+  rax: number,
+  ray: number,
+  rbx: number,
+  rby: number,
+  dx: number,
+  dy: number,
+): number {
+  const vx = state[ob + VX]! - state[ob + W]! * rby - (state[oa + VX]! - state[oa + W]! * ray);
+  const vy = state[ob + VY]! + state[ob + W]! * rbx - (state[oa + VY]! + state[oa + W]! * rax);
+  return vx * dx + vy * dy;
+}
+
 /** Applies the impulse (px, py) at anchors rA, rB: -P to A, +P to B. */
 export function applyImpulse(
   state: Float64Array,
