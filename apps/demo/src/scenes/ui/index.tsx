@@ -2,7 +2,7 @@ import type { BodyId, Vec2 } from '@impulse/core';
 import { type BodyApi, Physics, type PhysicsApi, useBody, usePhysics } from '@impulse/react';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { chosenBackend, setActiveSim } from '../../sim/active';
-import type { Backend, Perf, SceneHandle } from '../../sim/scene_handle';
+import { type Backend, countFrameInterval, type Perf, type SceneHandle } from '../../sim/scene_handle';
 import { Button, Toggle } from '../../ui/controls';
 import { StatsOverlay } from '../../ui/StatsOverlay';
 import type { SceneMeta } from '../meta';
@@ -44,8 +44,7 @@ class DomScene implements SceneHandle {
     const tick = (now: number) => {
       this.raf = requestAnimationFrame(tick);
       if (this.last > 0) {
-        this.perf.frameMs += 0.1 * (now - this.last - this.perf.frameMs);
-        this.perf.fps = 1000 / this.perf.frameMs;
+        countFrameInterval(this.perf, now - this.last);
       }
       this.last = now;
       this.perf.frames++;
