@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 're
 import { chosenBackend, setActiveSim } from '../../sim/active';
 import { type Backend, countFrameInterval, type Perf, type SceneHandle } from '../../sim/scene_handle';
 import { Button, Toggle } from '../../ui/controls';
+import { SceneTitle } from '../../ui/SceneTitle';
 import { StatsOverlay } from '../../ui/StatsOverlay';
 import type { SceneMeta } from '../meta';
 
@@ -237,14 +238,7 @@ export default function UiPhysics() {
   return (
     <section className="scene" data-scene={meta.id}>
       <header className="scene-head">
-        <div>
-          <h1>{meta.title}</h1>
-          <p>
-            {meta.summary[0]}
-            <br />
-            {meta.summary[1]}
-          </p>
-        </div>
+        <SceneTitle meta={meta} />
         <p className="stage-hint">Drag any card: mouse, pen or finger</p>
       </header>
       <div className="scene-body">
