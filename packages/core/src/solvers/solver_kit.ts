@@ -137,35 +137,29 @@ export function checkSettingsObject(
   return v as Record<string, unknown>;
 }
 
-/** An integer setting in [min, max], or its default when left out. */
-export function intSetting(
+/** The check of a numeric setting: fn and field name the error, dflt stands in when left out. */
+type RangeSetting = (
   fn: string,
   s: Record<string, unknown>,
   field: string,
   min: number,
   max: number,
   dflt: number,
-): number {
-  const v = s[field] ?? dflt;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    fail(fn, `settings.${field}`, `an integer in [${min}, ${max}]`, v);
-  }
-  return v;
-}
+) => number;
 
+/** An integer setting in [min, max], or its default when left out. */
+export const intSetting = rangeSetting(true);
 /** A number setting in [min, max], or its default when left out. */
-export function numberSetting(
-  fn: string,
-  s: Record<string, unknown>,
-  field: string,
-  min: number,
-  max: number,
-  dflt: number,
-): number {
-  const v = s[field] ?? dflt;
-  if (typeof v !== 'number' || !(v >= min && v <= max))
-    fail(fn, `settings.${field}`, `in [${min}, ${max}]`, v);
-  return v;
+export const numberSetting = rangeSetting(false);
+
+function rangeSetting(integer: boolean): RangeSetting {
+  return (fn, s, field, min, max, dflt) => {
+    const v = s[field] ?? dflt;
+    if (typeof v !== 'number' || (integer && !Number.isInteger(v)) || !(v >= min && v <= max)) {
+      fail(fn, `settings.${field}`, `${integer ? 'an integer ' : ''}in [${min}, ${max}]`, v);
+    }
+    return v;
+  };
 }
 
 /** A boolean setting, or its default when left out. */
