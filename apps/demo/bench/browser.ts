@@ -19,10 +19,11 @@
  * Chromium: /usr/bin/chromium (CHROMIUM_PATH overrides).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
+import { HEADLESS_CHROMIUM_ARGS } from '../test/browsers/chromium';
+import { freePort } from '../test/browsers/net';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, 'bench-results');
@@ -78,18 +79,6 @@ interface Row {
   reactRendersPerSecond: number;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 const perf = (page: Page) =>
   page.evaluate(() => (window as unknown as { __impulse: { perf(): PerfSample } }).__impulse.perf());
 const commits = (page: Page) =>
@@ -121,15 +110,7 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${port}/`;
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...HEADLESS_CHROMIUM_ARGS],
   });
   const rows: Row[] = [];
   try {

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { preview } from 'vite';
+import { HEADLESS_CHROMIUM_ARGS } from '../test/browsers/chromium';
 
 const root = join(import.meta.dirname, '..');
 const arg = (name: string, fallback: string) =>
@@ -24,15 +25,7 @@ const address = server.httpServer.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: [...HEADLESS_CHROMIUM_ARGS],
 });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 const query = new URLSearchParams({ bodies: arg('bodies', '5000'), renderer: arg('renderer', 'auto') });

@@ -22,12 +22,13 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer as netServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEADLESS_CHROMIUM_ARGS } from './browsers/chromium';
+import { freePort } from './browsers/net';
 
 const demo = join(import.meta.dirname, '..');
 const repo = join(demo, '..', '..');
@@ -35,18 +36,6 @@ const results = join(demo, 'test-results');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = existsSync(chromiumPath);
 const inCI = process.env.CI === 'true' || process.env.CI === '1';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = netServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const APP_CONFIG = `import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -162,16 +151,7 @@ describe.skipIf(!haveChromium && !inCI)('an app outside the workspace, from the 
     app = makeApp();
     browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...HEADLESS_CHROMIUM_ARGS, '--disable-quic'],
     });
   });
 

@@ -18,6 +18,12 @@ export interface Perf {
   frames: number;
 }
 
+/** Folds one display-frame interval (ms) into `perf`'s smoothed frame time and rate. */
+export function countFrameInterval(perf: Perf, interval: number): void {
+  perf.frameMs += 0.1 * (interval - perf.frameMs);
+  perf.fps = 1000 / perf.frameMs;
+}
+
 export interface SceneHandle {
   readonly client: PhysicsClient;
   readonly backend: Backend;

@@ -20,7 +20,7 @@ import {
 } from '@impulse/core';
 import { createInlinePhysics, createPhysicsWorker, type PhysicsClient } from '@impulse/worker';
 import { type BodyDraw, type DrawShape, newBodyDraw, shapeContains, toDrawShape } from './draw_list';
-import type { Backend, Perf, SceneHandle } from './scene_handle';
+import { type Backend, countFrameInterval, type Perf, type SceneHandle } from './scene_handle';
 
 export type { Backend, Perf } from './scene_handle';
 
@@ -329,9 +329,7 @@ export class Sim implements SceneHandle {
     this.raf = requestAnimationFrame(this.frame);
     const dt = Math.min(0.1, (now - this.lastTime) / 1000);
     if (this.perf.frames > 0) {
-      const interval = now - this.lastTime;
-      this.perf.frameMs += 0.1 * (interval - this.perf.frameMs);
-      this.perf.fps = 1000 / this.perf.frameMs;
+      countFrameInterval(this.perf, now - this.lastTime);
     }
     this.lastTime = now;
     const t0 = performance.now();

@@ -19,7 +19,7 @@ import {
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import type { SceneMeta } from '../scenes/meta';
 import { chosenBackend, setActiveSim } from '../sim/active';
-import type { Backend, Perf, SceneHandle } from '../sim/scene_handle';
+import { type Backend, countFrameInterval, type Perf, type SceneHandle } from '../sim/scene_handle';
 import { SceneFrame } from './SceneFrame';
 
 /** React renders of the canvas scenes' components (the stats show it stays flat while bodies move). */
@@ -71,8 +71,7 @@ export class CanvasSceneHandle implements SceneHandle {
     const tick = (now: number) => {
       this.raf = requestAnimationFrame(tick);
       if (this.last > 0) {
-        this.perf.frameMs += 0.1 * (now - this.last - this.perf.frameMs);
-        this.perf.fps = 1000 / this.perf.frameMs;
+        countFrameInterval(this.perf, now - this.last);
       }
       this.last = now;
       this.perf.frames++;

@@ -4,6 +4,7 @@ import type { SceneHandle } from '../sim/scene_handle';
 import type { Sim } from '../sim/sim';
 import { Button } from './controls';
 import { Legend } from './Legend';
+import { SceneTitle } from './SceneTitle';
 import { Stage } from './Stage';
 import { StatsOverlay } from './StatsOverlay';
 
@@ -21,14 +22,7 @@ export function SceneFrame(props: {
   return (
     <section className="scene" data-scene={meta.id}>
       <header className="scene-head">
-        <div>
-          <h1>{meta.title}</h1>
-          <p>
-            {meta.summary[0]}
-            <br />
-            {meta.summary[1]}
-          </p>
-        </div>
+        <SceneTitle meta={meta} />
         <div className="scene-aside">
           <p className="stage-hint">Drag any body: mouse, pen or finger</p>
           <Legend />

@@ -96,3 +96,28 @@ export function Button(props: { children: ReactNode; onClick: () => void; kind?:
 export function Keys({ children }: { children: ReactNode }) {
   return <p className="keys">{children}</p>;
 }
+
+/** Buttons held down with mouse, pen or finger: the keyboard's keys on a touch screen. */
+export function HoldPad<K extends string>(props: {
+  buttons: readonly { key: K; label: string; primary?: boolean }[];
+  onHold: (key: K, down: boolean) => void;
+}) {
+  return (
+    <div className="drive-pad">
+      {props.buttons.map(({ key, label, primary }) => (
+        <button
+          key={key}
+          type="button"
+          className={primary ? 'btn primary' : 'btn'}
+          onPointerDown={(e) => {
+            e.currentTarget.setPointerCapture(e.pointerId);
+            props.onHold(key, true);
+          }}
+          onPointerUp={() => props.onHold(key, false)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -7,19 +7,21 @@ export interface ChromiumPage extends EnginePage {
   readonly raw: Page;
 }
 
+/** Flags for a quiet headless Chromium: no sandbox (containers), GPU, first-run UI or background traffic. */
+export const HEADLESS_CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export async function launchChromium(executablePath: string): Promise<EngineBrowser> {
   const browser = await chromium.launch({
     executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...HEADLESS_CHROMIUM_ARGS, '--disable-quic'],
   });
   return {
     name: 'chromium',

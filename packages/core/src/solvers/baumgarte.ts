@@ -6,7 +6,7 @@
  */
 
 import type { Solver } from '../world/solver_interface.js';
-import { POINT_AND_ROD_JOINTS } from './capabilities.js';
+import { pointAndRodSolver } from './capabilities.js';
 import { DEFAULT_SLOP, SequentialImpulseSolver } from './sequential_impulses.js';
 import { booleanSetting, checkSettingsObject, intSetting, numberSetting } from './solver_kit.js';
 
@@ -24,7 +24,19 @@ export interface BaumgarteSettings {
 const FIELDS = ['iterations', 'beta', 'slop', 'warmStarting'];
 
 export function baumgarteSolver(settings?: Partial<BaumgarteSettings>): Solver<BaumgarteSettings> {
-  const fn = 'baumgarteSolver';
+  return baumgarteFamily('baumgarteSolver', 'baumgarte', false, settings);
+}
+
+/**
+ * A Baumgarte sequential-impulse solver named `name`, its manifolds solved point by point or,
+ * with `block`, as 2x2 blocks (block_solver.ts): both take the same settings.
+ */
+export function baumgarteFamily(
+  fn: string,
+  name: string,
+  block: boolean,
+  settings: Partial<BaumgarteSettings> | undefined,
+): Solver<BaumgarteSettings> {
   const s = checkSettingsObject(fn, settings, FIELDS);
   const checked: BaumgarteSettings = Object.freeze({
     iterations: intSetting(fn, s, 'iterations', 1, 1000, 8),
@@ -32,18 +44,17 @@ export function baumgarteSolver(settings?: Partial<BaumgarteSettings>): Solver<B
     slop: numberSetting(fn, s, 'slop', 0, 1, DEFAULT_SLOP),
     warmStarting: booleanSetting(fn, s, 'warmStarting', true),
   });
-  return Object.freeze({
-    name: 'baumgarte',
-    settings: checked,
-    capabilities: POINT_AND_ROD_JOINTS,
-    create: () =>
+  return pointAndRodSolver(
+    name,
+    checked,
+    () =>
       new SequentialImpulseSolver({
         ...checked,
-        block: false,
+        block,
         positionIterations: 0,
         positionBeta: 0,
         maxCorrection: 0,
         soft: null,
       }),
-  });
+  );
 }

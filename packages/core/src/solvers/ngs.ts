@@ -8,7 +8,7 @@
  */
 
 import type { Solver } from '../world/solver_interface.js';
-import { POINT_AND_ROD_JOINTS } from './capabilities.js';
+import { pointAndRodSolver } from './capabilities.js';
 import { DEFAULT_SLOP, SequentialImpulseSolver } from './sequential_impulses.js';
 import { booleanSetting, checkSettingsObject, intSetting, numberSetting } from './solver_kit.js';
 
@@ -43,11 +43,10 @@ export function ngsSolver(settings?: Partial<NgsSettings>): Solver<NgsSettings> 
     block: booleanSetting(fn, s, 'block', true),
     warmStarting: booleanSetting(fn, s, 'warmStarting', true),
   });
-  return Object.freeze({
-    name: 'ngs',
-    settings: checked,
-    capabilities: POINT_AND_ROD_JOINTS,
-    create: () =>
+  return pointAndRodSolver(
+    'ngs',
+    checked,
+    () =>
       new SequentialImpulseSolver({
         iterations: checked.iterations,
         warmStarting: checked.warmStarting,
@@ -59,5 +58,5 @@ export function ngsSolver(settings?: Partial<NgsSettings>): Solver<NgsSettings> 
         maxCorrection: checked.maxCorrection,
         soft: null,
       }),
-  });
+  );
 }

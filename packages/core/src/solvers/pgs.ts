@@ -26,7 +26,7 @@ import type { RevoluteJointData } from '../joints/revolute_joint.js';
 import { integratePositions, integrateVelocities } from '../world/solver.js';
 import type { Solver, SolverInstance } from '../world/solver_interface.js';
 import type { WorldState } from '../world/world_state.js';
-import { POINT_AND_ROD_JOINTS } from './capabilities.js';
+import { pointAndRodSolver } from './capabilities.js';
 import { DEFAULT_SLOP } from './sequential_impulses.js';
 import {
   booleanSetting,
@@ -382,10 +382,5 @@ export function pgsSolver(settings?: Partial<PgsSettings>): Solver<PgsSettings> 
     jacobi: booleanSetting(fn, s, 'jacobi', false),
     relaxation: numberSetting(fn, s, 'relaxation', Number.MIN_VALUE, 1, 0.5),
   });
-  return Object.freeze({
-    name: checked.jacobi ? 'jacobi' : 'pgs',
-    settings: checked,
-    capabilities: POINT_AND_ROD_JOINTS,
-    create: () => new PgsInstance(checked),
-  });
+  return pointAndRodSolver(checked.jacobi ? 'jacobi' : 'pgs', checked, () => new PgsInstance(checked));
 }

@@ -31,6 +31,7 @@ import type { RevoluteJointData } from '../joints/revolute_joint.js';
 import { integratePositions, integrateVelocities } from '../world/solver.js';
 import type { WorldState } from '../world/world_state.js';
 import {
+  anchorVelocity,
   applyImpulse,
   collectActiveJoints,
   DPX,
@@ -598,13 +599,17 @@ function relativeVelocity(
   dx: number,
   dy: number,
 ): number {
-  const oa = k[base + OA]!;
-  const ob = k[base + OB]!;
-  const vx =
-    state[ob + VX]! - state[ob + W]! * k[p + RBY]! - (state[oa + VX]! - state[oa + W]! * k[p + RAY]!);
-  const vy =
-    state[ob + VY]! + state[ob + W]! * k[p + RBX]! - (state[oa + VY]! + state[oa + W]! * k[p + RAX]!);
-  return vx * dx + vy * dy;
+  return anchorVelocity(
+    state,
+    k[base + OA]!,
+    k[base + OB]!,
+    k[p + RAX]!,
+    k[p + RAY]!,
+    k[p + RBX]!,
+    k[p + RBY]!,
+    dx,
+    dy,
+  );
 }
 
 function applyContactImpulse(

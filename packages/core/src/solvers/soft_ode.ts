@@ -22,7 +22,7 @@
 import { PI } from '../base/math.js';
 import type { Solver, SolverInstance } from '../world/solver_interface.js';
 import type { WorldState } from '../world/world_state.js';
-import { POINT_AND_ROD_JOINTS } from './capabilities.js';
+import { pointAndRodSolver } from './capabilities.js';
 import { SequentialImpulseSolver, type SoftRows } from './sequential_impulses.js';
 import { booleanSetting, checkSettingsObject, intSetting, numberSetting } from './solver_kit.js';
 
@@ -139,10 +139,5 @@ export function softOdeSolver(settings?: Partial<SoftOdeSettings>): Solver<SoftO
     maxPushSpeed: numberSetting(fn, s, 'maxPushSpeed', 0, 1e6, 3),
     warmStarting: booleanSetting(fn, s, 'warmStarting', true),
   });
-  return Object.freeze({
-    name: 'softOde',
-    settings: checked,
-    capabilities: POINT_AND_ROD_JOINTS,
-    create: () => new SoftOdeInstance(checked),
-  });
+  return pointAndRodSolver('softOde', checked, () => new SoftOdeInstance(checked));
 }

@@ -78,6 +78,23 @@ export function movePosition(state: Float64Array, o: number, x: number, y: numbe
   state[o + DQS] = s * inv;
 }
 
+/** Velocity of anchor rB on body B relative to anchor rA on body A, along (dx, dy). */
+export function anchorVelocity(
+  state: Float64Array,
+  oa: number,
+  ob: number,
+  rax: number,
+  ray: number,
+  rbx: number,
+  rby: number,
+  dx: number,
+  dy: number,
+): number {
+  const vx = state[ob + VX]! - state[ob + W]! * rby - (state[oa + VX]! - state[oa + W]! * ray);
+  const vy = state[ob + VY]! + state[ob + W]! * rbx - (state[oa + VY]! + state[oa + W]! * rax);
+  return vx * dx + vy * dy;
+}
+
 /** Applies the impulse (px, py) at anchors rA, rB: -P to A, +P to B. */
 export function applyImpulse(
   state: Float64Array,
@@ -120,35 +137,29 @@ export function checkSettingsObject(
   return v as Record<string, unknown>;
 }
 
-/** An integer setting in [min, max], or its default when left out. */
-export function intSetting(
+/** The check of a numeric setting: fn and field name the error, dflt stands in when left out. */
+type RangeSetting = (
   fn: string,
   s: Record<string, unknown>,
   field: string,
   min: number,
   max: number,
   dflt: number,
-): number {
-  const v = s[field] ?? dflt;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    fail(fn, `settings.${field}`, `an integer in [${min}, ${max}]`, v);
-  }
-  return v;
-}
+) => number;
 
+/** An integer setting in [min, max], or its default when left out. */
+export const intSetting = rangeSetting(true);
 /** A number setting in [min, max], or its default when left out. */
-export function numberSetting(
-  fn: string,
-  s: Record<string, unknown>,
-  field: string,
-  min: number,
-  max: number,
-  dflt: number,
-): number {
-  const v = s[field] ?? dflt;
-  if (typeof v !== 'number' || !(v >= min && v <= max))
-    fail(fn, `settings.${field}`, `in [${min}, ${max}]`, v);
-  return v;
+export const numberSetting = rangeSetting(false);
+
+function rangeSetting(integer: boolean): RangeSetting {
+  return (fn, s, field, min, max, dflt) => {
+    const v = s[field] ?? dflt;
+    if (typeof v !== 'number' || (integer && !Number.isInteger(v)) || !(v >= min && v <= max)) {
+      fail(fn, `settings.${field}`, `${integer ? 'an integer ' : ''}in [${min}, ${max}]`, v);
+    }
+    return v;
+  };
 }
 
 /** A boolean setting, or its default when left out. */

@@ -30,8 +30,10 @@ import { BodyType } from '../types/body_def.js';
 import { integratePositions, integrateVelocities } from '../world/solver.js';
 import type { Solver, SolverInstance } from '../world/solver_interface.js';
 import type { WorldState } from '../world/world_state.js';
-import { POINT_AND_ROD_JOINTS } from './capabilities.js';
+import { pointAndRodSolver } from './capabilities.js';
 import {
+  anchorVelocity,
+  applyImpulse,
   booleanSetting,
   checkSettingsObject,
   collectActiveJoints,
@@ -365,13 +367,17 @@ class XpbdInstance implements SolverInstance {
 
 /** Relative velocity of contact point o along (dx, dy), with the step-start anchors. */
 function pointVelocity(state: Float64Array, k: Float64Array, o: number, dx: number, dy: number): number {
-  const oa = k[o + OA]!;
-  const ob = k[o + OB]!;
-  const vx =
-    state[ob + VX]! - state[ob + W]! * k[o + RBY]! - (state[oa + VX]! - state[oa + W]! * k[o + RAY]!);
-  const vy =
-    state[ob + VY]! + state[ob + W]! * k[o + RBX]! - (state[oa + VY]! + state[oa + W]! * k[o + RAX]!);
-  return vx * dx + vy * dy;
+  return anchorVelocity(
+    state,
+    k[o + OA]!,
+    k[o + OB]!,
+    k[o + RAX]!,
+    k[o + RAY]!,
+    k[o + RBX]!,
+    k[o + RBY]!,
+    dx,
+    dy,
+  );
 }
 
 /** Tangential slip (along (tx, ty)) of contact point o between `prev` and `state`. */
@@ -425,14 +431,7 @@ function applyVelocityChange(
   const wSum = mA + mB + iA * crA * crA + iB * crB * crB;
   if (wSum === 0 || dv === 0) return;
   const p = dv / wSum;
-  const px = p * dx;
-  const py = p * dy;
-  state[oa + VX] = state[oa + VX]! - mA * px;
-  state[oa + VY] = state[oa + VY]! - mA * py;
-  state[oa + W] = state[oa + W]! - iA * (rax * py - ray * px);
-  state[ob + VX] = state[ob + VX]! + mB * px;
-  state[ob + VY] = state[ob + VY]! + mB * py;
-  state[ob + W] = state[ob + W]! + iB * (rbx * py - rby * px);
+  applyImpulse(state, oa, ob, mA, iA, mB, iB, rax, ray, rbx, rby, p * dx, p * dy);
 }
 
 /** v = (x - x_prev) / h and w from the rotation change, for every awake dynamic body. */
@@ -465,10 +464,5 @@ export function xpbdSolver(settings?: Partial<XpbdSettings>): Solver<XpbdSetting
     jointCompliance: numberSetting(fn, s, 'jointCompliance', 0, 1e6, 0),
     staticFriction: booleanSetting(fn, s, 'staticFriction', false),
   });
-  return Object.freeze({
-    name: 'xpbd',
-    settings: checked,
-    capabilities: POINT_AND_ROD_JOINTS,
-    create: () => new XpbdInstance(checked),
-  });
+  return pointAndRodSolver('xpbd', checked, () => new XpbdInstance(checked));
 }

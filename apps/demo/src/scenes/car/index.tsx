@@ -3,7 +3,7 @@ import { carScene } from '@impulse/core/scenes';
 import { useEffect, useRef, useState } from 'react';
 import { HIGHLIGHT, type Sim } from '../../sim/sim';
 import { useSim } from '../../sim/useSim';
-import { Keys, Slider } from '../../ui/controls';
+import { HoldPad, Keys, Slider } from '../../ui/controls';
 import { SceneFrame } from '../../ui/SceneFrame';
 import type { SceneMeta } from '../meta';
 
@@ -183,25 +183,14 @@ export default function Car() {
     sim.client.setBodyAwake(r.chassis, true);
   }, [sim, hertz, zeta]);
 
-  const hold = (k: 'left' | 'right' | 'brake') => ({
-    onPointerDown: (e: React.PointerEvent) => {
-      e.currentTarget.setPointerCapture(e.pointerId);
-      held.current[k] = true;
-      const r = rig.current;
-      if (r) {
-        r.input.drive = (held.current.right ? 1 : 0) - (held.current.left ? 1 : 0);
-        r.input.brake = held.current.brake;
-      }
-    },
-    onPointerUp: () => {
-      held.current[k] = false;
-      const r = rig.current;
-      if (r) {
-        r.input.drive = (held.current.right ? 1 : 0) - (held.current.left ? 1 : 0);
-        r.input.brake = held.current.brake;
-      }
-    },
-  });
+  const hold = (k: 'left' | 'right' | 'brake', down: boolean) => {
+    held.current[k] = down;
+    const r = rig.current;
+    if (r) {
+      r.input.drive = (held.current.right ? 1 : 0) - (held.current.left ? 1 : 0);
+      r.input.brake = held.current.brake;
+    }
+  };
 
   return (
     <SceneFrame
@@ -213,17 +202,14 @@ export default function Car() {
           <Keys>
             <kbd>←</kbd> <kbd>→</kbd> or <kbd>A</kbd> <kbd>D</kbd> drive · <kbd>Space</kbd> brake
           </Keys>
-          <div className="drive-pad">
-            <button type="button" className="btn" {...hold('left')}>
-              ◀ Back
-            </button>
-            <button type="button" className="btn" {...hold('brake')}>
-              Brake
-            </button>
-            <button type="button" className="btn primary" {...hold('right')}>
-              Drive ▶
-            </button>
-          </div>
+          <HoldPad
+            buttons={[
+              { key: 'left', label: '◀ Back' },
+              { key: 'brake', label: 'Brake' },
+              { key: 'right', label: 'Drive ▶', primary: true },
+            ]}
+            onHold={hold}
+          />
           <Slider
             label="Suspension stiffness"
             value={hertz}

@@ -3,7 +3,7 @@ import { platformerScene } from '@impulse/core/scenes';
 import { useEffect, useRef, useState } from 'react';
 import { HIGHLIGHT, type Sim } from '../../sim/sim';
 import { useSim } from '../../sim/useSim';
-import { Keys, Slider } from '../../ui/controls';
+import { HoldPad, Keys, Slider } from '../../ui/controls';
 import { SceneFrame } from '../../ui/SceneFrame';
 import type { SceneMeta } from '../meta';
 
@@ -176,15 +176,9 @@ export default function Character() {
     };
   }, []);
 
-  const hold = (k: 'left' | 'right' | 'jump') => ({
-    onPointerDown: (e: React.PointerEvent) => {
-      e.currentTarget.setPointerCapture(e.pointerId);
-      if (rig.current) rig.current.input[k] = true;
-    },
-    onPointerUp: () => {
-      if (rig.current) rig.current.input[k] = false;
-    },
-  });
+  const hold = (k: 'left' | 'right' | 'jump', down: boolean) => {
+    if (rig.current) rig.current.input[k] = down;
+  };
 
   return (
     <SceneFrame
@@ -196,17 +190,14 @@ export default function Character() {
           <Keys>
             <kbd>←</kbd> <kbd>→</kbd> or <kbd>A</kbd> <kbd>D</kbd> walk · <kbd>Space</kbd> jump
           </Keys>
-          <div className="drive-pad">
-            <button type="button" className="btn" {...hold('left')}>
-              ◀ Left
-            </button>
-            <button type="button" className="btn primary" {...hold('jump')}>
-              Jump
-            </button>
-            <button type="button" className="btn" {...hold('right')}>
-              Right ▶
-            </button>
-          </div>
+          <HoldPad
+            buttons={[
+              { key: 'left', label: '◀ Left' },
+              { key: 'jump', label: 'Jump', primary: true },
+              { key: 'right', label: 'Right ▶' },
+            ]}
+            onHold={hold}
+          />
           <Slider
             label="Walk speed"
             value={speed}

@@ -2,8 +2,9 @@ import type { BodyId, Vec2 } from '@impulse/core';
 import { type BodyApi, Physics, type PhysicsApi, useBody, usePhysics } from '@impulse/react';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { chosenBackend, setActiveSim } from '../../sim/active';
-import type { Backend, Perf, SceneHandle } from '../../sim/scene_handle';
+import { type Backend, countFrameInterval, type Perf, type SceneHandle } from '../../sim/scene_handle';
 import { Button, Toggle } from '../../ui/controls';
+import { SceneTitle } from '../../ui/SceneTitle';
 import { StatsOverlay } from '../../ui/StatsOverlay';
 import type { SceneMeta } from '../meta';
 
@@ -44,8 +45,7 @@ class DomScene implements SceneHandle {
     const tick = (now: number) => {
       this.raf = requestAnimationFrame(tick);
       if (this.last > 0) {
-        this.perf.frameMs += 0.1 * (now - this.last - this.perf.frameMs);
-        this.perf.fps = 1000 / this.perf.frameMs;
+        countFrameInterval(this.perf, now - this.last);
       }
       this.last = now;
       this.perf.frames++;
@@ -238,14 +238,7 @@ export default function UiPhysics() {
   return (
     <section className="scene" data-scene={meta.id}>
       <header className="scene-head">
-        <div>
-          <h1>{meta.title}</h1>
-          <p>
-            {meta.summary[0]}
-            <br />
-            {meta.summary[1]}
-          </p>
-        </div>
+        <SceneTitle meta={meta} />
         <p className="stage-hint">Drag any card: mouse, pen or finger</p>
       </header>
       <div className="scene-body">
