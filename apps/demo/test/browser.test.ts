@@ -456,13 +456,14 @@ describe.each(runnable)('demo in %s', (engine) => {
       const figures: Record<string, unknown> = {};
       for (const backend of ['worker', 'inline'] as const) {
         const query = backend === 'inline' ? '?backend=inline' : '';
-        const { raw: page, errors } = await openPage(browser, `${isolated.url}${query}#/stress`);
-        await page.waitForTimeout(2500);
+        const { page: steps, raw: page, errors } = await openPage(browser, `${isolated.url}${query}#/stress`);
+        // samples are taken over published steps, never over a span of time
+        await waitForSteps(steps, 150);
         const samples: { fps: number; workMs: number; stepMs: number; frameMs: number }[] = [];
         const start = await page.evaluate(() => window.__impulse.perf());
         const t0 = Date.now();
         for (let i = 0; i < 6; i++) {
-          await page.waitForTimeout(500);
+          await waitForSteps(steps, 30);
           samples.push(await page.evaluate(() => window.__impulse.perf()));
         }
         const end = await page.evaluate(() => window.__impulse.perf());
