@@ -29,7 +29,7 @@ import {
 import { Lifetime } from './lifetime.js';
 import type { PhysicsRuntime } from './runtime.js';
 import { screenToWorldX, screenToWorldY } from './screen.js';
-import { checkShape, createShape, type ShapeSpec, shapeDef, shapeGeometry } from './shapes.js';
+import { buildShape, checkBuiltShape, createBuiltShape, type ShapeMaterial, type ShapeSpec } from './shapes.js';
 
 /** Something built on a body (a joint): rebuilt when the body is created again. */
 export interface BodyDependent {
@@ -294,16 +294,15 @@ export class BodyHandle implements EventSink {
         def.position = { x: screenToWorldX(m, box.x), y: screenToWorldY(m, box.y) };
       }
     }
-    const geometries = specs.map((spec, i) => shapeGeometry(spec, `useBody: shapes[${i}]`));
-    const defs = specs.map((s) => shapeDef({ ...pickMaterial(props), ...pickMaterial(s) }, undefined));
+    const material = pickMaterial(props);
+    const built = specs.map((spec, i) => buildShape(spec, material, `useBody: shapes[${i}]`));
     // Everything is checked before the world changes, with the core's checks under the names
     // of the methods called below: a bad def throws here, world untouched.
     checkBodyDef('createBody', def);
-    for (let i = 0; i < geometries.length; i++) checkShape(geometries[i]!, defs[i]!);
+    for (const shape of built) checkBuiltShape(shape);
     const id = client.createBody(def);
     const shapes: ShapeId[] = [];
-    for (let i = 0; i < geometries.length; i++)
-      shapes.push(createShape(client, id, geometries[i]!, defs[i]!));
+    for (const shape of built) shapes.push(...createBuiltShape(client, id, shape));
     const live: LiveBody = { client, id, shapes, target: null, measured, width, height, observer: null };
     if (measured !== null) live.observer = this.observeSize(measured, live);
     this.created++;
@@ -471,8 +470,9 @@ export class BodyHandle implements EventSink {
   }
 }
 
-function pickMaterial(m: BodyOptions | ShapeSpec): BodyOptions {
-  const out: BodyOptions = {};
+/** The body's own material fields (each shape's spec may override them). */
+function pickMaterial(m: BodyOptions): ShapeMaterial {
+  const out: ShapeMaterial = {};
   if (m.density !== undefined) out.density = m.density;
   if (m.friction !== undefined) out.friction = m.friction;
   if (m.restitution !== undefined) out.restitution = m.restitution;

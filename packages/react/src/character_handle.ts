@@ -39,8 +39,16 @@ export interface CharacterApi {
   setVelocity(velocity: Vec2): void;
   /** Teleports it. */
   setPosition(position: Vec2): void;
-  /** Its state after the newest step: position, velocity, grounded, ground normal and body. */
-  read(): CharacterStateView;
+  /**
+   * The slot of its solid body in a frame's records (-1 while it has none: not solid, not
+   * mounted): `readFramePose(frame, character, out)` reads where the canvas draws it.
+   */
+  readonly slot: number;
+  /**
+   * Its state after the newest step: position, velocity, grounded, ground normal and body.
+   * Pass `out` to read into it, with no allocation (every frame).
+   */
+  read(out?: CharacterStateView): CharacterStateView;
   isGrounded(): boolean;
 }
 
@@ -219,9 +227,14 @@ export class CharacterHandle {
         const c = live('setPosition');
         c.client.setCharacterPosition(c.id, p);
       },
-      read() {
+      get slot() {
+        const c = self.lifetime.peek();
+        if (!c || c.body === 0 || c.client.isDisposed() || !c.client.isValidBody(c.body as never)) return -1;
+        return c.client.getBodySlot(c.body as never);
+      },
+      read(out) {
         const c = live('read');
-        return c.client.readCharacter(c.id);
+        return out ? c.client.readCharacter(c.id, out) : c.client.readCharacter(c.id);
       },
       isGrounded() {
         const c = live('isGrounded');

@@ -71,3 +71,10 @@ export type { BodyStyle, BodyStyleFn, CanvasBodyInfo } from './canvas/body_style
 export { DEFAULT_PALETTE } from './canvas/body_style.js';
 export type { CanvasCamera, CanvasViewBox, CanvasPadding } from './canvas/camera.js';
 export type { RendererKind } from './canvas/renderer.js';
+
+// Following a body on screen (a camera, a label), chain shapes, reading a character without allocating
+export { readFramePose } from './frame_pose.js';
+export type { FramePose } from './frame_pose.js';
+export type { CanvasViewFn } from './canvas/physics_canvas.js';
+export type { ChainMaterial } from './shapes.js';
+export type { CharacterStateView } from '@impulse/worker';

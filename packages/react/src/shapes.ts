@@ -4,10 +4,12 @@
  */
 import {
   type BodyId,
+  type ChainDefInput,
   Capsule,
   Circle,
   CosSin,
   checkCapsule,
+  checkChainDef,
   checkCircle,
   checkPolygon,
   checkSegment,
@@ -68,7 +70,23 @@ export type ShapeSpec =
   | ({ type: 'circle'; radius: number; offset?: Vec2 } & ShapeMaterial)
   | ({ type: 'capsule'; center1: Vec2; center2: Vec2; radius: number } & ShapeMaterial)
   | ({ type: 'polygon'; points: readonly Vec2[]; radius?: number } & ShapeMaterial)
-  | ({ type: 'segment'; point1: Vec2; point2: Vec2 } & ShapeMaterial);
+  | ({ type: 'segment'; point1: Vec2; point2: Vec2 } & ShapeMaterial)
+  | ({
+      type: 'chain';
+      /**
+       * At least 2 points (3 for a loop), in the body's frame (m). A chain collides on the
+       * right of its direction: ground walked on from above runs right to left.
+       */
+      points: readonly Vec2[];
+      /** Close the chain back to the first point. Default false. */
+      loop?: boolean;
+    } & ChainMaterial);
+
+/**
+ * What a chain takes of the material: a chain's segments have no mass and are never
+ * sensors, so `density` and `isSensor` are not among them.
+ */
+export type ChainMaterial = Omit<ShapeMaterial, 'density' | 'isSensor'>;
 
 const MATERIAL_KEYS = [
   'density',
@@ -87,7 +105,11 @@ const SHAPE_KEYS: Record<ShapeSpec['type'], readonly string[]> = {
   capsule: ['center1', 'center2', 'radius'],
   polygon: ['points', 'radius'],
   segment: ['point1', 'point2'],
+  chain: ['points', 'loop'],
 };
+
+/** Material fields a chain has no use for (its segments have no mass and never sense). */
+const NOT_CHAIN_KEYS = new Set<string>(['density', 'isSensor']);
 
 /** Half-size names (the core's `makeBox(hx, hy)` and other engines'): a spec takes full sizes. */
 const HALF_SIZE_KEYS = new Set(['hx', 'hy', 'halfWidth', 'halfHeight', 'halfExtents', 'size']);
@@ -100,13 +122,30 @@ const HALF_SIZE_KEYS = new Set(['hx', 'hy', 'halfWidth', 'halfHeight', 'halfExte
  * `where` names the spec in messages: `useBody: shapes[0]`, `<Shape>`.
  */
 export function shapeGeometry(spec: ShapeSpec, where = 'useBody: shape'): Geometry {
+  checkSpecFields(spec, where);
+  if (spec.type === 'chain') {
+    throw new TypeError(`${where}: a chain is many segment shapes, not one geometry (see buildShape)`);
+  }
+  try {
+    return coreGeometry(spec);
+  } catch (error) {
+    if (error instanceof Error) error.message = `${where}: ${error.message}`;
+    throw error;
+  }
+}
+
+/** Checks a spec's type and field names (and a box's sizes), naming `where`. */
+function checkSpecFields(spec: ShapeSpec, where: string): void {
   const known = SHAPE_KEYS[spec.type];
   if (known === undefined) {
     throw new TypeError(
-      `${where}.type must be box, circle, capsule, polygon or segment, got ${String((spec as { type: unknown }).type)}`,
+      `${where}.type must be box, circle, capsule, polygon, segment or chain, got ${String((spec as { type: unknown }).type)}`,
     );
   }
   for (const key of Object.keys(spec)) {
+    if (spec.type === 'chain' && NOT_CHAIN_KEYS.has(key)) {
+      throw new RangeError(`${where}: a chain takes no '${key}' (its segments have no mass and never sense)`);
+    }
     if (key === 'type' || known.includes(key) || (MATERIAL_KEYS as readonly string[]).includes(key)) continue;
     if (spec.type === 'box' && HALF_SIZE_KEYS.has(key)) {
       throw new RangeError(
@@ -125,15 +164,9 @@ export function shapeGeometry(spec: ShapeSpec, where = 'useBody: shape'): Geomet
       }
     }
   }
-  try {
-    return coreGeometry(spec);
-  } catch (error) {
-    if (error instanceof Error) error.message = `${where}: ${error.message}`;
-    throw error;
-  }
 }
 
-function coreGeometry(spec: ShapeSpec): Geometry {
+function coreGeometry(spec: Exclude<ShapeSpec, { type: 'chain' }>): Geometry {
   switch (spec.type) {
     case 'box': {
       const hw = spec.width / 2;
@@ -223,4 +256,56 @@ export function createShape(
   if (geometry instanceof Segment) return world.createSegmentShape(body, geometry, def);
   if (geometry instanceof Circle) return world.createCircleShape(body, geometry, def);
   throw new TypeError('useBody: chain segments cannot be body shapes');
+}
+
+/** A shape spec made ready for a world: one geometry and its def, or a chain's def. */
+export type BuiltShape =
+  | { kind: 'shape'; geometry: Geometry; def: Partial<ShapeDef> }
+  | { kind: 'chain'; def: ChainDefInput };
+
+/**
+ * Turns a spec into what the world creates, its material over `base` (the body's). A
+ * chain takes what a chain has of the material (a body's `density` and `isSensor` are
+ * for its other shapes). Throws, naming `where`, for a spec the world would refuse.
+ */
+export function buildShape(spec: ShapeSpec, base: ShapeMaterial, where: string): BuiltShape {
+  if (spec.type !== 'chain') {
+    const geometry = shapeGeometry(spec, where);
+    return { kind: 'shape', geometry, def: shapeDef({ ...base, ...pickSet(spec) }, undefined) };
+  }
+  checkSpecFields(spec, where);
+  const m = { ...base, ...pickSet(spec) };
+  const def: ChainDefInput = { points: spec.points, loop: spec.loop ?? false };
+  if (m.friction !== undefined) def.friction = m.friction;
+  if (m.restitution !== undefined) def.restitution = m.restitution;
+  if (m.material !== undefined) def.material = m.material;
+  if (m.filter !== undefined) def.filter = m.filter;
+  if (m.enableContactEvents !== undefined) def.enableContactEvents = m.enableContactEvents;
+  return { kind: 'chain', def };
+}
+
+/** The material fields `m` sets (a spec's own, or a body's), leaving out the unset ones. */
+function pickSet(m: ShapeMaterial): ShapeMaterial {
+  const out: Record<string, unknown> = {};
+  for (const key of MATERIAL_KEYS) {
+    const v = (m as Record<string, unknown>)[key];
+    if (v !== undefined) out[key] = v;
+  }
+  return out as ShapeMaterial;
+}
+
+/** Checks a built shape with the core's checks under the name of the world method it calls. */
+export function checkBuiltShape(shape: BuiltShape): void {
+  if (shape.kind === 'shape') checkShape(shape.geometry, shape.def);
+  else checkChainDef('createChain', shape.def);
+}
+
+/** Creates a built shape on `body`; returns its shape ids (a chain's segments, in order). */
+export function createBuiltShape(
+  world: ShapeFactory & Pick<World, 'createChain' | 'getChainSegments'>,
+  body: BodyId,
+  shape: BuiltShape,
+): ShapeId[] {
+  if (shape.kind === 'shape') return [createShape(world, body, shape.geometry, shape.def)];
+  return world.getChainSegments(world.createChain(body, shape.def));
 }

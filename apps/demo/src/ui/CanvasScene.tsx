@@ -8,6 +8,7 @@ import {
   type BodyStyleFn,
   type CanvasDrawFn,
   type CanvasViewBox,
+  type CanvasViewFn,
   Physics,
   type PhysicsApi,
   PhysicsCanvas,
@@ -41,8 +42,13 @@ export class CanvasSceneHandle implements SceneHandle {
   /** The body the drag test grabs, asked when needed (a body's id changes when StrictMode remakes it). */
   testApi: { readonly id: BodyId | null } | null = null;
   note = '';
-  /** The scene's dynamic bodies (the scene fills it). */
-  bodies: () => BodyId[] = () => [];
+  /** The scene's dynamic bodies: the tracked ones (see `track`), unless the scene sets its own list. */
+  bodies: () => BodyId[] = () => {
+    const ids: BodyId[] = [];
+    for (const list of this.tracked) for (const b of list) if (b.id !== null) ids.push(b.id);
+    return ids;
+  };
+  private readonly tracked = new Set<readonly { readonly id: BodyId | null }[]>();
   readonly hiddenBodies = 1;
   private raf = 0;
   private last = 0;
@@ -85,6 +91,12 @@ export class CanvasSceneHandle implements SceneHandle {
     return () => cancelAnimationFrame(this.raf);
   }
 
+  /** Counts `bodies` among the scene's dynamic bodies until the returned function is called. */
+  track(bodies: readonly { readonly id: BodyId | null }[]): () => void {
+    this.tracked.add(bodies);
+    return () => this.tracked.delete(bodies);
+  }
+
   dynamicBodies(): BodyId[] {
     return this.bodies();
   }
@@ -104,6 +116,14 @@ export class CanvasSceneHandle implements SceneHandle {
   reactRenders(): number {
     return sceneRenders.count - this.rendersAtStart;
   }
+}
+
+/** Counts a component's bodies (a stable array: `useBodies(...).apis`, or a memoized list) among the scene's dynamic bodies. */
+export function useTrackedBodies(
+  scene: CanvasSceneHandle | null,
+  bodies: readonly { readonly id: BodyId | null }[],
+): void {
+  useLayoutEffect(() => scene?.track(bodies), [scene, bodies]);
 }
 
 /** Publishes the scene for the shell and the tests while `<Physics>` lives. */
@@ -135,12 +155,15 @@ export interface CanvasSceneProps {
   children: ReactNode;
   controls: ReactNode;
   onReset: () => void;
-  view: CanvasViewBox;
+  /** The world box in view, or a function of the frame (a camera that follows a body). */
+  view: CanvasViewBox | CanvasViewFn;
   bodyStyle?: BodyStyleFn;
   onDraw?: CanvasDrawFn;
   physics?: Omit<PhysicsProps, 'children' | 'backend'>;
   /** Gets the handle when the scene starts (to set its test body, note, body list). */
   onScene?: (scene: CanvasSceneHandle | null) => void;
+  /** A status line shown at the stage's top right (broken joints, a trigger zone's visits); the tests read it. */
+  note?: string;
 }
 
 export function CanvasScene(props: CanvasSceneProps) {
@@ -155,6 +178,10 @@ export function CanvasScene(props: CanvasSceneProps) {
   const latest = useRef(onScene);
   latest.current = onScene;
   const narrow = typeof window !== 'undefined' && window.innerWidth < 560;
+  const note = props.note ?? '';
+  useLayoutEffect(() => {
+    if (scene) scene.note = note;
+  }, [scene, note]);
   return (
     <Physics backend={chosenBackend()} {...props.physics}>
       <Publish canvas={canvas} onScene={publish} />
@@ -163,6 +190,13 @@ export function CanvasScene(props: CanvasSceneProps) {
         sim={scene}
         onReset={props.onReset}
         controls={props.controls}
+        stageExtra={
+          note ? (
+            <p className="stage-note" aria-live="polite">
+              {note}
+            </p>
+          ) : null
+        }
         stage={
           <PhysicsCanvas
             ref={canvas}

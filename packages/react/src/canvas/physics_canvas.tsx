@@ -32,14 +32,25 @@ import { WebGLRenderer } from './webgl_renderer.js';
 /** Draws extras over the bodies, in canvas CSS pixels (`camera.toScreenX(x)`...). */
 export type CanvasDrawFn = (ctx: CanvasRenderingContext2D, camera: CanvasCamera, frame: PhysicsFrame) => void;
 
+/**
+ * A view box worked out on every drawn frame, before the bodies are drawn: a camera that
+ * follows a body (read its pose from the frame with `readFramePose`). `camera.width` and
+ * `camera.height` are the canvas's CSS size, for a view that suits a phone. The canvas keeps
+ * drawing, even when no body moves, until the box it returns stops changing.
+ */
+export type CanvasViewFn = (frame: PhysicsFrame, camera: CanvasCamera) => CanvasViewBox;
+
 export interface PhysicsCanvasProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /**
    * 'webgl' (WebGL2, instanced), 'canvas2d' (batched paths), or 'auto' (default): WebGL2 on a
    * GPU, Canvas 2D where there is none (WebGL emulated on the CPU runs on the main thread).
    */
   renderer?: RendererKind | 'auto';
-  /** The world box to keep in view; without it the canvas uses `<Physics>`' scale and origin. */
-  view?: CanvasViewBox | undefined;
+  /**
+   * The world box to keep in view, or a function that works it out on every drawn frame (a
+   * camera following a body); without it the canvas uses `<Physics>`' scale and origin.
+   */
+  view?: CanvasViewBox | CanvasViewFn | undefined;
   /** Space kept free around the view box (CSS px). Default 8 on each side. */
   padding?: CanvasPadding | undefined;
   /** Canvas colour behind the bodies (#rrggbb). Default '#0d121b'. */
@@ -106,14 +117,15 @@ export const PhysicsCanvas = forwardRef<PhysicsCanvasApi, PhysicsCanvasProps>(fu
 
   useImperativeHandle(ref, () => state.api, [state]);
 
-  // the view box: refit and redraw when it changes
-  const v = view;
+  // the view box: refit and redraw when it changes (a view function refits on every frame)
+  const v = typeof view === 'function' ? undefined : view;
   useLayoutEffect(() => {
     state.refit(props.current.view, props.current.padding);
     runtime.loop.invalidate();
   }, [
     state,
     runtime,
+    typeof view === 'function',
     v?.x0,
     v?.x1,
     v?.y0,
@@ -166,6 +178,10 @@ export const PhysicsCanvas = forwardRef<PhysicsCanvasApi, PhysicsCanvasProps>(fu
       const client = runtime.peekClient();
       if (!client) return;
       if (!p.view) state.camera.follow(runtime.mapping);
+      else if (typeof p.view === 'function' && state.refit(p.view(frame, state.camera), p.padding)) {
+        // the camera moved: draw the next display frame too, so it settles on a sleeping world
+        runtime.loop.invalidate();
+      }
       const rf = state.classify(frame, client, p.bodyStyle, p.background);
       chosen.draw(rf);
       if (extras) {
@@ -304,8 +320,34 @@ class CanvasState {
     return this.dragger && this.dragger.activeCount > 0 ? this.grabbed : null;
   }
 
-  refit(view: CanvasViewBox | undefined, padding: CanvasPadding | undefined): void {
-    if (view) this.camera.fit(view, padding ?? {});
+  /** The box last fitted (a view function's result is kept for a resize between frames). */
+  private readonly box = { x0: 0, x1: 0, y0: 0, y1: 0 };
+  private hasBox = false;
+
+  /**
+   * Fits `view` (a function: the box it gave last). Returns whether the camera moved by a
+   * hundredth of a pixel or more, so a smoothed camera counts as settled when it is.
+   */
+  refit(view: CanvasViewBox | CanvasViewFn | undefined, padding: CanvasPadding | undefined): boolean {
+    if (!view) return false;
+    if (typeof view === 'function') {
+      if (!this.hasBox) return false;
+    } else {
+      this.box.x0 = view.x0;
+      this.box.x1 = view.x1;
+      this.box.y0 = view.y0;
+      this.box.y1 = view.y1;
+      this.hasBox = true;
+    }
+    const cam = this.camera;
+    const { scale, originX, originY } = cam;
+    cam.fit(this.box, padding ?? {});
+    const moved = Math.max(
+      Math.abs(cam.originX - originX),
+      Math.abs(cam.originY - originY),
+      Math.abs(cam.scale - scale) * Math.max(cam.width, cam.height) / Math.max(scale, 1e-9),
+    );
+    return moved >= 0.01;
   }
 
   restyle(): void {

@@ -1,10 +1,16 @@
-import { type BodyId, BodyType, type JointId, makeBox, makeCircle, makeOffsetBox } from '@impulse/core';
-import { addGround, addRevoluteJoint, ragdollScene } from '@impulse/core/scenes';
-import { useEffect, useRef, useState } from 'react';
-import type { Sim } from '../../sim/sim';
-import { useSim } from '../../sim/useSim';
+import {
+  type BodyApi,
+  type BodyOptions,
+  Joint,
+  type ShapeSpec,
+  useBodies,
+  useBody,
+  useJoint,
+} from '@impulse/react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { drawGrid } from '../../ui/canvas_extras';
+import { CanvasScene, type CanvasSceneHandle, useTrackedBodies } from '../../ui/CanvasScene';
 import { Button, Slider, Toggle } from '../../ui/controls';
-import { SceneFrame } from '../../ui/SceneFrame';
 import type { SceneMeta } from '../meta';
 
 export const meta: SceneMeta = {
@@ -12,7 +18,7 @@ export const meta: SceneMeta = {
   title: 'Bridge and ragdolls',
   short: 'Bridge & ragdolls',
   summary: [
-    'A rope bridge of 30 planks on revolute joints, ragdolls with joint limits and friction motors, and a motor-driven paddle wheel.',
+    'A rope bridge of 30 planks on revolute joints (<Joint>), ragdolls with joint limits and friction motors, and a motor-driven paddle wheel.',
     'Lower the break force and drop a crate: overloaded joints snap and stay broken.',
   ],
 };
@@ -24,127 +30,236 @@ const SPAN = 23;
 const DECK_Y = 7;
 /** The slider's top: joints that never break. */
 const BREAK_MAX = 2000;
+const VIEW = { x0: -20, x1: 20, y0: -0.5, y1: 14 };
 
-interface Rig {
-  left: BodyId;
-  right: BodyId;
-  planks: BodyId[];
-  bridgeJoints: JointId[];
-  ragdollJoints: JointId[];
-  wheelJoint: JointId;
-  dropped: number;
-  broken: number;
-}
+const GROUND: ShapeSpec[] = [{ type: 'box', width: 80, height: 2, offset: { x: 0, y: -1 } }];
+const pier = (side: -1 | 1): ShapeSpec[] => [
+  { type: 'box', width: 2, height: DECK_Y, offset: { x: side, y: -DECK_Y / 2 } },
+];
+const LEFT_PIER = pier(-1);
+const RIGHT_PIER = pier(1);
+const PLANK_SHAPES: ShapeSpec[] = [{ type: 'box', width: PLANK, height: 0.2, density: 2, friction: 0.7 }];
+const PADDLES: ShapeSpec[] = [
+  { type: 'box', width: 4.4, height: 0.3, density: 2 },
+  { type: 'box', width: 0.3, height: 4.4, density: 2 },
+];
+const BALL: ShapeSpec[] = [{ type: 'circle', radius: 0.35, density: 1, friction: 0.4 }];
+const CRATE: ShapeSpec[] = [{ type: 'box', width: 1.6, height: 1.6, density: 6, friction: 0.6 }];
 
 /**
- * The deck: planks pinned end to end between the two piers, laid out as a shallow V (the
- * deck is longer than the span, so it hangs and sags). Rebuilt when the break force
- * changes: a joint's break force is fixed when it is made.
+ * Plank i of the deck: laid out as a shallow V (the deck is longer than the span, so it
+ * hangs and sags), each plank's left end on the previous one's right end.
  */
-function buildDeck(sim: Sim, rig: Rig, breakForce: number): void {
-  const w = sim.world;
-  for (const j of rig.bridgeJoints) if (w.isValidJoint(j)) w.destroyJoint(j);
-  for (const b of rig.planks) w.destroyBody(b);
-  rig.planks = [];
-  rig.bridgeJoints = [];
-  const plank = makeBox(0.5 * PLANK, 0.1);
+function plank(i: number): BodyOptions {
   const cos = SPAN / (PLANKS * PLANK);
   const sin = Math.sqrt(1 - cos * cos);
-  let prev = rig.left;
-  let px = -0.5 * SPAN;
-  let py = DECK_Y;
-  const def = { breakForce };
-  for (let i = 0; i < PLANKS; i++) {
-    const down = i < PLANKS / 2;
-    const dy = down ? -sin : sin;
-    const body = w.createBody({
-      type: BodyType.Dynamic,
-      position: { x: px + 0.5 * PLANK * cos, y: py + 0.5 * PLANK * dy },
-      angle: Math.atan2(dy, cos),
-    });
-    w.createPolygonShape(body, plank, { density: 2, friction: 0.7 });
-    const localA = i === 0 ? { x: 0, y: 0 } : { x: 0.5 * PLANK, y: 0 };
-    rig.bridgeJoints.push(
-      addRevoluteJoint(sim.asWorld(), prev, body, localA, { x: -0.5 * PLANK, y: 0 }, def).id,
-    );
-    rig.planks.push(body);
-    prev = body;
-    px += PLANK * cos;
-    py += PLANK * dy;
-  }
-  rig.bridgeJoints.push(
-    addRevoluteJoint(sim.asWorld(), prev, rig.right, { x: 0.5 * PLANK, y: 0 }, { x: 0, y: 0 }, def).id,
+  const half = PLANKS / 2;
+  // the left end of plank i: down for the first half, back up for the second
+  const down = Math.min(i, half);
+  const up = Math.max(0, i - half);
+  const x = -0.5 * SPAN + i * PLANK * cos;
+  const y = DECK_Y - PLANK * sin * (down - up);
+  const dy = i < half ? -sin : sin;
+  return {
+    position: { x: x + 0.5 * PLANK * cos, y: y + 0.5 * PLANK * dy },
+    angle: Math.atan2(dy, cos),
+    shapes: PLANK_SHAPES,
+  };
+}
+
+/** The deck: planks pinned end to end between the piers; every pin breaks over `breakForce`. */
+function Deck(props: {
+  left: BodyApi;
+  right: BodyApi;
+  breakForce: number;
+  onBreak: () => void;
+  scene: CanvasSceneHandle | null;
+}) {
+  const planks = useBodies(PLANKS, plank);
+  useTrackedBodies(props.scene, planks.apis);
+  const pin = { breakForce: props.breakForce, onBreak: props.onBreak };
+  const ends = [props.left, ...planks.apis, props.right];
+  return (
+    <>
+      {ends.slice(1).map((b, i) => (
+        <Joint
+          // biome-ignore lint/suspicious/noArrayIndexKey: pin i joins end i and end i + 1, fixed for the scene
+          key={i}
+          kind="revolute"
+          bodyA={ends[i]!}
+          bodyB={b}
+          localAnchorA={{ x: i === 0 ? 0 : 0.5 * PLANK, y: 0 }}
+          localAnchorB={{ x: i === PLANKS ? 0 : -0.5 * PLANK, y: 0 }}
+          {...pin}
+        />
+      ))}
+    </>
   );
 }
 
-function build(sim: Sim, breakForce: number): Rig {
-  const w = sim.world;
-  const x0 = -0.5 * SPAN;
-  addGround(sim.asWorld(), 40);
-  const left = w.createBody({ position: { x: x0, y: DECK_Y } });
-  w.createPolygonShape(left, makeOffsetBox(1, DECK_Y / 2, -1, -DECK_Y / 2, 0));
-  const right = w.createBody({ position: { x: -x0, y: DECK_Y } });
-  w.createPolygonShape(right, makeOffsetBox(1, DECK_Y / 2, 1, -DECK_Y / 2, 0));
-  // a paddle wheel on a motor, at the right
-  const hub = w.createBody({ position: { x: 17, y: 4 } });
-  const wheel = w.createBody({ type: BodyType.Dynamic, position: { x: 17, y: 4 } });
-  w.createPolygonShape(wheel, makeBox(2.2, 0.15), { density: 2 });
-  w.createPolygonShape(wheel, makeOffsetBox(0.15, 2.2, 0, 0, 0), { density: 2 });
-  const wheelJoint = w.createRevoluteJoint({
-    bodyA: hub,
-    bodyB: wheel,
+/** A ragdoll's parts: height of the center above the feet, capsule half length and radius (1.7 m tall at scale 1). */
+const PARTS = [
+  ['torso', 1.15, 0.2, 0.12],
+  ['head', 1.6, 0, 0.11],
+  ['upperArmL', 1.2, 0.12, 0.045],
+  ['lowerArmL', 0.93, 0.12, 0.04],
+  ['upperArmR', 1.2, 0.12, 0.045],
+  ['lowerArmR', 0.93, 0.12, 0.04],
+  ['upperLegL', 0.7, 0.15, 0.065],
+  ['lowerLegL', 0.3, 0.17, 0.055],
+  ['upperLegR', 0.7, 0.15, 0.065],
+  ['lowerLegR', 0.3, 0.17, 0.055],
+] as const;
+/** Its hinges: parts joined, the pivot's height, and the angle limits (in turns of π). */
+const HINGES = [
+  [0, 1, 1.48, -0.25, 0.15], // neck
+  [0, 2, 1.35, -0.1, 0.8], // shoulders
+  [2, 3, 1.065, 0, 0.6], // elbows
+  [0, 4, 1.35, -0.8, 0.1],
+  [4, 5, 1.065, -0.6, 0],
+  [0, 6, 0.88, -0.1, 0.5], // hips
+  [6, 7, 0.5, -0.5, 0], // knees
+  [0, 8, 0.88, -0.5, 0.1],
+  [8, 9, 0.5, 0, 0.5],
+] as const;
+const RAGDOLL_SCALE = 1.4;
+
+/**
+ * A ragdoll standing upright at its feet's point: capsules and a circle on revolute
+ * joints with angle limits. Its parts share a negative filter group, so limbs pass through
+ * each other and collide with everything else. Joint friction is a motor of speed 0 and a
+ * small torque; both it and the limits change live.
+ */
+function Ragdoll(props: {
+  x: number;
+  y: number;
+  group: number;
+  friction: number;
+  limits: boolean;
+  scene: CanvasSceneHandle | null;
+  /** The browser test drags this ragdoll's torso. */
+  offered: boolean;
+}) {
+  const s = RAGDOLL_SCALE;
+  const filter = { groupIndex: -props.group };
+  const parts = useBodies(PARTS.length, (i) => {
+    const [, y, half, radius] = PARTS[i]!;
+    const shape: ShapeSpec =
+      half === 0
+        ? { type: 'circle', radius: radius * s }
+        : { type: 'capsule', center1: { x: 0, y: -half * s }, center2: { x: 0, y: half * s }, radius: radius * s };
+    return {
+      position: { x: props.x, y: props.y + y * s },
+      shapes: [{ ...shape, density: 1, friction: 0.6, filter }],
+    };
+  });
+  useTrackedBodies(props.scene, parts.apis);
+  const { scene, offered } = props;
+  useLayoutEffect(() => {
+    if (scene && offered) scene.testApi = parts.apis[0]!;
+  }, [scene, offered, parts]);
+  const torque = props.friction * s;
+  return (
+    <>
+      {HINGES.map(([a, b, pivot, lower, upper]) => (
+        <Joint
+          key={`${a}-${b}`}
+          kind="revolute"
+          bodyA={parts.apis[a]!}
+          bodyB={parts.apis[b]!}
+          localAnchorA={{ x: 0, y: (pivot - PARTS[a]![1]) * s }}
+          localAnchorB={{ x: 0, y: (pivot - PARTS[b]![1]) * s }}
+          enableLimit={props.limits}
+          lowerAngle={lower * Math.PI}
+          upperAngle={upper * Math.PI}
+          enableMotor={torque > 0}
+          motorSpeed={0}
+          maxMotorTorque={torque}
+        />
+      ))}
+    </>
+  );
+}
+
+/** A paddle wheel on a motor (a revolute joint to the world), churning a few balls. */
+function PaddleWheel({ speed, scene }: { speed: number; scene: CanvasSceneHandle | null }) {
+  const [, wheel] = useBody({ position: { x: 17, y: 4 }, shapes: PADDLES });
+  useJoint('revolute', null, wheel, {
+    localAnchorA: { x: 17, y: 4 },
     enableMotor: true,
-    motorSpeed: -1.5,
+    motorSpeed: speed,
     maxMotorTorque: 800,
   });
-  const rig: Rig = {
-    left,
-    right,
-    planks: [],
-    bridgeJoints: [],
-    ragdollJoints: [],
-    wheelJoint,
-    dropped: 0,
-    broken: 0,
-  };
-  buildDeck(sim, rig, breakForce);
-  // a few balls for the wheel to churn
-  for (let i = 0; i < 6; i++) {
-    const ball = w.createBody({
-      type: BodyType.Dynamic,
-      position: { x: 15.5 + (i % 3) * 1.2, y: 1 + Math.floor(i / 3) },
-    });
-    w.createCircleShape(ball, makeCircle(0, 0, 0.35), { density: 1, friction: 0.4 });
-  }
-  return rig;
+  const balls = useBodies(6, (i) => ({
+    position: { x: 15.5 + (i % 3) * 1.2, y: 1 + Math.floor(i / 3) },
+    shapes: BALL,
+  }));
+  useTrackedBodies(scene, balls.apis);
+  useTrackedBodies(
+    scene,
+    useMemo(() => [wheel], [wheel]),
+  );
+  return null;
 }
 
-function dropCrate(sim: Sim, rig: Rig): void {
-  const body = sim.world.createBody({
-    type: BodyType.Dynamic,
-    position: { x: -6 + ((rig.dropped * 3.7) % 12), y: DECK_Y + 4 },
-    angle: 0.2,
-  });
-  sim.world.createPolygonShape(body, makeBox(0.8, 0.8), { density: 6, friction: 0.6 });
-  rig.dropped++;
+function Crate({ x, scene }: { x: number; scene: CanvasSceneHandle | null }) {
+  const [, crate] = useBody({ position: { x, y: DECK_Y + 4 }, angle: 0.2, shapes: CRATE });
+  useTrackedBodies(
+    scene,
+    useMemo(() => [crate], [crate]),
+  );
+  return null;
 }
 
-function dropRagdoll(sim: Sim, rig: Rig, friction: number, limits: boolean): void {
-  const x = -8 + ((rig.dropped * 5.3) % 16);
-  const { joints, bodies } = ragdollScene(sim.asWorld(), {
-    position: { x, y: DECK_Y + 3 },
-    scale: 1.4,
-    jointFriction: friction,
-    group: rig.dropped + 1,
-    ground: false,
-  });
-  for (const j of joints) {
-    rig.ragdollJoints.push(j.id);
-    if (!limits) sim.client.setJointParams(j.id, { enableLimit: false });
-  }
-  rig.dropped++;
-  sim.testBody = bodies.torso;
+function BridgeWorld(props: {
+  breakForce: number;
+  friction: number;
+  limits: boolean;
+  motor: number;
+  drops: readonly Drop[];
+  onBreak: () => void;
+  scene: CanvasSceneHandle | null;
+}) {
+  const { scene } = props;
+  useBody({ type: 'static', shapes: GROUND });
+  const [, left] = useBody({ type: 'static', position: { x: -0.5 * SPAN, y: DECK_Y }, shapes: LEFT_PIER });
+  const [, right] = useBody({ type: 'static', position: { x: 0.5 * SPAN, y: DECK_Y }, shapes: RIGHT_PIER });
+  const ragdolls = props.drops.filter((d) => d.kind === 'ragdoll');
+  const last = ragdolls[ragdolls.length - 1];
+  return (
+    <>
+      <Deck left={left} right={right} breakForce={props.breakForce} onBreak={props.onBreak} scene={scene} />
+      <PaddleWheel speed={props.motor} scene={scene} />
+      {props.drops.map((d) =>
+        d.kind === 'crate' ? (
+          <Crate key={d.n} x={-6 + ((d.n * 3.7) % 12)} scene={scene} />
+        ) : (
+          <Ragdoll
+            key={d.n}
+            x={-8 + ((d.n * 5.3) % 16)}
+            y={DECK_Y + 3}
+            group={d.n + 1}
+            friction={props.friction}
+            limits={props.limits}
+            scene={scene}
+            offered={d === last}
+          />
+        ),
+      )}
+    </>
+  );
 }
+
+/** Something dropped onto the deck; `n` counts the drops (it places them and keys them). */
+interface Drop {
+  kind: 'ragdoll' | 'crate';
+  n: number;
+}
+
+const FIRST_DROPS: readonly Drop[] = [
+  { kind: 'ragdoll', n: 0 },
+  { kind: 'ragdoll', n: 1 },
+];
 
 export default function BridgeAndRagdolls() {
   const [reset, setReset] = useState(0);
@@ -152,78 +267,30 @@ export default function BridgeAndRagdolls() {
   const [friction, setFriction] = useState(1);
   const [limits, setLimits] = useState(true);
   const [motor, setMotor] = useState(-1.5);
-  const rig = useRef<Rig | null>(null);
-  const settings = useRef({ friction, limits });
-  settings.current = { friction, limits };
-  const sim = useSim(
-    { view: { x0: -20, x1: 20, y0: -0.5, y1: 14 } },
-    (s) => {
-      const r = build(s, breakForce >= BREAK_MAX ? Number.POSITIVE_INFINITY : breakForce);
-      rig.current = r;
-      dropRagdoll(s, r, settings.current.friction, settings.current.limits);
-      dropRagdoll(s, r, settings.current.friction, settings.current.limits);
-      s.note = 'broken joints: 0';
-      return s.client.onJointEvents((e) => {
-        if (e.broken.length === 0) return;
-        r.broken += e.broken.length;
-        s.note = `broken joints: ${r.broken}`;
-      });
-    },
-    reset,
-  );
-
-  // the break force is fixed when a joint is made: a new value rebuilds the deck
-  const firstDeck = useRef(true);
-  useEffect(() => {
-    const r = rig.current;
-    if (!sim || !r) return;
-    if (firstDeck.current) {
-      firstDeck.current = false;
-      return;
-    }
-    buildDeck(sim, r, breakForce >= BREAK_MAX ? Number.POSITIVE_INFINITY : breakForce);
-  }, [sim, breakForce]);
-
-  useEffect(() => {
-    const r = rig.current;
-    if (!sim || !r) return;
-    for (const j of r.ragdollJoints) {
-      if (!sim.client.isValidJoint(j)) continue;
-      sim.client.setJointParams(j, {
-        enableMotor: friction > 0,
-        motorSpeed: 0,
-        maxMotorTorque: friction * 1.4,
-        enableLimit: limits,
-      });
-    }
-    sim.wakeAll();
-  }, [sim, friction, limits]);
-
-  useEffect(() => {
-    const r = rig.current;
-    if (!sim || !r) return;
-    sim.client.setJointParams(r.wheelJoint, { motorSpeed: motor });
-  }, [sim, motor]);
-
+  const [drops, setDrops] = useState(FIRST_DROPS);
+  const [broken, setBroken] = useState(0);
+  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
+  const drop = (kind: Drop['kind']) => setDrops((list) => [...list, { kind, n: list.length }]);
+  const onBreak = useCallback(() => setBroken((n) => n + 1), []);
   return (
-    <SceneFrame
+    <CanvasScene
+      key={reset}
       meta={meta}
-      sim={sim}
+      view={VIEW}
+      onDraw={drawGrid}
+      onScene={setScene}
+      note={`broken joints: ${broken}`}
       onReset={() => {
-        firstDeck.current = true;
+        setDrops(FIRST_DROPS);
+        setBroken(0);
         setReset((n) => n + 1);
       }}
       controls={
         <>
-          <Button
-            kind="primary"
-            onClick={() => sim && rig.current && dropRagdoll(sim, rig.current, friction, limits)}
-          >
+          <Button kind="primary" onClick={() => drop('ragdoll')}>
             Drop a ragdoll
           </Button>
-          <Button onClick={() => sim && rig.current && dropCrate(sim, rig.current)}>
-            Drop a 15 kg crate
-          </Button>
+          <Button onClick={() => drop('crate')}>Drop a 15 kg crate</Button>
           <Slider
             label="Bridge break force"
             value={breakForce}
@@ -232,7 +299,7 @@ export default function BridgeAndRagdolls() {
             step={50}
             format={(v) => (v >= BREAK_MAX ? 'unbreakable' : `${v} N`)}
             onChange={setBreakForce}
-            hint="A joint pulled harder than this snaps (the deck is rebuilt)."
+            hint="A joint pulled harder than this snaps; changed live on every pin. Reset mends the deck."
           />
           <Slider
             label="Ragdoll joint friction"
@@ -261,6 +328,16 @@ export default function BridgeAndRagdolls() {
           />
         </>
       }
-    />
+    >
+      <BridgeWorld
+        breakForce={breakForce >= BREAK_MAX ? Number.POSITIVE_INFINITY : breakForce}
+        friction={friction}
+        limits={limits}
+        motor={motor}
+        drops={drops}
+        onBreak={onBreak}
+        scene={scene}
+      />
+    </CanvasScene>
   );
 }

@@ -1,10 +1,21 @@
-import { type BodyId, BodyType, type JointId, makeBox } from '@impulse/core';
-import { carScene } from '@impulse/core/scenes';
-import { useEffect, useRef, useState } from 'react';
-import { HIGHLIGHT, type Sim } from '../../sim/sim';
-import { useSim } from '../../sim/useSim';
+import {
+  type BodyApi,
+  type BodyStyleFn,
+  type CanvasDrawFn,
+  type CanvasViewFn,
+  type FramePose,
+  type ShapeSpec,
+  readFramePose,
+  useBody,
+  useBodies,
+  useJoint,
+} from '@impulse/react';
+import { useLayoutEffect, useMemo, useState } from 'react';
+import { drawGrid } from '../../ui/canvas_extras';
+import { CanvasScene, type CanvasSceneHandle, useTrackedBodies } from '../../ui/CanvasScene';
 import { HoldPad, Keys, Slider } from '../../ui/controls';
-import { SceneFrame } from '../../ui/SceneFrame';
+import { useHeldKeys } from '../../ui/held_keys';
+import { HIGHLIGHT } from '../../ui/palette';
 import type { SceneMeta } from '../meta';
 
 export const meta: SceneMeta = {
@@ -12,7 +23,7 @@ export const meta: SceneMeta = {
   title: 'Car',
   short: 'Car',
   summary: [
-    'Two wheels on wheel joints: a soft spring along the suspension axis and a motor that turns the wheel, over hills made of one chain shape.',
+    'Two wheels on wheel joints (useJoint): a soft spring along the suspension axis and a motor that turns the wheel, over hills made of one chain shape.',
     'Drive with the arrow keys (or hold the buttons); soften the suspension and watch the body pitch and bounce.',
   ],
 };
@@ -31,77 +42,162 @@ function terrain(x: number): number {
   return y;
 }
 
-interface Rig {
-  chassis: BodyId;
-  joints: JointId[];
-  input: { drive: number; brake: boolean };
-  sent: string;
-  camX: number;
-  camY: number;
+// the ground: one chain, one-sided, so its points run right to left (solid side up)
+const GROUND: ShapeSpec[] = [
+  {
+    type: 'chain',
+    points: Array.from({ length: END_X - START_X + 1 }, (_, i) => ({ x: END_X - i, y: terrain(END_X - i) })),
+    friction: 0.9,
+  },
+];
+const WALL: ShapeSpec[] = [{ type: 'box', width: 1, height: 6 }];
+const CRATE_X = [14, 14.9, 14.45, 40, 40.9];
+const CRATE: ShapeSpec[] = [{ type: 'box', width: 0.8, height: 0.8, density: 0.5, friction: 0.6 }];
+
+const WHEEL_RADIUS = 0.4;
+const HALF_WHEELBASE = 1;
+/** Heavy enough (12 kg) that the motors' torque does not lift the nose. */
+const CHASSIS: ShapeSpec[] = [
+  { type: 'box', width: 2.5, height: 0.5, density: 12 / (2.5 * 0.5), friction: 0.6 },
+];
+const WHEEL: ShapeSpec[] = [{ type: 'circle', radius: WHEEL_RADIUS, density: 5, friction: 0.9 }];
+
+const CHASSIS_TAG = 'chassis';
+const style: BodyStyleFn = (body) => (body.userData === CHASSIS_TAG ? { fill: HIGHLIGHT } : null);
+
+/** The motor each wheel gets: negative speed rolls to +x; no input, a light drag on the wheels. */
+function motor(drive: number, brake: boolean): { motorSpeed: number; maxMotorTorque: number } {
+  if (brake) return { motorSpeed: 0, maxMotorTorque: 60 };
+  if (drive !== 0) return { motorSpeed: -30 * drive, maxMotorTorque: 14 };
+  return { motorSpeed: 0, maxMotorTorque: 1 };
 }
 
-function build(sim: Sim, hertz: number, dampingRatio: number): Rig {
-  const w = sim.world;
-  // the ground: one chain; one-sided, so its points run right to left (solid side up)
-  const ground = w.createBody();
-  const points = [];
-  for (let x = END_X; x >= START_X; x -= 1) points.push({ x, y: terrain(x) });
-  w.createChain(ground, { points, friction: 0.9 });
-  const wall = w.createBody({ position: { x: START_X - 0.5, y: 3 } });
-  w.createPolygonShape(wall, makeBox(0.5, 3));
-  // crates to knock over
-  for (const x of [14, 14.9, 14.45, 40, 40.9]) {
-    const y = terrain(x) + (x === 14.45 ? 1.3 : 0.4) + 0.05;
-    const crate = w.createBody({ type: BodyType.Dynamic, position: { x, y } });
-    w.createPolygonShape(crate, makeBox(0.4, 0.4), { density: 0.5, friction: 0.6 });
-  }
-  const car = carScene(sim.asWorld(), {
-    origin: { x: 0, y: terrain(0) },
-    ground: false,
-    // heavy enough that the motors' torque does not lift the nose
-    chassisMass: 12,
-    hertz,
-    dampingRatio,
-    enableMotor: true,
-    maxMotorTorque: 2,
-    motorSpeed: 0,
+/** One wheel on its wheel joint: the suspension spring along the chassis's y axis, and the motor. */
+function Wheel(props: {
+  chassis: BodyApi;
+  side: -1 | 1;
+  hertz: number;
+  dampingRatio: number;
+  drive: number;
+  brake: boolean;
+}) {
+  const { chassis, side } = props;
+  const [, wheel] = useBody({
+    position: { x: side * HALF_WHEELBASE, y: terrain(0) + WHEEL_RADIUS },
+    shapes: WHEEL,
   });
-  sim.setBodyColor(car.chassis, HIGHLIGHT);
-  sim.testBody = car.chassis;
-  return {
-    chassis: car.chassis,
-    joints: car.joints,
-    input: { drive: 0, brake: false },
-    sent: '',
-    camX: 0,
-    camY: 2,
+  useJoint('wheel', chassis, wheel, {
+    localAnchorA: { x: side * HALF_WHEELBASE, y: -0.5 },
+    localAnchorB: { x: 0, y: 0 },
+    localAxisA: { x: 0, y: 1 },
+    enableSpring: true,
+    hertz: props.hertz,
+    dampingRatio: props.dampingRatio,
+    enableMotor: true,
+    // a new motor setting reaches the world by setJointParams, which wakes the car
+    ...motor(props.drive, props.brake),
+  });
+  return null;
+}
+
+function CarBody(props: {
+  hertz: number;
+  dampingRatio: number;
+  drive: number;
+  brake: boolean;
+  chassisOut: { current: BodyApi | null };
+  scene: CanvasSceneHandle | null;
+}) {
+  const [, chassis] = useBody({
+    position: { x: 0, y: terrain(0) + WHEEL_RADIUS + 0.5 },
+    shapes: CHASSIS,
+    userData: CHASSIS_TAG,
+  });
+  props.chassisOut.current = chassis;
+  const { scene } = props;
+  useTrackedBodies(
+    scene,
+    useMemo(() => [chassis], [chassis]),
+  );
+  useLayoutEffect(() => {
+    if (scene) scene.testApi = chassis;
+  }, [scene, chassis]);
+  return (
+    <>
+      {([-1, 1] as const).map((side) => (
+        <Wheel
+          key={side}
+          chassis={chassis}
+          side={side}
+          hertz={props.hertz}
+          dampingRatio={props.dampingRatio}
+          drive={props.drive}
+          brake={props.brake}
+        />
+      ))}
+    </>
+  );
+}
+
+function Course({ scene }: { scene: CanvasSceneHandle | null }) {
+  useBody({ type: 'static', shapes: GROUND });
+  useBody({ type: 'static', position: { x: START_X - 0.5, y: 3 }, shapes: WALL });
+  // crates to knock over (the middle one of the first three sits on the other two)
+  const crates = useBodies(CRATE_X.length, (i) => {
+    const x = CRATE_X[i]!;
+    return { position: { x, y: terrain(x) + (i === 2 ? 1.3 : 0.4) + 0.05 }, shapes: CRATE };
+  });
+  useTrackedBodies(scene, crates.apis);
+  return null;
+}
+
+/**
+ * The camera: eases toward the chassis every drawn frame. A phone gets a closer camera, so
+ * the car stays a readable size.
+ */
+function followCamera(chassis: { current: BodyApi | null }): CanvasViewFn {
+  const cam = { x: 0, y: 2 };
+  const pose: FramePose = { x: 0, y: 0, angle: 0 };
+  const box = { x0: 0, x1: 0, y0: 0, y1: 0 };
+  return (frame, camera) => {
+    const car = chassis.current;
+    if (car && readFramePose(frame, car, pose)) {
+      cam.x += 0.08 * (pose.x - cam.x);
+      cam.y += 0.08 * (pose.y - cam.y);
+    }
+    const halfWidth = Math.min(9, Math.max(4.5, camera.width / 80));
+    box.x0 = cam.x - halfWidth;
+    box.x1 = cam.x + halfWidth;
+    box.y0 = cam.y - 3;
+    box.y1 = cam.y + 5;
+    return box;
   };
 }
 
-/** Sends the motor settings when the input changed; moves the camera along with the car. */
-function frame(sim: Sim, rig: Rig): void {
-  const { drive, brake } = rig.input;
-  const key = `${drive}:${brake}`;
-  if (key !== rig.sent) {
-    rig.sent = key;
-    // negative speed rolls to +x; no input: a light drag on the wheels
-    const params = brake
-      ? { motorSpeed: 0, maxMotorTorque: 60 }
-      : drive !== 0
-        ? { motorSpeed: -30 * drive, maxMotorTorque: 14 }
-        : { motorSpeed: 0, maxMotorTorque: 1 };
-    for (const j of rig.joints) sim.client.setJointParams(j, params);
-    sim.client.setBodyAwake(rig.chassis, true);
+/** The ground under the chain, filled (the chain itself is a line), and the grid. */
+const drawGround: CanvasDrawFn = (ctx, camera) => {
+  drawGrid(ctx, camera);
+  const left = Math.max(START_X, Math.floor(camera.toWorldX(0) - 1));
+  const right = Math.min(END_X, Math.ceil(camera.toWorldX(camera.width) + 1));
+  ctx.beginPath();
+  ctx.moveTo(camera.toScreenX(left), camera.height);
+  for (let x = left; x <= right; x++) ctx.lineTo(camera.toScreenX(x), camera.toScreenY(terrain(x)));
+  ctx.lineTo(camera.toScreenX(right), camera.height);
+  ctx.closePath();
+  ctx.fillStyle = '#1a2332';
+  ctx.fill();
+  // the chain's line again, over the fill
+  ctx.beginPath();
+  for (let x = left; x <= right; x++) {
+    if (x === left) ctx.moveTo(camera.toScreenX(x), camera.toScreenY(terrain(x)));
+    else ctx.lineTo(camera.toScreenX(x), camera.toScreenY(terrain(x)));
   }
-  const p = sim.client.getBodyPosition(rig.chassis);
-  rig.camX += 0.08 * (p.x - rig.camX);
-  rig.camY += 0.08 * (p.y - rig.camY);
-  // a phone gets a closer camera: the car stays a readable size
-  const halfWidth = Math.min(9, Math.max(4.5, sim.width / 80));
-  sim.setView({ x0: rig.camX - halfWidth, x1: rig.camX + halfWidth, y0: rig.camY - 3, y1: rig.camY + 5 });
-}
+  ctx.strokeStyle = '#475569';
+  ctx.lineWidth = 2;
+  ctx.stroke();
+};
 
-const KEYS: Record<string, 'left' | 'right' | 'brake'> = {
+const KEYS = {
   ArrowLeft: 'left',
   KeyA: 'left',
   ArrowRight: 'right',
@@ -109,93 +205,26 @@ const KEYS: Record<string, 'left' | 'right' | 'brake'> = {
   Space: 'brake',
   ArrowDown: 'brake',
   KeyS: 'brake',
-};
+} as const satisfies Record<string, 'left' | 'right' | 'brake'>;
 
 export default function Car() {
   const [reset, setReset] = useState(0);
   const [hertz, setHertz] = useState(4);
   const [zeta, setZeta] = useState(0.7);
-  const rig = useRef<Rig | null>(null);
-  const held = useRef({ left: false, right: false, brake: false });
-  const sim = useSim(
-    { view: { x0: -9, x1: 9, y0: -2, y1: 6 } },
-    (s) => {
-      const r = build(s, hertz, zeta);
-      rig.current = r;
-      const offFrame = s.onFrame(() => frame(s, r));
-      // the ground under the chain, filled (the chain itself is a line)
-      const offDraw = s.onDraw((ctx) => {
-        const left = s.toWorld(0, 0).x - 1;
-        const right = s.toWorld(ctx.canvas.width, 0).x + 1;
-        const bottom = ctx.canvas.height;
-        ctx.beginPath();
-        ctx.moveTo(s.toScreenX(Math.max(START_X, Math.floor(left))), bottom);
-        for (let x = Math.max(START_X, Math.floor(left)); x <= Math.min(END_X, Math.ceil(right)); x++) {
-          ctx.lineTo(s.toScreenX(x), s.toScreenY(terrain(x)));
-        }
-        ctx.lineTo(s.toScreenX(Math.min(END_X, Math.ceil(right))), bottom);
-        ctx.closePath();
-        ctx.fillStyle = '#1a2332';
-        ctx.fill();
-      }, true);
-      return () => {
-        offFrame();
-        offDraw();
-      };
-    },
-    reset,
-  );
-
-  useEffect(() => {
-    const apply = () => {
-      const r = rig.current;
-      if (!r) return;
-      const h = held.current;
-      r.input.drive = (h.right ? 1 : 0) - (h.left ? 1 : 0);
-      r.input.brake = h.brake;
-    };
-    const down = (e: KeyboardEvent) => {
-      const k = KEYS[e.code];
-      // leave typing in text fields alone
-      if (!k || (e.target instanceof HTMLInputElement && e.target.type !== 'range')) return;
-      e.preventDefault();
-      held.current[k] = true;
-      apply();
-    };
-    const up = (e: KeyboardEvent) => {
-      const k = KEYS[e.code];
-      if (!k) return;
-      held.current[k] = false;
-      apply();
-    };
-    window.addEventListener('keydown', down);
-    window.addEventListener('keyup', up);
-    return () => {
-      window.removeEventListener('keydown', down);
-      window.removeEventListener('keyup', up);
-    };
-  }, []);
-
-  useEffect(() => {
-    const r = rig.current;
-    if (!sim || !r) return;
-    for (const j of r.joints) sim.client.setJointParams(j, { hertz, dampingRatio: zeta });
-    sim.client.setBodyAwake(r.chassis, true);
-  }, [sim, hertz, zeta]);
-
-  const hold = (k: 'left' | 'right' | 'brake', down: boolean) => {
-    held.current[k] = down;
-    const r = rig.current;
-    if (r) {
-      r.input.drive = (held.current.right ? 1 : 0) - (held.current.left ? 1 : 0);
-      r.input.brake = held.current.brake;
-    }
-  };
-
+  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
+  const { held, hold } = useHeldKeys<'left' | 'right' | 'brake'>(KEYS);
+  const drive = (held.right ? 1 : 0) - (held.left ? 1 : 0);
+  // a new camera with each reset: it starts at the car again
+  const chassis = useMemo(() => ({ current: null as BodyApi | null, reset }), [reset]);
+  const view = useMemo(() => followCamera(chassis), [chassis]);
   return (
-    <SceneFrame
+    <CanvasScene
+      key={reset}
       meta={meta}
-      sim={sim}
+      view={view}
+      bodyStyle={style}
+      onDraw={drawGround}
+      onScene={setScene}
       onReset={() => setReset((n) => n + 1)}
       controls={
         <>
@@ -230,6 +259,16 @@ export default function Car() {
           />
         </>
       }
-    />
+    >
+      <Course scene={scene} />
+      <CarBody
+        hertz={hertz}
+        dampingRatio={zeta}
+        drive={drive}
+        brake={held.brake}
+        chassisOut={chassis}
+        scene={scene}
+      />
+    </CanvasScene>
   );
 }

@@ -1,10 +1,23 @@
-import { type BodyId, BodyType, makeBox, makeCapsule, type ShapeId } from '@impulse/core';
-import { platformerScene } from '@impulse/core/scenes';
-import { useEffect, useRef, useState } from 'react';
-import { HIGHLIGHT, type Sim } from '../../sim/sim';
-import { useSim } from '../../sim/useSim';
+import {
+  type BodyStyleFn,
+  type CanvasViewFn,
+  type CharacterApi,
+  type CharacterStateView,
+  type ContactEvent,
+  type FramePose,
+  readFramePose,
+  type ShapeSpec,
+  useBodies,
+  useBody,
+  useCharacter,
+  usePhysicsFrame,
+} from '@impulse/react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { drawGrid } from '../../ui/canvas_extras';
+import { CanvasScene, type CanvasSceneHandle, useTrackedBodies } from '../../ui/CanvasScene';
 import { HoldPad, Keys, Slider } from '../../ui/controls';
-import { SceneFrame } from '../../ui/SceneFrame';
+import { useHeldKeys } from '../../ui/held_keys';
+import { HIGHLIGHT } from '../../ui/palette';
 import type { SceneMeta } from '../meta';
 
 export const meta: SceneMeta = {
@@ -12,104 +25,70 @@ export const meta: SceneMeta = {
   title: 'Character',
   short: 'Character',
   summary: [
-    'The character mover: a capsule moved by collide-and-slide in the worker every step; it climbs steps and a 30° ramp, stops at a 60° one.',
+    'The character mover (useCharacter): a capsule moved by collide-and-slide in the worker every step; it climbs steps and a 30° ramp, stops at a 60° one.',
     'Walk with ← → (or A D), jump with Space; push the crate, and cross the green trigger zone (a sensor: events, no push).',
   ],
 };
 
-const CAPSULE = makeCapsule(0, -0.5, 0, 0.5, 0.3);
+// The course, left to right: ground, two steps of 0.2 m, a 30° ramp up to a plateau, and
+// a 60° ramp too steep for the mover's default 45° slope limit.
+const PLATEAU_TOP = 0.4 + 3 * Math.tan(Math.PI / 6);
+const GROUND: ShapeSpec[] = [{ type: 'box', width: 60, height: 2, offset: { x: 20, y: -1 } }];
+const LEVEL: ShapeSpec[] = [
+  // a wall behind the spawn point
+  { type: 'box', width: 0.5, height: 4, offset: { x: -2.75, y: 2 } },
+  { type: 'box', width: 2, height: 0.2, offset: { x: 5, y: 0.1 } },
+  { type: 'box', width: 2, height: 0.4, offset: { x: 7, y: 0.2 } },
+  {
+    type: 'polygon',
+    points: [
+      { x: 8, y: 0 },
+      { x: 11, y: 0 },
+      { x: 11, y: PLATEAU_TOP },
+      { x: 8, y: 0.4 },
+    ],
+  },
+  { type: 'box', width: 9, height: PLATEAU_TOP, offset: { x: 15.5, y: 0.5 * PLATEAU_TOP } },
+  {
+    type: 'polygon',
+    points: [
+      { x: 20, y: 0 },
+      { x: 22, y: 0 },
+      { x: 22, y: PLATEAU_TOP + 2 * Math.tan(Math.PI / 3) },
+      { x: 20, y: PLATEAU_TOP },
+    ],
+  },
+];
+/** Where a standing 1.6 m capsule's center is at x = 0. */
+const SPAWN = { x: 0, y: 0.8 + 0.5 * 0.005 };
+/** Crates to push, dropping in as the scene starts: x, y, half size. */
+const CRATES = [
+  [15, PLATEAU_TOP + 1.5, 0.4],
+  [13.6, PLATEAU_TOP + 2.5, 0.3],
+  [6.4, 2.5, 0.25],
+] as const;
+
+/** The trigger zone's collision category: the mover's filter leaves it out (else it would be a wall). */
 const ZONE_CATEGORY = 2;
+/**
+ * The trigger zone: a sensor box on the ground between the spawn and the steps. A static or
+ * kinematic sensor never meets the character's kinematic body (the broad phase pairs
+ * neither with a kinematic body), so the zone is a weightless dynamic body that never
+ * sleeps; a sensor pushes nothing and nothing pushes it.
+ */
+const ZONE: ShapeSpec[] = [
+  { type: 'box', width: 1.8, height: 2, isSensor: true, filter: { categoryBits: ZONE_CATEGORY } },
+];
 
-interface Rig {
-  character: number;
-  body: BodyId;
-  zone: ShapeId;
-  inside: Set<number>;
-  visits: number;
-  input: { left: boolean; right: boolean; jump: boolean };
-  speed: number;
-  jump: number;
-  camX: number;
-  camY: number;
-}
+const PLAYER = 'player';
+// the player never looks asleep
+const style: BodyStyleFn = (body) =>
+  body.userData === PLAYER
+    ? { fill: HIGHLIGHT, stroke: 'rgba(255, 255, 255, 0.7)', sleepingFill: HIGHLIGHT }
+    : null;
 
-function build(sim: Sim): Rig {
-  const w = sim.world;
-  const level = platformerScene(sim.asWorld(), { crate: false });
-  // crates to push: they drop in as the scene starts
-  const crates: BodyId[] = [];
-  for (const [x, y, half] of [
-    [15, level.plateauTop + 1.5, 0.4],
-    [13.6, level.plateauTop + 2.5, 0.3],
-    [6.4, 2.5, 0.25],
-  ] as const) {
-    const crate = w.createBody({ type: BodyType.Dynamic, position: { x, y }, angle: 0.3 });
-    w.createPolygonShape(crate, makeBox(half, half), { density: 1, friction: 0.6 });
-    crates.push(crate);
-  }
-  // the trigger zone: a static sensor box on the ground, between the spawn and the steps
-  // A static or kinematic sensor never meets the character's kinematic body (the broad
-  // phase pairs neither with a kinematic body), so the zone is a weightless dynamic body
-  // that never sleeps; a sensor pushes nothing and nothing pushes it.
-  const zoneBody = w.createBody({
-    type: BodyType.Dynamic,
-    position: { x: 2.5, y: 1 },
-    gravityScale: 0,
-    enableSleep: false,
-  });
-  // (in category 2, which the mover's filter leaves out: the core's mover would otherwise
-  // treat the sensor as a wall)
-  const zone = w.createPolygonShape(zoneBody, makeBox(0.9, 1), {
-    isSensor: true,
-    filter: { categoryBits: ZONE_CATEGORY, maskBits: 0xffffffff, groupIndex: 0 },
-  });
-  // the character: the core mover run by the host, with a kinematic capsule it drives so
-  // the crate (and the zone) feel it
-  const body = w.createBody({ type: BodyType.Kinematic, position: level.spawn });
-  w.createCapsuleShape(body, CAPSULE);
-  sim.setBodyColor(body, HIGHLIGHT, true);
-  const character = sim.client.createCharacter({
-    capsule: CAPSULE,
-    position: level.spawn,
-    body,
-    stepHeight: 0.25,
-    maxPushForce: 40,
-    filter: { categoryBits: 1, maskBits: ~ZONE_CATEGORY >>> 0 },
-  });
-  sim.testBody = crates[2]!;
-  return {
-    character,
-    body,
-    zone,
-    inside: new Set(),
-    visits: 0,
-    input: { left: false, right: false, jump: false },
-    speed: 5,
-    jump: 7,
-    camX: level.spawn.x + 6,
-    camY: 2,
-  };
-}
-
-function frame(sim: Sim, rig: Rig, state: ReturnType<Sim['client']['readCharacter']>): void {
-  sim.client.readCharacter(rig.character, state);
-  const vx = ((rig.input.right ? 1 : 0) - (rig.input.left ? 1 : 0)) * rig.speed;
-  let vy = state.velocity.y;
-  if (rig.input.jump && state.grounded) vy = rig.jump;
-  sim.client.setCharacterVelocity(rig.character, { x: vx, y: vy });
-  rig.camX += 0.08 * (state.position.x + 3 - rig.camX);
-  rig.camY += 0.08 * (state.position.y - rig.camY);
-  // a phone gets a closer camera: the character stays a readable size
-  const half = Math.min(11, Math.max(5, sim.width / 70));
-  sim.setView({
-    x0: rig.camX - half,
-    x1: rig.camX + half,
-    y0: Math.min(rig.camY - 2.5, -0.6),
-    y1: rig.camY + 5,
-  });
-}
-
-const KEYS: Record<string, 'left' | 'right' | 'jump'> = {
+type Action = 'left' | 'right' | 'jump';
+const KEYS = {
   ArrowLeft: 'left',
   KeyA: 'left',
   ArrowRight: 'right',
@@ -117,74 +96,138 @@ const KEYS: Record<string, 'left' | 'right' | 'jump'> = {
   Space: 'jump',
   ArrowUp: 'jump',
   KeyW: 'jump',
-};
+} as const satisfies Record<string, Action>;
+
+/** The player: steered every frame from the held keys; jumps when grounded. */
+function Player(props: {
+  input: { readonly current: Readonly<Record<Action, boolean>> };
+  speed: number;
+  jump: number;
+  playerOut: { current: CharacterApi | null };
+}) {
+  const [, player] = useCharacter({
+    position: SPAWN,
+    radius: 0.3,
+    height: 1.6,
+    stepHeight: 0.25,
+    maxPushForce: 40,
+    filter: { categoryBits: 1, maskBits: ~ZONE_CATEGORY >>> 0 },
+    userData: PLAYER,
+  });
+  props.playerOut.current = player;
+  const tuning = useRef(props);
+  tuning.current = props;
+  const [state] = useState<CharacterStateView>(() => ({
+    position: { x: 0, y: 0 },
+    velocity: { x: 0, y: 0 },
+    grounded: false,
+    groundNormal: { x: 0, y: 0 },
+    groundBodyId: 0 as never,
+    stepped: false,
+  }));
+  usePhysicsFrame(() => {
+    if (player.id === null) return;
+    const { input, speed, jump } = tuning.current;
+    const keys = input.current;
+    player.read(state);
+    const vx = ((keys.right ? 1 : 0) - (keys.left ? 1 : 0)) * speed;
+    const vy = keys.jump && state.grounded ? jump : state.velocity.y;
+    player.setVelocity({ x: vx, y: vy });
+  });
+  return null;
+}
+
+function Course({
+  scene,
+  onZone,
+}: {
+  scene: CanvasSceneHandle | null;
+  onZone: (inside: number, visits: number) => void;
+}) {
+  useBody({ type: 'static', shapes: GROUND });
+  useBody({ type: 'static', shapes: LEVEL });
+  const crates = useBodies(CRATES.length, (i) => {
+    const [x, y, half] = CRATES[i]!;
+    return {
+      position: { x, y },
+      angle: 0.3,
+      shapes: [{ type: 'box', width: 2 * half, height: 2 * half, density: 1, friction: 0.6 }],
+    };
+  });
+  useTrackedBodies(scene, crates.apis);
+  useLayoutEffect(() => {
+    if (scene) scene.testApi = crates.apis[2]!;
+  }, [scene, crates]);
+  // who is in the zone: visitor shapes, counted by the sensor's events
+  const zone = useMemo(() => ({ inside: new Set<number>(), visits: 0 }), []);
+  const report = useRef(onZone);
+  report.current = onZone;
+  useBody({
+    position: { x: 2.5, y: 1 },
+    gravityScale: 0,
+    enableSleep: false,
+    draggable: false,
+    shapes: ZONE,
+    onSensorEnter: (e: ContactEvent) => {
+      zone.inside.add(e.otherShape);
+      zone.visits++;
+      report.current(zone.inside.size, zone.visits);
+    },
+    onSensorExit: (e: ContactEvent) => {
+      zone.inside.delete(e.otherShape);
+      report.current(zone.inside.size, zone.visits);
+    },
+  });
+  return null;
+}
+
+/** The camera: eases toward the player, a little ahead; a phone gets a closer one. */
+function followCamera(player: { current: CharacterApi | null }): CanvasViewFn {
+  const cam = { x: SPAWN.x + 6, y: 2 };
+  const pose: FramePose = { x: 0, y: 0, angle: 0 };
+  const box = { x0: 0, x1: 0, y0: 0, y1: 0 };
+  return (frame, camera) => {
+    const p = player.current;
+    if (p && readFramePose(frame, p, pose)) {
+      cam.x += 0.08 * (pose.x + 3 - cam.x);
+      cam.y += 0.08 * (pose.y - cam.y);
+    }
+    const half = Math.min(11, Math.max(5, camera.width / 70));
+    box.x0 = cam.x - half;
+    box.x1 = cam.x + half;
+    box.y0 = Math.min(cam.y - 2.5, -0.6);
+    box.y1 = cam.y + 5;
+    return box;
+  };
+}
 
 export default function Character() {
   const [reset, setReset] = useState(0);
   const [speed, setSpeed] = useState(5);
   const [jump, setJump] = useState(7);
-  const rig = useRef<Rig | null>(null);
-  const sim = useSim(
-    { view: { x0: -5, x1: 17, y0: -0.6, y1: 9 } },
-    (s) => {
-      const r = build(s);
-      rig.current = r;
-      const state = s.client.readCharacter(r.character);
-      const offFrame = s.onFrame(() => frame(s, r, state));
-      s.note = 'trigger zone: empty';
-      const offEvents = s.client.onContactEvents((e) => {
-        for (let i = 0; i < e.sensorBeginCount; i++) {
-          if (e.sensorBeginSensor[i] !== r.zone) continue;
-          r.inside.add(e.sensorBeginVisitor[i]!);
-          r.visits++;
-        }
-        for (let i = 0; i < e.sensorEndCount; i++) {
-          if (e.sensorEndSensor[i] === r.zone) r.inside.delete(e.sensorEndVisitor[i]!);
-        }
-        s.note = `trigger zone: ${r.inside.size > 0 ? `${r.inside.size} inside` : 'empty'} · ${r.visits} entries`;
-      });
-      return () => {
-        offFrame();
-        offEvents();
-      };
-    },
-    reset,
-  );
-
-  useEffect(() => {
-    if (rig.current) {
-      rig.current.speed = speed;
-      rig.current.jump = jump;
-    }
-  }, [speed, jump, sim]);
-
-  useEffect(() => {
-    const set = (e: KeyboardEvent, on: boolean) => {
-      const k = KEYS[e.code];
-      const r = rig.current;
-      if (!k || !r || (e.target instanceof HTMLInputElement && e.target.type !== 'range')) return;
-      e.preventDefault();
-      r.input[k] = on;
-    };
-    const down = (e: KeyboardEvent) => set(e, true);
-    const up = (e: KeyboardEvent) => set(e, false);
-    window.addEventListener('keydown', down);
-    window.addEventListener('keyup', up);
-    return () => {
-      window.removeEventListener('keydown', down);
-      window.removeEventListener('keyup', up);
-    };
-  }, []);
-
-  const hold = (k: 'left' | 'right' | 'jump', down: boolean) => {
-    if (rig.current) rig.current.input[k] = down;
-  };
-
+  const [zone, setZone] = useState({ inside: 0, visits: 0 });
+  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
+  const { latest, hold } = useHeldKeys<Action>(KEYS);
+  // a new camera with each reset: it starts at the spawn point again
+  const player = useMemo(() => ({ current: null as CharacterApi | null, reset }), [reset]);
+  const view = useMemo(() => followCamera(player), [player]);
+  const note =
+    zone.visits === 0
+      ? 'trigger zone: empty'
+      : `trigger zone: ${zone.inside > 0 ? `${zone.inside} inside` : 'empty'} · ${zone.visits} entries`;
   return (
-    <SceneFrame
+    <CanvasScene
+      key={reset}
       meta={meta}
-      sim={sim}
-      onReset={() => setReset((n) => n + 1)}
+      view={view}
+      bodyStyle={style}
+      onDraw={drawGrid}
+      onScene={setScene}
+      note={note}
+      onReset={() => {
+        setZone({ inside: 0, visits: 0 });
+        setReset((n) => n + 1);
+      }}
       controls={
         <>
           <Keys>
@@ -218,6 +261,9 @@ export default function Character() {
           />
         </>
       }
-    />
+    >
+      <Course scene={scene} onZone={(inside, visits) => setZone({ inside, visits })} />
+      <Player input={latest} speed={speed} jump={jump} playerOut={player} />
+    </CanvasScene>
   );
 }
