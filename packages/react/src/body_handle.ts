@@ -29,7 +29,13 @@ import {
 import { Lifetime } from './lifetime.js';
 import type { PhysicsRuntime } from './runtime.js';
 import { screenToWorldX, screenToWorldY } from './screen.js';
-import { buildShape, checkBuiltShape, createBuiltShape, type ShapeMaterial, type ShapeSpec } from './shapes.js';
+import {
+  buildShape,
+  checkBuiltShape,
+  createBuiltShape,
+  type ShapeMaterial,
+  type ShapeSpec,
+} from './shapes.js';
 
 /** Something built on a body (a joint): rebuilt when the body is created again. */
 export interface BodyDependent {

@@ -189,6 +189,8 @@ export class FrameLoop {
       this.onAfterFrame?.(stats);
       return false;
     }
+    // cleared before the callbacks, so one that invalidates (a camera still moving) gets the next frame
+    this.dirty = false;
     const t0 = now();
     let slotCount = this.read(source, alpha);
     // A step published while the records were copied: read again, so `frame` is the
@@ -212,7 +214,6 @@ export class FrameLoop {
     this.lastFrame = shown;
     this.lastAlpha = alpha;
     this.lastExact = alpha >= 1 || stats.movedCount === 0;
-    this.dirty = false;
     this.workFrames++;
     this.onAfterFrame?.(stats);
     return true;

@@ -345,7 +345,7 @@ class CanvasState {
     const moved = Math.max(
       Math.abs(cam.originX - originX),
       Math.abs(cam.originY - originY),
-      Math.abs(cam.scale - scale) * Math.max(cam.width, cam.height) / Math.max(scale, 1e-9),
+      (Math.abs(cam.scale - scale) * Math.max(cam.width, cam.height)) / Math.max(scale, 1e-9),
     );
     return moved >= 0.01;
   }

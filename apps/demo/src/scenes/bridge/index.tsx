@@ -83,7 +83,6 @@ function Deck(props: {
     <>
       {ends.slice(1).map((b, i) => (
         <Joint
-          // biome-ignore lint/suspicious/noArrayIndexKey: pin i joins end i and end i + 1, fixed for the scene
           key={i}
           kind="revolute"
           bodyA={ends[i]!}
@@ -147,7 +146,12 @@ function Ragdoll(props: {
     const shape: ShapeSpec =
       half === 0
         ? { type: 'circle', radius: radius * s }
-        : { type: 'capsule', center1: { x: 0, y: -half * s }, center2: { x: 0, y: half * s }, radius: radius * s };
+        : {
+            type: 'capsule',
+            center1: { x: 0, y: -half * s },
+            center2: { x: 0, y: half * s },
+            radius: radius * s,
+          };
     return {
       position: { x: props.x, y: props.y + y * s },
       shapes: [{ ...shape, density: 1, friction: 0.6, filter }],
