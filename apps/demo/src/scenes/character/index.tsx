@@ -68,17 +68,12 @@ const CRATES = [
   [6.4, 2.5, 0.25],
 ] as const;
 
-/** The trigger zone's collision category: the mover's filter leaves it out (else it would be a wall). */
-const ZONE_CATEGORY = 2;
 /**
- * The trigger zone: a sensor box on the ground between the spawn and the steps. A static or
- * kinematic sensor never meets the character's kinematic body (the broad phase pairs
- * neither with a kinematic body), so the zone is a weightless dynamic body that never
- * sleeps; a sensor pushes nothing and nothing pushes it.
+ * The trigger zone: a static sensor box on the ground between the spawn and the steps. It
+ * sees the character's kinematic capsule (sensors see every body type) and the mover walks
+ * through it (the mover skips sensor shapes).
  */
-const ZONE: ShapeSpec[] = [
-  { type: 'box', width: 1.8, height: 2, isSensor: true, filter: { categoryBits: ZONE_CATEGORY } },
-];
+const ZONE: ShapeSpec[] = [{ type: 'box', width: 1.8, height: 2, isSensor: true }];
 
 const PLAYER = 'player';
 // the player never looks asleep
@@ -111,7 +106,6 @@ function Player(props: {
     height: 1.6,
     stepHeight: 0.25,
     maxPushForce: 40,
-    filter: { categoryBits: 1, maskBits: ~ZONE_CATEGORY >>> 0 },
     userData: PLAYER,
   });
   props.playerOut.current = player;
@@ -163,10 +157,8 @@ function Course({
   const report = useRef(onZone);
   report.current = onZone;
   useBody({
+    type: 'static',
     position: { x: 2.5, y: 1 },
-    gravityScale: 0,
-    enableSleep: false,
-    draggable: false,
     shapes: ZONE,
     onSensorEnter: (e: ContactEvent) => {
       zone.inside.add(e.otherShape);
