@@ -1,5 +1,5 @@
 // Builds the published package: one bundled ES module per entry point (esbuild; the code
-// both entries use sits in one shared chunk, so `World` has one copy), and the declarations
+// several entries use sits in shared chunks, so `World` has one copy), and the declarations
 // from tsc, one .d.ts per source file. The bundle, not one module per source file, is what
 // Node users and the Node worker should load: V8 steps the same sources at different speeds
 // depending on how they are split into modules (docs/core-design.md, "Build shape").
@@ -27,7 +27,12 @@ execFileSync(
 if (!files) {
   await build({
     absWorkingDir: here,
-    entryPoints: { index: 'src/index.ts', 'scenes/index': 'src/scenes/index.ts' },
+    entryPoints: {
+      index: 'src/index.ts',
+      // the world's contract without the world (checks, ids, geometry): light pages' entry
+      contract: 'src/contract.ts',
+      'scenes/index': 'src/scenes/index.ts',
+    },
     outdir,
     bundle: true,
     splitting: true,

@@ -22,6 +22,8 @@ export { checkBodyDef, checkBodyMassData, checkBodyType } from './dynamics/body_
 export { checkChainDef, checkFilter, checkShapeDef } from './dynamics/shape_checks.js';
 export { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
 export { checkWorldDef } from './world/world_settings.js';
+// The vector check behind every { x, y } argument (an array is named as such)
+export { checkVec2Within } from './base/validate.js';
 export { BodyType, defaultBodyDef } from './types/body_def.js';
 export type { BodyDef, BodyMassData, BodyRotation } from './types/body_def.js';
 export { BodyRecord } from './types/body_record.js';

@@ -25,5 +25,5 @@ export { DEFAULT_TIME_STEP } from './client/options.js';
 export { COMMAND_NAMES, WORLD_METHODS } from './protocol/world_methods.js';
 export type { CommandName, Route, WorldCommands } from './protocol/world_methods.js';
 export { Record as FrameRecord } from './protocol/frame_layout.js';
-export { sharedMemoryAvailable } from './client/transport.js';
+export { missingSharedMemoryReason, sharedMemoryAvailable } from './client/transport.js';
 export type { TransportOption } from './client/transport.js';

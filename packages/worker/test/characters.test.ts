@@ -99,8 +99,15 @@ describe.each([
     expect(() => physics.setCharacterVelocity(id, { x: 1e300, y: 0 })).toThrow(
       /^setCharacterVelocity: velocity\.x must be in \[-100000, 100000\] m\/s, got 1e\+300$/,
     );
+    // the core's vector check, as World.setBodyLinearVelocity runs it
     expect(() => physics.setCharacterVelocity(id, { x: 0, y: Number.NaN })).toThrow(
-      /^setCharacterVelocity: velocity\.y must be in \[-100000, 100000\] m\/s, got NaN$/,
+      /^setCharacterVelocity: velocity\.y must be finite, got NaN$/,
+    );
+    expect(() => physics.setCharacterVelocity(id, [1, 2] as never)).toThrow(
+      /^setCharacterVelocity: velocity must be an object \{ x, y \}, got an array \[1, 2\]$/,
+    );
+    expect(() => physics.setCharacterPosition(id, [0, 3] as never)).toThrow(
+      /^setCharacterPosition: position must be an object \{ x, y \}, got an array \[0, 3\]$/,
     );
     expect(() => physics.setCharacterPosition(id, { x: 0, y: -2e6 })).toThrow(
       /^setCharacterPosition: position\.y must be in \[-1000000, 1000000\] m, got -2000000$/,

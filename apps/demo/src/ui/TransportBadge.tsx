@@ -1,3 +1,4 @@
+import { missingSharedMemoryReason } from '@impulse/worker';
 import { useActiveSim } from '../sim/active';
 
 const TEXT = {
@@ -8,8 +9,10 @@ const TEXT = {
   },
   transfer: {
     label: 'Worker · fallback (transferred frames)',
-    title:
-      'No SharedArrayBuffer here (the page is not cross-origin isolated), so each step sends its transforms in a message. Serve with COOP/COEP headers for shared memory.',
+    // the cause as the worker's fallback warning gives it: the page may be isolated and the
+    // engine still hide SharedArrayBuffer (WebKitGTK without JSC_useSharedArrayBuffer=1)
+    title: () =>
+      `No SharedArrayBuffer here: ${missingSharedMemoryReason()}. Each step sends its transforms in a message.`,
   },
   inline: {
     label: 'Main thread (inline)',
@@ -23,8 +26,9 @@ export function TransportBadge() {
   const transport = sim?.client.transport;
   if (!transport) return <span className="badge idle">starting…</span>;
   const t = TEXT[transport];
+  const title = typeof t.title === 'function' ? t.title() : t.title;
   return (
-    <span className={`badge ${transport}`} title={t.title} data-testid="transport" data-transport={transport}>
+    <span className={`badge ${transport}`} title={title} data-testid="transport" data-transport={transport}>
       <span className="dot" aria-hidden="true" />
       {t.label}
     </span>

@@ -3,7 +3,7 @@
  * gets the characters again), velocities sent as per-frame inputs, and the state read from
  * the frame. The host runs the core's mover for them (host/characters.ts).
  */
-import { type BodyId, BodyType, constants, type Vec2 } from '@impulse/core';
+import { type BodyId, BodyType, checkVec2Within, constants, type Vec2 } from '@impulse/core';
 import { CharacterState, MAX_CHARACTERS } from '../protocol/frame_layout.js';
 import type { CharacterDef } from '../protocol/host_messages.js';
 import { INPUT_FORMS } from '../protocol/inputs.js';
@@ -33,26 +33,6 @@ function newCharacterState(): CharacterStateView {
     groundBodyId: 0 as BodyId,
     stepped: false,
   };
-}
-
-/**
- * Checks a vector the client takes itself (the characters' inputs, which the mirror world
- * does not see) against a core range, with the core's message: `fn: field.x must be in
- * [-limit, limit] unit, got value`.
- */
-function checkVectorWithin(fn: string, field: string, v: unknown, limit: number, unit: string): void {
-  if (typeof v !== 'object' || v === null) {
-    throw new RangeError(`${fn}: ${field} must be an object {x, y}, got ${String(v)}`);
-  }
-  const o = v as { x?: unknown; y?: unknown };
-  for (const axis of ['x', 'y'] as const) {
-    const n = o[axis];
-    if (typeof n !== 'number' || !(n >= -limit && n <= limit)) {
-      throw new RangeError(
-        `${fn}: ${field}.${axis} must be in [-${limit}, ${limit}] ${unit}, got ${String(n)}`,
-      );
-    }
-  }
 }
 
 const setVelocity = inputOf(INPUT_FORMS.find((f) => f.method === 'setCharacterVelocity')!);
@@ -85,13 +65,13 @@ export class ClientCharacters {
 
   setVelocity(characterId: number, velocity: Vec2): void {
     const slot = this.ids.slotOf('setCharacterVelocity', characterId);
-    checkVectorWithin('setCharacterVelocity', 'velocity', velocity, constants.MAX_SPEED, 'm/s');
+    checkVec2Within('setCharacterVelocity', 'velocity', velocity, constants.MAX_SPEED, 'm/s');
     sendInput(this.ctx.link, setVelocity, slot, velocity);
   }
 
   setPosition(characterId: number, position: Vec2): void {
     const slot = this.ids.slotOf('setCharacterPosition', characterId);
-    checkVectorWithin('setCharacterPosition', 'position', position, constants.MAX_COORDINATE, 'm');
+    checkVec2Within('setCharacterPosition', 'position', position, constants.MAX_COORDINATE, 'm');
     this.ctx.link.post((port) => port.setCharacterPosition(slot, { x: position.x, y: position.y }));
   }
 

@@ -15,7 +15,8 @@ export function sharedMemoryAvailable(): boolean {
 }
 
 /**
- * Why shared memory is missing, for the fallback warning and the 'shared' error. A page can
+ * Why shared memory is missing, for the fallback warning, the 'shared' error and a page's
+ * own note (the demo's transport badge). A page can
  * be cross-origin isolated and still have no SharedArrayBuffer: WebKitGTK and WPE hide it
  * unless JSC_useSharedArrayBuffer=1 is set, so the isolation headers are not always the cause.
  */

@@ -1,0 +1,36 @@
+/**
+ * Builds the size fixture as an app that installed the packages would: the packages'
+ * built dist/ (run `pnpm build` first), production mode, Vite's defaults otherwise (the
+ * worker bundled by Vite 8 with no setting). React (react, react-dom, scheduler) goes to a
+ * chunk of its own, so the main chunk is exactly Impulse's share of the main thread (with
+ * the app's few lines and the packages' dependencies, comlink and zustand). Fixed file
+ * names let the budgets (.size-limit.json) name the files; source maps let report.mjs say
+ * which package and file each byte comes from.
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  logLevel: 'warn',
+  build: {
+    sourcemap: true,
+    rolldownOptions: {
+      // the worker-URL transform is slow on a busy machine, and says so: not this check's concern
+      checks: { bundlerTimings: false },
+      output: {
+        entryFileNames: 'assets/main.js',
+        chunkFileNames: 'assets/[name].js',
+        codeSplitting: {
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
+  },
+  worker: {
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      output: { entryFileNames: 'assets/worker.js', chunkFileNames: 'assets/worker-[name].js' },
+    },
+  },
+});
