@@ -21,6 +21,11 @@ function countedManual() {
   return counted;
 }
 
+/** Resolves once `done()` holds, polling between tasks: waits on steps, never on a duration. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((r) => setTimeout(r, 5));
+}
+
 describe('commands', () => {
   it('creates 10,000 bodies with shapes in one message and its reply', async () => {
     const { physics, counts } = countedManual();
@@ -50,8 +55,8 @@ describe('commands', () => {
     await physics.flush();
     const frame = physics.getFrameNumber();
     const before = { ...counts };
-    await new Promise((r) => setTimeout(r, 500));
-    expect(physics.getFrameNumber()).toBeGreaterThan(frame + 10); // it stepped on its own
+    // it steps on its own: wait for 10 published frames (read from shared memory, no message)
+    await until(() => physics.getFrameNumber() > frame + 10);
     expect(counts).toEqual(before);
   });
 
@@ -271,17 +276,15 @@ describe('realtime stepping', () => {
     const physics = keep(createTestWorker());
     buildColumn(physics, 3);
     await physics.ready;
-    await new Promise((r) => setTimeout(r, 300));
-    const running = physics.getStats().stepCount;
-    expect(running).toBeGreaterThan(5);
+    await until(() => physics.getStats().stepCount > 5);
     physics.setPaused(true);
     await physics.flush();
     const paused = physics.getStats().stepCount;
+    // a slow machine steps less in this time, never more: this wait cannot fail for want of speed
     await new Promise((r) => setTimeout(r, 300));
     expect(physics.getStats().stepCount).toBe(paused);
     physics.setPaused(false);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(physics.getStats().stepCount).toBeGreaterThan(paused + 5);
+    await until(() => physics.getStats().stepCount > paused + 5);
     const alpha = physics.getInterpolationAlpha();
     expect(alpha).toBeGreaterThanOrEqual(0);
     expect(alpha).toBeLessThanOrEqual(1);
