@@ -6,7 +6,7 @@
  * (getBodyPosition, setShapeFriction).
  *
  * Every method is classified in one table (world/world_methods.ts): the methods it names as
- * writes give the world's rollback content a new stamp (world/rollback_state.ts, "The fast
+ * writes give the world's rollback content a new stamp (world/rollback.ts, "The fast
  * path"), through a wrapper installed once on this prototype, not a call in each method.
  * A method missing from the table fails the typecheck below and world_methods.test.ts.
  */
@@ -57,7 +57,8 @@ import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHa
 import { atan2, type Vec2 } from './base/math.js';
 import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js';
 import { ContactPointRecord, readContactPoints } from './world/contact_points.js';
-import { loadRollbackState, RollbackState, saveRollbackState } from './world/rollback_state.js';
+import { loadRollbackState, saveRollbackState } from './world/rollback.js';
+import { RollbackState } from './world/rollback_state.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
 import { jointCreateMethod, jointTypes } from './joints/registry.js';
 import { checkBreakLimit } from './joints/joint_checks.js';

@@ -26,7 +26,7 @@
  *   write itself (character/mover.ts).
  * - `step`: the step; it keeps the stamp of a world at rest (world/solver.ts).
  * - `rollback`: saveState and loadState, which keep and compare the stamp
- *   (world/rollback_state.ts, "The fast path").
+ *   (world/rollback.ts, "The fast path").
  * - `internal`: world.ts's private helpers (TypeScript-private, still on the prototype),
  *   reached only through the public methods.
  *
