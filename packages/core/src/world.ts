@@ -1329,7 +1329,7 @@ export class World {
    * frame. Options default as in `defaultMoverOptions()`.
    */
   createMover(def: mover.MoverDef): mover.CharacterMover {
-    return new mover.CharacterMover(this.#state, def);
+    return new mover.CharacterMover(this.#state, this, def);
   }
 
   /**
@@ -1345,7 +1345,7 @@ export class World {
     translation: Vec2,
     options?: Partial<mover.MoverOptions>,
   ): mover.MoveResult {
-    return mover.moveCharacter(this.#state, capsule, position, translation, options);
+    return mover.moveCharacter(this.#state, this, capsule, position, translation, options);
   }
 
   // ------------------------------------------------------------------ events

@@ -13,11 +13,7 @@ import type { BroadPhase } from '../collision/broad_phase.js';
 import type { QuadCache } from '../collision/manifold.js';
 import type { PairTable } from '../collision/pair_table.js';
 import type { AABB, MassData } from '../geometry/geometry.js';
-import type {
-  FrictionMixer,
-  RestitutionMixer,
-  WorldScalarSettings,
-} from '../types/world_def.js';
+import type { FrictionMixer, RestitutionMixer, WorldScalarSettings } from '../types/world_def.js';
 import type { BodyStore } from './body.js';
 import type { ContactStore } from './contact.js';
 import type { ContactConstraints } from './contact_solver.js';

@@ -22,8 +22,8 @@
  *   hashes, snapshots).
  * - `query`: a spatial query (rays, shape casts, overlaps) at the current poses.
  * - `events`: the events of the last step.
- * - `character`: a character mover; it writes only when it pushes a body, and marks that
- *   write itself (character/mover.ts).
+ * - `character`: a character mover; it writes only when it pushes a body, and does so
+ *   through `applyBodyLinearImpulse`, a write of this table (character/mover.ts MoverWriter).
  * - `step`: the step; it keeps the stamp of a world at rest (world/solver.ts).
  * - `rollback`: saveState and loadState, which keep and compare the stamp
  *   (world/rollback.ts, "The fast path").
