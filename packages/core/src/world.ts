@@ -92,12 +92,8 @@ import {
   checkSolver,
   type Solver,
 } from './world/solver_interface.js';
-import {
-  installWriteMarks,
-  type MAX_WRITE_ARGUMENTS,
-  type WORLD_METHODS,
-  type WorldMethodsOf,
-} from './world/world_methods.js';
+import type { WORLD_METHODS, WorldMethodsOf } from './world/world_methods.js';
+import { installWriteMarks, type MAX_WRITE_ARGUMENTS } from './world/write_marks.js';
 import { remixContacts } from './dynamics/contact.js';
 import { resetIslandImpulses, sleepBody, wakeBody } from './dynamics/island.js';
 import { createChain, createShape, destroyChain, freeShape, setFilter } from './dynamics/shape.js';

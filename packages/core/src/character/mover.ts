@@ -921,7 +921,7 @@ function slide(w: WorldState, set: PlaneSet, p0x: number, p0y: number, tx: numbe
 /**
  * How a mover writes the world: through the `World`'s own public write (World implements
  * this), so a push is checked and marked for rollback like any other write
- * (world/world_methods.ts installWriteMarks), never written past that mechanism.
+ * (world/write_marks.ts installWriteMarks), never written past that mechanism.
  */
 export interface MoverWriter {
   applyBodyLinearImpulse(bodyId: BodyId, impulse: Vec2, point: Vec2, wake?: boolean): void;

@@ -79,7 +79,7 @@ export class RollbackCache {
 
 /**
  * Gives the world's rollback content a new stamp. Called before every method of World that
- * the table of methods classifies as a write (world/world_methods.ts installWriteMarks: one
+ * the table of methods classifies as a write (world/write_marks.ts installWriteMarks: one
  * wrapper, not a call in each method), by a step unless the world was at rest
  * (world/solver.ts step), by a load that decodes, by `adopt` (the content replaced whole)
  * and by the character mover when it pushes a body. A call too many only costs a full save
