@@ -6,7 +6,7 @@
  * (getBodyPosition, setShapeFriction).
  *
  * Every method is classified in one table (world/world_methods.ts): the methods it names as
- * writes give the world's rollback content a new stamp (world/rollback_state.ts, "The fast
+ * writes give the world's rollback content a new stamp (world/rollback.ts, "The fast
  * path"), through a wrapper installed once on this prototype, not a call in each method.
  * A method missing from the table fails the typecheck below and world_methods.test.ts.
  */
@@ -57,7 +57,8 @@ import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHa
 import { atan2, type Vec2 } from './base/math.js';
 import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js';
 import { ContactPointRecord, readContactPoints } from './world/contact_points.js';
-import { loadRollbackState, RollbackState, saveRollbackState } from './world/rollback_state.js';
+import { loadRollbackState, saveRollbackState } from './world/rollback.js';
+import { RollbackState } from './world/rollback_state.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
 import { jointCreateMethod, jointTypes } from './joints/registry.js';
 import { checkBreakLimit } from './joints/joint_checks.js';
@@ -91,12 +92,8 @@ import {
   checkSolver,
   type Solver,
 } from './world/solver_interface.js';
-import {
-  installWriteMarks,
-  type MAX_WRITE_ARGUMENTS,
-  type WORLD_METHODS,
-  type WorldMethodsOf,
-} from './world/world_methods.js';
+import type { WORLD_METHODS, WorldMethodsOf } from './world/world_methods.js';
+import { installWriteMarks, type MAX_WRITE_ARGUMENTS } from './world/write_marks.js';
 import { remixContacts } from './dynamics/contact.js';
 import { resetIslandImpulses, sleepBody, wakeBody } from './dynamics/island.js';
 import { createChain, createShape, destroyChain, freeShape, setFilter } from './dynamics/shape.js';
@@ -1328,7 +1325,7 @@ export class World {
    * frame. Options default as in `defaultMoverOptions()`.
    */
   createMover(def: mover.MoverDef): mover.CharacterMover {
-    return new mover.CharacterMover(this.#state, def);
+    return new mover.CharacterMover(this.#state, this, def);
   }
 
   /**
@@ -1344,7 +1341,7 @@ export class World {
     translation: Vec2,
     options?: Partial<mover.MoverOptions>,
   ): mover.MoveResult {
-    return mover.moveCharacter(this.#state, capsule, position, translation, options);
+    return mover.moveCharacter(this.#state, this, capsule, position, translation, options);
   }
 
   // ------------------------------------------------------------------ events

@@ -5,7 +5,7 @@
  */
 
 import { expect } from 'vitest';
-import type { World } from '../src/index';
+import { type BodyId, BodyType, makeBox, type World } from '../src/index';
 
 /** The time step of every test that does not say otherwise (s). */
 export const DT = 1 / 60;
@@ -13,6 +13,27 @@ export const DT = 1 / 60;
 /** Steps `world` `n` times by `dt`. */
 export function stepWorld(world: World, n: number, dt = DT): void {
   for (let i = 0; i < n; i++) world.step(dt);
+}
+
+/**
+ * The scene many tests start from: a static ground box of half-width `groundHalfWidth` and
+ * half-height `groundHalfHeight` centred at the origin, and a dynamic unit box at `(x, y)`.
+ */
+export function boxOnGround(
+  world: World,
+  o: {
+    groundHalfWidth: number;
+    groundHalfHeight?: number;
+    x?: number;
+    y: number;
+    shape?: Parameters<World['createPolygonShape']>[2];
+  },
+): { ground: BodyId; box: BodyId } {
+  const ground = world.createBody();
+  world.createPolygonShape(ground, makeBox(o.groundHalfWidth, o.groundHalfHeight ?? 0.5));
+  const box = world.createBody({ type: BodyType.Dynamic, position: { x: o.x ?? 0, y: o.y } });
+  world.createPolygonShape(box, makeBox(0.5, 0.5), o.shape);
+  return { ground, box };
 }
 
 /**

@@ -76,9 +76,8 @@ import {
   describe,
   fail,
 } from '../base/validate.js';
-import { applyLinearImpulse } from '../dynamics/body.js';
 import { checkCapsule } from '../geometry/geometry_checks.js';
-import { markRollbackChanged, type WorldState } from '../world/world_state.js';
+import type { WorldState } from '../world/world_state.js';
 import { BodyType } from '../types/body_def.js';
 import type { BodyId, ShapeId } from '../types/ids.js';
 
@@ -919,8 +918,18 @@ function slide(w: WorldState, set: PlaneSet, p0x: number, p0y: number, tx: numbe
 // The move
 
 /** Runs one move; `out` receives the result. Arguments are validated by the caller. */
+/**
+ * How a mover writes the world: through the `World`'s own public write (World implements
+ * this), so a push is checked and marked for rollback like any other write
+ * (world/write_marks.ts installWriteMarks), never written past that mechanism.
+ */
+export interface MoverWriter {
+  applyBodyLinearImpulse(bodyId: BodyId, impulse: Vec2, point: Vec2, wake?: boolean): void;
+}
+
 function runMove(
   w: WorldState,
+  writer: MoverWriter,
   capsule: Capsule,
   p0x: number,
   p0y: number,
@@ -1027,7 +1036,7 @@ function runMove(
         }
       }
     }
-    finish(w, set, p0x, p0y, fx, fy, ox, oy, tx, ty, stepped, out);
+    finish(w, writer, set, p0x, p0y, fx, fy, ox, oy, tx, ty, stepped, out);
   } finally {
     world = null;
   }
@@ -1036,6 +1045,7 @@ function runMove(
 /** Writes the result and pushes dynamic bodies. */
 function finish(
   w: WorldState,
+  writer: MoverWriter,
   set: PlaneSet,
   p0x: number,
   p0y: number,
@@ -1152,9 +1162,8 @@ function finish(
     impulse.y = -j * ny;
     impulsePoint.x = c.point.x;
     impulsePoint.y = c.point.y;
-    // a push writes the world (the mover's only write): rollback states must see it
-    markRollbackChanged(w);
-    applyLinearImpulse(w, b, impulse, impulsePoint, true);
+    // the mover's only write, through the world's public write (MoverWriter)
+    writer.applyBodyLinearImpulse(c.bodyId, impulse, impulsePoint, true);
     out.pushImpulse += j;
   }
 }
@@ -1218,17 +1227,19 @@ export class CharacterMover {
   readonly result = new MoveResult();
   /** The state of the world the mover moves in (the same object for the world's life). */
   private readonly world: WorldState;
+  /** The world itself, for the one write a mover makes (pushing a body). */
+  private readonly writer: MoverWriter;
   private readonly config = new MoverConfig();
   private capsule: Capsule;
   private px: number;
   private py: number;
 
   /**
-   * Validates `def`. Made by `world.createMover(def)`, which hands over its state: the
-   * mover reads and pushes the world's data directly, never through the public `World`.
+   * Validates `def`. Made by `world.createMover(def)`, which hands over its state, read
+   * directly, and itself, the writer of the one write a mover makes (a push).
    * @internal
    */
-  constructor(w: WorldState, def: MoverDef) {
+  constructor(w: WorldState, writer: MoverWriter, def: MoverDef) {
     const fn = 'createMover';
     if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object {capsule, position, ...}', def);
     const capsule = checkCapsule(fn, 'def.capsule', def.capsule);
@@ -1236,6 +1247,7 @@ export class CharacterMover {
     // The option fields of def (capsule and position are not options and are not read).
     readOptions(fn, w, def, new MoverConfig(), this.config);
     this.world = w;
+    this.writer = writer;
     this.capsule = new Capsule(capsule.c1x, capsule.c1y, capsule.c2x, capsule.c2y, capsule.radius);
     this.px = p.x;
     this.py = p.y;
@@ -1258,7 +1270,18 @@ export class CharacterMover {
     const saved = c.dt;
     if (dt !== undefined) c.dt = checkDt(fn, 'dt', dt);
     try {
-      runMove(w, this.capsule, this.px, this.py, translation.x, translation.y, c, ignore, this.result);
+      runMove(
+        w,
+        this.writer,
+        this.capsule,
+        this.px,
+        this.py,
+        translation.x,
+        translation.y,
+        c,
+        ignore,
+        this.result,
+      );
     } finally {
       c.dt = saved;
     }
@@ -1325,6 +1348,7 @@ export class CharacterMover {
 /** See `World.moveCharacter`. Returns a new result. */
 export function moveCharacter(
   w: WorldState,
+  writer: MoverWriter,
   capsule: Capsule,
   position: Vec2,
   translation: Vec2,
@@ -1337,6 +1361,6 @@ export function moveCharacter(
   readOptions(fn, w, options, new MoverConfig(), config);
   const ignore = checkMoveArgs(fn, w, translation, config);
   const out = new MoveResult();
-  runMove(w, capsule, p.x, p.y, translation.x, translation.y, config, ignore, out);
+  runMove(w, writer, capsule, p.x, p.y, translation.x, translation.y, config, ignore, out);
   return out;
 }

@@ -4,7 +4,6 @@
  * world def names a solver.
  */
 
-import type { WorldState } from '../world/world_state.js';
 import type { JointType } from './joint_type.js';
 
 /** What a solver can solve beyond plain contacts: the capability table's row. */
@@ -23,10 +22,14 @@ export interface SolverCapabilities {
   readonly restitution: boolean;
 }
 
-/** One world's use of a solver: its scratch, sized to the scene as it grows. */
+/**
+ * One world's use of a solver: its scratch, sized to the scene as it grows. `solve` takes
+ * the world's internal state, which this public layer does not name (`never`: no caller
+ * outside the step can pass one); world/solver_interface.ts declares the step's view.
+ */
 export interface SolverInstance {
-  /** Solves one step of dt seconds (see the contract above). */
-  solve(w: WorldState, dt: number): void;
+  /** Solves one step of dt seconds (the contract is in world/solver_interface.ts). */
+  solve(w: never, dt: number): void;
 }
 
 /**

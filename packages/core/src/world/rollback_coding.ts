@@ -1,8 +1,11 @@
 /**
- * The rollback state's coding primitives (world/rollback_state.ts): bit-exact comparison of
+ * The rollback state's coding primitives (world/rollback.ts): bit-exact comparison of
  * doubles, LEB128 and zigzag integers, and doubles coded as the XOR of their bits with a
  * prediction's.
  */
+
+/** Bytes a state keeps past its end, for getXor's whole-double reads. */
+export const CODED_SLACK = 8;
 
 // ---------------------------------------------------------------------------------------
 // Bits and integers

@@ -1,5 +1,5 @@
 /**
- * Decodes a rollback state into a world (world/rollback_state.ts): every value the state
+ * Decodes a rollback state into a world (world/rollback.ts): every value the state
  * holds, and every value it flags as one the world gives back, derived by the step's own
  * functions (rollback_derive.ts).
  */

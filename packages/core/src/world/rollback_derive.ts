@@ -1,5 +1,5 @@
 /**
- * The rollback state's derivations (world/rollback_state.ts, "Saved as a flag instead of
+ * The rollback state's derivations (world/rollback.ts, "Saved as a flag instead of
  * its value"): which saved values the world gives back bit for bit, found by running the
  * functions the step calls, each the one owner of its rule (collideShapes,
  * reusesManifold, updateContactManifold, reuseManifold, originFromCenter, shapeBoxAtPose,

@@ -1,5 +1,5 @@
 /**
- * Encodes a world's rollback state (world/rollback_state.ts): bodies, the move buffer,
+ * Encodes a world's rollback state (world/rollback.ts): bodies, the move buffer,
  * contacts, joints and the sensors' overlap set, each value saved or flagged as one the
  * world gives back (rollback_derive.ts).
  */

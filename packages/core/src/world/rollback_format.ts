@@ -1,12 +1,15 @@
 /**
- * The rollback state's format (world/rollback_state.ts): the header, the flag and mode
+ * The rollback state's format (world/rollback.ts): the header, the flag and mode
  * bits that say which values a state holds and which the world gives back, the structural
  * fingerprint, and the check a state passes before it is decoded. What the bits mean is
- * told in rollback_state.ts.
+ * told in rollback.ts.
  */
 
 import type { SlotPool } from '../base/id.js';
 import type { WorldState } from './world_state.js';
+
+/** Stated with the coding that needs it; the format's users find it here too. */
+export { CODED_SLACK } from './rollback_coding.js';
 
 /**
  * What the encoder and decoder see of a state (RollbackState): its doubles (the step
@@ -25,8 +28,6 @@ export const MAGIC = 0x494d5252; // "IMRR"
 export const VERSION = 3;
 /** Magic (4 bytes), version (1), structure fingerprint (4). */
 export const HEADER = 9;
-/** Bytes a state keeps past its end, for getXor's whole-double reads. */
-export const CODED_SLACK = 8;
 
 // A non-static body's flag byte.
 export const B_AWAKE = 1;

@@ -1,5 +1,5 @@
 /**
- * The order the rollback state saves live contacts in (world/rollback_state.ts): the one
+ * The order the rollback state saves live contacts in (world/rollback.ts): the one
  * that rebuilds every body's contact list when loading links them in turn.
  */
 

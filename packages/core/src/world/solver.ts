@@ -45,7 +45,7 @@ import { makeSoft } from '../dynamics/softness.js';
 import { Manifold } from '../collision/manifold_types.js';
 import { collideShapes } from '../collision/manifold.js';
 import type { StepContext } from '../dynamics/step_context.js';
-import type { ActiveSolver } from './solver_interface.js';
+import type { ActiveSolver, SolverInstance } from './solver_interface.js';
 import { markRollbackChanged, type WorldState } from './world_state.js';
 import { createContact, destroyContact } from '../dynamics/contact.js';
 import { updateSensors } from '../dynamics/sensor.js';
@@ -99,7 +99,7 @@ export function step(w: WorldState, dt: number, subSteps: number): void {
   // sensor overlaps at the final poses: events in the step the overlap starts or ends
   const sensorsChanged = updateSensors(w);
   const t6 = timed ? now() : 0;
-  // The step's one rollback rule (world/rollback_state.ts, "The fast path"): it renews the
+  // The step's one rollback rule (world/rollback.ts, "The fast path"): it renews the
   // stamp unless it changed nothing a state holds but the step counter, which it patches:
   // it began at rest, its sensor pass changed no overlap (the overlap set is part of a
   // state), and no body is awake after it (a guard: a step at rest wakes none).
@@ -366,7 +366,8 @@ function solveWith(w: WorldState, active: ActiveSolver, dt: number, subSteps: nu
   w.constraints.count = 0;
   w.activeJointCount = 0;
   w.breakableJointCount = 0;
-  active.instance.solve(w, dt);
+  // every solver's instance is the step's kind (solver_interface.ts); the public type hides the state
+  (active.instance as SolverInstance).solve(w, dt);
   finalizeBodies(w);
   w.fastBodyCount = fastBodyCount;
 }

@@ -23,11 +23,21 @@
  */
 
 import { JointType } from '../types/joint_type.js';
-import type { ActiveSolver, Solver, SolverCapabilities, SolverInstance } from '../types/solver.js';
+import type {
+  ActiveSolver,
+  Solver,
+  SolverCapabilities,
+  SolverInstance as OpaqueSolverInstance,
+} from '../types/solver.js';
 import { fail } from '../base/validate.js';
 import type { WorldState } from './world_state.js';
 
-export type { ActiveSolver, Solver, SolverCapabilities, SolverInstance };
+export type { ActiveSolver, Solver, SolverCapabilities };
+
+/** The step's view of a solver instance: `solve` takes the world's state. */
+export interface SolverInstance extends OpaqueSolverInstance {
+  solve(w: WorldState, dt: number): void;
+}
 
 /** 'revolute', 'distance', ...: from the joint types themselves, not a second list. */
 const JOINT_TYPE_NAMES: readonly string[] = Object.entries(JointType)

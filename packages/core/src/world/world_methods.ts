@@ -1,7 +1,7 @@
 /**
  * Every method of `World`, classified once. The one table of what each method does to the
  * world: the world derives from it which methods renew the rollback stamp (installWriteMarks,
- * below), the rollback tests derive their lists of writes and reads from it, and packages
+ * world/write_marks.ts), the rollback tests derive their lists of writes and reads from it, and packages
  * that mirror World (the worker client: its commands, its per-frame inputs, the reads its
  * mirror answers, the methods it leaves out) derive theirs from it too. A method missing
  * from it fails the core's tests (test/world/world_methods.test.ts) and, for a public one,
@@ -22,11 +22,11 @@
  *   hashes, snapshots).
  * - `query`: a spatial query (rays, shape casts, overlaps) at the current poses.
  * - `events`: the events of the last step.
- * - `character`: a character mover; it writes only when it pushes a body, and marks that
- *   write itself (character/mover.ts).
+ * - `character`: a character mover; it writes only when it pushes a body, and does so
+ *   through `applyBodyLinearImpulse`, a write of this table (character/mover.ts MoverWriter).
  * - `step`: the step; it keeps the stamp of a world at rest (world/solver.ts).
  * - `rollback`: saveState and loadState, which keep and compare the stamp
- *   (world/rollback_state.ts, "The fast path").
+ *   (world/rollback.ts, "The fast path").
  * - `internal`: world.ts's private helpers (TypeScript-private, still on the prototype),
  *   reached only through the public methods.
  *
@@ -35,8 +35,6 @@
  * 'structure'); the reads its mirror answers worldMethodsOf('config', 'userData'); the
  * methods it leaves out WorldMethodsOf<'step' | 'events' | 'character'>.
  */
-
-import { markRollbackChanged, type WorldState } from './world_state.js';
 
 export type WorldMethodKind =
   | 'input'
@@ -225,36 +223,4 @@ export function worldMethodsOf<K extends WorldMethodKind>(...kinds: K[]): WorldM
   return (Object.keys(WORLD_METHODS) as WorldMethodName[]).filter((n) =>
     wanted.has(WORLD_METHODS[n]),
   ) as WorldMethodsOf<K>[];
-}
-
-/** The most arguments a writing method takes (the wrapper passes this many on). */
-export const MAX_WRITE_ARGUMENTS = 4;
-
-type Method = (this: object, a?: unknown, b?: unknown, c?: unknown, d?: unknown) => unknown;
-
-/**
- * Wraps every method the table classifies as writing (WRITING_KINDS) so that it renews the
- * world's rollback stamp before it runs: called once, by World, on its own prototype, so a
- * writing method cannot forget the stamp. Renewing it before the method runs covers every
- * write it makes, even one followed by a throw; a write that throws at its checks and
- * changes nothing only costs the next save a full encoding. The wrapper takes a fixed
- * number of arguments (a rest parameter would allocate an array per call, and per-frame
- * inputs are called every frame); world.ts checks at compile time that no writing method
- * takes more.
- */
-export function installWriteMarks(proto: object, stateOf: (world: object) => WorldState): void {
-  const methods = proto as Record<string, Method | undefined>;
-  for (const name of Object.keys(WORLD_METHODS) as WorldMethodName[]) {
-    if (!WRITING_KINDS.has(WORLD_METHODS[name])) continue;
-    const method = methods[name];
-    if (typeof method !== 'function') {
-      throw new Error(`installWriteMarks: World has no method ${name}, which WORLD_METHODS lists`);
-    }
-    const marked: Method = function (this: object, a, b, c, d) {
-      markRollbackChanged(stateOf(this));
-      return method.call(this, a, b, c, d);
-    };
-    Object.defineProperty(marked, 'name', { value: name });
-    methods[name] = marked;
-  }
 }

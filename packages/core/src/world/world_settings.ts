@@ -6,6 +6,7 @@
  */
 
 import * as defaults from '../base/constants.js';
+import type { StepSettings } from '../dynamics/dynamics_state.js';
 import { MAX_GRAVITY } from '../base/constants.js';
 import {
   checkBoolean,
@@ -38,7 +39,7 @@ const ScalarSettingFields = class {
 } as unknown as new () => WorldScalarSettings;
 
 /** Solver settings that can change between steps. */
-export class WorldSettings extends ScalarSettingFields {
+export class WorldSettings extends ScalarSettingFields implements StepSettings {
   gravityX = 0;
   gravityY = defaults.DEFAULT_GRAVITY_Y;
   /** Bumped by every change of the settings above, so the step refreshes what it derived. */

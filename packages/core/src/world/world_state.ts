@@ -10,6 +10,10 @@
  * - the awake-body list, waking and sleeping (dynamics/island.ts);
  * - joints (joints/joint.ts).
  *
+ * Each layer names what it reads of this state in an interface of its own
+ * (dynamics/dynamics_state.ts, joints/joints_state.ts), which `WorldState` implements, so
+ * no module below the world layer imports this one.
+ *
  * Those functions trust their input: validation happens once, in world.ts, before any
  * of them is called, so a rejected public call never gets this far.
  */
@@ -31,6 +35,8 @@ import { replaceArraysOnce } from '../base/array.js';
 import type { RollbackState } from './rollback_state.js';
 import type { ActiveSolver } from '../types/solver.js';
 import { WorldSettings } from './world_settings.js';
+import { type ChainRecord, Profile } from '../dynamics/dynamics_state.js';
+import type { JointsState } from '../joints/joints_state.js';
 import {
   type FrictionMixer,
   mixFrictionDefault,
@@ -38,30 +44,9 @@ import {
   type RestitutionMixer,
 } from '../types/world_def.js';
 
-/** Step timings in milliseconds, overwritten by every step. */
-export class Profile {
-  step = 0;
-  pairs = 0;
-  collide = 0;
-  solve = 0;
-  continuous = 0;
-  sleep = 0;
-  sensors = 0;
-  /** Bodies swept by continuous collision in the last step. */
-  sweptBodies = 0;
-  /** Time-of-impact computations in the last step. */
-  toiCalls = 0;
-}
-
-/** A chain: the ordered segment shapes it created, for destroying it as one. */
-export interface ChainRecord {
-  body: number;
-  shapes: number[];
-}
-
 /**
  * The last stamp handed out. Stamps are unique among every world of this module, so a
- * state's stamp names one world's content (rollback_state.ts, "The fast path"). They never
+ * state's stamp names one world's content (rollback.ts, "The fast path"). They never
  * wrap: a state kept for long must not meet its stamp again. A field rather than a module
  * variable: past 2^30 it holds a double, which a field keeps in place where a module
  * variable would take a new heap number at each change.
@@ -69,7 +54,7 @@ export interface ChainRecord {
 const rollbackStamps = { last: 0 };
 
 /**
- * What the rollback fast path keeps for one world (world/rollback_state.ts, "The fast
+ * What the rollback fast path keeps for one world (world/rollback.ts, "The fast
  * path"). Kept by `adopt`: the test switch and counters belong to the world object.
  */
 export class RollbackCache {
@@ -94,7 +79,7 @@ export class RollbackCache {
 
 /**
  * Gives the world's rollback content a new stamp. Called before every method of World that
- * the table of methods classifies as a write (world/world_methods.ts installWriteMarks: one
+ * the table of methods classifies as a write (world/write_marks.ts installWriteMarks: one
  * wrapper, not a call in each method), by a step unless the world was at rest
  * (world/solver.ts step), by a load that decodes, by `adopt` (the content replaced whole)
  * and by the character mover when it pushes a body. A call too many only costs a full save
@@ -104,7 +89,7 @@ export function markRollbackChanged(w: WorldState): void {
   w.rollback.stamp = ++rollbackStamps.last;
 }
 
-export class WorldState {
+export class WorldState implements JointsState {
   readonly settings = new WorldSettings();
   readonly profile = new Profile();
   readonly bodies = new BodyStore();
@@ -147,7 +132,7 @@ export class WorldState {
   fastBodyCount = 0;
   /** Set while step() runs: the structure may not change from inside it. */
   locked = false;
-  /** The rollback fast path's stamp and last state (world/rollback_state.ts). */
+  /** The rollback fast path's stamp and last state (world/rollback.ts). */
   readonly rollback = new RollbackCache();
 
   // scratch, preallocated once

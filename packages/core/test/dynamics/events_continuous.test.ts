@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BodyType, makeBox, makeCircle, World } from '../../src/index';
 import type { ShapeId } from '../../src/index';
 import { bulletScene, sensorScene } from '../../src/scenes/index';
-import { DT } from '../support';
+import { DT, boxOnGround } from '../support';
 
 describe('continuous collision', () => {
   it('a 0.1 m circle fired at 300 m/s never passes a 5 cm static wall', () => {
@@ -207,10 +207,7 @@ describe('events', () => {
 
   it('sleep and wake events, and move events list exactly the awake bodies', () => {
     const world = new World();
-    const ground = world.createBody();
-    world.createPolygonShape(ground, makeBox(10, 0.5));
-    const box = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 1.5 } });
-    world.createPolygonShape(box, makeBox(0.5, 0.5));
+    const { box } = boxOnGround(world, { groundHalfWidth: 10, y: 1.5 });
     let slept = -1;
     for (let i = 0; i < 300 && slept < 0; i++) {
       world.step(DT);

@@ -17,7 +17,7 @@ import {
   World,
 } from '../../src/index';
 import { sensorScene } from '../../src/scenes/index';
-import { DT } from '../support';
+import { DT, boxOnGround } from '../support';
 
 interface StepEvents {
   begin: [number, number][];
@@ -146,10 +146,7 @@ describe('sensors', () => {
 
   it('a sleeping sensor body sees a kinematic body pass through', () => {
     const world = new World();
-    const ground = world.createBody();
-    world.createPolygonShape(ground, makeBox(20, 0.5));
-    const crate = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 1 } });
-    world.createPolygonShape(crate, makeBox(0.5, 0.5));
+    const { box: crate } = boxOnGround(world, { groundHalfWidth: 20, y: 1 });
     const sensor = world.createPolygonShape(crate, makeBox(1.5, 1.5), { isSensor: true });
     run(world, 300);
     expect(world.isBodyAwake(crate)).toBe(false);

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BodyType, ContactPointRecord, makeBox, World } from '../../src/index';
+import { boxOnGround } from '../support';
 
 describe('readContactPoints', () => {
   it('gives the two points of a resting box on the ground, its normal and the impulse that holds its weight', () => {
     const world = new World();
-    const ground = world.createBody();
-    world.createPolygonShape(ground, makeBox(5, 0.5));
-    const box = world.createBody({ type: BodyType.Dynamic, position: { x: 1, y: 1.2 } });
-    world.createPolygonShape(box, makeBox(0.5, 0.5), { density: 2 });
+    boxOnGround(world, { groundHalfWidth: 5, x: 1, y: 1.2, shape: { density: 2 } });
     for (let i = 0; i < 120; i++) world.step(1 / 60);
     const out = new Float64Array(4 * ContactPointRecord.Size);
     expect(world.readContactPoints(out)).toBe(2);

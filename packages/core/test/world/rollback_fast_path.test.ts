@@ -1,5 +1,5 @@
 /**
- * The rollback fast path (world/rollback_state.ts, "The fast path"): a world at rest saves
+ * The rollback fast path (world/rollback.ts, "The fast path"): a world at rest saves
  * by patching the step counter into a state saved at its stamp (or a copy of one), and
  * skips loading a state saved at its stamp. It is an accelerator only: driven at random
  * with steps, saves, loads and every method of World that writes, on a world that rests

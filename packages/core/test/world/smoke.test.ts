@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BodyType, makeBox, World } from '../../src/index';
+import { boxOnGround } from '../support';
 
 describe('smoke', () => {
   it('a box falls onto the ground and rests', () => {
     const world = new World();
-    const ground = world.createBody();
-    world.createPolygonShape(ground, makeBox(20, 1));
-    const box = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 4 } });
-    world.createPolygonShape(box, makeBox(0.5, 0.5));
+    const { box } = boxOnGround(world, { groundHalfWidth: 20, groundHalfHeight: 1, y: 4 });
     for (let i = 0; i < 120; i++) world.step(1 / 60);
     const p = world.getBodyPosition(box);
     expect(p.y).toBeGreaterThan(1.49);

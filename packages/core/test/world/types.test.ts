@@ -20,6 +20,7 @@ import {
   type ShapeId,
   World,
 } from '../../src/index';
+import { boxOnGround } from '../support';
 
 describe('typed access', () => {
   it('joint params and state are typed per joint kind, with no casts', () => {
@@ -52,10 +53,7 @@ describe('typed access', () => {
 
   it('event arrays read as ids', () => {
     const world = new World();
-    const ground = world.createBody();
-    world.createPolygonShape(ground, makeBox(5, 0.5));
-    const box = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 0.99 } });
-    world.createPolygonShape(box, makeBox(0.5, 0.5));
+    const { ground, box } = boxOnGround(world, { groundHalfWidth: 5, y: 0.99 });
     world.step(1 / 60);
     const contacts = world.getContactEvents();
     expectTypeOf(contacts.beginShapeA[0]!).toEqualTypeOf<ShapeId>();
