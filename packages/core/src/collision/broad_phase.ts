@@ -46,6 +46,15 @@ export class BroadPhase {
   /** Number of valid entries in {@link pairShapeA} / {@link pairShapeB}. */
   pairCount = 0;
 
+  /**
+   * Per shape index, its proxy's fat box as one record (minX, minY, maxX, maxY): the leaf's
+   * box, copied wherever a leaf takes a box (create, move, enlarge, setProxyBox; a rebuild
+   * changes no leaf). The step's per-contact and per-shape tests (world/solver.ts collide
+   * and finalizeBodies) read 32 contiguous bytes by shape index here instead of four tree
+   * columns through the proxy key and its tree. Entries of shapes without a proxy are stale.
+   */
+  shapeFat: Float64Array = new Float64Array(64);
+
   private pairFilter: PairFilter;
 
   /** Keys of proxies moved since the last update, unique, unordered. */
@@ -124,6 +133,12 @@ export class BroadPhase {
     const queryMask = growU32(this.queryMask[bodyType as ProxyType], proxyId + 1);
     this.queryMask[bodyType as ProxyType] = queryMask;
     queryMask[proxyId] = queryMaskBits;
+    if (4 * shapeIndex + 4 > this.shapeFat.length) this.shapeFat = growF64(this.shapeFat, 4 * shapeIndex + 4);
+    const fat = this.shapeFat;
+    fat[4 * shapeIndex] = minX;
+    fat[4 * shapeIndex + 1] = minY;
+    fat[4 * shapeIndex + 2] = maxX;
+    fat[4 * shapeIndex + 3] = maxY;
     const key = proxyKey(proxyId, bodyType);
     if (bodyType !== ProxyType.Static || forcePairCreation) this.bufferMove(key);
     return key;
@@ -137,14 +152,34 @@ export class BroadPhase {
 
   /** Teleports a proxy to a new fat AABB (remove + reinsert) and buffers it. */
   moveProxy(key: number, box: AABB): void {
-    this.trees[(key & 3) as ProxyType].moveProxy(key >> 2, box);
+    const tree = this.trees[(key & 3) as ProxyType];
+    tree.moveProxy(key >> 2, box);
+    this.copyFat(tree.userData[key >> 2]!, box);
     this.bufferMove(key);
   }
 
   /** Grows a proxy's fat AABB in place (see {@link DynamicTree.enlargeProxy}) and buffers it. */
   enlargeProxy(key: number, box: AABB): void {
-    this.trees[(key & 3) as ProxyType].enlargeProxy(key >> 2, box);
+    this.setProxyBox(key, box);
     this.bufferMove(key);
+  }
+
+  /**
+   * Gives a proxy a new fat AABB in place, as {@link enlargeProxy} does, without buffering
+   * it for the pair search (a rollback load, which restores the move buffer itself).
+   */
+  setProxyBox(key: number, box: AABB): void {
+    const tree = this.trees[(key & 3) as ProxyType];
+    tree.enlargeProxy(key >> 2, box);
+    this.copyFat(tree.userData[key >> 2]!, box);
+  }
+
+  private copyFat(shape: number, box: AABB): void {
+    const fat = this.shapeFat;
+    fat[4 * shape] = box.minX;
+    fat[4 * shape + 1] = box.minY;
+    fat[4 * shape + 2] = box.maxX;
+    fat[4 * shape + 3] = box.maxY;
   }
 
   /** Marks a proxy for the next pair search; idempotent. */
@@ -391,7 +426,22 @@ export class BroadPhase {
 
   /** Checks the trees and the move buffer bookkeeping; throws on a violation. */
   validate(): void {
-    for (const tree of this.trees) tree.validate();
+    for (const tree of this.trees) {
+      tree.validate();
+      for (let id = 0; id < tree.capacity; id++) {
+        if ((tree.flags[id]! & 1) === 0 || tree.height[id] !== 0) continue;
+        const o = 4 * tree.userData[id]!;
+        const fat = this.shapeFat;
+        if (
+          fat[o] !== tree.minX[id] ||
+          fat[o + 1] !== tree.minY[id] ||
+          fat[o + 2] !== tree.maxX[id] ||
+          fat[o + 3] !== tree.maxY[id]
+        ) {
+          throw new Error(`BroadPhase.validate: fat box of shape ${o / 4} differs from its leaf ${id}`);
+        }
+      }
+    }
     for (let i = 0; i < this.moveCount; i++) {
       const key = this.moveBuffer[i]!;
       const type = key & 3;

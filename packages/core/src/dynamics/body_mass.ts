@@ -19,8 +19,11 @@ import { BodyType } from '../types/body_def.js';
 import type { WorldState } from '../world/world_state.js';
 import { STATE_STRIDE, VX, VY, W } from './body_state_layout.js';
 
-/** Recomputes mass, inertia and center of mass of a body from its shapes. */
-export function updateBodyMass(w: WorldState, b: number): void {
+/**
+ * Recomputes mass, inertia and center of mass of a body from its shapes.
+ * @param addedShape the one shape added since the last update, or -1 (see applyMass)
+ */
+export function updateBodyMass(w: WorldState, b: number, addedShape = -1): void {
   const bodies = w.bodies;
   const shapes = w.shapes;
   bodies.massOverridden[b] = 0;
@@ -53,10 +56,16 @@ export function updateBodyMass(w: WorldState, b: number): void {
       inertia = 0;
     }
   }
-  applyMass(w, b, mass, inertia, lcx, lcy);
+  applyMass(w, b, mass, inertia, lcx, lcy, addedShape);
 }
 
-/** Sets mass properties (about the center of mass) and moves the center accordingly. */
+/**
+ * Sets mass properties (about the center of mass) and moves the center accordingly.
+ * @param addedShape the one shape added since the extents were last computed, or -1: when
+ *   the center stays put, only that shape is folded into them (extendMaxExtent), so a body
+ *   built shape by shape (a static ground of thousands of boxes) costs linear, not
+ *   quadratic, time
+ */
 export function applyMass(
   w: WorldState,
   b: number,
@@ -64,8 +73,11 @@ export function applyMass(
   inertia: number,
   lcx: number,
   lcy: number,
+  addedShape = -1,
 ): void {
   const bodies = w.bodies;
+  // the extents are measured from the center: bit for bit the same center, the same extents
+  const centerKept = Object.is(bodies.lcx[b], lcx) && Object.is(bodies.lcy[b], lcy);
   const dynamic = bodies.type[b] === BodyType.Dynamic;
   bodies.mass[b] = dynamic ? mass : 0;
   bodies.invMass[b] = dynamic && mass > 0 ? 1 / mass : 0;
@@ -87,7 +99,8 @@ export function applyMass(
   const omega = bodies.state[o + W]!;
   bodies.state[o + VX] = bodies.state[o + VX]! - omega * (cy - oldCy);
   bodies.state[o + VY] = bodies.state[o + VY]! + omega * (cx - oldCx);
-  updateMaxExtent(w, b);
+  if (addedShape !== -1 && centerKept) extendMaxExtent(w, b, addedShape);
+  else updateMaxExtent(w, b);
 }
 
 /** Largest distance from the center of mass to any shape point, for the sleep test. */
@@ -106,6 +119,20 @@ export function updateMaxExtent(w: WorldState, b: number): void {
   }
   bodies.maxExtent[b] = extent;
   bodies.minExtent[b] = minExtent;
+}
+
+/**
+ * Folds one shape, just added, into the body's extents. The extents are a largest and a
+ * smallest value over the shapes, so this gives exactly what updateMaxExtent would, as long
+ * as the center of mass has not moved since they were computed.
+ */
+export function extendMaxExtent(w: WorldState, b: number, s: number): void {
+  const bodies = w.bodies;
+  const shapes = w.shapes;
+  const e = shapeExtent(shapes.typeOf(s), shapes.geometry[s]!, bodies.lcx[b]!, bodies.lcy[b]!);
+  if (e > bodies.maxExtent[b]!) bodies.maxExtent[b] = e;
+  const inner = shapeInnerExtent(shapes.typeOf(s), shapes.geometry[s]!);
+  if (inner < bodies.minExtent[b]!) bodies.minExtent[b] = inner;
 }
 
 /** Half the thinnest dimension of a shape: how far it may move in a step without skipping

@@ -22,7 +22,7 @@ import { destroyShapeContacts } from './contact.js';
 import { addSensor, removeSensorShape } from './sensor.js';
 import type { ChainDef, Filter, ShapeDef } from '../types/shape_def.js';
 import { BodyType } from '../types/body_def.js';
-import { updateBodyMass, updateMaxExtent } from './body_mass.js';
+import { extendMaxExtent, updateBodyMass } from './body_mass.js';
 import { pairSearchMask } from './shape_filter.js';
 
 /** Scratch fat box handed to the broad phase (an object: double arguments would be boxed). */
@@ -208,8 +208,8 @@ export function createShape(
   bodies.shapeCount[b] = bodies.shapeCount[b]! + 1;
   createShapeProxy(w, s, true);
   if (d.isSensor) addSensor(w, s);
-  if (d.updateBodyMass && bodies.massOverridden[b] !== 1) updateBodyMass(w, b);
-  else updateMaxExtent(w, b);
+  if (d.updateBodyMass && bodies.massOverridden[b] !== 1) updateBodyMass(w, b, s);
+  else extendMaxExtent(w, b, s);
   return s;
 }
 

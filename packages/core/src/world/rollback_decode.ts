@@ -215,7 +215,7 @@ function decodeBodies(w: WorldState, fs: Float64Array, f: number): number {
         fat.minY = value4[1]!;
         fat.maxX = value4[2]!;
         fat.maxY = value4[3]!;
-        tree.enlargeProxy(id, fat);
+        bp.setProxyBox(key, fat);
       }
     }
   }

@@ -171,7 +171,7 @@ function collide(w: WorldState): void {
   const contacts = w.contacts;
   const shapes = w.shapes;
   const bodies = w.bodies;
-  const trees = w.broadPhase.trees;
+  const fat = w.broadPhase.shapeFat;
   const xfA = w.xfA;
   const xfB = w.xfB;
   const m = manifold;
@@ -184,7 +184,6 @@ function collide(w: WorldState): void {
   const cBodyB = contacts.bodyB;
   const flags = contacts.flags;
   const pointCount = contacts.pointCount;
-  const proxyKey = shapes.proxyKey;
   const shapeType = shapes.type;
   const geometry = shapes.geometry;
   const px = bodies.px;
@@ -206,18 +205,14 @@ function collide(w: WorldState): void {
     const c = awake[i]!;
     const sA = cShapeA[c]!;
     const sB = cShapeB[c]!;
-    // fat boxes straight from the trees (proxy key = id << 2 | tree)
-    const keyA = proxyKey[sA]!;
-    const keyB = proxyKey[sB]!;
-    const treeA = trees[keyA & 3]!;
-    const treeB = trees[keyB & 3]!;
-    const idA = keyA >> 2;
-    const idB = keyB >> 2;
+    // the fat boxes, one record per shape (BroadPhase.shapeFat: minX, minY, maxX, maxY)
+    const fA = 4 * sA;
+    const fB = 4 * sB;
     const outside =
-      treeA.maxX[idA]! < treeB.minX[idB]! ||
-      treeB.maxX[idB]! < treeA.minX[idA]! ||
-      treeA.maxY[idA]! < treeB.minY[idB]! ||
-      treeB.maxY[idB]! < treeA.minY[idA]!;
+      fat[fA + 2]! < fat[fB]! ||
+      fat[fB + 2]! < fat[fA]! ||
+      fat[fA + 3]! < fat[fB + 1]! ||
+      fat[fB + 3]! < fat[fA + 1]!;
     parted[partedCount] = c;
     partedCount += outside ? 1 : 0;
     if (outside) continue;
@@ -572,18 +567,16 @@ function finalizeBodies(w: WorldState): void {
       bodies.sleepTime[b] = 0;
     }
 
-    const trees = w.broadPhase.trees;
+    const fat = w.broadPhase.shapeFat;
     for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
       computeShapeBox(w, s);
-      const key = shapes.proxyKey[s]!;
-      if (key === -1) continue;
-      const tree = trees[key & 3]!;
-      const id = key >> 2;
+      if (shapes.proxyKey[s] === -1) continue;
+      const f = 4 * s;
       const escaped =
-        shapes.minX[s]! < tree.minX[id]! ||
-        shapes.minY[s]! < tree.minY[id]! ||
-        shapes.maxX[s]! > tree.maxX[id]! ||
-        shapes.maxY[s]! > tree.maxY[id]!;
+        shapes.minX[s]! < fat[f]! ||
+        shapes.minY[s]! < fat[f + 1]! ||
+        shapes.maxX[s]! > fat[f + 2]! ||
+        shapes.maxY[s]! > fat[f + 3]!;
       refitList[escapedCount] = s;
       escapedCount += escaped ? 1 : 0;
     }

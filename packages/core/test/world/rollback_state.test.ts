@@ -72,6 +72,8 @@ function expectContinuesExactly(world: World, ids: readonly BodyId[], n: number,
   const snapshot = world.snapshot();
   world.loadState(state);
   expect(world.getCounters().stepCount).toBe(stepCount);
+  // the trees, and the step's copy of every leaf's fat box (BroadPhase.shapeFat), as loaded
+  worldStateOf(world).broadPhase.validate();
   // the touching contacts read as they did when saved, awake or asleep (records that the
   // state derives rather than holds included)
   expect(sameBits(contactPoints(world), points)).toBe(true);
@@ -123,6 +125,7 @@ describe('rollback state', () => {
     stepWorld(original, 300);
     const world = new World({ enableSleep: false });
     world.restore(original.snapshot());
+    worldStateOf(world).broadPhase.validate();
     expectContinuesExactly(world, [], 0, 60);
   });
 
