@@ -71,3 +71,7 @@ export type { BodyStyle, BodyStyleFn, CanvasBodyInfo } from './canvas/body_style
 export { DEFAULT_PALETTE } from './canvas/body_style.js';
 export type { CanvasCamera, CanvasViewBox, CanvasPadding } from './canvas/camera.js';
 export type { RendererKind } from './canvas/renderer.js';
+
+// Reading a frame's records (`usePhysicsFrame`, `<PhysicsCanvas onDraw>`): the field offsets
+// of one body record, so a renderer needs nothing from @impulse/core.
+export { BodyRecord } from '@impulse/core';
