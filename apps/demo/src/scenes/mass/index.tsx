@@ -1,4 +1,3 @@
-import type { BodyId } from '@impulse/core';
 import {
   type BodyApi,
   type BodyOptions,
@@ -12,6 +11,7 @@ import {
 } from '@impulse/react';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { CanvasScene, type CanvasSceneHandle, sceneRenders } from '../../ui/CanvasScene';
+import { bodyIds } from '../../ui/body_ids';
 import { Button, Slider } from '../../ui/controls';
 import { HIGHLIGHT } from '../../ui/palette';
 import { drawStageNote } from '../../ui/stage_note';
@@ -47,6 +47,7 @@ const LINKS = 12;
 const LINK_LENGTH = 0.75;
 const LINK_DENSITY = 20;
 const PIVOT = { x: 5.5, y: 11.5 };
+const PIVOT_BODY: BodyOptions = { type: 'static', position: PIVOT, shapes: [] };
 const CHAIN_ANGLE = -0.6;
 const LINK: ShapeSpec[] = [
   {
@@ -77,42 +78,17 @@ function ratioFrom(position: number): number {
   return raw < 10 ? Math.round(raw) : raw < 100 ? Math.round(raw / 5) * 5 : Math.round(raw / 50) * 50;
 }
 
-function ids(apis: readonly BodyApi[]): BodyId[] {
-  return apis.flatMap((a) => (a.id === null ? [] : [a.id]));
+/** A light box, the `i`th from the ground of the tower at `x`. */
+function lightBox(x: number, i: number): BodyOptions {
+  return { position: { x, y: 0.5 + i }, shapes: LIGHT_BOX };
 }
 
-/** `count` light boxes at `x`, carrying a block `ratio` times denser. */
-function Tower({
-  x,
-  count,
-  ratio,
-  onBodies,
-}: {
-  x: number;
-  count: number;
-  ratio: number;
-  onBodies: (light: Bodies) => void;
-}) {
-  sceneRenders.count++;
-  const light = useBodies(count, (i) => ({ position: { x, y: 0.5 + i }, shapes: LIGHT_BOX }));
-  const [, block] = useBody({
-    position: { x, y: count + 0.75 },
-    shapes: BLOCK,
-    density: ratio,
-    userData: HEAVY,
-  });
-  useLayoutEffect(() => {
-    onBodies({ light: light.apis, heavy: block });
-  });
-  return null;
+/** The block on top of a tower of `count` boxes at `x`; density is live, a new ratio changes it in place. */
+function block(x: number, count: number, ratio: number): BodyOptions {
+  return { position: { x, y: count + 0.75 }, shapes: BLOCK, density: ratio, userData: HEAVY };
 }
 
-interface Bodies {
-  light: readonly BodyApi[];
-  heavy: BodyApi;
-}
-
-/** One revolute pin: link `b`'s left end on the pivot body `a` (the anchor's origin) or on link `a`'s right end. */
+/** One revolute pin: link `b`'s left end on the pivot body `a` (its origin) or on link `a`'s right end. */
 function Pin({ a, b, first }: { a: BodyApi; b: BodyApi; first: boolean }) {
   useJoint('revolute', a, b, {
     localAnchorA: first ? { x: 0, y: 0 } : { x: 0.5 * LINK_LENGTH, y: 0 },
@@ -121,58 +97,26 @@ function Pin({ a, b, first }: { a: BodyApi; b: BodyApi; first: boolean }) {
   return null;
 }
 
-function Chain({ ratio, onLinks }: { ratio: number; onLinks: (links: readonly BodyApi[]) => void }) {
+/** The world: two towers of light boxes under heavy blocks, and the chain. */
+function World({ ratio, scene }: { ratio: number; scene: CanvasSceneHandle | null }) {
   sceneRenders.count++;
-  // the pivot: a static body with no shapes
-  const [, pivot] = useBody({ type: 'static', position: PIVOT, shapes: [] });
+  useBody(GROUND);
+  const short = useBodies(3, (i) => lightBox(-9, i));
+  const [, shortBlock] = useBody(block(-9, 3, ratio));
+  const tall = useBodies(5, (i) => lightBox(-4.5, i));
+  const [, tallBlock] = useBody(block(-4.5, 5, ratio));
+  // the chain hangs from a static body with no shapes
+  const [, pivot] = useBody(PIVOT_BODY);
   const links = useBodies(LINKS, (i) => link(i, ratio));
   useLayoutEffect(() => {
-    onLinks(links.apis);
+    if (!scene) return;
+    // the drag test grabs the taller tower's block
+    scene.testApi = tallBlock;
+    scene.bodies = () => bodyIds([...short.apis, shortBlock, ...tall.apis, tallBlock, ...links.apis]);
   });
   return links.apis.map((b, i) => (
     <Pin key={i} a={i === 0 ? pivot : links.apis[i - 1]!} b={b} first={i === 0} />
   ));
-}
-
-function World({ ratio, scene }: { ratio: number; scene: CanvasSceneHandle | null }) {
-  sceneRenders.count++;
-  useBody(GROUND);
-  const [parts] = useState(() => ({ towers: [] as Bodies[], links: [] as readonly BodyApi[] }));
-  useLayoutEffect(() => {
-    if (!scene) return;
-    // the drag test grabs the taller tower's block
-    scene.testApi = parts.towers[1]?.heavy ?? null;
-    scene.bodies = () => [
-      ...parts.towers.flatMap((t) => [...ids(t.light), ...ids([t.heavy])]),
-      ...ids(parts.links),
-    ];
-  });
-  return (
-    <>
-      <Tower
-        x={-9}
-        count={3}
-        ratio={ratio}
-        onBodies={(b) => {
-          parts.towers[0] = b;
-        }}
-      />
-      <Tower
-        x={-4.5}
-        count={5}
-        ratio={ratio}
-        onBodies={(b) => {
-          parts.towers[1] = b;
-        }}
-      />
-      <Chain
-        ratio={ratio}
-        onLinks={(l) => {
-          parts.links = l;
-        }}
-      />
-    </>
-  );
 }
 
 /** Wakes the world when the ratio or the sub-steps change, so resting towers show it. */

@@ -1,6 +1,4 @@
-import type { BodyId } from '@impulse/core';
 import {
-  type BodyApi,
   type BodyOptions,
   type ShapeSpec,
   useBodies,
@@ -10,6 +8,7 @@ import {
 } from '@impulse/react';
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { CanvasScene, type CanvasSceneHandle, sceneRenders } from '../../ui/CanvasScene';
+import { bodyIds } from '../../ui/body_ids';
 import { Button, Slider, Toggle } from '../../ui/controls';
 import type { SceneMeta } from '../meta';
 import { cardHouse, GROUND, pyramid, tower } from './layout';
@@ -37,10 +36,6 @@ interface Drop {
   angle: number;
 }
 
-function ids(apis: readonly BodyApi[]): BodyId[] {
-  return apis.flatMap((a) => (a.id === null ? [] : [a.id]));
-}
-
 /** The world: ground, pyramid, house of cards, tower, and the boxes dropped so far. */
 function World({ drops, scene }: { drops: readonly Drop[]; scene: CanvasSceneHandle | null }) {
   sceneRenders.count++;
@@ -53,7 +48,7 @@ function World({ drops, scene }: { drops: readonly Drop[]; scene: CanvasSceneHan
     if (!scene) return;
     // the drag test grabs the tower's top box
     scene.testApi = stack.apis[stack.apis.length - 1]!;
-    scene.bodies = () => [...ids(pile.apis), ...ids(cards.apis), ...ids(stack.apis), ...ids(dropped.apis)];
+    scene.bodies = () => bodyIds([...pile.apis, ...cards.apis, ...stack.apis, ...dropped.apis]);
   });
   return null;
 }
