@@ -78,3 +78,7 @@ export type { FramePose } from './frame_pose.js';
 export type { CanvasViewFn } from './canvas/physics_canvas.js';
 export type { ChainMaterial } from './shapes.js';
 export type { CharacterStateView } from '@impulse/worker';
+
+// Reading a frame's records (`usePhysicsFrame`, `<PhysicsCanvas onDraw>`): the field offsets
+// of one body record, so a renderer needs nothing from @impulse/core.
+export { BodyRecord } from '@impulse/core';

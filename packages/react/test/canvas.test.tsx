@@ -147,6 +147,7 @@ describe('<PhysicsCanvas> draw list', () => {
       styles,
       camera,
       background: '#000000',
+      grid: false,
     };
     renderer.draw(frame);
     // the background, then the static batch, then the dynamic batch

@@ -438,6 +438,40 @@ describe('useSoftConstraint', () => {
     expect(params.dampingRatio).toBe(1);
     expect(params.hertz).toBeCloseTo(5.83392170191739 / (2 * Math.PI * (10 / 60)), 6);
   });
+
+  it('reports the tuning in effect: asked, resolved from response frames, retuned by setSpring', async () => {
+    const client = manualClient({ x: 0, y: 0 });
+    let spring: SoftConstraintApi | null = null;
+    let retune: (frames: number) => void = () => {};
+    function Pair() {
+      const [frames, setFrames] = useState<number | null>(null);
+      retune = setFrames;
+      const [, anchor] = useBody({ type: 'static', shapes: small });
+      const [, bob] = useBody({ position: { x: 1.5, y: 0 }, shapes: small });
+      spring = useSoftConstraint(
+        anchor,
+        bob,
+        frames === null ? { hertz: 3, dampingRatio: 0.25 } : { responseFrames: frames, bounce: 'none' },
+      );
+      return null;
+    }
+    render(
+      <Physics client={client} stepping="manual">
+        <Pair />
+      </Physics>,
+    );
+    expect(spring!.spring).toEqual({ hertz: 3, dampingRatio: 0.25 });
+    // read every frame by a draw callback: the same object while the tuning stands
+    expect(spring!.spring).toBe(spring!.spring);
+    act(() => retune(10));
+    const resolved = spring!.spring;
+    expect(resolved.dampingRatio).toBe(1);
+    expect(resolved.hertz).toBeCloseTo(5.83392170191739 / (2 * Math.PI * (10 / 60)), 6);
+    expect(client.getJointParams(spring!.id as never)).toMatchObject(resolved);
+    act(() => spring!.setSpring({ hertz: 7 }));
+    expect(spring!.spring).toEqual({ hertz: 7, dampingRatio: 1 });
+    expect(client.getJointParams(spring!.id as never)).toMatchObject({ hertz: 7, dampingRatio: 1 });
+  });
 });
 
 // Type-level checks: compiled by `tsc` (typecheck), never run.

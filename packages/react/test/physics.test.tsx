@@ -4,6 +4,8 @@ import { StrictMode, useContext, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Body,
+  type BodyApi,
+  BodyRecord,
   type PhysicsApi,
   Physics,
   useBody,
@@ -149,6 +151,37 @@ describe('<Physics>', () => {
     expect(slot).toBeGreaterThanOrEqual(0);
     expect(ys.length).toBeGreaterThan(0);
     expect(ys[ys.length - 1]!).toBeLessThan(5);
+  });
+
+  it('reads a body from the frame with the BodyRecord offsets @impulse/react exports', async () => {
+    const client = manualClient();
+    let read: { id: number; x: number; y: number; awake: number } | null = null;
+    let body: BodyApi | null = null;
+    function Reader() {
+      const [, api] = useBody({ position: { x: 1.5, y: 5 }, angle: 0.3, shapes: box });
+      body = api;
+      usePhysicsFrame(({ records }) => {
+        const o = api.slot * BodyRecord.Size;
+        read = {
+          id: records[o + BodyRecord.Id]!,
+          x: records[o + BodyRecord.X]!,
+          y: records[o + BodyRecord.Y]!,
+          awake: records[o + BodyRecord.Awake]!,
+        };
+      });
+      return null;
+    }
+    let physics: PhysicsApi | null = null;
+    render(
+      <Physics client={client} interpolate={false}>
+        <Reader />
+        <Grab onApi={(a) => (physics = a)} />
+      </Physics>,
+    );
+    await act(() => physics!.step(10));
+    const p = body!.getPosition();
+    expect(read).toEqual({ id: body!.id, x: p.x, y: p.y, awake: 1 });
+    expect(p.y).toBeLessThan(5);
   });
 
   it('rejects a bad body def through the error boundary with the core message, world unchanged', async () => {

@@ -208,6 +208,7 @@ export function CanvasScene(props: CanvasSceneProps) {
             renderer={chosenRenderer()}
             view={props.view}
             padding={{ top: narrow ? 84 : 64 }}
+            grid
             bodyStyle={props.bodyStyle}
             onDraw={props.onDraw}
           />

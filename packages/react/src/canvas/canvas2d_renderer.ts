@@ -5,7 +5,10 @@
  */
 import { BodyRecord } from '@impulse/core';
 import type { DrawEntry } from './draw_list.js';
+import { firstGridLine, GRID_RGBA, gridSpacingPx } from './grid.js';
 import type { BodyRenderer, RenderFrame } from './renderer.js';
+
+const GRID_CSS = `rgba(${GRID_RGBA.join(', ')})`;
 
 // a circle a few pixels across: an octagon looks the same and rasterises faster than an arc
 const OCTAGON_C = Float64Array.from({ length: 8 }, (_, i) => Math.cos((i * Math.PI) / 4));
@@ -39,6 +42,26 @@ export class Canvas2DRenderer implements BodyRenderer {
     this.canvas.height = Math.round(height * dpr);
   }
 
+  /** The grid: one path of 1 px lines (on pixel centres, so they stay sharp). */
+  private drawGrid(f: RenderFrame): void {
+    const ctx = this.ctx;
+    const width = this.width;
+    const height = this.height;
+    const px = gridSpacingPx(f.camera);
+    ctx.beginPath();
+    for (let x = firstGridLine(f.camera.originX, px); x < width; x += px) {
+      ctx.moveTo(Math.round(x) + 0.5, 0);
+      ctx.lineTo(Math.round(x) + 0.5, height);
+    }
+    for (let y = firstGridLine(f.camera.originY, px); y < height; y += px) {
+      ctx.moveTo(0, Math.round(y) + 0.5);
+      ctx.lineTo(width, Math.round(y) + 0.5);
+    }
+    ctx.strokeStyle = GRID_CSS;
+    ctx.lineWidth = 1;
+    ctx.stroke();
+  }
+
   /** The 2D context, for drawing extras on the same canvas. */
   get context(): CanvasRenderingContext2D {
     return this.ctx;
@@ -49,6 +72,7 @@ export class Canvas2DRenderer implements BodyRenderer {
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.fillStyle = f.background;
     ctx.fillRect(0, 0, this.width, this.height);
+    if (f.grid) this.drawGrid(f);
     const n = f.slotCount;
     const styleCount = f.styles.styles.length;
     // counting sort by key = style, statics before the rest

@@ -55,6 +55,8 @@ export interface PhysicsCanvasProps extends Omit<HTMLAttributes<HTMLDivElement>,
   padding?: CanvasPadding | undefined;
   /** Canvas colour behind the bodies (#rrggbb). Default '#0d121b'. */
   background?: string;
+  /** Faint lines on round meters behind the bodies (1 m, 5 m or 20 m apart, by zoom), for scale. Default false. */
+  grid?: boolean;
   /** Each body's look, asked once per body; the default colours statics slate and dynamics by a palette. */
   bodyStyle?: BodyStyleFn | undefined;
   /** Extras over the bodies (springs, labels, a HUD), after the bodies on every drawn frame. */
@@ -99,6 +101,7 @@ export const PhysicsCanvas = forwardRef<PhysicsCanvasApi, PhysicsCanvasProps>(fu
     view,
     padding,
     background = '#0d121b',
+    grid = false,
     bodyStyle,
     onDraw,
     draggable = true,
@@ -111,8 +114,8 @@ export const PhysicsCanvas = forwardRef<PhysicsCanvasApi, PhysicsCanvasProps>(fu
   const wrap = useRef<HTMLDivElement>(null);
   const main = useRef<HTMLCanvasElement>(null);
   const overlay = useRef<HTMLCanvasElement>(null);
-  const props = useRef({ view, padding, background, bodyStyle, onDraw, draggable });
-  props.current = { view, padding, background, bodyStyle, onDraw, draggable };
+  const props = useRef({ view, padding, background, grid, bodyStyle, onDraw, draggable });
+  props.current = { view, padding, background, grid, bodyStyle, onDraw, draggable };
   const state = useMemo(() => new CanvasState(), []);
 
   useImperativeHandle(ref, () => state.api, [state]);
@@ -139,7 +142,7 @@ export const PhysicsCanvas = forwardRef<PhysicsCanvasApi, PhysicsCanvasProps>(fu
   useLayoutEffect(() => {
     state.restyle();
     runtime.loop.invalidate();
-  }, [state, runtime, bodyStyle, background]);
+  }, [state, runtime, bodyStyle, background, grid]);
 
   useEffect(() => {
     const canvas = main.current!;
@@ -183,6 +186,7 @@ export const PhysicsCanvas = forwardRef<PhysicsCanvasApi, PhysicsCanvasProps>(fu
         runtime.loop.invalidate();
       }
       const rf = state.classify(frame, client, p.bodyStyle, p.background);
+      rf.grid = p.grid;
       chosen.draw(rf);
       if (extras) {
         if (extras !== (chosen as Partial<Canvas2DRenderer>).context) {
@@ -287,6 +291,7 @@ class CanvasState {
     styles: this.styles,
     camera: this.camera,
     background: '#000000',
+    grid: false,
   };
 
   readonly api: PhysicsCanvasApi;

@@ -21,6 +21,8 @@ export interface RenderFrame {
   styles: StyleTable;
   camera: CanvasCamera;
   background: string;
+  /** Draw the grid (grid.ts) over the background, under the bodies. */
+  grid: boolean;
 }
 
 export type RendererKind = 'canvas2d' | 'webgl';

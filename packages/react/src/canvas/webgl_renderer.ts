@@ -15,6 +15,7 @@ import { BodyRecord } from '@impulse/core';
 import type { DrawShape } from './draw_list.js';
 import type { BodyRenderer, RenderFrame } from './renderer.js';
 import { parseColor, type Rgba } from './body_style.js';
+import { firstGridLine, gridOver, gridSpacingPx } from './grid.js';
 
 const VERTEX = `#version 300 es
 in vec2 a_pos;
@@ -223,6 +224,7 @@ export class WebGLRenderer implements BodyRenderer {
   private width = 1;
   private height = 1;
   private background: string | null = null;
+  private gridColor: Rgba = [0, 0, 0, 1];
   private clear: Rgba = [0, 0, 0, 1];
 
   /**
@@ -386,10 +388,12 @@ export class WebGLRenderer implements BodyRenderer {
     if (this.background !== f.background) {
       this.background = f.background;
       this.clear = parseColor(f.background);
+      this.gridColor = gridOver(f.background);
     }
     gl.viewport(0, 0, this.canvas.width, this.canvas.height);
     gl.clearColor(this.clear[0] / 255, this.clear[1] / 255, this.clear[2] / 255, 1);
     gl.clear(gl.COLOR_BUFFER_BIT);
+    if (f.grid) this.drawGrid(f);
     if (total === 0) return;
     gl.useProgram(this.program);
     gl.bindVertexArray(this.vao);
@@ -421,6 +425,31 @@ export class WebGLRenderer implements BodyRenderer {
       gl.drawArraysInstanced(gl.TRIANGLES, m.first, m.count, i - first);
     }
     gl.bindVertexArray(null);
+  }
+
+  /**
+   * The grid: each line a scissored clear one device pixel wide, in the grid colour laid
+   * over the background (a clear does not blend): no geometry, no shader.
+   */
+  private drawGrid(f: RenderFrame): void {
+    const gl = this.gl;
+    const dpr = this.canvas.width / Math.max(1, this.width);
+    const w = this.canvas.width;
+    const h = this.canvas.height;
+    const c = this.gridColor;
+    gl.enable(gl.SCISSOR_TEST);
+    gl.clearColor(c[0] / 255, c[1] / 255, c[2] / 255, 1);
+    const px = gridSpacingPx(f.camera);
+    for (let x = firstGridLine(f.camera.originX, px); x < this.width; x += px) {
+      gl.scissor(Math.round(x * dpr), 0, 1, h);
+      gl.clear(gl.COLOR_BUFFER_BIT);
+    }
+    // scissor rows count from the bottom
+    for (let y = firstGridLine(f.camera.originY, px); y < this.height; y += px) {
+      gl.scissor(0, h - 1 - Math.round(y * dpr), w, 1);
+      gl.clear(gl.COLOR_BUFFER_BIT);
+    }
+    gl.disable(gl.SCISSOR_TEST);
   }
 
   dispose(): void {

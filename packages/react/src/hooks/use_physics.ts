@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useRuntime } from '../context.js';
 import type { PhysicsRuntime } from '../runtime.js';
 import { type ScreenMapping, screenToWorld, worldToScreen } from '../screen.js';
+import { wakeAllBodies } from '../wake_all.js';
 
 /** The world of the nearest `<Physics>`. */
 export interface PhysicsApi {
@@ -33,6 +34,12 @@ export interface PhysicsApi {
    * this after a layout change nothing observes (a class or style that moves elements).
    */
   remeasure(): void;
+  /**
+   * Wakes every sleeping body that can move (after a live settings change, so a resting
+   * pile shows it). Returns how many it woke. One call per body asleep: for a button, not
+   * for every frame.
+   */
+  wakeAll(): number;
 }
 
 export function physicsApi(runtime: PhysicsRuntime): PhysicsApi {
@@ -48,6 +55,7 @@ export function physicsApi(runtime: PhysicsRuntime): PhysicsApi {
     worldToScreen: (p) => worldToScreen(runtime.mapping, p),
     screenToWorld: (p) => screenToWorld(runtime.mapping, p),
     remeasure: () => runtime.loop.targets.markStale(),
+    wakeAll: () => wakeAllBodies(runtime.client),
   };
 }
 

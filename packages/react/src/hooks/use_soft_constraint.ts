@@ -20,6 +20,12 @@ export interface SoftConstraintApi {
   setSpring(spring: SpringSpec): void;
   /** Moves the world point (body–point constraints). */
   setTarget(point: Vec2): void;
+  /**
+   * The tuning in effect: the hertz and damping ratio asked, or what `responseFrames` and
+   * `bounce` resolve to (the core's `springFromResponse`). The same object until the tuning
+   * changes, so a draw callback can read it every frame.
+   */
+  readonly spring: Readonly<{ hertz: number; dampingRatio: number }>;
 }
 
 /**
@@ -36,6 +42,9 @@ export function useSoftConstraint(
   const toPoint = isPoint(to);
   const stepRate = 1 / runtime.config.timeStep;
   const spring = resolveSpring(options, stepRate);
+  // what the api reports: the last tuning applied, a render's or setSpring's (which holds
+  // until a render changes the tuning, as the joint's own parameters do)
+  const tuning = useMemo(() => ({ current: spring, rendered: spring }), []);
   const maxForce = options.maxForce ?? UNBOUNDED_FORCE;
   const other = toPoint ? null : (to as BodyApi);
   const point = toPoint ? (to as Vec2) : null;
@@ -85,6 +94,11 @@ export function useSoftConstraint(
     if (pointBody !== null && point !== null)
       pointBody.update({ type: 'static', position: point, shapes: [], userData: 'impulse:point' });
     (handle as JointHandle<'mouse' | 'distance'>).update(jointOptions);
+    const r = tuning.rendered;
+    if (r.hertz !== spring.hertz || r.dampingRatio !== spring.dampingRatio) {
+      tuning.current = spring;
+      tuning.rendered = spring;
+    }
   });
   useLayoutEffect(() => {
     pointBody?.acquire();
@@ -102,6 +116,7 @@ export function useSoftConstraint(
       setSpring(s: SpringSpec) {
         const tuned = resolveSpring(s, stepRate);
         (handle.api as { set(p: object): void }).set(tuned);
+        tuning.current = tuned;
       },
       setTarget(p: Vec2) {
         if (other !== null)
@@ -113,7 +128,10 @@ export function useSoftConstraint(
         pointBody.api.setTransform(p, 0);
         handleOf(body).api.wake();
       },
+      get spring() {
+        return tuning.current;
+      },
     }),
-    [handle, other, stepRate, pointBody, body],
+    [handle, other, stepRate, pointBody, body, tuning],
   );
 }

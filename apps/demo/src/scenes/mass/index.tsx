@@ -1,10 +1,20 @@
-import { BodyType, makeBox, type ShapeId } from '@impulse/core';
-import { addGround, chainScene } from '@impulse/core/scenes';
-import { useEffect, useRef, useState } from 'react';
-import { HIGHLIGHT, type Sim } from '../../sim/sim';
-import { useSim } from '../../sim/useSim';
+import {
+  type BodyApi,
+  type BodyOptions,
+  type BodyStyleFn,
+  type CanvasDrawFn,
+  type ShapeSpec,
+  useBodies,
+  useBody,
+  useJoint,
+  usePhysics,
+} from '@impulse/react';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { CanvasScene, type CanvasSceneHandle, sceneRenders } from '../../ui/CanvasScene';
+import { bodyIds } from '../../ui/body_ids';
 import { Button, Slider } from '../../ui/controls';
-import { SceneFrame } from '../../ui/SceneFrame';
+import { HIGHLIGHT } from '../../ui/palette';
+import { drawStageNote } from '../../ui/stage_note';
 import type { SceneMeta } from '../meta';
 
 export const meta: SceneMeta = {
@@ -17,45 +27,49 @@ export const meta: SceneMeta = {
   ],
 };
 
-interface Rig {
-  heavyShapes: ShapeId[];
-  chainEnd: ShapeId;
-}
+const VIEW = { x0: -12, x1: 14, y0: -0.5, y1: 12.5 };
+const GROUND: BodyOptions = {
+  type: 'static',
+  position: { x: 0, y: -1 },
+  shapes: [{ type: 'box', width: 80, height: 2 }],
+};
+/** The heavy bodies are tagged so the canvas draws them red. */
+const HEAVY = 'heavy';
+const style: BodyStyleFn = (body) =>
+  body.userData === HEAVY ? { fill: HIGHLIGHT, stroke: 'rgba(255,255,255,0.7)' } : null;
 
+const LIGHT_BOX: ShapeSpec[] = [{ type: 'box', width: 1, height: 1, density: 1 }];
+const BLOCK: ShapeSpec[] = [{ type: 'box', width: 2.4, height: 1.5 }];
+
+// the chain: 12 capsule links hung from a pivot, released 56° from the vertical so it
+// swings clear of the towers; its last link is `ratio` times denser than the others
+const LINKS = 12;
+const LINK_LENGTH = 0.75;
 const LINK_DENSITY = 20;
-
-function build(sim: Sim, ratio: number): Rig {
-  const w = sim.world;
-  addGround(sim.asWorld(), 40);
-  const heavyShapes: ShapeId[] = [];
-  // two towers of light boxes, each carrying a heavy block
-  for (const [x, n] of [
-    [-9, 3],
-    [-4.5, 5],
-  ] as const) {
-    for (let i = 0; i < n; i++) {
-      const b = w.createBody({ type: BodyType.Dynamic, position: { x, y: 0.5 + i } });
-      w.createPolygonShape(b, makeBox(0.5, 0.5), { density: 1 });
-    }
-    const heavy = w.createBody({ type: BodyType.Dynamic, position: { x, y: n + 0.75 } });
-    heavyShapes.push(w.createPolygonShape(heavy, makeBox(1.2, 0.75), { density: ratio }));
-    sim.setBodyColor(heavy, HIGHLIGHT);
-    sim.testBody = heavy;
-  }
-  // a chain with a heavy last link, released at an angle so it swings
-  const chain = chainScene(sim.asWorld(), {
-    links: 12,
-    linkLength: 0.75,
+const PIVOT = { x: 5.5, y: 11.5 };
+const PIVOT_BODY: BodyOptions = { type: 'static', position: PIVOT, shapes: [] };
+const CHAIN_ANGLE = -0.6;
+const LINK: ShapeSpec[] = [
+  {
+    type: 'capsule',
+    center1: { x: -0.5 * LINK_LENGTH, y: 0 },
+    center2: { x: 0.5 * LINK_LENGTH, y: 0 },
     radius: 0.12,
-    density: LINK_DENSITY,
-    endMassRatio: ratio,
-    anchor: { x: 5.5, y: 11.5 },
-    // released 56° from the vertical: it swings clear of the towers
-    angle: -0.6,
-  });
-  const end = chain.links[chain.links.length - 1]!;
-  sim.setBodyColor(end, HIGHLIGHT);
-  return { heavyShapes, chainEnd: w.getBodyShapes(end)[0]! };
+    friction: 0.6,
+  },
+];
+
+function link(i: number, ratio: number): BodyOptions {
+  const along = (i + 0.5) * LINK_LENGTH;
+  const last = i === LINKS - 1;
+  return {
+    position: { x: PIVOT.x + along * Math.cos(CHAIN_ANGLE), y: PIVOT.y + along * Math.sin(CHAIN_ANGLE) },
+    angle: CHAIN_ANGLE,
+    shapes: LINK,
+    // density is live: a new ratio changes the last link's shape in place
+    density: last ? LINK_DENSITY * ratio : LINK_DENSITY,
+    userData: last ? HEAVY : undefined,
+  };
 }
 
 /** Slider position (0..3) to a ratio 1..1000, in steps that read well. */
@@ -64,42 +78,89 @@ function ratioFrom(position: number): number {
   return raw < 10 ? Math.round(raw) : raw < 100 ? Math.round(raw / 5) * 5 : Math.round(raw / 50) * 50;
 }
 
+/** A light box, the `i`th from the ground of the tower at `x`. */
+function lightBox(x: number, i: number): BodyOptions {
+  return { position: { x, y: 0.5 + i }, shapes: LIGHT_BOX };
+}
+
+/** The block on top of a tower of `count` boxes at `x`; density is live, a new ratio changes it in place. */
+function block(x: number, count: number, ratio: number): BodyOptions {
+  return { position: { x, y: count + 0.75 }, shapes: BLOCK, density: ratio, userData: HEAVY };
+}
+
+/** One revolute pin: link `b`'s left end on the pivot body `a` (its origin) or on link `a`'s right end. */
+function Pin({ a, b, first }: { a: BodyApi; b: BodyApi; first: boolean }) {
+  useJoint('revolute', a, b, {
+    localAnchorA: first ? { x: 0, y: 0 } : { x: 0.5 * LINK_LENGTH, y: 0 },
+    localAnchorB: { x: -0.5 * LINK_LENGTH, y: 0 },
+  });
+  return null;
+}
+
+/** The world: two towers of light boxes under heavy blocks, and the chain. */
+function World({ ratio, scene }: { ratio: number; scene: CanvasSceneHandle | null }) {
+  sceneRenders.count++;
+  useBody(GROUND);
+  const short = useBodies(3, (i) => lightBox(-9, i));
+  const [, shortBlock] = useBody(block(-9, 3, ratio));
+  const tall = useBodies(5, (i) => lightBox(-4.5, i));
+  const [, tallBlock] = useBody(block(-4.5, 5, ratio));
+  // the chain hangs from a static body with no shapes
+  const [, pivot] = useBody(PIVOT_BODY);
+  const links = useBodies(LINKS, (i) => link(i, ratio));
+  useLayoutEffect(() => {
+    if (!scene) return;
+    // the drag test grabs the taller tower's block
+    scene.testApi = tallBlock;
+    scene.bodies = () => bodyIds([...short.apis, shortBlock, ...tall.apis, tallBlock, ...links.apis]);
+  });
+  return links.apis.map((b, i) => (
+    <Pin key={i} a={i === 0 ? pivot : links.apis[i - 1]!} b={b} first={i === 0} />
+  ));
+}
+
+/** Wakes the world when the ratio or the sub-steps change, so resting towers show it. */
+function WakeOnChange({ settings }: { settings: string }) {
+  const physics = usePhysics();
+  useEffect(() => {
+    physics.wakeAll();
+  }, [physics, settings]);
+  return null;
+}
+
+function WakeButton() {
+  const physics = usePhysics();
+  return (
+    <Button kind="primary" onClick={() => physics.wakeAll()}>
+      Wake everything
+    </Button>
+  );
+}
+
 export default function MassRatios() {
   const [reset, setReset] = useState(0);
   const [position, setPosition] = useState(1);
   const [subSteps, setSubSteps] = useState(4);
+  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
   const ratio = ratioFrom(position);
-  const rig = useRef<Rig | null>(null);
-  const sim = useSim(
-    { view: { x0: -12, x1: 14, y0: -0.5, y1: 12.5 } },
-    (s) => {
-      rig.current = build(s, ratio);
-      return undefined;
-    },
-    reset,
-  );
-  useEffect(() => {
-    const r = rig.current;
-    if (!sim || !r) return;
-    for (const shape of r.heavyShapes) sim.client.setShapeDensity(shape, ratio);
-    sim.client.setShapeDensity(r.chainEnd, LINK_DENSITY * ratio);
-    sim.note = `red : others = ${ratio} : 1`;
-    sim.wakeAll();
-  }, [sim, ratio]);
-
-  useEffect(() => {
-    if (!sim) return;
-    sim.client.setSettings({ subSteps });
-    sim.wakeAll();
-  }, [sim, subSteps]);
-
+  const note = `red : others = ${ratio} : 1`;
+  useLayoutEffect(() => {
+    if (scene) scene.note = note;
+  }, [scene, note]);
+  const draw: CanvasDrawFn = (ctx, camera) => drawStageNote(ctx, camera, note);
   return (
-    <SceneFrame
+    <CanvasScene
+      key={reset}
       meta={meta}
-      sim={sim}
+      view={VIEW}
+      bodyStyle={style}
+      onDraw={draw}
+      physics={{ subSteps }}
+      onScene={setScene}
       onReset={() => setReset((n) => n + 1)}
       controls={
         <>
+          <WakeOnChange settings={`${ratio} ${subSteps}`} />
           <Slider
             label="Mass ratio"
             value={position}
@@ -118,11 +179,11 @@ export default function MassRatios() {
             onChange={setSubSteps}
             hint="More sub-steps carry large mass ratios better."
           />
-          <Button kind="primary" onClick={() => sim?.wakeAll()}>
-            Wake everything
-          </Button>
+          <WakeButton />
         </>
       }
-    />
+    >
+      <World ratio={ratio} scene={scene} />
+    </CanvasScene>
   );
 }

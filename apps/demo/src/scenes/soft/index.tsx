@@ -1,18 +1,21 @@
 import {
-  type BodyId,
-  BodyType,
-  type JointId,
-  makeBox,
-  type SpringDamping,
-  springFromResponse,
-} from '@impulse/core';
-import { addGround } from '@impulse/core/scenes';
-import { useEffect, useRef, useState } from 'react';
-import { HIGHLIGHT, type Sim } from '../../sim/sim';
-import { useSim } from '../../sim/useSim';
+  type BodyApi,
+  BodyRecord,
+  type BodyOptions,
+  type BodyStyleFn,
+  type CanvasDrawFn,
+  type SoftConstraintApi,
+  useBody,
+  usePhysicsFrame,
+  useSoftConstraint,
+} from '@impulse/react';
+import { useLayoutEffect, useState } from 'react';
+import { CanvasScene, type CanvasSceneHandle, sceneRenders } from '../../ui/CanvasScene';
 import { Button, Segmented, Slider } from '../../ui/controls';
-import { SceneFrame } from '../../ui/SceneFrame';
+import { HIGHLIGHT } from '../../ui/palette';
+import { drawStageNote } from '../../ui/stage_note';
 import type { SceneMeta } from '../meta';
+import { drawSpring } from './spring_drawing';
 
 export const meta: SceneMeta = {
   id: 'soft',
@@ -24,158 +27,181 @@ export const meta: SceneMeta = {
   ],
 };
 
+type Bounce = 'free' | 'some' | 'none';
+
+const VIEW = { x0: -11, x1: 11, y0: -0.5, y1: 14 };
 const CEILING = 12;
 const REST = 4;
-const COLUMNS = { soft: -7, response: 0, naive: 7 } as const;
 const BOB_HALF = 0.5;
+const COLUMNS = { soft: -7, response: 0, naive: 7 } as const;
+const COLORS = { soft: '#34d399', response: '#60a5fa', naive: HIGHLIGHT } as const;
+type Column = keyof typeof COLUMNS;
 
-interface Rig {
-  soft: { body: BodyId; joint: JointId };
-  response: { body: BodyId; joint: JointId };
-  naive: { body: BodyId };
-  blowUps: number;
-  naiveHz: number;
-  naiveZeta: number;
+const GROUND: BodyOptions = {
+  type: 'static',
+  position: { x: 0, y: -1 },
+  shapes: [{ type: 'box', width: 60, height: 2 }],
+};
+const CEILING_BODY: BodyOptions = {
+  type: 'static',
+  position: { x: 0, y: CEILING + 0.25 },
+  shapes: [{ type: 'box', width: 20, height: 0.5 }],
+};
+
+/** A 1 kg bob hanging REST metres below the ceiling in its column; it never sleeps (the springs are the show). */
+function bob(column: Column): BodyOptions {
+  return {
+    position: { x: COLUMNS[column], y: CEILING - REST - BOB_HALF },
+    shapes: [{ type: 'box', width: 2 * BOB_HALF, height: 2 * BOB_HALF, density: 1 }],
+    enableSleep: false,
+    fixedRotation: column === 'naive',
+    userData: column,
+  };
 }
 
-function build(sim: Sim): Rig {
-  const w = sim.world;
-  addGround(sim.asWorld(), 30);
-  const ceiling = w.createBody({ position: { x: 0, y: CEILING + 0.25 } });
-  w.createPolygonShape(ceiling, makeBox(10, 0.25));
-  const bob = (x: number, color: string) => {
-    const body = w.createBody({
-      type: BodyType.Dynamic,
-      position: { x, y: CEILING - REST - BOB_HALF },
-      enableSleep: false,
-    });
-    w.createPolygonShape(body, makeBox(BOB_HALF, BOB_HALF), { density: 1 }); // 1 kg
-    sim.setBodyColor(body, color);
-    return body;
-  };
-  const spring = (body: BodyId, x: number) =>
-    w.createDistanceJoint({
-      bodyA: ceiling,
-      bodyB: body,
-      localAnchorA: { x, y: -0.25 },
-      localAnchorB: { x: 0, y: BOB_HALF },
-      length: REST,
-      enableSpring: true,
-      hertz: 4,
-      dampingRatio: 0.3,
-    });
-  const softBody = bob(COLUMNS.soft, '#34d399');
-  const responseBody = bob(COLUMNS.response, '#60a5fa');
-  const naiveBody = bob(COLUMNS.naive, HIGHLIGHT);
-  w.setBodyFixedRotation(naiveBody, true);
-  sim.testBody = responseBody;
-  return {
-    soft: { body: softBody, joint: spring(softBody, COLUMNS.soft) },
-    response: { body: responseBody, joint: spring(responseBody, COLUMNS.response) },
-    naive: { body: naiveBody },
-    blowUps: 0,
-    naiveHz: 4,
-    naiveZeta: 0.3,
-  };
+const style: BodyStyleFn = (body) =>
+  typeof body.userData === 'string' && body.userData in COLORS
+    ? { fill: COLORS[body.userData as Column], stroke: 'rgba(255,255,255,0.7)' }
+    : null;
+
+/** Where each spring hangs from: the ceiling's underside above the bob's column, and the bob's top. */
+function anchors(column: Column) {
+  return { anchorA: { x: COLUMNS[column], y: -0.25 }, anchorB: { x: 0, y: BOB_HALF }, length: REST };
+}
+
+/** What the draw callback and the naive spring share with the world, outside React. */
+interface Rig {
+  bobs: Record<Column, BodyApi> | null;
+  soft: SoftConstraintApi | null;
+  response: SoftConstraintApi | null;
+  /** The naive spring's tuning (the soft spring's) and its blow-ups. */
+  hertz: number;
+  zeta: number;
+  blowUps: number;
+  /** The naive spring's label, made when it changes (the draw reads it every frame). */
+  naiveLabel: string;
+}
+
+/** A spring's tuning as its label says it, made once per tuning (the api keeps one object per tuning). */
+const labels = new WeakMap<object, string>();
+function tuningLabel(spring: Readonly<{ hertz: number; dampingRatio: number }>): string {
+  let label = labels.get(spring);
+  if (label === undefined) {
+    label = `${spring.hertz.toFixed(1)} Hz, ζ ${spring.dampingRatio.toFixed(2)}`;
+    labels.set(spring, label);
+  }
+  return label;
 }
 
 /**
- * The naive spring: an explicit force from the positions of the last frame, held for the
- * whole next step. Stable only while omega * dt < 2 (about 19 Hz at 60 steps a second).
+ * The naive spring: an explicit force from the newest step's position and velocity, held
+ * for the whole next step. Stable only while omega * dt < 2 (about 19 Hz at 60 steps a
+ * second); past that it gains energy every step until it is put back.
  */
-function naiveSpring(sim: Sim, rig: Rig): void {
-  const c = sim.client;
-  const body = rig.naive.body;
-  const p = c.getBodyPosition(body);
-  const v = c.getBodyLinearVelocity(body);
+function naiveSpring(rig: Rig, scene: CanvasSceneHandle | null): void {
+  const body = rig.bobs?.naive;
+  if (!body || body.id === null) return;
+  const p = body.getPosition();
+  const v = body.getLinearVelocity();
   const ax = COLUMNS.naive;
-  const ay = CEILING;
   const dx = p.x - ax;
-  const dy = p.y + BOB_HALF - ay;
+  const dy = p.y + BOB_HALF - CEILING;
   const len = Math.hypot(dx, dy);
   const speed = Math.hypot(v.x, v.y);
   if (!Number.isFinite(len) || len > 30 || speed > 80) {
     // it blew up: put it back and count
     rig.blowUps++;
-    sim.note = `naive spring blew up ×${rig.blowUps}`;
-    c.setBodyTransform(body, { x: ax, y: CEILING - REST - BOB_HALF }, 0);
-    c.setBodyLinearVelocity(body, { x: 0, y: 0 });
+    rig.naiveLabel = `blew up ×${rig.blowUps}`;
+    if (scene) scene.note = `naive spring blew up ×${rig.blowUps}`;
+    body.setTransform({ x: ax, y: CEILING - REST - BOB_HALF }, 0);
+    body.setLinearVelocity({ x: 0, y: 0 });
     return;
   }
   if (len < 1e-6) return;
   const ux = dx / len;
   const uy = dy / len;
   const mass = 1;
-  const omega = 2 * Math.PI * rig.naiveHz;
+  const omega = 2 * Math.PI * rig.hertz;
   const k = mass * omega * omega;
-  const damping = 2 * mass * rig.naiveZeta * omega;
+  const damping = 2 * mass * rig.zeta * omega;
   const f = -k * (len - REST) - damping * (v.x * ux + v.y * uy);
-  c.applyBodyForceToCenter(body, { x: f * ux, y: f * uy });
+  body.applyForce({ x: f * ux, y: f * uy });
 }
 
-function drawSprings(ctx: CanvasRenderingContext2D, sim: Sim, rig: Rig): void {
-  const c = sim.client;
-  const line = (x: number, body: BodyId, color: string, label: string, sub: string) => {
-    const p = c.getBodyPosition(body);
-    const x0 = sim.toScreenX(x);
-    const y0 = sim.toScreenY(CEILING);
-    const x1 = sim.toScreenX(p.x);
-    const y1 = sim.toScreenY(p.y + BOB_HALF);
-    const coils = 12;
-    const amp = Math.max(4, 0.18 * sim.scale);
-    const dx = x1 - x0;
-    const dy = y1 - y0;
-    const len = Math.hypot(dx, dy) || 1;
-    const nx = -dy / len;
-    const ny = dx / len;
-    ctx.beginPath();
-    ctx.moveTo(x0, y0);
-    for (let i = 1; i < 2 * coils; i++) {
-      const t = i / (2 * coils);
-      const side = i % 2 === 0 ? -1 : 1;
-      ctx.lineTo(x0 + dx * t + nx * amp * side, y0 + dy * t + ny * amp * side);
-    }
-    ctx.lineTo(x1, y1);
-    ctx.strokeStyle = color;
-    ctx.lineWidth = 2;
-    ctx.stroke();
-    // on a narrow stage the columns are close: shorter labels in a smaller font
-    const narrow = 7 * sim.scale < 150;
-    ctx.fillStyle = '#e5e7eb';
-    ctx.font = narrow ? '600 11px system-ui, sans-serif' : '600 13px system-ui, sans-serif';
-    ctx.textAlign = 'center';
-    ctx.fillText(
-      narrow ? label.split(' ')[0]! : label,
-      x0,
-      sim.toScreenY(CEILING + 0.5) - (narrow ? 20 : 26),
-    );
-    ctx.fillStyle = '#94a3b8';
-    ctx.font = narrow ? '10px system-ui, sans-serif' : '12px system-ui, sans-serif';
-    ctx.fillText(narrow ? sub.split(',')[0]! : sub, x0, sim.toScreenY(CEILING + 0.5) - (narrow ? 7 : 9));
+function World({
+  hertz,
+  zeta,
+  frames,
+  bounce,
+  rig,
+  scene,
+}: {
+  hertz: number;
+  zeta: number;
+  frames: number;
+  bounce: Bounce;
+  rig: Rig;
+  scene: CanvasSceneHandle | null;
+}) {
+  sceneRenders.count++;
+  useBody(GROUND);
+  const [, ceiling] = useBody(CEILING_BODY);
+  const [, soft] = useBody(bob('soft'));
+  const [, response] = useBody(bob('response'));
+  const [, naive] = useBody(bob('naive'));
+  // the same spring twice: tuned by frequency and damping ratio, and by response time
+  rig.soft = useSoftConstraint(ceiling, soft, { hertz, dampingRatio: zeta, ...anchors('soft') });
+  rig.response = useSoftConstraint(ceiling, response, {
+    responseFrames: frames,
+    bounce,
+    ...anchors('response'),
+  });
+  rig.bobs = { soft, response, naive };
+  rig.hertz = hertz;
+  rig.zeta = zeta;
+  // the naive one: a force of our own, once per frame that shows a new step
+  usePhysicsFrame(() => naiveSpring(rig, scene));
+  // a retuned spring starts from rest no more: wake its bob
+  useLayoutEffect(() => {
+    if (soft.id !== null) soft.wake();
+  }, [soft, hertz, zeta]);
+  useLayoutEffect(() => {
+    if (response.id !== null) response.wake();
+  }, [response, frames, bounce]);
+  useLayoutEffect(() => {
+    if (!scene) return;
+    scene.testApi = response;
+    scene.bodies = () => [soft.id, response.id, naive.id].flatMap((id) => (id === null ? [] : [id]));
+  });
+  return null;
+}
+
+/** The springs, their labels and the scene's note, over the bodies; read from the frame's records. */
+function drawRig(rig: Rig, scene: CanvasSceneHandle | null): CanvasDrawFn {
+  return (ctx, camera, frame) => {
+    const bobs = rig.bobs;
+    if (!bobs) return;
+    const spring = (column: Column, sub: string, label: string) => {
+      const slot = bobs[column].slot;
+      if (slot < 0 || slot >= frame.slotCount) return;
+      const o = slot * BodyRecord.Size;
+      const x = frame.records[o + BodyRecord.X]!;
+      const y = frame.records[o + BodyRecord.Y]!;
+      drawSpring(
+        ctx,
+        camera,
+        { x: COLUMNS[column], y: CEILING },
+        { x, y: y + BOB_HALF },
+        COLORS[column],
+        label,
+        sub,
+      );
+    };
+    if (rig.soft) spring('soft', tuningLabel(rig.soft.spring), 'Soft spring');
+    if (rig.response) spring('response', tuningLabel(rig.response.spring), 'Tuned by response');
+    spring('naive', rig.naiveLabel, 'Naive stiff spring');
+    drawStageNote(ctx, camera, scene?.note ?? '');
   };
-  line(
-    COLUMNS.soft,
-    rig.soft.body,
-    '#34d399',
-    'Soft spring',
-    `${rig.naiveHz.toFixed(1)} Hz, ζ ${rig.naiveZeta.toFixed(2)}`,
-  );
-  const params = c.getJointParams(rig.response.joint) as { hertz: number; dampingRatio: number };
-  line(
-    COLUMNS.response,
-    rig.response.body,
-    '#60a5fa',
-    'Tuned by response',
-    `${params.hertz.toFixed(1)} Hz, ζ ${params.dampingRatio.toFixed(2)}`,
-  );
-  line(
-    COLUMNS.naive,
-    rig.naive.body,
-    HIGHLIGHT,
-    'Naive stiff spring',
-    rig.blowUps > 0 ? `blew up ×${rig.blowUps}` : 'same k and c, explicit',
-  );
-  ctx.textAlign = 'start';
 }
 
 export default function SoftConstraints() {
@@ -183,53 +209,27 @@ export default function SoftConstraints() {
   const [hertz, setHertz] = useState(4);
   const [zeta, setZeta] = useState(0.3);
   const [frames, setFrames] = useState(20);
-  const [bounce, setBounce] = useState<SpringDamping>('some');
-  const rig = useRef<Rig | null>(null);
-  const sim = useSim(
-    { view: { x0: -11, x1: 11, y0: -0.5, y1: 14 } },
-    (s) => {
-      const r = build(s);
-      rig.current = r;
-      const offFrame = s.onFrame(() => naiveSpring(s, r));
-      const offDraw = s.onDraw((ctx) => drawSprings(ctx, s, r));
-      return () => {
-        offFrame();
-        offDraw();
-      };
-    },
-    reset,
-  );
-
-  useEffect(() => {
-    const r = rig.current;
-    if (!sim || !r) return;
-    sim.client.setJointParams(r.soft.joint, { hertz, dampingRatio: zeta });
-    r.naiveHz = hertz;
-    r.naiveZeta = zeta;
-    sim.client.setBodyAwake(r.soft.body, true);
-  }, [sim, hertz, zeta]);
-
-  useEffect(() => {
-    const r = rig.current;
-    if (!sim || !r) return;
-    const tuning = springFromResponse({ frames, stepRate: 60, damping: bounce });
-    sim.client.setJointParams(r.response.joint, tuning);
-    sim.client.setBodyAwake(r.response.body, true);
-  }, [sim, frames, bounce]);
-
+  const [bounce, setBounce] = useState<Bounce>('some');
+  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
+  // one rig per world: a reset starts the blow-up count again
+  const [rig, setRig] = useState<Rig>(newRig);
   const pull = () => {
-    const r = rig.current;
-    if (!sim || !r) return;
-    for (const body of [r.soft.body, r.response.body, r.naive.body]) {
-      sim.client.applyBodyLinearImpulseToCenter(body, { x: 0, y: -6 });
-    }
+    const bobs = rig.bobs;
+    if (!bobs) return;
+    for (const body of [bobs.soft, bobs.response, bobs.naive]) body.applyImpulse({ x: 0, y: -6 });
   };
-
   return (
-    <SceneFrame
+    <CanvasScene
+      key={reset}
       meta={meta}
-      sim={sim}
-      onReset={() => setReset((n) => n + 1)}
+      view={VIEW}
+      bodyStyle={style}
+      onDraw={drawRig(rig, scene)}
+      onScene={setScene}
+      onReset={() => {
+        setRig(newRig());
+        setReset((n) => n + 1);
+      }}
       controls={
         <>
           <h2>Soft and naive springs</h2>
@@ -278,6 +278,20 @@ export default function SoftConstraints() {
           <Button onClick={pull}>Pull all three down</Button>
         </>
       }
-    />
+    >
+      <World hertz={hertz} zeta={zeta} frames={frames} bounce={bounce} rig={rig} scene={scene} />
+    </CanvasScene>
   );
+}
+
+function newRig(): Rig {
+  return {
+    bobs: null,
+    soft: null,
+    response: null,
+    hertz: 4,
+    zeta: 0.3,
+    blowUps: 0,
+    naiveLabel: 'same k and c, explicit',
+  };
 }

@@ -1,10 +1,17 @@
-import { BodyType, makeBox } from '@impulse/core';
-import { addGround, addPyramid, cardHouseScene } from '@impulse/core/scenes';
-import { useEffect, useState } from 'react';
-import { useSim } from '../../sim/useSim';
+import {
+  type BodyOptions,
+  type ShapeSpec,
+  useBodies,
+  useBody,
+  usePhysics,
+  usePhysicsStats,
+} from '@impulse/react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { CanvasScene, type CanvasSceneHandle, sceneRenders } from '../../ui/CanvasScene';
+import { bodyIds } from '../../ui/body_ids';
 import { Button, Slider, Toggle } from '../../ui/controls';
-import { SceneFrame } from '../../ui/SceneFrame';
 import type { SceneMeta } from '../meta';
+import { cardHouse, GROUND, pyramid, tower } from './layout';
 
 export const meta: SceneMeta = {
   id: 'stacking',
@@ -16,58 +23,84 @@ export const meta: SceneMeta = {
   ],
 };
 
-const STACK = 16;
+const VIEW = { x0: -17, x1: 15, y0: -0.5, y1: 17 };
+const PYRAMID = pyramid({ base: 15, origin: { x: -6, y: 0 } });
+// 1 m cards leaning at 25 degrees, friction 0.7: a few millimetres of slack to settle
+const CARDS = cardHouse({ halfLength: 0.5, origin: { x: 2.6, y: 0 } });
+const TOWER = tower({ count: 16, x: 10 });
+const HEAVY_BOX: ShapeSpec[] = [{ type: 'box', width: 1, height: 1, density: 4 }];
+
+/** Where a dropped box starts: above the pyramid, at a random place and angle. */
+interface Drop {
+  x: number;
+  angle: number;
+}
+
+/** The world: ground, pyramid, house of cards, tower, and the boxes dropped so far. */
+function World({ drops, scene }: { drops: readonly Drop[]; scene: CanvasSceneHandle | null }) {
+  sceneRenders.count++;
+  useBody(GROUND);
+  const pile = useBodies(PYRAMID.length, (i) => PYRAMID[i]!);
+  const cards = useBodies(CARDS.length, (i) => CARDS[i]!);
+  const stack = useBodies(TOWER.length, (i) => TOWER[i]!);
+  const dropped = useBodies(drops.length, (i) => dropOptions(drops[i]!));
+  useLayoutEffect(() => {
+    if (!scene) return;
+    // the drag test grabs the tower's top box
+    scene.testApi = stack.apis[stack.apis.length - 1]!;
+    scene.bodies = () => bodyIds([...pile.apis, ...cards.apis, ...stack.apis, ...dropped.apis]);
+  });
+  return null;
+}
+
+function dropOptions(d: Drop): BodyOptions {
+  return { position: { x: d.x, y: 16 }, angle: d.angle, shapes: HEAVY_BOX };
+}
+
+/** Wakes the world when a setting changes, so sleeping stacks show it. */
+function WakeOnChange({ settings }: { settings: string }) {
+  const physics = usePhysics();
+  useEffect(() => {
+    physics.wakeAll();
+  }, [physics, settings]);
+  return null;
+}
+
+/** How many bodies are awake: the sleep toggle's effect, from the stats store (a few renders a second at most). */
+function AwakeCount() {
+  const awake = usePhysicsStats((s) => s.awakeBodyCount);
+  return (
+    <p className="control-hint" data-testid="awake-count">
+      Now {awake === 1 ? '1 body' : `${awake} bodies`} awake.
+    </p>
+  );
+}
 
 export default function Stacking() {
   const [reset, setReset] = useState(0);
   const [subSteps, setSubSteps] = useState(4);
   const [warm, setWarm] = useState(true);
   const [sleep, setSleep] = useState(true);
-  const sim = useSim(
-    {
-      view: { x0: -17, x1: 15, y0: -0.5, y1: 17 },
-      world: { subSteps, enableWarmStarting: warm, enableSleep: sleep },
-    },
-    (s) => {
-      const world = s.asWorld();
-      addGround(world, 40);
-      addPyramid(world, { base: 15, origin: { x: -6, y: 0 } });
-      // 1 m cards leaning at 25 degrees, friction 0.7: a few millimetres of slack to settle
-      cardHouseScene(world, { halfLength: 0.5, origin: { x: 2.6, y: 0 }, ground: false });
-      const box = makeBox(0.5, 0.5);
-      for (let i = 0; i < STACK; i++) {
-        const body = s.world.createBody({ type: BodyType.Dynamic, position: { x: 10, y: 0.5 + i } });
-        s.world.createPolygonShape(body, box, { friction: 0.6 });
-        s.testBody = body;
-      }
-      return undefined;
-    },
-    reset,
+  const [drops, setDrops] = useState<Drop[]>([]);
+  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
+  const dropBox = useCallback(
+    () => setDrops((d) => [...d, { x: -6 + (Math.random() - 0.5) * 4, angle: Math.random() }]),
+    [],
   );
-
-  useEffect(() => {
-    if (!sim) return;
-    sim.client.setSettings({ subSteps, enableWarmStarting: warm, enableSleep: sleep });
-    sim.wakeAll();
-  }, [sim, subSteps, warm, sleep]);
-
-  const dropBox = () => {
-    if (!sim) return;
-    const body = sim.world.createBody({
-      type: BodyType.Dynamic,
-      position: { x: -6 + (Math.random() - 0.5) * 4, y: 16 },
-      angle: Math.random(),
-    });
-    sim.world.createPolygonShape(body, makeBox(0.5, 0.5), { density: 4 });
-  };
-
   return (
-    <SceneFrame
+    <CanvasScene
+      key={reset}
       meta={meta}
-      sim={sim}
-      onReset={() => setReset((r) => r + 1)}
+      view={VIEW}
+      physics={{ subSteps, settings: { enableWarmStarting: warm, enableSleep: sleep } }}
+      onScene={setScene}
+      onReset={() => {
+        setDrops([]);
+        setReset((r) => r + 1);
+      }}
       controls={
         <>
+          <WakeOnChange settings={`${subSteps} ${warm} ${sleep}`} />
           <Slider
             label="Sub-steps"
             value={subSteps}
@@ -88,11 +121,14 @@ export default function Stacking() {
             onChange={setSleep}
             hint="Resting bodies stop being simulated."
           />
+          <AwakeCount />
           <Button kind="primary" onClick={dropBox}>
             Drop a heavy box
           </Button>
         </>
       }
-    />
+    >
+      <World drops={drops} scene={scene} />
+    </CanvasScene>
   );
 }
