@@ -13,7 +13,7 @@ import {
   runGolden,
   timeGolden,
 } from './golden/worker_golden';
-import { getActiveSim } from './sim/active';
+import { getActiveSim } from './ui/active_scene';
 
 export interface TestHook {
   ready(): boolean;
@@ -38,7 +38,7 @@ export interface TestHook {
   };
   isDragging(): boolean;
   note(): string;
-  /** The canvas renderer drawing the scene ('webgl', 'canvas2d'; 'canvas2d (sim)' for a Sim scene). */
+  /** The canvas renderer drawing the scene ('webgl', 'canvas2d'; 'dom' for a scene drawn without a canvas). */
   renderer(): string;
   /** The scene object itself, for a debugging session (not used by the tests). */
   scene(): unknown;
@@ -82,7 +82,7 @@ export function installTestHook(): void {
     isDragging: () => getActiveSim()?.isDragging() ?? false,
     note: () => getActiveSim()?.note ?? '',
     scene: () => getActiveSim(),
-    renderer: () => getActiveSim()?.renderer ?? 'canvas2d (sim)',
+    renderer: () => getActiveSim()?.renderer ?? 'dom',
     reactRenders: () => getActiveSim()?.reactRenders?.() ?? -1,
     // The core's golden run (packages/core/test/determinism.test.ts): the 100-body mixed
     // pile stepped at 1/60 s until every body sleeps, then the state hash.

@@ -19,8 +19,8 @@ import {
 } from '@impulse/react';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import type { SceneMeta } from '../scenes/meta';
-import { chosenBackend, setActiveSim } from '../sim/active';
-import { type Backend, countFrameInterval, type Perf, type SceneHandle } from '../sim/scene_handle';
+import { chosenBackend, setActiveSim } from './active_scene';
+import { type Backend, countFrameInterval, type Perf, type SceneHandle } from './scene_handle';
 import { SceneFrame } from './SceneFrame';
 
 /** React renders of the canvas scenes' components (the stats show it stays flat while bodies move). */

@@ -1,4 +1,4 @@
-import { STATE_COLORS } from '../sim/sim';
+import { STATE_COLORS } from './palette';
 
 /** What the body colours mean (canvas scenes). */
 export function Legend() {

@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import type { SceneMeta } from '../scenes/meta';
-import type { SceneHandle } from '../sim/scene_handle';
-import type { Sim } from '../sim/sim';
+import type { SceneHandle } from './scene_handle';
 import { Button } from './controls';
 import { Legend } from './Legend';
 import { SceneTitle } from './SceneTitle';
-import { Stage } from './Stage';
 import { StatsOverlay } from './StatsOverlay';
 
 /** The layout every scene shares: title and idea, the stage with its stats, the controls. */
@@ -13,8 +11,8 @@ export function SceneFrame(props: {
   meta: SceneMeta;
   sim: SceneHandle | null;
   controls: ReactNode;
-  /** The stage's drawing surface; default: the canvas a Sim draws on. */
-  stage?: ReactNode;
+  /** The stage's drawing surface (a <PhysicsCanvas>, DOM bodies, a Pixi stage). */
+  stage: ReactNode;
   onReset: () => void;
   stageExtra?: ReactNode;
 }) {
@@ -30,7 +28,7 @@ export function SceneFrame(props: {
       </header>
       <div className="scene-body">
         <div className="stage">
-          {props.stage ?? <Stage sim={sim as Sim | null} label={`${meta.title} scene`} />}
+          {props.stage}
           <StatsOverlay sim={sim} />
           {props.stageExtra}
         </div>

@@ -1,6 +1,6 @@
 import type { PhysicsStats } from '@impulse/worker';
 import { useEffect, useRef } from 'react';
-import type { SceneHandle } from '../sim/scene_handle';
+import type { SceneHandle } from './scene_handle';
 
 const FIELDS = ['fps', 'frame', 'step', 'bodies', 'awake', 'contacts', 'renders'] as const;
 type Field = (typeof FIELDS)[number];

@@ -1,5 +1,5 @@
-import { missingSharedMemoryReason } from '@impulse/worker';
-import { useActiveSim } from '../sim/active';
+import { missingSharedMemoryReason } from '@impulse/react';
+import { useActiveSim } from './active_scene';
 
 const TEXT = {
   shared: {

@@ -11,7 +11,7 @@ import {
 import { Application, type ApplicationRef, extend } from '@pixi/react';
 import { Container, Graphics } from 'pixi.js';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { chosenBackend } from '../../sim/active';
+import { chosenBackend } from '../../ui/active_scene';
 import { type CanvasSceneHandle, Publish, type StageView, sceneRenders } from '../../ui/CanvasScene';
 import { Button } from '../../ui/controls';
 import { HIGHLIGHT } from '../../ui/palette';

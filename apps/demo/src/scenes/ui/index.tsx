@@ -1,8 +1,8 @@
 import type { BodyId, Vec2 } from '@impulse/core';
 import { type BodyApi, Physics, type PhysicsApi, useBody, usePhysics } from '@impulse/react';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { chosenBackend, setActiveSim } from '../../sim/active';
-import { type Backend, countFrameInterval, type Perf, type SceneHandle } from '../../sim/scene_handle';
+import { chosenBackend, setActiveSim } from '../../ui/active_scene';
+import { type Backend, countFrameInterval, type Perf, type SceneHandle } from '../../ui/scene_handle';
 import { Button, Toggle } from '../../ui/controls';
 import { SceneTitle } from '../../ui/SceneTitle';
 import { StatsOverlay } from '../../ui/StatsOverlay';
