@@ -24,6 +24,8 @@ enum P {
 
 /** Stage ids: the colours are stages 0 .. colours-1; this one updates every item. */
 export const ITEM_STAGE = 1000;
+/** A stage whose blocks do nothing: what a dispatch and its barrier cost on their own. */
+export const EMPTY_STAGE = 1001;
 
 export interface ProbeJob {
   stores: Record<string, Float64Array | Int32Array>;
@@ -124,6 +126,7 @@ export function createStageKernel(stores: SharedStores): (stage: number, block: 
     if (stage === params[P.FAIL_ON_HELPERS] && tag !== 0)
       throw new Error(`probe job: stage ${stage} fails on helpers`);
     runs[tag]!++;
+    if (stage === EMPTY_STAGE) return;
     if (stage === ITEM_STAGE) {
       const end = Math.min(params[P.ITEMS]!, (block + 1) * params[P.ITEM_BLOCK]!);
       for (let i = block * params[P.ITEM_BLOCK]!; i < end; i++) x[i] = 0.5 * x[i]! + Math.cos(x[i]!);
