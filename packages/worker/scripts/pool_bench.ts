@@ -46,9 +46,10 @@ async function main(): Promise<void> {
   const stagesPerRound = setups[0]!.job.colourBlocks.length + 1;
   for (let r = 0; r < ROUNDS; r++) {
     for (const s of setups) {
-      const run = (stage: number, blocks: number): void => s.pool.runStage(stage, blocks);
+      const run = (stage: number, start: number, end: number, blocks: number): number =>
+        s.pool.runStage(stage, start, end, blocks);
       let t = performance.now();
-      for (let i = 0; i < EMPTY_STAGES; i++) run(probe.EMPTY_STAGE, EMPTY_BLOCKS);
+      for (let i = 0; i < EMPTY_STAGES; i++) run(probe.EMPTY_STAGE, 0, EMPTY_BLOCKS, EMPTY_BLOCKS);
       s.barrier.push(((performance.now() - t) * 1000) / EMPTY_STAGES);
       t = performance.now();
       probe.runProbeJob(s.job, 1, run);

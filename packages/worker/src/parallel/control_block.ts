@@ -20,26 +20,34 @@ export enum Ctl {
   CLAIM = 1,
   /** Blocks of the current dispatch finished; the coordinator waits on it at the barrier. */
   DONE = 2,
-  /** Stage and block count of even dispatches, then of odd ones. */
-  STAGE_EVEN = 3,
-  COUNT_EVEN = 4,
-  STAGE_ODD = 5,
-  COUNT_ODD = 6,
+  /** The dispatch slots, one per parity of SEQ, SLOT words each: stage, blocks, item range. */
+  SLOTS = 3,
   /** Helpers inside `Atomics.wait` on SEQ: a dispatch notifies only when some are. */
-  SLEEPERS = 7,
+  SLEEPERS = 11,
   /** 1 while the coordinator is inside `Atomics.wait` on DONE. */
-  COORDINATOR_WAITING = 8,
+  COORDINATOR_WAITING = 12,
   /** Generation of the stores last published; a helper holding another one claims nothing. */
-  GENERATION = 9,
+  GENERATION = 13,
   /** 1: helpers leave their loop and close. */
-  SHUTDOWN = 10,
+  SHUTDOWN = 14,
   /** 0, or 1 + the index of the first helper that failed. */
-  ERROR = 11,
+  ERROR = 15,
   /** Bytes of that helper's error message (UTF-8, after the words). */
-  ERROR_LENGTH = 12,
-  /** Helpers that have loaded their kernel and taken the stores (for tests and stats). */
-  READY = 13,
-  WORDS = 16,
+  ERROR_LENGTH = 16,
+  /** Bitwise or of the current dispatch's block results (an order-free reduction). */
+  RESULT = 17,
+  /** Per helper, from here: the generation of the stores it holds (0: none yet). */
+  HELPERS = 20,
+  WORDS = 20 + 64,
+}
+
+/** A dispatch slot's words, from Ctl.SLOTS + parity * Slot.SIZE. */
+export enum Slot {
+  STAGE = 0,
+  BLOCKS = 1,
+  START = 2,
+  END = 3,
+  SIZE = 4,
 }
 
 /** Blocks a stage may have: the claim word keeps the block index in its low bits. */
@@ -62,8 +70,17 @@ export function openClaim(seq: number): number {
   return (seq & TAG_MASK) << BLOCK_BITS;
 }
 
-/** Runs one block of a stage. Every block writes only its own items (docs/parallel-step.md). */
-export type StageKernel = (stage: number, block: number) => void;
+/**
+ * Runs a stage over items [start, end): one block. A block writes only its own items
+ * (docs/parallel-step.md), so blocks may run anywhere in any order. Its result (0 when it
+ * returns nothing) is or-ed into the stage's.
+ */
+export type StageKernel = (stage: number, start: number, end: number) => number | undefined;
+
+/** The first item of block `block` of `blocks` over [start, end): the same cut on every thread. */
+export function blockStart(start: number, end: number, block: number, blocks: number): number {
+  return start + Math.floor(((end - start) * block) / blocks);
+}
 
 /**
  * Claims blocks of dispatch `seq` and runs them until none is left (or the dispatch is
@@ -79,18 +96,25 @@ export function claimBlocks(
   onError: (e: unknown) => boolean,
 ): boolean {
   const tag = openClaim(seq);
-  const slot = (seq & 1) * 2;
+  const slot = Ctl.SLOTS + (seq & 1) * Slot.SIZE;
   for (;;) {
     const v = Atomics.load(ctl, Ctl.CLAIM);
     if ((v & ~BLOCK_MASK) !== tag) return true;
     const block = v & BLOCK_MASK;
-    const count = Atomics.load(ctl, Ctl.COUNT_EVEN + slot);
+    const count = Atomics.load(ctl, slot + Slot.BLOCKS);
     if (block >= count) return true;
-    const stage = Atomics.load(ctl, Ctl.STAGE_EVEN + slot);
+    const stage = Atomics.load(ctl, slot + Slot.STAGE);
+    const start = Atomics.load(ctl, slot + Slot.START);
+    const end = Atomics.load(ctl, slot + Slot.END);
     if (Atomics.compareExchange(ctl, Ctl.CLAIM, v, v + 1) !== v) continue;
     let ok = true;
     try {
-      kernel(stage, block);
+      const result = kernel(
+        stage,
+        blockStart(start, end, block, count),
+        blockStart(start, end, block + 1, count),
+      );
+      if (result !== undefined && result !== 0) Atomics.or(ctl, Ctl.RESULT, result);
     } catch (e) {
       ok = onError(e);
     }

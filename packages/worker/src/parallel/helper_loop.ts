@@ -47,7 +47,6 @@ export function runHelper(endpoint: HelperEndpoint): void {
 
   const take = (): void => {
     if (module === null || pendingStores === null) return;
-    const first = kernel === null;
     try {
       kernel = module.createStageKernel(pendingStores.stores);
     } catch (e) {
@@ -56,7 +55,7 @@ export function runHelper(endpoint: HelperEndpoint): void {
     }
     generation = pendingStores.generation;
     pendingStores = null;
-    if (first) Atomics.add(ctl, Ctl.READY, 1);
+    Atomics.store(ctl, Ctl.HELPERS + index, generation);
     loop();
   };
 

@@ -21,6 +21,7 @@ import {
   MAX_BLOCKS,
   openClaim,
   readError,
+  Slot,
   type StageKernel,
 } from './control_block.js';
 import type { FromHelper, SharedStores, StageKernelModule, ToHelper } from './messages.js';
@@ -107,9 +108,13 @@ export class HelperPool {
     }
   }
 
-  /** Helpers that have loaded the kernel and taken stores: they claim blocks from now on. */
+  /** Helpers holding the stores last published: they claim blocks from now on. */
   get readyHelpers(): number {
-    return Atomics.load(this.#ctl, Ctl.READY);
+    let n = 0;
+    for (let i = 0; i < this.helperCount; i++) {
+      if (Atomics.load(this.#ctl, Ctl.HELPERS + i) === this.#generation) n++;
+    }
+    return n;
   }
 
   /**
@@ -129,26 +134,38 @@ export class HelperPool {
   }
 
   /**
-   * Runs blocks 0 .. blocks-1 of `stage` on the coordinator and the helpers, and returns when
-   * all are done (the barrier). Throws the first helper error, naming the helper.
+   * Runs `stage` over items [start, end) cut into `blocks` blocks (blockStart), on the
+   * coordinator and the helpers, and returns when all are done (the barrier), with the
+   * bitwise or of the blocks' results. Throws the first helper error, naming the helper.
    */
-  runStage(stage: number, blocks: number): void {
+  runStage(stage: number, start: number, end: number, blocks: number): number {
     this.#check('runStage');
     const kernel = this.#kernel;
     if (kernel === null) throw new Error('runStage: no stores published yet (call publish first)');
     if (!(blocks >= 0 && blocks <= MAX_BLOCKS && Number.isInteger(blocks))) {
       throw new RangeError(`runStage: blocks must be an integer in [0, ${MAX_BLOCKS}], got ${blocks}`);
     }
+    if (
+      !(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && end >= start && end <= 0x7fffffff)
+    ) {
+      throw new RangeError(
+        `runStage: the item range must be integers 0 <= start <= end < 2^31, got [${start}, ${end})`,
+      );
+    }
     const ctl = this.#ctl;
-    if (blocks <= 1 || Atomics.load(ctl, Ctl.READY) === 0) {
-      // nobody to share with: no dispatch, no barrier
-      for (let b = 0; b < blocks; b++) kernel(stage, b);
-      return;
+    if (blocks === 0 || start === end) return 0;
+    if (blocks === 1 || this.helperCount === 0) {
+      // nobody to share with: one block, no dispatch, no barrier (blocks are independent,
+      // so the whole range at once writes what its blocks would)
+      return kernel(stage, start, end) ?? 0;
     }
     const seq = ++this.#seq;
-    const slot = (seq & 1) * 2;
-    Atomics.store(ctl, Ctl.STAGE_EVEN + slot, stage);
-    Atomics.store(ctl, Ctl.COUNT_EVEN + slot, blocks);
+    const slot = Ctl.SLOTS + (seq & 1) * Slot.SIZE;
+    Atomics.store(ctl, slot + Slot.STAGE, stage);
+    Atomics.store(ctl, slot + Slot.BLOCKS, blocks);
+    Atomics.store(ctl, slot + Slot.START, start);
+    Atomics.store(ctl, slot + Slot.END, end);
+    Atomics.store(ctl, Ctl.RESULT, 0);
     Atomics.store(ctl, Ctl.DONE, 0);
     Atomics.store(ctl, Ctl.CLAIM, openClaim(seq));
     Atomics.store(ctl, Ctl.SEQ, seq);
@@ -168,6 +185,7 @@ export class HelperPool {
       );
       throw this.#failure;
     }
+    return Atomics.load(ctl, Ctl.RESULT);
   }
 
   /** Waits until `blocks` blocks are done: spins, then sleeps on DONE. */

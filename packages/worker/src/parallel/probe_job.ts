@@ -7,19 +7,18 @@
  * `StageKernelModule`: helpers load it by URL (`probeJobUrl`).
  */
 
+import type { StageKernel } from './control_block.js';
 import type { SharedStores } from './messages.js';
 
-/** params: item count, colour count, edges per block, items per block. */
+/** params: item count, colour count, the job's name, the stage that fails on helpers. */
 enum P {
   ITEMS = 0,
   COLOURS = 1,
-  EDGE_BLOCK = 2,
-  ITEM_BLOCK = 3,
   /** Names the job, for the thread tags (`tags`). */
-  JOB = 4,
+  JOB = 2,
   /** A stage whose blocks throw on helpers (tests of error reports); -1: none. */
-  FAIL_ON_HELPERS = 5,
-  SIZE = 6,
+  FAIL_ON_HELPERS = 3,
+  SIZE = 4,
 }
 
 /** Stage ids: the colours are stages 0 .. colours-1; this one updates every item. */
@@ -87,8 +86,6 @@ export function makeProbeJob(items: number, edges: number, edgeBlock: number, it
   const params = new Int32Array(new SharedArrayBuffer(4 * P.SIZE));
   params[P.ITEMS] = items;
   params[P.COLOURS] = colours;
-  params[P.EDGE_BLOCK] = edgeBlock;
-  params[P.ITEM_BLOCK] = itemBlock;
   params[P.JOB] = ++jobs;
   params[P.FAIL_ON_HELPERS] = -1;
   const colourBlocks: number[] = [];
@@ -111,30 +108,33 @@ export function makeProbeJob(items: number, edges: number, edgeBlock: number, it
 }
 
 /** The kernel (StageKernelModule): one block of a colour or of the item stage. */
-export function createStageKernel(stores: SharedStores): (stage: number, block: number) => void {
+export function createStageKernel(stores: SharedStores): StageKernel {
   const x = stores['probe.x'] as Float64Array;
   const edgeA = stores['probe.edgeA'] as Int32Array;
   const edgeB = stores['probe.edgeB'] as Int32Array;
-  const colourStart = stores['probe.colourStart'] as Int32Array;
   const params = stores['probe.params'] as Int32Array;
   const runs = stores['probe.runs'] as Int32Array;
   // runs[64] hands out tags; a thread keeps its tag when its kernel is re-made for the same job
   const job = params[P.JOB]!;
   const tag = tags.get(job) ?? Atomics.add(runs, 64, 1);
   tags.set(job, tag);
-  return (stage, block) => {
-    if (stage === params[P.FAIL_ON_HELPERS] && tag !== 0)
+  return (stage, start, end) => {
+    if (stage === params[P.FAIL_ON_HELPERS] && tag !== 0) {
       throw new Error(`probe job: stage ${stage} fails on helpers`);
-    runs[tag]!++;
-    if (stage === EMPTY_STAGE) return;
-    if (stage === ITEM_STAGE) {
-      const end = Math.min(params[P.ITEMS]!, (block + 1) * params[P.ITEM_BLOCK]!);
-      for (let i = block * params[P.ITEM_BLOCK]!; i < end; i++) x[i] = 0.5 * x[i]! + Math.cos(x[i]!);
-      return;
     }
-    const first = colourStart[stage]! + block * params[P.EDGE_BLOCK]!;
-    const end = Math.min(colourStart[stage + 1]!, first + params[P.EDGE_BLOCK]!);
-    for (let e = first; e < end; e++) {
+    runs[tag]!++;
+    if (stage === EMPTY_STAGE) return 0;
+    if (stage === ITEM_STAGE) {
+      // the result says whether some item went negative (an order-free or)
+      let negative = 0;
+      for (let i = start; i < end; i++) {
+        x[i] = 0.5 * x[i]! + Math.cos(x[i]!);
+        if (x[i]! < 0) negative = 1;
+      }
+      return negative;
+    }
+    // a colour: edges [start, end) of it
+    for (let e = start; e < end; e++) {
       const i = edgeA[e]!;
       const j = edgeB[e]!;
       let a = x[i]!;
@@ -146,6 +146,7 @@ export function createStageKernel(stores: SharedStores): (stage: number, block: 
       x[i] = a;
       x[j] = b;
     }
+    return 0;
   };
 }
 
@@ -153,15 +154,23 @@ export function createStageKernel(stores: SharedStores): (stage: number, block: 
 const tags = new Map<number, number>();
 let jobs = 0;
 
-/** Runs `iterations` rounds (every colour in order, then the item stage) through `runStage`. */
+/**
+ * Runs `iterations` rounds (every colour in order, then the item stage) through `runStage`;
+ * returns the or of the item stages' results.
+ */
 export function runProbeJob(
   job: ProbeJob,
   iterations: number,
-  runStage: (stage: number, blocks: number) => void,
-): void {
+  runStage: (stage: number, start: number, end: number, blocks: number) => number,
+): number {
+  const colourStart = job.stores['probe.colourStart'] as Int32Array;
+  const items = (job.stores['probe.params'] as Int32Array)[P.ITEMS]!;
+  let result = 0;
   for (let it = 0; it < iterations; it++) {
-    for (let colour = 0; colour < job.colourBlocks.length; colour++)
-      runStage(colour, job.colourBlocks[colour]!);
-    runStage(ITEM_STAGE, job.itemBlocks);
+    for (let colour = 0; colour < job.colourBlocks.length; colour++) {
+      runStage(colour, colourStart[colour]!, colourStart[colour + 1]!, job.colourBlocks[colour]!);
+    }
+    result |= runStage(ITEM_STAGE, 0, items, job.itemBlocks);
   }
+  return result;
 }
