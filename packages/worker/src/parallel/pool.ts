@@ -129,8 +129,14 @@ export class HelperPool {
     for (const helper of this.#helpers) helper.post({ type: 'stores', stores, generation });
     // after the posts: a helper that sees this generation finds its message queued
     Atomics.store(this.#ctl, Ctl.GENERATION, generation);
-    // parked helpers wake to read the message
-    Atomics.notify(this.#ctl, Ctl.SEQ);
+    // an empty dispatch: a helper about to park (its spin over) finds SEQ changed and does
+    // not sleep through the publish, which a bare notify, sent before its wait, would let it
+    const ctl = this.#ctl;
+    const seq = ++this.#seq;
+    Atomics.store(ctl, Ctl.SLOTS + (seq & 1) * Slot.SIZE + Slot.BLOCKS, 0);
+    Atomics.store(ctl, Ctl.CLAIM, openClaim(seq));
+    Atomics.store(ctl, Ctl.SEQ, seq);
+    Atomics.notify(ctl, Ctl.SEQ);
   }
 
   /**
