@@ -86,6 +86,7 @@ import {
 } from './base/validate.js';
 import { WorldState } from './world/world_state.js';
 import { checkWorldDef, defToSettings, settingsToDef } from './world/world_settings.js';
+import { shareWorldMemory } from './world/shared_memory.js';
 import {
   checkJointsUnderSolver,
   checkNewJointUnderSolver,
@@ -188,6 +189,10 @@ export class World {
     checkWorldDef('World', d);
     const solver = checkSolver('World', 'solver', d.solver ?? null);
     this.#state = new WorldState();
+    if (d.sharedMemory === true) {
+      this.#state.sharedMemory = true;
+      shareWorldMemory(this.#state);
+    }
     this.applySettings(d);
     if (solver !== null) this.#state.solver = { solver, instance: solver.create() };
   }
@@ -253,6 +258,11 @@ export class World {
   setSettings(settings: Partial<WorldDef>): void {
     const d = { ...this.getSettings(), ...settings };
     checkWorldDef('setSettings', d);
+    if (settings.sharedMemory !== undefined && settings.sharedMemory !== this.#state.sharedMemory) {
+      throw new Error(
+        `setSettings: sharedMemory is fixed when the world is made (it is ${this.#state.sharedMemory}), got ${settings.sharedMemory}`,
+      );
+    }
     if (settings.solver !== undefined) this.setSolver(settings.solver);
     this.applySettings(d);
   }

@@ -2,7 +2,7 @@
 import { createClient, type PhysicsClient } from './client/client.js';
 import { comlinkBackend } from './client/comlink_backend.js';
 import { type PhysicsOptions, resolveOptions } from './client/options.js';
-import { chooseTransport, type TransportOption } from './client/transport.js';
+import { chooseTransport, sharedMemoryAvailable, type TransportOption } from './client/transport.js';
 
 export interface WorkerOptions extends PhysicsOptions {
   /** `auto` (default): shared memory where available, else transferred frames (with one warning). */
@@ -21,7 +21,7 @@ function defaultWorker(): Worker {
 
 /** Starts a physics world in a Web Worker and returns its client. */
 export function createPhysicsWorker(options: WorkerOptions = {}): PhysicsClient {
-  const resolved = resolveOptions(options, true);
+  const resolved = resolveOptions(options, true, undefined, sharedMemoryAvailable());
   const transport = chooseTransport(options.transport);
   if (options.worker === undefined && typeof Worker === 'undefined') {
     throw new Error(

@@ -4,13 +4,14 @@
  * game servers. Import from `@impulse/worker/node`.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { createClient, type PhysicsClient } from './client/client.js';
 import { comlinkBackend } from './client/comlink_backend.js';
 import { type PhysicsOptions, resolveOptions } from './client/options.js';
-import { chooseTransport, type TransportOption } from './client/transport.js';
+import { chooseTransport, sharedMemoryAvailable, type TransportOption } from './client/transport.js';
 
 export interface NodeWorkerOptions extends PhysicsOptions {
   /** `auto` (default) and `shared` use shared memory; `transfer` sends each frame in a message. */
@@ -38,7 +39,7 @@ export function nodeWorkerScript(): URL {
 
 /** Starts a physics world in a Node worker thread and returns its client. */
 export function createNodePhysicsWorker(options: NodeWorkerOptions = {}): PhysicsClient {
-  const resolved = resolveOptions(options, true);
+  const resolved = resolveOptions(options, true, availableParallelism(), sharedMemoryAvailable());
   if (options.keepAlive !== undefined && typeof options.keepAlive !== 'boolean') {
     throw new TypeError(
       `createNodePhysicsWorker: keepAlive must be a boolean or undefined, got ${String(options.keepAlive)}`,

@@ -1,32 +1,75 @@
-/** Growth of typed arrays by doubling: the only allocation the core does after warm-up. */
+/**
+ * Growth of typed arrays by doubling: the only allocation the core does after warm-up.
+ *
+ * An array grows into the same kind of memory it lives in: one on a `SharedArrayBuffer`
+ * (a world created with `sharedMemory`, world/shared_memory.ts) grows into a new shared
+ * buffer and counts a new `sharedGeneration`, so helpers that view the world's stores
+ * learn between steps that they must take the new buffers. The growth sites (stores,
+ * solvers, scratch) need not know which memory the world chose.
+ */
 
-export function growF64(a: Float64Array, capacity: number): Float64Array<ArrayBuffer> {
-  if (capacity <= a.length) return a as never;
-  const b = new Float64Array(Math.max(capacity, a.length * 2));
-  b.set(a);
-  return b;
+/** The shared-buffer constructor, or null where the page is not cross-origin isolated. */
+const Shared: SharedArrayBufferConstructor | null =
+  typeof SharedArrayBuffer === 'function' ? SharedArrayBuffer : null;
+
+/** True when this realm can allocate shared memory (SharedArrayBuffer exists). */
+export const sharedMemoryAvailable = Shared !== null;
+
+/**
+ * Counts the shared buffers allocated in this realm (the JavaScript context: one per
+ * worker). A helper that viewed the stores at one generation views stale buffers once it
+ * changed; the count is realm-wide rather than per world, so it may ask for a
+ * republish that was not needed, never miss one.
+ */
+export const sharedGeneration = { value: 0 };
+
+/** True for a typed array whose memory is a SharedArrayBuffer. */
+export function isShared(a: ArrayBufferView): boolean {
+  return Shared !== null && a.buffer instanceof Shared;
 }
 
-export function growI32(a: Int32Array, capacity: number, fill = 0): Int32Array<ArrayBuffer> {
-  if (capacity <= a.length) return a as never;
-  const b = new Int32Array(Math.max(capacity, a.length * 2));
+/** A new shared buffer of `bytes` bytes (the caller checked `sharedMemoryAvailable`). */
+export function sharedBuffer(bytes: number): SharedArrayBuffer {
+  if (Shared === null) throw new Error('sharedBuffer: SharedArrayBuffer is not available in this context');
+  sharedGeneration.value++;
+  return new Shared(bytes);
+}
+
+export function growF64<B extends ArrayBufferLike>(a: Float64Array<B>, capacity: number): Float64Array<B> {
+  if (capacity <= a.length) return a;
+  const n = Math.max(capacity, a.length * 2);
+  const b = isShared(a) ? new Float64Array(sharedBuffer(8 * n)) : new Float64Array(n);
+  b.set(a);
+  return b as Float64Array<B>;
+}
+
+export function growI32<B extends ArrayBufferLike>(
+  a: Int32Array<B>,
+  capacity: number,
+  fill = 0,
+): Int32Array<B> {
+  if (capacity <= a.length) return a;
+  const n = Math.max(capacity, a.length * 2);
+  const b = isShared(a) ? new Int32Array(sharedBuffer(4 * n)) : new Int32Array(n);
   b.set(a);
   if (fill !== 0) b.fill(fill, a.length);
-  return b;
+  return b as Int32Array<B>;
 }
 
-export function growU32(a: Uint32Array, capacity: number): Uint32Array<ArrayBuffer> {
-  if (capacity <= a.length) return a as never;
-  const b = new Uint32Array(Math.max(capacity, a.length * 2));
+export function growU32<B extends ArrayBufferLike>(a: Uint32Array<B>, capacity: number): Uint32Array<B> {
+  if (capacity <= a.length) return a;
+  const n = Math.max(capacity, a.length * 2);
+  const b = isShared(a) ? new Uint32Array(sharedBuffer(4 * n)) : new Uint32Array(n);
   b.set(a);
-  return b;
+  return b as Uint32Array<B>;
 }
 
-export function growU8(a: Uint8Array, capacity: number): Uint8Array<ArrayBuffer> {
-  if (capacity <= a.length) return a as never;
-  const b = new Uint8Array(Math.max(capacity, a.length * 2));
+export function growU8<B extends ArrayBufferLike>(a: Uint8Array<B>, capacity: number): Uint8Array<B> {
+  if (capacity <= a.length) return a;
+  const n = Math.max(capacity, a.length * 2);
+  const b = isShared(a) ? new Uint8Array(sharedBuffer(n)) : new Uint8Array(n);
   b.set(a);
-  return b;
+  return b as Uint8Array<B>;
 }
 
 /**
@@ -44,6 +87,24 @@ export function replaceArraysOnce(o: object): void {
   for (const key of Object.keys(fields)) {
     const v = fields[key];
     if (ArrayBuffer.isView(v) && !(v instanceof DataView)) fields[key] = (v as Uint8Array).slice();
+  }
+}
+
+/**
+ * Moves every typed-array field of `o` onto shared memory: a copy on a new
+ * SharedArrayBuffer, same length, same bits. Growth keeps them shared (growF64 ...).
+ * A field already shared is left as it is.
+ */
+export function shareArrays(o: object): void {
+  const fields = o as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const v = fields[key];
+    if (!ArrayBuffer.isView(v) || v instanceof DataView || isShared(v)) continue;
+    const a = v as Uint8Array;
+    const Kind = a.constructor as new (buffer: SharedArrayBuffer) => Uint8Array;
+    const copy = new Kind(sharedBuffer(a.byteLength));
+    copy.set(a);
+    fields[key] = copy;
   }
 }
 

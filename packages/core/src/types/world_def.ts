@@ -162,6 +162,14 @@ export interface WorldDef extends WorldScalarSettings {
    * solver factory (`baumgarteSolver()`, ...: docs/solvers.md). See `World.setSolver`.
    */
   solver?: Solver | null;
+  /**
+   * Keep the hot stores (body states, contacts and their manifolds, contact constraints,
+   * joints, the awake lists) on `SharedArrayBuffer`s, so that helper workers can view them
+   * (docs/parallel-step.md, "Runtime"). Fixed when the world is made; the step gives the
+   * same bits either way. Default false. Needs SharedArrayBuffer (a cross-origin isolated
+   * page, or Node).
+   */
+  sharedMemory?: boolean;
 }
 
 /** The default settings (`WorldSettings` in world/world_settings.ts starts from these). */

@@ -5,6 +5,7 @@
  * the mixers (functions) are written out beside them.
  */
 
+import { sharedMemoryAvailable } from '../base/array.js';
 import * as defaults from '../base/constants.js';
 import type { StepSettings } from '../dynamics/dynamics_state.js';
 import { MAX_GRAVITY } from '../base/constants.js';
@@ -69,6 +70,14 @@ export function checkWorldDef(fn: string, d: WorldDef): void {
   }
   checkFunction(fn, 'frictionMixer', d.frictionMixer);
   checkFunction(fn, 'restitutionMixer', d.restitutionMixer);
+  if (d.sharedMemory !== undefined) {
+    checkBoolean(fn, 'sharedMemory', d.sharedMemory);
+    if (d.sharedMemory && !sharedMemoryAvailable) {
+      throw new Error(
+        `${fn}: sharedMemory is true, but SharedArrayBuffer is not available here (a page must be cross-origin isolated)`,
+      );
+    }
+  }
 }
 
 /** Writes a checked definition's gravity and numbers and flags into the step's settings. */

@@ -33,6 +33,7 @@ import { ShapeStore } from '../dynamics/shape.js';
 import { SensorState } from '../dynamics/sensor.js';
 import { replaceArraysOnce } from '../base/array.js';
 import type { RollbackState } from './rollback_state.js';
+import { shareWorldMemory } from './shared_memory.js';
 import type { ActiveSolver } from '../types/solver.js';
 import { WorldSettings } from './world_settings.js';
 import { type ChainRecord, Profile } from '../dynamics/dynamics_state.js';
@@ -134,6 +135,8 @@ export class WorldState implements JointsState {
   locked = false;
   /** The rollback fast path's stamp and last state (world/rollback.ts). */
   readonly rollback = new RollbackCache();
+  /** The hot stores live on shared memory (WorldDef.sharedMemory, world/shared_memory.ts). */
+  sharedMemory = false;
 
   // scratch, preallocated once
   readonly xfA = new Transform();
@@ -157,9 +160,13 @@ export class WorldState implements JointsState {
    */
   adopt(other: WorldState): void {
     const rollback = this.rollback;
+    const sharedMemory = this.sharedMemory;
     Object.assign(this, other);
     // the same cache, with a new stamp: the content is another
     (this as { rollback: RollbackCache }).rollback = rollback;
+    // the memory is the world's choice, not the content's: a restored world stays shared
+    this.sharedMemory = sharedMemory;
+    if (sharedMemory) shareWorldMemory(this);
     markRollbackChanged(this);
     this.broadPhase.setPairFilter((a, b) => pairFilter(this, a, b));
     bindJointCallbacks(this);

@@ -23,9 +23,20 @@ export interface PhysicsOptions {
    * crash. Default 0 (never). A snapshot is about 1.5 KB per body: keep N large for big worlds.
    */
   snapshotEvery?: number;
+  /**
+   * Threads that step the world: the physics worker and `solverWorkers - 1` solver helpers
+   * (docs/parallel-step.md, "Runtime"). An integer in [1, 64]. Default: the cores present
+   * less one for the page (`navigator.hardwareConcurrency`, `os.availableParallelism()` in
+   * Node), at most 4; always 1 inline, and 1 where shared memory is unavailable. Not yet
+   * connected to the step: today the world steps on one thread whatever this is.
+   */
+  solverWorkers?: number;
 }
 
 export const DEFAULT_TIME_STEP = 1 / 60;
+/** The most threads `solverWorkers` may ask for, and the most its default gives. */
+export const MAX_SOLVER_WORKERS = 64;
+export const DEFAULT_SOLVER_WORKERS_CAP = 4;
 export const DEFAULT_MAX_STEPS_PER_TICK = 4;
 /** Body slots the first frame buffer holds; it doubles as the world grows. */
 export const INITIAL_FRAME_CAPACITY = 64;
@@ -37,7 +48,33 @@ function fail(field: string, expected: string, value: unknown): never {
   throw new RangeError(`createPhysics: ${field} must be ${expected}, got ${String(value)}`);
 }
 
-export function resolveOptions(o: PhysicsOptions, crossesThreads: boolean): ResolvedOptions {
+/**
+ * The default thread count for a machine of `cores` cores (unknown: 1): one core is left to
+ * the page's own thread, and the rest capped, since every stage ends at a barrier that
+ * costs more the more threads meet there.
+ */
+export function defaultSolverWorkers(cores: number | undefined): number {
+  if (cores === undefined || !Number.isInteger(cores) || cores < 2) return 1;
+  return Math.min(cores - 1, DEFAULT_SOLVER_WORKERS_CAP);
+}
+
+/** The cores a page reports, or undefined (Node 20 has no navigator: node.ts passes its own). */
+function navigatorCores(): number | undefined {
+  return (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency;
+}
+
+/**
+ * The options with their defaults, checked. `crossesThreads`: the world runs in a worker
+ * (else inline, on the caller's thread, which may not wait: one solver thread). `cores`:
+ * the machine's cores, for the default `solverWorkers`. `shared`: shared memory can be
+ * posted to workers (else one solver thread).
+ */
+export function resolveOptions(
+  o: PhysicsOptions,
+  crossesThreads: boolean,
+  cores: number | undefined = navigatorCores(),
+  shared = true,
+): ResolvedOptions {
   const r: ResolvedOptions = {
     world: o.world ?? {},
     stepping: o.stepping ?? 'realtime',
@@ -46,6 +83,7 @@ export function resolveOptions(o: PhysicsOptions, crossesThreads: boolean): Reso
     paused: o.paused ?? false,
     timeScale: o.timeScale ?? 1,
     snapshotEvery: o.snapshotEvery ?? 0,
+    solverWorkers: o.solverWorkers ?? (crossesThreads && shared ? defaultSolverWorkers(cores) : 1),
   };
   if (r.stepping !== 'realtime' && r.stepping !== 'manual')
     fail('stepping', "'realtime' or 'manual'", r.stepping);
@@ -60,6 +98,18 @@ export function resolveOptions(o: PhysicsOptions, crossesThreads: boolean): Reso
   if (!Number.isInteger(r.snapshotEvery) || r.snapshotEvery < 0) {
     fail('snapshotEvery', 'a whole number of steps >= 0', r.snapshotEvery);
   }
+  if (!Number.isInteger(r.solverWorkers) || r.solverWorkers < 1 || r.solverWorkers > MAX_SOLVER_WORKERS) {
+    fail('solverWorkers', `an integer in [1, ${MAX_SOLVER_WORKERS}]`, r.solverWorkers);
+  }
+  if (!crossesThreads && r.solverWorkers !== 1) {
+    fail(
+      'solverWorkers',
+      "1 inline (the caller's thread cannot wait for helpers: use a worker)",
+      r.solverWorkers,
+    );
+  }
+  // helpers view the world through shared memory: without it, the physics worker steps alone
+  if (!shared) r.solverWorkers = 1;
   if (crossesThreads) {
     for (const field of ['frictionMixer', 'restitutionMixer'] as const) {
       if (r.world[field] !== undefined) {

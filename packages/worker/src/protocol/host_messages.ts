@@ -22,6 +22,12 @@ export interface HostInit {
   timeScale: number;
   /** Take a snapshot every this many steps and send it along (0: never), for restart(). */
   snapshotEvery: number;
+  /**
+   * Threads to step the world with (PhysicsOptions.solverWorkers, resolved). Not read yet:
+   * the host steps on its own thread until the step executor is connected
+   * (docs/parallel-step.md, "Runtime").
+   */
+  solverWorkers: number;
 }
 
 /** A RollbackState's arrays, cut to their counts (structured clone drops the class). */

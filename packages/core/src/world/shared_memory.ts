@@ -1,0 +1,56 @@
+/**
+ * The world's hot stores on shared memory (`WorldDef.sharedMemory`): body states, contact
+ * records and manifolds, contact constraints, joints and their solver rows, and the awake
+ * lists, each a typed array on a SharedArrayBuffer that helper workers can view while the
+ * physics worker steps (docs/parallel-step.md, "Runtime").
+ *
+ * Nothing in the step knows which memory it runs on: the same loads and stores, the same
+ * bits. Arrays are moved onto shared buffers once, when the world is made (and again when a
+ * snapshot replaces its content), and stay shared as they grow (base/array.ts growF64 ...),
+ * each growth counting a new `sharedGeneration`: between two steps, a generation other than
+ * the one the helpers last took means they must take `sharedStores` again.
+ */
+
+import { type Column, isShared, shareArrays, sharedGeneration } from '../base/array.js';
+import type { WorldState } from './world_state.js';
+
+/** The objects whose typed-array fields are shared, by name (the names `sharedStores` uses). */
+function hotStores(w: WorldState): Record<string, object> {
+  return {
+    bodies: w.bodies,
+    shapes: w.shapes,
+    contacts: w.contacts,
+    constraints: w.constraints,
+    joints: w.joints,
+    quads: w.quadCache,
+    world: w,
+  };
+}
+
+/** Moves the world's hot stores onto shared memory (same lengths, same bits). */
+export function shareWorldMemory(w: WorldState): void {
+  for (const store of Object.values(hotStores(w))) shareArrays(store);
+}
+
+/**
+ * Every shared typed array of the world's hot stores, keyed `store.field` (`bodies.state`,
+ * `constraints.data`, ...): what a helper needs to view them. Typed arrays are structured-
+ * cloned as views of the same SharedArrayBuffer, so posting this object shares it.
+ */
+export function sharedStores(w: WorldState): Record<string, Column> {
+  const out: Record<string, Column> = {};
+  for (const [name, store] of Object.entries(hotStores(w))) {
+    const fields = store as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      const v = fields[key];
+      if (ArrayBuffer.isView(v) && !(v instanceof DataView) && isShared(v))
+        out[`${name}.${key}`] = v as Column;
+    }
+  }
+  return out;
+}
+
+/** The realm's count of shared buffers allocated: changed means `sharedStores` changed. */
+export function sharedMemoryGeneration(): number {
+  return sharedGeneration.value;
+}

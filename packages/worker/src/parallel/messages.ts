@@ -1,0 +1,38 @@
+/**
+ * What the pool (pool.ts, in the physics worker) and its solver helpers (helper_loop.ts)
+ * say by message. Messages carry only what cannot go through shared memory: the control
+ * block, the kernel's module and the stores' buffers. Everything per step goes through the
+ * control block (control_block.ts), since a helper parked in `Atomics.wait` reads no
+ * messages.
+ */
+
+import type { StageKernel } from './control_block.js';
+
+/** Typed arrays on shared memory, by name (`bodies.state`, ...): what a kernel reads and writes. */
+export type SharedStores = Readonly<Record<string, Float64Array | Int32Array | Uint32Array | Uint8Array>>;
+
+/**
+ * A module of stage kernels, loaded by URL in every helper and imported directly by the
+ * coordinator: both make their kernel from the same stores, so a block runs the same code
+ * on any thread.
+ */
+export interface StageKernelModule {
+  createStageKernel(stores: SharedStores): StageKernel;
+}
+
+/** Pool to helper. */
+export type ToHelper =
+  | {
+      readonly type: 'init';
+      readonly control: SharedArrayBuffer;
+      /** This helper's index (0-based), for error messages. */
+      readonly index: number;
+      /** URL of the `StageKernelModule` to import. */
+      readonly kernel: string;
+      /** Spins on the dispatch word before `Atomics.wait`. */
+      readonly spin: number;
+    }
+  | { readonly type: 'stores'; readonly stores: SharedStores; readonly generation: number };
+
+/** Helper to pool: an error outside a stage (its kernel did not load, ...). */
+export type FromHelper = { readonly type: 'error'; readonly message: string };

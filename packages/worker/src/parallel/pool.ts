@@ -1,0 +1,224 @@
+/**
+ * The solver helper pool: the physics worker (the coordinator) and N helper workers run the
+ * blocks of each stage of a step over shared memory (docs/parallel-step.md, "Runtime").
+ *
+ * `runStage(stage, blocks)` dispatches a stage through the control block
+ * (control_block.ts), claims and runs blocks itself like any helper, then waits at the
+ * barrier until every block is done: spinning briefly, then in `Atomics.wait`. Who runs a
+ * block never changes what it computes (a block writes only its own items), so the bits are
+ * the same for any helper count, helpers that have not started yet included: the
+ * coordinator runs whatever no helper claimed. The coordinator waits, so it must be a
+ * worker (or Node's main thread), never a page's main thread, where `Atomics.wait` throws.
+ *
+ * The pool knows nothing of physics: its kernel module (messages.ts StageKernelModule)
+ * says what a block of a stage does on the stores it is given.
+ */
+
+import {
+  Ctl,
+  claimBlocks,
+  createControlBlock,
+  MAX_BLOCKS,
+  openClaim,
+  readError,
+  Slot,
+  type StageKernel,
+} from './control_block.js';
+import type { FromHelper, SharedStores, StageKernelModule, ToHelper } from './messages.js';
+
+/** One helper worker, seen from the pool (spawn_node.ts, spawn_browser.ts make them). */
+export interface HelperHandle {
+  post(message: ToHelper): void;
+  /** Called with each message the helper posts. */
+  onMessage(handler: (message: FromHelper) => void): void;
+  /** Called when the helper's thread fails outside the kernel (a load error, ...). */
+  onError(handler: (message: string) => void): void;
+  terminate(): void;
+}
+
+/** Starts helper number `index`. */
+export type HelperSpawner = (index: number) => HelperHandle;
+
+export interface HelperPoolOptions {
+  /** Helper workers besides the coordinator: 0 runs every block on the coordinator. */
+  readonly helpers: number;
+  readonly spawn: HelperSpawner;
+  /** The kernel module: its URL for the helpers, the module itself for the coordinator. */
+  readonly kernel: { readonly url: string; readonly module: StageKernelModule };
+  /** Loads of the control word before parking (helpers) or waiting (the coordinator). Default 4000. */
+  readonly spin?: number;
+}
+
+/** The most helpers a pool starts. */
+export const MAX_HELPERS = 63;
+const DEFAULT_SPIN = 4000;
+
+function checkCount(fn: string, field: string, v: unknown, max: number): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) {
+    throw new RangeError(`${fn}: ${field} must be an integer in [0, ${max}], got ${String(v)}`);
+  }
+  return v;
+}
+
+export class HelperPool {
+  readonly helperCount: number;
+  readonly #control = createControlBlock();
+  readonly #ctl = new Int32Array(this.#control, 0, Ctl.WORDS);
+  readonly #helpers: HelperHandle[] = [];
+  readonly #module: StageKernelModule;
+  readonly #spin: number;
+  #kernel: StageKernel | null = null;
+  #seq = 0;
+  #generation = 0;
+  #failure: Error | null = null;
+  #disposed = false;
+  /** The coordinator's own kernel error: kept, thrown after the barrier; it claims on. */
+  #ownError: unknown = null;
+  readonly #onError = (e: unknown): boolean => {
+    if (this.#ownError === null) this.#ownError = e ?? new Error('a stage kernel threw null');
+    return true;
+  };
+
+  constructor(options: HelperPoolOptions) {
+    const fn = 'HelperPool';
+    this.helperCount = checkCount(fn, 'helpers', options.helpers, MAX_HELPERS);
+    this.#spin = checkCount(fn, 'spin', options.spin ?? DEFAULT_SPIN, 1 << 24);
+    if (typeof options.kernel?.url !== 'string') {
+      throw new TypeError(`${fn}: kernel.url must be a string, got ${String(options.kernel?.url)}`);
+    }
+    if (typeof options.kernel.module?.createStageKernel !== 'function') {
+      throw new TypeError(`${fn}: kernel.module must export createStageKernel`);
+    }
+    this.#module = options.kernel.module;
+    for (let i = 0; i < this.helperCount; i++) {
+      const helper = options.spawn(i);
+      const lost = (message: string): void => {
+        this.#failure ??= new Error(`HelperPool: solver helper ${i} failed: ${message}`);
+      };
+      helper.onMessage((message) => lost(message.message));
+      helper.onError(lost);
+      helper.post({
+        type: 'init',
+        control: this.#control,
+        index: i,
+        kernel: options.kernel.url,
+        spin: this.#spin,
+      });
+      this.#helpers.push(helper);
+    }
+  }
+
+  /** Helpers holding the stores last published: they claim blocks from now on. */
+  get readyHelpers(): number {
+    let n = 0;
+    for (let i = 0; i < this.helperCount; i++) {
+      if (Atomics.load(this.#ctl, Ctl.HELPERS + i) === this.#generation) n++;
+    }
+    return n;
+  }
+
+  /**
+   * Gives the coordinator and every helper the stores their kernels run on (between steps:
+   * after growth, the buffers are new). Helpers take them when they next read messages;
+   * until then they claim nothing, and the coordinator runs their share.
+   */
+  publish(stores: SharedStores): void {
+    this.#check('publish');
+    this.#kernel = this.#module.createStageKernel(stores);
+    const generation = ++this.#generation;
+    for (const helper of this.#helpers) helper.post({ type: 'stores', stores, generation });
+    // after the posts: a helper that sees this generation finds its message queued
+    Atomics.store(this.#ctl, Ctl.GENERATION, generation);
+    // an empty dispatch: a helper about to park (its spin over) finds SEQ changed and does
+    // not sleep through the publish, which a bare notify, sent before its wait, would let it
+    const ctl = this.#ctl;
+    const seq = ++this.#seq;
+    Atomics.store(ctl, Ctl.SLOTS + (seq & 1) * Slot.SIZE + Slot.BLOCKS, 0);
+    Atomics.store(ctl, Ctl.CLAIM, openClaim(seq));
+    Atomics.store(ctl, Ctl.SEQ, seq);
+    Atomics.notify(ctl, Ctl.SEQ);
+  }
+
+  /**
+   * Runs `stage` over items [start, end) cut into `blocks` blocks (blockStart), on the
+   * coordinator and the helpers, and returns when all are done (the barrier), with the
+   * bitwise or of the blocks' results. Throws the first helper error, naming the helper.
+   */
+  runStage(stage: number, start: number, end: number, blocks: number): number {
+    this.#check('runStage');
+    const kernel = this.#kernel;
+    if (kernel === null) throw new Error('runStage: no stores published yet (call publish first)');
+    if (!(blocks >= 0 && blocks <= MAX_BLOCKS && Number.isInteger(blocks))) {
+      throw new RangeError(`runStage: blocks must be an integer in [0, ${MAX_BLOCKS}], got ${blocks}`);
+    }
+    if (
+      !(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && end >= start && end <= 0x7fffffff)
+    ) {
+      throw new RangeError(
+        `runStage: the item range must be integers 0 <= start <= end < 2^31, got [${start}, ${end})`,
+      );
+    }
+    const ctl = this.#ctl;
+    if (blocks === 0 || start === end) return 0;
+    if (blocks === 1 || this.helperCount === 0) {
+      // nobody to share with: one block, no dispatch, no barrier (blocks are independent,
+      // so the whole range at once writes what its blocks would)
+      return kernel(stage, start, end) ?? 0;
+    }
+    const seq = ++this.#seq;
+    const slot = Ctl.SLOTS + (seq & 1) * Slot.SIZE;
+    Atomics.store(ctl, slot + Slot.STAGE, stage);
+    Atomics.store(ctl, slot + Slot.BLOCKS, blocks);
+    Atomics.store(ctl, slot + Slot.START, start);
+    Atomics.store(ctl, slot + Slot.END, end);
+    Atomics.store(ctl, Ctl.RESULT, 0);
+    Atomics.store(ctl, Ctl.DONE, 0);
+    Atomics.store(ctl, Ctl.CLAIM, openClaim(seq));
+    Atomics.store(ctl, Ctl.SEQ, seq);
+    if (Atomics.load(ctl, Ctl.SLEEPERS) !== 0) Atomics.notify(ctl, Ctl.SEQ);
+    claimBlocks(ctl, seq, kernel, this.#onError);
+    this.#barrier(blocks);
+    const own = this.#ownError;
+    if (own !== null) {
+      // the same as a single-threaded step would throw; the pool stays usable
+      this.#ownError = null;
+      throw own;
+    }
+    const error = readError(this.#control);
+    if (error !== null) {
+      this.#failure ??= new Error(
+        `HelperPool: solver helper ${error[0]} failed in stage ${stage}: ${error[1]}`,
+      );
+      throw this.#failure;
+    }
+    return Atomics.load(ctl, Ctl.RESULT);
+  }
+
+  /** Waits until `blocks` blocks are done: spins, then sleeps on DONE. */
+  #barrier(blocks: number): void {
+    const ctl = this.#ctl;
+    for (let i = 0; i < this.#spin; i++) if (Atomics.load(ctl, Ctl.DONE) === blocks) return;
+    for (;;) {
+      Atomics.store(ctl, Ctl.COORDINATOR_WAITING, 1);
+      const done = Atomics.load(ctl, Ctl.DONE);
+      if (done === blocks) break;
+      Atomics.wait(ctl, Ctl.DONE, done);
+    }
+    Atomics.store(ctl, Ctl.COORDINATOR_WAITING, 0);
+  }
+
+  #check(fn: string): void {
+    if (this.#disposed) throw new Error(`${fn}: the helper pool is disposed`);
+    if (this.#failure !== null) throw this.#failure;
+  }
+
+  /** Stops and terminates every helper. The pool cannot be used after. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    Atomics.store(this.#ctl, Ctl.SHUTDOWN, 1);
+    Atomics.notify(this.#ctl, Ctl.SEQ);
+    for (const helper of this.#helpers) helper.terminate();
+    this.#helpers.length = 0;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * The solver helper pool (src/parallel/): a staged job over shared typed arrays (the probe
+ * job) gives the same bits with 1, 2, 3 and 4 threads, helpers take republished stores, a
+ * helper's error surfaces in the coordinator naming the helper, and dispose stops every
+ * helper. The helpers run the built scripts (dist/parallel/), as the physics worker does.
+ */
+
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as probe from '../src/parallel/probe_job';
+import { HelperPool } from '../src/parallel/pool';
+import { PoolStepExecutor } from '../src/parallel/pool_executor';
+import { nodeHelperHandle, nodeHelperScript, nodeHelperSpawner } from '../src/parallel/spawn_node';
+
+const pools: HelperPool[] = [];
+afterEach(() => {
+  for (const pool of pools.splice(0)) pool.dispose();
+});
+
+function makePool(helpers: number): HelperPool {
+  const pool = new HelperPool({
+    helpers,
+    spawn: nodeHelperSpawner(),
+    kernel: { url: probe.probeJobUrl(), module: probe },
+  });
+  pools.push(pool);
+  return pool;
+}
+
+/** Resolves once `pool` has all its helpers ready (a condition, not a span of time). */
+async function ready(pool: HelperPool): Promise<void> {
+  while (pool.readyHelpers < pool.helperCount) await new Promise((r) => setTimeout(r, 5));
+}
+
+function bits(x: Float64Array): number[] {
+  return Array.from(new Uint32Array(x.slice().buffer));
+}
+
+function helperRuns(job: probe.ProbeJob): number {
+  const runs = job.stores['probe.runs'] as Int32Array;
+  let n = 0;
+  for (let t = 1; t < 64; t++) n += runs[t]!;
+  return n;
+}
+
+/**
+ * Runs the probe job on `threads` threads, half of it through the step executor; then
+ * republishes copies of the stores (new buffers, as a grown store has) and runs it again.
+ * Returns the bits, the or of the results, and the blocks helpers ran in each half.
+ */
+async function runOn(threads: number): Promise<{ x: number[]; result: number; byHelpers: number[] }> {
+  const job = probe.makeProbeJob(600, 3000, 16, 64);
+  const pool = makePool(threads - 1);
+  const executor = new PoolStepExecutor<null>(pool, { minBlockItems: 16 });
+  pool.publish(job.stores);
+  await ready(pool);
+  let result = probe.runProbeJob(job, 3, (stage, start, end, blocks) =>
+    pool.runStage(stage, start, end, blocks),
+  );
+  result |= probe.runProbeJob(job, 3, (stage, start, end) => executor.runStage(null, stage, start, end));
+  const firstHalf = helperRuns(job);
+  for (const [name, a] of Object.entries(job.stores)) {
+    const copy = new (a.constructor as Float64ArrayConstructor)(new SharedArrayBuffer(a.byteLength));
+    copy.set(a as Float64Array);
+    job.stores[name] = copy;
+  }
+  pool.publish(job.stores);
+  await ready(pool);
+  result |= probe.runProbeJob(job, 6, (stage, start, end, blocks) =>
+    pool.runStage(stage, start, end, blocks),
+  );
+  return {
+    x: bits(job.stores['probe.x'] as Float64Array),
+    result,
+    byHelpers: [firstHalf, helperRuns(job) - firstHalf],
+  };
+}
+
+describe('HelperPool', () => {
+  it('gives the same bits with 1, 2, 3 and 4 threads, helpers taking part', async () => {
+    const one = await runOn(1);
+    expect(one.byHelpers).toEqual([0, 0]);
+    expect(one.result).toBe(1);
+    for (const threads of [2, 3, 4]) {
+      const run = await runOn(threads);
+      expect(run.x, `${threads} threads`).toEqual(one.x);
+      expect(run.result).toBe(one.result);
+      // helpers ran blocks before and after the stores moved to new buffers
+      expect(run.byHelpers[0], `${threads} threads, first half`).toBeGreaterThan(0);
+      expect(run.byHelpers[1], `${threads} threads, second half`).toBeGreaterThan(0);
+    }
+  });
+
+  it("surfaces a helper's error in the coordinator, naming the helper and the stage", async () => {
+    const job = probe.makeProbeJob(200, 800, 4, 16);
+    const colourStart = job.stores['probe.colourStart'] as Int32Array;
+    probe.failOnHelpers(job, 0);
+    const pool = makePool(1);
+    pool.publish(job.stores);
+    await ready(pool);
+    let error: unknown = null;
+    try {
+      for (let i = 0; i < 200 && error === null; i++)
+        pool.runStage(0, 0, colourStart[1]!, job.colourBlocks[0]!);
+    } catch (e) {
+      error = e;
+    }
+    expect(String(error)).toMatch(
+      /HelperPool: solver helper 0 failed in stage 0: Error: probe job: stage 0 fails on helpers/,
+    );
+    // the pool stays failed
+    expect(() => pool.runStage(0, 0, 10, 2)).toThrow(/solver helper 0 failed/);
+  });
+
+  it('dispose ends the helper threads', async () => {
+    const threads: Worker[] = [];
+    const pool = new HelperPool({
+      helpers: 2,
+      spawn: () => {
+        const worker = new Worker(nodeHelperScript());
+        threads.push(worker);
+        return nodeHelperHandle(worker);
+      },
+      kernel: { url: probe.probeJobUrl(), module: probe },
+    });
+    pool.publish(probe.makeProbeJob(50, 100, 4, 8).stores);
+    await ready(pool);
+    const exited = threads.map((t) => new Promise((resolve) => t.once('exit', resolve)));
+    pool.dispose();
+    await Promise.all(exited);
+    expect(threads.map((t) => t.threadId)).toEqual([-1, -1]);
+  });
+
+  it('checks its input, and dispose stops it', () => {
+    expect(() => makePool(-1)).toThrow(/HelperPool: helpers must be an integer in \[0, 63\], got -1/);
+    const pool = makePool(0);
+    expect(() => pool.runStage(0, 0, 1, 1)).toThrow(/runStage: no stores published yet/);
+    pool.publish(probe.makeProbeJob(10, 10, 4, 4).stores);
+    expect(() => pool.runStage(0, 0, 1, 1.5)).toThrow(
+      /runStage: blocks must be an integer in \[0, 1024\], got 1.5/,
+    );
+    pool.dispose();
+    expect(() => pool.runStage(0, 0, 1, 1)).toThrow(/runStage: the helper pool is disposed/);
+  });
+});
