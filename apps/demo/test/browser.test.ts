@@ -328,21 +328,33 @@ describe.each(runnable)('demo in %s', (engine) => {
       const panes = await page.evaluate(() => window.__impulse.panes());
       expect(panes, 'three panes by default').toBe(3);
       const report: Record<string, unknown> = {};
-      // the stacks: each pane's top box follows the pointer
+      const pick = (label: string) =>
+        page.evaluate(
+          (l) =>
+            [...document.querySelectorAll<HTMLButtonElement>('fieldset.segmented button')]
+              .find((b) => b.textContent === l)
+              ?.click(),
+          label,
+        );
+      await page.screenshot(join(shots, 'lab-stack.png'));
+      // the pyramids (standing under all three default solvers): a box in each pane follows the pointer
+      await pick('Pyramid');
       for (let i = 0; i < panes; i++) {
         await page.evaluate((p) => window.__impulse.focusPane(p), i);
-        await waitForSteps(page, 30);
+        await page.waitForFunction(
+          () => window.__impulse.dynamicBodies().length === 55,
+          null,
+          'the pyramid',
+          30_000,
+        );
+        await waitForSteps(page, 60);
         const drag = await dragOne(page, `${engine} lab pane ${i}`);
         expect(drag.fraction, `lab pane ${i}: the dragged body follows the pointer`).toBeGreaterThan(0.15);
         report[`drag ${i}`] = drag;
       }
-      await page.screenshot(join(shots, 'lab-stack.png'));
+      await page.screenshot(join(shots, 'lab-pyramid.png'));
       // the 100:1 chain swings in every pane, each world in its own worker
-      await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLButtonElement>('fieldset.segmented button')]
-          .find((b) => b.textContent === 'Mass ratio 100:1')
-          ?.click(),
-      );
+      await pick('Mass ratio 100:1');
       for (let i = 0; i < panes; i++) {
         await page.evaluate((p) => window.__impulse.focusPane(p), i);
         await page.waitForFunction(

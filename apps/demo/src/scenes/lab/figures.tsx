@@ -6,7 +6,8 @@
  */
 import { ContactPointRecord, type Vec2 } from '@impulse/core';
 import { type BodyApi, usePhysics, usePhysicsFrame, usePhysicsStats } from '@impulse/react';
-import { useEffect, useRef } from 'react';
+import type { PhysicsClient } from '@impulse/worker';
+import { useRef } from 'react';
 import type { LabWorld, Setup } from './setups';
 
 /** Frames between two readings. */
@@ -32,7 +33,7 @@ const HINTS: Record<Figure, string> = {
 };
 
 export function Figures({ world, setup, label }: { world: LabWorld; setup: Setup; label: string }) {
-  const { client } = usePhysics();
+  const physics = usePhysics();
   const cells = useRef<Partial<Record<Figure, HTMLElement | null>>>({});
   const stepMs = usePhysicsStats((s) => s.stepMs);
   const steps = usePhysicsStats((s) => s.stepCount);
@@ -41,12 +42,16 @@ export function Figures({ world, setup, label }: { world: LabWorld; setup: Setup
     start: new Map<BodyApi, Vec2>(),
     energy0: Number.NaN,
     points: new Float64Array(MAX_POINTS * ContactPointRecord.Size),
+    /** The world whose frames carry contact points (StrictMode's remount makes a new one). */
+    contactsOn: null as PhysicsClient | null,
   });
-  useEffect(() => {
-    client.setDebugContacts(true);
-  }, [client]);
   usePhysicsFrame(() => {
     const s = state.current;
+    const client = physics.client;
+    if (s.contactsOn !== client) {
+      client.setDebugContacts(true);
+      s.contactsOn = client;
+    }
     if (++s.frames % EVERY !== 0 || s.frames < SETTLE || client.getFrameNumber() === 0) return;
     const set = (f: Figure, text: string) => {
       const el = cells.current[f];
