@@ -17,7 +17,7 @@ import './lab.css';
 export const meta: SceneMeta = {
   id: 'lab',
   title: 'Solver lab',
-  short: 'Solver lab',
+  short: 'Solvers',
   summary: [
     'One world, stepped side by side by the solvers of the constraint literature: the soft step, Baumgarte, the block solver, NGS, soft ODE, PGS, Jacobi, XPBD.',
     'Each pane is its own <Physics solver={{ kind, ...settings }}> in a worker; change a solver or a setting and the live world switches.',

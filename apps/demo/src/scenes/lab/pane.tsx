@@ -76,7 +76,10 @@ export function Pane(props: {
         settings={w.settings}
       >
         <Register handle={handle} index={index} world={world} canvas={canvas} />
-        <div className="lab-view">
+        <div
+          className="lab-view"
+          style={{ aspectRatio: `${setup.view.x1 - setup.view.x0} / ${setup.view.y1 - setup.view.y0}` }}
+        >
           <PhysicsCanvas
             ref={canvas}
             className="stage-canvas"

@@ -53,7 +53,7 @@ export const SETUPS: readonly Setup[] = [
     label: 'Mass ratio 100:1',
     watch:
       'A chain of 12 light links with a block 100 times heavier at its end, released sideways: do the joints stretch?',
-    view: { x0: -6.8, x1: 6.8, y0: -0.6, y1: 8.2 },
+    view: { x0: -7, x1: 7, y0: -0.4, y1: 7.9 },
     figures: ['gap', 'energy'],
   },
   {
@@ -176,7 +176,7 @@ function Chain({ world }: { world: LabWorld }) {
   return (
     <>
       <Ground />
-      <ChainLink world={world} prev={null} i={0} count={13} pin={{ x: -6, y: 7.4 }} length={0.5} />
+      <ChainLink world={world} prev={null} i={0} count={13} pin={{ x: -0.25, y: 7.4 }} length={0.5} />
     </>
   );
 }
