@@ -1,8 +1,9 @@
 import { type SolverDescription, World, pgsSolver } from '@impulse/core';
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { createInlinePhysics } from '@impulse/worker';
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type PhysicsApi, Physics, useBody } from '../src/index.js';
+import { type BodyApi, type PhysicsApi, Physics, useBody } from '../src/index.js';
 import { Boundary, Grab } from './helpers.js';
 
 afterEach(() => {
@@ -100,5 +101,39 @@ describe('<Physics solver>', () => {
       'setSolver: xpbdSolver: settings.subSteps must be an integer in [1, 1000], got 0',
     );
     expect(api!.client.getSolver()).toEqual({ kind: 'ngs' });
+  });
+});
+
+describe('dragging under an alternative solver', () => {
+  it('pins the body to a kinematic hand the pointer moves (no mouse joint), and removes both on release', async () => {
+    const client = createInlinePhysics({ stepping: 'manual', world: { gravity: { x: 0, y: 0 } } });
+    let card: BodyApi | null = null;
+    let physics: PhysicsApi | null = null;
+    function Card() {
+      const [ref, api] = useBody<HTMLDivElement>({ shapes: [{ type: 'box', width: 1, height: 0.5 }] });
+      card = api;
+      return <div ref={ref} data-testid="card" />;
+    }
+    const view = render(
+      <Physics client={client} scale={100} draggable solver={{ kind: 'xpbd' }}>
+        <Card />
+        <Grab onApi={(a) => (physics = a)} />
+      </Physics>,
+    );
+    await act(() => physics!.ready());
+    await waitFor(() => expect(client.getSolver()).toEqual({ kind: 'xpbd' }));
+    const bodies = (await client.getCounters()).bodyCount;
+    fireEvent.pointerDown(view.getByTestId('card'), { pointerId: 5, clientX: 0, clientY: 0, button: 0 });
+    const held = await client.getCounters();
+    expect(held.jointCount).toBe(1);
+    expect(held.bodyCount).toBe(bodies + 1); // the hand
+    fireEvent.pointerMove(document, { pointerId: 5, clientX: 100, clientY: 0 });
+    for (let i = 0; i < 30; i++) await act(() => physics!.step(1));
+    expect(card!.getPosition().x).toBeCloseTo(1, 2);
+    fireEvent.pointerUp(document, { pointerId: 5, clientX: 100, clientY: 0 });
+    const after = await client.getCounters();
+    expect(after.jointCount).toBe(0);
+    expect(after.bodyCount).toBe(bodies);
+    client.dispose();
   });
 });
