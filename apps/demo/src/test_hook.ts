@@ -44,6 +44,10 @@ export interface TestHook {
   scene(): unknown;
   /** React renders of the scene's body components so far (UI physics), else -1. */
   reactRenders(): number;
+  /** Worlds on screen side by side (the solver lab's panes), else 1. */
+  panes(): number;
+  /** Points every other read (bodies, positions, drags, stats) at pane `index` of the solver lab. */
+  focusPane(index: number): void;
   goldenHash(): Promise<{ sleepStep: number; hash: number; transport: string }>;
   /** The worker runtime's golden run (golden/worker_golden.ts) in this browser's Web Worker, `steps` steps. */
   workerGolden(steps?: number): Promise<GoldenRun & { bodies: GoldenBody[] }>;
@@ -84,6 +88,8 @@ export function installTestHook(): void {
     scene: () => getActiveSim(),
     renderer: () => getActiveSim()?.renderer ?? 'dom',
     reactRenders: () => getActiveSim()?.reactRenders?.() ?? -1,
+    panes: () => getActiveSim()?.paneCount?.() ?? 1,
+    focusPane: (index) => getActiveSim()?.focusPane?.(index),
     // The core's golden run (packages/core/test/determinism.test.ts): the 100-body mixed
     // pile stepped at 1/60 s until every body sleeps, then the state hash.
     goldenHash: async () => {

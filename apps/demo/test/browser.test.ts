@@ -321,6 +321,71 @@ describe.each(runnable)('demo in %s', (engine) => {
     300_000,
   ); // eight scenes; WebKit's WebDriver round trips are slow on a loaded machine
 
+  withSharedMemory(
+    'the solver lab: every pane steps its own world, moves, follows a drag, and switches solver live',
+    async () => {
+      const { page, errors } = await openPage(browser, `${isolated.url}#/lab`);
+      const panes = await page.evaluate(() => window.__impulse.panes());
+      expect(panes, 'three panes by default').toBe(3);
+      const report: Record<string, unknown> = {};
+      const pick = (label: string) =>
+        page.evaluate(
+          (l) =>
+            [...document.querySelectorAll<HTMLButtonElement>('fieldset.segmented button')]
+              .find((b) => b.textContent === l)
+              ?.click(),
+          label,
+        );
+      await page.screenshot(join(shots, 'lab-stack.png'));
+      // the pyramids (standing under all three default solvers): a box in each pane follows the pointer
+      await pick('Pyramid');
+      for (let i = 0; i < panes; i++) {
+        await page.evaluate((p) => window.__impulse.focusPane(p), i);
+        await page.waitForFunction(
+          () => window.__impulse.dynamicBodies().length === 55,
+          null,
+          'the pyramid',
+          30_000,
+        );
+        await waitForSteps(page, 60);
+        const drag = await dragOne(page, `${engine} lab pane ${i}`);
+        expect(drag.fraction, `lab pane ${i}: the dragged body follows the pointer`).toBeGreaterThan(0.15);
+        report[`drag ${i}`] = drag;
+      }
+      await page.screenshot(join(shots, 'lab-pyramid.png'));
+      // the 100:1 chain swings in every pane, each world in its own worker
+      await pick('Mass ratio 100:1');
+      for (let i = 0; i < panes; i++) {
+        await page.evaluate((p) => window.__impulse.focusPane(p), i);
+        await page.waitForFunction(
+          () => window.__impulse.dynamicBodies().length === 13,
+          null,
+          'the chain',
+          30_000,
+        );
+        const moved = await maxDisplacement(page, 30);
+        expect(moved, `lab pane ${i}: the chain swings`).toBeGreaterThan(0.05);
+        report[`chain ${i}`] = moved;
+      }
+      // a solver changed in a pane applies to its live world: same bodies, still stepping
+      await page.evaluate(() => window.__impulse.focusPane(1));
+      const bodies = await page.evaluate(() => window.__impulse.dynamicBodies());
+      await page.evaluate(() => {
+        const select = document.querySelector<HTMLSelectElement>('[aria-label="Solver of pane 2"]')!;
+        select.value = 'ngs';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      await waitForSteps(page, 30);
+      expect(await page.textContent('[data-pane="1"] .lab-desc')).toMatch(/^ngs/);
+      expect(await page.evaluate(() => window.__impulse.dynamicBodies())).toEqual(bodies);
+      await page.screenshot(join(shots, 'lab-chain.png'));
+      expect(await errors(), 'lab: console errors').toEqual([]);
+      writeFileSync(join(shots, 'lab.json'), JSON.stringify(report, null, 2));
+      await page.close();
+    },
+    300_000,
+  );
+
   chromiumOnly(
     'live controls change the world: the car drives, a stiff naive spring blows up, the character crosses the trigger zone, a weak bridge breaks',
     async () => {

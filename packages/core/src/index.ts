@@ -135,3 +135,14 @@ export * as constants from './base/public_constants.js';
 // the alternative constraint solvers (issue 24, docs/solvers.md): pass one as `solver`
 export type { Solver, SolverCapabilities } from './world/solver_interface.js';
 export * from './solvers/index.js';
+// a solver as plain data, for a worker and React props; each kind's module loaded on demand
+export {
+  checkSolverDescription,
+  createSolver,
+  loadSolver,
+  loadSolverKind,
+  SOLVER_KINDS,
+  type SolverDescription,
+  type SolverKind,
+  type SolverSettingsByKind,
+} from './solvers/description.js';

@@ -10,7 +10,7 @@
  * next effect creates a fresh one. Handles keep the client they created their objects in,
  * and skip destroying into a client that was disposed already.
  */
-import type { BodyId, Vec2, WorldDef } from '@impulse/core';
+import type { BodyId, SolverDescription, Vec2, WorldDef } from '@impulse/core';
 import { createInlinePhysics, createPhysicsWorker, type PhysicsClient, type Stepping } from '@impulse/worker';
 import { EventRouter } from './contact_router.js';
 import { DEFAULT_DRAG, DragController, type DragOptions, type DragProps } from './drag.js';
@@ -23,7 +23,7 @@ export type Backend = 'worker' | 'inline';
 
 /** World settings that setters change on a live world. */
 export type SolverSettings = Partial<
-  Omit<WorldDef, 'gravity' | 'subSteps' | 'frictionMixer' | 'restitutionMixer'>
+  Omit<WorldDef, 'gravity' | 'subSteps' | 'frictionMixer' | 'restitutionMixer' | 'solver'>
 >;
 
 /** What a runtime is made from; changing one of these makes a new world. */
@@ -39,6 +39,8 @@ export interface RuntimeConfig {
   world: Partial<WorldDef>;
   paused: boolean;
   timeScale: number;
+  /** The constraint solver a new world starts with (then live: `LiveSettings.solver`). */
+  solver: SolverDescription | null;
 }
 
 /** What `<Physics>` changes on a live world without recreating it. */
@@ -46,6 +48,8 @@ export interface LiveSettings {
   gravity: Vec2 | undefined;
   subSteps: number | undefined;
   settings: SolverSettings | undefined;
+  /** Undefined: the soft step, or, for the caller's client, whatever solver it has. */
+  solver: SolverDescription | null | undefined;
   paused: boolean;
   timeScale: number;
   interpolate: boolean;
@@ -76,6 +80,10 @@ export class PhysicsRuntime {
   private lastStats = Number.NEGATIVE_INFINITY;
   private warnedNoWorker = false;
   private applied: { client: PhysicsClient; settings: LiveSettings } | null = null;
+  /** The solver prop: what a new world starts with, and what the live one is switched to. */
+  private solver: SolverDescription | null;
+  /** The solver last asked of a world (at creation or by setSolver): a prop equal to it asks nothing. */
+  private solverAsked: { client: PhysicsClient; solver: SolverDescription | null } | null = null;
   /** Between start() and stop(): the `<Physics>` is mounted. */
   private running = false;
   /** stop() ran at least once (an unmount, or StrictMode's, which a start follows at once). */
@@ -83,6 +91,7 @@ export class PhysicsRuntime {
 
   constructor(config: RuntimeConfig) {
     this.config = config;
+    this.solver = config.solver;
     this.world = new Lifetime(
       () => this.createClient(),
       (client) => {
@@ -205,7 +214,19 @@ export class PhysicsRuntime {
       for (const watcher of this.draggableWatchers) watcher();
     }
     this.drag = { ...DEFAULT_DRAG, ...s.drag };
+    const solver = s.solver ?? null;
+    this.solver = solver; // before the world is made below, which then starts with it
     const client = this.client;
+    const asked = this.solverAsked;
+    const leave = s.solver === undefined && client === this.config.client;
+    if (!leave && !(asked?.client === client && sameSolver(asked.solver, solver))) {
+      this.solverAsked = { client, solver };
+      // A bad shape throws here; a setting the factory rejects (known once the kind's module
+      // is loaded) is logged, and the world keeps its solver.
+      client.setSolver(solver).catch((error: unknown) => {
+        if (!client.isDisposed()) console.error(error);
+      });
+    }
     const prev = this.applied?.client === client ? this.applied.settings : null;
     if (s.gravity && !(prev?.gravity && sameVec(prev.gravity, s.gravity))) client.setGravity(s.gravity);
     if (s.subSteps !== undefined && prev?.subSteps !== s.subSteps)
@@ -250,14 +271,23 @@ export class PhysicsRuntime {
     const c = this.config;
     if (c.client) {
       if (c.client.isDisposed()) throw new Error('<Physics client>: the client passed in was disposed');
+      this.solverAsked = { client: c.client, solver: c.client.getSolver() };
       return c.client;
     }
+    const client = this.createOwnClient();
+    this.solverAsked = { client, solver: this.solver };
+    return client;
+  }
+
+  private createOwnClient(): PhysicsClient {
+    const c = this.config;
     const options = {
       world: c.world,
       stepping: c.stepping,
       timeStep: c.timeStep,
       paused: c.paused,
       timeScale: c.timeScale,
+      solver: this.solver,
       ...(c.maxStepsPerTick === undefined ? {} : { maxStepsPerTick: c.maxStepsPerTick }),
     };
     if (c.backend === 'inline') return createInlinePhysics(options);
@@ -275,6 +305,13 @@ export class PhysicsRuntime {
 
 function sameVec(a: Readonly<Vec2>, b: Readonly<Vec2>): boolean {
   return a.x === b.x && a.y === b.y;
+}
+
+/** Two descriptions (or null) with the same kind and settings, made inline or not. */
+function sameSolver(a: SolverDescription | null, b: SolverDescription | null): boolean {
+  if (a === null || b === null) return a === b;
+  const keys = Object.keys(a) as (keyof SolverDescription)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
 function sameSettings(a: SolverSettings, b: SolverSettings): boolean {

@@ -99,7 +99,7 @@ const PINNED = {
   getShapeUserData: 'mirror',
   getSolver: {
     absent:
-      'a solver is a module object (functions), which postMessage cannot send: the worker needs the factories in its bundle (docs/solvers.md)',
+      "a solver object holds functions, which postMessage cannot send: the client's getSolver and setSolver take a description ({ kind: 'xpbd' }) instead (docs/solvers.md)",
   },
   isBodyAwake: 'frame',
   isBodyBullet: 'mirror',

@@ -3,6 +3,7 @@ import { type ComponentType, lazy } from 'react';
 import Bridge, { meta as bridgeMeta } from './bridge';
 import Car, { meta as carMeta } from './car';
 import Character, { meta as characterMeta } from './character';
+import Lab, { meta as labMeta } from './lab';
 import Mass, { meta as massMeta } from './mass';
 import { meta as pixiMeta } from './pixi/meta';
 import type { SceneMeta } from './meta';
@@ -29,4 +30,5 @@ export const SCENES: readonly SceneEntry[] = [
   { meta: uiMeta, Component: Ui },
   { meta: pixiMeta, Component: PixiScene },
   { meta: stressMeta, Component: Stress },
+  { meta: labMeta, Component: Lab },
 ];

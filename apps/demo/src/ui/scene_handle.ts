@@ -44,4 +44,8 @@ export interface SceneHandle {
   readonly renderer?: string;
   /** React renders of the scene's components since it mounted (the UI scene counts them). */
   reactRenders?(): number;
+  /** Worlds side by side (the solver lab's panes); the handle answers for the focused one. */
+  paneCount?(): number;
+  /** Makes pane `index` the one the handle answers for. */
+  focusPane?(index: number): void;
 }

@@ -1,4 +1,4 @@
-import type { Vec2, WorldDef } from '@impulse/core';
+import type { SolverDescription, Vec2, WorldDef } from '@impulse/core';
 import type { PhysicsClient, Stepping } from '@impulse/worker';
 import { type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { PhysicsContext } from '../context.js';
@@ -24,6 +24,13 @@ export interface PhysicsProps {
   subSteps?: number;
   /** Solver settings (contact and joint stiffness, sleep, continuous, ...). */
   settings?: SolverSettings;
+  /**
+   * The constraint solver, as a description (`{ kind: 'xpbd', subSteps: 8 }`;
+   * docs/solvers.md). Default none: the soft step. A change applies to the live world
+   * (`setSolver`) once the kind's module is loaded; a description equal to the last one,
+   * made inline on every render, changes nothing.
+   */
+  solver?: SolverDescription | null;
   /** Friction and restitution mixers: functions, so the inline backend only. */
   mixers?: Pick<Partial<WorldDef>, 'frictionMixer' | 'restitutionMixer'>;
   paused?: boolean;
@@ -51,7 +58,7 @@ const ORIGIN: Vec2 = { x: 0, y: 0 };
 
 /**
  * Owns one physics world and its animation-frame loop. Props that a setter changes
- * (gravity, sub-steps, settings, paused, time scale, interpolate, the mapping, debug) are
+ * (gravity, sub-steps, settings, solver, paused, time scale, interpolate, the mapping, debug) are
  * applied live. Backend, client, stepping, time step and maxStepsPerTick make a new world
  * (every body below is created again in it); mixers and worker are read when a world is made.
  */
@@ -86,6 +93,7 @@ export function Physics(props: PhysicsProps) {
         },
         paused: props.paused ?? false,
         timeScale: props.timeScale ?? 1,
+        solver: props.solver ?? null,
       }),
     [backend, client, stepping, timeStep, maxStepsPerTick],
   );
@@ -113,6 +121,7 @@ function LiveSettings(props: PhysicsProps & { runtime: PhysicsRuntime }) {
       gravity: props.gravity,
       subSteps: props.subSteps,
       settings: props.settings,
+      solver: props.solver,
       paused: props.paused ?? false,
       timeScale: props.timeScale ?? 1,
       interpolate: props.interpolate ?? true,

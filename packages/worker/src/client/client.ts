@@ -30,6 +30,7 @@ import {
   type QueryFilter,
   RollbackState,
   type ShapeId,
+  type SolverDescription,
   type Vec2,
   World,
 } from '@impulse/core';
@@ -45,6 +46,7 @@ import { FrameReads } from './frame_reads.js';
 import { HostLink } from './host_link.js';
 import type { ResolvedOptions } from './options.js';
 import { ClientRays, type PersistentRayHit } from './persistent_rays.js';
+import { ClientSolver } from './solver.js';
 import { FrameStats, type PhysicsStats } from './stats.js';
 import { type ClientInternals, type HostAsks, installWorldMethods } from './world_methods.js';
 
@@ -67,6 +69,7 @@ class PhysicsClientBase {
   private readonly rays: ClientRays;
   private readonly characters: ClientCharacters;
   private readonly events: ClientEvents;
+  private readonly solver: ClientSolver;
   /** Kept here (the events module works on them) so a test can see what is subscribed. */
   private readonly listeners = newListeners();
   private paused: boolean;
@@ -90,13 +93,15 @@ class PhysicsClientBase {
     this.stats = new FrameStats(this.ctx);
     this.rays = new ClientRays(this.ctx);
     this.characters = new ClientCharacters(this.ctx);
+    this.solver = new ClientSolver(this.ctx, (error) => this.events.report(error));
     this.ready = this.connect(false);
   }
 
   /** Starts the host (a new one when `replace`) and gives it what this client set up. */
   private connect(replace: boolean): Promise<void> {
     const o = this.ctx.options;
-    const ready = this.ctx.link.connect({ ...o, paused: this.paused, timeScale: this.timeScale }, replace);
+    const start = this.solver.start({ ...o, paused: this.paused, timeScale: this.timeScale });
+    const ready = this.ctx.link.connect(start, replace);
     this.events.resend();
     this.rays.resend();
     if (this.debugContacts) void this.ctx.link.port.setDebugContacts(true);
@@ -129,6 +134,25 @@ class PhysicsClientBase {
   /** Sends the queued commands now and resolves once the host has applied them. */
   async flush(): Promise<void> {
     await this.ctx.link.request((port) => port.stateHash());
+  }
+
+  // ------------------------------------------------------------------ solver
+
+  /**
+   * Switches the constraint solver between steps: a description such as `{ kind: 'xpbd',
+   * subSteps: 8 }` (docs/solvers.md), or null for the soft step. A bad shape throws here;
+   * the kind's module is then loaded (in the worker and here), and the promise rejects,
+   * changing nothing, on a setting the kind's factory rejects or a joint the solver cannot
+   * solve. Resolves once the world steps with the new solver; commands made before this
+   * call are applied under the old one.
+   */
+  setSolver(solver: SolverDescription | null): Promise<void> {
+    return this.solver.set(solver);
+  }
+
+  /** The solver set (by the option `solver` or `setSolver`), as its description; null: the soft step. */
+  getSolver(): SolverDescription | null {
+    return this.solver.current;
   }
 
   // ------------------------------------------------------------------ stepping

@@ -13,6 +13,24 @@ import { FrameReader } from './frame_reader.js';
 import type { ResolvedOptions } from './options.js';
 import { RingWriter } from './ring_writer.js';
 
+/**
+ * What a host needs before its init (a solver's module loaded in its thread): done on the
+ * host's port, it resolves to the options the host starts with.
+ */
+export type PrepareHost = (host: HostPort) => Promise<ResolvedOptions>;
+
+/** The host's port with every call held until `gate` settles, then made in call order. */
+function gatedPort(host: HostPort, gate: Promise<void>): HostPort {
+  return new Proxy(host, {
+    get:
+      (target, name) =>
+      (...args: unknown[]) =>
+        gate.then(() =>
+          Reflect.apply(Reflect.get(target, name) as (...a: unknown[]) => unknown, target, args),
+        ),
+  });
+}
+
 export class HostLink {
   /** The transport of the first backend (a restart makes one of the same kind). */
   readonly transport: Transport;
@@ -57,9 +75,10 @@ export class HostLink {
   /**
    * Starts the current backend's host (a fresh backend when `replace`, the old one
    * released); resolves when it is ready. Queued commands belong to the old host and are
-   * dropped.
+   * dropped. `start` is the options, or a preparation that resolves to them: calls made
+   * meanwhile wait, in order, until the host's init is sent.
    */
-  connect(init: ResolvedOptions, replace = false): Promise<void> {
+  connect(start: ResolvedOptions | PrepareHost, replace = false): Promise<void> {
     if (replace) {
       const old = this.backend;
       this.backend = this.spawn();
@@ -83,9 +102,22 @@ export class HostLink {
     this.lost.catch(() => undefined);
     if (backend.frames) this.reader.attachShared(backend.frames.buffer);
     const sink = backend.proxySink({ update: (u) => this.receive(u) });
-    const ready = this.ask(
-      this.port.init({ ...init, frames: backend.frames, ring: backend.ring }, sink),
-    ).then(() => undefined);
+    const host = backend.port;
+    const init = (o: ResolvedOptions) =>
+      host.init({ ...o, frames: backend.frames, ring: backend.ring }, sink);
+    let reply: unknown;
+    if (typeof start === 'function') {
+      // Every call waits until the host is prepared and its init is sent, in call order.
+      const sent = start(host).then((o) => {
+        if (this.backend === backend) this.port = host;
+        reply = init(o);
+      });
+      this.port = gatedPort(host, sent);
+      reply = sent.then(() => reply);
+    } else {
+      reply = init(start);
+    }
+    const ready = this.ask(reply).then(() => undefined);
     ready.catch((error: unknown) => {
       if (!this.disposed) this.report(error);
     });

@@ -1,5 +1,5 @@
 /** Options shared by every backend, with their defaults in one place. */
-import { constants, type WorldDef } from '@impulse/core';
+import { checkSolverDescription, constants, type SolverDescription, type WorldDef } from '@impulse/core';
 import type { HostInit, Stepping } from '../protocol/host_messages.js';
 
 export interface PhysicsOptions {
@@ -31,6 +31,14 @@ export interface PhysicsOptions {
    * connected to the step: today the world steps on one thread whatever this is.
    */
   solverWorkers?: number;
+  /**
+   * The constraint solver, as a description: `{ kind: 'xpbd', subSteps: 8 }` (a solver
+   * object holds functions, which cannot cross to a worker). Default none: the soft step.
+   * The kind's module is loaded (in the worker and here, for the client's checks) before
+   * the world takes its first step; settings its factory rejects are reported through
+   * `onError`, and the world then steps with the soft step.
+   */
+  solver?: SolverDescription | null;
 }
 
 export const DEFAULT_TIME_STEP = 1 / 60;
@@ -84,6 +92,7 @@ export function resolveOptions(
     timeScale: o.timeScale ?? 1,
     snapshotEvery: o.snapshotEvery ?? 0,
     solverWorkers: o.solverWorkers ?? (crossesThreads && shared ? defaultSolverWorkers(cores) : 1),
+    solver: o.solver == null ? null : checkSolverDescription('createPhysics', 'solver', o.solver),
   };
   if (r.stepping !== 'realtime' && r.stepping !== 'manual')
     fail('stepping', "'realtime' or 'manual'", r.stepping);
@@ -119,6 +128,13 @@ export function resolveOptions(
           'a function',
         );
       }
+    }
+    if (r.world.solver != null) {
+      fail(
+        'world.solver',
+        "left out: a solver object cannot be sent to a worker (pass solver: { kind: 'xpbd' })",
+        'a solver',
+      );
     }
   }
   return r;

@@ -9,7 +9,11 @@
  */
 import {
   type Capsule,
+  createSolver,
+  loadSolverKind,
   RollbackState,
+  type SolverDescription,
+  type SolverKind,
   type JointId,
   type QueryAABB,
   type QueryFilter,
@@ -65,7 +69,8 @@ export class WorldHost implements HostInputs {
   private pending: HostUpdate = emptyUpdate();
 
   init(init: HostInit, sink: HostSink | null): void {
-    this.world = new World(init.world);
+    const solver = init.solver === null ? null : createSolver(init.solver, 'init');
+    this.world = new World(solver === null ? init.world : { ...init.world, solver });
     this.writer = new FrameWriter(init.frames);
     this.ring = init.ring ? new RingReader(init.ring, this) : null;
     this.sink = sink;
@@ -99,6 +104,19 @@ export class WorldHost implements HostInputs {
       }
     }
     return firstError;
+  }
+
+  /** Loads a kind of solver's module in this thread (before `init` or `setSolver` names it). */
+  loadSolverKind(kind: SolverKind): Promise<void> {
+    return loadSolverKind(kind);
+  }
+
+  /**
+   * Switches the world's solver between steps, in order with the commands (the client's
+   * mirror accepted the same switch); the kind's module is loaded (`loadSolverKind`).
+   */
+  setSolver(solver: SolverDescription | null): void {
+    this.requireWorld().setSolver(solver === null ? null : createSolver(solver, 'setSolver'));
   }
 
   /** Manual stepping: takes `count` steps, publishing each, and returns what the client must learn. */

@@ -3,7 +3,15 @@
  * per-frame inputs (inputs.ts): how a host starts, what it sends back after steps, and the
  * plain-data forms of what crosses the thread boundary. Types only: both sides import them.
  */
-import type { BodyEvents, ContactEvents, JointEvents, MoverDef, BodyId, WorldDef } from '@impulse/core';
+import type {
+  BodyEvents,
+  BodyId,
+  ContactEvents,
+  JointEvents,
+  MoverDef,
+  SolverDescription,
+  WorldDef,
+} from '@impulse/core';
 
 export type Stepping = 'realtime' | 'manual';
 
@@ -28,6 +36,8 @@ export interface HostInit {
    * (docs/parallel-step.md, "Runtime").
    */
   solverWorkers: number;
+  /** The solver the world is made with (its kind's module loaded in the host first), or null. */
+  solver: SolverDescription | null;
 }
 
 /** A RollbackState's arrays, cut to their counts (structured clone drops the class). */

@@ -78,7 +78,7 @@ const ABSENT = {
   moveCharacter: { absent: 'as createMover' },
   getSolver: {
     absent:
-      'a solver is a module object (functions), which postMessage cannot send: the worker needs the factories in its bundle (docs/solvers.md)',
+      "a solver object holds functions, which postMessage cannot send: the client's getSolver and setSolver take a description ({ kind: 'xpbd' }) instead (docs/solvers.md)",
   },
   setSolver: { absent: 'as getSolver' },
 } as const satisfies { readonly [K in WorldMethodsOf<AbsentKind>]: { readonly absent: string } } & {
