@@ -30,7 +30,7 @@ import { BodyType } from '../types/body_def.js';
 import { integratePositions, integrateVelocities } from '../world/solver.js';
 import type { Solver, SolverInstance } from '../world/solver_interface.js';
 import type { WorldState } from '../world/world_state.js';
-import { pointAndRodSolver } from './capabilities.js';
+import { alternativeSolver } from './capabilities.js';
 import {
   anchorVelocity,
   applyImpulse,
@@ -464,5 +464,5 @@ export function xpbdSolver(settings?: Partial<XpbdSettings>): Solver<XpbdSetting
     jointCompliance: numberSetting(fn, s, 'jointCompliance', 0, 1e6, 0),
     staticFriction: booleanSetting(fn, s, 'staticFriction', false),
   });
-  return pointAndRodSolver('xpbd', checked, () => new XpbdInstance(checked));
+  return alternativeSolver('xpbd', checked, () => new XpbdInstance(checked));
 }
