@@ -137,7 +137,15 @@ const T_AXX = 15;
 const T_AXY = 16;
 const T_LAX = 17;
 const T_LAY = 18;
-const T_COUNT = 19;
+/** The anchor gap at the start of the step (B's anchor minus A's). */
+const T_GX = 19;
+const T_GY = 20;
+const T_LAMBDA2 = 21;
+/** Rods: the current length. */
+const T_ROD = 22;
+/** The reference angle relativeAngle subtracts. */
+const T_REF = 23;
+const T_COUNT = 24;
 
 /** The solver's treatment of hard rows: bias rate, mass scale, impulse scale. */
 export interface HardRows {
@@ -154,7 +162,7 @@ export class JointRows {
   private readonly jCount = { count: 0 };
   private readonly frame = new Float64Array(12);
   private readonly t = new Float64Array(T_COUNT);
-  private readonly io = new Float64Array(9);
+  private readonly io = new Float64Array(12);
   private readonly soft = new Float64Array(3);
   private h = 0;
   private warm = 0;
@@ -179,14 +187,17 @@ export class JointRows {
     const t = this.t;
     const type = joints.type[slot]!;
     // anchor gap at the start of the step: center B + rB - center A - rA
-    const gx = f[10]! + f[8]! - f[6]!;
-    const gy = f[11]! + f[9]! - f[7]!;
+    t[T_GX] = f[10]! + f[8]! - f[6]!;
+    t[T_GY] = f[11]! + f[9]! - f[7]!;
     const warm = this.warm;
     if (type === JointType.Revolute) {
       const d = joints.data[slot] as RevoluteJointData;
-      this.pointRows(slot, gx, gy, warm * d.linearX, warm * d.linearY, false);
+      t[T_LAMBDA] = warm * d.linearX;
+      t[T_LAMBDA2] = warm * d.linearY;
+      this.pointRows(slot, false);
       if (d.enableSpring || d.enableMotor || d.enableLimit) {
-        this.relativeAngle(w, slot, d.referenceAngle);
+        t[T_REF] = d.referenceAngle;
+        this.relativeAngle(w, slot);
         if (d.enableSpring) {
           t[T_C] = t[T_ANGLE]!;
           t[T_HZ] = d.hertz;
@@ -213,17 +224,20 @@ export class JointRows {
       const d = joints.data[slot] as WeldJointData;
       t[T_HZ] = d.linearHertz;
       t[T_ZETA] = d.linearDampingRatio;
-      this.pointRows(slot, gx, gy, warm * d.linearX, warm * d.linearY, d.linearHertz > 0);
-      this.relativeAngle(w, slot, d.referenceAngle);
+      t[T_LAMBDA] = warm * d.linearX;
+      t[T_LAMBDA2] = warm * d.linearY;
+      this.pointRows(slot, d.linearHertz > 0);
+      t[T_REF] = d.referenceAngle;
+      this.relativeAngle(w, slot);
       t[T_C] = t[T_ANGLE]!;
       t[T_HZ] = d.angularHertz;
       t[T_ZETA] = d.angularDampingRatio;
       t[T_LAMBDA] = warm * d.angularImpulse;
       this.angular(slot, Field.Angle, d.angularHertz > 0 ? RowType.Spring : RowType.Hard, 1);
     } else if (type === JointType.Distance) {
-      this.distanceRows(slot, joints.data[slot] as DistanceJointData, gx, gy);
+      this.distanceRows(slot, joints.data[slot] as DistanceJointData);
     } else if (type === JointType.Prismatic || type === JointType.Wheel) {
-      this.axisRows(w, slot, type, gx, gy);
+      this.axisRows(w, slot, type);
     } else if (type === JointType.Mouse) {
       const d = joints.data[slot] as MouseJointData;
       const bodies = w.bodies;
@@ -272,13 +286,14 @@ export class JointRows {
         t[T_RAY] = f[7]! + oy;
         t[T_RBX] = f[8]!;
         t[T_RBY] = f[9]!;
-        t[T_C] = axis === 0 ? gx - ox : gy - oy;
+        t[T_C] = axis === 0 ? t[T_GX]! - ox : t[T_GY]! - oy;
         t[T_HI] = this.h * d.maxForce;
         t[T_LAMBDA] = warm * (axis === 0 ? d.linearX : d.linearY);
         this.finish(this.linear(slot, axis === 0 ? Field.LinearX : Field.LinearY, RowType.Servo));
       }
       this.pair((this.count - 2) * ROW_STRIDE);
-      this.relativeAngle(w, slot, d.angularOffset);
+      t[T_REF] = d.angularOffset;
+      this.relativeAngle(w, slot);
       t[T_C] = t[T_ANGLE]!;
       t[T_HZ] = d.correctionFactor;
       t[T_HI] = this.h * d.maxTorque;
@@ -289,9 +304,11 @@ export class JointRows {
   }
 
   /** The two rows of a point constraint (x and y); a weld's are soft when T_HZ > 0. */
-  private pointRows(slot: number, gx: number, gy: number, lx: number, ly: number, soft: boolean): void {
+  private pointRows(slot: number, soft: boolean): void {
     const t = this.t;
     const f = this.frame;
+    const lx = t[T_LAMBDA]!;
+    const ly = t[T_LAMBDA2]!;
     for (let axis = 0; axis < 2; axis++) {
       t[T_DX] = axis === 0 ? 1 : 0;
       t[T_DY] = axis === 0 ? 0 : 1;
@@ -299,7 +316,7 @@ export class JointRows {
       t[T_RAY] = f[7]!;
       t[T_RBX] = f[8]!;
       t[T_RBY] = f[9]!;
-      t[T_C] = axis === 0 ? gx : gy;
+      t[T_C] = axis === 0 ? t[T_GX]! : t[T_GY]!;
       t[T_LAMBDA] = axis === 0 ? lx : ly;
       const type = soft ? RowType.Spring : RowType.Hard;
       this.finish(this.linear(slot, axis === 0 ? Field.LinearX : Field.LinearY, type));
@@ -307,12 +324,15 @@ export class JointRows {
     this.pair((this.count - 2) * ROW_STRIDE);
   }
 
-  private distanceRows(slot: number, d: DistanceJointData, gx: number, gy: number): void {
+  private distanceRows(slot: number, d: DistanceJointData): void {
     const t = this.t;
     const f = this.frame;
     const warm = this.warm;
+    const gx = t[T_GX]!;
+    const gy = t[T_GY]!;
     const len = Math.sqrt(gx * gx + gy * gy);
     if (!(len > 1e-12)) return;
+    t[T_ROD] = len;
     t[T_DX] = gx / len;
     t[T_DY] = gy / len;
     t[T_RAX] = f[6]!;
@@ -324,7 +344,7 @@ export class JointRows {
       t[T_LEN] = d.enableSpring ? d.minLength : d.length;
       t[T_SIGN] = 1;
       t[T_LAMBDA] = warm * d.impulse;
-      this.rod(slot, Field.Impulse, RowType.Hard, len);
+      this.rod(slot, Field.Impulse, RowType.Hard);
       return;
     }
     if (d.hertz > 0) {
@@ -333,7 +353,7 @@ export class JointRows {
       t[T_HZ] = d.hertz;
       t[T_ZETA] = d.dampingRatio;
       t[T_LAMBDA] = warm * d.impulse;
-      this.rod(slot, Field.Impulse, RowType.Spring, len);
+      this.rod(slot, Field.Impulse, RowType.Spring);
     }
     if (d.enableMotor) {
       t[T_LEN] = d.length;
@@ -341,18 +361,18 @@ export class JointRows {
       t[T_HZ] = d.motorSpeed;
       t[T_HI] = this.h * d.maxMotorForce;
       t[T_LAMBDA] = warm * d.motorImpulse;
-      this.rod(slot, Field.Motor, RowType.Motor, len);
+      this.rod(slot, Field.Motor, RowType.Motor);
     }
     if (d.enableLimit) {
       t[T_LEN] = d.minLength;
       t[T_SIGN] = 1;
       t[T_LAMBDA] = warm * d.lowerImpulse;
-      this.rod(slot, Field.Lower, RowType.Limit, len);
+      this.rod(slot, Field.Lower, RowType.Limit);
       if (d.maxLength < HUGE) {
         t[T_LEN] = d.maxLength;
         t[T_SIGN] = -1;
         t[T_LAMBDA] = warm * d.upperImpulse;
-        this.rod(slot, Field.Upper, RowType.Limit, len);
+        this.rod(slot, Field.Upper, RowType.Limit);
       }
     }
   }
@@ -363,7 +383,7 @@ export class JointRows {
    * it); the prismatic also locks the angle; springs, motors and limits act along the axis
    * (the wheel's motor on the angle: it turns the wheel).
    */
-  private axisRows(w: WorldState, slot: number, type: number, gx: number, gy: number): void {
+  private axisRows(w: WorldState, slot: number, type: number): void {
     const joints = w.joints;
     const bodies = w.bodies;
     const f = this.frame;
@@ -376,6 +396,8 @@ export class JointRows {
     const sa = bodies.s[a]!;
     const ux = ca * dp.localAxisX - sa * dp.localAxisY;
     const uy = sa * dp.localAxisX + ca * dp.localAxisY;
+    const gx = t[T_GX]!;
+    const gy = t[T_GY]!;
     const translation = ux * gx + uy * gy;
     // lever on A at B's anchor
     t[T_LAX] = f[6]! + gx;
@@ -388,7 +410,8 @@ export class JointRows {
     t[T_LAMBDA] = warm * dp.perpImpulse;
     this.finish(this.linear(slot, Field.Perp, RowType.Hard));
     if (prismatic) {
-      this.relativeAngle(w, slot, dp.referenceAngle);
+      t[T_REF] = dp.referenceAngle;
+      this.relativeAngle(w, slot);
       t[T_C] = t[T_ANGLE]!;
       t[T_LAMBDA] = warm * dp.angleImpulse;
       this.angular(slot, Field.Angle, RowType.Hard, 1);
@@ -447,8 +470,8 @@ export class JointRows {
     t[T_RBY] = f[9]!;
   }
 
-  /** T_ANGLE = angle of B relative to A minus `reference`, unwound to (-pi, pi]. */
-  private relativeAngle(w: WorldState, slot: number, reference: number): void {
+  /** T_ANGLE = angle of B relative to A minus T_REF, unwound to (-pi, pi]. */
+  private relativeAngle(w: WorldState, slot: number): void {
     const bodies = w.bodies;
     const a = w.joints.bodyA[slot]!;
     const b = w.joints.bodyB[slot]!;
@@ -460,7 +483,7 @@ export class JointRows {
     io[0] = sB * cA - cB * sA;
     io[1] = cB * cA + sB * sA;
     atan2Io(io, 0);
-    io[3] = io[2]! - reference;
+    io[3] = io[2]! - this.t[T_REF]!;
     unwindAngleIo(io, 3);
     this.t[T_ANGLE] = io[3]!;
   }
@@ -516,10 +539,10 @@ export class JointRows {
   }
 
   /** A rod row along (T_DX, T_DY), C = sign (len - L). */
-  private rod(slot: number, field: number, type: number, len: number): void {
+  private rod(slot: number, field: number, type: number): void {
     const t = this.t;
     const sign = t[T_SIGN]!;
-    t[T_C] = sign * (len - t[T_LEN]!);
+    t[T_C] = sign * (t[T_ROD]! - t[T_LEN]!);
     t[T_DX] = sign * t[T_DX]!;
     t[T_DY] = sign * t[T_DY]!;
     const n = this.linear(slot, field, type);
@@ -709,7 +732,8 @@ export class JointRows {
 
   /**
    * The row's error at the current positions (state's in-step changes), into the scratch
-   * io[0], and the current direction and levers into io[1..4] (dx, dy, lever A, lever B):
+   * io[0], and the current direction and levers into io[1..4] (dx, dy, lever A, lever B;
+   * io[5..] are scratch the position loops may use after the call):
    * linear rows turn their anchors with the bodies, rods also recompute their direction,
    * angular rows add the in-step rotations.
    */

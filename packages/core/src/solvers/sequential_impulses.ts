@@ -51,6 +51,7 @@ import {
   DQC,
   DQS,
   movePosition,
+  moveBodiesIo,
   newStepContext,
   reserveF64,
   STATE_STRIDE,
@@ -564,8 +565,13 @@ export class SequentialImpulseSolver {
       if (correction > maxCorrection) correction = maxCorrection;
       if (correction < -maxCorrection) correction = -maxCorrection;
       const lambda = -correction / kk;
-      movePosition(state, rows[n + R_OA]!, -mA * lambda * dx, -mA * lambda * dy, iA * lambda * angA);
-      movePosition(state, rows[n + R_OB]!, mB * lambda * dx, mB * lambda * dy, iB * lambda * angB);
+      io[5] = -mA * lambda * dx;
+      io[6] = -mA * lambda * dy;
+      io[7] = iA * lambda * angA;
+      io[8] = mB * lambda * dx;
+      io[9] = mB * lambda * dy;
+      io[10] = iB * lambda * angB;
+      moveBodiesIo(state, rows[n + R_OA]!, rows[n + R_OB]!, io, 5);
     }
     return largest;
   }

@@ -78,6 +78,28 @@ export function movePosition(state: Float64Array, o: number, x: number, y: numbe
   state[o + DQS] = s * inv;
 }
 
+/**
+ * movePosition for both bodies of a row, the changes handed over in `io` (A's x, y and
+ * angle at k, B's at k + 3): a call V8 does not inline boxes each double argument, and the
+ * position loops that call this are large.
+ */
+export function moveBodiesIo(state: Float64Array, oa: number, ob: number, io: Float64Array, k: number): void {
+  for (let side = 0; side < 2; side++) {
+    const o = side === 0 ? oa : ob;
+    const i = k + 3 * side;
+    state[o + DPX] = state[o + DPX]! + io[i]!;
+    state[o + DPY] = state[o + DPY]! + io[i + 1]!;
+    const angle = io[i + 2]!;
+    const qc = state[o + DQC]!;
+    const qs = state[o + DQS]!;
+    const c = qc - angle * qs;
+    const s = qs + angle * qc;
+    const inv = 1 / Math.sqrt(c * c + s * s);
+    state[o + DQC] = c * inv;
+    state[o + DQS] = s * inv;
+  }
+}
+
 /** Velocity of anchor rB on body B relative to anchor rA on body A, along (dx, dy). */
 export function anchorVelocity(
   state: Float64Array,

@@ -22,27 +22,49 @@
  * multipliers start at zero every sub-step, so nothing is carried between steps.
  */
 
-import { atan2 } from '../base/math.js';
-import type { DistanceJointData } from '../joints/distance_joint.js';
-import { prepareJointFrameRow } from '../joints/joint.js';
-import { JointType } from '../types/joint_type.js';
+import { atan2Io, PI } from '../base/math.js';
 import { BodyType } from '../types/body_def.js';
 import { integratePositions, integrateVelocities } from '../world/solver.js';
 import type { Solver, SolverInstance } from '../world/solver_interface.js';
 import type { WorldState } from '../world/world_state.js';
 import { alternativeSolver } from './capabilities.js';
 import {
+  type HardRows,
+  JointRows,
+  R_HI,
+  R_HZ,
+  R_IA,
+  R_IB,
+  R_JAX,
+  R_JAY,
+  R_ANGA,
+  R_JBX,
+  R_JBY,
+  R_ANGB,
+  R_LAMBDA,
+  R_MA,
+  R_MASS,
+  R_MB,
+  R_OA,
+  R_OB,
+  R_PAIR,
+  R_TYPE,
+  R_ZETA,
+  ROW_STRIDE,
+  RowType,
+} from './joint_rows.js';
+import {
   anchorVelocity,
   applyImpulse,
   booleanSetting,
   checkSettingsObject,
-  collectActiveJoints,
   DPX,
   DPY,
   DQC,
   DQS,
   intSetting,
   movePosition,
+  moveBodiesIo,
   newStepContext,
   numberSetting,
   reserveF64,
@@ -98,18 +120,11 @@ const SLOT = 18;
 const POINT = 19;
 const PSTRIDE = 20;
 
-// A joint: the frame (0..11, joints/joint.ts), then its multiplier, type and rest length.
-const J_L = 12;
-const J_TYPE = 13;
-const J_LEN = 14;
-const JSTRIDE = 15;
-
 class XpbdInstance implements SolverInstance {
   private p = new Float64Array(0);
   private pCount = 0;
-  private j = new Float64Array(0);
-  private jList = new Int32Array(16);
-  private readonly jCount = { count: 0 };
+  private readonly joints = new JointRows();
+  private readonly hard: HardRows = { biasRate: 0, massScale: 1, impulseScale: 0 };
   /** The body states at the start of the sub-step. */
   private prev = new Float64Array(0);
   private readonly ctx = newStepContext();
@@ -134,11 +149,12 @@ class XpbdInstance implements SolverInstance {
       this.startSubStep(state);
       integratePositions(w, ctx);
       for (let it = 0; it < s.iterations; it++) {
-        this.solveJoints(state, jointAlpha);
+        this.solveJoints(state, jointAlpha, h);
         this.solveContacts(state, prev, contactAlpha);
       }
       velocitiesFromPositions(w, prev, h);
       this.velocityPass(state, h, threshold);
+      this.jointVelocities(state, h);
     }
     this.store(w);
   }
@@ -186,18 +202,8 @@ class XpbdInstance implements SolverInstance {
     }
     this.pCount = n;
 
-    this.jList = collectActiveJoints(w, this.jList, this.jCount);
-    this.j = reserveF64(this.j, this.jCount.count, JSTRIDE);
-    const jr = this.j;
-    const joints = w.joints;
-    for (let i = 0; i < this.jCount.count; i++) {
-      const slot = this.jList[i]!;
-      const r = i * JSTRIDE;
-      prepareJointFrameRow(w, slot, jr, r);
-      const type = joints.type[slot]!;
-      jr[r + J_TYPE] = type;
-      jr[r + J_LEN] = type === JointType.Distance ? (joints.data[slot] as DistanceJointData).length : 0;
-    }
+    // the joints' rows over a sub-step: a motor's bound h max force is an impulse per sub-step
+    this.joints.prepare(w, this.ctx.h, false, this.hard);
   }
 
   /** Multipliers to zero; each point's normal speed before the sub-step moves anything. */
@@ -209,43 +215,138 @@ class XpbdInstance implements SolverInstance {
       k[o + LT] = 0;
       k[o + VN0] = pointVelocity(state, k, o, k[o + NX]!, k[o + NY]!);
     }
-    const jr = this.j;
-    for (let i = 0; i < this.jCount.count; i++) jr[i * JSTRIDE + J_L] = 0;
+    const r = this.joints.rows;
+    for (let i = 0; i < this.joints.count; i++) r[i * ROW_STRIDE + R_LAMBDA] = 0;
   }
 
-  private solveJoints(state: Float64Array, alpha: number): void {
-    const jr = this.j;
-    for (let i = 0; i < this.jCount.count; i++) {
-      const r = i * JSTRIDE;
-      const oa = jr[r]!;
-      const ob = jr[r + 1]!;
-      const mA = jr[r + 2]!;
-      const mB = jr[r + 3]!;
-      const iA = jr[r + 4]!;
-      const iB = jr[r + 5]!;
-      const ax = state[oa + DQC]! * jr[r + 6]! - state[oa + DQS]! * jr[r + 7]!;
-      const ay = state[oa + DQS]! * jr[r + 6]! + state[oa + DQC]! * jr[r + 7]!;
-      const bx = state[ob + DQC]! * jr[r + 8]! - state[ob + DQS]! * jr[r + 9]!;
-      const by = state[ob + DQS]! * jr[r + 8]! + state[ob + DQC]! * jr[r + 9]!;
-      const dx = jr[r + 10]! + state[ob + DPX]! - state[oa + DPX]! + bx - ax;
-      const dy = jr[r + 11]! + state[ob + DPY]! - state[oa + DPY]! + by - ay;
-      const len = Math.sqrt(dx * dx + dy * dy);
-      if (len < 1e-12) continue;
-      const nx = dx / len;
-      const ny = dy / len;
-      // revolute: the gap itself; distance: its length past the rest length
-      const c = jr[r + J_TYPE] === JointType.Revolute ? len : len - jr[r + J_LEN]!;
-      const crA = ax * ny - ay * nx;
-      const crB = bx * ny - by * nx;
-      const wSum = mA + mB + iA * crA * crA + iB * crB * crB + alpha;
-      if (wSum === 0) continue;
-      const lambda = jr[r + J_L]!;
-      const dl = (-c - alpha * lambda) / wSum;
-      jr[r + J_L] = lambda + dl;
-      const px = dl * nx;
-      const py = dl * ny;
-      movePosition(state, oa, -mA * px, -mA * py, -iA * (ax * py - ay * px));
-      movePosition(state, ob, mB * px, mB * py, iB * (bx * py - by * px));
+  /**
+   * The joints' position constraints, each a multiplier step with compliance: the hard
+   * rows with the joint compliance, reached limits (one-sided, lambda >= 0), springs and the
+   * mouse's soft point with the compliance of their frequency (alpha = 1 / k, k = m w^2 for
+   * the row's effective mass m), the mouse's bounded by h^2 maxForce. A point pair is one
+   * constraint along the anchors' current gap (|gap| -> 0), as Müller et al. write it.
+   * Motors and the motor joint's servo rows act in the velocity pass.
+   */
+  private solveJoints(state: Float64Array, jointAlpha: number, h: number): void {
+    const jr = this.joints;
+    const r = jr.rows;
+    const io = jr.errorIo;
+    const invH2 = 1 / (h * h);
+    for (let i = 0; i < jr.count; i++) {
+      const n = i * ROW_STRIDE;
+      const type = r[n + R_TYPE]!;
+      const pair = r[n + R_PAIR] === 1;
+      if (type === RowType.Motor || type === RowType.Servo) {
+        if (pair) i++;
+        continue;
+      }
+      const mA = r[n + R_MA]!;
+      const iA = r[n + R_IA]!;
+      const mB = r[n + R_MB]!;
+      const iB = r[n + R_IB]!;
+      let c: number;
+      let dx: number;
+      let dy: number;
+      let angA: number;
+      let angB: number;
+      if (pair) {
+        jr.currentError(state, n);
+        const cx = io[0]!;
+        const ax0 = io[3]!;
+        const bx0 = io[4]!;
+        jr.currentError(state, n + ROW_STRIDE);
+        const cy = io[0]!;
+        i++;
+        c = Math.sqrt(cx * cx + cy * cy);
+        if (!(c > 1e-12)) continue;
+        dx = cx / c;
+        dy = cy / c;
+        // the levers along (dx, dy): the x row's levers are along (1, 0), the y row's along (0, 1)
+        angA = dx * ax0 + dy * io[3]!;
+        angB = dx * bx0 + dy * io[4]!;
+      } else {
+        jr.currentError(state, n);
+        c = io[0]!;
+        dx = io[1]!;
+        dy = io[2]!;
+        angA = io[3]!;
+        angB = io[4]!;
+        if (type === RowType.Limit && c >= 0) continue;
+      }
+      const wSum = (mA + mB) * (dx * dx + dy * dy) + iA * angA * angA + iB * angB * angB;
+      if (!(wSum > 0)) continue;
+      let alpha = jointAlpha;
+      if (type === RowType.Spring || type === RowType.Soft) {
+        const omega = 2 * PI * r[n + R_HZ]!;
+        // alpha~ = 1 / (k h^2), k = w^2 / wSum; a frequency of 0 is no spring at all
+        alpha = omega > 0 ? (wSum / (omega * omega)) * invH2 : Infinity;
+        if (alpha === Infinity) continue;
+      }
+      const lambda = r[n + R_LAMBDA]!;
+      let next = lambda + (-c - alpha * lambda) / (wSum + alpha);
+      if (type === RowType.Limit && next < 0) next = 0;
+      if (type === RowType.Soft) {
+        // the mouse's force bound, as a position multiplier (N s^2)
+        const max = r[n + R_HI]! * h;
+        next = next > max ? max : next < -max ? -max : next;
+      }
+      const dl = next - lambda;
+      r[n + R_LAMBDA] = next;
+      io[5] = -mA * dl * dx;
+      io[6] = -mA * dl * dy;
+      io[7] = iA * dl * angA;
+      io[8] = mB * dl * dx;
+      io[9] = mB * dl * dy;
+      io[10] = iB * dl * angB;
+      moveBodiesIo(state, r[n + R_OA]!, r[n + R_OB]!, io, 5);
+    }
+  }
+
+  /**
+   * The joints' velocity rows, after velocities from positions: motors drive their speed
+   * and the motor joint's servo rows their correction (-correction C / h), each impulse
+   * within h max force; springs' and the mouse's dampers remove their share of the rows'
+   * speed (an implicit damper: m Cdot 2 zeta w h / (1 + 2 zeta w h)).
+   */
+  private jointVelocities(state: Float64Array, h: number): void {
+    const jr = this.joints;
+    const r = jr.rows;
+    const io = jr.errorIo;
+    for (let i = 0; i < jr.count; i++) {
+      const n = i * ROW_STRIDE;
+      const type = r[n + R_TYPE]!;
+      if (type === RowType.Hard || type === RowType.Limit) continue;
+      const oa = r[n + R_OA]!;
+      const ob = r[n + R_OB]!;
+      const cdot =
+        r[n + R_JAX]! * state[oa + VX]! +
+        r[n + R_JAY]! * state[oa + VY]! +
+        r[n + R_ANGA]! * state[oa + W]! +
+        r[n + R_JBX]! * state[ob + VX]! +
+        r[n + R_JBY]! * state[ob + VY]! +
+        r[n + R_ANGB]! * state[ob + W]!;
+      let impulse: number;
+      if (type === RowType.Motor || type === RowType.Servo) {
+        let target = r[n + R_HZ]!;
+        if (type === RowType.Servo) {
+          jr.currentError(state, n);
+          target = (-r[n + R_HZ]! / h) * io[0]!;
+        }
+        impulse = -r[n + R_MASS]! * (cdot - target);
+        const max = r[n + R_HI]!;
+        impulse = impulse > max ? max : impulse < -max ? -max : impulse;
+      } else {
+        const a = 4 * PI * r[n + R_ZETA]! * r[n + R_HZ]! * h;
+        impulse = (-r[n + R_MASS]! * cdot * a) / (1 + a);
+      }
+      const ma = r[n + R_MA]! * impulse;
+      const mb = r[n + R_MB]! * impulse;
+      state[oa + VX] = state[oa + VX]! + ma * r[n + R_JAX]!;
+      state[oa + VY] = state[oa + VY]! + ma * r[n + R_JAY]!;
+      state[oa + W] = state[oa + W]! + r[n + R_IA]! * impulse * r[n + R_ANGA]!;
+      state[ob + VX] = state[ob + VX]! + mb * r[n + R_JBX]!;
+      state[ob + VY] = state[ob + VY]! + mb * r[n + R_JBY]!;
+      state[ob + W] = state[ob + W]! + r[n + R_IB]! * impulse * r[n + R_ANGB]!;
     }
   }
 
@@ -355,13 +456,8 @@ class XpbdInstance implements SolverInstance {
       cd[p + 6] = k[o + LT]! / this.ctx.h;
       cd[p + 7] = 0;
     }
-    const joints = w.joints;
-    for (let i = 0; i < this.jCount.count; i++) {
-      const slot = this.jList[i]!;
-      joints.forceX[slot] = 0;
-      joints.forceY[slot] = 0;
-      joints.torque[slot] = 0;
-    }
+    // position multipliers (N s^2) over the last sub-step's h: impulses
+    this.joints.store(w, 1 / this.ctx.h);
   }
 }
 
@@ -434,11 +530,15 @@ function applyVelocityChange(
   applyImpulse(state, oa, ob, mA, iA, mB, iB, rax, ray, rbx, rby, p * dx, p * dy);
 }
 
+/** Scratch of velocitiesFromPositions' atan2. */
+const angleIo = new Float64Array(3);
+
 /** v = (x - x_prev) / h and w from the rotation change, for every awake dynamic body. */
 function velocitiesFromPositions(w: WorldState, prev: Float64Array, h: number): void {
   const bodies = w.bodies;
   const state = bodies.state;
   const invH = 1 / h;
+  const io = angleIo;
   for (let i = 0; i < w.awakeBodyCount; i++) {
     const b = w.awakeBodies[i]!;
     if (bodies.type[b] !== BodyType.Dynamic) continue;
@@ -450,7 +550,10 @@ function velocitiesFromPositions(w: WorldState, prev: Float64Array, h: number): 
     const qs = state[o + DQS]!;
     const pc = prev[o + DQC]!;
     const ps = prev[o + DQS]!;
-    state[o + W] = atan2(qs * pc - qc * ps, qc * pc + qs * ps) * invH;
+    io[0] = qs * pc - qc * ps;
+    io[1] = qc * pc + qs * ps;
+    atan2Io(io, 0);
+    state[o + W] = io[2]! * invH;
   }
 }
 
