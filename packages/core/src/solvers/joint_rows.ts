@@ -40,6 +40,7 @@ import type { RevoluteJointData } from '../joints/revolute_joint.js';
 import type { WeldJointData } from '../joints/weld_joint.js';
 import type { WheelJointData } from '../joints/wheel_joint.js';
 import { JointType } from '../types/joint_type.js';
+import type { StepContext } from '../dynamics/step_context.js';
 import type { WorldState } from '../world/world_state.js';
 import { softRow } from './soft_rows.js';
 import { collectActiveJoints, DPX, DPY, DQC, DQS, reserveF64, VX, VY, W } from './solver_kit.js';
@@ -168,9 +169,18 @@ export class JointRows {
   private warm = 0;
   private hard: HardRows = { biasRate: 0, massScale: 1, impulseScale: 0 };
 
-  /** Builds the rows of the active joints for a step of h; `warm` starts them from the stored impulses. */
-  prepare(w: WorldState, h: number, warm: boolean, hard: HardRows): void {
-    this.h = h;
+  /**
+   * Jacobi's relaxation: the fraction of each row's change applied (1: Gauss-Seidel). A
+   * field, not an argument: a call V8 does not inline boxes a double argument.
+   */
+  relaxation = 1;
+
+  /**
+   * Builds the rows of the active joints for a step of ctx.h (the solver's step or
+   * sub-step); `warm` starts them from the stored impulses.
+   */
+  prepare(w: WorldState, ctx: StepContext, warm: boolean, hard: HardRows): void {
+    this.h = ctx.h;
     this.warm = warm ? 1 : 0;
     this.hard = hard;
     this.count = 0;
@@ -649,11 +659,12 @@ export class JointRows {
 
   /**
    * One Gauss-Seidel sweep of the rows at the velocities in `v` (the state, or Jacobi's copy
-   * of it at the start of the sweep), the change scaled by `omega` (1 for Gauss-Seidel),
+   * of it at the start of the sweep), the change scaled, when `relaxed`, by the relaxation,
    * applied to `state`.
    */
-  solveVelocities(state: Float64Array, v: Float64Array, omega: number): void {
+  solveVelocities(state: Float64Array, v: Float64Array, relaxed: boolean): void {
     const r = this.rows;
+    const omega = relaxed ? this.relaxation : 1;
     for (let i = 0; i < this.count; i++) {
       const n = i * ROW_STRIDE;
       const oa = r[n + R_OA]!;

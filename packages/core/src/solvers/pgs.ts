@@ -93,15 +93,17 @@ class PgsInstance implements SolverInstance {
   private readonly hard: HardRows = { biasRate: 0, massScale: 1, impulseScale: 0 };
   private readonly ctx = newStepContext();
 
-  constructor(private readonly s: PgsSettings) {}
+  constructor(private readonly s: PgsSettings) {
+    this.joints.relaxation = s.relaxation;
+  }
 
   solve(w: WorldState, dt: number): void {
     const s = this.s;
     setIntegrationStep(w, this.ctx, dt, dt);
     integrateVelocities(w, this.ctx);
     this.hard.biasRate = s.beta / dt;
-    this.joints.prepare(w, dt, s.warmStarting, this.hard);
-    this.assemble(w, dt);
+    this.joints.prepare(w, this.ctx, s.warmStarting, this.hard);
+    this.assemble(w);
     const state = w.bodies.state;
     if (this.v0.length < state.length) this.v0 = new Float64Array(state.length);
     if (s.warmStarting) {
@@ -117,11 +119,11 @@ class PgsInstance implements SolverInstance {
         // every row from the velocities at the start of the sweep, relaxed
         const v0 = this.v0;
         v0.set(state);
-        this.joints.solveVelocities(state, v0, s.relaxation);
-        this.sweepContacts(state, v0, s.relaxation);
+        this.joints.solveVelocities(state, v0, true);
+        this.sweepContacts(state, v0, true);
       } else {
-        this.joints.solveVelocities(state, state, 1);
-        this.sweepContacts(state, state, 1);
+        this.joints.solveVelocities(state, state, false);
+        this.sweepContacts(state, state, false);
       }
     }
     integratePositions(w, this.ctx);
@@ -129,7 +131,8 @@ class PgsInstance implements SolverInstance {
   }
 
   /** The contact rows: per point its normal row, then its friction row. */
-  private assemble(w: WorldState, h: number): void {
+  private assemble(w: WorldState): void {
+    const h = this.ctx.h;
     const s = this.s;
     const warm = s.warmStarting ? 1 : 0;
     const contacts = w.contacts;
@@ -212,11 +215,12 @@ class PgsInstance implements SolverInstance {
   /**
    * One sweep over the contact rows, each at the velocities in `v` (the state for
    * Gauss-Seidel, the sweep's starting copy for Jacobi), its change scaled by `omega` and
-   * applied to the state. A normal row's impulse is in [0, inf); a friction row's in
+   * applied to the state (`omega`: the relaxation when `relaxed`, else 1). A normal row's impulse is in [0, inf); a friction row's in
    * [-mu lambda_n, mu lambda_n], lambda_n its normal row's (the row before it) as it stands.
    */
-  private sweepContacts(state: Float64Array, v: Float64Array, omega: number): void {
+  private sweepContacts(state: Float64Array, v: Float64Array, relaxed: boolean): void {
     const r = this.rows;
+    const omega = relaxed ? this.s.relaxation : 1;
     for (let i = 0; i < this.count; i++) {
       const n = i * RSTRIDE;
       const oa = r[n + OA]!;

@@ -50,7 +50,6 @@ import {
   DPY,
   DQC,
   DQS,
-  movePosition,
   moveBodiesIo,
   newStepContext,
   reserveF64,
@@ -142,6 +141,8 @@ export class SequentialImpulseSolver {
   private readonly joints = new JointRows();
   private readonly hard: HardRows = { biasRate: 0, massScale: 1, impulseScale: 0 };
   private readonly ctx = newStepContext();
+  /** Scratch of moveBodiesIo. */
+  private readonly io = new Float64Array(6);
 
   constructor(private readonly o: SequentialImpulseOptions) {}
 
@@ -150,20 +151,20 @@ export class SequentialImpulseSolver {
     const o = this.o;
     setIntegrationStep(w, ctx, dt, dt);
     integrateVelocities(w, ctx);
-    this.prepareContacts(w, dt);
+    this.prepareContacts(w);
     const hard = this.hard;
     const soft = o.soft;
     hard.biasRate = soft === null ? o.beta / dt : soft.jointBiasRate;
     hard.massScale = soft === null ? 1 : soft.jointMassScale;
     hard.impulseScale = soft === null ? 0 : soft.jointImpulseScale;
-    this.joints.prepare(w, dt, o.warmStarting, hard);
+    this.joints.prepare(w, ctx, o.warmStarting, hard);
     const state = w.bodies.state;
     if (o.warmStarting) {
       this.joints.warmStart(state);
       this.warmStartContacts(state);
     }
     for (let it = 0; it < o.iterations; it++) {
-      this.joints.solveVelocities(state, state, 1);
+      this.joints.solveVelocities(state, state, false);
       this.solveContactVelocities(state);
     }
     integratePositions(w, ctx);
@@ -178,7 +179,8 @@ export class SequentialImpulseSolver {
 
   // ------------------------------------------------------------------ contacts
 
-  private prepareContacts(w: WorldState, h: number): void {
+  private prepareContacts(w: WorldState): void {
+    const h = this.ctx.h;
     const contacts = w.contacts;
     const bodies = w.bodies;
     const cd = contacts.data;
@@ -500,8 +502,14 @@ export class SequentialImpulseSolver {
         const rnB = rbx * ny - rby * nx;
         const kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
         const impulse = kn > 0 ? -correction / kn : 0;
-        movePosition(state, oa, -mA * impulse * nx, -mA * impulse * ny, -iA * impulse * rnA);
-        movePosition(state, ob, mB * impulse * nx, mB * impulse * ny, iB * impulse * rnB);
+        const io = this.io;
+        io[0] = -mA * impulse * nx;
+        io[1] = -mA * impulse * ny;
+        io[2] = -iA * impulse * rnA;
+        io[3] = mB * impulse * nx;
+        io[4] = mB * impulse * ny;
+        io[5] = iB * impulse * rnB;
+        moveBodiesIo(state, oa, ob, io, 0);
       }
     }
     return minSeparation;

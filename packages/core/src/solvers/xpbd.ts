@@ -54,8 +54,6 @@ import {
   RowType,
 } from './joint_rows.js';
 import {
-  anchorVelocity,
-  applyImpulse,
   booleanSetting,
   checkSettingsObject,
   DPX,
@@ -63,7 +61,6 @@ import {
   DQC,
   DQS,
   intSetting,
-  movePosition,
   moveBodiesIo,
   newStepContext,
   numberSetting,
@@ -120,6 +117,11 @@ const SLOT = 18;
 const POINT = 19;
 const PSTRIDE = 20;
 
+const SUB_H = 0;
+const SUB_CONTACT_ALPHA = 1;
+const SUB_JOINT_ALPHA = 2;
+const SUB_THRESHOLD = 3;
+
 class XpbdInstance implements SolverInstance {
   private p = new Float64Array(0);
   private pCount = 0;
@@ -128,6 +130,14 @@ class XpbdInstance implements SolverInstance {
   /** The body states at the start of the sub-step. */
   private prev = new Float64Array(0);
   private readonly ctx = newStepContext();
+  /**
+   * The sub-step's numbers the passes read: h, the contact and joint compliances over h^2,
+   * the restitution threshold (SUB_*). In an array, not arguments: a call V8 does not
+   * inline boxes each double argument, and the passes are called every sub-step.
+   */
+  private readonly sub = new Float64Array(4);
+  /** Scratch of moveBodiesIo. */
+  private readonly io = new Float64Array(6);
 
   constructor(private readonly s: XpbdSettings) {}
 
@@ -140,21 +150,23 @@ class XpbdInstance implements SolverInstance {
     const state = w.bodies.state;
     if (this.prev.length < state.length) this.prev = new Float64Array(state.length);
     const prev = this.prev;
-    const contactAlpha = s.contactCompliance / (h * h);
-    const jointAlpha = s.jointCompliance / (h * h);
-    const threshold = w.settings.restitutionThreshold;
+    const p = this.sub;
+    p[SUB_H] = h;
+    p[SUB_CONTACT_ALPHA] = s.contactCompliance / (h * h);
+    p[SUB_JOINT_ALPHA] = s.jointCompliance / (h * h);
+    p[SUB_THRESHOLD] = w.settings.restitutionThreshold;
     for (let sub = 0; sub < s.subSteps; sub++) {
       integrateVelocities(w, ctx);
       prev.set(state);
       this.startSubStep(state);
       integratePositions(w, ctx);
       for (let it = 0; it < s.iterations; it++) {
-        this.solveJoints(state, jointAlpha, h);
-        this.solveContacts(state, prev, contactAlpha);
+        this.solveJoints(state);
+        this.solveContacts(state, prev);
       }
-      velocitiesFromPositions(w, prev, h);
-      this.velocityPass(state, h, threshold);
-      this.jointVelocities(state, h);
+      velocitiesFromPositions(w, prev, p);
+      this.velocityPass(state);
+      this.jointVelocities(state);
     }
     this.store(w);
   }
@@ -203,7 +215,7 @@ class XpbdInstance implements SolverInstance {
     this.pCount = n;
 
     // the joints' rows over a sub-step: a motor's bound h max force is an impulse per sub-step
-    this.joints.prepare(w, this.ctx.h, false, this.hard);
+    this.joints.prepare(w, this.ctx, false, this.hard);
   }
 
   /** Multipliers to zero; each point's normal speed before the sub-step moves anything. */
@@ -213,7 +225,13 @@ class XpbdInstance implements SolverInstance {
       const o = i * PSTRIDE;
       k[o + LN] = 0;
       k[o + LT] = 0;
-      k[o + VN0] = pointVelocity(state, k, o, k[o + NX]!, k[o + NY]!);
+      const oa = k[o + OA]!;
+      const ob = k[o + OB]!;
+      const vx =
+        state[ob + VX]! - state[ob + W]! * k[o + RBY]! - (state[oa + VX]! - state[oa + W]! * k[o + RAY]!);
+      const vy =
+        state[ob + VY]! + state[ob + W]! * k[o + RBX]! - (state[oa + VY]! + state[oa + W]! * k[o + RAX]!);
+      k[o + VN0] = vx * k[o + NX]! + vy * k[o + NY]!;
     }
     const r = this.joints.rows;
     for (let i = 0; i < this.joints.count; i++) r[i * ROW_STRIDE + R_LAMBDA] = 0;
@@ -227,7 +245,9 @@ class XpbdInstance implements SolverInstance {
    * constraint along the anchors' current gap (|gap| -> 0), as Müller et al. write it.
    * Motors and the motor joint's servo rows act in the velocity pass.
    */
-  private solveJoints(state: Float64Array, jointAlpha: number, h: number): void {
+  private solveJoints(state: Float64Array): void {
+    const h = this.sub[SUB_H]!;
+    const jointAlpha = this.sub[SUB_JOINT_ALPHA]!;
     const jr = this.joints;
     const r = jr.rows;
     const io = jr.errorIo;
@@ -308,7 +328,8 @@ class XpbdInstance implements SolverInstance {
    * within h max force; springs' and the mouse's dampers remove their share of the rows'
    * speed (an implicit damper: m Cdot 2 zeta w h / (1 + 2 zeta w h)).
    */
-  private jointVelocities(state: Float64Array, h: number): void {
+  private jointVelocities(state: Float64Array): void {
+    const h = this.sub[SUB_H]!;
     const jr = this.joints;
     const r = jr.rows;
     const io = jr.errorIo;
@@ -350,7 +371,8 @@ class XpbdInstance implements SolverInstance {
     }
   }
 
-  private solveContacts(state: Float64Array, prev: Float64Array, alpha: number): void {
+  private solveContacts(state: Float64Array, prev: Float64Array): void {
+    const alpha = this.sub[SUB_CONTACT_ALPHA]!;
     const k = this.p;
     for (let i = 0; i < this.pCount; i++) {
       const o = i * PSTRIDE;
@@ -378,8 +400,14 @@ class XpbdInstance implements SolverInstance {
       const ln = k[o + LN]!;
       const dn = (-sep - alpha * ln) / wn;
       k[o + LN] = ln + dn;
-      movePosition(state, oa, -mA * dn * nx, -mA * dn * ny, -iA * dn * rnA);
-      movePosition(state, ob, mB * dn * nx, mB * dn * ny, iB * dn * rnB);
+      const io = this.io;
+      io[0] = -mA * dn * nx;
+      io[1] = -mA * dn * ny;
+      io[2] = -iA * dn * rnA;
+      io[3] = mB * dn * nx;
+      io[4] = mB * dn * ny;
+      io[5] = iB * dn * rnB;
+      moveBodiesIo(state, oa, ob, io, 0);
 
       // static friction: undo the points' tangential slip over the sub-step while the
       // tangential multiplier stays within the cone (anchors at their new rotation)
@@ -396,13 +424,20 @@ class XpbdInstance implements SolverInstance {
       const limit = k[o + MU]! * k[o + LN]!;
       if (Math.abs(lt + dt) > limit) continue;
       k[o + LT] = lt + dt;
-      movePosition(state, oa, -mA * dt * tx, -mA * dt * ty, -iA * dt * rtA);
-      movePosition(state, ob, mB * dt * tx, mB * dt * ty, iB * dt * rtB);
+      io[0] = -mA * dt * tx;
+      io[1] = -mA * dt * ty;
+      io[2] = -iA * dt * rtA;
+      io[3] = mB * dt * tx;
+      io[4] = mB * dt * ty;
+      io[5] = iB * dt * rtB;
+      moveBodiesIo(state, oa, ob, io, 0);
     }
   }
 
   /** Dynamic friction and restitution on the points that pushed this sub-step. */
-  private velocityPass(state: Float64Array, h: number, threshold: number): void {
+  private velocityPass(state: Float64Array): void {
+    const h = this.sub[SUB_H]!;
+    const threshold = this.sub[SUB_THRESHOLD]!;
     const k = this.p;
     for (let i = 0; i < this.pCount; i++) {
       const o = i * PSTRIDE;
@@ -439,8 +474,21 @@ class XpbdInstance implements SolverInstance {
       const vn0 = k[o + VN0]!;
       const bounce = vn0 < -threshold ? -k[o + E]! * vn0 : 0;
       const dvn = -vn + (bounce > 0 ? bounce : 0);
-      applyVelocityChange(state, oa, ob, mA, iA, mB, iB, rax, ray, rbx, rby, nx, ny, dvn);
-      applyVelocityChange(state, oa, ob, mA, iA, mB, iB, rax, ray, rbx, rby, ny, -nx, dvt);
+      // each change through both bodies: an impulse dv / w along the direction
+      const rnA = rax * ny - ray * nx;
+      const rnB = rbx * ny - rby * nx;
+      const wn = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
+      const pn = wn > 0 ? dvn / wn : 0;
+      const pt = wt > 0 ? dvt / wt : 0;
+      // the impulse in world axes: normal (nx, ny), tangent (ny, -nx)
+      const px = pn * nx + pt * ny;
+      const py = pn * ny - pt * nx;
+      state[oa + VX] = state[oa + VX]! - mA * px;
+      state[oa + VY] = state[oa + VY]! - mA * py;
+      state[oa + W] = state[oa + W]! - iA * (rax * py - ray * px);
+      state[ob + VX] = state[ob + VX]! + mB * px;
+      state[ob + VY] = state[ob + VY]! + mB * py;
+      state[ob + W] = state[ob + W]! + iB * (rbx * py - rby * px);
     }
   }
 
@@ -459,21 +507,6 @@ class XpbdInstance implements SolverInstance {
     // position multipliers (N s^2) over the last sub-step's h: impulses
     this.joints.store(w, 1 / this.ctx.h);
   }
-}
-
-/** Relative velocity of contact point o along (dx, dy), with the step-start anchors. */
-function pointVelocity(state: Float64Array, k: Float64Array, o: number, dx: number, dy: number): number {
-  return anchorVelocity(
-    state,
-    k[o + OA]!,
-    k[o + OB]!,
-    k[o + RAX]!,
-    k[o + RAY]!,
-    k[o + RBX]!,
-    k[o + RBY]!,
-    dx,
-    dy,
-  );
 }
 
 /** Tangential slip (along (tx, ty)) of contact point o between `prev` and `state`. */
@@ -505,36 +538,12 @@ function pointSlip(
   return sx * tx + sy * ty;
 }
 
-/** Changes the relative velocity of the anchors along (dx, dy) by dv, through both bodies. */
-function applyVelocityChange(
-  state: Float64Array,
-  oa: number,
-  ob: number,
-  mA: number,
-  iA: number,
-  mB: number,
-  iB: number,
-  rax: number,
-  ray: number,
-  rbx: number,
-  rby: number,
-  dx: number,
-  dy: number,
-  dv: number,
-): void {
-  const crA = rax * dy - ray * dx;
-  const crB = rbx * dy - rby * dx;
-  const wSum = mA + mB + iA * crA * crA + iB * crB * crB;
-  if (wSum === 0 || dv === 0) return;
-  const p = dv / wSum;
-  applyImpulse(state, oa, ob, mA, iA, mB, iB, rax, ray, rbx, rby, p * dx, p * dy);
-}
-
 /** Scratch of velocitiesFromPositions' atan2. */
 const angleIo = new Float64Array(3);
 
 /** v = (x - x_prev) / h and w from the rotation change, for every awake dynamic body. */
-function velocitiesFromPositions(w: WorldState, prev: Float64Array, h: number): void {
+function velocitiesFromPositions(w: WorldState, prev: Float64Array, sub: Float64Array): void {
+  const h = sub[SUB_H]!;
   const bodies = w.bodies;
   const state = bodies.state;
   const invH = 1 / h;
