@@ -10,12 +10,14 @@
  *      where w = 1/m + (r x n)^2 / I is a body's generalised inverse mass along n at the
  *      anchor r. Contacts: the overlap along the normal; static friction: the contact
  *      points' tangential slip over the sub-step, undone while |lambda_t| <= mu lambda_n.
- *      Joints: the revolute joint's anchor gap, the distance joint's length error.
+ *      Joints: the rows of joint_rows.ts as position constraints (hard rows, reached
+ *      limits, springs with the compliance of their frequency, the mouse's point).
  *   3. velocities from positions: v = (x - x_prev) / h, w from the rotation change.
  *   4. velocity pass on the contacts that pushed: dynamic friction removes tangential
  *      speed up to mu |f_n| h (f_n = lambda_n / h^2), and restitution sets the normal speed
  *      to -e times the approach speed at the start of the sub-step (0 below the world's
- *      restitution threshold, so resting contacts do not bounce).
+ *      restitution threshold, so resting contacts do not bounce); joint motors drive their
+ *      speed within their force bound, and springs' dampers take out their share.
  *
  * Contacts come from the step's manifold: anchors fixed in the bodies and turned with
  * them, the normal kept, as the soft step does. There is no warm starting: the
