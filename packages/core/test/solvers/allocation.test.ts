@@ -8,9 +8,12 @@ const probe = fileURLToPath(new URL('../world/fixtures/allocation_probe.ts', imp
  * Bytes the core allocated over `steps` steady-state steps of the probe's solver scene (a
  * pyramid, a net, a bridge, a distance chain and a joint of every type with springs,
  * motors and limits, all moving) under `solver`, in a plain Node process, and of them the
- * bytes the solver's own modules (src/solvers/) allocated; the smaller of two processes
- * (see test/world/allocation.test.ts: a function V8 first optimises late can box doubles
- * for a while in one process, while a real per-step allocation shows in both).
+ * bytes the solver's own modules (src/solvers/) allocated; the least of up to three
+ * processes (see test/world/allocation.test.ts: a function V8 first optimises late can box
+ * doubles for a while in one process, while a real per-step allocation shows in all). On
+ * a machine loaded past its cores the optimising compiler, a background thread, can lag
+ * the warm-up: one process under vitest with seven others running then counted the
+ * soft step's own integrators boxing too, as in no standalone run.
  */
 function leastAllocatedBytes(
   solver: string,
@@ -23,10 +26,12 @@ function leastAllocatedBytes(
         cwd: fileURLToPath(new URL('../..', import.meta.url)),
       }),
     ) as { bytes: number; solverBytes: number; sites: string[] };
-  const first = run();
-  if (first.solverBytes / steps < 16) return first;
-  const second = run();
-  return second.solverBytes < first.solverBytes ? second : first;
+  let best = run();
+  for (let attempt = 1; attempt < 3 && best.solverBytes / steps >= 16; attempt++) {
+    const next = run();
+    if (next.solverBytes < best.solverBytes) best = next;
+  }
+  return best;
 }
 
 describe('allocation under the alternative solvers', () => {
