@@ -141,8 +141,8 @@ export class SequentialImpulseSolver {
   private readonly joints = new JointRows();
   private readonly hard: HardRows = { biasRate: 0, massScale: 1, impulseScale: 0 };
   private readonly ctx = newStepContext();
-  /** Scratch of moveBodiesIo. */
-  private readonly io = new Float64Array(6);
+  /** Scratch of moveBodiesIo (0..5) and the position passes' results (6, 7). */
+  private readonly io = new Float64Array(8);
 
   constructor(private readonly o: SequentialImpulseOptions) {}
 
@@ -168,11 +168,12 @@ export class SequentialImpulseSolver {
       this.solveContactVelocities(state);
     }
     integratePositions(w, ctx);
+    const io = this.io;
     for (let it = 0; it < o.positionIterations; it++) {
-      const jointError = this.solveJointPositions(state);
-      const minSeparation = this.solveContactPositions(state);
+      this.solveJointPositions(state);
+      this.solveContactPositions(state);
       // Box2D v2.4's early out: contacts within three slops of touching, joints within one
-      if (minSeparation >= -3 * o.slop && jointError <= o.slop) break;
+      if (io[7]! >= -3 * o.slop && io[6]! <= o.slop) break;
     }
     this.storeImpulses(w);
   }
@@ -463,9 +464,10 @@ export class SequentialImpulseSolver {
   /**
    * NGS on contacts: each point's separation at the current positions (anchors turned with
    * their bodies, the normal kept from the narrow phase), pushed toward -slop by a fraction
-   * of the overlap, capped per pass. Returns the smallest separation met.
+   * of the overlap, capped per pass. Writes the smallest separation met into io[7] (a
+   * returned double would be boxed).
    */
-  private solveContactPositions(state: Float64Array): number {
+  private solveContactPositions(state: Float64Array): void {
     const k = this.c;
     const o = this.o;
     let minSeparation = 0;
@@ -512,7 +514,7 @@ export class SequentialImpulseSolver {
         moveBodiesIo(state, oa, ob, io, 0);
       }
     }
-    return minSeparation;
+    this.io[7] = minSeparation;
   }
 
   private storeImpulses(w: WorldState): void {
@@ -536,10 +538,10 @@ export class SequentialImpulseSolver {
   /**
    * NGS on the joints' hard rows and reached limits (springs, motors and the soft rows have
    * no position error to remove): each row's error at the current positions, a fraction of
-   * it removed through the row's current effective mass, capped per pass. Returns the
-   * largest error met (m or rad).
+   * it removed through the row's current effective mass, capped per pass. Writes the
+   * largest error met (m or rad) into this.io[6] (a returned double would be boxed).
    */
-  private solveJointPositions(state: Float64Array): number {
+  private solveJointPositions(state: Float64Array): void {
     const rows = this.joints.rows;
     const io = this.joints.errorIo;
     const beta = this.o.positionBeta;
@@ -581,7 +583,7 @@ export class SequentialImpulseSolver {
       io[10] = iB * lambda * angB;
       moveBodiesIo(state, rows[n + R_OA]!, rows[n + R_OB]!, io, 5);
     }
-    return largest;
+    this.io[6] = largest;
   }
 }
 
