@@ -6,7 +6,7 @@
  */
 
 import type { Solver } from '../world/solver_interface.js';
-import { pointAndRodSolver } from './capabilities.js';
+import { alternativeSolver } from './capabilities.js';
 import { DEFAULT_SLOP, SequentialImpulseSolver } from './sequential_impulses.js';
 import { booleanSetting, checkSettingsObject, intSetting, numberSetting } from './solver_kit.js';
 
@@ -44,7 +44,7 @@ export function baumgarteFamily(
     slop: numberSetting(fn, s, 'slop', 0, 1, DEFAULT_SLOP),
     warmStarting: booleanSetting(fn, s, 'warmStarting', true),
   });
-  return pointAndRodSolver(
+  return alternativeSolver(
     name,
     checked,
     () =>

@@ -8,7 +8,7 @@
  */
 
 import type { Solver } from '../world/solver_interface.js';
-import { pointAndRodSolver } from './capabilities.js';
+import { alternativeSolver } from './capabilities.js';
 import { DEFAULT_SLOP, SequentialImpulseSolver } from './sequential_impulses.js';
 import { booleanSetting, checkSettingsObject, intSetting, numberSetting } from './solver_kit.js';
 
@@ -43,7 +43,7 @@ export function ngsSolver(settings?: Partial<NgsSettings>): Solver<NgsSettings> 
     block: booleanSetting(fn, s, 'block', true),
     warmStarting: booleanSetting(fn, s, 'warmStarting', true),
   });
-  return pointAndRodSolver(
+  return alternativeSolver(
     'ngs',
     checked,
     () =>

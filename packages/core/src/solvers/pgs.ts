@@ -6,7 +6,10 @@
  * each angular one), its effective mass 1 / (J M^-1 J^T), a target velocity (Baumgarte
  * bias beta * C / h past a slop, speculative approach, restitution) and bounds on its
  * accumulated impulse: [0, inf) for a contact's normal, [-mu lambda_n, mu lambda_n] for
- * friction (the bound follows its normal row's current impulse), unbounded for joints.
+ * friction (the bound follows its normal row's current impulse), and for joints those of
+ * joint_rows.ts (unbounded for equalities, [0, inf) for limits, h times the maximum force
+ * for motors). The joint rows are in a table of their own (shared with the other solvers),
+ * solved first in each sweep; the contact rows follow.
  *
  *   Gauss-Seidel  row by row, each row seeing the velocities the rows before it produced
  *   Jacobi        every row from the same iterate (the velocities at the start of the
@@ -19,19 +22,15 @@
  * starting is a setting, so the table can show what it is worth.
  */
 
-import type { DistanceJointData } from '../joints/distance_joint.js';
-import { prepareJointFrameRow } from '../joints/joint.js';
-import { JointType } from '../types/joint_type.js';
-import type { RevoluteJointData } from '../joints/revolute_joint.js';
 import { integratePositions, integrateVelocities } from '../world/solver.js';
 import type { Solver, SolverInstance } from '../world/solver_interface.js';
 import type { WorldState } from '../world/world_state.js';
-import { pointAndRodSolver } from './capabilities.js';
+import { alternativeSolver } from './capabilities.js';
+import { type HardRows, JointRows } from './joint_rows.js';
 import { DEFAULT_SLOP } from './sequential_impulses.js';
 import {
   booleanSetting,
   checkSettingsObject,
-  collectActiveJoints,
   intSetting,
   newStepContext,
   numberSetting,
@@ -74,95 +73,90 @@ const ANG_A = 8;
 const ANG_B = 9;
 const MASS = 10;
 const TARGET = 11;
-const LO = 12;
-const HI = 13;
-const LAMBDA = 14;
-/** Friction rows: the normal row bounding them, and mu. */
-const PARENT = 15;
-const MU = 16;
-/** Where the impulse goes back to: a contact slot, or a joint slot. */
-const SOURCE = 17;
+const LAMBDA = 12;
+/** Friction rows: mu (their bound is mu times the normal row's impulse, the row before). */
+const MU = 13;
+/** Where the impulse goes back to: the contact slot and point (0, 1). */
+const SOURCE = 14;
+const POINT = 15;
 /** What the row is (the Kind values). */
-const KIND = 18;
-/** Contact rows: the point (0, 1). */
-const POINT = 19;
-const RSTRIDE = 20;
+const KIND = 16;
+const RSTRIDE = 17;
 
-const Kind = { Normal: 0, Tangent: 1, RevoluteX: 2, RevoluteY: 3, Distance: 4 } as const;
+const Kind = { Normal: 0, Tangent: 1 } as const;
 
 class PgsInstance implements SolverInstance {
   private rows = new Float64Array(0);
   private count = 0;
   private v0 = new Float64Array(0);
-  private jList = new Int32Array(16);
-  private readonly jCount = { count: 0 };
+  private readonly joints = new JointRows();
+  private readonly hard: HardRows = { biasRate: 0, massScale: 1, impulseScale: 0 };
   private readonly ctx = newStepContext();
 
-  constructor(private readonly s: PgsSettings) {}
+  constructor(private readonly s: PgsSettings) {
+    this.joints.relaxation = s.relaxation;
+  }
 
   solve(w: WorldState, dt: number): void {
+    const s = this.s;
     setIntegrationStep(w, this.ctx, dt, dt);
     integrateVelocities(w, this.ctx);
-    this.assemble(w, dt);
+    this.hard.biasRate = s.beta / dt;
+    this.joints.prepare(w, this.ctx, s.warmStarting, this.hard);
+    this.assemble(w);
     const state = w.bodies.state;
-    if (this.s.warmStarting) {
+    if (this.v0.length < state.length) this.v0 = new Float64Array(state.length);
+    if (s.warmStarting) {
+      this.joints.warmStart(state);
       const r = this.rows;
-      for (let i = 0; i < this.count; i++) applyRow(state, r, i * RSTRIDE, r[i * RSTRIDE + LAMBDA]!);
+      for (let i = 0; i < this.count; i++) {
+        const n = i * RSTRIDE;
+        applyRow(state, r, n, r[n + LAMBDA]!);
+      }
     }
-    for (let it = 0; it < this.s.iterations; it++) {
-      if (this.s.jacobi) this.sweepJacobi(state);
-      else this.sweepGaussSeidel(state);
+    for (let it = 0; it < s.iterations; it++) {
+      if (s.jacobi) {
+        // every row from the velocities at the start of the sweep, relaxed
+        const v0 = this.v0;
+        v0.set(state);
+        this.joints.solveVelocities(state, v0, true);
+        this.sweepContacts(state, v0, true);
+      } else {
+        this.joints.solveVelocities(state, state, false);
+        this.sweepContacts(state, state, false);
+      }
     }
     integratePositions(w, this.ctx);
     this.store(w);
   }
 
-  private addRow(): number {
-    const n = this.count++;
-    this.rows = reserveF64(this.rows, this.count, RSTRIDE);
-    return n * RSTRIDE;
-  }
-
-  /** Assembles the rows: joints first, then per contact point its normal row and its friction row. */
-  private assemble(w: WorldState, h: number): void {
+  /** The contact rows: per point its normal row, then its friction row. */
+  private assemble(w: WorldState): void {
+    const h = this.ctx.h;
     const s = this.s;
     const warm = s.warmStarting ? 1 : 0;
-    this.count = 0;
-    this.jList = collectActiveJoints(w, this.jList, this.jCount);
-    const joints = w.joints;
-    const frame = frameScratch;
-    for (let i = 0; i < this.jCount.count; i++) {
-      const slot = this.jList[i]!;
-      prepareJointFrameRow(w, slot, frame, 0);
-      const ax = frame[6]!;
-      const ay = frame[7]!;
-      const bx = frame[8]!;
-      const by = frame[9]!;
-      const cx = frame[10]! + bx - ax;
-      const cy = frame[11]! + by - ay;
-      if (joints.type[slot] === JointType.Revolute) {
-        const d = joints.data[slot] as RevoluteJointData;
-        this.jointRow(frame, 1, 0, cx, h, warm * d.linearX, Kind.RevoluteX, slot);
-        this.jointRow(frame, 0, 1, cy, h, warm * d.linearY, Kind.RevoluteY, slot);
-      } else {
-        const d = joints.data[slot] as DistanceJointData;
-        const len = Math.sqrt(cx * cx + cy * cy);
-        const ux = len > 1e-12 ? cx / len : 0;
-        const uy = len > 1e-12 ? cy / len : 0;
-        this.jointRow(frame, ux, uy, len - d.length, h, warm * d.impulse, Kind.Distance, slot);
-      }
-    }
-
     const contacts = w.contacts;
     const bodies = w.bodies;
     const cd = contacts.data;
     const state = bodies.state;
     const threshold = w.settings.restitutionThreshold;
+    const biasRate = s.beta / h;
+    let points = 0;
+    for (let i = 0; i < w.awakeContactCount; i++) points += contacts.pointCount[w.awakeContacts[i]!]!;
+    this.rows = reserveF64(this.rows, 2 * points, RSTRIDE);
+    const r = this.rows;
+    let n = 0;
     for (let i = 0; i < w.awakeContactCount; i++) {
       const c = w.awakeContacts[i]!;
       const pointCount = contacts.pointCount[c]!;
       const bA = contacts.bodyA[c]!;
       const bB = contacts.bodyB[c]!;
+      const oa = bA * STATE_STRIDE;
+      const ob = bB * STATE_STRIDE;
+      const mA = bodies.invMass[bA]!;
+      const iA = bodies.invInertia[bA]!;
+      const mB = bodies.invMass[bB]!;
+      const iB = bodies.invInertia[bB]!;
       const cb = c * 20; // contact record (dynamics/contact_layout.ts)
       const nx = cd[cb]!;
       const ny = cd[cb + 1]!;
@@ -175,158 +169,104 @@ class PgsInstance implements SolverInstance {
         const rbx = cd[src + 2]!;
         const rby = cd[src + 3]!;
         const sep = cd[src + 4]!;
-        const n = this.addRow();
-        this.bodyRow(n, bodies.invMass, bodies.invInertia, bA, bB);
-        this.direction(n, nx, ny, rax, ray, rbx, rby);
-        const vn = rowVelocity(state, this.rows, n);
-        let target: number;
-        if (sep > 0) target = -sep / h;
-        else {
-          const error = -sep - s.slop;
-          target = error > 0 ? (s.beta / h) * error : 0;
+        // two rows, normal then tangent (ny, -nx), the same bodies and anchors
+        for (let side = 0; side < 2; side++) {
+          const row = n * RSTRIDE;
+          const dx = side === 0 ? nx : ny;
+          const dy = side === 0 ? ny : -nx;
+          r[row + OA] = oa;
+          r[row + OB] = ob;
+          r[row + MA] = mA;
+          r[row + IA] = iA;
+          r[row + MB] = mB;
+          r[row + IB] = iB;
+          r[row + JX] = dx;
+          r[row + JY] = dy;
+          const angA = -(rax * dy - ray * dx);
+          const angB = rbx * dy - rby * dx;
+          r[row + ANG_A] = angA;
+          r[row + ANG_B] = angB;
+          const k = (mA + mB) * (dx * dx + dy * dy) + iA * angA * angA + iB * angB * angB;
+          r[row + MASS] = k > 0 ? 1 / k : 0;
+          r[row + SOURCE] = c;
+          r[row + POINT] = q;
+          n++;
         }
-        if (e > 0 && vn < -threshold && -e * vn > target) target = -e * vn;
-        const r = this.rows;
-        r[n + TARGET] = target;
-        r[n + LO] = 0;
-        r[n + HI] = Infinity;
-        r[n + LAMBDA] = warm * cd[src + 5]!;
-        r[n + PARENT] = -1;
-        r[n + MU] = 0;
-        r[n + SOURCE] = c;
-        r[n + KIND] = Kind.Normal;
-        r[n + POINT] = q;
-        const t = this.addRow();
-        this.bodyRow(t, bodies.invMass, bodies.invInertia, bA, bB);
-        // tangent = (ny, -nx)
-        this.direction(t, ny, -nx, rax, ray, rbx, rby);
-        const rt = this.rows;
-        rt[t + TARGET] = 0;
-        rt[t + LO] = 0;
-        rt[t + HI] = 0;
-        rt[t + LAMBDA] = warm * cd[src + 6]!;
-        rt[t + PARENT] = n;
-        rt[t + MU] = mu;
-        rt[t + SOURCE] = c;
-        rt[t + KIND] = Kind.Tangent;
-        rt[t + POINT] = q;
+        const nr = (n - 2) * RSTRIDE;
+        const tr = nr + RSTRIDE;
+        const vn = rowVelocity(state, r, nr);
+        const error = -sep - s.slop;
+        let target = sep > 0 ? -sep / h : error > 0 ? biasRate * error : 0;
+        const bounce = -e * vn;
+        if (e > 0 && vn < -threshold && bounce > target) target = bounce;
+        r[nr + TARGET] = target;
+        r[nr + LAMBDA] = warm * cd[src + 5]!;
+        r[nr + MU] = 0;
+        r[nr + KIND] = Kind.Normal;
+        r[tr + TARGET] = 0;
+        r[tr + LAMBDA] = warm * cd[src + 6]!;
+        r[tr + MU] = mu;
+        r[tr + KIND] = Kind.Tangent;
       }
     }
-    if (this.v0.length < state.length) this.v0 = new Float64Array(state.length);
+    this.count = n;
   }
 
-  private bodyRow(n: number, invMass: Float64Array, invInertia: Float64Array, bA: number, bB: number): void {
+  /**
+   * One sweep over the contact rows, each at the velocities in `v` (the state for
+   * Gauss-Seidel, the sweep's starting copy for Jacobi), its change scaled by `omega` and
+   * applied to the state (`omega`: the relaxation when `relaxed`, else 1). A normal row's impulse is in [0, inf); a friction row's in
+   * [-mu lambda_n, mu lambda_n], lambda_n its normal row's (the row before it) as it stands.
+   */
+  private sweepContacts(state: Float64Array, v: Float64Array, relaxed: boolean): void {
     const r = this.rows;
-    r[n + OA] = bA * STATE_STRIDE;
-    r[n + OB] = bB * STATE_STRIDE;
-    r[n + MA] = invMass[bA]!;
-    r[n + IA] = invInertia[bA]!;
-    r[n + MB] = invMass[bB]!;
-    r[n + IB] = invInertia[bB]!;
-  }
-
-  /** The Jacobian of a row pulling the anchors (rA, rB) along (dx, dy), and its effective mass. */
-  private direction(
-    n: number,
-    dx: number,
-    dy: number,
-    rax: number,
-    ray: number,
-    rbx: number,
-    rby: number,
-  ): void {
-    const r = this.rows;
-    r[n + JX] = dx;
-    r[n + JY] = dy;
-    const angA = -(rax * dy - ray * dx);
-    const angB = rbx * dy - rby * dx;
-    r[n + ANG_A] = angA;
-    r[n + ANG_B] = angB;
-    const k =
-      (r[n + MA]! + r[n + MB]!) * (dx * dx + dy * dy) + r[n + IA]! * angA * angA + r[n + IB]! * angB * angB;
-    r[n + MASS] = k > 0 ? 1 / k : 0;
-  }
-
-  private jointRow(
-    frame: Float64Array,
-    dx: number,
-    dy: number,
-    error: number,
-    h: number,
-    lambda: number,
-    kind: number,
-    slot: number,
-  ): void {
-    const n = this.addRow();
-    const r = this.rows;
-    r[n + OA] = frame[0]!;
-    r[n + OB] = frame[1]!;
-    r[n + MA] = frame[2]!;
-    r[n + MB] = frame[3]!;
-    r[n + IA] = frame[4]!;
-    r[n + IB] = frame[5]!;
-    this.direction(n, dx, dy, frame[6]!, frame[7]!, frame[8]!, frame[9]!);
-    r[n + TARGET] = -(this.s.beta / h) * error;
-    r[n + LO] = -Infinity;
-    r[n + HI] = Infinity;
-    r[n + LAMBDA] = lambda;
-    r[n + PARENT] = -1;
-    r[n + MU] = 0;
-    r[n + SOURCE] = slot;
-    r[n + KIND] = kind;
-    r[n + POINT] = 0;
-  }
-
-  private sweepGaussSeidel(state: Float64Array): void {
-    const r = this.rows;
+    const omega = relaxed ? this.s.relaxation : 1;
     for (let i = 0; i < this.count; i++) {
       const n = i * RSTRIDE;
-      const delta = solveRow(r, n, rowVelocity(state, r, n));
-      applyRow(state, r, n, delta);
-    }
-  }
-
-  /** Every row's correction from the velocities at the start of the sweep (v0), relaxed. */
-  private sweepJacobi(state: Float64Array): void {
-    const r = this.rows;
-    const v0 = this.v0;
-    v0.set(state);
-    const omega = this.s.relaxation;
-    for (let i = 0; i < this.count; i++) {
-      const n = i * RSTRIDE;
+      const oa = r[n + OA]!;
+      const ob = r[n + OB]!;
+      const cdot =
+        r[n + JX]! * (v[ob + VX]! - v[oa + VX]!) +
+        r[n + JY]! * (v[ob + VY]! - v[oa + VY]!) +
+        r[n + ANG_A]! * v[oa + W]! +
+        r[n + ANG_B]! * v[ob + W]!;
       const old = r[n + LAMBDA]!;
-      const full = solveRow(r, n, rowVelocity(v0, r, n));
-      // keep the relaxed accumulated impulse within the row's bounds (a convex combination)
-      r[n + LAMBDA] = old + omega * full;
-      applyRow(state, r, n, omega * full);
+      let acc = old - r[n + MASS]! * (cdot - r[n + TARGET]!);
+      if (r[n + KIND] === Kind.Normal) {
+        if (acc < 0) acc = 0;
+      } else {
+        const hi = r[n + MU]! * r[n - RSTRIDE + LAMBDA]!;
+        acc = acc < -hi ? -hi : acc > hi ? hi : acc;
+      }
+      const d = omega * (acc - old);
+      r[n + LAMBDA] = old + d;
+      const px = d * r[n + JX]!;
+      const py = d * r[n + JY]!;
+      state[oa + VX] = state[oa + VX]! - r[n + MA]! * px;
+      state[oa + VY] = state[oa + VY]! - r[n + MA]! * py;
+      state[oa + W] = state[oa + W]! + r[n + IA]! * d * r[n + ANG_A]!;
+      state[ob + VX] = state[ob + VX]! + r[n + MB]! * px;
+      state[ob + VY] = state[ob + VY]! + r[n + MB]! * py;
+      state[ob + W] = state[ob + W]! + r[n + IB]! * d * r[n + ANG_B]!;
     }
   }
 
   private store(w: WorldState): void {
     const r = this.rows;
     const cd = w.contacts.data;
-    const joints = w.joints;
     for (let i = 0; i < this.count; i++) {
       const n = i * RSTRIDE;
-      const kind = r[n + KIND]!;
-      const src = r[n + SOURCE]!;
-      const lambda = r[n + LAMBDA]!;
-      if (kind === Kind.Normal) {
-        const p = src * 20 + 4 + r[n + POINT]! * 8;
-        cd[p + 5] = lambda;
+      const p = r[n + SOURCE]! * 20 + 4 + r[n + POINT]! * 8;
+      if (r[n + KIND] === Kind.Normal) {
+        cd[p + 5] = r[n + LAMBDA]!;
         cd[p + 7] = 0;
-      } else if (kind === Kind.Tangent) cd[src * 20 + 4 + r[n + POINT]! * 8 + 6] = lambda;
-      else if (kind === Kind.RevoluteX) (joints.data[src] as RevoluteJointData).linearX = lambda;
-      else if (kind === Kind.RevoluteY) (joints.data[src] as RevoluteJointData).linearY = lambda;
-      else (joints.data[src] as DistanceJointData).impulse = lambda;
+      } else cd[p + 6] = r[n + LAMBDA]!;
     }
+    this.joints.store(w, 1);
   }
 }
 
-/** The joint frame of the row being assembled (joints/joint.ts prepareJointFrameRow). */
-const frameScratch = new Float64Array(12);
-
-/** Cdot of row n at the velocities in `v` (the state, or Jacobi's copy of it). */
+/** Cdot of row n at the velocities in `v`. */
 function rowVelocity(v: Float64Array, r: Float64Array, n: number): number {
   const oa = r[n + OA]!;
   const ob = r[n + OB]!;
@@ -336,25 +276,6 @@ function rowVelocity(v: Float64Array, r: Float64Array, n: number): number {
     r[n + ANG_A]! * v[oa + W]! +
     r[n + ANG_B]! * v[ob + W]!
   );
-}
-
-/**
- * Row n's projected update at relative velocity cdot: the new accumulated impulse clamped
- * to the row's bounds (friction's from its normal row's impulse), stored; returns the change.
- */
-function solveRow(r: Float64Array, n: number, cdot: number): number {
-  const parent = r[n + PARENT]!;
-  let lo = r[n + LO]!;
-  let hi = r[n + HI]!;
-  if (parent >= 0) {
-    hi = r[n + MU]! * r[parent + LAMBDA]!;
-    lo = -hi;
-  }
-  const old = r[n + LAMBDA]!;
-  let acc = old - r[n + MASS]! * (cdot - r[n + TARGET]!);
-  acc = acc < lo ? lo : acc > hi ? hi : acc;
-  r[n + LAMBDA] = acc;
-  return acc - old;
 }
 
 /** Applies impulse `lambda` along row n: M^-1 J^T lambda. */
@@ -382,5 +303,5 @@ export function pgsSolver(settings?: Partial<PgsSettings>): Solver<PgsSettings> 
     jacobi: booleanSetting(fn, s, 'jacobi', false),
     relaxation: numberSetting(fn, s, 'relaxation', Number.MIN_VALUE, 1, 0.5),
   });
-  return pointAndRodSolver(checked.jacobi ? 'jacobi' : 'pgs', checked, () => new PgsInstance(checked));
+  return alternativeSolver(checked.jacobi ? 'jacobi' : 'pgs', checked, () => new PgsInstance(checked));
 }

@@ -18,27 +18,39 @@
  * prepare, warm start, `iterations` velocity sweeps (joints, then each contact's friction
  * and normal rows), integrate positions, then the position passes when there are any.
  *
- * Joints: the revolute joint's point constraint (a 2x2 block) and the distance joint's
- * rigid rod. Accumulated impulses go back to the contacts (normal and tangent impulse) and
- * to the joints' data (linearX/linearY, impulse) for the next step's warm start.
+ * Joints: every type, as the scalar rows of joint_rows.ts (springs, motors and limits
+ * included), solved before the contacts in each sweep. Accumulated impulses go back to the
+ * contacts (normal and tangent impulse) and to the joints' data for the next step's warm
+ * start.
+ *
+ * The sweeps are plain loops over the typed-array records, every impulse applied in line:
+ * a call V8 does not inline boxes each double it is handed (a heap allocation per impulse).
  */
 
 import { LINEAR_SLOP } from '../base/constants.js';
-import { JointType } from '../types/joint_type.js';
-import { prepareJointFrameRow } from '../joints/joint.js';
-import type { DistanceJointData } from '../joints/distance_joint.js';
-import type { RevoluteJointData } from '../joints/revolute_joint.js';
 import { integratePositions, integrateVelocities } from '../world/solver.js';
 import type { WorldState } from '../world/world_state.js';
 import {
-  anchorVelocity,
-  applyImpulse,
-  collectActiveJoints,
+  type HardRows,
+  JointRows,
+  PosKind,
+  R_IA,
+  R_IB,
+  R_MA,
+  R_MB,
+  R_OA,
+  R_OB,
+  R_POS,
+  R_TYPE,
+  ROW_STRIDE,
+  RowType,
+} from './joint_rows.js';
+import {
   DPX,
   DPY,
   DQC,
   DQS,
-  movePosition,
+  moveBodiesIo,
   newStepContext,
   reserveF64,
   STATE_STRIDE,
@@ -122,62 +134,54 @@ const TMASS = 8;
 /** The normal velocity the row aims for: push-out, speculative approach or bounce. */
 const TARGET = 9;
 
-// A prepared joint row record.
-const J_TYPE = 12; // after the frame (0..11, joints/joint.ts prepareJointFrameRow)
-const J_SLOT = 13;
-// revolute: the inverse of the 2x2 effective mass, the target velocity, the impulse
-const J_M11 = 14;
-const J_M12 = 15;
-const J_M22 = 16;
-const J_TX = 17;
-const J_TY = 18;
-const J_IX = 19;
-const J_IY = 20;
-// distance: axis, mass, target, impulse, rest length
-const J_UX = 14;
-const J_UY = 15;
-const J_MASS = 16;
-const J_T = 17;
-const J_I = 18;
-const J_LEN = 19;
-const JSTRIDE = 21;
-
 /** One world's sequential-impulse solver: its options and scratch. */
 export class SequentialImpulseSolver {
   private c = new Float64Array(0);
   private cCount = 0;
-  private j = new Float64Array(0);
-  private jList = new Int32Array(16);
-  private readonly jCount = { count: 0 };
+  private readonly joints = new JointRows();
+  private readonly hard: HardRows = { biasRate: 0, massScale: 1, impulseScale: 0 };
   private readonly ctx = newStepContext();
+  /** Scratch of moveBodiesIo (0..5) and the position passes' results (6, 7). */
+  private readonly io = new Float64Array(8);
 
   constructor(private readonly o: SequentialImpulseOptions) {}
 
   solve(w: WorldState, dt: number): void {
     const ctx = this.ctx;
+    const o = this.o;
     setIntegrationStep(w, ctx, dt, dt);
     integrateVelocities(w, ctx);
-    this.prepareContacts(w, dt);
-    this.prepareJoints(w, dt);
+    this.prepareContacts(w);
+    const hard = this.hard;
+    const soft = o.soft;
+    hard.biasRate = soft === null ? o.beta / dt : soft.jointBiasRate;
+    hard.massScale = soft === null ? 1 : soft.jointMassScale;
+    hard.impulseScale = soft === null ? 0 : soft.jointImpulseScale;
+    this.joints.prepare(w, ctx, o.warmStarting, hard);
     const state = w.bodies.state;
-    if (this.o.warmStarting) this.warmStart(state);
-    for (let it = 0; it < this.o.iterations; it++) {
-      this.solveJointVelocities(state);
+    if (o.warmStarting) {
+      this.joints.warmStart(state);
+      this.warmStartContacts(state);
+    }
+    for (let it = 0; it < o.iterations; it++) {
+      this.joints.solveVelocities(state, state, false);
       this.solveContactVelocities(state);
     }
     integratePositions(w, ctx);
-    for (let it = 0; it < this.o.positionIterations; it++) {
-      const jointError = this.solveJointPositions(state);
-      const minSeparation = this.solveContactPositions(state);
+    const io = this.io;
+    for (let it = 0; it < o.positionIterations; it++) {
+      this.solveJointPositions(state);
+      this.solveContactPositions(state);
       // Box2D v2.4's early out: contacts within three slops of touching, joints within one
-      if (minSeparation >= -3 * this.o.slop && jointError <= this.o.slop) break;
+      if (io[7]! >= -3 * o.slop && io[6]! <= o.slop) break;
     }
     this.storeImpulses(w);
   }
 
   // ------------------------------------------------------------------ contacts
 
-  private prepareContacts(w: WorldState, h: number): void {
+  private prepareContacts(w: WorldState): void {
+    const h = this.ctx.h;
     const contacts = w.contacts;
     const bodies = w.bodies;
     const cd = contacts.data;
@@ -188,6 +192,11 @@ export class SequentialImpulseSolver {
     const k = this.c;
     const threshold = w.settings.restitutionThreshold;
     const warm = o.warmStarting ? 1 : 0;
+    const massScale = soft === null ? 1 : soft.contactMassScale;
+    const impulseScale = soft === null ? 0 : soft.contactImpulseScale;
+    const biasRate = soft === null ? o.beta / h : soft.contactBiasRate;
+    const maxPush = soft === null ? Infinity : soft.maxPushSpeed;
+    const slop = soft === null ? o.slop : 0;
     let n = 0;
     for (let i = 0; i < w.awakeContactCount; i++) {
       const c = w.awakeContacts[i]!;
@@ -217,8 +226,8 @@ export class SequentialImpulseSolver {
       k[base + FRICTION] = cd[cb + 2]!;
       k[base + COUNT] = pointCount;
       k[base + SLOT] = c;
-      k[base + MASS_SCALE] = soft === null ? 1 : soft.contactMassScale;
-      k[base + IMPULSE_SCALE] = soft === null ? 0 : soft.contactImpulseScale;
+      k[base + MASS_SCALE] = massScale;
+      k[base + IMPULSE_SCALE] = impulseScale;
       const dvxA = state[oa + VX]!;
       const dvyA = state[oa + VY]!;
       const wA = state[oa + W]!;
@@ -248,24 +257,15 @@ export class SequentialImpulseSolver {
         const rtB = -rbx * nx - rby * ny;
         const kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
         k[p + TMASS] = kt > 0 ? 1 / kt : 0;
-        // the normal velocity to aim for
+        // the normal velocity to aim for: speculative approach, push-out past the slop
+        // (Baumgarte, or the soft form's capped spring), or the bounce (restitution as a
+        // velocity target, Box2D v2.x: -e times the approach speed)
         const vn = (dvxB - wB * rby - (dvxA - wA * ray)) * nx + (dvyB + wB * rbx - (dvyA + wA * rax)) * ny;
-        let target: number;
-        if (sep > 0) {
-          // speculative: approach no faster than closes the gap this step
-          target = -sep / h;
-        } else if (soft !== null) {
-          const push = -soft.contactBiasRate * sep;
-          target = push > soft.maxPushSpeed ? soft.maxPushSpeed : push;
-        } else {
-          const error = -sep - o.slop;
-          target = error > 0 ? (o.beta / h) * error : 0;
-        }
-        // restitution as a velocity target (Box2D v2.x): -e times the approach speed
-        if (e > 0 && vn < -threshold) {
-          const bounce = -e * vn;
-          if (bounce > target) target = bounce;
-        }
+        const error = -sep - slop;
+        const push = biasRate * error;
+        let target = sep > 0 ? -sep / h : error > 0 ? (push > maxPush ? maxPush : push) : 0;
+        const bounce = -e * vn;
+        if (e > 0 && vn < -threshold && bounce > target) target = bounce;
         k[p + TARGET] = target;
       }
       k[base + BLOCK] = 0;
@@ -291,75 +291,183 @@ export class SequentialImpulseSolver {
     this.cCount = n;
   }
 
-  private warmStart(state: Float64Array): void {
+  private warmStartContacts(state: Float64Array): void {
     const k = this.c;
     for (let i = 0; i < this.cCount; i++) {
       const base = i * CSTRIDE;
+      const oa = k[base + OA]!;
+      const ob = k[base + OB]!;
+      const mA = k[base + MA]!;
+      const iA = k[base + IA]!;
+      const mB = k[base + MB]!;
+      const iB = k[base + IB]!;
       const nx = k[base + NX]!;
       const ny = k[base + NY]!;
-      for (let q = 0; q < k[base + COUNT]!; q++) {
+      const count = k[base + COUNT]!;
+      for (let q = 0; q < count; q++) {
         const p = base + PT + q * PS;
         const ni = k[p + NI]!;
         const ti = k[p + TI]!;
         // tangent = (ny, -nx)
-        applyContactImpulse(state, k, base, p, ni * nx + ti * ny, ni * ny - ti * nx);
+        const px = ni * nx + ti * ny;
+        const py = ni * ny - ti * nx;
+        state[oa + VX] = state[oa + VX]! - mA * px;
+        state[oa + VY] = state[oa + VY]! - mA * py;
+        state[oa + W] = state[oa + W]! - iA * (k[p + RAX]! * py - k[p + RAY]! * px);
+        state[ob + VX] = state[ob + VX]! + mB * px;
+        state[ob + VY] = state[ob + VY]! + mB * py;
+        state[ob + W] = state[ob + W]! + iB * (k[p + RBX]! * py - k[p + RBY]! * px);
       }
-    }
-    const jr = this.j;
-    for (let i = 0; i < this.jCount.count; i++) {
-      const r = i * JSTRIDE;
-      if (jr[r + J_TYPE] === JointType.Revolute)
-        applyJointImpulse(state, jr, r, jr[r + J_IX]!, jr[r + J_IY]!);
-      else applyJointImpulse(state, jr, r, jr[r + J_I]! * jr[r + J_UX]!, jr[r + J_I]! * jr[r + J_UY]!);
     }
   }
 
+  /**
+   * One sweep over the contacts: friction first, bounded by the normal impulses of the last
+   * sweep (Box2D v2.x order: the normal rows, solved last, have the final word on
+   * penetration), then the normal rows, point by point or as a 2x2 block. The body
+   * velocities are read once a manifold and written back once.
+   */
   private solveContactVelocities(state: Float64Array): void {
     const k = this.c;
     for (let i = 0; i < this.cCount; i++) {
       const base = i * CSTRIDE;
+      const oa = k[base + OA]!;
+      const ob = k[base + OB]!;
+      const mA = k[base + MA]!;
+      const iA = k[base + IA]!;
+      const mB = k[base + MB]!;
+      const iB = k[base + IB]!;
       const nx = k[base + NX]!;
       const ny = k[base + NY]!;
       const count = k[base + COUNT]!;
       const friction = k[base + FRICTION]!;
-      // friction first, bounded by the normal impulses of the last sweep (Box2D v2.x order:
-      // the normal rows, solved last, have the final word on penetration)
+      let vax = state[oa + VX]!;
+      let vay = state[oa + VY]!;
+      let wa = state[oa + W]!;
+      let vbx = state[ob + VX]!;
+      let vby = state[ob + VY]!;
+      let wb = state[ob + W]!;
       for (let q = 0; q < count; q++) {
         const p = base + PT + q * PS;
-        const vt = relativeVelocity(state, k, base, p, ny, -nx);
+        const rax = k[p + RAX]!;
+        const ray = k[p + RAY]!;
+        const rbx = k[p + RBX]!;
+        const rby = k[p + RBY]!;
+        const vx = vbx - wb * rby - (vax - wa * ray);
+        const vy = vby + wb * rbx - (vay + wa * rax);
+        const vt = vx * ny - vy * nx;
         const old = k[p + TI]!;
         const max = friction * k[p + NI]!;
         let acc = old - k[p + TMASS]! * vt;
         acc = acc < -max ? -max : acc > max ? max : acc;
         k[p + TI] = acc;
         const d = acc - old;
-        applyContactImpulse(state, k, base, p, d * ny, -d * nx);
+        const px = d * ny;
+        const py = -d * nx;
+        vax -= mA * px;
+        vay -= mA * py;
+        wa -= iA * (rax * py - ray * px);
+        vbx += mB * px;
+        vby += mB * py;
+        wb += iB * (rbx * py - rby * px);
       }
       if (count === 2 && k[base + BLOCK] === 1) {
-        solveBlock(state, k, base);
-        continue;
+        // the two normal rows together: find x >= 0 with w = K x + b >= 0 and x_i w_i = 0
+        // (w the normal velocities past their targets), trying the four cases of which
+        // points push in turn, as Box2D v2.x does: both, only the first, only the second,
+        // none. The first consistent case wins; when none is (round-off), nothing changes.
+        const p0 = base + PT;
+        const p1 = p0 + PS;
+        const r0ax = k[p0 + RAX]!;
+        const r0ay = k[p0 + RAY]!;
+        const r0bx = k[p0 + RBX]!;
+        const r0by = k[p0 + RBY]!;
+        const r1ax = k[p1 + RAX]!;
+        const r1ay = k[p1 + RAY]!;
+        const r1bx = k[p1 + RBX]!;
+        const r1by = k[p1 + RBY]!;
+        const a1 = k[p0 + NI]!;
+        const a2 = k[p1 + NI]!;
+        const k11 = k[base + K11]!;
+        const k12 = k[base + K12]!;
+        const k22 = k[base + K22]!;
+        const vn1 = (vbx - wb * r0by - (vax - wa * r0ay)) * nx + (vby + wb * r0bx - (vay + wa * r0ax)) * ny;
+        const vn2 = (vbx - wb * r1by - (vax - wa * r1ay)) * nx + (vby + wb * r1bx - (vay + wa * r1ax)) * ny;
+        // b = current normal velocity past target, minus what the current impulses contribute
+        const b1 = vn1 - k[p0 + TARGET]! - (k11 * a1 + k12 * a2);
+        const b2 = vn2 - k[p1 + TARGET]! - (k12 * a1 + k22 * a2);
+        const det = k11 * k22 - k12 * k12;
+        let x1 = -(k22 * b1 - k12 * b2) / det;
+        let x2 = -(k11 * b2 - k12 * b1) / det;
+        let solved = true;
+        if (!(x1 >= 0 && x2 >= 0)) {
+          x1 = -b1 / k11;
+          x2 = 0;
+          if (!(x1 >= 0 && k12 * x1 + b2 >= 0)) {
+            x1 = 0;
+            x2 = -b2 / k22;
+            if (!(x2 >= 0 && k12 * x2 + b1 >= 0)) {
+              x1 = 0;
+              x2 = 0;
+              solved = b1 >= 0 && b2 >= 0;
+            }
+          }
+        }
+        if (solved) {
+          const d1 = x1 - a1;
+          const d2 = x2 - a2;
+          k[p0 + NI] = x1;
+          k[p1 + NI] = x2;
+          const px = (d1 + d2) * nx;
+          const py = (d1 + d2) * ny;
+          vax -= mA * px;
+          vay -= mA * py;
+          wa -= iA * ((r0ax * ny - r0ay * nx) * d1 + (r1ax * ny - r1ay * nx) * d2);
+          vbx += mB * px;
+          vby += mB * py;
+          wb += iB * ((r0bx * ny - r0by * nx) * d1 + (r1bx * ny - r1by * nx) * d2);
+        }
+      } else {
+        const massScale = k[base + MASS_SCALE]!;
+        const impulseScale = k[base + IMPULSE_SCALE]!;
+        for (let q = 0; q < count; q++) {
+          const p = base + PT + q * PS;
+          const rax = k[p + RAX]!;
+          const ray = k[p + RAY]!;
+          const rbx = k[p + RBX]!;
+          const rby = k[p + RBY]!;
+          const vn = (vbx - wb * rby - (vax - wa * ray)) * nx + (vby + wb * rbx - (vay + wa * rax)) * ny;
+          const old = k[p + NI]!;
+          let acc = old - k[p + NMASS]! * massScale * (vn - k[p + TARGET]!) - impulseScale * old;
+          if (acc < 0) acc = 0;
+          k[p + NI] = acc;
+          const d = acc - old;
+          const px = d * nx;
+          const py = d * ny;
+          vax -= mA * px;
+          vay -= mA * py;
+          wa -= iA * (rax * py - ray * px);
+          vbx += mB * px;
+          vby += mB * py;
+          wb += iB * (rbx * py - rby * px);
+        }
       }
-      const massScale = k[base + MASS_SCALE]!;
-      const impulseScale = k[base + IMPULSE_SCALE]!;
-      for (let q = 0; q < count; q++) {
-        const p = base + PT + q * PS;
-        const vn = relativeVelocity(state, k, base, p, nx, ny);
-        const old = k[p + NI]!;
-        let acc = old - k[p + NMASS]! * massScale * (vn - k[p + TARGET]!) - impulseScale * old;
-        if (acc < 0) acc = 0;
-        k[p + NI] = acc;
-        const d = acc - old;
-        applyContactImpulse(state, k, base, p, d * nx, d * ny);
-      }
+      state[oa + VX] = vax;
+      state[oa + VY] = vay;
+      state[oa + W] = wa;
+      state[ob + VX] = vbx;
+      state[ob + VY] = vby;
+      state[ob + W] = wb;
     }
   }
 
   /**
    * NGS on contacts: each point's separation at the current positions (anchors turned with
    * their bodies, the normal kept from the narrow phase), pushed toward -slop by a fraction
-   * of the overlap, capped per pass. Returns the smallest separation met.
+   * of the overlap, capped per pass. Writes the smallest separation met into io[7] (a
+   * returned double would be boxed).
    */
-  private solveContactPositions(state: Float64Array): number {
+  private solveContactPositions(state: Float64Array): void {
     const k = this.c;
     const o = this.o;
     let minSeparation = 0;
@@ -373,7 +481,8 @@ export class SequentialImpulseSolver {
       const iB = k[base + IB]!;
       const nx = k[base + NX]!;
       const ny = k[base + NY]!;
-      for (let q = 0; q < k[base + COUNT]!; q++) {
+      const count = k[base + COUNT]!;
+      for (let q = 0; q < count; q++) {
         const p = base + PT + q * PS;
         const qac = state[oa + DQC]!;
         const qas = state[oa + DQS]!;
@@ -395,13 +504,17 @@ export class SequentialImpulseSolver {
         const rnB = rbx * ny - rby * nx;
         const kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
         const impulse = kn > 0 ? -correction / kn : 0;
-        const px = impulse * nx;
-        const py = impulse * ny;
-        movePosition(state, oa, -mA * px, -mA * py, -iA * (rax * py - ray * px));
-        movePosition(state, ob, mB * px, mB * py, iB * (rbx * py - rby * px));
+        const io = this.io;
+        io[0] = -mA * impulse * nx;
+        io[1] = -mA * impulse * ny;
+        io[2] = -iA * impulse * rnA;
+        io[3] = mB * impulse * nx;
+        io[4] = mB * impulse * ny;
+        io[5] = iB * impulse * rnB;
+        moveBodiesIo(state, oa, ob, io, 0);
       }
     }
-    return minSeparation;
+    this.io[7] = minSeparation;
   }
 
   private storeImpulses(w: WorldState): void {
@@ -417,294 +530,61 @@ export class SequentialImpulseSolver {
         cd[cb + 4 + q * 8 + 7] = 0;
       }
     }
-    const jr = this.j;
-    const joints = w.joints;
-    for (let i = 0; i < this.jCount.count; i++) {
-      const r = i * JSTRIDE;
-      const slot = jr[r + J_SLOT]!;
-      if (jr[r + J_TYPE] === JointType.Revolute) {
-        const d = joints.data[slot] as RevoluteJointData;
-        d.linearX = jr[r + J_IX]!;
-        d.linearY = jr[r + J_IY]!;
-      } else {
-        (joints.data[slot] as DistanceJointData).impulse = jr[r + J_I]!;
-      }
-      joints.forceX[slot] = 0;
-      joints.forceY[slot] = 0;
-      joints.torque[slot] = 0;
-    }
+    this.joints.store(w, 1);
   }
 
   // ------------------------------------------------------------------ joints
 
-  private prepareJoints(w: WorldState, h: number): void {
-    this.jList = collectActiveJoints(w, this.jList, this.jCount);
-    const count = this.jCount.count;
-    this.j = reserveF64(this.j, count, JSTRIDE);
-    const jr = this.j;
-    const joints = w.joints;
-    const o = this.o;
-    const soft = o.soft;
-    const warm = o.warmStarting ? 1 : 0;
-    const biasRate = soft === null ? o.beta / h : soft.jointBiasRate;
-    for (let i = 0; i < count; i++) {
-      const slot = this.jList[i]!;
-      const r = i * JSTRIDE;
-      prepareJointFrameRow(w, slot, jr, r);
-      const type = joints.type[slot]!;
-      jr[r + J_TYPE] = type;
-      jr[r + J_SLOT] = slot;
-      const mA = jr[r + 2]!;
-      const mB = jr[r + 3]!;
-      const iA = jr[r + 4]!;
-      const iB = jr[r + 5]!;
-      const ax = jr[r + 6]!;
-      const ay = jr[r + 7]!;
-      const bx = jr[r + 8]!;
-      const by = jr[r + 9]!;
-      // the anchor gap at the start of the step
-      const cx = jr[r + 10]! + bx - ax;
-      const cy = jr[r + 11]! + by - ay;
-      if (type === JointType.Revolute) {
-        const d = joints.data[slot] as RevoluteJointData;
-        const k11 = mA + mB + iA * ay * ay + iB * by * by;
-        const k12 = -iA * ax * ay - iB * bx * by;
-        const k22 = mA + mB + iA * ax * ax + iB * bx * bx;
-        const det = k11 * k22 - k12 * k12;
-        const inv = det !== 0 ? 1 / det : 0;
-        jr[r + J_M11] = inv * k22;
-        jr[r + J_M12] = -inv * k12;
-        jr[r + J_M22] = inv * k11;
-        jr[r + J_TX] = -biasRate * cx;
-        jr[r + J_TY] = -biasRate * cy;
-        jr[r + J_IX] = warm * d.linearX;
-        jr[r + J_IY] = warm * d.linearY;
-      } else {
-        const d = joints.data[slot] as DistanceJointData;
-        const len = Math.sqrt(cx * cx + cy * cy);
-        const ux = len > 1e-12 ? cx / len : 0;
-        const uy = len > 1e-12 ? cy / len : 0;
-        const crA = ax * uy - ay * ux;
-        const crB = bx * uy - by * ux;
-        const km = mA + mB + iA * crA * crA + iB * crB * crB;
-        jr[r + J_UX] = ux;
-        jr[r + J_UY] = uy;
-        jr[r + J_MASS] = km > 0 ? 1 / km : 0;
-        jr[r + J_T] = -biasRate * (len - d.length);
-        jr[r + J_I] = warm * d.impulse;
-        jr[r + J_LEN] = d.length;
-      }
-    }
-  }
-
-  private solveJointVelocities(state: Float64Array): void {
-    const jr = this.j;
-    const soft = this.o.soft;
-    const massScale = soft === null ? 1 : soft.jointMassScale;
-    const impulseScale = soft === null ? 0 : soft.jointImpulseScale;
-    for (let i = 0; i < this.jCount.count; i++) {
-      const r = i * JSTRIDE;
-      const oa = jr[r]!;
-      const ob = jr[r + 1]!;
-      const ax = jr[r + 6]!;
-      const ay = jr[r + 7]!;
-      const bx = jr[r + 8]!;
-      const by = jr[r + 9]!;
-      const vx = state[ob + VX]! - state[ob + W]! * by - (state[oa + VX]! - state[oa + W]! * ay);
-      const vy = state[ob + VY]! + state[ob + W]! * bx - (state[oa + VY]! + state[oa + W]! * ax);
-      if (jr[r + J_TYPE] === JointType.Revolute) {
-        const ex = vx - jr[r + J_TX]!;
-        const ey = vy - jr[r + J_TY]!;
-        const oldX = jr[r + J_IX]!;
-        const oldY = jr[r + J_IY]!;
-        const px = -massScale * (jr[r + J_M11]! * ex + jr[r + J_M12]! * ey) - impulseScale * oldX;
-        const py = -massScale * (jr[r + J_M12]! * ex + jr[r + J_M22]! * ey) - impulseScale * oldY;
-        jr[r + J_IX] = oldX + px;
-        jr[r + J_IY] = oldY + py;
-        applyJointImpulse(state, jr, r, px, py);
-      } else {
-        const ux = jr[r + J_UX]!;
-        const uy = jr[r + J_UY]!;
-        const old = jr[r + J_I]!;
-        const impulse =
-          -massScale * jr[r + J_MASS]! * (vx * ux + vy * uy - jr[r + J_T]!) - impulseScale * old;
-        jr[r + J_I] = old + impulse;
-        applyJointImpulse(state, jr, r, impulse * ux, impulse * uy);
-      }
-    }
-  }
-
-  /** NGS on joints; returns the largest remaining error (m). */
-  private solveJointPositions(state: Float64Array): number {
-    const jr = this.j;
+  /**
+   * NGS on the joints' hard rows and reached limits (springs, motors and the soft rows have
+   * no position error to remove): each row's error at the current positions, a fraction of
+   * it removed through the row's current effective mass, capped per pass. Writes the
+   * largest error met (m or rad) into this.io[6] (a returned double would be boxed).
+   */
+  private solveJointPositions(state: Float64Array): void {
+    const rows = this.joints.rows;
+    const io = this.joints.errorIo;
     const beta = this.o.positionBeta;
+    const maxCorrection = this.o.maxCorrection;
+    const slop = this.o.slop;
     let largest = 0;
-    for (let i = 0; i < this.jCount.count; i++) {
-      const r = i * JSTRIDE;
-      const oa = jr[r]!;
-      const ob = jr[r + 1]!;
-      const mA = jr[r + 2]!;
-      const mB = jr[r + 3]!;
-      const iA = jr[r + 4]!;
-      const iB = jr[r + 5]!;
-      const qac = state[oa + DQC]!;
-      const qas = state[oa + DQS]!;
-      const qbc = state[ob + DQC]!;
-      const qbs = state[ob + DQS]!;
-      const ax = qac * jr[r + 6]! - qas * jr[r + 7]!;
-      const ay = qas * jr[r + 6]! + qac * jr[r + 7]!;
-      const bx = qbc * jr[r + 8]! - qbs * jr[r + 9]!;
-      const by = qbs * jr[r + 8]! + qbc * jr[r + 9]!;
-      const cx = jr[r + 10]! + state[ob + DPX]! - state[oa + DPX]! + bx - ax;
-      const cy = jr[r + 11]! + state[ob + DPY]! - state[oa + DPY]! + by - ay;
-      let px: number;
-      let py: number;
-      if (jr[r + J_TYPE] === JointType.Revolute) {
-        const error = Math.sqrt(cx * cx + cy * cy);
-        if (error > largest) largest = error;
-        const k11 = mA + mB + iA * ay * ay + iB * by * by;
-        const k12 = -iA * ax * ay - iB * bx * by;
-        const k22 = mA + mB + iA * ax * ax + iB * bx * bx;
-        const det = k11 * k22 - k12 * k12;
-        const inv = det !== 0 ? 1 / det : 0;
-        px = -beta * inv * (k22 * cx - k12 * cy);
-        py = -beta * inv * (k11 * cy - k12 * cx);
-      } else {
-        const len = Math.sqrt(cx * cx + cy * cy);
-        if (len < 1e-12) continue;
-        const ux = cx / len;
-        const uy = cy / len;
-        const c = len - jr[r + J_LEN]!;
-        if (Math.abs(c) > largest) largest = Math.abs(c);
-        const crA = ax * uy - ay * ux;
-        const crB = bx * uy - by * ux;
-        const km = mA + mB + iA * crA * crA + iB * crB * crB;
-        const impulse = km > 0 ? (-beta * c) / km : 0;
-        px = impulse * ux;
-        py = impulse * uy;
+    for (let i = 0; i < this.joints.count; i++) {
+      const n = i * ROW_STRIDE;
+      const type = rows[n + R_TYPE]!;
+      if (rows[n + R_POS] === PosKind.None || (type !== RowType.Hard && type !== RowType.Limit)) continue;
+      this.joints.currentError(state, n);
+      let c = io[0]!;
+      if (type === RowType.Limit) {
+        // an inequality: only a violation past the slop is corrected
+        if (c >= -slop) continue;
+        c += slop;
       }
-      movePosition(state, oa, -mA * px, -mA * py, -iA * (ax * py - ay * px));
-      movePosition(state, ob, mB * px, mB * py, iB * (bx * py - by * px));
+      const size = c < 0 ? -c : c;
+      if (size > largest) largest = size;
+      const dx = io[1]!;
+      const dy = io[2]!;
+      const angA = io[3]!;
+      const angB = io[4]!;
+      const mA = rows[n + R_MA]!;
+      const iA = rows[n + R_IA]!;
+      const mB = rows[n + R_MB]!;
+      const iB = rows[n + R_IB]!;
+      const kk = (mA + mB) * (dx * dx + dy * dy) + iA * angA * angA + iB * angB * angB;
+      if (!(kk > 0)) continue;
+      let correction = beta * c;
+      if (correction > maxCorrection) correction = maxCorrection;
+      if (correction < -maxCorrection) correction = -maxCorrection;
+      const lambda = -correction / kk;
+      io[5] = -mA * lambda * dx;
+      io[6] = -mA * lambda * dy;
+      io[7] = iA * lambda * angA;
+      io[8] = mB * lambda * dx;
+      io[9] = mB * lambda * dy;
+      io[10] = iB * lambda * angB;
+      moveBodiesIo(state, rows[n + R_OA]!, rows[n + R_OB]!, io, 5);
     }
-    return largest;
+    this.io[6] = largest;
   }
-}
-
-/** Relative velocity of a contact point along (dx, dy). */
-function relativeVelocity(
-  state: Float64Array,
-  k: Float64Array,
-  base: number,
-  p: number,
-  dx: number,
-  dy: number,
-): number {
-  return anchorVelocity(
-    state,
-    k[base + OA]!,
-    k[base + OB]!,
-    k[p + RAX]!,
-    k[p + RAY]!,
-    k[p + RBX]!,
-    k[p + RBY]!,
-    dx,
-    dy,
-  );
-}
-
-function applyContactImpulse(
-  state: Float64Array,
-  k: Float64Array,
-  base: number,
-  p: number,
-  px: number,
-  py: number,
-): void {
-  applyImpulse(
-    state,
-    k[base + OA]!,
-    k[base + OB]!,
-    k[base + MA]!,
-    k[base + IA]!,
-    k[base + MB]!,
-    k[base + IB]!,
-    k[p + RAX]!,
-    k[p + RAY]!,
-    k[p + RBX]!,
-    k[p + RBY]!,
-    px,
-    py,
-  );
-}
-
-function applyJointImpulse(state: Float64Array, jr: Float64Array, r: number, px: number, py: number): void {
-  applyImpulse(
-    state,
-    jr[r]!,
-    jr[r + 1]!,
-    jr[r + 2]!,
-    jr[r + 4]!,
-    jr[r + 3]!,
-    jr[r + 5]!,
-    jr[r + 6]!,
-    jr[r + 7]!,
-    jr[r + 8]!,
-    jr[r + 9]!,
-    px,
-    py,
-  );
-}
-
-/**
- * The two normal rows of a two-point manifold solved together: find x >= 0 with
- * w = K x + b >= 0 and x_i w_i = 0 (w the normal velocities past their targets), trying
- * the four cases of which points push in turn, as Box2D v2.x does: both, only the first,
- * only the second, none. The first case that is consistent wins; when none is (round-off),
- * the impulses stay as they were.
- */
-function solveBlock(state: Float64Array, k: Float64Array, base: number): void {
-  const nx = k[base + NX]!;
-  const ny = k[base + NY]!;
-  const p0 = base + PT;
-  const p1 = p0 + PS;
-  const a1 = k[p0 + NI]!;
-  const a2 = k[p1 + NI]!;
-  const k11 = k[base + K11]!;
-  const k12 = k[base + K12]!;
-  const k22 = k[base + K22]!;
-  // b = current normal velocity past target, minus what the current impulses contribute
-  const b1 = relativeVelocity(state, k, base, p0, nx, ny) - k[p0 + TARGET]! - (k11 * a1 + k12 * a2);
-  const b2 = relativeVelocity(state, k, base, p1, nx, ny) - k[p1 + TARGET]! - (k12 * a1 + k22 * a2);
-  let x1: number;
-  let x2: number;
-  // case 1: both push, w = 0: x = -K^-1 b
-  const det = k11 * k22 - k12 * k12;
-  x1 = -(k22 * b1 - k12 * b2) / det;
-  x2 = -(k11 * b2 - k12 * b1) / det;
-  if (!(x1 >= 0 && x2 >= 0)) {
-    // case 2: only the first pushes
-    x1 = -b1 / k11;
-    x2 = 0;
-    const w2 = k12 * x1 + b2;
-    if (!(x1 >= 0 && w2 >= 0)) {
-      // case 3: only the second pushes
-      x1 = 0;
-      x2 = -b2 / k22;
-      const w1 = k12 * x2 + b1;
-      if (!(x2 >= 0 && w1 >= 0)) {
-        // case 4: neither
-        x1 = 0;
-        x2 = 0;
-        if (!(b1 >= 0 && b2 >= 0)) return;
-      }
-    }
-  }
-  const d1 = x1 - a1;
-  const d2 = x2 - a2;
-  k[p0 + NI] = x1;
-  k[p1 + NI] = x2;
-  applyContactImpulse(state, k, base, p0, d1 * nx, d1 * ny);
-  applyContactImpulse(state, k, base, p1, d2 * nx, d2 * ny);
 }
 
 /** The slop Box2D v2.x leaves: the project's linear slop. */

@@ -19,11 +19,11 @@
  * (15 Hz at 60 Hz) before it rings; the soft step reaches 4x that with 4 sub-steps.
  */
 
-import { PI } from '../base/math.js';
 import type { Solver, SolverInstance } from '../world/solver_interface.js';
 import type { WorldState } from '../world/world_state.js';
-import { pointAndRodSolver } from './capabilities.js';
+import { alternativeSolver } from './capabilities.js';
 import { SequentialImpulseSolver, type SoftRows } from './sequential_impulses.js';
+import { softRow } from './soft_rows.js';
 import { booleanSetting, checkSettingsObject, intSetting, numberSetting } from './solver_kit.js';
 
 export interface SoftOdeSettings {
@@ -52,31 +52,6 @@ const FIELDS = [
   'maxPushSpeed',
   'warmStarting',
 ];
-
-/**
- * The three numbers of a soft row over step h, from the ODE parameters: writes
- * [biasRate = beta / h, massScale = m_soft / m, impulseScale = gamma m_soft] into out at o.
- * A frequency of 0 is a rigid row.
- */
-export function softRow(hertz: number, dampingRatio: number, h: number, out: Float64Array, o: number): void {
-  if (hertz === 0) {
-    out[o] = 0;
-    out[o + 1] = 1;
-    out[o + 2] = 0;
-    return;
-  }
-  const omega = 2 * PI * hertz;
-  // per unit effective mass (m = 1): k = w^2, c = 2 zeta w
-  const k = omega * omega;
-  const c = 2 * dampingRatio * omega;
-  const gamma = 1 / (h * (c + h * k)); // CFM / h
-  const beta = (h * k) / (c + h * k); // ERP
-  // (K + gamma)^-1 with K = 1: the soft mass over the rigid one
-  const softMass = 1 / (1 + gamma);
-  out[o] = beta / h;
-  out[o + 1] = softMass;
-  out[o + 2] = gamma * softMass;
-}
 
 class SoftOdeInstance implements SolverInstance {
   private readonly rows: SoftRows = {
@@ -112,8 +87,14 @@ class SoftOdeInstance implements SolverInstance {
       const s = this.s;
       const cap = 0.25 / dt;
       const io = this.io;
-      softRow(Math.min(s.contactHertz, cap), s.contactDampingRatio, dt, io, 0);
-      softRow(Math.min(s.jointHertz, cap), s.jointDampingRatio, dt, io, 3);
+      io[0] = Math.min(s.contactHertz, cap);
+      io[1] = s.contactDampingRatio;
+      io[2] = dt;
+      softRow(io, 0);
+      io[3] = Math.min(s.jointHertz, cap);
+      io[4] = s.jointDampingRatio;
+      io[5] = dt;
+      softRow(io, 3);
       const r = this.rows;
       r.contactBiasRate = io[0]!;
       r.contactMassScale = io[1]!;
@@ -139,5 +120,5 @@ export function softOdeSolver(settings?: Partial<SoftOdeSettings>): Solver<SoftO
     maxPushSpeed: numberSetting(fn, s, 'maxPushSpeed', 0, 1e6, 3),
     warmStarting: booleanSetting(fn, s, 'warmStarting', true),
   });
-  return pointAndRodSolver('softOde', checked, () => new SoftOdeInstance(checked));
+  return alternativeSolver('softOde', checked, () => new SoftOdeInstance(checked));
 }

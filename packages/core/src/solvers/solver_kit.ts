@@ -63,60 +63,26 @@ export function reserveF64(
 }
 
 /**
- * Moves body state record o by the position change (x, y) and turns it by the small angle
- * `angle` (first order, renormalised, as the soft step integrates rotations: no trig).
+ * Moves bodies A and B (state records oa, ob) by position changes and turns them by small
+ * angles (first order, renormalised, as the soft step integrates rotations: no trig), the
+ * changes handed over in `io` (A's x, y and angle at k, B's at k + 3): a call V8 does not
+ * inline boxes each double argument, and the position loops that call this are large.
  */
-export function movePosition(state: Float64Array, o: number, x: number, y: number, angle: number): void {
-  state[o + DPX] = state[o + DPX]! + x;
-  state[o + DPY] = state[o + DPY]! + y;
-  const qc = state[o + DQC]!;
-  const qs = state[o + DQS]!;
-  const c = qc - angle * qs;
-  const s = qs + angle * qc;
-  const inv = 1 / Math.sqrt(c * c + s * s);
-  state[o + DQC] = c * inv;
-  state[o + DQS] = s * inv;
-}
-
-/** Velocity of anchor rB on body B relative to anchor rA on body A, along (dx, dy). */
-export function anchorVelocity(
-  state: Float64Array,
-  oa: number,
-  ob: number,
-  rax: number,
-  ray: number,
-  rbx: number,
-  rby: number,
-  dx: number,
-  dy: number,
-): number {
-  const vx = state[ob + VX]! - state[ob + W]! * rby - (state[oa + VX]! - state[oa + W]! * ray);
-  const vy = state[ob + VY]! + state[ob + W]! * rbx - (state[oa + VY]! + state[oa + W]! * rax);
-  return vx * dx + vy * dy;
-}
-
-/** Applies the impulse (px, py) at anchors rA, rB: -P to A, +P to B. */
-export function applyImpulse(
-  state: Float64Array,
-  oa: number,
-  ob: number,
-  mA: number,
-  iA: number,
-  mB: number,
-  iB: number,
-  rax: number,
-  ray: number,
-  rbx: number,
-  rby: number,
-  px: number,
-  py: number,
-): void {
-  state[oa + VX] = state[oa + VX]! - mA * px;
-  state[oa + VY] = state[oa + VY]! - mA * py;
-  state[oa + W] = state[oa + W]! - iA * (rax * py - ray * px);
-  state[ob + VX] = state[ob + VX]! + mB * px;
-  state[ob + VY] = state[ob + VY]! + mB * py;
-  state[ob + W] = state[ob + W]! + iB * (rbx * py - rby * px);
+export function moveBodiesIo(state: Float64Array, oa: number, ob: number, io: Float64Array, k: number): void {
+  for (let side = 0; side < 2; side++) {
+    const o = side === 0 ? oa : ob;
+    const i = k + 3 * side;
+    state[o + DPX] = state[o + DPX]! + io[i]!;
+    state[o + DPY] = state[o + DPY]! + io[i + 1]!;
+    const angle = io[i + 2]!;
+    const qc = state[o + DQC]!;
+    const qs = state[o + DQS]!;
+    const c = qc - angle * qs;
+    const s = qs + angle * qc;
+    const inv = 1 / Math.sqrt(c * c + s * s);
+    state[o + DQC] = c * inv;
+    state[o + DQS] = s * inv;
+  }
 }
 
 // ---- settings checks: every solver factory validates its settings with these

@@ -10,39 +10,60 @@
  *      where w = 1/m + (r x n)^2 / I is a body's generalised inverse mass along n at the
  *      anchor r. Contacts: the overlap along the normal; static friction: the contact
  *      points' tangential slip over the sub-step, undone while |lambda_t| <= mu lambda_n.
- *      Joints: the revolute joint's anchor gap, the distance joint's length error.
+ *      Joints: the rows of joint_rows.ts as position constraints (hard rows, reached
+ *      limits, springs with the compliance of their frequency, the mouse's point).
  *   3. velocities from positions: v = (x - x_prev) / h, w from the rotation change.
  *   4. velocity pass on the contacts that pushed: dynamic friction removes tangential
  *      speed up to mu |f_n| h (f_n = lambda_n / h^2), and restitution sets the normal speed
  *      to -e times the approach speed at the start of the sub-step (0 below the world's
- *      restitution threshold, so resting contacts do not bounce).
+ *      restitution threshold, so resting contacts do not bounce); joint motors drive their
+ *      speed within their force bound, and springs' dampers take out their share.
  *
  * Contacts come from the step's manifold: anchors fixed in the bodies and turned with
  * them, the normal kept, as the soft step does. There is no warm starting: the
  * multipliers start at zero every sub-step, so nothing is carried between steps.
  */
 
-import { atan2 } from '../base/math.js';
-import type { DistanceJointData } from '../joints/distance_joint.js';
-import { prepareJointFrameRow } from '../joints/joint.js';
-import { JointType } from '../types/joint_type.js';
+import { atan2Io, PI } from '../base/math.js';
 import { BodyType } from '../types/body_def.js';
 import { integratePositions, integrateVelocities } from '../world/solver.js';
 import type { Solver, SolverInstance } from '../world/solver_interface.js';
 import type { WorldState } from '../world/world_state.js';
-import { pointAndRodSolver } from './capabilities.js';
+import { alternativeSolver } from './capabilities.js';
 import {
-  anchorVelocity,
-  applyImpulse,
+  type HardRows,
+  JointRows,
+  R_HI,
+  R_HZ,
+  R_IA,
+  R_IB,
+  R_JAX,
+  R_JAY,
+  R_ANGA,
+  R_JBX,
+  R_JBY,
+  R_ANGB,
+  R_LAMBDA,
+  R_MA,
+  R_MASS,
+  R_MB,
+  R_OA,
+  R_OB,
+  R_PAIR,
+  R_TYPE,
+  R_ZETA,
+  ROW_STRIDE,
+  RowType,
+} from './joint_rows.js';
+import {
   booleanSetting,
   checkSettingsObject,
-  collectActiveJoints,
   DPX,
   DPY,
   DQC,
   DQS,
   intSetting,
-  movePosition,
+  moveBodiesIo,
   newStepContext,
   numberSetting,
   reserveF64,
@@ -98,21 +119,27 @@ const SLOT = 18;
 const POINT = 19;
 const PSTRIDE = 20;
 
-// A joint: the frame (0..11, joints/joint.ts), then its multiplier, type and rest length.
-const J_L = 12;
-const J_TYPE = 13;
-const J_LEN = 14;
-const JSTRIDE = 15;
+const SUB_H = 0;
+const SUB_CONTACT_ALPHA = 1;
+const SUB_JOINT_ALPHA = 2;
+const SUB_THRESHOLD = 3;
 
 class XpbdInstance implements SolverInstance {
   private p = new Float64Array(0);
   private pCount = 0;
-  private j = new Float64Array(0);
-  private jList = new Int32Array(16);
-  private readonly jCount = { count: 0 };
+  private readonly joints = new JointRows();
+  private readonly hard: HardRows = { biasRate: 0, massScale: 1, impulseScale: 0 };
   /** The body states at the start of the sub-step. */
   private prev = new Float64Array(0);
   private readonly ctx = newStepContext();
+  /**
+   * The sub-step's numbers the passes read: h, the contact and joint compliances over h^2,
+   * the restitution threshold (SUB_*). In an array, not arguments: a call V8 does not
+   * inline boxes each double argument, and the passes are called every sub-step.
+   */
+  private readonly sub = new Float64Array(4);
+  /** Scratch of moveBodiesIo. */
+  private readonly io = new Float64Array(6);
 
   constructor(private readonly s: XpbdSettings) {}
 
@@ -125,20 +152,23 @@ class XpbdInstance implements SolverInstance {
     const state = w.bodies.state;
     if (this.prev.length < state.length) this.prev = new Float64Array(state.length);
     const prev = this.prev;
-    const contactAlpha = s.contactCompliance / (h * h);
-    const jointAlpha = s.jointCompliance / (h * h);
-    const threshold = w.settings.restitutionThreshold;
+    const p = this.sub;
+    p[SUB_H] = h;
+    p[SUB_CONTACT_ALPHA] = s.contactCompliance / (h * h);
+    p[SUB_JOINT_ALPHA] = s.jointCompliance / (h * h);
+    p[SUB_THRESHOLD] = w.settings.restitutionThreshold;
     for (let sub = 0; sub < s.subSteps; sub++) {
       integrateVelocities(w, ctx);
       prev.set(state);
       this.startSubStep(state);
       integratePositions(w, ctx);
       for (let it = 0; it < s.iterations; it++) {
-        this.solveJoints(state, jointAlpha);
-        this.solveContacts(state, prev, contactAlpha);
+        this.solveJoints(state);
+        this.solveContacts(state, prev);
       }
-      velocitiesFromPositions(w, prev, h);
-      this.velocityPass(state, h, threshold);
+      velocitiesFromPositions(w, prev, p);
+      this.velocityPass(state);
+      this.jointVelocities(state);
     }
     this.store(w);
   }
@@ -186,18 +216,8 @@ class XpbdInstance implements SolverInstance {
     }
     this.pCount = n;
 
-    this.jList = collectActiveJoints(w, this.jList, this.jCount);
-    this.j = reserveF64(this.j, this.jCount.count, JSTRIDE);
-    const jr = this.j;
-    const joints = w.joints;
-    for (let i = 0; i < this.jCount.count; i++) {
-      const slot = this.jList[i]!;
-      const r = i * JSTRIDE;
-      prepareJointFrameRow(w, slot, jr, r);
-      const type = joints.type[slot]!;
-      jr[r + J_TYPE] = type;
-      jr[r + J_LEN] = type === JointType.Distance ? (joints.data[slot] as DistanceJointData).length : 0;
-    }
+    // the joints' rows over a sub-step: a motor's bound h max force is an impulse per sub-step
+    this.joints.prepare(w, this.ctx, false, this.hard);
   }
 
   /** Multipliers to zero; each point's normal speed before the sub-step moves anything. */
@@ -207,49 +227,154 @@ class XpbdInstance implements SolverInstance {
       const o = i * PSTRIDE;
       k[o + LN] = 0;
       k[o + LT] = 0;
-      k[o + VN0] = pointVelocity(state, k, o, k[o + NX]!, k[o + NY]!);
+      const oa = k[o + OA]!;
+      const ob = k[o + OB]!;
+      const vx =
+        state[ob + VX]! - state[ob + W]! * k[o + RBY]! - (state[oa + VX]! - state[oa + W]! * k[o + RAY]!);
+      const vy =
+        state[ob + VY]! + state[ob + W]! * k[o + RBX]! - (state[oa + VY]! + state[oa + W]! * k[o + RAX]!);
+      k[o + VN0] = vx * k[o + NX]! + vy * k[o + NY]!;
     }
-    const jr = this.j;
-    for (let i = 0; i < this.jCount.count; i++) jr[i * JSTRIDE + J_L] = 0;
+    const r = this.joints.rows;
+    for (let i = 0; i < this.joints.count; i++) r[i * ROW_STRIDE + R_LAMBDA] = 0;
   }
 
-  private solveJoints(state: Float64Array, alpha: number): void {
-    const jr = this.j;
-    for (let i = 0; i < this.jCount.count; i++) {
-      const r = i * JSTRIDE;
-      const oa = jr[r]!;
-      const ob = jr[r + 1]!;
-      const mA = jr[r + 2]!;
-      const mB = jr[r + 3]!;
-      const iA = jr[r + 4]!;
-      const iB = jr[r + 5]!;
-      const ax = state[oa + DQC]! * jr[r + 6]! - state[oa + DQS]! * jr[r + 7]!;
-      const ay = state[oa + DQS]! * jr[r + 6]! + state[oa + DQC]! * jr[r + 7]!;
-      const bx = state[ob + DQC]! * jr[r + 8]! - state[ob + DQS]! * jr[r + 9]!;
-      const by = state[ob + DQS]! * jr[r + 8]! + state[ob + DQC]! * jr[r + 9]!;
-      const dx = jr[r + 10]! + state[ob + DPX]! - state[oa + DPX]! + bx - ax;
-      const dy = jr[r + 11]! + state[ob + DPY]! - state[oa + DPY]! + by - ay;
-      const len = Math.sqrt(dx * dx + dy * dy);
-      if (len < 1e-12) continue;
-      const nx = dx / len;
-      const ny = dy / len;
-      // revolute: the gap itself; distance: its length past the rest length
-      const c = jr[r + J_TYPE] === JointType.Revolute ? len : len - jr[r + J_LEN]!;
-      const crA = ax * ny - ay * nx;
-      const crB = bx * ny - by * nx;
-      const wSum = mA + mB + iA * crA * crA + iB * crB * crB + alpha;
-      if (wSum === 0) continue;
-      const lambda = jr[r + J_L]!;
-      const dl = (-c - alpha * lambda) / wSum;
-      jr[r + J_L] = lambda + dl;
-      const px = dl * nx;
-      const py = dl * ny;
-      movePosition(state, oa, -mA * px, -mA * py, -iA * (ax * py - ay * px));
-      movePosition(state, ob, mB * px, mB * py, iB * (bx * py - by * px));
+  /**
+   * The joints' position constraints, each a multiplier step with compliance: the hard
+   * rows with the joint compliance, reached limits (one-sided, lambda >= 0), springs and the
+   * mouse's soft point with the compliance of their frequency (alpha = 1 / k, k = m w^2 for
+   * the row's effective mass m), the mouse's bounded by h^2 maxForce. A point pair is one
+   * constraint along the anchors' current gap (|gap| -> 0), as Müller et al. write it.
+   * Motors and the motor joint's servo rows act in the velocity pass.
+   */
+  private solveJoints(state: Float64Array): void {
+    const h = this.sub[SUB_H]!;
+    const jointAlpha = this.sub[SUB_JOINT_ALPHA]!;
+    const jr = this.joints;
+    const r = jr.rows;
+    const io = jr.errorIo;
+    const invH2 = 1 / (h * h);
+    for (let i = 0; i < jr.count; i++) {
+      const n = i * ROW_STRIDE;
+      const type = r[n + R_TYPE]!;
+      const pair = r[n + R_PAIR] === 1;
+      if (type === RowType.Motor || type === RowType.Servo) {
+        if (pair) i++;
+        continue;
+      }
+      const mA = r[n + R_MA]!;
+      const iA = r[n + R_IA]!;
+      const mB = r[n + R_MB]!;
+      const iB = r[n + R_IB]!;
+      let c: number;
+      let dx: number;
+      let dy: number;
+      let angA: number;
+      let angB: number;
+      if (pair) {
+        jr.currentError(state, n);
+        const cx = io[0]!;
+        const ax0 = io[3]!;
+        const bx0 = io[4]!;
+        jr.currentError(state, n + ROW_STRIDE);
+        const cy = io[0]!;
+        i++;
+        c = Math.sqrt(cx * cx + cy * cy);
+        if (!(c > 1e-12)) continue;
+        dx = cx / c;
+        dy = cy / c;
+        // the levers along (dx, dy): the x row's levers are along (1, 0), the y row's along (0, 1)
+        angA = dx * ax0 + dy * io[3]!;
+        angB = dx * bx0 + dy * io[4]!;
+      } else {
+        jr.currentError(state, n);
+        c = io[0]!;
+        dx = io[1]!;
+        dy = io[2]!;
+        angA = io[3]!;
+        angB = io[4]!;
+        if (type === RowType.Limit && c >= 0) continue;
+      }
+      const wSum = (mA + mB) * (dx * dx + dy * dy) + iA * angA * angA + iB * angB * angB;
+      if (!(wSum > 0)) continue;
+      let alpha = jointAlpha;
+      if (type === RowType.Spring || type === RowType.Soft) {
+        const omega = 2 * PI * r[n + R_HZ]!;
+        // alpha~ = 1 / (k h^2), k = w^2 / wSum; a frequency of 0 is no spring at all
+        alpha = omega > 0 ? (wSum / (omega * omega)) * invH2 : Infinity;
+        if (alpha === Infinity) continue;
+      }
+      const lambda = r[n + R_LAMBDA]!;
+      let next = lambda + (-c - alpha * lambda) / (wSum + alpha);
+      if (type === RowType.Limit && next < 0) next = 0;
+      if (type === RowType.Soft) {
+        // the mouse's force bound, as a position multiplier (N s^2)
+        const max = r[n + R_HI]! * h;
+        next = next > max ? max : next < -max ? -max : next;
+      }
+      const dl = next - lambda;
+      r[n + R_LAMBDA] = next;
+      io[5] = -mA * dl * dx;
+      io[6] = -mA * dl * dy;
+      io[7] = iA * dl * angA;
+      io[8] = mB * dl * dx;
+      io[9] = mB * dl * dy;
+      io[10] = iB * dl * angB;
+      moveBodiesIo(state, r[n + R_OA]!, r[n + R_OB]!, io, 5);
     }
   }
 
-  private solveContacts(state: Float64Array, prev: Float64Array, alpha: number): void {
+  /**
+   * The joints' velocity rows, after velocities from positions: motors drive their speed
+   * and the motor joint's servo rows their correction (-correction C / h), each impulse
+   * within h max force; springs' and the mouse's dampers remove their share of the rows'
+   * speed (an implicit damper: m Cdot 2 zeta w h / (1 + 2 zeta w h)).
+   */
+  private jointVelocities(state: Float64Array): void {
+    const h = this.sub[SUB_H]!;
+    const jr = this.joints;
+    const r = jr.rows;
+    const io = jr.errorIo;
+    for (let i = 0; i < jr.count; i++) {
+      const n = i * ROW_STRIDE;
+      const type = r[n + R_TYPE]!;
+      if (type === RowType.Hard || type === RowType.Limit) continue;
+      const oa = r[n + R_OA]!;
+      const ob = r[n + R_OB]!;
+      const cdot =
+        r[n + R_JAX]! * state[oa + VX]! +
+        r[n + R_JAY]! * state[oa + VY]! +
+        r[n + R_ANGA]! * state[oa + W]! +
+        r[n + R_JBX]! * state[ob + VX]! +
+        r[n + R_JBY]! * state[ob + VY]! +
+        r[n + R_ANGB]! * state[ob + W]!;
+      let impulse: number;
+      if (type === RowType.Motor || type === RowType.Servo) {
+        let target = r[n + R_HZ]!;
+        if (type === RowType.Servo) {
+          jr.currentError(state, n);
+          target = (-r[n + R_HZ]! / h) * io[0]!;
+        }
+        impulse = -r[n + R_MASS]! * (cdot - target);
+        const max = r[n + R_HI]!;
+        impulse = impulse > max ? max : impulse < -max ? -max : impulse;
+      } else {
+        const a = 4 * PI * r[n + R_ZETA]! * r[n + R_HZ]! * h;
+        impulse = (-r[n + R_MASS]! * cdot * a) / (1 + a);
+      }
+      const ma = r[n + R_MA]! * impulse;
+      const mb = r[n + R_MB]! * impulse;
+      state[oa + VX] = state[oa + VX]! + ma * r[n + R_JAX]!;
+      state[oa + VY] = state[oa + VY]! + ma * r[n + R_JAY]!;
+      state[oa + W] = state[oa + W]! + r[n + R_IA]! * impulse * r[n + R_ANGA]!;
+      state[ob + VX] = state[ob + VX]! + mb * r[n + R_JBX]!;
+      state[ob + VY] = state[ob + VY]! + mb * r[n + R_JBY]!;
+      state[ob + W] = state[ob + W]! + r[n + R_IB]! * impulse * r[n + R_ANGB]!;
+    }
+  }
+
+  private solveContacts(state: Float64Array, prev: Float64Array): void {
+    const alpha = this.sub[SUB_CONTACT_ALPHA]!;
     const k = this.p;
     for (let i = 0; i < this.pCount; i++) {
       const o = i * PSTRIDE;
@@ -277,8 +402,27 @@ class XpbdInstance implements SolverInstance {
       const ln = k[o + LN]!;
       const dn = (-sep - alpha * ln) / wn;
       k[o + LN] = ln + dn;
-      movePosition(state, oa, -mA * dn * nx, -mA * dn * ny, -iA * dn * rnA);
-      movePosition(state, ob, mB * dn * nx, mB * dn * ny, iB * dn * rnB);
+      // both bodies moved in line (a call here kept V8 from optimising this loop for good)
+      state[oa + DPX] = state[oa + DPX]! - mA * dn * nx;
+      state[oa + DPY] = state[oa + DPY]! - mA * dn * ny;
+      const angA = -iA * dn * rnA;
+      const qac = state[oa + DQC]!;
+      const qas = state[oa + DQS]!;
+      const ac = qac - angA * qas;
+      const as = qas + angA * qac;
+      const aInv = 1 / Math.sqrt(ac * ac + as * as);
+      state[oa + DQC] = ac * aInv;
+      state[oa + DQS] = as * aInv;
+      state[ob + DPX] = state[ob + DPX]! + mB * dn * nx;
+      state[ob + DPY] = state[ob + DPY]! + mB * dn * ny;
+      const angB = iB * dn * rnB;
+      const qbc = state[ob + DQC]!;
+      const qbs = state[ob + DQS]!;
+      const bc = qbc - angB * qbs;
+      const bs = qbs + angB * qbc;
+      const bInv = 1 / Math.sqrt(bc * bc + bs * bs);
+      state[ob + DQC] = bc * bInv;
+      state[ob + DQS] = bs * bInv;
 
       // static friction: undo the points' tangential slip over the sub-step while the
       // tangential multiplier stays within the cone (anchors at their new rotation)
@@ -295,13 +439,21 @@ class XpbdInstance implements SolverInstance {
       const limit = k[o + MU]! * k[o + LN]!;
       if (Math.abs(lt + dt) > limit) continue;
       k[o + LT] = lt + dt;
-      movePosition(state, oa, -mA * dt * tx, -mA * dt * ty, -iA * dt * rtA);
-      movePosition(state, ob, mB * dt * tx, mB * dt * ty, iB * dt * rtB);
+      const io = this.io;
+      io[0] = -mA * dt * tx;
+      io[1] = -mA * dt * ty;
+      io[2] = -iA * dt * rtA;
+      io[3] = mB * dt * tx;
+      io[4] = mB * dt * ty;
+      io[5] = iB * dt * rtB;
+      moveBodiesIo(state, oa, ob, io, 0);
     }
   }
 
   /** Dynamic friction and restitution on the points that pushed this sub-step. */
-  private velocityPass(state: Float64Array, h: number, threshold: number): void {
+  private velocityPass(state: Float64Array): void {
+    const h = this.sub[SUB_H]!;
+    const threshold = this.sub[SUB_THRESHOLD]!;
     const k = this.p;
     for (let i = 0; i < this.pCount; i++) {
       const o = i * PSTRIDE;
@@ -338,8 +490,21 @@ class XpbdInstance implements SolverInstance {
       const vn0 = k[o + VN0]!;
       const bounce = vn0 < -threshold ? -k[o + E]! * vn0 : 0;
       const dvn = -vn + (bounce > 0 ? bounce : 0);
-      applyVelocityChange(state, oa, ob, mA, iA, mB, iB, rax, ray, rbx, rby, nx, ny, dvn);
-      applyVelocityChange(state, oa, ob, mA, iA, mB, iB, rax, ray, rbx, rby, ny, -nx, dvt);
+      // each change through both bodies: an impulse dv / w along the direction
+      const rnA = rax * ny - ray * nx;
+      const rnB = rbx * ny - rby * nx;
+      const wn = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
+      const pn = wn > 0 ? dvn / wn : 0;
+      const pt = wt > 0 ? dvt / wt : 0;
+      // the impulse in world axes: normal (nx, ny), tangent (ny, -nx)
+      const px = pn * nx + pt * ny;
+      const py = pn * ny - pt * nx;
+      state[oa + VX] = state[oa + VX]! - mA * px;
+      state[oa + VY] = state[oa + VY]! - mA * py;
+      state[oa + W] = state[oa + W]! - iA * (rax * py - ray * px);
+      state[ob + VX] = state[ob + VX]! + mB * px;
+      state[ob + VY] = state[ob + VY]! + mB * py;
+      state[ob + W] = state[ob + W]! + iB * (rbx * py - rby * px);
     }
   }
 
@@ -355,29 +520,9 @@ class XpbdInstance implements SolverInstance {
       cd[p + 6] = k[o + LT]! / this.ctx.h;
       cd[p + 7] = 0;
     }
-    const joints = w.joints;
-    for (let i = 0; i < this.jCount.count; i++) {
-      const slot = this.jList[i]!;
-      joints.forceX[slot] = 0;
-      joints.forceY[slot] = 0;
-      joints.torque[slot] = 0;
-    }
+    // position multipliers (N s^2) over the last sub-step's h: impulses
+    this.joints.store(w, 1 / this.ctx.h);
   }
-}
-
-/** Relative velocity of contact point o along (dx, dy), with the step-start anchors. */
-function pointVelocity(state: Float64Array, k: Float64Array, o: number, dx: number, dy: number): number {
-  return anchorVelocity(
-    state,
-    k[o + OA]!,
-    k[o + OB]!,
-    k[o + RAX]!,
-    k[o + RAY]!,
-    k[o + RBX]!,
-    k[o + RBY]!,
-    dx,
-    dy,
-  );
 }
 
 /** Tangential slip (along (tx, ty)) of contact point o between `prev` and `state`. */
@@ -409,36 +554,16 @@ function pointSlip(
   return sx * tx + sy * ty;
 }
 
-/** Changes the relative velocity of the anchors along (dx, dy) by dv, through both bodies. */
-function applyVelocityChange(
-  state: Float64Array,
-  oa: number,
-  ob: number,
-  mA: number,
-  iA: number,
-  mB: number,
-  iB: number,
-  rax: number,
-  ray: number,
-  rbx: number,
-  rby: number,
-  dx: number,
-  dy: number,
-  dv: number,
-): void {
-  const crA = rax * dy - ray * dx;
-  const crB = rbx * dy - rby * dx;
-  const wSum = mA + mB + iA * crA * crA + iB * crB * crB;
-  if (wSum === 0 || dv === 0) return;
-  const p = dv / wSum;
-  applyImpulse(state, oa, ob, mA, iA, mB, iB, rax, ray, rbx, rby, p * dx, p * dy);
-}
+/** Scratch of velocitiesFromPositions' atan2. */
+const angleIo = new Float64Array(3);
 
 /** v = (x - x_prev) / h and w from the rotation change, for every awake dynamic body. */
-function velocitiesFromPositions(w: WorldState, prev: Float64Array, h: number): void {
+function velocitiesFromPositions(w: WorldState, prev: Float64Array, sub: Float64Array): void {
+  const h = sub[SUB_H]!;
   const bodies = w.bodies;
   const state = bodies.state;
   const invH = 1 / h;
+  const io = angleIo;
   for (let i = 0; i < w.awakeBodyCount; i++) {
     const b = w.awakeBodies[i]!;
     if (bodies.type[b] !== BodyType.Dynamic) continue;
@@ -450,7 +575,10 @@ function velocitiesFromPositions(w: WorldState, prev: Float64Array, h: number): 
     const qs = state[o + DQS]!;
     const pc = prev[o + DQC]!;
     const ps = prev[o + DQS]!;
-    state[o + W] = atan2(qs * pc - qc * ps, qc * pc + qs * ps) * invH;
+    io[0] = qs * pc - qc * ps;
+    io[1] = qc * pc + qs * ps;
+    atan2Io(io, 0);
+    state[o + W] = io[2]! * invH;
   }
 }
 
@@ -464,5 +592,5 @@ export function xpbdSolver(settings?: Partial<XpbdSettings>): Solver<XpbdSetting
     jointCompliance: numberSetting(fn, s, 'jointCompliance', 0, 1e6, 0),
     staticFriction: booleanSetting(fn, s, 'staticFriction', false),
   });
-  return pointAndRodSolver('xpbd', checked, () => new XpbdInstance(checked));
+  return alternativeSolver('xpbd', checked, () => new XpbdInstance(checked));
 }

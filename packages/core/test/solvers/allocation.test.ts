@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const probe = fileURLToPath(new URL('../world/fixtures/allocation_probe.ts', import.meta.url));
+
+/**
+ * Bytes the core allocated over `steps` steady-state steps of the probe's solver scene (a
+ * pyramid, a net, a bridge, a distance chain and a joint of every type with springs,
+ * motors and limits, all moving) under `solver`, in a plain Node process, and of them the
+ * bytes the solver's own modules (src/solvers/) allocated; the least of up to three
+ * processes (see test/world/allocation.test.ts: a function V8 first optimises late can box
+ * doubles for a while in one process, while a real per-step allocation shows in all). On
+ * a machine loaded past its cores the optimising compiler, a background thread, can lag
+ * the warm-up: one process under vitest with seven others running then counted the
+ * soft step's own integrators boxing too, as in no standalone run.
+ */
+function leastAllocatedBytes(
+  solver: string,
+  steps: number,
+): { bytes: number; solverBytes: number; sites: string[] } {
+  const run = (): { bytes: number; solverBytes: number; sites: string[] } =>
+    JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', probe, 'solver', String(steps), 'src', solver], {
+        encoding: 'utf8',
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      }),
+    ) as { bytes: number; solverBytes: number; sites: string[] };
+  let best = run();
+  for (let attempt = 1; attempt < 3 && best.solverBytes / steps >= 16; attempt++) {
+    const next = run();
+    if (next.solverBytes < best.solverBytes) best = next;
+  }
+  return best;
+}
+
+describe('allocation under the alternative solvers', () => {
+  const steps = 500;
+  it.each(['baumgarte', 'block', 'softOde', 'pgs', 'jacobi', 'xpbd'])(
+    'a steady-state step under %s allocates nothing',
+    (solver) => {
+      const { solverBytes, sites } = leastAllocatedBytes(solver, steps);
+      // The solver's own code; the smallest heap object is 16 bytes. Measured 0 under
+      // baumgarte; the whole step allocated 5 B a step there, 82 under Jacobi, in the shared
+      // continuous collision (centroidPathCrosses, rayCastPolygon: the pyramid Jacobi cannot
+      // hold falls, and its fast boxes take paths the other scenes' steady state does not).
+      expect(solverBytes / steps, sites.join('\n')).toBeLessThan(16);
+    },
+  );
+
+  it('a steady-state step under ngs allocates under 64 bytes (not yet nothing)', () => {
+    // Measured 120 B a step while the position passes returned their doubles (boxed); 28 B
+    // a step since, attributed to the joint rows' velocity sweep, which allocates nothing
+    // under the other sequential-impulse solvers: not tracked down yet (docs/solvers.md).
+    const { solverBytes, sites } = leastAllocatedBytes('ngs', steps);
+    expect(solverBytes / steps, sites.join('\n')).toBeLessThan(64);
+  });
+});
