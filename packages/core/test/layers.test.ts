@@ -8,12 +8,12 @@
  * imports form no cycle: a type import ties two modules as tightly for a reader as a value
  * import does, even though it emits no code.
  *
- * One exception, named here so it cannot grow: the type-only imports to and from
- * `world/world_state.ts`. `WorldState` holds every store (bodies, shapes, contacts,
- * joints), and the operations that take it as their first argument live beside each store
- * (dynamics/body.ts, joints/joint.ts, ...), as Box2D's body.c takes a `b2World*`. Removing
- * the exception means splitting each store's data class from its operations, so the state
- * can sit below them (docs/core-design.md, "Layers").
+ * There is no exception. `WorldState` (world/world_state.ts) holds every store, and the
+ * operations that take it live beside each store (dynamics/body.ts, joints/joint.ts, ...),
+ * as Box2D's body.c takes a `b2World*`: each lower layer names what it reads of the state
+ * in an interface of its own (dynamics/dynamics_state.ts, joints/joints_state.ts), which
+ * `WorldState` implements, and the stores' data classes sit apart from their operations
+ * (dynamics/body_store.ts beside dynamics/body.ts, ...) (docs/core-design.md, "Layers").
  */
 
 import fs from 'node:fs';
@@ -35,8 +35,6 @@ const LAYERS = [
   '.',
 ];
 const TOP = new Set(['index.ts', 'contract.ts', 'world.ts', 'scenes']);
-/** The one module whose type-only imports (both ways) may go up or close a cycle (see above). */
-const WORLD_STATE = path.join('world', 'world_state.ts');
 
 function layerOf(rel: string): number {
   const first = rel.split(path.sep)[0]!;
@@ -84,10 +82,6 @@ function importEdges(files: readonly string[]): Edge[] {
     }
   }
   return edges;
-}
-
-function excepted(e: Edge): boolean {
-  return e.typeOnly && (e.to === WORLD_STATE || e.from === WORLD_STATE);
 }
 
 /** Every cycle of the graph, one per strongly connected component of more than one module. */
@@ -162,7 +156,6 @@ describe('layers', () => {
     const bad: string[] = [];
     for (const e of edges) {
       if (!e.spec.endsWith('.js')) bad.push(`${e.from}: '${e.spec}' has no .js extension`);
-      if (excepted(e)) continue;
       if (layerOf(e.to) > layerOf(e.from)) {
         bad.push(`${e.from} ${e.typeOnly ? 'type-imports' : 'imports'} ${e.to} (a higher layer)`);
       }
@@ -176,7 +169,7 @@ describe('layers', () => {
   });
 
   it('the imports, type imports included, form no cycle', () => {
-    expect(findCycles(edges.filter((e) => !excepted(e)))).toEqual([]);
+    expect(findCycles(edges)).toEqual([]);
   });
 
   it('the cycle finder finds a cycle, a type-only one too', () => {
@@ -190,13 +183,5 @@ describe('layers', () => {
       ]),
     ).toEqual([['a', 'b', 'c']]);
     expect(findCycles([{ from: 'a', to: 'a' }])).toEqual([['a']]);
-  });
-
-  it('the only exception is type-only', () => {
-    // a value import of the world state from a lower layer would still fail the first check
-    const valueUp = edges.filter(
-      (e) => e.to === WORLD_STATE && !e.typeOnly && layerOf(e.from) < layerOf(e.to),
-    );
-    expect(valueUp.map((e) => e.from)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  */
 
 import { growI32 } from '../base/array.js';
-import type { WorldState } from '../world/world_state.js';
+import type { DynamicsState } from './dynamics_state.js';
 
 /** Contact flag bits (a rollback state keeps two: see CONTACT_FLAG_BITS). */
 export const CONTACT_TOUCHING = 1;
@@ -13,7 +13,7 @@ export const CONTACT_ENABLE_EVENTS = 2;
 /** Every contact flag bit: a rollback state saves these (world/rollback_state.ts, two bits). */
 export const CONTACT_FLAG_BITS = CONTACT_TOUCHING | CONTACT_ENABLE_EVENTS;
 
-export function addAwakeContact(w: WorldState, c: number): void {
+export function addAwakeContact(w: DynamicsState, c: number): void {
   const contacts = w.contacts;
   if (contacts.awakeIndex[c]! !== -1) return;
   if (w.awakeContactCount === w.awakeContacts.length) {
@@ -23,7 +23,7 @@ export function addAwakeContact(w: WorldState, c: number): void {
   w.awakeContacts[w.awakeContactCount++] = c;
 }
 
-export function removeAwakeContact(w: WorldState, c: number): void {
+export function removeAwakeContact(w: DynamicsState, c: number): void {
   const contacts = w.contacts;
   const i = contacts.awakeIndex[c]!;
   if (i === -1) return;

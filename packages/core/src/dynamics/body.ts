@@ -1,14 +1,3 @@
-/**
- * Body storage: structure of arrays indexed by body slot.
- *
- * Hot solver state (velocity and the position/rotation change within a step) is
- * interleaved in `state` with a stride of 8 doubles (64 bytes, one cache line), because
- * the contact solver touches all of it for both bodies of every constraint. Everything
- * else is one typed array per field.
- */
-
-import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
-import { HandleKind, SlotPool } from '../base/id.js';
 import { CosSin, cosSin, type Vec2 } from '../base/math.js';
 import {
   createShapeProxy,
@@ -18,108 +7,18 @@ import {
   moveBodyProxies,
 } from './shape.js';
 import { destroyShapeContacts } from './contact.js';
-import type { WorldState } from '../world/world_state.js';
+import type { DynamicsState } from './dynamics_state.js';
 import { markAwake, removeAwakeBody, resetIslandImpulses, wakeBody } from './island.js';
 
 // The interleaved solver state's layout is defined in body_state_layout.ts.
 import { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from './body_state_layout.js';
 import { type BodyDef, BodyType } from '../types/body_def.js';
 import { applyMass, updateBodyMass } from './body_mass.js';
+import type { BodyStore } from './body_store.js';
 export { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W };
 
-export class BodyStore {
-  readonly pool = new SlotPool(HandleKind.Body);
-  capacity = 0;
-
-  type = new Uint8Array(0);
-  /** Origin of the body frame (world). */
-  px = new Float64Array(0);
-  py = new Float64Array(0);
-  /** Rotation as cosine and sine. */
-  c = new Float64Array(0);
-  s = new Float64Array(0);
-  /** Center of mass (world) and in body coordinates. */
-  cx = new Float64Array(0);
-  cy = new Float64Array(0);
-  lcx = new Float64Array(0);
-  lcy = new Float64Array(0);
-  /** Interleaved velocity and in-step deltas, stride STATE_STRIDE. */
-  state = new Float64Array(0);
-  fx = new Float64Array(0);
-  fy = new Float64Array(0);
-  torque = new Float64Array(0);
-  mass = new Float64Array(0);
-  invMass = new Float64Array(0);
-  inertia = new Float64Array(0);
-  invInertia = new Float64Array(0);
-  linearDamping = new Float64Array(0);
-  angularDamping = new Float64Array(0);
-  gravityScale = new Float64Array(0);
-  sleepTime = new Float64Array(0);
-  sleepThreshold = new Float64Array(0);
-  /** Largest distance from the center of mass to a shape's surface (for sleep tests). */
-  maxExtent = new Float64Array(0);
-  /** Smallest shape half-thickness: moving farther than half of it in a step may tunnel. */
-  minExtent = new Float64Array(0);
-  /** Center of mass and rotation at the start of the last step (continuous collision). */
-  c0x = new Float64Array(0);
-  c0y = new Float64Array(0);
-  q0c = new Float64Array(0);
-  q0s = new Float64Array(0);
-  fixedRotation = new Uint8Array(0);
-  bullet = new Uint8Array(0);
-  awake = new Uint8Array(0);
-  enableSleep = new Uint8Array(0);
-  /** 1 when setMassData overrode the mass computed from shapes. */
-  massOverridden = new Uint8Array(0);
-  /** Head of the body's shape list (shape slot, -1 = none). */
-  shapeHead = new Int32Array(0);
-  shapeCount = new Int32Array(0);
-  /** Head of the body's contact edge list (edge = 2 * contact + side, -1 = none). */
-  contactHead = new Int32Array(0);
-  /** Head of the body's joint edge list (for islands; -1 = none). */
-  jointHead = new Int32Array(0);
-  /** Position in the world's awake list, -1 when not awake or static. */
-  awakeIndex = new Int32Array(0);
-  userData: unknown[] = [];
-
-  ensureCapacity(n: number): void {
-    if (n <= this.capacity) return;
-    const cap = Math.max(n, this.capacity * 2, 16);
-    growColumns(this, BODY_COLUMNS, cap);
-    this.capacity = cap;
-  }
-}
-
-/**
- * Every typed-array field of `BodyStore`: growth and snapshots both walk this list (see
- * base/array.ts ColumnSpec). Snapshot order is this order, strided fields last.
- * Not saved: c0x, c0y, q0c, q0s: written at the start of every step before continuous collision reads them.
- */
-const BODY_COLUMNS = columnList<BodyStore>(
-  ['u8', ['type']],
-  ['f64', ['px', 'py', 'c', 's', 'cx', 'cy', 'lcx', 'lcy']],
-  ['f64', ['state'], { perSlot: STATE_STRIDE }],
-  ['f64', ['fx', 'fy', 'torque', 'mass', 'invMass', 'inertia', 'invInertia']],
-  ['f64', ['linearDamping', 'angularDamping', 'gravityScale', 'sleepTime', 'sleepThreshold']],
-  ['f64', ['maxExtent', 'minExtent']],
-  ['f64', ['c0x', 'c0y', 'q0c', 'q0s'], { snapshot: false }],
-  ['u8', ['fixedRotation', 'bullet', 'awake', 'enableSleep', 'massOverridden']],
-  ['i32', ['shapeHead'], { fill: -1 }],
-  ['i32', ['shapeCount']],
-  ['i32', ['contactHead', 'jointHead', 'awakeIndex'], { fill: -1 }],
-);
-
-/** The snapshot's view of a BodyStore (world/snapshot.ts). */
-export function bodyStoreColumns(store: BodyStore): [Column, number][] {
-  return snapshotColumns(store, BODY_COLUMNS);
-}
-
-// ---------------------------------------------------------------------------------------
-// Body operations. Callers have validated their arguments (world.ts); these trust them.
-
 /** Only dynamic bodies respond to forces; a sleeping body does only when woken. */
-export function prepareToAct(w: WorldState, b: number, wake: boolean): boolean {
+export function prepareToAct(w: DynamicsState, b: number, wake: boolean): boolean {
   if (w.bodies.type[b] !== BodyType.Dynamic) return false;
   if (w.bodies.awake[b] !== 1) {
     if (!wake) return false;
@@ -130,7 +29,7 @@ export function prepareToAct(w: WorldState, b: number, wake: boolean): boolean {
 
 /** Applies an impulse (N s) at a world point: changes the velocity at once. */
 export function applyLinearImpulse(
-  w: WorldState,
+  w: DynamicsState,
   b: number,
   impulse: Vec2,
   point: Vec2,
@@ -148,9 +47,9 @@ export function applyLinearImpulse(
 }
 
 // ---------------------------------------------------------------------------------------
-// Operations on one world (moved from WorldState; callers have validated their input).
+// Operations on one world (moved from DynamicsState; callers have validated their input).
 
-export function resetSolverState(w: WorldState, b: number): void {
+export function resetSolverState(w: DynamicsState, b: number): void {
   const o = b * STATE_STRIDE;
   const state = w.bodies.state;
   state[o + DPX] = 0;
@@ -163,7 +62,7 @@ export function resetSolverState(w: WorldState, b: number): void {
 const scratchCosSin = new CosSin();
 
 /** Adds a body as `d` describes (validated by the caller); returns its slot. */
-export function createBody(w: WorldState, d: BodyDef): number {
+export function createBody(w: DynamicsState, d: BodyDef): number {
   const bodies = w.bodies;
   const b = bodies.pool.allocate();
   bodies.ensureCapacity(b + 1);
@@ -211,7 +110,7 @@ export function createBody(w: WorldState, d: BodyDef): number {
 }
 
 /** Destroys a body with its shapes, chains and joints; bodies that touched it wake up. */
-export function destroyBody(w: WorldState, b: number): void {
+export function destroyBody(w: DynamicsState, b: number): void {
   resetIslandImpulses(w, b);
   destroyBodyChains(w, b);
   const shapes = w.shapes;
@@ -232,7 +131,7 @@ export function destroyBody(w: WorldState, b: number): void {
 }
 
 /** Changes a body's type: contacts and proxies are rebuilt and the mass recomputed. */
-export function setBodyType(w: WorldState, b: number, type: BodyType): void {
+export function setBodyType(w: DynamicsState, b: number, type: BodyType): void {
   const bodies = w.bodies;
   if (bodies.type[b] === type) return;
   const shapes = w.shapes;
@@ -284,7 +183,7 @@ export function originFromCenter(
 }
 
 /** Moves a body to a pose at once; its proxies follow and it wakes. */
-export function setTransform(w: WorldState, b: number, position: Vec2, angle: number): void {
+export function setTransform(w: DynamicsState, b: number, position: Vec2, angle: number): void {
   const bodies = w.bodies;
   const cs = cosSin(angle, scratchCosSin);
   bodies.px[b] = position.x;
@@ -300,7 +199,7 @@ export function setTransform(w: WorldState, b: number, position: Vec2, angle: nu
 }
 
 /** Locks or frees a body's rotation; its inertia is recomputed. */
-export function setFixedRotation(w: WorldState, b: number, flag: boolean): void {
+export function setFixedRotation(w: DynamicsState, b: number, flag: boolean): void {
   const bodies = w.bodies;
   if ((bodies.fixedRotation[b] === 1) === flag) return;
   bodies.fixedRotation[b] = flag ? 1 : 0;
@@ -313,7 +212,7 @@ export function setFixedRotation(w: WorldState, b: number, flag: boolean): void 
 }
 
 /** Sets the velocity of the center of mass; a moving body wakes. */
-export function setLinearVelocity(w: WorldState, b: number, v: Vec2): void {
+export function setLinearVelocity(w: DynamicsState, b: number, v: Vec2): void {
   if (w.bodies.type[b] === BodyType.Static) return;
   if (v.x !== 0 || v.y !== 0) wakeBody(w, b);
   const o = b * STATE_STRIDE;
@@ -322,7 +221,7 @@ export function setLinearVelocity(w: WorldState, b: number, v: Vec2): void {
 }
 
 /** Applies a force (N) at a world point until the end of the next step. */
-export function applyForce(w: WorldState, b: number, force: Vec2, point: Vec2, wake: boolean): void {
+export function applyForce(w: DynamicsState, b: number, force: Vec2, point: Vec2, wake: boolean): void {
   if (!prepareToAct(w, b, wake)) return;
   const bodies = w.bodies;
   bodies.fx[b] = bodies.fx[b]! + force.x;
@@ -332,7 +231,7 @@ export function applyForce(w: WorldState, b: number, force: Vec2, point: Vec2, w
 }
 
 /** Applies a force (N) at the center of mass. */
-export function applyForceToCenter(w: WorldState, b: number, force: Vec2, wake: boolean): void {
+export function applyForceToCenter(w: DynamicsState, b: number, force: Vec2, wake: boolean): void {
   if (!prepareToAct(w, b, wake)) return;
   const bodies = w.bodies;
   bodies.fx[b] = bodies.fx[b]! + force.x;
@@ -340,13 +239,13 @@ export function applyForceToCenter(w: WorldState, b: number, force: Vec2, wake: 
 }
 
 /** Applies a torque (N m). */
-export function applyTorque(w: WorldState, b: number, torque: number, wake: boolean): void {
+export function applyTorque(w: DynamicsState, b: number, torque: number, wake: boolean): void {
   if (!prepareToAct(w, b, wake)) return;
   w.bodies.torque[b] = w.bodies.torque[b]! + torque;
 }
 
 /** Applies an impulse (N s) at the center of mass. */
-export function applyLinearImpulseToCenter(w: WorldState, b: number, impulse: Vec2, wake: boolean): void {
+export function applyLinearImpulseToCenter(w: DynamicsState, b: number, impulse: Vec2, wake: boolean): void {
   if (!prepareToAct(w, b, wake)) return;
   const bodies = w.bodies;
   const o = b * STATE_STRIDE;
@@ -355,7 +254,7 @@ export function applyLinearImpulseToCenter(w: WorldState, b: number, impulse: Ve
 }
 
 /** Applies an angular impulse (N m s). */
-export function applyAngularImpulse(w: WorldState, b: number, impulse: number, wake: boolean): void {
+export function applyAngularImpulse(w: DynamicsState, b: number, impulse: number, wake: boolean): void {
   if (!prepareToAct(w, b, wake)) return;
   const bodies = w.bodies;
   const o = b * STATE_STRIDE;

@@ -16,14 +16,14 @@ import {
   ShapeType,
 } from '../geometry/geometry.js';
 import { BodyType } from '../types/body_def.js';
-import type { WorldState } from '../world/world_state.js';
+import type { DynamicsState } from './dynamics_state.js';
 import { STATE_STRIDE, VX, VY, W } from './body_state_layout.js';
 
 /**
  * Recomputes mass, inertia and center of mass of a body from its shapes.
  * @param addedShape the one shape added since the last update, or -1 (see applyMass)
  */
-export function updateBodyMass(w: WorldState, b: number, addedShape = -1): void {
+export function updateBodyMass(w: DynamicsState, b: number, addedShape = -1): void {
   const bodies = w.bodies;
   const shapes = w.shapes;
   bodies.massOverridden[b] = 0;
@@ -67,7 +67,7 @@ export function updateBodyMass(w: WorldState, b: number, addedShape = -1): void 
  *   quadratic, time
  */
 export function applyMass(
-  w: WorldState,
+  w: DynamicsState,
   b: number,
   mass: number,
   inertia: number,
@@ -104,7 +104,7 @@ export function applyMass(
 }
 
 /** Largest distance from the center of mass to any shape point, for the sleep test. */
-export function updateMaxExtent(w: WorldState, b: number): void {
+export function updateMaxExtent(w: DynamicsState, b: number): void {
   const bodies = w.bodies;
   const shapes = w.shapes;
   const lcx = bodies.lcx[b]!;
@@ -126,7 +126,7 @@ export function updateMaxExtent(w: WorldState, b: number): void {
  * smallest value over the shapes, so this gives exactly what updateMaxExtent would, as long
  * as the center of mass has not moved since they were computed.
  */
-export function extendMaxExtent(w: WorldState, b: number, s: number): void {
+export function extendMaxExtent(w: DynamicsState, b: number, s: number): void {
   const bodies = w.bodies;
   const shapes = w.shapes;
   const e = shapeExtent(shapes.typeOf(s), shapes.geometry[s]!, bodies.lcx[b]!, bodies.lcy[b]!);

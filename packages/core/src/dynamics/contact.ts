@@ -10,12 +10,10 @@
  * edge 2c belongs to body A, edge 2c + 1 to body B.
  */
 
-import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
 import { CONTACT_REUSE_ANGLE, CONTACT_REUSE_DISTANCE } from '../base/constants.js';
-import { HandleKind, SlotPool } from '../base/id.js';
 import type { Manifold } from '../collision/manifold_types.js';
 import { collidableTypes, getCollider } from '../collision/manifold.js';
-import type { WorldState } from '../world/world_state.js';
+import type { DynamicsState } from './dynamics_state.js';
 import { ShapeType } from '../geometry/geometry.js';
 import { wakeBody } from './island.js';
 
@@ -82,6 +80,9 @@ enum REF {
   STRIDE = 16,
 }
 
+/** This file's copy of the reference record's stride, for the pinning test. */
+export const referenceStrideCopy = REF.STRIDE;
+
 /** Offsets within a reference point. */
 enum RP {
   AX = 0,
@@ -98,66 +99,22 @@ enum IX {
   MASK = 0x1fffffff,
 }
 
-/** Stride of the per-contact reference record in `reference`. */
-export const CONTACT_REFERENCE_STRIDE = REF.STRIDE;
 /** In a reference record: the normal, the first point, and a point's stride (rollback reads them). */
 export const CONTACT_REFERENCE_NX = REF.NX;
 export const CONTACT_REFERENCE_POINT = REF.POINT;
 export const CONTACT_REFERENCE_POINT_STRIDE = RP.STRIDE;
 
-export class ContactStore {
-  /** Unversioned: no handle names a contact (the rollback state saves no generations). */
-  readonly pool = new SlotPool(HandleKind.Contact, false);
-  capacity = 0;
-
-  shapeA = new Int32Array(0);
-  shapeB = new Int32Array(0);
-  bodyA = new Int32Array(0);
-  bodyB = new Int32Array(0);
-  pointCount = new Int32Array(0);
-  id0 = new Int32Array(0);
-  id1 = new Int32Array(0);
-  flags = new Uint8Array(0);
-  /** Position in the world's awake contact list, -1 when both bodies sleep. */
-  awakeIndex = new Int32Array(0);
-  /** Body contact lists, two edges per contact. */
-  edgePrev = new Int32Array(0);
-  edgeNext = new Int32Array(0);
-  data = new Float64Array(0);
-  /** Pose and manifold of the last narrow-phase run, valid while the contact is touching. */
-  reference = new Float64Array(0);
-
-  ensureCapacity(n: number): void {
-    if (n <= this.capacity) return;
-    const cap = Math.max(n, this.capacity * 2, 64);
-    growColumns(this, CONTACT_COLUMNS, cap);
-    this.capacity = cap;
-  }
-}
-
-/**
- * Every typed-array field of `ContactStore`: growth and snapshots both walk this list (see
- * base/array.ts ColumnSpec). Snapshot order is this order, strided fields last.
- */
-const CONTACT_COLUMNS = columnList<ContactStore>(
-  ['i32', ['shapeA', 'shapeB', 'bodyA', 'bodyB', 'pointCount', 'id0', 'id1']],
-  ['u8', ['flags']],
-  ['i32', ['awakeIndex'], { fill: -1 }],
-  ['i32', ['edgePrev', 'edgeNext'], { fill: -1, perSlot: 2 }],
-  ['f64', ['data'], { perSlot: CONTACT_STRIDE }],
-  ['f64', ['reference'], { perSlot: REF.STRIDE }],
-);
-
-/** The snapshot's view of a ContactStore (world/snapshot.ts). */
-export function contactStoreColumns(store: ContactStore): [Column, number][] {
-  return snapshotColumns(store, CONTACT_COLUMNS);
-}
-
 /**
  * Copies the scratch manifold into the contact record: anchors relative to each body's
  * center of mass, and the previous step's impulses carried over by feature id.
  */
-export function updateContactManifold(w: WorldState, c: number, bA: number, bB: number, m: Manifold): void {
+export function updateContactManifold(
+  w: DynamicsState,
+  c: number,
+  bA: number,
+  bB: number,
+  m: Manifold,
+): void {
   const contacts = w.contacts;
   const d = contacts.data;
   const base = Math.imul(c, R.STRIDE) & IX.MASK;
@@ -269,7 +226,7 @@ export function reusesManifold(typeA: ShapeType, typeB: ShapeType): boolean {
  * most the drift tolerance), not in how deep it is. A resting pile re-runs its narrow
  * phase only every few dozen steps.
  */
-export function reuseManifold(w: WorldState, c: number, bA: number, bB: number, count: number): boolean {
+export function reuseManifold(w: DynamicsState, c: number, bA: number, bB: number, count: number): boolean {
   const ref = w.contacts.reference;
   const rb = Math.imul(c, REF.STRIDE) & IX.MASK;
   const bodies = w.bodies;
@@ -357,10 +314,10 @@ export function reuseManifold(w: WorldState, c: number, bA: number, bB: number, 
 }
 
 // ---------------------------------------------------------------------------------------
-// Operations on one world (moved from WorldState; callers have validated their input).
+// Operations on one world (moved from DynamicsState; callers have validated their input).
 
 /** Broad-phase filter for a candidate pair of shapes. */
-export function pairFilter(w: WorldState, shapeA: number, shapeB: number): boolean {
+export function pairFilter(w: DynamicsState, shapeA: number, shapeB: number): boolean {
   const shapes = w.shapes;
   const bodyA = shapes.body[shapeA]!;
   const bodyB = shapes.body[shapeB]!;
@@ -391,7 +348,7 @@ export function pairFilter(w: WorldState, shapeA: number, shapeB: number): boole
   return w.pairs.find(shapeA, shapeB) === -1;
 }
 
-export function createContact(w: WorldState, shape1: number, shape2: number): void {
+export function createContact(w: DynamicsState, shape1: number, shape2: number): void {
   const shapes = w.shapes;
   // order the pair so that the collision table has an entry for (A, B)
   let shapeA = shape1;
@@ -439,7 +396,7 @@ export function createContact(w: WorldState, shape1: number, shape2: number): vo
 }
 
 /** Destroys a contact; when it was touching, the bodies on both sides are woken. */
-export function destroyContact(w: WorldState, c: number, wakeBodies: boolean): void {
+export function destroyContact(w: DynamicsState, c: number, wakeBodies: boolean): void {
   const contacts = w.contacts;
   const bodyA = contacts.bodyA[c]!;
   const bodyB = contacts.bodyB[c]!;
@@ -464,7 +421,7 @@ export function destroyContact(w: WorldState, c: number, wakeBodies: boolean): v
   }
 }
 
-export function linkContactEdge(w: WorldState, edge: number, body: number): void {
+export function linkContactEdge(w: DynamicsState, edge: number, body: number): void {
   const contacts = w.contacts;
   const head = w.bodies.contactHead[body]!;
   contacts.edgePrev[edge] = -1;
@@ -473,7 +430,7 @@ export function linkContactEdge(w: WorldState, edge: number, body: number): void
   w.bodies.contactHead[body] = edge;
 }
 
-export function unlinkContactEdge(w: WorldState, edge: number, body: number): void {
+export function unlinkContactEdge(w: DynamicsState, edge: number, body: number): void {
   const contacts = w.contacts;
   const prev = contacts.edgePrev[edge]!;
   const next = contacts.edgeNext[edge]!;
@@ -485,7 +442,7 @@ export function unlinkContactEdge(w: WorldState, edge: number, body: number): vo
 }
 
 /** Destroys every contact of a shape (used when the shape or its proxy goes away). */
-export function destroyShapeContacts(w: WorldState, shape: number, wakeBodies: boolean): void {
+export function destroyShapeContacts(w: DynamicsState, shape: number, wakeBodies: boolean): void {
   const body = w.shapes.body[shape]!;
   const contacts = w.contacts;
   let edge = w.bodies.contactHead[body]!;
@@ -498,7 +455,7 @@ export function destroyShapeContacts(w: WorldState, shape: number, wakeBodies: b
 }
 
 /** Total normal impulse of a contact's points over the last step (for tests/tools). */
-export function contactNormalImpulse(w: WorldState, c: number): number {
+export function contactNormalImpulse(w: DynamicsState, c: number): number {
   const base = c * CONTACT_STRIDE;
   const d = w.contacts.data;
   let sum = 0;
@@ -506,7 +463,7 @@ export function contactNormalImpulse(w: WorldState, c: number): number {
   return sum;
 }
 
-export function destroyContactsBetween(w: WorldState, a: number, b: number): void {
+export function destroyContactsBetween(w: DynamicsState, a: number, b: number): void {
   const contacts = w.contacts;
   let edge = w.bodies.contactHead[a]!;
   while (edge !== -1) {
@@ -519,7 +476,7 @@ export function destroyContactsBetween(w: WorldState, a: number, b: number): voi
 }
 
 /** Re-mixes friction and restitution of the shape's contacts after a material change. */
-export function remixContacts(w: WorldState, s: number): void {
+export function remixContacts(w: DynamicsState, s: number): void {
   const contacts = w.contacts;
   const shapes = w.shapes;
   const b = shapes.body[s]!;

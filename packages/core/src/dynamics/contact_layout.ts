@@ -50,3 +50,6 @@ export const CONTACT_POINT = {
   TANGENT_IMPULSE: P_TANGENT_IMPULSE,
   MAX_NORMAL_IMPULSE: P_MAX_NORMAL_IMPULSE,
 } as const;
+
+/** Stride of a contact's reference record (ContactStore.reference; its fields: contact.ts REF). */
+export const CONTACT_REFERENCE_STRIDE = 16;

@@ -12,10 +12,10 @@
  * |lambda_t| <= mu lambda_n, on accumulated impulses (so warm starting is exact).
  */
 
-import { growF64, growI32, replaceArraysOnce } from '../base/array.js';
 import type { StepContext } from './step_context.js';
-import type { WorldState } from '../world/world_state.js';
+import type { DynamicsState } from './dynamics_state.js';
 import { CONTACT_ENABLE_EVENTS } from './awake_contacts.js';
+import type { ContactConstraints } from './contact_constraints.js';
 
 // Layouts read in the hot loops, copied here because an imported binding costs a load (or,
 // under some test runners, a getter call) per use. They are enums, not consts: the
@@ -114,67 +114,6 @@ enum IX {
 enum M {
   /** First of two adjacent two-point constraints that share no moving body: run interleaved. */
   PAIRED_TWO_POINTS = 2 | 4,
-}
-
-/** Prepared contact constraints for one step. */
-export class ContactConstraints {
-  count = 0;
-  /** Constraints with a non-zero restitution (restitution is skipped when there is none). */
-  bouncyCount = 0;
-  /**
-   * Some point approaches fast enough that restitution or a hit event could read its
-   * largest normal impulse of the step. Only those points' maxima are ever read (both
-   * consumers first check the approach speed), so on steps without one the sweeps skip
-   * that bookkeeping (a load and a store per point and pass: 3-4% of a small pyramid's
-   * step) and the contacts keep a maximum of 0.
-   */
-  trackMaxImpulse = false;
-  /** Whether the sweeps track maxima this step: `trackMaxImpulse`, or this world's first solve. */
-  tracking = true;
-  /** A solve with constraints has run in this world (see writeConstraints). */
-  primed = false;
-  data = new Float64Array(64 * K.STRIDE);
-  /**
-   * Per constraint: state offset of A, state offset of B, point count (| 4 when paired with
-   * the next constraint), contact slot.
-   */
-  meta = new Int32Array(64 * 4);
-
-  // Schedule scratch (prepareContacts).
-  /** Contacts to prepare, in awake order. */
-  order = new Int32Array(64);
-  /** Per slot: the two constraints (indices into `order`) run together, -1 when empty. */
-  slotX = new Int32Array(64);
-  slotY = new Int32Array(64);
-  /** Per slot: itself when it has a free lane, else a later slot to look at (union-find). */
-  nextOpen = new Int32Array(64);
-  /** Per body: last slot that moves it, -1 when none this step. */
-  lastSlot = new Int32Array(64).fill(-1);
-  /** Constraints the last relax pass changed by more than RELAX_AGAIN_SPEED, in order. */
-  relaxAgain = new Int32Array(64);
-  relaxAgainCount = 0;
-
-  constructor() {
-    replaceArraysOnce(this);
-  }
-
-  reserve(n: number): void {
-    if (n * K.STRIDE > this.data.length) {
-      this.data = growF64(this.data, n * K.STRIDE);
-      this.meta = growI32(this.meta, n * 4);
-    }
-    if (n > this.order.length) {
-      this.order = growI32(this.order, n);
-      this.slotX = growI32(this.slotX, n);
-      this.slotY = growI32(this.slotY, n);
-      this.nextOpen = growI32(this.nextOpen, n);
-      this.relaxAgain = growI32(this.relaxAgain, n);
-    }
-  }
-
-  reserveBodies(n: number): void {
-    if (n > this.lastSlot.length) this.lastSlot = growI32(this.lastSlot, n, -1);
-  }
 }
 
 /** Applies last sub-step's accumulated impulses at the start of a sub-step. */
@@ -1049,7 +988,7 @@ export function applyContactRestitution(k: ContactConstraints, state: Float64Arr
  * slot's two constraints interleaved: two dependency chains the CPU overlaps. Any such
  * order gives the same bits as the plain awake order.
  */
-export function prepareContacts(w: WorldState, ctx: StepContext): void {
+export function prepareContacts(w: DynamicsState, ctx: StepContext): void {
   const k = w.constraints;
   k.reserve(w.awakeContactCount);
   k.reserveBodies(w.bodies.capacity);
@@ -1061,7 +1000,7 @@ export function prepareContacts(w: WorldState, ctx: StepContext): void {
 }
 
 /** Fills `k.order` and the slots; returns the slot count and sets `k.count`. */
-function scheduleContacts(w: WorldState, k: ContactConstraints): number {
+function scheduleContacts(w: DynamicsState, k: ContactConstraints): number {
   const contacts = w.contacts;
   const bodies = w.bodies;
   const invMass = bodies.invMass;
@@ -1114,7 +1053,12 @@ function scheduleContacts(w: WorldState, k: ContactConstraints): number {
 }
 
 /** Writes the scheduled constraints in slot order and clears `k.lastSlot`. */
-function writeConstraints(w: WorldState, k: ContactConstraints, slotCount: number, ctx: StepContext): void {
+function writeConstraints(
+  w: DynamicsState,
+  k: ContactConstraints,
+  slotCount: number,
+  ctx: StepContext,
+): void {
   const contacts = w.contacts;
   const bodies = w.bodies;
   const state = bodies.state;
@@ -1265,7 +1209,7 @@ function isNegativeZeroAt(a: Float64Array, i: number): boolean {
 }
 
 /** Copies the accumulated impulses back to the contacts for next step's warm start. */
-export function storeImpulses(w: WorldState): void {
+export function storeImpulses(w: DynamicsState): void {
   const k = w.constraints;
   const kd = k.data;
   const meta = k.meta;
@@ -1290,7 +1234,7 @@ export function storeImpulses(w: WorldState): void {
  * Hit events: a touching contact with events enabled reports its fastest approaching
  * point that actually pushed, when the approach speed exceeds the threshold.
  */
-export function reportHitEvents(w: WorldState, threshold: number): void {
+export function reportHitEvents(w: DynamicsState, threshold: number): void {
   const k = w.constraints;
   const kd = k.data;
   const meta = k.meta;

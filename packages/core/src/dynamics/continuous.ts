@@ -18,7 +18,7 @@ import { AABB, ShapeType } from '../geometry/geometry.js';
 import type { ChainSegment } from '../geometry/geometry.js';
 import { Transform } from '../base/math.js';
 import { RayCastOutput, rayCastShape } from '../collision/ray_cast.js';
-import type { WorldState } from '../world/world_state.js';
+import type { DynamicsState } from './dynamics_state.js';
 import { moveBodyProxies } from './shape.js';
 import { BodyType } from '../types/body_def.js';
 import { shouldShapesCollide } from './shape_filter.js';
@@ -38,7 +38,7 @@ const sweptBox = new AABB(0.5, 0.5, 0.5, 0.5);
 let candidates = new Int32Array(64);
 let candidateCount = 0;
 let queryShape = 0;
-let queryWorld: WorldState | null = null;
+let queryWorld: DynamicsState | null = null;
 
 function collectCandidate(_proxyId: number, shape: number): boolean {
   const w = queryWorld!;
@@ -67,7 +67,7 @@ function collectCandidate(_proxyId: number, shape: number): boolean {
 }
 
 /** Pose of body b at fraction t of its step: linear center, normalised-lerp rotation. */
-function sweepTransform(w: WorldState, b: number, t: number, out: Transform): void {
+function sweepTransform(w: DynamicsState, b: number, t: number, out: Transform): void {
   const bodies = w.bodies;
   const cx = bodies.c0x[b]! + t * (bodies.cx[b]! - bodies.c0x[b]!);
   const cy = bodies.c0y[b]! + t * (bodies.cy[b]! - bodies.c0y[b]!);
@@ -86,7 +86,7 @@ function sweepTransform(w: WorldState, b: number, t: number, out: Transform): vo
  * of shape sB (held at its current pose), or 1 when it never does. 0 means the shapes
  * already touch at the start: the regular contact handles that.
  */
-function timeOfImpact(w: WorldState, b: number, sA: number, sB: number): number {
+function timeOfImpact(w: DynamicsState, b: number, sA: number, sB: number): number {
   const shapes = w.shapes;
   const bodies = w.bodies;
   makeProxy(shapes.geometry[sA]!, proxyA);
@@ -133,7 +133,7 @@ function timeOfImpact(w: WorldState, b: number, sA: number, sB: number): number 
  * which the solver's speculative contacts already handle) is left alone: pulling it back
  * would fight the solver and tear the joints it hangs from.
  */
-function centroidPathCrosses(w: WorldState, b: number, sB: number): boolean {
+function centroidPathCrosses(w: DynamicsState, b: number, sB: number): boolean {
   const bodies = w.bodies;
   const shapes = w.shapes;
   const body = shapes.body[sB]!;
@@ -152,7 +152,7 @@ function centroidPathCrosses(w: WorldState, b: number, sB: number): boolean {
 }
 
 /** True when the swept body starts behind a one-sided chain segment (it may pass). */
-function behindChain(w: WorldState, b: number, sB: number): boolean {
+function behindChain(w: DynamicsState, b: number, sB: number): boolean {
   const shapes = w.shapes;
   if (shapes.type[sB] !== ShapeType.ChainSegment) return false;
   const g = shapes.geometry[sB] as ChainSegment;
@@ -169,7 +169,7 @@ function behindChain(w: WorldState, b: number, sB: number): boolean {
 }
 
 /** Sweeps the step's fast bodies and pulls back those that would tunnel. */
-export function solveContinuous(w: WorldState): void {
+export function solveContinuous(w: DynamicsState): void {
   const profile = w.profile;
   profile.sweptBodies = 0;
   profile.toiCalls = 0;
@@ -227,7 +227,7 @@ export function solveContinuous(w: WorldState): void {
 }
 
 /** Puts the body at its pose at the time of impact and refreshes its proxies. */
-function moveToImpact(w: WorldState, b: number, t: number): void {
+function moveToImpact(w: DynamicsState, b: number, t: number): void {
   const bodies = w.bodies;
   sweepTransform(w, b, t, xfA);
   bodies.px[b] = xfA.px;

@@ -14,12 +14,12 @@ import type { QuadCache } from '../collision/manifold.js';
 import type { PairTable } from '../collision/pair_table.js';
 import type { AABB, MassData } from '../geometry/geometry.js';
 import type { FrictionMixer, RestitutionMixer, WorldScalarSettings } from '../types/world_def.js';
-import type { BodyStore } from './body.js';
-import type { ContactStore } from './contact.js';
-import type { ContactConstraints } from './contact_solver.js';
+import type { BodyStore } from './body_store.js';
+import type { ContactStore } from './contact_store.js';
+import type { ContactConstraints } from './contact_constraints.js';
 import type { EventBuffers } from './events.js';
-import type { SensorState } from './sensor.js';
-import type { ShapeStore } from './shape.js';
+import type { SensorState } from './sensor_state.js';
+import type { ShapeStore } from './shape_store.js';
 import type { StepContext } from './step_context.js';
 
 /** The settings as the step reads them: flat fields (world/world_settings.ts fills them). */

@@ -21,7 +21,7 @@ import {
   P_NORMAL_IMPULSE,
   P_TANGENT_IMPULSE,
 } from './contact_layout.js';
-import type { WorldState } from '../world/world_state.js';
+import type { DynamicsState } from './dynamics_state.js';
 import { BodyType } from '../types/body_def.js';
 import { CONTACT_TOUCHING, addAwakeContact, removeAwakeContact } from './awake_contacts.js';
 import { STATE_STRIDE, VX, VY, W } from './body_state_layout.js';
@@ -53,7 +53,7 @@ export function islandUnion(a: number, b: number): void {
 }
 
 /** Puts to sleep every island whose bodies have all been slow for long enough. */
-export function updateSleep(w: WorldState, _dt: number): void {
+export function updateSleep(w: DynamicsState, _dt: number): void {
   const bodies = w.bodies;
   let candidate = false;
   for (let i = 0; i < w.awakeBodyCount; i++) {
@@ -103,9 +103,9 @@ export function updateSleep(w: WorldState, _dt: number): void {
 }
 
 // ---------------------------------------------------------------------------------------
-// Operations on one world (moved from WorldState; callers have validated their input).
+// Operations on one world (moved from DynamicsState; callers have validated their input).
 
-export function addAwakeBody(w: WorldState, b: number): void {
+export function addAwakeBody(w: DynamicsState, b: number): void {
   const bodies = w.bodies;
   if (bodies.awakeIndex[b]! !== -1) return;
   if (w.awakeBodyCount === w.awakeBodies.length) {
@@ -115,7 +115,7 @@ export function addAwakeBody(w: WorldState, b: number): void {
   w.awakeBodies[w.awakeBodyCount++] = b;
 }
 
-export function removeAwakeBody(w: WorldState, b: number): void {
+export function removeAwakeBody(w: DynamicsState, b: number): void {
   const bodies = w.bodies;
   const i = bodies.awakeIndex[b]!;
   if (i === -1) return;
@@ -129,7 +129,7 @@ export function removeAwakeBody(w: WorldState, b: number): void {
  * Wakes a body and everything it touches or is jointed to that sleeps: an island
  * sleeps and wakes as a whole.
  */
-export function wakeBody(w: WorldState, b: number): void {
+export function wakeBody(w: DynamicsState, b: number): void {
   const bodies = w.bodies;
   if (bodies.type[b] === BodyType.Static || bodies.awake[b] === 1) return;
   let top = 0;
@@ -163,7 +163,7 @@ export function wakeBody(w: WorldState, b: number): void {
  * them lets the island re-converge from rest; the relax pass then keeps the recovery
  * of the soft overlap from turning into velocity.
  */
-export function resetIslandImpulses(w: WorldState, b: number): void {
+export function resetIslandImpulses(w: DynamicsState, b: number): void {
   const bodies = w.bodies;
   const contacts = w.contacts;
   const d = contacts.data;
@@ -191,7 +191,7 @@ export function resetIslandImpulses(w: WorldState, b: number): void {
   }
 }
 
-export function markAwake(w: WorldState, b: number): void {
+export function markAwake(w: DynamicsState, b: number): void {
   const bodies = w.bodies;
   bodies.awake[b] = 1;
   bodies.sleepTime[b] = 0;
@@ -199,7 +199,7 @@ export function markAwake(w: WorldState, b: number): void {
 }
 
 /** Puts one body to sleep; its contacts leave the awake list once no side is awake. */
-export function sleepBody(w: WorldState, b: number): void {
+export function sleepBody(w: DynamicsState, b: number): void {
   const bodies = w.bodies;
   bodies.awake[b] = 0;
   w.events.pushBody(bodies.pool.handle(b), false);

@@ -22,11 +22,11 @@
  * snapshots (world/snapshot.ts); the sensor list is rebuilt from the shapes' flags.
  */
 
-import { growF64, growI32, replaceArraysOnce } from '../base/array.js';
+import { growF64, growI32 } from '../base/array.js';
 import { Transform } from '../base/math.js';
 import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from '../collision/distance.js';
 import { AABB } from '../geometry/geometry.js';
-import type { WorldState } from '../world/world_state.js';
+import type { DynamicsState } from './dynamics_state.js';
 import { shouldShapesCollide } from './shape_filter.js';
 
 /** Pair keys pack (sensor, visitor) as sensor * 2^26 + visitor: exact in a double. */
@@ -35,29 +35,8 @@ const KEY_SHIFT = 67108864; // 2^26, as the broad phase's pair keys
 const SENSOR_OVERLAP_TOLERANCE = 1.2e-6;
 const ALL_BITS = 0xffffffff;
 
-export class SensorState {
-  /** Sensor shape slots, ascending. */
-  shapes = new Int32Array(16);
-  count = 0;
-  /** The current overlap set: sorted pair keys. */
-  keys = new Float64Array(16);
-  keyCount = 0;
-  /** The set being built by the pass (swapped with `keys` at its end). */
-  nextKeys = new Float64Array(16);
-  nextKeyCount = 0;
-
-  constructor() {
-    replaceArraysOnce(this);
-  }
-
-  /** Makes room for `n` current keys (restore). */
-  reserveKeys(n: number): void {
-    if (n > this.keys.length) this.keys = growF64(this.keys, n);
-  }
-}
-
 /** Registers a new sensor shape (kept in ascending slot order). */
-export function addSensor(w: WorldState, s: number): void {
+export function addSensor(w: DynamicsState, s: number): void {
   const ss = w.sensors;
   if (ss.count === ss.shapes.length) ss.shapes = growI32(ss.shapes, ss.count * 2);
   const list = ss.shapes;
@@ -71,7 +50,7 @@ export function addSensor(w: WorldState, s: number): void {
 }
 
 /** Rebuilds the sensor list from the shapes' flags (restore). */
-export function rebuildSensorList(w: WorldState): void {
+export function rebuildSensorList(w: DynamicsState): void {
   const shapes = w.shapes;
   w.sensors.count = 0;
   for (let s = 0; s < shapes.pool.next; s++) {
@@ -83,7 +62,7 @@ export function rebuildSensorList(w: WorldState): void {
  * A shape is going away (between steps): its overlaps end now, reported in the next
  * step's events (sorted by sensor then visitor), and a sensor leaves the sensor list.
  */
-export function removeSensorShape(w: WorldState, s: number): void {
+export function removeSensorShape(w: DynamicsState, s: number): void {
   const ss = w.sensors;
   const shapes = w.shapes;
   const isSensor = shapes.isSensor[s] === 1;
@@ -120,7 +99,7 @@ const sensorXf = new Transform();
 const visitorXf = new Transform();
 const distance = new DistanceOutput();
 const queryBox = new AABB(0.5, 0.5, 0.5, 0.5);
-let passWorld: WorldState | null = null;
+let passWorld: DynamicsState | null = null;
 let passSensor = 0;
 
 /** Tree query callback: records shape `s` when it overlaps the current sensor. */
@@ -163,7 +142,7 @@ function visit(_proxyId: number, s: number): boolean {
 }
 
 /** Collects the overlaps of sensor shape `s` into `nextKeys`, sorted. */
-function overlapSensor(w: WorldState, s: number): void {
+function overlapSensor(w: DynamicsState, s: number): void {
   const shapes = w.shapes;
   const bodies = w.bodies;
   const b = shapes.body[s]!;
@@ -233,7 +212,7 @@ function siftDown(keys: Float64Array, base: number, root: number, n: number): vo
  * differences with the last step's as sensor begin / end events. Returns whether the
  * overlap set changed (it is part of a rollback state).
  */
-export function updateSensors(w: WorldState): boolean {
+export function updateSensors(w: DynamicsState): boolean {
   const ss = w.sensors;
   if (ss.count === 0 && ss.keyCount === 0) return false;
   ss.nextKeyCount = 0;
@@ -253,7 +232,7 @@ export function updateSensors(w: WorldState): boolean {
  * Merges the old and new sorted key lists: keys only in the new are begins, only in the
  * old ends. Returns how many there were.
  */
-function reportChanges(w: WorldState): number {
+function reportChanges(w: DynamicsState): number {
   const ss = w.sensors;
   const oldKeys = ss.keys;
   const newKeys = ss.nextKeys;

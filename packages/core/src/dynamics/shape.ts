@@ -4,7 +4,6 @@
  * bulk (material, filter, bounding box) sits in typed arrays.
  */
 
-import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
 import {
   AABB,
   ChainSegment,
@@ -14,9 +13,8 @@ import {
   ShapeType,
 } from '../geometry/geometry.js';
 import { cacheQuad } from '../collision/manifold.js';
-import { HandleKind, SlotPool } from '../base/id.js';
 import { AABB_MARGIN, SPECULATIVE_DISTANCE } from '../base/constants.js';
-import type { WorldState } from '../world/world_state.js';
+import type { DynamicsState } from './dynamics_state.js';
 import type { Vec2 } from '../base/math.js';
 import { destroyShapeContacts } from './contact.js';
 import { addSensor, removeSensorShape } from './sensor.js';
@@ -28,81 +26,12 @@ import { pairSearchMask } from './shape_filter.js';
 /** Scratch fat box handed to the broad phase (an object: double arguments would be boxed). */
 const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
 
-export class ShapeStore {
-  readonly pool = new SlotPool(HandleKind.Shape);
-  capacity = 0;
-
-  body = new Int32Array(0);
-  type = new Uint8Array(0);
-  geometry: Geometry[] = [];
-  density = new Float64Array(0);
-  friction = new Float64Array(0);
-  restitution = new Float64Array(0);
-  /** User material id handed to the mixing callbacks. */
-  material = new Int32Array(0);
-  categoryBits = new Uint32Array(0);
-  maskBits = new Uint32Array(0);
-  groupIndex = new Int32Array(0);
-  enableContactEvents = new Uint8Array(0);
-  /** Sensor shapes detect overlaps and never push. */
-  isSensor = new Uint8Array(0);
-  /** Broad-phase proxy key, -1 when the shape has no proxy. */
-  proxyKey = new Int32Array(0);
-  /** Next shape on the same body (-1 = end). */
-  next = new Int32Array(0);
-  /** Chain this segment belongs to (chain slot), -1 for a standalone shape. */
-  chain = new Int32Array(0);
-  /** Tight bounding box, refreshed when the body moves. */
-  minX = new Float64Array(0);
-  minY = new Float64Array(0);
-  maxX = new Float64Array(0);
-  maxY = new Float64Array(0);
-  userData: unknown[] = [];
-
-  ensureCapacity(n: number): void {
-    if (n <= this.capacity) return;
-    const cap = Math.max(n, this.capacity * 2, 16);
-    growColumns(this, SHAPE_COLUMNS, cap);
-    this.capacity = cap;
-  }
-
-  typeOf(slot: number): ShapeType {
-    return this.type[slot] as ShapeType;
-  }
-}
-
-/**
- * Every typed-array field of `ShapeStore`: growth and snapshots both walk this list (see
- * base/array.ts ColumnSpec). Snapshot order is this order, strided fields last.
- * Not saved: proxyKey: a restore rebuilds the proxies from the saved fat boxes.
- */
-const SHAPE_COLUMNS = columnList<ShapeStore>(
-  ['i32', ['body']],
-  ['u8', ['type']],
-  ['f64', ['density', 'friction', 'restitution']],
-  ['i32', ['material']],
-  ['u32', ['categoryBits', 'maskBits']],
-  ['i32', ['groupIndex']],
-  ['u8', ['enableContactEvents', 'isSensor']],
-  ['i32', ['proxyKey'], { fill: -1, snapshot: false }],
-  ['i32', ['next', 'chain'], { fill: -1 }],
-  ['f64', ['minX', 'minY', 'maxX', 'maxY']],
-);
-
-/** The snapshot's view of a ShapeStore (world/snapshot.ts). */
-export function shapeStoreColumns(store: ShapeStore): [Column, number][] {
-  return snapshotColumns(store, SHAPE_COLUMNS);
-}
-
-// ---------------------------------------------------------------------------------------
-// Operations on one world (moved from WorldState; callers have validated their input).
-
 /**
  * The shape's tight AABB at its body's pose, in the world's scratch box (`w.aabb`): the one
  * rule for a tight box, which computeShapeBox stores and rollback compares saved boxes
  * with (world/rollback_derive.ts).
  */
-export function shapeBoxAtPose(w: WorldState, shape: number): AABB {
+export function shapeBoxAtPose(w: DynamicsState, shape: number): AABB {
   const shapes = w.shapes;
   const bodies = w.bodies;
   const b = shapes.body[shape]!;
@@ -111,7 +40,7 @@ export function shapeBoxAtPose(w: WorldState, shape: number): AABB {
 }
 
 /** Computes the shape's tight AABB from its body's transform. */
-export function computeShapeBox(w: WorldState, shape: number): void {
+export function computeShapeBox(w: DynamicsState, shape: number): void {
   const shapes = w.shapes;
   const box = shapeBoxAtPose(w, shape);
   shapes.minX[shape] = box.minX;
@@ -121,7 +50,7 @@ export function computeShapeBox(w: WorldState, shape: number): void {
 }
 
 /** Fat margin: static proxies never move, so they need only the speculative margin. */
-export function marginFor(w: WorldState, body: number): number {
+export function marginFor(w: DynamicsState, body: number): number {
   return w.bodies.type[body] === BodyType.Static ? SPECULATIVE_DISTANCE : AABB_MARGIN;
 }
 
@@ -130,7 +59,7 @@ export function marginFor(w: WorldState, body: number): number {
  * rule for it: a proxy is made, moved and refit with it (here, world/solver.ts), and
  * rollback predicts saved fat boxes with it (world/rollback_derive.ts).
  */
-export function fatBoxOf(w: WorldState, shape: number, out: AABB): AABB {
+export function fatBoxOf(w: DynamicsState, shape: number, out: AABB): AABB {
   const shapes = w.shapes;
   const m = marginFor(w, shapes.body[shape]!);
   out.minX = shapes.minX[shape]! - m;
@@ -140,7 +69,7 @@ export function fatBoxOf(w: WorldState, shape: number, out: AABB): AABB {
   return out;
 }
 
-export function createShapeProxy(w: WorldState, shape: number, forcePairCreation: boolean): void {
+export function createShapeProxy(w: DynamicsState, shape: number, forcePairCreation: boolean): void {
   const shapes = w.shapes;
   const body = shapes.body[shape]!;
   computeShapeBox(w, shape);
@@ -158,7 +87,7 @@ export function createShapeProxy(w: WorldState, shape: number, forcePairCreation
   );
 }
 
-export function destroyShapeProxy(w: WorldState, shape: number): void {
+export function destroyShapeProxy(w: DynamicsState, shape: number): void {
   const key = w.shapes.proxyKey[shape]!;
   if (key === -1) return;
   w.broadPhase.destroyProxy(key);
@@ -166,7 +95,7 @@ export function destroyShapeProxy(w: WorldState, shape: number): void {
 }
 
 /** After a teleport: new boxes for every shape of the body, moved in the broad phase. */
-export function moveBodyProxies(w: WorldState, b: number): void {
+export function moveBodyProxies(w: DynamicsState, b: number): void {
   const shapes = w.shapes;
   for (let s = w.bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
     computeShapeBox(w, s);
@@ -177,7 +106,7 @@ export function moveBodyProxies(w: WorldState, b: number): void {
 }
 
 export function createShape(
-  w: WorldState,
+  w: DynamicsState,
   b: number,
   type: ShapeType,
   geometry: Geometry,
@@ -214,7 +143,7 @@ export function createShape(
 }
 
 /** Unlinks and frees a shape; its contacts go and touching bodies wake. */
-export function freeShape(w: WorldState, s: number, wakeBodies: boolean): void {
+export function freeShape(w: DynamicsState, s: number, wakeBodies: boolean): void {
   const shapes = w.shapes;
   const bodies = w.bodies;
   const b = shapes.body[s]!;
@@ -238,7 +167,7 @@ export function freeShape(w: WorldState, s: number, wakeBodies: boolean): void {
   shapes.pool.release(s);
 }
 
-export function destroyBodyChains(w: WorldState, b: number): void {
+export function destroyBodyChains(w: DynamicsState, b: number): void {
   for (let slot = 0; slot < w.chains.length; slot++) {
     const record = w.chains[slot];
     if (record !== null && record !== undefined && record.body === b) destroyChain(w, slot);
@@ -246,7 +175,7 @@ export function destroyBodyChains(w: WorldState, b: number): void {
 }
 
 /** Frees a chain's segments and its slot (a new generation makes its id stale). */
-export function destroyChain(w: WorldState, slot: number): void {
+export function destroyChain(w: DynamicsState, slot: number): void {
   for (const s of w.chains[slot]!.shapes) freeShape(w, s, true);
   w.chains[slot] = null;
   w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
@@ -254,7 +183,7 @@ export function destroyChain(w: WorldState, slot: number): void {
 }
 
 /** Changes a shape's collision filter: its contacts and proxy are rebuilt. */
-export function setFilter(w: WorldState, s: number, filter: Filter): void {
+export function setFilter(w: DynamicsState, s: number, filter: Filter): void {
   const shapes = w.shapes;
   shapes.categoryBits[s] = filter.categoryBits >>> 0;
   shapes.maskBits[s] = filter.maskBits >>> 0;
@@ -269,7 +198,7 @@ export function setFilter(w: WorldState, s: number, filter: Filter): void {
  * caller: at least 2 points, 3 for a loop, no two consecutive points equal); returns its
  * slot. Each segment carries its neighbours as ghost vertices.
  */
-export function createChain(w: WorldState, b: number, d: ChainDef): number {
+export function createChain(w: DynamicsState, b: number, d: ChainDef): number {
   const n = d.points.length;
   const segmentCount = d.loop ? n : n - 1;
   const pt = (i: number): Vec2 => d.points[((i % n) + n) % n]!;

@@ -23,7 +23,8 @@
  */
 
 import { HUGE } from '../base/constants.js';
-import { type JointData, prepareJointFrame } from './joint.js';
+import { prepareJointFrame } from './joint.js';
+import type { JointData } from './joint_store.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { checkBoolean, checkNonNegativeAtMost, fail } from '../base/validate.js';
@@ -35,7 +36,7 @@ import {
   checkMaxForce,
 } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
-import type { WorldState } from '../world/world_state.js';
+import type { JointsState } from './joints_state.js';
 import type { DistanceJointParams } from '../types/joint_defs.js';
 
 /** Scratch of makeSoftIo's inputs (hertz, damping ratio, step): never used across a call. */
@@ -167,7 +168,12 @@ function isRigid(d: DistanceJointData): boolean {
   return !d.enableSpring || (d.enableLimit && d.minLength === d.maxLength);
 }
 
-export function prepareDistanceJoint(w: WorldState, j: number, d: DistanceJointData, ctx: StepContext): void {
+export function prepareDistanceJoint(
+  w: JointsState,
+  j: number,
+  d: DistanceJointData,
+  ctx: StepContext,
+): void {
   prepareJointFrame(w, j, d);
   // the axis until the first solve (which recomputes it, and the mass along it, each time)
   const sepX = d.deltaCenterX + d.bx - d.ax;
@@ -189,7 +195,7 @@ export function prepareDistanceJoint(w: WorldState, j: number, d: DistanceJointD
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
 
-export function warmStartDistanceJoint(w: WorldState, d: DistanceJointData): void {
+export function warmStartDistanceJoint(w: JointsState, d: DistanceJointData): void {
   const state = w.bodies.state;
   const oa = d.oa;
   const ob = d.ob;
@@ -217,7 +223,7 @@ export function warmStartDistanceJoint(w: WorldState, d: DistanceJointData): voi
 }
 
 export function solveDistanceJoint(
-  w: WorldState,
+  w: JointsState,
   d: DistanceJointData,
   ctx: StepContext,
   useBias: boolean,
@@ -464,7 +470,7 @@ export function readDistanceJointParams(d: DistanceJointData): DistanceJointPara
  * anchors move apart).
  */
 export function distanceJointState(
-  w: WorldState,
+  w: JointsState,
   j: number,
   _d: DistanceJointData,
 ): { length: number; speed: number } {

@@ -6,7 +6,7 @@
  * it has no parameters and no state.
  */
 
-import type { JointData } from './joint.js';
+import type { JointData } from './joint_store.js';
 import { fail } from '../base/validate.js';
 
 export class FilterJointData implements JointData {

@@ -12,91 +12,18 @@
  * small object of its own class (monomorphic inside each type's functions).
  */
 
-import { type Column, columnList, growColumns, growI32, snapshotColumns } from '../base/array.js';
+import { growI32 } from '../base/array.js';
 import { STATE_STRIDE } from '../dynamics/body.js';
-import { HandleKind, SlotPool } from '../base/id.js';
-import type { WorldState } from '../world/world_state.js';
+import type { JointsState } from './joints_state.js';
 import { markAwake, wakeBody } from '../dynamics/island.js';
 import { destroyContactsBetween } from '../dynamics/contact.js';
 import type { Vec2 } from '../base/math.js';
 import { BodyType } from '../types/body_def.js';
 import type { JointType } from '../types/joint_type.js';
-
-/** Per-type joint data implements this: parameters plus solver temporaries. */
-export interface JointData {
-  /** Zeroes the accumulated impulses (warm starting off, or after a break). */
-  resetImpulses(): void;
-}
-
-export class JointStore {
-  readonly pool = new SlotPool(HandleKind.Joint);
-  capacity = 0;
-
-  type = new Uint8Array(0);
-  bodyA = new Int32Array(0);
-  bodyB = new Int32Array(0);
-  /** Anchors in each body's frame, relative to the body origin. */
-  localAx = new Float64Array(0);
-  localAy = new Float64Array(0);
-  localBx = new Float64Array(0);
-  localBy = new Float64Array(0);
-  collideConnected = new Uint8Array(0);
-  /** Largest constraint force / torque before the joint breaks (Infinity = never). */
-  breakForce = new Float64Array(0);
-  breakTorque = new Float64Array(0);
-  /** 0 once broken: a broken joint stays in the world, inert, until destroyed. */
-  enabled = new Uint8Array(0);
-  /** Constraint force and torque applied last step, on body B. */
-  forceX = new Float64Array(0);
-  forceY = new Float64Array(0);
-  torque = new Float64Array(0);
-  /** Body joint lists: edge 2j belongs to body A, 2j + 1 to body B. */
-  edgePrev = new Int32Array(0);
-  edgeNext = new Int32Array(0);
-  data: (JointData | null)[] = [];
-  userData: unknown[] = [];
-  /**
-   * Solver rows of the step's active joints, by position in the active list (see
-   * revolute_joint.ts): hot per-step values in one typed array instead of object fields.
-   */
-  rows = new Float64Array(0);
-  /**
-   * Largest squared constraint force and largest |torque| over the step's sub-steps so far,
-   * by position in the active list: what breaking is judged on (joint_solver.ts).
-   */
-  peakForceSq = new Float64Array(0);
-  peakTorque = new Float64Array(0);
-
-  ensureCapacity(n: number): void {
-    if (n <= this.capacity) return;
-    const cap = Math.max(n, this.capacity * 2, 16);
-    growColumns(this, JOINT_COLUMNS, cap);
-    this.capacity = cap;
-  }
-}
-
-/**
- * Every typed-array field of `JointStore`: growth and snapshots both walk this list (see
- * base/array.ts ColumnSpec). Snapshot order is this order, strided fields last.
- */
-const JOINT_COLUMNS = columnList<JointStore>(
-  ['u8', ['type']],
-  ['i32', ['bodyA', 'bodyB']],
-  ['f64', ['localAx', 'localAy', 'localBx', 'localBy']],
-  ['u8', ['collideConnected']],
-  ['f64', ['breakForce', 'breakTorque']],
-  ['u8', ['enabled']],
-  ['f64', ['forceX', 'forceY', 'torque']],
-  ['i32', ['edgePrev', 'edgeNext'], { fill: -1, perSlot: 2 }],
-);
-
-/** The snapshot's view of a JointStore (world/snapshot.ts). */
-export function jointStoreColumns(store: JointStore): [Column, number][] {
-  return snapshotColumns(store, JOINT_COLUMNS);
-}
+import type { JointData } from './joint_store.js';
 
 /** True when a joint between the two bodies forbids their shapes from colliding. */
-export function jointsBlockCollision(w: WorldState, bodyA: number, bodyB: number): boolean {
+export function jointsBlockCollision(w: JointsState, bodyA: number, bodyB: number): boolean {
   const joints = w.joints;
   for (let edge = w.bodies.jointHead[bodyA]!; edge !== -1; edge = joints.edgeNext[edge]!) {
     const j = edge >> 1;
@@ -106,7 +33,7 @@ export function jointsBlockCollision(w: WorldState, bodyA: number, bodyB: number
   return false;
 }
 
-export function linkJoint(w: WorldState, j: number): void {
+export function linkJoint(w: JointsState, j: number): void {
   const joints = w.joints;
   const bodies = w.bodies;
   for (let side = 0; side < 2; side++) {
@@ -120,7 +47,7 @@ export function linkJoint(w: WorldState, j: number): void {
   }
 }
 
-export function unlinkJoint(w: WorldState, j: number): void {
+export function unlinkJoint(w: JointsState, j: number): void {
   const joints = w.joints;
   const bodies = w.bodies;
   for (let side = 0; side < 2; side++) {
@@ -137,14 +64,14 @@ export function unlinkJoint(w: WorldState, j: number): void {
 }
 
 /** A joint is solved when it is enabled and one of its bodies is awake. */
-export function isJointActive(w: WorldState, j: number): boolean {
+export function isJointActive(w: JointsState, j: number): boolean {
   if (w.joints.enabled[j] !== 1) return false;
   const bodies = w.bodies;
   return bodies.awake[w.joints.bodyA[j]!] === 1 || bodies.awake[w.joints.bodyB[j]!] === 1;
 }
 
 /** Whether the body takes part in islands (dynamic bodies only). */
-export function linksIslands(w: WorldState, body: number): boolean {
+export function linksIslands(w: JointsState, body: number): boolean {
   return w.bodies.type[body] === BodyType.Dynamic;
 }
 
@@ -167,7 +94,7 @@ export interface JointFrame {
 }
 
 /** Fills the frame shared by joint types: state offsets, inverse masses, anchors, centers. */
-export function prepareJointFrame(w: WorldState, j: number, d: JointFrame): void {
+export function prepareJointFrame(w: JointsState, j: number, d: JointFrame): void {
   const f = frameScratch;
   prepareJointFrameRow(w, j, f, 0);
   d.oa = f[0]! | 0;
@@ -192,7 +119,7 @@ const frameScratch = new Float64Array(12);
  * that solve from rows: at o + 0..11, state offsets of A and B, inverse masses (A, B),
  * inverse inertias (A, B), anchor A (x, y), anchor B (x, y), center of B minus center of A.
  */
-export function prepareJointFrameRow(w: WorldState, j: number, rows: Float64Array, o: number): void {
+export function prepareJointFrameRow(w: JointsState, j: number, rows: Float64Array, o: number): void {
   const bodies = w.bodies;
   const joints = w.joints;
   const a = joints.bodyA[j]!;
@@ -220,15 +147,15 @@ export function prepareJointFrameRow(w: WorldState, j: number, rows: Float64Arra
 }
 
 // ---------------------------------------------------------------------------------------
-// Operations on one world (moved from WorldState; callers have validated their input).
+// Operations on one world (moved from JointsState; callers have validated their input).
 
 /** Records a joint event (broken in the step, or removed with one of its bodies). */
-export function reportJointEvent(w: WorldState, j: number, broken: boolean): void {
+export function reportJointEvent(w: JointsState, j: number, broken: boolean): void {
   w.jointEventIds.push(w.joints.pool.handle(j));
   w.jointEventBroken.push(broken ? 1 : 0);
 }
 
-export function bindJointCallbacks(w: WorldState): void {
+export function bindJointCallbacks(w: JointsState): void {
   w.destroyBodyJoints = (body) => {
     while (w.bodies.jointHead[body] !== -1) {
       const j = w.bodies.jointHead[body]! >> 1;
@@ -267,7 +194,7 @@ export function bindJointCallbacks(w: WorldState): void {
 
 /** Adds a joint of `type` with its type's `data`; the bodies wake (a jointed pair is one island). */
 export function createJoint(
-  w: WorldState,
+  w: JointsState,
   type: JointType,
   a: number,
   b: number,
@@ -306,7 +233,7 @@ export function createJoint(
   return j;
 }
 
-export function freeJoint(w: WorldState, j: number): void {
+export function freeJoint(w: JointsState, j: number): void {
   const joints = w.joints;
   const a = joints.bodyA[j]!;
   const b = joints.bodyB[j]!;

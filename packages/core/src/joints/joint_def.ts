@@ -21,7 +21,7 @@
 import type { Vec2 } from '../base/math.js';
 import { MAX_COORDINATE } from '../base/constants.js';
 import { checkKnownFields, checkVec2Within, fail } from '../base/validate.js';
-import type { WorldState } from '../world/world_state.js';
+import type { JointsState } from './joints_state.js';
 import { checkAxis } from './joint_checks.js';
 import { relativeAngle } from './revolute_joint.js';
 import type { JointTypeEntry } from './registry.js';
@@ -90,7 +90,7 @@ export interface BodyPose {
  * distinct slots). Checks the world points it reads; writes nothing.
  */
 export function resolveJointDef(
-  w: WorldState,
+  w: JointsState,
   fn: string,
   entry: JointTypeEntry,
   def: object,
@@ -100,7 +100,7 @@ export function resolveJointDef(
   return resolveJointDefAt(fn, entry, def, poseOf(w, a), poseOf(w, b));
 }
 
-function poseOf(w: WorldState, body: number): BodyPose {
+function poseOf(w: JointsState, body: number): BodyPose {
   const bodies = w.bodies;
   return { x: bodies.px[body]!, y: bodies.py[body]!, c: bodies.c[body]!, s: bodies.s[body]! };
 }

@@ -57,7 +57,7 @@ import {
   warmStartWheelJoint,
   wheelJointReaction,
 } from './wheel_joint.js';
-import type { WorldState } from '../world/world_state.js';
+import type { JointsState } from './joints_state.js';
 import { wakeBody } from '../dynamics/island.js';
 import { reportJointEvent } from './joint.js';
 import { JointType } from '../types/joint_type.js';
@@ -65,7 +65,7 @@ import { JointType } from '../types/joint_type.js';
 const reaction = new Float64Array(3);
 
 /** Collects the joints to solve this step (enabled, with an awake body) and prepares them. */
-export function prepareJoints(w: WorldState, ctx: StepContext): void {
+export function prepareJoints(w: JointsState, ctx: StepContext): void {
   const joints = w.joints;
   // at most every joint is active: size the list and the rows once
   w.activeJoints = growI32(w.activeJoints, joints.pool.count);
@@ -93,7 +93,7 @@ export function prepareJoints(w: WorldState, ctx: StepContext): void {
  * runs once per step stays in baseline code until its enclosing function is optimised,
  * boxing every double it computes (and the loop above only handles integers).
  */
-function prepareJoint(w: WorldState, j: number, ctx: StepContext, r: number): void {
+function prepareJoint(w: JointsState, j: number, ctx: StepContext, r: number): void {
   const joints = w.joints;
   const d = joints.data[j]!;
   switch (joints.type[j]) {
@@ -123,7 +123,7 @@ function prepareJoint(w: WorldState, j: number, ctx: StepContext, r: number): vo
   }
 }
 
-export function warmStartJoints(w: WorldState): void {
+export function warmStartJoints(w: JointsState): void {
   const joints = w.joints;
   const rows = joints.rows;
   for (let i = 0; i < w.activeJointCount; i++) {
@@ -157,7 +157,7 @@ export function warmStartJoints(w: WorldState): void {
   }
 }
 
-export function solveJoints(w: WorldState, ctx: StepContext, useBias: boolean): void {
+export function solveJoints(w: JointsState, ctx: StepContext, useBias: boolean): void {
   const joints = w.joints;
   const rows = joints.rows;
   for (let i = 0; i < w.activeJointCount; i++) {
@@ -198,7 +198,7 @@ export function solveJoints(w: WorldState, ctx: StepContext, useBias: boolean): 
  * would make the same joint break or hold depending on the sub-step count. Skipped when no
  * active joint can break (the common case costs one comparison per sub-step).
  */
-export function trackJointPeaks(w: WorldState, ctx: StepContext): void {
+export function trackJointPeaks(w: JointsState, ctx: StepContext): void {
   if (w.breakableJointCount === 0) return;
   const joints = w.joints;
   for (let i = 0; i < w.activeJointCount; i++) {
@@ -220,14 +220,14 @@ export function trackJointPeaks(w: WorldState, ctx: StepContext): void {
  * sub-steps (trackJointPeaks) exceeded their limit: a broken joint is disabled, its
  * impulses and read-outs cleared, its bodies woken, and it is reported once.
  */
-export function finishJoints(w: WorldState, ctx: StepContext): void {
+export function finishJoints(w: JointsState, ctx: StepContext): void {
   for (let i = 0; i < w.activeJointCount; i++) {
     finishJoint(w, ctx, i);
   }
 }
 
 /** Reads one solved joint's force and torque and breaks it when over its limits. */
-function finishJoint(w: WorldState, ctx: StepContext, i: number): void {
+function finishJoint(w: JointsState, ctx: StepContext, i: number): void {
   const joints = w.joints;
   const j = w.activeJoints[i]!;
   const d = joints.data[j]!;
@@ -255,7 +255,7 @@ function finishJoint(w: WorldState, ctx: StepContext, i: number): void {
 }
 
 /** Writes the constraint force and torque of active joint i (its current impulses) into `reaction`. */
-function readReaction(w: WorldState, ctx: StepContext, i: number): void {
+function readReaction(w: JointsState, ctx: StepContext, i: number): void {
   const joints = w.joints;
   const j = w.activeJoints[i]!;
   const d = joints.data[j]!;

@@ -5,7 +5,7 @@
  */
 
 import type { DynamicsState } from '../dynamics/dynamics_state.js';
-import type { JointStore } from './joint.js';
+import type { JointStore } from './joint_store.js';
 
 export interface JointsState extends DynamicsState {
   readonly joints: JointStore;

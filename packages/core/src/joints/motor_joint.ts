@@ -15,14 +15,14 @@
  * solved first.
  */
 
-import type { JointData } from './joint.js';
+import type { JointData } from './joint_store.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { JOINT_ANGLE_IO, relativeAngleIo } from './revolute_joint.js';
 import { MAX_COORDINATE } from '../base/constants.js';
 import { checkFinite, checkVec2Within, fail } from '../base/validate.js';
 import { checkJointAngle, checkMaxForce } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
-import type { WorldState } from '../world/world_state.js';
+import type { JointsState } from './joints_state.js';
 import type { MotorJointParams } from '../types/joint_defs.js';
 
 /** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
@@ -123,7 +123,7 @@ export function loadMotorJointRollback(d: MotorJointData, f: Float64Array, at: n
   return at;
 }
 
-export function prepareMotorJoint(w: WorldState, j: number, d: MotorJointData, ctx: StepContext): void {
+export function prepareMotorJoint(w: JointsState, j: number, d: MotorJointData, ctx: StepContext): void {
   const bodies = w.bodies;
   const joints = w.joints;
   const a = joints.bodyA[j]!;
@@ -163,7 +163,7 @@ export function prepareMotorJoint(w: WorldState, j: number, d: MotorJointData, c
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
 
-export function warmStartMotorJoint(w: WorldState, d: MotorJointData): void {
+export function warmStartMotorJoint(w: JointsState, d: MotorJointData): void {
   const state = w.bodies.state;
   const oa = d.oa;
   const ob = d.ob;
@@ -186,7 +186,7 @@ export function warmStartMotorJoint(w: WorldState, d: MotorJointData): void {
   state[ob + W] = state[ob + W]! + d.iB * (rbx * py - rby * px + angular);
 }
 
-export function solveMotorJoint(w: WorldState, d: MotorJointData, ctx: StepContext): void {
+export function solveMotorJoint(w: JointsState, d: MotorJointData, ctx: StepContext): void {
   const state = w.bodies.state;
   const oa = d.oa;
   const ob = d.ob;

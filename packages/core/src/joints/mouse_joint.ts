@@ -14,14 +14,14 @@
  * Being a spring, the point row always applies its bias (useBias is ignored).
  */
 
-import type { JointData } from './joint.js';
+import type { JointData } from './joint_store.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { MAX_COORDINATE } from '../base/constants.js';
 import { checkVec2Within } from '../base/validate.js';
 import { checkDampingRatio, checkHertz, checkMaxForce } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
-import type { WorldState } from '../world/world_state.js';
+import type { JointsState } from './joints_state.js';
 import type { MouseJointParams } from '../types/joint_defs.js';
 
 /** Scratch of makeSoftIo's inputs (hertz, damping ratio, step): never used across a call. */
@@ -117,7 +117,7 @@ export function loadMouseJointRollback(d: MouseJointData, f: Float64Array, at: n
   return at;
 }
 
-export function prepareMouseJoint(w: WorldState, j: number, d: MouseJointData, ctx: StepContext): void {
+export function prepareMouseJoint(w: JointsState, j: number, d: MouseJointData, ctx: StepContext): void {
   const bodies = w.bodies;
   const joints = w.joints;
   const b = joints.bodyB[j]!;
@@ -144,7 +144,7 @@ export function prepareMouseJoint(w: WorldState, j: number, d: MouseJointData, c
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
 
-export function warmStartMouseJoint(w: WorldState, d: MouseJointData): void {
+export function warmStartMouseJoint(w: JointsState, d: MouseJointData): void {
   const state = w.bodies.state;
   const ob = d.ob;
   const qc = state[ob + DQC]!;
@@ -158,7 +158,7 @@ export function warmStartMouseJoint(w: WorldState, d: MouseJointData): void {
   state[ob + W] = state[ob + W]! + d.iB * (rx * py - ry * px + d.angularImpulse);
 }
 
-export function solveMouseJoint(w: WorldState, d: MouseJointData, ctx: StepContext): void {
+export function solveMouseJoint(w: JointsState, d: MouseJointData, ctx: StepContext): void {
   const state = w.bodies.state;
   const ob = d.ob;
   const mB = d.mB;

@@ -18,7 +18,8 @@
  * and rotated by each body's in-step rotation, like the revolute joint does.
  */
 
-import { type JointData, prepareJointFrame } from './joint.js';
+import { prepareJointFrame } from './joint.js';
+import type { JointData } from './joint_store.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { JOINT_ANGLE_IO, relativeAngleIo } from './revolute_joint.js';
 import { makeSoftIo, Softness } from '../dynamics/softness.js';
@@ -34,7 +35,7 @@ import {
   normalizeAxis,
 } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
-import type { WorldState } from '../world/world_state.js';
+import type { JointsState } from './joints_state.js';
 import type { PrismaticJointParams } from '../types/joint_defs.js';
 
 /** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
@@ -182,7 +183,7 @@ export function loadPrismaticJointRollback(d: PrismaticJointData, f: Float64Arra
 }
 
 export function preparePrismaticJoint(
-  w: WorldState,
+  w: JointsState,
   j: number,
   d: PrismaticJointData,
   ctx: StepContext,
@@ -222,7 +223,7 @@ export function preparePrismaticJoint(
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
 
-export function warmStartPrismaticJoint(w: WorldState, d: PrismaticJointData): void {
+export function warmStartPrismaticJoint(w: JointsState, d: PrismaticJointData): void {
   const state = w.bodies.state;
   const oa = d.oa;
   const ob = d.ob;
@@ -263,7 +264,7 @@ export function warmStartPrismaticJoint(w: WorldState, d: PrismaticJointData): v
 }
 
 export function solvePrismaticJoint(
-  w: WorldState,
+  w: JointsState,
   d: PrismaticJointData,
   ctx: StepContext,
   useBias: boolean,
@@ -534,7 +535,7 @@ export function readPrismaticJointParams(d: PrismaticJointData): PrismaticJointP
  * (m/s), from the bodies' current transforms and velocities.
  */
 export function prismaticJointState(
-  w: WorldState,
+  w: JointsState,
   j: number,
   d: PrismaticJointData,
 ): { translation: number; speed: number } {

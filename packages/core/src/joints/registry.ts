@@ -10,7 +10,7 @@
  * index.ts. `test/joints/registry.test.ts` checks that every type has an entry.
  */
 
-import type { WorldState } from '../world/world_state.js';
+import type { JointsState } from './joints_state.js';
 import {
   applyDistanceJointParams,
   checkDistanceJointParams,
@@ -24,7 +24,7 @@ import {
   saveDistanceJointRollback,
 } from './distance_joint.js';
 import { checkFilterJointDef, FilterJointData } from './filter_joint.js';
-import type { JointData } from './joint.js';
+import type { JointData } from './joint_store.js';
 import {
   applyMotorJointParams,
   checkMotorJointParams,
@@ -126,7 +126,7 @@ export interface JointTypeEntry {
   /** Null for a type without parameters (the filter joint). */
   params: JointParamOps | null;
   /** The joint's coordinates; {} for a type without any. */
-  state(w: WorldState, j: number, data: JointData): JointState;
+  state(w: JointsState, j: number, data: JointData): JointState;
   /** The doubles the type's data takes in a rollback state (world/rollback_state.ts). */
   rollbackSize: number;
   /** Writes the data's rollback doubles into `f` from `at` (room made); returns the end. */
@@ -166,7 +166,7 @@ function entry<D extends JointData>(
   name: string,
   create: () => D,
   params: JointParamOps | null,
-  state: ((w: WorldState, j: number, d: D) => JointState) | null,
+  state: ((w: JointsState, j: number, d: D) => JointState) | null,
   rollback: RollbackOps,
   checkDef?: (fn: string, def: object) => void,
   completeDef?: (def: Readonly<Record<string, unknown>>) => Record<string, unknown>,

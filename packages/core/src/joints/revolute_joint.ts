@@ -10,7 +10,8 @@
  * rotated by each body's in-step rotation, like the contact solver does.
  */
 
-import { type JointData, prepareJointFrameRow } from './joint.js';
+import { prepareJointFrameRow } from './joint.js';
+import type { JointData } from './joint_store.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { atan2Io, bitsDiffer, unwindAngle, unwindAngleIo } from '../base/math.js';
 import { makeSoftIo, Softness } from '../dynamics/softness.js';
@@ -23,7 +24,7 @@ import {
   checkJointAngle,
   checkMaxForce,
 } from './joint_checks.js';
-import type { WorldState } from '../world/world_state.js';
+import type { JointsState } from './joints_state.js';
 import type { RevoluteJointParams } from '../types/joint_defs.js';
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
@@ -216,7 +217,7 @@ export function relativeAngle(cB: number, sB: number, cA: number, sA: number): n
 }
 
 export function prepareRevoluteJoint(
-  w: WorldState,
+  w: JointsState,
   j: number,
   d: RevoluteJointData,
   ctx: StepContext,
@@ -266,7 +267,7 @@ function hasAxialRow(d: RevoluteJointData): boolean {
 }
 
 export function warmStartRevoluteJoint(
-  w: WorldState,
+  w: JointsState,
   d: RevoluteJointData,
   rows: Float64Array,
   r: number,
@@ -304,7 +305,7 @@ export function warmStartRevoluteJoint(
 }
 
 export function solveRevoluteJoint(
-  w: WorldState,
+  w: JointsState,
   d: RevoluteJointData,
   ctx: StepContext,
   useBias: boolean,
@@ -534,7 +535,7 @@ export function readRevoluteJointParams(d: RevoluteJointData): RevoluteJointPara
 
 /** Joint angle (rad, relative to the reference angle) and relative angular speed (rad/s). */
 export function revoluteJointState(
-  w: WorldState,
+  w: JointsState,
   j: number,
   d: RevoluteJointData,
 ): { angle: number; speed: number } {

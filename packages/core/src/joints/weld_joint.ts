@@ -12,13 +12,14 @@
  * rotated by each body's in-step rotation, like the revolute joint does.
  */
 
-import { type JointData, prepareJointFrame } from './joint.js';
+import { prepareJointFrame } from './joint.js';
+import type { JointData } from './joint_store.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { JOINT_ANGLE_IO, relativeAngleIo } from './revolute_joint.js';
 import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { checkDampingRatio, checkHertz, checkJointAngle } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
-import type { WorldState } from '../world/world_state.js';
+import type { JointsState } from './joints_state.js';
 import type { WeldJointParams } from '../types/joint_defs.js';
 
 /** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
@@ -121,7 +122,7 @@ function copySoftness(from: Softness, to: Softness): void {
   to.impulseScale = from.impulseScale;
 }
 
-export function prepareWeldJoint(w: WorldState, j: number, d: WeldJointData, ctx: StepContext): void {
+export function prepareWeldJoint(w: JointsState, j: number, d: WeldJointData, ctx: StepContext): void {
   const bodies = w.bodies;
   const joints = w.joints;
   const a = joints.bodyA[j]!;
@@ -159,7 +160,7 @@ export function prepareWeldJoint(w: WorldState, j: number, d: WeldJointData, ctx
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
 
-export function warmStartWeldJoint(w: WorldState, d: WeldJointData): void {
+export function warmStartWeldJoint(w: JointsState, d: WeldJointData): void {
   const state = w.bodies.state;
   const oa = d.oa;
   const ob = d.ob;
@@ -182,7 +183,7 @@ export function warmStartWeldJoint(w: WorldState, d: WeldJointData): void {
   state[ob + W] = state[ob + W]! + d.iB * (rbx * py - rby * px + ang);
 }
 
-export function solveWeldJoint(w: WorldState, d: WeldJointData, _ctx: StepContext, useBias: boolean): void {
+export function solveWeldJoint(w: JointsState, d: WeldJointData, _ctx: StepContext, useBias: boolean): void {
   const state = w.bodies.state;
   const oa = d.oa;
   const ob = d.ob;
@@ -322,6 +323,6 @@ export function readWeldJointParams(d: WeldJointData): WeldJointParams {
 }
 
 /** A weld has no free coordinate: its state is empty. */
-export function weldJointState(_w: WorldState, _j: number, _d: WeldJointData): Record<string, never> {
+export function weldJointState(_w: JointsState, _j: number, _d: WeldJointData): Record<string, never> {
   return {};
 }

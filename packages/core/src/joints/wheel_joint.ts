@@ -14,7 +14,8 @@
  * in-step rotation; the separation is tracked from the in-step position deltas.
  */
 
-import { type JointData, prepareJointFrame } from './joint.js';
+import { prepareJointFrame } from './joint.js';
+import type { JointData } from './joint_store.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import { checkBoolean } from '../base/validate.js';
@@ -28,7 +29,7 @@ import {
   normalizeAxis,
 } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
-import type { WorldState } from '../world/world_state.js';
+import type { JointsState } from './joints_state.js';
 import type { WheelJointParams } from '../types/joint_defs.js';
 
 /** Scratch of makeSoftIo's inputs (hertz, damping ratio, step): never used across a call. */
@@ -165,7 +166,7 @@ export function loadWheelJointRollback(d: WheelJointData, f: Float64Array, at: n
   return at;
 }
 
-export function prepareWheelJoint(w: WorldState, j: number, d: WheelJointData, ctx: StepContext): void {
+export function prepareWheelJoint(w: JointsState, j: number, d: WheelJointData, ctx: StepContext): void {
   const bodies = w.bodies;
   const joints = w.joints;
   const a = joints.bodyA[j]!;
@@ -188,7 +189,7 @@ export function prepareWheelJoint(w: WorldState, j: number, d: WheelJointData, c
   if (!ctx.enableWarmStarting) d.resetImpulses();
 }
 
-export function warmStartWheelJoint(w: WorldState, d: WheelJointData): void {
+export function warmStartWheelJoint(w: JointsState, d: WheelJointData): void {
   const state = w.bodies.state;
   const oa = d.oa;
   const ob = d.ob;
@@ -221,7 +222,7 @@ export function warmStartWheelJoint(w: WorldState, d: WheelJointData): void {
   state[ob + W] = state[ob + W]! + d.iB * (axial * a2 + perp * s2 + d.motorImpulse);
 }
 
-export function solveWheelJoint(w: WorldState, d: WheelJointData, ctx: StepContext, useBias: boolean): void {
+export function solveWheelJoint(w: JointsState, d: WheelJointData, ctx: StepContext, useBias: boolean): void {
   const state = w.bodies.state;
   const oa = d.oa;
   const ob = d.ob;
@@ -447,7 +448,7 @@ export function readWheelJointParams(d: WheelJointData): WheelJointParams {
  * B relative to A (rad/s, what the motor drives).
  */
 export function wheelJointState(
-  w: WorldState,
+  w: JointsState,
   j: number,
   d: WheelJointData,
 ): { translation: number; speed: number } {

@@ -8,12 +8,8 @@ import { growI32, growU8 } from '../base/array.js';
 import { originFromCenter, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
 import { BodyType } from '../types/body_def.js';
 import { CONTACT_FLAG_BITS } from '../dynamics/awake_contacts.js';
-import {
-  CONTACT_REFERENCE_STRIDE,
-  linkContactEdge,
-  reuseManifold,
-  updateContactManifold,
-} from '../dynamics/contact.js';
+import { CONTACT_REFERENCE_STRIDE } from '../dynamics/contact_layout.js';
+import { linkContactEdge, reuseManifold, updateContactManifold } from '../dynamics/contact.js';
 import {
   C_FRICTION,
   C_NX,

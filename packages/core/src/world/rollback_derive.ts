@@ -13,11 +13,11 @@ import { collideShapes } from '../collision/manifold.js';
 import { Manifold } from '../collision/manifold_types.js';
 import { originFromCenter } from '../dynamics/body.js';
 import { BodyType } from '../types/body_def.js';
+import { CONTACT_REFERENCE_STRIDE } from '../dynamics/contact_layout.js';
 import {
   CONTACT_REFERENCE_NX,
   CONTACT_REFERENCE_POINT,
   CONTACT_REFERENCE_POINT_STRIDE,
-  CONTACT_REFERENCE_STRIDE,
   reuseManifold,
   reusesManifold,
   updateContactManifold,

@@ -8,7 +8,7 @@ import { growF64, growU8 } from '../base/array.js';
 import { STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
 import { BodyType } from '../types/body_def.js';
 import { CONTACT_FLAG_BITS } from '../dynamics/awake_contacts.js';
-import { CONTACT_REFERENCE_STRIDE } from '../dynamics/contact.js';
+import { CONTACT_REFERENCE_STRIDE } from '../dynamics/contact_layout.js';
 import {
   C_FRICTION,
   C_NX,

@@ -12,10 +12,12 @@
  */
 
 import { type Column, isShared, shareArrays, sharedGeneration } from '../base/array.js';
-import type { WorldState } from './world_state.js';
+// What it reads of a world is the joint layer's view of it (every store), so the world state,
+// which shares itself when it adopts restored content, imports this module without a cycle.
+import type { JointsState } from '../joints/joints_state.js';
 
 /** The objects whose typed-array fields are shared, by name (the names `sharedStores` uses). */
-function hotStores(w: WorldState): Record<string, object> {
+function hotStores(w: JointsState): Record<string, object> {
   return {
     bodies: w.bodies,
     shapes: w.shapes,
@@ -28,7 +30,7 @@ function hotStores(w: WorldState): Record<string, object> {
 }
 
 /** Moves the world's hot stores onto shared memory (same lengths, same bits). */
-export function shareWorldMemory(w: WorldState): void {
+export function shareWorldMemory(w: JointsState): void {
   for (const store of Object.values(hotStores(w))) shareArrays(store);
 }
 
@@ -37,7 +39,7 @@ export function shareWorldMemory(w: WorldState): void {
  * `constraints.data`, ...): what a helper needs to view them. Typed arrays are structured-
  * cloned as views of the same SharedArrayBuffer, so posting this object shares it.
  */
-export function sharedStores(w: WorldState): Record<string, Column> {
+export function sharedStores(w: JointsState): Record<string, Column> {
   const out: Record<string, Column> = {};
   for (const [name, store] of Object.entries(hotStores(w))) {
     const fields = store as Record<string, unknown>;

@@ -10,8 +10,9 @@
  */
 
 import type { Column } from '../base/array.js';
-import { bodyStoreColumns, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
-import { contactStoreColumns } from '../dynamics/contact.js';
+import { STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
+import { bodyStoreColumns } from '../dynamics/body_store.js';
+import { contactStoreColumns } from '../dynamics/contact_store.js';
 import {
   AABB,
   Capsule,
@@ -23,9 +24,9 @@ import {
   ShapeType,
 } from '../geometry/geometry.js';
 import type { SlotPool } from '../base/id.js';
-import { type JointData, jointStoreColumns } from '../joints/joint.js';
+import { type JointData, jointStoreColumns } from '../joints/joint_store.js';
 import { createJointData } from '../joints/registry.js';
-import { shapeStoreColumns } from '../dynamics/shape.js';
+import { shapeStoreColumns } from '../dynamics/shape_store.js';
 import { rebuildSensorList } from '../dynamics/sensor.js';
 import { cacheQuad } from '../collision/manifold.js';
 import { WorldState } from './world_state.js';

@@ -18,19 +18,21 @@
  * of them is called, so a rejected public call never gets this far.
  */
 
-import { BodyStore } from '../dynamics/body.js';
+import { BodyStore } from '../dynamics/body_store.js';
 import { BroadPhase } from '../collision/broad_phase.js';
-import { ContactStore, pairFilter } from '../dynamics/contact.js';
-import { ContactConstraints } from '../dynamics/contact_solver.js';
+import { pairFilter } from '../dynamics/contact.js';
+import { ContactStore } from '../dynamics/contact_store.js';
+import { ContactConstraints } from '../dynamics/contact_constraints.js';
 import { EventBuffers } from '../dynamics/events.js';
-import { bindJointCallbacks, JointStore } from '../joints/joint.js';
+import { bindJointCallbacks } from '../joints/joint.js';
+import { JointStore } from '../joints/joint_store.js';
 import { StepContext } from '../dynamics/step_context.js';
 import { AABB, MassData } from '../geometry/geometry.js';
 import { Transform } from '../base/math.js';
 import { PairTable } from '../collision/pair_table.js';
 import { QuadCache } from '../collision/manifold.js';
-import { ShapeStore } from '../dynamics/shape.js';
-import { SensorState } from '../dynamics/sensor.js';
+import { ShapeStore } from '../dynamics/shape_store.js';
+import { SensorState } from '../dynamics/sensor_state.js';
 import { replaceArraysOnce } from '../base/array.js';
 import type { RollbackState } from './rollback_state.js';
 import { shareWorldMemory } from './shared_memory.js';

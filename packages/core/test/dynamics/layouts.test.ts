@@ -4,6 +4,8 @@
  * local"); a copy that drifted would read the wrong doubles without any error.
  */
 
+import { CONTACT_REFERENCE_STRIDE } from '../../src/dynamics/contact_layout.js';
+import { CONSTRAINT_STRIDE } from '../../src/dynamics/contact_constraints';
 import { describe, expect, it } from 'vitest';
 import { BODY_STATE } from '../../src/dynamics/body_state_layout';
 import * as contact from '../../src/dynamics/contact';
@@ -59,5 +61,17 @@ describe('hot record layouts', () => {
           .sort(),
       );
     }
+  });
+});
+
+describe('the contact reference record', () => {
+  it('contact.ts copies its stride from contact_layout.ts', () => {
+    expect(contact.referenceStrideCopy).toBe(CONTACT_REFERENCE_STRIDE);
+  });
+});
+
+describe('the prepared contact constraint', () => {
+  it('contact_solver.ts copies its stride from contact_constraints.ts', () => {
+    expect(contactSolver.K_STRIDE).toBe(CONSTRAINT_STRIDE);
   });
 });

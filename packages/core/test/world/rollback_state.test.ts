@@ -23,7 +23,7 @@ import { Transform } from '../../src/base/math';
 import { collidePolygons, collideQuadShapes } from '../../src/collision/manifold';
 import { Manifold } from '../../src/collision/manifold_types';
 import { CONTACT_FLAG_BITS } from '../../src/dynamics/awake_contacts';
-import { CONTACT_REFERENCE_STRIDE } from '../../src/dynamics/contact';
+import { CONTACT_REFERENCE_STRIDE } from '../../src/dynamics/contact_layout';
 import { type Polygon, ShapeType } from '../../src/geometry/geometry';
 import { worldStateOf } from '../../src/world';
 
