@@ -4,7 +4,8 @@
  * React render for them), and the step time from `usePhysicsStats` (its store refreshes at
  * most five times a second).
  */
-import { ContactPointRecord, type Vec2 } from '@impulse/core';
+import type { Vec2 } from '@impulse/core';
+import { ContactPointRecord } from '@impulse/react';
 import { type BodyApi, usePhysics, usePhysicsFrame, usePhysicsStats } from '@impulse/react';
 import type { PhysicsClient } from '@impulse/worker';
 import { useRef } from 'react';

@@ -6,8 +6,8 @@
  */
 import type { BodyId, Vec2 } from '@impulse/core';
 import type { PhysicsApi, PhysicsCanvasApi } from '@impulse/react';
-import { chosenBackend } from '../../sim/active';
-import { countFrameInterval, type Perf, type SceneHandle } from '../../sim/scene_handle';
+import { chosenBackend } from '../../ui/active_scene';
+import { countFrameInterval, type Perf, type SceneHandle } from '../../ui/scene_handle';
 import type { LabWorld } from './setups';
 
 /** What a mounted pane gives the handle. */

@@ -3,7 +3,7 @@
  * own `<Physics solver=...>` in its own worker, with live figures and live settings.
  */
 import { type CSSProperties, useLayoutEffect, useState } from 'react';
-import { setActiveSim } from '../../sim/active';
+import { setActiveSim } from '../../ui/active_scene';
 import { Button, Segmented } from '../../ui/controls';
 import { SceneTitle } from '../../ui/SceneTitle';
 import { StatsOverlay } from '../../ui/StatsOverlay';

@@ -1,7 +1,7 @@
 /** One pane of the lab: a world in its own `<Physics>`, stepped by the solver picked above it. */
 import { Physics, PhysicsCanvas, type PhysicsCanvasApi, usePhysics } from '@impulse/react';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { chosenBackend } from '../../sim/active';
+import { chosenBackend } from '../../ui/active_scene';
 import { chosenRenderer } from '../../ui/CanvasScene';
 import { Slider } from '../../ui/controls';
 import { Figures } from './figures';
