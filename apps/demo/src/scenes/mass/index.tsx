@@ -2,7 +2,6 @@ import {
   type BodyApi,
   type BodyOptions,
   type BodyStyleFn,
-  type CanvasDrawFn,
   type ShapeSpec,
   useBodies,
   useBody,
@@ -14,7 +13,6 @@ import { CanvasScene, type CanvasSceneHandle, sceneRenders } from '../../ui/Canv
 import { bodyIds } from '../../ui/body_ids';
 import { Button, Slider } from '../../ui/controls';
 import { HIGHLIGHT } from '../../ui/palette';
-import { drawStageNote } from '../../ui/stage_note';
 import type { SceneMeta } from '../meta';
 
 export const meta: SceneMeta = {
@@ -143,18 +141,13 @@ export default function MassRatios() {
   const [subSteps, setSubSteps] = useState(4);
   const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
   const ratio = ratioFrom(position);
-  const note = `red : others = ${ratio} : 1`;
-  useLayoutEffect(() => {
-    if (scene) scene.note = note;
-  }, [scene, note]);
-  const draw: CanvasDrawFn = (ctx, camera) => drawStageNote(ctx, camera, note);
   return (
     <CanvasScene
       key={reset}
       meta={meta}
       view={VIEW}
       bodyStyle={style}
-      onDraw={draw}
+      note={`red : others = ${ratio} : 1`}
       physics={{ subSteps }}
       onScene={setScene}
       onReset={() => setReset((n) => n + 1)}
