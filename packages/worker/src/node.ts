@@ -1,16 +1,10 @@
-/// <reference path="./comlink-node-adapter.d.ts" />
-/**
- * The Node backend: the same worker code under `worker_threads`, for tests, tools and
- * game servers. Import from `@impulse/worker/node`.
- */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { createClient, type PhysicsClient } from './client/client.js';
 import { comlinkBackend } from './client/comlink_backend.js';
 import { type PhysicsOptions, resolveOptions } from './client/options.js';
+import { scriptBesideOrBuilt } from './script_url.js';
 import { chooseTransport, sharedMemoryAvailable, type TransportOption } from './client/transport.js';
 
 export interface NodeWorkerOptions extends PhysicsOptions {
@@ -28,13 +22,7 @@ export interface NodeWorkerOptions extends PhysicsOptions {
 
 /** The built worker script. From the sources (in this repository's tests) it is the build's. */
 export function nodeWorkerScript(): URL {
-  // Paths in variables: a bundler that rewrites `new URL('literal', import.meta.url)` into
-  // an asset URL (Vite under a jsdom test environment) would hand Node a non-file URL.
-  const besideName = './node_worker.js';
-  const builtName = '../dist/node_worker.js';
-  const beside = new URL(besideName, import.meta.url);
-  if (beside.protocol === 'file:' && existsSync(fileURLToPath(beside))) return beside;
-  return new URL(builtName, import.meta.url);
+  return scriptBesideOrBuilt('./node_worker.js', '../dist/node_worker.js', import.meta.url);
 }
 
 /** Starts a physics world in a Node worker thread and returns its client. */

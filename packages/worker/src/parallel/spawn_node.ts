@@ -1,18 +1,11 @@
-/** Solver helpers as Node worker threads (createNodePhysicsWorker's physics thread starts them). */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { scriptBesideOrBuilt } from '../script_url.js';
 import type { FromHelper } from './messages.js';
 import type { HelperHandle, HelperSpawner } from './pool.js';
 
 /** The built helper script (from the sources, in this repository's tests: the build's). */
 export function nodeHelperScript(): URL {
-  // names in variables, as in ../node.ts: a bundler must not rewrite them into asset URLs
-  const besideName = './helper_node.js';
-  const builtName = '../../dist/parallel/helper_node.js';
-  const beside = new URL(besideName, import.meta.url);
-  if (beside.protocol === 'file:' && existsSync(fileURLToPath(beside))) return beside;
-  return new URL(builtName, import.meta.url);
+  return scriptBesideOrBuilt('./helper_node.js', '../../dist/parallel/helper_node.js', import.meta.url);
 }
 
 /** A handle on one Node worker thread running a helper. */
