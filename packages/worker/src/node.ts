@@ -1,3 +1,8 @@
+/// <reference path="./comlink-node-adapter.d.ts" />
+/**
+ * The Node backend: the same worker code under `worker_threads`, for tests, tools and
+ * game servers. Import from `@impulse/worker/node`.
+ */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';

@@ -1,3 +1,9 @@
+/**
+ * Body operations: create, destroy, type changes, transforms, forces and impulses. The
+ * bodies' columns are in body_store.ts; each operation takes the dynamics layer's view of
+ * the world (dynamics_state.ts).
+ */
+
 import { CosSin, cosSin, type Vec2 } from '../base/math.js';
 import {
   createShapeProxy,

@@ -1,3 +1,4 @@
+/** Solver helpers as Node worker threads (createNodePhysicsWorker's physics thread starts them). */
 import { Worker } from 'node:worker_threads';
 import { scriptBesideOrBuilt } from '../script_url.js';
 import type { FromHelper } from './messages.js';
