@@ -55,6 +55,7 @@ export function baumgarteFamily(
         positionBeta: 0,
         maxCorrection: 0,
         soft: null,
+        onStepChange: null,
       }),
   );
 }

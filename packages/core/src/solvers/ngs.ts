@@ -57,6 +57,7 @@ export function ngsSolver(settings?: Partial<NgsSettings>): Solver<NgsSettings> 
         positionBeta: checked.beta,
         maxCorrection: checked.maxCorrection,
         soft: null,
+        onStepChange: null,
       }),
   );
 }

@@ -84,6 +84,11 @@ export interface SequentialImpulseOptions {
    * Baumgarte settings above are not used.
    */
   soft: SoftRows | null;
+  /**
+   * Called when the step's length differs from the last step's (the soft rows depend on
+   * it), never per step: a double handed to a call V8 does not inline is boxed.
+   */
+  onStepChange: ((dt: number) => void) | null;
 }
 
 /** The soft form of the rows, derived by soft_ode.ts from (hertz, damping ratio, h). */
@@ -143,12 +148,18 @@ export class SequentialImpulseSolver {
   private readonly ctx = newStepContext();
   /** Scratch of moveBodiesIo (0..5) and the position passes' results (6, 7). */
   private readonly io = new Float64Array(8);
+  /** The last step's length, for onStepChange. */
+  private lastDt = 0;
 
   constructor(private readonly o: SequentialImpulseOptions) {}
 
   solve(w: WorldState, dt: number): void {
     const ctx = this.ctx;
     const o = this.o;
+    if (dt !== this.lastDt) {
+      this.lastDt = dt;
+      o.onStepChange?.(dt);
+    }
     setIntegrationStep(w, ctx, dt, dt);
     integrateVelocities(w, ctx);
     this.prepareContacts(w);

@@ -20,7 +20,6 @@
  */
 
 import type { Solver, SolverInstance } from '../world/solver_interface.js';
-import type { WorldState } from '../world/world_state.js';
 import { alternativeSolver } from './capabilities.js';
 import { SequentialImpulseSolver, type SoftRows } from './sequential_impulses.js';
 import { softRow } from './soft_rows.js';
@@ -53,8 +52,13 @@ const FIELDS = [
   'warmStarting',
 ];
 
-class SoftOdeInstance implements SolverInstance {
-  private readonly rows: SoftRows = {
+/**
+ * One world's softOde solver: the sequential-impulse solver with soft rows, whose
+ * coefficients are derived again whenever the step's length changes (onStepChange), so a
+ * steady step hands no double to a call.
+ */
+function softOdeInstance(s: SoftOdeSettings): SolverInstance {
+  const rows: SoftRows = {
     contactBiasRate: 0,
     contactMassScale: 1,
     contactImpulseScale: 0,
@@ -63,30 +67,19 @@ class SoftOdeInstance implements SolverInstance {
     jointImpulseScale: 0,
     maxPushSpeed: 0,
   };
-  private readonly io = new Float64Array(6);
-  private dt = 0;
-  private readonly si: SequentialImpulseSolver;
-
-  constructor(private readonly s: SoftOdeSettings) {
-    this.si = new SequentialImpulseSolver({
-      iterations: s.iterations,
-      warmStarting: s.warmStarting,
-      beta: 0,
-      slop: 0,
-      block: false,
-      positionIterations: 0,
-      positionBeta: 0,
-      maxCorrection: 0,
-      soft: this.rows,
-    });
-  }
-
-  solve(w: WorldState, dt: number): void {
-    if (dt !== this.dt) {
-      this.dt = dt;
-      const s = this.s;
+  const io = new Float64Array(6);
+  return new SequentialImpulseSolver({
+    iterations: s.iterations,
+    warmStarting: s.warmStarting,
+    beta: 0,
+    slop: 0,
+    block: false,
+    positionIterations: 0,
+    positionBeta: 0,
+    maxCorrection: 0,
+    soft: rows,
+    onStepChange: (dt) => {
       const cap = 0.25 / dt;
-      const io = this.io;
       io[0] = Math.min(s.contactHertz, cap);
       io[1] = s.contactDampingRatio;
       io[2] = dt;
@@ -95,17 +88,15 @@ class SoftOdeInstance implements SolverInstance {
       io[4] = s.jointDampingRatio;
       io[5] = dt;
       softRow(io, 3);
-      const r = this.rows;
-      r.contactBiasRate = io[0]!;
-      r.contactMassScale = io[1]!;
-      r.contactImpulseScale = io[2]!;
-      r.jointBiasRate = io[3]!;
-      r.jointMassScale = io[4]!;
-      r.jointImpulseScale = io[5]!;
-      r.maxPushSpeed = s.maxPushSpeed;
-    }
-    this.si.solve(w, dt);
-  }
+      rows.contactBiasRate = io[0]!;
+      rows.contactMassScale = io[1]!;
+      rows.contactImpulseScale = io[2]!;
+      rows.jointBiasRate = io[3]!;
+      rows.jointMassScale = io[4]!;
+      rows.jointImpulseScale = io[5]!;
+      rows.maxPushSpeed = s.maxPushSpeed;
+    },
+  });
 }
 
 export function softOdeSolver(settings?: Partial<SoftOdeSettings>): Solver<SoftOdeSettings> {
@@ -120,5 +111,5 @@ export function softOdeSolver(settings?: Partial<SoftOdeSettings>): Solver<SoftO
     maxPushSpeed: numberSetting(fn, s, 'maxPushSpeed', 0, 1e6, 3),
     warmStarting: booleanSetting(fn, s, 'warmStarting', true),
   });
-  return alternativeSolver('softOde', checked, () => new SoftOdeInstance(checked));
+  return alternativeSolver('softOde', checked, () => softOdeInstance(checked));
 }
