@@ -122,6 +122,8 @@ interface Grab {
   pointerId: number;
   client: PhysicsClient;
   joint: JointId;
+  /** The kinematic hand the body is pinned to (an alternative solver), or null (a mouse joint). */
+  hand: BodyId | null;
   element: Element;
   stop: () => void;
 }
@@ -246,6 +248,13 @@ export class DragController {
     return this.grabs.length;
   }
 
+  /** The kinematic hands of the grabs in progress in `client`'s world (bodies of ours, not the app's). */
+  handCount(client: PhysicsClient): number {
+    let n = 0;
+    for (const g of this.grabs) if (g.hand !== null && g.client === client) n++;
+    return n;
+  }
+
   /** Lets go of everything (the world is going away). */
   releaseAll(): void {
     for (const g of [...this.grabs]) g.stop();
@@ -328,7 +337,7 @@ export class DragController {
       if (!client.isDisposed() && client.isValidJoint(joint)) client.destroyJoint(joint);
       if (hand !== null && !client.isDisposed() && client.isValidBody(hand)) client.destroyBody(hand);
     };
-    const grab: Grab = { pointerId, client, joint, element, stop };
+    const grab: Grab = { pointerId, client, joint, hand, element, stop };
     this.grabs.push(grab);
     doc.addEventListener('pointermove', move);
     doc.addEventListener('pointerup', up);

@@ -123,10 +123,12 @@ describe('dragging under an alternative solver', () => {
     await act(() => physics!.ready());
     await waitFor(() => expect(client.getSolver()).toEqual({ kind: 'xpbd' }));
     const bodies = (await client.getCounters()).bodyCount;
+    expect(physics!.ownBodyCount()).toBe(0);
     fireEvent.pointerDown(view.getByTestId('card'), { pointerId: 5, clientX: 0, clientY: 0, button: 0 });
     const held = await client.getCounters();
     expect(held.jointCount).toBe(1);
     expect(held.bodyCount).toBe(bodies + 1); // the hand
+    expect(physics!.ownBodyCount(), 'the hand is ours').toBe(1);
     fireEvent.pointerMove(document, { pointerId: 5, clientX: 100, clientY: 0 });
     for (let i = 0; i < 30; i++) await act(() => physics!.step(1));
     expect(card!.getPosition().x).toBeCloseTo(1, 2);
@@ -134,6 +136,7 @@ describe('dragging under an alternative solver', () => {
     const after = await client.getCounters();
     expect(after.jointCount).toBe(0);
     expect(after.bodyCount).toBe(bodies);
+    expect(physics!.ownBodyCount()).toBe(0);
     client.dispose();
   });
 });
