@@ -1,7 +1,15 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BodyApi, type PhysicsApi, Physics, useBody, useJoint, usePhysicsStats, useSoftConstraint } from '../src/index.js';
+import {
+  type BodyApi,
+  type PhysicsApi,
+  Physics,
+  useBody,
+  useJoint,
+  usePhysicsStats,
+  useSoftConstraint,
+} from '../src/index.js';
 import { Grab, translation } from './helpers.js';
 
 afterEach(cleanup);

@@ -15,6 +15,7 @@ import { chosenBackend } from '../../ui/active_scene';
 import { type CanvasSceneHandle, Publish, type StageView, sceneRenders } from '../../ui/CanvasScene';
 import { Button } from '../../ui/controls';
 import { HIGHLIGHT } from '../../ui/palette';
+import { watchPointerPress } from '../../ui/pointer_press';
 import { SceneFrame } from '../../ui/SceneFrame';
 import { meta } from './meta';
 
@@ -211,20 +212,11 @@ function PixiStage({
 /** What the shell reads from the Pixi stage (through `<Physics>`' mapping). */
 function usePixiView(): StageView {
   const api = usePhysics();
-  const pressed = useRef(false);
+  const pressed = useRef<{ readonly down: boolean } | null>(null);
   useLayoutEffect(() => {
-    const down = () => {
-      pressed.current = true;
-    };
-    const up = () => {
-      pressed.current = false;
-    };
-    window.addEventListener('pointerdown', down, true);
-    window.addEventListener('pointerup', up, true);
-    return () => {
-      window.removeEventListener('pointerdown', down, true);
-      window.removeEventListener('pointerup', up, true);
-    };
+    const press = watchPointerPress();
+    pressed.current = press;
+    return press.stop;
   }, []);
   return useMemo(
     () => ({
@@ -236,7 +228,7 @@ function usePixiView(): StageView {
       },
       fromPage: (x: number, y: number) => api.screenToWorld({ x: x + window.scrollX, y: y + window.scrollY }),
       // the test hook asks whether a pointer holds a body: a press on the stage grabs one
-      draggedBody: () => (pressed.current ? (0 as BodyId) : null),
+      draggedBody: () => (pressed.current?.down ? (0 as BodyId) : null),
     }),
     [api],
   );

@@ -2,7 +2,9 @@ import type { BodyId, Vec2 } from '@impulse/core';
 import { type BodyApi, Physics, type PhysicsApi, useBody, usePhysics } from '@impulse/react';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { chosenBackend, setActiveSim } from '../../ui/active_scene';
-import { type Backend, countFrameInterval, type Perf, type SceneHandle } from '../../ui/scene_handle';
+import { bodyIds } from '../../ui/body_ids';
+import { watchPointerPress } from '../../ui/pointer_press';
+import { type Backend, type Perf, type SceneHandle, startFrameClock } from '../../ui/scene_handle';
 import { Button, Toggle } from '../../ui/controls';
 import { SceneTitle } from '../../ui/SceneTitle';
 import { StatsOverlay } from '../../ui/StatsOverlay';
@@ -27,9 +29,7 @@ class DomScene implements SceneHandle {
   readonly bodies = new Set<BodyApi>();
   /** The title's body: free to fly when grabbed. */
   testApi: BodyApi | null = null;
-  private raf = 0;
-  private last = 0;
-  private pressed = false;
+  private press: { readonly down: boolean } | null = null;
   constructor(
     private readonly api: PhysicsApi,
     readonly backend: Backend,
@@ -38,37 +38,23 @@ class DomScene implements SceneHandle {
   get client() {
     return this.api.client;
   }
+  get hiddenBodies(): number {
+    return this.api.ownBodyCount();
+  }
   get testBody(): BodyId | null {
     return this.testApi?.id ?? null;
   }
   start(): () => void {
-    const tick = (now: number) => {
-      this.raf = requestAnimationFrame(tick);
-      if (this.last > 0) {
-        countFrameInterval(this.perf, now - this.last);
-      }
-      this.last = now;
-      this.perf.frames++;
-    };
-    this.raf = requestAnimationFrame(tick);
-    const down = () => {
-      this.pressed = true;
-    };
-    const up = () => {
-      this.pressed = false;
-    };
-    window.addEventListener('pointerdown', down, true);
-    window.addEventListener('pointerup', up, true);
+    const stopClock = startFrameClock(this.perf);
+    const press = watchPointerPress();
+    this.press = press;
     return () => {
-      cancelAnimationFrame(this.raf);
-      window.removeEventListener('pointerdown', down, true);
-      window.removeEventListener('pointerup', up, true);
+      stopClock();
+      press.stop();
     };
   }
   dynamicBodies(): BodyId[] {
-    const out: BodyId[] = [];
-    for (const b of this.bodies) if (b.id !== null) out.push(b.id);
-    return out;
+    return bodyIds([...this.bodies]);
   }
   bodyPagePoint(body: BodyId): Vec2 | null {
     const p = this.api.worldToScreen(this.client.getBodyPosition(body));
@@ -78,7 +64,7 @@ class DomScene implements SceneHandle {
     return this.api.screenToWorld({ x: x + window.scrollX, y: y + window.scrollY });
   }
   isDragging(): boolean {
-    return this.pressed;
+    return this.press?.down ?? false;
   }
   reactRenders(): number {
     return renders - this.rendersAtStart;
