@@ -111,7 +111,8 @@ export class CanvasSceneHandle implements SceneHandle {
   }
 }
 
-const SceneContext = createContext<CanvasSceneHandle | null>(null);
+/** The scene handle for the components of the world (`<CanvasScene>` provides it; a page scene too). */
+export const SceneContext = createContext<CanvasSceneHandle | null>(null);
 
 /** The scene handle of the `<CanvasScene>` above (null until it starts): to set its test body, body list or note. */
 export function useSceneHandle(): CanvasSceneHandle | null {
