@@ -110,15 +110,8 @@ describe('<PhysicsCanvas> draw list', () => {
       if (s.kind === 'poly') tessellate(s, out);
     let outline = 0;
     for (let v = 0; v < out.length; v += 7) {
-      const [x, y, , , gx, gy, edge] = out.slice(v, v + 7) as [
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-      ];
+      // a vertex: x, y, line offset x, y, growth x, y, edge
+      const [x, y, gx, gy, edge] = [out[v]!, out[v + 1]!, out[v + 4]!, out[v + 5]!, out[v + 6]!];
       if (edge === 1) {
         expect([gx, gy], 'the center stays').toEqual([0, 0]);
         continue;
