@@ -48,7 +48,8 @@ describe('worlds stepped in turn', () => {
     });
     const worlds = SCENES.map(([, scene]) => made(scene));
     const interleaved = worlds.map((): Trace => ({ hashes: [], bytes: [] }));
-    for (let i = 0; i < STEPS; i++) for (let k = 0; k < worlds.length; k++) record(worlds[k]!, interleaved[k]!);
+    for (let i = 0; i < STEPS; i++)
+      for (let k = 0; k < worlds.length; k++) record(worlds[k]!, interleaved[k]!);
     for (let k = 0; k < SCENES.length; k++) {
       const name = SCENES[k]![0];
       expect(interleaved[k]!.hashes, name).toEqual(alone[k]!.hashes);

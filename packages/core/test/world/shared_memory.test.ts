@@ -25,8 +25,6 @@ function isSharedArray(a: ArrayBufferView): boolean {
 
 describe('WorldDef.sharedMemory', () => {
   it.each(SCENES)('%s: the same state hash every step and the same snapshot bytes', (_name, scene) => {
-    // one world after the other: two worlds stepped in turn do not give the same
-    // snapshot bytes today, plain or shared (module scratch shared between worlds)
     const run = (sharedMemory: boolean): { hashes: number[]; bytes: Uint8Array; shared: boolean } => {
       const world = new World({ sharedMemory });
       scene(world);
