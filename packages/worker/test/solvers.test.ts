@@ -11,20 +11,11 @@ import {
   World,
   xpbdSolver,
 } from '@impulse/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createInlinePhysics, type PhysicsClient } from '../src/index';
-import { buildPyramid, createTestWorker, DT, records } from './support';
+import { buildPyramid, createTestWorker, disposeAfterEach, DT, records, stepBoth } from './support';
 
-let clients: PhysicsClient[] = [];
-afterEach(() => {
-  for (const c of clients) c.dispose();
-  clients = [];
-});
-
-function keep(client: PhysicsClient): PhysicsClient {
-  clients.push(client);
-  return client;
-}
+const keep = disposeAfterEach();
 
 /** Each description and the solver object the core's factory makes of the same settings. */
 const SOLVERS: [SolverDescription, Solver][] = [
@@ -89,20 +80,17 @@ describe('setSolver at runtime', () => {
     const world = new World();
     build(worker);
     build(world);
-    await worker.step(30);
-    for (let i = 0; i < 30; i++) world.step(DT);
+    await stepBoth(worker, world, 30);
     const switched = worker.setSolver({ kind: 'xpbd', subSteps: 4 });
     expect(worker.getSolver()).toBe(null); // not yet: the module loads first
     await switched;
     expect(worker.getSolver()).toEqual({ kind: 'xpbd', subSteps: 4 });
     world.setSolver(xpbdSolver({ subSteps: 4 }));
-    await worker.step(30);
-    for (let i = 0; i < 30; i++) world.step(DT);
+    await stepBoth(worker, world, 30);
     expect(await worker.stateHash()).toBe(world.stateHash());
     await worker.setSolver(null);
     world.setSolver(null);
-    await worker.step(10);
-    for (let i = 0; i < 10; i++) world.step(DT);
+    await stepBoth(worker, world, 10);
     expect(await worker.stateHash()).toBe(world.stateHash());
   });
 
@@ -139,8 +127,7 @@ describe('a bad description', () => {
     const world = new World({ solver: ngsSolver() });
     build(worker);
     build(world);
-    await worker.step(20);
-    for (let i = 0; i < 20; i++) world.step(DT);
+    await stepBoth(worker, world, 20);
     expect(await worker.stateHash()).toBe(world.stateHash());
   });
 
@@ -156,8 +143,7 @@ describe('a bad description', () => {
     const world = new World();
     build(worker);
     build(world);
-    await worker.step(20);
-    for (let i = 0; i < 20; i++) world.step(DT);
+    await stepBoth(worker, world, 20);
     expect(await worker.stateHash()).toBe(world.stateHash());
   });
 

@@ -83,6 +83,39 @@ class ByteReader {
 
 export const reader = new ByteReader();
 
+/**
+ * The first `n` entries of an ascending index list (the awake bodies or contacts) as the
+ * count and the zigzag differences of consecutive entries (room for 5 + 5n bytes made);
+ * returns the end.
+ */
+export function putIndexList(B: Uint8Array, at: number, list: Int32Array, n: number): number {
+  at = putU(B, at, n);
+  let prev = 0;
+  for (let k = 0; k < n; k++) {
+    const v = list[k]!;
+    at = putU(B, at, zz(v - prev));
+    prev = v;
+  }
+  return at;
+}
+
+/**
+ * Reads what putIndexList wrote (from `reader`) into the awake list `list`, and each
+ * entry's position into `awakeIndex`; returns the count.
+ */
+export function getAwakeList(list: Int32Array, awakeIndex: Int32Array): number {
+  const rd = reader;
+  const n = rd.u();
+  let prev = 0;
+  for (let k = 0; k < n; k++) {
+    const v = prev + rd.z();
+    prev = v;
+    list[k] = v;
+    awakeIndex[v] = k;
+  }
+  return n;
+}
+
 // ---------------------------------------------------------------------------------------
 // Doubles coded against a prediction
 //
