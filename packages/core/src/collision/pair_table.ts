@@ -144,7 +144,8 @@ export class PairTable {
     this.slots = emptySlots(n);
     this.mask = n - 1;
     for (let r = 0; r < old.length; r += SLOT.STRIDE) {
-      if (old[r + SLOT.LOW] !== EMPTY) this.place(old[r + SLOT.LOW]!, old[r + SLOT.HIGH]!, old[r + SLOT.CONTACT]!);
+      if (old[r + SLOT.LOW] !== EMPTY)
+        this.place(old[r + SLOT.LOW]!, old[r + SLOT.HIGH]!, old[r + SLOT.CONTACT]!);
     }
   }
 }
