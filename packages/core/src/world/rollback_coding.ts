@@ -35,6 +35,17 @@ export function sameBoxAt(
   );
 }
 
+/** sameAt for a box: `box` holds minX, minY, maxX, maxY; `records` the other as record `j` of four. */
+export function sameBoxRecordAt(box: Float64Array, records: Float64Array, j: number): boolean {
+  const r = 4 * j;
+  return (
+    sameAt(box, 0, records, r) &&
+    sameAt(box, 1, records, r + 1) &&
+    sameAt(box, 2, records, r + 2) &&
+    sameAt(box, 3, records, r + 3)
+  );
+}
+
 export function isPlusZeroAt(a: Float64Array, i: number): boolean {
   const x = a[i]!;
   return x === 0 && 1 / x > 0;

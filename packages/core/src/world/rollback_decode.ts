@@ -36,7 +36,7 @@ import {
   guess4,
   reader,
   sameAt,
-  sameBoxAt,
+  sameBoxRecordAt,
   value4,
 } from './rollback_coding.js';
 import {
@@ -204,7 +204,7 @@ function decodeBodies(w: WorldState, fs: Float64Array, f: number): number {
       }
       const tree = bp.trees[key & 3]!;
       const id = key >> 2;
-      if (!sameBoxAt(value4, tree.minX, tree.minY, tree.maxX, tree.maxY, id)) {
+      if (!sameBoxRecordAt(value4, tree.box, id)) {
         // As the step does: the leaf takes the box and its ancestors grow to hold it; the
         // tree rebuilds its enlarged part when next searched. Its shape then differs from
         // the saved world's, which changes no result (pairs are sorted by shape index).

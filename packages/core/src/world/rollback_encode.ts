@@ -170,10 +170,10 @@ export function encodeRollbackState(w: WorldState, out: RollbackBytes): void {
       if (key === -1 || (flags & B_FAT_FOLLOWS) !== 0) continue;
       const tree = trees[key & 3]!;
       const id = key >> 2;
-      value4[0] = tree.minX[id]!;
-      value4[1] = tree.minY[id]!;
-      value4[2] = tree.maxX[id]!;
-      value4[3] = tree.maxY[id]!;
+      value4[0] = tree.box[4 * id]!;
+      value4[1] = tree.box[4 * id + 1]!;
+      value4[2] = tree.box[4 * id + 2]!;
+      value4[3] = tree.box[4 * id + 3]!;
       guessFatBox(w, sh);
       bc = putCoded4(B, bc);
     }
