@@ -59,8 +59,16 @@ export function reserveF64(
   n: number,
   stride: number,
 ): Float64Array<ArrayBuffer> {
-  return n * stride > a.length ? growF64(a, n * stride) : a;
+  const need = n * stride;
+  return need > a.length ? growF64(a, need) : a;
 }
+
+// The growth path taken once at load, past the calls V8 runs before it gives a function
+// its feedback: a scratch array first outgrown after the solver loop it is inlined into
+// was optimised (the softOde pyramid's contacts, thousands of steps in) found no feedback
+// there, deoptimised the loop, and the loop, run once a step, then boxed every double in
+// the interpreter for thousands of steps (13 KB a step).
+for (let i = 0; i < 64; i++) reserveF64(new Float64Array(0), 1, 1);
 
 /**
  * Moves bodies A and B (state records oa, ob) by position changes and turns them by small
