@@ -5,30 +5,9 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import {
-  BodyType,
-  baumgarteSolver,
-  blockSolver,
-  makeBox,
-  makeCircle,
-  ngsSolver,
-  pgsSolver,
-  type Solver,
-  softOdeSolver,
-  World,
-  xpbdSolver,
-} from '../../src/index';
+import { BodyType, makeBox, makeCircle, World } from '../../src/index';
 import { stepWorld } from '../support';
-
-const SOLVERS: [string, () => Solver][] = [
-  ['baumgarte', () => baumgarteSolver()],
-  ['block', () => blockSolver()],
-  ['ngs', () => ngsSolver()],
-  ['softOde', () => softOdeSolver()],
-  ['pgs', () => pgsSolver()],
-  ['jacobi', () => pgsSolver({ jacobi: true })],
-  ['xpbd', () => xpbdSolver()],
-];
+import { SOLVERS } from './solver_list';
 
 function box(world: World, x: number, y: number, half = 0.25) {
   const body = world.createBody({ type: BodyType.Dynamic, position: { x, y } });
@@ -215,6 +194,45 @@ describe.each(SOLVERS)('joints under %s', (_name, make) => {
     const q = world.getBodyPosition(carried);
     expect(Math.hypot(q.x - 11, q.y - 1)).toBeLessThan(0.05);
     expect(world.getBodyAngle(carried)).toBeCloseTo(0.5, 1);
+  });
+
+  it('a drag: a mouse joint whose target moves every step carries a body along, at its corner', () => {
+    // what a pointer drag does (packages/react drag.ts, its default spring: 5 Hz, damping
+    // 0.7, a force bound of 1000 times the body's weight): a box grabbed at a corner,
+    // pulled up and across in a circle of 2 m under gravity
+    const world = new World({ solver: make(), enableSleep: false });
+    const ground = world.createBody();
+    world.createPolygonShape(ground, makeBox(20, 0.5));
+    const dragged = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 1 } });
+    world.createPolygonShape(dragged, makeBox(0.5, 0.5), { density: 1 });
+    const grab = { x: 0.4, y: 0.4 };
+    const start = world.getBodyWorldPoint(dragged, grab);
+    const joint = world.createMouseJoint({
+      bodyA: ground,
+      bodyB: dragged,
+      localAnchorB: grab,
+      target: start,
+      hertz: 5,
+      dampingRatio: 0.7,
+      maxForce: 1000 * world.getBodyMass(dragged) * 10,
+    });
+    const target = (i: number) => ({
+      x: start.x + 2 * Math.sin(i / 60),
+      y: start.y + 4 - 2 * Math.cos(i / 60),
+    });
+    let worst = 0;
+    for (let i = 1; i <= 240; i++) {
+      const t = target(i);
+      world.setJointParams(joint, { target: t });
+      world.step(1 / 60);
+      const p = world.getBodyWorldPoint(dragged, grab);
+      // after the first half second it keeps up with the moving target
+      if (i > 30) worst = Math.max(worst, Math.hypot(p.x - t.x, p.y - t.y));
+    }
+    // a 5 Hz spring lags its moving target, the grabbed corner swinging: measured 0.21 m
+    // under every velocity solver (the mouse's row is the same soft row), 0.12 under XPBD,
+    // 0.15 under the soft step; without the joint the box would lie on the ground, metres away
+    expect(worst).toBeLessThan(0.3);
   });
 
   it('a filter joint keeps two bodies from colliding and adds no constraint', () => {
