@@ -11,15 +11,9 @@ import { isJointActive } from '../joints/joint.js';
 import { fail } from '../base/validate.js';
 import type { WorldState } from '../world/world_state.js';
 
-// body solver state layout (dynamics/body_state_layout.ts); pinned by test/solvers/solvers.test.ts
-export const VX = 0;
-export const VY = 1;
-export const W = 2;
-export const DPX = 4;
-export const DPY = 5;
-export const DQC = 6;
-export const DQS = 7;
-export const STATE_STRIDE = 8;
+// the body solver state layout, passed on to the solvers (they import it from here either way)
+import { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from '../dynamics/body_state_layout.js';
+export { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W };
 
 /** Sets `ctx` up for integrating over `h` with the world's speed limits. */
 export function setIntegrationStep(w: WorldState, ctx: StepContext, dt: number, h: number): void {

@@ -5,8 +5,8 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { BodyType, type JointId, makeBox, type Solver, World } from '../../src/index';
-import { SOLVERS } from './solver_list';
+import { BodyType, type JointId, makeBox, type Solver, type World } from '../../src/index';
+import { bar, jointWorld, SOLVERS } from './solver_support';
 
 const G = 10;
 const DT = 1 / 60;
@@ -33,8 +33,7 @@ function loadUntilBroken(
 
 /** A 1 kg box hanging from a revolute joint at (0, 5), pulled down by a force growing 0.5 N a step. */
 function hangingBox(solver: Solver, breakForce: number) {
-  const world = new World({ solver, gravity: { x: 0, y: -G }, enableSleep: false });
-  const ground = world.createBody();
+  const { world, ground } = jointWorld(solver, { x: 0, y: -G });
   const box = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 4 } });
   world.createPolygonShape(box, makeBox(0.5, 0.5), { density: 1 });
   const joint = world.createRevoluteJoint({
@@ -94,19 +93,17 @@ describe.each(SOLVERS)('breakable joints under %s', (_name, make) => {
   });
 
   it('a weld breaks when the torque it carries passes its limit', () => {
-    const world = new World({ solver: make(), gravity: { x: 0, y: 0 }, enableSleep: false });
-    const ground = world.createBody();
-    const bar = world.createBody({ type: BodyType.Dynamic, position: { x: 1, y: 5 } });
-    world.createPolygonShape(bar, makeBox(1, 0.1), { density: 1 });
+    const { world, ground } = jointWorld(make(), { x: 0, y: 0 });
+    const beam = bar(world, 1, 5);
     const joint = world.createWeldJoint({
       bodyA: ground,
-      bodyB: bar,
+      bodyB: beam,
       localAnchorA: { x: 0, y: 5 },
       localAnchorB: { x: -1, y: 0 },
       breakTorque: 20,
     });
     // a torque on the bar growing 0.25 N m a step: the limit is reached at step 80
-    const twist = (step: number) => world.applyBodyTorque(bar, 0.25 * step);
+    const twist = (step: number) => world.applyBodyTorque(beam, 0.25 * step);
     const read = () => Math.abs(world.getJointConstraintTorque(joint));
     const { broke, largestBefore } = loadUntilBroken(world, joint, twist, read);
     expect(broke).toBeGreaterThan(0);

@@ -25,7 +25,7 @@ import { chainScene, inclineScene, maxJointGap, pyramidScene, stackScene } from 
 import { BODY_STATE } from '../../src/dynamics/body_state_layout';
 import * as kit from '../../src/solvers/solver_kit';
 import { DT, expectThrowsUnchanged, stepWorld } from '../support';
-import { SOLVERS } from './solver_list';
+import { SOLVERS } from './solver_support';
 
 const G = 10;
 
