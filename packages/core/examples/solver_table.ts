@@ -113,9 +113,8 @@ function stack(solver: Solver | null): number {
   return Math.hypot(p1.x - p0.x, p1.y - p0.y);
 }
 
-function massRatioChain(solver: Solver | null): number {
-  const world = new World({ solver });
-  const { joints } = chainScene(world, { links: 20, endMassRatio: 100 });
+/** The largest joint gap of `joints` over 600 steps of `world`. */
+function largestGap(world: World, joints: Parameters<typeof maxJointGap>[1]): number {
   let worst = 0;
   for (let i = 0; i < 600; i++) {
     world.step(DT);
@@ -124,15 +123,14 @@ function massRatioChain(solver: Solver | null): number {
   return worst;
 }
 
+function massRatioChain(solver: Solver | null): number {
+  const world = new World({ solver });
+  return largestGap(world, chainScene(world, { links: 20, endMassRatio: 100 }).joints);
+}
+
 function gridGap(solver: Solver | null): number {
   const world = new World({ solver });
-  const { joints } = jointGridScene(world, { rows: 20, columns: 20 });
-  let worst = 0;
-  for (let i = 0; i < 600; i++) {
-    world.step(DT);
-    worst = Math.max(worst, maxJointGap(world, joints));
-  }
-  return worst;
+  return largestGap(world, jointGridScene(world, { rows: 20, columns: 20 }).joints);
 }
 
 function energyDrift(solver: Solver | null): number {
