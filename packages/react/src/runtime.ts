@@ -270,8 +270,7 @@ export class PhysicsRuntime {
 
   /**
    * The world's bodies that are ours, not the app's: the ground (made when a world-anchored
-   * joint or a drag first needs it), each point spring's anchor and, under an alternative
-   * solver, the kinematic hand of each drag in progress.
+   * joint or a drag first needs it) and each point spring's anchor.
    */
   ownBodyCount(): number {
     const client = this.peekClient();
@@ -279,7 +278,7 @@ export class PhysicsRuntime {
     const g = this.ground;
     let n = g !== null && g.client === client && client.isValidBody(g.id) ? 1 : 0;
     for (const b of this.ownBodies) if (b.id !== null && client.isValidBody(b.id)) n++;
-    return n + this.dragger.handCount(client);
+    return n;
   }
 
   /** Counts `body` among ownBodyCount's until the returned function is called. */

@@ -42,8 +42,8 @@ export interface PhysicsApi {
   wakeAll(): number;
   /**
    * How many of the world's bodies `<Physics>` made for itself: the static ground that
-   * world-anchored joints and drags pin to (once one needs it), each point spring's anchor,
-   * and a drag's kinematic hand under an alternative solver. The client's `bodyCount` includes
+   * world-anchored joints and drags pin to (once one needs it) and each point spring's anchor.
+   * The client's `bodyCount` includes
    * them: subtract this to count the app's bodies.
    */
   ownBodyCount(): number;
