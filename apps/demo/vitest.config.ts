@@ -8,7 +8,8 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // one browser at a time: two cores, and the stress figures should not share them
+    // the browser tests, one file at a time after the other projects (their engines run side
+    // by side inside the file, timed tests alone: test/browsers/turns.ts)
     fileParallelism: false,
   },
 });
