@@ -28,8 +28,7 @@ import { mixedPileScene } from '@impulse/core/scenes';
 import { createInlinePhysics } from '@impulse/worker';
 import { createNodePhysicsWorker } from '@impulse/worker/node';
 import { build, type PreviewServer, preview } from 'vite';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getCurrentSuite } from 'vitest/suite';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, TestRunner } from 'vitest';
 import {
   firstDifference,
   firstDifferentBody,
@@ -289,7 +288,7 @@ describe.each(runnable)('demo in %s', (engine) => {
   // Side by side with the other engines' suites: the engines wait mostly on their own
   // round trips and on steps published in real time, which leaves the cores idle when one
   // browser runs at a time. Their tests stay in order (this suite's tests are not concurrent).
-  getCurrentSuite().suite!.concurrent = true;
+  TestRunner.getCurrentSuite().suite!.concurrent = true;
   let endTurn: (() => void) | null = null;
   // the wait for a turn may last as long as another engine's longest test
   beforeEach(async ({ task }) => {
