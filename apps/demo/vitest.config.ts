@@ -8,7 +8,11 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // one browser at a time: two cores, and the stress figures should not share them
+    // the browser tests, one file at a time after the other projects (their engines run side
+    // by side inside the file, timed tests alone: test/browsers/turns.ts)
     fileParallelism: false,
+    // Two engines at a time (two cores): four at once on a machine already loaded past its
+    // cores starved each other into their tests' timeouts (webkit's scenes past 300 s).
+    maxConcurrency: 2,
   },
 });

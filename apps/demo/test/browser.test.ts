@@ -1,7 +1,9 @@
 /**
  * The demo in real browsers: Chromium (playwright-core), Firefox (puppeteer-core over
  * WebDriver BiDi) and WebKitGTK (WebKitWebDriver under Xvfb), through the engine-neutral
- * driver in test/browsers/ — one browser instance per engine for the whole file.
+ * driver in test/browsers/ — one browser instance per engine for the whole file. The
+ * engines' suites run side by side (their tests in order within each); a test that reports
+ * timing figures runs alone (test/browsers/turns.ts).
  *
  * The test builds the demo (`vite build`), serves it with `vite preview` on 127.0.0.1,
  * once with the COOP/COEP headers (shared memory) and once without (the transfer
@@ -26,7 +28,7 @@ import { mixedPileScene } from '@impulse/core/scenes';
 import { createInlinePhysics } from '@impulse/worker';
 import { createNodePhysicsWorker } from '@impulse/worker/node';
 import { build, type PreviewServer, preview } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, TestRunner } from 'vitest';
 import {
   firstDifference,
   firstDifferentBody,
@@ -46,6 +48,7 @@ import {
   launchEngine,
 } from './browsers/engine';
 import { freePort } from './browsers/net';
+import { Turns } from './browsers/turns';
 
 const root = join(import.meta.dirname, '..');
 const results = join(root, 'test-results');
@@ -59,6 +62,16 @@ const runnable = engines.filter((e) => inCI || missing.get(e) === null);
 for (const [, why] of missing) {
   if (why && !inCI) console.warn(`demo browser tests SKIPPED for ${why}`);
 }
+
+/**
+ * The tests whose timing figures are their point: each runs with no other engine's test
+ * running (the engines' suites run side by side, test/browsers/turns.ts).
+ */
+const timedTests = new Set([
+  'measures the stress scene: main-thread ms per frame and FPS, worker against inline',
+  "the worker runtime's golden run gives Node's bits at every step, over shared memory and the transfer fallback",
+]);
+const turns = new Turns();
 
 declare global {
   interface Window {
@@ -272,6 +285,19 @@ describe.each(runnable)('demo in %s', (engine) => {
   const chromiumOnly = it.runIf(engine === 'chromium');
   const withSharedMemory = it.runIf(sharedMemory);
   let suiteStart = 0;
+  // Side by side with the other engines' suites: the engines wait mostly on their own
+  // round trips and on steps published in real time, which leaves the cores idle when one
+  // browser runs at a time. Their tests stay in order (this suite's tests are not concurrent).
+  TestRunner.getCurrentSuite().suite!.concurrent = true;
+  let endTurn: (() => void) | null = null;
+  // the wait for a turn may last as long as another engine's longest test
+  beforeEach(async ({ task }) => {
+    endTurn = await turns.take(timedTests.has(task.name));
+  }, 600_000);
+  afterEach(() => {
+    endTurn?.();
+    endTurn = null;
+  });
 
   beforeAll(async () => {
     suiteStart = Date.now();
