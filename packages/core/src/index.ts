@@ -132,9 +132,17 @@ export { Transform, cosSin, atan2, CosSin } from './base/math.js';
 export type { Vec2 } from './base/math.js';
 export { makeSoft, Softness } from './dynamics/softness.js';
 export * as constants from './base/public_constants.js';
-// the alternative constraint solvers (issue 24, docs/solvers.md): pass one as `solver`
+// the alternative constraint solvers (docs/solvers.md): their factories are the
+// `@impulse/core/solvers` entry, so an app that keeps the soft step ships none of them
 export type { Solver, SolverCapabilities } from './world/solver_interface.js';
-export * from './solvers/index.js';
+export type {
+  BaumgarteSettings,
+  BlockSolverSettings,
+  NgsSettings,
+  PgsSettings,
+  SoftOdeSettings,
+  XpbdSettings,
+} from './solvers/index.js';
 // a solver as plain data, for a worker and React props; each kind's module loaded on demand
 export {
   checkSolverDescription,

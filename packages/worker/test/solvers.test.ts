@@ -1,16 +1,12 @@
+import { JointType, makeBox, type Solver, type SolverDescription, World } from '@impulse/core';
 import {
   baumgarteSolver,
   blockSolver,
-  JointType,
-  makeBox,
   ngsSolver,
   pgsSolver,
-  type Solver,
-  type SolverDescription,
   softOdeSolver,
-  World,
   xpbdSolver,
-} from '@impulse/core';
+} from '@impulse/core/solvers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInlinePhysics, type PhysicsClient } from '../src/index';
 import { buildPyramid, createTestWorker, DT, records } from './support';

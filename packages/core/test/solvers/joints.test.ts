@@ -5,19 +5,15 @@
  */
 
 import { describe, expect, it } from 'vitest';
+import { BodyType, makeBox, makeCircle, type Solver, World } from '../../src/index';
 import {
-  BodyType,
   baumgarteSolver,
   blockSolver,
-  makeBox,
-  makeCircle,
   ngsSolver,
   pgsSolver,
-  type Solver,
   softOdeSolver,
-  World,
   xpbdSolver,
-} from '../../src/index';
+} from '../../src/solvers/index';
 import { stepWorld } from '../support';
 
 const SOLVERS: [string, () => Solver][] = [
