@@ -1,5 +1,5 @@
 /** Options shared by every backend, with their defaults in one place. */
-import { constants, type WorldDef } from '@impulse/core';
+import { constants, type WorldDef } from '@impulse/core/contract';
 import type { HostInit, Stepping } from '../protocol/host_messages.js';
 
 export interface PhysicsOptions {
