@@ -7,9 +7,7 @@
  */
 
 export * from './contract.js';
-export { localizeJointDef, World } from './world.js';
-export { jointCreators } from './joints/registry.js';
-export type { BodyPose } from './joints/joint_def.js';
+export { World } from './world.js';
 export type {
   RevoluteJointDef,
   RevoluteJointParams,
@@ -40,7 +38,6 @@ export {
   MOVER_MAX_PLANES,
 } from './character/mover.js';
 export type { MoverDef, MoverOptions, MutableVec2 } from './character/mover.js';
-export { RollbackState } from './world/rollback_state.js';
 export { makeSoft, Softness } from './dynamics/softness.js';
 // the alternative constraint solvers (docs/solvers.md): their factories are the
 // `@impulse/core/solvers` entry, so an app that keeps the soft step ships none of them
@@ -53,14 +50,3 @@ export type {
   SoftOdeSettings,
   XpbdSettings,
 } from './solvers/index.js';
-// a solver as plain data, for a worker and React props; each kind's module loaded on demand
-export {
-  checkSolverDescription,
-  createSolver,
-  loadSolver,
-  loadSolverKind,
-  SOLVER_KINDS,
-  type SolverDescription,
-  type SolverKind,
-  type SolverSettingsByKind,
-} from './solvers/description.js';

@@ -6,26 +6,10 @@
  * the alternative solvers (their factories are `@impulse/core/solvers`; a description
  * loads its kind's chunk with a dynamic import).
  */
-import { build, type Metafile } from 'esbuild';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { bundleOptions, entryPoints } from '../build_options.mjs';
-
-/** Every source module an output file loads at once (static imports, transitively). */
-function staticInputs(meta: Metafile, entry: string): Set<string> {
-  const seen = new Set<string>();
-  const inputs = new Set<string>();
-  const visit = (file: string): void => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const output = meta.outputs[file]!;
-    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-      if (bytesInOutput > 0) inputs.add(input);
-    }
-    for (const i of output.imports) if (i.kind === 'import-statement') visit(i.path);
-  };
-  visit(entry);
-  return inputs;
-}
+import { staticInputs } from './static_inputs';
 
 describe('the built entries', () => {
   it('the main entry loads no alternative solver; the solvers entry loads them all', async () => {

@@ -23,7 +23,7 @@ import {
   jointCreators,
   type Vec2,
   type WorldAxisDef,
-} from '@impulse/core';
+} from '@impulse/core/contract';
 import type { PhysicsClient } from '@impulse/worker';
 import type { BodyDependent, BodyHandle } from './body_handle.js';
 import { sameData } from './body_props.js';

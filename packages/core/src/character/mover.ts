@@ -1203,6 +1203,35 @@ function byShapeId(a: MoverContact, b: MoverContact): number {
 // Public API
 
 /**
+ * Checks a mover definition as `World.createMover` does (its messages, its order) and
+ * writes its options into `config`; returns its capsule and position. Only the body pool
+ * of `w` is read (a live `ignoreBody`).
+ */
+function readMoverDef(
+  w: WorldState,
+  def: MoverDef,
+  config: MoverConfig,
+): { capsule: Capsule; position: Vec2 } {
+  const fn = 'createMover';
+  if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object {capsule, position, ...}', def);
+  const capsule = checkCapsule(fn, 'def.capsule', def.capsule);
+  const position = checkVec2Within(fn, 'def.position', def.position, MAX_COORDINATE, 'm');
+  // The option fields of def (capsule and position are not options and are not read).
+  readOptions(fn, w, def, new MoverConfig(), config);
+  return { capsule, position };
+}
+
+/**
+ * Throws what `World.createMover(def)` throws for a bad definition, without a mover: for
+ * clients that check calls where they are made (the worker client's characters). Reads
+ * only `w.bodies.pool` (whether `ignoreBody` is live).
+ * @internal
+ */
+export function checkMoverDef(w: Pick<WorldState, 'bodies'>, def: MoverDef): void {
+  readMoverDef(w as WorldState, def, new MoverConfig());
+}
+
+/**
  * A kinematic character mover: a capsule that collides and slides through the world,
  * stands on walkable ground, steps onto low ledges and pushes dynamic bodies. Create it
  * with `world.createMover(def)`; call `move` once per frame with the translation you
@@ -1240,12 +1269,7 @@ export class CharacterMover {
    * @internal
    */
   constructor(w: WorldState, writer: MoverWriter, def: MoverDef) {
-    const fn = 'createMover';
-    if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object {capsule, position, ...}', def);
-    const capsule = checkCapsule(fn, 'def.capsule', def.capsule);
-    const p = checkVec2Within(fn, 'def.position', def.position, MAX_COORDINATE, 'm');
-    // The option fields of def (capsule and position are not options and are not read).
-    readOptions(fn, w, def, new MoverConfig(), this.config);
+    const { capsule, position: p } = readMoverDef(w, def, this.config);
     this.world = w;
     this.writer = writer;
     this.capsule = new Capsule(capsule.c1x, capsule.c1y, capsule.c2x, capsule.c2y, capsule.radius);

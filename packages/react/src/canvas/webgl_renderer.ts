@@ -11,7 +11,7 @@
  * parameter over its screen derivative. Segments and circle spokes are thin quads widened
  * in pixels by the vertex shader.
  */
-import { BodyRecord } from '@impulse/core';
+import { BodyRecord } from '@impulse/core/contract';
 import type { DrawShape } from './draw_list.js';
 import type { BodyRenderer, RenderFrame } from './renderer.js';
 import { parseColor, type Rgba } from './body_style.js';
