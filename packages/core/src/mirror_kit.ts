@@ -55,8 +55,8 @@ export { checkJointsUnderSolver, checkNewJointUnderSolver, checkSolver } from '.
 /** @internal */
 export type { Solver } from './world/solver_interface.js';
 /** @internal */
-export { checkMoverDef } from './character/mover.js';
+export { checkMoverDef } from './character/mover_options.js';
 /** @internal */
-export type { MoverDef } from './character/mover.js';
+export type { MoverDef } from './character/mover_options.js';
 /** @internal */
 export type { WorldState } from './world/world_state.js';

@@ -62,7 +62,7 @@ import { RollbackState } from './world/rollback_state.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
 import { jointTypes } from './joints/registry.js';
 // public from the registry now; World's module keeps exporting it
-export { localizeJointDef } from './joints/registry.js';
+export { localizeJointDef } from './joints/localize.js';
 import { checkBreakLimit } from './joints/joint_checks.js';
 import { checkJointDefFields, resolveJointDef } from './joints/joint_def.js';
 import * as query from './world/query.js';

@@ -90,8 +90,6 @@ import {
   saveWheelJointRollback,
 } from './wheel_joint.js';
 import { JointType } from '../types/joint_type.js';
-import { fail } from '../base/validate.js';
-import { type BodyPose, localizeJointDef as localizeWithEntry } from './joint_def.js';
 import type { JointCreateMethod, JointState } from '../types/joint_defs.js';
 
 /** The parameter operations of a joint type that has parameters. */
@@ -292,22 +290,3 @@ export function jointCreateMethod(entry: JointTypeEntry): JointCreateMethod {
 export const jointCreators: Readonly<Record<JointCreateMethod, JointType>> = Object.fromEntries(
   jointTypes.map((entry, type) => [jointCreateMethod(entry), type]),
 ) as Record<JointCreateMethod, JointType>;
-
-/**
- * A copy of a joint definition of `type` with its world points (`anchor`, `anchorA`,
- * `anchorB`, `axis`) turned into local forms from the given body poses, and what they
- * determine (`referenceAngle`, `length`) filled in, as `create*Joint` does from the bodies'
- * current poses. For clients of a world in another thread: they resolve with the poses
- * they last saw, so both sides store the same joint. A definition without world points
- * comes back as it is.
- */
-export function localizeJointDef<D extends object>(
-  type: JointType,
-  def: D,
-  poseA: BodyPose,
-  poseB: BodyPose,
-): D {
-  const entry = jointTypes[type];
-  if (entry === undefined) fail('localizeJointDef', 'type', 'a JointType', type);
-  return localizeWithEntry(jointCreateMethod(entry), entry, def, poseA, poseB);
-}
