@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense } from 'react';
 import { SCENES } from './scenes';
 import { href, useRoute } from './router';
 import { TransportBadge } from './ui/TransportBadge';
@@ -7,15 +7,6 @@ export function App() {
   const route = useRoute();
   const entry = SCENES.find((s) => s.meta.id === route) ?? SCENES[0]!;
   const { Component } = entry;
-  const picker = useRef<HTMLElement>(null);
-  // on a narrow screen the picker scrolls: keep the current scene's chip in view
-  useEffect(() => {
-    const chip = picker.current?.querySelector<HTMLElement>('a.active');
-    if (!chip || !picker.current) return;
-    const bar = picker.current;
-    const left = chip.offsetLeft - (bar.clientWidth - chip.offsetWidth) / 2;
-    bar.scrollTo({ left: Math.max(0, left) });
-  }, [entry]);
   return (
     <div className="app">
       <header className="topbar">
@@ -23,7 +14,7 @@ export function App() {
           <span className="logo" aria-hidden="true" />
           <span>Impulse</span>
         </a>
-        <nav className="picker" aria-label="Scenes" ref={picker}>
+        <nav className="picker" aria-label="Scenes">
           {SCENES.map((s) => (
             <a
               key={s.meta.id}

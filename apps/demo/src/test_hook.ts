@@ -5,7 +5,7 @@
  */
 import type { BodyId, World } from '@impulse/core';
 import { mixedPileScene } from '@impulse/core/scenes';
-import { createPhysicsWorker } from '@impulse/worker';
+import { createPhysicsWorker, type PhysicsClient } from '@impulse/worker';
 import {
   type GoldenBody,
   type GoldenRun,
@@ -55,6 +55,16 @@ export interface TestHook {
   workerGoldenTiming(steps?: number): Promise<GoldenTiming>;
 }
 
+/** Runs `run` on a world in a new Web Worker, disposed after. */
+async function inFreshWorker<T>(run: (client: PhysicsClient) => Promise<T>): Promise<T> {
+  const client = createPhysicsWorker({ stepping: 'manual' });
+  try {
+    return await run(client);
+  } finally {
+    client.dispose();
+  }
+}
+
 export function installTestHook(): void {
   const hook: TestHook = {
     ready: () => (getActiveSim()?.client.getFrameNumber() ?? 0) > 0,
@@ -92,9 +102,8 @@ export function installTestHook(): void {
     focusPane: (index) => getActiveSim()?.focusPane?.(index),
     // The core's golden run (packages/core/test/determinism.test.ts): the 100-body mixed
     // pile stepped at 1/60 s until every body sleeps, then the state hash.
-    goldenHash: async () => {
-      const client = createPhysicsWorker({ stepping: 'manual' });
-      try {
+    goldenHash: () =>
+      inFreshWorker(async (client) => {
         mixedPileScene(client as unknown as World, 100);
         let steps = 0;
         await client.step(1);
@@ -104,26 +113,9 @@ export function installTestHook(): void {
           steps++;
         }
         return { sleepStep: steps, hash: await client.stateHash(), transport: client.transport };
-      } finally {
-        client.dispose();
-      }
-    },
-    workerGolden: async (steps) => {
-      const client = createPhysicsWorker({ stepping: 'manual' });
-      try {
-        return await runGolden(client, steps);
-      } finally {
-        client.dispose();
-      }
-    },
-    workerGoldenTiming: async (steps) => {
-      const client = createPhysicsWorker({ stepping: 'manual' });
-      try {
-        return await timeGolden(client, steps);
-      } finally {
-        client.dispose();
-      }
-    },
+      }),
+    workerGolden: (steps) => inFreshWorker((client) => runGolden(client, steps)),
+    workerGoldenTiming: (steps) => inFreshWorker((client) => timeGolden(client, steps)),
   };
   (window as unknown as { __impulse: TestHook }).__impulse = hook;
 }

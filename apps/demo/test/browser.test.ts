@@ -487,6 +487,108 @@ describe.each(runnable)('demo in %s', (engine) => {
     },
   );
 
+  it('every scene tab is on screen and opens its scene when clicked, at 1280×800 and at 390×844', async () => {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const { page, errors } = await openPage(browser, `${isolated.url}#/stacking`, size);
+      // each tab wholly inside the viewport, and the top element at its center (nothing clips or covers it)
+      const tabs = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLAnchorElement>('nav[aria-label=Scenes] a')].map((a) => {
+          const r = a.getBoundingClientRect();
+          const x = r.left + r.width / 2;
+          const y = r.top + r.height / 2;
+          return {
+            id: (a.getAttribute('href') ?? '').replace('#/', ''),
+            x,
+            y,
+            inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+            onTop: a.contains(document.elementFromPoint(x, y)),
+          };
+        }),
+      );
+      expect(tabs.length, 'a tab per scene').toBe(10);
+      const label = `${size.width}×${size.height}`;
+      for (const tab of tabs)
+        expect({ tab: tab.id, inside: tab.inside, onTop: tab.onTop }, label).toEqual({
+          tab: tab.id,
+          inside: true,
+          onTop: true,
+        });
+      await page.screenshot(join(shots, `tabs-${size.width}.png`));
+      // the last first: the tab that clipped
+      for (const tab of [...tabs].reverse()) {
+        await page.mouse.move(tab.x, tab.y);
+        await page.mouse.down();
+        await page.mouse.up();
+        await page.waitForFunction(
+          (id) => document.querySelector(`[data-scene="${id}"]`) !== null,
+          tab.id,
+          `${label}: the ${tab.id} scene after a click on its tab`,
+          30_000,
+        );
+      }
+      expect(await errors(), `${label}: console errors`).toEqual([]);
+      await page.close();
+    }
+  });
+
+  chromiumOnly(
+    'the scene tabs are reachable with the keyboard: Tab moves through them, Enter opens one',
+    async () => {
+      const { page, raw, errors } = await openPage(browser, `${isolated.url}#/stacking`, {
+        width: 390,
+        height: 844,
+      });
+      const ids = await page.evaluate(() =>
+        [...document.querySelectorAll('nav[aria-label=Scenes] a')].map((a) => a.getAttribute('href')),
+      );
+      await raw.locator('nav[aria-label=Scenes] a').first().focus();
+      for (const id of ids.slice(1)) {
+        await raw.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(id);
+      }
+      await raw.keyboard.press('Enter');
+      await page.waitForFunction(
+        () => document.querySelector('[data-scene="lab"]') !== null,
+        null,
+        'the lab by Enter',
+      );
+      expect(await errors()).toEqual([]);
+      await page.close();
+    },
+  );
+
+  chromiumOnly(
+    "the stats strip counts the scene's bodies, and the hidden drag anchor only once it exists",
+    async () => {
+      const { page, errors } = await openPage(browser, `${isolated.url}#/stacking`);
+      const shown = () =>
+        page.evaluate(() => {
+          const cell = [...document.querySelectorAll('[data-testid=stats] .stat')].find(
+            (c) => c.querySelector('dt')?.textContent === 'bodies',
+          );
+          return Number(cell?.querySelector('dd')?.textContent);
+        });
+      // the strip refreshes four times a second: 30 steps at 60 a second span two refreshes
+      await waitForSteps(page, 30);
+      // the pyramid, the cards, the tower and the ground; no joint to the world and no drag yet
+      const scene = (await page.evaluate(() => window.__impulse.dynamicBodies().length)) + 1;
+      expect(scene).toBe(177);
+      expect(await page.evaluate(() => window.__impulse.perf().bodies), 'no hidden body yet').toBe(scene);
+      expect(await shown()).toBe(scene);
+      // a drag makes the hidden anchor: the world holds one more body, the strip still the scene's
+      const drag = await dragOne(page, 'stats drag');
+      expect(drag.fraction).toBeGreaterThan(0.15);
+      await page.waitForFunction((n) => window.__impulse.perf().bodies === n, scene + 1, 'the hidden anchor');
+      await waitForSteps(page, 30);
+      expect(await shown()).toBe(scene);
+      expect(await errors()).toEqual([]);
+      await page.close();
+    },
+  );
+
   withSharedMemory(
     'without COOP/COEP headers the demo runs on the transfer fallback and says so',
     async () => {

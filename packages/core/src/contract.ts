@@ -21,8 +21,6 @@ export {
 } from './world/world_methods.js';
 export type { BodyId, ShapeId, ChainId, JointId, IdArray } from './types/ids.js';
 export { JointType } from './types/joint_type.js';
-export { jointCreators } from './joints/registry.js';
-export { localizeJointDef } from './joints/localize.js';
 export type { BodyPose } from './joints/joint_def.js';
 // a rollback state is a container the caller keeps (its coding lives with World)
 export { RollbackState } from './world/rollback_state.js';

@@ -8,6 +8,10 @@
  */
 
 export * from './contract.js';
+/** @internal */
+export { jointCreators } from './joints/registry.js';
+/** @internal */
+export { localizeJointDef } from './joints/localize.js';
 
 /** @internal */
 export {

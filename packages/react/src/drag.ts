@@ -274,27 +274,17 @@ export class DragController {
     const dy = grabbed.y - p.y;
     // The grabbed point in the body's frame: the inverse rotation of its offset.
     const localAnchorB = { x: q.c * dx + q.s * dy, y: -q.s * dx + q.c * dy };
-    // An alternative solver (docs/solvers.md) solves no mouse joint: the body is pinned
-    // instead to a kinematic hand that the pointer moves, and the solver's own position
-    // correction pulls it along (so each solver drags with its own stiffness).
-    const hand =
-      client.getSolver() === null
-        ? null
-        : client.createBody({ type: BodyType.Kinematic, position: grabbed, userData: 'impulse:drag-hand' });
-    const joint =
-      hand === null
-        ? client.createMouseJoint({
-            bodyA: host.groundBody(),
-            bodyB: body,
-            localAnchorB,
-            target,
-            hertz: options.hertz,
-            dampingRatio: options.dampingRatio,
-            // at most the core's force range: a body past 1e8 kg would ask for more than 1e12 N
-            maxForce: Math.min(options.maxForceRatio * client.getBodyMass(body) * 10, constants.MAX_FORCE),
-          })
-        : client.createRevoluteJoint({ bodyA: hand, bodyB: body, localAnchorB });
-    if (hand !== null) client.setBodyTransform(hand, target, 0);
+    // Every solver (the soft step and each alternative, docs/solvers.md) solves the mouse joint.
+    const joint = client.createMouseJoint({
+      bodyA: host.groundBody(),
+      bodyB: body,
+      localAnchorB,
+      target,
+      hertz: options.hertz,
+      dampingRatio: options.dampingRatio,
+      // at most the core's force range: a body past 1e8 kg would ask for more than 1e12 N
+      maxForce: Math.min(options.maxForceRatio * client.getBodyMass(body) * 10, constants.MAX_FORCE),
+    });
     client.setBodyAwake(body, true);
     const doc = element.ownerDocument;
     const pointerId = e.pointerId;
@@ -309,8 +299,7 @@ export class DragController {
       if (ev.pointerId !== pointerId) return;
       if (client.isDisposed() || !client.isValidJoint(joint)) return stop();
       last = pulled(ev);
-      if (hand === null) client.setJointParams(joint, { target: last });
-      else client.setBodyTransform(hand, last, 0);
+      client.setJointParams(joint, { target: last });
       emit('onDrag', last);
     };
     const up = (event: Event) => {
@@ -324,9 +313,8 @@ export class DragController {
       if (i < 0) return;
       this.grabs.splice(i, 1);
       emit('onDragEnd', last);
-      // The joint goes with its body if the body went first (and with the hand).
+      // The joint goes with its body if the body went first.
       if (!client.isDisposed() && client.isValidJoint(joint)) client.destroyJoint(joint);
-      if (hand !== null && !client.isDisposed() && client.isValidBody(hand)) client.destroyBody(hand);
     };
     const grab: Grab = { pointerId, client, joint, element, stop };
     this.grabs.push(grab);

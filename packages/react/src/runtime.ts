@@ -77,6 +77,8 @@ export class PhysicsRuntime {
   readonly config: RuntimeConfig;
   private readonly world: Lifetime<PhysicsClient>;
   private ground: { client: PhysicsClient; id: BodyId } | null = null;
+  /** Bodies of ours a hook made (a point spring's anchor): counted by ownBodyCount. */
+  private readonly ownBodies = new Set<{ readonly id: BodyId | null }>();
   private lastStats = Number.NEGATIVE_INFINITY;
   private warnedNoWorker = false;
   private applied: { client: PhysicsClient; settings: LiveSettings } | null = null;
@@ -264,6 +266,25 @@ export class PhysicsRuntime {
     const id = client.createBody({ userData: 'impulse:ground' });
     this.ground = { client, id };
     return id;
+  }
+
+  /**
+   * The world's bodies that are ours, not the app's: the ground (made when a world-anchored
+   * joint or a drag first needs it) and each point spring's anchor.
+   */
+  ownBodyCount(): number {
+    const client = this.peekClient();
+    if (client === undefined || client.isDisposed()) return 0;
+    const g = this.ground;
+    let n = g !== null && g.client === client && client.isValidBody(g.id) ? 1 : 0;
+    for (const b of this.ownBodies) if (b.id !== null && client.isValidBody(b.id)) n++;
+    return n;
+  }
+
+  /** Counts `body` among ownBodyCount's until the returned function is called. */
+  claimOwnBody(body: { readonly id: BodyId | null }): () => void {
+    this.ownBodies.add(body);
+    return () => this.ownBodies.delete(body);
   }
 
   private createClient(): PhysicsClient {

@@ -96,10 +96,34 @@ describe('<PhysicsCanvas> draw list', () => {
     for (const id of [ids.ground, ids.box, ids.ball, ids.pill]) {
       const out: number[] = [];
       for (const s of buildEntry(client, id, () => {}).shapes) tessellate(s, out);
-      expect(out.length % 15, 'whole triangles of 5-float vertices').toBe(0);
-      const edges = out.filter((_, i) => i % 5 === 4);
+      expect(out.length % 21, 'whole triangles of 7-float vertices').toBe(0);
+      const edges = out.filter((_, i) => i % 7 === 6);
       expect(edges.every((e) => e === 0 || e === 1)).toBe(true);
     }
+  });
+
+  it("moves a box's outline out along its corners' miters, so an outline can straddle the edge", async () => {
+    const { client, ids } = await everyShape();
+    const out: number[] = [];
+    // the ground's 10 m by 1 m box (its other shape is a segment)
+    for (const s of buildEntry(client, ids.ground, () => {}).shapes)
+      if (s.kind === 'poly') tessellate(s, out);
+    let outline = 0;
+    for (let v = 0; v < out.length; v += 7) {
+      // a vertex: x, y, line offset x, y, growth x, y, edge
+      const [x, y, gx, gy, edge] = [out[v]!, out[v + 1]!, out[v + 4]!, out[v + 5]!, out[v + 6]!];
+      if (edge === 1) {
+        expect([gx, gy], 'the center stays').toEqual([0, 0]);
+        continue;
+      }
+      outline++;
+      // a right-angled corner: both edges out by one unit is a move of (±1, ±1), away from the center
+      expect(Math.abs(gx)).toBeCloseTo(1, 9);
+      expect(Math.abs(gy)).toBeCloseTo(1, 9);
+      expect(Math.sign(gx)).toBe(Math.sign(x));
+      expect(Math.sign(gy)).toBe(Math.sign(y));
+    }
+    expect(outline).toBeGreaterThan(0);
   });
 
   it('Canvas 2D draws one path per style batch, statics first', async () => {

@@ -106,35 +106,42 @@ describe('<Physics solver>', () => {
 });
 
 describe('dragging under an alternative solver', () => {
-  it('pins the body to a kinematic hand the pointer moves (no mouse joint), and removes both on release', async () => {
-    const client = createInlinePhysics({ stepping: 'manual', world: { gravity: { x: 0, y: 0 } } });
-    let card: BodyApi | null = null;
-    let physics: PhysicsApi | null = null;
-    function Card() {
-      const [ref, api] = useBody<HTMLDivElement>({ shapes: [{ type: 'box', width: 1, height: 0.5 }] });
-      card = api;
-      return <div ref={ref} data-testid="card" />;
-    }
-    const view = render(
-      <Physics client={client} scale={100} draggable solver={{ kind: 'xpbd' }}>
-        <Card />
-        <Grab onApi={(a) => (physics = a)} />
-      </Physics>,
-    );
-    await act(() => physics!.ready());
-    await waitFor(() => expect(client.getSolver()).toEqual({ kind: 'xpbd' }));
-    const bodies = (await client.getCounters()).bodyCount;
-    fireEvent.pointerDown(view.getByTestId('card'), { pointerId: 5, clientX: 0, clientY: 0, button: 0 });
-    const held = await client.getCounters();
-    expect(held.jointCount).toBe(1);
-    expect(held.bodyCount).toBe(bodies + 1); // the hand
-    fireEvent.pointerMove(document, { pointerId: 5, clientX: 100, clientY: 0 });
-    for (let i = 0; i < 30; i++) await act(() => physics!.step(1));
-    expect(card!.getPosition().x).toBeCloseTo(1, 2);
-    fireEvent.pointerUp(document, { pointerId: 5, clientX: 100, clientY: 0 });
-    const after = await client.getCounters();
-    expect(after.jointCount).toBe(0);
-    expect(after.bodyCount).toBe(bodies);
-    client.dispose();
-  });
+  it.each([{ kind: 'xpbd' }, { kind: 'baumgarte' }] as const)(
+    'grabs the body with a mouse joint under $kind, as under the soft step, and removes it on release',
+    async (solver) => {
+      const client = createInlinePhysics({ stepping: 'manual', world: { gravity: { x: 0, y: 0 } } });
+      let card: BodyApi | null = null;
+      let physics: PhysicsApi | null = null;
+      function Card() {
+        const [ref, api] = useBody<HTMLDivElement>({ shapes: [{ type: 'box', width: 1, height: 0.5 }] });
+        card = api;
+        return <div ref={ref} data-testid="card" />;
+      }
+      const view = render(
+        <Physics client={client} scale={100} draggable solver={solver}>
+          <Card />
+          <Grab onApi={(a) => (physics = a)} />
+        </Physics>,
+      );
+      await act(() => physics!.ready());
+      await waitFor(() => expect(client.getSolver()).toEqual(solver));
+      const bodies = (await client.getCounters()).bodyCount;
+      expect(physics!.ownBodyCount()).toBe(0);
+      fireEvent.pointerDown(view.getByTestId('card'), { pointerId: 5, clientX: 0, clientY: 0, button: 0 });
+      const held = await client.getCounters();
+      expect(held.jointCount).toBe(1);
+      // the runtime's ground body (made at the first drag) anchors the mouse joint; no hand
+      expect(held.bodyCount).toBe(bodies + 1);
+      expect(physics!.ownBodyCount(), 'the ground is ours').toBe(1);
+      fireEvent.pointerMove(document, { pointerId: 5, clientX: 100, clientY: 0 });
+      for (let i = 0; i < 60; i++) await act(() => physics!.step(1));
+      expect(card!.getPosition().x).toBeCloseTo(1, 2);
+      fireEvent.pointerUp(document, { pointerId: 5, clientX: 100, clientY: 0 });
+      const after = await client.getCounters();
+      expect(after.jointCount).toBe(0);
+      expect(after.bodyCount).toBe(bodies + 1);
+      expect(physics!.ownBodyCount()).toBe(1);
+      client.dispose();
+    },
+  );
 });

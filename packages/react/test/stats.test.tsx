@@ -1,7 +1,15 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type PhysicsApi, Physics, useBody, usePhysicsStats } from '../src/index.js';
+import {
+  type BodyApi,
+  type PhysicsApi,
+  Physics,
+  useBody,
+  useJoint,
+  usePhysicsStats,
+  useSoftConstraint,
+} from '../src/index.js';
 import { Grab, translation } from './helpers.js';
 
 afterEach(cleanup);
@@ -49,6 +57,49 @@ describe('usePhysicsStats', () => {
     expect(pausedRenders).toBe(pausedBefore);
     act(() => physics!.setPaused(true));
     expect(view.getByTestId('paused').textContent).toBe('true');
+  });
+
+  it("tells the bodies <Physics> made for itself (the ground, a point spring's anchor) from the app's", async () => {
+    let physics: PhysicsApi | null = null;
+    type Tie = 'none' | 'pin' | 'spring';
+    function Pin({ body }: { body: BodyApi }) {
+      useJoint('revolute', null, body, {});
+      return null;
+    }
+    function Spring({ body }: { body: BodyApi }) {
+      useSoftConstraint(body, { x: 0, y: 5 }, { hertz: 2 });
+      return null;
+    }
+    function Tied({ tie }: { tie: Tie }) {
+      const [ref, api] = useBody<HTMLDivElement>({ shapes: [{ type: 'box', width: 0.5, height: 0.5 }] });
+      return (
+        <div ref={ref}>
+          {tie === 'pin' && <Pin body={api} />}
+          {tie === 'spring' && <Spring body={api} />}
+        </div>
+      );
+    }
+    const scene = (tie: Tie) => (
+      <StrictMode>
+        <Physics backend="inline" stepping="manual">
+          <Tied tie={tie} />
+          <Grab onApi={(a) => (physics = a)} />
+        </Physics>
+      </StrictMode>
+    );
+    const counts = async (tie: Tie) => {
+      view.rerender(scene(tie));
+      await act(() => physics!.step(1));
+      return { bodies: physics!.client.getStats().bodyCount, own: physics!.ownBodyCount() };
+    };
+    const view = render(scene('none'));
+    // no ground yet: every body is the app's
+    expect(await counts('none')).toEqual({ bodies: 1, own: 0 });
+    // a joint to the world makes the ground, which stays
+    expect(await counts('pin')).toEqual({ bodies: 2, own: 1 });
+    // a point spring adds its anchor, and takes it away with it
+    expect(await counts('spring')).toEqual({ bodies: 3, own: 2 });
+    expect(await counts('none')).toEqual({ bodies: 2, own: 1 });
   });
 
   it('follows the paused prop', () => {

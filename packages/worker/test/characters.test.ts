@@ -1,23 +1,16 @@
-import { BodyType, makeBox, makeCapsule, World } from '@impulse/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { BodyType, makeCapsule, World } from '@impulse/core';
+import { describe, expect, it } from 'vitest';
 import type { PhysicsClient } from '../src/index';
 import { createInlinePhysics } from '../src/index';
-import { createTestWorker, DT } from './support';
+import { boxOnGround, createTestWorker, disposeAfterEach, DT } from './support';
 
-let clients: PhysicsClient[] = [];
-afterEach(() => {
-  for (const c of clients) c.dispose();
-  clients = [];
-});
+const keep = disposeAfterEach();
 
 const capsule = makeCapsule(0, -0.5, 0, 0.5, 0.3);
 
 function level(t: World | PhysicsClient) {
-  const ground = t.createBody();
-  t.createPolygonShape(ground, makeBox(20, 1));
-  const crate = t.createBody({ type: BodyType.Dynamic, position: { x: 4, y: 1.5 } });
-  t.createPolygonShape(crate, makeBox(0.5, 0.5), { density: 0.5 });
-  return { ground, crate };
+  const { ground, box } = boxOnGround(t, { x: 4, y: 1.5 }, { density: 0.5 });
+  return { ground, crate: box };
 }
 
 describe.each([
@@ -25,8 +18,7 @@ describe.each([
   ['the inline backend', () => createInlinePhysics({ stepping: 'manual' })],
 ])('characters in %s', (_name, create) => {
   it('fall, land and walk exactly as the core mover driven by hand', async () => {
-    const physics = create();
-    clients.push(physics);
+    const physics = keep(create());
     level(physics);
     const character = physics.createCharacter({ capsule, position: { x: -3, y: 4 } });
     // The same by hand on an inline World: gravity, move, keep the clipped velocity, step.
@@ -57,8 +49,7 @@ describe.each([
   });
 
   it('drives a kinematic body with it, so dynamic bodies are pushed', async () => {
-    const physics = create();
-    clients.push(physics);
+    const physics = keep(create());
     const { crate } = level(physics);
     const avatar = physics.createBody({ type: BodyType.Kinematic, position: { x: 2, y: 1.8 } });
     physics.createCapsuleShape(avatar, capsule);
@@ -78,8 +69,7 @@ describe.each([
   });
 
   it('rejects bad definitions at the call site with the core message', () => {
-    const physics = create();
-    clients.push(physics);
+    const physics = keep(create());
     expect(() => physics.createCharacter({ capsule, position: { x: Number.NaN, y: 0 } })).toThrow(
       /createMover: def\.position\.x/,
     );
@@ -93,8 +83,7 @@ describe.each([
   });
 
   it('rejects a velocity or position outside the core ranges at the call site', () => {
-    const physics = create();
-    clients.push(physics);
+    const physics = keep(create());
     const id = physics.createCharacter({ capsule, position: { x: 0, y: 0 } });
     expect(() => physics.setCharacterVelocity(id, { x: 1e300, y: 0 })).toThrow(
       /^setCharacterVelocity: velocity\.x must be in \[-100000, 100000\] m\/s, got 1e\+300$/,
@@ -117,8 +106,7 @@ describe.each([
   });
 
   it('a fall at the edge of the velocity range goes on at that speed instead of stopping the host', async () => {
-    const physics = create();
-    clients.push(physics);
+    const physics = keep(create());
     physics.setGravity({ x: 0, y: -1000 });
     const id = physics.createCharacter({ capsule, position: { x: 0, y: 0 } });
     physics.setCharacterVelocity(id, { x: 0, y: -1e5 });

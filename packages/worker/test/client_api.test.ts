@@ -1,19 +1,19 @@
 import { Worker } from 'node:worker_threads';
 import { BodyType, makeBox, makeCircle, World } from '@impulse/core';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { PhysicsClient } from '../src/index';
+import { describe, expect, it } from 'vitest';
 import { createNodePhysicsWorker, nodeWorkerScript } from '../src/node';
-import { buildColumn, buildPyramid, countedWorker, createTestWorker, DT, records } from './support';
+import {
+  buildColumn,
+  buildPyramid,
+  countedWorker,
+  createTestWorker,
+  disposeAfterEach,
+  DT,
+  records,
+  stepBoth,
+} from './support';
 
-let clients: PhysicsClient[] = [];
-afterEach(() => {
-  for (const c of clients) c.dispose();
-  clients = [];
-});
-function keep(c: PhysicsClient): PhysicsClient {
-  clients.push(c);
-  return c;
-}
+const keep = disposeAfterEach();
 
 function countedManual() {
   const counted = countedWorker({ stepping: 'manual' });
@@ -226,8 +226,7 @@ describe('events', () => {
     const expected: number[] = [];
     const top = buildColumn(physics, 6).at(-1)!;
     expect(buildColumn(world, 6).at(-1)).toBe(top);
-    await physics.step(1); // events listened to from the first step on
-    world.step(DT);
+    await stepBoth(physics, world, 1); // events listened to from the first step on
     {
       const e = world.getContactEvents();
       for (let i = 0; i < e.beginCount; i++) expected.push(1, e.beginShapeA[i]!, e.beginShapeB[i]!);

@@ -1,14 +1,9 @@
 import { ContactPointRecord, World } from '@impulse/core';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { PhysicsClient } from '../src/index';
+import { describe, expect, it } from 'vitest';
 import { createInlinePhysics } from '../src/index';
-import { buildPyramid, createTestWorker, DT } from './support';
+import { buildPyramid, createTestWorker, disposeAfterEach, DT } from './support';
 
-let client: PhysicsClient | null = null;
-afterEach(() => {
-  client?.dispose();
-  client = null;
-});
+const keep = disposeAfterEach();
 
 describe.each([
   ['a worker thread over shared memory', () => createTestWorker({ stepping: 'manual', transport: 'shared' })],
@@ -19,8 +14,7 @@ describe.each([
   ['the inline backend', () => createInlinePhysics({ stepping: 'manual' })],
 ])('debug contact points in %s', (_name, create) => {
   it('are published only when asked for, equal to the core read of the same step', async () => {
-    const physics = create();
-    client = physics;
+    const physics = keep(create());
     const world = new World();
     buildPyramid(physics, 12);
     buildPyramid(world, 12);

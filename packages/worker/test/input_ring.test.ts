@@ -1,13 +1,9 @@
 import { BodyType, makeBox, World } from '@impulse/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PhysicsClient } from '../src/index';
-import { buildColumn, countedWorker, createTestWorker, DT, records } from './support';
+import { buildColumn, countedWorker, createTestWorker, disposeAfterEach, records, stepBoth } from './support';
 
-let clients: PhysicsClient[] = [];
-afterEach(() => {
-  for (const c of clients) c.dispose();
-  clients = [];
-});
+const keep = disposeAfterEach();
 
 type Target = World | PhysicsClient;
 
@@ -50,8 +46,7 @@ function drive(t: Target, scene: ReturnType<typeof drivenScene>, step: number): 
 
 describe('the input ring', () => {
   it('gives bit-identical results to the same inputs on an inline World', async () => {
-    const physics = createTestWorker({ stepping: 'manual' });
-    clients.push(physics);
+    const physics = keep(createTestWorker({ stepping: 'manual' }));
     const world = new World();
     const a = drivenScene(physics);
     const b = drivenScene(world);
@@ -59,16 +54,14 @@ describe('the input ring', () => {
     for (let step = 0; step < 200; step++) {
       drive(physics, a, step);
       drive(world, b, step);
-      await physics.step(1);
-      world.step(DT);
+      await stepBoth(physics, world, 1);
     }
     expect(records(physics)).toEqual(records(world));
     expect(await physics.stateHash()).toBe(world.stateHash());
   });
 
   it('keeps the order of a body created and pushed in the same task', async () => {
-    const physics = createTestWorker({ stepping: 'manual' });
-    clients.push(physics);
+    const physics = keep(createTestWorker({ stepping: 'manual' }));
     const world = new World();
     for (const t of [physics, world] as Target[]) {
       t.setBodyLinearVelocity(buildColumn(t, 1)[0]!, { x: 1, y: 0 }); // through the ring: before any message
@@ -76,14 +69,12 @@ describe('the input ring', () => {
       t.createPolygonShape(late, makeBox(0.5, 0.5));
       t.applyBodyLinearImpulseToCenter(late, { x: 4, y: 0 }); // after a queued create: in the message
     }
-    await physics.step(30);
-    for (let i = 0; i < 30; i++) world.step(DT);
+    await stepBoth(physics, world, 30);
     expect(records(physics)).toEqual(records(world));
   });
 
   it('sends no message while every body is pushed every frame', async () => {
     const { physics, counts } = countedWorker();
-    clients.push(physics);
     const scene = drivenScene(physics);
     await physics.flush();
     const before = { ...counts };

@@ -1,39 +1,24 @@
-import { BodyType, makeBox, World } from '@impulse/core';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { PhysicsClient } from '../src/index';
+import { World } from '@impulse/core';
+import { describe, expect, it } from 'vitest';
 import { createInlinePhysics } from '../src/index';
-import { createTestWorker, DT } from './support';
+import { boxOnGround, createTestWorker, disposeAfterEach, stepBoth } from './support';
 
-let clients: PhysicsClient[] = [];
-afterEach(() => {
-  for (const c of clients) c.dispose();
-  clients = [];
-});
-
-function scene(t: World | PhysicsClient) {
-  const ground = t.createBody();
-  t.createPolygonShape(ground, makeBox(20, 1));
-  const box = t.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 8 } });
-  t.createPolygonShape(box, makeBox(0.5, 0.5));
-  return { ground, box };
-}
+const keep = disposeAfterEach();
 
 describe.each([
   ['a worker thread', () => createTestWorker({ stepping: 'manual' })],
   ['the inline backend', () => createInlinePhysics({ stepping: 'manual' })],
 ])('persistent rays in %s', (_name, create) => {
   it('are cast after every step and read as the core casts them, with begin and end', async () => {
-    const physics = create();
-    clients.push(physics);
+    const physics = keep(create());
     const world = new World();
-    scene(physics);
-    const { box } = scene(world);
+    boxOnGround(physics, { x: 0, y: 8 });
+    const { box } = boxOnGround(world, { x: 0, y: 8 });
     const origin = { x: 0.2, y: 5 };
     const down = { x: 0, y: -10 };
     const ray = physics.createPersistentRay(origin, down);
     expect(physics.readPersistentRay(ray).hit).toBe(false); // not cast yet
-    await physics.step(1);
-    world.step(DT);
+    await stepBoth(physics, world, 1);
     let r = physics.readPersistentRay(ray);
     expect(r).toMatchObject({ hit: true, began: true, ended: false });
     expect(r.point).toEqual(world.castRayClosest(origin, down)!.point); // the ground's top, bit for bit
@@ -41,8 +26,7 @@ describe.each([
     // The box falls through the ray's start and lands across it: the hit moves up to the box.
     let sawBox = false;
     for (let i = 0; i < 120; i++) {
-      await physics.step(1);
-      world.step(DT);
+      await stepBoth(physics, world, 1);
       r = physics.readPersistentRay(ray);
       const expected = world.castRayClosest(origin, down);
       expect(r.hit).toBe(expected !== null);
@@ -65,8 +49,7 @@ describe.each([
   });
 
   it('rejects bad rays at the call site with the core message', () => {
-    const physics = create();
-    clients.push(physics);
+    const physics = keep(create());
     expect(() => physics.createPersistentRay({ x: Number.NaN, y: 0 }, { x: 1, y: 0 })).toThrow(
       /castRayClosest: origin\.x/,
     );

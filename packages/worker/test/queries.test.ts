@@ -1,23 +1,17 @@
 import { BodyType, makeBox, makeCapsule, makeCircle, World } from '@impulse/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PhysicsClient } from '../src/index';
-import { buildPyramid, createTestWorker, DT } from './support';
+import { buildPyramid, createTestWorker, disposeAfterEach, stepBoth } from './support';
 
-let client: PhysicsClient | null = null;
-afterEach(() => {
-  client?.dispose();
-  client = null;
-});
+const keep = disposeAfterEach();
 
 describe('one-shot queries', () => {
   it('answer as the core answers the same world: rays, shape casts and overlaps', async () => {
-    const physics = createTestWorker({ stepping: 'manual' });
-    client = physics;
+    const physics = keep(createTestWorker({ stepping: 'manual' }));
     const world = new World();
     buildPyramid(physics, 8);
     buildPyramid(world, 8);
-    await physics.step(30);
-    for (let i = 0; i < 30; i++) world.step(DT);
+    await stepBoth(physics, world, 30);
     const origin = { x: -10, y: 1.5 };
     const across = { x: 20, y: 0 };
     expect(await physics.castRayClosest(origin, across)).toEqual(world.castRayClosest(origin, across));
@@ -42,8 +36,7 @@ describe('one-shot queries', () => {
 
 describe('bad query input', () => {
   it("throws at the call site with the core's message, before anything is sent", async () => {
-    const physics = createTestWorker({ stepping: 'manual' });
-    client = physics;
+    const physics = keep(createTestWorker({ stepping: 'manual' }));
     const world = new World();
     const bad: [string, (q: PhysicsClient | World) => unknown][] = [
       ['castRayClosest', (q) => q.castRayClosest({ x: Number.NaN, y: 0 }, { x: 1, y: 0 })],
@@ -74,8 +67,7 @@ describe('bad query input', () => {
 
 describe('reads derived from the pose, and joint read-outs', () => {
   it('give world and local points as the core does, and the joint state and forces from the worker', async () => {
-    const physics = createTestWorker({ stepping: 'manual' });
-    client = physics;
+    const physics = keep(createTestWorker({ stepping: 'manual' }));
     const world = new World();
     const build = (t: World | PhysicsClient) => {
       const ground = t.createBody();
@@ -91,8 +83,7 @@ describe('reads derived from the pose, and joint read-outs', () => {
     };
     const { arm, hinge } = build(physics);
     build(world);
-    await physics.step(40);
-    for (let i = 0; i < 40; i++) world.step(DT);
+    await stepBoth(physics, world, 40);
     const p = { x: 0.5, y: -0.05 };
     expect(physics.getBodyWorldPoint(arm, p)).toEqual(world.getBodyWorldPoint(arm, p));
     expect(physics.getBodyLocalPoint(arm, { x: 1, y: 2 })).toEqual(

@@ -1,13 +1,8 @@
 import { BodyRecord, BodyType, makeBox, World } from '@impulse/core';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { PhysicsClient } from '../src/index';
-import { createTestWorker, records } from './support';
+import { describe, expect, it } from 'vitest';
+import { createTestWorker, disposeAfterEach, records } from './support';
 
-let client: PhysicsClient | null = null;
-afterEach(() => {
-  client?.dispose();
-  client = null;
-});
+const keep = disposeAfterEach();
 
 /**
  * Bodies that never touch (no mask bits), all starting at x = 0 with the same velocity
@@ -36,7 +31,6 @@ describe('the shared frame buffer', () => {
       timeScale: 100,
       maxStepsPerTick: 120,
     });
-    client = physics;
     driftingBodies(physics, count);
     await physics.ready;
     const out = new Float64Array(count * BodyRecord.Size);
@@ -71,8 +65,7 @@ describe('the shared frame buffer', () => {
   });
 
   it('keeps reading correct transforms while the buffer grows from 64 slots to thousands', async () => {
-    const physics = createTestWorker({ stepping: 'manual' });
-    client = physics;
+    const physics = keep(createTestWorker({ stepping: 'manual' }));
     const world = new World();
     for (const target of [physics, world]) {
       const ground = target.createBody();

@@ -1,10 +1,32 @@
 import { BodyRecord, BodyType, type BodyId, makeBox, type World } from '@impulse/core';
 import { pyramidScene } from '@impulse/core/scenes';
 import { Worker } from 'node:worker_threads';
+import { afterEach } from 'vitest';
 import type { PhysicsClient } from '../src/index';
 import { createNodePhysicsWorker, type NodeWorkerOptions, nodeWorkerScript } from '../src/node';
 
 export const DT = 1 / 60;
+
+/**
+ * Disposes, after each test of the calling file, every client handed to the returned
+ * `keep` (which returns its argument), so no worker thread outlives its test.
+ */
+export function disposeAfterEach(): <C extends PhysicsClient>(client: C) => C {
+  const clients: PhysicsClient[] = [];
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.dispose();
+  });
+  return (client) => {
+    clients.push(client);
+    return client;
+  };
+}
+
+/** Steps the client `n` steps and the inline `world` `n` steps of DT: the same steps on both. */
+export async function stepBoth(physics: PhysicsClient, world: World, n: number): Promise<void> {
+  await physics.step(n);
+  for (let i = 0; i < n; i++) world.step(DT);
+}
 
 /** Anything that takes the core's commands: a World, or a client of one. */
 export type Commands = Pick<World, 'createBody' | 'createPolygonShape' | 'setBodyLinearVelocity'>;
@@ -19,6 +41,19 @@ export function records(source: World | PhysicsClient): Float64Array {
   const out = new Float64Array(source.getBodySlotCount() * BodyRecord.Size);
   source.readBodyTransforms(out);
   return out;
+}
+
+/** A dynamic unit box at `position` on a ground 40 m wide, through any API. */
+export function boxOnGround(
+  target: Commands,
+  position: { x: number; y: number },
+  shape?: Parameters<World['createPolygonShape']>[2],
+): { ground: BodyId; box: BodyId } {
+  const ground = target.createBody();
+  target.createPolygonShape(ground, makeBox(20, 1));
+  const box = target.createBody({ type: BodyType.Dynamic, position });
+  target.createPolygonShape(box, makeBox(0.5, 0.5), shape);
+  return { ground, box };
 }
 
 /** `count` boxes in a column on a ground, through any API. */

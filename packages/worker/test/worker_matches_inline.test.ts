@@ -1,14 +1,9 @@
 import { World } from '@impulse/core';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { PhysicsClient } from '../src/index';
+import { describe, expect, it } from 'vitest';
 import { createInlinePhysics } from '../src/index';
-import { buildPyramid, createTestWorker, DT, records } from './support';
+import { buildPyramid, createTestWorker, disposeAfterEach, records, stepBoth } from './support';
 
-let client: PhysicsClient | null = null;
-afterEach(() => {
-  client?.dispose();
-  client = null;
-});
+const keep = disposeAfterEach();
 
 const backends = {
   'a worker thread over shared memory': () => createTestWorker({ stepping: 'manual', transport: 'shared' }),
@@ -19,15 +14,13 @@ const backends = {
 
 describe.each(Object.entries(backends))('%s', (_name, create) => {
   it('publishes the same transforms as an inline World, bit for bit, over 600 steps of a pyramid', async () => {
-    const physics = create();
-    client = physics;
+    const physics = keep(create());
     const world = new World();
     const ids = buildPyramid(physics);
     expect(buildPyramid(world)).toEqual(ids); // the mirror hands out the worker's ids
     expect(physics.transport).not.toBe('');
     for (let step = 1; step <= 600; step++) {
-      await physics.step(1);
-      world.step(DT);
+      await stepBoth(physics, world, 1);
       if (step % 50 === 0 || step <= 3) {
         // Float64Array equality compares every double exactly (NaN aside, which fails too).
         expect(records(physics)).toEqual(records(world));
@@ -38,18 +31,15 @@ describe.each(Object.entries(backends))('%s', (_name, create) => {
   });
 
   it('reads a body created since the last step where it was created, then where the worker put it', async () => {
-    const physics = create();
-    client = physics;
+    const physics = keep(create());
     const world = new World();
     buildPyramid(physics, 5);
     buildPyramid(world, 5);
-    await physics.step(10);
-    for (let i = 0; i < 10; i++) world.step(DT);
+    await stepBoth(physics, world, 10);
     const extra = physics.createBody({ type: 2, position: { x: 30, y: 7 } });
     expect(physics.getBodyPosition(extra)).toEqual({ x: 30, y: 7 });
     world.createBody({ type: 2, position: { x: 30, y: 7 } });
-    await physics.step(1);
-    world.step(DT);
+    await stepBoth(physics, world, 1);
     expect(physics.getBodyPosition(extra)).toEqual(world.getBodyPosition(extra));
     expect(physics.getBodyLinearVelocity(extra)).toEqual(world.getBodyLinearVelocity(extra));
   });

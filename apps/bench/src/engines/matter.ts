@@ -1,7 +1,8 @@
 import Matter from 'matter-js';
 import type { BuiltScene, EngineAdapter } from '../engine';
 import { type BodiesDesc, FRICTION, type SceneDesc, TIME_STEP } from '../scenes';
-import { type BodySpec, type JointSpec, rainColumnAt, type ShapeSpec } from '../scenes_box2d';
+import type { BodySpec, JointSpec, ShapeSpec } from '../scenes_box2d';
+import { rainSlots, trackedScene } from './adapter_kit';
 
 const { Bodies, Body, Composite, Constraint, Engine } = Matter;
 
@@ -29,6 +30,17 @@ export function matterAdapter(version: string): EngineAdapter {
       const all: (Matter.Body | Matter.Constraint)[] = [];
       let tumbler: Matter.Body | null = null;
       const S = PX_PER_M;
+      // the dynamic boxes of a box scene and of the tumbler
+      const addBoxes = (d: { halfSize: number; boxes: ArrayLike<number> }): void => {
+        const size = 2 * d.halfSize * S;
+        for (let i = 0; i < d.boxes.length; i += 2) {
+          const body = Bodies.rectangle(d.boxes[i]! * S, -d.boxes[i + 1]! * S, size, size, {
+            friction: FRICTION,
+          });
+          tracked.push(body);
+          all.push(body);
+        }
+      };
       if (desc.kind === 'boxes') {
         for (const s of desc.statics) {
           if (s.type === 'box') {
@@ -55,14 +67,7 @@ export function matterAdapter(version: string): EngineAdapter {
             );
           }
         }
-        const size = 2 * desc.halfSize * S;
-        for (let i = 0; i < desc.boxes.length; i += 2) {
-          const body = Bodies.rectangle(desc.boxes[i]! * S, -desc.boxes[i + 1]! * S, size, size, {
-            friction: FRICTION,
-          });
-          tracked.push(body);
-          all.push(body);
-        }
+        addBoxes(desc);
       } else if (desc.kind === 'jointGrid') {
         const n = desc.pinned.length;
         for (let i = 0; i < n; i++) {
@@ -97,46 +102,29 @@ export function matterAdapter(version: string): EngineAdapter {
         );
         tumbler = Body.create({ parts, isStatic: true, friction: FRICTION });
         all.push(tumbler);
-        const size = 2 * desc.halfSize * S;
-        for (let i = 0; i < desc.boxes.length; i += 2) {
-          const body = Bodies.rectangle(desc.boxes[i]! * S, -desc.boxes[i + 1]! * S, size, size, {
-            friction: FRICTION,
-          });
-          tracked.push(body);
-          all.push(body);
-        }
+        addBoxes(desc);
       }
       Composite.add(engine.world, all);
       const t = tumbler;
       // a static body moved by hand with updateVelocity: matter's way to drive a kinematic body
       const spin = desc.kind === 'tumbler' ? desc.angularSpeed * TIME_STEP : 0;
-      const scene: BuiltScene = {
-        step:
-          t === null
-            ? () => Engine.update(engine, DELTA_MS)
-            : () => {
-                setAngle(t, t.angle - spin, true);
-                Engine.update(engine, DELTA_MS);
-              },
-        readTransforms(out) {
-          for (let i = 0; i < tracked.length; i++) {
-            const b = tracked[i]!;
-            out[3 * i] = b.position.x / S;
-            out[3 * i + 1] = -b.position.y / S;
-            out[3 * i + 2] = -b.angle;
-          }
-        },
-      };
-      if (t !== null) {
-        scene.readTumbler = (out) => {
-          out[0] = t.position.x / S;
-          out[1] = -t.position.y / S;
-          out[2] = -t.angle;
-        };
-      }
-      return scene;
+      const step =
+        t === null
+          ? () => Engine.update(engine, DELTA_MS)
+          : () => {
+              setAngle(t, t.angle - spin, true);
+              Engine.update(engine, DELTA_MS);
+            };
+      return trackedScene(step, tracked, t, readPose);
     },
   };
+}
+
+/** Writes a (single-part) body's x, y, angle at out[3k], out[3k + 1], out[3k + 2], in meters, y up. */
+function readPose(b: Matter.Body, out: Float64Array, k: number): void {
+  out[3 * k] = b.position.x / PX_PER_M;
+  out[3 * k + 1] = -b.position.y / PX_PER_M;
+  out[3 * k + 2] = -b.angle;
 }
 
 /** matter's density per px² for a density of 1 kg/m² (its default, 0.001): only ratios matter. */
@@ -314,31 +302,6 @@ function buildBodies(desc: BodiesDesc): BuiltScene {
   }
   Composite.add(engine.world, all);
   const tracked = bodies.filter((_, i) => desc.bodies[i]!.dynamic);
-  const spawn = desc.spawn;
-  const slots: { bodies: MatterBody[]; items: (Matter.Body | Matter.Constraint)[] }[] = [];
-  const drop = (stepIndex: number): void => {
-    if (spawn === null) return;
-    const column = rainColumnAt(stepIndex, spawn);
-    if (column < 0) return;
-    for (let r = 0; r < spawn.rows; r++) {
-      for (let i = 0; i < spawn.groupSize; i++) {
-        const slot = (r * spawn.columns + column) * spawn.groupSize + i;
-        const old = slots[slot];
-        if (old) Composite.remove(engine.world, old.items);
-        const x = spawn.slots[2 * slot]!;
-        const y = spawn.slots[2 * slot + 1]!;
-        const items: (Matter.Body | Matter.Constraint)[] = [];
-        const human = spawn.template.bodies.map((b) => addBody(items, b, x, y, -(i + 1))[0]!);
-        for (const j of spawn.template.joints) addJoint(items, j, human);
-        Composite.add(engine.world, items);
-        slots[slot] = { bodies: human, items };
-      }
-    }
-  };
-  drop(0);
-  let stepIndex = 0;
-  const bones = spawn?.template.bodies.length ?? 0;
-  const slotCount = spawn === null ? 0 : spawn.slots.length / 2;
   const read = (m: MatterBody, out: Float64Array, k: number): void => {
     const turn = m.body.angle - m.a0;
     const c = Math.cos(turn);
@@ -347,26 +310,28 @@ function buildBodies(desc: BodiesDesc): BuiltScene {
     out[3 * k + 1] = -(m.body.position.y + s * m.ox + c * m.oy) / PX_PER_M;
     out[3 * k + 2] = -turn;
   };
+  const rain = rainSlots<{ bodies: MatterBody[]; items: (Matter.Body | Matter.Constraint)[] }>(desc, {
+    spawn(template, x, y, group) {
+      const items: (Matter.Body | Matter.Constraint)[] = [];
+      const human = template.bodies.map((b) => addBody(items, b, x, y, group)[0]!);
+      for (const j of template.joints) addJoint(items, j, human);
+      Composite.add(engine.world, items);
+      return { bodies: human, items };
+    },
+    remove: (human) => Composite.remove(engine.world, human.items),
+    readBone: (human, bone, out, k) => read(human.bodies[bone]!, out, k),
+  });
+  rain.drop(0);
+  let stepIndex = 0;
   return {
     step: () => {
       for (const m of motors) Body.setAngularVelocity(m.body, -m.speed * TIME_STEP);
       Engine.update(engine, DELTA_MS);
-      drop(++stepIndex);
+      rain.drop(++stepIndex);
     },
     readTransforms(out) {
-      let k = 0;
-      for (const m of tracked) read(m, out, k++);
-      for (let slot = 0; slot < slotCount; slot++) {
-        const human = slots[slot];
-        for (let i = 0; i < bones; i++, k++) {
-          if (human) read(human.bodies[i]!, out, k);
-          else {
-            out[3 * k] = desc.tracked[2 * k]!;
-            out[3 * k + 1] = desc.tracked[2 * k + 1]!;
-            out[3 * k + 2] = 0;
-          }
-        }
-      }
+      for (let k = 0; k < tracked.length; k++) read(tracked[k]!, out, k);
+      rain.read(out, tracked.length);
     },
   };
 }

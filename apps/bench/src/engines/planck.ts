@@ -1,7 +1,8 @@
 import { type Body, Box, Chain, Circle, Edge, Polygon, RevoluteJoint, type Shape, World } from 'planck';
 import type { BuiltScene, EngineAdapter } from '../engine';
 import { type BodiesDesc, DENSITY, FRICTION, GRAVITY_Y, type SceneDesc, TIME_STEP } from '../scenes';
-import { type BodySpec, type JointSpec, rainColumnAt, type ShapeGeom } from '../scenes_box2d';
+import type { BodySpec, JointSpec, ShapeGeom } from '../scenes_box2d';
+import { buildBodyList, trackedScene } from './adapter_kit';
 
 /** Box2D v2.4's suggested iteration counts, which are also planck's defaults. */
 const VELOCITY_ITERATIONS = 8;
@@ -18,21 +19,25 @@ export function planckAdapter(version: string): EngineAdapter {
       const tracked: Body[] = [];
       let tumbler: Body | null = null;
       const fixture = { density: DENSITY, friction: FRICTION };
+      // the dynamic boxes of a box scene and of the tumbler
+      const addBoxes = (d: { halfSize: number; boxes: ArrayLike<number> }): void => {
+        const box = new Box(d.halfSize, d.halfSize);
+        for (let i = 0; i < d.boxes.length; i += 2) {
+          const body = world.createBody({
+            type: 'dynamic',
+            position: { x: d.boxes[i]!, y: d.boxes[i + 1]! },
+          });
+          body.createFixture(box, fixture);
+          tracked.push(body);
+        }
+      };
       if (desc.kind === 'boxes') {
         const ground = world.createBody();
         for (const s of desc.statics) {
           if (s.type === 'box') ground.createFixture(new Box(s.hx, s.hy, { x: s.cx, y: s.cy }, 0), fixture);
           else ground.createFixture(new Edge({ x: s.x1, y: s.y1 }, { x: s.x2, y: s.y2 }), fixture);
         }
-        const box = new Box(desc.halfSize, desc.halfSize);
-        for (let i = 0; i < desc.boxes.length; i += 2) {
-          const body = world.createBody({
-            type: 'dynamic',
-            position: { x: desc.boxes[i]!, y: desc.boxes[i + 1]! },
-          });
-          body.createFixture(box, fixture);
-          tracked.push(body);
-        }
+        addBoxes(desc);
       } else if (desc.kind === 'jointGrid') {
         const circle = new Circle(desc.radius);
         const n = desc.pinned.length;
@@ -68,39 +73,24 @@ export function planckAdapter(version: string): EngineAdapter {
             friction: FRICTION,
           });
         }
-        const box = new Box(desc.halfSize, desc.halfSize);
-        for (let i = 0; i < desc.boxes.length; i += 2) {
-          const body = world.createBody({
-            type: 'dynamic',
-            position: { x: desc.boxes[i]!, y: desc.boxes[i + 1]! },
-          });
-          body.createFixture(box, fixture);
-          tracked.push(body);
-        }
+        addBoxes(desc);
       }
-      const scene: BuiltScene = {
-        step: () => world.step(TIME_STEP, VELOCITY_ITERATIONS, POSITION_ITERATIONS),
-        readTransforms(out) {
-          for (let i = 0; i < tracked.length; i++) {
-            const p = tracked[i]!.getPosition();
-            out[3 * i] = p.x;
-            out[3 * i + 1] = p.y;
-            out[3 * i + 2] = tracked[i]!.getAngle();
-          }
-        },
-      };
-      if (tumbler !== null) {
-        const t = tumbler;
-        scene.readTumbler = (out) => {
-          const p = t.getPosition();
-          out[0] = p.x;
-          out[1] = p.y;
-          out[2] = t.getAngle();
-        };
-      }
-      return scene;
+      return trackedScene(
+        () => world.step(TIME_STEP, VELOCITY_ITERATIONS, POSITION_ITERATIONS),
+        tracked,
+        tumbler,
+        readPose,
+      );
     },
   };
+}
+
+/** Writes the body's x, y, angle at out[3k], out[3k + 1], out[3k + 2]. */
+function readPose(b: Body, out: Float64Array, k: number): void {
+  const p = b.getPosition();
+  out[3 * k] = p.x;
+  out[3 * k + 1] = p.y;
+  out[3 * k + 2] = b.getAngle();
 }
 
 /**
@@ -158,7 +148,8 @@ export function offsetPolygon(points: number[], r: number): { x: number; y: numb
   return out;
 }
 
-function addBody(world: World, b: BodySpec, ox: number, oy: number, group: number | null): Body {
+/** Adds body `b` offset by (ox, oy); a `group` other than 0 replaces its shapes' group (a rain drop's). */
+function addBody(world: World, b: BodySpec, ox: number, oy: number, group: number): Body {
   const body = world.createBody({
     type: b.dynamic ? 'dynamic' : 'static',
     position: { x: b.x + ox, y: b.y + oy },
@@ -173,7 +164,7 @@ function addBody(world: World, b: BodySpec, ox: number, oy: number, group: numbe
         restitution: s.restitution,
         filterCategoryBits: s.category,
         filterMaskBits: s.mask,
-        filterGroupIndex: group ?? s.group,
+        filterGroupIndex: group === 0 ? s.group : group,
       });
     }
   }
@@ -202,53 +193,11 @@ function addJoint(world: World, j: JointSpec, bodies: readonly Body[]): void {
 /** Rain, smash and spinner: the generic body list, and rain's drops between steps. */
 function buildBodies(desc: BodiesDesc): BuiltScene {
   const world = new World({ gravity: { x: 0, y: desc.gravityY }, allowSleep: false });
-  const bodies = desc.bodies.map((b) => addBody(world, b, 0, 0, null));
-  for (const j of desc.joints) addJoint(world, j, bodies);
-  const tracked = bodies.filter((_, i) => desc.bodies[i]!.dynamic);
-  const spawn = desc.spawn;
-  const slots: (Body[] | null)[] = spawn === null ? [] : new Array(spawn.slots.length / 2).fill(null);
-  const drop = (stepIndex: number): void => {
-    if (spawn === null) return;
-    const column = rainColumnAt(stepIndex, spawn);
-    if (column < 0) return;
-    for (let r = 0; r < spawn.rows; r++) {
-      for (let i = 0; i < spawn.groupSize; i++) {
-        const slot = (r * spawn.columns + column) * spawn.groupSize + i;
-        for (const b of slots[slot] ?? []) world.destroyBody(b);
-        const x = spawn.slots[2 * slot]!;
-        const y = spawn.slots[2 * slot + 1]!;
-        const human = spawn.template.bodies.map((b) => addBody(world, b, x, y, -(i + 1)));
-        for (const j of spawn.template.joints) addJoint(world, j, human);
-        slots[slot] = human;
-      }
-    }
-  };
-  drop(0);
-  let stepIndex = 0;
-  const bones = spawn?.template.bodies.length ?? 0;
-  return {
-    step: () => {
-      world.step(TIME_STEP, VELOCITY_ITERATIONS, POSITION_ITERATIONS);
-      drop(++stepIndex);
-    },
-    readTransforms(out) {
-      let k = 0;
-      for (const b of tracked) {
-        const p = b.getPosition();
-        out[3 * k] = p.x;
-        out[3 * k + 1] = p.y;
-        out[3 * k + 2] = b.getAngle();
-        k++;
-      }
-      for (const human of slots) {
-        for (let i = 0; i < bones; i++, k++) {
-          const b = human?.[i];
-          const p = b?.getPosition() ?? { x: desc.tracked[2 * k]!, y: desc.tracked[2 * k + 1]! };
-          out[3 * k] = p.x;
-          out[3 * k + 1] = p.y;
-          out[3 * k + 2] = b?.getAngle() ?? 0;
-        }
-      }
-    },
-  };
+  return buildBodyList<Body>(desc, {
+    add: (b, ox, oy, group) => addBody(world, b, ox, oy, group),
+    join: (j, bodies) => addJoint(world, j, bodies),
+    remove: (b) => world.destroyBody(b),
+    readPose,
+    step: () => world.step(TIME_STEP, VELOCITY_ITERATIONS, POSITION_ITERATIONS),
+  });
 }

@@ -1,7 +1,8 @@
 import type RAPIER_TYPES from '@dimforge/rapier2d-compat';
 import type { BuiltScene, EngineAdapter } from '../engine';
 import { type BodiesDesc, DENSITY, FRICTION, GRAVITY_Y, type SceneDesc, TIME_STEP } from '../scenes';
-import { type BodySpec, type JointSpec, rainColumnAt, type ShapeSpec } from '../scenes_box2d';
+import type { BodySpec, JointSpec, ShapeSpec } from '../scenes_box2d';
+import { buildBodyList, trackedScene } from './adapter_kit';
 
 /** The module of @dimforge/rapier2d-compat (the SIMD build has the same API for what we use). */
 export type RapierModule = typeof RAPIER_TYPES;
@@ -27,6 +28,15 @@ export function rapierAdapter(R: RapierModule, id: string, name: string): Engine
       let tumbler: RAPIER_TYPES.RigidBody | null = null;
       const dynamicAt = (x: number, y: number): RAPIER_TYPES.RigidBody =>
         world.createRigidBody(R.RigidBodyDesc.dynamic().setTranslation(x, y).setCanSleep(false));
+      // the dynamic boxes of a box scene and of the tumbler
+      const addBoxes = (d: { halfSize: number; boxes: ArrayLike<number> }): void => {
+        for (let i = 0; i < d.boxes.length; i += 2) {
+          const body = dynamicAt(d.boxes[i]!, d.boxes[i + 1]!);
+          const box = R.ColliderDesc.cuboid(d.halfSize, d.halfSize).setDensity(DENSITY).setFriction(FRICTION);
+          world.createCollider(box, body);
+          tracked.push(body);
+        }
+      };
       if (desc.kind === 'boxes') {
         const ground = world.createRigidBody(R.RigidBodyDesc.fixed());
         for (const s of desc.statics) {
@@ -36,14 +46,7 @@ export function rapierAdapter(R: RapierModule, id: string, name: string): Engine
               : R.ColliderDesc.segment({ x: s.x1, y: s.y1 }, { x: s.x2, y: s.y2 });
           world.createCollider(c.setFriction(FRICTION), ground);
         }
-        for (let i = 0; i < desc.boxes.length; i += 2) {
-          const body = dynamicAt(desc.boxes[i]!, desc.boxes[i + 1]!);
-          world.createCollider(
-            R.ColliderDesc.cuboid(desc.halfSize, desc.halfSize).setDensity(DENSITY).setFriction(FRICTION),
-            body,
-          );
-          tracked.push(body);
-        }
+        addBoxes(desc);
       } else if (desc.kind === 'jointGrid') {
         const n = desc.pinned.length;
         for (let i = 0; i < n; i++) {
@@ -77,38 +80,19 @@ export function rapierAdapter(R: RapierModule, id: string, name: string): Engine
             tumbler,
           );
         }
-        for (let i = 0; i < desc.boxes.length; i += 2) {
-          const body = dynamicAt(desc.boxes[i]!, desc.boxes[i + 1]!);
-          world.createCollider(
-            R.ColliderDesc.cuboid(desc.halfSize, desc.halfSize).setDensity(DENSITY).setFriction(FRICTION),
-            body,
-          );
-          tracked.push(body);
-        }
+        addBoxes(desc);
       }
-      const scene: BuiltScene = {
-        step: () => world.step(),
-        readTransforms(out) {
-          for (let i = 0; i < tracked.length; i++) {
-            const p = tracked[i]!.translation();
-            out[3 * i] = p.x;
-            out[3 * i + 1] = p.y;
-            out[3 * i + 2] = tracked[i]!.rotation();
-          }
-        },
-      };
-      if (tumbler !== null) {
-        const t = tumbler;
-        scene.readTumbler = (out) => {
-          const p = t.translation();
-          out[0] = p.x;
-          out[1] = p.y;
-          out[2] = t.rotation();
-        };
-      }
-      return scene;
+      return trackedScene(() => world.step(), tracked, tumbler, readPose);
     },
   };
+}
+
+/** Writes the body's x, y, angle at out[3k], out[3k + 1], out[3k + 2]. */
+function readPose(b: RAPIER_TYPES.RigidBody, out: Float64Array, k: number): void {
+  const p = b.translation();
+  out[3 * k] = p.x;
+  out[3 * k + 1] = p.y;
+  out[3 * k + 2] = b.rotation();
 }
 
 /**
@@ -219,54 +203,11 @@ function addJoint(
 function buildBodies(R: RapierModule, desc: BodiesDesc): BuiltScene {
   const world = new R.World({ x: 0, y: desc.gravityY });
   world.timestep = TIME_STEP;
-  const bodies = desc.bodies.map((b) => addBody(R, world, b, 0, 0, 0));
-  for (const j of desc.joints) addJoint(R, world, j, bodies);
-  const tracked = bodies.filter((_, i) => desc.bodies[i]!.dynamic);
-  const spawn = desc.spawn;
-  const slots: (RAPIER_TYPES.RigidBody[] | null)[] =
-    spawn === null ? [] : new Array(spawn.slots.length / 2).fill(null);
-  const drop = (stepIndex: number): void => {
-    if (spawn === null) return;
-    const column = rainColumnAt(stepIndex, spawn);
-    if (column < 0) return;
-    for (let r = 0; r < spawn.rows; r++) {
-      for (let i = 0; i < spawn.groupSize; i++) {
-        const slot = (r * spawn.columns + column) * spawn.groupSize + i;
-        for (const b of slots[slot] ?? []) world.removeRigidBody(b);
-        const x = spawn.slots[2 * slot]!;
-        const y = spawn.slots[2 * slot + 1]!;
-        const human = spawn.template.bodies.map((b) => addBody(R, world, b, x, y, -(i + 1)));
-        for (const j of spawn.template.joints) addJoint(R, world, j, human);
-        slots[slot] = human;
-      }
-    }
-  };
-  drop(0);
-  let stepIndex = 0;
-  const bones = spawn?.template.bodies.length ?? 0;
-  return {
-    step: () => {
-      world.step();
-      drop(++stepIndex);
-    },
-    readTransforms(out) {
-      let k = 0;
-      for (const b of tracked) {
-        const p = b.translation();
-        out[3 * k] = p.x;
-        out[3 * k + 1] = p.y;
-        out[3 * k + 2] = b.rotation();
-        k++;
-      }
-      for (const human of slots) {
-        for (let i = 0; i < bones; i++, k++) {
-          const b = human?.[i];
-          const p = b?.translation() ?? { x: desc.tracked[2 * k]!, y: desc.tracked[2 * k + 1]! };
-          out[3 * k] = p.x;
-          out[3 * k + 1] = p.y;
-          out[3 * k + 2] = b?.rotation() ?? 0;
-        }
-      }
-    },
-  };
+  return buildBodyList<RAPIER_TYPES.RigidBody>(desc, {
+    add: (b, ox, oy, group) => addBody(R, world, b, ox, oy, group),
+    join: (j, bodies) => addJoint(R, world, j, bodies),
+    remove: (b) => world.removeRigidBody(b),
+    readPose,
+    step: () => world.step(),
+  });
 }

@@ -17,10 +17,10 @@ import {
   type RendererKind,
   usePhysics,
 } from '@impulse/react';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { createContext, type ReactNode, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SceneMeta } from '../scenes/meta';
 import { chosenBackend, setActiveSim } from './active_scene';
-import { type Backend, countFrameInterval, type Perf, type SceneHandle } from './scene_handle';
+import { type Backend, type Perf, type SceneHandle, startFrameClock } from './scene_handle';
 import { SceneFrame } from './SceneFrame';
 
 /** React renders of the canvas scenes' components (the stats show it stays flat while bodies move). */
@@ -49,9 +49,6 @@ export class CanvasSceneHandle implements SceneHandle {
     return ids;
   };
   private readonly tracked = new Set<readonly { readonly id: BodyId | null }[]>();
-  readonly hiddenBodies = 1;
-  private raf = 0;
-  private last = 0;
   private readonly rendersAtStart = sceneRenders.count;
 
   constructor(
@@ -64,6 +61,10 @@ export class CanvasSceneHandle implements SceneHandle {
     return this.api.client;
   }
 
+  get hiddenBodies(): number {
+    return this.api.ownBodyCount();
+  }
+
   get testBody(): BodyId | null {
     return this.testApi?.id ?? null;
   }
@@ -74,21 +75,13 @@ export class CanvasSceneHandle implements SceneHandle {
 
   /** Display frames and the canvas's timings, smoothed like the canvas's own. */
   start(): () => void {
-    const tick = (now: number) => {
-      this.raf = requestAnimationFrame(tick);
-      if (this.last > 0) {
-        countFrameInterval(this.perf, now - this.last);
-      }
-      this.last = now;
-      this.perf.frames++;
+    return startFrameClock(this.perf, () => {
       const c = this.canvas.current;
       if (c) {
         this.perf.readMs = c.perf.readMs;
         this.perf.workMs = c.perf.drawMs;
       }
-    };
-    this.raf = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(this.raf);
+    });
   }
 
   /** Counts `bodies` among the scene's dynamic bodies until the returned function is called. */
@@ -118,12 +111,23 @@ export class CanvasSceneHandle implements SceneHandle {
   }
 }
 
+/** The scene handle for the components of the world (`<CanvasScene>` provides it; a page scene too). */
+export const SceneContext = createContext<CanvasSceneHandle | null>(null);
+
+/** The scene handle of the `<CanvasScene>` above (null until it starts): to set its test body, body list or note. */
+export function useSceneHandle(): CanvasSceneHandle | null {
+  return useContext(SceneContext);
+}
+
 /** Counts a component's bodies (a stable array: `useBodies(...).apis`, or a memoized list) among the scene's dynamic bodies. */
-export function useTrackedBodies(
-  scene: CanvasSceneHandle | null,
-  bodies: readonly { readonly id: BodyId | null }[],
-): void {
+export function useTrackedBodies(bodies: readonly { readonly id: BodyId | null }[]): void {
+  const scene = useSceneHandle();
   useLayoutEffect(() => scene?.track(bodies), [scene, bodies]);
+}
+
+/** Counts one body among the scene's dynamic bodies. */
+export function useTrackedBody(body: { readonly id: BodyId | null }): void {
+  useTrackedBodies(useMemo(() => [body], [body]));
 }
 
 /** Publishes the scene for the shell and the tests while `<Physics>` lives. */
@@ -151,44 +155,42 @@ export function Publish({
 
 export interface CanvasSceneProps {
   meta: SceneMeta;
-  /** The world: bodies, joints and springs as React components. */
+  /** The world: bodies, joints and springs as React components (`useSceneHandle` reaches the scene). */
   children: ReactNode;
   controls: ReactNode;
-  onReset: () => void;
   /** The world box in view, or a function of the frame (a camera that follows a body). */
   view: CanvasViewBox | CanvasViewFn;
   bodyStyle?: BodyStyleFn;
   onDraw?: CanvasDrawFn;
   physics?: Omit<PhysicsProps, 'children' | 'backend'>;
-  /** Gets the handle when the scene starts (to set its test body, note, body list). */
-  onScene?: (scene: CanvasSceneHandle | null) => void;
+  /** Runs when the user resets the scene, before its world is made again: scene state to start over (drops, counters). */
+  onReset?: () => void;
   /** A status line shown at the stage's top right (broken joints, a trigger zone's visits); the tests read it. */
   note?: string;
 }
 
+/** A scene on `<PhysicsCanvas>`; "Reset scene" makes its world (and every component in it) again. */
 export function CanvasScene(props: CanvasSceneProps) {
   sceneRenders.count++;
+  const [reset, setReset] = useState(0);
   const canvas = useRef<PhysicsCanvasApi | null>(null);
   const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
-  const onScene = props.onScene;
-  const [publish] = useState(() => (s: CanvasSceneHandle | null) => {
-    setScene(s);
-    latest.current?.(s);
-  });
-  const latest = useRef(onScene);
-  latest.current = onScene;
   const narrow = typeof window !== 'undefined' && window.innerWidth < 560;
   const note = props.note ?? '';
   useLayoutEffect(() => {
     if (scene) scene.note = note;
   }, [scene, note]);
+  const { onReset } = props;
   return (
-    <Physics backend={chosenBackend()} {...props.physics}>
-      <Publish canvas={canvas} onScene={publish} />
+    <Physics key={reset} backend={chosenBackend()} {...props.physics}>
+      <Publish canvas={canvas} onScene={setScene} />
       <SceneFrame
         meta={props.meta}
         sim={scene}
-        onReset={props.onReset}
+        onReset={() => {
+          onReset?.();
+          setReset((n) => n + 1);
+        }}
         controls={props.controls}
         stageExtra={
           note ? (
@@ -214,7 +216,7 @@ export function CanvasScene(props: CanvasSceneProps) {
           />
         }
       />
-      {props.children}
+      <SceneContext.Provider value={scene}>{props.children}</SceneContext.Provider>
     </Physics>
   );
 }

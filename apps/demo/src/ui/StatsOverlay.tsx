@@ -34,7 +34,7 @@ export function StatsOverlay({ sim }: { sim: SceneHandle | null }) {
       set('frame', Number.isNaN(sim.perf.workMs) ? '–' : sim.perf.workMs.toFixed(2));
       if (sim.reactRenders) set('renders', String(sim.reactRenders()));
       set('step', stats.frame > 0 ? stats.stepMs.toFixed(2) : '–');
-      set('bodies', String(Math.max(0, stats.bodyCount - (sim.hiddenBodies ?? 0))));
+      set('bodies', String(Math.max(0, stats.bodyCount - sim.hiddenBodies)));
       set('awake', String(stats.awakeBodyCount));
       set('contacts', String(stats.touchingContactCount));
     };

@@ -18,10 +18,26 @@ export interface Perf {
   frames: number;
 }
 
-/** Folds one display-frame interval (ms) into `perf`'s smoothed frame time and rate. */
-export function countFrameInterval(perf: Perf, interval: number): void {
-  perf.frameMs += 0.1 * (interval - perf.frameMs);
-  perf.fps = 1000 / perf.frameMs;
+/**
+ * Counts display frames into `perf` (the smoothed frame time and rate, and `frames`) until
+ * the returned function is called; `each` runs after every count (a handle copying its
+ * renderer's timings).
+ */
+export function startFrameClock(perf: Perf, each?: () => void): () => void {
+  let raf = 0;
+  let last = 0;
+  const tick = (now: number) => {
+    raf = requestAnimationFrame(tick);
+    if (last > 0) {
+      perf.frameMs += 0.1 * (now - last - perf.frameMs);
+      perf.fps = 1000 / perf.frameMs;
+    }
+    last = now;
+    perf.frames++;
+    each?.();
+  };
+  raf = requestAnimationFrame(tick);
+  return () => cancelAnimationFrame(raf);
 }
 
 export interface SceneHandle {
@@ -38,8 +54,8 @@ export interface SceneHandle {
   isDragging(): boolean;
   /** The short status line a scene shows on the stage (blow-ups, broken joints), or ''. */
   note?: string;
-  /** Bodies of the scene's machinery, not of the scene (the drag anchor): left out of the count. */
-  readonly hiddenBodies?: number;
+  /** Bodies of `<Physics>`' machinery, not of the scene (the drag anchor, once made): left out of the count. */
+  readonly hiddenBodies: number;
   /** The renderer drawing the scene, where it is not the Sim's Canvas 2D. */
   readonly renderer?: string;
   /** React renders of the scene's components since it mounted (the UI scene counts them). */

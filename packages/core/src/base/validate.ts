@@ -125,10 +125,7 @@ export function checkPositiveAtMost(
   max: number,
   unit: string,
 ): number {
-  checkPositive(fn, field, v);
-  const n = v as number;
-  if (n > max) fail(fn, field, withUnit(`in (0, ${max}]`, unit), n);
-  return n;
+  return atMost(fn, field, checkPositive(fn, field, v), max, '(0', unit);
 }
 
 /** A non-negative finite number at most `max` (a density, a polygon radius). */
@@ -139,9 +136,12 @@ export function checkNonNegativeAtMost(
   max: number,
   unit: string,
 ): number {
-  checkNonNegative(fn, field, v);
-  const n = v as number;
-  if (n > max) fail(fn, field, withUnit(`in [0, ${max}]`, unit), n);
+  return atMost(fn, field, checkNonNegative(fn, field, v), max, '[0', unit);
+}
+
+/** `n`, checked against `max`; the range the message names opens with `low` ('(0' or '[0'). */
+function atMost(fn: string, field: string, n: number, max: number, low: string, unit: string): number {
+  if (n > max) fail(fn, field, withUnit(`in ${low}, ${max}]`, unit), n);
   return n;
 }
 

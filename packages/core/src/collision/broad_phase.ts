@@ -301,29 +301,28 @@ export class BroadPhase {
     if (tree.root === -1) return;
     const own = this.trees[(key & 3) as ProxyType];
     const id = key >> 2;
-    const minX = own.minX[id]!;
-    const minY = own.minY[id]!;
-    const maxX = own.maxX[id]!;
-    const maxY = own.maxY[id]!;
+    const ownBox = own.box;
+    const minX = ownBox[4 * id]!;
+    const minY = ownBox[4 * id + 1]!;
+    const maxX = ownBox[4 * id + 2]!;
+    const maxY = ownBox[4 * id + 3]!;
     const shape = own.userData[id]!;
     const mask = this.queryMask[(key & 3) as ProxyType][id]!;
     const moveIndex = this.moveIndex[treeType];
     // a tree this search cannot reach (box or categories) is left enlarged, not rebuilt
     const root = tree.root;
+    const rootBox = tree.box;
     if (
-      tree.minX[root]! > maxX ||
-      tree.maxX[root]! < minX ||
-      tree.minY[root]! > maxY ||
-      tree.maxY[root]! < minY
+      rootBox[4 * root]! > maxX ||
+      rootBox[4 * root + 2]! < minX ||
+      rootBox[4 * root + 1]! > maxY ||
+      rootBox[4 * root + 3]! < minY
     ) {
       return;
     }
     if ((tree.categoryBits[root]! & mask) === 0) return;
     tree.rebuildIfEnlarged();
-    const bx0 = tree.minX;
-    const by0 = tree.minY;
-    const bx1 = tree.maxX;
-    const by1 = tree.maxY;
+    const nb = tree.box;
     const height = tree.height;
     const child1 = tree.child1;
     const child2 = tree.child2;
@@ -337,7 +336,14 @@ export class BroadPhase {
       // touching fat boxes count as overlapping; subtrees whose categories the moved shape's
       // mask excludes are skipped whole (a net of bodies that ignore each other never
       // reaches a leaf)
-      if (bx0[n]! > maxX || bx1[n]! < minX || by0[n]! > maxY || by1[n]! < minY || (bits[n]! & mask) === 0) {
+      const r = 4 * n;
+      if (
+        nb[r]! > maxX ||
+        nb[r + 2]! < minX ||
+        nb[r + 1]! > maxY ||
+        nb[r + 3]! < minY ||
+        (bits[n]! & mask) === 0
+      ) {
         continue;
       }
       if (height[n]! > 0) {
@@ -433,10 +439,10 @@ export class BroadPhase {
         const o = 4 * tree.userData[id]!;
         const fat = this.shapeFat;
         if (
-          fat[o] !== tree.minX[id] ||
-          fat[o + 1] !== tree.minY[id] ||
-          fat[o + 2] !== tree.maxX[id] ||
-          fat[o + 3] !== tree.maxY[id]
+          fat[o] !== tree.box[4 * id] ||
+          fat[o + 1] !== tree.box[4 * id + 1] ||
+          fat[o + 2] !== tree.box[4 * id + 2] ||
+          fat[o + 3] !== tree.box[4 * id + 3]
         ) {
           throw new Error(`BroadPhase.validate: fat box of shape ${o / 4} differs from its leaf ${id}`);
         }

@@ -50,11 +50,13 @@ export type TreeRayCastCallback = (proxyId: number, userData: number, fraction: 
  * not be modified from inside a callback.
  */
 export class DynamicTree {
-  /** Node boxes. For a leaf, the fat AABB of the proxy. */
-  minX: Float64Array;
-  minY: Float64Array;
-  maxX: Float64Array;
-  maxY: Float64Array;
+  /**
+   * Node boxes, one record of four doubles per node (minX, minY, maxX, maxY at 4 * node):
+   * for a leaf, the fat AABB of the proxy. One record, so that a traversal reads a node's
+   * box from one cache line rather than from four arrays (the pair search visits some 25
+   * nodes per moved proxy).
+   */
+  box: Float64Array;
   /** Parent node, or -1 for the root. On free nodes: the next free node. */
   parent: Int32Array;
   /** Children, -1 on leaves. */
@@ -100,10 +102,7 @@ export class DynamicTree {
   /** @param capacity initial node capacity; storage doubles when exceeded. */
   constructor(capacity = 16) {
     const n = Math.max(2, capacity | 0);
-    this.minX = new Float64Array(n);
-    this.minY = new Float64Array(n);
-    this.maxX = new Float64Array(n);
-    this.maxY = new Float64Array(n);
+    this.box = new Float64Array(4 * n);
     this.parent = new Int32Array(n);
     this.child1 = new Int32Array(n);
     this.child2 = new Int32Array(n);
@@ -147,10 +146,7 @@ export class DynamicTree {
     if (this.freeList === NULL) {
       const old = this.parent.length;
       const cap = old * 2;
-      this.minX = growF64(this.minX, cap);
-      this.minY = growF64(this.minY, cap);
-      this.maxX = growF64(this.maxX, cap);
-      this.maxY = growF64(this.maxY, cap);
+      this.box = growF64(this.box, 4 * cap);
       this.parent = growI32(this.parent, cap);
       this.child1 = growI32(this.child1, cap);
       this.child2 = growI32(this.child2, cap);
@@ -198,10 +194,10 @@ export class DynamicTree {
     userData: number,
   ): number {
     const id = this.allocateNode();
-    this.minX[id] = minX;
-    this.minY[id] = minY;
-    this.maxX[id] = maxX;
-    this.maxY[id] = maxY;
+    this.box[4 * id] = minX;
+    this.box[4 * id + 1] = minY;
+    this.box[4 * id + 2] = maxX;
+    this.box[4 * id + 3] = maxY;
     this.userData[id] = userData;
     this.categoryBits[id] = categoryBits;
     this.insertLeaf(id);
@@ -223,18 +219,18 @@ export class DynamicTree {
    * rollback load sets many leaves and rebuilds once; see world/rollback_state.ts).
    */
   setLeafBox(proxyId: number, box: AABB): void {
-    this.minX[proxyId] = box.minX;
-    this.minY[proxyId] = box.minY;
-    this.maxX[proxyId] = box.maxX;
-    this.maxY[proxyId] = box.maxY;
+    this.box[4 * proxyId] = box.minX;
+    this.box[4 * proxyId + 1] = box.minY;
+    this.box[4 * proxyId + 2] = box.maxX;
+    this.box[4 * proxyId + 3] = box.maxY;
   }
 
   moveProxy(proxyId: number, box: AABB): void {
     this.removeLeaf(proxyId);
-    this.minX[proxyId] = box.minX;
-    this.minY[proxyId] = box.minY;
-    this.maxX[proxyId] = box.maxX;
-    this.maxY[proxyId] = box.maxY;
+    this.box[4 * proxyId] = box.minX;
+    this.box[4 * proxyId + 1] = box.minY;
+    this.box[4 * proxyId + 2] = box.maxX;
+    this.box[4 * proxyId + 3] = box.maxY;
     this.insertLeaf(proxyId);
   }
 
@@ -251,16 +247,13 @@ export class DynamicTree {
     const minY = box.minY;
     const maxX = box.maxX;
     const maxY = box.maxY;
-    const bx0 = this.minX;
-    const by0 = this.minY;
-    const bx1 = this.maxX;
-    const by1 = this.maxY;
+    const nb = this.box;
     const flags = this.flags;
     const parent = this.parent;
-    bx0[proxyId] = minX;
-    by0[proxyId] = minY;
-    bx1[proxyId] = maxX;
-    by1[proxyId] = maxY;
+    nb[4 * proxyId] = minX;
+    nb[4 * proxyId + 1] = minY;
+    nb[4 * proxyId + 2] = maxX;
+    nb[4 * proxyId + 3] = maxY;
     flags[proxyId] = flags[proxyId]! | ENLARGED;
     let p = parent[proxyId]!;
     // Grow ancestors until one already contains the box: above it nothing changes. Each
@@ -268,18 +261,18 @@ export class DynamicTree {
     // bodies go (the first to move up would otherwise run a store never run before, and
     // deoptimise the step's loop it is inlined into, see world/solver.ts collide).
     while (p !== NULL) {
-      const x0 = bx0[p]!;
-      const y0 = by0[p]!;
-      const x1 = bx1[p]!;
-      const y1 = by1[p]!;
+      const x0 = nb[4 * p]!;
+      const y0 = nb[4 * p + 1]!;
+      const x1 = nb[4 * p + 2]!;
+      const y1 = nb[4 * p + 3]!;
       const growX0 = minX < x0;
       const growY0 = minY < y0;
       const growX1 = maxX > x1;
       const growY1 = maxY > y1;
-      bx0[p] = growX0 ? minX : x0;
-      by0[p] = growY0 ? minY : y0;
-      bx1[p] = growX1 ? maxX : x1;
-      by1[p] = growY1 ? maxY : y1;
+      nb[4 * p] = growX0 ? minX : x0;
+      nb[4 * p + 1] = growY0 ? minY : y0;
+      nb[4 * p + 2] = growX1 ? maxX : x1;
+      nb[4 * p + 3] = growY1 ? maxY : y1;
       flags[p] = flags[p]! | ENLARGED;
       p = parent[p]!;
       if (!(growX0 || growY0 || growX1 || growY1)) break;
@@ -314,10 +307,10 @@ export class DynamicTree {
 
   /** Writes the proxy's fat AABB into `out` and returns it. */
   getFatAABB(proxyId: number, out: AABB): AABB {
-    out.minX = this.minX[proxyId]!;
-    out.minY = this.minY[proxyId]!;
-    out.maxX = this.maxX[proxyId]!;
-    out.maxY = this.maxY[proxyId]!;
+    out.minX = this.box[4 * proxyId]!;
+    out.minY = this.box[4 * proxyId + 1]!;
+    out.maxX = this.box[4 * proxyId + 2]!;
+    out.maxY = this.box[4 * proxyId + 3]!;
     return out;
   }
 
@@ -330,12 +323,17 @@ export class DynamicTree {
   getAreaRatio(): number {
     const root = this.root;
     if (root === NULL) return 0;
-    const rootArea = perimeter(this.minX[root]!, this.minY[root]!, this.maxX[root]!, this.maxY[root]!);
+    const rootArea = perimeter(
+      this.box[4 * root]!,
+      this.box[4 * root + 1]!,
+      this.box[4 * root + 2]!,
+      this.box[4 * root + 3]!,
+    );
     let total = 0;
     const cap = this.parent.length;
     for (let i = 0; i < cap; i++) {
       if ((this.flags[i]! & ALLOCATED) === 0 || this.height[i] === 0) continue;
-      total += perimeter(this.minX[i]!, this.minY[i]!, this.maxX[i]!, this.maxY[i]!);
+      total += perimeter(this.box[4 * i]!, this.box[4 * i + 1]!, this.box[4 * i + 2]!, this.box[4 * i + 3]!);
     }
     return rootArea > 0 ? total / rootArea : 0;
   }
@@ -349,22 +347,19 @@ export class DynamicTree {
    * A subtree is skipped when even its lower bound cannot beat the best cost found.
    */
   private findBestSibling(minX: number, minY: number, maxX: number, maxY: number): number {
-    const bx0 = this.minX;
-    const by0 = this.minY;
-    const bx1 = this.maxX;
-    const by1 = this.maxY;
+    const nb = this.box;
     const height = this.height;
     const areaD = perimeter(minX, minY, maxX, maxY);
     const cx = 0.5 * (minX + maxX);
     const cy = 0.5 * (minY + maxY);
 
     let index = this.root;
-    let areaBase = perimeter(bx0[index]!, by0[index]!, bx1[index]!, by1[index]!);
+    let areaBase = perimeter(nb[4 * index]!, nb[4 * index + 1]!, nb[4 * index + 2]!, nb[4 * index + 3]!);
     let directCost = perimeter(
-      Math.min(bx0[index]!, minX),
-      Math.min(by0[index]!, minY),
-      Math.max(bx1[index]!, maxX),
-      Math.max(by1[index]!, maxY),
+      Math.min(nb[4 * index]!, minX),
+      Math.min(nb[4 * index + 1]!, minY),
+      Math.max(nb[4 * index + 2]!, maxX),
+      Math.max(nb[4 * index + 3]!, maxY),
     );
     let inheritedCost = 0;
     let bestSibling = index;
@@ -387,10 +382,10 @@ export class DynamicTree {
       const leaf2 = height[c2] === 0;
 
       let lowerCost1 = Number.POSITIVE_INFINITY;
-      const a1x0 = bx0[c1]!;
-      const a1y0 = by0[c1]!;
-      const a1x1 = bx1[c1]!;
-      const a1y1 = by1[c1]!;
+      const a1x0 = nb[4 * c1]!;
+      const a1y0 = nb[4 * c1 + 1]!;
+      const a1x1 = nb[4 * c1 + 2]!;
+      const a1y1 = nb[4 * c1 + 3]!;
       const directCost1 = perimeter(
         Math.min(a1x0, minX),
         Math.min(a1y0, minY),
@@ -411,10 +406,10 @@ export class DynamicTree {
       }
 
       let lowerCost2 = Number.POSITIVE_INFINITY;
-      const a2x0 = bx0[c2]!;
-      const a2y0 = by0[c2]!;
-      const a2x1 = bx1[c2]!;
-      const a2y1 = by1[c2]!;
+      const a2x0 = nb[4 * c2]!;
+      const a2y0 = nb[4 * c2 + 1]!;
+      const a2x1 = nb[4 * c2 + 2]!;
+      const a2y1 = nb[4 * c2 + 3]!;
       const directCost2 = perimeter(
         Math.min(a2x0, minX),
         Math.min(a2y0, minY),
@@ -463,10 +458,10 @@ export class DynamicTree {
   private refit(i: number): void {
     const c1 = this.child1[i]!;
     const c2 = this.child2[i]!;
-    this.minX[i] = Math.min(this.minX[c1]!, this.minX[c2]!);
-    this.minY[i] = Math.min(this.minY[c1]!, this.minY[c2]!);
-    this.maxX[i] = Math.max(this.maxX[c1]!, this.maxX[c2]!);
-    this.maxY[i] = Math.max(this.maxY[c1]!, this.maxY[c2]!);
+    this.box[4 * i] = Math.min(this.box[4 * c1]!, this.box[4 * c2]!);
+    this.box[4 * i + 1] = Math.min(this.box[4 * c1 + 1]!, this.box[4 * c2 + 1]!);
+    this.box[4 * i + 2] = Math.max(this.box[4 * c1 + 2]!, this.box[4 * c2 + 2]!);
+    this.box[4 * i + 3] = Math.max(this.box[4 * c1 + 3]!, this.box[4 * c2 + 3]!);
     this.categoryBits[i] = this.categoryBits[c1]! | this.categoryBits[c2]!;
     this.height[i] = 1 + Math.max(this.height[c1]!, this.height[c2]!);
   }
@@ -478,10 +473,10 @@ export class DynamicTree {
       return;
     }
     const sibling = this.findBestSibling(
-      this.minX[leaf]!,
-      this.minY[leaf]!,
-      this.maxX[leaf]!,
-      this.maxY[leaf]!,
+      this.box[4 * leaf]!,
+      this.box[4 * leaf + 1]!,
+      this.box[4 * leaf + 2]!,
+      this.box[4 * leaf + 3]!,
     );
     const oldParent = this.parent[sibling]!;
     const newParent = this.allocateNode();
@@ -549,28 +544,25 @@ export class DynamicTree {
     if (height[iA]! < 2) return;
     const iB = this.child1[iA]!;
     const iC = this.child2[iA]!;
-    const bx0 = this.minX;
-    const by0 = this.minY;
-    const bx1 = this.maxX;
-    const by1 = this.maxY;
+    const nb = this.box;
 
     if (height[iB] === 0) {
       // B is a leaf and C internal: try swapping B with one of C's children.
       const iF = this.child1[iC]!;
       const iG = this.child2[iC]!;
-      const costBase = perimeter(bx0[iC]!, by0[iC]!, bx1[iC]!, by1[iC]!);
+      const costBase = perimeter(nb[4 * iC]!, nb[4 * iC + 1]!, nb[4 * iC + 2]!, nb[4 * iC + 3]!);
       // B<->F leaves C = B + G.
       const costBF = perimeter(
-        Math.min(bx0[iB]!, bx0[iG]!),
-        Math.min(by0[iB]!, by0[iG]!),
-        Math.max(bx1[iB]!, bx1[iG]!),
-        Math.max(by1[iB]!, by1[iG]!),
+        Math.min(nb[4 * iB]!, nb[4 * iG]!),
+        Math.min(nb[4 * iB + 1]!, nb[4 * iG + 1]!),
+        Math.max(nb[4 * iB + 2]!, nb[4 * iG + 2]!),
+        Math.max(nb[4 * iB + 3]!, nb[4 * iG + 3]!),
       );
       const costBG = perimeter(
-        Math.min(bx0[iB]!, bx0[iF]!),
-        Math.min(by0[iB]!, by0[iF]!),
-        Math.max(bx1[iB]!, bx1[iF]!),
-        Math.max(by1[iB]!, by1[iF]!),
+        Math.min(nb[4 * iB]!, nb[4 * iF]!),
+        Math.min(nb[4 * iB + 1]!, nb[4 * iF + 1]!),
+        Math.max(nb[4 * iB + 2]!, nb[4 * iF + 2]!),
+        Math.max(nb[4 * iB + 3]!, nb[4 * iF + 3]!),
       );
       if (costBase <= costBF && costBase <= costBG) return;
       if (costBF <= costBG) this.swapChildren(iA, iB, iC, iF, 1);
@@ -582,18 +574,18 @@ export class DynamicTree {
       // C is a leaf and B internal: try swapping C with one of B's children.
       const iD = this.child1[iB]!;
       const iE = this.child2[iB]!;
-      const costBase = perimeter(bx0[iB]!, by0[iB]!, bx1[iB]!, by1[iB]!);
+      const costBase = perimeter(nb[4 * iB]!, nb[4 * iB + 1]!, nb[4 * iB + 2]!, nb[4 * iB + 3]!);
       const costCD = perimeter(
-        Math.min(bx0[iC]!, bx0[iE]!),
-        Math.min(by0[iC]!, by0[iE]!),
-        Math.max(bx1[iC]!, bx1[iE]!),
-        Math.max(by1[iC]!, by1[iE]!),
+        Math.min(nb[4 * iC]!, nb[4 * iE]!),
+        Math.min(nb[4 * iC + 1]!, nb[4 * iE + 1]!),
+        Math.max(nb[4 * iC + 2]!, nb[4 * iE + 2]!),
+        Math.max(nb[4 * iC + 3]!, nb[4 * iE + 3]!),
       );
       const costCE = perimeter(
-        Math.min(bx0[iC]!, bx0[iD]!),
-        Math.min(by0[iC]!, by0[iD]!),
-        Math.max(bx1[iC]!, bx1[iD]!),
-        Math.max(by1[iC]!, by1[iD]!),
+        Math.min(nb[4 * iC]!, nb[4 * iD]!),
+        Math.min(nb[4 * iC + 1]!, nb[4 * iD + 1]!),
+        Math.max(nb[4 * iC + 2]!, nb[4 * iD + 2]!),
+        Math.max(nb[4 * iC + 3]!, nb[4 * iD + 3]!),
       );
       if (costBase <= costCD && costBase <= costCE) return;
       if (costCD <= costCE) this.swapChildren(iA, iC, iB, iD, 1);
@@ -606,18 +598,18 @@ export class DynamicTree {
     const iE = this.child2[iB]!;
     const iF = this.child1[iC]!;
     const iG = this.child2[iC]!;
-    const areaB = perimeter(bx0[iB]!, by0[iB]!, bx1[iB]!, by1[iB]!);
-    const areaC = perimeter(bx0[iC]!, by0[iC]!, bx1[iC]!, by1[iC]!);
+    const areaB = perimeter(nb[4 * iB]!, nb[4 * iB + 1]!, nb[4 * iB + 2]!, nb[4 * iB + 3]!);
+    const areaC = perimeter(nb[4 * iC]!, nb[4 * iC + 1]!, nb[4 * iC + 2]!, nb[4 * iC + 3]!);
     const costBase = areaB + areaC;
     let best = 0; // 0 none, 1 B<->F, 2 B<->G, 3 C<->D, 4 C<->E
     let bestCost = costBase;
     const costBF =
       areaB +
       perimeter(
-        Math.min(bx0[iB]!, bx0[iG]!),
-        Math.min(by0[iB]!, by0[iG]!),
-        Math.max(bx1[iB]!, bx1[iG]!),
-        Math.max(by1[iB]!, by1[iG]!),
+        Math.min(nb[4 * iB]!, nb[4 * iG]!),
+        Math.min(nb[4 * iB + 1]!, nb[4 * iG + 1]!),
+        Math.max(nb[4 * iB + 2]!, nb[4 * iG + 2]!),
+        Math.max(nb[4 * iB + 3]!, nb[4 * iG + 3]!),
       );
     if (costBF < bestCost) {
       best = 1;
@@ -626,10 +618,10 @@ export class DynamicTree {
     const costBG =
       areaB +
       perimeter(
-        Math.min(bx0[iB]!, bx0[iF]!),
-        Math.min(by0[iB]!, by0[iF]!),
-        Math.max(bx1[iB]!, bx1[iF]!),
-        Math.max(by1[iB]!, by1[iF]!),
+        Math.min(nb[4 * iB]!, nb[4 * iF]!),
+        Math.min(nb[4 * iB + 1]!, nb[4 * iF + 1]!),
+        Math.max(nb[4 * iB + 2]!, nb[4 * iF + 2]!),
+        Math.max(nb[4 * iB + 3]!, nb[4 * iF + 3]!),
       );
     if (costBG < bestCost) {
       best = 2;
@@ -638,10 +630,10 @@ export class DynamicTree {
     const costCD =
       areaC +
       perimeter(
-        Math.min(bx0[iC]!, bx0[iE]!),
-        Math.min(by0[iC]!, by0[iE]!),
-        Math.max(bx1[iC]!, bx1[iE]!),
-        Math.max(by1[iC]!, by1[iE]!),
+        Math.min(nb[4 * iC]!, nb[4 * iE]!),
+        Math.min(nb[4 * iC + 1]!, nb[4 * iE + 1]!),
+        Math.max(nb[4 * iC + 2]!, nb[4 * iE + 2]!),
+        Math.max(nb[4 * iC + 3]!, nb[4 * iE + 3]!),
       );
     if (costCD < bestCost) {
       best = 3;
@@ -650,10 +642,10 @@ export class DynamicTree {
     const costCE =
       areaC +
       perimeter(
-        Math.min(bx0[iC]!, bx0[iD]!),
-        Math.min(by0[iC]!, by0[iD]!),
-        Math.max(bx1[iC]!, bx1[iD]!),
-        Math.max(by1[iC]!, by1[iD]!),
+        Math.min(nb[4 * iC]!, nb[4 * iD]!),
+        Math.min(nb[4 * iC + 1]!, nb[4 * iD + 1]!),
+        Math.max(nb[4 * iC + 2]!, nb[4 * iD + 2]!),
+        Math.max(nb[4 * iC + 3]!, nb[4 * iD + 3]!),
       );
     if (costCE < bestCost) {
       best = 4;
@@ -732,10 +724,7 @@ export class DynamicTree {
     let top = base;
     stack[top++] = this.root;
     // Node arrays are only replaced by structural edits, which callbacks must not do.
-    const bx0 = this.minX;
-    const by0 = this.minY;
-    const bx1 = this.maxX;
-    const by1 = this.maxY;
+    const nb = this.box;
     const bits = this.categoryBits;
     const height = this.height;
     const child1 = this.child1;
@@ -744,10 +733,10 @@ export class DynamicTree {
       while (top > base) {
         const n = stack[--top]!;
         if (
-          bx0[n]! > maxX ||
-          bx1[n]! < minX ||
-          by0[n]! > maxY ||
-          by1[n]! < minY ||
+          nb[4 * n]! > maxX ||
+          nb[4 * n + 2]! < minX ||
+          nb[4 * n + 1]! > maxY ||
+          nb[4 * n + 3]! < minY ||
           (bits[n]! & maskBits) === 0
         ) {
           continue;
@@ -837,8 +826,8 @@ export class DynamicTree {
   ): number {
     let tmin = 0;
     let tmax = maxFraction;
-    const x0 = this.minX[n]!;
-    const x1 = this.maxX[n]!;
+    const x0 = this.box[4 * n]!;
+    const x1 = this.box[4 * n + 2]!;
     if (dx === 0) {
       if (ox < x0 || ox > x1) return -1;
     } else {
@@ -853,8 +842,8 @@ export class DynamicTree {
       if (t2 < tmax) tmax = t2;
       if (tmin > tmax) return -1;
     }
-    const y0 = this.minY[n]!;
-    const y1 = this.maxY[n]!;
+    const y0 = this.box[4 * n + 1]!;
+    const y1 = this.box[4 * n + 3]!;
     if (dy === 0) {
       if (oy < y0 || oy > y1) return -1;
     } else {
@@ -943,8 +932,8 @@ export class DynamicTree {
     const centers = this.centers;
     for (let i = 0; i < count; i++) {
       const n = items[i]!;
-      centers[2 * i] = 0.5 * (this.minX[n]! + this.maxX[n]!);
-      centers[2 * i + 1] = 0.5 * (this.minY[n]! + this.maxY[n]!);
+      centers[2 * i] = 0.5 * (this.box[4 * n]! + this.box[4 * n + 2]!);
+      centers[2 * i + 1] = 0.5 * (this.box[4 * n + 1]! + this.box[4 * n + 3]!);
     }
     if (count === 1) return items[0]!;
 
@@ -1046,10 +1035,7 @@ export class DynamicTree {
       centers[2 * j + 3] = y;
     }
     // Suffix costs: binCost[k] = cost of items [start + k, end).
-    const bx0 = this.minX;
-    const by0 = this.minY;
-    const bx1 = this.maxX;
-    const by1 = this.maxY;
+    const nb = this.box;
     const cost = this.binCost;
     let x0 = Number.POSITIVE_INFINITY;
     let y0 = Number.POSITIVE_INFINITY;
@@ -1057,10 +1043,10 @@ export class DynamicTree {
     let y1 = Number.NEGATIVE_INFINITY;
     for (let i = end - 1; i > start; i--) {
       const n = items[i]!;
-      x0 = Math.min(x0, bx0[n]!);
-      y0 = Math.min(y0, by0[n]!);
-      x1 = Math.max(x1, bx1[n]!);
-      y1 = Math.max(y1, by1[n]!);
+      x0 = Math.min(x0, nb[4 * n]!);
+      y0 = Math.min(y0, nb[4 * n + 1]!);
+      x1 = Math.max(x1, nb[4 * n + 2]!);
+      y1 = Math.max(y1, nb[4 * n + 3]!);
       cost[i - start] = (end - i) * perimeter(x0, y0, x1, y1);
     }
     x0 = Number.POSITIVE_INFINITY;
@@ -1071,10 +1057,10 @@ export class DynamicTree {
     let bestCost = Number.POSITIVE_INFINITY;
     for (let i = start + 1; i < end; i++) {
       const n = items[i - 1]!;
-      x0 = Math.min(x0, bx0[n]!);
-      y0 = Math.min(y0, by0[n]!);
-      x1 = Math.max(x1, bx1[n]!);
-      y1 = Math.max(y1, by1[n]!);
+      x0 = Math.min(x0, nb[4 * n]!);
+      y0 = Math.min(y0, nb[4 * n + 1]!);
+      x1 = Math.max(x1, nb[4 * n + 2]!);
+      y1 = Math.max(y1, nb[4 * n + 3]!);
       const c = (i - start) * perimeter(x0, y0, x1, y1) + cost[i - start]!;
       if (c < bestCost) {
         bestCost = c;
@@ -1092,10 +1078,7 @@ export class DynamicTree {
     const items = this.items;
     const centers = this.centers;
     const bins = this.itemBins;
-    const bx0 = this.minX;
-    const by0 = this.minY;
-    const bx1 = this.maxX;
-    const by1 = this.maxY;
+    const nb = this.box;
     const binCount = this.binCount;
     const binBox = this.binBox;
     const binCost = this.binCost;
@@ -1115,10 +1098,10 @@ export class DynamicTree {
       const n = items[i]!;
       binCount[b] = binCount[b]! + 1;
       const k = 4 * b;
-      const nx0 = bx0[n]!;
-      const ny0 = by0[n]!;
-      const nx1 = bx1[n]!;
-      const ny1 = by1[n]!;
+      const nx0 = nb[4 * n]!;
+      const ny0 = nb[4 * n + 1]!;
+      const nx1 = nb[4 * n + 2]!;
+      const ny1 = nb[4 * n + 3]!;
       if (nx0 < binBox[k]!) binBox[k] = nx0;
       if (ny0 < binBox[k + 1]!) binBox[k + 1] = ny0;
       if (nx1 > binBox[k + 2]!) binBox[k + 2] = nx1;
@@ -1206,7 +1189,7 @@ export class DynamicTree {
         const c2 = this.child2[n]!;
         if (this.height[n] === 0) {
           if (c1 !== NULL || c2 !== NULL) throw new Error(`DynamicTree.validate: leaf ${n} has children`);
-          if (!(this.minX[n]! <= this.maxX[n]! && this.minY[n]! <= this.maxY[n]!)) {
+          if (!(this.box[4 * n]! <= this.box[4 * n + 2]! && this.box[4 * n + 1]! <= this.box[4 * n + 3]!)) {
             throw new Error(`DynamicTree.validate: leaf ${n} has an inverted box`);
           }
           leaves++;
@@ -1225,10 +1208,10 @@ export class DynamicTree {
         }
         for (const c of [c1, c2]) {
           if (
-            this.minX[c]! < this.minX[n]! ||
-            this.minY[c]! < this.minY[n]! ||
-            this.maxX[c]! > this.maxX[n]! ||
-            this.maxY[c]! > this.maxY[n]!
+            this.box[4 * c]! < this.box[4 * n]! ||
+            this.box[4 * c + 1]! < this.box[4 * n + 1]! ||
+            this.box[4 * c + 2]! > this.box[4 * n + 2]! ||
+            this.box[4 * c + 3]! > this.box[4 * n + 3]!
           ) {
             throw new Error(`DynamicTree.validate: child ${c} not enclosed by ${n}`);
           }

@@ -13,6 +13,7 @@
  * - Points farther apart than SPECULATIVE_DISTANCE are dropped one by one.
  */
 
+import { growF64 } from '../base/array.js';
 import { LINEAR_SLOP, SPECULATIVE_DISTANCE } from '../base/constants.js';
 import {
   DistanceOutput,
@@ -1365,9 +1366,8 @@ export class QuadCache {
 export function cacheQuad(cache: QuadCache, shape: number, p: Polygon): void {
   if (shape >= cache.owner.length) {
     const cap = Math.max(shape + 1, 2 * cache.owner.length);
-    const data = new Float64Array(cap * Q.SIZE);
-    data.set(cache.data);
-    cache.data = data;
+    // growF64: a shared world's cache grows into shared memory too (world/shared_memory.ts)
+    cache.data = growF64(cache.data, cap * Q.SIZE);
     const owner = new Array<Polygon | null>(cap).fill(null);
     for (let i = 0; i < cache.owner.length; i++) owner[i] = cache.owner[i]!;
     cache.owner = owner;

@@ -8,11 +8,23 @@
  * linear, and deletion shifts the following entries back instead of leaving tombstones, so
  * the table never degrades and allocates only when it grows. Nothing iterates it: contact
  * order never depends on hashing.
+ *
+ * A slot is one record of three int32 (lower shape, higher shape, contact) padded to four,
+ * so that a lookup reads one 16-byte record per probe rather than one element from each of
+ * three arrays: the pair search asks the table for every proxy it meets (pairFilter).
  */
 
 import { replaceArraysOnce } from '../base/array.js';
 
 const EMPTY = -1;
+
+/** A slot's record in `slots`: lower shape index (EMPTY when free), higher, contact. */
+enum SLOT {
+  LOW = 0,
+  HIGH = 1,
+  CONTACT = 2,
+  STRIDE = 4,
+}
 
 /** Mixes an unordered-pair key (lower index first) into 32 bits (a murmur3-style finaliser). */
 function hashPair(low: number, high: number): number {
@@ -24,12 +36,8 @@ function hashPair(low: number, high: number): number {
 
 /** Unordered pairs of shape indices (>= 0) mapped to contact slots (>= 0). */
 export class PairTable {
-  /** Lower shape index of each slot, -1 when the slot is empty. */
-  private low: Int32Array;
-  /** Higher shape index of each slot. */
-  private high: Int32Array;
-  /** Contact slot of each entry. */
-  private contact: Int32Array;
+  /** One record per slot (SLOT), capacity * SLOT.STRIDE int32. */
+  private slots: Int32Array;
   /** Capacity - 1; the capacity is a power of two. */
   private mask: number;
   private _count = 0;
@@ -38,9 +46,7 @@ export class PairTable {
   constructor(capacity = 64) {
     let n = 16;
     while (n < capacity) n *= 2;
-    this.low = new Int32Array(n).fill(EMPTY);
-    this.high = new Int32Array(n);
-    this.contact = new Int32Array(n);
+    this.slots = emptySlots(n);
     this.mask = n - 1;
     replaceArraysOnce(this);
   }
@@ -60,11 +66,12 @@ export class PairTable {
     const lo = shapeA < shapeB ? shapeA : shapeB;
     const hi = shapeA < shapeB ? shapeB : shapeA;
     const mask = this.mask;
-    const low = this.low;
+    const slots = this.slots;
     for (let i = hashPair(lo, hi) & mask; ; i = (i + 1) & mask) {
-      const l = low[i]!;
+      const r = i * SLOT.STRIDE;
+      const l = slots[r + SLOT.LOW]!;
       if (l === EMPTY) return -1;
-      if (l === lo && this.high[i] === hi) return this.contact[i]!;
+      if (l === lo && slots[r + SLOT.HIGH] === hi) return slots[r + SLOT.CONTACT]!;
     }
   }
 
@@ -83,62 +90,69 @@ export class PairTable {
     const lo = shapeA < shapeB ? shapeA : shapeB;
     const hi = shapeA < shapeB ? shapeB : shapeA;
     const mask = this.mask;
-    const low = this.low;
-    const high = this.high;
-    const contact = this.contact;
+    const slots = this.slots;
     let i = hashPair(lo, hi) & mask;
     for (; ; i = (i + 1) & mask) {
-      const l = low[i]!;
+      const r = i * SLOT.STRIDE;
+      const l = slots[r + SLOT.LOW]!;
       if (l === EMPTY) return -1;
-      if (l === lo && high[i] === hi) break;
+      if (l === lo && slots[r + SLOT.HIGH] === hi) break;
     }
-    const removed = contact[i]!;
+    const removed = slots[i * SLOT.STRIDE + SLOT.CONTACT]!;
     // Backward shift: pull later entries of the probe run into the hole when the hole lies
     // on their path from home, so every lookup still reaches its entry before an empty slot.
     let hole = i;
-    for (let j = (i + 1) & mask; low[j] !== EMPTY; j = (j + 1) & mask) {
-      const home = hashPair(low[j]!, high[j]!) & mask;
+    for (let j = (i + 1) & mask; slots[j * SLOT.STRIDE + SLOT.LOW] !== EMPTY; j = (j + 1) & mask) {
+      const rj = j * SLOT.STRIDE;
+      const home = hashPair(slots[rj + SLOT.LOW]!, slots[rj + SLOT.HIGH]!) & mask;
       // distance from home to j versus from home to the hole, both along the probe order
       if (((j - home) & mask) >= ((j - hole) & mask)) {
-        low[hole] = low[j]!;
-        high[hole] = high[j]!;
-        contact[hole] = contact[j]!;
+        const rh = hole * SLOT.STRIDE;
+        slots[rh + SLOT.LOW] = slots[rj + SLOT.LOW]!;
+        slots[rh + SLOT.HIGH] = slots[rj + SLOT.HIGH]!;
+        slots[rh + SLOT.CONTACT] = slots[rj + SLOT.CONTACT]!;
         hole = j;
       }
     }
-    low[hole] = EMPTY;
+    this.slots[hole * SLOT.STRIDE + SLOT.LOW] = EMPTY;
     this._count--;
     return removed;
   }
 
   /** Empties the table, keeping its capacity. */
   clear(): void {
-    this.low.fill(EMPTY);
+    const slots = this.slots;
+    for (let r = 0; r < slots.length; r += SLOT.STRIDE) slots[r + SLOT.LOW] = EMPTY;
     this._count = 0;
   }
 
   private place(lo: number, hi: number, contact: number): void {
     const mask = this.mask;
-    const low = this.low;
+    const slots = this.slots;
     let i = hashPair(lo, hi) & mask;
-    while (low[i] !== EMPTY) i = (i + 1) & mask;
-    low[i] = lo;
-    this.high[i] = hi;
-    this.contact[i] = contact;
+    while (slots[i * SLOT.STRIDE + SLOT.LOW] !== EMPTY) i = (i + 1) & mask;
+    const r = i * SLOT.STRIDE;
+    slots[r + SLOT.LOW] = lo;
+    slots[r + SLOT.HIGH] = hi;
+    slots[r + SLOT.CONTACT] = contact;
   }
 
   /** Doubles the capacity and re-inserts every entry (slot order: deterministic). */
   private grow(): void {
-    const oldLow = this.low;
-    const oldHigh = this.high;
-    const oldContact = this.contact;
-    const n = 2 * oldLow.length;
-    this.low = new Int32Array(n).fill(EMPTY);
-    this.high = new Int32Array(n);
-    this.contact = new Int32Array(n);
+    const old = this.slots;
+    const n = 2 * (this.mask + 1);
+    this.slots = emptySlots(n);
     this.mask = n - 1;
-    for (let i = 0; i < oldLow.length; i++) {
-      if (oldLow[i] !== EMPTY) this.place(oldLow[i]!, oldHigh[i]!, oldContact[i]!);
+    for (let r = 0; r < old.length; r += SLOT.STRIDE) {
+      if (old[r + SLOT.LOW] !== EMPTY)
+        this.place(old[r + SLOT.LOW]!, old[r + SLOT.HIGH]!, old[r + SLOT.CONTACT]!);
     }
   }
+}
+
+/** `n` free slots. */
+function emptySlots(n: number): Int32Array {
+  const slots = new Int32Array(n * SLOT.STRIDE);
+  for (let r = 0; r < slots.length; r += SLOT.STRIDE) slots[r + SLOT.LOW] = EMPTY;
+  return slots;
 }

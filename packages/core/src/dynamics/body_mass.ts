@@ -136,8 +136,8 @@ export function extendMaxExtent(w: DynamicsState, b: number, s: number): void {
 }
 
 /** Half the thinnest dimension of a shape: how far it may move in a step without skipping
- * over something as thin as a segment. */
-function shapeInnerExtent(type: ShapeType, g: unknown): number {
+ * over something as thin as a segment (and continuous.ts's core radius). */
+export function shapeInnerExtent(type: ShapeType, g: unknown): number {
   switch (type) {
     case ShapeType.Circle:
       return (g as Circle).radius;

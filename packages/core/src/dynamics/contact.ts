@@ -318,6 +318,11 @@ export function reuseManifold(w: DynamicsState, c: number, bA: number, bB: numbe
 
 /** Broad-phase filter for a candidate pair of shapes. */
 export function pairFilter(w: DynamicsState, shapeA: number, shapeB: number): boolean {
+  // Most candidates are pairs that already have a contact (a moved proxy meets its
+  // neighbours again every step it moves): the one lookup in the pair table answers them
+  // first, before the filters read a dozen shape and body columns (Box2D v3 asks its pair
+  // set first too). The filters below are pure, so their order does not change the answer.
+  if (w.pairs.find(shapeA, shapeB) !== -1) return false;
   const shapes = w.shapes;
   const bodyA = shapes.body[shapeA]!;
   const bodyB = shapes.body[shapeB]!;
@@ -344,8 +349,7 @@ export function pairFilter(w: DynamicsState, shapeA: number, shapeB: number): bo
     return false;
   }
   if (collidableTypes[shapes.typeOf(shapeA) * 5 + shapes.typeOf(shapeB)] === 0) return false;
-  if (w.jointFilter !== null && !w.jointFilter(bodyA, bodyB)) return false;
-  return w.pairs.find(shapeA, shapeB) === -1;
+  return w.jointFilter === null || w.jointFilter(bodyA, bodyB);
 }
 
 export function createContact(w: DynamicsState, shape1: number, shape2: number): void {

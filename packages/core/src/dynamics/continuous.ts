@@ -10,6 +10,12 @@
  * is put back at its pose at the time of impact, keeping its velocity; next step its
  * speculative contact stops it at the surface. Like Box2D v3, the rest of the step's
  * motion is dropped rather than re-solved (a sub-step to the impact).
+ *
+ * A shape that already touches the other at the start of the step (a time of impact of 0:
+ * a body pressed against a wall by a paddle) is swept again as its core, a circle of
+ * CORE_FRACTION of its thinnest half-extent about its centroid, as Box2D v3 does: the
+ * core's first touch is where the centroid path would enter the wall, so the body is put
+ * back before it crosses, where ignoring the 0 let it pass through.
  */
 
 import { LINEAR_SLOP } from '../base/constants.js';
@@ -22,8 +28,12 @@ import type { DynamicsState } from './dynamics_state.js';
 import { moveBodyProxies } from './shape.js';
 import { BodyType } from '../types/body_def.js';
 import { shouldShapesCollide } from './shape_filter.js';
+import { shapeInnerExtent } from './body_mass.js';
+import type { Capsule, Circle, Polygon } from '../geometry/geometry.js';
 
 const MAX_ITERATIONS = 24;
+/** The core swept when a shape touches at the start: this fraction of its thinnest half-extent. */
+const CORE_FRACTION = 0.25;
 /** The sweep stops this far from the surface: inside the speculative margin, outside slop. */
 const TARGET = LINEAR_SLOP;
 
@@ -83,16 +93,53 @@ function sweepTransform(w: DynamicsState, b: number, t: number, out: Transform):
 
 /**
  * Earliest fraction in [0, 1] at which shape sA of the swept body b comes within TARGET
- * of shape sB (held at its current pose), or 1 when it never does. 0 means the shapes
- * already touch at the start: the regular contact handles that.
+ * of shape sB (held at its current pose), or 1 when it never does. When the shapes already
+ * touch at the start, the same for sA's core (see the header), and 0 when that touches too.
  */
 function timeOfImpact(w: DynamicsState, b: number, sA: number, sB: number): number {
   const shapes = w.shapes;
   const bodies = w.bodies;
-  makeProxy(shapes.geometry[sA]!, proxyA);
   makeProxy(shapes.geometry[sB]!, proxyB);
   const bB = shapes.body[sB]!;
   xfB.set(bodies.px[bB]!, bodies.py[bB]!, bodies.c[bB]!, bodies.s[bB]!);
+  makeProxy(shapes.geometry[sA]!, proxyA);
+  const t = sweepProxyA(w, b);
+  if (t !== 0 || !makeCoreProxy(shapes.typeOf(sA), shapes.geometry[sA]!, proxyA)) return t;
+  return sweepProxyA(w, b);
+}
+
+/**
+ * The core of a shape as a distance proxy: a circle about its centroid (body frame).
+ * False, writing nothing, for a shape too thin to have one (a segment).
+ */
+function makeCoreProxy(type: ShapeType, g: unknown, out: DistanceProxy): boolean {
+  const radius = CORE_FRACTION * shapeInnerExtent(type, g);
+  if (!(radius > 0)) return false;
+  let x = 0;
+  let y = 0;
+  if (type === ShapeType.Circle) {
+    x = (g as Circle).cx;
+    y = (g as Circle).cy;
+  } else if (type === ShapeType.Capsule) {
+    x = 0.5 * ((g as Capsule).c1x + (g as Capsule).c2x);
+    y = 0.5 * ((g as Capsule).c1y + (g as Capsule).c2y);
+  } else {
+    x = (g as Polygon).centroidX;
+    y = (g as Polygon).centroidY;
+  }
+  out.px[0] = x;
+  out.py[0] = y;
+  out.count = 1;
+  out.radius = radius;
+  return true;
+}
+
+/**
+ * Conservative advancement of proxyA on body b's sweep against proxyB at xfB: the earliest
+ * fraction at which they come within TARGET, 1 when they never do, 0 when they start so.
+ */
+function sweepProxyA(w: DynamicsState, b: number): number {
+  const bodies = w.bodies;
 
   // largest speed (per unit of t) of any point of shape A relative to its sweep
   const dx = bodies.cx[b]! - bodies.c0x[b]!;

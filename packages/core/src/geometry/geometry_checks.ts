@@ -27,30 +27,34 @@ export function checkCircle(fn: string, field: string, c: unknown): Circle {
 /** A capsule: finite centers, finite radius > 0, centers apart (else it is a circle). */
 export function checkCapsule(fn: string, field: string, c: unknown): Capsule {
   if (!(c instanceof Capsule)) fail(fn, field, 'a Capsule (see makeCapsule)', c);
-  checkWithin(fn, `${field}.c1x`, c.c1x, MAX_COORDINATE, 'm');
-  checkWithin(fn, `${field}.c1y`, c.c1y, MAX_COORDINATE, 'm');
-  checkWithin(fn, `${field}.c2x`, c.c2x, MAX_COORDINATE, 'm');
-  checkWithin(fn, `${field}.c2y`, c.c2y, MAX_COORDINATE, 'm');
   checkPositiveAtMost(fn, `${field}.radius`, c.radius, MAX_LENGTH, 'm');
-  const dx = c.c2x - c.c1x;
-  const dy = c.c2y - c.c1y;
-  const ll = dx * dx + dy * dy;
-  if (!(ll > 1e-12)) fail(fn, `${field} length`, 'greater than zero (use a circle)', Math.sqrt(ll));
+  checkEnds(fn, field, ['c1x', 'c1y', 'c2x', 'c2y'], [c.c1x, c.c1y, c.c2x, c.c2y], ' (use a circle)');
   return c;
 }
 
 /** A segment: finite ends, not of zero length. */
 export function checkSegment(fn: string, field: string, s: unknown): Segment {
   if (!(s instanceof Segment)) fail(fn, field, 'a Segment (see makeSegment)', s);
-  checkWithin(fn, `${field}.p1x`, s.p1x, MAX_COORDINATE, 'm');
-  checkWithin(fn, `${field}.p1y`, s.p1y, MAX_COORDINATE, 'm');
-  checkWithin(fn, `${field}.p2x`, s.p2x, MAX_COORDINATE, 'm');
-  checkWithin(fn, `${field}.p2y`, s.p2y, MAX_COORDINATE, 'm');
-  const dx = s.p2x - s.p1x;
-  const dy = s.p2y - s.p1y;
-  const ll = dx * dx + dy * dy;
-  if (!(ll > 1e-12)) fail(fn, `${field} length`, 'greater than zero', Math.sqrt(ll));
+  checkEnds(fn, field, ['p1x', 'p1y', 'p2x', 'p2y'], [s.p1x, s.p1y, s.p2x, s.p2y], '');
   return s;
+}
+
+/**
+ * The two ends of a capsule or segment, x1, y1, x2, y2 (named `names` in `field`): within
+ * the coordinate range and apart (`hint` follows the rule a zero length breaks).
+ */
+function checkEnds(
+  fn: string,
+  field: string,
+  names: readonly string[],
+  ends: readonly number[],
+  hint: string,
+): void {
+  for (let i = 0; i < 4; i++) checkWithin(fn, `${field}.${names[i]}`, ends[i], MAX_COORDINATE, 'm');
+  const dx = ends[2]! - ends[0]!;
+  const dy = ends[3]! - ends[1]!;
+  const ll = dx * dx + dy * dy;
+  if (!(ll > 1e-12)) fail(fn, `${field} length`, `greater than zero${hint}`, Math.sqrt(ll));
 }
 
 /**

@@ -57,16 +57,18 @@ export function platformerScene(world: World, opts: PlatformerSceneOptions = {})
   }
   const rampRise = 3 * Math.tan(Math.PI / 6);
   const plateauTop = 0.4 + rampRise;
-  const ramp = world.createBody({ position: { x: ox, y: oy } });
-  world.createPolygonShape(
-    ramp,
-    makePolygon([
-      { x: 8, y: 0 },
-      { x: 11, y: 0 },
-      { x: 11, y: plateauTop },
-      { x: 8, y: 0.4 },
-    ]),
-  );
+  // a static polygon given in the level's frame
+  const slope = (points: Vec[]): BodyId => {
+    const body = world.createBody({ position: { x: ox, y: oy } });
+    world.createPolygonShape(body, makePolygon(points));
+    return body;
+  };
+  const ramp = slope([
+    { x: 8, y: 0 },
+    { x: 11, y: 0 },
+    { x: 11, y: plateauTop },
+    { x: 8, y: 0.4 },
+  ]);
   const plateau = world.createBody({ position: { x: ox + 15.5, y: oy + 0.5 * plateauTop } });
   world.createPolygonShape(plateau, makeBox(4.5, 0.5 * plateauTop));
   let crate: BodyId | null = null;
@@ -74,16 +76,12 @@ export function platformerScene(world: World, opts: PlatformerSceneOptions = {})
     crate = world.createBody({ type: BodyType.Dynamic, position: { x: ox + 15, y: oy + plateauTop + 0.4 } });
     world.createPolygonShape(crate, makeBox(0.4, 0.4), { density: 1, friction: 0.6 });
   }
-  const steepRamp = world.createBody({ position: { x: ox, y: oy } });
-  world.createPolygonShape(
-    steepRamp,
-    makePolygon([
-      { x: 20, y: 0 },
-      { x: 22, y: 0 },
-      { x: 22, y: plateauTop + 2 * Math.tan(Math.PI / 3) },
-      { x: 20, y: plateauTop },
-    ]),
-  );
+  const steepRamp = slope([
+    { x: 20, y: 0 },
+    { x: 22, y: 0 },
+    { x: 22, y: plateauTop + 2 * Math.tan(Math.PI / 3) },
+    { x: 20, y: plateauTop },
+  ]);
   return {
     ground,
     wall,

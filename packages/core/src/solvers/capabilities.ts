@@ -3,9 +3,9 @@
  * and the descriptor every alternative solver factory returns.
  *
  * Every alternative solves contacts with friction and restitution, and every joint type
- * with its springs, motors and limits, as the scalar rows of joint_rows.ts. What none of
- * them does is break joints: breaking is judged on the constraint force the soft step
- * reads out of each joint per sub-step, and the alternatives do not report joint forces.
+ * with its springs, motors and limits, as the scalar rows of joint_rows.ts, and reads each
+ * joint's force and torque out of its rows' impulses, so breakable joints break under them
+ * as under the soft step.
  */
 
 import { JointType } from '../types/joint_type.js';
@@ -18,7 +18,7 @@ export const ALTERNATIVE_CAPABILITIES: SolverCapabilities = Object.freeze({
   springs: true,
   motors: true,
   limits: true,
-  breakableJoints: false,
+  breakableJoints: true,
   restitution: true,
 });
 

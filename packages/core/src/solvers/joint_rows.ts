@@ -26,13 +26,20 @@
  * is per row (a box, not a circle): the alternatives are sequential solvers of scalar rows.
  *
  * The accumulated impulses go back to the joint's data (the same fields the soft step warm
- * starts from), so snapshots and rollback states hold them under every solver.
+ * starts from), so snapshots and rollback states hold them under every solver. A joint's
+ * force and torque are read from its rows' impulses as the soft step reads its own: the
+ * force on B is the sum of the rows' linear Jacobians on B times their impulses over h, the
+ * torque that of the angular rows alone (a point row's lever is not the joint's torque).
+ * Breakable joints break on the peak of these over the step's (sub-)steps, as under the
+ * soft step.
  */
 
 import { HUGE } from '../base/constants.js';
 import { atan2Io, unwindAngleIo } from '../base/math.js';
+import { wakeBody } from '../dynamics/island.js';
 import type { DistanceJointData } from '../joints/distance_joint.js';
-import { prepareJointFrameRow } from '../joints/joint.js';
+import type { JointStore } from '../joints/joint_store.js';
+import { prepareJointFrameRow, reportJointEvent } from '../joints/joint.js';
 import type { MotorJointData } from '../joints/motor_joint.js';
 import type { MouseJointData } from '../joints/mouse_joint.js';
 import type { PrismaticJointData } from '../joints/prismatic_joint.js';
@@ -99,7 +106,12 @@ export const R_PAIR = 34;
 export const R_K11 = 35;
 export const R_K12 = 36;
 export const R_K22 = 37;
-export const ROW_STRIDE = 38;
+/**
+ * XPBD: a point pair's multiplier along the anchors' current gap (one constraint, see
+ * xpbd.ts solveJoints), on its x row; the rows' own R_LAMBDA then hold its x and y parts.
+ */
+export const R_PAIR_LAMBDA = 38;
+export const ROW_STRIDE = 39;
 
 export const RowType = { Hard: 0, Limit: 1, Spring: 2, Motor: 3, Soft: 4, Servo: 5 } as const;
 export const PosKind = { None: 0, Linear: 1, Angular: 2, Rod: 3 } as const;
@@ -168,6 +180,19 @@ export class JointRows {
   private h = 0;
   private warm = 0;
   private hard: HardRows = { biasRate: 0, massScale: 1, impulseScale: 0 };
+  /** A read-out's force and torque (readJointForce). */
+  private readonly reaction = new Float64Array(3);
+  /** Per joint slot: the largest squared force and torque met this step (breaking). */
+  private peakForceSq = new Float64Array(0);
+  private peakTorque = new Float64Array(0);
+  /** How many of this step's joints can break (0: no read-out before the step's end). */
+  private breakable = 0;
+
+  /**
+   * @param positionMultipliers the rows' impulses are XPBD's position multipliers (N s^2):
+   *   an impulse is one over h, a force one over h^2
+   */
+  constructor(private readonly positionMultipliers = false) {}
 
   /**
    * Jacobi's relaxation: the fraction of each row's change applied (1: Gauss-Seidel). A
@@ -187,7 +212,17 @@ export class JointRows {
     this.jList = collectActiveJoints(w, this.jList, this.jCount);
     // at most six rows a joint (a prismatic with limits, motor and spring)
     this.rows = reserveF64(this.rows, 6 * this.jCount.count, ROW_STRIDE);
-    for (let i = 0; i < this.jCount.count; i++) this.prepareJoint(w, this.jList[i]!);
+    this.peakForceSq = reserveF64(this.peakForceSq, w.joints.pool.next, 1);
+    this.peakTorque = reserveF64(this.peakTorque, w.joints.pool.next, 1);
+    let breakable = 0;
+    for (let i = 0; i < this.jCount.count; i++) {
+      const slot = this.jList[i]!;
+      this.prepareJoint(w, slot);
+      this.peakForceSq[slot] = 0;
+      this.peakTorque[slot] = 0;
+      if (w.joints.breakForce[slot] !== Infinity || w.joints.breakTorque[slot] !== Infinity) breakable++;
+    }
+    this.breakable = breakable;
   }
 
   private prepareJoint(w: WorldState, slot: number): void {
@@ -811,62 +846,156 @@ export class JointRows {
     return this.io;
   }
 
-  /** The accumulated impulses back to the joints' data; force read-outs cleared. */
-  store(w: WorldState, scale: number): void {
+  /**
+   * The accumulated impulses back to the joints' data, each joint's force and torque to its
+   * read-out, and the joints whose peak force or torque over the step passed their limit
+   * broken (disabled, impulses and read-outs cleared, bodies woken, reported once).
+   */
+  store(w: WorldState): void {
     const r = this.rows;
     const joints = w.joints;
-    for (let i = 0; i < this.count; i++) {
-      const n = i * ROW_STRIDE;
-      const slot = r[n + R_SLOT]!;
-      storeImpulse(joints.type[slot]!, joints.data[slot], r[n + R_FIELD]!, scale * r[n + R_LAMBDA]!);
-    }
+    for (let i = 0; i < this.count; i++) this.storeImpulse(joints, i * ROW_STRIDE);
+    // a joint without rows (a filter joint, a distance joint of length 0) reads 0
     for (let i = 0; i < this.jCount.count; i++) {
       const slot = this.jList[i]!;
       joints.forceX[slot] = 0;
       joints.forceY[slot] = 0;
       joints.torque[slot] = 0;
     }
+    const out = this.reaction;
+    for (let i = 0; i < this.count; ) {
+      const slot = r[i * ROW_STRIDE + R_SLOT]!;
+      i = this.readJointForce(i);
+      joints.forceX[slot] = out[0]!;
+      joints.forceY[slot] = out[1]!;
+      joints.torque[slot] = out[2]!;
+    }
+    if (this.breakable === 0) return;
+    this.trackPeaks(w);
+    for (let i = 0; i < this.jCount.count; i++) {
+      const slot = this.jList[i]!;
+      const maxForce = joints.breakForce[slot]!;
+      if (
+        this.peakForceSq[slot]! > maxForce * maxForce ||
+        this.peakTorque[slot]! > joints.breakTorque[slot]!
+      ) {
+        breakJoint(w, slot);
+      }
+    }
+  }
+
+  /**
+   * Records each breakable joint's force and torque at its rows' current impulses when they
+   * pass the step's peak so far: called by a sub-stepping solver after each sub-step (a
+   * body caught by a joint is mostly stopped in the first), and by store.
+   */
+  trackPeaks(w: WorldState): void {
+    if (this.breakable === 0) return;
+    const joints = w.joints;
+    const r = this.rows;
+    const out = this.reaction;
+    for (let i = 0; i < this.count; ) {
+      const slot = r[i * ROW_STRIDE + R_SLOT]!;
+      i = this.readJointForce(i);
+      if (joints.breakForce[slot] === Infinity && joints.breakTorque[slot] === Infinity) continue;
+      const forceSq = out[0]! * out[0]! + out[1]! * out[1]!;
+      const torque = Math.abs(out[2]!);
+      if (forceSq > this.peakForceSq[slot]!) this.peakForceSq[slot] = forceSq;
+      if (torque > this.peakTorque[slot]!) this.peakTorque[slot] = torque;
+    }
+  }
+
+  /**
+   * Writes the impulse of the row at n into its field of its joint's data (XPBD's position
+   * multipliers over h). Computed here, not handed over: a call V8 does not inline boxes a
+   * double argument, one a row (10 KB a step in the allocation probe's scene).
+   */
+  private storeImpulse(joints: JointStore, n: number): void {
+    const r = this.rows;
+    const slot = r[n + R_SLOT]!;
+    const type = joints.type[slot]!;
+    const data = joints.data[slot];
+    const field = r[n + R_FIELD]!;
+    const v = (this.positionMultipliers ? 1 / this.h : 1) * r[n + R_LAMBDA]!;
+    switch (type) {
+      case JointType.Revolute: {
+        const d = data as RevoluteJointData;
+        if (field === Field.LinearX) d.linearX = v;
+        else if (field === Field.LinearY) d.linearY = v;
+        else if (field === Field.Spring) d.springImpulse = v;
+        else if (field === Field.Motor) d.motorImpulse = v;
+        else if (field === Field.Lower) d.lowerImpulse = v;
+        else d.upperImpulse = v;
+        break;
+      }
+      case JointType.Distance: {
+        const d = data as DistanceJointData;
+        if (field === Field.Impulse) d.impulse = v;
+        else if (field === Field.Motor) d.motorImpulse = v;
+        else if (field === Field.Lower) d.lowerImpulse = v;
+        else d.upperImpulse = v;
+        break;
+      }
+      case JointType.Prismatic:
+      case JointType.Wheel: {
+        const d = data as PrismaticJointData & WheelJointData;
+        if (field === Field.Perp) d.perpImpulse = v;
+        else if (field === Field.Angle) (d as PrismaticJointData).angleImpulse = v;
+        else if (field === Field.Spring) d.springImpulse = v;
+        else if (field === Field.Motor) d.motorImpulse = v;
+        else if (field === Field.Lower) d.lowerImpulse = v;
+        else d.upperImpulse = v;
+        break;
+      }
+      default: {
+        // weld, mouse and motor joints: linearX, linearY, angularImpulse
+        const d = data as WeldJointData;
+        if (field === Field.LinearX) d.linearX = v;
+        else if (field === Field.LinearY) d.linearY = v;
+        else d.angularImpulse = v;
+      }
+    }
+  }
+
+  /**
+   * The force on B and the torque of the joint whose rows start at row i, into
+   * this.reaction (see the file comment); returns the row after the joint's.
+   */
+  private readJointForce(i: number): number {
+    const r = this.rows;
+    const slot = r[i * ROW_STRIDE + R_SLOT]!;
+    const toForce = (this.positionMultipliers ? 1 / this.h : 1) / this.h;
+    let fx = 0;
+    let fy = 0;
+    let torque = 0;
+    let k = i;
+    for (; k < this.count; k++) {
+      const n = k * ROW_STRIDE;
+      if (r[n + R_SLOT] !== slot) break;
+      const f = r[n + R_LAMBDA]! * toForce;
+      const jx = r[n + R_JBX]!;
+      const jy = r[n + R_JBY]!;
+      fx += jx * f;
+      fy += jy * f;
+      if (jx === 0 && jy === 0) torque += r[n + R_ANGB]! * f;
+    }
+    const out = this.reaction;
+    out[0] = fx;
+    out[1] = fy;
+    out[2] = torque;
+    return k;
   }
 }
 
-/** Writes impulse `v` into field `field` of a joint's data. */
-function storeImpulse(type: number, data: unknown, field: number, v: number): void {
-  switch (type) {
-    case JointType.Revolute: {
-      const d = data as RevoluteJointData;
-      if (field === Field.LinearX) d.linearX = v;
-      else if (field === Field.LinearY) d.linearY = v;
-      else if (field === Field.Spring) d.springImpulse = v;
-      else if (field === Field.Motor) d.motorImpulse = v;
-      else if (field === Field.Lower) d.lowerImpulse = v;
-      else d.upperImpulse = v;
-      break;
-    }
-    case JointType.Distance: {
-      const d = data as DistanceJointData;
-      if (field === Field.Impulse) d.impulse = v;
-      else if (field === Field.Motor) d.motorImpulse = v;
-      else if (field === Field.Lower) d.lowerImpulse = v;
-      else d.upperImpulse = v;
-      break;
-    }
-    case JointType.Prismatic:
-    case JointType.Wheel: {
-      const d = data as PrismaticJointData & WheelJointData;
-      if (field === Field.Perp) d.perpImpulse = v;
-      else if (field === Field.Angle) (d as PrismaticJointData).angleImpulse = v;
-      else if (field === Field.Spring) d.springImpulse = v;
-      else if (field === Field.Motor) d.motorImpulse = v;
-      else if (field === Field.Lower) d.lowerImpulse = v;
-      else d.upperImpulse = v;
-      break;
-    }
-    default: {
-      // weld, mouse and motor joints: linearX, linearY, angularImpulse
-      const d = data as WeldJointData;
-      if (field === Field.LinearX) d.linearX = v;
-      else if (field === Field.LinearY) d.linearY = v;
-      else d.angularImpulse = v;
-    }
-  }
+/** Breaks joint `slot` as the soft step does (joints/joint_solver.ts finishJoint). */
+function breakJoint(w: WorldState, slot: number): void {
+  const joints = w.joints;
+  joints.enabled[slot] = 0;
+  joints.forceX[slot] = 0;
+  joints.forceY[slot] = 0;
+  joints.torque[slot] = 0;
+  joints.data[slot]!.resetImpulses();
+  reportJointEvent(w, slot, true);
+  wakeBody(w, joints.bodyA[slot]!);
+  wakeBody(w, joints.bodyB[slot]!);
 }

@@ -262,7 +262,7 @@ class PgsInstance implements SolverInstance {
         cd[p + 7] = 0;
       } else cd[p + 6] = r[n + LAMBDA]!;
     }
-    this.joints.store(w, 1);
+    this.joints.store(w);
   }
 }
 

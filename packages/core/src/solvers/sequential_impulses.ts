@@ -541,7 +541,7 @@ export class SequentialImpulseSolver {
         cd[cb + 4 + q * 8 + 7] = 0;
       }
     }
-    this.joints.store(w, 1);
+    this.joints.store(w);
   }
 
   // ------------------------------------------------------------------ joints

@@ -11,15 +11,9 @@ import { isJointActive } from '../joints/joint.js';
 import { fail } from '../base/validate.js';
 import type { WorldState } from '../world/world_state.js';
 
-// body solver state layout (dynamics/body_state_layout.ts); pinned by test/solvers/solvers.test.ts
-export const VX = 0;
-export const VY = 1;
-export const W = 2;
-export const DPX = 4;
-export const DPY = 5;
-export const DQC = 6;
-export const DQS = 7;
-export const STATE_STRIDE = 8;
+// the body solver state layout, passed on to the solvers (they import it from here either way)
+import { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from '../dynamics/body_state_layout.js';
+export { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W };
 
 /** Sets `ctx` up for integrating over `h` with the world's speed limits. */
 export function setIntegrationStep(w: WorldState, ctx: StepContext, dt: number, h: number): void {
@@ -59,8 +53,16 @@ export function reserveF64(
   n: number,
   stride: number,
 ): Float64Array<ArrayBuffer> {
-  return n * stride > a.length ? growF64(a, n * stride) : a;
+  const need = n * stride;
+  return need > a.length ? growF64(a, need) : a;
 }
+
+// The growth path taken once at load, past the calls V8 runs before it gives a function
+// its feedback: a scratch array first outgrown after the solver loop it is inlined into
+// was optimised (the softOde pyramid's contacts, thousands of steps in) found no feedback
+// there, deoptimised the loop, and the loop, run once a step, then boxed every double in
+// the interpreter for thousands of steps (13 KB a step).
+for (let i = 0; i < 64; i++) reserveF64(new Float64Array(0), 1, 1);
 
 /**
  * Moves bodies A and B (state records oa, ob) by position changes and turns them by small

@@ -50,6 +50,7 @@ import {
   R_OA,
   R_OB,
   R_PAIR,
+  R_PAIR_LAMBDA,
   R_TYPE,
   R_ZETA,
   ROW_STRIDE,
@@ -127,7 +128,7 @@ const SUB_THRESHOLD = 3;
 class XpbdInstance implements SolverInstance {
   private p = new Float64Array(0);
   private pCount = 0;
-  private readonly joints = new JointRows();
+  private readonly joints = new JointRows(true);
   private readonly hard: HardRows = { biasRate: 0, massScale: 1, impulseScale: 0 };
   /** The body states at the start of the sub-step. */
   private prev = new Float64Array(0);
@@ -169,6 +170,7 @@ class XpbdInstance implements SolverInstance {
       velocitiesFromPositions(w, prev, p);
       this.velocityPass(state);
       this.jointVelocities(state);
+      this.joints.trackPeaks(w);
     }
     this.store(w);
   }
@@ -236,7 +238,10 @@ class XpbdInstance implements SolverInstance {
       k[o + VN0] = vx * k[o + NX]! + vy * k[o + NY]!;
     }
     const r = this.joints.rows;
-    for (let i = 0; i < this.joints.count; i++) r[i * ROW_STRIDE + R_LAMBDA] = 0;
+    for (let i = 0; i < this.joints.count; i++) {
+      r[i * ROW_STRIDE + R_LAMBDA] = 0;
+      r[i * ROW_STRIDE + R_PAIR_LAMBDA] = 0;
+    }
   }
 
   /**
@@ -304,7 +309,7 @@ class XpbdInstance implements SolverInstance {
         alpha = omega > 0 ? (wSum / (omega * omega)) * invH2 : Infinity;
         if (alpha === Infinity) continue;
       }
-      const lambda = r[n + R_LAMBDA]!;
+      const lambda = pair ? r[n + R_PAIR_LAMBDA]! : r[n + R_LAMBDA]!;
       let next = lambda + (-c - alpha * lambda) / (wSum + alpha);
       if (type === RowType.Limit && next < 0) next = 0;
       if (type === RowType.Soft) {
@@ -313,7 +318,12 @@ class XpbdInstance implements SolverInstance {
         next = next > max ? max : next < -max ? -max : next;
       }
       const dl = next - lambda;
-      r[n + R_LAMBDA] = next;
+      if (pair) {
+        // the x and y parts accumulated on the pair's rows, for the joint's force read-out
+        r[n + R_PAIR_LAMBDA] = next;
+        r[n + R_LAMBDA] = r[n + R_LAMBDA]! + dl * dx;
+        r[n + ROW_STRIDE + R_LAMBDA] = r[n + ROW_STRIDE + R_LAMBDA]! + dl * dy;
+      } else r[n + R_LAMBDA] = next;
       io[5] = -mA * dl * dx;
       io[6] = -mA * dl * dy;
       io[7] = iA * dl * angA;
@@ -358,6 +368,9 @@ class XpbdInstance implements SolverInstance {
         impulse = -r[n + R_MASS]! * (cdot - target);
         const max = r[n + R_HI]!;
         impulse = impulse > max ? max : impulse < -max ? -max : impulse;
+        // kept as a position multiplier (impulse times h), the unit of the other rows',
+        // for the joint's force read-out
+        r[n + R_LAMBDA] = impulse * h;
       } else {
         const a = 4 * PI * r[n + R_ZETA]! * r[n + R_HZ]! * h;
         impulse = (-r[n + R_MASS]! * cdot * a) / (1 + a);
@@ -521,7 +534,7 @@ class XpbdInstance implements SolverInstance {
       cd[p + 7] = 0;
     }
     // position multipliers (N s^2) over the last sub-step's h: impulses
-    this.joints.store(w, 1 / this.ctx.h);
+    this.joints.store(w);
   }
 }
 

@@ -35,6 +35,17 @@ export function sameBoxAt(
   );
 }
 
+/** sameAt for a box: `box` holds minX, minY, maxX, maxY; `records` the other as record `j` of four. */
+export function sameBoxRecordAt(box: Float64Array, records: Float64Array, j: number): boolean {
+  const r = 4 * j;
+  return (
+    sameAt(box, 0, records, r) &&
+    sameAt(box, 1, records, r + 1) &&
+    sameAt(box, 2, records, r + 2) &&
+    sameAt(box, 3, records, r + 3)
+  );
+}
+
 export function isPlusZeroAt(a: Float64Array, i: number): boolean {
   const x = a[i]!;
   return x === 0 && 1 / x > 0;
@@ -82,6 +93,39 @@ class ByteReader {
 }
 
 export const reader = new ByteReader();
+
+/**
+ * The first `n` entries of an ascending index list (the awake bodies or contacts) as the
+ * count and the zigzag differences of consecutive entries (room for 5 + 5n bytes made);
+ * returns the end.
+ */
+export function putIndexList(B: Uint8Array, at: number, list: Int32Array, n: number): number {
+  at = putU(B, at, n);
+  let prev = 0;
+  for (let k = 0; k < n; k++) {
+    const v = list[k]!;
+    at = putU(B, at, zz(v - prev));
+    prev = v;
+  }
+  return at;
+}
+
+/**
+ * Reads what putIndexList wrote (from `reader`) into the awake list `list`, and each
+ * entry's position into `awakeIndex`; returns the count.
+ */
+export function getAwakeList(list: Int32Array, awakeIndex: Int32Array): number {
+  const rd = reader;
+  const n = rd.u();
+  let prev = 0;
+  for (let k = 0; k < n; k++) {
+    const v = prev + rd.z();
+    prev = v;
+    list[k] = v;
+    awakeIndex[v] = k;
+  }
+  return n;
+}
 
 // ---------------------------------------------------------------------------------------
 // Doubles coded against a prediction

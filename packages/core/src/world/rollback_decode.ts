@@ -31,11 +31,12 @@ import {
   copyDouble,
   getCoded4,
   getCodedCosine,
+  getAwakeList,
   getCodedPose,
   guess4,
   reader,
   sameAt,
-  sameBoxAt,
+  sameBoxRecordAt,
   value4,
 } from './rollback_coding.js';
 import {
@@ -203,7 +204,7 @@ function decodeBodies(w: WorldState, fs: Float64Array, f: number): number {
       }
       const tree = bp.trees[key & 3]!;
       const id = key >> 2;
-      if (!sameBoxAt(value4, tree.minX, tree.minY, tree.maxX, tree.maxY, id)) {
+      if (!sameBoxRecordAt(value4, tree.box, id)) {
         // As the step does: the leaf takes the box and its ancestors grow to hold it; the
         // tree rebuilds its enlarged part when next searched. Its shape then differs from
         // the saved world's, which changes no result (pairs are sorted by shape index).
@@ -215,15 +216,7 @@ function decodeBodies(w: WorldState, fs: Float64Array, f: number): number {
       }
     }
   }
-  const awakeCount = rd.u();
-  let prev = 0;
-  for (let k = 0; k < awakeCount; k++) {
-    const b = prev + rd.z();
-    prev = b;
-    w.awakeBodies[k] = b;
-    bodies.awakeIndex[b] = k;
-  }
-  w.awakeBodyCount = awakeCount;
+  w.awakeBodyCount = getAwakeList(w.awakeBodies, bodies.awakeIndex);
 
   return f;
 }
@@ -254,7 +247,6 @@ function decodeMoveBuffer(w: WorldState): void {
 function decodeContacts(w: WorldState, fs: Float64Array, f: number): number {
   const rd = reader;
   const shapes = w.shapes;
-  let prev = 0;
   const contacts = w.contacts;
   const cpool = contacts.pool;
   const nc = rd.u();
@@ -445,15 +437,7 @@ function decodeContacts(w: WorldState, fs: Float64Array, f: number): number {
     const c = pending[k]!;
     pairs.insert(contacts.shapeA[c]!, contacts.shapeB[c]!, c);
   }
-  const awakeContacts = rd.u();
-  prev = 0;
-  for (let k = 0; k < awakeContacts; k++) {
-    const c = prev + rd.z();
-    prev = c;
-    w.awakeContacts[k] = c;
-    contacts.awakeIndex[c] = k;
-  }
-  w.awakeContactCount = awakeContacts;
+  w.awakeContactCount = getAwakeList(w.awakeContacts, contacts.awakeIndex);
 
   return f;
 }

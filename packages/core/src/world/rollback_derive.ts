@@ -36,7 +36,7 @@ import {
 } from '../dynamics/contact_layout.js';
 import { fatBoxOf, shapeBoxAtPose } from '../dynamics/shape.js';
 import { AABB } from '../geometry/geometry.js';
-import { guess4, isPlusZeroAt, sameAt, sameBoxAt } from './rollback_coding.js';
+import { guess4, isPlusZeroAt, sameAt, sameBoxAt, sameBoxRecordAt } from './rollback_coding.js';
 import {
   M_CURRENT_A,
   M_CURRENT_B,
@@ -489,7 +489,7 @@ export function fatBoxesFollow(w: WorldState, b: number): boolean {
     const tree = trees[key & 3]!;
     const id = key >> 2;
     guessFatBox(w, s);
-    if (!sameBoxAt(guess4, tree.minX, tree.minY, tree.maxX, tree.maxY, id)) return false;
+    if (!sameBoxRecordAt(guess4, tree.box, id)) return false;
   }
   return true;
 }

@@ -31,6 +31,7 @@ import {
   putCoded4,
   putCodedCosine,
   putCodedPose,
+  putIndexList,
   putU,
   sameAt,
   value4,
@@ -169,23 +170,17 @@ export function encodeRollbackState(w: WorldState, out: RollbackBytes): void {
       if (key === -1 || (flags & B_FAT_FOLLOWS) !== 0) continue;
       const tree = trees[key & 3]!;
       const id = key >> 2;
-      value4[0] = tree.minX[id]!;
-      value4[1] = tree.minY[id]!;
-      value4[2] = tree.maxX[id]!;
-      value4[3] = tree.maxY[id]!;
+      value4[0] = tree.box[4 * id]!;
+      value4[1] = tree.box[4 * id + 1]!;
+      value4[2] = tree.box[4 * id + 2]!;
+      value4[3] = tree.box[4 * id + 3]!;
       guessFatBox(w, sh);
       bc = putCoded4(B, bc);
     }
   }
   const awakeCount = w.awakeBodyCount;
   if (bc + 5 + 5 * awakeCount > B.length) B = growU8(B, bc + 5 + 5 * awakeCount);
-  bc = putU(B, bc, awakeCount);
-  let prev = 0;
-  for (let k = 0; k < awakeCount; k++) {
-    const b = w.awakeBodies[k]!;
-    bc = putU(B, bc, zz(b - prev));
-    prev = b;
-  }
+  bc = putIndexList(B, bc, w.awakeBodies, awakeCount);
 
   // the proxies waiting in the move buffer, in shape order
   const bp = w.broadPhase;
@@ -199,7 +194,7 @@ export function encodeRollbackState(w: WorldState, out: RollbackBytes): void {
   }
   if (bc + 5 + 5 * moved > B.length) B = growU8(B, bc + 5 + 5 * moved);
   bc = putU(B, bc, moved);
-  prev = 0;
+  let prev = 0;
   for (let s = 0; s < ns; s++) {
     if (salive[s] !== 1) continue;
     const key = shapes.proxyKey[s]!;
@@ -292,13 +287,7 @@ export function encodeRollbackState(w: WorldState, out: RollbackBytes): void {
   }
   const awakeContacts = w.awakeContactCount;
   if (bc + 5 + 5 * awakeContacts > B.length) B = growU8(B, bc + 5 + 5 * awakeContacts);
-  bc = putU(B, bc, awakeContacts);
-  prev = 0;
-  for (let k = 0; k < awakeContacts; k++) {
-    const c = w.awakeContacts[k]!;
-    bc = putU(B, bc, zz(c - prev));
-    prev = c;
-  }
+  bc = putIndexList(B, bc, w.awakeContacts, awakeContacts);
 
   out.f = F;
   out.b = B;

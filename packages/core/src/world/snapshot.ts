@@ -264,15 +264,23 @@ function readGeometry(rd: Reader, type: number): Geometry {
   }
 }
 
-/** Writes the first `n` slots of every saved column of a store (see ColumnSpec). */
-function writeColumns(wr: Writer, columns: [Column, number][], n: number): void {
-  for (const [a, perSlot] of columns) wr.array(a, n * perSlot);
+/** A store's slot pool, then each column up to the pool's high-water mark. */
+function writeStore(wr: Writer, pool: SlotPool, columns: [Column, number][]): void {
+  writePool(wr, pool);
+  for (const [a, perSlot] of columns) wr.array(a, pool.next * perSlot);
 }
 
-/** Reads back what writeColumns wrote, into a store grown to hold it. */
-function readColumns(rd: Reader, columns: [Column, number][]): void {
-  for (const [a] of columns) rd.into(a);
+/** Reads back what writeStore wrote, into `store` grown to hold it. */
+function readStore<S extends { readonly pool: SlotPool; ensureCapacity(n: number): void }>(
+  rd: Reader,
+  store: S,
+  columnsOf: (store: S) => [Column, number][],
+): void {
+  readPool(rd, store.pool);
+  store.ensureCapacity(Math.max(store.pool.next, 1));
+  for (const [a] of columnsOf(store)) rd.into(a);
 }
+
 export function snapshotWorld(w: WorldState): Uint8Array {
   const wr = new Writer();
   wr.i32(MAGIC);
@@ -299,15 +307,11 @@ export function snapshotWorld(w: WorldState): Uint8Array {
     wr.f64(v);
   }
 
-  const bodies = w.bodies;
-  const nb = bodies.pool.next;
-  writePool(wr, bodies.pool);
-  writeColumns(wr, bodyStoreColumns(bodies), nb);
+  writeStore(wr, w.bodies.pool, bodyStoreColumns(w.bodies));
 
   const shapes = w.shapes;
   const ns = shapes.pool.next;
-  writePool(wr, shapes.pool);
-  writeColumns(wr, shapeStoreColumns(shapes), ns);
+  writeStore(wr, shapes.pool, shapeStoreColumns(shapes));
   const fat = new AABB();
   for (let i = 0; i < ns; i++) {
     if (shapes.pool.alive[i] !== 1) continue;
@@ -336,15 +340,11 @@ export function snapshotWorld(w: WorldState): Uint8Array {
   wr.i32(w.chainFree.length);
   for (const f of w.chainFree) wr.i32(f);
 
-  const contacts = w.contacts;
-  const nc = contacts.pool.next;
-  writePool(wr, contacts.pool);
-  writeColumns(wr, contactStoreColumns(contacts), nc);
+  writeStore(wr, w.contacts.pool, contactStoreColumns(w.contacts));
 
   const joints = w.joints;
   const nj = joints.pool.next;
-  writePool(wr, joints.pool);
-  writeColumns(wr, jointStoreColumns(joints), nj);
+  writeStore(wr, joints.pool, jointStoreColumns(joints));
   for (let j = 0; j < nj; j++) {
     if (joints.pool.alive[j] === 1) writeJointData(wr, joints.data[j]!);
   }
@@ -384,15 +384,11 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   w.stepCount = rd.f64();
 
   const bodies = w.bodies;
-  readPool(rd, bodies.pool);
-  bodies.ensureCapacity(Math.max(bodies.pool.next, 1));
-  readColumns(rd, bodyStoreColumns(bodies));
+  readStore(rd, bodies, bodyStoreColumns);
   bodies.userData.length = 0;
 
   const shapes = w.shapes;
-  readPool(rd, shapes.pool);
-  shapes.ensureCapacity(Math.max(shapes.pool.next, 1));
-  readColumns(rd, shapeStoreColumns(shapes));
+  readStore(rd, shapes, shapeStoreColumns);
   for (let i = 0; i < shapes.pool.next; i++) {
     shapes.proxyKey[i] = -1;
     if (shapes.pool.alive[i] !== 1) continue;
@@ -441,17 +437,13 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   for (let i = 0; i < nFree; i++) w.chainFree.push(rd.i32());
 
   const contacts = w.contacts;
-  readPool(rd, contacts.pool);
-  contacts.ensureCapacity(Math.max(contacts.pool.next, 1));
-  readColumns(rd, contactStoreColumns(contacts));
+  readStore(rd, contacts, contactStoreColumns);
   for (let c = 0; c < contacts.pool.next; c++) {
     if (contacts.pool.alive[c] === 1) w.pairs.insert(contacts.shapeA[c]!, contacts.shapeB[c]!, c);
   }
 
   const joints = w.joints;
-  readPool(rd, joints.pool);
-  joints.ensureCapacity(Math.max(joints.pool.next, 1));
-  readColumns(rd, jointStoreColumns(joints));
+  readStore(rd, joints, jointStoreColumns);
   for (let j = 0; j < joints.pool.next; j++) {
     if (joints.pool.alive[j] !== 1) continue;
     const data: JointData = createJointData(joints.type[j]!);

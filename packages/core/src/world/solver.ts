@@ -42,7 +42,6 @@ import {
   warmStartJoints,
 } from '../joints/joint_solver.js';
 import { makeSoft } from '../dynamics/softness.js';
-import { Manifold } from '../collision/manifold_types.js';
 import { collideShapes } from '../collision/manifold.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import type { ActiveSolver, SolverInstance } from './solver_interface.js';
@@ -58,8 +57,10 @@ const now: () => number =
   typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();
 
 // Scratch shared by every world: the step is not re-entrant (a world is stepped by one
-// thread), and worlds in one thread step one after the other.
-const manifold = new Manifold();
+// thread), and worlds in one thread step one after the other. Only scratch that is written
+// before it is read within a call may be shared: the narrow phase's manifold is not (its
+// second point outlives a one-point manifold into the contact record), so it is the
+// world's (WorldState.manifold).
 const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
 
 /** Advances the world by dt seconds in `subSteps` sub-steps. */
@@ -174,7 +175,7 @@ function collide(w: WorldState): void {
   const fat = w.broadPhase.shapeFat;
   const xfA = w.xfA;
   const xfB = w.xfB;
-  const m = manifold;
+  const m = w.manifold;
   const quads = w.quadCache;
   const awake = w.awakeContacts;
   const awakeCount = w.awakeContactCount;

@@ -26,6 +26,7 @@ import { ContactConstraints } from '../dynamics/contact_constraints.js';
 import { EventBuffers } from '../dynamics/events.js';
 import { bindJointCallbacks } from '../joints/joint.js';
 import { JointStore } from '../joints/joint_store.js';
+import { Manifold } from '../collision/manifold_types.js';
 import { StepContext } from '../dynamics/step_context.js';
 import { AABB, MassData } from '../geometry/geometry.js';
 import { Transform } from '../base/math.js';
@@ -143,6 +144,13 @@ export class WorldState implements JointsState {
   // scratch, preallocated once
   readonly xfA = new Transform();
   readonly xfB = new Transform();
+  /**
+   * The narrow phase's manifold (world/solver.ts collide). Its second point outlives a
+   * one-point manifold, and the contact's reference record keeps it (contact.ts
+   * updateContactManifold), so the snapshot bytes hold whatever this scratch last held: one
+   * scratch per world, or worlds stepped in turn see each other's points.
+   */
+  readonly manifold = new Manifold();
   readonly aabb = new AABB();
   readonly massData = new MassData();
   /** The narrow phase's per-shape quadrilateral records (collision/manifold.ts). */
@@ -163,7 +171,10 @@ export class WorldState implements JointsState {
   adopt(other: WorldState): void {
     const rollback = this.rollback;
     const sharedMemory = this.sharedMemory;
+    const manifold = this.manifold;
     Object.assign(this, other);
+    // scratch, not content: the world's narrow phase goes on from its own last manifold
+    (this as { manifold: Manifold }).manifold = manifold;
     // the same cache, with a new stamp: the content is another
     (this as { rollback: RollbackCache }).rollback = rollback;
     // the memory is the world's choice, not the content's: a restored world stays shared

@@ -212,8 +212,8 @@ describe('DynamicTree', () => {
     const out = new AABB();
     tree.getFatAABB(id, out);
     expect([out.minX, out.minY, out.maxX, out.maxY]).toEqual([-50, -5, 121, 40]);
-    expect(tree.minX[tree.root]).toBe(-50);
-    expect(tree.maxY[tree.root]).toBe(40);
+    expect(tree.box[4 * tree.root]).toBe(-50);
+    expect(tree.box[4 * tree.root + 3]).toBe(40);
     // A far query finds the enlarged proxy before and after the partial rebuild.
     const far = { minX: 110, minY: 30, maxX: 111, maxY: 31, bits: 0 };
     expect(queryIds(tree, far, -1)).toEqual([id]);
@@ -327,7 +327,7 @@ describe('DynamicTree', () => {
     const tree = new DynamicTree(8);
     const ids: number[] = [];
     for (let i = 0; i < 100; i++) ids.push(tree.createProxy(i, 0, i + 1, 1, 1, i));
-    const arrays = [tree.minX, tree.parent, tree.child1, tree.height, tree.flags, tree.categoryBits];
+    const arrays = [tree.box, tree.parent, tree.child1, tree.height, tree.flags, tree.categoryBits];
     for (let round = 0; round < 50; round++) {
       for (const id of ids) {
         const x = (id * 7 + round * 13) % 100;
@@ -339,9 +339,9 @@ describe('DynamicTree', () => {
       tree.rayCast(0, 0, 100, 100, 1, -1, () => -1);
     }
     tree.validate();
-    expect([tree.minX, tree.parent, tree.child1, tree.height, tree.flags, tree.categoryBits]).toEqual(arrays);
+    expect([tree.box, tree.parent, tree.child1, tree.height, tree.flags, tree.categoryBits]).toEqual(arrays);
     for (let i = 0; i < arrays.length; i++) {
-      expect([tree.minX, tree.parent, tree.child1, tree.height, tree.flags, tree.categoryBits][i]).toBe(
+      expect([tree.box, tree.parent, tree.child1, tree.height, tree.flags, tree.categoryBits][i]).toBe(
         arrays[i],
       );
     }

@@ -177,33 +177,25 @@ describe('computeHull', () => {
     expectStrictlyConvexCcw(hull);
   });
 
-  it('drops a vertex lying within LINEAR_SLOP of the edge through its neighbours', () => {
-    const bump = 0.5 * LINEAR_SLOP;
-    const hull = computeHull(
-      [
-        { x: -1, y: -1 },
-        { x: 0, y: -1 - bump },
-        { x: 1, y: -1 },
-        { x: 0, y: 1 },
-      ],
-      'test',
-    );
-    expect(hull).toHaveLength(3);
-  });
-
-  it('keeps a vertex lying more than LINEAR_SLOP outside the edge through its neighbours', () => {
-    const bump = 2 * LINEAR_SLOP;
-    const hull = computeHull(
-      [
-        { x: -1, y: -1 },
-        { x: 0, y: -1 - bump },
-        { x: 1, y: -1 },
-        { x: 0, y: 1 },
-      ],
-      'test',
-    );
-    expect(hull).toHaveLength(4);
-  });
+  it.each([
+    ['drops', 'within', 0.5, 3],
+    ['keeps', 'more than', 2, 4],
+  ])(
+    '%s a vertex lying %s LINEAR_SLOP outside the edge through its neighbours',
+    (_verb, _where, slops, kept) => {
+      const bump = slops * LINEAR_SLOP;
+      const hull = computeHull(
+        [
+          { x: -1, y: -1 },
+          { x: 0, y: -1 - bump },
+          { x: 1, y: -1 },
+          { x: 0, y: 1 },
+        ],
+        'test',
+      );
+      expect(hull).toHaveLength(kept);
+    },
+  );
 
   it('welds points closer than LINEAR_SLOP, keeping the first', () => {
     const hull = computeHull(

@@ -7,20 +7,26 @@ import { JointType, World } from '../../src/index';
 import { DT } from '../support';
 import { LOG, box, distance, forceLength } from './helpers';
 
+/** A 1 kg box at (0, 5) under gravity, pulled by a mouse joint of `hertz` to (3, 5). */
+function boxPulledTo3m(hertz: number, maxForce: number) {
+  const world = new World({ gravity: { x: 0, y: -10 } });
+  const ground = world.createBody();
+  const b = box(world, 0, 5);
+  const j = world.createMouseJoint({
+    bodyA: ground,
+    bodyB: b,
+    target: { x: 3, y: 5 },
+    hertz,
+    dampingRatio: 0.7,
+    maxForce,
+  });
+  return { world, b, j };
+}
+
 describe('mouse joint', () => {
   it('pulls a 1 kg box 3 m to the target with at most maxForce, holds it within 1 cm, and follows a moved target', () => {
-    const world = new World({ gravity: { x: 0, y: -10 } });
-    const ground = world.createBody();
-    const b = box(world, 0, 5);
     const maxForce = 100;
-    const j = world.createMouseJoint({
-      bodyA: ground,
-      bodyB: b,
-      target: { x: 3, y: 5 },
-      hertz: 10,
-      dampingRatio: 0.7,
-      maxForce,
-    });
+    const { world, b, j } = boxPulledTo3m(10, maxForce);
     expect(world.getJointType(j)).toBe(JointType.Mouse);
     let peakForce = 0;
     let worstHold = 0;
@@ -69,18 +75,8 @@ describe('mouse joint', () => {
   });
 
   it('a 1,000 Hz spring stepped at 60 Hz stays stable and is as rigid as the solver allows', () => {
-    const world = new World({ gravity: { x: 0, y: -10 } });
-    const ground = world.createBody();
-    const b = box(world, 0, 5);
     const maxForce = 1000 * 10; // 1000 times the weight
-    const j = world.createMouseJoint({
-      bodyA: ground,
-      bodyB: b,
-      target: { x: 3, y: 5 },
-      hertz: 1000,
-      dampingRatio: 0.7,
-      maxForce,
-    });
+    const { world, b, j } = boxPulledTo3m(1000, maxForce);
     let maxSpeed = 0;
     let reachedAt = -1;
     let worstLate = 0;

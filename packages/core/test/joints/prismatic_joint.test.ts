@@ -7,6 +7,25 @@ import { type BodyId, BodyType, type JointId, makeBox, World } from '../../src/i
 import { DT } from '../support';
 import { addBlock } from './helpers';
 
+type RailDef = Omit<Parameters<World['createPrismaticJoint']>[0], 'bodyA' | 'bodyB'>;
+
+/**
+ * A world under 10 m/s² of gravity and a 10 kg block of half-sizes (hx, 0.25) at (x, y),
+ * on a prismatic joint `def` from a static ground at the origin.
+ */
+function blockOnRail(
+  x: number,
+  y: number,
+  hx: number,
+  def: RailDef,
+): { world: World; block: BodyId; j: JointId } {
+  const world = new World({ gravity: { x: 0, y: -10 } });
+  const ground = world.createBody();
+  const block = addBlock(world, x, y, hx, 0.25, 10);
+  const j = world.createPrismaticJoint({ bodyA: ground, bodyB: block, ...def });
+  return { world, block, j };
+}
+
 function translationOf(world: World, j: JointId): number {
   return world.getJointState(j).translation!;
 }
@@ -14,19 +33,14 @@ function translationOf(world: World, j: JointId): number {
 describe('prismatic joint', () => {
   it('the lower limit holds a 10 kg block under gravity, and the upper limit stops a motor', () => {
     // vertical axis, block dropped 1 m onto the lower limit
-    const world = new World({ gravity: { x: 0, y: -10 } });
-    const ground = world.createBody();
-    const block = addBlock(world, 0, 2, 0.25, 0.25, 10);
-    expect(world.getBodyMass(block)).toBeCloseTo(10, 12);
-    const j = world.createPrismaticJoint({
-      bodyA: ground,
-      bodyB: block,
+    const { world, block, j } = blockOnRail(0, 2, 0.25, {
       localAnchorA: { x: 0, y: 2 },
       localAxisA: { x: 0, y: 1 },
       enableLimit: true,
       lowerTranslation: -1,
       upperTranslation: 1,
     });
+    expect(world.getBodyMass(block)).toBeCloseTo(10, 12);
     for (let i = 0; i < 60; i++) world.step(DT); // falls for ~0.45 s, lands
     let worst = 0;
     for (let i = 0; i < 180; i++) {
@@ -38,12 +52,7 @@ describe('prismatic joint', () => {
     expect(world.getJointConstraintForce(j).y).toBeCloseTo(100, 1);
 
     // horizontal slider driven by a motor into its upper limit
-    const w2 = new World({ gravity: { x: 0, y: -10 } });
-    const g2 = w2.createBody();
-    const slider = addBlock(w2, 0, 0, 0.25, 0.25, 10);
-    const s = w2.createPrismaticJoint({
-      bodyA: g2,
-      bodyB: slider,
+    const { world: w2, j: s } = blockOnRail(0, 0, 0.25, {
       localAxisA: { x: 1, y: 0 },
       enableLimit: true,
       lowerTranslation: -0.5,
@@ -64,13 +73,8 @@ describe('prismatic joint', () => {
 
   it('the motor reaches its target speed and never pushes harder than maxMotorForce', () => {
     // lifts a 10 kg block at 1 m/s against gravity with at most 150 N
-    const world = new World({ gravity: { x: 0, y: -10 } });
-    const ground = world.createBody();
-    const block = addBlock(world, 0, 0, 0.25, 0.25, 10);
     const maxForce = 150;
-    const j = world.createPrismaticJoint({
-      bodyA: ground,
-      bodyB: block,
+    const { world, block, j } = blockOnRail(0, 0, 0.25, {
       localAxisA: { x: 0, y: 1 },
       enableMotor: true,
       motorSpeed: 1,
@@ -94,12 +98,7 @@ describe('prismatic joint', () => {
   });
 
   it('keeps the body on the axis and its angle fixed under a sideways push', () => {
-    const world = new World({ gravity: { x: 0, y: -10 } });
-    const ground = world.createBody();
-    const block = addBlock(world, 0, 0, 0.5, 0.25, 10);
-    const j = world.createPrismaticJoint({
-      bodyA: ground,
-      bodyB: block,
+    const { world, block, j } = blockOnRail(0, 0, 0.5, {
       localAxisA: { x: 3, y: 3 }, // any length: stored normalised
     });
     const axis = (world.getJointParams(j) as { localAxisA: { x: number; y: number } }).localAxisA;
@@ -125,13 +124,8 @@ describe('prismatic joint', () => {
   });
 
   it('an undamped axial spring oscillates at its frequency', () => {
-    const world = new World({ gravity: { x: 0, y: -10 } });
-    const ground = world.createBody();
-    const block = addBlock(world, 0.3, 0, 0.25, 0.25, 10);
     const hertz = 2;
-    const j = world.createPrismaticJoint({
-      bodyA: ground,
-      bodyB: block,
+    const { world, j } = blockOnRail(0.3, 0, 0.25, {
       localAxisA: { x: 1, y: 0 },
       enableSpring: true,
       hertz,

@@ -7,6 +7,24 @@ import { BodyType, makeBox, makeCircle, World } from '../../src/index';
 import { DT } from '../support';
 import { addBlock } from './helpers';
 
+/**
+ * Steps `original` `warm` times and restores its snapshot into a new world (the same
+ * bytes); both then step `steps` times with the same hash every step and end with the same
+ * snapshot bytes.
+ */
+function expectRestoreContinues(original: World, warm: number, steps: number): void {
+  for (let i = 0; i < warm; i++) original.step(DT);
+  const copy = new World();
+  copy.restore(original.snapshot());
+  expect(copy.snapshot()).toEqual(original.snapshot());
+  for (let i = 0; i < steps; i++) {
+    original.step(DT);
+    copy.step(DT);
+    expect(copy.stateHash()).toBe(original.stateHash());
+  }
+  expect(copy.snapshot()).toEqual(original.snapshot());
+}
+
 describe('joints in snapshots', () => {
   it('a restored chain of revolute joints continues bit for bit, warm-start impulses included', () => {
     const build = (): World => {
@@ -29,16 +47,7 @@ describe('joints in snapshots', () => {
       }
       return world;
     };
-    const original = build();
-    for (let i = 0; i < 50; i++) original.step(DT);
-    const copy = new World();
-    copy.restore(original.snapshot());
-    expect(copy.snapshot()).toEqual(original.snapshot());
-    for (let i = 0; i < 100; i++) {
-      original.step(DT);
-      copy.step(DT);
-      expect(copy.stateHash()).toBe(original.stateHash());
-    }
+    expectRestoreContinues(build(), 50, 100);
   });
 });
 
@@ -123,16 +132,7 @@ describe('every joint type in a snapshot', () => {
   };
 
   it('a world with one joint of each type restores and continues bit for bit', () => {
-    const original = build();
-    for (let s = 0; s < 40; s++) original.step(DT);
-    const copy = new World();
-    copy.restore(original.snapshot());
-    expect(copy.snapshot()).toEqual(original.snapshot());
-    for (let s = 0; s < 120; s++) {
-      original.step(DT);
-      copy.step(DT);
-      expect(copy.stateHash()).toBe(original.stateHash());
-    }
+    expectRestoreContinues(build(), 40, 120);
   });
 
   it('a world with one joint of each type continues bit for bit after a rollback load', () => {
@@ -193,15 +193,6 @@ describe('prismatic and weld snapshot', () => {
       angularHertz: 3,
       angularDampingRatio: 0.2,
     });
-    for (let i = 0; i < 30; i++) world.step(DT);
-    const copy = new World();
-    copy.restore(world.snapshot());
-    expect(copy.stateHash()).toBe(world.stateHash());
-    for (let i = 0; i < 60; i++) {
-      world.step(DT);
-      copy.step(DT);
-      expect(copy.stateHash()).toBe(world.stateHash());
-    }
-    expect(copy.snapshot()).toEqual(world.snapshot());
+    expectRestoreContinues(world, 30, 60);
   });
 });

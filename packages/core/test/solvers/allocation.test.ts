@@ -36,7 +36,7 @@ function leastAllocatedBytes(
 
 describe('allocation under the alternative solvers', () => {
   const steps = 500;
-  it.each(['baumgarte', 'block', 'softOde', 'pgs', 'jacobi', 'xpbd'])(
+  it.each(['baumgarte', 'block', 'ngs', 'softOde', 'pgs', 'jacobi', 'xpbd'])(
     'a steady-state step under %s allocates nothing',
     (solver) => {
       const { solverBytes, sites } = leastAllocatedBytes(solver, steps);
@@ -44,15 +44,12 @@ describe('allocation under the alternative solvers', () => {
       // baumgarte; the whole step allocated 5 B a step there, 82 under Jacobi, in the shared
       // continuous collision (centroidPathCrosses, rayCastPolygon: the pyramid Jacobi cannot
       // hold falls, and its fast boxes take paths the other scenes' steady state does not).
+      // NGS measured 28 B a step (its bound was 64) while the probe kept the window with the
+      // fewer bytes in all: that was one 13 KB block, the code V8 installed for the world's
+      // continuous sweep (optimised again after a late deopt) counted against whichever
+      // solver function it interrupted, not an allocation of the solver; with the window of
+      // fewer solver bytes kept, 0 to 3.5 B a step in 6 processes run side by side.
       expect(solverBytes / steps, sites.join('\n')).toBeLessThan(16);
     },
   );
-
-  it('a steady-state step under ngs allocates under 64 bytes (not yet nothing)', () => {
-    // Measured 120 B a step while the position passes returned their doubles (boxed); 28 B
-    // a step since, attributed to the joint rows' velocity sweep, which allocates nothing
-    // under the other sequential-impulse solvers: not tracked down yet (docs/solvers.md).
-    const { solverBytes, sites } = leastAllocatedBytes('ngs', steps);
-    expect(solverBytes / steps, sites.join('\n')).toBeLessThan(64);
-  });
 });

@@ -39,6 +39,22 @@ function coreAllocatedBytes(
  * before), jointed scenes 0 of 20 from the sources and 0 of 10 from dist/, tumbler 0 of 20,
  * pyramid, pile and sensors 0 of 10 each.
  */
+/** Bytes of the smallest heap object: an average a step below it is no allocation at all. */
+const SMALLEST_OBJECT = 16;
+
+/**
+ * The probe counts every sampled allocation (garbage included) made by the core's code and
+ * the engine builtins it calls, over STEPS steady-state steps.
+ */
+const STEPS = 1000;
+
+/** Asserts that a steady-state step of `scene` allocates nothing; returns its awake bodies. */
+function expectNoAllocation(scene: string, attempts = 3, build: 'src' | 'dist' = 'src'): number {
+  const { bytes, sites, awake } = leastAllocatedBytes(scene, STEPS, attempts, build);
+  expect(bytes / STEPS, sites.join('\n')).toBeLessThan(SMALLEST_OBJECT);
+  return awake;
+}
+
 function leastAllocatedBytes(
   scene: string,
   steps: number,
@@ -46,7 +62,7 @@ function leastAllocatedBytes(
   build: 'src' | 'dist' = 'src',
 ): { bytes: number; sites: string[]; awake: number } {
   let best = coreAllocatedBytes(scene, steps, build);
-  for (let attempt = 1; attempt < attempts && best.bytes / steps >= 16; attempt++) {
+  for (let attempt = 1; attempt < attempts && best.bytes / steps >= SMALLEST_OBJECT; attempt++) {
     const next = coreAllocatedBytes(scene, steps, build);
     if (next.bytes < best.bytes) best = next;
   }
@@ -56,24 +72,17 @@ function leastAllocatedBytes(
 const builtPackage = existsSync(fileURLToPath(new URL('../../dist/index.js', import.meta.url)));
 
 describe('allocation', () => {
-  // The probe counts every sampled allocation (garbage included) made by the core's code
-  // and the engine builtins it calls, over 1,000 steady-state steps. The smallest heap
-  // object is 16 bytes.
-  const steps = 1000;
-
   it('a steady-state step of a box pyramid allocates nothing', () => {
     // Measured 0 bytes. Before: 280 bytes a step (the profile clock, polygon clipping), and
     // now and then 150 KB a step while the contact solver ran deoptimised after its first
     // speculative point; 19 KB a step before the box-box path stopped boxing separations.
-    const { bytes, sites } = leastAllocatedBytes('pyramid', steps);
-    expect(bytes / steps, sites.join('\n')).toBeLessThan(16);
+    expectNoAllocation('pyramid');
   });
 
   it('a steady-state step of a pile of mixed shapes allocates nothing', () => {
     // Measured 0 bytes (8 KB a step before the round-shape kernels, clipping and segment
     // distance handed their doubles through object fields).
-    const { bytes, sites } = leastAllocatedBytes('pile', steps);
-    expect(bytes / steps, sites.join('\n')).toBeLessThan(16);
+    expectNoAllocation('pile');
   });
 
   it('a steady-state step with every narrow-phase shape pair allocates nothing', () => {
@@ -85,8 +94,7 @@ describe('allocation', () => {
     // outgrowing their first array (step 58) threw collide's code away: collide then
     // allocated 450 bytes a step in 4 of 40 processes. Now none deoptimises, and 0 of 40
     // allocate. Two attempts.
-    const { bytes, sites } = leastAllocatedBytes('chain', steps, 2);
-    expect(bytes / steps, sites.join('\n')).toBeLessThan(16);
+    expectNoAllocation('chain', 2);
   });
 
   it('a steady-state step of the tumbler allocates nothing while contacts come and go', () => {
@@ -95,8 +103,7 @@ describe('allocation', () => {
     // inserts and deletes and its heap-number keys, the pair search's callback query, the
     // continuous sweep's query box, the tree rebuild's bin frame), then 340 bytes a step in
     // reportHitEvents (a running maximum seeded from a tagged argument boxed every new best).
-    const { bytes, sites } = leastAllocatedBytes('tumbler', steps);
-    expect(bytes / steps, sites.join('\n')).toBeLessThan(16);
+    expectNoAllocation('tumbler');
   });
 
   it('a steady-state step of jointed scenes allocates nothing', () => {
@@ -112,8 +119,7 @@ describe('allocation', () => {
     // Earlier: 2.1 KB a step (capsule boxes in finalizeBodies, the pair search's query box,
     // the tree rebuild's bin frame), then up to 750 bytes a step while the per-joint work of
     // prepareJoints and finishJoints was the body of a loop run once a step.
-    const { bytes, sites } = leastAllocatedBytes('joints', steps, 2);
-    expect(bytes / steps, sites.join('\n')).toBeLessThan(16);
+    expectNoAllocation('joints', 2);
   });
 
   it.skipIf(!builtPackage && !process.env.CI)(
@@ -124,8 +130,7 @@ describe('allocation', () => {
       // so V8 spent prepareJoints' inlining budget before reaching makeSoft: the previous
       // scene allocated 580 bytes a step (one boxed sub-step per limited ragdoll joint) in
       // every process from dist/, and this one 23 KB. Measured 0 bytes.
-      const { bytes, sites } = leastAllocatedBytes('joints', steps, 2, 'dist');
-      expect(bytes / steps, sites.join('\n')).toBeLessThan(16);
+      expectNoAllocation('joints', 2, 'dist');
     },
   );
 
@@ -133,8 +138,7 @@ describe('allocation', () => {
     // The probe's sensor scene: static zones, a kinematic sensor bar sweeping through a
     // mixed pile and dynamic bodies carrying sensors; the end-of-step sensor pass keeps its
     // overlap sets in typed arrays grown by doubling.
-    const { bytes, sites } = leastAllocatedBytes('sensors', steps);
-    expect(bytes / steps, sites.join('\n')).toBeLessThan(16);
+    expectNoAllocation('sensors');
   });
 
   it('saving into a ring of 10 reused rollback states and loading one allocates nothing', () => {
@@ -143,17 +147,14 @@ describe('allocation', () => {
     // bytes on the mixed pile (circles and boxes), and 0 for save and load on the tumbler and
     // the sensor scene too (the tumbler's step itself then sometimes allocates, in
     // destroyContact and reportHitEvents, so it is not pinned here).
-    const { bytes, sites } = leastAllocatedBytes('pile+rollback', steps);
-    expect(bytes / steps, sites.join('\n')).toBeLessThan(16);
+    expectNoAllocation('pile+rollback');
   });
 
   it('saving and loading rollback states of a world at rest allocates nothing (the fast path)', () => {
     // The probe's resting scene: a pyramid of 210 boxes, with sleep on, asleep by the end
     // of the warm-up, so every save patches the step counter into its state and every load
     // sets it only. Measured 0 bytes.
-    const { bytes, sites, awake } = leastAllocatedBytes('resting+rollback', steps);
-    expect(awake).toBe(0);
-    expect(bytes / steps, sites.join('\n')).toBeLessThan(16);
+    expect(expectNoAllocation('resting+rollback')).toBe(0);
   });
 
   it('saving and loading rollback states of jointed scenes allocates nothing', () => {
@@ -165,7 +166,6 @@ describe('allocation', () => {
     // into double fields (loads now write only fields whose bits differ); 50 B a load from
     // the first loop iterations of the joints' load, run in baseline code before V8 entered
     // its optimised loop (the per-joint work is now a function called once per joint).
-    const { bytes, sites } = leastAllocatedBytes('joints+rollback', steps);
-    expect(bytes / steps, sites.join('\n')).toBeLessThan(16);
+    expectNoAllocation('joints+rollback');
   });
 });

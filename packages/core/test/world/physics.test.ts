@@ -194,6 +194,22 @@ describe('mass properties', () => {
     return world.createBody({ type: BodyType.Dynamic, position: { x: 5, y: -2 }, angle: 0.7 });
   }
 
+  /** The body's mass, rotational inertia and local center of mass, each within TOL. */
+  function expectMass(
+    world: World,
+    body: BodyId,
+    what: string,
+    m: number,
+    inertia: number,
+    center: { x: number; y: number },
+  ): void {
+    expectClose(world.getBodyMass(body), m, TOL, `${what} mass`);
+    expectClose(world.getBodyRotationalInertia(body), inertia, TOL, `${what} inertia`);
+    const c = world.getBodyLocalCenter(body);
+    expectClose(c.x, center.x, TOL, `${what} center x`);
+    expectClose(c.y, center.y, TOL, `${what} center y`);
+  }
+
   it('a box has m = rho w h and I = m (w^2 + h^2) / 12 about its center', () => {
     const world = new World();
     const body = dynamicBody(world);
@@ -202,11 +218,7 @@ describe('mass properties', () => {
     const w = 1.2;
     const h = 0.6;
     const m = density * w * h;
-    expectClose(world.getBodyMass(body), m, TOL, 'box mass');
-    expectClose(world.getBodyRotationalInertia(body), (m * (w * w + h * h)) / 12, TOL, 'box inertia');
-    const c = world.getBodyLocalCenter(body);
-    expectClose(c.x, 0, TOL, 'box center x');
-    expectClose(c.y, 0, TOL, 'box center y');
+    expectMass(world, body, 'box', m, (m * (w * w + h * h)) / 12, { x: 0, y: 0 });
   });
 
   it('a circle has m = rho pi r^2, I = m r^2 / 2 and its center where it was put', () => {
@@ -216,11 +228,7 @@ describe('mass properties', () => {
     const r = 0.4;
     world.createCircleShape(body, makeCircle(0.2, -0.1, r), { density });
     const m = density * Math.PI * r * r;
-    expectClose(world.getBodyMass(body), m, TOL, 'circle mass');
-    expectClose(world.getBodyRotationalInertia(body), 0.5 * m * r * r, TOL, 'circle inertia');
-    const c = world.getBodyLocalCenter(body);
-    expectClose(c.x, 0.2, TOL, 'circle center x');
-    expectClose(c.y, -0.1, TOL, 'circle center y');
+    expectMass(world, body, 'circle', m, 0.5 * m * r * r, { x: 0.2, y: -0.1 });
   });
 
   it('a capsule is a rectangle plus two half discs (parallel axis from their centroids)', () => {
@@ -240,11 +248,7 @@ describe('mass properties', () => {
     const arm = length / 2 + centroidOffset;
     const m = rectMass + 2 * halfDiscMass;
     const inertia = rectI + 2 * (halfDiscI + halfDiscMass * arm * arm);
-    expectClose(world.getBodyMass(body), m, TOL, 'capsule mass');
-    expectClose(world.getBodyRotationalInertia(body), inertia, TOL, 'capsule inertia');
-    const c = world.getBodyLocalCenter(body);
-    expectClose(c.x, 0.4, TOL, 'capsule center x');
-    expectClose(c.y, 0.6, TOL, 'capsule center y');
+    expectMass(world, body, 'capsule', m, inertia, { x: 0.4, y: 0.6 });
   });
 
   it('an offset rotated box has its center at the offset and the inertia of the centered box', () => {
@@ -252,16 +256,7 @@ describe('mass properties', () => {
     const body = dynamicBody(world);
     world.createPolygonShape(body, makeOffsetBox(0.5, 0.25, 1, 2, 0.3), { density: 1 });
     const m = 1 * 0.5;
-    expectClose(world.getBodyMass(body), m, TOL, 'offset box mass');
-    expectClose(
-      world.getBodyRotationalInertia(body),
-      (m * (1 * 1 + 0.5 * 0.5)) / 12,
-      TOL,
-      'offset box inertia',
-    );
-    const c = world.getBodyLocalCenter(body);
-    expectClose(c.x, 1, TOL, 'offset box center x');
-    expectClose(c.y, 2, TOL, 'offset box center y');
+    expectMass(world, body, 'offset box', m, (m * (1 * 1 + 0.5 * 0.5)) / 12, { x: 1, y: 2 });
   });
 
   it('a body with two shapes combines them by the parallel axis theorem', () => {
@@ -276,11 +271,7 @@ describe('mass properties', () => {
     const m = m1 + m2;
     const cx = (m2 * 2) / m;
     const inertia = i1 + m1 * cx * cx + i2 + m2 * (2 - cx) * (2 - cx);
-    expectClose(world.getBodyMass(body), m, TOL, 'compound mass');
-    expectClose(world.getBodyRotationalInertia(body), inertia, TOL, 'compound inertia');
-    const c = world.getBodyLocalCenter(body);
-    expectClose(c.x, cx, TOL, 'compound center x');
-    expectClose(c.y, 0, TOL, 'compound center y');
+    expectMass(world, body, 'compound', m, inertia, { x: cx, y: 0 });
     const data = world.getBodyMassData(body);
     expectClose(data.mass, m, TOL, 'getMassData mass');
     expectClose(data.rotationalInertia, inertia, TOL, 'getMassData inertia');

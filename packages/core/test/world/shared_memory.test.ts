@@ -25,8 +25,6 @@ function isSharedArray(a: ArrayBufferView): boolean {
 
 describe('WorldDef.sharedMemory', () => {
   it.each(SCENES)('%s: the same state hash every step and the same snapshot bytes', (_name, scene) => {
-    // one world after the other: two worlds stepped in turn do not give the same
-    // snapshot bytes today, plain or shared (module scratch shared between worlds)
     const run = (sharedMemory: boolean): { hashes: number[]; bytes: Uint8Array; shared: boolean } => {
       const world = new World({ sharedMemory });
       scene(world);
@@ -73,6 +71,24 @@ describe('WorldDef.sharedMemory', () => {
     }
     for (const [name, a] of Object.entries(stores)) expect(isSharedArray(a), name).toBe(true);
     expect(stores['bodies.state']).toBe(w.bodies.state);
+  });
+
+  it('keeps the quad cache shared as it grows past its first 64 shapes', () => {
+    const world = new World({ sharedMemory: true });
+    const w = worldStateOf(world);
+    const first = w.quadCache.data;
+    expect(isSharedArray(first)).toBe(true);
+    const shapes = w.quadCache.owner.length;
+    for (let i = 0; i <= shapes; i++) {
+      const b = world.createBody({ type: BodyType.Dynamic, position: { x: i, y: 1 } });
+      world.createPolygonShape(b, makeBox(0.4, 0.4));
+    }
+    stepWorld(world, 2);
+    expect(w.quadCache.data).not.toBe(first);
+    expect(w.quadCache.data.length).toBeGreaterThan(first.length);
+    const quads = sharedStores(w)['quads.data'];
+    expect(quads).toBe(w.quadCache.data);
+    expect(isSharedArray(w.quadCache.data)).toBe(true);
   });
 
   it('stays shared after a restore, and steps on to the same bits', () => {

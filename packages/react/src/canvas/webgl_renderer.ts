@@ -10,6 +10,12 @@
  * (edge parameter 1) to its outline (0), so the distance to the outline in pixels is the
  * parameter over its screen derivative. Segments and circle spokes are thin quads widened
  * in pixels by the vertex shader.
+ *
+ * Where an outline is drawn, the vertex shader first moves each outline vertex out by half
+ * its width (along the corner's miter, in pixels), so the outline straddles the shape's
+ * edge as a Canvas 2D stroke does. Without that, a shape thinner than a pixel (the stacking
+ * scene's 5 mm cards, 0.15 px wide at 30 px/m) covered a fraction of a pixel and drew
+ * faintly, where Canvas 2D's stroke gives it a line 1.25 px wide.
  */
 import { BodyRecord } from '@impulse/core/contract';
 import type { DrawShape } from './draw_list.js';
@@ -20,6 +26,7 @@ import { firstGridLine, gridOver, gridSpacingPx } from './grid.js';
 const VERTEX = `#version 300 es
 in vec2 a_pos;
 in vec2 a_off;
+in vec2 a_grow;
 in float a_edge;
 in vec4 a_xf;
 in vec4 a_fill;
@@ -27,11 +34,12 @@ in vec4 a_stroke;
 uniform vec3 u_cam;
 uniform vec2 u_size;
 uniform float u_linePx;
+uniform float u_growPx;
 out float v_edge;
 out vec4 v_fill;
 out vec4 v_stroke;
 void main() {
-  vec2 l = a_pos + a_off * (u_linePx / u_cam.x);
+  vec2 l = a_pos + (a_off * u_linePx + a_grow * u_growPx) / u_cam.x;
   vec2 w = a_xf.xy + vec2(a_xf.z * l.x - a_xf.w * l.y, a_xf.w * l.x + a_xf.z * l.y);
   vec2 s = vec2(u_cam.y + u_cam.x * w.x, u_cam.z - u_cam.x * w.y);
   gl_Position = vec4(s.x / u_size.x * 2.0 - 1.0, 1.0 - s.y / u_size.y * 2.0, 0.0, 1.0);
@@ -55,8 +63,8 @@ void main() {
   o = vec4(c.rgb * c.a, c.a);
 }`;
 
-/** Floats per mesh vertex: local x, y; pixel offset direction x, y; edge parameter. */
-const VERTEX_FLOATS = 5;
+/** Floats per mesh vertex: local x, y; line offset x, y; outline growth x, y; edge parameter. */
+const VERTEX_FLOATS = 7;
 /** Bytes per instance: x, y, cos, sin (float32) and two RGBA8 colours. */
 const INSTANCE_BYTES = 24;
 const CIRCLE_SEGMENTS = 20;
@@ -64,17 +72,61 @@ const CAP_SEGMENTS = 8;
 const CORNER_SEGMENTS = 4;
 /** Outlines on a crowd of tiny bodies blur them: drawn from this many px per meter (as Canvas 2D). */
 const OUTLINE_SCALE = 12;
+/** An outline's width (px), as Canvas 2D's stroke. */
+const OUTLINE_PX = 1.25;
+/** A corner's miter no longer than this many outline half widths (a needle-sharp corner would spike). */
+const MITER_LIMIT = 4;
 
 interface Mesh {
   first: number;
   count: number;
 }
 
+/** Outward unit normal of the edge from (x1, y1) to (x2, y2) of an outline around (cx, cy), or null if it has no length. */
+function outwardNormal(cx: number, cy: number, x1: number, y1: number, x2: number, y2: number) {
+  const len = Math.hypot(x2 - x1, y2 - y1);
+  if (len === 0) return null;
+  let nx = (y2 - y1) / len;
+  let ny = -(x2 - x1) / len;
+  if (nx * ((x1 + x2) / 2 - cx) + ny * ((y1 + y2) / 2 - cy) < 0) {
+    nx = -nx;
+    ny = -ny;
+  }
+  return { x: nx, y: ny };
+}
+
+/**
+ * A convex outline as triangles fanning from its center. Each outline vertex carries its
+ * miter: the move that shifts both its edges out by one unit (the shader scales it to
+ * pixels).
+ */
 function pushFan(out: number[], cx: number, cy: number, xs: number[], ys: number[]): void {
   const n = xs.length;
+  const mx: number[] = [];
+  const my: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = (i + n - 1) % n;
+    const q = (i + 1) % n;
+    const a = outwardNormal(cx, cy, xs[p]!, ys[p]!, xs[i]!, ys[i]!);
+    const b = outwardNormal(cx, cy, xs[i]!, ys[i]!, xs[q]!, ys[q]!);
+    const u = a ?? b ?? { x: 0, y: 0 };
+    const v = b ?? u;
+    // the miter (u + v) / (1 + u.v) moves both edges out by one
+    let x = (u.x + v.x) / Math.max(1e-6, 1 + u.x * v.x + u.y * v.y);
+    let y = (u.y + v.y) / Math.max(1e-6, 1 + u.x * v.x + u.y * v.y);
+    const len = Math.hypot(x, y);
+    if (len > MITER_LIMIT) {
+      x *= MITER_LIMIT / len;
+      y *= MITER_LIMIT / len;
+    }
+    mx.push(x);
+    my.push(y);
+  }
   for (let i = 0; i < n; i++) {
     const j = (i + 1) % n;
-    out.push(cx, cy, 0, 0, 1, xs[i]!, ys[i]!, 0, 0, 0, xs[j]!, ys[j]!, 0, 0, 0);
+    out.push(cx, cy, 0, 0, 0, 0, 1);
+    out.push(xs[i]!, ys[i]!, 0, 0, mx[i]!, my[i]!, 0);
+    out.push(xs[j]!, ys[j]!, 0, 0, mx[j]!, my[j]!, 0);
   }
 }
 
@@ -83,10 +135,10 @@ function pushLine(out: number[], x1: number, y1: number, x2: number, y2: number,
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
   const nx = (-(y2 - y1) / len) * half;
   const ny = ((x2 - x1) / len) * half;
-  const a = [x1, y1, nx, ny, 0];
-  const b = [x1, y1, -nx, -ny, 0];
-  const c = [x2, y2, nx, ny, 0];
-  const d = [x2, y2, -nx, -ny, 0];
+  const a = [x1, y1, nx, ny, 0, 0, 0];
+  const b = [x1, y1, -nx, -ny, 0, 0, 0];
+  const c = [x2, y2, nx, ny, 0, 0, 0];
+  const d = [x2, y2, -nx, -ny, 0, 0, 0];
   out.push(...a, ...b, ...c, ...b, ...d, ...c);
 }
 
@@ -206,6 +258,7 @@ export class WebGLRenderer implements BodyRenderer {
     cam: WebGLUniformLocation | null;
     size: WebGLUniformLocation | null;
     linePx: WebGLUniformLocation | null;
+    growPx: WebGLUniformLocation | null;
     strokePx: WebGLUniformLocation | null;
   };
   private readonly meshes: Mesh[] = [];
@@ -270,7 +323,8 @@ export class WebGLRenderer implements BodyRenderer {
     };
     attrib('a_pos', 2, 0);
     attrib('a_off', 2, 8);
-    attrib('a_edge', 1, 16);
+    attrib('a_grow', 2, 16);
+    attrib('a_edge', 1, 24);
     this.instanceBuffer = gl.createBuffer()!;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
     this.loc = {
@@ -286,6 +340,7 @@ export class WebGLRenderer implements BodyRenderer {
       cam: gl.getUniformLocation(program, 'u_cam'),
       size: gl.getUniformLocation(program, 'u_size'),
       linePx: gl.getUniformLocation(program, 'u_linePx'),
+      growPx: gl.getUniformLocation(program, 'u_growPx'),
       strokePx: gl.getUniformLocation(program, 'u_strokePx'),
     };
     gl.bindVertexArray(null);
@@ -410,7 +465,6 @@ export class WebGLRenderer implements BodyRenderer {
     gl.uniform3f(this.uniforms.cam, cam.scale, cam.originX, cam.originY);
     gl.uniform2f(this.uniforms.size, this.width, this.height);
     gl.uniform1f(this.uniforms.linePx, 1);
-    gl.uniform1f(this.uniforms.strokePx, cam.scale >= OUTLINE_SCALE ? 1.25 : 0);
     // one instanced draw per run of equal (static, mesh)
     let i = 0;
     while (i < total) {
@@ -421,7 +475,10 @@ export class WebGLRenderer implements BodyRenderer {
       while (i < total && entries[order[i]!]!.mesh === mesh && statics[order[i]!] === isStatic) i++;
       const m = this.meshes[mesh]!;
       this.bindInstances(first);
-      gl.uniform1f(this.uniforms.strokePx, isStatic || cam.scale >= OUTLINE_SCALE ? 1.25 : 0);
+      const outline = isStatic || cam.scale >= OUTLINE_SCALE ? OUTLINE_PX : 0;
+      gl.uniform1f(this.uniforms.strokePx, outline);
+      // the outline straddles the edge: the shape grows by half of it
+      gl.uniform1f(this.uniforms.growPx, outline / 2);
       gl.drawArraysInstanced(gl.TRIANGLES, m.first, m.count, i - first);
     }
     gl.bindVertexArray(null);

@@ -40,6 +40,13 @@ export interface PhysicsApi {
    * for every frame.
    */
   wakeAll(): number;
+  /**
+   * How many of the world's bodies `<Physics>` made for itself: the static ground that
+   * world-anchored joints and drags pin to (once one needs it) and each point spring's anchor.
+   * The client's `bodyCount` includes
+   * them: subtract this to count the app's bodies.
+   */
+  ownBodyCount(): number;
 }
 
 export function physicsApi(runtime: PhysicsRuntime): PhysicsApi {
@@ -56,6 +63,7 @@ export function physicsApi(runtime: PhysicsRuntime): PhysicsApi {
     screenToWorld: (p) => screenToWorld(runtime.mapping, p),
     remeasure: () => runtime.loop.targets.markStale(),
     wakeAll: () => wakeAllBodies(runtime.client),
+    ownBodyCount: () => runtime.ownBodyCount(),
   };
 }
 

@@ -102,12 +102,14 @@ export function useSoftConstraint(
   });
   useLayoutEffect(() => {
     pointBody?.acquire();
+    const unclaim = pointBody === null ? null : runtime.claimOwnBody(pointBody);
     handle.acquire();
     return () => {
       handle.release();
+      unclaim?.();
       pointBody?.release();
     };
-  }, [handle, pointBody]);
+  }, [runtime, handle, pointBody]);
   return useMemo(
     () => ({
       get id() {

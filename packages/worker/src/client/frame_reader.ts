@@ -201,19 +201,20 @@ function copyRecords(frame: Float64Array, slots: number, out: Float64Array, stri
     out.set(frame.subarray(RECORDS, RECORDS + slots * Record.Size), offset);
     return;
   }
-  for (let b = 0; b < slots; b++) {
-    const i = RECORDS + b * Record.Size;
-    const o = offset + b * stride;
-    out[o + BodyRecord.Id] = frame[i + BodyRecord.Id]!;
-    out[o + BodyRecord.Awake] = frame[i + BodyRecord.Awake]!;
-    out[o + BodyRecord.X] = frame[i + BodyRecord.X]!;
-    out[o + BodyRecord.Y] = frame[i + BodyRecord.Y]!;
-    out[o + BodyRecord.C] = frame[i + BodyRecord.C]!;
-    out[o + BodyRecord.S] = frame[i + BodyRecord.S]!;
-    out[o + BodyRecord.VX] = frame[i + BodyRecord.VX]!;
-    out[o + BodyRecord.VY] = frame[i + BodyRecord.VY]!;
-    out[o + BodyRecord.W] = frame[i + BodyRecord.W]!;
-  }
+  for (let b = 0; b < slots; b++) copyRecord(frame, RECORDS + b * Record.Size, out, offset + b * stride);
+}
+
+/** Copies the body record at `i` of the frame into `out` at `o`, as a core BodyRecord. */
+function copyRecord(frame: Float64Array, i: number, out: Float64Array, o: number): void {
+  out[o + BodyRecord.Id] = frame[i + BodyRecord.Id]!;
+  out[o + BodyRecord.Awake] = frame[i + BodyRecord.Awake]!;
+  out[o + BodyRecord.X] = frame[i + BodyRecord.X]!;
+  out[o + BodyRecord.Y] = frame[i + BodyRecord.Y]!;
+  out[o + BodyRecord.C] = frame[i + BodyRecord.C]!;
+  out[o + BodyRecord.S] = frame[i + BodyRecord.S]!;
+  out[o + BodyRecord.VX] = frame[i + BodyRecord.VX]!;
+  out[o + BodyRecord.VY] = frame[i + BodyRecord.VY]!;
+  out[o + BodyRecord.W] = frame[i + BodyRecord.W]!;
 }
 
 /**
@@ -232,22 +233,12 @@ function blendRecords(
   for (let b = 0; b < slots; b++) {
     const i = RECORDS + b * Record.Size;
     const o = offset + b * stride;
-    out[o + BodyRecord.Id] = frame[i + BodyRecord.Id]!;
-    out[o + BodyRecord.Awake] = frame[i + BodyRecord.Awake]!;
-    out[o + BodyRecord.VX] = frame[i + BodyRecord.VX]!;
-    out[o + BodyRecord.VY] = frame[i + BodyRecord.VY]!;
-    out[o + BodyRecord.W] = frame[i + BodyRecord.W]!;
+    copyRecord(frame, i, out, o);
+    if (frame[i + Record.Moved] === 0) continue;
     const x = frame[i + BodyRecord.X]!;
     const y = frame[i + BodyRecord.Y]!;
     const c = frame[i + BodyRecord.C]!;
     const s = frame[i + BodyRecord.S]!;
-    if (frame[i + Record.Moved] === 0) {
-      out[o + BodyRecord.X] = x;
-      out[o + BodyRecord.Y] = y;
-      out[o + BodyRecord.C] = c;
-      out[o + BodyRecord.S] = s;
-      continue;
-    }
     out[o + BodyRecord.X] = beta * frame[i + Record.X0]! + alpha * x;
     out[o + BodyRecord.Y] = beta * frame[i + Record.Y0]! + alpha * y;
     const bc = beta * frame[i + Record.C0]! + alpha * c;

@@ -7,9 +7,9 @@ import {
   useBody,
   useJoint,
 } from '@impulse/react';
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import { drawGrid } from '../../ui/canvas_extras';
-import { CanvasScene, type CanvasSceneHandle, useTrackedBodies } from '../../ui/CanvasScene';
+import { CanvasScene, useSceneHandle, useTrackedBodies, useTrackedBody } from '../../ui/CanvasScene';
 import { Button, Slider, Toggle } from '../../ui/controls';
 import type { SceneMeta } from '../meta';
 
@@ -68,15 +68,9 @@ function plank(i: number): BodyOptions {
 }
 
 /** The deck: planks pinned end to end between the piers; every pin breaks over `breakForce`. */
-function Deck(props: {
-  left: BodyApi;
-  right: BodyApi;
-  breakForce: number;
-  onBreak: () => void;
-  scene: CanvasSceneHandle | null;
-}) {
+function Deck(props: { left: BodyApi; right: BodyApi; breakForce: number; onBreak: () => void }) {
   const planks = useBodies(PLANKS, plank);
-  useTrackedBodies(props.scene, planks.apis);
+  useTrackedBodies(planks.apis);
   const pin = { breakForce: props.breakForce, onBreak: props.onBreak };
   const ends = [props.left, ...planks.apis, props.right];
   return (
@@ -135,7 +129,6 @@ function Ragdoll(props: {
   group: number;
   friction: number;
   limits: boolean;
-  scene: CanvasSceneHandle | null;
   /** The browser test drags this ragdoll's torso. */
   offered: boolean;
 }) {
@@ -157,8 +150,9 @@ function Ragdoll(props: {
       shapes: [{ ...shape, density: 1, friction: 0.6, filter }],
     };
   });
-  useTrackedBodies(props.scene, parts.apis);
-  const { scene, offered } = props;
+  useTrackedBodies(parts.apis);
+  const scene = useSceneHandle();
+  const { offered } = props;
   useLayoutEffect(() => {
     if (scene && offered) scene.testApi = parts.apis[0]!;
   }, [scene, offered, parts]);
@@ -186,7 +180,7 @@ function Ragdoll(props: {
 }
 
 /** A paddle wheel on a motor (a revolute joint to the world), churning a few balls. */
-function PaddleWheel({ speed, scene }: { speed: number; scene: CanvasSceneHandle | null }) {
+function PaddleWheel({ speed }: { speed: number }) {
   const [, wheel] = useBody({ position: { x: 17, y: 4 }, shapes: PADDLES });
   useJoint('revolute', null, wheel, {
     localAnchorA: { x: 17, y: 4 },
@@ -198,20 +192,14 @@ function PaddleWheel({ speed, scene }: { speed: number; scene: CanvasSceneHandle
     position: { x: 15.5 + (i % 3) * 1.2, y: 1 + Math.floor(i / 3) },
     shapes: BALL,
   }));
-  useTrackedBodies(scene, balls.apis);
-  useTrackedBodies(
-    scene,
-    useMemo(() => [wheel], [wheel]),
-  );
+  useTrackedBodies(balls.apis);
+  useTrackedBody(wheel);
   return null;
 }
 
-function Crate({ x, scene }: { x: number; scene: CanvasSceneHandle | null }) {
+function Crate({ x }: { x: number }) {
   const [, crate] = useBody({ position: { x, y: DECK_Y + 4 }, angle: 0.2, shapes: CRATE });
-  useTrackedBodies(
-    scene,
-    useMemo(() => [crate], [crate]),
-  );
+  useTrackedBody(crate);
   return null;
 }
 
@@ -222,9 +210,7 @@ function BridgeWorld(props: {
   motor: number;
   drops: readonly Drop[];
   onBreak: () => void;
-  scene: CanvasSceneHandle | null;
 }) {
-  const { scene } = props;
   useBody({ type: 'static', shapes: GROUND });
   const [, left] = useBody({ type: 'static', position: { x: -0.5 * SPAN, y: DECK_Y }, shapes: LEFT_PIER });
   const [, right] = useBody({ type: 'static', position: { x: 0.5 * SPAN, y: DECK_Y }, shapes: RIGHT_PIER });
@@ -232,11 +218,11 @@ function BridgeWorld(props: {
   const last = ragdolls[ragdolls.length - 1];
   return (
     <>
-      <Deck left={left} right={right} breakForce={props.breakForce} onBreak={props.onBreak} scene={scene} />
-      <PaddleWheel speed={props.motor} scene={scene} />
+      <Deck left={left} right={right} breakForce={props.breakForce} onBreak={props.onBreak} />
+      <PaddleWheel speed={props.motor} />
       {props.drops.map((d) =>
         d.kind === 'crate' ? (
-          <Crate key={d.n} x={-6 + ((d.n * 3.7) % 12)} scene={scene} />
+          <Crate key={d.n} x={-6 + ((d.n * 3.7) % 12)} />
         ) : (
           <Ragdoll
             key={d.n}
@@ -245,7 +231,6 @@ function BridgeWorld(props: {
             group={d.n + 1}
             friction={props.friction}
             limits={props.limits}
-            scene={scene}
             offered={d === last}
           />
         ),
@@ -266,28 +251,23 @@ const FIRST_DROPS: readonly Drop[] = [
 ];
 
 export default function BridgeAndRagdolls() {
-  const [reset, setReset] = useState(0);
   const [breakForce, setBreakForce] = useState(BREAK_MAX);
   const [friction, setFriction] = useState(1);
   const [limits, setLimits] = useState(true);
   const [motor, setMotor] = useState(-1.5);
   const [drops, setDrops] = useState(FIRST_DROPS);
   const [broken, setBroken] = useState(0);
-  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
   const drop = (kind: Drop['kind']) => setDrops((list) => [...list, { kind, n: list.length }]);
   const onBreak = useCallback(() => setBroken((n) => n + 1), []);
   return (
     <CanvasScene
-      key={reset}
       meta={meta}
       view={VIEW}
       onDraw={drawGrid}
-      onScene={setScene}
       note={`broken joints: ${broken}`}
       onReset={() => {
         setDrops(FIRST_DROPS);
         setBroken(0);
-        setReset((n) => n + 1);
       }}
       controls={
         <>
@@ -340,7 +320,6 @@ export default function BridgeAndRagdolls() {
         motor={motor}
         drops={drops}
         onBreak={onBreak}
-        scene={scene}
       />
     </CanvasScene>
   );

@@ -10,9 +10,9 @@ import {
   useBodies,
   useJoint,
 } from '@impulse/react';
-import { useLayoutEffect, useMemo, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { drawGrid } from '../../ui/canvas_extras';
-import { CanvasScene, type CanvasSceneHandle, useTrackedBodies } from '../../ui/CanvasScene';
+import { CanvasScene, useSceneHandle, useTrackedBodies, useTrackedBody } from '../../ui/CanvasScene';
 import { HoldPad, Keys, Slider } from '../../ui/controls';
 import { useHeldKeys } from '../../ui/held_keys';
 import { HIGHLIGHT } from '../../ui/palette';
@@ -106,7 +106,6 @@ function CarBody(props: {
   drive: number;
   brake: boolean;
   chassisOut: { current: BodyApi | null };
-  scene: CanvasSceneHandle | null;
 }) {
   const [, chassis] = useBody({
     position: { x: 0, y: terrain(0) + WHEEL_RADIUS + 0.5 },
@@ -114,11 +113,8 @@ function CarBody(props: {
     userData: CHASSIS_TAG,
   });
   props.chassisOut.current = chassis;
-  const { scene } = props;
-  useTrackedBodies(
-    scene,
-    useMemo(() => [chassis], [chassis]),
-  );
+  const scene = useSceneHandle();
+  useTrackedBody(chassis);
   useLayoutEffect(() => {
     if (scene) scene.testApi = chassis;
   }, [scene, chassis]);
@@ -139,7 +135,7 @@ function CarBody(props: {
   );
 }
 
-function Course({ scene }: { scene: CanvasSceneHandle | null }) {
+function Course() {
   useBody({ type: 'static', shapes: GROUND });
   useBody({ type: 'static', position: { x: START_X - 0.5, y: 3 }, shapes: WALL });
   // crates to knock over (the middle one of the first three sits on the other two)
@@ -147,7 +143,7 @@ function Course({ scene }: { scene: CanvasSceneHandle | null }) {
     const x = CRATE_X[i]!;
     return { position: { x, y: terrain(x) + (i === 2 ? 1.3 : 0.4) + 0.05 }, shapes: CRATE };
   });
-  useTrackedBodies(scene, crates.apis);
+  useTrackedBodies(crates.apis);
   return null;
 }
 
@@ -208,24 +204,20 @@ const KEYS = {
 } as const satisfies Record<string, 'left' | 'right' | 'brake'>;
 
 export default function Car() {
-  const [reset, setReset] = useState(0);
   const [hertz, setHertz] = useState(4);
   const [zeta, setZeta] = useState(0.7);
-  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
   const { held, hold } = useHeldKeys<'left' | 'right' | 'brake'>(KEYS);
   const drive = (held.right ? 1 : 0) - (held.left ? 1 : 0);
-  // a new camera with each reset: it starts at the car again
-  const chassis = useMemo(() => ({ current: null as BodyApi | null, reset }), [reset]);
-  const view = useMemo(() => followCamera(chassis), [chassis]);
+  const [chassis] = useState<{ current: BodyApi | null }>({ current: null });
+  const [view, setView] = useState(() => followCamera(chassis));
   return (
     <CanvasScene
-      key={reset}
       meta={meta}
       view={view}
       bodyStyle={style}
       onDraw={drawGround}
-      onScene={setScene}
-      onReset={() => setReset((n) => n + 1)}
+      // a new camera with each reset: it starts at the car again
+      onReset={() => setView(() => followCamera(chassis))}
       controls={
         <>
           <Keys>
@@ -260,15 +252,8 @@ export default function Car() {
         </>
       }
     >
-      <Course scene={scene} />
-      <CarBody
-        hertz={hertz}
-        dampingRatio={zeta}
-        drive={drive}
-        brake={held.brake}
-        chassisOut={chassis}
-        scene={scene}
-      />
+      <Course />
+      <CarBody hertz={hertz} dampingRatio={zeta} drive={drive} brake={held.brake} chassisOut={chassis} />
     </CanvasScene>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '@impulse/react';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { drawGrid } from '../../ui/canvas_extras';
-import { CanvasScene, type CanvasSceneHandle, useTrackedBodies } from '../../ui/CanvasScene';
+import { CanvasScene, useSceneHandle, useTrackedBodies } from '../../ui/CanvasScene';
 import { HoldPad, Keys, Slider } from '../../ui/controls';
 import { useHeldKeys } from '../../ui/held_keys';
 import { HIGHLIGHT } from '../../ui/palette';
@@ -131,13 +131,7 @@ function Player(props: {
   return null;
 }
 
-function Course({
-  scene,
-  onZone,
-}: {
-  scene: CanvasSceneHandle | null;
-  onZone: (inside: number, visits: number) => void;
-}) {
+function Course({ onZone }: { onZone: (inside: number, visits: number) => void }) {
   useBody({ type: 'static', shapes: GROUND });
   useBody({ type: 'static', shapes: LEVEL });
   const crates = useBodies(CRATES.length, (i) => {
@@ -148,7 +142,8 @@ function Course({
       shapes: [{ type: 'box', width: 2 * half, height: 2 * half, density: 1, friction: 0.6 }],
     };
   });
-  useTrackedBodies(scene, crates.apis);
+  useTrackedBodies(crates.apis);
+  const scene = useSceneHandle();
   useLayoutEffect(() => {
     if (scene) scene.testApi = crates.apis[2]!;
   }, [scene, crates]);
@@ -195,31 +190,27 @@ function followCamera(player: { current: CharacterApi | null }): CanvasViewFn {
 }
 
 export default function Character() {
-  const [reset, setReset] = useState(0);
   const [speed, setSpeed] = useState(5);
   const [jump, setJump] = useState(7);
   const [zone, setZone] = useState({ inside: 0, visits: 0 });
-  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
   const { latest, hold } = useHeldKeys<Action>(KEYS);
-  // a new camera with each reset: it starts at the spawn point again
-  const player = useMemo(() => ({ current: null as CharacterApi | null, reset }), [reset]);
-  const view = useMemo(() => followCamera(player), [player]);
+  const [player] = useState<{ current: CharacterApi | null }>({ current: null });
+  const [view, setView] = useState(() => followCamera(player));
   const note =
     zone.visits === 0
       ? 'trigger zone: empty'
       : `trigger zone: ${zone.inside > 0 ? `${zone.inside} inside` : 'empty'} · ${zone.visits} entries`;
   return (
     <CanvasScene
-      key={reset}
       meta={meta}
       view={view}
       bodyStyle={style}
       onDraw={drawGrid}
-      onScene={setScene}
       note={note}
       onReset={() => {
         setZone({ inside: 0, visits: 0 });
-        setReset((n) => n + 1);
+        // a new camera: it starts at the spawn point again
+        setView(() => followCamera(player));
       }}
       controls={
         <>
@@ -255,7 +246,7 @@ export default function Character() {
         </>
       }
     >
-      <Course scene={scene} onZone={(inside, visits) => setZone({ inside, visits })} />
+      <Course onZone={(inside, visits) => setZone({ inside, visits })} />
       <Player input={latest} speed={speed} jump={jump} playerOut={player} />
     </CanvasScene>
   );

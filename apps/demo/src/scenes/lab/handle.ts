@@ -7,7 +7,7 @@
 import type { BodyId, Vec2 } from '@impulse/core';
 import type { PhysicsApi, PhysicsCanvasApi } from '@impulse/react';
 import { chosenBackend } from '../../ui/active_scene';
-import { countFrameInterval, type Perf, type SceneHandle } from '../../ui/scene_handle';
+import { type Perf, type SceneHandle, startFrameClock } from '../../ui/scene_handle';
 import type { LabWorld } from './setups';
 
 /** What a mounted pane gives the handle. */
@@ -21,12 +21,9 @@ export class LabHandle implements SceneHandle {
   readonly backend = chosenBackend();
   readonly perf: Perf = { workMs: 0, readMs: 0, frameMs: 16.7, fps: 60, frames: 0 };
   readonly testBody: BodyId | null = null;
-  /** The drag anchor of the focused pane's world (the ground body of `<Physics>`). */
-  readonly hiddenBodies = 1;
+
   readonly panes = new Map<number, PaneView>();
   private focused = 0;
-  private raf = 0;
-  private last = 0;
 
   private get pane(): PaneView {
     const p = this.panes.get(this.focused) ?? this.panes.values().next().value;
@@ -36,6 +33,11 @@ export class LabHandle implements SceneHandle {
 
   get client() {
     return this.pane.api.client;
+  }
+
+  /** The focused pane's bodies of `<Physics>`' own (the drag anchor, a drag's hand). */
+  get hiddenBodies(): number {
+    return this.pane.api.ownBodyCount();
   }
 
   get renderer(): string {
@@ -54,11 +56,7 @@ export class LabHandle implements SceneHandle {
   }
 
   start(): () => void {
-    const tick = (now: number) => {
-      this.raf = requestAnimationFrame(tick);
-      if (this.last > 0) countFrameInterval(this.perf, now - this.last);
-      this.last = now;
-      this.perf.frames++;
+    return startFrameClock(this.perf, () => {
       let read = 0;
       let draw = 0;
       for (const p of this.panes.values()) {
@@ -67,9 +65,7 @@ export class LabHandle implements SceneHandle {
       }
       this.perf.readMs = read;
       this.perf.workMs = draw;
-    };
-    this.raf = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(this.raf);
+    });
   }
 
   dynamicBodies(): BodyId[] {

@@ -8,11 +8,12 @@ import {
   useJoint,
   usePhysics,
 } from '@impulse/react';
-import { useEffect, useLayoutEffect, useState } from 'react';
-import { CanvasScene, type CanvasSceneHandle, sceneRenders } from '../../ui/CanvasScene';
+import { useLayoutEffect, useState } from 'react';
+import { CanvasScene, sceneRenders, useSceneHandle } from '../../ui/CanvasScene';
 import { bodyIds } from '../../ui/body_ids';
 import { Button, Slider } from '../../ui/controls';
 import { HIGHLIGHT } from '../../ui/palette';
+import { WakeOnChange } from '../../ui/wake_on_change';
 import type { SceneMeta } from '../meta';
 
 export const meta: SceneMeta = {
@@ -96,8 +97,9 @@ function Pin({ a, b, first }: { a: BodyApi; b: BodyApi; first: boolean }) {
 }
 
 /** The world: two towers of light boxes under heavy blocks, and the chain. */
-function World({ ratio, scene }: { ratio: number; scene: CanvasSceneHandle | null }) {
+function World({ ratio }: { ratio: number }) {
   sceneRenders.count++;
+  const scene = useSceneHandle();
   useBody(GROUND);
   const short = useBodies(3, (i) => lightBox(-9, i));
   const [, shortBlock] = useBody(block(-9, 3, ratio));
@@ -117,15 +119,6 @@ function World({ ratio, scene }: { ratio: number; scene: CanvasSceneHandle | nul
   ));
 }
 
-/** Wakes the world when the ratio or the sub-steps change, so resting towers show it. */
-function WakeOnChange({ settings }: { settings: string }) {
-  const physics = usePhysics();
-  useEffect(() => {
-    physics.wakeAll();
-  }, [physics, settings]);
-  return null;
-}
-
 function WakeButton() {
   const physics = usePhysics();
   return (
@@ -136,21 +129,16 @@ function WakeButton() {
 }
 
 export default function MassRatios() {
-  const [reset, setReset] = useState(0);
   const [position, setPosition] = useState(1);
   const [subSteps, setSubSteps] = useState(4);
-  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
   const ratio = ratioFrom(position);
   return (
     <CanvasScene
-      key={reset}
       meta={meta}
       view={VIEW}
       bodyStyle={style}
       note={`red : others = ${ratio} : 1`}
       physics={{ subSteps }}
-      onScene={setScene}
-      onReset={() => setReset((n) => n + 1)}
       controls={
         <>
           <WakeOnChange settings={`${ratio} ${subSteps}`} />
@@ -176,7 +164,7 @@ export default function MassRatios() {
         </>
       }
     >
-      <World ratio={ratio} scene={scene} />
+      <World ratio={ratio} />
     </CanvasScene>
   );
 }

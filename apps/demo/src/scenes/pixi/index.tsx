@@ -1,4 +1,4 @@
-import type { BodyId, Vec2 } from '@impulse/core';
+import type { Vec2 } from '@impulse/core';
 import {
   type BodyApi,
   type BodyOptions,
@@ -6,15 +6,16 @@ import {
   type ShapeSpec,
   useBody,
   useDragSurface,
-  usePhysics,
 } from '@impulse/react';
 import { Application, type ApplicationRef, extend } from '@pixi/react';
 import { Container, Graphics } from 'pixi.js';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { chosenBackend } from '../../ui/active_scene';
-import { type CanvasSceneHandle, Publish, type StageView, sceneRenders } from '../../ui/CanvasScene';
+import { bodyIds } from '../../ui/body_ids';
+import { type CanvasSceneHandle, sceneRenders } from '../../ui/CanvasScene';
 import { Button } from '../../ui/controls';
 import { HIGHLIGHT } from '../../ui/palette';
+import { PublishPage } from '../../ui/page_scene';
 import { SceneFrame } from '../../ui/SceneFrame';
 import { meta } from './meta';
 
@@ -138,7 +139,7 @@ function World({ k, scene, count }: { k: number; scene: CanvasSceneHandle | null
   useLayoutEffect(() => {
     if (!scene) return;
     scene.testApi = big;
-    scene.bodies = () => [...apis.current.values()].flatMap((a) => (a.id === null ? [] : [a.id as BodyId]));
+    scene.bodies = () => bodyIds([...apis.current.values()]);
   });
   return (
     <>
@@ -208,47 +209,11 @@ function PixiStage({
   );
 }
 
-/** What the shell reads from the Pixi stage (through `<Physics>`' mapping). */
-function usePixiView(): StageView {
-  const api = usePhysics();
-  const pressed = useRef(false);
-  useLayoutEffect(() => {
-    const down = () => {
-      pressed.current = true;
-    };
-    const up = () => {
-      pressed.current = false;
-    };
-    window.addEventListener('pointerdown', down, true);
-    window.addEventListener('pointerup', up, true);
-    return () => {
-      window.removeEventListener('pointerdown', down, true);
-      window.removeEventListener('pointerup', up, true);
-    };
-  }, []);
-  return useMemo(
-    () => ({
-      perf: { readMs: Number.NaN, drawMs: Number.NaN, frames: 0 },
-      renderer: 'pixi',
-      toPage: (p: Vec2) => {
-        const s = api.worldToScreen(p);
-        return { x: s.x - window.scrollX, y: s.y - window.scrollY };
-      },
-      fromPage: (x: number, y: number) => api.screenToWorld({ x: x + window.scrollX, y: y + window.scrollY }),
-      // the test hook asks whether a pointer holds a body: a press on the stage grabs one
-      draggedBody: () => (pressed.current ? (0 as BodyId) : null),
-    }),
-    [api],
-  );
-}
-
 function Scene({ fit, count, onReset }: { fit: Fit | null; count: number; onReset: () => void }) {
-  const view = usePixiView();
-  const holder = useMemo(() => ({ current: view }), [view]);
   const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
   return (
     <>
-      <Publish canvas={holder} onScene={setScene} />
+      <PublishPage renderer="pixi" onScene={setScene} />
       <SceneFrame
         meta={meta}
         sim={scene}

@@ -10,10 +10,10 @@ import {
   useSoftConstraint,
 } from '@impulse/react';
 import { useLayoutEffect, useState } from 'react';
-import { CanvasScene, type CanvasSceneHandle, sceneRenders } from '../../ui/CanvasScene';
+import { bodyIds } from '../../ui/body_ids';
+import { CanvasScene, sceneRenders, useSceneHandle } from '../../ui/CanvasScene';
 import { Button, Segmented, Slider } from '../../ui/controls';
 import { HIGHLIGHT } from '../../ui/palette';
-import { drawStageNote } from '../../ui/stage_note';
 import type { SceneMeta } from '../meta';
 import { drawSpring } from './spring_drawing';
 
@@ -74,12 +74,11 @@ interface Rig {
   bobs: Record<Column, BodyApi> | null;
   soft: SoftConstraintApi | null;
   response: SoftConstraintApi | null;
-  /** The naive spring's tuning (the soft spring's) and its blow-ups. */
+  /** The naive spring's tuning (the soft spring's). */
   hertz: number;
   zeta: number;
-  blowUps: number;
-  /** The naive spring's label, made when it changes (the draw reads it every frame). */
-  naiveLabel: string;
+  /** Tells the scene of a blow-up (its note and the spring's label count them). */
+  onBlowUp: () => void;
 }
 
 /** A spring's tuning as its label says it, made once per tuning (the api keeps one object per tuning). */
@@ -98,7 +97,7 @@ function tuningLabel(spring: Readonly<{ hertz: number; dampingRatio: number }>):
  * for the whole next step. Stable only while omega * dt < 2 (about 19 Hz at 60 steps a
  * second); past that it gains energy every step until it is put back.
  */
-function naiveSpring(rig: Rig, scene: CanvasSceneHandle | null): void {
+function naiveSpring(rig: Rig): void {
   const body = rig.bobs?.naive;
   if (!body || body.id === null) return;
   const p = body.getPosition();
@@ -110,9 +109,7 @@ function naiveSpring(rig: Rig, scene: CanvasSceneHandle | null): void {
   const speed = Math.hypot(v.x, v.y);
   if (!Number.isFinite(len) || len > 30 || speed > 80) {
     // it blew up: put it back and count
-    rig.blowUps++;
-    rig.naiveLabel = `blew up ×${rig.blowUps}`;
-    if (scene) scene.note = `naive spring blew up ×${rig.blowUps}`;
+    rig.onBlowUp();
     body.setTransform({ x: ax, y: CEILING - REST - BOB_HALF }, 0);
     body.setLinearVelocity({ x: 0, y: 0 });
     return;
@@ -134,16 +131,15 @@ function World({
   frames,
   bounce,
   rig,
-  scene,
 }: {
   hertz: number;
   zeta: number;
   frames: number;
   bounce: Bounce;
   rig: Rig;
-  scene: CanvasSceneHandle | null;
 }) {
   sceneRenders.count++;
+  const scene = useSceneHandle();
   useBody(GROUND);
   const [, ceiling] = useBody(CEILING_BODY);
   const [, soft] = useBody(bob('soft'));
@@ -160,7 +156,7 @@ function World({
   rig.hertz = hertz;
   rig.zeta = zeta;
   // the naive one: a force of our own, once per frame that shows a new step
-  usePhysicsFrame(() => naiveSpring(rig, scene));
+  usePhysicsFrame(() => naiveSpring(rig));
   // a retuned spring starts from rest no more: wake its bob
   useLayoutEffect(() => {
     if (soft.id !== null) soft.wake();
@@ -171,13 +167,13 @@ function World({
   useLayoutEffect(() => {
     if (!scene) return;
     scene.testApi = response;
-    scene.bodies = () => [soft.id, response.id, naive.id].flatMap((id) => (id === null ? [] : [id]));
+    scene.bodies = () => bodyIds([soft, response, naive]);
   });
   return null;
 }
 
-/** The springs, their labels and the scene's note, over the bodies; read from the frame's records. */
-function drawRig(rig: Rig, scene: CanvasSceneHandle | null): CanvasDrawFn {
+/** The springs and their labels, over the bodies; read from the frame's records. */
+function drawRig(rig: Rig, naiveLabel: string): CanvasDrawFn {
   return (ctx, camera, frame) => {
     const bobs = rig.bobs;
     if (!bobs) return;
@@ -199,20 +195,24 @@ function drawRig(rig: Rig, scene: CanvasSceneHandle | null): CanvasDrawFn {
     };
     if (rig.soft) spring('soft', tuningLabel(rig.soft.spring), 'Soft spring');
     if (rig.response) spring('response', tuningLabel(rig.response.spring), 'Tuned by response');
-    spring('naive', rig.naiveLabel, 'Naive stiff spring');
-    drawStageNote(ctx, camera, scene?.note ?? '');
+    spring('naive', naiveLabel, 'Naive stiff spring');
   };
 }
 
 export default function SoftConstraints() {
-  const [reset, setReset] = useState(0);
   const [hertz, setHertz] = useState(4);
   const [zeta, setZeta] = useState(0.3);
   const [frames, setFrames] = useState(20);
   const [bounce, setBounce] = useState<Bounce>('some');
-  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
-  // one rig per world: a reset starts the blow-up count again
-  const [rig, setRig] = useState<Rig>(newRig);
+  const [blowUps, setBlowUps] = useState(0);
+  const [rig] = useState<Rig>(() => ({
+    bobs: null,
+    soft: null,
+    response: null,
+    hertz,
+    zeta,
+    onBlowUp: () => setBlowUps((n) => n + 1),
+  }));
   const pull = () => {
     const bobs = rig.bobs;
     if (!bobs) return;
@@ -220,16 +220,12 @@ export default function SoftConstraints() {
   };
   return (
     <CanvasScene
-      key={reset}
       meta={meta}
       view={VIEW}
       bodyStyle={style}
-      onDraw={drawRig(rig, scene)}
-      onScene={setScene}
-      onReset={() => {
-        setRig(newRig());
-        setReset((n) => n + 1);
-      }}
+      onDraw={drawRig(rig, blowUps > 0 ? `blew up ×${blowUps}` : 'same k and c, explicit')}
+      note={blowUps > 0 ? `naive spring blew up ×${blowUps}` : ''}
+      onReset={() => setBlowUps(0)}
       controls={
         <>
           <h2>Soft and naive springs</h2>
@@ -279,19 +275,7 @@ export default function SoftConstraints() {
         </>
       }
     >
-      <World hertz={hertz} zeta={zeta} frames={frames} bounce={bounce} rig={rig} scene={scene} />
+      <World hertz={hertz} zeta={zeta} frames={frames} bounce={bounce} rig={rig} />
     </CanvasScene>
   );
-}
-
-function newRig(): Rig {
-  return {
-    bobs: null,
-    soft: null,
-    response: null,
-    hertz: 4,
-    zeta: 0.3,
-    blowUps: 0,
-    naiveLabel: 'same k and c, explicit',
-  };
 }

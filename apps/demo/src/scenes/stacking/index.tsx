@@ -1,15 +1,9 @@
-import {
-  type BodyOptions,
-  type ShapeSpec,
-  useBodies,
-  useBody,
-  usePhysics,
-  usePhysicsStats,
-} from '@impulse/react';
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
-import { CanvasScene, type CanvasSceneHandle, sceneRenders } from '../../ui/CanvasScene';
+import { type BodyOptions, type ShapeSpec, useBodies, useBody, usePhysicsStats } from '@impulse/react';
+import { useCallback, useLayoutEffect, useState } from 'react';
+import { CanvasScene, sceneRenders, useSceneHandle } from '../../ui/CanvasScene';
 import { bodyIds } from '../../ui/body_ids';
 import { Button, Slider, Toggle } from '../../ui/controls';
+import { WakeOnChange } from '../../ui/wake_on_change';
 import type { SceneMeta } from '../meta';
 import { cardHouse, GROUND, pyramid, tower } from './layout';
 
@@ -37,8 +31,9 @@ interface Drop {
 }
 
 /** The world: ground, pyramid, house of cards, tower, and the boxes dropped so far. */
-function World({ drops, scene }: { drops: readonly Drop[]; scene: CanvasSceneHandle | null }) {
+function World({ drops }: { drops: readonly Drop[] }) {
   sceneRenders.count++;
+  const scene = useSceneHandle();
   useBody(GROUND);
   const pile = useBodies(PYRAMID.length, (i) => PYRAMID[i]!);
   const cards = useBodies(CARDS.length, (i) => CARDS[i]!);
@@ -57,15 +52,6 @@ function dropOptions(d: Drop): BodyOptions {
   return { position: { x: d.x, y: 16 }, angle: d.angle, shapes: HEAVY_BOX };
 }
 
-/** Wakes the world when a setting changes, so sleeping stacks show it. */
-function WakeOnChange({ settings }: { settings: string }) {
-  const physics = usePhysics();
-  useEffect(() => {
-    physics.wakeAll();
-  }, [physics, settings]);
-  return null;
-}
-
 /** How many bodies are awake: the sleep toggle's effect, from the stats store (a few renders a second at most). */
 function AwakeCount() {
   const awake = usePhysicsStats((s) => s.awakeBodyCount);
@@ -77,27 +63,20 @@ function AwakeCount() {
 }
 
 export default function Stacking() {
-  const [reset, setReset] = useState(0);
   const [subSteps, setSubSteps] = useState(4);
   const [warm, setWarm] = useState(true);
   const [sleep, setSleep] = useState(true);
   const [drops, setDrops] = useState<Drop[]>([]);
-  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
   const dropBox = useCallback(
     () => setDrops((d) => [...d, { x: -6 + (Math.random() - 0.5) * 4, angle: Math.random() }]),
     [],
   );
   return (
     <CanvasScene
-      key={reset}
       meta={meta}
       view={VIEW}
       physics={{ subSteps, settings: { enableWarmStarting: warm, enableSleep: sleep } }}
-      onScene={setScene}
-      onReset={() => {
-        setDrops([]);
-        setReset((r) => r + 1);
-      }}
+      onReset={() => setDrops([])}
       controls={
         <>
           <WakeOnChange settings={`${subSteps} ${warm} ${sleep}`} />
@@ -128,7 +107,7 @@ export default function Stacking() {
         </>
       }
     >
-      <World drops={drops} scene={scene} />
+      <World drops={drops} />
     </CanvasScene>
   );
 }

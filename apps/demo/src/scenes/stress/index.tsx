@@ -1,4 +1,3 @@
-import type { BodyId } from '@impulse/core';
 import {
   type BodyApi,
   type BodyOptions,
@@ -8,7 +7,9 @@ import {
   useBody,
 } from '@impulse/react';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { CanvasScene, type CanvasSceneHandle, sceneRenders } from '../../ui/CanvasScene';
+import { chosenBackend } from '../../ui/active_scene';
+import { bodyIds } from '../../ui/body_ids';
+import { CanvasScene, sceneRenders, useSceneHandle } from '../../ui/CanvasScene';
 import { Button, Segmented } from '../../ui/controls';
 import { HIGHLIGHT } from '../../ui/palette';
 import type { SceneMeta } from '../meta';
@@ -57,16 +58,9 @@ function initialCount(): number {
 const WRECKING_BALL = 'wrecking ball';
 const style: BodyStyleFn = (body) => (body.userData === WRECKING_BALL ? { fill: HIGHLIGHT } : null);
 
-function Heap({
-  count,
-  apis,
-  scene,
-}: {
-  count: number;
-  apis: { current: BodyApi[] };
-  scene: CanvasSceneHandle | null;
-}) {
+function Heap({ count, apis }: { count: number; apis: { current: BodyApi[] } }) {
   sceneRenders.count++;
+  const scene = useSceneHandle();
   const bodies = useBodies(count, heapBody);
   apis.current = bodies.apis;
   useBody({ type: 'static', shapes: WALLS });
@@ -79,17 +73,15 @@ function Heap({
   useLayoutEffect(() => {
     if (!scene) return;
     scene.testApi = ball;
-    scene.bodies = () => bodies.apis.flatMap((a) => (a.id === null ? [] : [a.id as BodyId]));
+    scene.bodies = () => bodyIds(bodies.apis);
   });
   return null;
 }
 
 export default function Stress() {
   const [count, setCount] = useState(initialCount);
-  const [reset, setReset] = useState(0);
-  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
   const apis = useRef<BodyApi[]>([]);
-  const inline = scene?.backend === 'inline';
+  const inline = chosenBackend() === 'inline';
   const shake = useCallback(() => {
     const list = apis.current;
     for (let i = 0; i < list.length; i += 3) {
@@ -99,12 +91,11 @@ export default function Stress() {
   const other = inline ? window.location.pathname : `${window.location.pathname}?backend=inline`;
   return (
     <CanvasScene
-      key={`${count}:${reset}`}
+      // a new count is a new world
+      key={count}
       meta={meta}
       view={VIEW}
       bodyStyle={style}
-      onScene={setScene}
-      onReset={() => setReset((n) => n + 1)}
       controls={
         <>
           <Segmented
@@ -135,7 +126,7 @@ export default function Stress() {
         </>
       }
     >
-      <Heap count={count} apis={apis} scene={scene} />
+      <Heap count={count} apis={apis} />
     </CanvasScene>
   );
 }

@@ -1,9 +1,15 @@
-import type { BodyId, Vec2 } from '@impulse/core';
-import { type BodyApi, Physics, type PhysicsApi, useBody, usePhysics } from '@impulse/react';
+import { Physics, useBody } from '@impulse/react';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { chosenBackend, setActiveSim } from '../../ui/active_scene';
-import { type Backend, countFrameInterval, type Perf, type SceneHandle } from '../../ui/scene_handle';
+import { chosenBackend } from '../../ui/active_scene';
+import {
+  type CanvasSceneHandle,
+  SceneContext,
+  sceneRenders,
+  useSceneHandle,
+  useTrackedBody,
+} from '../../ui/CanvasScene';
 import { Button, Toggle } from '../../ui/controls';
+import { PublishPage } from '../../ui/page_scene';
 import { SceneTitle } from '../../ui/SceneTitle';
 import { StatsOverlay } from '../../ui/StatsOverlay';
 import type { SceneMeta } from '../meta';
@@ -18,95 +24,6 @@ export const meta: SceneMeta = {
   ],
 };
 
-/** React renders of this scene's body components (the stats show it stays flat while things move). */
-let renders = 0;
-
-/** The page bodies, for the stats overlay and the browser test. */
-class DomScene implements SceneHandle {
-  readonly perf: Perf = { workMs: Number.NaN, readMs: Number.NaN, frameMs: 16.7, fps: 60, frames: 0 };
-  readonly bodies = new Set<BodyApi>();
-  /** The title's body: free to fly when grabbed. */
-  testApi: BodyApi | null = null;
-  private raf = 0;
-  private last = 0;
-  private pressed = false;
-  constructor(
-    private readonly api: PhysicsApi,
-    readonly backend: Backend,
-    private readonly rendersAtStart: number,
-  ) {}
-  get client() {
-    return this.api.client;
-  }
-  get testBody(): BodyId | null {
-    return this.testApi?.id ?? null;
-  }
-  start(): () => void {
-    const tick = (now: number) => {
-      this.raf = requestAnimationFrame(tick);
-      if (this.last > 0) {
-        countFrameInterval(this.perf, now - this.last);
-      }
-      this.last = now;
-      this.perf.frames++;
-    };
-    this.raf = requestAnimationFrame(tick);
-    const down = () => {
-      this.pressed = true;
-    };
-    const up = () => {
-      this.pressed = false;
-    };
-    window.addEventListener('pointerdown', down, true);
-    window.addEventListener('pointerup', up, true);
-    return () => {
-      cancelAnimationFrame(this.raf);
-      window.removeEventListener('pointerdown', down, true);
-      window.removeEventListener('pointerup', up, true);
-    };
-  }
-  dynamicBodies(): BodyId[] {
-    const out: BodyId[] = [];
-    for (const b of this.bodies) if (b.id !== null) out.push(b.id);
-    return out;
-  }
-  bodyPagePoint(body: BodyId): Vec2 | null {
-    const p = this.api.worldToScreen(this.client.getBodyPosition(body));
-    return { x: p.x - window.scrollX, y: p.y - window.scrollY };
-  }
-  pageToWorld(x: number, y: number): Vec2 | null {
-    return this.api.screenToWorld({ x: x + window.scrollX, y: y + window.scrollY });
-  }
-  isDragging(): boolean {
-    return this.pressed;
-  }
-  reactRenders(): number {
-    return renders - this.rendersAtStart;
-  }
-}
-
-/** Publishes the scene for the shell and the test hook while <Physics> lives. */
-function Publish({ onScene }: { onScene: (s: DomScene | null) => void }) {
-  const api = usePhysics();
-  // a layout effect, and rendered before the page: the pieces' layout effects find it
-  useLayoutEffect(() => {
-    const scene = new DomScene(api, chosenBackend(), renders);
-    const stop = scene.start();
-    registry.current = scene;
-    setActiveSim(scene);
-    onScene(scene);
-    return () => {
-      stop();
-      registry.current = null;
-      setActiveSim(null);
-      onScene(null);
-    };
-  }, [api, onScene]);
-  return null;
-}
-
-const registry: { current: DomScene | null } = { current: null };
-
 /** An element that is a body the size of its box: static until the page lets go. */
 function Piece(props: {
   falling: boolean;
@@ -115,21 +32,18 @@ function Piece(props: {
   restitution?: number;
   test?: boolean;
 }) {
-  renders++;
+  sceneRenders.count++;
   const [ref, api] = useBody<HTMLDivElement>({
     type: props.falling ? 'dynamic' : 'static',
     friction: 0.5,
     restitution: props.restitution ?? 0.05,
     density: 1,
   });
+  useTrackedBody(api);
+  const scene = useSceneHandle();
   useLayoutEffect(() => {
-    const scene = registry.current;
-    scene?.bodies.add(api);
     if (props.test && scene) scene.testApi = api;
-    return () => {
-      scene?.bodies.delete(api);
-    };
-  });
+  }, [props.test, scene, api]);
   return (
     <div ref={ref} className={`piece ${props.className}`}>
       {props.children}
@@ -203,7 +117,7 @@ export default function UiPhysics() {
   const [reset, setReset] = useState(0);
   const [falling, setFalling] = useState(false);
   const [auto, setAuto] = useState(true);
-  const [scene, setScene] = useState<DomScene | null>(null);
+  const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
   const stage = useRef<HTMLDivElement>(null);
   // the page stands for a moment, then lets go (unless told to wait)
   useEffect(() => {
@@ -244,8 +158,10 @@ export default function UiPhysics() {
       <div className="scene-body">
         <div className="stage ui-stage" ref={stage} data-testid="stage">
           <Physics key={`${reset}:${size}`} backend={chosenBackend()} scale={100} draggable>
-            <Publish onScene={setScene} />
-            <Page falling={falling} />
+            <PublishPage renderer="dom" onScene={setScene} />
+            <SceneContext.Provider value={scene}>
+              <Page falling={falling} />
+            </SceneContext.Provider>
           </Physics>
           <StatsOverlay sim={scene} />
         </div>
