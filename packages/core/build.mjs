@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { bundleOptions, entryPoints } from './build_options.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -25,24 +26,5 @@ execFileSync(
   { cwd: here, stdio: 'inherit' },
 );
 if (!files) {
-  await build({
-    absWorkingDir: here,
-    entryPoints: {
-      index: 'src/index.ts',
-      // the world's contract without the world (checks, ids, geometry): light pages' entry
-      contract: 'src/contract.ts',
-      'scenes/index': 'src/scenes/index.ts',
-    },
-    outdir,
-    bundle: true,
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    sourcemap: true,
-    // the core relies on this (docs/core-design.md): define semantics box doubles on stores
-    tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
-    logLevel: 'warning',
-  });
+  await build({ absWorkingDir: here, entryPoints, outdir, ...bundleOptions });
 }

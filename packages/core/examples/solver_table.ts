@@ -34,19 +34,15 @@
  */
 
 import { performance } from 'node:perf_hooks';
+import { type BodyId, BodyType, makeCircle, type Solver, World } from '../src/index';
 import {
-  type BodyId,
-  BodyType,
   baumgarteSolver,
   blockSolver,
-  makeCircle,
   ngsSolver,
   pgsSolver,
-  type Solver,
   softOdeSolver,
-  World,
   xpbdSolver,
-} from '../src/index';
+} from '../src/solvers/index';
 import {
   chainScene,
   jointGridScene,

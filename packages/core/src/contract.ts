@@ -21,6 +21,9 @@ export {
 } from './world/world_methods.js';
 export type { BodyId, ShapeId, ChainId, JointId, IdArray } from './types/ids.js';
 export { JointType } from './types/joint_type.js';
+export type { BodyPose } from './joints/joint_def.js';
+// a rollback state is a container the caller keeps (its coding lives with World)
+export { RollbackState } from './world/rollback_state.js';
 // The checks World runs before each write (the same messages as World's)
 export { checkBodyDef, checkBodyMassData, checkBodyType } from './dynamics/body_checks.js';
 export { checkChainDef, checkFilter, checkShapeDef } from './dynamics/shape_checks.js';
@@ -108,3 +111,15 @@ export { computeHull } from './geometry/hull.js';
 export { Transform, cosSin, atan2, CosSin } from './base/math.js';
 export type { Vec2 } from './base/math.js';
 export * as constants from './base/public_constants.js';
+// A solver as plain data, for a worker and React props: its checks, and each kind's
+// module loaded on demand (a chunk of its own: the contract ships no solver)
+export {
+  checkSolverDescription,
+  createSolver,
+  loadSolver,
+  loadSolverKind,
+  SOLVER_KINDS,
+  type SolverDescription,
+  type SolverKind,
+  type SolverSettingsByKind,
+} from './solvers/description.js';

@@ -60,14 +60,11 @@ import { ContactPointRecord, readContactPoints } from './world/contact_points.js
 import { loadRollbackState, saveRollbackState } from './world/rollback.js';
 import { RollbackState } from './world/rollback_state.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
-import { jointCreateMethod, jointTypes } from './joints/registry.js';
+import { jointTypes } from './joints/registry.js';
+// public from the registry now; World's module keeps exporting it
+export { localizeJointDef } from './joints/localize.js';
 import { checkBreakLimit } from './joints/joint_checks.js';
-import {
-  type BodyPose,
-  checkJointDefFields,
-  localizeJointDef as localizeWithEntry,
-  resolveJointDef,
-} from './joints/joint_def.js';
+import { checkJointDefFields, resolveJointDef } from './joints/joint_def.js';
 import * as query from './world/query.js';
 import * as mover from './character/mover.js';
 import { step } from './world/solver.js';
@@ -124,25 +121,6 @@ import type { ChainDefInput, Filter, ShapeDef, ShapeDefInput } from './types/sha
 import { defaultWorldDef, type WorldDef } from './types/world_def.js';
 import type { StepProfile, WorldCounters } from './types/world_stats.js';
 import type { BodyDef } from './types/body_def.js';
-
-/**
- * A copy of a joint definition of `type` with its world points (`anchor`, `anchorA`,
- * `anchorB`, `axis`) turned into local forms from the given body poses, and what they
- * determine (`referenceAngle`, `length`) filled in, as `create*Joint` does from the bodies'
- * current poses. For clients of a world in another thread: they resolve with the poses
- * they last saw, so both sides store the same joint. A definition without world points
- * comes back as it is.
- */
-export function localizeJointDef<D extends object>(
-  type: JointType,
-  def: D,
-  poseA: BodyPose,
-  poseB: BodyPose,
-): D {
-  const entry = jointTypes[type];
-  if (entry === undefined) fail('localizeJointDef', 'type', 'a JointType', type);
-  return localizeWithEntry(jointCreateMethod(entry), entry, def, poseA, poseB);
-}
 
 let stateOf: (world: World) => WorldState;
 

@@ -34,7 +34,7 @@ const LAYERS = [
   'character',
   '.',
 ];
-const TOP = new Set(['index.ts', 'contract.ts', 'world.ts', 'scenes']);
+const TOP = new Set(['index.ts', 'contract.ts', 'mirror_kit.ts', 'world.ts', 'scenes']);
 
 function layerOf(rel: string): number {
   const first = rel.split(path.sep)[0]!;

@@ -7,7 +7,7 @@
  * destroyed they learn it (the world removed their joint with it), and when it is created
  * again (a recreate, StrictMode's remount) they are rebuilt on the new body.
  */
-import { type BodyDef, type BodyId, checkBodyDef, type ShapeId, type Vec2 } from '@impulse/core';
+import { type BodyDef, type BodyId, checkBodyDef, type ShapeId, type Vec2 } from '@impulse/core/contract';
 import {
   applySetters,
   type BodyOptions,

@@ -3,7 +3,14 @@
  * a setter changes in place (mutable) and which recreate the body (immutable). The README's
  * props table is this table; a test walks it.
  */
-import { type BodyId, BodyType, defaultBodyDef, type Filter, type ShapeId, type Vec2 } from '@impulse/core';
+import {
+  type BodyId,
+  BodyType,
+  defaultBodyDef,
+  type Filter,
+  type ShapeId,
+  type Vec2,
+} from '@impulse/core/contract';
 import type { PhysicsClient } from '@impulse/worker';
 import type { BodyEventHandlers } from './contact_router.js';
 import type { DragProps } from './drag.js';

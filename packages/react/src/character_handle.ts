@@ -4,7 +4,8 @@
  * kinematic body with its capsule that the host drives along, so dynamic bodies collide
  * with it. Its element follows the character's interpolated position on every frame.
  */
-import { BodyType, makeCapsule, type MoverOptions, type Vec2 } from '@impulse/core';
+import type { MoverOptions } from '@impulse/core';
+import { BodyType, makeCapsule, type Vec2 } from '@impulse/core/contract';
 import type { CharacterStateView, PhysicsClient } from '@impulse/worker';
 import {
   type ElementTarget,

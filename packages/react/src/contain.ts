@@ -6,7 +6,7 @@
  * movable body that was inside the old walls and reaches past the new ones is moved back
  * inside by the least translation, keeping its angle and velocity.
  */
-import { type BodyId, BodyRecord, BodyType } from '@impulse/core';
+import { type BodyId, BodyRecord, BodyType } from '@impulse/core/contract';
 import type { PhysicsClient } from '@impulse/worker';
 
 /** An axis-aligned box in world units; a missing wall is an infinite side. */

@@ -16,7 +16,7 @@ import {
   JointType,
   Polygon,
   Segment,
-} from '@impulse/core';
+} from '@impulse/core/contract';
 import type { PhysicsClient, PhysicsStats } from '@impulse/worker';
 import type { PhysicsFrame } from './frame_loop.js';
 

@@ -9,7 +9,7 @@
  * `canDrag` option refuses. A body's `dragConstraint` limits where the pointer pulls it,
  * and its `onDragStart`, `onDrag` and `onDragEnd` hear the grab, each move and the release.
  */
-import { type BodyId, BodyType, constants, type JointId, type Vec2 } from '@impulse/core';
+import { type BodyId, BodyType, constants, type JointId, type Vec2 } from '@impulse/core/contract';
 import type { PhysicsClient } from '@impulse/worker';
 import { isSvgElement } from './element_targets.js';
 import { type ScreenMapping, screenToWorldX, screenToWorldY } from './screen.js';

@@ -21,7 +21,7 @@
  * Entries are objects made at registration and kept in one array, so a frame allocates
  * nothing but the transform strings of the elements that moved (the DOM takes strings).
  */
-import { BodyRecord } from '@impulse/core';
+import { BodyRecord } from '@impulse/core/contract';
 import { LayoutWatch } from './layout_watch.js';
 import { type ScreenMapping, worldToScreenAngle, worldToScreenX, worldToScreenY } from './screen.js';
 

@@ -8,7 +8,7 @@
  * frame already showed the newest poses, nor when the one new step moved no body (a
  * sleeping or paused world costs a few header reads per frame).
  */
-import { type BodyId, BodyRecord } from '@impulse/core';
+import { type BodyId, BodyRecord } from '@impulse/core/contract';
 import type { PhysicsClient, PhysicsStats } from '@impulse/worker';
 import { type ElementTarget, ElementTargets, writePose } from './element_targets.js';
 import type { ScreenMapping } from './screen.js';

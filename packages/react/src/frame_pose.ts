@@ -2,7 +2,7 @@
  * A body's pose in a rendered frame, read without allocating: what a frame callback or a
  * canvas view function needs to follow a body (a camera, a label over it).
  */
-import { BodyRecord } from '@impulse/core';
+import { BodyRecord } from '@impulse/core/contract';
 import type { PhysicsFrame } from './frame_loop.js';
 
 /** A body's position (m) and angle (rad) as a frame shows it. */

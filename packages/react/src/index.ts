@@ -81,7 +81,7 @@ export type { CharacterStateView } from '@impulse/worker';
 
 // Reading a frame's records (`usePhysicsFrame`, `<PhysicsCanvas onDraw>`): the field offsets
 // of one body record, so a renderer needs nothing from @impulse/core.
-export { BodyRecord, ContactPointRecord } from '@impulse/core';
+export { BodyRecord, ContactPointRecord } from '@impulse/core/contract';
 
 // Why a page runs on the transfer fallback (for a status badge): the worker's own words
 export { missingSharedMemoryReason } from '@impulse/worker';

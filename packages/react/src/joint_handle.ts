@@ -15,15 +15,16 @@
  * it was first, not at wherever the bodies have moved since. Changing a world point or a
  * local form resolves again.
  */
-import {
-  type BodyId,
-  type JointCreateMethod,
-  type JointId,
-  type JointParamsByKind,
-  jointCreators,
-  type Vec2,
-  type WorldAxisDef,
-} from '@impulse/core';
+import type {
+  BodyId,
+  JointCreateMethod,
+  JointId,
+  JointParamsByKind,
+  Vec2,
+  WorldAxisDef,
+} from '@impulse/core/contract';
+// the joint registry's names (internal entry: the contract leaves out the joint modules)
+import { jointCreators } from '@impulse/core/mirror-kit';
 import type { PhysicsClient } from '@impulse/worker';
 import type { BodyDependent, BodyHandle } from './body_handle.js';
 import { sameData } from './body_props.js';

@@ -29,8 +29,8 @@ import {
   type ShapeDef,
   type ShapeId,
   type Vec2,
-  type World,
-} from '@impulse/core';
+} from '@impulse/core/contract';
+import type { World } from '@impulse/core';
 
 /** Material and collision settings of a shape. Unset fields take the core's defaults. */
 export interface ShapeMaterial {

@@ -17,7 +17,7 @@
  * the measured ratio is the asked one plus about 0.026 (0 → 0.026, 0.05 → 0.076, 0.3 →
  * 0.32; test/joints.test.tsx measures it).
  */
-import { type BodyId, type SpringDamping, springFromResponse, type Vec2 } from '@impulse/core';
+import { type BodyId, type SpringDamping, springFromResponse, type Vec2 } from '@impulse/core/contract';
 import type { PhysicsClient } from '@impulse/worker';
 
 export type SpringSpec =

@@ -4,7 +4,7 @@
  * world has no such call of its own; the bodies are found in the newest published frame
  * (one read of the transform records), and only the sleeping ones that can move are woken.
  */
-import { type BodyId, BodyRecord, BodyType } from '@impulse/core';
+import { type BodyId, BodyRecord, BodyType } from '@impulse/core/contract';
 import type { PhysicsClient } from '@impulse/worker';
 
 /** What waking reads and calls (a subset of the client, so tests can fake it). */

@@ -1,4 +1,5 @@
-import { type SolverDescription, World, pgsSolver } from '@impulse/core';
+import { type SolverDescription, World } from '@impulse/core';
+import { pgsSolver } from '@impulse/core/solvers';
 import { createInlinePhysics } from '@impulse/worker';
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';

@@ -1,15 +1,12 @@
+import { makeBox, type Solver, type SolverDescription, World } from '@impulse/core';
 import {
   baumgarteSolver,
   blockSolver,
-  makeBox,
   ngsSolver,
   pgsSolver,
-  type Solver,
-  type SolverDescription,
   softOdeSolver,
-  World,
   xpbdSolver,
-} from '@impulse/core';
+} from '@impulse/core/solvers';
 import { describe, expect, it } from 'vitest';
 import { createInlinePhysics, type PhysicsClient } from '../src/index';
 import { buildPyramid, createTestWorker, disposeAfterEach, DT, records, stepBoth } from './support';

@@ -51,32 +51,22 @@
  */
 
 import { STATE_STRIDE, VX, VY } from '../dynamics/body.js';
-import {
-  LINEAR_SLOP,
-  MAX_COORDINATE,
-  MAX_FORCE,
-  MAX_LENGTH,
-  MAX_MOVE_TRANSLATION,
-  MAX_SPEED,
-  MAX_TIME_STEP,
-} from '../base/constants.js';
+import { LINEAR_SLOP, MAX_COORDINATE, MAX_MOVE_TRANSLATION, MAX_SPEED } from '../base/constants.js';
 import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from '../collision/distance.js';
 import { Capsule, type ChainSegment, type Polygon, type Segment, ShapeType } from '../geometry/geometry.js';
-import { CosSin, cosSin, Transform, type Vec2 } from '../base/math.js';
-import type { QueryFilter } from '../world/query.js';
+import { Transform, type Vec2 } from '../base/math.js';
 import { ShapeCastOutput, shapeCast } from '../collision/shape_cast.js';
-import {
-  checkBits,
-  checkFinite,
-  checkInteger,
-  checkNonNegativeAtMost,
-  checkPositiveAtMost,
-  checkVec2,
-  checkVec2Within,
-  describe,
-  fail,
-} from '../base/validate.js';
+import { checkVec2Within } from '../base/validate.js';
 import { checkCapsule } from '../geometry/geometry_checks.js';
+import {
+  checkDt,
+  checkIgnoreBody,
+  MoverConfig,
+  type MoverDef,
+  type MoverOptions,
+  readMoverDef,
+  readOptions,
+} from './mover_options.js';
 import type { WorldState } from '../world/world_state.js';
 import { BodyType } from '../types/body_def.js';
 import type { BodyId, ShapeId } from '../types/ids.js';
@@ -108,58 +98,11 @@ const STEP_MIN_GAIN = 0.2 * LINEAR_SLOP;
 const STEP_TOLERANCE = LINEAR_SLOP;
 // The ground snap reaches at most as far down as a slope of this cosine (~84°) would drop.
 const SNAP_MIN_COS = 0.1;
-const ALL_BITS = 0xffffffff;
 
 // ---------------------------------------------------------------------------------------
-// Public types
+// Public types (the options and the definition are mover_options.ts's)
 
-/** Options of a move. Every field has a default (`defaultMoverOptions`). */
-export interface MoverOptions {
-  /** Steepest walkable slope (radians from `up`), in [0, π/2]. Default π/4 (45°). */
-  maxSlope: number;
-  /** Tallest ledge the mover steps onto (m), in [0, 100000]. Default 0 (no stepping). */
-  stepHeight: number;
-  /** Largest force (N) the mover pushes a dynamic body with, in [0, 1e12]. Default 0 (no pushing). */
-  maxPushForce: number;
-  /**
-   * Most an overlap is pushed out along one plane in one move (m), in (0, 100000] or Infinity.
-   * Default Infinity. A finite limit keeps a body pushed into the mover from popping it.
-   */
-  maxPushOut: number;
-  /** Most sweep-and-solve rounds per move, in [1, 32]. Default 8. */
-  maxIterations: number;
-  /** Unit up direction (ground, slopes and steps are measured against it). Default (0, 1). */
-  up: Vec2;
-  /** Which shapes block the mover (query filter rule). Default: all. */
-  filter: QueryFilter;
-  /** A body whose shapes the mover ignores (e.g. the avatar's own kinematic body), or null. */
-  ignoreBody: BodyId | null;
-  /** Frame time (s) used to turn `maxPushForce` into an impulse, in (0, 0.25]. Default 1/60. */
-  dt: number;
-}
-
-/** Construction parameters of a `CharacterMover`. */
-export interface MoverDef extends Partial<MoverOptions> {
-  /** The capsule in the mover's frame (e.g. `makeCapsule(0, -0.5, 0, 0.5, 0.3)`). */
-  capsule: Capsule;
-  /** Where the mover's frame is (world). The capsule does not rotate. */
-  position: Vec2;
-}
-
-/** The defaults of every move option. */
-export function defaultMoverOptions(): MoverOptions {
-  return {
-    maxSlope: 0.25 * Math.PI,
-    stepHeight: 0,
-    maxPushForce: 0,
-    maxPushOut: Number.POSITIVE_INFINITY,
-    maxIterations: 8,
-    up: { x: 0, y: 1 },
-    filter: { categoryBits: ALL_BITS, maskBits: ALL_BITS },
-    ignoreBody: null,
-    dt: 1 / 60,
-  };
-}
+export { checkMoverDef, defaultMoverOptions, type MoverDef, type MoverOptions } from './mover_options.js';
 
 /** A mutable 2D vector owned by a result (copy it to keep it past the next move). */
 export interface MutableVec2 {
@@ -267,55 +210,6 @@ class PlaneSet {
 const setA = new PlaneSet();
 const setB = new PlaneSet();
 
-// ---------------------------------------------------------------------------------------
-// Configuration of the move in progress (validated copies)
-
-/** @internal A validated set of options. */
-class MoverConfig {
-  maxSlope = 0.25 * Math.PI;
-  cosMaxSlope = Math.SQRT1_2;
-  stepHeight = 0;
-  maxPushForce = 0;
-  maxPushOut = Number.POSITIVE_INFINITY;
-  maxIterations = 8;
-  upX = 0;
-  upY = 1;
-  categoryBits = ALL_BITS;
-  maskBits = ALL_BITS;
-  /** Handle as given (re-resolved every move: it may go stale). */
-  ignoreBody: BodyId | null = null;
-  dt = 1 / 60;
-
-  copyFrom(o: MoverConfig): void {
-    this.maxSlope = o.maxSlope;
-    this.cosMaxSlope = o.cosMaxSlope;
-    this.stepHeight = o.stepHeight;
-    this.maxPushForce = o.maxPushForce;
-    this.maxPushOut = o.maxPushOut;
-    this.maxIterations = o.maxIterations;
-    this.upX = o.upX;
-    this.upY = o.upY;
-    this.categoryBits = o.categoryBits;
-    this.maskBits = o.maskBits;
-    this.ignoreBody = o.ignoreBody;
-    this.dt = o.dt;
-  }
-
-  toOptions(): MoverOptions {
-    return {
-      maxSlope: this.maxSlope,
-      stepHeight: this.stepHeight,
-      maxPushForce: this.maxPushForce,
-      maxPushOut: this.maxPushOut,
-      maxIterations: this.maxIterations,
-      up: { x: this.upX, y: this.upY },
-      filter: { categoryBits: this.categoryBits, maskBits: this.maskBits },
-      ignoreBody: this.ignoreBody,
-      dt: this.dt,
-    };
-  }
-}
-
 let world: WorldState | null = null;
 let cfg = new MoverConfig();
 let ignoreSlot = -1;
@@ -335,7 +229,6 @@ const targetProxy = new DistanceProxy();
 const targetXf = new Transform();
 const distOut = new DistanceOutput();
 const castOut = new ShapeCastOutput();
-const scratchCosSin = new CosSin();
 const impulse: MutableVec2 = { x: 0, y: 0 };
 const impulsePoint: MutableVec2 = { x: 0, y: 0 };
 
@@ -356,96 +249,6 @@ let castHit = false;
 
 // ---------------------------------------------------------------------------------------
 // Validation
-
-/** Reads `options` over `base` into `out`; throws before writing anything on bad input. */
-function readOptions(fn: string, w: WorldState, options: unknown, base: MoverConfig, out: MoverConfig): void {
-  if (options === undefined) {
-    out.copyFrom(base);
-    return;
-  }
-  if (typeof options !== 'object' || options === null) fail(fn, 'options', 'an object', options);
-  const o = options as Partial<Record<keyof MoverOptions, unknown>>;
-  let maxSlope = base.maxSlope;
-  if (o.maxSlope !== undefined) {
-    maxSlope = checkFinite(fn, 'options.maxSlope', o.maxSlope);
-    if (maxSlope < 0 || maxSlope > 0.5 * Math.PI)
-      fail(fn, 'options.maxSlope', 'in [0, π/2] (radians)', maxSlope);
-  }
-  const stepHeight =
-    o.stepHeight === undefined
-      ? base.stepHeight
-      : checkNonNegativeAtMost(fn, 'options.stepHeight', o.stepHeight, MAX_LENGTH, 'm');
-  const maxPushForce =
-    o.maxPushForce === undefined
-      ? base.maxPushForce
-      : checkNonNegativeAtMost(fn, 'options.maxPushForce', o.maxPushForce, MAX_FORCE, 'N');
-  let maxPushOut = base.maxPushOut;
-  if (o.maxPushOut !== undefined) {
-    const v = o.maxPushOut;
-    if (typeof v !== 'number' || !((v > 0 && v <= MAX_LENGTH) || v === Number.POSITIVE_INFINITY)) {
-      fail(fn, 'options.maxPushOut', `in (0, ${MAX_LENGTH}] m or Infinity`, v);
-    }
-    maxPushOut = v;
-  }
-  const maxIterations =
-    o.maxIterations === undefined
-      ? base.maxIterations
-      : checkInteger(fn, 'options.maxIterations', o.maxIterations, 1, 32);
-  let upX = base.upX;
-  let upY = base.upY;
-  if (o.up !== undefined) {
-    const u = checkVec2(fn, 'options.up', o.up);
-    const l = Math.sqrt(u.x * u.x + u.y * u.y);
-    if (!(Math.abs(l - 1) <= 1e-6)) fail(fn, 'options.up', 'a unit vector', `(${u.x}, ${u.y})`);
-    upX = u.x / l;
-    upY = u.y / l;
-  }
-  let categoryBits = base.categoryBits;
-  let maskBits = base.maskBits;
-  if (o.filter !== undefined) {
-    const f = o.filter;
-    if (typeof f !== 'object' || f === null)
-      fail(fn, 'options.filter', 'an object {categoryBits, maskBits}', f);
-    const ff = f as Partial<QueryFilter>;
-    // a field left out keeps its current value
-    if (ff.categoryBits !== undefined)
-      categoryBits = checkBits(fn, 'options.filter.categoryBits', ff.categoryBits) >>> 0;
-    if (ff.maskBits !== undefined) maskBits = checkBits(fn, 'options.filter.maskBits', ff.maskBits) >>> 0;
-  }
-  let ignoreBody = base.ignoreBody;
-  if (o.ignoreBody !== undefined) {
-    if (o.ignoreBody !== null) checkIgnoreBody(fn, w, o.ignoreBody);
-    ignoreBody = o.ignoreBody as BodyId | null;
-  }
-  const dt = o.dt === undefined ? base.dt : checkDt(fn, 'options.dt', o.dt);
-  out.maxSlope = maxSlope;
-  out.cosMaxSlope = maxSlope === base.maxSlope ? base.cosMaxSlope : cosSin(maxSlope, scratchCosSin).c;
-  out.stepHeight = stepHeight;
-  out.maxPushForce = maxPushForce;
-  out.maxPushOut = maxPushOut;
-  out.maxIterations = maxIterations;
-  out.upX = upX;
-  out.upY = upY;
-  out.categoryBits = categoryBits;
-  out.maskBits = maskBits;
-  out.ignoreBody = ignoreBody;
-  out.dt = dt;
-}
-
-function checkIgnoreBody(fn: string, w: WorldState, id: unknown): number {
-  const b = w.bodies.pool.resolve(id);
-  if (b === -1) {
-    throw new RangeError(
-      `${fn}: options.ignoreBody must be a live body id or null, got ${describe(id)} (never created, destroyed or stale)`,
-    );
-  }
-  return b;
-}
-
-/** A move's time step (s): in (0, MAX_TIME_STEP], like `World.step`'s. */
-function checkDt(fn: string, field: string, dt: unknown): number {
-  return checkPositiveAtMost(fn, field, dt, MAX_TIME_STEP, 's');
-}
 
 /**
  * Checks a move's translation (each component within MAX_MOVE_TRANSLATION: a velocity in
@@ -1240,12 +1043,7 @@ export class CharacterMover {
    * @internal
    */
   constructor(w: WorldState, writer: MoverWriter, def: MoverDef) {
-    const fn = 'createMover';
-    if (typeof def !== 'object' || def === null) fail(fn, 'def', 'an object {capsule, position, ...}', def);
-    const capsule = checkCapsule(fn, 'def.capsule', def.capsule);
-    const p = checkVec2Within(fn, 'def.position', def.position, MAX_COORDINATE, 'm');
-    // The option fields of def (capsule and position are not options and are not read).
-    readOptions(fn, w, def, new MoverConfig(), this.config);
+    const { capsule, position: p } = readMoverDef(w, def, this.config);
     this.world = w;
     this.writer = writer;
     this.capsule = new Capsule(capsule.c1x, capsule.c1y, capsule.c2x, capsule.c2y, capsule.radius);

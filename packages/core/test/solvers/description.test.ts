@@ -5,11 +5,10 @@ import {
   createSolver,
   loadSolver,
   loadSolverKind,
-  pgsSolver,
   SOLVER_KINDS,
   type SolverDescription,
-  xpbdSolver,
 } from '../../src/index';
+import { pgsSolver, xpbdSolver } from '../../src/solvers/index';
 
 describe('solver descriptions', () => {
   it('build the solver the factory builds from the same settings, once the kind is loaded', async () => {

@@ -5,20 +5,15 @@
  * tests hang from joints.
  */
 
+import { type BodyId, BodyType, makeBox, type Solver, type Vec2, World } from '../../src/index';
 import {
-  type BodyId,
-  BodyType,
   baumgarteSolver,
   blockSolver,
-  makeBox,
   ngsSolver,
   pgsSolver,
-  type Solver,
   softOdeSolver,
-  type Vec2,
-  World,
   xpbdSolver,
-} from '../../src/index';
+} from '../../src/solvers/index';
 
 export const SOLVERS: readonly [name: string, make: () => Solver][] = [
   ['baumgarte', () => baumgarteSolver()],

@@ -8,19 +8,15 @@
 
 import { describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
+import { BodyType, makeBox, makeCircle, type Solver, World } from '../../src/index';
 import {
-  BodyType,
   baumgarteSolver,
   blockSolver,
-  makeBox,
-  makeCircle,
   ngsSolver,
   pgsSolver,
-  type Solver,
   softOdeSolver,
-  World,
   xpbdSolver,
-} from '../../src/index';
+} from '../../src/solvers/index';
 import { chainScene, inclineScene, maxJointGap, pyramidScene, stackScene } from '../../src/scenes/index';
 import { BODY_STATE } from '../../src/dynamics/body_state_layout';
 import * as kit from '../../src/solvers/solver_kit';

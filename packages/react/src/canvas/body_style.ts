@@ -4,7 +4,7 @@
  * Every distinct (fill, stroke, dashed) triple is interned once in a StyleTable, so a frame
  * draws one batch per style id and compares numbers, never strings.
  */
-import { type BodyId, BodyType } from '@impulse/core';
+import { type BodyId, BodyType } from '@impulse/core/contract';
 
 /** A body's look. Colours are CSS colours (`#rgb`, `#rrggbb`, `#rrggbbaa`, `rgb()`, `rgba()`). */
 export interface BodyStyle {

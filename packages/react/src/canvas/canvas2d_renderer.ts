@@ -3,7 +3,7 @@
  * reused Int32Array), then each style is one path, one fill and (where it reads) one
  * stroke. Nothing allocates per frame.
  */
-import { BodyRecord } from '@impulse/core';
+import { BodyRecord } from '@impulse/core/contract';
 import type { DrawEntry } from './draw_list.js';
 import { firstGridLine, GRID_RGBA, gridSpacingPx } from './grid.js';
 import type { BodyRenderer, RenderFrame } from './renderer.js';

@@ -14,7 +14,7 @@ import {
   type Geometry,
   Polygon,
   Segment,
-} from '@impulse/core';
+} from '@impulse/core/contract';
 import type { PhysicsClient } from '@impulse/worker';
 
 export type DrawShape =

@@ -6,7 +6,7 @@
  * then calls `onDraw` for extras. No React render per frame, no allocation in the steady
  * state; a pointer pressed on the canvas grabs the body under it.
  */
-import { type BodyId, BodyRecord, BodyType, type Vec2 } from '@impulse/core';
+import { type BodyId, BodyRecord, BodyType, type Vec2 } from '@impulse/core/contract';
 import {
   type CSSProperties,
   forwardRef,

@@ -17,7 +17,7 @@
  * scene's 5 mm cards, 0.15 px wide at 30 px/m) covered a fraction of a pixel and drew
  * faintly, where Canvas 2D's stroke gives it a line 1.25 px wide.
  */
-import { BodyRecord } from '@impulse/core';
+import { BodyRecord } from '@impulse/core/contract';
 import type { DrawShape } from './draw_list.js';
 import type { BodyRenderer, RenderFrame } from './renderer.js';
 import { parseColor, type Rgba } from './body_style.js';

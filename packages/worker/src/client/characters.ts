@@ -3,7 +3,7 @@
  * gets the characters again), velocities sent as per-frame inputs, and the state read from
  * the frame. The host runs the core's mover for them (host/characters.ts).
  */
-import { type BodyId, BodyType, checkVec2Within, constants, type Vec2 } from '@impulse/core';
+import { type BodyId, BodyType, checkVec2Within, constants, type Vec2 } from '@impulse/core/contract';
 import { CharacterState, MAX_CHARACTERS } from '../protocol/frame_layout.js';
 import type { CharacterDef } from '../protocol/host_messages.js';
 import { INPUT_FORMS } from '../protocol/inputs.js';

@@ -4,11 +4,13 @@
  *
  * - commands, per-frame inputs, mirror reads and host reads follow from the table of World
  *   methods (protocol/world_methods.ts; installed by world_methods.ts): a command is first
- *   called on a mirror `World` in this thread, which checks it with the core's validation
- *   (bad input throws here, with the core's message, and nothing is sent) and returns the
- *   ids, which are the host's ids too: both worlds receive the same calls in the same
- *   order and allocate ids deterministically, and the step never creates or frees a body,
- *   shape or joint (a broken joint stays, disabled). The mirror is never stepped.
+ *   called on a mirror of the world's structure in this thread (mirror.ts), which checks
+ *   it with the core's validation (bad input throws here, with the core's message, and
+ *   nothing is sent) and returns the ids, which are the host's ids too: both receive the
+ *   same calls in the same order and allocate ids with the core's pools, and the step
+ *   never creates or frees a body, shape or joint (a broken joint stays, disabled). The
+ *   mirror is never stepped, and the main thread ships no solver: only a restored snapshot
+ *   loads the whole core (a `World` then serves as the mirror).
  * - host_link.ts: the backend, one message per task for the calls made in it, the input
  *   ring, replies raced against the loss of the host;
  * - frame_reads.ts, stats.ts: poses, velocities and statistics from the frame the host
@@ -19,6 +21,7 @@
  * The same client drives a worker (createPhysicsWorker, createNodePhysicsWorker) or a
  * host in this thread (createInlinePhysics): one code path, one behaviour.
  */
+import type { World } from '@impulse/core';
 import {
   BodyRecord,
   type BodyEvents,
@@ -32,8 +35,7 @@ import {
   type ShapeId,
   type SolverDescription,
   type Vec2,
-  World,
-} from '@impulse/core';
+} from '@impulse/core/contract';
 import type { CharacterDef, HostUpdate } from '../protocol/host_messages.js';
 import type { InputMethod } from '../protocol/inputs.js';
 import type { MethodsRouted } from '../protocol/world_methods.js';
@@ -44,6 +46,7 @@ import { disposalSymbols } from './disposal.js';
 import { ClientEvents, type Listener, newListeners } from './events.js';
 import { FrameReads } from './frame_reads.js';
 import { HostLink } from './host_link.js';
+import { createMirror, restoredMirror } from './mirror.js';
 import type { ResolvedOptions } from './options.js';
 import { ClientRays, type PersistentRayHit } from './persistent_rays.js';
 import { ClientSolver } from './solver.js';
@@ -87,7 +90,7 @@ class PhysicsClientBase {
       (error) => this.events.report(error),
       (update) => this.receive(update),
     );
-    this.ctx = { mirror: new World(options.world), link, options };
+    this.ctx = { mirror: createMirror(options.world), link, options };
     this.transport = link.transport;
     this.reads = new FrameReads(this.ctx);
     this.stats = new FrameStats(this.ctx);
@@ -122,9 +125,10 @@ class PhysicsClientBase {
    * and are dropped; ids, transforms and listeners carry on from the snapshot.
    */
   async restart(snapshot: Uint8Array | null = this.lastSnapshot): Promise<void> {
-    if (snapshot !== null)
-      this.ctx.mirror.restore(snapshot); // checks the bytes before anything stops
-    else this.ctx.mirror = new World(this.ctx.options.world);
+    this.ctx.mirror =
+      snapshot !== null
+        ? await restoredMirror(this.ctx.mirror, snapshot) // checks the bytes before anything stops
+        : createMirror(this.ctx.options.world);
     this.ready = this.connect(true);
     await this.ready;
     if (snapshot !== null)
@@ -307,7 +311,7 @@ class PhysicsClientBase {
    * changes nothing); resolves once the restored poses are readable.
    */
   async restore(snapshot: Uint8Array): Promise<void> {
-    this.ctx.mirror.restore(snapshot);
+    this.ctx.mirror = await restoredMirror(this.ctx.mirror, snapshot);
     const link = this.ctx.link;
     link.receive(await link.request((port) => port.restore(snapshot)));
   }

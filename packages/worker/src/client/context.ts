@@ -1,11 +1,11 @@
 /** What the client's parts share. */
-import type { World } from '@impulse/core';
 import type { HostLink } from './host_link.js';
+import type { Mirror } from './mirror.js';
 import type { ResolvedOptions } from './options.js';
 
 export interface ClientContext {
-  /** The mirror world (never stepped); a restart without a snapshot replaces it. */
-  mirror: World;
+  /** The mirror of the world's structure (never stepped); a restore or a restart replaces it. */
+  mirror: Mirror;
   readonly link: HostLink;
   readonly options: ResolvedOptions;
 }

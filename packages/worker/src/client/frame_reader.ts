@@ -4,7 +4,7 @@
  * whole or retries; it never returns values of two different steps. Reads allocate
  * nothing.
  */
-import { BodyRecord, ContactPointRecord } from '@impulse/core';
+import { BodyRecord, ContactPointRecord } from '@impulse/core/contract';
 import {
   CHARACTERS,
   CharacterState,

@@ -18,7 +18,7 @@ import {
   type ShapeId,
   Transform,
   type Vec2,
-} from '@impulse/core';
+} from '@impulse/core/mirror-kit';
 import { Record } from '../protocol/frame_layout.js';
 import type { ClientContext } from './context.js';
 

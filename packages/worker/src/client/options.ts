@@ -1,5 +1,10 @@
 /** Options shared by every backend, with their defaults in one place. */
-import { checkSolverDescription, constants, type SolverDescription, type WorldDef } from '@impulse/core';
+import {
+  checkSolverDescription,
+  constants,
+  type SolverDescription,
+  type WorldDef,
+} from '@impulse/core/contract';
 import type { HostInit, Stepping } from '../protocol/host_messages.js';
 
 export interface PhysicsOptions {

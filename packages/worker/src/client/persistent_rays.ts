@@ -3,7 +3,13 @@
  * host gets the live rays again), moves sent as per-frame inputs, and the newest result
  * read from the frame. The host casts them (host/persistent_rays.ts).
  */
-import { type BodyId, checkRayQuery, type QueryFilter, type ShapeId, type Vec2 } from '@impulse/core';
+import {
+  type BodyId,
+  checkRayQuery,
+  type QueryFilter,
+  type ShapeId,
+  type Vec2,
+} from '@impulse/core/contract';
 import { MAX_PERSISTENT_RAYS, RayResult } from '../protocol/frame_layout.js';
 import { INPUT_FORMS } from '../protocol/inputs.js';
 import type { ClientContext } from './context.js';

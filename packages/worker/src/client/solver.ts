@@ -7,7 +7,12 @@
  * a chunk per kind, fetched only when asked), and only then is the switch applied, in
  * order with the commands around it.
  */
-import { checkSolverDescription, createSolver, loadSolverKind, type SolverDescription } from '@impulse/core';
+import {
+  checkSolverDescription,
+  createSolver,
+  loadSolverKind,
+  type SolverDescription,
+} from '@impulse/core/contract';
 import type { ClientContext } from './context.js';
 import type { PrepareHost } from './host_link.js';
 import type { ResolvedOptions } from './options.js';

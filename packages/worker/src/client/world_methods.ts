@@ -3,19 +3,20 @@
  * (protocol/world_methods.ts), installed on the client's prototype: commands, per-frame
  * inputs, mirror reads, and the reads that ask the host.
  */
+import type { World } from '@impulse/core';
 import {
   checkAABBQuery,
   checkPointQuery,
   checkRayQuery,
   checkShapeQuery,
   type Geometry,
-  type World,
-} from '@impulse/core';
+} from '@impulse/core/contract';
 import { formCarries, formsOf, INPUT_METHODS } from '../protocol/inputs.js';
 import { encodeGeometry } from '../protocol/wire.js';
 import { JOINT_CREATORS, type MethodsRouted, methodsRouted } from '../protocol/world_methods.js';
 import type { ClientContext } from './context.js';
 import type { FrameReads } from './frame_reads.js';
+import type { Mirror } from './mirror.js';
 import { inputOf, sendInput } from './inputs.js';
 
 type Call = (...args: unknown[]) => unknown;
@@ -38,7 +39,7 @@ export type HostAsks = {
  * Each host read's check on the main thread (bad input throws here, before the promise
  * exists) and its arguments as they cross (geometry tagged).
  */
-const HOST_ASKS: { [K in HostAsk]: (mirror: World, args: unknown[]) => unknown[] } = {
+const HOST_ASKS: { [K in HostAsk]: (mirror: Mirror, args: unknown[]) => unknown[] } = {
   stateHash: (_m, args) => args,
   getProfile: (_m, args) => args,
   getCounters: (_m, args) => args,
@@ -68,15 +69,15 @@ const HOST_ASKS: { [K in HostAsk]: (mirror: World, args: unknown[]) => unknown[]
 };
 
 /** The mirror's own method checks the arguments (a joint id, say), with the core's message. */
-function mirrorChecks(name: keyof World) {
-  return (mirror: World, args: unknown[]): unknown[] => {
+function mirrorChecks(name: keyof Mirror) {
+  return (mirror: Mirror, args: unknown[]): unknown[] => {
     (mirror[name] as Call).apply(mirror, args);
     return args;
   };
 }
 
 function rayChecks(name: 'castRayClosest' | 'castRayAll' | 'castRayAny') {
-  return (_m: World, args: unknown[]): unknown[] => {
+  return (_m: Mirror, args: unknown[]): unknown[] => {
     checkRayQuery(name, args[0] as never, args[1] as never, args[2] as never);
     return args;
   };

@@ -16,7 +16,7 @@
  * Without shared memory the same frame layout travels in a transferred ArrayBuffer that
  * holds one frame (and no control block).
  */
-import { BodyRecord, ContactPointRecord } from '@impulse/core';
+import { BodyRecord, ContactPointRecord } from '@impulse/core/contract';
 
 /** Int32 words of the control block. */
 export const Control = {

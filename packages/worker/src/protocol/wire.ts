@@ -5,7 +5,7 @@
  * are encoded on the way out (geometry tagged, user data dropped) and revived in the
  * worker before the call.
  */
-import { Capsule, Circle, type Geometry, Polygon, Segment } from '@impulse/core';
+import { Capsule, Circle, type Geometry, Polygon, Segment } from '@impulse/core/contract';
 import type { CommandName } from './world_methods.js';
 
 export type WireGeometry =

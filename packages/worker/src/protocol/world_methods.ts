@@ -23,10 +23,10 @@ import {
   WORLD_METHODS as CORE_METHODS,
   type WorldMethodName as CoreMethodName,
   JointType,
-  type World,
   type WorldMethodKind,
   type WorldMethodsOf,
-} from '@impulse/core';
+} from '@impulse/core/contract';
+import type { World } from '@impulse/core';
 import { INPUT_METHODS } from './inputs.js';
 
 export type Route = 'command' | 'input' | 'mirror' | 'frame' | 'host' | { readonly absent: string };
