@@ -368,6 +368,12 @@ const ALL_COLOURS = OVERFLOW_BIT | (OVERFLOW_BIT - 1);
  */
 function runColours(w: WorldState, ex: StepExecutor, stage: SolverStage, mask: number): number {
   const starts = w.constraints.graph.colourStart;
+  if (ex.inline === true) {
+    // one thread: the overflow and every colour in one loop, in the same order (and the
+    // relax-again pass over all of them, as it runs only where the relax pass flagged)
+    const count = starts[GRAPH_COLOUR_COUNT]!;
+    return count > 0 && runSolverBlock(w, stage, 0, count) !== 0 ? ALL_COLOURS : 0;
+  }
   const overflow = starts[0]!;
   let results = 0;
   if (overflow > 0 && (mask & OVERFLOW_BIT) !== 0 && runSolverBlock(w, stage, 0, overflow) !== 0) {

@@ -38,10 +38,19 @@ export interface StepExecutor {
    * range.
    */
   runStage(w: DynamicsState, stage: SolverStage, start: number, end: number): number;
+  /**
+   * True when every stage runs as one block on the calling thread, as `serialExecutor`
+   * does. The step then runs a constraint stage over all its colours in one call: the
+   * colours lie one after another in the constraint arrays, so one loop takes the
+   * constraints in the same order as a loop per colour, with the same bits and no call per
+   * colour. Absent or false: the step hands the executor one colour at a time.
+   */
+  readonly inline?: boolean;
 }
 
 /** The single-threaded executor: every stage is one block, run here. */
 export const serialExecutor: StepExecutor = {
+  inline: true,
   runStage(w: DynamicsState, stage: SolverStage, start: number, end: number): number {
     return runSolverBlock(w, stage, start, end);
   },
