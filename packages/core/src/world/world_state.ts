@@ -41,6 +41,7 @@ import type { ActiveSolver } from '../types/solver.js';
 import { WorldSettings } from './world_settings.js';
 import { type ChainRecord, Profile } from '../dynamics/dynamics_state.js';
 import type { JointsState } from '../joints/joints_state.js';
+import { serialExecutor, type StepExecutor } from './step_executor.js';
 import {
   type FrictionMixer,
   mixFrictionDefault,
@@ -120,6 +121,11 @@ export class WorldState implements JointsState {
   readonly sensors = new SensorState();
   readonly joints = new JointStore();
   readonly stepContext = new StepContext();
+  /**
+   * Runs the soft step's stages in blocks (world/step_executor.ts): the single-threaded
+   * loop, or a pool of solver workers; the bits are the same.
+   */
+  stepExecutor: StepExecutor = serialExecutor;
   /** The alternative solver, or null for the soft step (world/solver_interface.ts). */
   solver: ActiveSolver | null = null;
   /** Joints solved this step, in slot order. */
