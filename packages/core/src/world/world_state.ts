@@ -113,6 +113,8 @@ export class WorldState implements JointsState {
   /** Contacts with at least one awake body: the ones the narrow phase updates. */
   awakeContacts = new Int32Array(64);
   awakeContactCount = 0;
+  /** The narrow phase's verdict per awake contact (world/narrow_phase.ts CollideStatus). */
+  collideStatus = new Uint8Array(64);
   readonly constraints = new ContactConstraints();
   readonly events = new EventBuffers();
   /** Sensor shapes and their current overlaps (dynamics/sensor.ts). */
