@@ -32,6 +32,9 @@ if (!files) {
       // the world's contract without the world (checks, ids, geometry): light pages' entry
       contract: 'src/contract.ts',
       'scenes/index': 'src/scenes/index.ts',
+      // the step's block functions for the solver helpers of @impulse/worker (a worker
+      // imports it by URL; the physics worker shares its chunks with the index)
+      parallel: 'src/parallel.ts',
     },
     outdir,
     bundle: true,

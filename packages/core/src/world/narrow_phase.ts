@@ -101,8 +101,9 @@ export function collideBlock(w: WorldState, start: number, end: number): number 
     const bB = cBodyB[c]!;
     const typeA = shapeType[sA]! as ShapeType;
     const typeB = shapeType[sB]! as ShapeType;
-    // a contact whose shapes moved apart keeps the empty manifold
-    m.clear();
+    // a contact whose shapes moved apart keeps the empty manifold; every field reset, since
+    // updateContactManifold copies the second point of a one-point manifold too
+    m.reset();
     if (!apart) {
       // a touching pair that keeps its manifold (polygons that barely moved) stays touching
       if (wasTouching && reusesManifold(typeA, typeB) && reuseManifold(w, c, bA, bB, pointCount[c]!))

@@ -14,11 +14,7 @@
  */
 
 import { DPX, DPY, DQC, DQS, originFromCenter, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
-import {
-  MAX_ROTATION,
-  MAX_SOLVED_ROTATION,
-  RELAX_AGAIN_SPEED,
-} from '../base/constants.js';
+import { MAX_ROTATION, MAX_SOLVED_ROTATION, RELAX_AGAIN_SPEED } from '../base/constants.js';
 import {
   applyContactRestitution,
   prepareContacts,
@@ -29,7 +25,8 @@ import {
   warmStartContacts,
 } from '../dynamics/contact_solver.js';
 import { growI32, growU8 } from '../base/array.js';
-import { CollideStatus, collideBlock } from './narrow_phase.js';
+import { CollideStatus } from './narrow_phase.js';
+import { SolverStage } from './step_executor.js';
 import { AABB } from '../geometry/geometry.js';
 import { solveContinuous } from '../dynamics/continuous.js';
 import { updateSleep } from '../dynamics/island.js';
@@ -166,7 +163,7 @@ function shapeHandle(w: WorldState, s: number): number {
  */
 function collide(w: WorldState): void {
   const n = w.awakeContactCount;
-  const result = n > 0 ? collideBlock(w, 0, n) : 0;
+  const result = n > 0 ? w.stepExecutor.runStage(w, SolverStage.Collide, 0, n) : 0;
   collideChanged = 0;
   collideParted = 0;
   if (result !== 0) gatherCollide(w, n);

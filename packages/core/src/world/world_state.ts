@@ -38,6 +38,7 @@ import type { RollbackState } from './rollback_state.js';
 import { shareWorldMemory } from './shared_memory.js';
 import type { ActiveSolver } from '../types/solver.js';
 import { WorldSettings } from './world_settings.js';
+import { serialExecutor, type StepExecutor } from './step_executor.js';
 import { type ChainRecord, Profile } from '../dynamics/dynamics_state.js';
 import type { JointsState } from '../joints/joints_state.js';
 import {
@@ -121,6 +122,11 @@ export class WorldState implements JointsState {
   readonly sensors = new SensorState();
   readonly joints = new JointStore();
   readonly stepContext = new StepContext();
+  /**
+   * Runs the soft step's stages in blocks (world/step_executor.ts): the single-threaded
+   * loop, or a pool of solver workers; the bits are the same.
+   */
+  stepExecutor: StepExecutor = serialExecutor;
   /** The alternative solver, or null for the soft step (world/solver_interface.ts). */
   solver: ActiveSolver | null = null;
   /** Joints solved this step, in slot order. */
@@ -165,7 +171,10 @@ export class WorldState implements JointsState {
   adopt(other: WorldState): void {
     const rollback = this.rollback;
     const sharedMemory = this.sharedMemory;
+    const stepExecutor = this.stepExecutor;
     Object.assign(this, other);
+    // who runs the stages is the world's, not the content's, as the memory is
+    this.stepExecutor = stepExecutor;
     // the same cache, with a new stamp: the content is another
     (this as { rollback: RollbackCache }).rollback = rollback;
     // the memory is the world's choice, not the content's: a restored world stays shared
