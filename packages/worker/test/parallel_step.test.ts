@@ -100,12 +100,16 @@ async function trace(scene: Scene, steps: number, threads: number) {
     setStepExecutor(world, executor);
   }
   const hashes: number[] = [];
+  let waited = false;
   for (let i = 0; i < steps; i++) {
     drive(world, i);
     world.step(DT);
     hashes.push(world.stateHash());
     // once the first stores are out, let the helpers take them: later steps share blocks
-    if (i === 0 && executor !== null) await ready(executor, threads - 1);
+    if (!waited && executor !== null && executor.dispatches > 0) {
+      await ready(executor, threads - 1);
+      waited = true;
+    }
   }
   return { hashes, bytes: world.snapshot(), dispatches: executor?.dispatches ?? 0 };
 }

@@ -37,8 +37,10 @@ export const DEFAULT_MIN_BLOCK_ITEMS = 64;
 
 export class WorldStepExecutor {
   readonly #step: ParallelStep;
-  readonly #pool: HelperPool;
-  readonly #blocks: PoolStepExecutor<unknown>;
+  readonly #options: WorldExecutorOptions;
+  readonly #minBlockItems: number;
+  #pool: HelperPool | null = null;
+  #blocks: PoolStepExecutor<unknown> | null = null;
   readonly #kernel: (stage: number, start: number, end: number) => number;
   /** The shared generation last published, and whether helpers can run blocks on it. */
   #published = -1;
@@ -50,6 +52,22 @@ export class WorldStepExecutor {
     const step = new ParallelStep(world);
     this.#step = step;
     this.#kernel = step.kernel;
+    this.#options = options;
+    this.#minBlockItems = options.minBlockItems ?? DEFAULT_MIN_BLOCK_ITEMS;
+    if (!Number.isInteger(this.#minBlockItems) || this.#minBlockItems < 1) {
+      throw new RangeError(
+        `WorldStepExecutor: minBlockItems must be a positive integer, got ${this.#minBlockItems}`,
+      );
+    }
+  }
+
+  /**
+   * The pool, started when a stage first has work for two blocks: a world that stays small
+   * never starts a helper thread.
+   */
+  #start(): PoolStepExecutor<unknown> {
+    const options = this.#options;
+    const step = this.#step;
     this.#pool = new HelperPool({
       helpers: options.helpers,
       spawn: options.spawn,
@@ -57,26 +75,26 @@ export class WorldStepExecutor {
       kernel: { url: options.kernelUrl, module: { createStageKernel: () => step.kernel } },
       ...(options.spin === undefined ? {} : { spin: options.spin }),
     });
-    this.#blocks = new PoolStepExecutor(this.#pool, {
-      minBlockItems: options.minBlockItems ?? DEFAULT_MIN_BLOCK_ITEMS,
-    });
+    this.#blocks = new PoolStepExecutor(this.#pool, { minBlockItems: this.#minBlockItems });
+    return this.#blocks;
   }
 
   /** Helpers holding the stores last published. */
   get readyHelpers(): number {
-    return this.#pool.readyHelpers;
+    return this.#pool?.readyHelpers ?? 0;
   }
 
   /** Runs `stage` over items [start, end): returns after all of it, with the or of its blocks' results. */
   runStage(_w: unknown, stage: number, start: number, end: number): number {
-    const blocks = this.#blocks.blocksFor(end - start);
-    if (blocks < 2) return this.#kernel(stage, start, end);
+    // fewer than two blocks' worth: no dispatch, no barrier (and no pool yet)
+    if (end - start < 2 * this.#minBlockItems) return this.#kernel(stage, start, end);
+    const blocks = (this.#blocks ?? this.#start()).blocksFor(end - start);
     const step = this.#step;
     step.beforeDispatch();
     if (step.generation() !== this.#published) this.#publish();
     if (!this.#shareable) return this.#kernel(stage, start, end);
     this.dispatches++;
-    return this.#pool.runStage(stage, start, end, blocks);
+    return this.#pool!.runStage(stage, start, end, blocks);
   }
 
   #publish(): void {
@@ -86,10 +104,10 @@ export class WorldStepExecutor {
     this.#shareable = step.shareable(stores);
     // helpers are given only stores they can run on: until the next publish, the stages
     // stay on the calling thread and the helpers' old stores are never dispatched on
-    if (this.#shareable) this.#pool.publish(stores);
+    if (this.#shareable) this.#pool!.publish(stores);
   }
 
   dispose(): void {
-    this.#pool.dispose();
+    this.#pool?.dispose();
   }
 }
