@@ -24,11 +24,11 @@ const DT = 1 / 60;
 const scenes = {
   'pile, asleep': () => {
     const world = new World();
-    return { world, bodies: boxPileScene(world, 40).length, warm: 900 };
+    return { world, bodies: boxPileScene(world, 60).length, warm: 900 };
   },
   'pile + 1 awake box': () => {
     const world = new World();
-    const bodies = boxPileScene(world, 40).length;
+    const bodies = boxPileScene(world, 60).length;
     // a box beside the pile that never sleeps: the world is never at rest
     const box = world.createBody({ type: BodyType.Dynamic, position: { x: 30, y: 0.5 }, enableSleep: false });
     world.createPolygonShape(box, makeBox(0.5, 0.5));

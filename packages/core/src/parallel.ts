@@ -10,16 +10,12 @@
  * - A helper loads this module by URL and calls `createStageKernel(stores)`: a kernel that
  *   runs the same block functions on its world view (world/world_view.ts).
  *
- * A block's stage ids are `SolverStage`s (world/step_executor.ts).
+ * A block's stage ids are `SolverStage`s (world/solver_stages.ts).
  */
 
 import type { Column } from './base/array.js';
-import {
-  runSolverBlock,
-  serialExecutor,
-  type SolverStage,
-  type StepExecutor,
-} from './world/step_executor.js';
+import { runSolverBlock, type SolverStage } from './world/solver_stages.js';
+import { serialExecutor, type StepExecutor } from './world/step_executor.js';
 import { sharedMemoryGeneration, sharedStores } from './world/shared_memory.js';
 import { StepMirror } from './world/step_mirror.js';
 import { createWorldView, MirrorColumn, missingColumn, refreshWorldView } from './world/world_view.js';

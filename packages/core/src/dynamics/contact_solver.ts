@@ -1,9 +1,11 @@
 /**
  * The soft-step contact solver.
  *
- * Constraints are prepared once per step into one flat Float64Array in solver order;
- * the sub-step loop then sweeps that array with no indirection but the two body state
- * offsets. Anchors are fixed at the start of the step (relative to each center of mass)
+ * Constraints are prepared once per step into one flat Float64Array in solver order
+ * (the constraint graph's: overflow, then colour by colour, constraint_graph.ts); the
+ * sub-step loop then sweeps that array with no indirection but the two body state
+ * offsets. Every stage here works on a range [start, end) of constraints: a block of one
+ * colour, which any worker may run (world/step_executor.ts). Anchors are fixed at the start of the step (relative to each center of mass)
  * and the current separation is tracked from the bodies' position deltas, so no contact
  * geometry is recomputed inside the sub-steps:
  *   s = dot(dpB - dpA + qB rB - qA rA, n) + (s0 - dot(rB - rA, n))
@@ -12,6 +14,7 @@
  * |lambda_t| <= mu lambda_n, on accumulated impulses (so warm starting is exact).
  */
 
+import { colourContacts } from './constraint_graph.js';
 import type { StepContext } from './step_context.js';
 import type { DynamicsState } from './dynamics_state.js';
 import { CONTACT_ENABLE_EVENTS } from './awake_contacts.js';
@@ -116,19 +119,30 @@ enum M {
   PAIRED_TWO_POINTS = 2 | 4,
 }
 
-/** Applies last sub-step's accumulated impulses at the start of a sub-step. */
-export function warmStartContacts(k: ContactConstraints, state: Float64Array): void {
+/** The meta value of a paired two-point constraint, for the colouring's pinning test. */
+export const PAIRED_TWO_POINTS = M.PAIRED_TWO_POINTS;
+
+/**
+ * Applies last sub-step's accumulated impulses at the start of a sub-step, to constraints
+ * [start, end): a block of one colour, or the overflow (which holds no pairs).
+ */
+export function warmStartContacts(
+  k: ContactConstraints,
+  state: Float64Array,
+  start: number,
+  end: number,
+): void {
   const d = k.data;
   const meta = k.meta;
-  const count = k.count;
-  let i = 0;
-  while (i < count) {
-    if (meta[(Math.imul(i, 4) & IX.MASK) + 2] !== M.PAIRED_TWO_POINTS) {
+  let i = start;
+  while (i < end) {
+    // a pair whose second constraint lies past the block's end is run one by one
+    if (meta[(Math.imul(i, 4) & IX.MASK) + 2] !== M.PAIRED_TWO_POINTS || i + 1 >= end) {
       warmStartOne(d, meta, state, i);
       i++;
       continue;
     }
-    // two independent two-point constraints, interleaved (see the schedule in prepareContacts)
+    // two independent two-point constraints, interleaved (their colour shares no moving body: constraint_graph.ts)
     const iX = i;
     const iY = i + 1;
     const baseX = Math.imul(iX, K.STRIDE) & IX.MASK;
@@ -279,19 +293,21 @@ function warmStartOne(d: Float64Array, meta: Int32Array, state: Float64Array, i:
 }
 
 /**
- * One Gauss-Seidel sweep over the contacts. With `useBias` the soft push-out acts on
- * overlap (solve); without it only speculative gaps are honoured (relax), which removes
- * the energy the push-out added.
+ * One Gauss-Seidel sweep over the contacts [start, end) (a block of one colour, or the
+ * overflow). With `useBias` the soft push-out acts on overlap (solve); without it only
+ * speculative gaps are honoured (relax), which removes the energy the push-out added.
+ * Returns how many constraints the relax pass flagged to relax again (see relaxAgain).
  */
 export function solveContacts(
   k: ContactConstraints,
   state: Float64Array,
   ctx: StepContext,
   useBias: boolean,
-): void {
+  start: number,
+  end: number,
+): number {
   const d = k.data;
   const meta = k.meta;
-  const count = k.count;
   const ih = ctx.invH;
   const maxPushSpeed = ctx.maxPushSpeed;
   const negMaxPush = -maxPushSpeed;
@@ -309,21 +325,23 @@ export function solveContacts(
   // never ran while V8 collected type feedback (a speculative point in a resting pyramid)
   // deoptimises this whole loop the first time it runs, and the interpreter then boxes
   // every double for hundreds of steps until the function is optimised again.
-  // The relax pass lists the constraints it changed a lot (see relaxAgain), branch-free:
-  // each is written at the list's end, and the end moves on only for those.
+  // The relax pass flags the constraints it changed a lot (see relaxAgain), branch-free;
+  // the solve pass clears the flags of the constraints it runs one by one (harmless: the
+  // relax pass that follows sets every flag again).
   const again = k.relaxAgain;
   const againSpeed = ctx.relaxAgainSpeed;
   let n = 0;
-  let i = 0;
-  while (i < count) {
-    if (meta[(Math.imul(i, 4) & IX.MASK) + 2] !== M.PAIRED_TWO_POINTS) {
+  let i = start;
+  while (i < end) {
+    // a pair whose second constraint lies past the block's end is run one by one
+    if (meta[(Math.imul(i, 4) & IX.MASK) + 2] !== M.PAIRED_TWO_POINTS || i + 1 >= end) {
       const changed = solveOne(d, meta, state, i, ctx, useBias, track);
-      again[n] = i;
+      again[i] = changed;
       n += changed;
       i++;
       continue;
     }
-    // two independent two-point constraints, interleaved (see the schedule in prepareContacts)
+    // two independent two-point constraints, interleaved (their colour shares no moving body: constraint_graph.ts)
     const iX = i;
     const iY = i + 1;
     const baseX = Math.imul(iX, K.STRIDE) & IX.MASK;
@@ -669,29 +687,38 @@ export function solveContacts(
     if (biasOn === 0) {
       const changeX = (Math.abs(ni0X - oldN0X) + Math.abs(ni1X - oldN1X)) * (mAX + mBX);
       const changeY = (Math.abs(ni0Y - oldN0Y) + Math.abs(ni1Y - oldN1Y)) * (mAY + mBY);
-      again[n] = iX;
-      n += changeX > againSpeed ? 1 : 0;
-      again[n] = iY;
-      n += changeY > againSpeed ? 1 : 0;
+      const flagX = changeX > againSpeed ? 1 : 0;
+      const flagY = changeY > againSpeed ? 1 : 0;
+      again[iX] = flagX;
+      again[iY] = flagY;
+      n += flagX + flagY;
     }
     i += 2;
   }
-  k.relaxAgainCount = useBias ? 0 : n;
+  return n;
 }
 
 /**
- * A second relax sweep over the constraints the first one changed by more than
- * RELAX_AGAIN_SPEED (StepContext.relaxAgainSpeed), in solve order. One sweep passes a
- * correction one contact along a chain; where a pile is still moving apart or absorbing
- * an impact, a second one takes back most of what the first left (see constants.ts).
+ * A second relax sweep over the constraints [start, end) that the first one changed by
+ * more than RELAX_AGAIN_SPEED (StepContext.relaxAgainSpeed), in solve order. One sweep
+ * passes a correction one contact along a chain; where a pile is still moving apart or
+ * absorbing an impact, a second one takes back most of what the first left (see
+ * constants.ts). Run after the whole relax pass, colour by colour as it.
  */
-export function relaxAgain(k: ContactConstraints, state: Float64Array, ctx: StepContext): void {
+export function relaxAgain(
+  k: ContactConstraints,
+  state: Float64Array,
+  ctx: StepContext,
+  start: number,
+  end: number,
+): void {
   const d = k.data;
   const meta = k.meta;
-  const list = k.relaxAgain;
-  const n = k.relaxAgainCount;
+  const flags = k.relaxAgain;
   const track = k.tracking;
-  for (let j = 0; j < n; j++) solveOne(d, meta, state, list[j]!, ctx, false, track);
+  for (let i = start; i < end; i++) {
+    if (flags[i] !== 0) solveOne(d, meta, state, i, ctx, false, track);
+  }
 }
 
 /** One constraint of a sweep (one or two points, or a point pair run alone). */
@@ -916,14 +943,20 @@ function solveOne(
 }
 
 /**
- * Restitution after the sub-steps: points that approached faster than the threshold
- * and actually pushed get a normal velocity of -e times their approach speed.
+ * Restitution after the sub-steps, on constraints [start, end): points that approached
+ * faster than the threshold and actually pushed get a normal velocity of -e times their
+ * approach speed. The step skips it when no constraint is bouncy.
  */
-export function applyContactRestitution(k: ContactConstraints, state: Float64Array, threshold: number): void {
-  if (k.bouncyCount === 0) return;
+export function applyContactRestitution(
+  k: ContactConstraints,
+  state: Float64Array,
+  threshold: number,
+  start: number,
+  end: number,
+): void {
   const d = k.data;
   const meta = k.meta;
-  for (let i = 0; i < k.count; i++) {
+  for (let i = start; i < end; i++) {
     const base = i * K.STRIDE;
     const e = d[base + K.RESTITUTION]!;
     if (e === 0) continue;
@@ -978,87 +1011,34 @@ export function applyContactRestitution(k: ContactConstraints, state: Float64Arr
   }
 }
 
+/** Bits of what a block of the prepare stage found (prepareContactRange). */
+export enum PreparedFlag {
+  /** A point approaches fast enough for restitution or a hit event to read its maximum. */
+  FAST = 1,
+  /** A constraint has a non-zero restitution. */
+  BOUNCY = 2,
+}
+
 /**
- * Flattens the touching awake contacts into solver constraints.
- *
- * The sweeps are Gauss-Seidel, so each body must see its constraints in awake-contact
- * order; constraints that share no moving body commute exactly. The constraints are
- * therefore stored in a schedule of slots of up to two mutually independent constraints
- * (earliest slot after every earlier constraint on the same bodies), and the sweeps run a
- * slot's two constraints interleaved: two dependency chains the CPU overlaps. Any such
- * order gives the same bits as the plain awake order.
+ * Colours the touching awake contacts (constraint_graph.ts), which orders the constraints
+ * and writes their meta records; returns the constraint count, also left in `k.count`.
+ * The constraints' doubles are written next, block by block (prepareContactRange), and
+ * finishPrepare reads what the blocks found.
  */
-export function prepareContacts(w: DynamicsState, ctx: StepContext): void {
+export function colourConstraints(w: DynamicsState): number {
   const k = w.constraints;
   k.reserve(w.awakeContactCount);
-  k.reserveBodies(w.bodies.capacity);
-
-  // Two functions, one loop each: V8 compiles a hot loop on its own (on-stack replacement),
-  // and code compiled in the first loop of a function would keep bailing out in the next.
-  const slotCount = scheduleContacts(w, k);
-  writeConstraints(w, k, slotCount, ctx);
-}
-
-/** Fills `k.order` and the slots; returns the slot count and sets `k.count`. */
-function scheduleContacts(w: DynamicsState, k: ContactConstraints): number {
-  const contacts = w.contacts;
-  const bodies = w.bodies;
-  const invMass = bodies.invMass;
-  const invInertia = bodies.invInertia;
-  const state = bodies.state;
-  const order = k.order;
-  const slotX = k.slotX;
-  const slotY = k.slotY;
-  const lastSlot = k.lastSlot;
-  const nextOpen = k.nextOpen;
-  const cBodyA = contacts.bodyA;
-  const cBodyB = contacts.bodyB;
-  const cPointCount = contacts.pointCount;
-  const awake = w.awakeContacts;
-  const awakeCount = w.awakeContactCount;
-  let n = 0;
-  let slotCount = 0;
-  for (let i = 0; i < awakeCount; i++) {
-    const c = awake[i]!;
-    if (cPointCount[c] === 0) continue;
-    const bA = cBodyA[c]!;
-    const bB = cBodyB[c]!;
-    const movesA = !isFixed(invMass, invInertia, state, bA);
-    const movesB = !isFixed(invMass, invInertia, state, bB);
-    let t = 0;
-    if (movesA && lastSlot[bA]! >= t) t = lastSlot[bA]! + 1;
-    if (movesB && lastSlot[bB]! >= t) t = lastSlot[bB]! + 1;
-    // first slot from t with a free lane: union-find over full slots, with path halving
-    while (t < slotCount) {
-      const p = nextOpen[t]!;
-      if (p === t) break;
-      if (p < slotCount) nextOpen[t] = nextOpen[p]!;
-      t = p;
-    }
-    if (t === slotCount) {
-      slotX[t] = n;
-      slotY[t] = -1;
-      nextOpen[t] = t;
-      slotCount++;
-    } else {
-      slotY[t] = n;
-      nextOpen[t] = t + 1;
-    }
-    if (movesA) lastSlot[bA] = t;
-    if (movesB) lastSlot[bB] = t;
-    order[n++] = c;
-  }
+  const n = colourContacts(w, k.graph, k.meta);
   k.count = n;
-  return slotCount;
+  return n;
 }
 
-/** Writes the scheduled constraints in slot order and clears `k.lastSlot`. */
-function writeConstraints(
-  w: DynamicsState,
-  k: ContactConstraints,
-  slotCount: number,
-  ctx: StepContext,
-): void {
+/**
+ * Writes constraints [start, end) from their contacts and the bodies' velocities at the
+ * start of the step; returns PreparedFlag bits for what it found.
+ */
+export function prepareContactRange(w: DynamicsState, ctx: StepContext, start: number, end: number): number {
+  const k = w.constraints;
   const contacts = w.contacts;
   const bodies = w.bodies;
   const state = bodies.state;
@@ -1067,13 +1047,8 @@ function writeConstraints(
   const kd = k.data;
   const meta = k.meta;
   const cd = contacts.data;
-  const order = k.order;
-  const slotX = k.slotX;
-  const slotY = k.slotY;
-  const lastSlot = k.lastSlot;
   const cBodyA = contacts.bodyA;
   const cBodyB = contacts.bodyB;
-  const cPointCount = contacts.pointCount;
   const warm = ctx.enableWarmStarting ? 1 : 0;
   const cBiasRate = ctx.contactSoftness.biasRate;
   const cMassScale = ctx.contactSoftness.massScale;
@@ -1085,39 +1060,21 @@ function writeConstraints(
   // event reads a point's largest normal impulse; NaN counts as fast, as it does there
   const approachLimit = -Math.min(w.settings.restitutionThreshold, w.settings.hitEventThreshold);
   let fast = 0;
-  let n = 0;
-  let lane = 0;
   let bouncy = 0;
-  for (let t = 0; t < slotCount; ) {
-    const at = lane === 0 ? slotX[t]! : slotY[t]!;
-    if (lane === 0) {
-      lane = 1;
-    } else {
-      lane = 0;
-      t++;
-      if (at === -1) continue;
-      if (meta[(n - 1) * 4 + 2] === 2 && cPointCount[order[at]!] === 2)
-        meta[(n - 1) * 4 + 2] = M.PAIRED_TWO_POINTS;
-    }
-    const c = order[at]!;
+  for (let n = start; n < end; n++) {
+    const m4 = Math.imul(n, 4) & IX.MASK;
+    const c = meta[m4 + 3]!;
+    const pointCount = meta[m4 + 2]! & 3;
     const bA = cBodyA[c]!;
     const bB = cBodyB[c]!;
-    const pointCount = cPointCount[c]!;
-    lastSlot[bA] = -1;
-    lastSlot[bB] = -1;
     const mA = invMass[bA]!;
     const iA = invInertia[bA]!;
     const mB = invMass[bB]!;
     const iB = invInertia[bB]!;
     const base = Math.imul(n, K.STRIDE) & IX.MASK;
     const cb = Math.imul(c, C.STRIDE) & IX.MASK;
-    const oa = Math.imul(bA, S.STRIDE) & IX.MASK;
-    const ob = Math.imul(bB, S.STRIDE) & IX.MASK;
-    const m4 = Math.imul(n, 4) & IX.MASK;
-    meta[m4] = oa;
-    meta[m4 + 1] = ob;
-    meta[m4 + 2] = pointCount;
-    meta[m4 + 3] = c;
+    const oa = meta[m4]! & IX.MASK;
+    const ob = meta[m4 + 1]! & IX.MASK;
     const nx = cd[cb + C.NX]!;
     const ny = cd[cb + C.NY]!;
     kd[base + K.NX] = nx;
@@ -1125,7 +1082,7 @@ function writeConstraints(
     kd[base + K.FRICTION] = cd[cb + C.FRICTION]!;
     const restitution = cd[cb + C.RESTITUTION]!;
     kd[base + K.RESTITUTION] = restitution;
-    if (restitution !== 0) bouncy++;
+    bouncy |= restitution !== 0 ? 1 : 0;
     kd[base + K.MA] = mA;
     kd[base + K.IA] = iA;
     kd[base + K.MB] = mB;
@@ -1171,51 +1128,30 @@ function writeConstraints(
       kd[p + Q.RELATIVE_VELOCITY] = relativeVelocity;
       fast |= relativeVelocity > approachLimit ? 0 : 1;
     }
-    n++;
   }
-  k.bouncyCount = bouncy;
-  k.trackMaxImpulse = fast !== 0;
+  return (fast !== 0 ? PreparedFlag.FAST : 0) | (bouncy !== 0 ? PreparedFlag.BOUNCY : 0);
+}
+
+/** Takes in what the prepare blocks found (their PreparedFlag bits, or-ed). */
+export function finishPrepare(k: ContactConstraints, found: number): void {
+  k.bouncy = (found & PreparedFlag.BOUNCY) !== 0;
+  k.trackMaxImpulse = (found & PreparedFlag.FAST) !== 0;
   // The sweeps also track on a world's first solve with constraints, so that the tracking
   // code has run (and V8 has type feedback for it) before the sweeps are optimised: code
   // that never ran deoptimises the whole sweep the first time it does (see solveContacts).
   // storeImpulses keeps those maxima out of the contacts, so results never depend on it.
   k.tracking = k.trackMaxImpulse || !k.primed;
-  if (n > 0) k.primed = true;
+  if (k.count > 0) k.primed = true;
 }
 
-/**
- * True when the sweeps leave the body's velocity bits unchanged whatever the constraint
- * order: no inverse mass or inertia (so v - 0 * p), and no -0 component (-0 - -0 = +0).
- */
-function isFixed(invMass: Float64Array, invInertia: Float64Array, state: Float64Array, b: number): boolean {
-  if (invMass[b] !== 0 || invInertia[b] !== 0) return false;
-  const o = b * S.STRIDE;
-  return (
-    !isNegativeZeroAt(state, o + S.VX) &&
-    !isNegativeZeroAt(state, o + S.VY) &&
-    !isNegativeZeroAt(state, o + S.W)
-  );
-}
-
-/**
- * True when a[i] is -0. It takes the array and the index, not the value: a double handed
- * to a call V8 does not inline is boxed, and once V8 optimised prepareContacts with the
- * schedule loop inlined, its budget no longer reached this test (52 boxed velocities a
- * step in the tumbler, one process in four).
- */
-function isNegativeZeroAt(a: Float64Array, i: number): boolean {
-  const v = a[i]!;
-  return v === 0 && 1 / v < 0;
-}
-
-/** Copies the accumulated impulses back to the contacts for next step's warm start. */
-export function storeImpulses(w: DynamicsState): void {
+/** Copies the accumulated impulses of constraints [start, end) back to their contacts for next step's warm start. */
+export function storeImpulses(w: DynamicsState, start: number, end: number): void {
   const k = w.constraints;
   const kd = k.data;
   const meta = k.meta;
   const cd = w.contacts.data;
   const keepMax = k.trackMaxImpulse;
-  for (let i = 0; i < k.count; i++) {
+  for (let i = start; i < end; i++) {
     const base = Math.imul(i, K.STRIDE) & IX.MASK;
     const m4 = Math.imul(i, 4) & IX.MASK;
     const cb = Math.imul(meta[m4 + 3]!, C.STRIDE) & IX.MASK;
@@ -1242,7 +1178,7 @@ export function reportHitEvents(w: DynamicsState, threshold: number): void {
   const bodies = w.bodies;
   const pool = w.shapes.pool;
   // No point approached faster than the threshold, so none can report a hit (the first
-  // solve of a world runs the loop anyway, as it tracks: see writeConstraints).
+  // solve of a world runs the loop anyway, as it tracks: see finishPrepare).
   if (!k.tracking) return;
   for (let i = 0; i < k.count; i++) {
     const c = meta[i * 4 + 3]!;

@@ -11,22 +11,20 @@
  *   sensors         every sensor's overlaps at the final poses; begin/end events
  *
  * The step allocates nothing once the arrays it uses have grown to the scene's size.
+ *
+ * The solve stage's work over bodies and constraints goes through the world's step
+ * executor (step_executor.ts) in blocks, constraints colour by colour
+ * (dynamics/constraint_graph.ts); the rest runs here.
  */
 
 import { DPX, DPY, DQC, DQS, originFromCenter, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
 import { MAX_ROTATION, MAX_SOLVED_ROTATION, RELAX_AGAIN_SPEED } from '../base/constants.js';
-import {
-  applyContactRestitution,
-  prepareContacts,
-  relaxAgain,
-  reportHitEvents,
-  solveContacts,
-  storeImpulses,
-  warmStartContacts,
-} from '../dynamics/contact_solver.js';
+import { colourConstraints, finishPrepare, reportHitEvents } from '../dynamics/contact_solver.js';
+import { GRAPH_COLOUR_COUNT } from '../dynamics/constraint_graph_store.js';
+import { runSolverBlock, SolverStage } from './solver_stages.js';
+import type { StepExecutor } from './step_executor.js';
 import { growI32, growU8 } from '../base/array.js';
 import { CollideStatus } from './narrow_phase.js';
-import { SolverStage } from './step_executor.js';
 import { AABB } from '../geometry/geometry.js';
 import { solveContinuous } from '../dynamics/continuous.js';
 import { updateSleep } from '../dynamics/island.js';
@@ -38,7 +36,6 @@ import {
   warmStartJoints,
 } from '../joints/joint_solver.js';
 import { makeSoft } from '../dynamics/softness.js';
-import type { StepContext } from '../dynamics/step_context.js';
 import type { ActiveSolver, SolverInstance } from './solver_interface.js';
 import { markRollbackChanged, type WorldState } from './world_state.js';
 import { createContact, destroyContact } from '../dynamics/contact.js';
@@ -47,6 +44,9 @@ import { wakeBody } from '../dynamics/island.js';
 import { computeShapeBox, fatBoxOf } from '../dynamics/shape.js';
 import { BodyType } from '../types/body_def.js';
 import { CONTACT_ENABLE_EVENTS, CONTACT_TOUCHING } from '../dynamics/awake_contacts.js';
+
+// the body stages as the alternative solvers (src/solvers) call them: every awake body
+export { integratePositions, integrateVelocities } from '../dynamics/body_integration.js';
 
 const now: () => number =
   typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();
@@ -254,35 +254,69 @@ function finishCollide(w: WorldState, changedCount: number, partedCount: number)
 function solve(w: WorldState, dt: number, subSteps: number): void {
   const settings = w.settings;
   const k = w.constraints;
-  const state = w.bodies.state;
   const ctx = w.stepContext;
+  const ex = w.stepExecutor;
   if (ctx.dt !== dt || ctx.subSteps !== subSteps || ctx.settingsVersion !== settings.version) {
     updateStepContext(w, dt, subSteps);
   }
 
   prepareJoints(w, ctx);
-  prepareContacts(w, ctx);
+  const count = colourConstraints(w);
+  finishPrepare(k, count > 0 ? ex.runStage(w, SolverStage.PrepareContacts, 0, count) : 0);
 
   for (let i = 0; i < subSteps; i++) {
     ctx.secondPointFirst = (i >> 1) & 1;
     ctx.separationsStored = i > 0;
-    integrateVelocities(w, ctx);
+    runBodies(w, ex, SolverStage.IntegrateVelocities);
     warmStartJoints(w);
-    warmStartContacts(k, state);
+    runColours(w, ex, SolverStage.WarmStart, ALL_COLOURS);
     solveJoints(w, ctx, true);
-    solveContacts(k, state, ctx, true);
-    integratePositions(w, ctx);
+    runColours(w, ex, SolverStage.Solve, ALL_COLOURS);
+    runBodies(w, ex, SolverStage.IntegratePositions);
     solveJoints(w, ctx, false);
-    solveContacts(k, state, ctx, false);
-    relaxAgain(k, state, ctx);
+    // the constraints the relax pass changed a lot, relaxed once more after it, in the
+    // colours that have some
+    const again = runColours(w, ex, SolverStage.Relax, ALL_COLOURS);
+    if (again !== 0) runColours(w, ex, SolverStage.RelaxAgain, again);
     trackJointPeaks(w, ctx);
   }
-  applyContactRestitution(k, state, settings.restitutionThreshold);
+  if (k.bouncy) runColours(w, ex, SolverStage.Restitution, ALL_COLOURS);
   reportHitEvents(w, settings.hitEventThreshold);
-  storeImpulses(w);
+  if (count > 0) ex.runStage(w, SolverStage.StoreImpulses, 0, count);
   finishJoints(w, ctx);
   finalizeBodies(w);
   w.fastBodyCount = fastBodyCount;
+}
+
+/** Runs a body stage over every awake body. */
+function runBodies(w: WorldState, ex: StepExecutor, stage: SolverStage): void {
+  const n = w.awakeBodyCount;
+  if (n > 0) ex.runStage(w, stage, 0, n);
+}
+
+/** The overflow's bit in a colour mask (runColours). */
+const OVERFLOW_BIT = 1 << GRAPH_COLOUR_COUNT;
+/** Every colour and the overflow. */
+const ALL_COLOURS = OVERFLOW_BIT | (OVERFLOW_BIT - 1);
+
+/**
+ * Runs a constraint stage on the colours of `mask` (bit c: colour c; OVERFLOW_BIT: the
+ * overflow): the overflow here, in its order (its constraints may share bodies), then colour
+ * after colour through the executor. Returns the mask of the colours whose result was not 0.
+ */
+function runColours(w: WorldState, ex: StepExecutor, stage: SolverStage, mask: number): number {
+  const starts = w.constraints.graph.colourStart;
+  const overflow = starts[0]!;
+  let results = 0;
+  if (overflow > 0 && (mask & OVERFLOW_BIT) !== 0 && runSolverBlock(w, stage, 0, overflow) !== 0) {
+    results = OVERFLOW_BIT;
+  }
+  for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
+    const start = starts[c]!;
+    const end = starts[c + 1]!;
+    if (end > start && ((mask >> c) & 1) !== 0 && ex.runStage(w, stage, start, end) !== 0) results |= 1 << c;
+  }
+  return results;
 }
 
 /**
@@ -330,108 +364,6 @@ function updateStepContext(w: WorldState, dt: number, subSteps: number): void {
   makeSoft(Math.min(2 * contactHertz, maxHertz), settings.contactDampingRatio, h, ctx.staticSoftness);
   // joints are stiffer than contacts and as stiff as the sub-step rate allows
   makeSoft(Math.min(settings.jointHertz, maxHertz), settings.jointDampingRatio, h, ctx.jointSoftness);
-}
-
-/**
- * Gravity, forces and damping into the velocity of every awake dynamic body.
- *
- * Everything is read inside the loop, here and in integratePositions and finalizeBodies:
- * their loops run a few times a step over every awake body, so with hundreds of bodies V8
- * optimises them during their first call, and code before the loop had run only before
- * the function had a feedback vector (V8 allocates them lazily, after some work), so it
- * was compiled as a deoptimisation. The next call deoptimised there, and from then on every
- * call entered the loop's own compiled code (on-stack replacement) after one iteration in
- * the interpreter, which boxed its doubles (1.7 KB a step in a jointed scene of a thousand
- * bodies, one process in three), while V8, counting only interpreted work, did not
- * optimise the whole function again for thousands of steps. Inside the loop every read has
- * run by then. Counts go out through module variables, whose stores need no feedback.
- */
-export function integrateVelocities(w: WorldState, ctx: StepContext): void {
-  for (let i = 0; i < w.awakeBodyCount; i++) {
-    const bodies = w.bodies;
-    const b = w.awakeBodies[i]!;
-    if (bodies.type[b] !== BodyType.Dynamic) continue;
-    const h = ctx.h;
-    const state = bodies.state;
-    const gx = w.settings.gravityX;
-    const gy = w.settings.gravityY;
-    const maxLinear = ctx.maxLinearSpeed;
-    const maxLinearSq = maxLinear * maxLinear;
-    const maxAngularSq = ctx.maxAngularSpeed * ctx.maxAngularSpeed;
-    const o = b * STATE_STRIDE;
-    const invMass = bodies.invMass[b]!;
-    const mass = bodies.mass[b]!;
-    const gs = bodies.gravityScale[b]!;
-    const linearDamping = 1 / (1 + h * bodies.linearDamping[b]!);
-    const angularDamping = 1 / (1 + h * bodies.angularDamping[b]!);
-    const vx = h * invMass * (bodies.fx[b]! + mass * gs * gx) + linearDamping * state[o + VX]!;
-    const vy = h * invMass * (bodies.fy[b]! + mass * gs * gy) + linearDamping * state[o + VY]!;
-    const av = h * bodies.invInertia[b]! * bodies.torque[b]! + angularDamping * state[o + W]!;
-    state[o + VX] = vx;
-    state[o + VY] = vy;
-    state[o + W] = av;
-    // clamp to keep a blown-up body from destroying the rest of the scene
-    if (vx * vx + vy * vy > maxLinearSq || av * av > maxAngularSq) clampSpeed(state, o, ctx, false);
-  }
-}
-
-/** Moves the in-step position and rotation deltas of every awake body (see integrateVelocities). */
-export function integratePositions(w: WorldState, ctx: StepContext): void {
-  for (let i = 0; i < w.awakeBodyCount; i++) {
-    const b = w.awakeBodies[i]!;
-    const h = ctx.h;
-    const state = w.bodies.state;
-    const maxLinear = ctx.maxLinearSpeed;
-    const maxLinearSq = maxLinear * maxLinear;
-    const maxAngular = ctx.maxSolvedAngularSpeed;
-    const o = b * STATE_STRIDE;
-    // A dynamic body's speed limits again, the angular one looser (a solve may legitimately
-    // spin a light body past the limit on entry): a solve that diverges (contradicting
-    // constraints, extreme mass ratios) could otherwise move it without bound, the next
-    // solve would diverge faster, and the numbers overflow. Kinematic bodies move as set.
-    const vSq = state[o + VX]! * state[o + VX]! + state[o + VY]! * state[o + VY]!;
-    const av = state[o + W]!;
-    if ((vSq > maxLinearSq || av * av > maxAngular * maxAngular) && w.bodies.type[b] === BodyType.Dynamic) {
-      clampSpeed(state, o, ctx, true);
-    }
-    const hw = h * state[o + W]!;
-    const qc = state[o + DQC]!;
-    const qs = state[o + DQS]!;
-    // first-order rotation update, renormalised: no trig in the step
-    const c = qc - hw * qs;
-    const s = qs + hw * qc;
-    const inv = 1 / Math.sqrt(c * c + s * s);
-    state[o + DQC] = c * inv;
-    state[o + DQS] = s * inv;
-    state[o + DPX] = state[o + DPX]! + h * state[o + VX]!;
-    state[o + DPY] = state[o + DPY]! + h * state[o + VY]!;
-  }
-}
-
-/**
- * Scales the velocity in state record o down to the step's limits: the entry limits, or
- * after a solve (`afterSolve`) the looser angular one (a boolean, not the limits, crosses
- * the call: doubles would be boxed).
- */
-function clampSpeed(state: Float64Array, o: number, ctx: StepContext, afterSolve: boolean): void {
-  const maxLinear = ctx.maxLinearSpeed;
-  const vx = state[o + VX]!;
-  const vy = state[o + VY]!;
-  const vSq = vx * vx + vy * vy;
-  if (vSq > maxLinear * maxLinear) {
-    // a squared speed that overflowed would give a ratio of 0 (a stop, not a clamp):
-    // measure the speed on components scaled by the larger one instead
-    const m = Math.max(Math.abs(vx), Math.abs(vy));
-    const speed =
-      vSq === Infinity ? m * Math.sqrt((vx / m) * (vx / m) + (vy / m) * (vy / m)) : Math.sqrt(vSq);
-    const ratio = maxLinear / speed;
-    state[o + VX] = vx * ratio;
-    state[o + VY] = vy * ratio;
-  }
-  const maxAngular = afterSolve ? ctx.maxSolvedAngularSpeed : ctx.maxAngularSpeed;
-  const av = state[o + W]!;
-  if (av > maxAngular) state[o + W] = maxAngular;
-  else if (av < -maxAngular) state[o + W] = -maxAngular;
 }
 
 /**

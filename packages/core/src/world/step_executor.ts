@@ -1,33 +1,48 @@
 /**
- * Who runs the step's stages: the seam between the step and a pool of solver workers.
- * (Interim: the narrow phase only, until the soft step's stages arrive from h/colour.)
+ * Who runs the soft step's stages: the seam between the step and a pool of solver workers.
+ *
+ * The soft step (world/solver.ts) is a fixed sequence of stages; each stage is work over a
+ * range of items, per awake body or per constraint of one colour (dynamics/
+ * constraint_graph.ts). The step hands each such range to its world's executor, which may
+ * cut it into blocks and run the blocks on any threads, in any order, as long as every
+ * block has finished when `runStage` returns (the barrier between stages). A block's work
+ * depends only on its own items: a body stage touches only its bodies, a constraint stage
+ * only its constraints and their two bodies, and two constraints of one colour share no
+ * moving body, so a block run by any worker, before or after any other block of its stage,
+ * writes the same bits. Hence the result equals the single-threaded loop's bit for bit
+ * whatever the worker count.
+ *
+ * What a block reads besides its items: the world's stores (body state, contact and
+ * constraint arrays), the step context (dt, sub-step, softness, and the two per-sub-step
+ * switches `secondPointFirst` and `separationsStored`, set before the stage starts) and
+ * the settings. A block writes nothing else, except that it returns an integer: the stage's
+ * result is the bitwise or of its blocks' returns (an order-free reduction; see
+ * SolverStage for what each stage returns).
+ *
+ * What stays on the calling thread, between stages: the colouring (a greedy pass in awake
+ * order), the joints (their data are objects, not shared arrays), the overflow
+ * constraints (they may share bodies), hit events, and the bodies' finish (it appends to
+ * lists in body order).
  */
 
-import { collideBlock } from './narrow_phase.js';
-import type { WorldState } from './world_state.js';
+import { runSolverBlock, type SolverStage } from './solver_stages.js';
+import type { DynamicsState } from '../dynamics/dynamics_state.js';
 
-/** The stages a step hands to its executor. */
-export enum SolverStage {
-  /** Awake contacts [start, end): the narrow phase (world/narrow_phase.ts); returns CollideStatus bits. */
-  Collide = 9,
-}
-
-/** Runs one block of `stage`: its items [start, end). Any thread, any order. */
-export function runSolverBlock(w: WorldState, stage: SolverStage, start: number, end: number): number {
-  switch (stage) {
-    case SolverStage.Collide:
-      return collideBlock(w, start, end);
-  }
-}
-
-/** Runs the step's stages; `serialExecutor` is the single-threaded one. */
+/** Runs the soft step's stages; `serialExecutor` is the single-threaded one. */
 export interface StepExecutor {
-  runStage(w: WorldState, stage: SolverStage, start: number, end: number): number;
+  /**
+   * Runs `stage` over items [start, end) and returns after all of it has run, with the
+   * bitwise or of its blocks' results. Each block is a call of `runSolverBlock(w, stage,
+   * blockStart, blockEnd)` on a sub-range; the blocks cover [start, end) exactly once.
+   * Blocks may run on several threads at once and in any order. Never called with an empty
+   * range.
+   */
+  runStage(w: DynamicsState, stage: SolverStage, start: number, end: number): number;
 }
 
 /** The single-threaded executor: every stage is one block, run here. */
 export const serialExecutor: StepExecutor = {
-  runStage(w: WorldState, stage: SolverStage, start: number, end: number): number {
+  runStage(w: DynamicsState, stage: SolverStage, start: number, end: number): number {
     return runSolverBlock(w, stage, start, end);
   },
 };

@@ -235,13 +235,22 @@ describe('shared scenes', () => {
   it('bulletScene: no shot passes the wall, no bullet passes the plank', () => {
     const world = new World();
     const { wall, plank, shots } = bulletScene(world, { count: 6, speed: 300 });
-    for (let i = 0; i < 120; i++) world.step(DT);
+    // The shots are swept (continuous collision) while they fly: by step 60 each has long
+    // stopped at the wall or the plank. Later the plank, which is no bullet and moves 12 cm
+    // a step, lands almost centred on shot 0 resting against the wall (step 88: their
+    // centres 1.4 cm apart, the 5 cm circle inside the plank), and which way the squeezed
+    // circle leaves, back through the plank or on through the wall, is up to the order the
+    // solver takes the two contacts in (docs/parallel-step.md): no sweep is involved, so
+    // the shots' check is made before.
+    for (let i = 0; i < 60; i++) world.step(DT);
     const wallX = world.getBodyPosition(wall).x;
+    shots.forEach((shot, i) => {
+      if (!world.isBodyBullet(shot)) expect(world.getBodyPosition(shot).x, `shot ${i}`).toBeLessThan(wallX);
+    });
+    for (let i = 60; i < 120; i++) world.step(DT);
     const plankX = world.getBodyPosition(plank).x;
     shots.forEach((shot, i) => {
-      const x = world.getBodyPosition(shot).x;
-      if (world.isBodyBullet(shot)) expect(x, `bullet ${i}`).toBeLessThan(plankX);
-      else expect(x, `shot ${i}`).toBeLessThan(wallX);
+      if (world.isBodyBullet(shot)) expect(world.getBodyPosition(shot).x, `bullet ${i}`).toBeLessThan(plankX);
     });
   });
 

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { BODY_STATE } from '../../src/dynamics/body_state_layout';
 import * as contact from '../../src/dynamics/contact';
 import { CONTACT_POINT, CONTACT_RECORD } from '../../src/dynamics/contact_layout';
+import * as constraintGraph from '../../src/dynamics/constraint_graph';
 import * as contactSolver from '../../src/dynamics/contact_solver';
 import * as distance from '../../src/joints/distance_joint';
 import * as motor from '../../src/joints/motor_joint';
@@ -25,6 +26,7 @@ function members(layout: object): [string, unknown][] {
 }
 
 const copies: [string, object, object][] = [
+  ['constraint_graph body state', constraintGraph.layoutCopy.bodyState, BODY_STATE],
   ['contact_solver body state', contactSolver.layoutCopy.bodyState, BODY_STATE],
   ['contact_solver contact record', contactSolver.layoutCopy.record, CONTACT_RECORD],
   ['contact_solver contact point', contactSolver.layoutCopy.point, CONTACT_POINT],

@@ -1,0 +1,126 @@
+/**
+ * The soft step's body stages: velocities from forces, then positions from velocities,
+ * each over a range of awake bodies (a block of world/step_executor.ts). A body's update
+ * reads and writes only that body.
+ */
+
+import { BodyType } from '../types/body_def.js';
+import { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from './body.js';
+import type { StepContext } from './step_context.js';
+import type { DynamicsState } from './dynamics_state.js';
+
+/** Integrates the velocities of every awake body (the alternative solvers' entry). */
+export function integrateVelocities(w: DynamicsState, ctx: StepContext): void {
+  integrateVelocityRange(w, ctx, 0, w.awakeBodyCount);
+}
+
+/** Integrates the positions of every awake body (the alternative solvers' entry). */
+export function integratePositions(w: DynamicsState, ctx: StepContext): void {
+  integratePositionRange(w, ctx, 0, w.awakeBodyCount);
+}
+
+/**
+ * Gravity, forces and damping into the velocity of the awake dynamic bodies [start, end)
+ * (indices into the awake list).
+ *
+ * Everything is read inside the loop, here and in integratePositions and finalizeBodies:
+ * their loops run a few times a step over every awake body, so with hundreds of bodies V8
+ * optimises them during their first call, and code before the loop had run only before
+ * the function had a feedback vector (V8 allocates them lazily, after some work), so it
+ * was compiled as a deoptimisation. The next call deoptimised there, and from then on every
+ * call entered the loop's own compiled code (on-stack replacement) after one iteration in
+ * the interpreter, which boxed its doubles (1.7 KB a step in a jointed scene of a thousand
+ * bodies, one process in three), while V8, counting only interpreted work, did not
+ * optimise the whole function again for thousands of steps. Inside the loop every read has
+ * run by then. Counts go out through module variables, whose stores need no feedback.
+ */
+export function integrateVelocityRange(w: DynamicsState, ctx: StepContext, start: number, end: number): void {
+  for (let i = start; i < end; i++) {
+    const bodies = w.bodies;
+    const b = w.awakeBodies[i]!;
+    if (bodies.type[b] !== BodyType.Dynamic) continue;
+    const h = ctx.h;
+    const state = bodies.state;
+    const gx = w.settings.gravityX;
+    const gy = w.settings.gravityY;
+    const maxLinear = ctx.maxLinearSpeed;
+    const maxLinearSq = maxLinear * maxLinear;
+    const maxAngularSq = ctx.maxAngularSpeed * ctx.maxAngularSpeed;
+    const o = b * STATE_STRIDE;
+    const invMass = bodies.invMass[b]!;
+    const mass = bodies.mass[b]!;
+    const gs = bodies.gravityScale[b]!;
+    const linearDamping = 1 / (1 + h * bodies.linearDamping[b]!);
+    const angularDamping = 1 / (1 + h * bodies.angularDamping[b]!);
+    const vx = h * invMass * (bodies.fx[b]! + mass * gs * gx) + linearDamping * state[o + VX]!;
+    const vy = h * invMass * (bodies.fy[b]! + mass * gs * gy) + linearDamping * state[o + VY]!;
+    const av = h * bodies.invInertia[b]! * bodies.torque[b]! + angularDamping * state[o + W]!;
+    state[o + VX] = vx;
+    state[o + VY] = vy;
+    state[o + W] = av;
+    // clamp to keep a blown-up body from destroying the rest of the scene
+    if (vx * vx + vy * vy > maxLinearSq || av * av > maxAngularSq) clampSpeed(state, o, ctx, false);
+  }
+}
+
+/**
+ * Moves the in-step position and rotation deltas of the awake bodies [start, end) (see
+ * integrateVelocityRange).
+ */
+export function integratePositionRange(w: DynamicsState, ctx: StepContext, start: number, end: number): void {
+  for (let i = start; i < end; i++) {
+    const b = w.awakeBodies[i]!;
+    const h = ctx.h;
+    const state = w.bodies.state;
+    const maxLinear = ctx.maxLinearSpeed;
+    const maxLinearSq = maxLinear * maxLinear;
+    const maxAngular = ctx.maxSolvedAngularSpeed;
+    const o = b * STATE_STRIDE;
+    // A dynamic body's speed limits again, the angular one looser (a solve may legitimately
+    // spin a light body past the limit on entry): a solve that diverges (contradicting
+    // constraints, extreme mass ratios) could otherwise move it without bound, the next
+    // solve would diverge faster, and the numbers overflow. Kinematic bodies move as set.
+    const vSq = state[o + VX]! * state[o + VX]! + state[o + VY]! * state[o + VY]!;
+    const av = state[o + W]!;
+    if ((vSq > maxLinearSq || av * av > maxAngular * maxAngular) && w.bodies.type[b] === BodyType.Dynamic) {
+      clampSpeed(state, o, ctx, true);
+    }
+    const hw = h * state[o + W]!;
+    const qc = state[o + DQC]!;
+    const qs = state[o + DQS]!;
+    // first-order rotation update, renormalised: no trig in the step
+    const c = qc - hw * qs;
+    const s = qs + hw * qc;
+    const inv = 1 / Math.sqrt(c * c + s * s);
+    state[o + DQC] = c * inv;
+    state[o + DQS] = s * inv;
+    state[o + DPX] = state[o + DPX]! + h * state[o + VX]!;
+    state[o + DPY] = state[o + DPY]! + h * state[o + VY]!;
+  }
+}
+
+/**
+ * Scales the velocity in state record o down to the step's limits: the entry limits, or
+ * after a solve (`afterSolve`) the looser angular one (a boolean, not the limits, crosses
+ * the call: doubles would be boxed).
+ */
+function clampSpeed(state: Float64Array, o: number, ctx: StepContext, afterSolve: boolean): void {
+  const maxLinear = ctx.maxLinearSpeed;
+  const vx = state[o + VX]!;
+  const vy = state[o + VY]!;
+  const vSq = vx * vx + vy * vy;
+  if (vSq > maxLinear * maxLinear) {
+    // a squared speed that overflowed would give a ratio of 0 (a stop, not a clamp):
+    // measure the speed on components scaled by the larger one instead
+    const m = Math.max(Math.abs(vx), Math.abs(vy));
+    const speed =
+      vSq === Infinity ? m * Math.sqrt((vx / m) * (vx / m) + (vy / m) * (vy / m)) : Math.sqrt(vSq);
+    const ratio = maxLinear / speed;
+    state[o + VX] = vx * ratio;
+    state[o + VY] = vy * ratio;
+  }
+  const maxAngular = afterSolve ? ctx.maxSolvedAngularSpeed : ctx.maxAngularSpeed;
+  const av = state[o + W]!;
+  if (av > maxAngular) state[o + W] = maxAngular;
+  else if (av < -maxAngular) state[o + W] = -maxAngular;
+}

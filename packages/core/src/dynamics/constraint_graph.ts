@@ -1,0 +1,196 @@
+/**
+ * Constraint graph colouring: the order in which the soft step solves its contacts.
+ *
+ * Every step the touching awake contacts are coloured greedily, in awake order, so that no
+ * two contacts of one colour move a common body: a contact takes the lowest colour that
+ * neither of its moving bodies has yet (a bit mask per body), and a body that does not move
+ * (static, or kinematic with no -0 velocity component: see isFixed) takes no colour at all,
+ * so a whole row of boxes on the ground can share one. Within a colour the contacts are
+ * independent, so any order, and any split of the colour between workers, gives the same
+ * bits; the sweeps run colour after colour. Contacts that find every colour taken on one of
+ * their bodies go to the overflow, solved first and on one thread (Box2D v3's design,
+ * constraint_graph.c; it keeps its colours between steps, we rebuild them each step from
+ * the awake order, which adds no state to snapshots or rollback).
+ *
+ * The colouring writes the constraints' places: overflow first, then colour by colour,
+ * within a colour the two-point contacts first (in awake order), so that the sweeps can run
+ * them two at a time interleaved (contact_solver.ts), then the others.
+ */
+
+import type { DynamicsState } from './dynamics_state.js';
+import type { ConstraintGraph } from './constraint_graph_store.js';
+
+/** Body solver state (body_state_layout.ts), a local copy as in contact_solver.ts. */
+enum S {
+  VX = 0,
+  VY = 1,
+  W = 2,
+  DPX = 4,
+  DPY = 5,
+  DQC = 6,
+  DQS = 7,
+  STRIDE = 8,
+}
+
+/** This file's layout copy, for the pinning test (test/dynamics/layouts.test.ts). */
+export const layoutCopy = { bodyState: S } as const;
+
+/** Constants inlined in the loops (enums: see contact_solver.ts), pinned by a test. */
+enum L {
+  /** A constraint's meta record: state offset A, state offset B, point count | pair flag, contact. */
+  META = 4,
+  /** GRAPH_COLOUR_COUNT: the overflow's index in the per-colour arrays. */
+  OVERFLOW = 24,
+  /** A bit per colour. */
+  ALL = 0xffffff,
+}
+
+/** Pair flag of the meta point count (contact_solver.ts: PAIRED_TWO_POINTS = 2 | 4). */
+enum F {
+  PAIRED = 4,
+}
+
+/** The colouring's own constants, for the pinning test (test/world/step_executor.test.ts). */
+export const graphLayout = { overflow: L.OVERFLOW, allColours: L.ALL, pairFlag: F.PAIRED } as const;
+
+/**
+ * Colours the touching awake contacts and writes each one's meta record (body state
+ * offsets, point count with the pair flag, contact) at its place in `meta`. Returns the
+ * constraint count. Two loops over the contacts, each in its own function (see
+ * docs/core-design.md: V8 compiles a hot loop on its own, and code compiled in the first
+ * loop of a function would keep bailing out in the next).
+ */
+export function colourContacts(w: DynamicsState, g: ConstraintGraph, meta: Int32Array): number {
+  g.reserve(w.awakeContactCount, w.bodies.capacity);
+  const n = assignColours(w, g);
+  placeConstraints(w, g, meta, n);
+  return n;
+}
+
+/** First loop: each contact's colour, in awake order; the counts per colour. */
+function assignColours(w: DynamicsState, g: ConstraintGraph): number {
+  const contacts = w.contacts;
+  const bodies = w.bodies;
+  const invMass = bodies.invMass;
+  const invInertia = bodies.invInertia;
+  const state = bodies.state;
+  const cBodyA = contacts.bodyA;
+  const cBodyB = contacts.bodyB;
+  const cPointCount = contacts.pointCount;
+  const awake = w.awakeContacts;
+  const awakeCount = w.awakeContactCount;
+  const masks = g.bodyColours;
+  const colourOf = g.colourOf;
+  const contactOf = g.contactOf;
+  const counts = g.counts;
+  const twoPoint = g.twoPointCounts;
+  counts.fill(0);
+  twoPoint.fill(0);
+  let n = 0;
+  for (let i = 0; i < awakeCount; i++) {
+    const c = awake[i]!;
+    const pointCount = cPointCount[c]!;
+    if (pointCount === 0) continue;
+    const bA = cBodyA[c]!;
+    const bB = cBodyB[c]!;
+    const movesA = !isFixed(invMass, invInertia, state, bA);
+    const movesB = !isFixed(invMass, invInertia, state, bB);
+    const maskA = movesA ? masks[bA]! : 0;
+    const maskB = movesB ? masks[bB]! : 0;
+    const free = ~(maskA | maskB) & L.ALL;
+    // lowest free colour; none free: the overflow
+    const colour = free === 0 ? L.OVERFLOW : 31 - Math.clz32(free & -free);
+    const bit = free & -free;
+    if (movesA) masks[bA] = maskA | bit;
+    if (movesB) masks[bB] = maskB | bit;
+    colourOf[n] = colour;
+    contactOf[n] = c;
+    counts[colour] = counts[colour]! + 1;
+    twoPoint[colour] = twoPoint[colour]! + (pointCount === 2 ? 1 : 0);
+    n++;
+  }
+  return n;
+}
+
+/** Second loop: the places (overflow, then colour by colour), the meta records; clears the masks. */
+function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array, n: number): void {
+  const contacts = w.contacts;
+  const cBodyA = contacts.bodyA;
+  const cBodyB = contacts.bodyB;
+  const cPointCount = contacts.pointCount;
+  const masks = g.bodyColours;
+  const colourOf = g.colourOf;
+  const contactOf = g.contactOf;
+  const counts = g.counts;
+  const twoPoint = g.twoPointCounts;
+  const start = g.colourStart;
+  const nextTwo = g.nextTwo;
+  const nextOther = g.nextOther;
+  // the overflow first, then the colours; two-point contacts first within each
+  let at = counts[L.OVERFLOW]!;
+  nextTwo[L.OVERFLOW] = 0;
+  nextOther[L.OVERFLOW] = 0;
+  for (let colour = 0; colour < L.OVERFLOW; colour++) {
+    start[colour] = at;
+    nextTwo[colour] = at;
+    nextOther[colour] = at + twoPoint[colour]!;
+    at += counts[colour]!;
+  }
+  start[L.OVERFLOW] = at;
+  for (let j = 0; j < n; j++) {
+    const c = contactOf[j]!;
+    const colour = colourOf[j]!;
+    const pointCount = cPointCount[c]!;
+    const bA = cBodyA[c]!;
+    const bB = cBodyB[c]!;
+    masks[bA] = 0;
+    masks[bB] = 0;
+    let place: number;
+    let flag = 0;
+    if (colour === L.OVERFLOW) {
+      // overflow contacts may share bodies: solved one by one, in awake order, never paired
+      place = nextTwo[colour]!;
+      nextTwo[colour] = place + 1;
+    } else if (pointCount === 2) {
+      // pairs at even offsets from the colour's start (a sweep checks its block's end)
+      place = nextTwo[colour]!;
+      nextTwo[colour] = place + 1;
+      const offset = place - start[colour]!;
+      flag = (offset & 1) === 0 && offset + 1 < twoPoint[colour]! ? F.PAIRED : 0;
+    } else {
+      place = nextOther[colour]!;
+      nextOther[colour] = place + 1;
+    }
+    const m4 = place * L.META;
+    meta[m4] = bA * S.STRIDE;
+    meta[m4 + 1] = bB * S.STRIDE;
+    meta[m4 + 2] = pointCount | flag;
+    meta[m4 + 3] = c;
+  }
+}
+
+/**
+ * True when the sweeps leave the body's velocity bits unchanged whatever the constraint
+ * order: no inverse mass or inertia (so v - 0 * p), and no -0 component (-0 - -0 = +0).
+ * Such a body takes no colour: contacts of one colour may share it, and solved at once
+ * they all write it back unchanged.
+ */
+function isFixed(invMass: Float64Array, invInertia: Float64Array, state: Float64Array, b: number): boolean {
+  if (invMass[b] !== 0 || invInertia[b] !== 0) return false;
+  const o = b * S.STRIDE;
+  return (
+    !isNegativeZeroAt(state, o + S.VX) &&
+    !isNegativeZeroAt(state, o + S.VY) &&
+    !isNegativeZeroAt(state, o + S.W)
+  );
+}
+
+/**
+ * True when a[i] is -0. It takes the array and the index, not the value: a double handed
+ * to a call V8 does not inline is boxed (52 boxed velocities a step in the tumbler, one
+ * process in four, when the colouring loop's budget no longer reached this test).
+ */
+function isNegativeZeroAt(a: Float64Array, i: number): boolean {
+  const v = a[i]!;
+  return v === 0 && 1 / v < 0;
+}

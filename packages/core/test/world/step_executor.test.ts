@@ -1,0 +1,220 @@
+/**
+ * The soft step's stages run in blocks (world/step_executor.ts): an executor that cuts
+ * every stage into blocks of random sizes and runs them in a shuffled order, as several
+ * workers would, gives the plain loop's bits on every scene family. And the colouring it
+ * relies on holds: no two constraints of one colour move a common body.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { BodyType, makeBox, makeCapsule, World } from '../../src/index';
+import { worldStateOf } from '../../src/world';
+import {
+  bridgeScene,
+  bulletScene,
+  mixedPileScene,
+  platformerScene,
+  pyramidScene,
+  ragdollScene,
+  sensorScene,
+  stackScene,
+  tumblerScene,
+} from '../../src/scenes/index';
+import { graphLayout } from '../../src/dynamics/constraint_graph';
+import { GRAPH_COLOUR_COUNT } from '../../src/dynamics/constraint_graph_store';
+import { PAIRED_TWO_POINTS } from '../../src/dynamics/contact_solver';
+import { runSolverBlock, type SolverStage } from '../../src/world/solver_stages';
+import type { StepExecutor } from '../../src/world/step_executor';
+import type { WorldState } from '../../src/world/world_state';
+import { DT } from '../support';
+
+/** Deterministic pseudo-random integers (a linear congruential generator). */
+function lcg(seed: number): (n: number) => number {
+  let s = seed >>> 0;
+  return (n) => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return Math.floor((s / 4294967296) * n);
+  };
+}
+
+/**
+ * Cuts each stage's range into blocks of 1 to `maxBlock` items and runs them in a shuffled
+ * order: what any number of workers claiming blocks could do. Counts the blocks it ran.
+ */
+class ShuffledExecutor implements StepExecutor {
+  blocks = 0;
+  private readonly random: (n: number) => number;
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+
+  constructor(
+    seed: number,
+    private readonly maxBlock: number,
+  ) {
+    this.random = lcg(seed);
+  }
+
+  runStage(w: WorldState, stage: SolverStage, start: number, end: number): number {
+    const starts = this.starts;
+    const ends = this.ends;
+    starts.length = 0;
+    ends.length = 0;
+    for (let s = start; s < end; ) {
+      const e = Math.min(end, s + 1 + this.random(this.maxBlock));
+      starts.push(s);
+      ends.push(e);
+      s = e;
+    }
+    // Fisher-Yates over the blocks
+    for (let i = starts.length - 1; i > 0; i--) {
+      const j = this.random(i + 1);
+      [starts[i], starts[j]] = [starts[j]!, starts[i]!];
+      [ends[i], ends[j]] = [ends[j]!, ends[i]!];
+    }
+    let result = 0;
+    for (let i = 0; i < starts.length; i++) result |= runSolverBlock(w, stage, starts[i]!, ends[i]!);
+    this.blocks += starts.length;
+    return result;
+  }
+}
+
+type Scene = (world: World) => (world: World, step: number) => void;
+
+const still = (): void => {};
+const capsule = makeCapsule(0, -0.5, 0, 0.5, 0.3);
+
+const scenes: [string, number, Scene][] = [
+  [
+    'a stack and a pyramid',
+    240,
+    (world) => {
+      stackScene(world, 12);
+      pyramidScene(world, 12, { x: 20, y: 0 });
+      return still;
+    },
+  ],
+  [
+    'a mixed pile',
+    200,
+    (world) => {
+      mixedPileScene(world, 150);
+      return still;
+    },
+  ],
+  [
+    'the tumbler (a kinematic body)',
+    120,
+    (world) => {
+      tumblerScene(world, 12);
+      return still;
+    },
+  ],
+  [
+    'joints: a ragdoll on a bridge',
+    150,
+    (world) => {
+      bridgeScene(world);
+      ragdollScene(world, { position: { x: 0, y: 6 } });
+      return still;
+    },
+  ],
+  [
+    'sensors',
+    240,
+    (world) => {
+      sensorScene(world, 4);
+      return still;
+    },
+  ],
+  [
+    'continuous collision: bullets',
+    120,
+    (world) => {
+      bulletScene(world);
+      return still;
+    },
+  ],
+  [
+    'a character pushing a crate',
+    240,
+    (world) => {
+      const level = platformerScene(world);
+      const boxes = world.createBody({
+        type: BodyType.Dynamic,
+        position: { x: 13, y: level.plateauTop + 2 },
+      });
+      world.createPolygonShape(boxes, makeBox(0.4, 0.4));
+      let p = { x: level.spawn.x, y: level.spawn.y };
+      return (w, step) => {
+        const r = w.moveCharacter(capsule, p, { x: step > 20 ? 4 * DT : 0, y: -0.05 }, { maxPushForce: 50 });
+        p = { x: r.position.x, y: r.position.y };
+      };
+    },
+  ],
+];
+
+/** State hashes after every step, with the given executor (null: the world's own). */
+function trace(scene: Scene, steps: number, executor: StepExecutor | null): number[] {
+  const world = new World();
+  const drive = scene(world);
+  if (executor !== null) worldStateOf(world).stepExecutor = executor;
+  const hashes: number[] = [];
+  for (let i = 0; i < steps; i++) {
+    drive(world, i);
+    world.step(DT);
+    hashes.push(world.stateHash());
+  }
+  return hashes;
+}
+
+describe('the soft step in blocks', () => {
+  it.each(scenes)('%s: shuffled blocks give the plain loop bits at every step', (_name, steps, scene) => {
+    const plain = trace(scene, steps, null);
+    // the run is not trivially static
+    expect(new Set(plain).size).toBeGreaterThan(30);
+    for (const [seed, maxBlock] of [
+      [1, 1],
+      [2, 7],
+      [3, 64],
+    ] as const) {
+      const executor = new ShuffledExecutor(seed, maxBlock);
+      const shuffled = trace(scene, steps, executor);
+      expect(executor.blocks).toBeGreaterThan(steps);
+      const first = shuffled.findIndex((h, i) => h !== plain[i]);
+      expect(first, `blocks of at most ${maxBlock}: first step that differs`).toBe(-1);
+    }
+  });
+
+  it('no two constraints of one colour move a common body, and the overflow is empty in a pile', () => {
+    const world = new World();
+    mixedPileScene(world, 300);
+    const w = worldStateOf(world);
+    let coloured = 0;
+    for (let step = 0; step < 120; step++) {
+      world.step(DT);
+      const k = w.constraints;
+      const starts = k.graph.colourStart;
+      expect(starts[GRAPH_COLOUR_COUNT]).toBe(k.count);
+      for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
+        const seen = new Set<number>();
+        for (let i = starts[c]!; i < starts[c + 1]!; i++) {
+          const contact = k.meta[i * 4 + 3]!;
+          for (const b of [w.contacts.bodyA[contact]!, w.contacts.bodyB[contact]!]) {
+            if (w.bodies.invMass[b] === 0 && w.bodies.invInertia[b] === 0) continue;
+            expect(seen.has(b), `colour ${c}, step ${step}: body ${b} twice`).toBe(false);
+            seen.add(b);
+          }
+          coloured++;
+        }
+      }
+      expect(k.graph.overflowCount).toBe(0);
+    }
+    expect(coloured).toBeGreaterThan(1000);
+  });
+
+  it("the colouring's layout copies match the contact solver's", () => {
+    expect(graphLayout.overflow).toBe(GRAPH_COLOUR_COUNT);
+    expect(graphLayout.allColours).toBe(2 ** GRAPH_COLOUR_COUNT - 1);
+    // a pair flag on a two-point constraint is the solver's PAIRED_TWO_POINTS
+    expect(graphLayout.pairFlag | 2).toBe(PAIRED_TWO_POINTS);
+  });
+});
