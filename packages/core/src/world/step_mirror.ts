@@ -6,10 +6,11 @@
  * into its world view (world/world_view.ts). One layout, stated here, for both sides.
  *
  * The inputs block: a dispatch counter, the geometry epoch, the context epoch, the two
- * per-sub-step switches, then every number and boolean of the step context and the
- * settings in the order a fresh object lists them (`inputFields`). The switches are written
- * at every dispatch; the rest only when the context was derived anew (its dt, sub-step
- * count or settings version changed), so a steady step writes five numbers a stage.
+ * per-sub-step switches and the contact constraints' two, then every number and boolean
+ * of the step context and the settings in the order a fresh object lists them
+ * (`inputFields`). The switches are written at every dispatch; the rest only when the
+ * context was derived anew (its dt, sub-step count or settings version changed), so a
+ * steady step writes seven numbers a stage.
  */
 
 import { growF64, growI32, sharedBuffer } from '../base/array.js';
@@ -37,7 +38,10 @@ export enum In {
   FIELDS_EPOCH = 2,
   SECOND_POINT_FIRST = 3,
   SEPARATIONS_STORED = 4,
-  FIELDS = 5,
+  /** The contact constraints' two switches, set once a step before the sweeps (finishPrepare). */
+  TRACKING = 5,
+  TRACK_MAX_IMPULSE = 6,
+  FIELDS = 7,
 }
 
 /** A mirrored field: the object it lives on and its key, numbers and booleans only. */
@@ -177,6 +181,8 @@ export class StepMirror {
     }
     inputs[In.SECOND_POINT_FIRST] = ctx.secondPointFirst;
     inputs[In.SEPARATIONS_STORED] = ctx.separationsStored ? 1 : 0;
+    inputs[In.TRACKING] = w.constraints.tracking ? 1 : 0;
+    inputs[In.TRACK_MAX_IMPULSE] = w.constraints.trackMaxImpulse ? 1 : 0;
     inputs[In.SEQ]!++;
   }
 

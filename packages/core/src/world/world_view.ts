@@ -31,9 +31,16 @@ export const MirrorColumn = {
 /** The columns a block needs: a view is refused without them (the calling thread runs it). */
 export const REQUIRED_COLUMNS = [
   'world.awakeContacts',
+  'world.awakeBodies',
   'world.collideStatus',
   'broadPhase.shapeFat',
   'quads.data',
+  'bodies.state',
+  'contacts.data',
+  'contacts.reference',
+  'constraints.data',
+  'constraints.meta',
+  'constraints.relaxAgain',
   MirrorColumn.inputs,
   MirrorColumn.geometry,
   MirrorColumn.stamps,
@@ -82,7 +89,8 @@ export function createWorldView(stores: Readonly<Record<string, Column>>): World
     bodies: objects.bodies ?? {},
     shapes: { ...objects.shapes, geometry },
     contacts: objects.contacts ?? {},
-    constraints: objects.constraints ?? {},
+    // the two switches refreshWorldView sets: present from the start, as on the real store
+    constraints: { ...objects.constraints, tracking: true, trackMaxImpulse: false },
     joints: objects.joints ?? {},
     broadPhase: objects.broadPhase,
     quadCache,
@@ -129,6 +137,8 @@ export function refreshWorldView(view: WorldView): void {
   }
   w.stepContext.secondPointFirst = inputs[In.SECOND_POINT_FIRST]!;
   w.stepContext.separationsStored = inputs[In.SEPARATIONS_STORED] !== 0;
+  w.constraints.tracking = inputs[In.TRACKING] !== 0;
+  w.constraints.trackMaxImpulse = inputs[In.TRACK_MAX_IMPULSE] !== 0;
   if (inputs[In.GEOMETRY_EPOCH] !== view.geometryEpoch) {
     view.geometryEpoch = inputs[In.GEOMETRY_EPOCH]!;
     decodeChanged(view);
