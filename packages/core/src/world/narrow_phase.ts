@@ -20,7 +20,7 @@ import type { ShapeType } from '../geometry/geometry.js';
 import { Manifold } from '../collision/manifold_types.js';
 import { collideShapes } from '../collision/manifold.js';
 import { CONTACT_TOUCHING } from '../dynamics/awake_contacts.js';
-import type { WorldState } from './world_state.js';
+import type { DynamicsState } from '../dynamics/dynamics_state.js';
 
 /** What a contact's narrow phase left for the step (one byte per awake index). */
 export const CollideStatus = {
@@ -39,7 +39,7 @@ const manifold = new Manifold();
  * Narrow phase of awake contacts [start, end); returns the or of their statuses (0: the
  * step has nothing to finish). See collide in world/solver.ts for why the loop is shaped so.
  */
-export function collideBlock(w: WorldState, start: number, end: number): number {
+export function collideBlock(w: DynamicsState, start: number, end: number): number {
   const contacts = w.contacts;
   const shapes = w.shapes;
   const bodies = w.bodies;

@@ -14,7 +14,6 @@ import {
 import { integratePositionRange, integrateVelocityRange } from '../dynamics/body_integration.js';
 import type { DynamicsState } from '../dynamics/dynamics_state.js';
 import { collideBlock } from './narrow_phase.js';
-import type { WorldState } from './world_state.js';
 
 /**
  * The stages, with their items and what a block returns (the stage's result is the or of
@@ -78,8 +77,6 @@ export function runSolverBlock(w: DynamicsState, stage: SolverStage, start: numb
       storeImpulses(w, start, end);
       return 0;
     case SolverStage.Collide:
-      // the step hands its whole state (a helper, its view of one): the narrow phase reads
-      // the broad phase's fat boxes and the world's scratch transforms
-      return collideBlock(w as WorldState, start, end);
+      return collideBlock(w, start, end);
   }
 }
