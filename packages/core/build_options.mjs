@@ -12,6 +12,9 @@ export const entryPoints = {
   // soft step ships none of them (a description loads its kind's chunk on demand)
   'solvers/index': 'src/solvers/index.ts',
   'scenes/index': 'src/scenes/index.ts',
+  // the step's block functions for the solver helpers of @impulse/worker (a worker
+  // imports it by URL; the physics worker shares its chunks with the index)
+  parallel: 'src/parallel.ts',
 };
 
 /** The options beside the entries and the output directory. */

@@ -8,6 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SOLVER_WORKERS_CAP, defaultSolverWorkers, resolveOptions } from '../src/client/options';
 import { createInlinePhysics } from '../src/inline';
 import { createNodePhysicsWorker } from '../src/node';
+import { World } from '@impulse/core';
+import { afterEach } from 'vitest';
+import type { PhysicsClient } from '../src/index';
+import { buildPyramid, createTestWorker, DT, records } from './support';
+
+let client: PhysicsClient | null = null;
+afterEach(() => {
+  client?.dispose();
+  client = null;
+});
 
 describe('solverWorkers', () => {
   it('defaults to the cores less one, capped, and to 1 where it cannot help', () => {
@@ -35,5 +45,19 @@ describe('solverWorkers', () => {
     expect(() => createInlinePhysics({ solverWorkers: 2 })).toThrow(
       /createPhysics: solverWorkers must be 1 inline .*got 2/,
     );
+  });
+
+  it('steps a world with helpers to the bits of one thread', async () => {
+    const physics = createTestWorker({ stepping: 'manual', solverWorkers: 2 });
+    client = physics;
+    const world = new World();
+    buildPyramid(physics);
+    buildPyramid(world);
+    for (let step = 1; step <= 150; step++) {
+      await physics.step(1);
+      world.step(DT);
+    }
+    expect(records(physics)).toEqual(records(world));
+    expect(await physics.stateHash()).toBe(world.stateHash());
   });
 });

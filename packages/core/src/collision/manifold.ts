@@ -27,6 +27,7 @@ import {
 import type { Capsule, ChainSegment, Circle, Geometry, Segment } from '../geometry/geometry.js';
 import { Polygon, ShapeType } from '../geometry/geometry.js';
 import { Transform } from '../base/math.js';
+import { growF64 } from '../base/array.js';
 import { type Manifold, makeFeatureId } from './manifold_types.js';
 
 // Lengths below this (m) are treated as zero when normalising.
@@ -1366,7 +1367,7 @@ export class QuadCache {
 export function cacheQuad(cache: QuadCache, shape: number, p: Polygon): void {
   if (shape >= cache.owner.length) {
     const cap = Math.max(shape + 1, 2 * cache.owner.length);
-    // growF64: a shared world's cache grows into shared memory too (world/shared_memory.ts)
+    // into the memory it lives in: shared for a world on shared memory, whose helpers read it
     cache.data = growF64(cache.data, cap * Q.SIZE);
     const owner = new Array<Polygon | null>(cap).fill(null);
     for (let i = 0; i < cache.owner.length; i++) owner[i] = cache.owner[i]!;

@@ -31,6 +31,25 @@ export class Manifold {
   clear(): void {
     this.pointCount = 0;
   }
+
+  /**
+   * Every field to 0: what a caller that copies a field the collide function did not report
+   * (the second point of a one-point manifold) then copies depends on this pair alone, not
+   * on the pair this scratch served before (world/narrow_phase.ts: any thread, any order).
+   */
+  reset(): void {
+    this.normalX = 0;
+    this.normalY = 0;
+    this.pointCount = 0;
+    this.ax0 = 0;
+    this.ay0 = 0;
+    this.sep0 = 0;
+    this.id0 = 0;
+    this.ax1 = 0;
+    this.ay1 = 0;
+    this.sep1 = 0;
+    this.id1 = 0;
+  }
 }
 
 /** Builds a feature key from the index of the feature on A and on B and their kinds. */

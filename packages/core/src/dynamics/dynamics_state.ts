@@ -72,6 +72,8 @@ export interface DynamicsState {
   /** Contacts with at least one awake body: the ones the narrow phase updates. */
   awakeContacts: Int32Array;
   awakeContactCount: number;
+  /** The narrow phase's verdict per awake contact (world/narrow_phase.ts CollideStatus). */
+  collideStatus: Uint8Array;
   readonly constraints: ContactConstraints;
   readonly events: EventBuffers;
   /** Sensor shapes and their current overlaps (sensor.ts). */
@@ -83,6 +85,7 @@ export interface DynamicsState {
 
   // scratch, preallocated once
   readonly xfA: Transform;
+  readonly xfB: Transform;
   readonly aabb: AABB;
   readonly massData: MassData;
   /** The narrow phase's per-shape quadrilateral records (collision/manifold.ts). */

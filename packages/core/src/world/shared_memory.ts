@@ -25,6 +25,8 @@ function hotStores(w: JointsState): Record<string, object> {
     constraints: w.constraints,
     joints: w.joints,
     quads: w.quadCache,
+    // the fat boxes (`broadPhase.shapeFat`), which the narrow phase reads
+    broadPhase: w.broadPhase,
     world: w,
   };
 }

@@ -18,19 +18,14 @@
  */
 
 import { DPX, DPY, DQC, DQS, originFromCenter, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
-import {
-  MAX_ROTATION,
-  MAX_SOLVED_ROTATION,
-  RELAX_AGAIN_SPEED,
-  SPECULATIVE_DISTANCE,
-} from '../base/constants.js';
-import { reuseManifold, reusesManifold, updateContactManifold } from '../dynamics/contact.js';
+import { MAX_ROTATION, MAX_SOLVED_ROTATION, RELAX_AGAIN_SPEED } from '../base/constants.js';
 import { colourConstraints, finishPrepare, reportHitEvents } from '../dynamics/contact_solver.js';
 import { GRAPH_COLOUR_COUNT } from '../dynamics/constraint_graph_store.js';
 import { runSolverBlock, SolverStage } from './solver_stages.js';
 import type { StepExecutor } from './step_executor.js';
-import { growI32 } from '../base/array.js';
-import { AABB, type ShapeType } from '../geometry/geometry.js';
+import { growI32, growU8 } from '../base/array.js';
+import { CollideStatus } from './narrow_phase.js';
+import { AABB } from '../geometry/geometry.js';
 import { solveContinuous } from '../dynamics/continuous.js';
 import { updateSleep } from '../dynamics/island.js';
 import {
@@ -41,7 +36,6 @@ import {
   warmStartJoints,
 } from '../joints/joint_solver.js';
 import { makeSoft } from '../dynamics/softness.js';
-import { collideShapes } from '../collision/manifold.js';
 import type { ActiveSolver, SolverInstance } from './solver_interface.js';
 import { markRollbackChanged, type WorldState } from './world_state.js';
 import { createContact, destroyContact } from '../dynamics/contact.js';
@@ -58,10 +52,7 @@ const now: () => number =
   typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();
 
 // Scratch shared by every world: the step is not re-entrant (a world is stepped by one
-// thread), and worlds in one thread step one after the other. Only scratch that is written
-// before it is read within a call may be shared: the narrow phase's manifold is not (its
-// second point outlives a one-point manifold into the contact record), so it is the
-// world's (WorldState.manifold).
+// thread), and worlds in one thread step one after the other.
 const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
 
 /** Advances the world by dt seconds in `subSteps` sub-steps. */
@@ -156,96 +147,41 @@ function shapeHandle(w: WorldState, s: number): number {
 }
 
 /**
- * Narrow phase over the awake contacts. Contacts whose fat boxes stopped overlapping are
- * destroyed; a contact that begins touching a sleeping body wakes it.
+ * Narrow phase over the awake contacts, in blocks (world/narrow_phase.ts collideBlock).
+ * Contacts whose fat boxes stopped overlapping are destroyed; a contact that begins
+ * touching a sleeping body wakes it.
  *
- * The loop only does what every contact does: what happens to a few (destroyed, began or
- * stopped touching) is recorded branch-free in lists, and the step applies them
- * afterwards, in the loop's order (finishCollide). V8 compiles a path that never ran
- * before it optimised a function as a deoptimisation, so the first contact to end after
- * that (a box settling at step 90 of a pile) threw the whole loop back to the
- * interpreter, which boxes every double; and a function whose loop has been compiled on
- * its own (on-stack replacement) enters that loop code on every call, after one iteration
- * in the interpreter, and V8 counts too little interpreted work to optimise the whole
- * function again for thousands of steps (docs/core-design.md).
+ * The blocks only do what every contact does: what happens to a few (destroyed, began or
+ * stopped touching) is a status byte per contact, gathered here in awake order only when
+ * some block reported one, and the step applies them afterwards (finishCollide). V8
+ * compiles a path that never ran before it optimised a function as a deoptimisation, so
+ * the first contact to end after that (a box settling at step 90 of a pile) threw the
+ * whole loop back to the interpreter, which boxes every double; and a function whose loop
+ * has been compiled on its own (on-stack replacement) enters that loop code on every call,
+ * after one iteration in the interpreter, and V8 counts too little interpreted work to
+ * optimise the whole function again for thousands of steps (docs/core-design.md).
  */
 function collide(w: WorldState): void {
-  const contacts = w.contacts;
-  const shapes = w.shapes;
-  const bodies = w.bodies;
-  const fat = w.broadPhase.shapeFat;
-  const xfA = w.xfA;
-  const xfB = w.xfB;
-  const m = w.manifold;
-  const quads = w.quadCache;
+  const n = w.awakeContactCount;
+  const result = n > 0 ? w.stepExecutor.runStage(w, SolverStage.Collide, 0, n) : 0;
+  collideChanged = 0;
+  collideParted = 0;
+  if (result !== 0) gatherCollide(w, n);
+}
+
+/** The contacts that parted or changed, in awake order, from the blocks' status bytes. */
+function gatherCollide(w: WorldState, n: number): void {
   const awake = w.awakeContacts;
-  const awakeCount = w.awakeContactCount;
-  const cShapeA = contacts.shapeA;
-  const cShapeB = contacts.shapeB;
-  const cBodyA = contacts.bodyA;
-  const cBodyB = contacts.bodyB;
-  const flags = contacts.flags;
-  const pointCount = contacts.pointCount;
-  const shapeType = shapes.type;
-  const geometry = shapes.geometry;
-  const px = bodies.px;
-  const py = bodies.py;
-  const qc = bodies.c;
-  const qs = bodies.s;
-  // both lists hold every awake contact (reserveStepLists)
+  const status = w.collideStatus;
   const parted = partedList;
   const changed = changedList;
   let partedCount = 0;
   let changedCount = 0;
-  const sMinX = shapes.minX;
-  const sMinY = shapes.minY;
-  const sMaxX = shapes.maxX;
-  const sMaxY = shapes.maxY;
-  const spec = SPECULATIVE_DISTANCE;
-
-  for (let i = 0; i < awakeCount; i++) {
-    const c = awake[i]!;
-    const sA = cShapeA[c]!;
-    const sB = cShapeB[c]!;
-    // the fat boxes, one record per shape (BroadPhase.shapeFat: minX, minY, maxX, maxY)
-    const fA = 4 * sA;
-    const fB = 4 * sB;
-    const outside =
-      fat[fA + 2]! < fat[fB]! ||
-      fat[fB + 2]! < fat[fA]! ||
-      fat[fA + 3]! < fat[fB + 1]! ||
-      fat[fB + 3]! < fat[fA + 1]!;
-    parted[partedCount] = c;
-    partedCount += outside ? 1 : 0;
-    if (outside) continue;
-    const f = flags[c]!;
-    const wasTouching = (f & CONTACT_TOUCHING) !== 0;
-    // The shapes' own boxes farther apart than the speculative distance: no manifold point
-    // can exist. Most contacts of a tumbling pile of small boxes are such fat-box
-    // neighbours, and one that had no points before has nothing to update.
-    const apart =
-      sMaxX[sA]! + spec < sMinX[sB]! ||
-      sMaxX[sB]! + spec < sMinX[sA]! ||
-      sMaxY[sA]! + spec < sMinY[sB]! ||
-      sMaxY[sB]! + spec < sMinY[sA]!;
-    if (apart && !wasTouching) continue;
-    const bA = cBodyA[c]!;
-    const bB = cBodyB[c]!;
-    const typeA = shapeType[sA]! as ShapeType;
-    const typeB = shapeType[sB]! as ShapeType;
-    // a contact whose shapes moved apart keeps the empty manifold
-    m.clear();
-    if (!apart) {
-      // a touching pair that keeps its manifold (polygons that barely moved) stays touching
-      if (wasTouching && reusesManifold(typeA, typeB) && reuseManifold(w, c, bA, bB, pointCount[c]!))
-        continue;
-      xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
-      xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
-      collideShapes(quads, sA, typeA, geometry[sA]!, xfA, sB, typeB, geometry[sB]!, xfB, m);
-    }
-    updateContactManifold(w, c, bA, bB, m);
-    changed[changedCount] = c;
-    changedCount += m.pointCount > 0 !== wasTouching ? 1 : 0;
+  for (let i = 0; i < n; i++) {
+    const s = status[i]!;
+    if (s === CollideStatus.Kept) continue;
+    if (s === CollideStatus.Parted) parted[partedCount++] = awake[i]!;
+    else changed[changedCount++] = awake[i]!;
   }
   collideChanged = changedCount;
   collideParted = partedCount;
@@ -274,6 +210,7 @@ function reserveStepLists(w: WorldState): void {
     partedList = growI32(partedList, contacts);
     changedList = growI32(changedList, contacts);
   }
+  if (contacts > w.collideStatus.length) w.collideStatus = growU8(w.collideStatus, contacts);
   const bodies = w.bodies.pool.next;
   if (bodies > w.fastBodies.length) w.fastBodies = growI32(w.fastBodies, bodies);
   const shapes = w.shapes.pool.next;

@@ -13,6 +13,7 @@ import {
 } from '../dynamics/contact_solver.js';
 import { integratePositionRange, integrateVelocityRange } from '../dynamics/body_integration.js';
 import type { DynamicsState } from '../dynamics/dynamics_state.js';
+import { collideBlock } from './narrow_phase.js';
 
 /**
  * The stages, with their items and what a block returns (the stage's result is the or of
@@ -38,6 +39,11 @@ export enum SolverStage {
   Restitution = 7,
   /** Constraints [start, end): impulses back into their contacts; returns 0. */
   StoreImpulses = 8,
+  /**
+   * Awake contacts (indices into `awakeContacts`): the narrow phase (narrow_phase.ts), before
+   * the solve; returns CollideStatus bits.
+   */
+  Collide = 9,
 }
 
 /** Runs one block of `stage`: its items [start, end). Any thread, any order (step_executor.ts). */
@@ -70,5 +76,7 @@ export function runSolverBlock(w: DynamicsState, stage: SolverStage, start: numb
     case SolverStage.StoreImpulses:
       storeImpulses(w, start, end);
       return 0;
+    case SolverStage.Collide:
+      return collideBlock(w, start, end);
   }
 }

@@ -26,7 +26,6 @@ import { ContactConstraints } from '../dynamics/contact_constraints.js';
 import { EventBuffers } from '../dynamics/events.js';
 import { bindJointCallbacks } from '../joints/joint.js';
 import { JointStore } from '../joints/joint_store.js';
-import { Manifold } from '../collision/manifold_types.js';
 import { StepContext } from '../dynamics/step_context.js';
 import { AABB, MassData } from '../geometry/geometry.js';
 import { Transform } from '../base/math.js';
@@ -39,9 +38,9 @@ import type { RollbackState } from './rollback_state.js';
 import { shareWorldMemory } from './shared_memory.js';
 import type { ActiveSolver } from '../types/solver.js';
 import { WorldSettings } from './world_settings.js';
+import { serialExecutor, type StepExecutor } from './step_executor.js';
 import { type ChainRecord, Profile } from '../dynamics/dynamics_state.js';
 import type { JointsState } from '../joints/joints_state.js';
-import { serialExecutor, type StepExecutor } from './step_executor.js';
 import {
   type FrictionMixer,
   mixFrictionDefault,
@@ -115,6 +114,8 @@ export class WorldState implements JointsState {
   /** Contacts with at least one awake body: the ones the narrow phase updates. */
   awakeContacts = new Int32Array(64);
   awakeContactCount = 0;
+  /** The narrow phase's verdict per awake contact (world/narrow_phase.ts CollideStatus). */
+  collideStatus = new Uint8Array(64);
   readonly constraints = new ContactConstraints();
   readonly events = new EventBuffers();
   /** Sensor shapes and their current overlaps (dynamics/sensor.ts). */
@@ -150,13 +151,6 @@ export class WorldState implements JointsState {
   // scratch, preallocated once
   readonly xfA = new Transform();
   readonly xfB = new Transform();
-  /**
-   * The narrow phase's manifold (world/solver.ts collide). Its second point outlives a
-   * one-point manifold, and the contact's reference record keeps it (contact.ts
-   * updateContactManifold), so the snapshot bytes hold whatever this scratch last held: one
-   * scratch per world, or worlds stepped in turn see each other's points.
-   */
-  readonly manifold = new Manifold();
   readonly aabb = new AABB();
   readonly massData = new MassData();
   /** The narrow phase's per-shape quadrilateral records (collision/manifold.ts). */
@@ -177,10 +171,10 @@ export class WorldState implements JointsState {
   adopt(other: WorldState): void {
     const rollback = this.rollback;
     const sharedMemory = this.sharedMemory;
-    const manifold = this.manifold;
+    const stepExecutor = this.stepExecutor;
     Object.assign(this, other);
-    // scratch, not content: the world's narrow phase goes on from its own last manifold
-    (this as { manifold: Manifold }).manifold = manifold;
+    // who runs the stages is the world's, not the content's, as the memory is
+    this.stepExecutor = stepExecutor;
     // the same cache, with a new stamp: the content is another
     (this as { rollback: RollbackCache }).rollback = rollback;
     // the memory is the world's choice, not the content's: a restored world stays shared

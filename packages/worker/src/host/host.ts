@@ -42,9 +42,14 @@ import { collectStepEvents } from './events.js';
 import { FrameWriter } from './frame_writer.js';
 import { PersistentRays } from './persistent_rays.js';
 import { RingReader } from './ring_reader.js';
+import { setStepExecutor } from '@impulse/core/parallel';
+import type { HelperSource } from '../parallel/helper_source.js';
+import { WorldStepExecutor } from '../parallel/world_executor.js';
 
 export class WorldHost implements HostInputs {
   private world: World | null = null;
+  /** The solver helpers stepping the world with this thread, when solverWorkers > 1. */
+  private executor: WorldStepExecutor | null = null;
   private ring: RingReader | null = null;
   private readonly rays = new PersistentRays();
   private readonly characters = new Characters();
@@ -68,9 +73,27 @@ export class WorldHost implements HostInputs {
   private burst = 0;
   private pending: HostUpdate = emptyUpdate();
 
+  /** `helpers`: where this thread gets solver helpers (none inline: it may not wait). */
+  constructor(private readonly helpers: HelperSource | null = null) {}
+
   init(init: HostInit, sink: HostSink | null): void {
     const solver = init.solver === null ? null : createSolver(init.solver, 'init');
-    this.world = new World(solver === null ? init.world : { ...init.world, solver });
+    const threads = this.helpers === null ? 1 : init.solverWorkers;
+    // helpers view the hot stores: they must live on shared memory (the same bits)
+    const def = {
+      ...init.world,
+      ...(solver === null ? {} : { solver }),
+      ...(threads > 1 ? { sharedMemory: true } : {}),
+    };
+    this.world = new World(def);
+    if (threads > 1 && this.helpers !== null) {
+      this.executor = new WorldStepExecutor(this.world, {
+        helpers: threads - 1,
+        spawn: this.helpers.spawn,
+        kernelUrl: this.helpers.kernelUrl,
+      });
+      setStepExecutor(this.world, this.executor);
+    }
     this.writer = new FrameWriter(init.frames);
     this.ring = init.ring ? new RingReader(init.ring, this) : null;
     this.sink = sink;
@@ -288,6 +311,8 @@ export class WorldHost implements HostInputs {
   dispose(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.executor?.dispose();
+    this.executor = null;
     this.world = null;
   }
 

@@ -79,7 +79,8 @@ export type StageKernel = (stage: number, start: number, end: number) => number 
 
 /** The first item of block `block` of `blocks` over [start, end): the same cut on every thread. */
 export function blockStart(start: number, end: number, block: number, blocks: number): number {
-  return start + Math.floor(((end - start) * block) / blocks);
+  // an int32 (ranges are below 2^31): a double result would be boxed when passed on
+  return (start + Math.floor(((end - start) * block) / blocks)) | 0;
 }
 
 /**

@@ -184,7 +184,8 @@ export class HelperPool {
       this.#ownError = null;
       throw own;
     }
-    const error = readError(this.#control);
+    // readError makes views and a string: only once some helper has failed
+    const error = Atomics.load(ctl, Ctl.ERROR) === 0 ? null : readError(this.#control);
     if (error !== null) {
       this.#failure ??= new Error(
         `HelperPool: solver helper ${error[0]} failed in stage ${stage}: ${error[1]}`,

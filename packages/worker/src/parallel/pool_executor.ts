@@ -50,7 +50,8 @@ export class PoolStepExecutor<W> implements RangeStepExecutor<W> {
 
   /** Blocks for a range of `items` items: enough to share, none smaller than minBlockItems. */
   blocksFor(items: number): number {
-    return Math.max(1, Math.min(this.#maxBlocks, Math.floor(items / this.#minBlockItems)));
+    // an int32, never a boxed double
+    return Math.max(1, Math.min(this.#maxBlocks, Math.floor(items / this.#minBlockItems))) | 0;
   }
 
   runStage(_w: W, stage: number, start: number, end: number): number {

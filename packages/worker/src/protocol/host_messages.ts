@@ -31,9 +31,9 @@ export interface HostInit {
   /** Take a snapshot every this many steps and send it along (0: never), for restart(). */
   snapshotEvery: number;
   /**
-   * Threads to step the world with (PhysicsOptions.solverWorkers, resolved). Not read yet:
-   * the host steps on its own thread until the step executor is connected
-   * (docs/parallel-step.md, "Runtime").
+   * Threads to step the world with (PhysicsOptions.solverWorkers, resolved): above 1, a host
+   * given a helper source (the Node physics worker) starts that many less one solver
+   * helpers (docs/parallel-step.md, "The step on helpers"); others step alone.
    */
   solverWorkers: number;
   /** The solver the world is made with (its kind's module loaded in the host first), or null. */

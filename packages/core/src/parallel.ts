@@ -1,0 +1,87 @@
+/**
+ * @impulse/core/parallel — what a pool of solver workers needs to step one world together
+ * (docs/parallel-step.md). Not part of the public API: @impulse/worker's physics worker
+ * and its solver helpers use it.
+ *
+ * - The calling thread (the physics worker) makes a `ParallelStep` for a world on shared
+ *   memory: its `kernel` runs a block on the world itself, `stores()` lists the shared
+ *   columns and the mirror's, and `beforeDispatch()` mirrors the step's inputs before a
+ *   stage is handed to helpers.
+ * - A helper loads this module by URL and calls `createStageKernel(stores)`: a kernel that
+ *   runs the same block functions on its world view (world/world_view.ts).
+ *
+ * A block's stage ids are `SolverStage`s (world/solver_stages.ts).
+ */
+
+import type { Column } from './base/array.js';
+import { runSolverBlock, type SolverStage } from './world/solver_stages.js';
+import { serialExecutor, type StepExecutor } from './world/step_executor.js';
+import { sharedMemoryGeneration, sharedStores } from './world/shared_memory.js';
+import { StepMirror } from './world/step_mirror.js';
+import { createWorldView, MirrorColumn, missingColumn, refreshWorldView } from './world/world_view.js';
+import type { WorldState } from './world/world_state.js';
+import { type World, worldStateOf } from './world.js';
+
+export { sharedMemoryGeneration };
+
+/** Runs a stage over items [start, end): one block (the pool's `StageKernel`). */
+export type BlockKernel = (stage: number, start: number, end: number) => number;
+
+/** Who runs a world's stages (world/step_executor.ts): a pool's executor, or null for one thread. */
+export function setStepExecutor(world: World, executor: StepExecutor | null): void {
+  worldStateOf(world).stepExecutor = executor ?? serialExecutor;
+}
+
+/** The calling thread's side of a world stepped by several threads. */
+export class ParallelStep {
+  readonly #w: WorldState;
+  readonly #mirror = new StepMirror();
+  /** Runs a block on the world itself. */
+  readonly kernel: BlockKernel;
+
+  constructor(world: World) {
+    const w = worldStateOf(world);
+    if (!w.sharedMemory) {
+      throw new Error('ParallelStep: the world must be made with sharedMemory: true');
+    }
+    this.#w = w;
+    this.kernel = (stage, start, end) => runSolverBlock(w, stage as SolverStage, start, end);
+  }
+
+  /** Changes whenever `stores()` would list other buffers (compare between dispatches). */
+  generation(): number {
+    return sharedMemoryGeneration();
+  }
+
+  /** The columns helpers view: the world's shared stores and the mirror's. */
+  stores(): Record<string, Column> {
+    const out = sharedStores(this.#w);
+    out[MirrorColumn.inputs] = this.#mirror.inputs;
+    out[MirrorColumn.geometry] = this.#mirror.geometry;
+    out[MirrorColumn.stamps] = this.#mirror.stamps;
+    return out;
+  }
+
+  /**
+   * True when helpers can run blocks: every column they need is shared (a store that fell
+   * back to plain memory keeps its stages on the calling thread).
+   */
+  shareable(stores: Readonly<Record<string, Column>>): boolean {
+    return missingColumn(stores) === null;
+  }
+
+  /** Mirrors the step's inputs for helpers; call before each stage they may run. */
+  beforeDispatch(): void {
+    this.#mirror.write(this.#w);
+  }
+}
+
+/** A helper's kernel over `stores` (StageKernelModule of @impulse/worker's pool). */
+export function createStageKernel(stores: Readonly<Record<string, Column>>): BlockKernel {
+  const view = createWorldView(stores);
+  const w = view.world;
+  return (stage, start, end) => {
+    refreshWorldView(view);
+    return runSolverBlock(w, stage as SolverStage, start, end);
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * The narrow phase as a block function: `collideBlock(w, start, end)` updates the awake
+ * contacts `awakeContacts[start .. end)` and writes, per awake index, what the step must do
+ * with each afterwards (`CollideStatus`) into `w.collideStatus`. A block touches only its
+ * own contacts' manifolds and status bytes, so blocks may run on any thread in any order
+ * (world/step_executor.ts); the step then reads the statuses in awake order, so the lists
+ * it acts on (began or stopped touching, parted) are the same whoever ran which block.
+ *
+ * It reads: the contacts, the shapes' types, geometry and tight boxes, the fat boxes
+ * (`broadPhase.shapeFat`), the body poses and centres, and the quadrilateral cache; it
+ * writes the contacts' manifold records (`updateContactManifold`, kept whole: the contact
+ * layout is its own) and its status bytes. Scratch (the manifold, the two transforms) is
+ * per thread: the manifold below is this module's, the transforms the world's (`xfA`,
+ * `xfB`; a helper's world view has its own).
+ */
+
+import { SPECULATIVE_DISTANCE } from '../base/constants.js';
+import { reuseManifold, reusesManifold, updateContactManifold } from '../dynamics/contact.js';
+import type { ShapeType } from '../geometry/geometry.js';
+import { Manifold } from '../collision/manifold_types.js';
+import { collideShapes } from '../collision/manifold.js';
+import { CONTACT_TOUCHING } from '../dynamics/awake_contacts.js';
+import type { DynamicsState } from '../dynamics/dynamics_state.js';
+
+/** What a contact's narrow phase left for the step (one byte per awake index). */
+export const CollideStatus = {
+  /** Nothing: updated (or skipped), touching as before. */
+  Kept: 0,
+  /** The fat boxes no longer overlap: the contact is destroyed. */
+  Parted: 1,
+  /** It began or stopped touching: flag, event, maybe a body to wake. */
+  Changed: 2,
+} as const;
+
+// per thread: a helper has its own module instance
+const manifold = new Manifold();
+
+/**
+ * Narrow phase of awake contacts [start, end); returns the or of their statuses (0: the
+ * step has nothing to finish). See collide in world/solver.ts for why the loop is shaped so.
+ */
+export function collideBlock(w: DynamicsState, start: number, end: number): number {
+  const contacts = w.contacts;
+  const shapes = w.shapes;
+  const bodies = w.bodies;
+  const fat = w.broadPhase.shapeFat;
+  const xfA = w.xfA;
+  const xfB = w.xfB;
+  const m = manifold;
+  const quads = w.quadCache;
+  const awake = w.awakeContacts;
+  const status = w.collideStatus;
+  const cShapeA = contacts.shapeA;
+  const cShapeB = contacts.shapeB;
+  const cBodyA = contacts.bodyA;
+  const cBodyB = contacts.bodyB;
+  const flags = contacts.flags;
+  const pointCount = contacts.pointCount;
+  const shapeType = shapes.type;
+  const geometry = shapes.geometry;
+  const px = bodies.px;
+  const py = bodies.py;
+  const qc = bodies.c;
+  const qs = bodies.s;
+  const sMinX = shapes.minX;
+  const sMinY = shapes.minY;
+  const sMaxX = shapes.maxX;
+  const sMaxY = shapes.maxY;
+  const spec = SPECULATIVE_DISTANCE;
+  let result = 0;
+
+  for (let i = start; i < end; i++) {
+    const c = awake[i]!;
+    const sA = cShapeA[c]!;
+    const sB = cShapeB[c]!;
+    // the fat boxes, one record per shape (BroadPhase.shapeFat: minX, minY, maxX, maxY)
+    const fA = 4 * sA;
+    const fB = 4 * sB;
+    const outside =
+      fat[fA + 2]! < fat[fB]! ||
+      fat[fB + 2]! < fat[fA]! ||
+      fat[fA + 3]! < fat[fB + 1]! ||
+      fat[fB + 3]! < fat[fA + 1]!;
+    // branch-free: every path writes its status (Kept unless set below)
+    const parted = outside ? CollideStatus.Parted : CollideStatus.Kept;
+    status[i] = parted;
+    result |= parted;
+    if (outside) continue;
+    const f = flags[c]!;
+    const wasTouching = (f & CONTACT_TOUCHING) !== 0;
+    // The shapes' own boxes farther apart than the speculative distance: no manifold point
+    // can exist. Most contacts of a tumbling pile of small boxes are such fat-box
+    // neighbours, and one that had no points before has nothing to update.
+    const apart =
+      sMaxX[sA]! + spec < sMinX[sB]! ||
+      sMaxX[sB]! + spec < sMinX[sA]! ||
+      sMaxY[sA]! + spec < sMinY[sB]! ||
+      sMaxY[sB]! + spec < sMinY[sA]!;
+    if (apart && !wasTouching) continue;
+    const bA = cBodyA[c]!;
+    const bB = cBodyB[c]!;
+    const typeA = shapeType[sA]! as ShapeType;
+    const typeB = shapeType[sB]! as ShapeType;
+    // a contact whose shapes moved apart keeps the empty manifold; every field reset, since
+    // updateContactManifold copies the second point of a one-point manifold too
+    m.reset();
+    if (!apart) {
+      // a touching pair that keeps its manifold (polygons that barely moved) stays touching
+      if (wasTouching && reusesManifold(typeA, typeB) && reuseManifold(w, c, bA, bB, pointCount[c]!))
+        continue;
+      xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
+      xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
+      collideShapes(quads, sA, typeA, geometry[sA]!, xfA, sB, typeB, geometry[sB]!, xfB, m);
+    }
+    updateContactManifold(w, c, bA, bB, m);
+    const changed = m.pointCount > 0 !== wasTouching ? CollideStatus.Changed : CollideStatus.Kept;
+    status[i] = changed;
+    result |= changed;
+  }
+  return result;
+}

@@ -1,0 +1,91 @@
+/**
+ * `pnpm --filter @impulse/worker bench:step [maxThreads] [steps]` (after `pnpm build`):
+ * ms per step of the bench scenes stepped by 1, 2, … threads (this thread and its solver
+ * helpers, src/parallel/world_executor.ts), their speed-up against one thread in the same
+ * run, and the stages handed to the helpers per step (each pays one barrier: `bench:pool`
+ * gives its cost).
+ *
+ * Every thread count steps its own copy of the scene; rounds alternate between the counts
+ * (after 60 steps of warm-up each) and each figure is the median of the rounds, so a
+ * machine loaded by other work shifts all counts alike. The worlds stay bit-identical
+ * (checked at the end: same state hash).
+ */
+import { availableParallelism } from 'node:os';
+import { World } from '@impulse/core';
+import { setStepExecutor } from '@impulse/core/parallel';
+import { jointGridScene, manyPyramidsScene, pyramidScene, tumblerScene } from '@impulse/core/scenes';
+import { nodeKernelUrl } from '../src/parallel/kernel_url_node.js';
+import { nodeHelperSpawner } from '../src/parallel/spawn_node.js';
+import { WorldStepExecutor } from '../src/parallel/world_executor.js';
+
+const maxThreads = Number(process.argv[2] ?? Math.max(2, availableParallelism()));
+const stepsPerRound = Number(process.argv[3] ?? 10);
+const ROUNDS = 5;
+const WARM_UP = 60;
+const DT = 1 / 60;
+
+const scenes: [string, (world: World) => void][] = [
+  ['pyramid base 100', (w) => void pyramidScene(w, 100)],
+  ['20×10 pyramids of base 10', (w) => void manyPyramidsScene(w, 20, 10, 10)],
+  ['tumbler, 2025 boxes', (w) => void tumblerScene(w, 45)],
+  ['joint grid 100×100', (w) => void jointGridScene(w, { rows: 100, columns: 100 })],
+];
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1]!;
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `parallel step, ${availableParallelism()} cores; ${ROUNDS} rounds of ${stepsPerRound} steps after ${WARM_UP}; medians`,
+  );
+  console.log('scene | threads | ms per step | speed-up | stages to helpers per step');
+  for (const [name, build] of scenes) {
+    const runs = [];
+    for (let threads = 1; threads <= maxThreads; threads++) {
+      // sleep off: the scenes keep their work for the whole run, as in the benchmark app
+      const world = new World({ sharedMemory: threads > 1, enableSleep: false });
+      build(world);
+      let executor: WorldStepExecutor | null = null;
+      if (threads > 1) {
+        executor = new WorldStepExecutor(world, {
+          helpers: threads - 1,
+          spawn: nodeHelperSpawner(),
+          kernelUrl: nodeKernelUrl(),
+        });
+        setStepExecutor(world, executor);
+      }
+      runs.push({ threads, world, executor, ms: [] as number[], dispatches: 0 });
+    }
+    for (const r of runs) {
+      for (let i = 0; i < WARM_UP; i++) {
+        r.world.step(DT);
+        // let the helpers take the first stores (a condition, not a span of time)
+        while (r.executor !== null && r.executor.dispatches > 0 && r.executor.readyHelpers < r.threads - 1)
+          await new Promise((res) => setTimeout(res, 2));
+      }
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const r of runs) {
+        const before = r.executor?.dispatches ?? 0;
+        const t = performance.now();
+        for (let i = 0; i < stepsPerRound; i++) r.world.step(DT);
+        r.ms.push((performance.now() - t) / stepsPerRound);
+        r.dispatches += (r.executor?.dispatches ?? 0) - before;
+      }
+    }
+    const base = median(runs[0]!.ms);
+    const hash = runs[0]!.world.stateHash();
+    for (const r of runs) {
+      const ms = median(r.ms);
+      const same = r.world.stateHash() === hash ? '' : '  (STATE DIFFERS)';
+      console.log(
+        `${name} | ${r.threads} | ${ms.toFixed(2)} | ${(base / ms).toFixed(2)}x | ${(r.dispatches / (ROUNDS * stepsPerRound)).toFixed(1)}${same}`,
+      );
+      r.executor?.dispose();
+    }
+  }
+}
+
+await main();

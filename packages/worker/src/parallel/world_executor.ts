@@ -1,0 +1,113 @@
+/**
+ * A world's step on the physics worker and its solver helpers: the step hands each stage's
+ * item range to `runStage` (the core's step executor seam), which runs it on the calling
+ * thread alone when it is small, and otherwise through the helper pool in blocks (the
+ * calling thread claims blocks too, one barrier per stage).
+ *
+ * Before a dispatch it mirrors the step's inputs for the helpers (ParallelStep
+ * .beforeDispatch) and, when a store grew since the last publish (a new shared
+ * generation: between stages, even inside a step), publishes the new columns first;
+ * helpers that have not taken them yet claim nothing, so the calling thread runs their
+ * share and the bits never depend on it. A stage whose columns are not all shared runs
+ * on the calling thread.
+ */
+
+import type { World } from '@impulse/core';
+import { ParallelStep } from '@impulse/core/parallel';
+import type { HelperSpawner } from './pool.js';
+import { HelperPool } from './pool.js';
+import { PoolStepExecutor } from './pool_executor.js';
+
+export interface WorldExecutorOptions {
+  /** Helper workers besides the calling thread (>= 1). */
+  readonly helpers: number;
+  readonly spawn: HelperSpawner;
+  /** URL of @impulse/core's built `parallel.js`, which helpers import. */
+  readonly kernelUrl: string;
+  /**
+   * Fewest items per block (PoolStepExecutor.minBlockItems); a stage with fewer than two
+   * blocks' worth runs on the calling thread, with no dispatch. Default 64.
+   */
+  readonly minBlockItems?: number;
+  readonly spin?: number;
+}
+
+/** The default block size: below 128 items a stage stays on the calling thread (docs/parallel-step.md). */
+export const DEFAULT_MIN_BLOCK_ITEMS = 64;
+
+export class WorldStepExecutor {
+  readonly #step: ParallelStep;
+  readonly #options: WorldExecutorOptions;
+  readonly #minBlockItems: number;
+  #pool: HelperPool | null = null;
+  #blocks: PoolStepExecutor<unknown> | null = null;
+  readonly #kernel: (stage: number, start: number, end: number) => number;
+  /** The shared generation last published, and whether helpers can run blocks on it. */
+  #published = -1;
+  #shareable = false;
+  /** Stages handed to the pool so far (the rest ran on the calling thread alone). */
+  dispatches = 0;
+
+  constructor(world: World, options: WorldExecutorOptions) {
+    const step = new ParallelStep(world);
+    this.#step = step;
+    this.#kernel = step.kernel;
+    this.#options = options;
+    this.#minBlockItems = options.minBlockItems ?? DEFAULT_MIN_BLOCK_ITEMS;
+    if (!Number.isInteger(this.#minBlockItems) || this.#minBlockItems < 1) {
+      throw new RangeError(
+        `WorldStepExecutor: minBlockItems must be a positive integer, got ${this.#minBlockItems}`,
+      );
+    }
+  }
+
+  /**
+   * The pool, started when a stage first has work for two blocks: a world that stays small
+   * never starts a helper thread.
+   */
+  #start(): PoolStepExecutor<unknown> {
+    const options = this.#options;
+    const step = this.#step;
+    this.#pool = new HelperPool({
+      helpers: options.helpers,
+      spawn: options.spawn,
+      // the calling thread's kernel runs on the world itself, whatever stores it is given
+      kernel: { url: options.kernelUrl, module: { createStageKernel: () => step.kernel } },
+      ...(options.spin === undefined ? {} : { spin: options.spin }),
+    });
+    this.#blocks = new PoolStepExecutor(this.#pool, { minBlockItems: this.#minBlockItems });
+    return this.#blocks;
+  }
+
+  /** Helpers holding the stores last published. */
+  get readyHelpers(): number {
+    return this.#pool?.readyHelpers ?? 0;
+  }
+
+  /** Runs `stage` over items [start, end): returns after all of it, with the or of its blocks' results. */
+  runStage(_w: unknown, stage: number, start: number, end: number): number {
+    // fewer than two blocks' worth: no dispatch, no barrier (and no pool yet)
+    if (end - start < 2 * this.#minBlockItems) return this.#kernel(stage, start, end);
+    const blocks = (this.#blocks ?? this.#start()).blocksFor(end - start);
+    const step = this.#step;
+    step.beforeDispatch();
+    if (step.generation() !== this.#published) this.#publish();
+    if (!this.#shareable) return this.#kernel(stage, start, end);
+    this.dispatches++;
+    return this.#pool!.runStage(stage, start, end, blocks);
+  }
+
+  #publish(): void {
+    const step = this.#step;
+    const stores = step.stores();
+    this.#published = step.generation();
+    this.#shareable = step.shareable(stores);
+    // helpers are given only stores they can run on: until the next publish, the stages
+    // stay on the calling thread and the helpers' old stores are never dispatched on
+    if (this.#shareable) this.#pool!.publish(stores);
+  }
+
+  dispose(): void {
+    this.#pool?.dispose();
+  }
+}
