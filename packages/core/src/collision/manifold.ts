@@ -27,7 +27,6 @@ import {
 import type { Capsule, ChainSegment, Circle, Geometry, Segment } from '../geometry/geometry.js';
 import { Polygon, ShapeType } from '../geometry/geometry.js';
 import { Transform } from '../base/math.js';
-import { growF64 } from '../base/array.js';
 import { type Manifold, makeFeatureId } from './manifold_types.js';
 
 // Lengths below this (m) are treated as zero when normalising.
