@@ -22,7 +22,7 @@ w.onerror = (e) => fetch('/result', { method: 'POST', body: JSON.stringify({ err
 
 const coordinator = `
 import { HelperPool } from '/dist/parallel/pool.js';
-import { browserHelperSpawner } from '/dist/parallel/spawn_browser.js';
+import { browserHelperSpawner } from '/dist/parallel/spawn_browser_by_url.js';
 import * as probe from '/dist/parallel/probe_job.js';
 async function run(helpers) {
   const job = probe.makeProbeJob(600, 3000, 16, 64);

@@ -32,8 +32,10 @@ export interface PhysicsOptions {
    * Threads that step the world: the physics worker and `solverWorkers - 1` solver helpers
    * (docs/parallel-step.md, "Runtime"). An integer in [1, 64]. Default: the cores present
    * less one for the page (`navigator.hardwareConcurrency`, `os.availableParallelism()` in
-   * Node), at most 4; always 1 inline, and 1 where shared memory is unavailable. Not yet
-   * connected to the step: today the world steps on one thread whatever this is.
+   * Node), at most 4; always 1 inline, and 1 where shared memory is unavailable (a page
+   * that is not cross-origin isolated: the physics worker then steps alone, with no error).
+   * Every count gives the same bits. A small world stays on the physics worker's thread
+   * whatever this is: helpers start when a stage of the step first has enough work to share.
    */
   solverWorkers?: number;
   /**

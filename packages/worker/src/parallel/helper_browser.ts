@@ -1,15 +1,9 @@
-/** A solver helper as a browser module worker (the physics worker starts it). */
+/**
+ * A solver helper as a browser module worker (the physics worker starts it) that imports
+ * its kernel module by the URL the pool names: the probe job's check
+ * (scripts/pool_browser_check.mjs). A world's helpers are world_helper_browser.ts.
+ */
+import { browserHelperEndpoint } from './helper_endpoint_browser.js';
 import { runHelper } from './helper_loop.js';
-import type { ToHelper } from './messages.js';
 
-// a module worker's global scope; typed through the DOM lib's postMessage and close
-const scope = globalThis as unknown as {
-  postMessage(message: unknown): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<ToHelper>) => void): void;
-  close(): void;
-};
-runHelper({
-  post: (message) => scope.postMessage(message),
-  listen: (handler) => scope.addEventListener('message', (event) => handler(event.data)),
-  close: () => scope.close(),
-});
+runHelper(browserHelperEndpoint());

@@ -23,8 +23,18 @@ function describeError(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
 
-/** Runs a helper on `endpoint` until the pool shuts it down. */
-export function runHelper(endpoint: HelperEndpoint): void {
+/** Loads the kernel module the pool names (its `init` message's `kernel`). */
+export type KernelLoader = (url: string) => Promise<StageKernelModule>;
+
+/** The default loader: the module at that URL (Node's helpers, the probe job). */
+const importKernel: KernelLoader = (url) => import(/* @vite-ignore */ url);
+
+/**
+ * Runs a helper on `endpoint` until the pool shuts it down. `load` gets the kernel module:
+ * by URL by default; a helper bundled with its kernel (a browser world helper, which no
+ * URL of the core's could reach through an app's bundler) returns its own.
+ */
+export function runHelper(endpoint: HelperEndpoint, load: KernelLoader = importKernel): void {
   let control: SharedArrayBuffer | null = null;
   let ctl: Int32Array = new Int32Array(0);
   let index = -1;
@@ -99,8 +109,8 @@ export function runHelper(endpoint: HelperEndpoint): void {
       index = message.index;
       spin = message.spin;
       seen = Atomics.load(ctl, Ctl.SEQ);
-      import(/* @vite-ignore */ message.kernel).then(
-        (m: StageKernelModule) => {
+      load(message.kernel).then(
+        (m) => {
           if (typeof m.createStageKernel !== 'function') {
             fail(new Error(`${message.kernel} exports no createStageKernel function`));
             return;
