@@ -19,7 +19,13 @@ export type {
   PhysicsStats,
   Transport,
 } from './client/client.js';
-export type { CharacterDef, CharacterOptions, EventInterest, Stepping } from './protocol/host_messages.js';
+export type {
+  CharacterDef,
+  CharacterOptions,
+  EventInterest,
+  SolverThreads,
+  Stepping,
+} from './protocol/host_messages.js';
 export type { PhysicsOptions } from './client/options.js';
 export { DEFAULT_TIME_STEP } from './client/options.js';
 export { COMMAND_NAMES, WORLD_METHODS } from './protocol/world_methods.js';

@@ -59,5 +59,21 @@ describe('solverWorkers', () => {
     }
     expect(records(physics)).toEqual(records(world));
     expect(await physics.stateHash()).toBe(world.stateHash());
+    // the helper took part: its stages were shared out (a world of 210 bodies is big enough)
+    const solver = await physics.getSolverThreads();
+    expect(solver.threads).toBe(2);
+    expect(solver.readyHelpers).toBe(1);
+    expect(solver.sharedStages).toBeGreaterThan(0);
+  });
+
+  it('reports one thread where the world steps alone', async () => {
+    const physics = createTestWorker({ stepping: 'manual', solverWorkers: 1 });
+    client = physics;
+    buildPyramid(physics);
+    await physics.step(5);
+    expect(await physics.getSolverThreads()).toEqual({ threads: 1, readyHelpers: 0, sharedStages: 0 });
+    const inline = createInlinePhysics({ stepping: 'manual' });
+    expect(await inline.getSolverThreads()).toEqual({ threads: 1, readyHelpers: 0, sharedStages: 0 });
+    inline.dispose();
   });
 });

@@ -36,7 +36,7 @@ import {
   type SolverDescription,
   type Vec2,
 } from '@impulse/core/contract';
-import type { CharacterDef, HostUpdate } from '../protocol/host_messages.js';
+import type { CharacterDef, HostUpdate, SolverThreads } from '../protocol/host_messages.js';
 import type { InputMethod } from '../protocol/inputs.js';
 import type { MethodsRouted } from '../protocol/world_methods.js';
 import type { BackendFactory, Transport } from './backend.js';
@@ -296,6 +296,15 @@ class PhysicsClientBase {
   /** Statistics of the newest published step; fills and returns `out` when given. */
   getStats(out?: PhysicsStats): PhysicsStats {
     return this.stats.getStats(this.paused, out);
+  }
+
+  /**
+   * Who steps the world: the threads (the physics worker and its solver helpers, option
+   * `solverWorkers`), the helpers running, and the stages shared out so far. Asked of the
+   * host, after the queued commands.
+   */
+  async getSolverThreads(): Promise<SolverThreads> {
+    return this.ctx.link.request((port) => port.solverThreads());
   }
 
   // ------------------------------------------------------------------ reads that ask the host

@@ -32,6 +32,7 @@ import type {
   HostInit,
   HostSink,
   HostUpdate,
+  SolverThreads,
   WireRollbackState,
 } from '../protocol/host_messages.js';
 import type { HostInputs } from '../protocol/inputs.js';
@@ -216,6 +217,16 @@ export class WorldHost implements HostInputs {
   stateHash(): number {
     this.drainInputs();
     return this.requireWorld().stateHash();
+  }
+
+  solverThreads(): SolverThreads {
+    const executor = this.executor;
+    if (executor === null) return { threads: 1, readyHelpers: 0, sharedStages: 0 };
+    return {
+      threads: executor.helpers + 1,
+      readyHelpers: executor.readyHelpers,
+      sharedStages: executor.dispatches,
+    };
   }
 
   snapshot(): Uint8Array {

@@ -79,6 +79,11 @@ export class WorldStepExecutor {
     return this.#blocks;
   }
 
+  /** Helper workers besides the calling thread (started when a stage first needs them). */
+  get helpers(): number {
+    return this.#options.helpers;
+  }
+
   /** Helpers holding the stores last published. */
   get readyHelpers(): number {
     return this.#pool?.readyHelpers ?? 0;

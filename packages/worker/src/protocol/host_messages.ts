@@ -40,6 +40,19 @@ export interface HostInit {
   solver: SolverDescription | null;
 }
 
+/**
+ * Who steps the world (PhysicsClient.getSolverThreads): what a page shows and a test checks
+ * to know the helpers took part, since the bits are the same either way.
+ */
+export interface SolverThreads {
+  /** Threads stepping the world: the physics worker and its solver helpers (1: it steps alone). */
+  threads: number;
+  /** Helpers started and holding the world's current stores (0 until a stage first needs them). */
+  readyHelpers: number;
+  /** Stages of the step handed to the helpers so far (0 while the world is small). */
+  sharedStages: number;
+}
+
 /** A RollbackState's arrays, cut to their counts (structured clone drops the class). */
 export interface WireRollbackState {
   f: Float64Array<ArrayBuffer>;
