@@ -42,6 +42,11 @@ describe('solverWorkers', () => {
         `createPhysics: solverWorkers must be an integer in [1, 64], got ${String(bad)}`,
       );
     }
+    for (const bad of [0, 65537, 1.5, '8'] as unknown[]) {
+      expect(() => createNodePhysicsWorker({ solverBlockItems: bad as number })).toThrow(
+        `createPhysics: solverBlockItems must be an integer in [1, 65536], got ${String(bad)}`,
+      );
+    }
     expect(() => createInlinePhysics({ solverWorkers: 2 })).toThrow(
       /createPhysics: solverWorkers must be 1 inline .*got 2/,
     );
@@ -63,6 +68,20 @@ describe('solverWorkers', () => {
     const solver = await physics.getSolverThreads();
     expect(solver.threads).toBe(2);
     expect(solver.readyHelpers).toBe(1);
+    expect(solver.sharedStages).toBeGreaterThan(0);
+  });
+
+  it('shares a small world out when told to by solverBlockItems, to the same bits', async () => {
+    const physics = createTestWorker({ stepping: 'manual', solverWorkers: 3, solverBlockItems: 2 });
+    client = physics;
+    const world = new World();
+    buildPyramid(physics, 5);
+    buildPyramid(world, 5);
+    await physics.step(60);
+    for (let step = 1; step <= 60; step++) world.step(DT);
+    expect(await physics.stateHash()).toBe(world.stateHash());
+    const solver = await physics.getSolverThreads();
+    expect(solver.threads).toBe(3);
     expect(solver.sharedStages).toBeGreaterThan(0);
   });
 

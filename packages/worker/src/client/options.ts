@@ -5,6 +5,7 @@ import {
   type SolverDescription,
   type WorldDef,
 } from '@impulse/core/contract';
+import { DEFAULT_MIN_BLOCK_ITEMS } from '../parallel/block_items.js';
 import type { HostInit, Stepping } from '../protocol/host_messages.js';
 
 export interface PhysicsOptions {
@@ -39,6 +40,14 @@ export interface PhysicsOptions {
    */
   solverWorkers?: number;
   /**
+   * Fewest items (bodies, contacts, constraints of one colour) in a block of a stage handed
+   * to solver helpers: a stage with fewer than twice this runs on the physics worker alone,
+   * with no barrier, which is what keeps a small world on one thread. An integer in
+   * [1, 65536]; default 64. Lower it only to make a small world share its stages (a test
+   * that the helpers give the same bits); the bits are the same for any value.
+   */
+  solverBlockItems?: number;
+  /**
    * The constraint solver, as a description: `{ kind: 'xpbd', subSteps: 8 }` (a solver
    * object holds functions, which cannot cross to a worker). Default none: the soft step.
    * The kind's module is loaded (in the worker and here, for the client's checks) before
@@ -52,6 +61,8 @@ export const DEFAULT_TIME_STEP = 1 / 60;
 /** The most threads `solverWorkers` may ask for, and the most its default gives. */
 export const MAX_SOLVER_WORKERS = 64;
 export const DEFAULT_SOLVER_WORKERS_CAP = 4;
+/** The largest `solverBlockItems`. */
+export const MAX_SOLVER_BLOCK_ITEMS = 65536;
 export const DEFAULT_MAX_STEPS_PER_TICK = 4;
 /** Body slots the first frame buffer holds; it doubles as the world grows. */
 export const INITIAL_FRAME_CAPACITY = 64;
@@ -99,6 +110,7 @@ export function resolveOptions(
     timeScale: o.timeScale ?? 1,
     snapshotEvery: o.snapshotEvery ?? 0,
     solverWorkers: o.solverWorkers ?? (crossesThreads && shared ? defaultSolverWorkers(cores) : 1),
+    solverBlockItems: o.solverBlockItems ?? DEFAULT_MIN_BLOCK_ITEMS,
     solver: o.solver == null ? null : checkSolverDescription('createPhysics', 'solver', o.solver),
   };
   if (r.stepping !== 'realtime' && r.stepping !== 'manual')
@@ -123,6 +135,10 @@ export function resolveOptions(
       "1 inline (the caller's thread cannot wait for helpers: use a worker)",
       r.solverWorkers,
     );
+  }
+  const items = r.solverBlockItems;
+  if (!Number.isInteger(items) || items < 1 || items > MAX_SOLVER_BLOCK_ITEMS) {
+    fail('solverBlockItems', `an integer in [1, ${MAX_SOLVER_BLOCK_ITEMS}]`, items);
   }
   // helpers view the world through shared memory: without it, the physics worker steps alone
   if (!shared) r.solverWorkers = 1;

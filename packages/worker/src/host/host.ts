@@ -92,6 +92,7 @@ export class WorldHost implements HostInputs {
         helpers: threads - 1,
         spawn: this.helpers.spawn,
         kernelUrl: this.helpers.kernelUrl,
+        minBlockItems: init.solverBlockItems,
       });
       setStepExecutor(this.world, this.executor);
     }

@@ -15,6 +15,7 @@
 import type { World } from '@impulse/core';
 import { ParallelStep } from '@impulse/core/parallel';
 import type { HelperSpawner } from './pool.js';
+import { DEFAULT_MIN_BLOCK_ITEMS } from './block_items.js';
 import { HelperPool } from './pool.js';
 import { PoolStepExecutor } from './pool_executor.js';
 
@@ -32,8 +33,6 @@ export interface WorldExecutorOptions {
   readonly spin?: number;
 }
 
-/** The default block size: below 128 items a stage stays on the calling thread (docs/parallel-step.md). */
-export const DEFAULT_MIN_BLOCK_ITEMS = 64;
 
 export class WorldStepExecutor {
   readonly #step: ParallelStep;

@@ -36,6 +36,8 @@ export interface HostInit {
    * helpers (docs/parallel-step.md, "The step on helpers"); others step alone.
    */
   solverWorkers: number;
+  /** Fewest items per block of a stage shared with the helpers (PhysicsOptions.solverBlockItems). */
+  solverBlockItems: number;
   /** The solver the world is made with (its kind's module loaded in the host first), or null. */
   solver: SolverDescription | null;
 }
