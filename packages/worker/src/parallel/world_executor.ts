@@ -33,7 +33,6 @@ export interface WorldExecutorOptions {
   readonly spin?: number;
 }
 
-
 export class WorldStepExecutor {
   readonly #step: ParallelStep;
   readonly #options: WorldExecutorOptions;
