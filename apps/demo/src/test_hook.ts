@@ -5,7 +5,7 @@
  */
 import type { BodyId, World } from '@impulse/core';
 import { mixedPileScene } from '@impulse/core/scenes';
-import { createPhysicsWorker, type PhysicsClient } from '@impulse/worker';
+import { createPhysicsWorker, type PhysicsClient, type SolverThreads } from '@impulse/worker';
 import {
   type GoldenBody,
   type GoldenRun,
@@ -49,15 +49,31 @@ export interface TestHook {
   /** Points every other read (bodies, positions, drags, stats) at pane `index` of the solver lab. */
   focusPane(index: number): void;
   goldenHash(): Promise<{ sleepStep: number; hash: number; transport: string }>;
-  /** The worker runtime's golden run (golden/worker_golden.ts) in this browser's Web Worker, `steps` steps. */
-  workerGolden(steps?: number): Promise<GoldenRun & { bodies: GoldenBody[] }>;
+  /**
+   * The worker runtime's golden run (golden/worker_golden.ts) in this browser's Web Worker,
+   * `steps` steps; with `threads`, the worker's solver options (default: the page's), and
+   * who stepped the world at the end.
+   */
+  workerGolden(
+    steps?: number,
+    threads?: SolverOptions,
+  ): Promise<GoldenRun & { bodies: GoldenBody[]; solver: SolverThreads }>;
   /** The golden world stepped in one call in this browser's Web Worker (timing; golden/worker_golden.ts). */
   workerGoldenTiming(steps?: number): Promise<GoldenTiming>;
 }
 
+/** The solver threads a test asks the golden run's worker for. */
+export interface SolverOptions {
+  solverWorkers?: number;
+  solverBlockItems?: number;
+}
+
 /** Runs `run` on a world in a new Web Worker, disposed after. */
-async function inFreshWorker<T>(run: (client: PhysicsClient) => Promise<T>): Promise<T> {
-  const client = createPhysicsWorker({ stepping: 'manual' });
+async function inFreshWorker<T>(
+  run: (client: PhysicsClient) => Promise<T>,
+  threads: SolverOptions = {},
+): Promise<T> {
+  const client = createPhysicsWorker({ stepping: 'manual', ...threads });
   try {
     return await run(client);
   } finally {
@@ -114,7 +130,11 @@ export function installTestHook(): void {
         }
         return { sleepStep: steps, hash: await client.stateHash(), transport: client.transport };
       }),
-    workerGolden: (steps) => inFreshWorker((client) => runGolden(client, steps)),
+    workerGolden: (steps, threads) =>
+      inFreshWorker(
+        async (client) => ({ ...(await runGolden(client, steps)), solver: await client.getSolverThreads() }),
+        threads,
+      ),
     workerGoldenTiming: (steps) => inFreshWorker((client) => timeGolden(client, steps)),
   };
   (window as unknown as { __impulse: TestHook }).__impulse = hook;

@@ -751,6 +751,55 @@ describe.each(runnable)('demo in %s', (engine) => {
     writeFileSync(join(shots, 'golden-run.json'), JSON.stringify(figures, null, 2));
   });
 
+  chromiumOnly(
+    "the golden run on 2 solver workers in the browser's physics worker gives the bits of 1 worker and of Node",
+    async () => {
+      const node = createInlinePhysics({ stepping: 'manual' });
+      const expected = await runGolden(node).finally(() => node.dispose());
+      // blocks of 4 items: the golden world is small, and the default block (64) would keep
+      // every stage on the physics worker, the helper idle
+      const shared = { solverWorkers: 2, solverBlockItems: 4 };
+      const runs = [
+        { url: isolated.url, threads: { solverWorkers: 1 }, expect: 1 },
+        { url: isolated.url, threads: shared, expect: 2 },
+        // not isolated: no shared memory, so one thread (no error), and the same bits
+        { url: plain.url, threads: shared, expect: 1 },
+      ];
+      for (const r of runs) {
+        const what = `${JSON.stringify(r.threads)} on the ${r.url === isolated.url ? 'isolated' : 'plain'} page`;
+        const { page, errors } = await openPage(browser, r.url);
+        const run = await page.evaluate(([steps, threads]) => window.__impulse.workerGolden(steps, threads), [
+          GOLDEN_STEPS,
+          r.threads,
+        ] as const);
+        expect(run.solver.threads, `${what}: threads`).toBe(r.expect);
+        if (r.expect > 1) {
+          expect(run.solver.readyHelpers, `${what}: helpers holding the stores`).toBe(r.expect - 1);
+          expect(run.solver.sharedStages, `${what}: stages shared out`).toBeGreaterThan(0);
+        } else {
+          expect(run.solver.sharedStages, `${what}: stages shared out`).toBe(0);
+        }
+        const step = firstDifference(expected, run);
+        if (step !== null) {
+          const local = createInlinePhysics({ stepping: 'manual' });
+          const reference = await runGolden(local, step).finally(() => local.dispose());
+          const there = await page.evaluate(([n, threads]) => window.__impulse.workerGolden(n, threads), [
+            step,
+            r.threads,
+          ] as const);
+          expect.fail(
+            `${what}: leaves Node's bits at step ${step}: ${firstDifferentBody(reference.bodies, there.bodies)}`,
+          );
+        }
+        expect(run.stateHashes, `${what}: state hashes`).toEqual(expected.stateHashes);
+        expect(run.sensorEvents, `${what}: sensor events`).toEqual(expected.sensorEvents);
+        expect(run.bodies).toEqual(expected.bodies);
+        expect(await errors()).toEqual([]);
+        await page.close();
+      }
+    },
+  );
+
   it.runIf(!sharedMemory)(
     'an isolated page without SharedArrayBuffer runs on the transfer fallback, and the warning names what is missing',
     async () => {

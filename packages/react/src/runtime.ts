@@ -34,6 +34,8 @@ export interface RuntimeConfig {
   stepping: Stepping;
   timeStep: number;
   maxStepsPerTick: number | undefined;
+  /** Threads stepping a worker's world (the worker's own default when undefined). */
+  solverWorkers?: number | undefined;
   worker: (() => Worker) | undefined;
   /** The world's definition at creation (gravity, sub-steps, settings, mixers inline). */
   world: Partial<WorldDef>;
@@ -311,6 +313,7 @@ export class PhysicsRuntime {
       solver: this.solver,
       ...(c.maxStepsPerTick === undefined ? {} : { maxStepsPerTick: c.maxStepsPerTick }),
     };
+    // inline, the world steps on one thread (<Physics> let only 1 through for 'inline')
     if (c.backend === 'inline') return createInlinePhysics(options);
     if (c.worker === undefined && typeof Worker === 'undefined') {
       // No Web Worker here (a test environment, an old runtime): the same world, inline.
@@ -320,7 +323,11 @@ export class PhysicsRuntime {
       }
       return createInlinePhysics(options);
     }
-    return createPhysicsWorker(c.worker === undefined ? options : { ...options, worker: c.worker });
+    return createPhysicsWorker({
+      ...options,
+      ...(c.worker === undefined ? {} : { worker: c.worker }),
+      ...(c.solverWorkers === undefined ? {} : { solverWorkers: c.solverWorkers }),
+    });
   }
 }
 

@@ -27,7 +27,7 @@ export type {
   Stepping,
 } from './protocol/host_messages.js';
 export type { PhysicsOptions } from './client/options.js';
-export { DEFAULT_TIME_STEP } from './client/options.js';
+export { DEFAULT_TIME_STEP, MAX_SOLVER_WORKERS } from './client/options.js';
 export { COMMAND_NAMES, WORLD_METHODS } from './protocol/world_methods.js';
 export type { CommandName, Route, WorldCommands } from './protocol/world_methods.js';
 export { Record as FrameRecord } from './protocol/frame_layout.js';

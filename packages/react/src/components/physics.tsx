@@ -1,5 +1,5 @@
 import type { SolverDescription, Vec2, WorldDef } from '@impulse/core';
-import type { PhysicsClient, Stepping } from '@impulse/worker';
+import { MAX_SOLVER_WORKERS, type PhysicsClient, type Stepping } from '@impulse/worker';
 import { type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { PhysicsContext } from '../context.js';
 import type { DragOptions } from '../drag.js';
@@ -52,14 +52,51 @@ export interface PhysicsProps {
   dragOptions?: Partial<DragOptions>;
   /** Creates the Web Worker (when the bundler cannot resolve the default one). */
   worker?: () => Worker;
+  /**
+   * Threads that step the world in the worker backend: the physics worker and
+   * `solverWorkers - 1` solver helpers it starts (`createPhysicsWorker({ solverWorkers })`).
+   * An integer in [1, 64]. Default: from `navigator.hardwareConcurrency` (one core left to
+   * the page, at most 4) where the page is cross-origin isolated, else 1; the world steps on
+   * one thread wherever shared memory is unavailable, with no error. Every count gives the
+   * same bits. Inline it must be 1 (the page's thread cannot wait for helpers), and it cannot
+   * apply to a `client` passed in. A change makes a new world.
+   */
+  solverWorkers?: number;
 }
 
 const ORIGIN: Vec2 = { x: 0, y: 0 };
 
 /**
+ * The solverWorkers prop, checked where it is written (the client is made later, in an
+ * effect, where the worker package's own check would name no prop).
+ */
+function checkSolverWorkers(
+  value: number | undefined,
+  backend: Backend,
+  client: PhysicsClient | undefined,
+): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_SOLVER_WORKERS) {
+    throw new RangeError(
+      `<Physics>: solverWorkers must be an integer in [1, ${MAX_SOLVER_WORKERS}], got ${String(value)}`,
+    );
+  }
+  if (client !== undefined && value !== 1) {
+    throw new Error(
+      `<Physics>: solverWorkers cannot apply to a client passed in (give it to createPhysicsWorker), got ${value}`,
+    );
+  }
+  if (backend === 'inline' && value !== 1) {
+    throw new RangeError(
+      `<Physics>: solverWorkers must be 1 with backend 'inline' (the page's thread cannot wait for helpers), got ${value}`,
+    );
+  }
+}
+
+/**
  * Owns one physics world and its animation-frame loop. Props that a setter changes
  * (gravity, sub-steps, settings, solver, paused, time scale, interpolate, the mapping, debug) are
- * applied live. Backend, client, stepping, time step and maxStepsPerTick make a new world
+ * applied live. Backend, client, stepping, time step, maxStepsPerTick and solverWorkers make a new world
  * (every body below is created again in it); mixers and worker are read when a world is made.
  */
 export function Physics(props: PhysicsProps) {
@@ -71,7 +108,9 @@ export function Physics(props: PhysicsProps) {
     maxStepsPerTick,
     worker,
     mixers,
+    solverWorkers,
   } = props;
+  checkSolverWorkers(solverWorkers, backend, client);
   // Functions and objects made inline would be new on every render: the worker factory and
   // the mixers are read when a world is made, and changing them alone makes no new world.
   const made = useRef({ worker, mixers });
@@ -84,6 +123,7 @@ export function Physics(props: PhysicsProps) {
         stepping,
         timeStep,
         maxStepsPerTick,
+        solverWorkers,
         worker: made.current.worker,
         world: {
           ...(props.gravity ? { gravity: props.gravity } : {}),
@@ -95,7 +135,7 @@ export function Physics(props: PhysicsProps) {
         timeScale: props.timeScale ?? 1,
         solver: props.solver ?? null,
       }),
-    [backend, client, stepping, timeStep, maxStepsPerTick],
+    [backend, client, stepping, timeStep, maxStepsPerTick, solverWorkers],
   );
   useLayoutEffect(() => {
     runtime.start();

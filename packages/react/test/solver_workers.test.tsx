@@ -1,0 +1,99 @@
+// <Physics solverWorkers>: checked where it is written (the field and the value named), and
+// handed to createPhysicsWorker as is; a change makes a new world. jsdom has no Web Worker,
+// so createPhysicsWorker is replaced by one that records its options and makes the world
+// inline.
+import * as WorkerPackage from '@impulse/worker';
+import { cleanup, render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type PhysicsApi, Physics, type PhysicsProps } from '../src/index.js';
+import { Grab } from './helpers.js';
+
+vi.mock('@impulse/worker', async (original) => {
+  const actual = await original<typeof WorkerPackage>();
+  return {
+    ...actual,
+    createPhysicsWorker: vi.fn((options: WorkerPackage.WorkerOptions) =>
+      actual.createInlinePhysics({ stepping: options.stepping ?? 'manual' }),
+    ),
+  };
+});
+
+const created = vi.mocked(WorkerPackage.createPhysicsWorker);
+const makeWorker = () => ({}) as Worker;
+
+afterEach(() => {
+  cleanup();
+  created.mockClear();
+  vi.restoreAllMocks();
+});
+
+function scene(props: PhysicsProps, onApi: (api: PhysicsApi) => void = () => {}) {
+  return (
+    <StrictMode>
+      <Physics stepping="manual" worker={makeWorker} {...props}>
+        <Grab onApi={onApi} />
+      </Physics>
+    </StrictMode>
+  );
+}
+
+/** The error a render throws (React reports it on the console too: silenced). */
+function renderError(props: PhysicsProps): string {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    render(scene(props));
+  } catch (e) {
+    return String(e);
+  }
+  return 'no error';
+}
+
+describe('<Physics solverWorkers>', () => {
+  it('passes the count to createPhysicsWorker, and leaves the default to it when unset', () => {
+    render(scene({ solverWorkers: 3 }));
+    expect(created).toHaveBeenCalled();
+    for (const [options] of created.mock.calls) expect(options?.solverWorkers).toBe(3);
+    cleanup();
+    created.mockClear();
+    render(scene({}));
+    expect(created).toHaveBeenCalled();
+    for (const [options] of created.mock.calls) expect(options).not.toHaveProperty('solverWorkers');
+  });
+
+  it('makes a new world when the count changes', () => {
+    const seen = new Set<WorkerPackage.PhysicsClient>();
+    const view = render(scene({ solverWorkers: 1 }, (api) => seen.add(api.client)));
+    const first = [...seen];
+    view.rerender(scene({ solverWorkers: 2 }, (api) => seen.add(api.client)));
+    expect(seen.size).toBeGreaterThan(first.length);
+    expect(created.mock.calls.at(-1)?.[0]?.solverWorkers).toBe(2);
+    expect(first.every((client) => client.isDisposed())).toBe(true);
+  });
+
+  it('rejects a bad count at the render, naming the prop and the value', () => {
+    for (const bad of [0, 65, 2.5, Number.NaN, '2'] as unknown[]) {
+      expect(renderError({ solverWorkers: bad as number })).toBe(
+        `RangeError: <Physics>: solverWorkers must be an integer in [1, 64], got ${String(bad)}`,
+      );
+      cleanup();
+    }
+    expect(created).not.toHaveBeenCalled();
+  });
+
+  it('must be 1 inline and with a client passed in', () => {
+    expect(renderError({ backend: 'inline', solverWorkers: 2 })).toBe(
+      "RangeError: <Physics>: solverWorkers must be 1 with backend 'inline' (the page's thread cannot wait for helpers), got 2",
+    );
+    cleanup();
+    const client = WorkerPackage.createInlinePhysics({ stepping: 'manual' });
+    expect(renderError({ client, solverWorkers: 4 })).toBe(
+      'Error: <Physics>: solverWorkers cannot apply to a client passed in (give it to createPhysicsWorker), got 4',
+    );
+    cleanup();
+    let api: PhysicsApi | null = null;
+    render(scene({ backend: 'inline', solverWorkers: 1 }, (a) => (api = a)));
+    expect(api!.client.transport).toBe('inline');
+    client.dispose();
+  });
+});
