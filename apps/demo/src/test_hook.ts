@@ -48,6 +48,8 @@ export interface TestHook {
   panes(): number;
   /** Points every other read (bodies, positions, drags, stats) at pane `index` of the solver lab. */
   focusPane(index: number): void;
+  /** Who steps the scene's world (the physics worker and its solver helpers). */
+  solverThreads(): Promise<SolverThreads | null>;
   goldenHash(): Promise<{ sleepStep: number; hash: number; transport: string }>;
   /**
    * The worker runtime's golden run (golden/worker_golden.ts) in this browser's Web Worker,
@@ -116,6 +118,7 @@ export function installTestHook(): void {
     reactRenders: () => getActiveSim()?.reactRenders?.() ?? -1,
     panes: () => getActiveSim()?.paneCount?.() ?? 1,
     focusPane: (index) => getActiveSim()?.focusPane?.(index),
+    solverThreads: async () => (await getActiveSim()?.client.getSolverThreads()) ?? null,
     // The core's golden run (packages/core/test/determinism.test.ts): the 100-body mixed
     // pile stepped at 1/60 s until every body sleeps, then the state hash.
     goldenHash: () =>

@@ -68,7 +68,7 @@ for (const [, why] of missing) {
  * running (the engines' suites run side by side, test/browsers/turns.ts).
  */
 const timedTests = new Set([
-  'measures the stress scene: main-thread ms per frame and FPS, worker against inline',
+  'measures the stress scene: main-thread ms per frame and FPS, worker (1 and 2 solver threads) against inline',
   "the worker runtime's golden run gives Node's bits at every step, over shared memory and the transfer fallback",
 ]);
 const turns = new Turns();
@@ -649,14 +649,35 @@ describe.each(runnable)('demo in %s', (engine) => {
   );
 
   chromiumOnly(
-    'measures the stress scene: main-thread ms per frame and FPS, worker against inline',
+    'measures the stress scene: main-thread ms per frame and FPS, worker (1 and 2 solver threads) against inline',
     async () => {
       const figures: Record<string, unknown> = {};
-      for (const backend of ['worker', 'inline'] as const) {
-        const query = backend === 'inline' ? '?backend=inline' : '';
+      const probe = await openPage(browser, isolated.url);
+      const cores = await probe.page.evaluate(() => navigator.hardwareConcurrency);
+      await probe.page.close();
+      // the worker on 1 solver thread, then on 2 (its control restarts the world), and inline
+      const runs = [
+        { name: 'worker', query: '?threads=1', threads: 1 },
+        ...(cores >= 2 ? [{ name: 'worker, 2 solver threads', query: '?threads=1', threads: 2 }] : []),
+        { name: 'inline', query: '?backend=inline', threads: 1 },
+      ];
+      for (const { name, query, threads } of runs) {
+        const backend = name === 'inline' ? 'inline' : 'worker';
         const { page: steps, raw: page, errors } = await openPage(browser, `${isolated.url}${query}#/stress`);
+        if (threads > 1) {
+          await page
+            .getByRole('group', { name: 'Solver threads' })
+            .getByRole('button', { name: '2' })
+            .click();
+          await page.waitForFunction(
+            async () => (await window.__impulse.solverThreads())?.threads === 2 && window.__impulse.ready(),
+            null,
+            { timeout: 90_000 },
+          );
+        }
         // samples are taken over published steps, never over a span of time
         await waitForSteps(steps, 150);
+        expect((await page.evaluate(() => window.__impulse.solverThreads()))?.threads, name).toBe(threads);
         const samples: { fps: number; workMs: number; stepMs: number; frameMs: number }[] = [];
         const start = await page.evaluate(() => window.__impulse.perf());
         const t0 = Date.now();
@@ -671,7 +692,7 @@ describe.each(runnable)('demo in %s', (engine) => {
         const stepsPerFrame = (end.stepCount - start.stepCount) / Math.max(1, frames);
         // inline, the steps run on the main thread too (in the host's timer, between frames)
         const stepOnMain = backend === 'inline' ? mean('stepMs') * stepsPerFrame : 0;
-        figures[backend] = {
+        figures[name] = {
           bodies: end.bodies,
           fps: (frames * 1000) / (Date.now() - t0),
           mainMsPerFrame: mean('workMs') + stepOnMain,

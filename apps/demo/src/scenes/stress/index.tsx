@@ -6,6 +6,7 @@ import {
   useBodies,
   useBody,
 } from '@impulse/react';
+import { sharedMemoryAvailable } from '@impulse/worker';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { chosenBackend } from '../../ui/active_scene';
 import { bodyIds } from '../../ui/body_ids';
@@ -13,6 +14,7 @@ import { CanvasScene, sceneRenders, useSceneHandle } from '../../ui/CanvasScene'
 import { Button, Segmented } from '../../ui/controls';
 import { HIGHLIGHT } from '../../ui/palette';
 import type { SceneMeta } from '../meta';
+import { StepTime } from './step_time';
 
 export const meta: SceneMeta = {
   id: 'stress',
@@ -20,7 +22,7 @@ export const meta: SceneMeta = {
   short: 'Stress',
   summary: [
     'Thousands of bodies fall into a box, declared with useBodies and drawn by <PhysicsCanvas> (WebGL2 on a GPU, else Canvas 2D). The world steps in a worker.',
-    'The page reads the shared transforms and draws, with no React render per frame. Compare stepping on the main thread (inline).',
+    'The page reads the shared transforms and draws, with no React render per frame. Solver threads: the worker steps with helpers over shared memory, to the same bits for any count. Compare stepping on the main thread (inline).',
   ],
 };
 
@@ -55,6 +57,23 @@ function initialCount(): number {
   return Number.isInteger(n) && n > 0 && n <= 20000 ? n : 5000;
 }
 
+/** The most solver threads offered: the cores present, at most 8. */
+function maxThreads(): number {
+  const cores = navigator.hardwareConcurrency;
+  return Number.isInteger(cores) && cores > 1 ? Math.min(cores, 8) : 1;
+}
+
+/** `?threads=N` starts on N solver threads; 0 (the default) leaves the count to @impulse/worker. */
+function initialThreads(): number {
+  const n = Number(new URLSearchParams(window.location.search).get('threads'));
+  return Number.isInteger(n) && n >= 1 && n <= maxThreads() ? n : 0;
+}
+
+const THREAD_OPTIONS = [
+  { value: 0, label: 'Auto' },
+  ...Array.from({ length: maxThreads() }, (_, i) => ({ value: i + 1, label: String(i + 1) })),
+];
+
 const WRECKING_BALL = 'wrecking ball';
 const style: BodyStyleFn = (body) => (body.userData === WRECKING_BALL ? { fill: HIGHLIGHT } : null);
 
@@ -80,8 +99,11 @@ function Heap({ count, apis }: { count: number; apis: { current: BodyApi[] } }) 
 
 export default function Stress() {
   const [count, setCount] = useState(initialCount);
+  const [threads, setThreads] = useState(initialThreads);
   const apis = useRef<BodyApi[]>([]);
   const inline = chosenBackend() === 'inline';
+  // helpers need shared memory in the worker; inline the page's thread steps alone
+  const parallel = !inline && sharedMemoryAvailable();
   const shake = useCallback(() => {
     const list = apis.current;
     for (let i = 0; i < list.length; i += 3) {
@@ -91,9 +113,10 @@ export default function Stress() {
   const other = inline ? window.location.pathname : `${window.location.pathname}?backend=inline`;
   return (
     <CanvasScene
-      // a new count is a new world
-      key={count}
+      // a new count of bodies or of threads is a new world
+      key={`${count} ${threads}`}
       meta={meta}
+      physics={parallel && threads > 0 ? { solverWorkers: threads } : {}}
       view={VIEW}
       bodyStyle={style}
       controls={
@@ -109,6 +132,24 @@ export default function Stress() {
             ]}
             onChange={setCount}
           />
+          {parallel ? (
+            <Segmented
+              label="Solver threads"
+              value={threads}
+              options={THREAD_OPTIONS}
+              onChange={setThreads}
+            />
+          ) : (
+            <div className="control">
+              <span className="control-label">Solver threads</span>
+              <p className="control-hint">
+                {inline
+                  ? 'One: inline, the page’s thread cannot wait for helpers.'
+                  : 'One: helpers need shared memory, and this page is not cross-origin isolated.'}
+              </p>
+            </div>
+          )}
+          <StepTime />
           <Button kind="primary" onClick={shake}>
             Shake
           </Button>

@@ -1,0 +1,49 @@
+/**
+ * The Stress scene's step time: the mean of the worker's step times over the last steps,
+ * and the threads that took them (the physics worker and its solver helpers). Sampled on
+ * display frames with no allocation, shown about once a second: only this line re-renders.
+ */
+import type { PhysicsStats, SolverThreads } from '@impulse/worker';
+import { usePhysics, usePhysicsFrame } from '@impulse/react';
+import { useRef, useState } from 'react';
+
+/** Steps averaged per figure. */
+const WINDOW = 60;
+
+interface Shown {
+  ms: number;
+  solver: SolverThreads | null;
+}
+
+export function StepTime() {
+  const { client } = usePhysics();
+  const [shown, setShown] = useState<Shown | null>(null);
+  const acc = useRef({ stats: null as PhysicsStats | null, lastStep: -1, sum: 0, steps: 0 });
+  usePhysicsFrame(() => {
+    const a = acc.current;
+    a.stats = client.getStats(a.stats ?? undefined);
+    if (a.stats.stepCount === a.lastStep) return;
+    a.lastStep = a.stats.stepCount;
+    a.sum += a.stats.stepMs;
+    a.steps++;
+    if (a.steps < WINDOW) return;
+    const ms = a.sum / a.steps;
+    a.sum = 0;
+    a.steps = 0;
+    void client.getSolverThreads().then(
+      (solver) => setShown({ ms, solver }),
+      () => setShown({ ms, solver: null }),
+    );
+  });
+  if (shown === null) return <p className="control-hint">Step time: measuring…</p>;
+  const threads = shown.solver?.threads ?? 1;
+  return (
+    <p className="control-hint" data-testid="step-time">
+      Step time: {shown.ms.toFixed(2)} ms (mean of {WINDOW} steps) on {threads}{' '}
+      {threads === 1 ? 'thread' : 'threads'}
+      {shown.solver && shown.solver.threads > 1
+        ? `, ${shown.solver.sharedStages.toLocaleString('en')} stages shared with the helpers`
+        : ''}
+    </p>
+  );
+}
