@@ -4,13 +4,7 @@
  * bulk (material, filter, bounding box) sits in typed arrays.
  */
 
-import {
-  AABB,
-  computeShapeAABB,
-  type Geometry,
-  type Polygon,
-  ShapeType,
-} from '../geometry/geometry.js';
+import { AABB, computeShapeAABB, type Geometry, type Polygon, ShapeType } from '../geometry/geometry.js';
 import { cacheQuad } from '../collision/manifold.js';
 import { AABB_MARGIN, SPECULATIVE_DISTANCE } from '../base/constants.js';
 import type { DynamicsState } from './dynamics_state.js';
