@@ -40,6 +40,7 @@ export { MAX_GRAVITY_SCALE } from './base/constants.js';
 export { withDefaultFilter } from './dynamics/shape_checks.js';
 /** @internal */
 export { cloneGeometry } from './geometry/geometry.js';
+export { chainSegments, chainShapeDef } from './geometry/chain.js';
 /** @internal */
 export { applyMass, updateBodyMass, updateMaxExtent } from './dynamics/body_mass.js';
 /** @internal */

@@ -20,7 +20,8 @@ import { sharedMemoryGeneration, sharedStores } from './world/shared_memory.js';
 import { StepMirror } from './world/step_mirror.js';
 import { createWorldView, MirrorColumn, missingColumn, refreshWorldView } from './world/world_view.js';
 import type { WorldState } from './world/world_state.js';
-import { type World, worldStateOf } from './world.js';
+import { worldStateOf } from './world/world_access.js';
+import type { World } from './world.js';
 
 export { sharedMemoryGeneration };
 

@@ -82,6 +82,7 @@ import {
   fail,
 } from './base/validate.js';
 import { WorldState } from './world/world_state.js';
+import { setWorldStateReader, worldStateOf as stateOf } from './world/world_access.js';
 import { checkWorldDef, defToSettings, settingsToDef } from './world/world_settings.js';
 import { shareWorldMemory } from './world/shared_memory.js';
 import {
@@ -122,8 +123,6 @@ import { defaultWorldDef, type WorldDef } from './types/world_def.js';
 import type { StepProfile, WorldCounters } from './types/world_stats.js';
 import type { BodyDef } from './types/body_def.js';
 
-let stateOf: (world: World) => WorldState;
-
 /**
  * The state of a world, for the package's own tests (white-box checks of the stores). Not
  * exported by the index: a user of the package cannot reach it.
@@ -154,7 +153,7 @@ export class World {
   readonly #state: WorldState;
 
   static {
-    stateOf = (world) => world.#state;
+    setWorldStateReader((world) => (world as World).#state);
   }
 
   static {

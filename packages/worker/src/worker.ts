@@ -7,6 +7,7 @@
  */
 import * as Comlink from 'comlink';
 import { RemoteWorldHost } from './host/remote_host.js';
+import { helperSource } from './parallel/helper_source.js';
 import { WORLD_KERNEL, worldHelperSpawner } from './parallel/spawn_browser.js';
 
-Comlink.expose(new RemoteWorldHost({ spawn: worldHelperSpawner(), kernelUrl: WORLD_KERNEL }));
+Comlink.expose(new RemoteWorldHost(helperSource(worldHelperSpawner, () => WORLD_KERNEL)));

@@ -4,24 +4,17 @@
  * bulk (material, filter, bounding box) sits in typed arrays.
  */
 
-import {
-  AABB,
-  ChainSegment,
-  computeShapeAABB,
-  type Geometry,
-  type Polygon,
-  ShapeType,
-} from '../geometry/geometry.js';
+import { AABB, computeShapeAABB, type Geometry, type Polygon, ShapeType } from '../geometry/geometry.js';
 import { cacheQuad } from '../collision/manifold.js';
 import { AABB_MARGIN, SPECULATIVE_DISTANCE } from '../base/constants.js';
 import type { DynamicsState } from './dynamics_state.js';
-import type { Vec2 } from '../base/math.js';
 import { destroyShapeContacts } from './contact.js';
 import { addSensor, removeSensorShape } from './sensor.js';
 import type { ChainDef, Filter, ShapeDef } from '../types/shape_def.js';
 import { BodyType } from '../types/body_def.js';
 import { extendMaxExtent, updateBodyMass } from './body_mass.js';
 import { pairSearchMask } from './shape_filter.js';
+import { chainSegments, chainShapeDef } from '../geometry/chain.js';
 
 /** Scratch fat box handed to the broad phase (an object: double arguments would be boxed). */
 const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
@@ -199,39 +192,14 @@ export function setFilter(w: DynamicsState, s: number, filter: Filter): void {
  * slot. Each segment carries its neighbours as ghost vertices.
  */
 export function createChain(w: DynamicsState, b: number, d: ChainDef): number {
-  const n = d.points.length;
-  const segmentCount = d.loop ? n : n - 1;
-  const pt = (i: number): Vec2 => d.points[((i % n) + n) % n]!;
-  const shapeDef: ShapeDef = {
-    density: 0,
-    friction: d.friction,
-    restitution: d.restitution,
-    material: d.material,
-    filter: d.filter,
-    enableContactEvents: d.enableContactEvents,
-    isSensor: false,
-    updateBodyMass: false,
-    userData: d.userData,
-  };
+  const shapeDef = chainShapeDef(d);
   const slot = w.chainFree.length > 0 ? w.chainFree.pop()! : w.chains.length;
   if (slot === w.chains.length) {
     w.chains.push(null);
     w.chainGeneration.push(0);
   }
   const record = { body: b, shapes: [] as number[] };
-  for (let i = 0; i < segmentCount; i++) {
-    const p1 = pt(i);
-    const p2 = pt(i + 1);
-    let g1: Vec2;
-    let g2: Vec2;
-    if (d.loop) {
-      g1 = pt(i - 1);
-      g2 = pt(i + 2);
-    } else {
-      g1 = i === 0 ? { x: 2 * p1.x - p2.x, y: 2 * p1.y - p2.y } : pt(i - 1);
-      g2 = i === segmentCount - 1 ? { x: 2 * p2.x - p1.x, y: 2 * p2.y - p1.y } : pt(i + 2);
-    }
-    const seg = new ChainSegment(g1.x, g1.y, p1.x, p1.y, p2.x, p2.y, g2.x, g2.y);
+  for (const seg of chainSegments(d)) {
     const s = createShape(w, b, ShapeType.ChainSegment, seg, shapeDef);
     w.shapes.chain[s] = slot;
     record.shapes.push(s);

@@ -20,7 +20,6 @@ import {
   BodyType,
   type ChainDefInput,
   type ChainId,
-  ChainSegment,
   checkBodyDef,
   checkBodyMassData,
   checkBodyType,
@@ -39,6 +38,8 @@ import {
   checkNonNegativeAtMost,
   checkPolygon,
   checkSegment,
+  chainSegments,
+  chainShapeDef,
   checkShapeDef,
   checkSolver,
   checkVec2Length,
@@ -628,39 +629,14 @@ class MirrorWorld {
     const b = this.body(fn, bodyId);
     const d = checkChainDef(fn, def);
     const w = this.w;
-    const n = d.points.length;
-    const segmentCount = d.loop ? n : n - 1;
-    const pt = (i: number): Vec2 => d.points[((i % n) + n) % n]!;
-    const shapeDef: ShapeDef = {
-      density: 0,
-      friction: d.friction,
-      restitution: d.restitution,
-      material: d.material,
-      filter: d.filter,
-      enableContactEvents: d.enableContactEvents,
-      isSensor: false,
-      updateBodyMass: false,
-      userData: d.userData,
-    };
+    const shapeDef = chainShapeDef(d);
     const slot = w.chainFree.length > 0 ? w.chainFree.pop()! : w.chains.length;
     if (slot === w.chains.length) {
       w.chains.push(null);
       w.chainGeneration.push(0);
     }
     const record = { body: b, shapes: [] as number[] };
-    for (let i = 0; i < segmentCount; i++) {
-      const p1 = pt(i);
-      const p2 = pt(i + 1);
-      let g1: Vec2;
-      let g2: Vec2;
-      if (d.loop) {
-        g1 = pt(i - 1);
-        g2 = pt(i + 2);
-      } else {
-        g1 = i === 0 ? { x: 2 * p1.x - p2.x, y: 2 * p1.y - p2.y } : pt(i - 1);
-        g2 = i === segmentCount - 1 ? { x: 2 * p2.x - p1.x, y: 2 * p2.y - p1.y } : pt(i + 2);
-      }
-      const seg = new ChainSegment(g1.x, g1.y, p1.x, p1.y, p2.x, p2.y, g2.x, g2.y);
+    for (const seg of chainSegments(d)) {
       const s = this.addShape(b, ShapeType.ChainSegment, seg, shapeDef);
       w.shapes.chain[s] = slot;
       record.shapes.push(s);

@@ -43,14 +43,12 @@ import { collectStepEvents } from './events.js';
 import { FrameWriter } from './frame_writer.js';
 import { PersistentRays } from './persistent_rays.js';
 import { RingReader } from './ring_reader.js';
-import { setStepExecutor } from '@impulse/core/parallel';
-import type { HelperSource } from '../parallel/helper_source.js';
-import { WorldStepExecutor } from '../parallel/world_executor.js';
+import type { HelperLease, HelperSource } from '../parallel/helper_source.js';
 
 export class WorldHost implements HostInputs {
   private world: World | null = null;
   /** The solver helpers stepping the world with this thread, when solverWorkers > 1. */
-  private executor: WorldStepExecutor | null = null;
+  private executor: HelperLease | null = null;
   private ring: RingReader | null = null;
   private readonly rays = new PersistentRays();
   private readonly characters = new Characters();
@@ -86,15 +84,21 @@ export class WorldHost implements HostInputs {
       ...(solver === null ? {} : { solver }),
       ...(threads > 1 ? { sharedMemory: true } : {}),
     };
-    this.world = new World(def);
+    this.releaseHelpers();
+    const world = new World(def);
+    this.world = world;
     if (threads > 1 && this.helpers !== null) {
-      this.executor = new WorldStepExecutor(this.world, {
-        helpers: threads - 1,
-        spawn: this.helpers.spawn,
-        kernelUrl: this.helpers.kernelUrl,
-        minBlockItems: init.solverBlockItems,
-      });
-      setStepExecutor(this.world, this.executor);
+      // the executor's code loads now; until it is attached the world steps on this
+      // thread, to the same bits (docs/parallel-step.md)
+      this.helpers.attach(world, threads - 1, init.solverBlockItems).then(
+        (lease) => {
+          if (this.world === world) this.executor = lease;
+          else lease.dispose();
+        },
+        (error: unknown) => {
+          this.pending.error ??= `solverWorkers: ${error instanceof Error ? error.message : String(error)}`;
+        },
+      );
     }
     this.writer = new FrameWriter(init.frames);
     this.ring = init.ring ? new RingReader(init.ring, this) : null;
@@ -323,9 +327,13 @@ export class WorldHost implements HostInputs {
   dispose(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.releaseHelpers();
+    this.world = null;
+  }
+
+  private releaseHelpers(): void {
     this.executor?.dispose();
     this.executor = null;
-    this.world = null;
   }
 
   // ------------------------------------------------------------------ stepping

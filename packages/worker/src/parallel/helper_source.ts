@@ -1,13 +1,51 @@
 /**
- * Where a physics worker gets its solver helpers: a spawner for its kind of thread and the
- * URL of the core's block functions the helpers import (@impulse/core/parallel, built).
- * The worker entries pass one to their host; inline there is none (the caller's thread
- * may not wait), and the host steps on its own thread.
+ * Where a physics worker gets its solver helpers. The worker entries pass one to their
+ * host; inline there is none (the caller's thread may not wait), and the host steps on its
+ * own thread.
+ *
+ * The executor's code (the pool, the core's `@impulse/core/parallel`) is loaded by a
+ * dynamic import when a world first asks for helpers: a physics worker that steps alone
+ * never loads it, and its bundle does not carry it (apps/size's worker budget). The world
+ * steps on the calling thread until the executor is attached; the step's bits do not
+ * depend on the thread count, so when it is attached changes nothing but speed.
  */
+import type { World } from '@impulse/core';
 import type { HelperSpawner } from './pool.js';
 
+/** A world's helpers: what they did (PhysicsClient.getSolverThreads), and their end (the host disposes it with the world). */
+export interface HelperLease {
+  /** Helper workers besides the calling thread. */
+  readonly helpers: number;
+  /** Helpers holding the stores last published. */
+  readonly readyHelpers: number;
+  /** Stages handed to the helpers so far. */
+  readonly dispatches: number;
+  dispose(): void;
+}
+
 export interface HelperSource {
-  readonly spawn: HelperSpawner;
-  /** The URL of @impulse/core's built `parallel.js`. */
-  readonly kernelUrl: string;
+  /**
+   * Makes `world` (made with `sharedMemory: true`) step with `helpers` solver helpers
+   * besides the calling thread, in blocks of at least `minBlockItems` items (default
+   * DEFAULT_MIN_BLOCK_ITEMS); resolves once its step executor is set (between steps).
+   */
+  attach(world: World, helpers: number, minBlockItems?: number): Promise<HelperLease>;
+}
+
+/**
+ * A helper source over a spawner and the URL of @impulse/core's built `parallel.js`, both
+ * asked for only when a world first attaches helpers.
+ */
+export function helperSource(spawner: () => HelperSpawner, kernelUrl: () => string): HelperSource {
+  return {
+    async attach(world, helpers, minBlockItems) {
+      const { attachHelpers } = await import('./attach.js');
+      return attachHelpers(world, {
+        helpers,
+        spawn: spawner(),
+        kernelUrl: kernelUrl(),
+        ...(minBlockItems === undefined ? {} : { minBlockItems }),
+      });
+    },
+  };
 }

@@ -47,7 +47,10 @@ export interface HostInit {
  * to know the helpers took part, since the bits are the same either way.
  */
 export interface SolverThreads {
-  /** Threads stepping the world: the physics worker and its solver helpers (1: it steps alone). */
+  /**
+   * Threads stepping the world: the physics worker and its solver helpers (1: it steps
+   * alone, as it does until the executor's code, loaded on demand, is attached).
+   */
   threads: number;
   /** Helpers started and holding the world's current stores (0 until a stage first needs them). */
   readyHelpers: number;

@@ -16,11 +16,13 @@ interface Shown {
 }
 
 export function StepTime() {
-  const { client } = usePhysics();
+  // the client is read in the callback: StrictMode's remount replaces the first one
+  const physics = usePhysics();
   const [shown, setShown] = useState<Shown | null>(null);
   const acc = useRef({ stats: null as PhysicsStats | null, lastStep: -1, sum: 0, steps: 0 });
   usePhysicsFrame(() => {
     const a = acc.current;
+    const client = physics.client;
     a.stats = client.getStats(a.stats ?? undefined);
     if (a.stats.stepCount === a.lastStep) return;
     a.lastStep = a.stats.stepCount;
