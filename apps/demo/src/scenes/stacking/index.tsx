@@ -37,13 +37,14 @@ const CARDS = cardHouse({ halfLength: CARD_HALF_LENGTH, origin: { x: 2.6, y: 0 }
 const CARD_LINE = 'rgba(226, 232, 240, 0.85)';
 const TOWER = tower({ count: TOWER_COUNT, x: TOWER_X });
 /**
- * From the pyramid's left edge to the tower's right edge, 0.3 m to spare, and the tower's
- * height with a metre above it: no wider, so that on a phone, where the stage's width sets
- * the zoom, the scene spans the stage (a wider box left the cards a dozen pixels long).
+ * From the pyramid's left edge to the tower's right edge, and the tower's height with a
+ * metre above it: no wider, so that on a phone, where the stage's width sets the zoom, the
+ * scene spans the stage (a wider box left the cards a dozen pixels long). The metre right
+ * of the tower keeps its top box off the stage's edge, where a finger can take it.
  */
 const VIEW = {
-  x0: PYRAMID_X - PYRAMID_BASE / 2 - 0.3,
-  x1: TOWER_X + 0.5 + 0.3,
+  x0: PYRAMID_X - PYRAMID_BASE / 2 - 0.2,
+  x1: TOWER_X + 0.5 + 0.8,
   y0: -0.5,
   y1: TOWER_COUNT + 1,
 };
