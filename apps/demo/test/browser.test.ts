@@ -568,6 +568,45 @@ describe.each(runnable)('demo in %s', (engine) => {
     },
   );
 
+  chromiumOnly(
+    'on a phone a tap on Jump makes the character jump (a tap shorter than a frame counts)',
+    async () => {
+      const { page, raw, errors } = await openPage(
+        browser,
+        `${isolated.url}#/character`,
+        { width: 390, height: 844 },
+        true,
+      );
+      await waitForSteps(page, 60);
+      // the player: the body standing at the spawn point, x = 0 (the scene hands out no id for it)
+      const player = await page.evaluate(() => {
+        for (let id = 1; id < 64; id++) {
+          try {
+            const p = window.__impulse.position(id);
+            if (p && Math.abs(p.x) < 1e-6 && p.y > 0.5 && p.y < 1.2) return id;
+          } catch {
+            // not a live body
+          }
+        }
+        return null;
+      });
+      expect(player, 'the player at the spawn point').not.toBeNull();
+      await waitForSteps(page, 30);
+      const standing = (await page.evaluate((b) => window.__impulse.position(b), player!))!.y;
+      // a tap: touch down and up with no frame between
+      await raw.getByRole('button', { name: 'Jump' }).tap();
+      let highest = standing;
+      for (let i = 0; i < 40; i++) {
+        await waitForSteps(page, 1);
+        highest = Math.max(highest, (await page.evaluate((b) => window.__impulse.position(b), player!))!.y);
+      }
+      // 7 m/s up: about 2.4 m high; a tap no frame saw left the player on the ground
+      expect(highest - standing, 'the jump, m').toBeGreaterThan(1.5);
+      expect(await errors()).toEqual([]);
+      await page.close();
+    },
+  );
+
   withSharedMemory(
     'UI physics: the stats never cover the mock page or its pieces, at 1280×800 and at 390×844',
     async () => {
