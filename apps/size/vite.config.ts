@@ -15,6 +15,8 @@ export default defineConfig({
   logLevel: 'warn',
   build: {
     sourcemap: true,
+    // which chunks the entry imports statically: main_thread.mjs follows them for the budget
+    manifest: true,
     rolldownOptions: {
       // the worker-URL transform is slow on a busy machine, and says so: not this check's concern
       checks: { bundlerTimings: false },
