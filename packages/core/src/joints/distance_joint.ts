@@ -23,7 +23,7 @@
  */
 
 import { HUGE } from '../base/constants.js';
-import { prepareJointFrame } from './joint.js';
+import { jointFrameNow, prepareJointFrame } from './joint.js';
 import type { JointData } from './joint_store.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { makeSoftIo, Softness } from '../dynamics/softness.js';
@@ -475,29 +475,21 @@ export function distanceJointState(
   _d: DistanceJointData,
 ): { length: number; speed: number } {
   const bodies = w.bodies;
-  const joints = w.joints;
   const state = bodies.state;
-  const a = joints.bodyA[j]!;
-  const b = joints.bodyB[j]!;
-  const cA = bodies.c[a]!;
-  const sA = bodies.s[a]!;
-  const cB = bodies.c[b]!;
-  const sB = bodies.s[b]!;
+  const a = w.joints.bodyA[j]!;
+  const b = w.joints.bodyB[j]!;
   // anchors relative to the centers of mass, world orientation
-  const lax = joints.localAx[j]! - bodies.lcx[a]!;
-  const lay = joints.localAy[j]! - bodies.lcy[a]!;
-  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
-  const lby = joints.localBy[j]! - bodies.lcy[b]!;
-  const rax = cA * lax - sA * lay;
-  const ray = sA * lax + cA * lay;
-  const rbx = cB * lbx - sB * lby;
-  const rby = sB * lbx + cB * lby;
+  const frame = jointFrameNow(w, j);
+  const rax = frame[6]!;
+  const ray = frame[7]!;
+  const rbx = frame[8]!;
+  const rby = frame[9]!;
   const dx = bodies.cx[b]! + rbx - (bodies.cx[a]! + rax);
   const dy = bodies.cy[b]! + rby - (bodies.cy[a]! + ray);
   const length = Math.sqrt(dx * dx + dy * dy);
   if (!(length > MIN_SEPARATION)) return { length, speed: 0 };
-  const oa = a * STATE_STRIDE;
-  const ob = b * STATE_STRIDE;
+  const oa = frame[0]!;
+  const ob = frame[1]!;
   const wa = state[oa + W]!;
   const wb = state[ob + W]!;
   const vx = state[ob + VX]! - wb * rby - (state[oa + VX]! - wa * ray);

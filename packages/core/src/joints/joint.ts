@@ -95,8 +95,7 @@ export interface JointFrame {
 
 /** Fills the frame shared by joint types: state offsets, inverse masses, anchors, centers. */
 export function prepareJointFrame(w: JointsState, j: number, d: JointFrame): void {
-  const f = frameScratch;
-  prepareJointFrameRow(w, j, f, 0);
+  const f = jointFrameNow(w, j);
   d.oa = f[0]! | 0;
   d.ob = f[1]! | 0;
   d.mA = f[2]!;
@@ -113,6 +112,16 @@ export function prepareJointFrame(w: JointsState, j: number, d: JointFrame): voi
 
 /** The frame of joint types that solve from their data object, staged through one row. */
 const frameScratch = new Float64Array(12);
+
+/**
+ * Joint j's frame (prepareJointFrameRow's layout) from the bodies' current poses, in a
+ * scratch row that the next call overwrites: for the step's prepare and for reads of a
+ * joint's coordinates between steps.
+ */
+export function jointFrameNow(w: JointsState, j: number): Float64Array {
+  prepareJointFrameRow(w, j, frameScratch, 0);
+  return frameScratch;
+}
 
 /**
  * The same frame written into a joint's solver row (`JointStore.rows`), for joint types

@@ -18,7 +18,7 @@
  * and rotated by each body's in-step rotation, like the revolute joint does.
  */
 
-import { prepareJointFrame } from './joint.js';
+import { jointFrameNow, prepareJointFrame } from './joint.js';
 import type { JointData } from './joint_store.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { JOINT_ANGLE_IO, relativeAngleIo } from './revolute_joint.js';
@@ -540,29 +540,22 @@ export function prismaticJointState(
   d: PrismaticJointData,
 ): { translation: number; speed: number } {
   const bodies = w.bodies;
-  const joints = w.joints;
-  const a = joints.bodyA[j]!;
-  const b = joints.bodyB[j]!;
+  const a = w.joints.bodyA[j]!;
   const cA = bodies.c[a]!;
   const sA = bodies.s[a]!;
-  const cB = bodies.c[b]!;
-  const sB = bodies.s[b]!;
-  const lax = joints.localAx[j]! - bodies.lcx[a]!;
-  const lay = joints.localAy[j]! - bodies.lcy[a]!;
-  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
-  const lby = joints.localBy[j]! - bodies.lcy[b]!;
-  const rax = cA * lax - sA * lay;
-  const ray = sA * lax + cA * lay;
-  const rbx = cB * lbx - sB * lby;
-  const rby = sB * lbx + cB * lby;
+  const frame = jointFrameNow(w, j);
+  const rax = frame[6]!;
+  const ray = frame[7]!;
+  const rbx = frame[8]!;
+  const rby = frame[9]!;
   const ux = cA * d.localAxisX - sA * d.localAxisY;
   const uy = sA * d.localAxisX + cA * d.localAxisY;
-  const sepX = bodies.cx[b]! - bodies.cx[a]! + rbx - rax;
-  const sepY = bodies.cy[b]! - bodies.cy[a]! + rby - ray;
+  const sepX = frame[10]! + rbx - rax;
+  const sepY = frame[11]! + rby - ray;
   const translation = ux * sepX + uy * sepY;
   const state = bodies.state;
-  const oa = a * STATE_STRIDE;
-  const ob = b * STATE_STRIDE;
+  const oa = frame[0]!;
+  const ob = frame[1]!;
   const wa = state[oa + W]!;
   const wb = state[ob + W]!;
   // relative velocity of the anchors, plus the axis turning with A
