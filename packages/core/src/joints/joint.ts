@@ -21,6 +21,7 @@ import type { Vec2 } from '../base/math.js';
 import { BodyType } from '../types/body_def.js';
 import type { JointType } from '../types/joint_type.js';
 import type { JointData } from './joint_store.js';
+import { linkJoint, unlinkJoint } from './joint_links.js';
 
 /** True when a joint between the two bodies forbids their shapes from colliding. */
 export function jointsBlockCollision(w: JointsState, bodyA: number, bodyB: number): boolean {
@@ -31,36 +32,6 @@ export function jointsBlockCollision(w: JointsState, bodyA: number, bodyB: numbe
     if (other === bodyB && joints.collideConnected[j] === 0) return true;
   }
   return false;
-}
-
-export function linkJoint(w: JointsState, j: number): void {
-  const joints = w.joints;
-  const bodies = w.bodies;
-  for (let side = 0; side < 2; side++) {
-    const edge = 2 * j + side;
-    const body = side === 0 ? joints.bodyA[j]! : joints.bodyB[j]!;
-    const head = bodies.jointHead[body]!;
-    joints.edgePrev[edge] = -1;
-    joints.edgeNext[edge] = head;
-    if (head !== -1) joints.edgePrev[head] = edge;
-    bodies.jointHead[body] = edge;
-  }
-}
-
-export function unlinkJoint(w: JointsState, j: number): void {
-  const joints = w.joints;
-  const bodies = w.bodies;
-  for (let side = 0; side < 2; side++) {
-    const edge = 2 * j + side;
-    const body = side === 0 ? joints.bodyA[j]! : joints.bodyB[j]!;
-    const prev = joints.edgePrev[edge]!;
-    const next = joints.edgeNext[edge]!;
-    if (prev !== -1) joints.edgeNext[prev] = next;
-    else bodies.jointHead[body] = next;
-    if (next !== -1) joints.edgePrev[next] = prev;
-    joints.edgePrev[edge] = -1;
-    joints.edgeNext[edge] = -1;
-  }
 }
 
 /** A joint is solved when it is enabled and one of its bodies is awake. */
