@@ -62,7 +62,15 @@ export {
   writeNewBody,
 } from './dynamics/body_structure.js';
 /** @internal */
-export { linkJoint, unlinkJoint } from './joints/joint_links.js';
+export { unlinkJoint, writeNewJoint } from './joints/joint_links.js';
+/** @internal */
+export {
+  releaseChainSlot,
+  takeChainSlot,
+  unlinkShape,
+  writeNewShape,
+  writeShapeFilter,
+} from './dynamics/shape_structure.js';
 /** @internal */
 export { defToSettings, settingsToDef, WorldSettings } from './world/world_settings.js';
 /** @internal */

@@ -21,7 +21,7 @@ import type { Vec2 } from '../base/math.js';
 import { BodyType } from '../types/body_def.js';
 import type { JointType } from '../types/joint_type.js';
 import type { JointData } from './joint_store.js';
-import { linkJoint, unlinkJoint } from './joint_links.js';
+import { unlinkJoint, writeNewJoint } from './joint_links.js';
 
 /** True when a joint between the two bodies forbids their shapes from colliding. */
 export function jointsBlockCollision(w: JointsState, bodyA: number, bodyB: number): boolean {
@@ -189,23 +189,11 @@ export function createJoint(
   const joints = w.joints;
   const j = joints.pool.allocate();
   joints.ensureCapacity(j + 1);
-  joints.type[j] = type;
-  joints.bodyA[j] = a;
-  joints.bodyB[j] = b;
-  joints.localAx[j] = localA.x;
-  joints.localAy[j] = localA.y;
-  joints.localBx[j] = localB.x;
-  joints.localBy[j] = localB.y;
   joints.collideConnected[j] = collideConnected ? 1 : 0;
-  joints.breakForce[j] = breakForce;
-  joints.breakTorque[j] = breakTorque;
-  joints.enabled[j] = 1;
   joints.forceX[j] = 0;
   joints.forceY[j] = 0;
   joints.torque[j] = 0;
-  joints.data[j] = data;
-  joints.userData[j] = userData;
-  linkJoint(w, j);
+  writeNewJoint(w, j, type, a, b, localA, localB, breakForce, breakTorque, data, userData);
   if (!collideConnected) destroyContactsBetween(w, a, b);
   // a jointed pair is one island: wake both so they fall asleep together
   wakeBody(w, a);

@@ -5,6 +5,8 @@
  * thread's bundle.
  */
 
+import type { Vec2 } from '../base/math.js';
+
 /** A column: a typed array in a World, a plain array in the mirror. */
 interface Column {
   [slot: number]: number;
@@ -14,6 +16,57 @@ interface Column {
 export interface JointLinks {
   readonly joints: { bodyA: Column; bodyB: Column; edgePrev: Column; edgeNext: Column };
   readonly bodies: { jointHead: Column };
+}
+
+/** The joint columns both a World and the mirror keep. */
+export interface JointStructure {
+  readonly joints: JointLinks['joints'] & {
+    type: Column;
+    localAx: Column;
+    localAy: Column;
+    localBx: Column;
+    localBy: Column;
+    breakForce: Column;
+    breakTorque: Column;
+    enabled: Column;
+    data: (object | null)[];
+    userData: unknown[];
+  };
+  readonly bodies: JointLinks['bodies'];
+}
+
+/**
+ * Writes a new joint's columns at slot `j` (checked by the caller), enabled, and links it
+ * into its bodies' lists. Waking the two bodies (a jointed pair is one island) is the
+ * caller's next step.
+ */
+export function writeNewJoint(
+  w: JointStructure,
+  j: number,
+  type: number,
+  a: number,
+  b: number,
+  localA: Vec2,
+  localB: Vec2,
+  breakForce: number,
+  breakTorque: number,
+  data: object,
+  userData: unknown,
+): void {
+  const joints = w.joints;
+  joints.type[j] = type;
+  joints.bodyA[j] = a;
+  joints.bodyB[j] = b;
+  joints.localAx[j] = localA.x;
+  joints.localAy[j] = localA.y;
+  joints.localBx[j] = localB.x;
+  joints.localBy[j] = localB.y;
+  joints.breakForce[j] = breakForce;
+  joints.breakTorque[j] = breakTorque;
+  joints.enabled[j] = 1;
+  joints.data[j] = data;
+  joints.userData[j] = userData;
+  linkJoint(w, j);
 }
 
 /** Puts joint j's edges at the head of its bodies' lists. */

@@ -85,7 +85,7 @@ import {
   addAngularImpulse,
   addLinearImpulse,
   addLinearImpulseToCenter,
-  linkJoint,
+  writeNewJoint,
   placeBody,
   releaseBody,
   setAngularVelocityWith,
@@ -95,6 +95,10 @@ import {
   startsAwake,
   writeBodyType,
   writeNewBody,
+  takeChainSlot,
+  writeNewShape,
+  writeShapeFilter,
+  unlinkShape,
 } from '@impulse/core/mirror-kit';
 import type { World } from '@impulse/core';
 import type { InputMethod } from '../protocol/inputs.js';
@@ -102,12 +106,10 @@ import type { MethodsRouted } from '../protocol/world_methods.js';
 import {
   destroyChain,
   freeJoint,
-  linkShape,
   MirrorState,
   markAwake,
   prepareToAct,
   sleepBody,
-  unlinkShape,
   wakeBody,
 } from './mirror_store.js';
 
@@ -553,11 +555,7 @@ class MirrorWorld {
     const d = checkChainDef(fn, def);
     const w = this.w;
     const shapeDef = chainShapeDef(d);
-    const slot = w.chainFree.length > 0 ? w.chainFree.pop()! : w.chains.length;
-    if (slot === w.chains.length) {
-      w.chains.push(null);
-      w.chainGeneration.push(0);
-    }
+    const slot = takeChainSlot(w);
     const record = { body: b, shapes: [] as number[] };
     for (const seg of chainSegments(d)) {
       const s = this.addShape(b, ShapeType.ChainSegment, seg, shapeDef);
@@ -951,19 +949,7 @@ class MirrorWorld {
     params?.apply(data, d);
     const joints = w.joints;
     const j = joints.pool.allocate();
-    joints.type[j] = type;
-    joints.bodyA[j] = a;
-    joints.bodyB[j] = b;
-    joints.localAx[j] = localA.x;
-    joints.localAy[j] = localA.y;
-    joints.localBx[j] = localB.x;
-    joints.localBy[j] = localB.y;
-    joints.breakForce[j] = breakForce;
-    joints.breakTorque[j] = breakTorque;
-    joints.enabled[j] = 1;
-    joints.data[j] = data;
-    joints.userData[j] = d0.userData;
-    linkJoint(w, j);
+    writeNewJoint(w, j, type, a, b, localA, localB, breakForce, breakTorque, data, d0.userData);
     // a jointed pair is one island: both wake
     wakeBody(w, a);
     wakeBody(w, b);
@@ -991,30 +977,14 @@ class MirrorWorld {
     const w = this.w;
     const shapes = w.shapes;
     const s = shapes.pool.allocate();
-    shapes.body[s] = b;
-    shapes.type[s] = type;
-    shapes.geometry[s] = geometry;
-    shapes.density[s] = d.density;
-    shapes.friction[s] = d.friction;
-    shapes.restitution[s] = d.restitution;
-    shapes.categoryBits[s] = d.filter.categoryBits >>> 0;
-    shapes.maskBits[s] = d.filter.maskBits >>> 0;
-    shapes.groupIndex[s] = d.filter.groupIndex | 0; // as the core's Int32Array stores it (-0 is 0)
-    shapes.enableContactEvents[s] = d.enableContactEvents ? 1 : 0;
-    shapes.isSensor[s] = d.isSensor ? 1 : 0;
-    shapes.chain[s] = -1;
-    shapes.userData[s] = d.userData;
-    linkShape(w, s, b);
+    writeNewShape(w, s, b, type, geometry, d);
     if (d.updateBodyMass && w.bodies.massOverridden[b] !== 1) updateBodyMassOf(w, b);
     else updateMaxExtent(w.asWorldState, b);
     return s;
   }
 
   private setFilter(s: number, filter: Filter): void {
-    const shapes = this.w.shapes;
-    shapes.categoryBits[s] = filter.categoryBits >>> 0;
-    shapes.maskBits[s] = filter.maskBits >>> 0;
-    shapes.groupIndex[s] = filter.groupIndex | 0;
+    writeShapeFilter(this.w.shapes, s, filter);
   }
 
   private body(fn: string, id: unknown): number {

@@ -31,7 +31,9 @@ import {
   type FrictionMixer,
   type RestitutionMixer,
   prepareToActWith,
+  releaseChainSlot,
   unlinkJoint,
+  unlinkShape,
 } from '@impulse/core/mirror-kit';
 
 type Column = number[];
@@ -189,31 +191,6 @@ export function prepareToAct(w: MirrorState, b: number, wake: boolean): boolean 
 
 // ------------------------------------------------------------------------- links
 
-/** Puts a shape at the head of its body's list. */
-export function linkShape(w: MirrorState, s: number, b: number): void {
-  w.shapes.next[s] = w.bodies.shapeHead[b]!;
-  w.bodies.shapeHead[b] = s;
-}
-
-export function unlinkShape(w: MirrorState, s: number): void {
-  const shapes = w.shapes;
-  const bodies = w.bodies;
-  const b = shapes.body[s]!;
-  let prev = -1;
-  for (let it = bodies.shapeHead[b]!; it !== -1; it = shapes.next[it]!) {
-    if (it === s) {
-      if (prev === -1) bodies.shapeHead[b] = shapes.next[s]!;
-      else shapes.next[prev] = shapes.next[s]!;
-      break;
-    }
-    prev = it;
-  }
-  shapes.next[s] = -1;
-  shapes.chain[s] = -1;
-  shapes.userData[s] = undefined;
-  shapes.pool.release(s);
-}
-
 /** Unlinks and frees a joint; its bodies wake. */
 export function freeJoint(w: MirrorState, j: number): void {
   const joints = w.joints;
@@ -231,7 +208,5 @@ export function freeJoint(w: MirrorState, j: number): void {
 /** Frees a chain's segments and its slot (a new generation makes its id stale). */
 export function destroyChain(w: MirrorState, slot: number): void {
   for (const s of w.chains[slot]!.shapes) unlinkShape(w, s);
-  w.chains[slot] = null;
-  w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
-  w.chainFree.push(slot);
+  releaseChainSlot(w, slot);
 }
