@@ -55,7 +55,7 @@ import {
   addAwakeContact,
   removeAwakeContact,
 } from './awake_contacts.js';
-import { shouldShapesCollide } from './shape_filter.js';
+import { shapeFiltersAllow } from './shape_filter.js';
 /** This file's layout copies, for the pinning test. */
 export const layoutCopy = { record: R, point: PT } as const;
 
@@ -336,18 +336,7 @@ export function pairFilter(w: DynamicsState, shapeA: number, shapeB: number): bo
   const dynamicA = bodies.type[bodyA] === BodyType.Dynamic;
   const dynamicB = bodies.type[bodyB] === BodyType.Dynamic;
   if (!dynamicA && !dynamicB) return false;
-  if (
-    !shouldShapesCollide(
-      shapes.categoryBits[shapeA]!,
-      shapes.maskBits[shapeA]!,
-      shapes.groupIndex[shapeA]!,
-      shapes.categoryBits[shapeB]!,
-      shapes.maskBits[shapeB]!,
-      shapes.groupIndex[shapeB]!,
-    )
-  ) {
-    return false;
-  }
+  if (!shapeFiltersAllow(shapes, shapeA, shapeB)) return false;
   if (collidableTypes[shapes.typeOf(shapeA) * 5 + shapes.typeOf(shapeB)] === 0) return false;
   return w.jointFilter === null || w.jointFilter(bodyA, bodyB);
 }

@@ -21,6 +21,7 @@ import type { Vec2 } from '../base/math.js';
 import { BodyType } from '../types/body_def.js';
 import type { JointType } from '../types/joint_type.js';
 import type { JointData } from './joint_store.js';
+import { unlinkJoint, writeNewJoint } from './joint_links.js';
 
 /** True when a joint between the two bodies forbids their shapes from colliding. */
 export function jointsBlockCollision(w: JointsState, bodyA: number, bodyB: number): boolean {
@@ -31,36 +32,6 @@ export function jointsBlockCollision(w: JointsState, bodyA: number, bodyB: numbe
     if (other === bodyB && joints.collideConnected[j] === 0) return true;
   }
   return false;
-}
-
-export function linkJoint(w: JointsState, j: number): void {
-  const joints = w.joints;
-  const bodies = w.bodies;
-  for (let side = 0; side < 2; side++) {
-    const edge = 2 * j + side;
-    const body = side === 0 ? joints.bodyA[j]! : joints.bodyB[j]!;
-    const head = bodies.jointHead[body]!;
-    joints.edgePrev[edge] = -1;
-    joints.edgeNext[edge] = head;
-    if (head !== -1) joints.edgePrev[head] = edge;
-    bodies.jointHead[body] = edge;
-  }
-}
-
-export function unlinkJoint(w: JointsState, j: number): void {
-  const joints = w.joints;
-  const bodies = w.bodies;
-  for (let side = 0; side < 2; side++) {
-    const edge = 2 * j + side;
-    const body = side === 0 ? joints.bodyA[j]! : joints.bodyB[j]!;
-    const prev = joints.edgePrev[edge]!;
-    const next = joints.edgeNext[edge]!;
-    if (prev !== -1) joints.edgeNext[prev] = next;
-    else bodies.jointHead[body] = next;
-    if (next !== -1) joints.edgePrev[next] = prev;
-    joints.edgePrev[edge] = -1;
-    joints.edgeNext[edge] = -1;
-  }
 }
 
 /** A joint is solved when it is enabled and one of its bodies is awake. */
@@ -95,8 +66,7 @@ export interface JointFrame {
 
 /** Fills the frame shared by joint types: state offsets, inverse masses, anchors, centers. */
 export function prepareJointFrame(w: JointsState, j: number, d: JointFrame): void {
-  const f = frameScratch;
-  prepareJointFrameRow(w, j, f, 0);
+  const f = jointFrameNow(w, j);
   d.oa = f[0]! | 0;
   d.ob = f[1]! | 0;
   d.mA = f[2]!;
@@ -113,6 +83,17 @@ export function prepareJointFrame(w: JointsState, j: number, d: JointFrame): voi
 
 /** The frame of joint types that solve from their data object, staged through one row. */
 const frameScratch = new Float64Array(12);
+
+/**
+ * Joint j's frame (prepareJointFrameRow's layout) from the bodies' current poses, in a
+ * scratch row that the next call overwrites. The coordinate reads between steps
+ * (distanceJointState, ...) keep their own few lines: they live in the joints' light data
+ * modules, which the worker client's mirror loads without this one.
+ */
+export function jointFrameNow(w: JointsState, j: number): Float64Array {
+  prepareJointFrameRow(w, j, frameScratch, 0);
+  return frameScratch;
+}
 
 /**
  * The same frame written into a joint's solver row (`JointStore.rows`), for joint types
@@ -209,23 +190,11 @@ export function createJoint(
   const joints = w.joints;
   const j = joints.pool.allocate();
   joints.ensureCapacity(j + 1);
-  joints.type[j] = type;
-  joints.bodyA[j] = a;
-  joints.bodyB[j] = b;
-  joints.localAx[j] = localA.x;
-  joints.localAy[j] = localA.y;
-  joints.localBx[j] = localB.x;
-  joints.localBy[j] = localB.y;
   joints.collideConnected[j] = collideConnected ? 1 : 0;
-  joints.breakForce[j] = breakForce;
-  joints.breakTorque[j] = breakTorque;
-  joints.enabled[j] = 1;
   joints.forceX[j] = 0;
   joints.forceY[j] = 0;
   joints.torque[j] = 0;
-  joints.data[j] = data;
-  joints.userData[j] = userData;
-  linkJoint(w, j);
+  writeNewJoint(w, j, type, a, b, localA, localB, breakForce, breakTorque, data, userData);
   if (!collideConnected) destroyContactsBetween(w, a, b);
   // a jointed pair is one island: wake both so they fall asleep together
   wakeBody(w, a);
