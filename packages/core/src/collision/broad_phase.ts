@@ -8,7 +8,7 @@
 
 import { growF64, growI32, growU32, replaceArraysOnce } from '../base/array.js';
 import type { AABB } from '../geometry/geometry.js';
-import { DynamicTree } from './dynamic_tree.js';
+import { DynamicTree, N } from './dynamic_tree.js';
 
 /** Body type of a proxy, also the index of its tree: 0 static, 1 kinematic, 2 dynamic. */
 export const ProxyType = { Static: 0, Kinematic: 1, Dynamic: 2 } as const;
@@ -154,7 +154,7 @@ export class BroadPhase {
   moveProxy(key: number, box: AABB): void {
     const tree = this.trees[(key & 3) as ProxyType];
     tree.moveProxy(key >> 2, box);
-    this.copyFat(tree.userData[key >> 2]!, box);
+    this.copyFat(tree.getUserData(key >> 2), box);
     this.bufferMove(key);
   }
 
@@ -171,7 +171,7 @@ export class BroadPhase {
   setProxyBox(key: number, box: AABB): void {
     const tree = this.trees[(key & 3) as ProxyType];
     tree.enlargeProxy(key >> 2, box);
-    this.copyFat(tree.userData[key >> 2]!, box);
+    this.copyFat(tree.getUserData(key >> 2), box);
   }
 
   private copyFat(shape: number, box: AABB): void {
@@ -306,7 +306,7 @@ export class BroadPhase {
     const minY = ownBox[4 * id + 1]!;
     const maxX = ownBox[4 * id + 2]!;
     const maxY = ownBox[4 * id + 3]!;
-    const shape = own.userData[id]!;
+    const shape = own.getUserData(id);
     const mask = this.queryMask[(key & 3) as ProxyType][id]!;
     const moveIndex = this.moveIndex[treeType];
     // a tree this search cannot reach (box or categories) is left enlarged, not rebuilt
@@ -320,14 +320,11 @@ export class BroadPhase {
     ) {
       return;
     }
-    if ((tree.categoryBits[root]! & mask) === 0) return;
+    if ((tree.node[N.STRIDE * root + N.BITS]! & mask) === 0) return;
     tree.rebuildIfEnlarged();
     const nb = tree.box;
-    const height = tree.height;
-    const child1 = tree.child1;
-    const child2 = tree.child2;
-    const userData = tree.userData;
-    const bits = tree.categoryBits;
+    // one int32 record per node (DynamicTree.node): children, height, categories, payload
+    const node = tree.node;
     let stack = this.pairStack;
     let top = 0;
     stack[top++] = tree.root;
@@ -337,29 +334,30 @@ export class BroadPhase {
       // mask excludes are skipped whole (a net of bodies that ignore each other never
       // reaches a leaf)
       const r = 4 * n;
+      const o = N.STRIDE * n;
       if (
         nb[r]! > maxX ||
         nb[r + 2]! < minX ||
         nb[r + 1]! > maxY ||
         nb[r + 3]! < minY ||
-        (bits[n]! & mask) === 0
+        (node[o + N.BITS]! & mask) === 0
       ) {
         continue;
       }
-      if (height[n]! > 0) {
+      if (node[o + N.HEIGHT]! > 0) {
         if (top + 2 > stack.length) {
           this.pairStack = growI32(stack, top + 2);
           stack = this.pairStack;
         }
-        stack[top++] = child1[n]!;
-        stack[top++] = child2[n]!;
+        stack[top++] = node[o + N.CHILD1]!;
+        stack[top++] = node[o + N.CHILD2]!;
         continue;
       }
       const other = (n << 2) | treeType;
       if (other === key) continue;
       // Both moved: the search of the smaller key reports the pair.
       if (other < key && moveIndex[n]! >= 0) continue;
-      const s = userData[n]!;
+      const s = node[o + N.USER]!;
       const a = s < shape ? s : shape;
       const b = s < shape ? shape : s;
       if (!this.pairFilter(a, b)) continue;
@@ -435,8 +433,8 @@ export class BroadPhase {
     for (const tree of this.trees) {
       tree.validate();
       for (let id = 0; id < tree.capacity; id++) {
-        if ((tree.flags[id]! & 1) === 0 || tree.height[id] !== 0) continue;
-        const o = 4 * tree.userData[id]!;
+        if (!tree.isProxy(id)) continue;
+        const o = 4 * tree.getUserData(id);
         const fat = this.shapeFat;
         if (
           fat[o] !== tree.box[4 * id] ||
