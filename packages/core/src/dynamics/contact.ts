@@ -322,7 +322,7 @@ export function pairFilter(w: DynamicsState, shapeA: number, shapeB: number): bo
   // neighbours again every step it moves): the one lookup in the pair table answers them
   // first, before the filters read a dozen shape and body columns (Box2D v3 asks its pair
   // set first too). The filters below are pure, so their order does not change the answer.
-  if (w.pairs.find(shapeA, shapeB) !== -1) return false;
+  if (w.pairs.has(shapeA, shapeB)) return false;
   const shapes = w.shapes;
   const bodyA = shapes.body[shapeA]!;
   const bodyB = shapes.body[shapeB]!;
