@@ -27,6 +27,18 @@ export const MAX_BROAD_PHASE_SHAPE_INDEX = PAIR_SHIFT - 1;
 
 const ALL_BITS = 0xffffffff;
 
+/** Cells along each axis of the grid the pair search orders its moved proxies by (orderMoves). */
+const GRID_CELLS = 32;
+/** Fewer moved proxies than this are searched in move order: the tree is in cache anyway. */
+const MIN_ORDERED_MOVES = 64;
+/** A cell coordinate's bits spread to the even bits (Morton order of the grid's cells). */
+const MORTON = new Int32Array(GRID_CELLS);
+for (let i = 0; i < GRID_CELLS; i++) {
+  let m = 0;
+  for (let b = 0; 1 << b < GRID_CELLS; b++) m |= ((i >> b) & 1) << (2 * b);
+  MORTON[i] = m;
+}
+
 /** Builds a proxy key from a tree proxy id and a body type. */
 export function proxyKey(proxyId: number, type: number): number {
   return (proxyId << 2) | type;
@@ -72,6 +84,11 @@ export class BroadPhase {
   private pairKeys: Float64Array = new Float64Array(64);
   private pairKeyCount = 0;
   private sortStack: Int32Array = new Int32Array(64);
+
+  /** The moved proxies in search order, their grid cells, and the cells' counters (orderMoves). */
+  private moveOrder: Int32Array = new Int32Array(64);
+  private moveCell: Int32Array = new Int32Array(64);
+  private readonly cellCounts = new Int32Array(GRID_CELLS * GRID_CELLS);
 
   /** Traversal stack of the pair search. */
   private pairStack: Int32Array = new Int32Array(64);
@@ -248,8 +265,9 @@ export class BroadPhase {
    */
   updatePairs(): void {
     this.pairKeyCount = 0;
+    const order = this.orderMoves();
     for (let i = 0; i < this.moveCount; i++) {
-      const key = this.moveBuffer[i]!;
+      const key = order[i]!;
       if ((key & 3) === ProxyType.Dynamic) {
         this.findPairs(key, ProxyType.Static);
         this.findPairs(key, ProxyType.Kinematic);
@@ -286,6 +304,69 @@ export class BroadPhase {
       count++;
     }
     this.pairCount = count;
+  }
+
+  /**
+   * The moved proxies in the order the pair search takes them: bucketed by the cell of a
+   * 32 × 32 grid over their box centers that holds their center, cells in Morton order, so
+   * that consecutive searches walk the same tree nodes while those are still in cache (in
+   * move order, the tumbler's 800 searches a step each missed the cache on most of the 75
+   * nodes they visit). The candidates are sorted afterwards, so the order changes nothing
+   * the search reports. A counting sort: two passes and 1,024 counters.
+   */
+  private orderMoves(): Int32Array {
+    const n = this.moveCount;
+    const moves = this.moveBuffer;
+    if (n < MIN_ORDERED_MOVES) return moves;
+    if (this.moveOrder.length < n) {
+      this.moveOrder = new Int32Array(moves.length);
+      this.moveCell = new Int32Array(moves.length);
+    }
+    const order = this.moveOrder;
+    const cell = this.moveCell;
+    const counts = this.cellCounts;
+    // twice the centers (the sum of a box's sides), to save the halving
+    let x0 = Number.POSITIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    let y1 = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < n; i++) {
+      const key = moves[i]!;
+      const box = this.trees[(key & 3) as ProxyType].box;
+      const r = 4 * (key >> 2);
+      const x = box[r]! + box[r + 2]!;
+      const y = box[r + 1]! + box[r + 3]!;
+      x0 = x < x0 ? x : x0;
+      x1 = x > x1 ? x : x1;
+      y0 = y < y0 ? y : y0;
+      y1 = y > y1 ? y : y1;
+    }
+    // cells per unit along each axis; a flat extent puts everything in cell 0
+    const sx = x1 > x0 ? (GRID_CELLS - 0.5) / (x1 - x0) : 0;
+    const sy = y1 > y0 ? (GRID_CELLS - 0.5) / (y1 - y0) : 0;
+    counts.fill(0);
+    for (let i = 0; i < n; i++) {
+      const key = moves[i]!;
+      const box = this.trees[(key & 3) as ProxyType].box;
+      const r = 4 * (key >> 2);
+      const cx = ((box[r]! + box[r + 2]! - x0) * sx) | 0;
+      const cy = ((box[r + 1]! + box[r + 3]! - y0) * sy) | 0;
+      const m = MORTON[cx]! | (MORTON[cy]! << 1);
+      cell[i] = m;
+      counts[m] = counts[m]! + 1;
+    }
+    let start = 0;
+    for (let m = 0; m < GRID_CELLS * GRID_CELLS; m++) {
+      const c = counts[m]!;
+      counts[m] = start;
+      start += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const m = cell[i]!;
+      order[counts[m]!] = moves[i]!;
+      counts[m] = counts[m]! + 1;
+    }
+    return order;
   }
 
   /**
