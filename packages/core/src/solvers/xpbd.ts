@@ -30,6 +30,7 @@ import { integratePositions, integrateVelocities } from '../world/solver.js';
 import type { Solver, SolverInstance } from '../world/solver_interface.js';
 import type { WorldState } from '../world/world_state.js';
 import { alternativeSolver } from './capabilities.js';
+import { ContactHits } from './contact_hits.js';
 import {
   type HardRows,
   JointRows,
@@ -118,7 +119,9 @@ const LT = 16;
 const VN0 = 17;
 const SLOT = 18;
 const POINT = 19;
-const PSTRIDE = 20;
+/** The largest approach speed (-VN0) of a sub-step in which the point pushed: hit events'. */
+const HIT = 20;
+const PSTRIDE = 21;
 
 const SUB_H = 0;
 const SUB_CONTACT_ALPHA = 1;
@@ -129,6 +132,7 @@ class XpbdInstance implements SolverInstance {
   private p = new Float64Array(0);
   private pCount = 0;
   private readonly joints = new JointRows(true);
+  private readonly hits = new ContactHits();
   private readonly hard: HardRows = { biasRate: 0, massScale: 1, impulseScale: 0 };
   /** The body states at the start of the sub-step. */
   private prev = new Float64Array(0);
@@ -213,6 +217,7 @@ class XpbdInstance implements SolverInstance {
         k[o + BASE_SEP] = cd[src + 4]! - ((rbx - rax) * nx + (rby - ray) * ny);
         k[o + SLOT] = c;
         k[o + POINT] = q;
+        k[o + HIT] = 0;
         n++;
       }
     }
@@ -501,6 +506,7 @@ class XpbdInstance implements SolverInstance {
       const dvt = -(Math.abs(vt) < maxDv ? vt : vt > 0 ? maxDv : -maxDv);
       // restitution: the approach speed at the start of the sub-step, reflected
       const vn0 = k[o + VN0]!;
+      if (-vn0 > k[o + HIT]!) k[o + HIT] = -vn0;
       const bounce = vn0 < -threshold ? -k[o + E]! * vn0 : 0;
       const dvn = -vn + (bounce > 0 ? bounce : 0);
       // each change through both bodies: an impulse dv / w along the direction
@@ -521,10 +527,14 @@ class XpbdInstance implements SolverInstance {
     }
   }
 
-  /** Normal multipliers back to the contacts, as impulses (for contact reads, not warm starting). */
+  /**
+   * Normal multipliers back to the contacts, as impulses (for contact reads, not warm
+   * starting); hit events from the points that pushed.
+   */
   private store(w: WorldState): void {
     const k = this.p;
     const cd = w.contacts.data;
+    const speed = this.hits.reserve(w);
     for (let i = 0; i < this.pCount; i++) {
       const o = i * PSTRIDE;
       const p = k[o + SLOT]! * 20 + 4 + k[o + POINT]! * 8;
@@ -532,7 +542,9 @@ class XpbdInstance implements SolverInstance {
       cd[p + 5] = k[o + LN]! / this.ctx.h;
       cd[p + 6] = k[o + LT]! / this.ctx.h;
       cd[p + 7] = 0;
+      speed[2 * k[o + SLOT]! + k[o + POINT]!] = k[o + HIT]!;
     }
+    this.hits.report(w);
     // position multipliers (N s^2) over the last sub-step's h: impulses
     this.joints.store(w);
   }
