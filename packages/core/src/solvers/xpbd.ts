@@ -180,13 +180,14 @@ class XpbdInstance implements SolverInstance {
   }
 
   private prepare(w: WorldState): void {
-    const contacts = w.contacts;
-    const bodies = w.bodies;
-    const cd = contacts.data;
     this.p = reserveF64(this.p, 2 * w.awakeContactCount, PSTRIDE);
-    const k = this.p;
     let n = 0;
     for (let i = 0; i < w.awakeContactCount; i++) {
+      // read in the loop, as every per-sub-step loop here: see startSubStep
+      const contacts = w.contacts;
+      const bodies = w.bodies;
+      const cd = contacts.data;
+      const k = this.p;
       const c = w.awakeContacts[i]!;
       const bA = contacts.bodyA[c]!;
       const bB = contacts.bodyB[c]!;
@@ -227,10 +228,20 @@ class XpbdInstance implements SolverInstance {
     this.joints.prepare(w, this.ctx, false, this.hard);
   }
 
-  /** Multipliers to zero; each point's normal speed before the sub-step moves anything. */
+  /**
+   * Multipliers to zero; each point's normal speed before the sub-step moves anything.
+   *
+   * This loop and the other passes read their fields inside the loop, not before it (as
+   * world/solver.ts integrateVelocities does, and for its reason): V8 gives a function its
+   * feedback vector only after some work, so a pass first optimised on-stack while its
+   * first call was in the loop compiled the reads before the loop as deoptimisations; every
+   * later call deoptimised there and then ran its loop's on-stack code after one
+   * interpreted iteration, which boxed its doubles (1.2 to 9 MB over 500 steps of the
+   * allocation probe, in one process in two).
+   */
   private startSubStep(state: Float64Array): void {
-    const k = this.p;
     for (let i = 0; i < this.pCount; i++) {
+      const k = this.p;
       const o = i * PSTRIDE;
       k[o + LN] = 0;
       k[o + LT] = 0;
@@ -392,9 +403,9 @@ class XpbdInstance implements SolverInstance {
   }
 
   private solveContacts(state: Float64Array, prev: Float64Array): void {
-    const alpha = this.sub[SUB_CONTACT_ALPHA]!;
-    const k = this.p;
     for (let i = 0; i < this.pCount; i++) {
+      const alpha = this.sub[SUB_CONTACT_ALPHA]!;
+      const k = this.p;
       const o = i * PSTRIDE;
       const oa = k[o + OA]!;
       const ob = k[o + OB]!;
@@ -470,10 +481,10 @@ class XpbdInstance implements SolverInstance {
 
   /** Dynamic friction and restitution on the points that pushed this sub-step. */
   private velocityPass(state: Float64Array): void {
-    const h = this.sub[SUB_H]!;
-    const threshold = this.sub[SUB_THRESHOLD]!;
-    const k = this.p;
     for (let i = 0; i < this.pCount; i++) {
+      const h = this.sub[SUB_H]!;
+      const threshold = this.sub[SUB_THRESHOLD]!;
+      const k = this.p;
       const o = i * PSTRIDE;
       const ln = k[o + LN]!;
       if (ln === 0) continue;
@@ -507,8 +518,10 @@ class XpbdInstance implements SolverInstance {
       // restitution: the approach speed at the start of the sub-step, reflected
       const vn0 = k[o + VN0]!;
       if (-vn0 > k[o + HIT]!) k[o + HIT] = -vn0;
-      const bounce = vn0 < -threshold ? -k[o + E]! * vn0 : 0;
-      const dvn = -vn + (bounce > 0 ? bounce : 0);
+      // computed whether or not the point bounces: an operation first met when a fast point
+      // lands, thousands of steps in, found no feedback and deoptimised the pass
+      const bounce = -k[o + E]! * vn0;
+      const dvn = -vn + (vn0 < -threshold && bounce > 0 ? bounce : 0);
       // each change through both bodies: an impulse dv / w along the direction
       const rnA = rax * ny - ray * nx;
       const rnB = rbx * ny - rby * nx;
