@@ -20,7 +20,15 @@
  */
 
 import { CONTACT_ENABLE_EVENTS } from '../dynamics/awake_contacts.js';
-import { CONTACT_STRIDE, C_NX, C_NY, C_POINT, C_POINT_STRIDE, P_RAX, P_RAY } from '../dynamics/contact_layout.js';
+import {
+  CONTACT_STRIDE,
+  C_NX,
+  C_NY,
+  C_POINT,
+  C_POINT_STRIDE,
+  P_RAX,
+  P_RAY,
+} from '../dynamics/contact_layout.js';
 import type { WorldState } from '../world/world_state.js';
 import { reserveF64 } from './solver_kit.js';
 

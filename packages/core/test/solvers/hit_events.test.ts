@@ -39,7 +39,12 @@ function collectHits(world: World, steps: number): Hit[] {
 }
 
 /** A world under `solver` (null: the soft step) with a static 20 x 1 m ground, top at y = 0.5. */
-function groundWorld(solver: Solver | null, gravity: number, enableEvents = true, hitEventThreshold = 1): World {
+function groundWorld(
+  solver: Solver | null,
+  gravity: number,
+  enableEvents = true,
+  hitEventThreshold = 1,
+): World {
   const world = new World({ solver, gravity: { x: 0, y: -gravity }, hitEventThreshold });
   const ground = world.createBody();
   world.createPolygonShape(ground, makeBox(10, 0.5), { enableContactEvents: enableEvents });
@@ -49,7 +54,11 @@ function groundWorld(solver: Solver | null, gravity: number, enableEvents = true
 describe.each(SOLVERS)('hit events under %s', (_name, make) => {
   it('a ball thrown at the ground at 6 m/s without gravity reports one hit at 6 m/s, where it lands', () => {
     const world = groundWorld(make(), 0);
-    const ball = world.createBody({ type: BodyType.Dynamic, position: { x: 1, y: 2 }, linearVelocity: { x: 0, y: -6 } });
+    const ball = world.createBody({
+      type: BodyType.Dynamic,
+      position: { x: 1, y: 2 },
+      linearVelocity: { x: 0, y: -6 },
+    });
     world.createCircleShape(ball, makeCircle(0, 0, 0.25));
     const hits = collectHits(world, 60);
     expect(hits.length).toBe(1);
