@@ -1,7 +1,10 @@
 /**
  * Builds the size fixture as an app that installed the packages would: the packages'
- * built dist/ (run `pnpm build` first), production mode, Vite's defaults otherwise (the
- * worker bundled by Vite 8 with no setting). React (react, react-dom, scheduler) goes to a
+ * built dist/ (run `pnpm build` first), production mode, Vite's defaults otherwise, with
+ * the one setting @impulse/worker's README recommends, `worker.format: 'es'`: an ES worker
+ * loads each alternative solver kind as a chunk of its own when a world first asks for it,
+ * while Vite's default worker format, `iife`, cannot load a chunk later and so inlines every
+ * kind into the worker (docs/solvers.md, "Bundle size"). React (react, react-dom, scheduler) goes to a
  * chunk of its own, so the main chunk is exactly Impulse's share of the main thread (with
  * the app's few lines and the packages' dependencies, comlink and zustand). Fixed file
  * names let the budgets (.size-limit.json) name the files; source maps let report.mjs say
@@ -30,6 +33,7 @@ export default defineConfig({
     },
   },
   worker: {
+    format: 'es',
     rolldownOptions: {
       checks: { bundlerTimings: false },
       output: { entryFileNames: 'assets/worker.js', chunkFileNames: 'assets/worker-[name].js' },
