@@ -20,6 +20,8 @@ export default [
     name: 'worker',
     path: join(dist, 'assets', 'worker.js'),
     gzip: true,
-    limit: '100 kB',
+    // 86.7 kB with the worker built as an ES module (solver kinds load as chunks of their
+    // own); 100 kB while Vite's iife format inlined every kind
+    limit: '90 kB',
   },
 ];

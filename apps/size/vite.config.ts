@@ -4,10 +4,11 @@
  * the one setting @impulse/worker's README recommends, `worker.format: 'es'`: an ES worker
  * loads each alternative solver kind as a chunk of its own when a world first asks for it,
  * while Vite's default worker format, `iife`, cannot load a chunk later and so inlines every
- * kind into the worker (docs/solvers.md, "Bundle size"). React (react, react-dom, scheduler) goes to a
- * chunk of its own, so the main chunk is exactly Impulse's share of the main thread (with
- * the app's few lines and the packages' dependencies, comlink and zustand). Fixed file
- * names let the budgets (.size-limit.json) name the files; source maps let report.mjs say
+ * kind into the worker (docs/solvers.md, "Bundle size"). React (react, react-dom, scheduler)
+ * goes to a chunk of its own, so what the page loads at start less that chunk (the entry and
+ * the chunks it imports statically: main_thread.mjs) is Impulse's share of the main thread,
+ * with the app's few lines and the packages' dependencies, comlink and zustand. Fixed file
+ * names let the budgets (.size-limit.mjs) name the files; source maps let report.mjs say
  * which package and file each byte comes from.
  */
 import react from '@vitejs/plugin-react';
