@@ -7,6 +7,7 @@
  */
 import { HUGE } from '../base/constants.js';
 import type { JointData } from './joint_store.js';
+import { jointFrameNow } from './joint_frame.js';
 import { Softness } from '../dynamics/softness.js';
 import { checkBoolean, checkNonNegativeAtMost, fail } from '../base/validate.js';
 import {
@@ -19,7 +20,7 @@ import {
 import { bitsDiffer } from '../base/math.js';
 import type { JointsState } from './joints_state.js';
 import type { DistanceJointParams } from '../types/joint_defs.js';
-import { STATE_STRIDE, VX, VY, W } from '../dynamics/body_state_layout.js';
+import { VX, VY, W } from '../dynamics/body_state_layout.js';
 
 /** Below this separation (m) the axis is undefined and the joint applies nothing. */
 export const MIN_SEPARATION = 1e-12;
@@ -216,29 +217,21 @@ export function distanceJointState(
   _d: DistanceJointData,
 ): { length: number; speed: number } {
   const bodies = w.bodies;
-  const joints = w.joints;
   const state = bodies.state;
-  const a = joints.bodyA[j]!;
-  const b = joints.bodyB[j]!;
-  const cA = bodies.c[a]!;
-  const sA = bodies.s[a]!;
-  const cB = bodies.c[b]!;
-  const sB = bodies.s[b]!;
+  const a = w.joints.bodyA[j]!;
+  const b = w.joints.bodyB[j]!;
   // anchors relative to the centers of mass, world orientation
-  const lax = joints.localAx[j]! - bodies.lcx[a]!;
-  const lay = joints.localAy[j]! - bodies.lcy[a]!;
-  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
-  const lby = joints.localBy[j]! - bodies.lcy[b]!;
-  const rax = cA * lax - sA * lay;
-  const ray = sA * lax + cA * lay;
-  const rbx = cB * lbx - sB * lby;
-  const rby = sB * lbx + cB * lby;
+  const frame = jointFrameNow(w, j);
+  const rax = frame[6]!;
+  const ray = frame[7]!;
+  const rbx = frame[8]!;
+  const rby = frame[9]!;
   const dx = bodies.cx[b]! + rbx - (bodies.cx[a]! + rax);
   const dy = bodies.cy[b]! + rby - (bodies.cy[a]! + ray);
   const length = Math.sqrt(dx * dx + dy * dy);
   if (!(length > MIN_SEPARATION)) return { length, speed: 0 };
-  const oa = a * STATE_STRIDE;
-  const ob = b * STATE_STRIDE;
+  const oa = frame[0]!;
+  const ob = frame[1]!;
   const wa = state[oa + W]!;
   const wb = state[ob + W]!;
   const vx = state[ob + VX]! - wb * rby - (state[oa + VX]! - wa * ray);

@@ -7,6 +7,7 @@
  */
 
 import type { JointData } from './joint_store.js';
+import { jointFrameNow } from './joint_frame.js';
 import { Softness } from '../dynamics/softness.js';
 import { checkBoolean } from '../base/validate.js';
 import {
@@ -22,7 +23,7 @@ import {
 import { bitsDiffer } from '../base/math.js';
 import type { JointsState } from './joints_state.js';
 import type { PrismaticJointParams } from '../types/joint_defs.js';
-import { STATE_STRIDE, VX, VY, W } from '../dynamics/body_state_layout.js';
+import { VX, VY, W } from '../dynamics/body_state_layout.js';
 
 export class PrismaticJointData implements JointData {
   /** Unit axis in body A's frame. */
@@ -223,29 +224,22 @@ export function prismaticJointState(
   d: PrismaticJointData,
 ): { translation: number; speed: number } {
   const bodies = w.bodies;
-  const joints = w.joints;
-  const a = joints.bodyA[j]!;
-  const b = joints.bodyB[j]!;
+  const a = w.joints.bodyA[j]!;
   const cA = bodies.c[a]!;
   const sA = bodies.s[a]!;
-  const cB = bodies.c[b]!;
-  const sB = bodies.s[b]!;
-  const lax = joints.localAx[j]! - bodies.lcx[a]!;
-  const lay = joints.localAy[j]! - bodies.lcy[a]!;
-  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
-  const lby = joints.localBy[j]! - bodies.lcy[b]!;
-  const rax = cA * lax - sA * lay;
-  const ray = sA * lax + cA * lay;
-  const rbx = cB * lbx - sB * lby;
-  const rby = sB * lbx + cB * lby;
+  const frame = jointFrameNow(w, j);
+  const rax = frame[6]!;
+  const ray = frame[7]!;
+  const rbx = frame[8]!;
+  const rby = frame[9]!;
   const ux = cA * d.localAxisX - sA * d.localAxisY;
   const uy = sA * d.localAxisX + cA * d.localAxisY;
-  const sepX = bodies.cx[b]! - bodies.cx[a]! + rbx - rax;
-  const sepY = bodies.cy[b]! - bodies.cy[a]! + rby - ray;
+  const sepX = frame[10]! + rbx - rax;
+  const sepY = frame[11]! + rby - ray;
   const translation = ux * sepX + uy * sepY;
   const state = bodies.state;
-  const oa = a * STATE_STRIDE;
-  const ob = b * STATE_STRIDE;
+  const oa = frame[0]!;
+  const ob = frame[1]!;
   const wa = state[oa + W]!;
   const wb = state[ob + W]!;
   // relative velocity of the anchors, plus the axis turning with A
