@@ -7,25 +7,50 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const IMPORT = /^(?:import|export)\s+(?:type\s+)?[^;]*?from\s+'(\.[^']+)'/gms;
+const IMPORT = /^(import|export)\s+(type\s+)?([^;]*?)from\s+'(\.[^']+)'/gms;
 
-function sources(dir: string): string[] {
+/** The .ts/.tsx sources below `dir` (declaration files left out). */
+export function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) return sources(p);
+    if (e.isDirectory()) return sourceFiles(p);
     return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
   });
 }
 
-/** Every relative import (from, to) of the .ts/.tsx files below `srcDir`, as paths relative to it. */
-export function importEdges(srcDir: string): { from: string; to: string }[] {
-  const edges: { from: string; to: string }[] = [];
-  for (const file of sources(srcDir)) {
+/** One relative import: the importing and the imported module (relative to the sources' folder). */
+export interface ImportEdge {
+  from: string;
+  to: string;
+  /** The specifier as written ('./body.js'). */
+  spec: string;
+  /** `import type {...}`, or `import {...}` whose every name is `type X`. */
+  typeOnly: boolean;
+}
+
+/** Every relative import of the .ts/.tsx files below `srcDir`, as paths relative to it. */
+export function importEdges(srcDir: string): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  for (const file of sourceFiles(srcDir)) {
     const text = fs.readFileSync(file, 'utf8');
     for (const m of text.matchAll(IMPORT)) {
-      const base = path.resolve(path.dirname(file), m[1]!.replace(/\.js$/, ''));
+      const spec = m[4]!;
+      const base = path.resolve(path.dirname(file), spec.replace(/\.js$/, ''));
       const to = [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((c) => fs.existsSync(c));
-      if (to) edges.push({ from: path.relative(srcDir, file), to: path.relative(srcDir, to) });
+      if (to === undefined) continue;
+      const names = /^\{([^}]*)\}\s*$/.exec(m[3]!.trim())?.[1];
+      const everyNameIsType =
+        names
+          ?.split(',')
+          .map((n) => n.trim())
+          .filter((n) => n !== '')
+          .every((n) => n.startsWith('type ')) === true;
+      edges.push({
+        from: path.relative(srcDir, file),
+        to: path.relative(srcDir, to),
+        spec,
+        typeOnly: m[2] !== undefined || everyNameIsType,
+      });
     }
   }
   return edges;

@@ -513,6 +513,138 @@ describe.each(runnable)('demo in %s', (engine) => {
     },
   );
 
+  withSharedMemory(
+    'on a phone the stacking scene spans the stage and its house of cards is drawn, in Canvas 2D',
+    async () => {
+      const size = { width: 390, height: 844 };
+      const { page, errors } = await openPage(browser, `${isolated.url}?renderer=canvas2d#/stacking`, size);
+      expect(await page.evaluate(() => window.__impulse.renderer())).toBe('canvas2d');
+      await waitForSteps(page, 30);
+      const stage = (await page.boundingBox('[data-testid=stage]'))!;
+      const seen = await page.evaluate(() => {
+        const hook = window.__impulse;
+        const ids = hook.dynamicBodies();
+        const a = hook.pageToWorld(0, 0)!;
+        const b = hook.pageToWorld(100, 0)!;
+        const pxPerMeter = 100 / (b.x - a.x);
+        const points = ids.map((id) => hook.pagePoint(id)!);
+        const xs = points.map((p) => p.x);
+        // the scene lists the pyramid's 120 boxes, then the 40 cards, then the tower's 16 boxes
+        const cards = points.slice(120, 160);
+        const half = 0.5 * pxPerMeter; // a card's half length, a box's half width
+        const x0 = Math.min(...cards.map((p) => p.x)) - half;
+        const x1 = Math.max(...cards.map((p) => p.x)) + half;
+        const y0 = Math.min(...cards.map((p) => p.y)) - half;
+        const y1 = Math.max(...cards.map((p) => p.y)) + half;
+        // light pixels where the cards stand: the boxes are coloured, the background dark
+        const canvas = document.querySelector<HTMLCanvasElement>('[data-testid=stage] canvas')!;
+        const rect = canvas.getBoundingClientRect();
+        const k = canvas.width / rect.width;
+        const [cx, cy] = [Math.floor((x0 - rect.left) * k), Math.floor((y0 - rect.top) * k)];
+        const [cw, ch] = [Math.ceil((x1 - x0) * k), Math.ceil((y1 - y0) * k)];
+        const pixels = canvas.getContext('2d')!.getImageData(cx, cy, cw, ch).data;
+        let light = 0;
+        for (let i = 0; i < pixels.length; i += 4) {
+          if (Math.min(pixels[i]!, pixels[i + 1]!, pixels[i + 2]!) > 120) light++;
+        }
+        return {
+          bodies: ids.length,
+          pxPerMeter,
+          sceneWidth: Math.max(...xs) - Math.min(...xs) + 2 * half,
+          house: { width: x1 - x0, height: y1 - y0 },
+          lightPixels: light / (k * k),
+        };
+      });
+      writeFileSync(join(shots, 'phone-stacking-figures.json'), JSON.stringify({ stage, ...seen }, null, 2));
+      await page.screenshot(join(shots, 'phone-stacking-canvas2d.png'));
+      expect(seen.bodies).toBe(176);
+      // the width sets a phone's zoom: the scene, pyramid to tower, spans the stage
+      expect(seen.sceneWidth / stage.width, 'the scene across the stage').toBeGreaterThan(0.85);
+      expect(seen.house.width, 'the house of cards, px wide').toBeGreaterThan(60);
+      // 40 cards drawn as lines about 15 px long: hundreds of light pixels, not a few faint ones
+      expect(seen.lightPixels, 'light pixels where the cards stand').toBeGreaterThan(200);
+      expect(await errors()).toEqual([]);
+      await page.close();
+    },
+  );
+
+  chromiumOnly(
+    'on a phone a tap on Jump makes the character jump (a tap shorter than a frame counts)',
+    async () => {
+      const { page, raw, errors } = await openPage(
+        browser,
+        `${isolated.url}#/character`,
+        { width: 390, height: 844 },
+        true,
+      );
+      await waitForSteps(page, 60);
+      // the player: the body standing at the spawn point, x = 0 (the scene hands out no id for it)
+      const player = await page.evaluate(() => {
+        for (let id = 1; id < 64; id++) {
+          try {
+            const p = window.__impulse.position(id);
+            if (p && Math.abs(p.x) < 1e-6 && p.y > 0.5 && p.y < 1.2) return id;
+          } catch {
+            // not a live body
+          }
+        }
+        return null;
+      });
+      expect(player, 'the player at the spawn point').not.toBeNull();
+      await waitForSteps(page, 30);
+      const standing = (await page.evaluate((b) => window.__impulse.position(b), player!))!.y;
+      // a tap: touch down and up with no frame between
+      await raw.getByRole('button', { name: 'Jump' }).tap();
+      let highest = standing;
+      for (let i = 0; i < 40; i++) {
+        await waitForSteps(page, 1);
+        highest = Math.max(highest, (await page.evaluate((b) => window.__impulse.position(b), player!))!.y);
+      }
+      // 7 m/s up: about 2.4 m high; a tap no frame saw left the player on the ground
+      expect(highest - standing, 'the jump, m').toBeGreaterThan(1.5);
+      expect(await errors()).toEqual([]);
+      await page.close();
+    },
+  );
+
+  withSharedMemory(
+    'UI physics: the stats never cover the mock page or its pieces, at 1280×800 and at 390×844',
+    async () => {
+      for (const size of [
+        { width: 1280, height: 800 },
+        { width: 390, height: 844 },
+      ]) {
+        const label = `${size.width}×${size.height}`;
+        const { page, errors } = await openPage(browser, `${isolated.url}#/ui`, size);
+        const covered = () =>
+          page.evaluate(() => {
+            const stats = document.querySelector('[data-testid=stats]')!.getBoundingClientRect();
+            return [...document.querySelectorAll('.mock-page, .piece')]
+              .filter((el) => {
+                const r = el.getBoundingClientRect();
+                return (
+                  r.left < stats.right && r.right > stats.left && r.top < stats.bottom && r.bottom > stats.top
+                );
+              })
+              .map((el) => `${el.className}: ${el.textContent?.slice(0, 24)}`);
+          });
+        // as laid out, and once the pieces have fallen
+        expect(await covered(), `${label}: as laid out`).toEqual([]);
+        await page.waitForFunction(
+          () => window.__impulse.dynamicBodies().some((id) => window.__impulse.speed(id) > 0.5),
+          null,
+          `${label}: a falling piece`,
+          60_000,
+        );
+        await waitForSteps(page, 90);
+        expect(await covered(), `${label}: fallen`).toEqual([]);
+        await page.screenshot(join(shots, `ui-${size.width}.png`));
+        expect(await errors(), label).toEqual([]);
+        await page.close();
+      }
+    },
+  );
+
   it('every scene tab is on screen and opens its scene when clicked, at 1280×800 and at 390×844', async () => {
     for (const size of [
       { width: 1280, height: 800 },

@@ -5,7 +5,10 @@
  * Vite beside them. It must build (`vite build`, served by `vite preview`) and run in
  * `vite dev`, each with one body falling in Chromium on the worker backend, with the
  * package's default worker and with a factory of the app's own
- * (`new URL('@impulse/worker/worker', import.meta.url)`).
+ * (`new URL('@impulse/worker/worker', import.meta.url)`), and with an alternative solver
+ * (`solver={{ kind: 'xpbd' }}`, whose module the worker loads when the world asks for it):
+ * built with the worker format the README recommends, `'es'` (the kind a chunk of its
+ * own), and with Vite's default, `iife` (the kind inlined into the worker).
  *
  * The dependencies of the tarballs (comlink, zustand) and the app's own (react, vite) are
  * linked from the workspace's store instead of downloaded: the test runs offline and in
@@ -46,10 +49,12 @@ export default defineConfig({
   plugins: [react()],
   server: { headers },
   preview: { headers },
-  // Nothing about the worker: Vite 8 resolves @impulse/worker's
-  // new URL('./worker.js', import.meta.url) in dev and build. (Excluding @impulse/worker
-  // alone from optimizeDeps breaks dev: the optimized @impulse/react keeps its own copy of
-  // @impulse/core, and the core's instanceof checks fail across the two copies.)
+  // Vite 8 resolves @impulse/worker's new URL('./worker.js', import.meta.url) in dev and
+  // build. (Excluding @impulse/worker alone from optimizeDeps breaks dev: the optimized
+  // @impulse/react keeps its own copy of @impulse/core, and the core's instanceof checks
+  // fail across the two copies.) The README's one recommended setting: an ES worker loads
+  // each solver kind when asked; an iife worker holds them all (the build test also builds
+  // with 'iife').
   worker: { format: 'es' },
 });
 `;
@@ -67,6 +72,7 @@ export function Box() {
       y: () => (api.id === null ? null : api.getPosition().y),
       bodies: () => physics.client.getStats().bodyCount,
       frame: () => physics.client.getFrameNumber(),
+      solver: () => physics.client.getSolver()?.kind ?? null,
     };
   });
   return <div ref={ref} data-colour="${colour}" style={{ position: 'absolute', left: 0, top: 0, width: 100, height: 100, marginLeft: -50, marginTop: -50, background: '${colour}' }} />;
@@ -78,14 +84,17 @@ import { createRoot } from 'react-dom/client';
 import { Physics, PhysicsCanvas } from '@impulse/react';
 import { Box } from './Box.jsx';
 
+const params = new URLSearchParams(location.search);
 // ?factory: the escape hatch the worker's README gives, a worker factory of the app's own
-const worker = new URLSearchParams(location.search).has('factory')
+const worker = params.has('factory')
   ? () => new Worker(new URL('@impulse/worker/worker', import.meta.url), { type: 'module' })
   : undefined;
+// ?solver: the world steps under XPBD (the worker loads the kind's module when asked)
+const solver = params.has('solver') ? { kind: 'xpbd' } : undefined;
 
 createRoot(document.getElementById('root')).render(
   <StrictMode>
-    <Physics scale={100} worker={worker}>
+    <Physics scale={100} worker={worker} solver={solver}>
       <Box />
       <PhysicsCanvas
         ref={(api) => { window.__canvas = api; }}
@@ -169,7 +178,8 @@ describe.skipIf(!haveChromium && !inCI)('an app outside the workspace, from the 
     );
   }
 
-  async function fallsIn(url: string, shot: string): Promise<void> {
+  /** Loads `url` and waits for 30 steps of the falling box; `solver`: the kind the world must step under. */
+  async function fallsIn(url: string, shot: string, solver: string | null = null): Promise<void> {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -192,11 +202,17 @@ describe.skipIf(!haveChromium && !inCI)('an app outside the workspace, from the 
     const read = () =>
       page.evaluate(() => {
         const w = window as unknown as {
-          __outside: { y(): number; transport(): string; frame(): number };
+          __outside: { y(): number; transport(): string; frame(): number; solver(): string | null };
           __canvas: { perf: { frames: number } } | null;
         };
         const o = w.__outside;
-        return { y: o.y(), transport: o.transport(), frame: o.frame(), drawn: w.__canvas?.perf.frames ?? 0 };
+        return {
+          y: o.y(),
+          transport: o.transport(),
+          frame: o.frame(),
+          drawn: w.__canvas?.perf.frames ?? 0,
+          solver: o.solver(),
+        };
       });
     const first = await read();
     // 30 published steps (half a simulated second: a fall of 1.25 m from rest), however long they take
@@ -207,24 +223,44 @@ describe.skipIf(!haveChromium && !inCI)('an app outside the workspace, from the 
     expect(later.y).toBeLessThan(first.y - 0.5);
     // <PhysicsCanvas> drew the falling box from the shared frame
     expect(later.drawn).toBeGreaterThan(0);
+    // the world started under the solver asked for: a kind that failed to load in the worker
+    // is reported (a console error) and leaves the soft step (null)
+    expect(later.solver).toBe(solver);
     expect(errors).toEqual([]);
     await page.close();
   }
 
-  it('vite build + vite preview: one body falls on the worker backend', async () => {
-    await build({ root: app, logLevel: 'warn', build: { outDir: join(app, 'dist') } });
+  /** Builds the app with `format` as Vite's worker format into dist-<format> and serves it. */
+  async function builtWith(format: 'es' | 'iife', run: (origin: string) => Promise<void>): Promise<void> {
+    const outDir = join(app, `dist-${format}`);
+    await build({ root: app, logLevel: 'warn', worker: { format }, build: { outDir } });
     const port = await freePort();
     const server: PreviewServer = await preview({
       root: app,
       logLevel: 'warn',
+      build: { outDir },
       preview: { host: '127.0.0.1', port, strictPort: true },
     });
     try {
-      await fallsIn(`http://127.0.0.1:${port}/`, 'outside-build.png');
-      await fallsIn(`http://127.0.0.1:${port}/?factory`, 'outside-build-factory.png');
+      await run(`http://127.0.0.1:${port}`);
     } finally {
       await server.close();
     }
+  }
+
+  it('vite build + vite preview: one body falls on the worker backend', async () => {
+    await builtWith('es', async (origin) => {
+      await fallsIn(`${origin}/`, 'outside-build.png');
+      await fallsIn(`${origin}/?factory`, 'outside-build-factory.png');
+      await fallsIn(`${origin}/?solver`, 'outside-build-solver.png', 'xpbd');
+    });
+  });
+
+  it("vite build with Vite's default worker format (iife): the same, the solver kind inlined", async () => {
+    await builtWith('iife', async (origin) => {
+      await fallsIn(`${origin}/`, 'outside-build-iife.png');
+      await fallsIn(`${origin}/?solver`, 'outside-build-iife-solver.png', 'xpbd');
+    });
   });
 
   it('vite dev: one body falls on the worker backend', async () => {
@@ -238,6 +274,7 @@ describe.skipIf(!haveChromium && !inCI)('an app outside the workspace, from the 
     try {
       await fallsIn(`http://127.0.0.1:${port}/`, 'outside-dev.png');
       await fallsIn(`http://127.0.0.1:${port}/?factory`, 'outside-dev-factory.png');
+      await fallsIn(`http://127.0.0.1:${port}/?solver`, 'outside-dev-solver.png', 'xpbd');
     } finally {
       await server.close();
     }

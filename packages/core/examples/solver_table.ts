@@ -54,26 +54,21 @@ import {
   stackScene,
   tumblerScene,
 } from '../src/scenes/index';
+import { SOLVERS } from '../test/solvers/solver_support';
 
 const DT = 1 / 60;
 const timed = !process.argv.includes('--no-time');
 const bench = process.argv.includes('--bench');
 
 /**
- * The defaults, then the matched-cost settings: at the defaults the sequential-impulse
+ * The defaults (the solver tests' list), then the matched-cost settings: at the defaults the sequential-impulse
  * solvers cost about 0.7 of the soft step's pyramid 20 step, PGS 1.4, Jacobi 1.0 and XPBD
  * 1.5 (measured alternating, docs/solvers.md), so the matched rows give the cheaper ones
  * more iterations and XPBD fewer sub-steps.
  */
 const solvers: [string, () => Solver | null][] = [
   ['soft step (default, 4 sub-steps)', () => null],
-  ['baumgarte', () => baumgarteSolver()],
-  ['block', () => blockSolver()],
-  ['ngs', () => ngsSolver()],
-  ['softOde', () => softOdeSolver()],
-  ['pgs', () => pgsSolver()],
-  ['jacobi', () => pgsSolver({ jacobi: true })],
-  ['xpbd', () => xpbdSolver()],
+  ...SOLVERS,
   ['baumgarte, 12 iterations', () => baumgarteSolver({ iterations: 12 })],
   ['block, 12 iterations', () => blockSolver({ iterations: 12 })],
   ['ngs, 12 + 3 iterations', () => ngsSolver({ iterations: 12 })],

@@ -36,7 +36,7 @@ export {
   checkRayQuery,
   checkShapeQuery,
   defaultQueryFilter,
-} from './world/query.js';
+} from './world/query_checks.js';
 export type {
   QueryFilter,
   QueryAABB,

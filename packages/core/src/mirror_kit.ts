@@ -46,6 +46,32 @@ export { applyMass, updateBodyMass, updateMaxExtent } from './dynamics/body_mass
 /** @internal */
 export { STATE_STRIDE, VX, VY, W } from './dynamics/body_state_layout.js';
 /** @internal */
+export {
+  addAngularImpulse,
+  addLinearImpulse,
+  addLinearImpulseToCenter,
+  placeBody,
+  prepareToActWith,
+  releaseBody,
+  setAngularVelocityWith,
+  setAwakeWith,
+  setFixedRotation,
+  setLinearVelocityWith,
+  startsAwake,
+  writeBodyType,
+  writeNewBody,
+} from './dynamics/body_structure.js';
+/** @internal */
+export { unlinkJoint, writeNewJoint } from './joints/joint_links.js';
+/** @internal */
+export {
+  releaseChainSlot,
+  takeChainSlot,
+  unlinkShape,
+  writeNewShape,
+  writeShapeFilter,
+} from './dynamics/shape_structure.js';
+/** @internal */
 export { defToSettings, settingsToDef, WorldSettings } from './world/world_settings.js';
 /** @internal */
 export { jointCreateMethod, jointTypes } from './joints/registry.js';

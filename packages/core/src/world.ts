@@ -20,8 +20,8 @@ import {
   applyTorque,
   createBody,
   destroyBody,
+  setAngularVelocity,
   setBodyType,
-  setFixedRotation,
   setLinearVelocity,
   setTransform,
   STATE_STRIDE,
@@ -95,6 +95,7 @@ import type { WORLD_METHODS, WorldMethodsOf } from './world/world_methods.js';
 import { installWriteMarks, type MAX_WRITE_ARGUMENTS } from './world/write_marks.js';
 import { remixContacts } from './dynamics/contact.js';
 import { resetIslandImpulses, sleepBody, wakeBody } from './dynamics/island.js';
+import { setAwakeWith, setFixedRotation } from './dynamics/body_structure.js';
 import { createChain, createShape, destroyChain, freeShape, setFilter } from './dynamics/shape.js';
 import { createJoint, freeJoint } from './joints/joint.js';
 import { type BodyMassData, type BodyRotation, BodyType } from './types/body_def.js';
@@ -495,10 +496,7 @@ export class World {
   setBodyAngularVelocity(bodyId: BodyId, omega: number): void {
     const b = this.body('setBodyAngularVelocity', bodyId);
     checkWithin('setBodyAngularVelocity', 'angularVelocity', omega, MAX_ANGULAR_SPEED, 'rad/s');
-    const w = this.#state;
-    if (w.bodies.type[b] === BodyType.Static || w.bodies.fixedRotation[b] === 1) return;
-    if (omega !== 0) wakeBody(w, b);
-    w.bodies.state[b * STATE_STRIDE + W] = omega;
+    setAngularVelocity(this.#state, b, omega);
   }
 
   /** Teleports the body origin to `position` at `angle`, and wakes it. */
@@ -661,9 +659,7 @@ export class World {
     const b = this.body('setBodyAwake', bodyId);
     checkBoolean('setBodyAwake', 'awake', awake);
     const w = this.#state;
-    if (awake) wakeBody(w, b);
-    else if (w.bodies.awake[b] === 1 && w.bodies.enableSleep[b] === 1 && w.settings.enableSleep)
-      sleepBody(w, b);
+    setAwakeWith(w, wakeBody, sleepBody, w.settings.enableSleep, b, awake);
   }
 
   isBodySleepEnabled(bodyId: BodyId): boolean {

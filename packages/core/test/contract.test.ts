@@ -19,6 +19,11 @@ const HEAVY = [
   'src/world/snapshot.ts',
   'src/world/rollback_encode.ts', // (rollback_state.ts's RollbackState, a container, is in)
   'src/world/rollback_decode.ts',
+  'src/world/rollback_coding.ts',
+  'src/world/query.ts', // (query_checks.ts, the queries' argument checks, is in)
+  'src/collision/distance.ts',
+  'src/collision/ray_cast.ts',
+  'src/collision/shape_cast.ts',
   'src/dynamics/contact_solver.ts',
   'src/dynamics/contact.ts',
   'src/dynamics/island.ts',

@@ -4,26 +4,48 @@
  * cannot drop a re-export of a prebuilt chunk it must load anyway, so what an entry
  * reaches statically is what every app importing it ships: the main entry must not reach
  * the alternative solvers (their factories are `@impulse/core/solvers`; a description
- * loads its kind's chunk with a dynamic import).
+ * loads its kind's chunk with a dynamic import), and the mirror kit (the worker client's
+ * structure-only mirror, on a page's main thread) must not reach the step: a bundler keeps
+ * a prebuilt chunk whole, so a chunk the kit shares with the world brings the world's code
+ * to the page along with it.
  */
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { bundleOptions, entryPoints } from '../build_options.mjs';
 import { staticInputs } from './static_inputs';
 
+/** The step's modules: solvers of bodies, contacts and joints, the narrow and broad phases. */
+const STEP =
+  /^src\/(world\.ts|world\/(solver|world_state|snapshot|rollback_encode|rollback_decode)\.ts|dynamics\/(contact_solver|contact|island|body|shape|sensor)\.ts|collision\/(manifold|dynamic_tree|broad_phase)\.ts|character\/mover\.ts|joints\/(joint|joint_solver|(distance|revolute|prismatic|weld|wheel|mouse|motor)_joint)\.ts)$/;
+
+async function probe() {
+  const result = await build({
+    ...bundleOptions,
+    absWorkingDir: new URL('..', import.meta.url).pathname,
+    entryPoints,
+    outdir: 'entries-probe',
+    write: false,
+    metafile: true,
+    sourcemap: false,
+    logLevel: 'silent',
+  });
+  return result.metafile!;
+}
+
 describe('the built entries', () => {
-  it('the main entry loads no alternative solver, the solvers entry all, the parallel entry no World', async () => {
-    const result = await build({
-      ...bundleOptions,
-      absWorkingDir: new URL('..', import.meta.url).pathname,
-      entryPoints,
-      outdir: 'entries-probe',
-      write: false,
-      metafile: true,
-      sourcemap: false,
-      logLevel: 'silent',
-    });
-    const meta = result.metafile!;
+  it("the mirror kit loads none of the step's modules, the joints' data without their solvers", async () => {
+    const meta = await probe();
+    const kit = [...staticInputs(meta, 'entries-probe/mirror_kit.js')];
+    expect(kit).toContain('src/joints/registry.ts'); // the probe sees modules at all
+    expect(kit).toContain('src/joints/revolute_joint_data.ts');
+    expect(kit.filter((path) => STEP.test(path)).sort()).toEqual([]);
+    const main = staticInputs(meta, 'entries-probe/index.js');
+    expect(main).toContain('src/joints/revolute_joint.ts'); // the pattern names real modules
+    expect(main).toContain('src/dynamics/body.ts');
+  });
+
+  it('the main entry loads no alternative solver; the solvers entry loads them all; the parallel entry no World', async () => {
+    const meta = await probe();
     const solverModules = (inputs: Set<string>) =>
       [...inputs].filter((path) => /^src\/solvers\/(?!description\.ts$)/.test(path)).sort();
     const main = staticInputs(meta, 'entries-probe/index.js');

@@ -16,10 +16,10 @@
  * (dynamics/body_store.ts beside dynamics/body.ts, ...) (docs/core-design.md, "Layers").
  */
 
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importCycles, importEdges, sourceFiles } from '../../../scripts/import_graph';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const LAYERS = [
@@ -44,111 +44,12 @@ function layerOf(rel: string): number {
   return i;
 }
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return sources(p);
-    return e.name.endsWith('.ts') ? [p] : [];
-  });
-}
-
-const IMPORT = /^(import|export)\s+(type\s+)?([^;]*?)from\s+'(\.[^']+)'/gms;
-
-interface Edge {
-  from: string;
-  to: string;
-  spec: string;
-  /** `import type {...}`, or `import {...}` whose every name is `type X`. */
-  typeOnly: boolean;
-}
-
-/** The relative imports of every source file, paths relative to src/. */
-function importEdges(files: readonly string[]): Edge[] {
-  const edges: Edge[] = [];
-  for (const f of files) {
-    const from = path.relative(SRC, f);
-    const text = fs.readFileSync(f, 'utf8');
-    for (const m of text.matchAll(IMPORT)) {
-      const spec = m[4]!;
-      const to = path.relative(SRC, path.resolve(path.dirname(f), spec.replace(/\.js$/, '.ts')));
-      const names = /^\{([^}]*)\}\s*$/.exec(m[3]!.trim())?.[1];
-      const everyNameIsType =
-        names
-          ?.split(',')
-          .map((n) => n.trim())
-          .filter((n) => n !== '')
-          .every((n) => n.startsWith('type ')) === true;
-      edges.push({ from, to, spec, typeOnly: m[2] !== undefined || everyNameIsType });
-    }
-  }
-  return edges;
-}
-
-/** Every cycle of the graph, one per strongly connected component of more than one module. */
-function findCycles(edges: readonly { from: string; to: string }[]): string[][] {
-  const next = new Map<string, string[]>();
-  for (const e of edges) {
-    if (!next.has(e.from)) next.set(e.from, []);
-    if (!next.has(e.to)) next.set(e.to, []);
-    next.get(e.from)!.push(e.to);
-  }
-  // Tarjan's strongly connected components, iterative so a deep chain cannot overflow
-  let counter = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const cycles: string[][] = [];
-  for (const root of next.keys()) {
-    if (index.has(root)) continue;
-    const work: [string, number][] = [[root, 0]];
-    index.set(root, counter);
-    low.set(root, counter++);
-    stack.push(root);
-    onStack.add(root);
-    while (work.length > 0) {
-      const top = work[work.length - 1]!;
-      const [v, i] = top;
-      const out = next.get(v)!;
-      if (i < out.length) {
-        top[1]++;
-        const w = out[i]!;
-        if (!index.has(w)) {
-          index.set(w, counter);
-          low.set(w, counter++);
-          stack.push(w);
-          onStack.add(w);
-          work.push([w, 0]);
-        } else if (onStack.has(w)) {
-          low.set(v, Math.min(low.get(v)!, index.get(w)!));
-        }
-        continue;
-      }
-      work.pop();
-      if (work.length > 0) {
-        const parent = work[work.length - 1]![0];
-        low.set(parent, Math.min(low.get(parent)!, low.get(v)!));
-      }
-      if (low.get(v) === index.get(v)) {
-        const component: string[] = [];
-        let w: string;
-        do {
-          w = stack.pop()!;
-          onStack.delete(w);
-          component.push(w);
-        } while (w !== v);
-        if (component.length > 1 || out.includes(v)) cycles.push(component.sort());
-      }
-    }
-  }
-  return cycles;
-}
-
 describe('layers', () => {
-  const files = sources(SRC);
-  const edges = importEdges(files);
+  const edges = importEdges(SRC);
 
   it('every source file sits in a layer folder', () => {
+    const files = sourceFiles(SRC);
+    expect(files.length).toBeGreaterThan(100);
     for (const f of files) expect(() => layerOf(path.relative(SRC, f))).not.toThrow();
   });
 
@@ -169,19 +70,19 @@ describe('layers', () => {
   });
 
   it('the imports, type imports included, form no cycle', () => {
-    expect(findCycles(edges)).toEqual([]);
+    expect(importCycles(edges)).toEqual([]);
   });
 
   it('the cycle finder finds a cycle, a type-only one too', () => {
-    expect(findCycles([{ from: 'a', to: 'b' }])).toEqual([]);
+    expect(importCycles([{ from: 'a', to: 'b' }])).toEqual([]);
     expect(
-      findCycles([
+      importCycles([
         { from: 'a', to: 'b' },
         { from: 'b', to: 'c' },
         { from: 'c', to: 'a' },
         { from: 'c', to: 'd' },
       ]),
     ).toEqual([['a', 'b', 'c']]);
-    expect(findCycles([{ from: 'a', to: 'a' }])).toEqual([['a']]);
+    expect(importCycles([{ from: 'a', to: 'a' }])).toEqual([['a']]);
   });
 });

@@ -54,6 +54,7 @@ async function runOn(threads: number): Promise<{ x: number[]; result: number; by
   const executor = new PoolStepExecutor<null>(pool, { minBlockItems: 16 });
   pool.publish(job.stores);
   await ready(pool);
+  if (threads > 1) probe.coordinatorWaitsForHelpers(job, 1);
   let result = probe.runProbeJob(job, 3, (stage, start, end, blocks) =>
     pool.runStage(stage, start, end, blocks),
   );
@@ -66,6 +67,8 @@ async function runOn(threads: number): Promise<{ x: number[]; result: number; by
   }
   pool.publish(job.stores);
   await ready(pool);
+  // helpers take part on the new buffers too
+  if (threads > 1) probe.coordinatorWaitsForHelpers(job, firstHalf + 1);
   result |= probe.runProbeJob(job, 6, (stage, start, end, blocks) =>
     pool.runStage(stage, start, end, blocks),
   );

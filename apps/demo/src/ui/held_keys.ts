@@ -12,6 +12,12 @@ export interface HeldKeys<K extends string> {
   latest: { readonly current: Readonly<Record<K, boolean>> };
   /** Presses or releases an action (the hold buttons). */
   hold(action: K, down: boolean): void;
+  /**
+   * For frame callbacks: whether `action` is held now or was pressed since the last call.
+   * A tap (a finger on Jump, a quick Space) is often released before any frame sees it
+   * held: it still counts, once.
+   */
+  take(action: K): boolean;
 }
 
 /** `keys` maps `KeyboardEvent.code`s to actions; every action starts released. */
@@ -23,9 +29,13 @@ export function useHeldKeys<K extends string>(keys: Readonly<Record<string, K>>)
   });
   const latest = useRef(held);
   latest.current = held;
+  // presses no frame has taken yet (mutable: a press and its release within one frame leave React's state as it was)
+  const [pressed] = useState(() => new Set<K>());
   const [hold] = useState(() => (action: K, down: boolean) => {
+    if (down) pressed.add(action);
     setHeld((h) => (h[action] === down ? h : { ...h, [action]: down }));
   });
+  const [take] = useState(() => (action: K) => pressed.delete(action) || latest.current[action]);
   const map = useRef(keys);
   map.current = keys;
   useEffect(() => {
@@ -45,5 +55,5 @@ export function useHeldKeys<K extends string>(keys: Readonly<Record<string, K>>)
       window.removeEventListener('keyup', up);
     };
   }, [hold]);
-  return { held, latest, hold };
+  return { held, latest, hold, take };
 }

@@ -151,6 +151,24 @@ export function growColumns<S>(store: S, columns: readonly ColumnSpec<S>[], capa
 }
 
 /**
+ * Makes room in a store for slots below `n`: its columns grow to at least `n` slots, at
+ * least twice `capacity`, and at least `least`. Returns the store's capacity afterwards
+ * (`capacity` itself when it was enough).
+ */
+export function growStore<S>(
+  store: S,
+  columns: readonly ColumnSpec<S>[],
+  capacity: number,
+  n: number,
+  least: number,
+): number {
+  if (n <= capacity) return capacity;
+  const cap = Math.max(n, capacity * 2, least);
+  growColumns(store, columns, cap);
+  return cap;
+}
+
+/**
  * The columns a snapshot holds, in snapshot order (one-element-per-slot columns first,
  * then the strided ones), with each one's elements per slot.
  */

@@ -56,7 +56,7 @@ export class SlotPool {
 
   allocate(): number {
     const slot = this.free.length > 0 ? this.free.pop()! : this.next++;
-    if (slot >= this.alive.length) this.grow(this.alive.length * 2);
+    this.reserve(slot + 1);
     this.alive[slot] = 1;
     this.count++;
     return slot;
@@ -81,7 +81,11 @@ export class SlotPool {
     return this.generation[slot] === handleGeneration(handle) ? slot : -1;
   }
 
-  private grow(capacity: number): void {
+  /** Makes room for slots below `n`, doubling the arrays as often as that takes. */
+  reserve(n: number): void {
+    if (n <= this.alive.length) return;
+    let capacity = this.alive.length;
+    while (capacity < n) capacity *= 2;
     const g = new Uint32Array(capacity);
     g.set(this.generation);
     this.generation = g;

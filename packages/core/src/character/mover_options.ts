@@ -21,7 +21,7 @@ import {
 import type { Capsule } from '../geometry/geometry.js';
 import { checkCapsule } from '../geometry/geometry_checks.js';
 import type { BodyId } from '../types/ids.js';
-import type { QueryFilter } from '../world/query.js';
+import type { QueryFilter } from '../world/query_checks.js';
 import type { WorldState } from '../world/world_state.js';
 
 const ALL_BITS = 0xffffffff;

@@ -8,7 +8,7 @@
 
 import { growF64, growI32, growU32, replaceArraysOnce } from '../base/array.js';
 import type { AABB } from '../geometry/geometry.js';
-import { DynamicTree } from './dynamic_tree.js';
+import { DynamicTree, N } from './dynamic_tree.js';
 
 /** Body type of a proxy, also the index of its tree: 0 static, 1 kinematic, 2 dynamic. */
 export const ProxyType = { Static: 0, Kinematic: 1, Dynamic: 2 } as const;
@@ -26,6 +26,18 @@ const PAIR_SHIFT = 67108864; // 2^26
 export const MAX_BROAD_PHASE_SHAPE_INDEX = PAIR_SHIFT - 1;
 
 const ALL_BITS = 0xffffffff;
+
+/** Cells along each axis of the grid the pair search orders its moved proxies by (orderMoves). */
+const GRID_CELLS = 32;
+/** Fewer moved proxies than this are searched in move order: the tree is in cache anyway. */
+const MIN_ORDERED_MOVES = 64;
+/** A cell coordinate's bits spread to the even bits (Morton order of the grid's cells). */
+const MORTON = new Int32Array(GRID_CELLS);
+for (let i = 0; i < GRID_CELLS; i++) {
+  let m = 0;
+  for (let b = 0; 1 << b < GRID_CELLS; b++) m |= ((i >> b) & 1) << (2 * b);
+  MORTON[i] = m;
+}
 
 /** Builds a proxy key from a tree proxy id and a body type. */
 export function proxyKey(proxyId: number, type: number): number {
@@ -72,6 +84,11 @@ export class BroadPhase {
   private pairKeys: Float64Array = new Float64Array(64);
   private pairKeyCount = 0;
   private sortStack: Int32Array = new Int32Array(64);
+
+  /** The moved proxies in search order, their grid cells, and the cells' counters (orderMoves). */
+  private moveOrder: Int32Array = new Int32Array(64);
+  private moveCell: Int32Array = new Int32Array(64);
+  private readonly cellCounts = new Int32Array(GRID_CELLS * GRID_CELLS);
 
   /** Traversal stack of the pair search. */
   private pairStack: Int32Array = new Int32Array(64);
@@ -154,7 +171,7 @@ export class BroadPhase {
   moveProxy(key: number, box: AABB): void {
     const tree = this.trees[(key & 3) as ProxyType];
     tree.moveProxy(key >> 2, box);
-    this.copyFat(tree.userData[key >> 2]!, box);
+    this.copyFat(tree.getUserData(key >> 2), box);
     this.bufferMove(key);
   }
 
@@ -171,7 +188,7 @@ export class BroadPhase {
   setProxyBox(key: number, box: AABB): void {
     const tree = this.trees[(key & 3) as ProxyType];
     tree.enlargeProxy(key >> 2, box);
-    this.copyFat(tree.userData[key >> 2]!, box);
+    this.copyFat(tree.getUserData(key >> 2), box);
   }
 
   private copyFat(shape: number, box: AABB): void {
@@ -248,8 +265,9 @@ export class BroadPhase {
    */
   updatePairs(): void {
     this.pairKeyCount = 0;
+    const order = this.orderMoves();
     for (let i = 0; i < this.moveCount; i++) {
-      const key = this.moveBuffer[i]!;
+      const key = order[i]!;
       if ((key & 3) === ProxyType.Dynamic) {
         this.findPairs(key, ProxyType.Static);
         this.findPairs(key, ProxyType.Kinematic);
@@ -289,6 +307,69 @@ export class BroadPhase {
   }
 
   /**
+   * The moved proxies in the order the pair search takes them: bucketed by the cell of a
+   * 32 × 32 grid over their box centers that holds their center, cells in Morton order, so
+   * that consecutive searches walk the same tree nodes while those are still in cache (in
+   * move order, the tumbler's 800 searches a step each missed the cache on most of the 75
+   * nodes they visit). The candidates are sorted afterwards, so the order changes nothing
+   * the search reports. A counting sort: two passes and 1,024 counters.
+   */
+  private orderMoves(): Int32Array {
+    const n = this.moveCount;
+    const moves = this.moveBuffer;
+    if (n < MIN_ORDERED_MOVES) return moves;
+    if (this.moveOrder.length < n) {
+      this.moveOrder = new Int32Array(moves.length);
+      this.moveCell = new Int32Array(moves.length);
+    }
+    const order = this.moveOrder;
+    const cell = this.moveCell;
+    const counts = this.cellCounts;
+    // twice the centers (the sum of a box's sides), to save the halving
+    let x0 = Number.POSITIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    let y1 = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < n; i++) {
+      const key = moves[i]!;
+      const box = this.trees[(key & 3) as ProxyType].box;
+      const r = 4 * (key >> 2);
+      const x = box[r]! + box[r + 2]!;
+      const y = box[r + 1]! + box[r + 3]!;
+      x0 = x < x0 ? x : x0;
+      x1 = x > x1 ? x : x1;
+      y0 = y < y0 ? y : y0;
+      y1 = y > y1 ? y : y1;
+    }
+    // cells per unit along each axis; a flat extent puts everything in cell 0
+    const sx = x1 > x0 ? (GRID_CELLS - 0.5) / (x1 - x0) : 0;
+    const sy = y1 > y0 ? (GRID_CELLS - 0.5) / (y1 - y0) : 0;
+    counts.fill(0);
+    for (let i = 0; i < n; i++) {
+      const key = moves[i]!;
+      const box = this.trees[(key & 3) as ProxyType].box;
+      const r = 4 * (key >> 2);
+      const cx = ((box[r]! + box[r + 2]! - x0) * sx) | 0;
+      const cy = ((box[r + 1]! + box[r + 3]! - y0) * sy) | 0;
+      const m = MORTON[cx]! | (MORTON[cy]! << 1);
+      cell[i] = m;
+      counts[m] = counts[m]! + 1;
+    }
+    let start = 0;
+    for (let m = 0; m < GRID_CELLS * GRID_CELLS; m++) {
+      const c = counts[m]!;
+      counts[m] = start;
+      start += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const m = cell[i]!;
+      order[counts[m]!] = moves[i]!;
+      counts[m] = counts[m]! + 1;
+    }
+    return order;
+  }
+
+  /**
    * Adds the candidate pairs of the moved proxy `key` with the proxies of one tree.
    *
    * A plain walk over the tree's arrays rather than a tree query with a callback: the query
@@ -306,7 +387,7 @@ export class BroadPhase {
     const minY = ownBox[4 * id + 1]!;
     const maxX = ownBox[4 * id + 2]!;
     const maxY = ownBox[4 * id + 3]!;
-    const shape = own.userData[id]!;
+    const shape = own.getUserData(id);
     const mask = this.queryMask[(key & 3) as ProxyType][id]!;
     const moveIndex = this.moveIndex[treeType];
     // a tree this search cannot reach (box or categories) is left enlarged, not rebuilt
@@ -320,14 +401,11 @@ export class BroadPhase {
     ) {
       return;
     }
-    if ((tree.categoryBits[root]! & mask) === 0) return;
+    if ((tree.node[N.STRIDE * root + N.BITS]! & mask) === 0) return;
     tree.rebuildIfEnlarged();
     const nb = tree.box;
-    const height = tree.height;
-    const child1 = tree.child1;
-    const child2 = tree.child2;
-    const userData = tree.userData;
-    const bits = tree.categoryBits;
+    // one int32 record per node (DynamicTree.node): children, height, categories, payload
+    const node = tree.node;
     let stack = this.pairStack;
     let top = 0;
     stack[top++] = tree.root;
@@ -337,29 +415,30 @@ export class BroadPhase {
       // mask excludes are skipped whole (a net of bodies that ignore each other never
       // reaches a leaf)
       const r = 4 * n;
+      const o = N.STRIDE * n;
       if (
         nb[r]! > maxX ||
         nb[r + 2]! < minX ||
         nb[r + 1]! > maxY ||
         nb[r + 3]! < minY ||
-        (bits[n]! & mask) === 0
+        (node[o + N.BITS]! & mask) === 0
       ) {
         continue;
       }
-      if (height[n]! > 0) {
+      if (node[o + N.HEIGHT]! > 0) {
         if (top + 2 > stack.length) {
           this.pairStack = growI32(stack, top + 2);
           stack = this.pairStack;
         }
-        stack[top++] = child1[n]!;
-        stack[top++] = child2[n]!;
+        stack[top++] = node[o + N.CHILD1]!;
+        stack[top++] = node[o + N.CHILD2]!;
         continue;
       }
       const other = (n << 2) | treeType;
       if (other === key) continue;
       // Both moved: the search of the smaller key reports the pair.
       if (other < key && moveIndex[n]! >= 0) continue;
-      const s = userData[n]!;
+      const s = node[o + N.USER]!;
       const a = s < shape ? s : shape;
       const b = s < shape ? shape : s;
       if (!this.pairFilter(a, b)) continue;
@@ -435,8 +514,8 @@ export class BroadPhase {
     for (const tree of this.trees) {
       tree.validate();
       for (let id = 0; id < tree.capacity; id++) {
-        if ((tree.flags[id]! & 1) === 0 || tree.height[id] !== 0) continue;
-        const o = 4 * tree.userData[id]!;
+        if (!tree.isProxy(id)) continue;
+        const o = 4 * tree.getUserData(id);
         const fat = this.shapeFat;
         if (
           fat[o] !== tree.box[4 * id] ||

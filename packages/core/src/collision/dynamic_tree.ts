@@ -11,7 +11,7 @@
  * grow by doubling and are reused.
  */
 
-import { growF64, growI32, growU8, growU32, replaceArraysOnce } from '../base/array.js';
+import { growF64, growI32, growU8, replaceArraysOnce } from '../base/array.js';
 import { AABB } from '../geometry/geometry.js';
 
 const NULL = -1;
@@ -20,6 +20,21 @@ const NULL = -1;
 const ALLOCATED = 1;
 /** Node flag: the box grew since the node was built, so its subtree may be loose. */
 const ENLARGED = 2;
+
+/**
+ * A node's int32 record in {@link DynamicTree.node}: offsets of its fields, and the stride
+ * (the broad phase's pair search walks the record too).
+ */
+export enum N {
+  CHILD1 = 0,
+  CHILD2 = 1,
+  HEIGHT = 2,
+  BITS = 3,
+  USER = 4,
+  PARENT = 5,
+  FLAGS = 6,
+  STRIDE = 8,
+}
 
 /** Number of SAH bins used by {@link DynamicTree.rebuild}. */
 const BIN_COUNT = 16;
@@ -57,19 +72,16 @@ export class DynamicTree {
    * nodes per moved proxy).
    */
   box: Float64Array;
-  /** Parent node, or -1 for the root. On free nodes: the next free node. */
-  parent: Int32Array;
-  /** Children, -1 on leaves. */
-  child1: Int32Array;
-  child2: Int32Array;
-  /** 0 for leaves, 1 + max(child heights) otherwise. */
-  height: Int32Array;
-  /** Payload of leaves (the owner's index), -1 on internal nodes. */
-  userData: Int32Array;
-  /** Collision category bits; on internal nodes the union of the subtree, to prune queries. */
-  categoryBits: Uint32Array;
-  /** ALLOCATED | ENLARGED bits. */
-  flags: Uint8Array;
+  /**
+   * Node links and payload, one record of eight int32 per node at 8 * node (see {@link N}):
+   * children (-1 on leaves), height (0 for leaves, 1 + max(child heights) otherwise), category
+   * bits (on internal nodes the union of the subtree, to prune queries), payload (the owner's
+   * index on leaves, -1 on internal nodes), parent (-1 for the root; on free nodes the next
+   * free node) and the ALLOCATED | ENLARGED flags. One 32-byte record, so a traversal reads
+   * what it needs of a node from the box's line and this one, where separate columns took
+   * five lines (issue 25: the pair search walks some 75 nodes per moved proxy).
+   */
+  node: Int32Array;
 
   /** Root node index, -1 when empty. */
   root = NULL;
@@ -103,13 +115,7 @@ export class DynamicTree {
   constructor(capacity = 16) {
     const n = Math.max(2, capacity | 0);
     this.box = new Float64Array(4 * n);
-    this.parent = new Int32Array(n);
-    this.child1 = new Int32Array(n);
-    this.child2 = new Int32Array(n);
-    this.height = new Int32Array(n);
-    this.userData = new Int32Array(n);
-    this.categoryBits = new Uint32Array(n);
-    this.flags = new Uint8Array(n);
+    this.node = new Int32Array(N.STRIDE * n);
     this.stack = new Int32Array(64);
     this.linkFree(0, n);
     replaceArraysOnce(this);
@@ -122,7 +128,7 @@ export class DynamicTree {
 
   /** Current node capacity (for growth tests and diagnostics). */
   get capacity(): number {
-    return this.parent.length;
+    return this.node.length / N.STRIDE;
   }
 
   // ---------------------------------------------------------------------------------------
@@ -130,49 +136,43 @@ export class DynamicTree {
 
   /** Chains nodes [from, to) into the free list, lowest index first (deterministic reuse). */
   private linkFree(from: number, to: number): void {
-    const parent = this.parent;
+    const node = this.node;
     for (let i = from; i < to - 1; i++) {
-      parent[i] = i + 1;
-      this.flags[i] = 0;
-      this.height[i] = -1;
+      node[N.STRIDE * i + N.PARENT] = i + 1;
+      node[N.STRIDE * i + N.FLAGS] = 0;
+      node[N.STRIDE * i + N.HEIGHT] = -1;
     }
-    parent[to - 1] = this.freeList;
-    this.flags[to - 1] = 0;
-    this.height[to - 1] = -1;
+    node[N.STRIDE * (to - 1) + N.PARENT] = this.freeList;
+    node[N.STRIDE * (to - 1) + N.FLAGS] = 0;
+    node[N.STRIDE * (to - 1) + N.HEIGHT] = -1;
     this.freeList = from;
   }
 
   private allocateNode(): number {
     if (this.freeList === NULL) {
-      const old = this.parent.length;
+      const old = this.capacity;
       const cap = old * 2;
       this.box = growF64(this.box, 4 * cap);
-      this.parent = growI32(this.parent, cap);
-      this.child1 = growI32(this.child1, cap);
-      this.child2 = growI32(this.child2, cap);
-      this.height = growI32(this.height, cap);
-      this.userData = growI32(this.userData, cap);
-      this.categoryBits = growU32(this.categoryBits, cap);
-      this.flags = growU8(this.flags, cap);
-      this.linkFree(old, this.parent.length);
+      this.node = growI32(this.node, N.STRIDE * cap);
+      this.linkFree(old, cap);
     }
     const id = this.freeList;
-    this.freeList = this.parent[id]!;
-    this.parent[id] = NULL;
-    this.child1[id] = NULL;
-    this.child2[id] = NULL;
-    this.height[id] = 0;
-    this.userData[id] = NULL;
-    this.categoryBits[id] = 0;
-    this.flags[id] = ALLOCATED;
+    this.freeList = this.node[N.STRIDE * id + N.PARENT]!;
+    this.node[N.STRIDE * id + N.PARENT] = NULL;
+    this.node[N.STRIDE * id + N.CHILD1] = NULL;
+    this.node[N.STRIDE * id + N.CHILD2] = NULL;
+    this.node[N.STRIDE * id + N.HEIGHT] = 0;
+    this.node[N.STRIDE * id + N.USER] = NULL;
+    this.node[N.STRIDE * id + N.BITS] = 0;
+    this.node[N.STRIDE * id + N.FLAGS] = ALLOCATED;
     this.nodeCount++;
     return id;
   }
 
   private freeNode(id: number): void {
-    this.parent[id] = this.freeList;
-    this.flags[id] = 0;
-    this.height[id] = -1;
+    this.node[N.STRIDE * id + N.PARENT] = this.freeList;
+    this.node[N.STRIDE * id + N.FLAGS] = 0;
+    this.node[N.STRIDE * id + N.HEIGHT] = -1;
     this.freeList = id;
     this.nodeCount--;
   }
@@ -198,8 +198,8 @@ export class DynamicTree {
     this.box[4 * id + 1] = minY;
     this.box[4 * id + 2] = maxX;
     this.box[4 * id + 3] = maxY;
-    this.userData[id] = userData;
-    this.categoryBits[id] = categoryBits;
+    this.node[N.STRIDE * id + N.USER] = userData;
+    this.node[N.STRIDE * id + N.BITS] = categoryBits;
     this.insertLeaf(id);
     this._proxyCount++;
     return id;
@@ -248,14 +248,13 @@ export class DynamicTree {
     const maxX = box.maxX;
     const maxY = box.maxY;
     const nb = this.box;
-    const flags = this.flags;
-    const parent = this.parent;
+    const node = this.node;
     nb[4 * proxyId] = minX;
     nb[4 * proxyId + 1] = minY;
     nb[4 * proxyId + 2] = maxX;
     nb[4 * proxyId + 3] = maxY;
-    flags[proxyId] = flags[proxyId]! | ENLARGED;
-    let p = parent[proxyId]!;
+    node[N.STRIDE * proxyId + N.FLAGS] = node[N.STRIDE * proxyId + N.FLAGS]! | ENLARGED;
+    let p = node[N.STRIDE * proxyId + N.PARENT]!;
     // Grow ancestors until one already contains the box: above it nothing changes. Each
     // side is written back whether it grew or not: which sides grow depends on where the
     // bodies go (the first to move up would otherwise run a store never run before, and
@@ -273,36 +272,43 @@ export class DynamicTree {
       nb[4 * p + 1] = growY0 ? minY : y0;
       nb[4 * p + 2] = growX1 ? maxX : x1;
       nb[4 * p + 3] = growY1 ? maxY : y1;
-      flags[p] = flags[p]! | ENLARGED;
-      p = parent[p]!;
+      node[N.STRIDE * p + N.FLAGS] = node[N.STRIDE * p + N.FLAGS]! | ENLARGED;
+      p = node[N.STRIDE * p + N.PARENT]!;
       if (!(growX0 || growY0 || growX1 || growY1)) break;
     }
     // Keep the enlarged nodes a connected set from the root, so rebuild can find them by a
     // walk that stops at the first clean node.
-    while (p !== NULL && (flags[p]! & ENLARGED) === 0) {
-      flags[p] = flags[p]! | ENLARGED;
-      p = parent[p]!;
+    while (p !== NULL && (node[N.STRIDE * p + N.FLAGS]! & ENLARGED) === 0) {
+      node[N.STRIDE * p + N.FLAGS] = node[N.STRIDE * p + N.FLAGS]! | ENLARGED;
+      p = node[N.STRIDE * p + N.PARENT]!;
     }
   }
 
   /** True when the proxy was enlarged since the last {@link rebuild} or {@link clearEnlarged}. */
   wasEnlarged(proxyId: number): boolean {
-    return (this.flags[proxyId]! & ENLARGED) !== 0;
+    return (this.node[N.STRIDE * proxyId + N.FLAGS]! & ENLARGED) !== 0;
   }
 
   /** Clears the enlarged flag of a proxy's leaf (ancestors keep theirs until a rebuild). */
   clearEnlarged(proxyId: number): void {
-    this.flags[proxyId] = this.flags[proxyId]! & ~ENLARGED;
+    this.node[N.STRIDE * proxyId + N.FLAGS] = this.node[N.STRIDE * proxyId + N.FLAGS]! & ~ENLARGED;
   }
 
   /** The owner's index given at creation. */
   getUserData(proxyId: number): number {
-    return this.userData[proxyId]!;
+    return this.node[N.STRIDE * proxyId + N.USER]!;
   }
 
   /** The category bits given at creation. */
   getCategoryBits(proxyId: number): number {
-    return this.categoryBits[proxyId]!;
+    return this.node[N.STRIDE * proxyId + N.BITS]! >>> 0;
+  }
+
+  /** True when the node is an allocated leaf, i.e. a live proxy (for validation). */
+  isProxy(id: number): boolean {
+    return (
+      (this.node[N.STRIDE * id + N.FLAGS]! & ALLOCATED) !== 0 && this.node[N.STRIDE * id + N.HEIGHT] === 0
+    );
   }
 
   /** Writes the proxy's fat AABB into `out` and returns it. */
@@ -316,7 +322,7 @@ export class DynamicTree {
 
   /** Height of the tree: 0 for a single leaf, 0 also when empty. */
   getHeight(): number {
-    return this.root === NULL ? 0 : this.height[this.root]!;
+    return this.root === NULL ? 0 : this.node[N.STRIDE * this.root + N.HEIGHT]!;
   }
 
   /** Sum of internal node perimeters over the root perimeter: a tree quality measure. */
@@ -330,9 +336,10 @@ export class DynamicTree {
       this.box[4 * root + 3]!,
     );
     let total = 0;
-    const cap = this.parent.length;
+    const cap = this.capacity;
     for (let i = 0; i < cap; i++) {
-      if ((this.flags[i]! & ALLOCATED) === 0 || this.height[i] === 0) continue;
+      if ((this.node[N.STRIDE * i + N.FLAGS]! & ALLOCATED) === 0 || this.node[N.STRIDE * i + N.HEIGHT] === 0)
+        continue;
       total += perimeter(this.box[4 * i]!, this.box[4 * i + 1]!, this.box[4 * i + 2]!, this.box[4 * i + 3]!);
     }
     return rootArea > 0 ? total / rootArea : 0;
@@ -348,7 +355,7 @@ export class DynamicTree {
    */
   private findBestSibling(minX: number, minY: number, maxX: number, maxY: number): number {
     const nb = this.box;
-    const height = this.height;
+    const node = this.node;
     const areaD = perimeter(minX, minY, maxX, maxY);
     const cx = 0.5 * (minX + maxX);
     const cy = 0.5 * (minY + maxY);
@@ -365,9 +372,9 @@ export class DynamicTree {
     let bestSibling = index;
     let bestCost = directCost;
 
-    while (height[index]! > 0) {
-      const c1 = this.child1[index]!;
-      const c2 = this.child2[index]!;
+    while (node[N.STRIDE * index + N.HEIGHT]! > 0) {
+      const c1 = this.node[N.STRIDE * index + N.CHILD1]!;
+      const c2 = this.node[N.STRIDE * index + N.CHILD2]!;
 
       // Cost of making `index` itself the sibling.
       const cost = directCost + inheritedCost;
@@ -378,8 +385,8 @@ export class DynamicTree {
       // Going below `index` means `index` grows to include the box.
       inheritedCost += directCost - areaBase;
 
-      const leaf1 = height[c1] === 0;
-      const leaf2 = height[c2] === 0;
+      const leaf1 = node[N.STRIDE * c1 + N.HEIGHT] === 0;
+      const leaf2 = node[N.STRIDE * c2 + N.HEIGHT] === 0;
 
       let lowerCost1 = Number.POSITIVE_INFINITY;
       const a1x0 = nb[4 * c1]!;
@@ -456,20 +463,22 @@ export class DynamicTree {
 
   /** Recomputes an internal node's box, category bits and height from its children. */
   private refit(i: number): void {
-    const c1 = this.child1[i]!;
-    const c2 = this.child2[i]!;
+    const c1 = this.node[N.STRIDE * i + N.CHILD1]!;
+    const c2 = this.node[N.STRIDE * i + N.CHILD2]!;
     this.box[4 * i] = Math.min(this.box[4 * c1]!, this.box[4 * c2]!);
     this.box[4 * i + 1] = Math.min(this.box[4 * c1 + 1]!, this.box[4 * c2 + 1]!);
     this.box[4 * i + 2] = Math.max(this.box[4 * c1 + 2]!, this.box[4 * c2 + 2]!);
     this.box[4 * i + 3] = Math.max(this.box[4 * c1 + 3]!, this.box[4 * c2 + 3]!);
-    this.categoryBits[i] = this.categoryBits[c1]! | this.categoryBits[c2]!;
-    this.height[i] = 1 + Math.max(this.height[c1]!, this.height[c2]!);
+    this.node[N.STRIDE * i + N.BITS] =
+      this.node[N.STRIDE * c1 + N.BITS]! | this.node[N.STRIDE * c2 + N.BITS]!;
+    this.node[N.STRIDE * i + N.HEIGHT] =
+      1 + Math.max(this.node[N.STRIDE * c1 + N.HEIGHT]!, this.node[N.STRIDE * c2 + N.HEIGHT]!);
   }
 
   private insertLeaf(leaf: number): void {
     if (this.root === NULL) {
       this.root = leaf;
-      this.parent[leaf] = NULL;
+      this.node[N.STRIDE * leaf + N.PARENT] = NULL;
       return;
     }
     const sibling = this.findBestSibling(
@@ -478,25 +487,28 @@ export class DynamicTree {
       this.box[4 * leaf + 2]!,
       this.box[4 * leaf + 3]!,
     );
-    const oldParent = this.parent[sibling]!;
+    const oldParent = this.node[N.STRIDE * sibling + N.PARENT]!;
     const newParent = this.allocateNode();
-    this.parent[newParent] = oldParent;
-    this.child1[newParent] = sibling;
-    this.child2[newParent] = leaf;
-    this.parent[sibling] = newParent;
-    this.parent[leaf] = newParent;
+    this.node[N.STRIDE * newParent + N.PARENT] = oldParent;
+    this.node[N.STRIDE * newParent + N.CHILD1] = sibling;
+    this.node[N.STRIDE * newParent + N.CHILD2] = leaf;
+    this.node[N.STRIDE * sibling + N.PARENT] = newParent;
+    this.node[N.STRIDE * leaf + N.PARENT] = newParent;
     // Enlarged internal nodes must keep enlarged parents (see enlargeProxy); oldParent is
     // enlarged already when the sibling is.
-    if (this.height[sibling]! > 0 && (this.flags[sibling]! & ENLARGED) !== 0) {
-      this.flags[newParent] = ALLOCATED | ENLARGED;
+    if (
+      this.node[N.STRIDE * sibling + N.HEIGHT]! > 0 &&
+      (this.node[N.STRIDE * sibling + N.FLAGS]! & ENLARGED) !== 0
+    ) {
+      this.node[N.STRIDE * newParent + N.FLAGS] = ALLOCATED | ENLARGED;
     }
     this.refit(newParent);
     if (oldParent === NULL) {
       this.root = newParent;
-    } else if (this.child1[oldParent] === sibling) {
-      this.child1[oldParent] = newParent;
+    } else if (this.node[N.STRIDE * oldParent + N.CHILD1] === sibling) {
+      this.node[N.STRIDE * oldParent + N.CHILD1] = newParent;
     } else {
-      this.child2[oldParent] = newParent;
+      this.node[N.STRIDE * oldParent + N.CHILD2] = newParent;
     }
 
     // Walk back up: refit and rotate to keep the SAH cost low.
@@ -504,7 +516,7 @@ export class DynamicTree {
     while (index !== NULL) {
       this.refit(index);
       this.rotate(index);
-      index = this.parent[index]!;
+      index = this.node[N.STRIDE * index + N.PARENT]!;
     }
   }
 
@@ -513,24 +525,28 @@ export class DynamicTree {
       this.root = NULL;
       return;
     }
-    const p = this.parent[leaf]!;
-    const grandParent = this.parent[p]!;
-    const sibling = this.child1[p] === leaf ? this.child2[p]! : this.child1[p]!;
-    this.parent[leaf] = NULL;
+    const p = this.node[N.STRIDE * leaf + N.PARENT]!;
+    const grandParent = this.node[N.STRIDE * p + N.PARENT]!;
+    const sibling =
+      this.node[N.STRIDE * p + N.CHILD1] === leaf
+        ? this.node[N.STRIDE * p + N.CHILD2]!
+        : this.node[N.STRIDE * p + N.CHILD1]!;
+    this.node[N.STRIDE * leaf + N.PARENT] = NULL;
     if (grandParent === NULL) {
       this.root = sibling;
-      this.parent[sibling] = NULL;
+      this.node[N.STRIDE * sibling + N.PARENT] = NULL;
       this.freeNode(p);
       return;
     }
-    if (this.child1[grandParent] === p) this.child1[grandParent] = sibling;
-    else this.child2[grandParent] = sibling;
-    this.parent[sibling] = grandParent;
+    if (this.node[N.STRIDE * grandParent + N.CHILD1] === p)
+      this.node[N.STRIDE * grandParent + N.CHILD1] = sibling;
+    else this.node[N.STRIDE * grandParent + N.CHILD2] = sibling;
+    this.node[N.STRIDE * sibling + N.PARENT] = grandParent;
     this.freeNode(p);
     let index = grandParent;
     while (index !== NULL) {
       this.refit(index);
-      index = this.parent[index]!;
+      index = this.node[N.STRIDE * index + N.PARENT]!;
     }
   }
 
@@ -540,16 +556,16 @@ export class DynamicTree {
    * a swap changes. A's own box is unchanged (same leaves below it).
    */
   private rotate(iA: number): void {
-    const height = this.height;
-    if (height[iA]! < 2) return;
-    const iB = this.child1[iA]!;
-    const iC = this.child2[iA]!;
+    const node = this.node;
+    if (node[N.STRIDE * iA + N.HEIGHT]! < 2) return;
+    const iB = this.node[N.STRIDE * iA + N.CHILD1]!;
+    const iC = this.node[N.STRIDE * iA + N.CHILD2]!;
     const nb = this.box;
 
-    if (height[iB] === 0) {
+    if (node[N.STRIDE * iB + N.HEIGHT] === 0) {
       // B is a leaf and C internal: try swapping B with one of C's children.
-      const iF = this.child1[iC]!;
-      const iG = this.child2[iC]!;
+      const iF = this.node[N.STRIDE * iC + N.CHILD1]!;
+      const iG = this.node[N.STRIDE * iC + N.CHILD2]!;
       const costBase = perimeter(nb[4 * iC]!, nb[4 * iC + 1]!, nb[4 * iC + 2]!, nb[4 * iC + 3]!);
       // B<->F leaves C = B + G.
       const costBF = perimeter(
@@ -570,10 +586,10 @@ export class DynamicTree {
       return;
     }
 
-    if (height[iC] === 0) {
+    if (node[N.STRIDE * iC + N.HEIGHT] === 0) {
       // C is a leaf and B internal: try swapping C with one of B's children.
-      const iD = this.child1[iB]!;
-      const iE = this.child2[iB]!;
+      const iD = this.node[N.STRIDE * iB + N.CHILD1]!;
+      const iE = this.node[N.STRIDE * iB + N.CHILD2]!;
       const costBase = perimeter(nb[4 * iB]!, nb[4 * iB + 1]!, nb[4 * iB + 2]!, nb[4 * iB + 3]!);
       const costCD = perimeter(
         Math.min(nb[4 * iC]!, nb[4 * iE]!),
@@ -594,10 +610,10 @@ export class DynamicTree {
     }
 
     // Both internal: four candidate swaps.
-    const iD = this.child1[iB]!;
-    const iE = this.child2[iB]!;
-    const iF = this.child1[iC]!;
-    const iG = this.child2[iC]!;
+    const iD = this.node[N.STRIDE * iB + N.CHILD1]!;
+    const iE = this.node[N.STRIDE * iB + N.CHILD2]!;
+    const iF = this.node[N.STRIDE * iC + N.CHILD1]!;
+    const iG = this.node[N.STRIDE * iC + N.CHILD2]!;
     const areaB = perimeter(nb[4 * iB]!, nb[4 * iB + 1]!, nb[4 * iB + 2]!, nb[4 * iB + 3]!);
     const areaC = perimeter(nb[4 * iC]!, nb[4 * iC + 1]!, nb[4 * iC + 2]!, nb[4 * iC + 3]!);
     const costBase = areaB + areaC;
@@ -671,15 +687,16 @@ export class DynamicTree {
    * refits `z` and `a`.
    */
   private swapChildren(a: number, x: number, z: number, y: number, slot: number): void {
-    if (this.child1[a] === x) this.child1[a] = y;
-    else this.child2[a] = y;
-    this.parent[y] = a;
-    if (slot === 1) this.child1[z] = x;
-    else this.child2[z] = x;
-    this.parent[x] = z;
+    if (this.node[N.STRIDE * a + N.CHILD1] === x) this.node[N.STRIDE * a + N.CHILD1] = y;
+    else this.node[N.STRIDE * a + N.CHILD2] = y;
+    this.node[N.STRIDE * y + N.PARENT] = a;
+    if (slot === 1) this.node[N.STRIDE * z + N.CHILD1] = x;
+    else this.node[N.STRIDE * z + N.CHILD2] = x;
+    this.node[N.STRIDE * x + N.PARENT] = z;
     // An enlarged internal node keeps an enlarged parent so rebuild (which stops at clean
     // nodes) still reaches it. `a` is enlarged already if x was.
-    if (this.height[x]! > 0 && (this.flags[x]! & ENLARGED) !== 0) this.flags[z] = this.flags[z]! | ENLARGED;
+    if (this.node[N.STRIDE * x + N.HEIGHT]! > 0 && (this.node[N.STRIDE * x + N.FLAGS]! & ENLARGED) !== 0)
+      this.node[N.STRIDE * z + N.FLAGS] = this.node[N.STRIDE * z + N.FLAGS]! | ENLARGED;
     this.refit(z);
     this.refit(a);
   }
@@ -725,10 +742,7 @@ export class DynamicTree {
     stack[top++] = this.root;
     // Node arrays are only replaced by structural edits, which callbacks must not do.
     const nb = this.box;
-    const bits = this.categoryBits;
-    const height = this.height;
-    const child1 = this.child1;
-    const child2 = this.child2;
+    const node = this.node;
     try {
       while (top > base) {
         const n = stack[--top]!;
@@ -737,13 +751,13 @@ export class DynamicTree {
           nb[4 * n + 2]! < minX ||
           nb[4 * n + 1]! > maxY ||
           nb[4 * n + 3]! < minY ||
-          (bits[n]! & maskBits) === 0
+          (node[N.STRIDE * n + N.BITS]! & maskBits) === 0
         ) {
           continue;
         }
-        if (height[n] === 0) {
+        if (node[N.STRIDE * n + N.HEIGHT] === 0) {
           this.stackTop = top;
-          const proceed = callback(n, this.userData[n]!);
+          const proceed = callback(n, this.node[N.STRIDE * n + N.USER]!);
           stack = this.stack; // a nested query may have grown it
           if (!proceed) return;
         } else {
@@ -751,8 +765,8 @@ export class DynamicTree {
             this.stack = growI32(stack, top + 2);
             stack = this.stack;
           }
-          stack[top++] = child1[n]!;
-          stack[top++] = child2[n]!;
+          stack[top++] = node[N.STRIDE * n + N.CHILD1]!;
+          stack[top++] = node[N.STRIDE * n + N.CHILD2]!;
         }
       }
     } finally {
@@ -786,12 +800,12 @@ export class DynamicTree {
     try {
       while (top > base) {
         const n = stack[--top]!;
-        if ((this.categoryBits[n]! & maskBits) === 0) continue;
+        if ((this.node[N.STRIDE * n + N.BITS]! & maskBits) === 0) continue;
         const enter = this.slab(n, originX, originY, dx, dy, invDx, invDy, maxFraction);
         if (enter < 0) continue;
-        if (this.height[n] === 0) {
+        if (this.node[N.STRIDE * n + N.HEIGHT] === 0) {
           this.stackTop = top;
-          const value = callback(n, this.userData[n]!, enter);
+          const value = callback(n, this.node[N.STRIDE * n + N.USER]!, enter);
           stack = this.stack;
           if (value === 0) return;
           if (value > 0 && value <= maxFraction) maxFraction = value;
@@ -800,8 +814,8 @@ export class DynamicTree {
             this.stack = growI32(stack, top + 2);
             stack = this.stack;
           }
-          stack[top++] = this.child1[n]!;
-          stack[top++] = this.child2[n]!;
+          stack[top++] = this.node[N.STRIDE * n + N.CHILD1]!;
+          stack[top++] = this.node[N.STRIDE * n + N.CHILD2]!;
         }
       }
     } finally {
@@ -879,17 +893,18 @@ export class DynamicTree {
    */
   rebuildIfEnlarged(): void {
     const root = this.root;
-    if (root !== NULL && this.stackTop === 0 && (this.flags[root]! & ENLARGED) !== 0) this.rebuild(false);
+    if (root !== NULL && this.stackTop === 0 && (this.node[N.STRIDE * root + N.FLAGS]! & ENLARGED) !== 0)
+      this.rebuild(false);
   }
 
   rebuild(fullBuild = false): number {
     const root = this.root;
     if (root === NULL) return 0;
-    if (this.height[root] === 0) {
-      this.flags[root] = this.flags[root]! & ~ENLARGED;
+    if (this.node[N.STRIDE * root + N.HEIGHT] === 0) {
+      this.node[N.STRIDE * root + N.FLAGS] = this.node[N.STRIDE * root + N.FLAGS]! & ~ENLARGED;
       return 0;
     }
-    if (!fullBuild && (this.flags[root]! & ENLARGED) === 0) return 0;
+    if (!fullBuild && (this.node[N.STRIDE * root + N.FLAGS]! & ENLARGED) === 0) return 0;
 
     // Collect items: walk enlarged internal nodes, freeing them.
     this.items = growI32(this.items, this.nodeCount);
@@ -901,8 +916,12 @@ export class DynamicTree {
     stack[top++] = root;
     while (top > base) {
       const n = stack[--top]!;
-      if (this.height[n] === 0 || (!fullBuild && (this.flags[n]! & ENLARGED) === 0)) {
-        if (this.height[n] === 0) this.flags[n] = this.flags[n]! & ~ENLARGED;
+      if (
+        this.node[N.STRIDE * n + N.HEIGHT] === 0 ||
+        (!fullBuild && (this.node[N.STRIDE * n + N.FLAGS]! & ENLARGED) === 0)
+      ) {
+        if (this.node[N.STRIDE * n + N.HEIGHT] === 0)
+          this.node[N.STRIDE * n + N.FLAGS] = this.node[N.STRIDE * n + N.FLAGS]! & ~ENLARGED;
         if (count === items.length) {
           this.items = growI32(items, count + 1);
           items = this.items;
@@ -914,12 +933,12 @@ export class DynamicTree {
         this.stack = growI32(stack, top + 2);
         stack = this.stack;
       }
-      stack[top++] = this.child1[n]!;
-      stack[top++] = this.child2[n]!;
+      stack[top++] = this.node[N.STRIDE * n + N.CHILD1]!;
+      stack[top++] = this.node[N.STRIDE * n + N.CHILD2]!;
       this.freeNode(n);
     }
     this.root = this.buildTopDown(count);
-    this.parent[this.root] = NULL;
+    this.node[N.STRIDE * this.root + N.PARENT] = NULL;
     return count;
   }
 
@@ -971,10 +990,10 @@ export class DynamicTree {
         bs[top++] = start;
         bs[top++] = mid;
       }
-      this.parent[node] = p;
+      this.node[N.STRIDE * node + N.PARENT] = p;
       if (slot === 0) root = node;
-      else if (slot === 1) this.child1[p] = node;
-      else this.child2[p] = node;
+      else if (slot === 1) this.node[N.STRIDE * p + N.CHILD1] = node;
+      else this.node[N.STRIDE * p + N.CHILD2] = node;
     }
     // Parents were created before their children: refit in reverse creation order.
     for (let i = builtCount - 1; i >= 0; i--) this.refit(this.builtNodes[i]!);
@@ -1180,14 +1199,16 @@ export class DynamicTree {
     let internals = 0;
     const root = this.root;
     if (root !== NULL) {
-      if (this.parent[root] !== NULL) throw new Error('DynamicTree.validate: root has a parent');
+      if (this.node[N.STRIDE * root + N.PARENT] !== NULL)
+        throw new Error('DynamicTree.validate: root has a parent');
       const stack: number[] = [root];
       while (stack.length > 0) {
         const n = stack.pop()!;
-        if ((this.flags[n]! & ALLOCATED) === 0) throw new Error(`DynamicTree.validate: node ${n} is free`);
-        const c1 = this.child1[n]!;
-        const c2 = this.child2[n]!;
-        if (this.height[n] === 0) {
+        if ((this.node[N.STRIDE * n + N.FLAGS]! & ALLOCATED) === 0)
+          throw new Error(`DynamicTree.validate: node ${n} is free`);
+        const c1 = this.node[N.STRIDE * n + N.CHILD1]!;
+        const c2 = this.node[N.STRIDE * n + N.CHILD2]!;
+        if (this.node[N.STRIDE * n + N.HEIGHT] === 0) {
           if (c1 !== NULL || c2 !== NULL) throw new Error(`DynamicTree.validate: leaf ${n} has children`);
           if (!(this.box[4 * n]! <= this.box[4 * n + 2]! && this.box[4 * n + 1]! <= this.box[4 * n + 3]!)) {
             throw new Error(`DynamicTree.validate: leaf ${n} has an inverted box`);
@@ -1197,13 +1218,19 @@ export class DynamicTree {
         }
         internals++;
         if (c1 === NULL || c2 === NULL) throw new Error(`DynamicTree.validate: node ${n} lacks a child`);
-        if (this.parent[c1] !== n || this.parent[c2] !== n) {
+        if (this.node[N.STRIDE * c1 + N.PARENT] !== n || this.node[N.STRIDE * c2 + N.PARENT] !== n) {
           throw new Error(`DynamicTree.validate: bad parent link under ${n}`);
         }
-        if (this.height[n] !== 1 + Math.max(this.height[c1]!, this.height[c2]!)) {
+        if (
+          this.node[N.STRIDE * n + N.HEIGHT] !==
+          1 + Math.max(this.node[N.STRIDE * c1 + N.HEIGHT]!, this.node[N.STRIDE * c2 + N.HEIGHT]!)
+        ) {
           throw new Error(`DynamicTree.validate: bad height at ${n}`);
         }
-        if ((this.categoryBits[n]! | 0) !== (this.categoryBits[c1]! | this.categoryBits[c2]! | 0)) {
+        if (
+          (this.node[N.STRIDE * n + N.BITS]! | 0) !==
+          (this.node[N.STRIDE * c1 + N.BITS]! | this.node[N.STRIDE * c2 + N.BITS]! | 0)
+        ) {
           throw new Error(`DynamicTree.validate: bad category bits at ${n}`);
         }
         for (const c of [c1, c2]) {
@@ -1228,12 +1255,12 @@ export class DynamicTree {
       );
     }
     let free = 0;
-    for (let n = this.freeList; n !== NULL; n = this.parent[n]!) {
-      if ((this.flags[n]! & ALLOCATED) !== 0)
+    for (let n = this.freeList; n !== NULL; n = this.node[N.STRIDE * n + N.PARENT]!) {
+      if ((this.node[N.STRIDE * n + N.FLAGS]! & ALLOCATED) !== 0)
         throw new Error(`DynamicTree.validate: free node ${n} allocated`);
-      if (++free > this.parent.length) throw new Error('DynamicTree.validate: free list cycle');
+      if (++free > this.capacity) throw new Error('DynamicTree.validate: free list cycle');
     }
-    if (free + this.nodeCount !== this.parent.length) {
+    if (free + this.nodeCount !== this.capacity) {
       throw new Error('DynamicTree.validate: nodes lost from the free list');
     }
   }

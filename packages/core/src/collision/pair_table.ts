@@ -9,21 +9,24 @@
  * the table never degrades and allocates only when it grows. Nothing iterates it: contact
  * order never depends on hashing.
  *
- * A slot is one record of three int32 (lower shape, higher shape, contact) padded to four,
- * so that a lookup reads one 16-byte record per probe rather than one element from each of
- * three arrays: the pair search asks the table for every proxy it meets (pairFilter).
+ * A slot's key is one record of two int32 (lower shape, higher shape), 8 bytes, so a probe
+ * reads one record and a probe run stays within a cache line or two; the slot's contact
+ * sits in a column of its own, read only by the callers that want it. The pair search asks
+ * the table whether a pair exists for every proxy it meets (pairFilter, some 8,500 times a
+ * step in the tumbler, most of them hits at random places): the table's bytes are what
+ * those lookups miss the cache on. With the contact in the record (16 bytes a slot) the
+ * tumbler's table was 512 KiB, the size of a core's L2; keys alone take half that.
  */
 
 import { replaceArraysOnce } from '../base/array.js';
 
 const EMPTY = -1;
 
-/** A slot's record in `slots`: lower shape index (EMPTY when free), higher, contact. */
+/** A slot's key record in `slots`: lower shape index (EMPTY when free), higher. */
 enum SLOT {
   LOW = 0,
   HIGH = 1,
-  CONTACT = 2,
-  STRIDE = 4,
+  STRIDE = 2,
 }
 
 /** Mixes an unordered-pair key (lower index first) into 32 bits (a murmur3-style finaliser). */
@@ -36,8 +39,10 @@ function hashPair(low: number, high: number): number {
 
 /** Unordered pairs of shape indices (>= 0) mapped to contact slots (>= 0). */
 export class PairTable {
-  /** One record per slot (SLOT), capacity * SLOT.STRIDE int32. */
+  /** One key record per slot (SLOT), capacity * SLOT.STRIDE int32. */
   private slots: Int32Array;
+  /** Per slot, the contact of its pair (meaningful where the slot's key is not EMPTY). */
+  private contacts: Int32Array;
   /** Capacity - 1; the capacity is a power of two. */
   private mask: number;
   private _count = 0;
@@ -47,6 +52,7 @@ export class PairTable {
     let n = 16;
     while (n < capacity) n *= 2;
     this.slots = emptySlots(n);
+    this.contacts = new Int32Array(n);
     this.mask = n - 1;
     replaceArraysOnce(this);
   }
@@ -63,6 +69,17 @@ export class PairTable {
 
   /** The contact of the pair (in either order), or -1 when the pair has none. */
   find(shapeA: number, shapeB: number): number {
+    const i = this.slotOf(shapeA, shapeB);
+    return i === -1 ? -1 : this.contacts[i]!;
+  }
+
+  /** True when the pair (in either order) has a contact; reads the keys only. */
+  has(shapeA: number, shapeB: number): boolean {
+    return this.slotOf(shapeA, shapeB) !== -1;
+  }
+
+  /** The slot holding the pair (in either order), or -1. */
+  private slotOf(shapeA: number, shapeB: number): number {
     const lo = shapeA < shapeB ? shapeA : shapeB;
     const hi = shapeA < shapeB ? shapeB : shapeA;
     const mask = this.mask;
@@ -71,7 +88,7 @@ export class PairTable {
       const r = i * SLOT.STRIDE;
       const l = slots[r + SLOT.LOW]!;
       if (l === EMPTY) return -1;
-      if (l === lo && slots[r + SLOT.HIGH] === hi) return slots[r + SLOT.CONTACT]!;
+      if (l === lo && slots[r + SLOT.HIGH] === hi) return i;
     }
   }
 
@@ -98,7 +115,8 @@ export class PairTable {
       if (l === EMPTY) return -1;
       if (l === lo && slots[r + SLOT.HIGH] === hi) break;
     }
-    const removed = slots[i * SLOT.STRIDE + SLOT.CONTACT]!;
+    const contacts = this.contacts;
+    const removed = contacts[i]!;
     // Backward shift: pull later entries of the probe run into the hole when the hole lies
     // on their path from home, so every lookup still reaches its entry before an empty slot.
     let hole = i;
@@ -110,7 +128,7 @@ export class PairTable {
         const rh = hole * SLOT.STRIDE;
         slots[rh + SLOT.LOW] = slots[rj + SLOT.LOW]!;
         slots[rh + SLOT.HIGH] = slots[rj + SLOT.HIGH]!;
-        slots[rh + SLOT.CONTACT] = slots[rj + SLOT.CONTACT]!;
+        contacts[hole] = contacts[j]!;
         hole = j;
       }
     }
@@ -134,18 +152,20 @@ export class PairTable {
     const r = i * SLOT.STRIDE;
     slots[r + SLOT.LOW] = lo;
     slots[r + SLOT.HIGH] = hi;
-    slots[r + SLOT.CONTACT] = contact;
+    this.contacts[i] = contact;
   }
 
   /** Doubles the capacity and re-inserts every entry (slot order: deterministic). */
   private grow(): void {
     const old = this.slots;
+    const oldContacts = this.contacts;
     const n = 2 * (this.mask + 1);
     this.slots = emptySlots(n);
+    this.contacts = new Int32Array(n);
     this.mask = n - 1;
-    for (let r = 0; r < old.length; r += SLOT.STRIDE) {
-      if (old[r + SLOT.LOW] !== EMPTY)
-        this.place(old[r + SLOT.LOW]!, old[r + SLOT.HIGH]!, old[r + SLOT.CONTACT]!);
+    for (let i = 0; i < oldContacts.length; i++) {
+      const r = i * SLOT.STRIDE;
+      if (old[r + SLOT.LOW] !== EMPTY) this.place(old[r + SLOT.LOW]!, old[r + SLOT.HIGH]!, oldContacts[i]!);
     }
   }
 }

@@ -4,7 +4,7 @@
  * the world (dynamics_state.ts).
  */
 
-import { CosSin, cosSin, type Vec2 } from '../base/math.js';
+import type { Vec2 } from '../base/math.js';
 import {
   createShapeProxy,
   destroyBodyChains,
@@ -19,18 +19,26 @@ import { markAwake, removeAwakeBody, resetIslandImpulses, wakeBody } from './isl
 // The interleaved solver state's layout is defined in body_state_layout.ts.
 import { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from './body_state_layout.js';
 import { type BodyDef, BodyType } from '../types/body_def.js';
-import { applyMass, updateBodyMass } from './body_mass.js';
+import { updateBodyMass } from './body_mass.js';
 import type { BodyStore } from './body_store.js';
+import {
+  addAngularImpulse,
+  addLinearImpulse,
+  addLinearImpulseToCenter,
+  placeBody,
+  prepareToActWith,
+  releaseBody,
+  setAngularVelocityWith,
+  setLinearVelocityWith,
+  startsAwake,
+  writeBodyType,
+  writeNewBody,
+} from './body_structure.js';
 export { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W };
 
-/** Only dynamic bodies respond to forces; a sleeping body does only when woken. */
+/** Only dynamic bodies respond to forces; a sleeping body does only when woken (its island). */
 export function prepareToAct(w: DynamicsState, b: number, wake: boolean): boolean {
-  if (w.bodies.type[b] !== BodyType.Dynamic) return false;
-  if (w.bodies.awake[b] !== 1) {
-    if (!wake) return false;
-    wakeBody(w, b);
-  }
-  return true;
+  return prepareToActWith(w, wakeBody, b, wake);
 }
 
 /** Applies an impulse (N s) at a world point: changes the velocity at once. */
@@ -41,15 +49,7 @@ export function applyLinearImpulse(
   point: Vec2,
   wake: boolean,
 ): void {
-  if (!prepareToAct(w, b, wake)) return;
-  const bodies = w.bodies;
-  const o = b * STATE_STRIDE;
-  const m = bodies.invMass[b]!;
-  bodies.state[o + VX] = bodies.state[o + VX]! + m * impulse.x;
-  bodies.state[o + VY] = bodies.state[o + VY]! + m * impulse.y;
-  bodies.state[o + W] =
-    bodies.state[o + W]! +
-    bodies.invInertia[b]! * ((point.x - bodies.cx[b]!) * impulse.y - (point.y - bodies.cy[b]!) * impulse.x);
+  if (prepareToAct(w, b, wake)) addLinearImpulse(w.bodies, b, impulse, point);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -64,54 +64,24 @@ export function resetSolverState(w: DynamicsState, b: number): void {
   state[o + DQS] = 0;
 }
 
-/** Scratch of createBody (written and read within the call). */
-const scratchCosSin = new CosSin();
-
 /** Adds a body as `d` describes (validated by the caller); returns its slot. */
 export function createBody(w: DynamicsState, d: BodyDef): number {
   const bodies = w.bodies;
   const b = bodies.pool.allocate();
   bodies.ensureCapacity(b + 1);
-  const cs = cosSin(d.angle, scratchCosSin);
-  bodies.type[b] = d.type;
-  bodies.px[b] = d.position.x;
-  bodies.py[b] = d.position.y;
-  bodies.c[b] = cs.c;
-  bodies.s[b] = cs.s;
-  bodies.cx[b] = d.position.x;
-  bodies.cy[b] = d.position.y;
-  bodies.lcx[b] = 0;
-  bodies.lcy[b] = 0;
-  const o = b * STATE_STRIDE;
-  const moving = d.type !== BodyType.Static;
-  bodies.state[o + VX] = moving ? d.linearVelocity.x : 0;
-  bodies.state[o + VY] = moving ? d.linearVelocity.y : 0;
-  bodies.state[o + W] = moving ? d.angularVelocity : 0;
-  bodies.state[o + 3] = 0;
+  writeNewBody(bodies, b, d);
+  // what only a stepping world keeps: the solver's in-step state, forces, sleep timer, lists
+  bodies.state[b * STATE_STRIDE + 3] = 0;
   resetSolverState(w, b);
   bodies.fx[b] = 0;
   bodies.fy[b] = 0;
   bodies.torque[b] = 0;
-  bodies.linearDamping[b] = d.linearDamping;
-  bodies.angularDamping[b] = d.angularDamping;
-  bodies.gravityScale[b] = d.gravityScale;
   bodies.sleepTime[b] = 0;
-  bodies.sleepThreshold[b] = d.sleepThreshold;
-  bodies.maxExtent[b] = 0;
-  bodies.fixedRotation[b] = d.fixedRotation ? 1 : 0;
-  bodies.bullet[b] = d.isBullet ? 1 : 0;
-  bodies.enableSleep[b] = d.enableSleep ? 1 : 0;
-  bodies.massOverridden[b] = 0;
-  bodies.shapeHead[b] = -1;
   bodies.shapeCount[b] = 0;
   bodies.contactHead[b] = -1;
-  bodies.jointHead[b] = -1;
   bodies.awakeIndex[b] = -1;
-  bodies.awake[b] = 0;
-  bodies.userData[b] = d.userData;
   updateBodyMass(w, b);
-  // a body that cannot sleep is always awake; static bodies are never "awake"
-  if (moving && (d.isAwake || !d.enableSleep || !w.settings.enableSleep)) markAwake(w, b);
+  if (startsAwake(d, w.settings.enableSleep)) markAwake(w, b);
   return b;
 }
 
@@ -129,11 +99,7 @@ export function destroyBody(w: DynamicsState, b: number): void {
   // the joint layer's hook: reports and frees every joint of the body
   if (w.bodies.jointHead[b] !== -1) w.destroyBodyJoints!(b);
   removeAwakeBody(w, b);
-  const bodies = w.bodies;
-  bodies.awake[b] = 0;
-  bodies.shapeHead[b] = -1;
-  bodies.userData[b] = undefined;
-  bodies.pool.release(b);
+  releaseBody(w.bodies, b);
 }
 
 /** Changes a body's type: contacts and proxies are rebuilt and the mass recomputed. */
@@ -148,14 +114,7 @@ export function setBodyType(w: DynamicsState, b: number, type: BodyType): void {
   }
   wakeBody(w, b);
   removeAwakeBody(w, b);
-  bodies.awake[b] = 0;
-  bodies.type[b] = type;
-  const o = b * STATE_STRIDE;
-  if (type === BodyType.Static) {
-    bodies.state[o + VX] = 0;
-    bodies.state[o + VY] = 0;
-    bodies.state[o + W] = 0;
-  }
+  writeBodyType(bodies, b, type);
   for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) createShapeProxy(w, s, true);
   updateBodyMass(w, b);
   if (type !== BodyType.Static) markAwake(w, b);
@@ -190,40 +149,19 @@ export function originFromCenter(
 
 /** Moves a body to a pose at once; its proxies follow and it wakes. */
 export function setTransform(w: DynamicsState, b: number, position: Vec2, angle: number): void {
-  const bodies = w.bodies;
-  const cs = cosSin(angle, scratchCosSin);
-  bodies.px[b] = position.x;
-  bodies.py[b] = position.y;
-  bodies.c[b] = cs.c;
-  bodies.s[b] = cs.s;
-  const lcx = bodies.lcx[b]!;
-  const lcy = bodies.lcy[b]!;
-  bodies.cx[b] = position.x + cs.c * lcx - cs.s * lcy;
-  bodies.cy[b] = position.y + cs.s * lcx + cs.c * lcy;
+  placeBody(w.bodies, b, position, angle);
   moveBodyProxies(w, b);
   wakeBody(w, b);
 }
 
-/** Locks or frees a body's rotation; its inertia is recomputed. */
-export function setFixedRotation(w: DynamicsState, b: number, flag: boolean): void {
-  const bodies = w.bodies;
-  if ((bodies.fixedRotation[b] === 1) === flag) return;
-  bodies.fixedRotation[b] = flag ? 1 : 0;
-  bodies.state[b * STATE_STRIDE + W] = 0;
-  if (bodies.massOverridden[b] === 1) {
-    applyMass(w, b, bodies.mass[b]!, bodies.inertia[b]!, bodies.lcx[b]!, bodies.lcy[b]!);
-  } else {
-    updateBodyMass(w, b);
-  }
-}
-
 /** Sets the velocity of the center of mass; a moving body wakes. */
 export function setLinearVelocity(w: DynamicsState, b: number, v: Vec2): void {
-  if (w.bodies.type[b] === BodyType.Static) return;
-  if (v.x !== 0 || v.y !== 0) wakeBody(w, b);
-  const o = b * STATE_STRIDE;
-  w.bodies.state[o + VX] = v.x;
-  w.bodies.state[o + VY] = v.y;
+  setLinearVelocityWith(w, wakeBody, b, v);
+}
+
+/** Sets the angular velocity; a turning body wakes. */
+export function setAngularVelocity(w: DynamicsState, b: number, omega: number): void {
+  setAngularVelocityWith(w, wakeBody, b, omega);
 }
 
 /** Applies a force (N) at a world point until the end of the next step. */
@@ -252,17 +190,10 @@ export function applyTorque(w: DynamicsState, b: number, torque: number, wake: b
 
 /** Applies an impulse (N s) at the center of mass. */
 export function applyLinearImpulseToCenter(w: DynamicsState, b: number, impulse: Vec2, wake: boolean): void {
-  if (!prepareToAct(w, b, wake)) return;
-  const bodies = w.bodies;
-  const o = b * STATE_STRIDE;
-  bodies.state[o + VX] = bodies.state[o + VX]! + bodies.invMass[b]! * impulse.x;
-  bodies.state[o + VY] = bodies.state[o + VY]! + bodies.invMass[b]! * impulse.y;
+  if (prepareToAct(w, b, wake)) addLinearImpulseToCenter(w.bodies, b, impulse);
 }
 
 /** Applies an angular impulse (N m s). */
 export function applyAngularImpulse(w: DynamicsState, b: number, impulse: number, wake: boolean): void {
-  if (!prepareToAct(w, b, wake)) return;
-  const bodies = w.bodies;
-  const o = b * STATE_STRIDE;
-  bodies.state[o + W] = bodies.state[o + W]! + bodies.invInertia[b]! * impulse;
+  if (prepareToAct(w, b, wake)) addAngularImpulse(w.bodies, b, impulse);
 }

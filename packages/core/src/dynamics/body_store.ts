@@ -7,7 +7,7 @@
  * else is one typed array per field.
  */
 
-import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
+import { type Column, columnList, growStore, snapshotColumns } from '../base/array.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import { STATE_STRIDE } from './body_state_layout.js';
 
@@ -68,10 +68,7 @@ export class BodyStore {
   userData: unknown[] = [];
 
   ensureCapacity(n: number): void {
-    if (n <= this.capacity) return;
-    const cap = Math.max(n, this.capacity * 2, 16);
-    growColumns(this, BODY_COLUMNS, cap);
-    this.capacity = cap;
+    this.capacity = growStore(this, BODY_COLUMNS, this.capacity, n, 16);
   }
 }
 

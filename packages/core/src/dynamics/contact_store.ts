@@ -2,7 +2,7 @@
  * The contacts' data: one column per field, indexed by contact slot (the operations are in contact.ts).
  */
 
-import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
+import { type Column, columnList, growStore, snapshotColumns } from '../base/array.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import { CONTACT_STRIDE } from './contact_layout.js';
 import { CONTACT_REFERENCE_STRIDE } from './contact_layout.js';
@@ -30,10 +30,7 @@ export class ContactStore {
   reference = new Float64Array(0);
 
   ensureCapacity(n: number): void {
-    if (n <= this.capacity) return;
-    const cap = Math.max(n, this.capacity * 2, 64);
-    growColumns(this, CONTACT_COLUMNS, cap);
-    this.capacity = cap;
+    this.capacity = growStore(this, CONTACT_COLUMNS, this.capacity, n, 64);
   }
 }
 

@@ -27,7 +27,7 @@ import { RayCastOutput, rayCastShape } from '../collision/ray_cast.js';
 import type { DynamicsState } from './dynamics_state.js';
 import { moveBodyProxies } from './shape.js';
 import { BodyType } from '../types/body_def.js';
-import { shouldShapesCollide } from './shape_filter.js';
+import { shapeFiltersAllow } from './shape_filter.js';
 import { shapeInnerExtent } from './body_mass.js';
 import type { Capsule, Circle, Polygon } from '../geometry/geometry.js';
 
@@ -55,18 +55,7 @@ function collectCandidate(_proxyId: number, shape: number): boolean {
   const shapes = w.shapes;
   if (shapes.isSensor[shape] === 1) return true;
   if (shapes.body[shape] === shapes.body[queryShape]) return true;
-  if (
-    !shouldShapesCollide(
-      shapes.categoryBits[queryShape]!,
-      shapes.maskBits[queryShape]!,
-      shapes.groupIndex[queryShape]!,
-      shapes.categoryBits[shape]!,
-      shapes.maskBits[shape]!,
-      shapes.groupIndex[shape]!,
-    )
-  ) {
-    return true;
-  }
+  if (!shapeFiltersAllow(shapes, queryShape, shape)) return true;
   if (candidateCount === candidates.length) {
     const grown = new Int32Array(candidateCount * 2);
     grown.set(candidates);

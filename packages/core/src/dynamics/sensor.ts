@@ -27,7 +27,7 @@ import { Transform } from '../base/math.js';
 import { DistanceOutput, DistanceProxy, makeProxy, shapeDistance } from '../collision/distance.js';
 import { AABB } from '../geometry/geometry.js';
 import type { DynamicsState } from './dynamics_state.js';
-import { shouldShapesCollide } from './shape_filter.js';
+import { shapeFiltersAllow } from './shape_filter.js';
 
 /** Pair keys pack (sensor, visitor) as sensor * 2^26 + visitor: exact in a double. */
 const KEY_SHIFT = 67108864; // 2^26, as the broad phase's pair keys
@@ -110,18 +110,7 @@ function visit(_proxyId: number, s: number): boolean {
   if (shapes.isSensor[s] === 1) return true; // sensors (itself included) are never seen
   const b = shapes.body[s]!;
   if (b === shapes.body[sensor]) return true;
-  if (
-    !shouldShapesCollide(
-      shapes.categoryBits[sensor]!,
-      shapes.maskBits[sensor]!,
-      shapes.groupIndex[sensor]!,
-      shapes.categoryBits[s]!,
-      shapes.maskBits[s]!,
-      shapes.groupIndex[s]!,
-    )
-  ) {
-    return true;
-  }
+  if (!shapeFiltersAllow(shapes, sensor, s)) return true;
   if (
     shapes.minX[s]! > queryBox.maxX ||
     shapes.maxX[s]! < queryBox.minX ||

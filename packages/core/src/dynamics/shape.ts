@@ -15,6 +15,13 @@ import { BodyType } from '../types/body_def.js';
 import { extendMaxExtent, updateBodyMass } from './body_mass.js';
 import { pairSearchMask } from './shape_filter.js';
 import { chainSegments, chainShapeDef } from '../geometry/chain.js';
+import {
+  releaseChainSlot,
+  takeChainSlot,
+  unlinkShape,
+  writeNewShape,
+  writeShapeFilter,
+} from './shape_structure.js';
 
 /** Scratch fat box handed to the broad phase (an object: double arguments would be boxed). */
 const fatBox = new AABB(0.5, 0.5, 0.5, 0.5);
@@ -108,25 +115,11 @@ export function createShape(
   const shapes = w.shapes;
   const s = shapes.pool.allocate();
   shapes.ensureCapacity(s + 1);
-  shapes.body[s] = b;
-  shapes.type[s] = type;
-  shapes.geometry[s] = geometry;
   if (type === ShapeType.Polygon && (geometry as Polygon).count === 4)
     cacheQuad(w.quadCache, s, geometry as Polygon);
-  shapes.density[s] = d.density;
-  shapes.friction[s] = d.friction;
-  shapes.restitution[s] = d.restitution;
+  writeNewShape(w, s, b, type, geometry, d);
   shapes.material[s] = d.material;
-  shapes.categoryBits[s] = d.filter.categoryBits >>> 0;
-  shapes.maskBits[s] = d.filter.maskBits >>> 0;
-  shapes.groupIndex[s] = d.filter.groupIndex;
-  shapes.enableContactEvents[s] = d.enableContactEvents ? 1 : 0;
-  shapes.isSensor[s] = d.isSensor ? 1 : 0;
-  shapes.chain[s] = -1;
-  shapes.userData[s] = d.userData;
   const bodies = w.bodies;
-  shapes.next[s] = bodies.shapeHead[b]!;
-  bodies.shapeHead[b] = s;
   bodies.shapeCount[b] = bodies.shapeCount[b]! + 1;
   createShapeProxy(w, s, true);
   if (d.isSensor) addSensor(w, s);
@@ -137,27 +130,13 @@ export function createShape(
 
 /** Unlinks and frees a shape; its contacts go and touching bodies wake. */
 export function freeShape(w: DynamicsState, s: number, wakeBodies: boolean): void {
-  const shapes = w.shapes;
   const bodies = w.bodies;
-  const b = shapes.body[s]!;
+  const b = w.shapes.body[s]!;
   destroyShapeContacts(w, s, wakeBodies);
   removeSensorShape(w, s);
   destroyShapeProxy(w, s);
-  // unlink from the body's shape list
-  let prev = -1;
-  for (let it = bodies.shapeHead[b]!; it !== -1; it = shapes.next[it]!) {
-    if (it === s) {
-      if (prev === -1) bodies.shapeHead[b] = shapes.next[s]!;
-      else shapes.next[prev] = shapes.next[s]!;
-      break;
-    }
-    prev = it;
-  }
   bodies.shapeCount[b] = bodies.shapeCount[b]! - 1;
-  shapes.next[s] = -1;
-  shapes.chain[s] = -1;
-  shapes.userData[s] = undefined;
-  shapes.pool.release(s);
+  unlinkShape(w, s);
 }
 
 export function destroyBodyChains(w: DynamicsState, b: number): void {
@@ -170,17 +149,12 @@ export function destroyBodyChains(w: DynamicsState, b: number): void {
 /** Frees a chain's segments and its slot (a new generation makes its id stale). */
 export function destroyChain(w: DynamicsState, slot: number): void {
   for (const s of w.chains[slot]!.shapes) freeShape(w, s, true);
-  w.chains[slot] = null;
-  w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
-  w.chainFree.push(slot);
+  releaseChainSlot(w, slot);
 }
 
 /** Changes a shape's collision filter: its contacts and proxy are rebuilt. */
 export function setFilter(w: DynamicsState, s: number, filter: Filter): void {
-  const shapes = w.shapes;
-  shapes.categoryBits[s] = filter.categoryBits >>> 0;
-  shapes.maskBits[s] = filter.maskBits >>> 0;
-  shapes.groupIndex[s] = filter.groupIndex;
+  writeShapeFilter(w.shapes, s, filter);
   destroyShapeContacts(w, s, true);
   destroyShapeProxy(w, s);
   createShapeProxy(w, s, true);
@@ -193,11 +167,7 @@ export function setFilter(w: DynamicsState, s: number, filter: Filter): void {
  */
 export function createChain(w: DynamicsState, b: number, d: ChainDef): number {
   const shapeDef = chainShapeDef(d);
-  const slot = w.chainFree.length > 0 ? w.chainFree.pop()! : w.chains.length;
-  if (slot === w.chains.length) {
-    w.chains.push(null);
-    w.chainGeneration.push(0);
-  }
+  const slot = takeChainSlot(w);
   const record = { body: b, shapes: [] as number[] };
   for (const seg of chainSegments(d)) {
     const s = createShape(w, b, ShapeType.ChainSegment, seg, shapeDef);

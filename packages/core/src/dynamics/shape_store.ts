@@ -2,7 +2,7 @@
  * The shapes' data: one column per field, indexed by shape slot (the operations are in shape.ts).
  */
 
-import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
+import { type Column, columnList, growStore, snapshotColumns } from '../base/array.js';
 import type { Geometry, ShapeType } from '../geometry/geometry.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 
@@ -38,10 +38,7 @@ export class ShapeStore {
   userData: unknown[] = [];
 
   ensureCapacity(n: number): void {
-    if (n <= this.capacity) return;
-    const cap = Math.max(n, this.capacity * 2, 16);
-    growColumns(this, SHAPE_COLUMNS, cap);
-    this.capacity = cap;
+    this.capacity = growStore(this, SHAPE_COLUMNS, this.capacity, n, 16);
   }
 
   typeOf(slot: number): ShapeType {

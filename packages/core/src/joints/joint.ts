@@ -13,7 +13,6 @@
  */
 
 import { growI32 } from '../base/array.js';
-import { STATE_STRIDE } from '../dynamics/body.js';
 import type { JointsState } from './joints_state.js';
 import { markAwake, wakeBody } from '../dynamics/island.js';
 import { destroyContactsBetween } from '../dynamics/contact.js';
@@ -21,6 +20,10 @@ import type { Vec2 } from '../base/math.js';
 import { BodyType } from '../types/body_def.js';
 import type { JointType } from '../types/joint_type.js';
 import type { JointData } from './joint_store.js';
+import { unlinkJoint, writeNewJoint } from './joint_links.js';
+import { jointFrameNow } from './joint_frame.js';
+
+export { jointFrameNow, prepareJointFrameRow } from './joint_frame.js';
 
 /** True when a joint between the two bodies forbids their shapes from colliding. */
 export function jointsBlockCollision(w: JointsState, bodyA: number, bodyB: number): boolean {
@@ -31,36 +34,6 @@ export function jointsBlockCollision(w: JointsState, bodyA: number, bodyB: numbe
     if (other === bodyB && joints.collideConnected[j] === 0) return true;
   }
   return false;
-}
-
-export function linkJoint(w: JointsState, j: number): void {
-  const joints = w.joints;
-  const bodies = w.bodies;
-  for (let side = 0; side < 2; side++) {
-    const edge = 2 * j + side;
-    const body = side === 0 ? joints.bodyA[j]! : joints.bodyB[j]!;
-    const head = bodies.jointHead[body]!;
-    joints.edgePrev[edge] = -1;
-    joints.edgeNext[edge] = head;
-    if (head !== -1) joints.edgePrev[head] = edge;
-    bodies.jointHead[body] = edge;
-  }
-}
-
-export function unlinkJoint(w: JointsState, j: number): void {
-  const joints = w.joints;
-  const bodies = w.bodies;
-  for (let side = 0; side < 2; side++) {
-    const edge = 2 * j + side;
-    const body = side === 0 ? joints.bodyA[j]! : joints.bodyB[j]!;
-    const prev = joints.edgePrev[edge]!;
-    const next = joints.edgeNext[edge]!;
-    if (prev !== -1) joints.edgeNext[prev] = next;
-    else bodies.jointHead[body] = next;
-    if (next !== -1) joints.edgePrev[next] = prev;
-    joints.edgePrev[edge] = -1;
-    joints.edgeNext[edge] = -1;
-  }
 }
 
 /** A joint is solved when it is enabled and one of its bodies is awake. */
@@ -95,8 +68,7 @@ export interface JointFrame {
 
 /** Fills the frame shared by joint types: state offsets, inverse masses, anchors, centers. */
 export function prepareJointFrame(w: JointsState, j: number, d: JointFrame): void {
-  const f = frameScratch;
-  prepareJointFrameRow(w, j, f, 0);
+  const f = jointFrameNow(w, j);
   d.oa = f[0]! | 0;
   d.ob = f[1]! | 0;
   d.mA = f[2]!;
@@ -109,41 +81,6 @@ export function prepareJointFrame(w: JointsState, j: number, d: JointFrame): voi
   d.by = f[9]!;
   d.deltaCenterX = f[10]!;
   d.deltaCenterY = f[11]!;
-}
-
-/** The frame of joint types that solve from their data object, staged through one row. */
-const frameScratch = new Float64Array(12);
-
-/**
- * The same frame written into a joint's solver row (`JointStore.rows`), for joint types
- * that solve from rows: at o + 0..11, state offsets of A and B, inverse masses (A, B),
- * inverse inertias (A, B), anchor A (x, y), anchor B (x, y), center of B minus center of A.
- */
-export function prepareJointFrameRow(w: JointsState, j: number, rows: Float64Array, o: number): void {
-  const bodies = w.bodies;
-  const joints = w.joints;
-  const a = joints.bodyA[j]!;
-  const b = joints.bodyB[j]!;
-  const cA = bodies.c[a]!;
-  const sA = bodies.s[a]!;
-  const cB = bodies.c[b]!;
-  const sB = bodies.s[b]!;
-  const lax = joints.localAx[j]! - bodies.lcx[a]!;
-  const lay = joints.localAy[j]! - bodies.lcy[a]!;
-  const lbx = joints.localBx[j]! - bodies.lcx[b]!;
-  const lby = joints.localBy[j]! - bodies.lcy[b]!;
-  rows[o] = a * STATE_STRIDE;
-  rows[o + 1] = b * STATE_STRIDE;
-  rows[o + 2] = bodies.invMass[a]!;
-  rows[o + 3] = bodies.invMass[b]!;
-  rows[o + 4] = bodies.invInertia[a]!;
-  rows[o + 5] = bodies.invInertia[b]!;
-  rows[o + 6] = cA * lax - sA * lay;
-  rows[o + 7] = sA * lax + cA * lay;
-  rows[o + 8] = cB * lbx - sB * lby;
-  rows[o + 9] = sB * lbx + cB * lby;
-  rows[o + 10] = bodies.cx[b]! - bodies.cx[a]!;
-  rows[o + 11] = bodies.cy[b]! - bodies.cy[a]!;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -209,23 +146,11 @@ export function createJoint(
   const joints = w.joints;
   const j = joints.pool.allocate();
   joints.ensureCapacity(j + 1);
-  joints.type[j] = type;
-  joints.bodyA[j] = a;
-  joints.bodyB[j] = b;
-  joints.localAx[j] = localA.x;
-  joints.localAy[j] = localA.y;
-  joints.localBx[j] = localB.x;
-  joints.localBy[j] = localB.y;
   joints.collideConnected[j] = collideConnected ? 1 : 0;
-  joints.breakForce[j] = breakForce;
-  joints.breakTorque[j] = breakTorque;
-  joints.enabled[j] = 1;
   joints.forceX[j] = 0;
   joints.forceY[j] = 0;
   joints.torque[j] = 0;
-  joints.data[j] = data;
-  joints.userData[j] = userData;
-  linkJoint(w, j);
+  writeNewJoint(w, j, type, a, b, localA, localB, breakForce, breakTorque, data, userData);
   if (!collideConnected) destroyContactsBetween(w, a, b);
   // a jointed pair is one island: wake both so they fall asleep together
   wakeBody(w, a);

@@ -23,7 +23,7 @@ import { MAX_COORDINATE } from '../base/constants.js';
 import { checkKnownFields, checkVec2Within, fail } from '../base/validate.js';
 import type { JointsState } from './joints_state.js';
 import { checkAxis } from './joint_checks.js';
-import { relativeAngle } from './revolute_joint.js';
+import { relativeAngle } from './joint_angle.js';
 import type { JointTypeEntry } from './registry.js';
 
 /** Fields every joint definition takes, besides its type's own (`JointTypeEntry.keys`). */

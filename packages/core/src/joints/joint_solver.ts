@@ -4,47 +4,43 @@
  */
 
 import { growF64, growI32 } from '../base/array.js';
+import type { WheelJointData } from './wheel_joint_data.js';
+import type { DistanceJointData } from './distance_joint_data.js';
+import type { WeldJointData } from './weld_joint_data.js';
+import type { PrismaticJointData } from './prismatic_joint_data.js';
+import type { MouseJointData } from './mouse_joint_data.js';
+import type { MotorJointData } from './motor_joint_data.js';
+import type { RevoluteJointData } from './revolute_joint_data.js';
 import { isJointActive } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import {
   finishRevoluteJoint,
   prepareRevoluteJoint,
   REVOLUTE_ROW_STRIDE,
-  type RevoluteJointData,
   revoluteJointReaction,
   solveRevoluteJoint,
   warmStartRevoluteJoint,
 } from './revolute_joint.js';
 import {
-  type MotorJointData,
   motorJointReaction,
   prepareMotorJoint,
   solveMotorJoint,
   warmStartMotorJoint,
 } from './motor_joint.js';
 import {
-  type MouseJointData,
   mouseJointReaction,
   prepareMouseJoint,
   solveMouseJoint,
   warmStartMouseJoint,
 } from './mouse_joint.js';
 import {
-  type PrismaticJointData,
   preparePrismaticJoint,
   prismaticJointReaction,
   solvePrismaticJoint,
   warmStartPrismaticJoint,
 } from './prismatic_joint.js';
+import { prepareWeldJoint, solveWeldJoint, warmStartWeldJoint, weldJointReaction } from './weld_joint.js';
 import {
-  prepareWeldJoint,
-  solveWeldJoint,
-  type WeldJointData,
-  warmStartWeldJoint,
-  weldJointReaction,
-} from './weld_joint.js';
-import {
-  type DistanceJointData,
   distanceJointReaction,
   prepareDistanceJoint,
   solveDistanceJoint,
@@ -53,7 +49,6 @@ import {
 import {
   prepareWheelJoint,
   solveWheelJoint,
-  type WheelJointData,
   warmStartWheelJoint,
   wheelJointReaction,
 } from './wheel_joint.js';

@@ -2,7 +2,7 @@
  * The joints' data: one column per field, indexed by joint slot (the operations are in joint.ts).
  */
 
-import { type Column, columnList, growColumns, snapshotColumns } from '../base/array.js';
+import { type Column, columnList, growStore, snapshotColumns } from '../base/array.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 
 /** Per-type joint data implements this: parameters plus solver temporaries. */
@@ -51,10 +51,7 @@ export class JointStore {
   peakTorque = new Float64Array(0);
 
   ensureCapacity(n: number): void {
-    if (n <= this.capacity) return;
-    const cap = Math.max(n, this.capacity * 2, 16);
-    growColumns(this, JOINT_COLUMNS, cap);
-    this.capacity = cap;
+    this.capacity = growStore(this, JOINT_COLUMNS, this.capacity, n, 16);
   }
 }
 

@@ -3,11 +3,12 @@
  * outside the step (make its data, default, check, apply and read its parameters, read
  * its coordinates, restore it from a snapshot) goes through the type's entry here.
  *
- * Adding a joint type: write `joints/<type>_joint.ts` (data class, params, prepare / warm
- * start / solve / reaction), add its id to `JointType` (joint.ts), its entry below, one
- * case per solver phase in joint_solver.ts (the hot dispatch stays a `switch`, as in
- * Box2D's joint.c), and its public `create<Type>Joint` method and types in world.ts and
- * index.ts. `test/joints/registry.test.ts` checks that every type has an entry.
+ * Adding a joint type: write `joints/<type>_joint_data.ts` (data class, params, rollback,
+ * coordinates: what this table names, and what a structure-only mirror runs) and
+ * `joints/<type>_joint.ts` (prepare / warm start / solve / reaction: the step's), add its
+ * id to `JointType` (joint.ts), its entry below, one case per solver phase in
+ * joint_solver.ts (the hot dispatch stays a `switch`, as in Box2D's joint.c), and its
+ * public `create<Type>Joint` method and types in world.ts and index.ts. `test/joints/registry.test.ts` checks that every type has an entry.
  */
 
 import type { JointsState } from './joints_state.js';
@@ -22,7 +23,7 @@ import {
   DISTANCE_ROLLBACK_SIZE,
   loadDistanceJointRollback,
   saveDistanceJointRollback,
-} from './distance_joint.js';
+} from './distance_joint_data.js';
 import { checkFilterJointDef, FilterJointData } from './filter_joint.js';
 import type { JointData } from './joint_store.js';
 import {
@@ -34,7 +35,7 @@ import {
   MOTOR_ROLLBACK_SIZE,
   loadMotorJointRollback,
   saveMotorJointRollback,
-} from './motor_joint.js';
+} from './motor_joint_data.js';
 import {
   applyMouseJointParams,
   checkMouseJointParams,
@@ -44,7 +45,7 @@ import {
   MOUSE_ROLLBACK_SIZE,
   loadMouseJointRollback,
   saveMouseJointRollback,
-} from './mouse_joint.js';
+} from './mouse_joint_data.js';
 import {
   applyPrismaticJointParams,
   checkPrismaticJointParams,
@@ -55,7 +56,7 @@ import {
   PRISMATIC_ROLLBACK_SIZE,
   loadPrismaticJointRollback,
   savePrismaticJointRollback,
-} from './prismatic_joint.js';
+} from './prismatic_joint_data.js';
 import {
   applyRevoluteJointParams,
   checkRevoluteJointParams,
@@ -66,7 +67,7 @@ import {
   REVOLUTE_ROLLBACK_SIZE,
   loadRevoluteJointRollback,
   saveRevoluteJointRollback,
-} from './revolute_joint.js';
+} from './revolute_joint_data.js';
 import {
   applyWeldJointParams,
   checkWeldJointParams,
@@ -77,7 +78,7 @@ import {
   WELD_ROLLBACK_SIZE,
   loadWeldJointRollback,
   saveWeldJointRollback,
-} from './weld_joint.js';
+} from './weld_joint_data.js';
 import {
   applyWheelJointParams,
   checkWheelJointParams,
@@ -88,7 +89,7 @@ import {
   WHEEL_ROLLBACK_SIZE,
   loadWheelJointRollback,
   saveWheelJointRollback,
-} from './wheel_joint.js';
+} from './wheel_joint_data.js';
 import { JointType } from '../types/joint_type.js';
 import type { JointCreateMethod, JointState } from '../types/joint_defs.js';
 

@@ -11,21 +11,11 @@
  */
 
 import { prepareJointFrameRow } from './joint.js';
-import type { JointData } from './joint_store.js';
+import { JOINT_ANGLE_IO, relativeAngleIo } from './joint_angle.js';
 import type { StepContext } from '../dynamics/step_context.js';
-import { atan2Io, bitsDiffer, unwindAngle, unwindAngleIo } from '../base/math.js';
-import { makeSoftIo, Softness } from '../dynamics/softness.js';
-import { checkBoolean } from '../base/validate.js';
-import {
-  checkAngleLimits,
-  checkAngularSpeed,
-  checkDampingRatio,
-  checkHertz,
-  checkJointAngle,
-  checkMaxForce,
-} from './joint_checks.js';
+import { makeSoftIo } from '../dynamics/softness.js';
 import type { JointsState } from './joints_state.js';
-import type { RevoluteJointParams } from '../types/joint_defs.js';
+import type { RevoluteJointData } from './revolute_joint_data.js';
 
 // body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
 // exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
@@ -70,151 +60,8 @@ enum Row {
 /** Sixteen doubles: a row is two cache lines. */
 export const REVOLUTE_ROW_STRIDE = 16;
 
-export class RevoluteJointData implements JointData {
-  referenceAngle = 0;
-  enableSpring = false;
-  hertz = 0;
-  dampingRatio = 0;
-  enableMotor = false;
-  motorSpeed = 0;
-  maxMotorTorque = 0;
-  enableLimit = false;
-  lowerAngle = 0;
-  upperAngle = 0;
-
-  // solver temporaries of the axial rows, set by prepare (the point constraint's are in
-  // the joint's solver row)
-  deltaAngle = 0;
-  axialMass = 0;
-  readonly springSoftness = new Softness();
-
-  // accumulated impulses (per sub-step), warm-started
-  linearX = 0;
-  linearY = 0;
-  springImpulse = 0;
-  motorImpulse = 0;
-  lowerImpulse = 0;
-  upperImpulse = 0;
-
-  resetImpulses(): void {
-    this.linearX = 0;
-    this.linearY = 0;
-    this.springImpulse = 0;
-    this.motorImpulse = 0;
-    this.lowerImpulse = 0;
-    this.upperImpulse = 0;
-  }
-}
-
-/**
- * Rollback state (world/rollback_state.ts): the parameters (10, inputs, saved so that a
- * rollback also undoes a change of them) and the warm-started impulses (6), as doubles,
- * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
- * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
- * writes only the fields whose bits differ: a field the step has only ever given small
- * integers (0) keeps V8's small-integer representation instead of being turned into a double
- * field by the load, which would deoptimise the step's code for the type.
- */
-export const REVOLUTE_ROLLBACK_SIZE = 16;
-
-export function saveRevoluteJointRollback(d: RevoluteJointData, f: Float64Array, at: number): number {
-  f[at++] = d.referenceAngle;
-  f[at++] = d.enableSpring ? 1 : 0;
-  f[at++] = d.hertz;
-  f[at++] = d.dampingRatio;
-  f[at++] = d.enableMotor ? 1 : 0;
-  f[at++] = d.motorSpeed;
-  f[at++] = d.maxMotorTorque;
-  f[at++] = d.enableLimit ? 1 : 0;
-  f[at++] = d.lowerAngle;
-  f[at++] = d.upperAngle;
-  f[at++] = d.linearX;
-  f[at++] = d.linearY;
-  f[at++] = d.springImpulse;
-  f[at++] = d.motorImpulse;
-  f[at++] = d.lowerImpulse;
-  f[at++] = d.upperImpulse;
-  return at;
-}
-
-export function loadRevoluteJointRollback(d: RevoluteJointData, f: Float64Array, at: number): number {
-  let v = f[at++]!;
-  if (bitsDiffer(d.referenceAngle, v)) d.referenceAngle = v;
-  if (d.enableSpring !== (f[at] === 1)) d.enableSpring = f[at] === 1;
-  at++;
-  v = f[at++]!;
-  if (bitsDiffer(d.hertz, v)) d.hertz = v;
-  v = f[at++]!;
-  if (bitsDiffer(d.dampingRatio, v)) d.dampingRatio = v;
-  if (d.enableMotor !== (f[at] === 1)) d.enableMotor = f[at] === 1;
-  at++;
-  v = f[at++]!;
-  if (bitsDiffer(d.motorSpeed, v)) d.motorSpeed = v;
-  v = f[at++]!;
-  if (bitsDiffer(d.maxMotorTorque, v)) d.maxMotorTorque = v;
-  if (d.enableLimit !== (f[at] === 1)) d.enableLimit = f[at] === 1;
-  at++;
-  v = f[at++]!;
-  if (bitsDiffer(d.lowerAngle, v)) d.lowerAngle = v;
-  v = f[at++]!;
-  if (bitsDiffer(d.upperAngle, v)) d.upperAngle = v;
-  v = f[at++]!;
-  if (bitsDiffer(d.linearX, v)) d.linearX = v;
-  v = f[at++]!;
-  if (bitsDiffer(d.linearY, v)) d.linearY = v;
-  v = f[at++]!;
-  if (bitsDiffer(d.springImpulse, v)) d.springImpulse = v;
-  v = f[at++]!;
-  if (bitsDiffer(d.motorImpulse, v)) d.motorImpulse = v;
-  v = f[at++]!;
-  if (bitsDiffer(d.lowerImpulse, v)) d.lowerImpulse = v;
-  v = f[at++]!;
-  if (bitsDiffer(d.upperImpulse, v)) d.upperImpulse = v;
-  return at;
-}
-
-/**
- * The joint angle kernel, for the step's hot paths (the angle rows of revolute, prismatic,
- * weld and motor joints): with rotation B at io[0], io[1] (cosine, sine), rotation A at
- * io[2], io[3] and an offset at io[4], it leaves the angle of B relative to A, in
- * (-pi, pi], at io[7] and that angle plus the offset, wrapped to (-pi, pi], at io[8]
- * (io[5] and io[6] are its own). Doubles travel through `io` only, so nothing is boxed
- * whether or not V8 inlines the call (see the angle kernels in base/math.ts). io must hold
- * JOINT_ANGLE_IO doubles. Prepares pass minus their reference angle: in IEEE arithmetic
- * a + (-r) is a - r, bit for bit.
- */
-export function relativeAngleIo(io: Float64Array): void {
-  const cB = io[0]!;
-  const sB = io[1]!;
-  const cA = io[2]!;
-  const sA = io[3]!;
-  io[5] = sB * cA - cB * sA;
-  io[6] = cB * cA + sB * sA;
-  atan2Io(io, 5);
-  io[8] = io[7]! + io[4]!;
-  unwindAngleIo(io, 8);
-}
-
-/** Length of relativeAngleIo's scratch. */
-export const JOINT_ANGLE_IO = 9;
-
-/** Scratch of relativeAngle: never used across a call. */
-const angleIo = new Float64Array(JOINT_ANGLE_IO);
-
 /** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
 const solverIo = new Float64Array(JOINT_ANGLE_IO);
-
-/** Angle of rotation qB relative to rotation qA, in (-pi, pi]. */
-export function relativeAngle(cB: number, sB: number, cA: number, sA: number): number {
-  const io = angleIo;
-  io[0] = cB;
-  io[1] = sB;
-  io[2] = cA;
-  io[3] = sA;
-  io[4] = 0;
-  relativeAngleIo(io);
-  return io[7]!;
-}
 
 export function prepareRevoluteJoint(
   w: JointsState,
@@ -475,76 +322,4 @@ export function revoluteJointReaction(d: RevoluteJointData, ctx: StepContext, ou
   out[0] = d.linearX * invH;
   out[1] = d.linearY * invH;
   out[2] = (d.springImpulse + d.motorImpulse + d.lowerImpulse - d.upperImpulse) * invH;
-}
-
-export function defaultRevoluteJointParams(): RevoluteJointParams {
-  return {
-    referenceAngle: 0,
-    enableSpring: false,
-    hertz: 0,
-    dampingRatio: 0,
-    enableMotor: false,
-    motorSpeed: 0,
-    maxMotorTorque: 0,
-    enableLimit: false,
-    lowerAngle: 0,
-    upperAngle: 0,
-  };
-}
-
-/** Checks revolute parameters; throws naming the field and value. */
-export function checkRevoluteJointParams(fn: string, p: RevoluteJointParams): void {
-  checkJointAngle(fn, 'referenceAngle', p.referenceAngle);
-  checkBoolean(fn, 'enableSpring', p.enableSpring);
-  checkHertz(fn, 'hertz', p.hertz);
-  checkDampingRatio(fn, 'dampingRatio', p.dampingRatio);
-  checkBoolean(fn, 'enableMotor', p.enableMotor);
-  checkAngularSpeed(fn, 'motorSpeed', p.motorSpeed);
-  checkMaxForce(fn, 'maxMotorTorque', p.maxMotorTorque, 'N m');
-  checkBoolean(fn, 'enableLimit', p.enableLimit);
-  checkAngleLimits(fn, 'lowerAngle', p.lowerAngle, 'upperAngle', p.upperAngle);
-}
-
-export function applyRevoluteJointParams(d: RevoluteJointData, p: RevoluteJointParams): void {
-  d.referenceAngle = p.referenceAngle;
-  d.enableSpring = p.enableSpring;
-  d.hertz = p.hertz;
-  d.dampingRatio = p.dampingRatio;
-  d.enableMotor = p.enableMotor;
-  d.motorSpeed = p.motorSpeed;
-  d.maxMotorTorque = p.maxMotorTorque;
-  d.enableLimit = p.enableLimit;
-  d.lowerAngle = p.lowerAngle;
-  d.upperAngle = p.upperAngle;
-}
-
-export function readRevoluteJointParams(d: RevoluteJointData): RevoluteJointParams {
-  return {
-    referenceAngle: d.referenceAngle,
-    enableSpring: d.enableSpring,
-    hertz: d.hertz,
-    dampingRatio: d.dampingRatio,
-    enableMotor: d.enableMotor,
-    motorSpeed: d.motorSpeed,
-    maxMotorTorque: d.maxMotorTorque,
-    enableLimit: d.enableLimit,
-    lowerAngle: d.lowerAngle,
-    upperAngle: d.upperAngle,
-  };
-}
-
-/** Joint angle (rad, relative to the reference angle) and relative angular speed (rad/s). */
-export function revoluteJointState(
-  w: JointsState,
-  j: number,
-  d: RevoluteJointData,
-): { angle: number; speed: number } {
-  const bodies = w.bodies;
-  const a = w.joints.bodyA[j]!;
-  const b = w.joints.bodyB[j]!;
-  const angle = unwindAngle(
-    relativeAngle(bodies.c[b]!, bodies.s[b]!, bodies.c[a]!, bodies.s[a]!) - d.referenceAngle,
-  );
-  const speed = bodies.state[b * STATE_STRIDE + W]! - bodies.state[a * STATE_STRIDE + W]!;
-  return { angle, speed };
 }

@@ -26,6 +26,7 @@ import { integratePositions, integrateVelocities } from '../world/solver.js';
 import type { Solver, SolverInstance } from '../world/solver_interface.js';
 import type { WorldState } from '../world/world_state.js';
 import { alternativeSolver } from './capabilities.js';
+import { ContactHits } from './contact_hits.js';
 import { type HardRows, JointRows } from './joint_rows.js';
 import { DEFAULT_SLOP } from './sequential_impulses.js';
 import {
@@ -81,7 +82,9 @@ const SOURCE = 14;
 const POINT = 15;
 /** What the row is (the Kind values). */
 const KIND = 16;
-const RSTRIDE = 17;
+/** Normal rows: minus the normal velocity when assembled, the approach speed hit events report. */
+const APPROACH = 17;
+const RSTRIDE = 18;
 
 const Kind = { Normal: 0, Tangent: 1 } as const;
 
@@ -90,6 +93,7 @@ class PgsInstance implements SolverInstance {
   private count = 0;
   private v0 = new Float64Array(0);
   private readonly joints = new JointRows();
+  private readonly hits = new ContactHits();
   private readonly hard: HardRows = { biasRate: 0, massScale: 1, impulseScale: 0 };
   private readonly ctx = newStepContext();
 
@@ -203,6 +207,7 @@ class PgsInstance implements SolverInstance {
         r[nr + LAMBDA] = warm * cd[src + 5]!;
         r[nr + MU] = 0;
         r[nr + KIND] = Kind.Normal;
+        r[nr + APPROACH] = -vn;
         r[tr + TARGET] = 0;
         r[tr + LAMBDA] = warm * cd[src + 6]!;
         r[tr + MU] = mu;
@@ -251,17 +256,22 @@ class PgsInstance implements SolverInstance {
     }
   }
 
+  /** The impulses back to the contacts and joints; hit events from the points that push. */
   private store(w: WorldState): void {
     const r = this.rows;
     const cd = w.contacts.data;
+    const speed = this.hits.reserve(w);
     for (let i = 0; i < this.count; i++) {
       const n = i * RSTRIDE;
       const p = r[n + SOURCE]! * 20 + 4 + r[n + POINT]! * 8;
       if (r[n + KIND] === Kind.Normal) {
-        cd[p + 5] = r[n + LAMBDA]!;
+        const lambda = r[n + LAMBDA]!;
+        cd[p + 5] = lambda;
         cd[p + 7] = 0;
+        speed[2 * r[n + SOURCE]! + r[n + POINT]!] = lambda > 0 ? r[n + APPROACH]! : 0;
       } else cd[p + 6] = r[n + LAMBDA]!;
     }
+    this.hits.report(w);
     this.joints.store(w);
   }
 }

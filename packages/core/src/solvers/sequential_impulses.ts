@@ -28,6 +28,7 @@
  */
 
 import { LINEAR_SLOP } from '../base/constants.js';
+import { ContactHits } from './contact_hits.js';
 import { integratePositions, integrateVelocities } from '../world/solver.js';
 import type { WorldState } from '../world/world_state.js';
 import {
@@ -138,12 +139,15 @@ const NMASS = 7;
 const TMASS = 8;
 /** The normal velocity the row aims for: push-out, speculative approach or bounce. */
 const TARGET = 9;
+/** Minus the normal velocity when prepared: the approach speed hit events report. */
+const APPROACH = 10;
 
 /** One world's sequential-impulse solver: its options and scratch. */
 export class SequentialImpulseSolver {
   private c = new Float64Array(0);
   private cCount = 0;
   private readonly joints = new JointRows();
+  private readonly hits = new ContactHits();
   private readonly hard: HardRows = { biasRate: 0, massScale: 1, impulseScale: 0 };
   private readonly ctx = newStepContext();
   /** Scratch of moveBodiesIo (0..5) and the position passes' results (6, 7). */
@@ -272,6 +276,7 @@ export class SequentialImpulseSolver {
         // (Baumgarte, or the soft form's capped spring), or the bounce (restitution as a
         // velocity target, Box2D v2.x: -e times the approach speed)
         const vn = (dvxB - wB * rby - (dvxA - wA * ray)) * nx + (dvyB + wB * rbx - (dvyA + wA * rax)) * ny;
+        k[p + APPROACH] = -vn;
         const error = -sep - slop;
         const push = biasRate * error;
         let target = sep > 0 ? -sep / h : error > 0 ? (push > maxPush ? maxPush : push) : 0;
@@ -528,19 +533,25 @@ export class SequentialImpulseSolver {
     this.io[7] = minSeparation;
   }
 
+  /** The impulses back to the contacts and joints; hit events from the points that push. */
   private storeImpulses(w: WorldState): void {
     const k = this.c;
     const cd = w.contacts.data;
+    const speed = this.hits.reserve(w);
     for (let i = 0; i < this.cCount; i++) {
       const base = i * CSTRIDE;
-      const cb = k[base + SLOT]! * 20;
+      const slot = k[base + SLOT]!;
+      const cb = slot * 20;
       for (let q = 0; q < k[base + COUNT]!; q++) {
         const p = base + PT + q * PS;
-        cd[cb + 4 + q * 8 + 5] = k[p + NI]!;
+        const ni = k[p + NI]!;
+        cd[cb + 4 + q * 8 + 5] = ni;
         cd[cb + 4 + q * 8 + 6] = k[p + TI]!;
         cd[cb + 4 + q * 8 + 7] = 0;
+        speed[2 * slot + q] = ni > 0 ? k[p + APPROACH]! : 0;
       }
     }
+    this.hits.report(w);
     this.joints.store(w);
   }
 

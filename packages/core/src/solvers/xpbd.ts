@@ -30,6 +30,7 @@ import { integratePositions, integrateVelocities } from '../world/solver.js';
 import type { Solver, SolverInstance } from '../world/solver_interface.js';
 import type { WorldState } from '../world/world_state.js';
 import { alternativeSolver } from './capabilities.js';
+import { ContactHits } from './contact_hits.js';
 import {
   type HardRows,
   JointRows,
@@ -118,7 +119,9 @@ const LT = 16;
 const VN0 = 17;
 const SLOT = 18;
 const POINT = 19;
-const PSTRIDE = 20;
+/** The largest approach speed (-VN0) of a sub-step in which the point pushed: hit events'. */
+const HIT = 20;
+const PSTRIDE = 21;
 
 const SUB_H = 0;
 const SUB_CONTACT_ALPHA = 1;
@@ -129,6 +132,7 @@ class XpbdInstance implements SolverInstance {
   private p = new Float64Array(0);
   private pCount = 0;
   private readonly joints = new JointRows(true);
+  private readonly hits = new ContactHits();
   private readonly hard: HardRows = { biasRate: 0, massScale: 1, impulseScale: 0 };
   /** The body states at the start of the sub-step. */
   private prev = new Float64Array(0);
@@ -176,13 +180,14 @@ class XpbdInstance implements SolverInstance {
   }
 
   private prepare(w: WorldState): void {
-    const contacts = w.contacts;
-    const bodies = w.bodies;
-    const cd = contacts.data;
     this.p = reserveF64(this.p, 2 * w.awakeContactCount, PSTRIDE);
-    const k = this.p;
     let n = 0;
     for (let i = 0; i < w.awakeContactCount; i++) {
+      // read in the loop, as every per-sub-step loop here: see startSubStep
+      const contacts = w.contacts;
+      const bodies = w.bodies;
+      const cd = contacts.data;
+      const k = this.p;
       const c = w.awakeContacts[i]!;
       const bA = contacts.bodyA[c]!;
       const bB = contacts.bodyB[c]!;
@@ -213,6 +218,7 @@ class XpbdInstance implements SolverInstance {
         k[o + BASE_SEP] = cd[src + 4]! - ((rbx - rax) * nx + (rby - ray) * ny);
         k[o + SLOT] = c;
         k[o + POINT] = q;
+        k[o + HIT] = 0;
         n++;
       }
     }
@@ -222,10 +228,20 @@ class XpbdInstance implements SolverInstance {
     this.joints.prepare(w, this.ctx, false, this.hard);
   }
 
-  /** Multipliers to zero; each point's normal speed before the sub-step moves anything. */
+  /**
+   * Multipliers to zero; each point's normal speed before the sub-step moves anything.
+   *
+   * This loop and the other passes read their fields inside the loop, not before it (as
+   * world/solver.ts integrateVelocities does, and for its reason): V8 gives a function its
+   * feedback vector only after some work, so a pass first optimised on-stack while its
+   * first call was in the loop compiled the reads before the loop as deoptimisations; every
+   * later call deoptimised there and then ran its loop's on-stack code after one
+   * interpreted iteration, which boxed its doubles (1.2 to 9 MB over 500 steps of the
+   * allocation probe, in one process in two).
+   */
   private startSubStep(state: Float64Array): void {
-    const k = this.p;
     for (let i = 0; i < this.pCount; i++) {
+      const k = this.p;
       const o = i * PSTRIDE;
       k[o + LN] = 0;
       k[o + LT] = 0;
@@ -387,9 +403,9 @@ class XpbdInstance implements SolverInstance {
   }
 
   private solveContacts(state: Float64Array, prev: Float64Array): void {
-    const alpha = this.sub[SUB_CONTACT_ALPHA]!;
-    const k = this.p;
     for (let i = 0; i < this.pCount; i++) {
+      const alpha = this.sub[SUB_CONTACT_ALPHA]!;
+      const k = this.p;
       const o = i * PSTRIDE;
       const oa = k[o + OA]!;
       const ob = k[o + OB]!;
@@ -465,10 +481,10 @@ class XpbdInstance implements SolverInstance {
 
   /** Dynamic friction and restitution on the points that pushed this sub-step. */
   private velocityPass(state: Float64Array): void {
-    const h = this.sub[SUB_H]!;
-    const threshold = this.sub[SUB_THRESHOLD]!;
-    const k = this.p;
     for (let i = 0; i < this.pCount; i++) {
+      const h = this.sub[SUB_H]!;
+      const threshold = this.sub[SUB_THRESHOLD]!;
+      const k = this.p;
       const o = i * PSTRIDE;
       const ln = k[o + LN]!;
       if (ln === 0) continue;
@@ -501,8 +517,11 @@ class XpbdInstance implements SolverInstance {
       const dvt = -(Math.abs(vt) < maxDv ? vt : vt > 0 ? maxDv : -maxDv);
       // restitution: the approach speed at the start of the sub-step, reflected
       const vn0 = k[o + VN0]!;
-      const bounce = vn0 < -threshold ? -k[o + E]! * vn0 : 0;
-      const dvn = -vn + (bounce > 0 ? bounce : 0);
+      if (-vn0 > k[o + HIT]!) k[o + HIT] = -vn0;
+      // computed whether or not the point bounces: an operation first met when a fast point
+      // lands, thousands of steps in, found no feedback and deoptimised the pass
+      const bounce = -k[o + E]! * vn0;
+      const dvn = -vn + (vn0 < -threshold && bounce > 0 ? bounce : 0);
       // each change through both bodies: an impulse dv / w along the direction
       const rnA = rax * ny - ray * nx;
       const rnB = rbx * ny - rby * nx;
@@ -521,10 +540,14 @@ class XpbdInstance implements SolverInstance {
     }
   }
 
-  /** Normal multipliers back to the contacts, as impulses (for contact reads, not warm starting). */
+  /**
+   * Normal multipliers back to the contacts, as impulses (for contact reads, not warm
+   * starting); hit events from the points that pushed.
+   */
   private store(w: WorldState): void {
     const k = this.p;
     const cd = w.contacts.data;
+    const speed = this.hits.reserve(w);
     for (let i = 0; i < this.pCount; i++) {
       const o = i * PSTRIDE;
       const p = k[o + SLOT]! * 20 + 4 + k[o + POINT]! * 8;
@@ -532,7 +555,9 @@ class XpbdInstance implements SolverInstance {
       cd[p + 5] = k[o + LN]! / this.ctx.h;
       cd[p + 6] = k[o + LT]! / this.ctx.h;
       cd[p + 7] = 0;
+      speed[2 * k[o + SLOT]! + k[o + POINT]!] = k[o + HIT]!;
     }
+    this.hits.report(w);
     // position multipliers (N s^2) over the last sub-step's h: impulses
     this.joints.store(w);
   }

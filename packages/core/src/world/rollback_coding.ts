@@ -4,9 +4,6 @@
  * prediction's.
  */
 
-/** Bytes a state keeps past its end, for getXor's whole-double reads. */
-export const CODED_SLACK = 8;
-
 // ---------------------------------------------------------------------------------------
 // Bits and integers
 //
@@ -176,8 +173,8 @@ export function putXor(B: Uint8Array, at: number, k: number): number {
 
 /**
  * value4[k] = guess4[k] XOR the `n` bytes at `at`. Reads eight bytes and masks off those
- * past the count: a state keeps eight bytes of room past its end (CODED_SLACK), so no read
- * leaves the array.
+ * past the count: a state keeps eight bytes of room past its end (CODED_SLACK,
+ * rollback_state.ts), so no read leaves the array.
  */
 export function getXor(B: Uint8Array, at: number, k: number, n: number): void {
   let xlo = B[at]! | (B[at + 1]! << 8) | (B[at + 2]! << 16) | (B[at + 3]! << 24);

@@ -250,16 +250,7 @@ function decodeContacts(w: WorldState, fs: Float64Array, f: number): number {
   const contacts = w.contacts;
   const cpool = contacts.pool;
   const nc = rd.u();
-  if (nc > cpool.generation.length) {
-    let cap = cpool.generation.length;
-    while (cap < nc) cap *= 2;
-    const g = new Uint32Array(cap);
-    g.set(cpool.generation);
-    cpool.generation = g;
-    const a = new Uint8Array(cap);
-    a.set(cpool.alive);
-    cpool.alive = a;
-  }
+  cpool.reserve(nc);
   contacts.ensureCapacity(Math.max(nc, 1));
   if (w.awakeContacts.length < contacts.capacity) {
     w.awakeContacts = growI32(w.awakeContacts, contacts.capacity);

@@ -8,8 +8,8 @@
 import type { SlotPool } from '../base/id.js';
 import type { WorldState } from './world_state.js';
 
-/** Stated with the coding that needs it; the format's users find it here too. */
-export { CODED_SLACK } from './rollback_coding.js';
+/** Stated with the container that keeps it; the format's users find it here too. */
+export { CODED_SLACK } from './rollback_state.js';
 
 /**
  * What the encoder and decoder see of a state (RollbackState): its doubles (the step

@@ -6,7 +6,13 @@
  */
 
 import { growF64, growU8 } from '../base/array.js';
-import { CODED_SLACK } from './rollback_coding.js';
+
+/**
+ * Bytes a state keeps past its end, for the coding's whole-double reads (getXor in
+ * rollback_coding.ts). Stated with the container, so that holding a state (the contract
+ * exports it) does not bring the coding along.
+ */
+export const CODED_SLACK = 8;
 
 /** A reusable buffer for `World.saveState` / `World.loadState`. */
 export class RollbackState {

@@ -269,7 +269,7 @@ describe('BroadPhase', () => {
     const names = ['pairShapeA', 'pairShapeB', 'moveBuffer', 'pairKeys', 'sortStack', 'pairStack'];
     const snapshot = names.map((n) => internals[n]);
     const tree = bp.trees[2];
-    const treeArrays = [tree.box, tree.parent, tree.child1, tree.flags];
+    const treeArrays = [tree.box, tree.node];
     const moveIndex = [...(internals['moveIndex'] as Int32Array[])];
     const firstCount = bp.pairCount;
     expect(firstCount).toBeGreaterThan(0);
@@ -277,7 +277,7 @@ describe('BroadPhase', () => {
     names.forEach((n, i) => {
       expect(internals[n]).toBe(snapshot[i]);
     });
-    expect([tree.box, tree.parent, tree.child1, tree.flags].every((a, i) => a === treeArrays[i])).toBe(true);
+    expect([tree.box, tree.node].every((a, i) => a === treeArrays[i])).toBe(true);
     expect((internals['moveIndex'] as Int32Array[]).every((a, i) => a === moveIndex[i])).toBe(true);
     bp.validate();
   });

@@ -327,7 +327,7 @@ describe('DynamicTree', () => {
     const tree = new DynamicTree(8);
     const ids: number[] = [];
     for (let i = 0; i < 100; i++) ids.push(tree.createProxy(i, 0, i + 1, 1, 1, i));
-    const arrays = [tree.box, tree.parent, tree.child1, tree.height, tree.flags, tree.categoryBits];
+    const arrays = [tree.box, tree.node];
     for (let round = 0; round < 50; round++) {
       for (const id of ids) {
         const x = (id * 7 + round * 13) % 100;
@@ -339,11 +339,9 @@ describe('DynamicTree', () => {
       tree.rayCast(0, 0, 100, 100, 1, -1, () => -1);
     }
     tree.validate();
-    expect([tree.box, tree.parent, tree.child1, tree.height, tree.flags, tree.categoryBits]).toEqual(arrays);
+    expect([tree.box, tree.node]).toEqual(arrays);
     for (let i = 0; i < arrays.length; i++) {
-      expect([tree.box, tree.parent, tree.child1, tree.height, tree.flags, tree.categoryBits][i]).toBe(
-        arrays[i],
-      );
+      expect([tree.box, tree.node][i]).toBe(arrays[i]);
     }
     const freed = ids[5]!;
     tree.destroyProxy(freed);

@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const probe = fileURLToPath(new URL('../world/fixtures/allocation_probe.ts', import.meta.url));
+import { type ProbeResult, runProbe } from '../world/fixtures/run_probe';
 
 /**
  * Bytes the core allocated over `steps` steady-state steps of the probe's solver scene (a
@@ -10,22 +7,13 @@ const probe = fileURLToPath(new URL('../world/fixtures/allocation_probe.ts', imp
  * motors and limits, all moving) under `solver`, in a plain Node process, and of them the
  * bytes the solver's own modules (src/solvers/) allocated; the least of up to three
  * processes (see test/world/allocation.test.ts: a function V8 first optimises late can box
- * doubles for a while in one process, while a real per-step allocation shows in all). On
- * a machine loaded past its cores the optimising compiler, a background thread, can lag
- * the warm-up: one process under vitest with seven others running then counted the
- * soft step's own integrators boxing too, as in no standalone run.
+ * doubles for a while in one process, while a real per-step allocation shows in all). The
+ * probe compiles in line (run_probe.ts): with V8's background compiler, CI's load once
+ * kept XPBD's sub-step (startSubStep, integratePositions) in the interpreter through every
+ * window of all three processes, 1.3 KB a step, as in no run on a quiet machine.
  */
-function leastAllocatedBytes(
-  solver: string,
-  steps: number,
-): { bytes: number; solverBytes: number; sites: string[] } {
-  const run = (): { bytes: number; solverBytes: number; sites: string[] } =>
-    JSON.parse(
-      execFileSync(process.execPath, ['--import', 'tsx', probe, 'solver', String(steps), 'src', solver], {
-        encoding: 'utf8',
-        cwd: fileURLToPath(new URL('../..', import.meta.url)),
-      }),
-    ) as { bytes: number; solverBytes: number; sites: string[] };
+function leastAllocatedBytes(solver: string, steps: number): ProbeResult {
+  const run = (): ProbeResult => runProbe('solver', steps, 'src', solver);
   let best = run();
   for (let attempt = 1; attempt < 3 && best.solverBytes / steps >= 16; attempt++) {
     const next = run();

@@ -1,4 +1,3 @@
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import {
   checkSolverDescription,
@@ -9,6 +8,7 @@ import {
   type SolverDescription,
 } from '../../src/index';
 import { pgsSolver, xpbdSolver } from '../../src/solvers/index';
+import { bundleInSrc } from '../static_inputs';
 
 describe('solver descriptions', () => {
   it('build the solver the factory builds from the same settings, once the kind is loaded', async () => {
@@ -43,26 +43,12 @@ describe('solver descriptions', () => {
   });
 
   it('puts each kind in a chunk of its own: a bundle that loads descriptions holds no solver until asked', async () => {
-    const result = await build({
-      stdin: {
-        contents:
-          "import { World, loadSolver } from './index.ts'; const w = new World({ solver: await loadSolver({ kind: 'xpbd' }) }); w.step(1 / 60);",
-        resolveDir: new URL('../../src/', import.meta.url).pathname,
-        loader: 'ts',
-      },
-      bundle: true,
-      splitting: true,
-      outdir: '/tmp/impulse-description-test',
-      format: 'esm',
-      write: false,
-      treeShaking: true,
-      logLevel: 'silent',
-    });
-    const entry = result.outputFiles.find((f) => f.path.endsWith('stdin.js'))!.text;
+    const { entry, chunks } = await bundleInSrc(
+      "import { World, loadSolver } from './index.ts'; const w = new World({ solver: await loadSolver({ kind: 'xpbd' }) }); w.step(1 / 60);",
+    );
     expect(entry).not.toContain('XpbdInstance');
     expect(entry).not.toContain('PgsInstance');
-    const chunks = result.outputFiles.filter((f) => f !== undefined && !f.path.endsWith('stdin.js'));
-    expect(chunks.some((f) => f.text.includes('XpbdInstance'))).toBe(true);
-    expect(chunks.some((f) => f.text.includes('PgsInstance'))).toBe(true);
+    expect(chunks.some((text) => text.includes('XpbdInstance'))).toBe(true);
+    expect(chunks.some((text) => text.includes('PgsInstance'))).toBe(true);
   });
 });

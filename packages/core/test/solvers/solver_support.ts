@@ -25,6 +25,15 @@ export const SOLVERS: readonly [name: string, make: () => Solver][] = [
   ['xpbd', () => xpbdSolver()],
 ];
 
+/** The named solvers of SOLVERS, built, in the order named (for `it.each`): a name not in the list throws. */
+export function solversNamed(...names: string[]): [name: string, solver: Solver][] {
+  return names.map((name) => {
+    const make = SOLVERS.find(([n]) => n === name)?.[1];
+    if (make === undefined) throw new Error(`solversNamed: no solver '${name}' in SOLVERS`);
+    return [name, make()];
+  });
+}
+
 /** A world under `solver`, sleep off (gravity -10 unless given), and a static ground body at the origin. */
 export function jointWorld(solver: Solver, gravity?: Vec2): { world: World; ground: BodyId } {
   const world = new World({ solver, enableSleep: false, ...(gravity === undefined ? {} : { gravity }) });

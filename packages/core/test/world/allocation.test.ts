@@ -1,33 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const probe = fileURLToPath(new URL('./fixtures/allocation_probe.ts', import.meta.url));
-
-/**
- * Bytes the core allocated over 1,000 steady-state steps, measured in a plain Node process,
- * from the sources or (`dist`) from the built package.
- */
-function coreAllocatedBytes(
-  scene: string,
-  steps: number,
-  build: 'src' | 'dist',
-): { bytes: number; sites: string[]; awake: number } {
-  // run from the package so tsx compiles the core with its tsconfig
-  // (useDefineForClassFields: false; see docs/core-design.md)
-  const out = execFileSync(process.execPath, ['--import', 'tsx', probe, scene, String(steps), build], {
-    encoding: 'utf8',
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-  });
-  return JSON.parse(out) as { bytes: number; sites: string[]; awake: number };
-}
+import { runProbe } from './fixtures/run_probe';
 
 /**
  * The smallest of up to `attempts` measurements, each in a fresh process. A path that first
  * runs after warm-up deoptimises the function it is in, and until V8 re-optimises it the
  * interpreter boxes every double it touches; when that happens, and for how long, depends
- * on timing and the machine's load. A real per-step allocation shows in every attempt, so
+ * on the process's timing (the probe compiles in line, so no longer on the machine's load:
+ * fixtures/run_probe.ts). A real per-step allocation shows in every attempt, so
  * the minimum is the engine's own figure. Stops early once an attempt is under 16 bytes a
  * step.
  *
@@ -61,9 +42,9 @@ function leastAllocatedBytes(
   attempts = 3,
   build: 'src' | 'dist' = 'src',
 ): { bytes: number; sites: string[]; awake: number } {
-  let best = coreAllocatedBytes(scene, steps, build);
+  let best = runProbe(scene, steps, build);
   for (let attempt = 1; attempt < attempts && best.bytes / steps >= SMALLEST_OBJECT; attempt++) {
-    const next = coreAllocatedBytes(scene, steps, build);
+    const next = runProbe(scene, steps, build);
     if (next.bytes < best.bytes) best = next;
   }
   return best;

@@ -50,8 +50,6 @@ import {
   computeShapeAABB,
   constants,
   AABB,
-  CosSin,
-  cosSin,
   atan2,
   defaultWorldDef,
   defToSettings,
@@ -84,6 +82,23 @@ import {
   W,
   withDefaultFilter,
   type WorldDef,
+  addAngularImpulse,
+  addLinearImpulse,
+  addLinearImpulseToCenter,
+  writeNewJoint,
+  placeBody,
+  releaseBody,
+  setAngularVelocityWith,
+  setAwakeWith,
+  setFixedRotation,
+  setLinearVelocityWith,
+  startsAwake,
+  writeBodyType,
+  writeNewBody,
+  takeChainSlot,
+  writeNewShape,
+  writeShapeFilter,
+  unlinkShape,
 } from '@impulse/core/mirror-kit';
 import type { World } from '@impulse/core';
 import type { InputMethod } from '../protocol/inputs.js';
@@ -91,13 +106,10 @@ import type { MethodsRouted } from '../protocol/world_methods.js';
 import {
   destroyChain,
   freeJoint,
-  linkJoint,
-  linkShape,
   MirrorState,
   markAwake,
   prepareToAct,
   sleepBody,
-  unlinkShape,
   wakeBody,
 } from './mirror_store.js';
 
@@ -131,8 +143,6 @@ export type Mirror = Pick<World, MirrorMethod>;
 
 const { MAX_ANGLE, MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_DENSITY, MAX_FORCE, MAX_GRAVITY, MAX_SPEED } =
   constants;
-
-const scratchCosSin = new CosSin();
 
 class MirrorWorld {
   private readonly w = new MirrorState();
@@ -200,39 +210,9 @@ class MirrorWorld {
     if (bodies.pool.count >= MAX_SLOTS)
       throw new RangeError(`${fn}: the world is full (${MAX_SLOTS} bodies)`);
     const b = bodies.pool.allocate();
-    const cs = cosSin(d.angle, scratchCosSin);
-    bodies.type[b] = d.type;
-    bodies.px[b] = d.position.x;
-    bodies.py[b] = d.position.y;
-    bodies.c[b] = cs.c;
-    bodies.s[b] = cs.s;
-    bodies.cx[b] = d.position.x;
-    bodies.cy[b] = d.position.y;
-    bodies.lcx[b] = 0;
-    bodies.lcy[b] = 0;
-    const o = b * STATE_STRIDE;
-    const moving = d.type !== BodyType.Static;
-    for (let k = 0; k < STATE_STRIDE; k++) bodies.state[o + k] = 0;
-    bodies.state[o + VX] = moving ? d.linearVelocity.x : 0;
-    bodies.state[o + VY] = moving ? d.linearVelocity.y : 0;
-    bodies.state[o + W] = moving ? d.angularVelocity : 0;
-    bodies.linearDamping[b] = d.linearDamping;
-    bodies.angularDamping[b] = d.angularDamping;
-    bodies.gravityScale[b] = d.gravityScale;
-    bodies.sleepThreshold[b] = d.sleepThreshold;
-    bodies.maxExtent[b] = 0;
-    bodies.minExtent[b] = 0;
-    bodies.fixedRotation[b] = d.fixedRotation ? 1 : 0;
-    bodies.bullet[b] = d.isBullet ? 1 : 0;
-    bodies.enableSleep[b] = d.enableSleep ? 1 : 0;
-    bodies.massOverridden[b] = 0;
-    bodies.shapeHead[b] = -1;
-    bodies.jointHead[b] = -1;
-    bodies.awake[b] = 0;
-    bodies.userData[b] = d.userData;
+    writeNewBody(bodies, b, d);
     updateBodyMass(w.asWorldState, b);
-    // a body that cannot sleep is always awake; static bodies are never "awake"
-    if (moving && (d.isAwake || !d.enableSleep || !w.settings.enableSleep)) markAwake(w, b);
+    if (startsAwake(d, w.settings.enableSleep)) markAwake(w, b);
     return bodies.pool.handle(b) as BodyId;
   }
 
@@ -248,11 +228,7 @@ class MirrorWorld {
       s = next;
     }
     while (w.bodies.jointHead[b] !== -1) freeJoint(w, w.bodies.jointHead[b]! >> 1);
-    const bodies = w.bodies;
-    bodies.awake[b] = 0;
-    bodies.shapeHead[b] = -1;
-    bodies.userData[b] = undefined;
-    bodies.pool.release(b);
+    releaseBody(w.bodies, b);
   }
 
   isValidBody(bodyId: BodyId): boolean {
@@ -278,14 +254,7 @@ class MirrorWorld {
     const bodies = w.bodies;
     if (bodies.type[b] === type) return;
     wakeBody(w, b);
-    bodies.awake[b] = 0;
-    bodies.type[b] = type;
-    const o = b * STATE_STRIDE;
-    if (type === BodyType.Static) {
-      bodies.state[o + VX] = 0;
-      bodies.state[o + VY] = 0;
-      bodies.state[o + W] = 0;
-    }
+    writeBodyType(bodies, b, type);
     updateBodyMass(w.asWorldState, b);
     if (type !== BodyType.Static) markAwake(w, b);
   }
@@ -327,39 +296,21 @@ class MirrorWorld {
   setBodyLinearVelocity(bodyId: BodyId, v: Vec2): void {
     const b = this.body('setBodyLinearVelocity', bodyId);
     checkVec2Within('setBodyLinearVelocity', 'velocity', v, MAX_SPEED, 'm/s');
-    const w = this.w;
-    if (w.bodies.type[b] === BodyType.Static) return;
-    if (v.x !== 0 || v.y !== 0) wakeBody(w, b);
-    const o = b * STATE_STRIDE;
-    w.bodies.state[o + VX] = v.x;
-    w.bodies.state[o + VY] = v.y;
+    setLinearVelocityWith(this.w, wakeBody, b, v);
   }
 
   setBodyAngularVelocity(bodyId: BodyId, omega: number): void {
     const b = this.body('setBodyAngularVelocity', bodyId);
     checkWithin('setBodyAngularVelocity', 'angularVelocity', omega, MAX_ANGULAR_SPEED, 'rad/s');
-    const w = this.w;
-    if (w.bodies.type[b] === BodyType.Static || w.bodies.fixedRotation[b] === 1) return;
-    if (omega !== 0) wakeBody(w, b);
-    w.bodies.state[b * STATE_STRIDE + W] = omega;
+    setAngularVelocityWith(this.w, wakeBody, b, omega);
   }
 
   setBodyTransform(bodyId: BodyId, position: Vec2, angle: number): void {
     const b = this.body('setBodyTransform', bodyId);
     checkVec2Within('setBodyTransform', 'position', position, MAX_COORDINATE, 'm');
     checkWithin('setBodyTransform', 'angle', angle, MAX_ANGLE, 'rad');
-    const w = this.w;
-    const bodies = w.bodies;
-    const cs = cosSin(angle, scratchCosSin);
-    bodies.px[b] = position.x;
-    bodies.py[b] = position.y;
-    bodies.c[b] = cs.c;
-    bodies.s[b] = cs.s;
-    const lcx = bodies.lcx[b]!;
-    const lcy = bodies.lcy[b]!;
-    bodies.cx[b] = position.x + cs.c * lcx - cs.s * lcy;
-    bodies.cy[b] = position.y + cs.s * lcx + cs.c * lcy;
-    wakeBody(w, b);
+    placeBody(this.w.bodies, b, position, angle);
+    wakeBody(this.w, b);
   }
 
   applyBodyForce(bodyId: BodyId, force: Vec2, point: Vec2, wake = true): void {
@@ -389,36 +340,21 @@ class MirrorWorld {
     checkVec2Within('applyBodyLinearImpulse', 'impulse', impulse, MAX_FORCE, 'N s');
     checkVec2Within('applyBodyLinearImpulse', 'point', point, MAX_COORDINATE, 'm');
     checkBoolean('applyBodyLinearImpulse', 'wake', wake);
-    if (!prepareToAct(this.w, b, wake)) return;
-    const bodies = this.w.bodies;
-    const o = b * STATE_STRIDE;
-    const m = bodies.invMass[b]!;
-    bodies.state[o + VX] = bodies.state[o + VX]! + m * impulse.x;
-    bodies.state[o + VY] = bodies.state[o + VY]! + m * impulse.y;
-    bodies.state[o + W] =
-      bodies.state[o + W]! +
-      bodies.invInertia[b]! * ((point.x - bodies.cx[b]!) * impulse.y - (point.y - bodies.cy[b]!) * impulse.x);
+    if (prepareToAct(this.w, b, wake)) addLinearImpulse(this.w.bodies, b, impulse, point);
   }
 
   applyBodyLinearImpulseToCenter(bodyId: BodyId, impulse: Vec2, wake = true): void {
     const b = this.body('applyBodyLinearImpulseToCenter', bodyId);
     checkVec2Within('applyBodyLinearImpulseToCenter', 'impulse', impulse, MAX_FORCE, 'N s');
     checkBoolean('applyBodyLinearImpulseToCenter', 'wake', wake);
-    if (!prepareToAct(this.w, b, wake)) return;
-    const bodies = this.w.bodies;
-    const o = b * STATE_STRIDE;
-    bodies.state[o + VX] = bodies.state[o + VX]! + bodies.invMass[b]! * impulse.x;
-    bodies.state[o + VY] = bodies.state[o + VY]! + bodies.invMass[b]! * impulse.y;
+    if (prepareToAct(this.w, b, wake)) addLinearImpulseToCenter(this.w.bodies, b, impulse);
   }
 
   applyBodyAngularImpulse(bodyId: BodyId, impulse: number, wake = true): void {
     const b = this.body('applyBodyAngularImpulse', bodyId);
     checkWithin('applyBodyAngularImpulse', 'impulse', impulse, MAX_FORCE, 'N m s');
     checkBoolean('applyBodyAngularImpulse', 'wake', wake);
-    if (!prepareToAct(this.w, b, wake)) return;
-    const bodies = this.w.bodies;
-    const o = b * STATE_STRIDE;
-    bodies.state[o + W] = bodies.state[o + W]! + bodies.invInertia[b]! * impulse;
+    if (prepareToAct(this.w, b, wake)) addAngularImpulse(this.w.bodies, b, impulse);
   }
 
   getBodyMass(bodyId: BodyId): number {
@@ -487,16 +423,7 @@ class MirrorWorld {
   setBodyFixedRotation(bodyId: BodyId, flag: boolean): void {
     const b = this.body('setBodyFixedRotation', bodyId);
     checkBoolean('setBodyFixedRotation', 'flag', flag);
-    const w = this.w;
-    const bodies = w.bodies;
-    if ((bodies.fixedRotation[b] === 1) === flag) return;
-    bodies.fixedRotation[b] = flag ? 1 : 0;
-    bodies.state[b * STATE_STRIDE + W] = 0;
-    if (bodies.massOverridden[b] === 1) {
-      applyMass(w.asWorldState, b, bodies.mass[b]!, bodies.inertia[b]!, bodies.lcx[b]!, bodies.lcy[b]!);
-    } else {
-      updateBodyMass(w.asWorldState, b);
-    }
+    setFixedRotation(this.w.asWorldState, b, flag);
   }
 
   isBodyBullet(bodyId: BodyId): boolean {
@@ -517,9 +444,7 @@ class MirrorWorld {
     const b = this.body('setBodyAwake', bodyId);
     checkBoolean('setBodyAwake', 'awake', awake);
     const w = this.w;
-    if (awake) wakeBody(w, b);
-    else if (w.bodies.awake[b] === 1 && w.bodies.enableSleep[b] === 1 && w.settings.enableSleep)
-      sleepBody(w, b);
+    setAwakeWith(w, wakeBody, sleepBody, w.settings.enableSleep, b, awake);
   }
 
   isBodySleepEnabled(bodyId: BodyId): boolean {
@@ -630,11 +555,7 @@ class MirrorWorld {
     const d = checkChainDef(fn, def);
     const w = this.w;
     const shapeDef = chainShapeDef(d);
-    const slot = w.chainFree.length > 0 ? w.chainFree.pop()! : w.chains.length;
-    if (slot === w.chains.length) {
-      w.chains.push(null);
-      w.chainGeneration.push(0);
-    }
+    const slot = takeChainSlot(w);
     const record = { body: b, shapes: [] as number[] };
     for (const seg of chainSegments(d)) {
       const s = this.addShape(b, ShapeType.ChainSegment, seg, shapeDef);
@@ -1028,19 +949,7 @@ class MirrorWorld {
     params?.apply(data, d);
     const joints = w.joints;
     const j = joints.pool.allocate();
-    joints.type[j] = type;
-    joints.bodyA[j] = a;
-    joints.bodyB[j] = b;
-    joints.localAx[j] = localA.x;
-    joints.localAy[j] = localA.y;
-    joints.localBx[j] = localB.x;
-    joints.localBy[j] = localB.y;
-    joints.breakForce[j] = breakForce;
-    joints.breakTorque[j] = breakTorque;
-    joints.enabled[j] = 1;
-    joints.data[j] = data;
-    joints.userData[j] = d0.userData;
-    linkJoint(w, j);
+    writeNewJoint(w, j, type, a, b, localA, localB, breakForce, breakTorque, data, d0.userData);
     // a jointed pair is one island: both wake
     wakeBody(w, a);
     wakeBody(w, b);
@@ -1068,30 +977,14 @@ class MirrorWorld {
     const w = this.w;
     const shapes = w.shapes;
     const s = shapes.pool.allocate();
-    shapes.body[s] = b;
-    shapes.type[s] = type;
-    shapes.geometry[s] = geometry;
-    shapes.density[s] = d.density;
-    shapes.friction[s] = d.friction;
-    shapes.restitution[s] = d.restitution;
-    shapes.categoryBits[s] = d.filter.categoryBits >>> 0;
-    shapes.maskBits[s] = d.filter.maskBits >>> 0;
-    shapes.groupIndex[s] = d.filter.groupIndex | 0; // as the core's Int32Array stores it (-0 is 0)
-    shapes.enableContactEvents[s] = d.enableContactEvents ? 1 : 0;
-    shapes.isSensor[s] = d.isSensor ? 1 : 0;
-    shapes.chain[s] = -1;
-    shapes.userData[s] = d.userData;
-    linkShape(w, s, b);
+    writeNewShape(w, s, b, type, geometry, d);
     if (d.updateBodyMass && w.bodies.massOverridden[b] !== 1) updateBodyMassOf(w, b);
     else updateMaxExtent(w.asWorldState, b);
     return s;
   }
 
   private setFilter(s: number, filter: Filter): void {
-    const shapes = this.w.shapes;
-    shapes.categoryBits[s] = filter.categoryBits >>> 0;
-    shapes.maskBits[s] = filter.maskBits >>> 0;
-    shapes.groupIndex[s] = filter.groupIndex | 0;
+    writeShapeFilter(this.w.shapes, s, filter);
   }
 
   private body(fn: string, id: unknown): number {

@@ -30,6 +30,10 @@ import {
   type Solver,
   type FrictionMixer,
   type RestitutionMixer,
+  prepareToActWith,
+  releaseChainSlot,
+  unlinkJoint,
+  unlinkShape,
 } from '@impulse/core/mirror-kit';
 
 type Column = number[];
@@ -180,74 +184,19 @@ export function sleepBody(w: MirrorState, b: number): void {
   bodies.state[o + W] = 0;
 }
 
-/** Only dynamic bodies respond to forces; a sleeping body does only when woken. */
+/** Only dynamic bodies respond to forces; a sleeping body does only when woken (with its jointed bodies). */
 export function prepareToAct(w: MirrorState, b: number, wake: boolean): boolean {
-  if (w.bodies.type[b] !== BodyType.Dynamic) return false;
-  if (w.bodies.awake[b] !== 1) {
-    if (!wake) return false;
-    wakeBody(w, b);
-  }
-  return true;
+  return prepareToActWith(w, wakeBody, b, wake);
 }
 
 // ------------------------------------------------------------------------- links
 
-/** Puts a shape at the head of its body's list. */
-export function linkShape(w: MirrorState, s: number, b: number): void {
-  w.shapes.next[s] = w.bodies.shapeHead[b]!;
-  w.bodies.shapeHead[b] = s;
-}
-
-export function unlinkShape(w: MirrorState, s: number): void {
-  const shapes = w.shapes;
-  const bodies = w.bodies;
-  const b = shapes.body[s]!;
-  let prev = -1;
-  for (let it = bodies.shapeHead[b]!; it !== -1; it = shapes.next[it]!) {
-    if (it === s) {
-      if (prev === -1) bodies.shapeHead[b] = shapes.next[s]!;
-      else shapes.next[prev] = shapes.next[s]!;
-      break;
-    }
-    prev = it;
-  }
-  shapes.next[s] = -1;
-  shapes.chain[s] = -1;
-  shapes.userData[s] = undefined;
-  shapes.pool.release(s);
-}
-
-export function linkJoint(w: MirrorState, j: number): void {
-  const joints = w.joints;
-  const bodies = w.bodies;
-  for (let side = 0; side < 2; side++) {
-    const edge = 2 * j + side;
-    const body = side === 0 ? joints.bodyA[j]! : joints.bodyB[j]!;
-    const head = bodies.jointHead[body]!;
-    joints.edgePrev[edge] = -1;
-    joints.edgeNext[edge] = head;
-    if (head !== -1) joints.edgePrev[head] = edge;
-    bodies.jointHead[body] = edge;
-  }
-}
-
 /** Unlinks and frees a joint; its bodies wake. */
 export function freeJoint(w: MirrorState, j: number): void {
   const joints = w.joints;
-  const bodies = w.bodies;
   const a = joints.bodyA[j]!;
   const b = joints.bodyB[j]!;
-  for (let side = 0; side < 2; side++) {
-    const edge = 2 * j + side;
-    const body = side === 0 ? a : b;
-    const prev = joints.edgePrev[edge]!;
-    const next = joints.edgeNext[edge]!;
-    if (prev !== -1) joints.edgeNext[prev] = next;
-    else bodies.jointHead[body] = next;
-    if (next !== -1) joints.edgePrev[next] = prev;
-    joints.edgePrev[edge] = -1;
-    joints.edgeNext[edge] = -1;
-  }
+  unlinkJoint(w, j);
   joints.data[j] = null;
   joints.userData[j] = undefined;
   joints.enabled[j] = 0;
@@ -259,7 +208,5 @@ export function freeJoint(w: MirrorState, j: number): void {
 /** Frees a chain's segments and its slot (a new generation makes its id stale). */
 export function destroyChain(w: MirrorState, slot: number): void {
   for (const s of w.chains[slot]!.shapes) unlinkShape(w, s);
-  w.chains[slot] = null;
-  w.chainGeneration[slot] = w.chainGeneration[slot]! + 1;
-  w.chainFree.push(slot);
+  releaseChainSlot(w, slot);
 }

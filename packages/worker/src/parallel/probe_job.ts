@@ -18,7 +18,9 @@ enum P {
   JOB = 2,
   /** A stage whose blocks throw on helpers (tests of error reports); -1: none. */
   FAIL_ON_HELPERS = 3,
-  SIZE = 4,
+  /** The coordinator's blocks wait until helpers have run this many blocks in all; 0: never. */
+  WAIT_FOR_HELPER_RUNS = 4,
+  SIZE = 5,
 }
 
 /** Stage ids: the colours are stages 0 .. colours-1; this one updates every item. */
@@ -45,6 +47,24 @@ export function probeJobUrl(): string {
 /** Makes `stage` throw on every helper (and not on the coordinator). */
 export function failOnHelpers(job: ProbeJob, stage: number): void {
   (job.stores['probe.params'] as Int32Array)[P.FAIL_ON_HELPERS] = stage;
+}
+
+/**
+ * Makes the coordinator's blocks wait until helpers have run `runs` blocks of this job in
+ * all (the tests' "helpers take part", a condition instead of a hope: the coordinator runs
+ * every block no helper has claimed, so on a busy machine it may otherwise finish a whole
+ * job before a woken helper is scheduled). Only with helpers: a stage needs two blocks or
+ * more, and the helpers must be ready, or the coordinator waits for ever.
+ */
+export function coordinatorWaitsForHelpers(job: ProbeJob, runs: number): void {
+  (job.stores['probe.params'] as Int32Array)[P.WAIT_FOR_HELPER_RUNS] = runs;
+}
+
+/** Blocks helpers have run in all (tags 1 and up). */
+function helperRunsSoFar(runs: Int32Array): number {
+  let n = 0;
+  for (let t = 1; t < 64; t++) n += Atomics.load(runs, t);
+  return n;
 }
 
 /** Deterministic edges (an LCG), coloured greedily in order, laid out colour by colour. */
@@ -88,6 +108,7 @@ export function makeProbeJob(items: number, edges: number, edgeBlock: number, it
   params[P.COLOURS] = colours;
   params[P.JOB] = ++jobs;
   params[P.FAIL_ON_HELPERS] = -1;
+  params[P.WAIT_FOR_HELPER_RUNS] = 0;
   const colourBlocks: number[] = [];
   for (let c = 0; c < colours; c++)
     colourBlocks.push(Math.ceil((colourStart[c + 1]! - colourStart[c]!) / edgeBlock));
@@ -122,7 +143,13 @@ export function createStageKernel(stores: SharedStores): StageKernel {
     if (stage === params[P.FAIL_ON_HELPERS] && tag !== 0) {
       throw new Error(`probe job: stage ${stage} fails on helpers`);
     }
-    runs[tag]!++;
+    if (tag === 0) {
+      const want = Atomics.load(params, P.WAIT_FOR_HELPER_RUNS);
+      while (helperRunsSoFar(runs) < want) {
+        // spin: a helper that was woken for this stage claims a block of it
+      }
+    }
+    Atomics.add(runs, tag, 1);
     if (stage === EMPTY_STAGE) return 0;
     if (stage === ITEM_STAGE) {
       // the result says whether some item went negative (an order-free or)

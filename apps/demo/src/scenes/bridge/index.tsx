@@ -30,7 +30,14 @@ const SPAN = 23;
 const DECK_Y = 7;
 /** The slider's top: joints that never break. */
 const BREAK_MAX = 2000;
-const VIEW = { x0: -20, x1: 20, y0: -0.5, y1: 14 };
+/** The paddle wheel's axle and its paddles' length. */
+const WHEEL = { x: 17, y: 4 };
+const PADDLE = 4.4;
+/**
+ * From the left pier's outer face to the paddles' reach, half a metre to spare: no wider,
+ * so the stage's width (a phone's, and the desktop's too) is spent on the scene.
+ */
+const VIEW = { x0: -0.5 * SPAN - 2.5, x1: WHEEL.x + 0.5 * PADDLE + 0.5, y0: -0.5, y1: 14 };
 
 const GROUND: ShapeSpec[] = [{ type: 'box', width: 80, height: 2, offset: { x: 0, y: -1 } }];
 const pier = (side: -1 | 1): ShapeSpec[] => [
@@ -40,8 +47,8 @@ const LEFT_PIER = pier(-1);
 const RIGHT_PIER = pier(1);
 const PLANK_SHAPES: ShapeSpec[] = [{ type: 'box', width: PLANK, height: 0.2, density: 2, friction: 0.7 }];
 const PADDLES: ShapeSpec[] = [
-  { type: 'box', width: 4.4, height: 0.3, density: 2 },
-  { type: 'box', width: 0.3, height: 4.4, density: 2 },
+  { type: 'box', width: PADDLE, height: 0.3, density: 2 },
+  { type: 'box', width: 0.3, height: PADDLE, density: 2 },
 ];
 const BALL: ShapeSpec[] = [{ type: 'circle', radius: 0.35, density: 1, friction: 0.4 }];
 const CRATE: ShapeSpec[] = [{ type: 'box', width: 1.6, height: 1.6, density: 6, friction: 0.6 }];
@@ -181,9 +188,9 @@ function Ragdoll(props: {
 
 /** A paddle wheel on a motor (a revolute joint to the world), churning a few balls. */
 function PaddleWheel({ speed }: { speed: number }) {
-  const [, wheel] = useBody({ position: { x: 17, y: 4 }, shapes: PADDLES });
+  const [, wheel] = useBody({ position: WHEEL, shapes: PADDLES });
   useJoint('revolute', null, wheel, {
-    localAnchorA: { x: 17, y: 4 },
+    localAnchorA: WHEEL,
     enableMotor: true,
     motorSpeed: speed,
     maxMotorTorque: 800,

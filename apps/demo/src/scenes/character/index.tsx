@@ -93,9 +93,13 @@ const KEYS = {
   KeyW: 'jump',
 } as const satisfies Record<string, Action>;
 
+/** Frames a jump press waits for the player to be grounded (a tenth of a second at 60 Hz). */
+const JUMP_BUFFER_FRAMES = 6;
+
 /** The player: steered every frame from the held keys; jumps when grounded. */
 function Player(props: {
-  input: { readonly current: Readonly<Record<Action, boolean>> };
+  /** Whether an action is held, or was tapped since the last frame (useHeldKeys' `take`). */
+  take: (action: Action) => boolean;
   speed: number;
   jump: number;
   playerOut: { current: CharacterApi | null };
@@ -119,13 +123,19 @@ function Player(props: {
     groundBodyId: 0 as never,
     stepped: false,
   }));
+  const [jumpAsked] = useState({ frames: 0 });
   usePhysicsFrame(() => {
     if (player.id === null) return;
-    const { input, speed, jump } = tuning.current;
-    const keys = input.current;
+    const { take, speed, jump } = tuning.current;
     player.read(state);
-    const vx = ((keys.right ? 1 : 0) - (keys.left ? 1 : 0)) * speed;
-    const vy = keys.jump && state.grounded ? jump : state.velocity.y;
+    const vx = ((take('right') ? 1 : 0) - (take('left') ? 1 : 0)) * speed;
+    // A jump asked for holds a few frames, as a held key does: the velocity set on one frame
+    // is overwritten on the next, from a published state a step behind, unless the worker
+    // stepped between; and a tap just before landing still jumps.
+    if (take('jump')) jumpAsked.frames = JUMP_BUFFER_FRAMES;
+    const jumping = jumpAsked.frames > 0 && state.grounded;
+    jumpAsked.frames = Math.max(0, jumpAsked.frames - 1);
+    const vy = jumping ? jump : state.velocity.y;
     player.setVelocity({ x: vx, y: vy });
   });
   return null;
@@ -193,7 +203,7 @@ export default function Character() {
   const [speed, setSpeed] = useState(5);
   const [jump, setJump] = useState(7);
   const [zone, setZone] = useState({ inside: 0, visits: 0 });
-  const { latest, hold } = useHeldKeys<Action>(KEYS);
+  const { take, hold } = useHeldKeys<Action>(KEYS);
   const [player] = useState<{ current: CharacterApi | null }>({ current: null });
   const [view, setView] = useState(() => followCamera(player));
   const note =
@@ -247,7 +257,7 @@ export default function Character() {
       }
     >
       <Course onZone={(inside, visits) => setZone({ inside, visits })} />
-      <Player input={latest} speed={speed} jump={jump} playerOut={player} />
+      <Player take={take} speed={speed} jump={jump} playerOut={player} />
     </CanvasScene>
   );
 }

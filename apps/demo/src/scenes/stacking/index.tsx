@@ -1,5 +1,14 @@
-import { type BodyOptions, type ShapeSpec, useBodies, useBody, usePhysicsStats } from '@impulse/react';
-import { useCallback, useLayoutEffect, useState } from 'react';
+import {
+  type BodyOptions,
+  type CanvasDrawFn,
+  type FramePose,
+  readFramePose,
+  type ShapeSpec,
+  useBodies,
+  useBody,
+  usePhysicsStats,
+} from '@impulse/react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { CanvasScene, sceneRenders, useSceneHandle } from '../../ui/CanvasScene';
 import { bodyIds } from '../../ui/body_ids';
 import { Button, Slider, Toggle } from '../../ui/controls';
@@ -17,11 +26,28 @@ export const meta: SceneMeta = {
   ],
 };
 
-const VIEW = { x0: -17, x1: 15, y0: -0.5, y1: 17 };
-const PYRAMID = pyramid({ base: 15, origin: { x: -6, y: 0 } });
+const PYRAMID_BASE = 15;
+const PYRAMID_X = -6;
+const TOWER_X = 10;
+const TOWER_COUNT = 16;
+const PYRAMID = pyramid({ base: PYRAMID_BASE, origin: { x: PYRAMID_X, y: 0 } });
+const CARD_HALF_LENGTH = 0.5;
 // 1 m cards leaning at 25 degrees, friction 0.7: a few millimetres of slack to settle
-const CARDS = cardHouse({ halfLength: 0.5, origin: { x: 2.6, y: 0 } });
-const TOWER = tower({ count: 16, x: 10 });
+const CARDS = cardHouse({ halfLength: CARD_HALF_LENGTH, origin: { x: 2.6, y: 0 } });
+const CARD_LINE = 'rgba(226, 232, 240, 0.85)';
+const TOWER = tower({ count: TOWER_COUNT, x: TOWER_X });
+/**
+ * From the pyramid's left edge to the tower's right edge, and the tower's height with a
+ * metre above it: no wider, so that on a phone, where the stage's width sets the zoom, the
+ * scene spans the stage (a wider box left the cards a dozen pixels long). The metre right
+ * of the tower keeps its top box off the stage's edge, where a finger can take it.
+ */
+const VIEW = {
+  x0: PYRAMID_X - PYRAMID_BASE / 2 - 0.2,
+  x1: TOWER_X + 0.5 + 0.8,
+  y0: -0.5,
+  y1: TOWER_COUNT + 1,
+};
 const HEAVY_BOX: ShapeSpec[] = [{ type: 'box', width: 1, height: 1, density: 4 }];
 
 /** Where a dropped box starts: above the pyramid, at a random place and angle. */
@@ -30,8 +56,38 @@ interface Drop {
   angle: number;
 }
 
+/** The house's cards as the canvas's draw function reads them (the world fills it in). */
+interface CardList {
+  apis: readonly { readonly slot: number }[];
+}
+
+/**
+ * Each card as a line over the bodies. A card is 5 mm thick: its fill is a fraction of a
+ * pixel, and the canvas outlines bodies only from 24 px/m (Canvas 2D; WebGL from 12), which
+ * a phone's stage, the scene's 25 m across 390 px, does not reach: there the house was
+ * invisible. Reads the frame's poses; allocates nothing.
+ */
+function cardLines(cards: CardList): CanvasDrawFn {
+  const pose: FramePose = { x: 0, y: 0, angle: 0 };
+  return (ctx, camera, frame) => {
+    const apis = cards.apis;
+    ctx.beginPath();
+    for (let i = 0; i < apis.length; i++) {
+      if (!readFramePose(frame, apis[i]!, pose)) continue;
+      // a card's length is along its local y axis
+      const dx = -Math.sin(pose.angle) * CARD_HALF_LENGTH;
+      const dy = Math.cos(pose.angle) * CARD_HALF_LENGTH;
+      ctx.moveTo(camera.toScreenX(pose.x - dx), camera.toScreenY(pose.y - dy));
+      ctx.lineTo(camera.toScreenX(pose.x + dx), camera.toScreenY(pose.y + dy));
+    }
+    ctx.strokeStyle = CARD_LINE;
+    ctx.lineWidth = 1.25;
+    ctx.stroke();
+  };
+}
+
 /** The world: ground, pyramid, house of cards, tower, and the boxes dropped so far. */
-function World({ drops }: { drops: readonly Drop[] }) {
+function World({ drops, cardList }: { drops: readonly Drop[]; cardList: CardList }) {
   sceneRenders.count++;
   const scene = useSceneHandle();
   useBody(GROUND);
@@ -43,6 +99,7 @@ function World({ drops }: { drops: readonly Drop[] }) {
     if (!scene) return;
     // the drag test grabs the tower's top box
     scene.testApi = stack.apis[stack.apis.length - 1]!;
+    cardList.apis = cards.apis;
     scene.bodies = () => bodyIds([...pile.apis, ...cards.apis, ...stack.apis, ...dropped.apis]);
   });
   return null;
@@ -67,14 +124,17 @@ export default function Stacking() {
   const [warm, setWarm] = useState(true);
   const [sleep, setSleep] = useState(true);
   const [drops, setDrops] = useState<Drop[]>([]);
+  const [cardList] = useState<CardList>(() => ({ apis: [] }));
+  const drawCards = useMemo(() => cardLines(cardList), [cardList]);
   const dropBox = useCallback(
-    () => setDrops((d) => [...d, { x: -6 + (Math.random() - 0.5) * 4, angle: Math.random() }]),
+    () => setDrops((d) => [...d, { x: PYRAMID_X + (Math.random() - 0.5) * 4, angle: Math.random() }]),
     [],
   );
   return (
     <CanvasScene
       meta={meta}
       view={VIEW}
+      onDraw={drawCards}
       physics={{ subSteps, settings: { enableWarmStarting: warm, enableSleep: sleep } }}
       onReset={() => setDrops([])}
       controls={
@@ -107,7 +167,7 @@ export default function Stacking() {
         </>
       }
     >
-      <World drops={drops} />
+      <World drops={drops} cardList={cardList} />
     </CanvasScene>
   );
 }

@@ -1,0 +1,199 @@
+/**
+ * The revolute joint's data outside the step: its data object, its parameters (defaults,
+ * checks, reads and writes), its rollback doubles and its coordinates. What the world and
+ * a structure-only mirror of it (the worker client's) do with a revolute joint without
+ * solving it; the solver is revolute_joint.ts, so a page that only checks and mirrors joints
+ * ships none of it.
+ */
+
+import { bitsDiffer, unwindAngle } from '../base/math.js';
+import type { JointData } from './joint_store.js';
+import { Softness } from '../dynamics/softness.js';
+import { checkBoolean } from '../base/validate.js';
+import {
+  checkAngleLimits,
+  checkAngularSpeed,
+  checkDampingRatio,
+  checkHertz,
+  checkJointAngle,
+  checkMaxForce,
+} from './joint_checks.js';
+import type { JointsState } from './joints_state.js';
+import type { RevoluteJointParams } from '../types/joint_defs.js';
+import { STATE_STRIDE, W } from '../dynamics/body_state_layout.js';
+import { relativeAngle } from './joint_angle.js';
+
+export class RevoluteJointData implements JointData {
+  referenceAngle = 0;
+  enableSpring = false;
+  hertz = 0;
+  dampingRatio = 0;
+  enableMotor = false;
+  motorSpeed = 0;
+  maxMotorTorque = 0;
+  enableLimit = false;
+  lowerAngle = 0;
+  upperAngle = 0;
+
+  // solver temporaries of the axial rows, set by prepare (the point constraint's are in
+  // the joint's solver row)
+  deltaAngle = 0;
+  axialMass = 0;
+  readonly springSoftness = new Softness();
+
+  // accumulated impulses (per sub-step), warm-started
+  linearX = 0;
+  linearY = 0;
+  springImpulse = 0;
+  motorImpulse = 0;
+  lowerImpulse = 0;
+  upperImpulse = 0;
+
+  resetImpulses(): void {
+    this.linearX = 0;
+    this.linearY = 0;
+    this.springImpulse = 0;
+    this.motorImpulse = 0;
+    this.lowerImpulse = 0;
+    this.upperImpulse = 0;
+  }
+}
+
+/**
+ * Rollback state (world/rollback_state.ts): the parameters (10, inputs, saved so that a
+ * rollback also undoes a change of them) and the warm-started impulses (6), as doubles,
+ * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
+ * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
+ * writes only the fields whose bits differ: a field the step has only ever given small
+ * integers (0) keeps V8's small-integer representation instead of being turned into a double
+ * field by the load, which would deoptimise the step's code for the type.
+ */
+export const REVOLUTE_ROLLBACK_SIZE = 16;
+
+export function saveRevoluteJointRollback(d: RevoluteJointData, f: Float64Array, at: number): number {
+  f[at++] = d.referenceAngle;
+  f[at++] = d.enableSpring ? 1 : 0;
+  f[at++] = d.hertz;
+  f[at++] = d.dampingRatio;
+  f[at++] = d.enableMotor ? 1 : 0;
+  f[at++] = d.motorSpeed;
+  f[at++] = d.maxMotorTorque;
+  f[at++] = d.enableLimit ? 1 : 0;
+  f[at++] = d.lowerAngle;
+  f[at++] = d.upperAngle;
+  f[at++] = d.linearX;
+  f[at++] = d.linearY;
+  f[at++] = d.springImpulse;
+  f[at++] = d.motorImpulse;
+  f[at++] = d.lowerImpulse;
+  f[at++] = d.upperImpulse;
+  return at;
+}
+
+export function loadRevoluteJointRollback(d: RevoluteJointData, f: Float64Array, at: number): number {
+  let v = f[at++]!;
+  if (bitsDiffer(d.referenceAngle, v)) d.referenceAngle = v;
+  if (d.enableSpring !== (f[at] === 1)) d.enableSpring = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (bitsDiffer(d.hertz, v)) d.hertz = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.dampingRatio, v)) d.dampingRatio = v;
+  if (d.enableMotor !== (f[at] === 1)) d.enableMotor = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (bitsDiffer(d.motorSpeed, v)) d.motorSpeed = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.maxMotorTorque, v)) d.maxMotorTorque = v;
+  if (d.enableLimit !== (f[at] === 1)) d.enableLimit = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (bitsDiffer(d.lowerAngle, v)) d.lowerAngle = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.upperAngle, v)) d.upperAngle = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.linearX, v)) d.linearX = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.linearY, v)) d.linearY = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.springImpulse, v)) d.springImpulse = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.motorImpulse, v)) d.motorImpulse = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.lowerImpulse, v)) d.lowerImpulse = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.upperImpulse, v)) d.upperImpulse = v;
+  return at;
+}
+
+export function defaultRevoluteJointParams(): RevoluteJointParams {
+  return {
+    referenceAngle: 0,
+    enableSpring: false,
+    hertz: 0,
+    dampingRatio: 0,
+    enableMotor: false,
+    motorSpeed: 0,
+    maxMotorTorque: 0,
+    enableLimit: false,
+    lowerAngle: 0,
+    upperAngle: 0,
+  };
+}
+
+/** Checks revolute parameters; throws naming the field and value. */
+export function checkRevoluteJointParams(fn: string, p: RevoluteJointParams): void {
+  checkJointAngle(fn, 'referenceAngle', p.referenceAngle);
+  checkBoolean(fn, 'enableSpring', p.enableSpring);
+  checkHertz(fn, 'hertz', p.hertz);
+  checkDampingRatio(fn, 'dampingRatio', p.dampingRatio);
+  checkBoolean(fn, 'enableMotor', p.enableMotor);
+  checkAngularSpeed(fn, 'motorSpeed', p.motorSpeed);
+  checkMaxForce(fn, 'maxMotorTorque', p.maxMotorTorque, 'N m');
+  checkBoolean(fn, 'enableLimit', p.enableLimit);
+  checkAngleLimits(fn, 'lowerAngle', p.lowerAngle, 'upperAngle', p.upperAngle);
+}
+
+export function applyRevoluteJointParams(d: RevoluteJointData, p: RevoluteJointParams): void {
+  d.referenceAngle = p.referenceAngle;
+  d.enableSpring = p.enableSpring;
+  d.hertz = p.hertz;
+  d.dampingRatio = p.dampingRatio;
+  d.enableMotor = p.enableMotor;
+  d.motorSpeed = p.motorSpeed;
+  d.maxMotorTorque = p.maxMotorTorque;
+  d.enableLimit = p.enableLimit;
+  d.lowerAngle = p.lowerAngle;
+  d.upperAngle = p.upperAngle;
+}
+
+export function readRevoluteJointParams(d: RevoluteJointData): RevoluteJointParams {
+  return {
+    referenceAngle: d.referenceAngle,
+    enableSpring: d.enableSpring,
+    hertz: d.hertz,
+    dampingRatio: d.dampingRatio,
+    enableMotor: d.enableMotor,
+    motorSpeed: d.motorSpeed,
+    maxMotorTorque: d.maxMotorTorque,
+    enableLimit: d.enableLimit,
+    lowerAngle: d.lowerAngle,
+    upperAngle: d.upperAngle,
+  };
+}
+
+/** Joint angle (rad, relative to the reference angle) and relative angular speed (rad/s). */
+export function revoluteJointState(
+  w: JointsState,
+  j: number,
+  d: RevoluteJointData,
+): { angle: number; speed: number } {
+  const bodies = w.bodies;
+  const a = w.joints.bodyA[j]!;
+  const b = w.joints.bodyB[j]!;
+  const angle = unwindAngle(
+    relativeAngle(bodies.c[b]!, bodies.s[b]!, bodies.c[a]!, bodies.s[a]!) - d.referenceAngle,
+  );
+  const speed = bodies.state[b * STATE_STRIDE + W]! - bodies.state[a * STATE_STRIDE + W]!;
+  return { angle, speed };
+}

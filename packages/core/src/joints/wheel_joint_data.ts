@@ -1,0 +1,229 @@
+/**
+ * The wheel joint's data outside the step: its data object, its parameters (defaults,
+ * checks, reads and writes), its rollback doubles and its coordinates. What the world and
+ * a structure-only mirror of it (the worker client's) do with a wheel joint without
+ * solving it; the solver is wheel_joint.ts, so a page that only checks and mirrors joints
+ * ships none of it.
+ */
+
+import type { JointData } from './joint_store.js';
+import { Softness } from '../dynamics/softness.js';
+import { checkBoolean } from '../base/validate.js';
+import {
+  checkAngularSpeed,
+  checkAxis,
+  checkDampingRatio,
+  checkHertz,
+  checkMaxForce,
+  checkTranslationLimits,
+  normalizeAxis,
+} from './joint_checks.js';
+import { bitsDiffer } from '../base/math.js';
+import type { JointsState } from './joints_state.js';
+import type { WheelJointParams } from '../types/joint_defs.js';
+import { STATE_STRIDE, W } from '../dynamics/body_state_layout.js';
+
+export class WheelJointData implements JointData {
+  /** Unit axis in A's frame. */
+  localAxisX = 0;
+  localAxisY = 1;
+  enableSpring = true;
+  hertz = 1;
+  dampingRatio = 0.7;
+  enableLimit = false;
+  lowerTranslation = 0;
+  upperTranslation = 0;
+  enableMotor = false;
+  maxMotorTorque = 0;
+  motorSpeed = 0;
+
+  // solver temporaries, set by prepare
+  oa = 0;
+  ob = 0;
+  mA = 0;
+  mB = 0;
+  iA = 0;
+  iB = 0;
+  ax = 0;
+  ay = 0;
+  bx = 0;
+  by = 0;
+  /** Axis in world coordinates at the start of the step. */
+  axisX = 0;
+  axisY = 0;
+  deltaCenterX = 0;
+  deltaCenterY = 0;
+  motorMass = 0;
+  readonly springSoftness = new Softness();
+  /** Axis of the last solve (world), for the reaction force. */
+  ux = 0;
+  uy = 0;
+
+  // accumulated impulses (per sub-step), warm-started
+  perpImpulse = 0;
+  springImpulse = 0;
+  motorImpulse = 0;
+  lowerImpulse = 0;
+  upperImpulse = 0;
+
+  resetImpulses(): void {
+    this.perpImpulse = 0;
+    this.springImpulse = 0;
+    this.motorImpulse = 0;
+    this.lowerImpulse = 0;
+    this.upperImpulse = 0;
+  }
+}
+
+/**
+ * Rollback state (world/rollback_state.ts): the parameters (11, inputs, saved so that a
+ * rollback also undoes a change of them) and the warm-started impulses (5), as doubles,
+ * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
+ * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
+ * writes only the fields whose bits differ: a field the step has only ever given small
+ * integers (0) keeps V8's small-integer representation instead of being turned into a double
+ * field by the load, which would deoptimise the step's code for the type.
+ */
+export const WHEEL_ROLLBACK_SIZE = 16;
+
+export function saveWheelJointRollback(d: WheelJointData, f: Float64Array, at: number): number {
+  f[at++] = d.localAxisX;
+  f[at++] = d.localAxisY;
+  f[at++] = d.enableSpring ? 1 : 0;
+  f[at++] = d.hertz;
+  f[at++] = d.dampingRatio;
+  f[at++] = d.enableLimit ? 1 : 0;
+  f[at++] = d.lowerTranslation;
+  f[at++] = d.upperTranslation;
+  f[at++] = d.enableMotor ? 1 : 0;
+  f[at++] = d.maxMotorTorque;
+  f[at++] = d.motorSpeed;
+  f[at++] = d.perpImpulse;
+  f[at++] = d.springImpulse;
+  f[at++] = d.motorImpulse;
+  f[at++] = d.lowerImpulse;
+  f[at++] = d.upperImpulse;
+  return at;
+}
+
+export function loadWheelJointRollback(d: WheelJointData, f: Float64Array, at: number): number {
+  let v = f[at++]!;
+  if (bitsDiffer(d.localAxisX, v)) d.localAxisX = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.localAxisY, v)) d.localAxisY = v;
+  if (d.enableSpring !== (f[at] === 1)) d.enableSpring = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (bitsDiffer(d.hertz, v)) d.hertz = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.dampingRatio, v)) d.dampingRatio = v;
+  if (d.enableLimit !== (f[at] === 1)) d.enableLimit = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (bitsDiffer(d.lowerTranslation, v)) d.lowerTranslation = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.upperTranslation, v)) d.upperTranslation = v;
+  if (d.enableMotor !== (f[at] === 1)) d.enableMotor = f[at] === 1;
+  at++;
+  v = f[at++]!;
+  if (bitsDiffer(d.maxMotorTorque, v)) d.maxMotorTorque = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.motorSpeed, v)) d.motorSpeed = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.perpImpulse, v)) d.perpImpulse = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.springImpulse, v)) d.springImpulse = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.motorImpulse, v)) d.motorImpulse = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.lowerImpulse, v)) d.lowerImpulse = v;
+  v = f[at++]!;
+  if (bitsDiffer(d.upperImpulse, v)) d.upperImpulse = v;
+  return at;
+}
+
+export function defaultWheelJointParams(): WheelJointParams {
+  return {
+    localAxisA: { x: 0, y: 1 },
+    enableSpring: true,
+    hertz: 1,
+    dampingRatio: 0.7,
+    enableLimit: false,
+    lowerTranslation: 0,
+    upperTranslation: 0,
+    enableMotor: false,
+    maxMotorTorque: 0,
+    motorSpeed: 0,
+  };
+}
+
+/** Checks wheel joint parameters; throws naming the field and value. */
+export function checkWheelJointParams(fn: string, p: WheelJointParams): void {
+  checkAxis(fn, 'localAxisA', p.localAxisA);
+  checkBoolean(fn, 'enableSpring', p.enableSpring);
+  checkHertz(fn, 'hertz', p.hertz);
+  checkDampingRatio(fn, 'dampingRatio', p.dampingRatio);
+  checkBoolean(fn, 'enableLimit', p.enableLimit);
+  checkTranslationLimits(fn, 'lowerTranslation', p.lowerTranslation, 'upperTranslation', p.upperTranslation);
+  checkBoolean(fn, 'enableMotor', p.enableMotor);
+  checkMaxForce(fn, 'maxMotorTorque', p.maxMotorTorque, 'N m');
+  checkAngularSpeed(fn, 'motorSpeed', p.motorSpeed);
+}
+
+/** Copies checked parameters into the joint data; the axis is normalised. */
+export function applyWheelJointParams(d: WheelJointData, p: WheelJointParams): void {
+  normalizeAxis(p.localAxisA.x, p.localAxisA.y, d);
+  d.enableSpring = p.enableSpring;
+  d.hertz = p.hertz;
+  d.dampingRatio = p.dampingRatio;
+  d.enableLimit = p.enableLimit;
+  d.lowerTranslation = p.lowerTranslation;
+  d.upperTranslation = p.upperTranslation;
+  d.enableMotor = p.enableMotor;
+  d.maxMotorTorque = p.maxMotorTorque;
+  d.motorSpeed = p.motorSpeed;
+}
+
+export function readWheelJointParams(d: WheelJointData): WheelJointParams {
+  return {
+    localAxisA: { x: d.localAxisX, y: d.localAxisY },
+    enableSpring: d.enableSpring,
+    hertz: d.hertz,
+    dampingRatio: d.dampingRatio,
+    enableLimit: d.enableLimit,
+    lowerTranslation: d.lowerTranslation,
+    upperTranslation: d.upperTranslation,
+    enableMotor: d.enableMotor,
+    maxMotorTorque: d.maxMotorTorque,
+    motorSpeed: d.motorSpeed,
+  };
+}
+
+/**
+ * Translation of B's anchor along the axis from A's anchor (m), and the angular speed of
+ * B relative to A (rad/s, what the motor drives).
+ */
+export function wheelJointState(
+  w: JointsState,
+  j: number,
+  d: WheelJointData,
+): { translation: number; speed: number } {
+  const bodies = w.bodies;
+  const joints = w.joints;
+  const a = joints.bodyA[j]!;
+  const b = joints.bodyB[j]!;
+  const cA = bodies.c[a]!;
+  const sA = bodies.s[a]!;
+  const cB = bodies.c[b]!;
+  const sB = bodies.s[b]!;
+  const lax = joints.localAx[j]!;
+  const lay = joints.localAy[j]!;
+  const lbx = joints.localBx[j]!;
+  const lby = joints.localBy[j]!;
+  const dx = bodies.px[b]! + cB * lbx - sB * lby - (bodies.px[a]! + cA * lax - sA * lay);
+  const dy = bodies.py[b]! + sB * lbx + cB * lby - (bodies.py[a]! + sA * lax + cA * lay);
+  const ux = cA * d.localAxisX - sA * d.localAxisY;
+  const uy = sA * d.localAxisX + cA * d.localAxisY;
+  const speed = bodies.state[b * STATE_STRIDE + W]! - bodies.state[a * STATE_STRIDE + W]!;
+  return { translation: ux * dx + uy * dy, speed };
+}
