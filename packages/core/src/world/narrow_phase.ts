@@ -101,13 +101,13 @@ export function collideBlock(w: DynamicsState, start: number, end: number): numb
     const bB = cBodyB[c]!;
     const typeA = shapeType[sA]! as ShapeType;
     const typeB = shapeType[sB]! as ShapeType;
+    // a touching pair that keeps its manifold (polygons that barely moved) stays touching
+    if (!apart && wasTouching && reusesManifold(typeA, typeB) && reuseManifold(w, c, bA, bB, pointCount[c]!))
+      continue;
     // a contact whose shapes moved apart keeps the empty manifold; every field reset, since
     // updateContactManifold copies the second point of a one-point manifold too
     m.reset();
     if (!apart) {
-      // a touching pair that keeps its manifold (polygons that barely moved) stays touching
-      if (wasTouching && reusesManifold(typeA, typeB) && reuseManifold(w, c, bA, bB, pointCount[c]!))
-        continue;
       xfA.set(px[bA]!, py[bA]!, qc[bA]!, qs[bA]!);
       xfB.set(px[bB]!, py[bB]!, qc[bB]!, qs[bB]!);
       collideShapes(quads, sA, typeA, geometry[sA]!, xfA, sB, typeB, geometry[sB]!, xfB, m);
