@@ -285,6 +285,8 @@ describe.each(runnable)('demo in %s', (engine) => {
   const sharedMemory = engine !== 'webkit-nosab';
   const chromiumOnly = it.runIf(engine === 'chromium');
   const withSharedMemory = it.runIf(sharedMemory);
+  // webkit-nosab too: where the isolated page has no SharedArrayBuffer, one thread and no error
+  const everyEngine = it;
   let suiteStart = 0;
   // Side by side with the other engines' suites: the engines wait mostly on their own
   // round trips and on steps published in real time, which leaves the cores idle when one
@@ -775,7 +777,7 @@ describe.each(runnable)('demo in %s', (engine) => {
     writeFileSync(join(shots, 'golden-run.json'), JSON.stringify(figures, null, 2));
   });
 
-  it(
+  everyEngine(
     "the golden run on 2 solver workers in the browser's physics worker gives the bits of 1 worker and of Node",
     async () => {
       const node = createInlinePhysics({ stepping: 'manual' });
@@ -823,6 +825,76 @@ describe.each(runnable)('demo in %s', (engine) => {
         await page.close();
       }
     },
+  );
+
+  everyEngine(
+    "the stress scene's Solver threads control remakes the world on 2 threads and back on 1, with no console error",
+    async () => {
+      // 2,500 bodies: every stage of the step has work for the helper's blocks (64 items each)
+      const { page, errors } = await openPage(browser, `${isolated.url}?bodies=2500&threads=1#/stress`);
+      const threads = () => page.evaluate(async () => (await window.__impulse.solverThreads())?.threads);
+      expect(await threads(), `${engine}: ?threads=1`).toBe(1);
+      if (!sharedMemory) {
+        // isolated, but no SharedArrayBuffer: no control, a hint that says why, one thread
+        expect(await page.boundingBox('fieldset[aria-label="Solver threads"]')).toBeNull();
+        expect(await page.textContent('[data-testid=threads-hint]')).toMatch(/does not expose/);
+        await waitForSteps(page, 60);
+        expect(await threads()).toBe(1);
+        await page.screenshot(join(shots, 'stress-threads.png'));
+        expect(await errors()).toEqual([]);
+        await page.close();
+        return;
+      }
+      /** Presses the control's button labelled `label` with the mouse; waits for the new world on `count` threads. */
+      const choose = async (label: string, count: number) => {
+        const box = await page.evaluate((l) => {
+          const b = [
+            ...document.querySelectorAll<HTMLButtonElement>('fieldset[aria-label="Solver threads"] button'),
+          ].find((x) => x.textContent === l);
+          const r = b?.getBoundingClientRect();
+          return r ? { x: r.x + r.width / 2, y: r.y + r.height / 2 } : null;
+        }, label);
+        expect(box, `${engine}: the ${label} button`).not.toBeNull();
+        await page.mouse.move(box!.x, box!.y);
+        await page.mouse.down();
+        await page.mouse.up();
+        await page.waitForFunction(
+          async (n) => (await window.__impulse.solverThreads())?.threads === n && window.__impulse.ready(),
+          count,
+          `the world on ${count} solver threads`,
+          90_000,
+        );
+      };
+      await choose('2', 2);
+      // the helper holds the stores and takes stages (it lets go of them for a moment whenever a
+      // store grows and is published anew), and the scene says so under the control
+      await page.waitForFunction(
+        async () => {
+          const solver = await window.__impulse.solverThreads();
+          return solver !== null && solver.readyHelpers === 1 && solver.sharedStages > 0;
+        },
+        null,
+        'the helper holding the stores, and stages shared with it',
+        90_000,
+      );
+      await page.waitForFunction(
+        () =>
+          /on 2 threads, [\d,]+ stages shared/.test(
+            document.querySelector('[data-testid=step-time]')?.textContent ?? '',
+          ),
+        null,
+        'the step time on 2 threads',
+        90_000,
+      );
+      await page.screenshot(join(shots, 'stress-threads-2.png'));
+      expect(await sceneMoves(page, 60), `${engine}: bodies move on 2 threads`).toBeGreaterThan(1e-3);
+      await choose('1', 1);
+      await waitForSteps(page, 30);
+      expect(await threads()).toBe(1);
+      expect(await errors()).toEqual([]);
+      await page.close();
+    },
+    300_000,
   );
 
   it.runIf(!sharedMemory)(
