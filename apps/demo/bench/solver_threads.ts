@@ -1,19 +1,28 @@
 /**
- * Solver threads in the browser (`node --import tsx bench/solver_threads.ts [rounds]`, after
- * `pnpm build`): the tumbler (2,025 boxes, the bench's scene that never rests) in a fresh
- * physics worker of the demo's build, in headless Chromium on a cross-origin isolated page,
- * on 1 and on 2 solver threads in alternating rounds, and per count the median ms per step
- * of 60 steps taken in one call (after 60 warm-up steps taken one at a time, while the helpers attach), the
- * speed-up, and the stages the helpers took. No page rendering is involved.
+ * Solver threads, the scaling curve: `pnpm --filter @impulse/demo bench:solver-threads
+ * [--rounds N] [--max N] [--engine chromium|firefox|webkit|none]` (after `pnpm build`).
  *
- * A benchmark, not a test: figures only. Under load (other jobs on the cores) the rounds
- * alternate so that both counts see the same machine; the medians still move with it.
+ * The tumbler (2,025 boxes, the bench's scene that never rests) in a fresh manual physics
+ * worker on 1, 2, 4, … solver threads up to the cores (Node's `availableParallelism()`, the
+ * browser's `navigator.hardwareConcurrency`; `--max` caps or raises it), first in Node
+ * (`createNodePhysicsWorker`: worker_threads), then in a browser on a cross-origin isolated
+ * page of the demo's build (default Chromium; `none` skips it). Each run steps 60 steps one
+ * at a time (the helpers attach meanwhile), then 60 in one call, timed
+ * (src/golden/solver_timing.ts, the same function in both). Per count: the median ms per
+ * step over the rounds, the speed-up against one thread, and the stages the helpers took;
+ * the state hashes of every run must agree (the bits do not depend on the thread count).
+ *
+ * A benchmark, not a test: figures only. Rounds alternate the order of the counts so that a
+ * machine loaded by other work weighs on every count alike; the medians still move with it.
  */
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { parseArgs } from 'node:util';
+import { createNodePhysicsWorker } from '@impulse/worker/node';
 import { build, preview } from 'vite';
+import { type SolverTiming, timeSolverThreads } from '../src/golden/solver_timing';
 import type { TestHook } from '../src/test_hook';
-import { HEADLESS_CHROMIUM_ARGS } from '../test/browsers/chromium';
+import { type EngineName, launchEngine } from '../test/browsers/engine';
 import { freePort } from '../test/browsers/net';
 
 declare global {
@@ -22,14 +31,80 @@ declare global {
   }
 }
 
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    max: { type: 'string' },
+    engine: { type: 'string', default: 'chromium' },
+  },
+});
+const rounds = Number(values.rounds);
+const engine = values.engine as EngineName | 'none';
+const WARMUP = 60;
+const STEPS = 60;
 const root = join(import.meta.dirname, '..');
 const site = join(root, 'bench-results', 'dist');
-const rounds = Number(process.argv[2] ?? 5);
-const counts = [1, 2];
+
+/** 1, 2, 4, … up to `max`, and `max` itself. */
+function threadCounts(max: number): number[] {
+  const counts: number[] = [];
+  for (let t = 1; t < max; t *= 2) counts.push(t);
+  counts.push(Math.max(1, max));
+  return counts;
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function main(): Promise<void> {
+/** Runs `measure` on every count, rounds alternating the order; prints the curve. */
+async function curve(
+  title: string,
+  counts: number[],
+  measure: (threads: number) => Promise<SolverTiming>,
+): Promise<void> {
+  const ms = new Map<number, number[]>(counts.map((c) => [c, []]));
+  const shared = new Map<number, number>();
+  const hashes = new Set<number>();
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? counts : [...counts].reverse();
+    const line: string[] = [];
+    for (const threads of order) {
+      const r = await measure(threads);
+      if (r.solver.threads !== threads) {
+        throw new Error(`${title}: asked ${threads} solver threads, stepped on ${r.solver.threads}`);
+      }
+      ms.get(threads)!.push(r.msPerStep);
+      shared.set(threads, r.solver.sharedStages);
+      hashes.add(r.stateHash);
+      line.push(`${threads}: ${r.msPerStep.toFixed(2)}`);
+    }
+    console.log(`${title}, round ${round + 1}: ms per step by threads ${line.join(', ')}`);
+  }
+  const one = median(ms.get(1)!);
+  console.log(`\n${title}, tumbler 2,025 boxes, ${rounds} rounds (medians):`);
+  console.log('| solver threads | ms per step | speed-up | stages shared per step |');
+  console.log('| -------------- | ----------- | -------- | ---------------------- |');
+  for (const c of counts) {
+    const m = median(ms.get(c)!);
+    const perStep = (shared.get(c)! / (WARMUP + STEPS)).toFixed(1);
+    console.log(`| ${c} | ${m.toFixed(2)} | ${(one / m).toFixed(2)}× | ${perStep} |`);
+  }
+  console.log(`state hashes agree across counts and rounds: ${hashes.size === 1}\n`);
+}
+
+async function inNode(): Promise<void> {
+  const cores = availableParallelism();
+  const counts = threadCounts(values.max === undefined ? cores : Number(values.max));
+  await curve(`Node ${process.version}, ${cores} cores`, counts, async (threads) => {
+    const client = createNodePhysicsWorker({ stepping: 'manual', solverWorkers: threads });
+    try {
+      return await timeSolverThreads(client, WARMUP, STEPS);
+    } finally {
+      client.dispose();
+    }
+  });
+}
+
+async function inBrowser(name: EngineName): Promise<void> {
   await build({
     root,
     configFile: join(root, 'vite.config.ts'),
@@ -45,45 +120,18 @@ async function main(): Promise<void> {
     build: { outDir: site },
     preview: { host: '127.0.0.1', port, strictPort: true, open: false },
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...HEADLESS_CHROMIUM_ARGS],
-  });
+  const browser = await launchEngine(name);
   try {
-    const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${port}/#/stacking`);
-    await page.waitForFunction(() => window.__impulse?.ready() === true, null, { timeout: 120_000 });
+    const page = await browser.newPage(`http://127.0.0.1:${port}/#/stacking`);
+    await page.waitForFunction(() => window.__impulse?.ready() === true, null, 'the first frame', 120_000);
     // the page's own scene stops stepping, so that its worker leaves the cores to the timed one
     await page.evaluate(() =>
       (window.__impulse.scene() as { client: { setPaused(p: boolean): void } }).client.setPaused(true),
     );
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-    const ms = new Map<number, number[]>(counts.map((c) => [c, []]));
-    const hashes = new Set<number>();
-    let shared = 0;
-    for (let round = 0; round < rounds; round++) {
-      for (const threads of round % 2 === 0 ? counts : [...counts].reverse()) {
-        const r = await page.evaluate(([t]) => window.__impulse.solverTiming(t, 60, 60), [threads] as const);
-        if (r.solver.threads !== threads)
-          throw new Error(`asked ${threads} threads, stepped on ${r.solver.threads}`);
-        ms.get(threads)!.push(r.msPerStep);
-        hashes.add(r.stateHash);
-        if (threads > 1) shared = r.solver.sharedStages;
-        console.log(`round ${round + 1}: ${threads} thread(s) ${r.msPerStep.toFixed(2)} ms/step`);
-      }
-    }
-    const one = median(ms.get(1)!);
-    console.log(
-      `\nChromium ${browser.version()}, ${cores} cores reported, tumbler 2,025 boxes, ${rounds} rounds:`,
-    );
-    console.log('| solver threads | ms per step (median) | speed-up |');
-    console.log('| -------------- | -------------------- | -------- |');
-    for (const c of counts) {
-      const m = median(ms.get(c)!);
-      console.log(`| ${c} | ${m.toFixed(2)} | ${(one / m).toFixed(2)}× |`);
-    }
-    console.log(
-      `stages shared with the helper in a 2-thread run: ${shared}; state hashes agree: ${hashes.size === 1}`,
+    const counts = threadCounts(values.max === undefined ? cores : Number(values.max));
+    await curve(`${browser.version}, ${cores} cores reported`, counts, (threads) =>
+      page.evaluate(([t, w, s]) => window.__impulse.solverTiming(t, w, s), [threads, WARMUP, STEPS] as const),
     );
   } finally {
     await browser.close();
@@ -91,4 +139,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await inNode();
+if (engine !== 'none') await inBrowser(engine);

@@ -4,7 +4,7 @@
  * apart from `goldenHash`, and harmless to leave in a production build.
  */
 import type { BodyId, World } from '@impulse/core';
-import { mixedPileScene, tumblerScene } from '@impulse/core/scenes';
+import { mixedPileScene } from '@impulse/core/scenes';
 import { createPhysicsWorker, type PhysicsClient, type SolverThreads } from '@impulse/worker';
 import {
   type GoldenBody,
@@ -13,6 +13,7 @@ import {
   runGolden,
   timeGolden,
 } from './golden/worker_golden';
+import { type SolverTiming, timeSolverThreads } from './golden/solver_timing';
 import { getActiveSim } from './ui/active_scene';
 
 export interface TestHook {
@@ -52,15 +53,10 @@ export interface TestHook {
   solverThreads(): Promise<SolverThreads | null>;
   goldenHash(): Promise<{ sleepStep: number; hash: number; transport: string }>;
   /**
-   * The tumbler (2,025 boxes) in a fresh manual worker on `threads` solver threads: `warmup`
-   * steps one at a time (the helpers attach meanwhile), then `steps` steps in one call,
-   * timed (bench/solver_threads.ts).
+   * The tumbler (2,025 boxes) in a fresh manual worker on `threads` solver threads, timed
+   * (golden/solver_timing.ts; bench/solver_threads.ts).
    */
-  solverTiming(
-    threads: number,
-    warmup: number,
-    steps: number,
-  ): Promise<{ msPerStep: number; solver: SolverThreads; stateHash: number }>;
+  solverTiming(threads: number, warmup: number, steps: number): Promise<SolverTiming>;
   /**
    * The worker runtime's golden run (golden/worker_golden.ts) in this browser's Web Worker,
    * `steps` steps; with `threads`, the worker's solver options (default: the page's), and
@@ -144,18 +140,7 @@ export function installTestHook(): void {
         return { sleepStep: steps, hash: await client.stateHash(), transport: client.transport };
       }),
     solverTiming: (threads, warmup, steps) =>
-      inFreshWorker(
-        async (client) => {
-          tumblerScene(client as unknown as World, 45);
-          // one step at a time: the helpers' code loads on demand meanwhile
-          for (let i = 0; i < warmup; i++) await client.step(1);
-          const t0 = performance.now();
-          await client.step(steps);
-          const msPerStep = (performance.now() - t0) / steps;
-          return { msPerStep, solver: await client.getSolverThreads(), stateHash: await client.stateHash() };
-        },
-        { solverWorkers: threads },
-      ),
+      inFreshWorker((client) => timeSolverThreads(client, warmup, steps), { solverWorkers: threads }),
     workerGolden: (steps, threads) =>
       inFreshWorker(
         async (client) => ({ ...(await runGolden(client, steps)), solver: await client.getSolverThreads() }),

@@ -142,10 +142,12 @@ export default function Stress() {
           ) : (
             <div className="control">
               <span className="control-label">Solver threads</span>
-              <p className="control-hint">
+              <p className="control-hint" data-testid="threads-hint">
                 {inline
                   ? 'One: inline, the page’s thread cannot wait for helpers.'
-                  : 'One: helpers need shared memory, and this page is not cross-origin isolated.'}
+                  : crossOriginIsolated
+                    ? 'One: helpers need shared memory, which this browser does not expose here.'
+                    : 'One: helpers need shared memory, and this page is not cross-origin isolated.'}
               </p>
             </div>
           )}
