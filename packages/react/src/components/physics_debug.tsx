@@ -61,11 +61,18 @@ export function PhysicsDebug({ zIndex = 1000 }: { zIndex?: number }) {
     runtime.loop.invalidate();
     let mounted = true;
     drawModule ??= import('../debug_draw.js');
-    void drawModule.then((module) => {
-      if (!mounted) return;
-      state.current.draw = module;
-      runtime.loop.invalidate();
-    });
+    drawModule.then(
+      (module) => {
+        if (!mounted) return;
+        state.current.draw = module;
+        runtime.loop.invalidate();
+      },
+      (error: unknown) => {
+        // the chunk did not load (offline, a redeploy): the next overlay to mount tries again
+        drawModule = null;
+        console.warn('<PhysicsDebug>: the debug overlay could not load its drawing', error);
+      },
+    );
     return () => {
       mounted = false;
       view?.removeEventListener('scroll', stale, { capture: true });
