@@ -24,7 +24,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { World } from '@impulse/core';
+import { MOVER_SKIN, World } from '@impulse/core';
 import { mixedPileScene } from '@impulse/core/scenes';
 import { createInlinePhysics } from '@impulse/worker';
 import { createNodePhysicsWorker } from '@impulse/worker/node';
@@ -276,6 +276,21 @@ async function dragOne(
   }
   await release();
   return { id, fraction };
+}
+
+/** The character scene's player: the body standing at the spawn point, x = 0 (the scene hands out no id for it). */
+function findPlayer(page: EnginePage): Promise<number | null> {
+  return page.evaluate(() => {
+    for (let id = 1; id < 64; id++) {
+      try {
+        const p = window.__impulse.position(id);
+        if (p && Math.abs(p.x) < 1e-6 && p.y > 0.5 && p.y < 1.2) return id;
+      } catch {
+        // not a live body
+      }
+    }
+    return null;
+  });
 }
 
 describe.each(runnable)('demo in %s', (engine) => {
@@ -581,18 +596,7 @@ describe.each(runnable)('demo in %s', (engine) => {
         true,
       );
       await waitForSteps(page, 60);
-      // the player: the body standing at the spawn point, x = 0 (the scene hands out no id for it)
-      const player = await page.evaluate(() => {
-        for (let id = 1; id < 64; id++) {
-          try {
-            const p = window.__impulse.position(id);
-            if (p && Math.abs(p.x) < 1e-6 && p.y > 0.5 && p.y < 1.2) return id;
-          } catch {
-            // not a live body
-          }
-        }
-        return null;
-      });
+      const player = await findPlayer(page);
       expect(player, 'the player at the spawn point').not.toBeNull();
       await waitForSteps(page, 30);
       const standing = (await page.evaluate((b) => window.__impulse.position(b), player!))!.y;
@@ -1059,4 +1063,230 @@ describe.each(runnable)('demo in %s', (engine) => {
       await page.close();
     },
   );
+});
+
+/**
+ * What a new user sees first, at a desk and on a phone (Chromium): thin shapes drawn in
+ * either renderer, the hold buttons in reach, the player at rest from its first frame, and
+ * every scene's floor above the fold.
+ */
+describe.runIf(runnable.includes('chromium'))('the demo as a new user sees it, in chromium', () => {
+  let browser: EngineBrowser;
+  const shots = join(results, 'chromium');
+  const phone = { width: 390, height: 844 };
+  let endTurn: (() => void) | null = null;
+  beforeEach(async () => {
+    endTurn = await turns.take(false);
+  }, 600_000);
+  afterEach(() => {
+    endTurn?.();
+    endTurn = null;
+  });
+  beforeAll(async () => {
+    const why = missing.get('chromium');
+    if (why) throw new Error(`CI: ${why} (.ci/run installs it)`);
+    mkdirSync(shots, { recursive: true });
+    browser = await launchEngine('chromium');
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('on a phone the house of cards (5 mm cards, under 0.1 px wide) is drawn by the canvas in WebGL and in Canvas 2D', async () => {
+    // a 390 px phone shows the scene at 15 px/m; at 260 px, 10 px/m, below the zoom from
+    // which WebGL outlines dynamic bodies (12 px/m): there a card is its own 0.05 px fill
+    for (const [renderer, size, least] of [
+      ['webgl', phone, 200],
+      ['canvas2d', phone, 200],
+      ['webgl', { width: 260, height: 1400 }, 100],
+    ] as const) {
+      const { page, raw, errors } = await openPage(
+        browser,
+        `${isolated.url}?renderer=${renderer}#/stacking`,
+        size,
+      );
+      expect(await page.evaluate(() => window.__impulse.renderer())).toBe(renderer);
+      await waitForSteps(page, 30);
+      // where the cards stand: their centres, grown by a card's half length
+      const house = await page.evaluate(() => {
+        const hook = window.__impulse;
+        const a = hook.pageToWorld(0, 0)!;
+        const b = hook.pageToWorld(100, 0)!;
+        const half = (0.5 * 100) / (b.x - a.x);
+        // the scene lists the pyramid's 120 boxes, then the 40 cards, then the tower's 16 boxes
+        const cards = hook
+          .dynamicBodies()
+          .slice(120, 160)
+          .map((id) => hook.pagePoint(id)!);
+        const x = Math.min(...cards.map((p) => p.x)) - half;
+        const y = Math.min(...cards.map((p) => p.y)) - half;
+        return {
+          x,
+          y,
+          width: Math.max(...cards.map((p) => p.x)) + half - x,
+          height: Math.max(...cards.map((p) => p.y)) + half - y,
+          widthPx: (0.005 * 100) / (b.x - a.x),
+        };
+      });
+      // the screenshot (a WebGL canvas keeps no pixels to read after its frame), counted in the page
+      const png = (await raw.screenshot({ clip: house })).toString('base64');
+      await raw.screenshot({ path: join(shots, `phone-cards-${renderer}-${size.width}.png`) });
+      const light = await page.evaluate(async (data) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${data}`;
+        await img.decode();
+        const c = document.createElement('canvas');
+        c.width = img.width;
+        c.height = img.height;
+        const ctx = c.getContext('2d')!;
+        ctx.drawImage(img, 0, 0);
+        const px = ctx.getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        // the cards are light grey; the boxes are coloured and the background dark
+        for (let i = 0; i < px.length; i += 4) if (Math.min(px[i]!, px[i + 1]!, px[i + 2]!) > 120) n++;
+        return n;
+      }, png);
+      writeFileSync(
+        join(shots, `phone-cards-${renderer}-${size.width}.json`),
+        JSON.stringify({ ...house, light }, null, 2),
+      );
+      expect(house.widthPx, 'a card is far thinner than a pixel').toBeLessThan(0.2);
+      // 40 cards 10 to 15 px long, drawn as lines: hundreds of light pixels, not a few faint ones
+      expect(light, `${renderer} at ${size.width} px: light pixels where the cards stand`).toBeGreaterThan(
+        least,
+      );
+      expect(await errors()).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('on a phone the hold buttons of the car and the character are on screen without scrolling, over none of the stage', async () => {
+    for (const [id, labels] of [
+      ['car', ['◀ Back', 'Brake', 'Drive ▶']],
+      ['character', ['◀ Left', 'Jump', 'Right ▶']],
+    ] as const) {
+      const { page, raw, errors } = await openPage(browser, `${isolated.url}#/${id}`, phone, true);
+      const seen = await page.evaluate(() => {
+        const buttons = [...document.querySelectorAll<HTMLButtonElement>('.drive-pad button')];
+        const stage = document.querySelector('.stage')!.getBoundingClientRect();
+        return {
+          scrollY: window.scrollY,
+          viewport: { width: window.innerWidth, height: window.innerHeight },
+          stageBottom: stage.bottom,
+          buttons: buttons.map((b) => {
+            const r = b.getBoundingClientRect();
+            const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return {
+              label: b.textContent,
+              left: r.left,
+              top: r.top,
+              right: r.right,
+              bottom: r.bottom,
+              onTop: top !== null && b.contains(top),
+            };
+          }),
+        };
+      });
+      await raw.screenshot({ path: join(shots, `phone-${id}-pad.png`) });
+      expect(seen.scrollY).toBe(0);
+      expect(seen.buttons.map((b) => b.label)).toEqual(labels);
+      for (const b of seen.buttons) {
+        expect(b.left, `${id} ${b.label}: left`).toBeGreaterThanOrEqual(0);
+        expect(b.top, `${id} ${b.label}: top`).toBeGreaterThanOrEqual(0);
+        expect(b.right, `${id} ${b.label}: right`).toBeLessThanOrEqual(seen.viewport.width);
+        expect(b.bottom, `${id} ${b.label}: below the fold`).toBeLessThanOrEqual(seen.viewport.height);
+        expect(b.onTop, `${id} ${b.label}: nothing covers it`).toBe(true);
+        expect(seen.stageBottom, `${id}: the buttons cover none of the stage`).toBeLessThanOrEqual(b.top);
+      }
+      // scrolled to the end, the panel's last control clears the buttons
+      const reset = await page.evaluate(async () => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        await new Promise((r) => requestAnimationFrame(r));
+        const b = [...document.querySelectorAll('button')].find(
+          (e) => e.textContent?.trim() === 'Reset scene',
+        )!;
+        const r = b.getBoundingClientRect();
+        return b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      });
+      expect(reset, `${id}: Reset scene, scrolled to, is not under the buttons`).toBe(true);
+      // a hold on Drive / Right still moves the scene's body
+      if (id === 'car') {
+        const chassis = await page.evaluate(() => window.__impulse.testBody()!);
+        const x0 = (await page.evaluate((b) => window.__impulse.position(b), chassis))!.x;
+        const drive = raw.getByRole('button', { name: 'Drive ▶' });
+        const box = (await drive.boundingBox())!;
+        await raw.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await raw.mouse.down();
+        await waitForSteps(page, 90);
+        await raw.mouse.up();
+        const x1 = (await page.evaluate((b) => window.__impulse.position(b), chassis))!.x;
+        expect(x1 - x0, 'the car drove right on the held button').toBeGreaterThan(1);
+      }
+      expect(await errors()).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("the character's player rests on the ground from its first frame: no drop", async () => {
+    const { page, errors } = await openPage(browser, `${isolated.url}#/character`);
+    // read in the first frames: the player's centre, half its 1.6 m above the ground's top (y = 0)
+    const player = await findPlayer(page);
+    expect(player, 'the player at the spawn point').not.toBeNull();
+    const first = await page.evaluate(
+      (b) => ({ frame: window.__impulse.frame(), y: window.__impulse.position(b)!.y }),
+      player!,
+    );
+    await waitForSteps(page, 60);
+    const rested = (await page.evaluate((b) => window.__impulse.position(b), player!))!.y;
+    // the mover keeps its skin (2.5 mm) between the capsule and the ground: that is resting
+    expect(rested, 'at rest: half the height above the ground, plus the skin').toBeCloseTo(
+      0.8 + MOVER_SKIN,
+      9,
+    );
+    expect(first.y - rested, `frame ${first.frame}: above its resting height`).toBeCloseTo(0, 9);
+    expect(await errors()).toEqual([]);
+    await page.close();
+  });
+
+  it('on a phone every scene stage ends above the fold, and the UI-physics pieces land in view', async () => {
+    const { page: index } = await openPage(browser, isolated.url, phone);
+    const ids = await index.evaluate(() =>
+      [...document.querySelectorAll('nav[aria-label=Scenes] a')].map((a) =>
+        (a.getAttribute('href') ?? '').replace('#/', ''),
+      ),
+    );
+    await index.close();
+    // the solver lab lays its panes out one under another: a list, not one stage
+    const staged = ids.filter((id) => id !== 'lab');
+    expect(staged.length).toBeGreaterThanOrEqual(8);
+    const bottoms: Record<string, number> = {};
+    for (const id of staged) {
+      const { page } = await openPage(browser, `${isolated.url}#/${id}`, phone);
+      bottoms[id] = await page.evaluate(
+        () => document.querySelector('.stage')!.getBoundingClientRect().bottom,
+      );
+      await page.close();
+    }
+    writeFileSync(join(shots, 'phone-stage-bottoms.json'), JSON.stringify(bottoms, null, 2));
+    for (const id of staged)
+      expect(bottoms[id], `${id}: the stage's floor, px`).toBeLessThanOrEqual(phone.height);
+    // the pieces of the UI-physics page fall onto its floor: still on screen
+    const { page, raw, errors } = await openPage(browser, `${isolated.url}#/ui`, phone);
+    await page.waitForFunction(
+      () => window.__impulse.dynamicBodies().some((b) => window.__impulse.speed(b) > 0.5),
+      null,
+      'a falling piece',
+      60_000,
+    );
+    await waitForSteps(page, 150);
+    const below = await page.evaluate(() =>
+      [...document.querySelectorAll('.piece')]
+        .filter((el) => el.getBoundingClientRect().bottom > window.innerHeight + 1)
+        .map((el) => el.textContent?.slice(0, 24)),
+    );
+    await raw.screenshot({ path: join(shots, 'phone-ui-fallen.png') });
+    expect(below, 'pieces below the fold').toEqual([]);
+    expect(await errors()).toEqual([]);
+    await page.close();
+  });
 });

@@ -49,7 +49,7 @@ export type {
 export { BodyType, defaultBodyDef } from './types/body_def.js';
 export type { BodyDef, BodyMassData, BodyRotation } from './types/body_def.js';
 export { BodyRecord } from './types/body_record.js';
-export { ContactPointRecord } from './world/contact_points.js';
+export { ContactPointRecord } from './types/contact_point_record.js';
 export { defaultShapeDef, defaultChainDef, defaultFilter } from './types/shape_def.js';
 export type { ShapeDef, ShapeDefInput, ChainDef, ChainDefInput, Filter } from './types/shape_def.js';
 export { defaultWorldDef, WORLD_SCALAR_SETTINGS } from './types/world_def.js';

@@ -56,7 +56,8 @@ import {
 import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './base/id.js';
 import { atan2, type Vec2 } from './base/math.js';
 import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js';
-import { ContactPointRecord, readContactPoints } from './world/contact_points.js';
+import { readContactPoints } from './world/contact_points.js';
+import { ContactPointRecord } from './types/contact_point_record.js';
 import { loadRollbackState, saveRollbackState } from './world/rollback.js';
 import { RollbackState } from './world/rollback_state.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';

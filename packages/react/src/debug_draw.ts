@@ -301,3 +301,10 @@ function outline(ctx: DebugContext, g: Geometry, x: number, y: number, c: number
     ctx.lineTo(px(g.p2x, g.p2y), py(g.p2x, g.p2y));
   }
 }
+
+/** Screen coordinates → viewport pixels: the SVG's screen matrix, or the page less its scroll. */
+export function screenMatrix(svg: SVGSVGElement | null, view: Window | null): Matrix {
+  const ctm = svg?.getScreenCTM?.();
+  if (ctm) return { a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d, e: ctm.e, f: ctm.f };
+  return { a: 1, b: 0, c: 0, d: 1, e: -(view?.scrollX ?? 0), f: -(view?.scrollY ?? 0) };
+}

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseColor, StyleTable } from '../src/canvas/body_style.js';
 import { CanvasCamera } from '../src/canvas/camera.js';
 import { Canvas2DRenderer } from '../src/canvas/canvas2d_renderer.js';
-import { buildEntry, type DrawEntry, shapeContains } from '../src/canvas/draw_list.js';
+import { buildEntry, type DrawEntry, shapeContains, THIN_FLOATS, thinLine } from '../src/canvas/draw_list.js';
 import type { RenderFrame } from '../src/canvas/renderer.js';
 import { tessellate } from '../src/canvas/webgl_renderer.js';
 import { type ObjectTarget, type PhysicsApi, Physics, useBody } from '../src/index.js';
@@ -96,8 +96,8 @@ describe('<PhysicsCanvas> draw list', () => {
     for (const id of [ids.ground, ids.box, ids.ball, ids.pill]) {
       const out: number[] = [];
       for (const s of buildEntry(client, id, () => {}).shapes) tessellate(s, out);
-      expect(out.length % 21, 'whole triangles of 7-float vertices').toBe(0);
-      const edges = out.filter((_, i) => i % 7 === 6);
+      expect(out.length % 24, 'whole triangles of 8-float vertices').toBe(0);
+      const edges = out.filter((_, i) => i % 8 === 6);
       expect(edges.every((e) => e === 0 || e === 1)).toBe(true);
     }
   });
@@ -109,8 +109,8 @@ describe('<PhysicsCanvas> draw list', () => {
     for (const s of buildEntry(client, ids.ground, () => {}).shapes)
       if (s.kind === 'poly') tessellate(s, out);
     let outline = 0;
-    for (let v = 0; v < out.length; v += 7) {
-      // a vertex: x, y, line offset x, y, growth x, y, edge
+    for (let v = 0; v < out.length; v += 8) {
+      // a vertex: x, y, line offset x, y, growth x, y, edge, width
       const [x, y, gx, gy, edge] = [out[v]!, out[v + 1]!, out[v + 4]!, out[v + 5]!, out[v + 6]!];
       if (edge === 1) {
         expect([gx, gy], 'the center stays').toEqual([0, 0]);
@@ -179,6 +179,132 @@ describe('<PhysicsCanvas> draw list', () => {
     expect(fills).toEqual(['fill=#000000', 'fill=#1f2937', 'fill=#60a5fa']);
     expect(calls.filter((c) => c === 'fill').length).toBe(2);
     expect(calls.filter((c) => c === 'beginPath').length).toBe(2);
+  });
+});
+
+describe('<PhysicsCanvas> shapes thinner than a pixel', () => {
+  /** A 5 mm by 1 m card standing upright at (0, 1), and a 1 m box beside it, both dynamic. */
+  async function cardWorld() {
+    const client = manualClient();
+    const card = client.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 1 }, gravityScale: 0 });
+    client.createPolygonShape(card, makeBox(0.0025, 0.5));
+    const box = client.createBody({ type: BodyType.Dynamic, position: { x: 2, y: 1 }, gravityScale: 0 });
+    client.createPolygonShape(box, makeBox(0.5, 0.5));
+    await client.step(1);
+    const records = new Float64Array(client.getBodySlotCount() * BodyRecord.Size);
+    const slotCount = client.readBodyTransforms(records);
+    return { client, records, slotCount, card, box };
+  }
+
+  it('knows each shape kind by its thinnest width and the line along its length', () => {
+    const out = new Float64Array(THIN_FLOATS);
+    const card = {
+      kind: 'poly',
+      xs: Float64Array.of(-0.0025, 0.0025, 0.0025, -0.0025),
+      ys: Float64Array.of(-0.5, -0.5, 0.5, 0.5),
+      count: 4,
+      radius: 0,
+    } as const;
+    thinLine(card, out, 0);
+    expect(out[0]).toBeCloseTo(0.005, 12);
+    // the line runs along the card's length, through its middle
+    const [x1, y1, x2, y2] = [out[1]!, out[2]!, out[3]!, out[4]!];
+    expect([x1, x2].map((x) => Math.abs(x) < 1e-12)).toEqual([true, true]);
+    expect(Math.abs(y2 - y1)).toBeCloseTo(1, 12);
+    thinLine({ kind: 'circle', cx: 1, cy: 2, r: 0.1 }, out, 0);
+    expect(Array.from(out)).toEqual([0.2, 0.9, 2, 1.1, 2]);
+    thinLine({ kind: 'capsule', x1: -1, y1: 0, x2: 1, y2: 0, r: 0.01 }, out, 0);
+    expect(Array.from(out)).toEqual([0.02, -1.01, 0, 1.01, 0]);
+    thinLine({ kind: 'segment', x1: 0, y1: 0, x2: 1, y2: 0 }, out, 0);
+    expect(out[0]).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('Canvas 2D draws a card under a pixel wide as a line of the outline width, where its fill would fade out', async () => {
+    const { client, records, slotCount, card } = await cardWorld();
+    // what the context was asked: each call with its arguments, and the style each stroke used
+    const calls: { name: string; args: unknown[] }[] = [];
+    const state: Record<string, unknown> = {};
+    const ctx = new Proxy(state, {
+      get: (t, name) =>
+        typeof name === 'string' && !(name in t)
+          ? (...args: unknown[]) => {
+              calls.push({ name, args: name === 'stroke' ? [t.strokeStyle, t.lineWidth, t.lineCap] : args });
+            }
+          : t[name as string],
+      set: (t, name, value) => {
+        t[name as string] = value;
+        return true;
+      },
+    }) as unknown as CanvasRenderingContext2D;
+    const canvas = { getContext: () => ctx, width: 0, height: 0 } as unknown as HTMLCanvasElement;
+    const renderer = new Canvas2DRenderer(canvas);
+    renderer.resize(400, 300, 1);
+    const styles = new StyleTable();
+    const entries: DrawEntry[] = [];
+    const slotStyle = new Int32Array(slotCount);
+    const slotStatic = new Uint8Array(slotCount);
+    for (let slot = 0; slot < slotCount; slot++) {
+      const e = buildEntry(client, records[slot * BodyRecord.Size + BodyRecord.Id] as BodyId, (entry) => {
+        [entry.awake, entry.asleep, entry.dragged] = styles.internBody({
+          fill: '#60a5fa',
+          stroke: '#e2e8f0',
+        });
+      });
+      entries[slot] = e;
+      slotStyle[slot] = e.awake;
+    }
+    const camera = new CanvasCamera();
+    camera.width = 400;
+    camera.height = 300;
+    // 10 px per meter: the card is 0.05 px wide, and dynamic bodies get no outline at this zoom
+    camera.scale = 10;
+    camera.originX = 200;
+    camera.originY = 200;
+    const frame: RenderFrame = {
+      records,
+      slotCount,
+      entries,
+      slotStyle,
+      slotStatic,
+      styles,
+      camera,
+      background: '#000000',
+      grid: false,
+    };
+    renderer.draw(frame);
+    const strokes = calls.filter((c) => c.name === 'stroke');
+    expect(
+      strokes.map((c) => c.args),
+      'one stroke: the thin card, in the outline colour and width',
+    ).toEqual([['#e2e8f0', 1.25, 'square']]);
+    // the path stroked: one line, the card's length (1 m = 10 px) upright at its place
+    const end = calls.findIndex((c) => c.name === 'stroke');
+    const path = calls.slice(calls.map((c) => c.name).lastIndexOf('beginPath', end) + 1, end);
+    expect(path.map((c) => c.name)).toEqual(['moveTo', 'lineTo']);
+    const [ax, ay, bx, by] = path.flatMap((c) => c.args as number[]);
+    expect(ax).toBeCloseTo(200, 9);
+    expect(bx).toBeCloseTo(200, 9);
+    expect(Math.abs(by! - ay!)).toBeCloseTo(10, 9);
+    expect((ay! + by!) / 2).toBeCloseTo(200 - 10 * client.getBodyPosition(card).y, 9);
+    // zoomed in to 400 px per meter the card is 2 px wide: filled like any body, no line
+    calls.length = 0;
+    camera.scale = 400;
+    renderer.draw(frame);
+    expect(calls.filter((c) => c.name === 'stroke').map((c) => c.args[1])).toEqual([1.25]);
+    expect(calls.filter((c) => c.name === 'lineTo').length).toBe(2 * 4);
+  });
+
+  it("WebGL meshes carry each shape's width, so the vertex shader can grow a shape under a pixel", async () => {
+    const { client, card, box } = await cardWorld();
+    for (const [id, width] of [
+      [card, 0.005],
+      [box, 1],
+    ] as const) {
+      const out: number[] = [];
+      for (const s of buildEntry(client, id, () => {}).shapes) tessellate(s, out);
+      const widths = new Set(out.filter((_, i) => i % 8 === 7).map((w) => w.toFixed(9)));
+      expect([...widths]).toEqual([width.toFixed(9)]);
+    }
   });
 });
 

@@ -8,6 +8,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * Waits for the overlay's drawing, a module the first overlay loads when it mounts (its
+ * canvas is there from the first render; frames before the module arrives draw nothing).
+ */
+const overlayLoaded = () => act(async () => void (await import('../src/debug_draw.js')));
+
 describe('debug overlay', () => {
   it('<Physics debug> outlines every shape on a canvas each frame that changed', async () => {
     const calls: string[] = [];
@@ -48,6 +54,7 @@ describe('debug overlay', () => {
       </Physics>,
     );
     expect(view.container.querySelector('canvas')).not.toBeNull();
+    await overlayLoaded();
     await act(() => physics!.step(1));
     expect(calls.filter((c) => c.startsWith('lineTo')).length).toBeGreaterThanOrEqual(4); // box edges, spoke, segment
     expect(calls).toContain('arc(5)');
@@ -102,6 +109,7 @@ describe('debug overlay', () => {
         <Grab onApi={(a) => (physics = a)} />
       </Physics>,
     );
+    await overlayLoaded();
     await act(() => physics!.step(1));
     await act(() => physics!.step(1));
     expect(styles).toContain('#d29922');
@@ -176,6 +184,7 @@ describe('debug overlay', () => {
         <Grab onApi={(a) => (physics = a)} />
       </Physics>,
     );
+    await overlayLoaded();
     await act(() => physics!.step(1));
     // World → user units (100 per m, y down), then the SVG's screen matrix.
     expect(transforms[transforms.length - 1]).toEqual([50, 0, -0, -50, 10, 70]);

@@ -1434,7 +1434,9 @@ export function collideShapes(
  * `relative` + `toFrameA` do (into `localB`, without the centroid, which the polygon
  * kernels do not read) and both separating-axis searches run unrolled on locals. The
  * quadrilaterals of `a` and `b` are the records `qa[oa...]`, `qb[ob...]` (see `Q`); the
- * polygons themselves are read for their radii only.
+ * polygons themselves are read for their radii only. It returns with no point as soon as
+ * one separation exceeds the speculative distance (polygonsFromSeparation's first test,
+ * made here before the work the other search and the clip need).
  */
 function quadsLocal(
   a: Polygon,
@@ -1473,39 +1475,6 @@ function quadsLocal(
   y = qb[ob + Q.VY + 3]!;
   const bx3 = rc * x - rs * y + rpx;
   const by3 = rs * x + rc * y + rpy;
-  x = qb[ob + Q.NX + 0]!;
-  y = qb[ob + Q.NY + 0]!;
-  const bnx0 = rc * x - rs * y;
-  const bny0 = rs * x + rc * y;
-  x = qb[ob + Q.NX + 1]!;
-  y = qb[ob + Q.NY + 1]!;
-  const bnx1 = rc * x - rs * y;
-  const bny1 = rs * x + rc * y;
-  x = qb[ob + Q.NX + 2]!;
-  y = qb[ob + Q.NY + 2]!;
-  const bnx2 = rc * x - rs * y;
-  const bny2 = rs * x + rc * y;
-  x = qb[ob + Q.NX + 3]!;
-  y = qb[ob + Q.NY + 3]!;
-  const bnx3 = rc * x - rs * y;
-  const bny3 = rs * x + rc * y;
-  lb[Q.VX] = bx0;
-  lb[Q.VY] = by0;
-  lb[Q.NX] = bnx0;
-  lb[Q.NY] = bny0;
-  lb[Q.VX + 1] = bx1;
-  lb[Q.VY + 1] = by1;
-  lb[Q.NX + 1] = bnx1;
-  lb[Q.NY + 1] = bny1;
-  lb[Q.VX + 2] = bx2;
-  lb[Q.VY + 2] = by2;
-  lb[Q.NX + 2] = bnx2;
-  lb[Q.NY + 2] = bny2;
-  lb[Q.VX + 3] = bx3;
-  lb[Q.VY + 3] = by3;
-  lb[Q.NX + 3] = bnx3;
-  lb[Q.NY + 3] = bny3;
-
   // A as it is (its record is read again by the clipping stage)
   const ax0 = qa[oa + Q.VX]!;
   const ay0 = qa[oa + Q.VY]!;
@@ -1599,6 +1568,30 @@ function quadsLocal(
     }
   }
 
+  // polygonsFromSeparation returns with no point when either separation exceeds the
+  // speculative distance: a pair of boxes that are near (their boxes within the
+  // speculative distance) but not touching ends here, before B's normals are moved and the
+  // records copied into polygons (about 2,200 of the tumbler's 4,850 box pairs a step).
+  const radius = a.radius + b.radius;
+  if (sepA > SPECULATIVE_DISTANCE + radius) return;
+
+  x = qb[ob + Q.NX + 0]!;
+  y = qb[ob + Q.NY + 0]!;
+  const bnx0 = rc * x - rs * y;
+  const bny0 = rs * x + rc * y;
+  x = qb[ob + Q.NX + 1]!;
+  y = qb[ob + Q.NY + 1]!;
+  const bnx1 = rc * x - rs * y;
+  const bny1 = rs * x + rc * y;
+  x = qb[ob + Q.NX + 2]!;
+  y = qb[ob + Q.NY + 2]!;
+  const bnx2 = rc * x - rs * y;
+  const bny2 = rs * x + rc * y;
+  x = qb[ob + Q.NX + 3]!;
+  y = qb[ob + Q.NY + 3]!;
+  const bnx3 = rc * x - rs * y;
+  const bny3 = rs * x + rc * y;
+
   // findMaxSeparation(localB, a)
   let sepB = Number.NEGATIVE_INFINITY;
   let edgeB = 0;
@@ -1642,6 +1635,25 @@ function quadsLocal(
     sepB = si;
     edgeB = 3;
   }
+
+  if (sepB > SPECULATIVE_DISTANCE + radius) return;
+
+  lb[Q.VX] = bx0;
+  lb[Q.VY] = by0;
+  lb[Q.NX] = bnx0;
+  lb[Q.NY] = bny0;
+  lb[Q.VX + 1] = bx1;
+  lb[Q.VY + 1] = by1;
+  lb[Q.NX + 1] = bnx1;
+  lb[Q.NY + 1] = bny1;
+  lb[Q.VX + 2] = bx2;
+  lb[Q.VY + 2] = by2;
+  lb[Q.NX + 2] = bnx2;
+  lb[Q.NY + 2] = bny2;
+  lb[Q.VX + 3] = bx3;
+  lb[Q.VY + 3] = by3;
+  lb[Q.NX + 3] = bnx3;
+  lb[Q.NY + 3] = bny3;
 
   // Overlapping (resting boxes, the common case): polygonsFromSeparation's clip, on the
   // records. Otherwise the general code, on polygons.

@@ -7,7 +7,7 @@
  * else is one typed array per field.
  */
 
-import { type Column, columnList, growStore, snapshotColumns } from '../base/array.js';
+import { type Column, columnList, growStore, snapshotColumns } from '../base/columns.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import { STATE_STRIDE } from './body_state_layout.js';
 

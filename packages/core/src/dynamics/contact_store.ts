@@ -2,7 +2,7 @@
  * The contacts' data: one column per field, indexed by contact slot (the operations are in contact.ts).
  */
 
-import { type Column, columnList, growStore, snapshotColumns } from '../base/array.js';
+import { type Column, columnList, growStore, snapshotColumns } from '../base/columns.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 import { CONTACT_STRIDE } from './contact_layout.js';
 import { CONTACT_REFERENCE_STRIDE } from './contact_layout.js';

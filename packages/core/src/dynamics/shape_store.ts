@@ -2,7 +2,7 @@
  * The shapes' data: one column per field, indexed by shape slot (the operations are in shape.ts).
  */
 
-import { type Column, columnList, growStore, snapshotColumns } from '../base/array.js';
+import { type Column, columnList, growStore, snapshotColumns } from '../base/columns.js';
 import type { Geometry, ShapeType } from '../geometry/geometry.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 

@@ -1,25 +1,20 @@
 /**
- * The distance joint's data outside the step: its data object, its parameters (defaults,
- * checks, reads and writes), its rollback doubles and its coordinates. What the world and
- * a structure-only mirror of it (the worker client's) do with a distance joint without
- * solving it; the solver is distance_joint.ts, so a page that only checks and mirrors joints
- * ships none of it.
+ * The distance joint's data outside the step: its data object, its parameter table (the
+ * defaults, checks, reads and writes derive from it), its rollback doubles and its
+ * coordinates. What the world and a structure-only mirror of it (the worker client's) do
+ * with a distance joint without solving it; the solver is distance_joint.ts, so a page
+ * that only checks and mirrors joints ships none of it.
  */
 import { HUGE } from '../base/constants.js';
 import type { JointData } from './joint_store.js';
+import type { DistanceJointParams } from '../types/joint_defs.js';
 import { jointFrameNow } from './joint_frame.js';
+import { jointParams, limit, motor, SPRING, scalar } from './joint_params.js';
 import { Softness } from '../dynamics/softness.js';
-import { checkBoolean, checkNonNegativeAtMost, fail } from '../base/validate.js';
-import {
-  checkDampingRatio,
-  checkHertz,
-  checkJointLength,
-  checkLinearSpeed,
-  checkMaxForce,
-} from './joint_checks.js';
+import { checkNonNegativeAtMost, fail } from '../base/validate.js';
+import { checkJointLength } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
 import type { JointsState } from './joints_state.js';
-import type { DistanceJointParams } from '../types/joint_defs.js';
 import { VX, VY, W } from '../dynamics/body_state_layout.js';
 
 /** Below this separation (m) the axis is undefined and the joint applies nothing. */
@@ -70,17 +65,7 @@ export class DistanceJointData implements JointData {
   }
 }
 
-/**
- * Rollback state (world/rollback_state.ts): the parameters (10, inputs, saved so that a
- * rollback also undoes a change of them) and the warm-started impulses (4), as doubles,
- * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
- * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
- * writes only the fields whose bits differ: a field the step has only ever given small
- * integers (0) keeps V8's small-integer representation instead of being turned into a double
- * field by the load, which would deoptimise the step's code for the type.
- */
-export const DISTANCE_ROLLBACK_SIZE = 14;
-
+/** Rollback (registry.ts says how): the parameters, then the warm-started impulses. */
 export function saveDistanceJointRollback(d: DistanceJointData, f: Float64Array, at: number): number {
   f[at++] = d.length;
   f[at++] = d.enableSpring ? 1 : 0;
@@ -131,21 +116,6 @@ export function loadDistanceJointRollback(d: DistanceJointData, f: Float64Array,
   return at;
 }
 
-export function defaultDistanceJointParams(): DistanceJointParams {
-  return {
-    length: 1,
-    enableSpring: false,
-    hertz: 0,
-    dampingRatio: 0,
-    enableLimit: false,
-    minLength: 0,
-    maxLength: HUGE,
-    enableMotor: false,
-    maxMotorForce: 0,
-    motorSpeed: 0,
-  };
-}
-
 /**
  * The distance joint's defaults that depend on the definition: `hertz > 0` without
  * `enableSpring` makes a spring. Box2D v3 keeps `enableSpring` false unless told, so a
@@ -163,49 +133,26 @@ export function completeDistanceJointDef(def: Readonly<Record<string, unknown>>)
     : {};
 }
 
-/** Checks distance joint parameters; throws naming the field and value. */
-export function checkDistanceJointParams(fn: string, p: DistanceJointParams): void {
-  checkJointLength(fn, 'length', p.length, true);
-  checkBoolean(fn, 'enableSpring', p.enableSpring);
-  checkHertz(fn, 'hertz', p.hertz);
-  checkDampingRatio(fn, 'dampingRatio', p.dampingRatio);
-  checkBoolean(fn, 'enableLimit', p.enableLimit);
-  checkJointLength(fn, 'minLength', p.minLength);
-  // HUGE, the default, stands for "no limit"; it is the one length past MAX_DISTANCE
-  checkNonNegativeAtMost(fn, 'maxLength', p.maxLength, HUGE, 'm');
-  if (p.minLength > p.maxLength) fail(fn, 'minLength', `<= maxLength (${p.maxLength})`, p.minLength);
-  checkBoolean(fn, 'enableMotor', p.enableMotor);
-  checkMaxForce(fn, 'maxMotorForce', p.maxMotorForce, 'N');
-  checkLinearSpeed(fn, 'motorSpeed', p.motorSpeed);
+/**
+ * The length limits: minLength in [0, MAX_DISTANCE]; maxLength in [0, HUGE], HUGE (the
+ * default) standing for "no limit", the one length past MAX_DISTANCE; minLength <= maxLength.
+ */
+function checkLengthLimits(fn: string, lower: string, lo: unknown, upper: string, hi: unknown): void {
+  const l = checkJointLength(fn, lower, lo);
+  const u = checkNonNegativeAtMost(fn, upper, hi, HUGE, 'm');
+  if (l > u) fail(fn, lower, `<= ${upper} (${u})`, l);
 }
 
-export function applyDistanceJointParams(d: DistanceJointData, p: DistanceJointParams): void {
-  d.length = p.length;
-  d.enableSpring = p.enableSpring;
-  d.hertz = p.hertz;
-  d.dampingRatio = p.dampingRatio;
-  d.enableLimit = p.enableLimit;
-  d.minLength = p.minLength;
-  d.maxLength = p.maxLength;
-  d.enableMotor = p.enableMotor;
-  d.maxMotorForce = p.maxMotorForce;
-  d.motorSpeed = p.motorSpeed;
-}
-
-export function readDistanceJointParams(d: DistanceJointData): DistanceJointParams {
-  return {
-    length: d.length,
-    enableSpring: d.enableSpring,
-    hertz: d.hertz,
-    dampingRatio: d.dampingRatio,
-    enableLimit: d.enableLimit,
-    minLength: d.minLength,
-    maxLength: d.maxLength,
-    enableMotor: d.enableMotor,
-    maxMotorForce: d.maxMotorForce,
-    motorSpeed: d.motorSpeed,
-  };
-}
+/** The distance joint's parameters (joint_params.ts), in the order of their checks. */
+export const distanceJointParams = jointParams<DistanceJointParams>(
+  () => new DistanceJointData(),
+  [
+    scalar('length', (fn, field, v) => checkJointLength(fn, field, v, true)),
+    ...SPRING,
+    ...limit('minLength', 'maxLength', checkLengthLimits),
+    ...motor('maxMotorForce', 'N'),
+  ],
+);
 
 /**
  * Current distance between the anchors (m) and its rate of change (m/s, > 0 when the

@@ -2,7 +2,7 @@
  * The joints' data: one column per field, indexed by joint slot (the operations are in joint.ts).
  */
 
-import { type Column, columnList, growStore, snapshotColumns } from '../base/array.js';
+import { type Column, columnList, growStore, snapshotColumns } from '../base/columns.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 
 /** Per-type joint data implements this: parameters plus solver temporaries. */

@@ -1,16 +1,15 @@
 /**
- * The motor joint's data outside the step: its data object, its parameters (defaults,
- * checks, reads and writes), its rollback doubles and its coordinates. What the world and
- * a structure-only mirror of it (the worker client's) do with a motor joint without
- * solving it; the solver is motor_joint.ts, so a page that only checks and mirrors joints
- * ships none of it.
+ * The motor joint's data outside the step: its data object, its parameter table (the
+ * defaults, checks, reads and writes derive from it), its rollback doubles and its
+ * coordinates. What the world and a structure-only mirror of it (the worker client's) do
+ * with a motor joint without solving it; the solver is motor_joint.ts, so a page that only
+ * checks and mirrors joints ships none of it.
  */
 import type { JointData } from './joint_store.js';
-import { MAX_COORDINATE } from '../base/constants.js';
-import { checkFinite, checkVec2Within, fail } from '../base/validate.js';
-import { checkJointAngle, checkMaxForce } from './joint_checks.js';
-import { bitsDiffer } from '../base/math.js';
 import type { MotorJointParams } from '../types/joint_defs.js';
+import { jointAngle, jointParams, maxForce, position, scalar } from './joint_params.js';
+import { checkFinite, fail } from '../base/validate.js';
+import { bitsDiffer } from '../base/math.js';
 
 export class MotorJointData implements JointData {
   linearOffsetX = 0;
@@ -49,17 +48,7 @@ export class MotorJointData implements JointData {
   }
 }
 
-/**
- * Rollback state (world/rollback_state.ts): the parameters (6, inputs, saved so that a
- * rollback also undoes a change of them) and the warm-started impulses (3), as doubles,
- * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
- * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
- * writes only the fields whose bits differ: a field the step has only ever given small
- * integers (0) keeps V8's small-integer representation instead of being turned into a double
- * field by the load, which would deoptimise the step's code for the type.
- */
-export const MOTOR_ROLLBACK_SIZE = 9;
-
+/** Rollback (registry.ts says how): the parameters, then the warm-started impulses. */
 export function saveMotorJointRollback(d: MotorJointData, f: Float64Array, at: number): number {
   f[at++] = d.linearOffsetX;
   f[at++] = d.linearOffsetY;
@@ -95,37 +84,19 @@ export function loadMotorJointRollback(d: MotorJointData, f: Float64Array, at: n
   return at;
 }
 
-export function defaultMotorJointParams(): MotorJointParams {
-  return { linearOffset: { x: 0, y: 0 }, angularOffset: 0, maxForce: 1, maxTorque: 1, correctionFactor: 0.3 };
+/** How much of the position error the motor corrects per step, in [0, 1]. */
+function checkCorrectionFactor(fn: string, field: string, v: unknown): void {
+  if (checkFinite(fn, field, v) < 0 || (v as number) > 1) fail(fn, field, 'in [0, 1]', v);
 }
 
-/** Checks motor joint parameters; throws naming the field and value. */
-export function checkMotorJointParams(fn: string, p: MotorJointParams): void {
-  checkVec2Within(fn, 'linearOffset', p.linearOffset, MAX_COORDINATE, 'm');
-  checkJointAngle(fn, 'angularOffset', p.angularOffset);
-  checkMaxForce(fn, 'maxForce', p.maxForce, 'N');
-  checkMaxForce(fn, 'maxTorque', p.maxTorque, 'N m');
-  checkFinite(fn, 'correctionFactor', p.correctionFactor);
-  if (p.correctionFactor < 0 || p.correctionFactor > 1) {
-    fail(fn, 'correctionFactor', 'in [0, 1]', p.correctionFactor);
-  }
-}
-
-export function applyMotorJointParams(d: MotorJointData, p: MotorJointParams): void {
-  d.linearOffsetX = p.linearOffset.x;
-  d.linearOffsetY = p.linearOffset.y;
-  d.angularOffset = p.angularOffset;
-  d.maxForce = p.maxForce;
-  d.maxTorque = p.maxTorque;
-  d.correctionFactor = p.correctionFactor;
-}
-
-export function readMotorJointParams(d: MotorJointData): MotorJointParams {
-  return {
-    linearOffset: { x: d.linearOffsetX, y: d.linearOffsetY },
-    angularOffset: d.angularOffset,
-    maxForce: d.maxForce,
-    maxTorque: d.maxTorque,
-    correctionFactor: d.correctionFactor,
-  };
-}
+/** The motor joint's parameters (joint_params.ts), in the order of their checks. */
+export const motorJointParams = jointParams<MotorJointParams>(
+  () => new MotorJointData(),
+  [
+    position('linearOffset', 'linearOffsetX', 'linearOffsetY'),
+    jointAngle('angularOffset'),
+    maxForce('maxForce', 'N'),
+    maxForce('maxTorque', 'N m'),
+    scalar('correctionFactor', checkCorrectionFactor),
+  ],
+);

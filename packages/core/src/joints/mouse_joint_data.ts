@@ -1,17 +1,15 @@
 /**
- * The mouse joint's data outside the step: its data object, its parameters (defaults,
- * checks, reads and writes), its rollback doubles and its coordinates. What the world and
- * a structure-only mirror of it (the worker client's) do with a mouse joint without
- * solving it; the solver is mouse_joint.ts, so a page that only checks and mirrors joints
- * ships none of it.
+ * The mouse joint's data outside the step: its data object, its parameter table (the
+ * defaults, checks, reads and writes derive from it), its rollback doubles and its
+ * coordinates. What the world and a structure-only mirror of it (the worker client's) do
+ * with a mouse joint without solving it; the solver is mouse_joint.ts, so a page that only
+ * checks and mirrors joints ships none of it.
  */
 import type { JointData } from './joint_store.js';
-import { Softness } from '../dynamics/softness.js';
-import { MAX_COORDINATE } from '../base/constants.js';
-import { checkVec2Within } from '../base/validate.js';
-import { checkDampingRatio, checkHertz, checkMaxForce } from './joint_checks.js';
-import { bitsDiffer } from '../base/math.js';
 import type { MouseJointParams } from '../types/joint_defs.js';
+import { dampingRatio, hertz, jointParams, maxForce, position } from './joint_params.js';
+import { Softness } from '../dynamics/softness.js';
+import { bitsDiffer } from '../base/math.js';
 
 export class MouseJointData implements JointData {
   targetX = 0;
@@ -44,17 +42,7 @@ export class MouseJointData implements JointData {
   }
 }
 
-/**
- * Rollback state (world/rollback_state.ts): the parameters (5, inputs, saved so that a
- * rollback also undoes a change of them) and the warm-started impulses (3), as doubles,
- * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
- * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
- * writes only the fields whose bits differ: a field the step has only ever given small
- * integers (0) keeps V8's small-integer representation instead of being turned into a double
- * field by the load, which would deoptimise the step's code for the type.
- */
-export const MOUSE_ROLLBACK_SIZE = 8;
-
+/** Rollback (registry.ts says how): the parameters, then the warm-started impulses. */
 export function saveMouseJointRollback(d: MouseJointData, f: Float64Array, at: number): number {
   f[at++] = d.targetX;
   f[at++] = d.targetY;
@@ -87,31 +75,13 @@ export function loadMouseJointRollback(d: MouseJointData, f: Float64Array, at: n
   return at;
 }
 
-export function defaultMouseJointParams(): MouseJointParams {
-  return { target: { x: 0, y: 0 }, hertz: 4, dampingRatio: 1, maxForce: 1 };
-}
-
-/** Checks mouse joint parameters; throws naming the field and value. */
-export function checkMouseJointParams(fn: string, p: MouseJointParams): void {
-  checkVec2Within(fn, 'target', p.target, MAX_COORDINATE, 'm');
-  checkHertz(fn, 'hertz', p.hertz);
-  checkDampingRatio(fn, 'dampingRatio', p.dampingRatio);
-  checkMaxForce(fn, 'maxForce', p.maxForce, 'N');
-}
-
-export function applyMouseJointParams(d: MouseJointData, p: MouseJointParams): void {
-  d.targetX = p.target.x;
-  d.targetY = p.target.y;
-  d.hertz = p.hertz;
-  d.dampingRatio = p.dampingRatio;
-  d.maxForce = p.maxForce;
-}
-
-export function readMouseJointParams(d: MouseJointData): MouseJointParams {
-  return {
-    target: { x: d.targetX, y: d.targetY },
-    hertz: d.hertz,
-    dampingRatio: d.dampingRatio,
-    maxForce: d.maxForce,
-  };
-}
+/** The mouse joint's parameters (joint_params.ts), in the order of their checks. */
+export const mouseJointParams = jointParams<MouseJointParams>(
+  () => new MouseJointData(),
+  [
+    position('target', 'targetX', 'targetY'),
+    hertz('hertz'),
+    dampingRatio('dampingRatio'),
+    maxForce('maxForce', 'N'),
+  ],
+);

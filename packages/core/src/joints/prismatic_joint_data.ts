@@ -1,28 +1,19 @@
 /**
- * The prismatic joint's data outside the step: its data object, its parameters (defaults,
- * checks, reads and writes), its rollback doubles and its coordinates. What the world and
- * a structure-only mirror of it (the worker client's) do with a prismatic joint without
- * solving it; the solver is prismatic_joint.ts, so a page that only checks and mirrors joints
- * ships none of it.
+ * The prismatic joint's data outside the step: its data object, its parameter table (the
+ * defaults, checks, reads and writes derive from it), its rollback doubles and its
+ * coordinates. What the world and a structure-only mirror of it (the worker client's) do
+ * with a prismatic joint without solving it; the solver is prismatic_joint.ts, so a page
+ * that only checks and mirrors joints ships none of it.
  */
 
 import type { JointData } from './joint_store.js';
+import type { PrismaticJointParams } from '../types/joint_defs.js';
 import { jointFrameNow } from './joint_frame.js';
+import { axis, jointAngle, jointParams, limit, motor, SPRING } from './joint_params.js';
 import { Softness } from '../dynamics/softness.js';
-import { checkBoolean } from '../base/validate.js';
-import {
-  checkAxis,
-  checkDampingRatio,
-  checkHertz,
-  checkJointAngle,
-  checkLinearSpeed,
-  checkMaxForce,
-  checkTranslationLimits,
-  normalizeAxis,
-} from './joint_checks.js';
+import { checkTranslationLimits } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
 import type { JointsState } from './joints_state.js';
-import type { PrismaticJointParams } from '../types/joint_defs.js';
 import { VX, VY, W } from '../dynamics/body_state_layout.js';
 
 export class PrismaticJointData implements JointData {
@@ -81,17 +72,7 @@ export class PrismaticJointData implements JointData {
   }
 }
 
-/**
- * Rollback state (world/rollback_state.ts): the parameters (12, inputs, saved so that a
- * rollback also undoes a change of them) and the warm-started impulses (6), as doubles,
- * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
- * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
- * writes only the fields whose bits differ: a field the step has only ever given small
- * integers (0) keeps V8's small-integer representation instead of being turned into a double
- * field by the load, which would deoptimise the step's code for the type.
- */
-export const PRISMATIC_ROLLBACK_SIZE = 18;
-
+/** Rollback (registry.ts says how): the parameters, then the warm-started impulses. */
 export function savePrismaticJointRollback(d: PrismaticJointData, f: Float64Array, at: number): number {
   f[at++] = d.localAxisX;
   f[at++] = d.localAxisY;
@@ -154,65 +135,17 @@ export function loadPrismaticJointRollback(d: PrismaticJointData, f: Float64Arra
   return at;
 }
 
-export function defaultPrismaticJointParams(): PrismaticJointParams {
-  return {
-    localAxisA: { x: 1, y: 0 },
-    referenceAngle: 0,
-    enableSpring: false,
-    hertz: 0,
-    dampingRatio: 0,
-    enableLimit: false,
-    lowerTranslation: 0,
-    upperTranslation: 0,
-    enableMotor: false,
-    maxMotorForce: 0,
-    motorSpeed: 0,
-  };
-}
-
-/** Checks prismatic parameters; throws naming the field and value. */
-export function checkPrismaticJointParams(fn: string, p: PrismaticJointParams): void {
-  checkAxis(fn, 'localAxisA', p.localAxisA);
-  checkJointAngle(fn, 'referenceAngle', p.referenceAngle);
-  checkBoolean(fn, 'enableSpring', p.enableSpring);
-  checkHertz(fn, 'hertz', p.hertz);
-  checkDampingRatio(fn, 'dampingRatio', p.dampingRatio);
-  checkBoolean(fn, 'enableLimit', p.enableLimit);
-  checkTranslationLimits(fn, 'lowerTranslation', p.lowerTranslation, 'upperTranslation', p.upperTranslation);
-  checkBoolean(fn, 'enableMotor', p.enableMotor);
-  checkMaxForce(fn, 'maxMotorForce', p.maxMotorForce, 'N');
-  checkLinearSpeed(fn, 'motorSpeed', p.motorSpeed);
-}
-
-export function applyPrismaticJointParams(d: PrismaticJointData, p: PrismaticJointParams): void {
-  normalizeAxis(p.localAxisA.x, p.localAxisA.y, d);
-  d.referenceAngle = p.referenceAngle;
-  d.enableSpring = p.enableSpring;
-  d.hertz = p.hertz;
-  d.dampingRatio = p.dampingRatio;
-  d.enableLimit = p.enableLimit;
-  d.lowerTranslation = p.lowerTranslation;
-  d.upperTranslation = p.upperTranslation;
-  d.enableMotor = p.enableMotor;
-  d.maxMotorForce = p.maxMotorForce;
-  d.motorSpeed = p.motorSpeed;
-}
-
-export function readPrismaticJointParams(d: PrismaticJointData): PrismaticJointParams {
-  return {
-    localAxisA: { x: d.localAxisX, y: d.localAxisY },
-    referenceAngle: d.referenceAngle,
-    enableSpring: d.enableSpring,
-    hertz: d.hertz,
-    dampingRatio: d.dampingRatio,
-    enableLimit: d.enableLimit,
-    lowerTranslation: d.lowerTranslation,
-    upperTranslation: d.upperTranslation,
-    enableMotor: d.enableMotor,
-    maxMotorForce: d.maxMotorForce,
-    motorSpeed: d.motorSpeed,
-  };
-}
+/** The prismatic joint's parameters (joint_params.ts), in the order of their checks. */
+export const prismaticJointParams = jointParams<PrismaticJointParams>(
+  () => new PrismaticJointData(),
+  [
+    axis(),
+    jointAngle('referenceAngle'),
+    ...SPRING,
+    ...limit('lowerTranslation', 'upperTranslation', checkTranslationLimits),
+    ...motor('maxMotorForce', 'N'),
+  ],
+);
 
 /**
  * Translation of anchor B from anchor A along the world axis (m), and its rate of change

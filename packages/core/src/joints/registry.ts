@@ -13,93 +13,58 @@
 
 import type { JointsState } from './joints_state.js';
 import {
-  applyDistanceJointParams,
-  checkDistanceJointParams,
   completeDistanceJointDef,
   DistanceJointData,
-  defaultDistanceJointParams,
+  distanceJointParams,
   distanceJointState,
-  readDistanceJointParams,
-  DISTANCE_ROLLBACK_SIZE,
   loadDistanceJointRollback,
   saveDistanceJointRollback,
 } from './distance_joint_data.js';
 import { checkFilterJointDef, FilterJointData } from './filter_joint.js';
 import type { JointData } from './joint_store.js';
+import type { JointParamOps } from './joint_params.js';
 import {
-  applyMotorJointParams,
-  checkMotorJointParams,
-  defaultMotorJointParams,
-  MotorJointData,
-  readMotorJointParams,
-  MOTOR_ROLLBACK_SIZE,
   loadMotorJointRollback,
+  MotorJointData,
+  motorJointParams,
   saveMotorJointRollback,
 } from './motor_joint_data.js';
 import {
-  applyMouseJointParams,
-  checkMouseJointParams,
-  defaultMouseJointParams,
-  MouseJointData,
-  readMouseJointParams,
-  MOUSE_ROLLBACK_SIZE,
   loadMouseJointRollback,
+  MouseJointData,
+  mouseJointParams,
   saveMouseJointRollback,
 } from './mouse_joint_data.js';
 import {
-  applyPrismaticJointParams,
-  checkPrismaticJointParams,
-  defaultPrismaticJointParams,
-  PrismaticJointData,
-  prismaticJointState,
-  readPrismaticJointParams,
-  PRISMATIC_ROLLBACK_SIZE,
   loadPrismaticJointRollback,
+  PrismaticJointData,
+  prismaticJointParams,
+  prismaticJointState,
   savePrismaticJointRollback,
 } from './prismatic_joint_data.js';
 import {
-  applyRevoluteJointParams,
-  checkRevoluteJointParams,
-  defaultRevoluteJointParams,
-  RevoluteJointData,
-  readRevoluteJointParams,
-  revoluteJointState,
-  REVOLUTE_ROLLBACK_SIZE,
   loadRevoluteJointRollback,
+  RevoluteJointData,
+  revoluteJointParams,
+  revoluteJointState,
   saveRevoluteJointRollback,
 } from './revolute_joint_data.js';
 import {
-  applyWeldJointParams,
-  checkWeldJointParams,
-  defaultWeldJointParams,
-  readWeldJointParams,
-  WeldJointData,
-  weldJointState,
-  WELD_ROLLBACK_SIZE,
   loadWeldJointRollback,
   saveWeldJointRollback,
+  WeldJointData,
+  weldJointParams,
+  weldJointState,
 } from './weld_joint_data.js';
 import {
-  applyWheelJointParams,
-  checkWheelJointParams,
-  defaultWheelJointParams,
-  readWheelJointParams,
-  WheelJointData,
-  wheelJointState,
-  WHEEL_ROLLBACK_SIZE,
   loadWheelJointRollback,
   saveWheelJointRollback,
+  WheelJointData,
+  wheelJointParams,
+  wheelJointState,
 } from './wheel_joint_data.js';
 import { JointType } from '../types/joint_type.js';
 import type { JointCreateMethod, JointState } from '../types/joint_defs.js';
-
-/** The parameter operations of a joint type that has parameters. */
-export interface JointParamOps {
-  defaults(): object;
-  read(data: JointData): object;
-  check(fn: string, params: object): void;
-  apply(data: JointData, params: object): void;
-}
 
 /** One joint type's entry. */
 export interface JointTypeEntry {
@@ -136,31 +101,42 @@ export interface JointTypeEntry {
   loadRollback(data: JointData, f: Float64Array, at: number): number;
 }
 
-/** A type's rollback functions (its data class and its state match: the table is by type). */
+/**
+ * A type's rollback functions (world/rollback_state.ts), in its data module: they save the
+ * parameters (inputs, saved so that a rollback also undoes a change of them) and the
+ * warm-started impulses, as doubles, booleans as 0 and 1; the solver temporaries are left
+ * out (prepare writes them before the step reads them). Field by field, so that no double
+ * is boxed (keyed access would, and the rollback runs every frame; joint_params.ts reads
+ * by key, outside the step). Loading writes only the fields whose bits differ: a field the
+ * step has only ever given small integers (0) keeps V8's small-integer representation
+ * instead of being turned into a double field by the load, which would deoptimise the
+ * step's code for the type.
+ */
 interface RollbackOps {
-  size: number;
   save(data: JointData, f: Float64Array, at: number): number;
   load(data: JointData, f: Float64Array, at: number): number;
 }
 
 function rollbackOps<D extends JointData>(
-  size: number,
   save: (d: D, f: Float64Array, at: number) => number,
   load: (d: D, f: Float64Array, at: number) => number,
 ): RollbackOps {
-  return { size, save, load } as unknown as RollbackOps;
+  // the table is indexed by the joint's own type, so its data always matches
+  return { save, load } as unknown as RollbackOps;
 }
 
-const NO_ROLLBACK: RollbackOps = { size: 0, save: (_d, _f, at) => at, load: (_d, _f, at) => at };
+const NO_ROLLBACK: RollbackOps = { save: (_d, _f, at) => at, load: (_d, _f, at) => at };
 
-function paramOps<D extends JointData, P>(
-  defaults: () => P,
-  read: (d: D) => P,
-  check: (fn: string, p: P) => void,
-  apply: (d: D, p: P) => void,
-): JointParamOps {
-  // the table is indexed by the joint's own type, so its data and params always match
-  return { defaults, read, check, apply } as unknown as JointParamOps;
+/** Room for the largest type's rollback doubles, written once per type to count them. */
+const ROLLBACK_PROBE = new Float64Array(32);
+
+function rollbackSize(create: () => JointData, save: RollbackOps['save']): number {
+  const size = save(create(), ROLLBACK_PROBE, 0);
+  if (size > ROLLBACK_PROBE.length)
+    throw new Error(
+      `registry: ROLLBACK_PROBE holds ${ROLLBACK_PROBE.length} doubles, a joint type saves ${size}`,
+    );
+  return size;
 }
 
 function entry<D extends JointData>(
@@ -186,7 +162,7 @@ function entry<D extends JointData>(
     params,
     checkDef: checkDef ?? ((fn, def) => params?.check(fn, { ...params.defaults(), ...def })),
     state: (state ?? (() => ({}))) as JointTypeEntry['state'],
-    rollbackSize: rollback.size,
+    rollbackSize: rollbackSize(create, rollback.save),
     saveRollback: rollback.save,
     loadRollback: rollback.load,
   };
@@ -198,68 +174,53 @@ export const jointTypes: readonly JointTypeEntry[] = (() => {
   t[JointType.Distance] = entry(
     'distance',
     () => new DistanceJointData(),
-    paramOps(
-      defaultDistanceJointParams,
-      readDistanceJointParams,
-      checkDistanceJointParams,
-      applyDistanceJointParams,
-    ),
+    distanceJointParams,
     distanceJointState,
-    rollbackOps(DISTANCE_ROLLBACK_SIZE, saveDistanceJointRollback, loadDistanceJointRollback),
+    rollbackOps(saveDistanceJointRollback, loadDistanceJointRollback),
     undefined,
     completeDistanceJointDef,
   );
   t[JointType.Revolute] = entry(
     'revolute',
     () => new RevoluteJointData(),
-    paramOps(
-      defaultRevoluteJointParams,
-      readRevoluteJointParams,
-      checkRevoluteJointParams,
-      applyRevoluteJointParams,
-    ),
+    revoluteJointParams,
     revoluteJointState,
-    rollbackOps(REVOLUTE_ROLLBACK_SIZE, saveRevoluteJointRollback, loadRevoluteJointRollback),
+    rollbackOps(saveRevoluteJointRollback, loadRevoluteJointRollback),
   );
   t[JointType.Prismatic] = entry(
     'prismatic',
     () => new PrismaticJointData(),
-    paramOps(
-      defaultPrismaticJointParams,
-      readPrismaticJointParams,
-      checkPrismaticJointParams,
-      applyPrismaticJointParams,
-    ),
+    prismaticJointParams,
     prismaticJointState,
-    rollbackOps(PRISMATIC_ROLLBACK_SIZE, savePrismaticJointRollback, loadPrismaticJointRollback),
+    rollbackOps(savePrismaticJointRollback, loadPrismaticJointRollback),
   );
   t[JointType.Weld] = entry(
     'weld',
     () => new WeldJointData(),
-    paramOps(defaultWeldJointParams, readWeldJointParams, checkWeldJointParams, applyWeldJointParams),
+    weldJointParams,
     weldJointState,
-    rollbackOps(WELD_ROLLBACK_SIZE, saveWeldJointRollback, loadWeldJointRollback),
+    rollbackOps(saveWeldJointRollback, loadWeldJointRollback),
   );
   t[JointType.Wheel] = entry(
     'wheel',
     () => new WheelJointData(),
-    paramOps(defaultWheelJointParams, readWheelJointParams, checkWheelJointParams, applyWheelJointParams),
+    wheelJointParams,
     wheelJointState,
-    rollbackOps(WHEEL_ROLLBACK_SIZE, saveWheelJointRollback, loadWheelJointRollback),
+    rollbackOps(saveWheelJointRollback, loadWheelJointRollback),
   );
   t[JointType.Mouse] = entry(
     'mouse',
     () => new MouseJointData(),
-    paramOps(defaultMouseJointParams, readMouseJointParams, checkMouseJointParams, applyMouseJointParams),
+    mouseJointParams,
     null,
-    rollbackOps(MOUSE_ROLLBACK_SIZE, saveMouseJointRollback, loadMouseJointRollback),
+    rollbackOps(saveMouseJointRollback, loadMouseJointRollback),
   );
   t[JointType.Motor] = entry(
     'motor',
     () => new MotorJointData(),
-    paramOps(defaultMotorJointParams, readMotorJointParams, checkMotorJointParams, applyMotorJointParams),
+    motorJointParams,
     null,
-    rollbackOps(MOTOR_ROLLBACK_SIZE, saveMotorJointRollback, loadMotorJointRollback),
+    rollbackOps(saveMotorJointRollback, loadMotorJointRollback),
   );
   t[JointType.Filter] = entry(
     'filter',

@@ -1,25 +1,18 @@
 /**
- * The revolute joint's data outside the step: its data object, its parameters (defaults,
- * checks, reads and writes), its rollback doubles and its coordinates. What the world and
- * a structure-only mirror of it (the worker client's) do with a revolute joint without
- * solving it; the solver is revolute_joint.ts, so a page that only checks and mirrors joints
- * ships none of it.
+ * The revolute joint's data outside the step: its data object, its parameter table (the
+ * defaults, checks, reads and writes derive from it), its rollback doubles and its
+ * coordinates. What the world and a structure-only mirror of it (the worker client's) do
+ * with a revolute joint without solving it; the solver is revolute_joint.ts, so a page
+ * that only checks and mirrors joints ships none of it.
  */
 
 import { bitsDiffer, unwindAngle } from '../base/math.js';
 import type { JointData } from './joint_store.js';
-import { Softness } from '../dynamics/softness.js';
-import { checkBoolean } from '../base/validate.js';
-import {
-  checkAngleLimits,
-  checkAngularSpeed,
-  checkDampingRatio,
-  checkHertz,
-  checkJointAngle,
-  checkMaxForce,
-} from './joint_checks.js';
-import type { JointsState } from './joints_state.js';
 import type { RevoluteJointParams } from '../types/joint_defs.js';
+import { flag, jointAngle, jointParams, limit, maxForce, SPRING, scalar } from './joint_params.js';
+import { Softness } from '../dynamics/softness.js';
+import { checkAngleLimits, checkAngularSpeed } from './joint_checks.js';
+import type { JointsState } from './joints_state.js';
 import { STATE_STRIDE, W } from '../dynamics/body_state_layout.js';
 import { relativeAngle } from './joint_angle.js';
 
@@ -59,17 +52,7 @@ export class RevoluteJointData implements JointData {
   }
 }
 
-/**
- * Rollback state (world/rollback_state.ts): the parameters (10, inputs, saved so that a
- * rollback also undoes a change of them) and the warm-started impulses (6), as doubles,
- * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
- * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
- * writes only the fields whose bits differ: a field the step has only ever given small
- * integers (0) keeps V8's small-integer representation instead of being turned into a double
- * field by the load, which would deoptimise the step's code for the type.
- */
-export const REVOLUTE_ROLLBACK_SIZE = 16;
-
+/** Rollback (registry.ts says how): the parameters, then the warm-started impulses. */
 export function saveRevoluteJointRollback(d: RevoluteJointData, f: Float64Array, at: number): number {
   f[at++] = d.referenceAngle;
   f[at++] = d.enableSpring ? 1 : 0;
@@ -126,61 +109,18 @@ export function loadRevoluteJointRollback(d: RevoluteJointData, f: Float64Array,
   return at;
 }
 
-export function defaultRevoluteJointParams(): RevoluteJointParams {
-  return {
-    referenceAngle: 0,
-    enableSpring: false,
-    hertz: 0,
-    dampingRatio: 0,
-    enableMotor: false,
-    motorSpeed: 0,
-    maxMotorTorque: 0,
-    enableLimit: false,
-    lowerAngle: 0,
-    upperAngle: 0,
-  };
-}
-
-/** Checks revolute parameters; throws naming the field and value. */
-export function checkRevoluteJointParams(fn: string, p: RevoluteJointParams): void {
-  checkJointAngle(fn, 'referenceAngle', p.referenceAngle);
-  checkBoolean(fn, 'enableSpring', p.enableSpring);
-  checkHertz(fn, 'hertz', p.hertz);
-  checkDampingRatio(fn, 'dampingRatio', p.dampingRatio);
-  checkBoolean(fn, 'enableMotor', p.enableMotor);
-  checkAngularSpeed(fn, 'motorSpeed', p.motorSpeed);
-  checkMaxForce(fn, 'maxMotorTorque', p.maxMotorTorque, 'N m');
-  checkBoolean(fn, 'enableLimit', p.enableLimit);
-  checkAngleLimits(fn, 'lowerAngle', p.lowerAngle, 'upperAngle', p.upperAngle);
-}
-
-export function applyRevoluteJointParams(d: RevoluteJointData, p: RevoluteJointParams): void {
-  d.referenceAngle = p.referenceAngle;
-  d.enableSpring = p.enableSpring;
-  d.hertz = p.hertz;
-  d.dampingRatio = p.dampingRatio;
-  d.enableMotor = p.enableMotor;
-  d.motorSpeed = p.motorSpeed;
-  d.maxMotorTorque = p.maxMotorTorque;
-  d.enableLimit = p.enableLimit;
-  d.lowerAngle = p.lowerAngle;
-  d.upperAngle = p.upperAngle;
-}
-
-export function readRevoluteJointParams(d: RevoluteJointData): RevoluteJointParams {
-  return {
-    referenceAngle: d.referenceAngle,
-    enableSpring: d.enableSpring,
-    hertz: d.hertz,
-    dampingRatio: d.dampingRatio,
-    enableMotor: d.enableMotor,
-    motorSpeed: d.motorSpeed,
-    maxMotorTorque: d.maxMotorTorque,
-    enableLimit: d.enableLimit,
-    lowerAngle: d.lowerAngle,
-    upperAngle: d.upperAngle,
-  };
-}
+/** The revolute joint's parameters (joint_params.ts), in the order of their checks. */
+export const revoluteJointParams = jointParams<RevoluteJointParams>(
+  () => new RevoluteJointData(),
+  [
+    jointAngle('referenceAngle'),
+    ...SPRING,
+    flag('enableMotor'),
+    scalar('motorSpeed', checkAngularSpeed),
+    maxForce('maxMotorTorque', 'N m'),
+    ...limit('lowerAngle', 'upperAngle', checkAngleLimits),
+  ],
+);
 
 /** Joint angle (rad, relative to the reference angle) and relative angular speed (rad/s). */
 export function revoluteJointState(

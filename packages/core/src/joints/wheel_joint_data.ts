@@ -1,26 +1,18 @@
 /**
- * The wheel joint's data outside the step: its data object, its parameters (defaults,
- * checks, reads and writes), its rollback doubles and its coordinates. What the world and
- * a structure-only mirror of it (the worker client's) do with a wheel joint without
- * solving it; the solver is wheel_joint.ts, so a page that only checks and mirrors joints
- * ships none of it.
+ * The wheel joint's data outside the step: its data object, its parameter table (the
+ * defaults, checks, reads and writes derive from it), its rollback doubles and its
+ * coordinates. What the world and a structure-only mirror of it (the worker client's) do
+ * with a wheel joint without solving it; the solver is wheel_joint.ts, so a page that only
+ * checks and mirrors joints ships none of it.
  */
 
 import type { JointData } from './joint_store.js';
+import type { WheelJointParams } from '../types/joint_defs.js';
+import { axis, jointParams, limit, motor, SPRING } from './joint_params.js';
 import { Softness } from '../dynamics/softness.js';
-import { checkBoolean } from '../base/validate.js';
-import {
-  checkAngularSpeed,
-  checkAxis,
-  checkDampingRatio,
-  checkHertz,
-  checkMaxForce,
-  checkTranslationLimits,
-  normalizeAxis,
-} from './joint_checks.js';
+import { checkAngularSpeed, checkTranslationLimits } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
 import type { JointsState } from './joints_state.js';
-import type { WheelJointParams } from '../types/joint_defs.js';
 import { STATE_STRIDE, W } from '../dynamics/body_state_layout.js';
 
 export class WheelJointData implements JointData {
@@ -75,17 +67,7 @@ export class WheelJointData implements JointData {
   }
 }
 
-/**
- * Rollback state (world/rollback_state.ts): the parameters (11, inputs, saved so that a
- * rollback also undoes a change of them) and the warm-started impulses (5), as doubles,
- * booleans as 0 and 1. The solver temporaries are left out: prepare writes them before the
- * step reads them. Field by field, so that no double is boxed (keyed access would). Loading
- * writes only the fields whose bits differ: a field the step has only ever given small
- * integers (0) keeps V8's small-integer representation instead of being turned into a double
- * field by the load, which would deoptimise the step's code for the type.
- */
-export const WHEEL_ROLLBACK_SIZE = 16;
-
+/** Rollback (registry.ts says how): the parameters, then the warm-started impulses. */
 export function saveWheelJointRollback(d: WheelJointData, f: Float64Array, at: number): number {
   f[at++] = d.localAxisX;
   f[at++] = d.localAxisY;
@@ -142,62 +124,16 @@ export function loadWheelJointRollback(d: WheelJointData, f: Float64Array, at: n
   return at;
 }
 
-export function defaultWheelJointParams(): WheelJointParams {
-  return {
-    localAxisA: { x: 0, y: 1 },
-    enableSpring: true,
-    hertz: 1,
-    dampingRatio: 0.7,
-    enableLimit: false,
-    lowerTranslation: 0,
-    upperTranslation: 0,
-    enableMotor: false,
-    maxMotorTorque: 0,
-    motorSpeed: 0,
-  };
-}
-
-/** Checks wheel joint parameters; throws naming the field and value. */
-export function checkWheelJointParams(fn: string, p: WheelJointParams): void {
-  checkAxis(fn, 'localAxisA', p.localAxisA);
-  checkBoolean(fn, 'enableSpring', p.enableSpring);
-  checkHertz(fn, 'hertz', p.hertz);
-  checkDampingRatio(fn, 'dampingRatio', p.dampingRatio);
-  checkBoolean(fn, 'enableLimit', p.enableLimit);
-  checkTranslationLimits(fn, 'lowerTranslation', p.lowerTranslation, 'upperTranslation', p.upperTranslation);
-  checkBoolean(fn, 'enableMotor', p.enableMotor);
-  checkMaxForce(fn, 'maxMotorTorque', p.maxMotorTorque, 'N m');
-  checkAngularSpeed(fn, 'motorSpeed', p.motorSpeed);
-}
-
-/** Copies checked parameters into the joint data; the axis is normalised. */
-export function applyWheelJointParams(d: WheelJointData, p: WheelJointParams): void {
-  normalizeAxis(p.localAxisA.x, p.localAxisA.y, d);
-  d.enableSpring = p.enableSpring;
-  d.hertz = p.hertz;
-  d.dampingRatio = p.dampingRatio;
-  d.enableLimit = p.enableLimit;
-  d.lowerTranslation = p.lowerTranslation;
-  d.upperTranslation = p.upperTranslation;
-  d.enableMotor = p.enableMotor;
-  d.maxMotorTorque = p.maxMotorTorque;
-  d.motorSpeed = p.motorSpeed;
-}
-
-export function readWheelJointParams(d: WheelJointData): WheelJointParams {
-  return {
-    localAxisA: { x: d.localAxisX, y: d.localAxisY },
-    enableSpring: d.enableSpring,
-    hertz: d.hertz,
-    dampingRatio: d.dampingRatio,
-    enableLimit: d.enableLimit,
-    lowerTranslation: d.lowerTranslation,
-    upperTranslation: d.upperTranslation,
-    enableMotor: d.enableMotor,
-    maxMotorTorque: d.maxMotorTorque,
-    motorSpeed: d.motorSpeed,
-  };
-}
+/** The wheel joint's parameters (joint_params.ts), in the order of their checks. */
+export const wheelJointParams = jointParams<WheelJointParams>(
+  () => new WheelJointData(),
+  [
+    axis(),
+    ...SPRING,
+    ...limit('lowerTranslation', 'upperTranslation', checkTranslationLimits),
+    ...motor('maxMotorTorque', 'N m', checkAngularSpeed),
+  ],
+);
 
 /**
  * Translation of B's anchor along the axis from A's anchor (m), and the angular speed of

@@ -20,20 +20,7 @@ import {
 } from '../dynamics/contact_layout.js';
 import type { WorldState } from './world_state.js';
 import { CONTACT_TOUCHING } from '../dynamics/awake_contacts.js';
-
-/** Field offsets of one contact point record written by `World.readContactPoints`. */
-export const ContactPointRecord = {
-  X: 0,
-  Y: 1,
-  /** The contact normal, pointing from shape A to shape B. */
-  NX: 2,
-  NY: 3,
-  /** Normal impulse of the last sub-step (N s): the warm-start value; times the sub-step count for a step. */
-  NormalImpulse: 4,
-  /** Negative when the shapes overlap (m). */
-  Separation: 5,
-  Size: 6,
-} as const;
+import { ContactPointRecord } from '../types/contact_point_record.js';
 
 /**
  * Writes the records of up to `out.length / stride` touching points, in contact slot

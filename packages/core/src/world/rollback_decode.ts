@@ -9,7 +9,7 @@ import { originFromCenter, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
 import { BodyType } from '../types/body_def.js';
 import { CONTACT_FLAG_BITS } from '../dynamics/awake_contacts.js';
 import { CONTACT_REFERENCE_STRIDE } from '../dynamics/contact_layout.js';
-import { linkContactEdge, reuseManifold, updateContactManifold } from '../dynamics/contact.js';
+import { linkContactEdge } from '../dynamics/contact.js';
 import {
   C_FRICTION,
   C_NX,
@@ -40,19 +40,16 @@ import {
   value4,
 } from './rollback_coding.js';
 import {
+  collideAtPoses,
   guessFatBox,
   guessPose,
-  holdPose,
-  keepSecondPoint,
   manifold,
   narrowPhase,
-  poseInto,
-  putPose,
-  putStartPose,
-  referenceManifold,
-  releasePose,
   reusable,
+  reuseAtPoses,
   transformFrom,
+  updateAtPoses,
+  updateAtReference,
   writeReferenceManifold,
 } from './rollback_derive.js';
 import {
@@ -370,36 +367,14 @@ function decodeContacts(w: WorldState, fs: Float64Array, f: number): number {
         writeReferenceManifold(w, c, n, m);
       }
       contacts.pointCount[c] = n;
-      if (record === R_UPDATE) {
-        referenceManifold(w, c, n, m);
-        holdPose(w, bA, 0);
-        holdPose(w, bB, 4);
-        putPose(w, bA, ref, rb);
-        putPose(w, bB, ref, rb + 4);
-        updateContactManifold(w, c, bA, bB, m);
-        releasePose(w, bB, 4);
-        releasePose(w, bA, 0);
-      } else if (record === R_REUSE) {
-        holdPose(w, bA, 0);
-        holdPose(w, bB, 4);
-        if ((mode & M_CURRENT_A) === 0) putStartPose(w, bA);
-        if ((mode & M_CURRENT_B) === 0) putStartPose(w, bB);
-        reuseManifold(w, c, bA, bB, n);
-        releasePose(w, bB, 4);
-        releasePose(w, bA, 0);
-      }
+      if (record === R_UPDATE) updateAtReference(w, c, n);
+      else if (record === R_REUSE)
+        reuseAtPoses(w, c, n, (mode & M_CURRENT_A) !== 0, (mode & M_CURRENT_B) !== 0);
     } else if (record === R_UPDATE) {
-      poseInto(w, bA, (mode & M_CURRENT_A) === 0, w.xfA);
-      poseInto(w, bB, (mode & M_CURRENT_B) === 0, w.xfB);
-      narrowPhase(w, c, w.xfA, w.xfB, m);
-      keepSecondPoint(w, c, m);
-      holdPose(w, bA, 0);
-      holdPose(w, bB, 4);
-      if ((mode & M_CURRENT_A) === 0) putStartPose(w, bA);
-      if ((mode & M_CURRENT_B) === 0) putStartPose(w, bB);
-      updateContactManifold(w, c, bA, bB, m);
-      releasePose(w, bB, 4);
-      releasePose(w, bA, 0);
+      const currentA = (mode & M_CURRENT_A) !== 0;
+      const currentB = (mode & M_CURRENT_B) !== 0;
+      collideAtPoses(w, c, currentA, currentB);
+      updateAtPoses(w, c, currentA, currentB);
     } else {
       contacts.pointCount[c] = n;
     }

@@ -320,11 +320,17 @@ function isStartPose(w: WorldState, b: number, ref: Float64Array, o: number): bo
   );
 }
 
-/**
- * Does updateContactManifold at the reference poses, with the reference manifold, give c's
- * record (kept)? It rewrites the reference, ids and count with the values they hold.
+/*
+ * The step's rules for a contact's record, each stated once: a save tries them to find the
+ * one that gives the record it holds (classifyContact), and a load runs the one the save
+ * named. Each puts the bodies at the poses it names and back.
  */
-function updatedAtReference(w: WorldState, c: number, n: number): boolean {
+
+/**
+ * updateContactManifold from c's reference manifold at its reference poses (what the step
+ * does to a polygon pair whose reference the narrow phase wrote).
+ */
+export function updateAtReference(w: WorldState, c: number, n: number): void {
   const contacts = w.contacts;
   const bA = contacts.bodyA[c]!;
   const bB = contacts.bodyB[c]!;
@@ -337,6 +343,59 @@ function updatedAtReference(w: WorldState, c: number, n: number): boolean {
   updateContactManifold(w, c, bA, bB, manifold);
   releasePose(w, bB, 4);
   releasePose(w, bA, 0);
+}
+
+/** reuseManifold with each body at its current pose or (not `current`) its step-start pose. */
+export function reuseAtPoses(
+  w: WorldState,
+  c: number,
+  n: number,
+  currentA: boolean,
+  currentB: boolean,
+): boolean {
+  const contacts = w.contacts;
+  const bA = contacts.bodyA[c]!;
+  const bB = contacts.bodyB[c]!;
+  holdAtPoses(w, bA, bB, currentA, currentB);
+  const reused = reuseManifold(w, c, bA, bB, n);
+  releasePose(w, bB, 4);
+  releasePose(w, bA, 0);
+  return reused;
+}
+
+/** The narrow phase of c into `manifold`, each body at its current or step-start pose. */
+export function collideAtPoses(w: WorldState, c: number, currentA: boolean, currentB: boolean): void {
+  poseInto(w, w.contacts.bodyA[c]!, !currentA, w.xfA);
+  poseInto(w, w.contacts.bodyB[c]!, !currentB, w.xfB);
+  narrowPhase(w, c, w.xfA, w.xfB, manifold);
+}
+
+/** After collideAtPoses: updateContactManifold from `manifold` at the same poses. */
+export function updateAtPoses(w: WorldState, c: number, currentA: boolean, currentB: boolean): void {
+  const contacts = w.contacts;
+  const bA = contacts.bodyA[c]!;
+  const bB = contacts.bodyB[c]!;
+  keepSecondPoint(w, c, manifold);
+  holdAtPoses(w, bA, bB, currentA, currentB);
+  updateContactManifold(w, c, bA, bB, manifold);
+  releasePose(w, bB, 4);
+  releasePose(w, bA, 0);
+}
+
+/** Holds both bodies' poses (released in reverse order) and puts each not `current` at its start. */
+function holdAtPoses(w: WorldState, bA: number, bB: number, currentA: boolean, currentB: boolean): void {
+  holdPose(w, bA, 0);
+  holdPose(w, bB, 4);
+  if (!currentA) putStartPose(w, bA);
+  if (!currentB) putStartPose(w, bB);
+}
+
+/**
+ * Does updateContactManifold at the reference poses, with the reference manifold, give c's
+ * record (kept)? It rewrites the reference, ids and count with the values they hold.
+ */
+function updatedAtReference(w: WorldState, c: number, n: number): boolean {
+  updateAtReference(w, c, n);
   const ok = recordIsKept(w, c, n);
   restoreRecord(w, c);
   return ok;
@@ -353,14 +412,7 @@ function reusedAt(w: WorldState, c: number, n: number): number {
     const currentA = (combo & 1) !== 0;
     const currentB = (combo & 2) !== 0;
     if ((!currentA && !startA) || (!currentB && !startB)) continue;
-    holdPose(w, bA, 0);
-    holdPose(w, bB, 4);
-    if (!currentA) putStartPose(w, bA);
-    if (!currentB) putStartPose(w, bB);
-    const reused = reuseManifold(w, c, bA, bB, n);
-    releasePose(w, bB, 4);
-    releasePose(w, bA, 0);
-    const ok = reused && recordIsKept(w, c, n);
+    const ok = reuseAtPoses(w, c, n, currentA, currentB) && recordIsKept(w, c, n);
     restoreRecord(w, c);
     if (ok) return combo << 2;
   }
@@ -382,19 +434,10 @@ function collidedAt(w: WorldState, c: number, n: number): number {
     const currentA = (combo & 1) !== 0;
     const currentB = (combo & 2) !== 0;
     if ((!currentA && !startA) || (!currentB && !startB)) continue;
-    poseInto(w, bA, !currentA, w.xfA);
-    poseInto(w, bB, !currentB, w.xfB);
-    narrowPhase(w, c, w.xfA, w.xfB, manifold);
+    collideAtPoses(w, c, currentA, currentB);
     if (manifold.pointCount !== n || manifold.id0 !== contacts.id0[c]) continue;
     if (n > 1 && manifold.id1 !== contacts.id1[c]) continue;
-    keepSecondPoint(w, c, manifold);
-    holdPose(w, bA, 0);
-    holdPose(w, bB, 4);
-    if (!currentA) putStartPose(w, bA);
-    if (!currentB) putStartPose(w, bB);
-    updateContactManifold(w, c, bA, bB, manifold);
-    releasePose(w, bB, 4);
-    releasePose(w, bA, 0);
+    updateAtPoses(w, c, currentA, currentB);
     const ok = recordIsKept(w, c, n);
     restoreRecord(w, c);
     restoreReference(w, c);

@@ -11,7 +11,8 @@
  * the one the helpers last took means they must take `sharedStores` again.
  */
 
-import { type Column, isShared, shareArrays, sharedGeneration } from '../base/array.js';
+import { isShared, sharedBuffer, sharedGeneration } from '../base/array.js';
+import type { Column } from '../base/columns.js';
 // What it reads of a world is the joint layer's view of it (every store), so the world state,
 // which shares itself when it adopts restored content, imports this module without a cycle.
 import type { JointsState } from '../joints/joints_state.js';
@@ -29,6 +30,24 @@ function hotStores(w: JointsState): Record<string, object> {
     broadPhase: w.broadPhase,
     world: w,
   };
+}
+
+/**
+ * Moves every typed-array field of `o` onto shared memory: a copy on a new
+ * SharedArrayBuffer, same length, same bits. Growth keeps them shared (growF64 ...).
+ * A field already shared is left as it is.
+ */
+function shareArrays(o: object): void {
+  const fields = o as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const v = fields[key];
+    if (!ArrayBuffer.isView(v) || v instanceof DataView || isShared(v)) continue;
+    const a = v as Uint8Array;
+    const Kind = a.constructor as new (buffer: SharedArrayBuffer) => Uint8Array;
+    const copy = new Kind(sharedBuffer(a.byteLength));
+    copy.set(a);
+    fields[key] = copy;
+  }
 }
 
 /** Moves the world's hot stores onto shared memory (same lengths, same bits). */

@@ -9,7 +9,7 @@
  * User data and mixer functions are not serialisable and stay out.
  */
 
-import type { Column } from '../base/array.js';
+import type { Column } from '../base/columns.js';
 import { STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
 import { bodyStoreColumns } from '../dynamics/body_store.js';
 import { contactStoreColumns } from '../dynamics/contact_store.js';

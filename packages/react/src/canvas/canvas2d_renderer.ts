@@ -4,7 +4,7 @@
  * stroke. Nothing allocates per frame.
  */
 import { BodyRecord } from '@impulse/core/contract';
-import type { DrawEntry } from './draw_list.js';
+import { type DrawEntry, THIN_FLOATS } from './draw_list.js';
 import { firstGridLine, GRID_RGBA, gridSpacingPx } from './grid.js';
 import type { BodyRenderer, RenderFrame } from './renderer.js';
 
@@ -16,6 +16,11 @@ const OCTAGON_S = Float64Array.from({ length: 8 }, (_, i) => Math.sin((i * Math.
 const SMALL_CIRCLE_PX = 6;
 /** Outlines on a crowd of tiny bodies only cost raster time: drawn from this many px per meter. */
 const OUTLINE_SCALE = 24;
+/** An outline's width (px); a shape thinner than a pixel is drawn as a line this wide. */
+const OUTLINE_PX = 1.25;
+/** What `pathBody` met: line segments (the batch is stroked wider), shapes under a pixel wide. */
+const LINES = 1;
+const THIN = 2;
 
 export class Canvas2DRenderer implements BodyRenderer {
   readonly kind = 'canvas2d' as const;
@@ -99,31 +104,72 @@ export class Canvas2DRenderer implements BodyRenderer {
     let i = 0;
     const cam = f.camera;
     while (i < total) {
+      const start = i;
       const first = order[i]!;
       const s = style[first]!;
       const st = f.styles.styles[s]!;
       const isStatic = statics[first]!;
-      let lines = false;
+      let found = 0;
       ctx.beginPath();
       for (; i < total; i++) {
         const slot = order[i]!;
         if (style[slot] !== s || statics[slot] !== isStatic) break;
-        if (this.pathBody(f, f.entries[slot]!, slot)) lines = true;
+        found |= this.pathBody(f, f.entries[slot]!, slot);
       }
       if (st.dashed) ctx.setLineDash([6, 4]);
       ctx.fillStyle = st.fill;
       ctx.fill();
+      const lines = (found & LINES) !== 0;
       if (lines || st.dashed || isStatic || cam.scale >= OUTLINE_SCALE) {
         ctx.strokeStyle = st.stroke;
-        ctx.lineWidth = lines ? 2 : 1.25;
+        ctx.lineWidth = lines ? 2 : OUTLINE_PX;
         ctx.stroke();
       }
       if (st.dashed) ctx.setLineDash([]);
+      if (found & THIN) this.strokeThin(f, order, start, i, st.stroke);
     }
   }
 
-  /** Adds the body's shapes to the current path; true if it had line segments. */
-  private pathBody(f: RenderFrame, d: DrawEntry, slot: number): boolean {
+  /**
+   * The batch's shapes thinner than a pixel, which its fill left out: each a line along
+   * its length in the stroke colour, as wide as an outline, with square caps so a shape
+   * small every way still shows as a dot.
+   */
+  private strokeThin(f: RenderFrame, order: Int32Array, from: number, to: number, stroke: string): void {
+    const ctx = this.ctx;
+    const r = f.records;
+    const k = f.camera.scale;
+    ctx.beginPath();
+    for (let i = from; i < to; i++) {
+      const slot = order[i]!;
+      const thin = f.entries[slot]!.thin;
+      const o = slot * BodyRecord.Size;
+      const c = r[o + BodyRecord.C]!;
+      const s = r[o + BodyRecord.S]!;
+      const bx = f.camera.toScreenX(r[o + BodyRecord.X]!);
+      const by = f.camera.toScreenY(r[o + BodyRecord.Y]!);
+      for (let t = 0; t < thin.length; t += THIN_FLOATS) {
+        if (thin[t]! * k >= 1) continue;
+        const x1 = thin[t + 1]!;
+        const y1 = thin[t + 2]!;
+        const x2 = thin[t + 3]!;
+        const y2 = thin[t + 4]!;
+        ctx.moveTo(bx + k * (c * x1 - s * y1), by - k * (s * x1 + c * y1));
+        ctx.lineTo(bx + k * (c * x2 - s * y2), by - k * (s * x2 + c * y2));
+      }
+    }
+    ctx.strokeStyle = stroke;
+    ctx.lineWidth = OUTLINE_PX;
+    ctx.lineCap = 'square';
+    ctx.stroke();
+    ctx.lineCap = 'butt';
+  }
+
+  /**
+   * Adds the body's shapes to the current path, but those thinner than a pixel
+   * (`strokeThin` draws them); says which it met: LINES (segments), THIN.
+   */
+  private pathBody(f: RenderFrame, d: DrawEntry, slot: number): number {
     const ctx = this.ctx;
     const r = f.records;
     const o = slot * BodyRecord.Size;
@@ -133,10 +179,14 @@ export class Canvas2DRenderer implements BodyRenderer {
     const bx = f.camera.toScreenX(r[o + BodyRecord.X]!);
     const by = f.camera.toScreenY(r[o + BodyRecord.Y]!);
     // local (lx, ly) -> canvas: (bx + k (c lx - s ly), by - k (s lx + c ly))
-    let lines = false;
+    let found = 0;
     const shapes = d.shapes;
     for (let j = 0; j < shapes.length; j++) {
       const shape = shapes[j]!;
+      if (d.thin[j * THIN_FLOATS]! * k < 1) {
+        found |= THIN;
+        continue;
+      }
       switch (shape.kind) {
         case 'poly': {
           // back to the first corner with lineTo: closePath costs Chromium's software
@@ -184,12 +234,12 @@ export class Canvas2DRenderer implements BodyRenderer {
         case 'segment': {
           ctx.moveTo(bx + k * (c * shape.x1 - s * shape.y1), by - k * (s * shape.x1 + c * shape.y1));
           ctx.lineTo(bx + k * (c * shape.x2 - s * shape.y2), by - k * (s * shape.x2 + c * shape.y2));
-          lines = true;
+          found |= LINES;
           break;
         }
       }
     }
-    return lines;
+    return found;
   }
 
   dispose(): void {}

@@ -29,6 +29,8 @@ export interface DrawEntry {
   shapes: DrawShape[];
   /** Every shape is a sensor: drawn as an outline. */
   sensor: boolean;
+  /** Per shape, THIN_FLOATS numbers: its thinnest width (m) and the line that draws it when thinner than a pixel (see `thinLine`). */
+  thin: Float64Array;
   /** Style ids (see StyleTable) per state; -1: not drawn. */
   awake: number;
   asleep: number;
@@ -61,6 +63,71 @@ export function toDrawShape(g: Geometry): DrawShape {
   if (g instanceof Segment || g instanceof ChainSegment)
     return { kind: 'segment', x1: g.p1x, y1: g.p1y, x2: g.p2x, y2: g.p2y };
   throw new TypeError('<PhysicsCanvas>: a shape of unknown geometry');
+}
+
+/** Numbers per shape in `DrawEntry.thin`: width across (m), then the line's ends x1, y1, x2, y2 (body frame). */
+export const THIN_FLOATS = 5;
+
+/**
+ * The shape's thinnest width across (m, its rounding included) and, written at `o` in
+ * `out` after the width, the line along its length through its middle: what a renderer
+ * draws in its place when the width is under a pixel, where a fill would cover a fraction
+ * of a pixel and fade out (a 5 mm card at 30 px/m is 0.15 px wide). A segment is a line
+ * already: infinitely wide here, so it is never replaced.
+ */
+export function thinLine(s: DrawShape, out: Float64Array, o: number): void {
+  switch (s.kind) {
+    case 'segment':
+      out.set([Number.POSITIVE_INFINITY, s.x1, s.y1, s.x2, s.y2], o);
+      return;
+    case 'circle':
+      out.set([2 * s.r, s.cx - s.r, s.cy, s.cx + s.r, s.cy], o);
+      return;
+    case 'capsule': {
+      const len = Math.hypot(s.x2 - s.x1, s.y2 - s.y1) || 1;
+      const ux = ((s.x2 - s.x1) / len) * s.r;
+      const uy = ((s.y2 - s.y1) / len) * s.r;
+      out.set([2 * s.r, s.x1 - ux, s.y1 - uy, s.x2 + ux, s.y2 + uy], o);
+      return;
+    }
+    case 'poly': {
+      // a convex polygon's width is least across one of its edges: for each edge, the
+      // deepest corner behind it along the edge's normal
+      let best = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < s.count; i++) {
+        const j = i + 1 === s.count ? 0 : i + 1;
+        const len = Math.hypot(s.xs[j]! - s.xs[i]!, s.ys[j]! - s.ys[i]!);
+        if (len === 0) continue;
+        const ux = (s.xs[j]! - s.xs[i]!) / len;
+        const uy = (s.ys[j]! - s.ys[i]!) / len;
+        let nMin = Number.POSITIVE_INFINITY;
+        let nMax = Number.NEGATIVE_INFINITY;
+        let uMin = Number.POSITIVE_INFINITY;
+        let uMax = Number.NEGATIVE_INFINITY;
+        for (let k = 0; k < s.count; k++) {
+          const n = -uy * s.xs[k]! + ux * s.ys[k]!;
+          const u = ux * s.xs[k]! + uy * s.ys[k]!;
+          nMin = Math.min(nMin, n);
+          nMax = Math.max(nMax, n);
+          uMin = Math.min(uMin, u);
+          uMax = Math.max(uMax, u);
+        }
+        if (nMax - nMin >= best) continue;
+        best = nMax - nMin;
+        const mid = 0.5 * (nMin + nMax);
+        const a = uMin - s.radius;
+        const b = uMax + s.radius;
+        // back from (u, n) coordinates: p = u (ux, uy) + n (-uy, ux)
+        out.set(
+          [best + 2 * s.radius, a * ux - mid * uy, a * uy + mid * ux, b * ux - mid * uy, b * uy + mid * ux],
+          o,
+        );
+      }
+      if (best === Number.POSITIVE_INFINITY)
+        out.set([2 * s.radius, s.xs[0]!, s.ys[0]!, s.xs[0]!, s.ys[0]!], o);
+      return;
+    }
+  }
 }
 
 function shapeKey(s: DrawShape): string {
@@ -126,6 +193,7 @@ export function buildEntry(
       type: BodyType.Static,
       shapes,
       sensor: false,
+      thin: new Float64Array(0),
       awake: -1,
       asleep: -1,
       dragged: -1,
@@ -139,11 +207,14 @@ export function buildEntry(
     shapes.push(toDrawShape(source.getShapeGeometry(shape)));
     if (source.isShapeSensor(shape)) sensors++;
   }
+  const thin = new Float64Array(shapes.length * THIN_FLOATS);
+  for (let i = 0; i < shapes.length; i++) thinLine(shapes[i]!, thin, i * THIN_FLOATS);
   const entry: DrawEntry = {
     id,
     type: source.getBodyType(id),
     shapes,
     sensor: shapes.length > 0 && sensors === shapes.length,
+    thin,
     awake: -1,
     asleep: -1,
     dragged: -1,

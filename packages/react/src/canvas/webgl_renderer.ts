@@ -15,10 +15,13 @@
  * its width (along the corner's miter, in pixels), so the outline straddles the shape's
  * edge as a Canvas 2D stroke does. Without that, a shape thinner than a pixel (the stacking
  * scene's 5 mm cards, 0.15 px wide at 30 px/m) covered a fraction of a pixel and drew
- * faintly, where Canvas 2D's stroke gives it a line 1.25 px wide.
+ * faintly, where Canvas 2D's stroke gives it a line 1.25 px wide. Where no outline is drawn
+ * (dynamic bodies below OUTLINE_SCALE), each vertex carries its shape's width, and a shape
+ * thinner than a pixel grows to an outline's width and takes the outline's colour, as
+ * Canvas 2D draws it as a line (draw_list.ts, `thinLine`): it no longer vanishes.
  */
 import { BodyRecord } from '@impulse/core/contract';
-import type { DrawShape } from './draw_list.js';
+import { type DrawShape, THIN_FLOATS, thinLine } from './draw_list.js';
 import type { BodyRenderer, RenderFrame } from './renderer.js';
 import { parseColor, type Rgba } from './body_style.js';
 import { firstGridLine, gridOver, gridSpacingPx } from './grid.js';
@@ -28,6 +31,7 @@ in vec2 a_pos;
 in vec2 a_off;
 in vec2 a_grow;
 in float a_edge;
+in float a_thick;
 in vec4 a_xf;
 in vec4 a_fill;
 in vec4 a_stroke;
@@ -35,15 +39,21 @@ uniform vec3 u_cam;
 uniform vec2 u_size;
 uniform float u_linePx;
 uniform float u_growPx;
+uniform float u_minPx;
 out float v_edge;
+out float v_thin;
 out vec4 v_fill;
 out vec4 v_stroke;
 void main() {
-  vec2 l = a_pos + (a_off * u_linePx + a_grow * u_growPx) / u_cam.x;
+  // a shape thinner than a pixel grows to u_minPx across and takes the outline's colour
+  float thickPx = a_thick * u_cam.x;
+  float grow = max(u_growPx, 0.5 * (u_minPx - thickPx));
+  vec2 l = a_pos + (a_off * u_linePx + a_grow * grow) / u_cam.x;
   vec2 w = a_xf.xy + vec2(a_xf.z * l.x - a_xf.w * l.y, a_xf.w * l.x + a_xf.z * l.y);
   vec2 s = vec2(u_cam.y + u_cam.x * w.x, u_cam.z - u_cam.x * w.y);
   gl_Position = vec4(s.x / u_size.x * 2.0 - 1.0, 1.0 - s.y / u_size.y * 2.0, 0.0, 1.0);
   v_edge = a_edge;
+  v_thin = thickPx < 1.0 ? 1.0 : 0.0;
   v_fill = a_fill;
   v_stroke = a_stroke;
 }`;
@@ -51,6 +61,7 @@ void main() {
 const FRAGMENT = `#version 300 es
 precision mediump float;
 in float v_edge;
+in float v_thin;
 in vec4 v_fill;
 in vec4 v_stroke;
 uniform float u_strokePx;
@@ -59,12 +70,14 @@ void main() {
   float w = max(fwidth(v_edge), 1e-5);
   float t = u_strokePx <= 0.0 ? 1.0 : smoothstep(w * (u_strokePx - 0.5), w * (u_strokePx + 0.5), v_edge);
   vec4 c = mix(v_stroke, v_fill, t);
-  if (v_edge <= 0.0) c = v_stroke;
+  if (v_edge <= 0.0 || v_thin > 0.5) c = v_stroke;
   o = vec4(c.rgb * c.a, c.a);
 }`;
 
-/** Floats per mesh vertex: local x, y; line offset x, y; outline growth x, y; edge parameter. */
-const VERTEX_FLOATS = 7;
+/** Floats per mesh vertex: local x, y; line offset x, y; outline growth x, y; edge parameter; the shape's width (m). */
+const VERTEX_FLOATS = 8;
+/** A line's width as the vertex shader sees it: never thin, never grown. */
+const LINE_THICK = 1e6;
 /** Bytes per instance: x, y, cos, sin (float32) and two RGBA8 colours. */
 const INSTANCE_BYTES = 24;
 const CIRCLE_SEGMENTS = 20;
@@ -100,7 +113,7 @@ function outwardNormal(cx: number, cy: number, x1: number, y1: number, x2: numbe
  * miter: the move that shifts both its edges out by one unit (the shader scales it to
  * pixels).
  */
-function pushFan(out: number[], cx: number, cy: number, xs: number[], ys: number[]): void {
+function pushFan(out: number[], cx: number, cy: number, xs: number[], ys: number[], thick: number): void {
   const n = xs.length;
   const mx: number[] = [];
   const my: number[] = [];
@@ -124,25 +137,30 @@ function pushFan(out: number[], cx: number, cy: number, xs: number[], ys: number
   }
   for (let i = 0; i < n; i++) {
     const j = (i + 1) % n;
-    out.push(cx, cy, 0, 0, 0, 0, 1);
-    out.push(xs[i]!, ys[i]!, 0, 0, mx[i]!, my[i]!, 0);
-    out.push(xs[j]!, ys[j]!, 0, 0, mx[j]!, my[j]!, 0);
+    out.push(cx, cy, 0, 0, 0, 0, 1, thick);
+    out.push(xs[i]!, ys[i]!, 0, 0, mx[i]!, my[i]!, 0, thick);
+    out.push(xs[j]!, ys[j]!, 0, 0, mx[j]!, my[j]!, 0, thick);
   }
 }
+
+/** `thinLine`'s output for the shape being tessellated (made once per mesh, not per frame). */
+const thinScratch = new Float64Array(THIN_FLOATS);
 
 /** A quad from (x1, y1) to (x2, y2), `half` line widths to each side, all outline. */
 function pushLine(out: number[], x1: number, y1: number, x2: number, y2: number, half: number): void {
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
   const nx = (-(y2 - y1) / len) * half;
   const ny = ((x2 - x1) / len) * half;
-  const a = [x1, y1, nx, ny, 0, 0, 0];
-  const b = [x1, y1, -nx, -ny, 0, 0, 0];
-  const c = [x2, y2, nx, ny, 0, 0, 0];
-  const d = [x2, y2, -nx, -ny, 0, 0, 0];
+  const a = [x1, y1, nx, ny, 0, 0, 0, LINE_THICK];
+  const b = [x1, y1, -nx, -ny, 0, 0, 0, LINE_THICK];
+  const c = [x2, y2, nx, ny, 0, 0, 0, LINE_THICK];
+  const d = [x2, y2, -nx, -ny, 0, 0, 0, LINE_THICK];
   out.push(...a, ...b, ...c, ...b, ...d, ...c);
 }
 
 export function tessellate(shape: DrawShape, out: number[]): void {
+  thinLine(shape, thinScratch, 0);
+  const thick = thinScratch[0]!;
   switch (shape.kind) {
     case 'poly': {
       const xs: number[] = [];
@@ -175,7 +193,7 @@ export function tessellate(shape: DrawShape, out: number[]): void {
           ys.push(y + shape.radius * Math.sin(a));
         }
       }
-      pushFan(out, cx, cy, xs, ys);
+      pushFan(out, cx, cy, xs, ys, thick);
       break;
     }
     case 'circle': {
@@ -186,7 +204,7 @@ export function tessellate(shape: DrawShape, out: number[]): void {
         xs.push(shape.cx + shape.r * Math.cos(a));
         ys.push(shape.cy + shape.r * Math.sin(a));
       }
-      pushFan(out, shape.cx, shape.cy, xs, ys);
+      pushFan(out, shape.cx, shape.cy, xs, ys, thick);
       // a spoke shows the rotation
       pushLine(out, shape.cx, shape.cy, shape.cx + shape.r, shape.cy, 0.5);
       break;
@@ -205,7 +223,7 @@ export function tessellate(shape: DrawShape, out: number[]): void {
         xs.push(shape.x1 + shape.r * Math.cos(t));
         ys.push(shape.y1 + shape.r * Math.sin(t));
       }
-      pushFan(out, (shape.x1 + shape.x2) / 2, (shape.y1 + shape.y2) / 2, xs, ys);
+      pushFan(out, (shape.x1 + shape.x2) / 2, (shape.y1 + shape.y2) / 2, xs, ys, thick);
       break;
     }
     case 'segment':
@@ -259,6 +277,7 @@ export class WebGLRenderer implements BodyRenderer {
     size: WebGLUniformLocation | null;
     linePx: WebGLUniformLocation | null;
     growPx: WebGLUniformLocation | null;
+    minPx: WebGLUniformLocation | null;
     strokePx: WebGLUniformLocation | null;
   };
   private readonly meshes: Mesh[] = [];
@@ -325,6 +344,7 @@ export class WebGLRenderer implements BodyRenderer {
     attrib('a_off', 2, 8);
     attrib('a_grow', 2, 16);
     attrib('a_edge', 1, 24);
+    attrib('a_thick', 1, 28);
     this.instanceBuffer = gl.createBuffer()!;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.instanceBuffer);
     this.loc = {
@@ -341,6 +361,7 @@ export class WebGLRenderer implements BodyRenderer {
       size: gl.getUniformLocation(program, 'u_size'),
       linePx: gl.getUniformLocation(program, 'u_linePx'),
       growPx: gl.getUniformLocation(program, 'u_growPx'),
+      minPx: gl.getUniformLocation(program, 'u_minPx'),
       strokePx: gl.getUniformLocation(program, 'u_strokePx'),
     };
     gl.bindVertexArray(null);
@@ -465,6 +486,7 @@ export class WebGLRenderer implements BodyRenderer {
     gl.uniform3f(this.uniforms.cam, cam.scale, cam.originX, cam.originY);
     gl.uniform2f(this.uniforms.size, this.width, this.height);
     gl.uniform1f(this.uniforms.linePx, 1);
+    gl.uniform1f(this.uniforms.minPx, OUTLINE_PX);
     // one instanced draw per run of equal (static, mesh)
     let i = 0;
     while (i < total) {

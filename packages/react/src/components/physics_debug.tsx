@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useRuntime } from '../context.js';
-import { type DebugContext, DebugDrawer, type Matrix } from '../debug_draw.js';
+import type { DebugContext, DebugDrawer, Matrix } from '../debug_draw.js';
 import { usePhysicsFrame } from '../hooks/use_physics_frame.js';
 
 /**
@@ -12,11 +12,22 @@ import { usePhysicsFrame } from '../hooks/use_physics_frame.js';
  * scroll) for HTML, the `<svg>`'s screen matrix (its place on the page, its viewBox) for
  * SVG. That matrix is read when the overlay mounts, when the page scrolls or resizes and
  * when the set of elements changes, not every frame.
+ *
+ * The canvas is there from the first render; its drawing (debug_draw.ts) is a module of
+ * its own, loaded when the first overlay mounts, so an app that never shows the overlay
+ * does not load it. Frames before it arrives draw nothing.
  */
+type DrawModule = typeof import('../debug_draw.js');
+
+/** The drawing module, loaded by the first overlay that mounts. */
+let drawModule: Promise<DrawModule> | null = null;
+
 export function PhysicsDebug({ zIndex = 1000 }: { zIndex?: number }) {
   const runtime = useRuntime('<PhysicsDebug>');
   const canvas = useRef<HTMLCanvasElement>(null);
   const state = useRef<{
+    /** The drawing module, once loaded. */
+    draw: DrawModule | null;
     ctx: DebugContext | null;
     drawer: DebugDrawer | null;
     client: unknown;
@@ -25,6 +36,7 @@ export function PhysicsDebug({ zIndex = 1000 }: { zIndex?: number }) {
     stale: boolean;
     targets: number;
   }>({
+    draw: null,
     ctx: null,
     drawer: null,
     client: null,
@@ -47,7 +59,22 @@ export function PhysicsDebug({ zIndex = 1000 }: { zIndex?: number }) {
     view?.addEventListener('resize', stale);
     // Redraw now: the loop skips frames while nothing moves.
     runtime.loop.invalidate();
+    let mounted = true;
+    drawModule ??= import('../debug_draw.js');
+    drawModule.then(
+      (module) => {
+        if (!mounted) return;
+        state.current.draw = module;
+        runtime.loop.invalidate();
+      },
+      (error: unknown) => {
+        // the chunk did not load (offline, a redeploy): the next overlay to mount tries again
+        drawModule = null;
+        console.warn('<PhysicsDebug>: the debug overlay could not load its drawing', error);
+      },
+    );
     return () => {
+      mounted = false;
       view?.removeEventListener('scroll', stale, { capture: true });
       view?.removeEventListener('resize', stale);
       if (!client.isDisposed()) client.setDebugContacts(false);
@@ -56,10 +83,10 @@ export function PhysicsDebug({ zIndex = 1000 }: { zIndex?: number }) {
   usePhysicsFrame((frame) => {
     const el = canvas.current;
     const s = state.current;
-    if (!el || !s.ctx) return;
+    if (!el || !s.ctx || !s.draw) return;
     const client = runtime.client;
     if (s.client !== client) {
-      s.drawer = new DebugDrawer(client);
+      s.drawer = new s.draw.DebugDrawer(client);
       s.client = client;
     }
     const view = el.ownerDocument.defaultView;
@@ -67,7 +94,7 @@ export function PhysicsDebug({ zIndex = 1000 }: { zIndex?: number }) {
     if (s.stale || s.targets !== targets.size || targets.stale) {
       s.stale = false;
       s.targets = targets.size;
-      s.screen = screenMatrix(targets.svgRoot(), view);
+      s.screen = s.draw.screenMatrix(targets.svgRoot(), view);
     }
     const width = view?.innerWidth ?? el.width;
     const height = view?.innerHeight ?? el.height;
@@ -78,11 +105,4 @@ export function PhysicsDebug({ zIndex = 1000 }: { zIndex?: number }) {
   return (
     <canvas ref={canvas} style={{ position: 'fixed', left: 0, top: 0, pointerEvents: 'none', zIndex }} />
   );
-}
-
-/** Screen coordinates → viewport pixels: the SVG's screen matrix, or the page less its scroll. */
-function screenMatrix(svg: SVGSVGElement | null, view: Window | null): Matrix {
-  const ctm = svg?.getScreenCTM?.();
-  if (ctm) return { a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d, e: ctm.e, f: ctm.f };
-  return { a: 1, b: 0, c: 0, d: 1, e: -(view?.scrollX ?? 0), f: -(view?.scrollY ?? 0) };
 }

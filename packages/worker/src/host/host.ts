@@ -36,12 +36,13 @@ import type {
   WireRollbackState,
 } from '../protocol/host_messages.js';
 import type { HostInputs } from '../protocol/inputs.js';
-import { reviveArgs, reviveGeometry, type WireCommand, type WireGeometry } from '../protocol/wire.js';
+import type { WireCommand, WireGeometry } from '../protocol/wire.js';
 import { isCommandName } from '../protocol/world_methods.js';
 import { Characters } from './characters.js';
 import { collectStepEvents } from './events.js';
 import { FrameWriter } from './frame_writer.js';
 import { PersistentRays } from './persistent_rays.js';
+import { reviveArgs, reviveGeometry } from './revive.js';
 import { RingReader } from './ring_reader.js';
 import type { HelperLease, HelperSource } from '../parallel/helper_source.js';
 

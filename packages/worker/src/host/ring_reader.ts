@@ -1,7 +1,8 @@
 /** The host's end of the input ring (see protocol/command_ring.ts). */
 import type { World } from '@impulse/core';
 import { Entry, RING_ENTRIES, RingControl, ringViews } from '../protocol/command_ring.js';
-import { type HostInputs, InputDecoder } from '../protocol/inputs.js';
+import type { HostInputs } from '../protocol/inputs.js';
+import { InputDecoder } from './input_decoder.js';
 
 type Call = (...args: unknown[]) => unknown;
 

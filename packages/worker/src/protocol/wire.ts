@@ -3,7 +3,7 @@
  * and the core checks geometry with `instanceof`; user data may be anything (a DOM node,
  * a function) and stays on the main thread, in the mirror world. So command arguments
  * are encoded on the way out (geometry tagged, user data dropped) and revived in the
- * worker before the call.
+ * worker before the call (host/revive.ts).
  */
 import { Capsule, Circle, type Geometry, Polygon, Segment } from '@impulse/core/contract';
 import type { CommandName } from './world_methods.js';
@@ -49,29 +49,6 @@ export function encodeGeometry(g: Geometry): WireGeometry {
   throw new TypeError('encodeGeometry: not a shape geometry of @impulse/core');
 }
 
-export function reviveGeometry(w: WireGeometry): Circle | Capsule | Segment | Polygon {
-  switch (w.kind) {
-    case 'circle':
-      return new Circle(w.cx, w.cy, w.radius);
-    case 'capsule':
-      return new Capsule(w.c1x, w.c1y, w.c2x, w.c2y, w.radius);
-    case 'segment':
-      return new Segment(w.p1x, w.p1y, w.p2x, w.p2y);
-    case 'polygon': {
-      const p = new Polygon();
-      p.count = w.count;
-      p.radius = w.radius;
-      p.centroidX = w.centroidX;
-      p.centroidY = w.centroidY;
-      p.vx.set(w.vx);
-      p.vy.set(w.vy);
-      p.nx.set(w.nx);
-      p.ny.set(w.ny);
-      return p;
-    }
-  }
-}
-
 /** A shallow copy of a definition without its user data (which stays on the main thread). */
 function withoutUserData(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || !('userData' in value)) return value;
@@ -80,7 +57,7 @@ function withoutUserData(value: unknown): unknown {
 }
 
 /** The argument that holds a geometry, for the commands that take one. */
-const GEOMETRY_ARG: Partial<Record<CommandName, number>> = {
+export const GEOMETRY_ARG: Partial<Record<CommandName, number>> = {
   createCircleShape: 1,
   createCapsuleShape: 1,
   createPolygonShape: 1,
@@ -94,11 +71,4 @@ export function encodeCommand(name: CommandName, args: readonly unknown[]): Wire
     out[i] = i === g ? encodeGeometry(args[i] as Geometry) : withoutUserData(args[i]);
   }
   return [name, out];
-}
-
-/** The arguments as the core expects them (geometry revived); the array is reused in place. */
-export function reviveArgs(name: CommandName, args: unknown[]): unknown[] {
-  const g = GEOMETRY_ARG[name];
-  if (g !== undefined) args[g] = reviveGeometry(args[g] as WireGeometry);
-  return args;
 }

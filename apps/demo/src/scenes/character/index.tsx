@@ -59,7 +59,12 @@ const LEVEL: ShapeSpec[] = [
     ],
   },
 ];
-/** Where a standing 1.6 m capsule's center is at x = 0. */
+/**
+ * Where a standing 1.6 m capsule's center is at x = 0: half its height, plus the 2.5 mm
+ * gap the mover keeps from what it stands on (the core's MOVER_SKIN, half the linear slop).
+ * It rests there from the first frame; spawned touching the ground, the first step would
+ * lift it by that gap.
+ */
 const SPAWN = { x: 0, y: 0.8 + 0.5 * 0.005 };
 /** Crates to push, dropping in as the scene starts: x, y, half size. */
 const CRATES = [

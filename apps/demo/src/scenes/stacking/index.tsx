@@ -1,14 +1,12 @@
 import {
   type BodyOptions,
-  type CanvasDrawFn,
-  type FramePose,
-  readFramePose,
+  type BodyStyleFn,
   type ShapeSpec,
   useBodies,
   useBody,
   usePhysicsStats,
 } from '@impulse/react';
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import { CanvasScene, sceneRenders, useSceneHandle } from '../../ui/CanvasScene';
 import { bodyIds } from '../../ui/body_ids';
 import { Button, Slider, Toggle } from '../../ui/controls';
@@ -32,9 +30,21 @@ const TOWER_X = 10;
 const TOWER_COUNT = 16;
 const PYRAMID = pyramid({ base: PYRAMID_BASE, origin: { x: PYRAMID_X, y: 0 } });
 const CARD_HALF_LENGTH = 0.5;
+const CARD = 'card';
 // 1 m cards leaning at 25 degrees, friction 0.7: a few millimetres of slack to settle
-const CARDS = cardHouse({ halfLength: CARD_HALF_LENGTH, origin: { x: 2.6, y: 0 } });
-const CARD_LINE = 'rgba(226, 232, 240, 0.85)';
+const CARDS = cardHouse({ halfLength: CARD_HALF_LENGTH, origin: { x: 2.6, y: 0 } }).map((o) => ({
+  ...o,
+  userData: CARD,
+}));
+/**
+ * The cards in light grey, awake or asleep. A card is 5 mm thick, under a pixel at any zoom
+ * the stage takes: the canvas draws it as a line in its outline colour.
+ */
+const CARD_COLOR = 'rgba(226, 232, 240, 0.85)';
+const cardStyle: BodyStyleFn = (body) =>
+  body.userData === CARD
+    ? { fill: CARD_COLOR, stroke: CARD_COLOR, sleepingFill: CARD_COLOR, sleepingStroke: CARD_COLOR }
+    : null;
 const TOWER = tower({ count: TOWER_COUNT, x: TOWER_X });
 /**
  * From the pyramid's left edge to the tower's right edge, and the tower's height with a
@@ -56,38 +66,8 @@ interface Drop {
   angle: number;
 }
 
-/** The house's cards as the canvas's draw function reads them (the world fills it in). */
-interface CardList {
-  apis: readonly { readonly slot: number }[];
-}
-
-/**
- * Each card as a line over the bodies. A card is 5 mm thick: its fill is a fraction of a
- * pixel, and the canvas outlines bodies only from 24 px/m (Canvas 2D; WebGL from 12), which
- * a phone's stage, the scene's 25 m across 390 px, does not reach: there the house was
- * invisible. Reads the frame's poses; allocates nothing.
- */
-function cardLines(cards: CardList): CanvasDrawFn {
-  const pose: FramePose = { x: 0, y: 0, angle: 0 };
-  return (ctx, camera, frame) => {
-    const apis = cards.apis;
-    ctx.beginPath();
-    for (let i = 0; i < apis.length; i++) {
-      if (!readFramePose(frame, apis[i]!, pose)) continue;
-      // a card's length is along its local y axis
-      const dx = -Math.sin(pose.angle) * CARD_HALF_LENGTH;
-      const dy = Math.cos(pose.angle) * CARD_HALF_LENGTH;
-      ctx.moveTo(camera.toScreenX(pose.x - dx), camera.toScreenY(pose.y - dy));
-      ctx.lineTo(camera.toScreenX(pose.x + dx), camera.toScreenY(pose.y + dy));
-    }
-    ctx.strokeStyle = CARD_LINE;
-    ctx.lineWidth = 1.25;
-    ctx.stroke();
-  };
-}
-
 /** The world: ground, pyramid, house of cards, tower, and the boxes dropped so far. */
-function World({ drops, cardList }: { drops: readonly Drop[]; cardList: CardList }) {
+function World({ drops }: { drops: readonly Drop[] }) {
   sceneRenders.count++;
   const scene = useSceneHandle();
   useBody(GROUND);
@@ -99,7 +79,6 @@ function World({ drops, cardList }: { drops: readonly Drop[]; cardList: CardList
     if (!scene) return;
     // the drag test grabs the tower's top box
     scene.testApi = stack.apis[stack.apis.length - 1]!;
-    cardList.apis = cards.apis;
     scene.bodies = () => bodyIds([...pile.apis, ...cards.apis, ...stack.apis, ...dropped.apis]);
   });
   return null;
@@ -124,8 +103,6 @@ export default function Stacking() {
   const [warm, setWarm] = useState(true);
   const [sleep, setSleep] = useState(true);
   const [drops, setDrops] = useState<Drop[]>([]);
-  const [cardList] = useState<CardList>(() => ({ apis: [] }));
-  const drawCards = useMemo(() => cardLines(cardList), [cardList]);
   const dropBox = useCallback(
     () => setDrops((d) => [...d, { x: PYRAMID_X + (Math.random() - 0.5) * 4, angle: Math.random() }]),
     [],
@@ -134,7 +111,7 @@ export default function Stacking() {
     <CanvasScene
       meta={meta}
       view={VIEW}
-      onDraw={drawCards}
+      bodyStyle={cardStyle}
       physics={{ subSteps, settings: { enableWarmStarting: warm, enableSleep: sleep } }}
       onReset={() => setDrops([])}
       controls={
@@ -167,7 +144,7 @@ export default function Stacking() {
         </>
       }
     >
-      <World drops={drops} cardList={cardList} />
+      <World drops={drops} />
     </CanvasScene>
   );
 }
