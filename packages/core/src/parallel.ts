@@ -13,7 +13,7 @@
  * A block's stage ids are `SolverStage`s (world/solver_stages.ts).
  */
 
-import type { Column } from './base/array.js';
+import type { Column } from './base/columns.js';
 import { runSolverBlock, type SolverStage } from './world/solver_stages.js';
 import { serialExecutor, type StepExecutor } from './world/step_executor.js';
 import { sharedMemoryGeneration, sharedStores } from './world/shared_memory.js';

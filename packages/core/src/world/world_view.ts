@@ -12,7 +12,7 @@
  */
 
 import { Transform } from '../base/math.js';
-import type { Column } from '../base/array.js';
+import type { Column } from '../base/columns.js';
 import { StepContext } from '../dynamics/step_context.js';
 import { QuadCache } from '../collision/manifold.js';
 import type { Geometry } from '../geometry/geometry.js';
