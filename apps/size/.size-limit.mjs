@@ -3,9 +3,11 @@
 // - main thread: what the page loads before it runs (main_thread.mjs: the entry and the
 //   chunks it imports statically), less React: Impulse's share, with the app's few lines
 //   and the packages' dependencies (comlink, zustand).
-// - worker: the worker chunk, whole.
+// - worker: what the physics worker loads before it serves the page (worker_start.mjs:
+//   its entry, the module the entry imports at once and their static imports).
 import { join } from 'node:path';
 import { mainThreadFiles } from './main_thread.mjs';
+import { workerStartFiles } from './worker_start.mjs';
 
 const dist = join(import.meta.dirname, 'dist');
 
@@ -19,10 +21,12 @@ export default [
   },
   {
     name: 'worker',
-    path: join(dist, 'assets', 'worker.js'),
+    path: workerStartFiles(dist).map((file) => join(dist, file)),
     gzip: true,
-    // 86.6 kB with the worker built as an ES module (solver kinds load as chunks of their
-    // own); 100 kB while Vite's iife format inlined every kind
-    limit: '87.5 kB',
+    // 90.5 kB: 86.3 kB as one chunk before the parallel step landed; its step executor,
+    // colouring and narrow phase in blocks, and the entry's split from the module it
+    // imports (WebKit's double evaluation), add 4.2 kB together. Solver kinds and the
+    // helpers' executor load as chunks of their own, not counted here.
+    limit: '91.5 kB',
   },
 ];
