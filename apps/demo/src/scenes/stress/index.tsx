@@ -22,7 +22,7 @@ export const meta: SceneMeta = {
   short: 'Stress',
   summary: [
     'Thousands of bodies fall into a box, declared with useBodies and drawn by <PhysicsCanvas> (WebGL2 on a GPU, else Canvas 2D). The world steps in a worker.',
-    'The page reads the shared transforms and draws, with no React render per frame. Solver threads: the worker steps with helpers over shared memory, to the same bits for any count. Compare stepping on the main thread (inline).',
+    'The page reads shared transforms, no React render per frame. Solver threads: helper workers step one world, to the same bits for any count.',
   ],
 };
 
