@@ -5,7 +5,12 @@
  */
 import type { BodyId, World } from '@impulse/core';
 import { mixedPileScene } from '@impulse/core/scenes';
-import { createPhysicsWorker, type PhysicsClient, type SolverThreads } from '@impulse/worker';
+import {
+  createPhysicsWorker,
+  type PhysicsClient,
+  type SolverThreads,
+  sharedMemoryAvailable,
+} from '@impulse/worker';
 import {
   type GoldenBody,
   type GoldenRun,
@@ -89,6 +94,19 @@ async function inFreshWorker<T>(
   }
 }
 
+/**
+ * Waits until the physics worker's helpers are attached (their executor loads by import()
+ * after the world is made; until then the world steps alone, to the same bits), so that a
+ * test asking for threads measures them. Counted in round trips, not time; where shared
+ * memory is missing the helpers never come and the test sees one thread.
+ */
+async function helpersAttached(client: PhysicsClient, asked: number): Promise<void> {
+  if (asked <= 1 || !sharedMemoryAvailable()) return;
+  for (let trip = 0; trip < 100_000; trip++) {
+    if ((await client.getSolverThreads()).threads >= asked) return;
+  }
+}
+
 export function installTestHook(): void {
   const hook: TestHook = {
     ready: () => (getActiveSim()?.client.getFrameNumber() ?? 0) > 0,
@@ -142,10 +160,10 @@ export function installTestHook(): void {
     solverTiming: (threads, warmup, steps) =>
       inFreshWorker((client) => timeSolverThreads(client, warmup, steps), { solverWorkers: threads }),
     workerGolden: (steps, threads) =>
-      inFreshWorker(
-        async (client) => ({ ...(await runGolden(client, steps)), solver: await client.getSolverThreads() }),
-        threads,
-      ),
+      inFreshWorker(async (client) => {
+        await helpersAttached(client, threads?.solverWorkers ?? 1);
+        return { ...(await runGolden(client, steps)), solver: await client.getSolverThreads() };
+      }, threads),
     workerGoldenTiming: (steps) => inFreshWorker((client) => timeGolden(client, steps)),
   };
   (window as unknown as { __impulse: TestHook }).__impulse = hook;
