@@ -21,9 +21,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { build, preview } from 'vite';
 import { HEADLESS_CHROMIUM_ARGS } from '../test/browsers/chromium';
-import { freePort } from '../test/browsers/net';
+import { buildSite, serveSite } from '../test/browsers/site';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, 'bench-results');
@@ -92,22 +91,8 @@ const rendererName = (page: Page) =>
 
 async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
-  await build({
-    root,
-    configFile: join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: site, emptyOutDir: true, sourcemap: false },
-  });
-  const port = await freePort();
-  const server = await preview({
-    root,
-    configFile: join(root, 'vite.config.ts'),
-    base: './',
-    logLevel: 'warn',
-    build: { outDir: site },
-    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
-  });
-  const url = `http://127.0.0.1:${port}/`;
+  await buildSite(site);
+  const { server, url } = await serveSite(site);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [...HEADLESS_CHROMIUM_ARGS],

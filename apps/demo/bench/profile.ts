@@ -6,23 +6,14 @@
  */
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { preview } from 'vite';
+import { serveSite } from '../test/browsers/site';
 import { HEADLESS_CHROMIUM_ARGS } from '../test/browsers/chromium';
 
 const root = join(import.meta.dirname, '..');
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 
-const server = await preview({
-  root,
-  configFile: join(root, 'vite.config.ts'),
-  base: './',
-  logLevel: 'warn',
-  build: { outDir: join(root, 'bench-results', 'dist') },
-  preview: { host: '127.0.0.1', port: 0, open: false },
-});
-const address = server.httpServer.address();
-const port = typeof address === 'object' && address ? address.port : 0;
+const { server, url } = await serveSite(join(root, 'bench-results', 'dist'));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [...HEADLESS_CHROMIUM_ARGS],
@@ -30,7 +21,7 @@ const browser = await chromium.launch({
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 const query = new URLSearchParams({ bodies: arg('bodies', '5000'), renderer: arg('renderer', 'auto') });
 if (arg('backend', 'worker') === 'inline') query.set('backend', 'inline');
-await page.goto(`http://127.0.0.1:${port}/?${query}#/stress`);
+await page.goto(`${url}?${query}#/stress`);
 await page.waitForFunction(
   () => (window as unknown as { __impulse?: { ready(): boolean } }).__impulse?.ready() === true,
   null,

@@ -19,11 +19,10 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createNodePhysicsWorker } from '@impulse/worker/node';
-import { build, preview } from 'vite';
 import { type SolverTiming, timeSolverThreads } from '../src/golden/solver_timing';
 import type { TestHook } from '../src/test_hook';
 import { type EngineName, launchEngine } from '../test/browsers/engine';
-import { freePort } from '../test/browsers/net';
+import { buildSite, serveSite } from '../test/browsers/site';
 
 declare global {
   interface Window {
@@ -105,24 +104,11 @@ async function inNode(): Promise<void> {
 }
 
 async function inBrowser(name: EngineName): Promise<void> {
-  await build({
-    root,
-    configFile: join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: site, emptyOutDir: true, sourcemap: false },
-  });
-  const port = await freePort();
-  const server = await preview({
-    root,
-    configFile: join(root, 'vite.config.ts'),
-    base: './',
-    logLevel: 'warn',
-    build: { outDir: site },
-    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
-  });
+  await buildSite(site);
+  const { server, url } = await serveSite(site);
   const browser = await launchEngine(name);
   try {
-    const page = await browser.newPage(`http://127.0.0.1:${port}/#/stacking`);
+    const page = await browser.newPage(`${url}#/stacking`);
     await page.waitForFunction(() => window.__impulse?.ready() === true, null, 'the first frame', 120_000);
     // the page's own scene stops stepping, so that its worker leaves the cores to the timed one
     await page.evaluate(() =>

@@ -5,12 +5,7 @@
  */
 import type { BodyId, World } from '@impulse/core';
 import { mixedPileScene } from '@impulse/core/scenes';
-import {
-  createPhysicsWorker,
-  type PhysicsClient,
-  type SolverThreads,
-  sharedMemoryAvailable,
-} from '@impulse/worker';
+import { createPhysicsWorker, type PhysicsClient, type SolverThreads } from '@impulse/worker';
 import {
   type GoldenBody,
   type GoldenRun,
@@ -94,19 +89,6 @@ async function inFreshWorker<T>(
   }
 }
 
-/**
- * Waits until the physics worker's helpers are attached (their executor loads by import()
- * after the world is made; until then the world steps alone, to the same bits), so that a
- * test asking for threads measures them. Counted in round trips, not time; where shared
- * memory is missing the helpers never come and the test sees one thread.
- */
-async function helpersAttached(client: PhysicsClient, asked: number): Promise<void> {
-  if (asked <= 1 || !sharedMemoryAvailable()) return;
-  for (let trip = 0; trip < 100_000; trip++) {
-    if ((await client.getSolverThreads()).threads >= asked) return;
-  }
-}
-
 export function installTestHook(): void {
   const hook: TestHook = {
     ready: () => (getActiveSim()?.client.getFrameNumber() ?? 0) > 0,
@@ -161,7 +143,8 @@ export function installTestHook(): void {
       inFreshWorker((client) => timeSolverThreads(client, warmup, steps), { solverWorkers: threads }),
     workerGolden: (steps, threads) =>
       inFreshWorker(async (client) => {
-        await helpersAttached(client, threads?.solverWorkers ?? 1);
+        // answered once the helpers are attached: the run is on the threads asked for
+        await client.getSolverThreads();
         return { ...(await runGolden(client, steps)), solver: await client.getSolverThreads() };
       }, threads),
     workerGoldenTiming: (steps) => inFreshWorker((client) => timeGolden(client, steps)),

@@ -28,7 +28,6 @@ import { MOVER_SKIN, World } from '@impulse/core';
 import { mixedPileScene } from '@impulse/core/scenes';
 import { createInlinePhysics } from '@impulse/worker';
 import { createNodePhysicsWorker } from '@impulse/worker/node';
-import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, TestRunner } from 'vitest';
 import {
   firstDifference,
@@ -48,7 +47,7 @@ import {
   engineMissing,
   launchEngine,
 } from './browsers/engine';
-import { freePort } from './browsers/net';
+import { buildSite, type Served, serveSite } from './browsers/site';
 import { Turns } from './browsers/turns';
 
 const root = join(import.meta.dirname, '..');
@@ -80,36 +79,16 @@ declare global {
   }
 }
 
-async function serve(isolated: boolean): Promise<{ server: PreviewServer; url: string }> {
-  const port = await freePort();
-  const server = await preview({
-    root,
-    // Without the config file there are no COOP/COEP headers: a static host that cannot set them.
-    configFile: isolated ? join(root, 'vite.config.ts') : false,
-    base: './',
-    logLevel: 'warn',
-    build: { outDir: site },
-    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
-  });
-  return { server, url: `http://127.0.0.1:${port}/` };
-}
-
-let isolated: { server: PreviewServer; url: string };
-let plain: { server: PreviewServer; url: string };
+let isolated: Served;
+let plain: Served;
 
 beforeAll(async () => {
   if (runnable.length === 0) return;
   mkdirSync(results, { recursive: true });
-  await build({
-    root,
-    configFile: join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    // the console recorder: WebDriver classic (WebKit) has no console of its own
-    plugins: [consoleRecorder()],
-    build: { outDir: site, emptyOutDir: true, sourcemap: false },
-  });
-  isolated = await serve(true);
-  plain = await serve(false);
+  // the console recorder: WebDriver classic (WebKit) has no console of its own
+  await buildSite(site, [consoleRecorder()]);
+  isolated = await serveSite(site, true);
+  plain = await serveSite(site, false);
 });
 
 afterAll(async () => {

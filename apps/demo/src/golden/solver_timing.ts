@@ -1,8 +1,8 @@
 /**
  * The solver-threads benchmark's run (bench/solver_threads.ts): the tumbler (2,025 boxes,
- * the bench's scene that never rests) in a fresh manual physics worker, `warmup` steps one
- * at a time (the helpers' code loads and they attach meanwhile), then `steps` steps in one
- * call, timed. The same function runs in a browser's worker (through the test hook) and in
+ * the bench's scene that never rests) in a fresh manual physics worker, once its helpers are
+ * attached (getSolverThreads waits for them), `warmup` steps one at a time, then `steps`
+ * steps in one call, timed. The same function runs in a browser's worker (through the test hook) and in
  * Node's (createNodePhysicsWorker), so the two curves measure the same thing.
  */
 import type { World } from '@impulse/core';
@@ -25,6 +25,7 @@ export async function timeSolverThreads(
   steps: number,
 ): Promise<SolverTiming> {
   tumblerScene(client as unknown as World, 45);
+  await client.getSolverThreads();
   for (let i = 0; i < warmup; i++) await client.step(1);
   const t0 = performance.now();
   await client.step(steps);

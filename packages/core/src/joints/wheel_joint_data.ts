@@ -13,7 +13,8 @@ import { Softness } from '../dynamics/softness.js';
 import { checkAngularSpeed, checkTranslationLimits } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
 import type { JointsState } from './joints_state.js';
-import { STATE_STRIDE, W } from '../dynamics/body_state_layout.js';
+import { W } from '../dynamics/body_state_layout.js';
+import { jointFrameNow } from './joint_frame.js';
 
 export class WheelJointData implements JointData {
   /** Unit axis in A's frame. */
@@ -145,21 +146,16 @@ export function wheelJointState(
   d: WheelJointData,
 ): { translation: number; speed: number } {
   const bodies = w.bodies;
-  const joints = w.joints;
-  const a = joints.bodyA[j]!;
-  const b = joints.bodyB[j]!;
+  const a = w.joints.bodyA[j]!;
   const cA = bodies.c[a]!;
   const sA = bodies.s[a]!;
-  const cB = bodies.c[b]!;
-  const sB = bodies.s[b]!;
-  const lax = joints.localAx[j]!;
-  const lay = joints.localAy[j]!;
-  const lbx = joints.localBx[j]!;
-  const lby = joints.localBy[j]!;
-  const dx = bodies.px[b]! + cB * lbx - sB * lby - (bodies.px[a]! + cA * lax - sA * lay);
-  const dy = bodies.py[b]! + sB * lbx + cB * lby - (bodies.py[a]! + sA * lax + cA * lay);
+  // anchors relative to the centres, and B's centre from A's (joint_frame.ts)
+  const frame = jointFrameNow(w, j);
+  const dx = frame[10]! + frame[8]! - frame[6]!;
+  const dy = frame[11]! + frame[9]! - frame[7]!;
   const ux = cA * d.localAxisX - sA * d.localAxisY;
   const uy = sA * d.localAxisX + cA * d.localAxisY;
-  const speed = bodies.state[b * STATE_STRIDE + W]! - bodies.state[a * STATE_STRIDE + W]!;
+  const state = bodies.state;
+  const speed = state[frame[1]! + W]! - state[frame[0]! + W]!;
   return { translation: ux * dx + uy * dy, speed };
 }

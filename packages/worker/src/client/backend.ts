@@ -6,10 +6,10 @@
 import type { WorldHost } from '../host/host.js';
 import type { HostInit, HostSink } from '../protocol/host_messages.js';
 
-/** The host as the client sees it: its methods, answered now (inline) or later (a worker). */
+/** The host as the client sees it: its methods, answered now (inline) or later (a worker; an async method is awaited either way). */
 export type HostPort = {
   [K in keyof WorldHost]: WorldHost[K] extends (...args: infer A) => infer R
-    ? (...args: A) => R | Promise<R>
+    ? (...args: A) => Awaited<R> | Promise<Awaited<R>>
     : never;
 };
 

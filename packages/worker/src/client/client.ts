@@ -301,7 +301,9 @@ class PhysicsClientBase {
   /**
    * Who steps the world: the threads (the physics worker and its solver helpers, option
    * `solverWorkers`), the helpers running, and the stages shared out so far. Asked of the
-   * host, after the queued commands.
+   * host, after the queued commands, and answered once the helpers' code has loaded and
+   * they are attached (until then the world steps on one thread, to the same bits): await
+   * it before stepping to measure the threads asked for.
    */
   async getSolverThreads(): Promise<SolverThreads> {
     return this.ctx.link.request((port) => port.solverThreads());

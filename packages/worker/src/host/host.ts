@@ -72,6 +72,8 @@ export class WorldHost implements HostInputs {
   /** Steps taken back to back to catch up. */
   private burst = 0;
   private pending: HostUpdate = emptyUpdate();
+  /** The helpers' attach under way (settled: resolved either way), or null. */
+  private attaching: Promise<void> | null = null;
 
   /** `helpers`: where this thread gets solver helpers (none inline: it may not wait). */
   constructor(private readonly helpers: HelperSource | null = null) {}
@@ -88,10 +90,11 @@ export class WorldHost implements HostInputs {
     this.releaseHelpers();
     const world = new World(def);
     this.world = world;
+    this.attaching = null;
     if (threads > 1 && this.helpers !== null) {
       // the executor's code loads now; until it is attached the world steps on this
       // thread, to the same bits (docs/parallel-step.md)
-      this.helpers.attach(world, threads - 1, init.solverBlockItems).then(
+      this.attaching = this.helpers.attach(world, threads - 1, init.solverBlockItems).then(
         (lease) => {
           if (this.world === world) this.executor = lease;
           else lease.dispose();
@@ -225,7 +228,9 @@ export class WorldHost implements HostInputs {
     return this.requireWorld().stateHash();
   }
 
-  solverThreads(): SolverThreads {
+  /** Answered once the helpers asked for at init are attached (or failed to be). */
+  async solverThreads(): Promise<SolverThreads> {
+    await this.attaching;
     const executor = this.executor;
     if (executor === null) return { threads: 1, readyHelpers: 0, sharedStages: 0 };
     return {
