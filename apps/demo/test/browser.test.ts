@@ -1267,6 +1267,31 @@ describe.runIf(runnable.includes('chromium'))('the demo as a new user sees it, i
     writeFileSync(join(shots, 'phone-fill.json'), JSON.stringify(seen, null, 2));
   });
 
+  it('a naive spring that blows up every few steps renders React at most every 15 steps, not per blow-up', async () => {
+    const { page, raw, errors } = await openPage(browser, `${isolated.url}#/soft`);
+    await raw.getByRole('button', { name: 'Make it stiff: 30 Hz' }).click();
+    await page.waitForFunction(() => /blew up/.test(window.__impulse.note()), null, 'a blow-up', 60_000);
+    const read = () =>
+      page.evaluate(() => ({
+        renders: window.__impulse.reactRenders(),
+        steps: window.__impulse.perf().stepCount,
+        note: window.__impulse.note(),
+      }));
+    const before = await read();
+    await waitForSteps(page, 120);
+    const after = await read();
+    const steps = after.steps - before.steps;
+    // an update of the note renders the scene and its world (2 to 4 renders seen), at most one
+    // update per 15 published steps; on main it was one per blow-up, every ~3 steps (96 renders in 120 steps)
+    expect(after.note, 'the note still counts').not.toBe(before.note);
+    expect(
+      after.renders - before.renders,
+      `React renders over ${steps} steps (${before.note} to ${after.note})`,
+    ).toBeLessThanOrEqual(4 * Math.ceil(steps / 15) + 4);
+    expect(await errors()).toEqual([]);
+    await page.close();
+  });
+
   it("the character's player rests on the ground from its first frame: no drop", async () => {
     const { page, errors } = await openPage(browser, `${isolated.url}#/character`);
     // read in the first frames: the player's centre, half its 1.6 m above the ground's top (y = 0)

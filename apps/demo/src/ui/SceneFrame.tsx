@@ -16,7 +16,7 @@ export function SceneFrame(props: {
   onReset: () => void;
   stageExtra?: ReactNode;
   /** The scene's own layout variables (a canvas scene's view shape: `stageFitStyle`). */
-  style?: CSSProperties;
+  style?: CSSProperties | undefined;
 }) {
   const { meta, sim } = props;
   return (
