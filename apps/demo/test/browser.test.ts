@@ -126,6 +126,29 @@ async function waitForSteps(page: EnginePage, steps: number): Promise<void> {
   );
 }
 
+/** Waits until the scene's test body exists and is drawn inside the stage (a step count, never a time). */
+async function waitForTestBodyOnStage(page: EnginePage, label: string): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const hook = window.__impulse;
+      const body = hook.testBody();
+      const p = body === null ? null : hook.pagePoint(body);
+      const stage = document.querySelector('[data-testid=stage]')?.getBoundingClientRect();
+      return (
+        p !== null &&
+        stage !== undefined &&
+        p.x > stage.left &&
+        p.x < stage.right &&
+        p.y > stage.top &&
+        p.y < stage.bottom
+      );
+    },
+    null,
+    `${label}: its test body on the stage`,
+    60_000,
+  );
+}
+
 /** Largest displacement (m) of the scene's dynamic bodies over `steps` published steps. */
 async function maxDisplacement(page: EnginePage, steps: number): Promise<number> {
   const before = await page.evaluate(() =>
@@ -1145,10 +1168,16 @@ describe.runIf(runnable.includes('chromium'))('the demo as a new user sees it, i
       ['character', ['◀ Left', 'Jump', 'Right ▶']],
     ] as const) {
       const { page, raw, errors } = await openPage(browser, `${isolated.url}#/${id}`, phone, true);
+      // the first frame may come before the scene's bodies: the screenshot waits for its test
+      // body (the car's chassis, the character's crate) drawn on the stage
+      await waitForTestBodyOnStage(page, id);
       const seen = await page.evaluate(() => {
         const buttons = [...document.querySelectorAll<HTMLButtonElement>('.drive-pad button')];
         const stage = document.querySelector('.stage')!.getBoundingClientRect();
+        const body = window.__impulse.testBody();
+        const p = body === null ? null : window.__impulse.pagePoint(body);
         return {
+          testBodyOnStage: p !== null && p.y > stage.top && p.y < stage.bottom,
           scrollY: window.scrollY,
           viewport: { width: window.innerWidth, height: window.innerHeight },
           stageBottom: stage.bottom,
@@ -1167,6 +1196,7 @@ describe.runIf(runnable.includes('chromium'))('the demo as a new user sees it, i
         };
       });
       await raw.screenshot({ path: join(shots, `phone-${id}-pad.png`) });
+      expect(seen.testBodyOnStage, `${id}: the screenshot shows the scene's bodies`).toBe(true);
       expect(seen.scrollY).toBe(0);
       expect(seen.buttons.map((b) => b.label)).toEqual(labels);
       for (const b of seen.buttons) {
@@ -1206,6 +1236,62 @@ describe.runIf(runnable.includes('chromium'))('the demo as a new user sees it, i
     }
   });
 
+  it('on a phone the bridge and the mass ratios fill their stage: no tall empty band over small bodies', async () => {
+    const seen: Record<string, unknown> = {};
+    for (const id of ['bridge', 'mass']) {
+      const { page, raw, errors } = await openPage(browser, `${isolated.url}#/${id}`, phone);
+      // settled: the ragdolls have fallen onto the deck, the chain hangs
+      await waitForSteps(page, 240);
+      const fill = await page.evaluate(() => {
+        const hook = window.__impulse;
+        const stage = document.querySelector('[data-testid=stage]')!.getBoundingClientRect();
+        // the stage less the band the stats strip and the note cover at its top
+        let top = stage.top;
+        for (const el of document.querySelectorAll('[data-testid=stats], .stage-note'))
+          top = Math.max(top, el.getBoundingClientRect().bottom);
+        const ys = hook.dynamicBodies().map((b) => hook.pagePoint(b)!.y);
+        return {
+          stage: stage.height,
+          free: stage.bottom - top,
+          bodies: Math.max(...ys) - Math.min(...ys),
+          emptyAbove: Math.min(...ys) - top,
+        };
+      });
+      seen[id] = fill;
+      await raw.screenshot({ path: join(shots, `phone-fill-${id}.png`) });
+      // on a 62dvh stage the bridge's bodies spanned 17 % of it under the stats, the chain and towers 36 %
+      expect(fill.bodies / fill.free, `${id}: the bodies' height over the free stage's`).toBeGreaterThan(0.4);
+      expect(await errors()).toEqual([]);
+      await page.close();
+    }
+    writeFileSync(join(shots, 'phone-fill.json'), JSON.stringify(seen, null, 2));
+  });
+
+  it('a naive spring that blows up every few steps renders React at most every 15 steps, not per blow-up', async () => {
+    const { page, raw, errors } = await openPage(browser, `${isolated.url}#/soft`);
+    await raw.getByRole('button', { name: 'Make it stiff: 30 Hz' }).click();
+    await page.waitForFunction(() => /blew up/.test(window.__impulse.note()), null, 'a blow-up', 60_000);
+    const read = () =>
+      page.evaluate(() => ({
+        renders: window.__impulse.reactRenders(),
+        steps: window.__impulse.perf().stepCount,
+        note: window.__impulse.note(),
+      }));
+    const before = await read();
+    await waitForSteps(page, 120);
+    const after = await read();
+    const steps = after.steps - before.steps;
+    // an update of the note renders the scene and its world (2 to 4 renders seen), at most one
+    // update per 15 published steps; on main it was one per blow-up, every ~3 steps (96 renders in 120 steps)
+    expect(after.note, 'the note still counts').not.toBe(before.note);
+    expect(
+      after.renders - before.renders,
+      `React renders over ${steps} steps (${before.note} to ${after.note})`,
+    ).toBeLessThanOrEqual(4 * Math.ceil(steps / 15) + 4);
+    expect(await errors()).toEqual([]);
+    await page.close();
+  });
+
   it("the character's player rests on the ground from its first frame: no drop", async () => {
     const { page, errors } = await openPage(browser, `${isolated.url}#/character`);
     // read in the first frames: the player's centre, half its 1.6 m above the ground's top (y = 0)
@@ -1227,7 +1313,7 @@ describe.runIf(runnable.includes('chromium'))('the demo as a new user sees it, i
     await page.close();
   });
 
-  it('on a phone every scene stage ends above the fold, and the UI-physics pieces land in view', async () => {
+  it('on a phone every scene stage ends above the fold, 390 px and 260 px wide, and the UI-physics pieces land in view', async () => {
     const { page: index } = await openPage(browser, isolated.url, phone);
     const ids = await index.evaluate(() =>
       [...document.querySelectorAll('nav[aria-label=Scenes] a')].map((a) =>
@@ -1238,17 +1324,19 @@ describe.runIf(runnable.includes('chromium'))('the demo as a new user sees it, i
     // the solver lab lays its panes out one under another: a list, not one stage
     const staged = ids.filter((id) => id !== 'lab');
     expect(staged.length).toBeGreaterThanOrEqual(8);
+    // 260 px: a folding phone's outer screen, where the tabs and the ideas wrap onto more lines
     const bottoms: Record<string, number> = {};
-    for (const id of staged) {
-      const { page } = await openPage(browser, `${isolated.url}#/${id}`, phone);
-      bottoms[id] = await page.evaluate(
-        () => document.querySelector('.stage')!.getBoundingClientRect().bottom,
-      );
-      await page.close();
-    }
+    for (const width of [phone.width, 260])
+      for (const id of staged) {
+        const { page } = await openPage(browser, `${isolated.url}#/${id}`, { ...phone, width });
+        bottoms[`${id} ${width}`] = await page.evaluate(
+          () => document.querySelector('.stage')!.getBoundingClientRect().bottom,
+        );
+        await page.close();
+      }
     writeFileSync(join(shots, 'phone-stage-bottoms.json'), JSON.stringify(bottoms, null, 2));
-    for (const id of staged)
-      expect(bottoms[id], `${id}: the stage's floor, px`).toBeLessThanOrEqual(phone.height);
+    for (const [key, bottom] of Object.entries(bottoms))
+      expect(bottom, `${key} px wide: the stage's floor, px`).toBeLessThanOrEqual(phone.height);
     // the pieces of the UI-physics page fall onto its floor: still on screen
     const { page, raw, errors } = await openPage(browser, `${isolated.url}#/ui`, phone);
     await page.waitForFunction(

@@ -22,6 +22,7 @@ import type { SceneMeta } from '../scenes/meta';
 import { chosenBackend, setActiveSim } from './active_scene';
 import { type Backend, type Perf, type SceneHandle, startFrameClock } from './scene_handle';
 import { SceneFrame } from './SceneFrame';
+import { stageFitStyle } from './stage_fit';
 
 /** React renders of the canvas scenes' components (the stats show it stays flat while bodies move). */
 export const sceneRenders = { count: 0 };
@@ -177,6 +178,8 @@ export function CanvasScene(props: CanvasSceneProps) {
   const [scene, setScene] = useState<CanvasSceneHandle | null>(null);
   const narrow = typeof window !== 'undefined' && window.innerWidth < 560;
   const note = props.note ?? '';
+  // the top keeps the stats strip clear of the view box; on a phone, the note under it too
+  const padding = { top: narrow ? (note ? 104 : 84) : 64, right: 8, bottom: 8, left: 8 };
   useLayoutEffect(() => {
     if (scene) scene.note = note;
   }, [scene, note]);
@@ -187,6 +190,7 @@ export function CanvasScene(props: CanvasSceneProps) {
       <SceneFrame
         meta={props.meta}
         sim={scene}
+        style={stageFitStyle(props.view, padding)}
         onReset={() => {
           onReset?.();
           setReset((n) => n + 1);
@@ -209,7 +213,7 @@ export function CanvasScene(props: CanvasSceneProps) {
             aria-label={`${props.meta.title} scene`}
             renderer={chosenRenderer()}
             view={props.view}
-            padding={{ top: narrow ? 84 : 64 }}
+            padding={padding}
             grid
             bodyStyle={props.bodyStyle}
             onDraw={props.onDraw}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { SceneMeta } from '../scenes/meta';
 import type { SceneHandle } from './scene_handle';
 import { Button } from './controls';
@@ -15,10 +15,12 @@ export function SceneFrame(props: {
   stage: ReactNode;
   onReset: () => void;
   stageExtra?: ReactNode;
+  /** The scene's own layout variables (a canvas scene's view shape: `stageFitStyle`). */
+  style?: CSSProperties | undefined;
 }) {
   const { meta, sim } = props;
   return (
-    <section className="scene" data-scene={meta.id}>
+    <section className="scene" data-scene={meta.id} style={props.style}>
       <header className="scene-head">
         <SceneTitle meta={meta} />
         <div className="scene-aside">

@@ -28,6 +28,8 @@ const PLANK = 0.8;
 /** Distance between the end pivots: a little less than the deck, so it sags. */
 const SPAN = 23;
 const DECK_Y = 7;
+/** Where a dropped ragdoll's feet start: clear of the deck. */
+const RAGDOLL_DROP_Y = DECK_Y + 3;
 /** The slider's top: joints that never break. */
 const BREAK_MAX = 2000;
 /** The paddle wheel's axle and its paddles' length. */
@@ -35,9 +37,11 @@ const WHEEL = { x: 17, y: 4 };
 const PADDLE = 4.4;
 /**
  * From the left pier's outer face to the paddles' reach, half a metre to spare: no wider,
- * so the stage's width (a phone's, and the desktop's too) is spent on the scene.
+ * so the stage's width (a phone's, and the desktop's too) is spent on the scene. Up to a
+ * dropped ragdoll's feet and a metre and a half over: a phone's stage is as tall as this box
+ * (ui/stage_fit.ts), and a drop falls in through the band kept above it for the stats.
  */
-const VIEW = { x0: -0.5 * SPAN - 2.5, x1: WHEEL.x + 0.5 * PADDLE + 0.5, y0: -0.5, y1: 14 };
+const VIEW = { x0: -0.5 * SPAN - 2.5, x1: WHEEL.x + 0.5 * PADDLE + 0.5, y0: -0.5, y1: RAGDOLL_DROP_Y + 1.5 };
 
 const GROUND: ShapeSpec[] = [{ type: 'box', width: 80, height: 2, offset: { x: 0, y: -1 } }];
 const pier = (side: -1 | 1): ShapeSpec[] => [
@@ -234,7 +238,7 @@ function BridgeWorld(props: {
           <Ragdoll
             key={d.n}
             x={-8 + ((d.n * 5.3) % 16)}
-            y={DECK_Y + 3}
+            y={RAGDOLL_DROP_Y}
             group={d.n + 1}
             friction={props.friction}
             limits={props.limits}

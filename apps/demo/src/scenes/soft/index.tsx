@@ -77,8 +77,36 @@ interface Rig {
   /** The naive spring's tuning (the soft spring's). */
   hertz: number;
   zeta: number;
-  /** Tells the scene of a blow-up (its note and the spring's label count them). */
-  onBlowUp: () => void;
+  /** The naive spring's blow-ups so far, and its label on the canvas that counts them (drawn every frame, no React). */
+  blowUps: number;
+  label: string;
+  /** The count the note shows (React state), and the published frame (step) it was shown at. */
+  shown: number;
+  shownAt: number;
+  show: (blowUps: number) => void;
+}
+
+const CALM_LABEL = 'same k and c, explicit';
+/**
+ * Steps between two updates of the note: a spring past its limit blows up every few steps,
+ * and a React render of the scene for each would be twenty a second.
+ */
+const NOTE_STEPS = 15;
+
+/** Shows a new blow-up count in the note, the first at once, then at most once per NOTE_STEPS published steps. */
+function publishBlowUps(rig: Rig, frame: number): void {
+  if (rig.blowUps === rig.shown || frame - rig.shownAt < NOTE_STEPS) return;
+  rig.shown = rig.blowUps;
+  rig.shownAt = frame;
+  rig.show(rig.blowUps);
+}
+
+/** Back to no blow-ups (a reset). */
+function calm(rig: Rig): void {
+  rig.blowUps = 0;
+  rig.label = CALM_LABEL;
+  rig.shown = 0;
+  rig.shownAt = Number.NEGATIVE_INFINITY;
 }
 
 /** A spring's tuning as its label says it, made once per tuning (the api keeps one object per tuning). */
@@ -109,7 +137,8 @@ function naiveSpring(rig: Rig): void {
   const speed = Math.hypot(v.x, v.y);
   if (!Number.isFinite(len) || len > 30 || speed > 80) {
     // it blew up: put it back and count
-    rig.onBlowUp();
+    rig.blowUps++;
+    rig.label = `blew up ×${rig.blowUps}`;
     body.setTransform({ x: ax, y: CEILING - REST - BOB_HALF }, 0);
     body.setLinearVelocity({ x: 0, y: 0 });
     return;
@@ -156,7 +185,10 @@ function World({
   rig.hertz = hertz;
   rig.zeta = zeta;
   // the naive one: a force of our own, once per frame that shows a new step
-  usePhysicsFrame(() => naiveSpring(rig));
+  usePhysicsFrame((frame) => {
+    naiveSpring(rig);
+    publishBlowUps(rig, frame.frame);
+  });
   // a retuned spring starts from rest no more: wake its bob
   useLayoutEffect(() => {
     if (soft.id !== null) soft.wake();
@@ -173,7 +205,7 @@ function World({
 }
 
 /** The springs and their labels, over the bodies; read from the frame's records. */
-function drawRig(rig: Rig, naiveLabel: string): CanvasDrawFn {
+function drawRig(rig: Rig): CanvasDrawFn {
   return (ctx, camera, frame) => {
     const bobs = rig.bobs;
     if (!bobs) return;
@@ -195,7 +227,7 @@ function drawRig(rig: Rig, naiveLabel: string): CanvasDrawFn {
     };
     if (rig.soft) spring('soft', tuningLabel(rig.soft.spring), 'Soft spring');
     if (rig.response) spring('response', tuningLabel(rig.response.spring), 'Tuned by response');
-    spring('naive', naiveLabel, 'Naive stiff spring');
+    spring('naive', rig.label, 'Naive stiff spring');
   };
 }
 
@@ -211,8 +243,13 @@ export default function SoftConstraints() {
     response: null,
     hertz,
     zeta,
-    onBlowUp: () => setBlowUps((n) => n + 1),
+    blowUps: 0,
+    label: CALM_LABEL,
+    shown: 0,
+    shownAt: Number.NEGATIVE_INFINITY,
+    show: setBlowUps,
   }));
+  const [draw] = useState(() => drawRig(rig));
   const pull = () => {
     const bobs = rig.bobs;
     if (!bobs) return;
@@ -223,9 +260,12 @@ export default function SoftConstraints() {
       meta={meta}
       view={VIEW}
       bodyStyle={style}
-      onDraw={drawRig(rig, blowUps > 0 ? `blew up ×${blowUps}` : 'same k and c, explicit')}
+      onDraw={draw}
       note={blowUps > 0 ? `naive spring blew up ×${blowUps}` : ''}
-      onReset={() => setBlowUps(0)}
+      onReset={() => {
+        calm(rig);
+        setBlowUps(0);
+      }}
       controls={
         <>
           <h2>Soft and naive springs</h2>
