@@ -78,11 +78,15 @@ class TimedExecutor {
   }
 }
 
-function median(xs: readonly number[]): number {
+/** The q-quantile (0.5: the median) of `xs`, NaN for none. */
+function quantile(xs: readonly number[], q: number): number {
   if (xs.length === 0) return Number.NaN;
   const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
+  return s[Math.min(s.length - 1, Math.floor(s.length * q))]!;
 }
+const median = (xs: readonly number[]): number => quantile(xs, 0.5);
+/** A low quantile: what a call costs when neither thread was held up by the machine's other work. */
+const LOW = 0.1;
 
 function helperExecutor(world: World, options: { minBlockItems?: number; dispatchBlocks?: number }) {
   return new WorldStepExecutor(world, {
@@ -95,10 +99,9 @@ function helperExecutor(world: World, options: { minBlockItems?: number; dispatc
 
 /** What one stage kind's paired calls gave, over every scene and round. */
 interface StageSamples {
-  /** Per round: Σ t1 and Σ n over calls that B dispatched. */
-  readonly roundUs: number[];
-  readonly roundItems: number[];
-  /** Per dispatched call: t2 − t1/2. */
+  /** Per dispatched call: t1 / n, in ns. */
+  readonly perItem: number[];
+  /** Per dispatched call: t2 − t1/2, in µs. */
   readonly overhead: number[];
   /** Per bucket: t2 − t1 of its calls. */
   readonly saved: number[][];
@@ -110,7 +113,7 @@ const samples = new Map<number, StageSamples>();
 function samplesOf(stage: number): StageSamples {
   let s = samples.get(stage);
   if (s === undefined) {
-    s = { roundUs: [], roundItems: [], overhead: [], saved: BUCKETS.map(() => []) };
+    s = { perItem: [], overhead: [], saved: BUCKETS.map(() => []) };
     samples.set(stage, s);
   }
   return s;
@@ -123,10 +126,9 @@ function bucketOf(items: number): number {
 }
 
 /** Pairs A's and B's calls of one round (the same calls: the worlds are bit-identical). */
-function pair(a: TimedExecutor, b: TimedExecutor, round: number): boolean {
+function pair(a: TimedExecutor, b: TimedExecutor): boolean {
   const n = Math.min(a.calls, MAX_CALLS);
   if (a.calls !== b.calls) return false;
-  const us = new Map<number, [number, number]>();
   for (let i = 0; i < n; i++) {
     if (a.stage[i] !== b.stage[i] || a.items[i] !== b.items[i]) return false;
     const items = a.items[i]!;
@@ -135,18 +137,10 @@ function pair(a: TimedExecutor, b: TimedExecutor, round: number): boolean {
     const s = samplesOf(a.stage[i]!);
     const t1 = a.us[i]!;
     const t2 = b.us[i]!;
+    s.perItem.push((t1 * 1000) / items);
     s.overhead.push(t2 - t1 / 2);
     const bucket = bucketOf(items);
     if (bucket >= 0) s.saved[bucket]!.push(t2 - t1);
-    const sum = us.get(a.stage[i]!) ?? [0, 0];
-    sum[0] += t1;
-    sum[1] += items;
-    us.set(a.stage[i]!, sum);
-  }
-  for (const [stage, [t, items]] of us) {
-    const s = samplesOf(stage);
-    s.roundUs[round] = (s.roundUs[round] ?? 0) + t;
-    s.roundItems[round] = (s.roundItems[round] ?? 0) + items;
   }
   return true;
 }
@@ -163,9 +157,10 @@ async function main(): Promise<void> {
     `dispatch threshold, ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)}; ` +
       `${ROUNDS} rounds of ${STEPS} steps after ${WARM_UP}, sleep off; medians`,
   );
-  console.log('\nscene | bodies | touching contacts | 1 thread ms | 2 threads ms (measured thresholds) | ratio | 2 threads ms (2 blocks of 64) | ratio | stages shared per step');
+  console.log(
+    '\nscene | bodies | touching contacts | 1 thread ms | 2 threads ms (measured thresholds) | ratio | 2 threads ms (2 blocks of 64) | ratio | stages shared per step',
+  );
   let mismatched = 0;
-  let round = 0;
   for (const [name, build] of scenes) {
     const make = (sharedMemory: boolean): World => {
       const world = new World({ sharedMemory, enableSleep: false });
@@ -193,16 +188,19 @@ async function main(): Promise<void> {
     }
     const ms: number[][] = [[], [], []];
     const shared0 = measured.dispatches;
-    for (let r = 0; r < ROUNDS; r++, round++) {
+    for (let r = 0; r < ROUNDS; r++) {
       timedA.calls = 0;
       timedB.calls = 0;
       for (let i = 0; i < STEPS; i++) a.step(DT);
       for (let i = 0; i < STEPS; i++) b.step(DT);
-      if (!pair(timedA, timedB, round)) mismatched++;
+      if (!pair(timedA, timedB)) mismatched++;
       for (const [k, w] of [c, d, e].entries()) {
-        const t = performance.now();
-        for (let i = 0; i < STEPS; i++) w.step(DT);
-        ms[k]!.push((performance.now() - t) / STEPS);
+        // each step timed: a step held up by the machine's other work moves no median
+        for (let i = 0; i < STEPS; i++) {
+          const t = performance.now();
+          w.step(DT);
+          ms[k]!.push(performance.now() - t);
+        }
       }
     }
     const hash = c.stateHash();
@@ -220,15 +218,20 @@ async function main(): Promise<void> {
     `\nper stage kind (2 threads, blocks of ${PROBE_BLOCK}; calls of ${TWO_BLOCKS * PROBE_BLOCK} items or more):`,
   );
   console.log(
-    'stage | calls | c1 ns per item | dispatch cost µs | model crossover items | measured crossover items | blocks of 64 (table)',
+    `stage | calls | c1 ns per item | dispatch cost µs | model crossover items | p${LOW * 100}: c1 | cost | crossover | measured crossover items | blocks of 64: median / p${LOW * 100} (table)`,
   );
+  const crossoverOf = (s: StageSamples, q: number): [number, number, number] => {
+    const c1 = quantile(s.perItem, q);
+    const cost = quantile(s.overhead, q);
+    // two threads halve the work at best: a dispatch pays when c1·n/2 > cost
+    return [c1, cost, (2 * cost * 1000) / c1];
+  };
+  const show = (x: number, digits: number): string =>
+    Number.isFinite(x) && x >= 0 ? x.toFixed(digits) : '-';
   for (const stage of [...samples.keys()].sort((x, y) => x - y)) {
     const s = samples.get(stage)!;
-    const perItem = median(
-      s.roundUs.flatMap((us, r) => (us === undefined || !s.roundItems[r] ? [] : [(us * 1000) / s.roundItems[r]!])),
-    );
-    const cost = median(s.overhead);
-    const model = (2 * cost * 1000) / perItem;
+    const [perItem, cost, model] = crossoverOf(s, 0.5);
+    const low = crossoverOf(s, LOW);
     // the smallest bucket from which every larger measured bucket saved time
     let crossover = Number.NaN;
     for (let i = BUCKETS.length - 1; i >= 0; i--) {
@@ -237,23 +240,34 @@ async function main(): Promise<void> {
       if (median(saved) < 0) crossover = BUCKETS[i]!;
       else break;
     }
-    const basis = Number.isNaN(crossover) ? model : crossover;
-    const blocks = Math.max(TWO_BLOCKS, Math.ceil(basis / DEFAULT_MIN_BLOCK_ITEMS));
+    const blocksOf = (items: number): number =>
+      Math.max(TWO_BLOCKS, Number.isFinite(items) ? Math.ceil(items / DEFAULT_MIN_BLOCK_ITEMS) : 0);
+    const blocks = `${blocksOf(Number.isNaN(crossover) ? model : crossover)} / ${blocksOf(low[2])}`;
     const table = MIN_DISPATCH_BLOCKS[stage as SolverStage] ?? TWO_BLOCKS;
     console.log(
       `${stageNames.get(stage) ?? stage} | ${s.overhead.length} | ${perItem.toFixed(1)} | ${cost.toFixed(2)} | ` +
-        `${Number.isFinite(model) ? Math.round(model) : '-'} | ${Number.isNaN(crossover) ? 'none measured' : `>= ${crossover}`} | ${blocks} (${table})`,
+        `${show(model, 0)} | ${low[0].toFixed(1)} | ${low[1].toFixed(2)} | ${show(low[2], 0)} | ` +
+        `${Number.isNaN(crossover) ? 'none measured' : `>= ${crossover}`} | ${blocks} (${table})`,
     );
   }
   console.log('\nmedian t2 − t1 per call, µs (negative: the dispatch saved time), by items:');
-  console.log(`stage | ${BUCKETS.map((b, i) => (i + 1 < BUCKETS.length ? `${b}-${BUCKETS[i + 1]! - 1}` : `${b}+`)).join(' | ')}`);
+  console.log(
+    `stage | ${BUCKETS.map((b, i) => (i + 1 < BUCKETS.length ? `${b}-${BUCKETS[i + 1]! - 1}` : `${b}+`)).join(' | ')}`,
+  );
   for (const stage of [...samples.keys()].sort((x, y) => x - y)) {
     const s = samples.get(stage)!;
     console.log(
       `${stageNames.get(stage) ?? stage} | ${s.saved.map((v) => (v.length === 0 ? '-' : `${median(v).toFixed(1)} (${v.length})`)).join(' | ')}`,
     );
   }
-  console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    '\nreading: a stage kind is worth dispatching from its crossover on (items per call); the last column ' +
+      'is that crossover in blocks of 64, at least 2: first the measured one where every larger bucket saved, else ' +
+      'the model at medians; then the model at p10, which estimates a quiet machine from a loaded one; in ' +
+      'brackets MIN_DISPATCH_BLOCKS today. On a quiet machine the two agree and the first is the one to keep. ' +
+      'No ratio in the first table should be below 1.',
+  );
+  console.log(`${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
 await main();

@@ -20,12 +20,18 @@ import { SolverStage } from '@impulse/core/parallel';
  * share even a small world out.
  *
  * From `pnpm --filter @impulse/worker bench:threshold` (docs/parallel-step.md, "Small
- * worlds stay on one thread": the figures, and how to read and redo them): each value is
- * the measured crossover in items rounded up to blocks of 64, at least two.
+ * worlds stay on one thread", has the run and how to read and redo it): each value is a
+ * stage kind's crossover in items, rounded up to blocks of 64, at least two. Measured on
+ * the 2-core session machine at a load average of 23, so from the low (p10) quantile of
+ * the paired calls (which estimates a quiet machine; the medians found no dispatch that
+ * paid): the narrow phase 224 items (its dispatch wakes helpers parked since the last
+ * step: 7.7 µs), preparing 164, the integrations 210–212, storing impulses 201, the
+ * colour sweeps 64–125 (restitution, in no bench scene, is taken as a sweep). Re-measure
+ * on a quiet machine and keep the median column.
  */
 export const MIN_DISPATCH_BLOCKS: Readonly<Partial<Record<SolverStage, number>>> = {
-  [SolverStage.Collide]: 2,
-  [SolverStage.PrepareContacts]: 2,
+  [SolverStage.Collide]: 4,
+  [SolverStage.PrepareContacts]: 3,
   [SolverStage.IntegrateVelocities]: 4,
   [SolverStage.WarmStart]: 2,
   [SolverStage.Solve]: 2,
