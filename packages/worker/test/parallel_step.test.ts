@@ -166,6 +166,21 @@ describe('the small-world fallback (the measured dispatch thresholds)', () => {
     expect(two.inline, 'the colour stages ran as one loop each').toBe(true);
   });
 
+  it('checks dispatchBlocks, naming the field and the value', () => {
+    const world = new World({ sharedMemory: true });
+    for (const bad of [1, 2.5, 0, Number.NaN]) {
+      expect(
+        () =>
+          new WorldStepExecutor(world, {
+            helpers: 1,
+            spawn: nodeHelperSpawner(),
+            kernelUrl: nodeKernelUrl(),
+            dispatchBlocks: bad,
+          }),
+      ).toThrow(`WorldStepExecutor: dispatchBlocks must be an integer >= 2, got ${bad}`);
+    }
+  });
+
   it('shares a large world out, colour by colour', async () => {
     // 820 boxes, some 2,400 contacts: the narrow phase and the body stages reach theirs
     const two = await trace(pyramid(40), 20, 2, {});
