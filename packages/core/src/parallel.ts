@@ -24,6 +24,8 @@ import { worldStateOf } from './world/world_access.js';
 import type { World } from './world.js';
 
 export { sharedMemoryGeneration };
+/** The stage ids a kernel is called with: @impulse/worker's dispatch thresholds name them. */
+export { SolverStage } from './world/solver_stages.js';
 
 /** Runs a stage over items [start, end): one block (the pool's `StageKernel`). */
 export type BlockKernel = (stage: number, start: number, end: number) => number;

@@ -22,7 +22,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeKernelUrl } from '../src/parallel/kernel_url_node';
 import { nodeHelperSpawner } from '../src/parallel/spawn_node';
-import { WorldStepExecutor } from '../src/parallel/world_executor';
+import { type WorldExecutorOptions, WorldStepExecutor } from '../src/parallel/world_executor';
 
 const DT = 1 / 60;
 const executors: WorldStepExecutor[] = [];
@@ -84,8 +84,16 @@ async function ready(e: WorldStepExecutor, helpers: number): Promise<void> {
   while (e.readyHelpers < helpers) await new Promise((r) => setTimeout(r, 2));
 }
 
+/** Blocks so small that even the small scenes are shared out. */
+const SMALL_BLOCKS = { minBlockItems: 2 };
+
 /** Hashes after every step and the final snapshot, on `threads` threads. */
-async function trace(scene: Scene, steps: number, threads: number) {
+async function trace(
+  scene: Scene,
+  steps: number,
+  threads: number,
+  options: Partial<WorldExecutorOptions> = SMALL_BLOCKS,
+) {
   const world = new World({ sharedMemory: threads > 1 });
   const drive = scene(world);
   let executor: WorldStepExecutor | null = null;
@@ -94,7 +102,7 @@ async function trace(scene: Scene, steps: number, threads: number) {
       helpers: threads - 1,
       spawn: nodeHelperSpawner(),
       kernelUrl: nodeKernelUrl(),
-      minBlockItems: 2,
+      ...options,
     });
     executors.push(executor);
     setStepExecutor(world, executor);
@@ -111,7 +119,13 @@ async function trace(scene: Scene, steps: number, threads: number) {
       waited = true;
     }
   }
-  return { hashes, bytes: world.snapshot(), dispatches: executor?.dispatches ?? 0 };
+  return {
+    hashes,
+    bytes: world.snapshot(),
+    dispatches: executor?.dispatches ?? 0,
+    started: executor?.started ?? false,
+    inline: executor?.inline ?? true,
+  };
 }
 
 describe('a world stepped by several threads', () => {
@@ -131,4 +145,47 @@ describe('a world stepped by several threads', () => {
       }
     },
   );
+});
+
+describe('the small-world fallback (the measured dispatch thresholds)', () => {
+  const pyramid =
+    (base: number): Scene =>
+    (world) => {
+      pyramidScene(world, base);
+      return still;
+    };
+
+  it('steps a world below every threshold on the calling thread alone, colour stages in one loop', async () => {
+    // 28 boxes, about 70 contacts: no stage has two blocks of 64 items
+    const one = await trace(pyramid(7), 120, 1);
+    const two = await trace(pyramid(7), 120, 2, {});
+    expect(two.hashes).toEqual(one.hashes);
+    expect(two.bytes).toEqual(one.bytes);
+    expect(two.dispatches, 'stages handed to the helpers').toBe(0);
+    expect(two.started, 'the pool was started').toBe(false);
+    expect(two.inline, 'the colour stages ran as one loop each').toBe(true);
+  });
+
+  it('checks dispatchBlocks, naming the field and the value', () => {
+    const world = new World({ sharedMemory: true });
+    for (const bad of [1, 2.5, 0, Number.NaN]) {
+      expect(
+        () =>
+          new WorldStepExecutor(world, {
+            helpers: 1,
+            spawn: nodeHelperSpawner(),
+            kernelUrl: nodeKernelUrl(),
+            dispatchBlocks: bad,
+          }),
+      ).toThrow(`WorldStepExecutor: dispatchBlocks must be an integer >= 2, got ${bad}`);
+    }
+  });
+
+  it('shares a large world out, colour by colour', async () => {
+    // 820 boxes, some 2,400 contacts: the narrow phase and the body stages reach theirs
+    const two = await trace(pyramid(40), 20, 2, {});
+    expect(two.dispatches).toBeGreaterThan(0);
+    expect(two.started).toBe(true);
+    expect(two.inline).toBe(false);
+  });
 });

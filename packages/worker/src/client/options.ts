@@ -41,8 +41,9 @@ export interface PhysicsOptions {
   solverWorkers?: number;
   /**
    * Fewest items (bodies, contacts, constraints of one colour) in a block of a stage handed
-   * to solver helpers: a stage with fewer than twice this runs on the physics worker alone,
-   * with no barrier, which is what keeps a small world on one thread. An integer in
+   * to solver helpers: a stage with fewer than its measured 2 to 4 times this (per stage
+   * kind: parallel/dispatch_threshold.ts) runs on the physics worker alone, with no
+   * barrier, which is what keeps a small world on one thread. An integer in
    * [1, 65536]; default 64. Lower it only to make a small world share its stages (a test
    * that the helpers give the same bits); the bits are the same for any value.
    */

@@ -3,5 +3,8 @@
  * main thread's options (client/options.ts) name it without importing the executor.
  */
 
-/** Below two blocks of this many items a stage stays on the calling thread (docs/parallel-step.md). */
+/**
+ * Items per block of a shared stage; a stage needs MIN_DISPATCH_BLOCKS blocks of them to be
+ * shared at all (dispatch_threshold.ts, docs/parallel-step.md).
+ */
 export const DEFAULT_MIN_BLOCK_ITEMS = 64;

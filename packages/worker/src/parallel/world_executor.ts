@@ -2,7 +2,10 @@
  * A world's step on the physics worker and its solver helpers: the step hands each stage's
  * item range to `runStage` (the core's step executor seam), which runs it on the calling
  * thread alone when it is small, and otherwise through the helper pool in blocks (the
- * calling thread claims blocks too, one barrier per stage).
+ * calling thread claims blocks too, one barrier per stage). "Small" is per stage kind
+ * (dispatch_threshold.ts); a step whose constraints are too few for any colour to reach
+ * its threshold runs its colour stages as one loop each (`inline`), as the single-threaded
+ * executor does.
  *
  * Before a dispatch it mirrors the step's inputs for the helpers (ParallelStep
  * .beforeDispatch) and, when a store grew since the last publish (a new shared
@@ -13,9 +16,10 @@
  */
 
 import type { World } from '@impulse/core';
-import { ParallelStep } from '@impulse/core/parallel';
+import { ParallelStep, SolverStage } from '@impulse/core/parallel';
 import type { HelperSpawner } from './pool.js';
 import { DEFAULT_MIN_BLOCK_ITEMS } from './block_items.js';
+import { type DispatchThresholds, dispatchThresholds, TWO_BLOCKS } from './dispatch_threshold.js';
 import { HelperPool } from './pool.js';
 import { PoolStepExecutor } from './pool_executor.js';
 
@@ -26,10 +30,15 @@ export interface WorldExecutorOptions {
   /** URL of @impulse/core's built `parallel.js`, which helpers import. */
   readonly kernelUrl: string;
   /**
-   * Fewest items per block (PoolStepExecutor.minBlockItems); a stage with fewer than two
-   * blocks' worth runs on the calling thread, with no dispatch. Default 64.
+   * Fewest items per block (PoolStepExecutor.minBlockItems). Default 64. A stage with fewer
+   * than its MIN_DISPATCH_BLOCKS blocks' worth runs on the calling thread, with no dispatch.
    */
   readonly minBlockItems?: number;
+  /**
+   * Blocks' worth every stage needs to be dispatched, in place of the measured
+   * MIN_DISPATCH_BLOCKS (an integer >= 2; the threshold bench forces 2).
+   */
+  readonly dispatchBlocks?: number;
   readonly spin?: number;
 }
 
@@ -37,6 +46,9 @@ export class WorldStepExecutor {
   readonly #step: ParallelStep;
   readonly #options: WorldExecutorOptions;
   readonly #minBlockItems: number;
+  readonly #thresholds: DispatchThresholds;
+  /** This step's colour stages run as one loop each here (the `inline` the step reads). */
+  #inline = false;
   #pool: HelperPool | null = null;
   #blocks: PoolStepExecutor<unknown> | null = null;
   readonly #kernel: (stage: number, start: number, end: number) => number;
@@ -57,11 +69,18 @@ export class WorldStepExecutor {
         `WorldStepExecutor: minBlockItems must be a positive integer, got ${this.#minBlockItems}`,
       );
     }
+    const blocks = options.dispatchBlocks;
+    if (blocks !== undefined && !(Number.isInteger(blocks) && blocks >= TWO_BLOCKS)) {
+      throw new RangeError(
+        `WorldStepExecutor: dispatchBlocks must be an integer >= ${TWO_BLOCKS}, got ${String(blocks)}`,
+      );
+    }
+    this.#thresholds = dispatchThresholds(this.#minBlockItems, blocks);
   }
 
   /**
-   * The pool, started when a stage first has work for two blocks: a world that stays small
-   * never starts a helper thread.
+   * The pool, started when a stage first reaches its dispatch threshold: a world that stays
+   * small never starts a helper thread.
    */
   #start(): PoolStepExecutor<unknown> {
     const options = this.#options;
@@ -82,16 +101,35 @@ export class WorldStepExecutor {
     return this.#options.helpers;
   }
 
+  /** Whether a stage has reached its dispatch threshold yet: until then no helper thread exists. */
+  get started(): boolean {
+    return this.#pool !== null;
+  }
+
   /** Helpers holding the stores last published. */
   get readyHelpers(): number {
     return this.#pool?.readyHelpers ?? 0;
   }
 
+  /**
+   * True while this step's constraints are too few for any colour to be dispatched: the
+   * step then runs each colour stage over all colours in one call on this thread
+   * (StepExecutor.inline), with the bits of the call per colour. Decided when the step
+   * prepares its contacts, which it does before any colour stage (solver.ts solve).
+   */
+  get inline(): boolean {
+    return this.#inline;
+  }
+
   /** Runs `stage` over items [start, end): returns after all of it, with the or of its blocks' results. */
   runStage(_w: unknown, stage: number, start: number, end: number): number {
-    // fewer than two blocks' worth: no dispatch, no barrier (and no pool yet)
-    if (end - start < 2 * this.#minBlockItems) return this.#kernel(stage, start, end);
-    const blocks = (this.#blocks ?? this.#start()).blocksFor(end - start);
+    const items = end - start;
+    const thresholds = this.#thresholds;
+    if (stage === SolverStage.PrepareContacts) this.#inline = items < thresholds.colourItems;
+    const min = stage < thresholds.items.length ? thresholds.items[stage]! : thresholds.fallback;
+    // below the stage's threshold: no dispatch, no barrier (and no pool yet)
+    if (items < min) return this.#kernel(stage, start, end);
+    const blocks = (this.#blocks ?? this.#start()).blocksFor(items);
     const step = this.#step;
     step.beforeDispatch();
     if (step.generation() !== this.#published) this.#publish();
