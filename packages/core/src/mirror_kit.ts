@@ -39,7 +39,7 @@ export { MAX_GRAVITY_SCALE } from './base/constants.js';
 /** @internal */
 export { withDefaultFilter } from './dynamics/shape_checks.js';
 /** @internal */
-export { cloneGeometry } from './geometry/geometry.js';
+export { cloneGeometry, polygonOf } from './geometry/geometry.js';
 export { chainSegments, chainShapeDef } from './geometry/chain.js';
 /** @internal */
 export { applyMass, updateBodyMass, updateMaxExtent } from './dynamics/body_mass.js';

@@ -6,9 +6,29 @@
 
 import { expect } from 'vitest';
 import { type BodyId, BodyType, makeBox, type World } from '../src/index';
+import { CosSin, cosSin, Transform } from '../src/base/math';
 
 /** The time step of every test that does not say otherwise (s). */
 export const DT = 1 / 60;
+
+/** A transform at (x, y) turned by `angle` (rad), as the collision tests place shapes. */
+export function xf(x: number, y: number, angle = 0): Transform {
+  const cs = cosSin(angle, new CosSin());
+  return new Transform().set(x, y, cs.c, cs.s);
+}
+
+/** The body's linear speed (m/s). */
+export function speed(world: World, id: BodyId): number {
+  const v = world.getBodyLinearVelocity(id);
+  return Math.hypot(v.x, v.y);
+}
+
+/** Every contact point of the world, as `readContactPoints` writes them (6 numbers each). */
+export function contactPoints(world: World): Float64Array {
+  const out = new Float64Array(world.readContactPoints(new Float64Array(0)) * 6);
+  world.readContactPoints(out);
+  return out;
+}
 
 /** Steps `world` `n` times by `dt`. */
 export function stepWorld(world: World, n: number, dt = DT): void {

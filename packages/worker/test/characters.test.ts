@@ -1,8 +1,7 @@
 import { BodyType, makeCapsule, World } from '@impulse/core';
 import { describe, expect, it } from 'vitest';
 import type { PhysicsClient } from '../src/index';
-import { createInlinePhysics } from '../src/index';
-import { boxOnGround, createTestWorker, disposeAfterEach, DT } from './support';
+import { BACKENDS, boxOnGround, disposeAfterEach, DT } from './support';
 
 const keep = disposeAfterEach();
 
@@ -13,10 +12,7 @@ function level(t: World | PhysicsClient) {
   return { ground, crate: box };
 }
 
-describe.each([
-  ['a worker thread', () => createTestWorker({ stepping: 'manual' })],
-  ['the inline backend', () => createInlinePhysics({ stepping: 'manual' })],
-])('characters in %s', (_name, create) => {
+describe.each(BACKENDS)('characters in %s', (_name, create) => {
   it('fall, land and walk exactly as the core mover driven by hand', async () => {
     const physics = keep(create());
     level(physics);

@@ -1,18 +1,10 @@
 import { ContactPointRecord, World } from '@impulse/core';
 import { describe, expect, it } from 'vitest';
-import { createInlinePhysics } from '../src/index';
-import { buildPyramid, createTestWorker, disposeAfterEach, DT } from './support';
+import { buildPyramid, disposeAfterEach, DT, TRANSPORTS } from './support';
 
 const keep = disposeAfterEach();
 
-describe.each([
-  ['a worker thread over shared memory', () => createTestWorker({ stepping: 'manual', transport: 'shared' })],
-  [
-    'a worker thread with transferred frames',
-    () => createTestWorker({ stepping: 'manual', transport: 'transfer' }),
-  ],
-  ['the inline backend', () => createInlinePhysics({ stepping: 'manual' })],
-])('debug contact points in %s', (_name, create) => {
+describe.each(TRANSPORTS)('debug contact points in %s', (_name, create) => {
   it('are published only when asked for, equal to the core read of the same step', async () => {
     const physics = keep(create());
     const world = new World();

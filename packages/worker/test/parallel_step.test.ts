@@ -7,77 +7,25 @@
  * even the small scenes are shared out.
  */
 
-import { BodyType, makeBox, makeCapsule, World } from '@impulse/core';
+import { World } from '@impulse/core';
 import { setStepExecutor } from '@impulse/core/parallel';
-import {
-  bridgeScene,
-  bulletScene,
-  mixedPileScene,
-  platformerScene,
-  pyramidScene,
-  ragdollScene,
-  sensorScene,
-  stackScene,
-} from '@impulse/core/scenes';
+import { FAMILY_DT, pyramidScene, SCENE_FAMILIES, type SceneFamily } from '@impulse/core/scenes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeKernelUrl } from '../src/parallel/kernel_url_node';
 import { nodeHelperSpawner } from '../src/parallel/spawn_node';
 import { type WorldExecutorOptions, WorldStepExecutor } from '../src/parallel/world_executor';
 
-const DT = 1 / 60;
 const executors: WorldStepExecutor[] = [];
 afterEach(() => {
   for (const e of executors.splice(0)) e.dispose();
 });
 
-type Scene = (world: World) => (world: World, step: number) => void;
-const still = (): void => {};
-/** A scene that only builds: nothing to drive between steps. */
-const built =
-  (build: (world: World) => void): Scene =>
-  (world) => {
-    build(world);
-    return still;
-  };
-const capsule = makeCapsule(0, -0.5, 0, 0.5, 0.3);
-
-const scenes: [string, number, Scene][] = [
-  [
-    'a stack and a pyramid',
-    200,
-    (world) => {
-      stackScene(world, 12);
-      pyramidScene(world, 12, { x: 20, y: 0 });
-      return still;
-    },
-  ],
-  ['a mixed pile', 200, built((world) => mixedPileScene(world, 150))],
-  [
-    'joints: a ragdoll on a bridge',
-    150,
-    (world) => {
-      bridgeScene(world);
-      ragdollScene(world, { position: { x: 0, y: 6 } });
-      return still;
-    },
-  ],
-  ['sensors', 200, built((world) => sensorScene(world, 4))],
-  ['continuous collision: bullets', 120, built((world) => bulletScene(world))],
-  [
-    'a character pushing a crate',
-    200,
-    (world) => {
-      const level = platformerScene(world);
-      const box = world.createBody({ type: BodyType.Dynamic, position: { x: 13, y: level.plateauTop + 2 } });
-      world.createPolygonShape(box, makeBox(0.4, 0.4));
-      let p = { x: level.spawn.x, y: level.spawn.y };
-      return (w, step) => {
-        const r = w.moveCharacter(capsule, p, { x: step > 20 ? 4 * DT : 0, y: -0.05 }, { maxPushForce: 50 });
-        p = { x: r.position.x, y: r.position.y };
-      };
-    },
-  ],
-];
+/**
+ * Every family but the tumbler, which never rests: three runs of it with helper threads
+ * outlast the test's time limit on a loaded machine; the core's block test
+ * (step_executor.test.ts) runs it in shuffled blocks.
+ */
+const families = SCENE_FAMILIES.filter((family) => !family.name.startsWith('the tumbler'));
 
 /** Resolves once the executor's helpers hold the stores last published (a condition, not a time). */
 async function ready(e: WorldStepExecutor, helpers: number): Promise<void> {
@@ -89,13 +37,12 @@ const SMALL_BLOCKS = { minBlockItems: 2 };
 
 /** Hashes after every step and the final snapshot, on `threads` threads. */
 async function trace(
-  scene: Scene,
-  steps: number,
+  family: SceneFamily,
   threads: number,
   options: Partial<WorldExecutorOptions> = SMALL_BLOCKS,
 ) {
   const world = new World({ sharedMemory: threads > 1 });
-  const drive = scene(world);
+  const drive = family.build(world);
   let executor: WorldStepExecutor | null = null;
   if (threads > 1) {
     executor = new WorldStepExecutor(world, {
@@ -109,9 +56,9 @@ async function trace(
   }
   const hashes: number[] = [];
   let waited = false;
-  for (let i = 0; i < steps; i++) {
+  for (let i = 0; i < family.steps; i++) {
     drive(world, i);
-    world.step(DT);
+    world.step(FAMILY_DT);
     hashes.push(world.stateHash());
     // once the first stores are out, let the helpers take them: later steps share blocks
     if (!waited && executor !== null && executor.dispatches > 0) {
@@ -129,36 +76,38 @@ async function trace(
 }
 
 describe('a world stepped by several threads', () => {
-  it.each(scenes)(
-    '%s: the same hash every step and the same snapshot with 1, 2 and 3 threads',
-    async (name, steps, scene) => {
-      const one = await trace(scene, steps, 1);
+  it.each(families)(
+    '$name: the same hash every step and the same snapshot with 1, 2 and 3 threads',
+    async (family) => {
+      const one = await trace(family, 1);
       expect(new Set(one.hashes).size).toBeGreaterThan(30);
       for (const threads of [2, 3]) {
-        const many = await trace(scene, steps, threads);
+        const many = await trace(family, threads);
         const first = many.hashes.findIndex((h, i) => h !== one.hashes[i]);
         expect(first, `${threads} threads: first step that differs`).toBe(-1);
         expect(many.bytes).toEqual(one.bytes);
         // the character's world has too few contacts for a block of two: it stays on one thread
-        if (!name.startsWith('a character'))
-          expect(many.dispatches, 'stages handed to the helpers').toBeGreaterThan(steps / 2);
+        if (!family.name.startsWith('a character'))
+          expect(many.dispatches, 'stages handed to the helpers').toBeGreaterThan(family.steps / 2);
       }
     },
   );
 });
 
 describe('the small-world fallback (the measured dispatch thresholds)', () => {
-  const pyramid =
-    (base: number): Scene =>
-    (world) => {
+  const pyramid = (base: number, steps: number): SceneFamily => ({
+    name: `pyramid ${base}`,
+    steps,
+    build(world) {
       pyramidScene(world, base);
-      return still;
-    };
+      return () => {};
+    },
+  });
 
   it('steps a world below every threshold on the calling thread alone, colour stages in one loop', async () => {
     // 28 boxes, about 70 contacts: no stage has two blocks of 64 items
-    const one = await trace(pyramid(7), 120, 1);
-    const two = await trace(pyramid(7), 120, 2, {});
+    const one = await trace(pyramid(7, 120), 1);
+    const two = await trace(pyramid(7, 120), 2, {});
     expect(two.hashes).toEqual(one.hashes);
     expect(two.bytes).toEqual(one.bytes);
     expect(two.dispatches, 'stages handed to the helpers').toBe(0);
@@ -183,7 +132,7 @@ describe('the small-world fallback (the measured dispatch thresholds)', () => {
 
   it('shares a large world out, colour by colour', async () => {
     // 820 boxes, some 2,400 contacts: the narrow phase and the body stages reach theirs
-    const two = await trace(pyramid(40), 20, 2, {});
+    const two = await trace(pyramid(40, 20), 2, {});
     expect(two.dispatches).toBeGreaterThan(0);
     expect(two.started).toBe(true);
     expect(two.inline).toBe(false);

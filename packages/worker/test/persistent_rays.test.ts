@@ -1,14 +1,10 @@
 import { World } from '@impulse/core';
 import { describe, expect, it } from 'vitest';
-import { createInlinePhysics } from '../src/index';
-import { boxOnGround, createTestWorker, disposeAfterEach, stepBoth } from './support';
+import { BACKENDS, boxOnGround, disposeAfterEach, stepBoth } from './support';
 
 const keep = disposeAfterEach();
 
-describe.each([
-  ['a worker thread', () => createTestWorker({ stepping: 'manual' })],
-  ['the inline backend', () => createInlinePhysics({ stepping: 'manual' })],
-])('persistent rays in %s', (_name, create) => {
+describe.each(BACKENDS)('persistent rays in %s', (_name, create) => {
   it('are cast after every step and read as the core casts them, with begin and end', async () => {
     const physics = keep(create());
     const world = new World();

@@ -2,7 +2,7 @@ import { BodyRecord, BodyType, type BodyId, makeBox, type World } from '@impulse
 import { pyramidScene } from '@impulse/core/scenes';
 import { Worker } from 'node:worker_threads';
 import { afterEach } from 'vitest';
-import type { PhysicsClient } from '../src/index';
+import { createInlinePhysics, type PhysicsClient } from '../src/index';
 import { createNodePhysicsWorker, type NodeWorkerOptions, nodeWorkerScript } from '../src/node';
 
 export const DT = 1 / 60;
@@ -80,6 +80,22 @@ export function createTestWorker(options: Omit<NodeWorkerOptions, 'worker'> = {}
     worker: () => new Worker(nodeWorkerScript(), { execArgv: [] }),
   });
 }
+
+/** The two backends a client test runs on, stepped by hand: `describe.each(BACKENDS)`. */
+export const BACKENDS: readonly (readonly [name: string, create: () => PhysicsClient])[] = [
+  ['a worker thread', () => createTestWorker({ stepping: 'manual' })],
+  ['the inline backend', () => createInlinePhysics({ stepping: 'manual' })],
+];
+
+/** BACKENDS with the worker thread on each of its transports. */
+export const TRANSPORTS: readonly (readonly [name: string, create: () => PhysicsClient])[] = [
+  ['a worker thread over shared memory', () => createTestWorker({ stepping: 'manual', transport: 'shared' })],
+  [
+    'a worker thread with transferred frames',
+    () => createTestWorker({ stepping: 'manual', transport: 'transfer' }),
+  ],
+  BACKENDS[1]!,
+];
 
 /** A worker thread whose messages in both directions are counted. */
 export function countedWorker(options: Omit<NodeWorkerOptions, 'worker'> = {}) {

@@ -1,18 +1,10 @@
 import { World } from '@impulse/core';
 import { describe, expect, it } from 'vitest';
-import { createInlinePhysics } from '../src/index';
-import { buildPyramid, createTestWorker, disposeAfterEach, records, stepBoth } from './support';
+import { buildPyramid, disposeAfterEach, records, stepBoth, TRANSPORTS } from './support';
 
 const keep = disposeAfterEach();
 
-const backends = {
-  'a worker thread over shared memory': () => createTestWorker({ stepping: 'manual', transport: 'shared' }),
-  'a worker thread with transferred frames': () =>
-    createTestWorker({ stepping: 'manual', transport: 'transfer' }),
-  'the inline backend': () => createInlinePhysics({ stepping: 'manual' }),
-};
-
-describe.each(Object.entries(backends))('%s', (_name, create) => {
+describe.each(TRANSPORTS)('%s', (_name, create) => {
   it('publishes the same transforms as an inline World, bit for bit, over 600 steps of a pyramid', async () => {
     const physics = keep(create());
     const world = new World();

@@ -35,41 +35,48 @@ export function sharedBuffer(bytes: number): SharedArrayBuffer {
   return new Shared(bytes);
 }
 
-export function growF64<B extends ArrayBufferLike>(a: Float64Array<B>, capacity: number): Float64Array<B> {
-  if (capacity <= a.length) return a;
-  const n = Math.max(capacity, a.length * 2);
-  const b = isShared(a) ? new Float64Array(sharedBuffer(8 * n)) : new Float64Array(n);
-  b.set(a);
-  return b as Float64Array<B>;
+/** The typed-array kinds that grow, and their constructors. */
+type Growable = Float64Array | Int32Array | Uint32Array | Uint8Array;
+interface GrowableKind<A extends Growable> {
+  new (length: number): A;
+  new (buffer: SharedArrayBuffer): A;
+  readonly BYTES_PER_ELEMENT: number;
 }
 
+/**
+ * `a` copied into a new array of its kind and its kind of memory, with room for `capacity`
+ * and at least twice its length. Only on growth: the growers below return `a` itself while
+ * it has room, without calling this.
+ */
+function grown<A extends Growable>(Kind: GrowableKind<A>, a: A, capacity: number): A {
+  const n = Math.max(capacity, a.length * 2);
+  const b = isShared(a) ? new Kind(sharedBuffer(Kind.BYTES_PER_ELEMENT * n)) : new Kind(n);
+  b.set(a);
+  return b;
+}
+
+export function growF64<B extends ArrayBufferLike>(a: Float64Array<B>, capacity: number): Float64Array<B> {
+  return capacity <= a.length ? a : (grown(Float64Array, a as Float64Array, capacity) as Float64Array<B>);
+}
+
+/** As growF64; the new entries are `fill`. */
 export function growI32<B extends ArrayBufferLike>(
   a: Int32Array<B>,
   capacity: number,
   fill = 0,
 ): Int32Array<B> {
   if (capacity <= a.length) return a;
-  const n = Math.max(capacity, a.length * 2);
-  const b = isShared(a) ? new Int32Array(sharedBuffer(4 * n)) : new Int32Array(n);
-  b.set(a);
+  const b = grown(Int32Array, a as Int32Array, capacity);
   if (fill !== 0) b.fill(fill, a.length);
   return b as Int32Array<B>;
 }
 
 export function growU32<B extends ArrayBufferLike>(a: Uint32Array<B>, capacity: number): Uint32Array<B> {
-  if (capacity <= a.length) return a;
-  const n = Math.max(capacity, a.length * 2);
-  const b = isShared(a) ? new Uint32Array(sharedBuffer(4 * n)) : new Uint32Array(n);
-  b.set(a);
-  return b as Uint32Array<B>;
+  return capacity <= a.length ? a : (grown(Uint32Array, a as Uint32Array, capacity) as Uint32Array<B>);
 }
 
 export function growU8<B extends ArrayBufferLike>(a: Uint8Array<B>, capacity: number): Uint8Array<B> {
-  if (capacity <= a.length) return a;
-  const n = Math.max(capacity, a.length * 2);
-  const b = isShared(a) ? new Uint8Array(sharedBuffer(n)) : new Uint8Array(n);
-  b.set(a);
-  return b as Uint8Array<B>;
+  return capacity <= a.length ? a : (grown(Uint8Array, a as Uint8Array, capacity) as Uint8Array<B>);
 }
 
 /**

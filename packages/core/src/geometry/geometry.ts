@@ -738,14 +738,29 @@ export function cloneGeometry(g: Geometry): Geometry {
   if (g instanceof Segment) return new Segment(g.p1x, g.p1y, g.p2x, g.p2y);
   if (g instanceof ChainSegment)
     return new ChainSegment(g.g1x, g.g1y, g.p1x, g.p1y, g.p2x, g.p2y, g.g2x, g.g2y);
+  return polygonOf(g);
+}
+
+/** A polygon's stored fields, on a Polygon or taken apart (the arrays hold `count` entries or more). */
+export type PolygonFields = Readonly<
+  Pick<Polygon, 'count' | 'radius' | 'centroidX' | 'centroidY'> &
+    Record<'vx' | 'vy' | 'nx' | 'ny', ArrayLike<number>>
+>;
+
+/**
+ * A new polygon with exactly these stored fields, nothing checked or recomputed: a copy,
+ * or a polygon that was taken apart to be stored or sent (the step mirror, the worker's
+ * commands) made again with the same bits.
+ */
+export function polygonOf(f: PolygonFields): Polygon {
   const p = new Polygon();
-  p.count = g.count;
-  p.radius = g.radius;
-  p.centroidX = g.centroidX;
-  p.centroidY = g.centroidY;
-  p.vx.set(g.vx);
-  p.vy.set(g.vy);
-  p.nx.set(g.nx);
-  p.ny.set(g.ny);
+  p.count = f.count;
+  p.radius = f.radius;
+  p.centroidX = f.centroidX;
+  p.centroidY = f.centroidY;
+  p.vx.set(f.vx);
+  p.vy.set(f.vy);
+  p.nx.set(f.nx);
+  p.ny.set(f.ny);
   return p;
 }

@@ -12,3 +12,4 @@ export * from './motion.js';
 export * from './joints.js';
 export * from './character.js';
 export * from './benchmarks.js';
+export * from './families.js';

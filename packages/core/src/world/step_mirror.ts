@@ -21,7 +21,8 @@ import {
   ChainSegment,
   Circle,
   type Geometry,
-  Polygon,
+  type Polygon,
+  polygonOf,
   Segment,
   ShapeType,
 } from '../geometry/geometry.js';
@@ -117,17 +118,17 @@ export function decodeGeometry(d: Float64Array, o: number): Geometry {
     case ShapeType.ChainSegment:
       return new ChainSegment(x(1), x(2), x(3), x(4), x(5), x(6), x(7), x(8));
     default: {
-      const p = new Polygon();
-      p.count = x(1);
-      p.radius = x(2);
-      p.centroidX = x(3);
-      p.centroidY = x(4);
       const n = MAX_POLYGON_VERTICES;
-      p.vx.set(d.subarray(o + 5, o + 5 + n));
-      p.vy.set(d.subarray(o + 5 + n, o + 5 + 2 * n));
-      p.nx.set(d.subarray(o + 5 + 2 * n, o + 5 + 3 * n));
-      p.ny.set(d.subarray(o + 5 + 3 * n, o + 5 + 4 * n));
-      return p;
+      return polygonOf({
+        count: x(1),
+        radius: x(2),
+        centroidX: x(3),
+        centroidY: x(4),
+        vx: d.subarray(o + 5, o + 5 + n),
+        vy: d.subarray(o + 5 + n, o + 5 + 2 * n),
+        nx: d.subarray(o + 5 + 2 * n, o + 5 + 3 * n),
+        ny: d.subarray(o + 5 + 3 * n, o + 5 + 4 * n),
+      });
     }
   }
 }

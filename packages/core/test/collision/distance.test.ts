@@ -11,13 +11,8 @@ import {
   shapeDistance,
 } from '../../src/collision/distance';
 import { Capsule, Circle, Polygon, Segment } from '../../src/geometry/geometry';
-import { CosSin, cosSin, Transform } from '../../src/base/math';
-
-const cs = new CosSin();
-function xf(x: number, y: number, angle = 0): Transform {
-  cosSin(angle, cs);
-  return new Transform().set(x, y, cs.c, cs.s);
-}
+import { CosSin, cosSin, type Transform } from '../../src/base/math';
+import { xf } from '../support';
 
 function boxProxy(hw: number, hh: number, radius = 0): DistanceProxy {
   return makeProxyFromPoints([-hw, hw, hw, -hw], [-hh, -hh, hh, hh], 4, radius, new DistanceProxy());
@@ -190,6 +185,7 @@ describe('shapeDistance (GJK)', () => {
       const n = ts.length;
       const xs: number[] = [];
       const ys: number[] = [];
+      const cs = new CosSin();
       for (let i = 0; i < n; i++) {
         cosSin(((i + (ts[i] ?? 0)) * 2 * Math.PI) / n, cs);
         xs.push(radius * cs.c);

@@ -28,6 +28,7 @@ import {
 } from '../../src/collision/manifold';
 import { Manifold } from '../../src/collision/manifold_types';
 import { CosSin, cosSin, Transform } from '../../src/base/math';
+import { xf } from '../support';
 
 // ---------------------------------------------------------------------------------------
 // Local helpers (geometry.ts constructors are developed separately)
@@ -70,12 +71,6 @@ function box(hw: number, hh: number, radius = 0): Polygon {
     ],
     radius,
   );
-}
-
-const cs = new CosSin();
-function xf(x: number, y: number, angle = 0): Transform {
-  cosSin(angle, cs);
-  return new Transform().set(x, y, cs.c, cs.s);
 }
 
 /** Chain segment p1 -> p2 with ghosts extending it collinearly (a flat chain). */

@@ -25,7 +25,7 @@ import {
   Segment,
   ShapeType,
 } from '../../src/geometry/geometry';
-import { CosSin, cosSin, PI, Transform } from '../../src/base/math';
+import { CosSin, cosSin, length, PI, Transform } from '../../src/base/math';
 
 /** |actual - expected| <= rel * max(1, |expected|). */
 function expectClose(actual: number, expected: number, rel = 1e-12): void {
@@ -44,11 +44,11 @@ function expectUnitOutwardNormals(p: Polygon): void {
     const j = (i + 1) % p.count;
     const nx = p.nx[i]!;
     const ny = p.ny[i]!;
-    expectClose(hypot(nx, ny), 1);
+    expectClose(length(nx, ny), 1);
     // Perpendicular to its edge...
     const ex = p.vx[j]! - p.vx[i]!;
     const ey = p.vy[j]! - p.vy[i]!;
-    expectClose((nx * ex + ny * ey) / hypot(ex, ey), 0);
+    expectClose((nx * ex + ny * ey) / length(ex, ey), 0);
     // ...and every other vertex lies behind it.
     for (let k = 0; k < p.count; k++) {
       if (k === i || k === j) continue;
@@ -99,7 +99,7 @@ describe('constructors', () => {
         for (const v of polygonVertices(box)) {
           sx += v.x;
           sy += v.y;
-          expectClose(hypot(v.x - cx, v.y - cy), hypot(1.5, 0.25), 1e-14);
+          expectClose(length(v.x - cx, v.y - cy), length(1.5, 0.25), 1e-14);
         }
         expectClose(sx / 4, cx, 1e-14);
         expectClose(sy / 4, cy, 1e-14);
@@ -385,7 +385,7 @@ describe('mass', () => {
         let perimeter = 0;
         for (let i = 0; i < p.count; i++) {
           const j = (i + 1) % p.count;
-          perimeter += hypot(p.vx[j]! - p.vx[i]!, p.vy[j]! - p.vy[i]!);
+          perimeter += length(p.vx[j]! - p.vx[i]!, p.vy[j]! - p.vy[i]!);
         }
         const md = computePolygonMass(p, 1, new MassData());
         expectClose(md.mass, core.mass + perimeter * r + PI * r * r, 1e-10);
@@ -601,12 +601,7 @@ function distanceToPolygon(p: Polygon, x: number, y: number): number {
     const ey = p.vy[j]! - ay;
     if (ex * (y - ay) - ey * (x - ax) < 0) inside = false;
     const u = Math.min(1, Math.max(0, ((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey)));
-    best = Math.min(best, hypot(ax + u * ex - x, ay + u * ey - y));
+    best = Math.min(best, length(ax + u * ex - x, ay + u * ey - y));
   }
   return inside ? 0 : best;
-}
-
-/** Length of (x, y) with plain arithmetic (the project avoids engine-dependent Math functions). */
-function hypot(x: number, y: number): number {
-  return Math.sqrt(x * x + y * y);
 }

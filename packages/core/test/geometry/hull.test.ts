@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LINEAR_SLOP } from '../../src/base/constants';
 import { computeHull } from '../../src/geometry/hull';
-import type { Vec2 } from '../../src/base/math';
+import { length, type Vec2 } from '../../src/base/math';
 
 type P = { x: number; y: number };
 
@@ -84,7 +84,7 @@ describe('computeHull', () => {
         for (const v of hull) expect(points.some((p) => p.x === v.x && p.y === v.y)).toBe(true);
         for (let i = 0; i < hull.length; i++) {
           for (let j = i + 1; j < hull.length; j++) {
-            expect(hypot(hull[i]!.x - hull[j]!.x, hull[i]!.y - hull[j]!.y)).toBeGreaterThanOrEqual(
+            expect(length(hull[i]!.x - hull[j]!.x, hull[i]!.y - hull[j]!.y)).toBeGreaterThanOrEqual(
               LINEAR_SLOP,
             );
           }
@@ -125,7 +125,7 @@ describe('computeHull', () => {
         const rotated = [...points.slice(k), ...points.slice(0, k)];
         // Welding keeps the first of two close points, so compare only well-separated clouds.
         const separated = points.every((p, i) =>
-          points.every((q, j) => i === j || hypot(p.x - q.x, p.y - q.y) > 4 * LINEAR_SLOP),
+          points.every((q, j) => i === j || length(p.x - q.x, p.y - q.y) > 4 * LINEAR_SLOP),
         );
         fc.pre(separated);
         expect(canonical(computeHull(rotated, 'test'))).toBe(canonical(hull));
@@ -313,8 +313,3 @@ describe('computeHull', () => {
     });
   });
 });
-
-/** Length of (x, y) with plain arithmetic (the project avoids engine-dependent Math functions). */
-function hypot(x: number, y: number): number {
-  return Math.sqrt(x * x + y * y);
-}

@@ -19,7 +19,7 @@ import {
   World,
 } from '../../src/index';
 import { fuzzScene } from '../../src/scenes/index';
-import { DT } from '../support';
+import { DT, speed } from '../support';
 
 const FC = { seed: 20261122, numRuns: 50 } as const;
 const MAX_DISTANCE = 10_000;
@@ -29,11 +29,6 @@ const crowd = fc.record({
   seed: fc.integer({ min: 1, max: 0x7fffffff }),
   count: fc.integer({ min: 5, max: 40 }),
 });
-
-function speed(world: World, id: BodyId): number {
-  const v = world.getBodyLinearVelocity(id);
-  return Math.hypot(v.x, v.y);
-}
 
 /** Eccentricity of every body in the graph of overlapping bounding boxes (dynamic bodies only). */
 function overlapEccentricity(world: World, ids: readonly BodyId[]): number[] {

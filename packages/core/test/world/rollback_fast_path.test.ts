@@ -37,7 +37,7 @@ import {
 } from '../../src/world/world_methods';
 import type { RollbackCache } from '../../src/world/world_state';
 import { worldStateOf } from '../../src/world';
-import { DT, stepWorld } from '../support';
+import { contactPoints, DT, stepWorld } from '../support';
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -63,13 +63,6 @@ function bytesBesideStepCount(s: RollbackState): Buffer {
     Buffer.from(s.f.buffer, 8, (s.fCount - 1) * 8),
     Buffer.from(s.b.buffer, 0, s.bCount),
   ]);
-}
-
-/** Every touching contact point (position, normal, impulse, separation). */
-function contactPoints(world: World): Float64Array {
-  const out = new Float64Array(world.readContactPoints(new Float64Array(0)) * 6);
-  world.readContactPoints(out);
-  return out;
 }
 
 /** A full-path save of the world (its test switch set for the call). */

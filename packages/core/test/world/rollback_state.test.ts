@@ -18,7 +18,7 @@ import {
   SceneRandom,
   tumblerScene,
 } from '../../src/scenes/index';
-import { DT, expectThrowsUnchanged, stepWorld } from '../support';
+import { contactPoints, DT, expectThrowsUnchanged, stepWorld } from '../support';
 import { Transform } from '../../src/base/math';
 import { collidePolygons, collideQuadShapes } from '../../src/collision/manifold';
 import { Manifold } from '../../src/collision/manifold_types';
@@ -35,13 +35,6 @@ function bodyState(world: World, ids: readonly BodyId[]): Float64Array {
     const v = world.getBodyLinearVelocity(id);
     out.set([p.x, p.y, world.getBodyAngle(id), v.x, v.y, world.getBodyAngularVelocity(id)], k * 6);
   });
-  return out;
-}
-
-/** Every touching contact point (position, normal, impulse, separation) as raw doubles. */
-function contactPoints(world: World): Float64Array {
-  const out = new Float64Array(world.readContactPoints(new Float64Array(0)) * 6);
-  world.readContactPoints(out);
   return out;
 }
 

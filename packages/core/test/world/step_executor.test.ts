@@ -6,19 +6,9 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { BodyType, makeBox, makeCapsule, World } from '../../src/index';
+import { World } from '../../src/index';
 import { worldStateOf } from '../../src/world';
-import {
-  bridgeScene,
-  bulletScene,
-  mixedPileScene,
-  platformerScene,
-  pyramidScene,
-  ragdollScene,
-  sensorScene,
-  stackScene,
-  tumblerScene,
-} from '../../src/scenes/index';
+import { FAMILY_DT, mixedPileScene, SCENE_FAMILIES, type SceneFamily } from '../../src/scenes/index';
 import { graphLayout } from '../../src/dynamics/constraint_graph';
 import { GRAPH_COLOUR_COUNT } from '../../src/dynamics/constraint_graph_store';
 import { PAIRED_TWO_POINTS } from '../../src/dynamics/contact_solver';
@@ -77,98 +67,23 @@ class ShuffledExecutor implements StepExecutor {
   }
 }
 
-type Scene = (world: World) => (world: World, step: number) => void;
-
-const still = (): void => {};
-const capsule = makeCapsule(0, -0.5, 0, 0.5, 0.3);
-
-const scenes: [string, number, Scene][] = [
-  [
-    'a stack and a pyramid',
-    240,
-    (world) => {
-      stackScene(world, 12);
-      pyramidScene(world, 12, { x: 20, y: 0 });
-      return still;
-    },
-  ],
-  [
-    'a mixed pile',
-    200,
-    (world) => {
-      mixedPileScene(world, 150);
-      return still;
-    },
-  ],
-  [
-    'the tumbler (a kinematic body)',
-    120,
-    (world) => {
-      tumblerScene(world, 12);
-      return still;
-    },
-  ],
-  [
-    'joints: a ragdoll on a bridge',
-    150,
-    (world) => {
-      bridgeScene(world);
-      ragdollScene(world, { position: { x: 0, y: 6 } });
-      return still;
-    },
-  ],
-  [
-    'sensors',
-    240,
-    (world) => {
-      sensorScene(world, 4);
-      return still;
-    },
-  ],
-  [
-    'continuous collision: bullets',
-    120,
-    (world) => {
-      bulletScene(world);
-      return still;
-    },
-  ],
-  [
-    'a character pushing a crate',
-    240,
-    (world) => {
-      const level = platformerScene(world);
-      const boxes = world.createBody({
-        type: BodyType.Dynamic,
-        position: { x: 13, y: level.plateauTop + 2 },
-      });
-      world.createPolygonShape(boxes, makeBox(0.4, 0.4));
-      let p = { x: level.spawn.x, y: level.spawn.y };
-      return (w, step) => {
-        const r = w.moveCharacter(capsule, p, { x: step > 20 ? 4 * DT : 0, y: -0.05 }, { maxPushForce: 50 });
-        p = { x: r.position.x, y: r.position.y };
-      };
-    },
-  ],
-];
-
 /** State hashes after every step, with the given executor (null: the world's own). */
-function trace(scene: Scene, steps: number, executor: StepExecutor | null): number[] {
+function trace(family: SceneFamily, executor: StepExecutor | null): number[] {
   const world = new World();
-  const drive = scene(world);
+  const drive = family.build(world);
   if (executor !== null) worldStateOf(world).stepExecutor = executor;
   const hashes: number[] = [];
-  for (let i = 0; i < steps; i++) {
+  for (let i = 0; i < family.steps; i++) {
     drive(world, i);
-    world.step(DT);
+    world.step(FAMILY_DT);
     hashes.push(world.stateHash());
   }
   return hashes;
 }
 
 describe('the soft step in blocks', () => {
-  it.each(scenes)('%s: shuffled blocks give the plain loop bits at every step', (_name, steps, scene) => {
-    const plain = trace(scene, steps, null);
+  it.each(SCENE_FAMILIES)('$name: shuffled blocks give the plain loop bits at every step', (family) => {
+    const plain = trace(family, null);
     // the run is not trivially static
     expect(new Set(plain).size).toBeGreaterThan(30);
     for (const [seed, maxBlock] of [
@@ -177,8 +92,8 @@ describe('the soft step in blocks', () => {
       [3, 64],
     ] as const) {
       const executor = new ShuffledExecutor(seed, maxBlock);
-      const shuffled = trace(scene, steps, executor);
-      expect(executor.blocks).toBeGreaterThan(steps);
+      const shuffled = trace(family, executor);
+      expect(executor.blocks).toBeGreaterThan(family.steps);
       const first = shuffled.findIndex((h, i) => h !== plain[i]);
       expect(first, `blocks of at most ${maxBlock}: first step that differs`).toBe(-1);
     }

@@ -23,17 +23,11 @@ import {
   segmentMassRatioScene,
   stackScene,
 } from '../../src/scenes/index';
-import { DT } from '../support';
+import { DT, speed } from '../support';
 
 /** STRESS_REPORT=1 prints the measured numbers, to re-derive the thresholds. */
 function report(test: string, values: Record<string, number>): void {
   if (process.env.STRESS_REPORT) console.log(test, values);
-}
-
-/** Speed of a body's center of mass (m/s). */
-function speed(world: World, b: BodyId): number {
-  const v = world.getBodyLinearVelocity(b);
-  return Math.hypot(v.x, v.y);
 }
 
 /** Kinetic energy of the given bodies, linear and angular (J). */

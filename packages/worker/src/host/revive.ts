@@ -2,7 +2,8 @@
  * The worker's end of what crosses the thread boundary (protocol/wire.ts encodes it): a
  * command's tagged geometry made the core's classes again before the call.
  */
-import { Capsule, Circle, Polygon, Segment } from '@impulse/core';
+import { Capsule, Circle, type Polygon, Segment } from '@impulse/core';
+import { polygonOf } from '@impulse/core/mirror-kit';
 import type { CommandName } from '../protocol/world_methods.js';
 import { GEOMETRY_ARG, type WireGeometry } from '../protocol/wire.js';
 
@@ -14,18 +15,8 @@ export function reviveGeometry(w: WireGeometry): Circle | Capsule | Segment | Po
       return new Capsule(w.c1x, w.c1y, w.c2x, w.c2y, w.radius);
     case 'segment':
       return new Segment(w.p1x, w.p1y, w.p2x, w.p2y);
-    case 'polygon': {
-      const p = new Polygon();
-      p.count = w.count;
-      p.radius = w.radius;
-      p.centroidX = w.centroidX;
-      p.centroidY = w.centroidY;
-      p.vx.set(w.vx);
-      p.vy.set(w.vy);
-      p.nx.set(w.nx);
-      p.ny.set(w.ny);
-      return p;
-    }
+    case 'polygon':
+      return polygonOf(w);
   }
 }
 

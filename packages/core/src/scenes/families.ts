@@ -1,0 +1,84 @@
+/**
+ * One scene of every feature family the step has (stacking, piles, a kinematic body,
+ * joints, sensors, continuous collision, the character mover), each with what drives it
+ * between steps: the list a way of running the step (blocks in any order, helper threads)
+ * is checked against the plain loop on, so that every family is covered once, in one place.
+ */
+
+import type { World } from '../world.js';
+import { makeBox, makeCapsule } from '../geometry/geometry.js';
+import { BodyType } from '../types/body_def.js';
+import { stackScene, pyramidScene } from './stacking.js';
+import { mixedPileScene, tumblerScene } from './piles.js';
+import { bulletScene, sensorScene } from './motion.js';
+import { bridgeScene, ragdollScene } from './joints.js';
+import { platformerScene } from './character.js';
+
+/** The time step the families are run at (s): the character walks 4 m/s at it. */
+export const FAMILY_DT = 1 / 60;
+
+/** What a family does to its world before step `step` (0 before the first); most do nothing. */
+export type SceneDriver = (world: World, step: number) => void;
+
+export interface SceneFamily {
+  name: string;
+  /** Steps that take the scene through its events (landing, sleeping, passing through). */
+  steps: number;
+  /** Builds the scene into `world`; returns its driver. */
+  build(world: World): SceneDriver;
+}
+
+const still: SceneDriver = () => {};
+
+/** A family that only builds: nothing to drive between steps. */
+const built =
+  (build: (world: World) => void): SceneFamily['build'] =>
+  (world) => {
+    build(world);
+    return still;
+  };
+
+/** The character's capsule in the crate family. */
+const capsule = makeCapsule(0, -0.5, 0, 0.5, 0.3);
+
+export const SCENE_FAMILIES: readonly SceneFamily[] = [
+  {
+    name: 'a stack and a pyramid',
+    steps: 240,
+    build: built((world) => {
+      stackScene(world, 12);
+      pyramidScene(world, 12, { x: 20, y: 0 });
+    }),
+  },
+  { name: 'a mixed pile', steps: 200, build: built((world) => mixedPileScene(world, 150)) },
+  { name: 'the tumbler (a kinematic body)', steps: 120, build: built((world) => tumblerScene(world, 12)) },
+  {
+    name: 'joints: a ragdoll on a bridge',
+    steps: 150,
+    build: built((world) => {
+      bridgeScene(world);
+      ragdollScene(world, { position: { x: 0, y: 6 } });
+    }),
+  },
+  { name: 'sensors', steps: 240, build: built((world) => sensorScene(world, 4)) },
+  { name: 'continuous collision: bullets', steps: 120, build: built((world) => bulletScene(world)) },
+  {
+    name: 'a character pushing a crate',
+    steps: 240,
+    build: (world) => {
+      const level = platformerScene(world);
+      const box = world.createBody({ type: BodyType.Dynamic, position: { x: 13, y: level.plateauTop + 2 } });
+      world.createPolygonShape(box, makeBox(0.4, 0.4));
+      let p = { x: level.spawn.x, y: level.spawn.y };
+      return (w, step) => {
+        const r = w.moveCharacter(
+          capsule,
+          p,
+          { x: step > 20 ? 4 * FAMILY_DT : 0, y: -0.05 },
+          { maxPushForce: 50 },
+        );
+        p = { x: r.position.x, y: r.position.y };
+      };
+    },
+  },
+];
