@@ -58,7 +58,7 @@ import { atan2, type Vec2 } from './base/math.js';
 import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js';
 import { readContactPoints } from './world/contact_points.js';
 import { ContactPointRecord } from './types/contact_point_record.js';
-import { loadRollbackState, saveRollbackState } from './world/rollback.js';
+import { worldFeature } from './world/world_features.js';
 import { RollbackState } from './world/rollback_state.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
 import { jointTypes } from './joints/registry.js';
@@ -338,7 +338,7 @@ export class World {
     }
     if (this.#state.locked) throw new Error('saveState: the world is stepping');
     const out = into ?? new RollbackState();
-    saveRollbackState(this.#state, out);
+    worldFeature('saveState', 'rollback').save(this.#state, out);
     return out;
   }
 
@@ -354,7 +354,7 @@ export class World {
       throw new TypeError(`loadState: state must be a RollbackState, got ${describe(state)}`);
     }
     if (this.#state.locked) throw new Error('loadState: the world is stepping');
-    loadRollbackState(this.#state, state);
+    worldFeature('loadState', 'rollback').load(this.#state, state);
   }
 
   // ------------------------------------------------------------------ bodies
