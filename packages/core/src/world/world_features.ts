@@ -56,7 +56,9 @@ export async function loadWorldFeature(name: WorldFeatureName): Promise<void> {
 export function worldFeature<K extends WorldFeatureName>(fn: string, name: K): WorldFeatures[K] {
   const feature = installed[name];
   if (feature === undefined) {
-    throw new Error(`${fn}: the world's ${name} code is not loaded (await loadWorldFeature('${name}') first)`);
+    throw new Error(
+      `${fn}: the world's ${name} code is not loaded (await loadWorldFeature('${name}') first)`,
+    );
   }
   return feature;
 }
