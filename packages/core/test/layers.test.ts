@@ -41,6 +41,7 @@ const TOP = new Set([
   'host_kit.ts',
   'world.ts',
   'public_world.ts',
+  'world_features.ts',
   'parallel.ts',
   'scenes',
 ]);

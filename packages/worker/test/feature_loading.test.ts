@@ -6,10 +6,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { inCallOrder } from '../src/host/call_order';
 import { createInlinePhysics } from '../src/inline';
+import { makeCapsule } from '@impulse/core';
 import { buildColumn, disposeAfterEach } from './support';
 
 /**
- * In this file the host kit's rollback starts unloaded and its load ends when the test
+ * In this file the host kit's features start unloaded and its load ends when the test
  * says (`gate.open()`): outside a bundle the core's main entry installs every feature as it
  * is evaluated (public_world.ts), so a Node worker never takes the load path.
  */
@@ -18,19 +19,19 @@ const gate = vi.hoisted(() => {
   const opened = new Promise<void>((resolve) => {
     open = resolve;
   });
-  return { loaded: false, loads: 0, opened, open: () => open() };
+  return { loaded: new Set<string>(), loads: [] as string[], opened, open: () => open() };
 });
 
 vi.mock('@impulse/core/host-kit', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@impulse/core/host-kit')>();
   return {
     ...actual,
-    isWorldFeatureLoaded: () => gate.loaded,
-    loadWorldFeature: async (name: 'rollback') => {
-      gate.loads++;
+    isWorldFeatureLoaded: (name: string) => gate.loaded.has(name),
+    loadWorldFeature: async (name: 'rollback' | 'mover') => {
+      gate.loads.push(name);
       await gate.opened;
       await actual.loadWorldFeature(name);
-      gate.loaded = true;
+      gate.loaded.add(name);
     },
   };
 });
@@ -48,7 +49,7 @@ describe('feature loading', () => {
     const stepping = physics.step(20);
     const hashing = physics.stateHash();
     await Promise.resolve();
-    expect(gate.loads).toBe(1);
+    expect(gate.loads).toEqual(['rollback']);
     expect(physics.getStats().stepCount).toBe(5); // the step waits for the save
     gate.open();
     const [state, , hash] = await Promise.all([saving, stepping, hashing]);
@@ -59,7 +60,21 @@ describe('feature loading', () => {
     expect(await physics.stateHash()).toBe(hashAt5);
     await physics.step(20);
     expect(await physics.stateHash()).toBe(hash);
-    expect(gate.loads).toBe(1);
+    expect(gate.loads).toEqual(['rollback']);
+  });
+
+  it('the first character loads the mover, and the step sent after it moves the character', async () => {
+    const physics = keep(createInlinePhysics({ stepping: 'manual' }));
+    buildColumn(physics, 1);
+    const character = physics.createCharacter({
+      capsule: makeCapsule(0, -0.5, 0, 0.5, 0.3),
+      position: { x: 5, y: 6 },
+    });
+    await physics.step(10);
+    expect(gate.loads).toEqual(['rollback', 'mover']);
+    expect(physics.getStats().stepCount).toBe(10);
+    // it fell in those steps: the character was added before them
+    expect(physics.readCharacter(character).position.y).toBeLessThan(6);
   });
 
   it('calls go straight to the host, synchronous answers included, until one starts a load', async () => {

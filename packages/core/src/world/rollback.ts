@@ -183,5 +183,5 @@ export function loadRollbackState(w: WorldState, state: RollbackState): void {
   cache.fullLoads++;
 }
 
-/** The feature World's saveState and loadState call (world/world_features.ts). */
+/** The feature World's saveState and loadState call (world_features.ts). */
 export const rollbackFeature = { save: saveRollbackState, load: loadRollbackState };

@@ -75,8 +75,8 @@ export class WorldHost implements HostInputs {
   /** The helpers' attach under way (settled: resolved either way), or null. */
   private attaching: Promise<void> | null = null;
   /**
-   * The load of a world feature's code under way (rollback: `saveState`, `loadState`), or
-   * null. The world starts without that code (its worker does not load it at start); the
+   * The load of a world feature's code under way (rollback: `saveState`, `loadState`; the
+   * mover: `addCharacter`), or null. The world starts without that code (its worker does not load it at start); the
    * first call that needs it loads it, and calls that arrive meanwhile wait in order
    * (call_order.ts, which the entries put in front of the host).
    */
@@ -184,10 +184,12 @@ export class WorldHost implements HostInputs {
     this.rays.remove(slot);
   }
 
-  /** Adds character `slot` (its def's capsule as a wire geometry). */
-  addCharacter(slot: number, id: number, def: CharacterDef & { capsule: unknown }): void {
-    const capsule = reviveGeometry(def.capsule as WireGeometry);
-    this.characters.add(this.requireWorld(), slot, id, { ...def, capsule: capsule as Capsule });
+  /** Adds character `slot` (its def's capsule as a wire geometry); the mover's code is loaded first. */
+  addCharacter(slot: number, id: number, def: CharacterDef & { capsule: unknown }): void | Promise<void> {
+    return this.withFeature('mover', () => {
+      const capsule = reviveGeometry(def.capsule as WireGeometry);
+      this.characters.add(this.requireWorld(), slot, id, { ...def, capsule: capsule as Capsule });
+    });
   }
 
   removeCharacter(slot: number): void {

@@ -2,14 +2,18 @@
  * The parts of World whose code loads apart from the class: a host that serves a world
  * (@impulse/worker's physics worker) starts without them and loads one by a dynamic
  * import the first time it is asked for (`loadWorldFeature`), as the solver kinds load
- * (solvers/description.ts). The public entry's `World` (public_world.ts) has every
+ * (solvers/description.ts). At the top of the layers, beside world.ts: a feature may live
+ * in any layer (the mover is above the world's). The public entry's `World` (public_world.ts) has every
  * feature installed at once, so a user of `@impulse/core` never meets this.
  *
  * One table, one loader: a feature is a set of functions on the world's state, the same
  * for every world, installed once per realm (module-wide, like the solver factories).
  */
-import type { RollbackState } from './rollback_state.js';
-import type { WorldState } from './world_state.js';
+import type { CharacterMover, MoveResult, MoverDef, MoverOptions, MoverWriter } from './character/mover.js';
+import type { Capsule } from './geometry/geometry.js';
+import type { Vec2 } from './base/math.js';
+import type { RollbackState } from './world/rollback_state.js';
+import type { WorldState } from './world/world_state.js';
 
 /** Rollback's coding (world/rollback.ts): `World.saveState` and `World.loadState`. */
 export interface RollbackFeature {
@@ -17,16 +21,31 @@ export interface RollbackFeature {
   load(w: WorldState, state: RollbackState): void;
 }
 
+/** The character mover (character/mover.ts): `World.createMover` and `World.moveCharacter`. */
+export interface MoverFeature {
+  createMover(w: WorldState, writer: MoverWriter, def: MoverDef): CharacterMover;
+  moveCharacter(
+    w: WorldState,
+    writer: MoverWriter,
+    capsule: Capsule,
+    position: Vec2,
+    translation: Vec2,
+    options?: Partial<MoverOptions>,
+  ): MoveResult;
+}
+
 /** Every feature World reaches through this table. */
 export interface WorldFeatures {
   rollback: RollbackFeature;
+  mover: MoverFeature;
 }
 
 export type WorldFeatureName = keyof WorldFeatures;
 
 /** How each feature's module is loaded. */
 const LOADERS: { readonly [K in WorldFeatureName]: () => Promise<WorldFeatures[K]> } = {
-  rollback: () => import('./rollback.js').then((m) => m.rollbackFeature),
+  rollback: () => import('./world/rollback.js').then((m) => m.rollbackFeature),
+  mover: () => import('./character/mover.js').then((m) => m.moverFeature),
 };
 
 /** The features installed so far. */
