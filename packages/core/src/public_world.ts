@@ -17,5 +17,10 @@ function withEveryFeature(world: typeof WorldClass): typeof WorldClass {
   return world;
 }
 
+/**
+ * A 2D physics world: bodies, their shapes, and the soft-step solver that moves them
+ * (the class of world.ts, with every feature installed).
+ * @class
+ */
 export const World: typeof WorldClass = /* @__PURE__ */ withEveryFeature(WorldClass);
 export type World = WorldClass;
