@@ -8,6 +8,8 @@ export const entryPoints = {
   contract: 'src/contract.ts',
   // internal: the contract and the pieces of World a structure-only mirror reuses
   mirror_kit: 'src/mirror_kit.ts',
+  // internal: the world without its optional features, which a host loads on demand
+  host_kit: 'src/host_kit.ts',
   // the alternative solvers' factories, out of the main entry: an app that keeps the
   // soft step ships none of them (a description loads its kind's chunk on demand)
   'solvers/index': 'src/solvers/index.ts',

@@ -7,7 +7,7 @@
  */
 
 export * from './contract.js';
-export { World } from './world.js';
+export { World } from './public_world.js';
 // the joint registry's public views (its modules hold the joints' solvers: not the contract's)
 export { jointCreators } from './joints/registry.js';
 export { localizeJointDef } from './joints/localize.js';

@@ -58,7 +58,7 @@ import { atan2, type Vec2 } from './base/math.js';
 import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js';
 import { readContactPoints } from './world/contact_points.js';
 import { ContactPointRecord } from './types/contact_point_record.js';
-import { loadRollbackState, saveRollbackState } from './world/rollback.js';
+import { worldFeature } from './world_features.js';
 import { RollbackState } from './world/rollback_state.js';
 import { checkCapsule, checkCircle, checkPolygon, checkSegment } from './geometry/geometry_checks.js';
 import { jointTypes } from './joints/registry.js';
@@ -67,7 +67,7 @@ export { localizeJointDef } from './joints/localize.js';
 import { checkBreakLimit } from './joints/joint_checks.js';
 import { checkJointDefFields, resolveJointDef } from './joints/joint_def.js';
 import * as query from './world/query.js';
-import * as mover from './character/mover.js';
+import type * as mover from './character/mover.js';
 import { step } from './world/solver.js';
 import {
   checkBoolean,
@@ -338,7 +338,7 @@ export class World {
     }
     if (this.#state.locked) throw new Error('saveState: the world is stepping');
     const out = into ?? new RollbackState();
-    saveRollbackState(this.#state, out);
+    worldFeature('saveState', 'rollback').save(this.#state, out);
     return out;
   }
 
@@ -354,7 +354,7 @@ export class World {
       throw new TypeError(`loadState: state must be a RollbackState, got ${describe(state)}`);
     }
     if (this.#state.locked) throw new Error('loadState: the world is stepping');
-    loadRollbackState(this.#state, state);
+    worldFeature('loadState', 'rollback').load(this.#state, state);
   }
 
   // ------------------------------------------------------------------ bodies
@@ -1309,7 +1309,7 @@ export class World {
    * frame. Options default as in `defaultMoverOptions()`.
    */
   createMover(def: mover.MoverDef): mover.CharacterMover {
-    return new mover.CharacterMover(this.#state, this, def);
+    return worldFeature('createMover', 'mover').createMover(this.#state, this, def);
   }
 
   /**
@@ -1325,7 +1325,14 @@ export class World {
     translation: Vec2,
     options?: Partial<mover.MoverOptions>,
   ): mover.MoveResult {
-    return mover.moveCharacter(this.#state, this, capsule, position, translation, options);
+    return worldFeature('moveCharacter', 'mover').moveCharacter(
+      this.#state,
+      this,
+      capsule,
+      position,
+      translation,
+      options,
+    );
   }
 
   // ------------------------------------------------------------------ events

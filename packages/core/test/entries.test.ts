@@ -63,4 +63,25 @@ describe('the built entries', () => {
     expect(parallel).toContain('src/world/solver_stages.ts');
     expect(parallel).not.toContain('src/world.ts');
   });
+
+  it("the host kit loads World without rollback's coding or the mover, which the main entry loads at once", async () => {
+    const meta = await probe();
+    const rollback = (inputs: Set<string>) =>
+      [...inputs].filter((path) => /^src\/world\/rollback(_(?!state)\w+)?\.ts$/.test(path)).sort();
+    const host = staticInputs(meta, 'entries-probe/host_kit.js');
+    expect(host).toContain('src/world.ts');
+    expect(host).toContain('src/world_features.ts');
+    expect(host).not.toContain('src/character/mover.ts');
+    expect(rollback(host)).toEqual([]);
+    // the main entry's World has it installed: every rollback module is among its static inputs
+    expect(rollback(staticInputs(meta, 'entries-probe/index.js'))).toEqual([
+      'src/world/rollback.ts',
+      'src/world/rollback_coding.ts',
+      'src/world/rollback_decode.ts',
+      'src/world/rollback_derive.ts',
+      'src/world/rollback_encode.ts',
+      'src/world/rollback_format.ts',
+      'src/world/rollback_order.ts',
+    ]);
+  });
 });

@@ -34,7 +34,17 @@ const LAYERS = [
   'character',
   '.',
 ];
-const TOP = new Set(['index.ts', 'contract.ts', 'mirror_kit.ts', 'world.ts', 'parallel.ts', 'scenes']);
+const TOP = new Set([
+  'index.ts',
+  'contract.ts',
+  'mirror_kit.ts',
+  'host_kit.ts',
+  'world.ts',
+  'public_world.ts',
+  'world_features.ts',
+  'parallel.ts',
+  'scenes',
+]);
 
 function layerOf(rel: string): number {
   const first = rel.split(path.sep)[0]!;

@@ -15,8 +15,9 @@ import { INITIAL_FRAME_CAPACITY, type PhysicsOptions, resolveOptions } from './c
 import type { WorldHost } from './host/host.js';
 import { createFrameBuffer } from './protocol/frame_layout.js';
 
-/** The host module, loaded once for every inline client. */
-let hostModule: Promise<typeof import('./host/host.js')> | null = null;
+/** The host's modules (the host, and the view that keeps its calls in order), loaded once for every inline client. */
+let hostModule: Promise<[typeof import('./host/host.js'), typeof import('./host/call_order.js')]> | null =
+  null;
 
 /**
  * A port that makes a host when the module is in and passes each call to it, in call
@@ -24,12 +25,12 @@ let hostModule: Promise<typeof import('./host/host.js')> | null = null;
  * Once disposed, calls still waiting are dropped (the client has failed their replies).
  */
 function lazyHostPort(): { port: HostPort; dispose(): void } {
-  hostModule ??= import('./host/host.js');
+  hostModule ??= Promise.all([import('./host/host.js'), import('./host/call_order.js')]);
   let host: WorldHost | null = null;
   let waiting = 0;
   let disposed = false;
-  const made = hostModule.then(({ WorldHost }) => {
-    const h = new WorldHost();
+  const made = hostModule.then(([{ WorldHost }, { inCallOrder }]) => {
+    const h = inCallOrder(new WorldHost());
     if (disposed) h.dispose();
     else host = h;
     return h;

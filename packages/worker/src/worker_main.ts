@@ -5,6 +5,7 @@
  * is unavailable, and then none start.
  */
 import * as Comlink from 'comlink';
+import { inCallOrder } from './host/call_order.js';
 import { RemoteWorldHost } from './host/remote_host.js';
 import { helperSource } from './parallel/helper_source.js';
 import { WORLD_KERNEL, worldHelperSpawner } from './parallel/spawn_browser.js';
@@ -34,7 +35,7 @@ function scopeEndpoint(early: MessageEvent[]): Comlink.Endpoint {
 /** Serves the page's physics client: the messages the entry kept first, in order. */
 export function serveWorker(early: MessageEvent[]): void {
   Comlink.expose(
-    new RemoteWorldHost(helperSource(worldHelperSpawner, () => WORLD_KERNEL)),
+    inCallOrder(new RemoteWorldHost(helperSource(worldHelperSpawner, () => WORLD_KERNEL))),
     scopeEndpoint(early),
   );
 }

@@ -1162,3 +1162,10 @@ export function moveCharacter(
   runMove(w, writer, capsule, p.x, p.y, translation.x, translation.y, config, ignore, out);
   return out;
 }
+
+/** The feature World's createMover and moveCharacter call (world_features.ts). */
+export const moverFeature = {
+  createMover: (w: WorldState, writer: MoverWriter, def: MoverDef): CharacterMover =>
+    new CharacterMover(w, writer, def),
+  moveCharacter,
+};

@@ -182,3 +182,6 @@ export function loadRollbackState(w: WorldState, state: RollbackState): void {
   decodeRollbackState(w, state);
   cache.fullLoads++;
 }
+
+/** The feature World's saveState and loadState call (world_features.ts). */
+export const rollbackFeature = { save: saveRollbackState, load: loadRollbackState };

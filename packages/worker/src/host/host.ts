@@ -23,9 +23,9 @@ import {
   type ShapeId,
   type StepProfile,
   type Vec2,
-  World,
   type WorldCounters,
 } from '@impulse/core';
+import { isWorldFeatureLoaded, loadWorldFeature, World, type WorldFeatureName } from '@impulse/core/host-kit';
 import type {
   CharacterDef,
   EventInterest,
@@ -74,6 +74,13 @@ export class WorldHost implements HostInputs {
   private pending: HostUpdate = emptyUpdate();
   /** The helpers' attach under way (settled: resolved either way), or null. */
   private attaching: Promise<void> | null = null;
+  /**
+   * The load of a world feature's code under way (rollback: `saveState`, `loadState`; the
+   * mover: `addCharacter`), or null. The world starts without that code (its worker does not load it at start); the
+   * first call that needs it loads it, and calls that arrive meanwhile wait in order
+   * (call_order.ts, which the entries put in front of the host).
+   */
+  loading: Promise<void> | null = null;
 
   /** `helpers`: where this thread gets solver helpers (none inline: it may not wait). */
   constructor(private readonly helpers: HelperSource | null = null) {}
@@ -177,10 +184,12 @@ export class WorldHost implements HostInputs {
     this.rays.remove(slot);
   }
 
-  /** Adds character `slot` (its def's capsule as a wire geometry). */
-  addCharacter(slot: number, id: number, def: CharacterDef & { capsule: unknown }): void {
-    const capsule = reviveGeometry(def.capsule as WireGeometry);
-    this.characters.add(this.requireWorld(), slot, id, { ...def, capsule: capsule as Capsule });
+  /** Adds character `slot` (its def's capsule as a wire geometry); the mover's code is loaded first. */
+  addCharacter(slot: number, id: number, def: CharacterDef & { capsule: unknown }): void | Promise<void> {
+    return this.withFeature('mover', () => {
+      const capsule = reviveGeometry(def.capsule as WireGeometry);
+      this.characters.add(this.requireWorld(), slot, id, { ...def, capsule: capsule as Capsule });
+    });
   }
 
   removeCharacter(slot: number): void {
@@ -253,24 +262,31 @@ export class WorldHost implements HostInputs {
     return this.takePending();
   }
 
-  /** The compact rollback state (the core's RollbackState), as plain arrays that cross threads. */
-  saveState(): WireRollbackState {
-    this.drainInputs();
-    const state = this.requireWorld().saveState();
-    return { f: state.f.slice(0, state.fCount), b: state.b.slice(0, state.bCount) };
+  /**
+   * The compact rollback state (the core's RollbackState), as plain arrays that cross
+   * threads; answered once rollback's code is loaded.
+   */
+  saveState(): WireRollbackState | Promise<WireRollbackState> {
+    return this.withFeature('rollback', () => {
+      this.drainInputs();
+      const state = this.requireWorld().saveState();
+      return { f: state.f.slice(0, state.fCount), b: state.b.slice(0, state.bCount) };
+    });
   }
 
-  /** Loads a compact state and publishes the loaded poses at once. */
-  loadState(wire: WireRollbackState): HostUpdate {
-    this.drainInputs();
-    const state = new RollbackState();
-    state.f = wire.f;
-    state.b = wire.b;
-    state.fCount = wire.f.length;
-    state.bCount = wire.b.length;
-    this.requireWorld().loadState(state);
-    this.publish();
-    return this.takePending();
+  /** Loads a compact state and publishes the loaded poses at once (rollback's code loaded first). */
+  loadState(wire: WireRollbackState): HostUpdate | Promise<HostUpdate> {
+    return this.withFeature('rollback', () => {
+      this.drainInputs();
+      const state = new RollbackState();
+      state.f = wire.f;
+      state.b = wire.b;
+      state.fCount = wire.f.length;
+      state.bCount = wire.b.length;
+      this.requireWorld().loadState(state);
+      this.publish();
+      return this.takePending();
+    });
   }
 
   getJointState(jointId: JointId): ReturnType<World['getJointState']> {
@@ -335,6 +351,24 @@ export class WorldHost implements HostInputs {
     this.timer = null;
     this.releaseHelpers();
     this.world = null;
+  }
+
+  /**
+   * Runs `run` now when the feature's code is loaded; else loads it (`loading` meanwhile)
+   * and runs it then, its result or error the same as if it had been loaded.
+   */
+  private withFeature<T>(name: WorldFeatureName, run: () => T): T | Promise<T> {
+    if (isWorldFeatureLoaded(name)) return run();
+    const loading = loadWorldFeature(name);
+    const settled = loading.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.loading = settled;
+    void settled.then(() => {
+      if (this.loading === settled) this.loading = null;
+    });
+    return loading.then(run);
   }
 
   private releaseHelpers(): void {

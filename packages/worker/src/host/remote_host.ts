@@ -19,6 +19,11 @@ function transferable(update: HostUpdate): HostUpdate {
   return buffers.length > 0 ? Comlink.transfer(update, buffers) : update;
 }
 
+/** `f` of a host's answer: at once when it is synchronous, else once it is in. */
+function whenIn<T, U>(answer: T | Promise<T>, f: (value: T) => U): U | Promise<U> {
+  return answer instanceof Promise ? answer.then(f) : f(answer);
+}
+
 /** The end of the update channel the client sends (client/comlink_backend.ts). */
 interface SinkPort {
   postMessage(update: HostUpdate, transfer: ArrayBuffer[]): void;
@@ -43,13 +48,12 @@ export class RemoteWorldHost extends WorldHost {
     return transferable(super.restore(bytes));
   }
 
-  override saveState(): WireRollbackState {
-    const state = super.saveState();
-    return Comlink.transfer(state, [state.f.buffer, state.b.buffer]);
+  override saveState(): WireRollbackState | Promise<WireRollbackState> {
+    return whenIn(super.saveState(), (state) => Comlink.transfer(state, [state.f.buffer, state.b.buffer]));
   }
 
-  override loadState(state: WireRollbackState): HostUpdate {
-    return transferable(super.loadState(state));
+  override loadState(state: WireRollbackState): HostUpdate | Promise<HostUpdate> {
+    return whenIn(super.loadState(state), transferable);
   }
 
   override snapshot(): Uint8Array {
