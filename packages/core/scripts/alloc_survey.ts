@@ -14,7 +14,7 @@
  */
 import { type ProbeResult, runProbeAsync } from '../test/world/fixtures/run_probe';
 
-const args = process.argv.slice(2);
+const args = process.argv.slice(2).filter((a) => a !== '--');
 const option = (name: string, fallback: string): string => {
   const i = args.indexOf(`--${name}`);
   if (i < 0) return fallback;
