@@ -231,9 +231,9 @@ class PgsInstance implements SolverInstance {
    * rare path first taken later, made that whole-function code deoptimise. From then on
    * every call ran one row in the interpreter, boxing its doubles, before jumping into the
    * loop's compiled code, and V8, counting only that interpreted row, took thousands of
-   * steps to optimise the function again: 11 KB a step in 1 of 20 processes with V8's
-   * default tiering (scripts/alloc_survey.ts). The row stays inline: as a function of its
-   * own it cost 28-38 % more instructions a step.
+   * steps to optimise the function again: 11 KB a step, reported in 1 of 20 processes with
+   * V8's default tiering (scripts/alloc_survey.ts surveys for it). The row stays inline: as
+   * a function of its own it cost 28-38 % more instructions a step.
    */
   private sweepContacts(r: Float64Array, state: Float64Array, v: Float64Array, relaxed: boolean): void {
     for (let i = 0; i < this.count; i++) {
