@@ -97,8 +97,9 @@ export function integratePositionRange(w: DynamicsState, ctx: StepContext, start
  * results are picked with selects. As a function called only for a body past a limit (a
  * few times a step in a scene with a spinning motor), V8 often optimised its callers before
  * it had run 8 times (before it had the feedback vector inlining needs), so it stayed a
- * real call; it then ran in the interpreter, boxing every double (640 bytes a step, in 5
- * of 20 processes with V8's default tiering: scripts/alloc_survey.ts), for the thousands
+ * real call; it then ran in the interpreter, boxing every double (640 bytes a step, in 4
+ * of 8 processes of the probe's solver scene under PGS with V8's default tiering:
+ * scripts/alloc_survey.ts, docs/core-design.md), for the thousands
  * of calls it took V8 to optimise it alone, and its path for the other limit, first taken
  * later, deoptimised it again. Only tagged values and a boolean cross the call: doubles
  * would be boxed.
