@@ -43,9 +43,6 @@ export function integrateVelocityRange(w: DynamicsState, ctx: StepContext, start
     const state = bodies.state;
     const gx = w.settings.gravityX;
     const gy = w.settings.gravityY;
-    const maxLinear = ctx.maxLinearSpeed;
-    const maxLinearSq = maxLinear * maxLinear;
-    const maxAngularSq = ctx.maxAngularSpeed * ctx.maxAngularSpeed;
     const o = b * STATE_STRIDE;
     const invMass = bodies.invMass[b]!;
     const mass = bodies.mass[b]!;
@@ -59,7 +56,7 @@ export function integrateVelocityRange(w: DynamicsState, ctx: StepContext, start
     state[o + VY] = vy;
     state[o + W] = av;
     // clamp to keep a blown-up body from destroying the rest of the scene
-    if (vx * vx + vy * vy > maxLinearSq || av * av > maxAngularSq) clampSpeed(state, o, ctx, false);
+    limitSpeed(state, o, ctx, false, true);
   }
 }
 
@@ -72,19 +69,12 @@ export function integratePositionRange(w: DynamicsState, ctx: StepContext, start
     const b = w.awakeBodies[i]!;
     const h = ctx.h;
     const state = w.bodies.state;
-    const maxLinear = ctx.maxLinearSpeed;
-    const maxLinearSq = maxLinear * maxLinear;
-    const maxAngular = ctx.maxSolvedAngularSpeed;
     const o = b * STATE_STRIDE;
     // A dynamic body's speed limits again, the angular one looser (a solve may legitimately
     // spin a light body past the limit on entry): a solve that diverges (contradicting
     // constraints, extreme mass ratios) could otherwise move it without bound, the next
     // solve would diverge faster, and the numbers overflow. Kinematic bodies move as set.
-    const vSq = state[o + VX]! * state[o + VX]! + state[o + VY]! * state[o + VY]!;
-    const av = state[o + W]!;
-    if ((vSq > maxLinearSq || av * av > maxAngular * maxAngular) && w.bodies.type[b] === BodyType.Dynamic) {
-      clampSpeed(state, o, ctx, true);
-    }
+    limitSpeed(state, o, ctx, true, w.bodies.type[b] === BodyType.Dynamic);
     const hw = h * state[o + W]!;
     const qc = state[o + DQC]!;
     const qs = state[o + DQS]!;
@@ -100,27 +90,52 @@ export function integratePositionRange(w: DynamicsState, ctx: StepContext, start
 }
 
 /**
- * Scales the velocity in state record o down to the step's limits: the entry limits, or
- * after a solve (`afterSolve`) the looser angular one (a boolean, not the limits, crosses
- * the call: doubles would be boxed).
+ * Scales the velocity in state record o down to the step's limits if it is past one of them
+ * (and `limited`): the entry limits, or after a solve (`afterSolve`) the looser angular one.
+ *
+ * Called for every body, and branch-free: every operation runs at every call and the
+ * results are picked with selects. As a function called only for a body past a limit (a
+ * few times a step in a scene with a spinning motor), V8 often optimised its callers before
+ * it had run 8 times (before it had the feedback vector inlining needs), so it stayed a
+ * real call; it then ran in the interpreter, boxing every double (640 bytes a step, in 4
+ * of 8 processes of the probe's solver scene under PGS with V8's default tiering:
+ * scripts/alloc_survey.ts, docs/core-design.md), for the thousands
+ * of calls it took V8 to optimise it alone, and its path for the other limit, first taken
+ * later, deoptimised it again. Only tagged values and a boolean cross the call: doubles
+ * would be boxed.
  */
-function clampSpeed(state: Float64Array, o: number, ctx: StepContext, afterSolve: boolean): void {
+function limitSpeed(
+  state: Float64Array,
+  o: number,
+  ctx: StepContext,
+  afterSolve: boolean,
+  limited: boolean,
+): void {
   const maxLinear = ctx.maxLinearSpeed;
+  const maxAngular = afterSolve ? ctx.maxSolvedAngularSpeed : ctx.maxAngularSpeed;
   const vx = state[o + VX]!;
   const vy = state[o + VY]!;
-  const vSq = vx * vx + vy * vy;
-  if (vSq > maxLinear * maxLinear) {
-    // a squared speed that overflowed would give a ratio of 0 (a stop, not a clamp):
-    // measure the speed on components scaled by the larger one instead
-    const m = Math.max(Math.abs(vx), Math.abs(vy));
-    const speed =
-      vSq === Infinity ? m * Math.sqrt((vx / m) * (vx / m) + (vy / m) * (vy / m)) : Math.sqrt(vSq);
-    const ratio = maxLinear / speed;
-    state[o + VX] = vx * ratio;
-    state[o + VY] = vy * ratio;
-  }
-  const maxAngular = afterSolve ? ctx.maxSolvedAngularSpeed : ctx.maxAngularSpeed;
   const av = state[o + W]!;
-  if (av > maxAngular) state[o + W] = maxAngular;
-  else if (av < -maxAngular) state[o + W] = -maxAngular;
+  const vSq = vx * vx + vy * vy;
+  const linearOver = vSq > maxLinear * maxLinear;
+  const angularOver = av * av > maxAngular * maxAngular;
+  // a squared speed that overflowed would give a ratio of 0 (a stop, not a clamp):
+  // measure the speed on components scaled by the larger one instead
+  const m = Math.max(Math.abs(vx), Math.abs(vy));
+  const ux = vx / m;
+  const uy = vy / m;
+  const scaledSpeed = m * Math.sqrt(ux * ux + uy * uy);
+  const ratio = maxLinear / (vSq === Infinity ? scaledSpeed : Math.sqrt(vSq));
+  const cx = vx * ratio;
+  const cy = vy * ratio;
+  const scale = limited && linearOver;
+  state[o + VX] = scale ? cx : vx;
+  state[o + VY] = scale ? cy : vy;
+  // the angular limit applies to a body past either limit (as when this was a call made
+  // only then)
+  const negMaxAngular = -maxAngular;
+  const above = av > maxAngular;
+  const below = av < negMaxAngular;
+  const clamped = above ? maxAngular : below ? negMaxAngular : av;
+  state[o + W] = limited && (linearOver || angularOver) ? clamped : av;
 }

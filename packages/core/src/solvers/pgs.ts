@@ -124,10 +124,10 @@ class PgsInstance implements SolverInstance {
         const v0 = this.v0;
         v0.set(state);
         this.joints.solveVelocities(state, v0, true);
-        this.sweepContacts(state, v0, true);
+        this.sweepContacts(this.rows, state, v0, true);
       } else {
         this.joints.solveVelocities(state, state, false);
-        this.sweepContacts(state, state, false);
+        this.sweepContacts(this.rows, state, state, false);
       }
     }
     integratePositions(w, this.ctx);
@@ -222,11 +222,22 @@ class PgsInstance implements SolverInstance {
    * Gauss-Seidel, the sweep's starting copy for Jacobi), its change scaled by `omega` and
    * applied to the state (`omega`: the relaxation when `relaxed`, else 1). A normal row's impulse is in [0, inf); a friction row's in
    * [-mu lambda_n, mu lambda_n], lambda_n its normal row's (the row before it) as it stands.
+   *
+   * No code before the loop reads anything (`r` comes in, omega is read in the loop), and
+   * no operation in the loop runs on a path taken only now and then (the friction bound's
+   * negation is computed at every friction row). The loop runs long enough in the first
+   * call for V8 to compile it there by on-stack replacement, and to compile the whole
+   * function too; a read before the loop that had not yet run with a feedback vector, or a
+   * rare path first taken later, made that whole-function code deoptimise. From then on
+   * every call ran one row in the interpreter, boxing its doubles, before jumping into the
+   * loop's compiled code, and V8, counting only that interpreted row, took thousands of
+   * steps to optimise the function again: 11 KB a step, reported in 1 of 20 processes with
+   * V8's default tiering (scripts/alloc_survey.ts surveys for it). The row stays inline: as
+   * a function of its own it cost 28-38 % more instructions a step.
    */
-  private sweepContacts(state: Float64Array, v: Float64Array, relaxed: boolean): void {
-    const r = this.rows;
-    const omega = relaxed ? this.s.relaxation : 1;
+  private sweepContacts(r: Float64Array, state: Float64Array, v: Float64Array, relaxed: boolean): void {
     for (let i = 0; i < this.count; i++) {
+      const omega = relaxed ? this.s.relaxation : 1;
       const n = i * RSTRIDE;
       const oa = r[n + OA]!;
       const ob = r[n + OB]!;
@@ -241,7 +252,8 @@ class PgsInstance implements SolverInstance {
         if (acc < 0) acc = 0;
       } else {
         const hi = r[n + MU]! * r[n - RSTRIDE + LAMBDA]!;
-        acc = acc < -hi ? -hi : acc > hi ? hi : acc;
+        const lo = -hi;
+        acc = acc < lo ? lo : acc > hi ? hi : acc;
       }
       const d = omega * (acc - old);
       r[n + LAMBDA] = old + d;
