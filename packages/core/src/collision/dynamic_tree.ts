@@ -36,6 +36,14 @@ export enum N {
   STRIDE = 8,
 }
 
+/**
+ * Record offsets in the build's loops are masked with this so that V8 knows an offset plus
+ * a small constant stays an int32 and drops the overflow checks (see contact_solver.ts IX).
+ */
+export enum IX {
+  MASK = 0x1fffffff,
+}
+
 /** Number of SAH bins used by {@link DynamicTree.rebuild}. */
 const BIN_COUNT = 16;
 /** Ranges up to this size are split by an exact SAH sweep instead of bins (<= BIN_COUNT). */
@@ -157,14 +165,16 @@ export class DynamicTree {
       this.linkFree(old, cap);
     }
     const id = this.freeList;
-    this.freeList = this.node[N.STRIDE * id + N.PARENT]!;
-    this.node[N.STRIDE * id + N.PARENT] = NULL;
-    this.node[N.STRIDE * id + N.CHILD1] = NULL;
-    this.node[N.STRIDE * id + N.CHILD2] = NULL;
-    this.node[N.STRIDE * id + N.HEIGHT] = 0;
-    this.node[N.STRIDE * id + N.USER] = NULL;
-    this.node[N.STRIDE * id + N.BITS] = 0;
-    this.node[N.STRIDE * id + N.FLAGS] = ALLOCATED;
+    const node = this.node;
+    const o = Math.imul(id, N.STRIDE) & IX.MASK;
+    this.freeList = node[o + N.PARENT]!;
+    node[o + N.PARENT] = NULL;
+    node[o + N.CHILD1] = NULL;
+    node[o + N.CHILD2] = NULL;
+    node[o + N.HEIGHT] = 0;
+    node[o + N.USER] = NULL;
+    node[o + N.BITS] = 0;
+    node[o + N.FLAGS] = ALLOCATED;
     this.nodeCount++;
     return id;
   }
@@ -260,20 +270,22 @@ export class DynamicTree {
     // bodies go (the first to move up would otherwise run a store never run before, and
     // deoptimise the step's loop it is inlined into, see world/solver.ts collide).
     while (p !== NULL) {
-      const x0 = nb[4 * p]!;
-      const y0 = nb[4 * p + 1]!;
-      const x1 = nb[4 * p + 2]!;
-      const y1 = nb[4 * p + 3]!;
+      const r = Math.imul(p, 4) & IX.MASK;
+      const o = Math.imul(p, N.STRIDE) & IX.MASK;
+      const x0 = nb[r]!;
+      const y0 = nb[r + 1]!;
+      const x1 = nb[r + 2]!;
+      const y1 = nb[r + 3]!;
       const growX0 = minX < x0;
       const growY0 = minY < y0;
       const growX1 = maxX > x1;
       const growY1 = maxY > y1;
-      nb[4 * p] = growX0 ? minX : x0;
-      nb[4 * p + 1] = growY0 ? minY : y0;
-      nb[4 * p + 2] = growX1 ? maxX : x1;
-      nb[4 * p + 3] = growY1 ? maxY : y1;
-      node[N.STRIDE * p + N.FLAGS] = node[N.STRIDE * p + N.FLAGS]! | ENLARGED;
-      p = node[N.STRIDE * p + N.PARENT]!;
+      nb[r] = growX0 ? minX : x0;
+      nb[r + 1] = growY0 ? minY : y0;
+      nb[r + 2] = growX1 ? maxX : x1;
+      nb[r + 3] = growY1 ? maxY : y1;
+      node[o + N.FLAGS] = node[o + N.FLAGS]! | ENLARGED;
+      p = node[o + N.PARENT]!;
       if (!(growX0 || growY0 || growX1 || growY1)) break;
     }
     // Keep the enlarged nodes a connected set from the root, so rebuild can find them by a
@@ -463,16 +475,22 @@ export class DynamicTree {
 
   /** Recomputes an internal node's box, category bits and height from its children. */
   private refit(i: number): void {
-    const c1 = this.node[N.STRIDE * i + N.CHILD1]!;
-    const c2 = this.node[N.STRIDE * i + N.CHILD2]!;
-    this.box[4 * i] = Math.min(this.box[4 * c1]!, this.box[4 * c2]!);
-    this.box[4 * i + 1] = Math.min(this.box[4 * c1 + 1]!, this.box[4 * c2 + 1]!);
-    this.box[4 * i + 2] = Math.max(this.box[4 * c1 + 2]!, this.box[4 * c2 + 2]!);
-    this.box[4 * i + 3] = Math.max(this.box[4 * c1 + 3]!, this.box[4 * c2 + 3]!);
-    this.node[N.STRIDE * i + N.BITS] =
-      this.node[N.STRIDE * c1 + N.BITS]! | this.node[N.STRIDE * c2 + N.BITS]!;
-    this.node[N.STRIDE * i + N.HEIGHT] =
-      1 + Math.max(this.node[N.STRIDE * c1 + N.HEIGHT]!, this.node[N.STRIDE * c2 + N.HEIGHT]!);
+    const nb = this.box;
+    const node = this.node;
+    const o = Math.imul(i, N.STRIDE) & IX.MASK;
+    const c1 = node[o + N.CHILD1]!;
+    const c2 = node[o + N.CHILD2]!;
+    const o1 = Math.imul(c1, N.STRIDE) & IX.MASK;
+    const o2 = Math.imul(c2, N.STRIDE) & IX.MASK;
+    const r = Math.imul(i, 4) & IX.MASK;
+    const r1 = Math.imul(c1, 4) & IX.MASK;
+    const r2 = Math.imul(c2, 4) & IX.MASK;
+    nb[r] = Math.min(nb[r1]!, nb[r2]!);
+    nb[r + 1] = Math.min(nb[r1 + 1]!, nb[r2 + 1]!);
+    nb[r + 2] = Math.max(nb[r1 + 2]!, nb[r2 + 2]!);
+    nb[r + 3] = Math.max(nb[r1 + 3]!, nb[r2 + 3]!);
+    node[o + N.BITS] = node[o1 + N.BITS]! | node[o2 + N.BITS]!;
+    node[o + N.HEIGHT] = 1 + Math.max(node[o1 + N.HEIGHT]!, node[o2 + N.HEIGHT]!);
   }
 
   private insertLeaf(leaf: number): void {
@@ -950,9 +968,10 @@ export class DynamicTree {
     const items = this.items;
     const centers = this.centers;
     for (let i = 0; i < count; i++) {
-      const n = items[i]!;
-      centers[2 * i] = 0.5 * (this.box[4 * n]! + this.box[4 * n + 2]!);
-      centers[2 * i + 1] = 0.5 * (this.box[4 * n + 1]! + this.box[4 * n + 3]!);
+      const r = Math.imul(items[i]!, 4) & IX.MASK;
+      const c = Math.imul(i, 2) & IX.MASK;
+      centers[c] = 0.5 * (this.box[r]! + this.box[r + 2]!);
+      centers[c + 1] = 0.5 * (this.box[r + 1]! + this.box[r + 3]!);
     }
     if (count === 1) return items[0]!;
 
@@ -1061,11 +1080,11 @@ export class DynamicTree {
     let x1 = Number.NEGATIVE_INFINITY;
     let y1 = Number.NEGATIVE_INFINITY;
     for (let i = end - 1; i > start; i--) {
-      const n = items[i]!;
-      x0 = Math.min(x0, nb[4 * n]!);
-      y0 = Math.min(y0, nb[4 * n + 1]!);
-      x1 = Math.max(x1, nb[4 * n + 2]!);
-      y1 = Math.max(y1, nb[4 * n + 3]!);
+      const r = Math.imul(items[i]!, 4) & IX.MASK;
+      x0 = Math.min(x0, nb[r]!);
+      y0 = Math.min(y0, nb[r + 1]!);
+      x1 = Math.max(x1, nb[r + 2]!);
+      y1 = Math.max(y1, nb[r + 3]!);
       cost[i - start] = (end - i) * perimeter(x0, y0, x1, y1);
     }
     x0 = Number.POSITIVE_INFINITY;
@@ -1075,11 +1094,11 @@ export class DynamicTree {
     let best = start + 1;
     let bestCost = Number.POSITIVE_INFINITY;
     for (let i = start + 1; i < end; i++) {
-      const n = items[i - 1]!;
-      x0 = Math.min(x0, nb[4 * n]!);
-      y0 = Math.min(y0, nb[4 * n + 1]!);
-      x1 = Math.max(x1, nb[4 * n + 2]!);
-      y1 = Math.max(y1, nb[4 * n + 3]!);
+      const r = Math.imul(items[i - 1]!, 4) & IX.MASK;
+      x0 = Math.min(x0, nb[r]!);
+      y0 = Math.min(y0, nb[r + 1]!);
+      x1 = Math.max(x1, nb[r + 2]!);
+      y1 = Math.max(y1, nb[r + 3]!);
       const c = (i - start) * perimeter(x0, y0, x1, y1) + cost[i - start]!;
       if (c < bestCost) {
         bestCost = c;
@@ -1111,16 +1130,16 @@ export class DynamicTree {
     const lo = this.binLo;
     const scale = this.binScale;
     for (let i = start; i < end; i++) {
-      let b = ((centers[2 * i + axis]! - lo) * scale) | 0;
+      let b = ((centers[(Math.imul(i, 2) & IX.MASK) + axis]! - lo) * scale) | 0;
       if (b > BIN_COUNT - 1) b = BIN_COUNT - 1;
       bins[i] = b;
-      const n = items[i]!;
       binCount[b] = binCount[b]! + 1;
-      const k = 4 * b;
-      const nx0 = nb[4 * n]!;
-      const ny0 = nb[4 * n + 1]!;
-      const nx1 = nb[4 * n + 2]!;
-      const ny1 = nb[4 * n + 3]!;
+      const k = Math.imul(b, 4) & IX.MASK;
+      const r = Math.imul(items[i]!, 4) & IX.MASK;
+      const nx0 = nb[r]!;
+      const ny0 = nb[r + 1]!;
+      const nx1 = nb[r + 2]!;
+      const ny1 = nb[r + 3]!;
       if (nx0 < binBox[k]!) binBox[k] = nx0;
       if (ny0 < binBox[k + 1]!) binBox[k + 1] = ny0;
       if (nx1 > binBox[k + 2]!) binBox[k + 2] = nx1;
@@ -1177,12 +1196,14 @@ export class DynamicTree {
         const tb = bins[i]!;
         bins[i] = bins[j]!;
         bins[j] = tb;
-        const tx = centers[2 * i]!;
-        const ty = centers[2 * i + 1]!;
-        centers[2 * i] = centers[2 * j]!;
-        centers[2 * i + 1] = centers[2 * j + 1]!;
-        centers[2 * j] = tx;
-        centers[2 * j + 1] = ty;
+        const ci = Math.imul(i, 2) & IX.MASK;
+        const cj = Math.imul(j, 2) & IX.MASK;
+        const tx = centers[ci]!;
+        const ty = centers[ci + 1]!;
+        centers[ci] = centers[cj]!;
+        centers[ci + 1] = centers[cj + 1]!;
+        centers[cj] = tx;
+        centers[cj + 1] = ty;
         j--;
       }
     }
