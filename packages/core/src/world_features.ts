@@ -9,30 +9,14 @@
  * One table, one loader: a feature is a set of functions on the world's state, the same
  * for every world, installed once per realm (module-wide, like the solver factories).
  */
-import type { CharacterMover, MoveResult, MoverDef, MoverOptions, MoverWriter } from './character/mover.js';
-import type { Capsule } from './geometry/geometry.js';
-import type { Vec2 } from './base/math.js';
-import type { RollbackState } from './world/rollback_state.js';
-import type { WorldState } from './world/world_state.js';
+import type { moverFeature } from './character/mover.js';
+import type { rollbackFeature } from './world/rollback.js';
 
 /** Rollback's coding (world/rollback.ts): `World.saveState` and `World.loadState`. */
-export interface RollbackFeature {
-  save(w: WorldState, out: RollbackState): void;
-  load(w: WorldState, state: RollbackState): void;
-}
+export type RollbackFeature = typeof rollbackFeature;
 
 /** The character mover (character/mover.ts): `World.createMover` and `World.moveCharacter`. */
-export interface MoverFeature {
-  createMover(w: WorldState, writer: MoverWriter, def: MoverDef): CharacterMover;
-  moveCharacter(
-    w: WorldState,
-    writer: MoverWriter,
-    capsule: Capsule,
-    position: Vec2,
-    translation: Vec2,
-    options?: Partial<MoverOptions>,
-  ): MoveResult;
-}
+export type MoverFeature = typeof moverFeature;
 
 /** Every feature World reaches through this table. */
 export interface WorldFeatures {
