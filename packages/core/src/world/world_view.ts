@@ -41,6 +41,8 @@ export const REQUIRED_COLUMNS = [
   'constraints.data',
   'constraints.meta',
   'constraints.relaxAgain',
+  'joints.rows',
+  'joints.solveOrder',
   MirrorColumn.inputs,
   MirrorColumn.geometry,
   MirrorColumn.stamps,
