@@ -12,6 +12,8 @@ import { setStepExecutor } from '@impulse/core/parallel';
 import {
   bridgeScene,
   bulletScene,
+  jointGridScene,
+  jointMixScene,
   mixedPileScene,
   platformerScene,
   pyramidScene,
@@ -61,6 +63,8 @@ const scenes: [string, number, Scene][] = [
       return still;
     },
   ],
+  ['joints: a joint grid', 120, built((world) => jointGridScene(world, { rows: 12, columns: 12 }))],
+  ['joints of every kind, a grid, a hub with joints in the overflow', 150, built((world) => jointMixScene(world))],
   ['sensors', 200, built((world) => sensorScene(world, 4))],
   ['continuous collision: bullets', 120, built((world) => bulletScene(world))],
   [
@@ -128,6 +132,10 @@ describe('a world stepped by several threads', () => {
         // the character's world has too few contacts for a block of two: it stays on one thread
         if (!name.startsWith('a character'))
           expect(many.dispatches, 'stages handed to the helpers').toBeGreaterThan(steps / 2);
+        // the grid has no contacts: its body stages are 8 dispatches a step (2 a sub-step),
+        // its joint colours' warm start, solve and relax at least 3 more a sub-step
+        if (name === 'joints: a joint grid')
+          expect(many.dispatches, 'joint stages handed to the helpers').toBeGreaterThan(20 * (steps - 5));
       }
     },
   );
