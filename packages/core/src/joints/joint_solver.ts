@@ -16,6 +16,7 @@ import type { StepContext } from '../dynamics/step_context.js';
 import {
   finishRevoluteJoint,
   prepareRevoluteJoint,
+  AXIAL_ROW_STRIDE,
   REVOLUTE_ROW_STRIDE,
   revoluteJointReaction,
   solveRevoluteJoint,
@@ -65,6 +66,7 @@ export function prepareJoints(w: JointsState, ctx: StepContext): void {
   // at most every joint is active: size the list and the rows once
   w.activeJoints = growI32(w.activeJoints, joints.pool.count);
   joints.rows = growF64(joints.rows, joints.pool.count * REVOLUTE_ROW_STRIDE);
+  joints.axialRows = growF64(joints.axialRows, joints.pool.count * AXIAL_ROW_STRIDE);
   joints.rowOnly = growU8(joints.rowOnly, joints.pool.count);
   joints.peakForceSq = growF64(joints.peakForceSq, joints.pool.count);
   joints.peakTorque = growF64(joints.peakTorque, joints.pool.count);
@@ -95,7 +97,7 @@ function prepareJoint(w: JointsState, j: number, ctx: StepContext, r: number): b
   const d = joints.data[j]!;
   switch (joints.type[j]) {
     case JointType.Revolute:
-      return prepareRevoluteJoint(w, j, d as RevoluteJointData, ctx, joints.rows, r);
+      return prepareRevoluteJoint(w, j, d as RevoluteJointData, ctx, joints.rows, joints.axialRows, r);
     case JointType.Distance:
       prepareDistanceJoint(w, j, d as DistanceJointData, ctx);
       break;
@@ -142,7 +144,7 @@ function warmStartJoint(w: JointsState, i: number): void {
   const d = joints.data[j]!;
   switch (joints.type[j]) {
     case JointType.Revolute:
-      warmStartRevoluteJoint(w, d as RevoluteJointData, rows, i);
+      warmStartRevoluteJoint(w, rows, joints.axialRows, i);
       break;
     case JointType.Distance:
       warmStartDistanceJoint(w, d as DistanceJointData);
@@ -192,7 +194,7 @@ function solveJoint(w: JointsState, ctx: StepContext, useBias: boolean, i: numbe
   const d = joints.data[j]!;
   switch (joints.type[j]) {
     case JointType.Revolute:
-      solveRevoluteJoint(w, d as RevoluteJointData, ctx, useBias, rows, i);
+      solveRevoluteJoint(w, ctx, useBias, rows, joints.axialRows, i);
       break;
     case JointType.Distance:
       solveDistanceJoint(w, d as DistanceJointData, ctx, useBias);
@@ -290,7 +292,7 @@ function readReaction(w: JointsState, ctx: StepContext, i: number): void {
   reaction[2] = 0;
   switch (joints.type[j]) {
     case JointType.Revolute:
-      finishRevoluteJoint(d as RevoluteJointData, joints.rows, i);
+      finishRevoluteJoint(d as RevoluteJointData, joints.rows, joints.axialRows, i);
       revoluteJointReaction(d as RevoluteJointData, ctx, reaction);
       break;
     case JointType.Distance:

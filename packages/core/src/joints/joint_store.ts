@@ -45,7 +45,12 @@ export class JointStore {
    */
   rows = new Float64Array(0);
   /**
-   * By position in the active list: 1 when the joint is solved from its row alone (a plain
+   * The revolute joints' axial records (spring, motor, limits), by the same place as their
+   * rows (revolute_rows.ts Axial): written only for joints that have axial rows.
+   */
+  axialRows = new Float64Array(0);
+  /**
+   * By position in the active list: 1 when the joint is solved from its rows alone (a
    * revolute joint: revolute_rows.ts), so that solver helpers may solve it.
    */
   rowOnly = new Uint8Array(0);

@@ -42,6 +42,7 @@ export const REQUIRED_COLUMNS = [
   'constraints.meta',
   'constraints.relaxAgain',
   'joints.rows',
+  'joints.axialRows',
   'joints.solveOrder',
   MirrorColumn.inputs,
   MirrorColumn.geometry,
