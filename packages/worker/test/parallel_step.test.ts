@@ -64,7 +64,11 @@ const scenes: [string, number, Scene][] = [
     },
   ],
   ['joints: a joint grid', 120, built((world) => jointGridScene(world, { rows: 12, columns: 12 }))],
-  ['joints of every kind, a grid, a hub with joints in the overflow', 150, built((world) => jointMixScene(world))],
+  [
+    'joints of every kind, a grid, a hub with joints in the overflow',
+    150,
+    built((world) => jointMixScene(world)),
+  ],
   ['sensors', 200, built((world) => sensorScene(world, 4))],
   ['continuous collision: bullets', 120, built((world) => bulletScene(world))],
   [

@@ -23,4 +23,3 @@ export class JointColours {
   readonly nextRow = new Int32Array(GRAPH_COLOUR_COUNT + 1);
   readonly nextOther = new Int32Array(GRAPH_COLOUR_COUNT + 1);
 }
-

@@ -56,7 +56,9 @@ export function prepareRevoluteJoint(
   const o = r * REVOLUTE_ROW_STRIDE;
   prepareJointFrameRow(w, j, rows, o);
   const flags =
-    (d.enableSpring ? AxialFlag.SPRING : 0) | (d.enableMotor ? AxialFlag.MOTOR : 0) | (d.enableLimit ? AxialFlag.LIMIT : 0);
+    (d.enableSpring ? AxialFlag.SPRING : 0) |
+    (d.enableMotor ? AxialFlag.MOTOR : 0) |
+    (d.enableLimit ? AxialFlag.LIMIT : 0);
   if (!ctx.enableWarmStarting) d.resetImpulses();
   rows[o + Row.AXIAL] = flags;
   rows[o + Row.LINEAR_X] = d.linearX;
@@ -111,7 +113,12 @@ function prepareRevoluteAxial(
 }
 
 /** Copies the accumulated impulses back to the joint's data (before a reaction is read). */
-export function finishRevoluteJoint(d: RevoluteJointData, rows: Float64Array, axial: Float64Array, r: number): void {
+export function finishRevoluteJoint(
+  d: RevoluteJointData,
+  rows: Float64Array,
+  axial: Float64Array,
+  r: number,
+): void {
   const o = r * REVOLUTE_ROW_STRIDE;
   d.linearX = rows[o + Row.LINEAR_X]!;
   d.linearY = rows[o + Row.LINEAR_Y]!;
@@ -123,7 +130,12 @@ export function finishRevoluteJoint(d: RevoluteJointData, rows: Float64Array, ax
   d.upperImpulse = axial[x + Axial.UPPER_IMPULSE]!;
 }
 
-export function warmStartRevoluteJoint(w: JointsState, rows: Float64Array, axial: Float64Array, r: number): void {
+export function warmStartRevoluteJoint(
+  w: JointsState,
+  rows: Float64Array,
+  axial: Float64Array,
+  r: number,
+): void {
   warmStartRevoluteJointRows(w.bodies.state, rows, axial, r);
 }
 

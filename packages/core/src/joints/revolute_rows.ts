@@ -111,7 +111,12 @@ export function axialImpulse(rows: Float64Array, axial: Float64Array, o: number,
 }
 
 /** Applies the point impulse and the axial impulse `axial` of the row at `o` (warm start). */
-export function warmStartRevoluteRow(state: Float64Array, rows: Float64Array, o: number, axial: number): void {
+export function warmStartRevoluteRow(
+  state: Float64Array,
+  rows: Float64Array,
+  o: number,
+  axial: number,
+): void {
   const oa = rows[o + Row.OA]! | 0;
   const ob = rows[o + Row.OB]! | 0;
   const mA = rows[o + Row.MA]!;
@@ -228,12 +233,18 @@ export function solveRevoluteJointRows(
   r: number,
 ): void {
   const o = r * REVOLUTE_ROW_STRIDE;
-  if (rows[o + Row.AXIAL] !== 0) solveRevoluteAxial(state, ctx, useBias, rows, o, axial, r * AXIAL_ROW_STRIDE);
+  if (rows[o + Row.AXIAL] !== 0)
+    solveRevoluteAxial(state, ctx, useBias, rows, o, axial, r * AXIAL_ROW_STRIDE);
   solveRevoluteRow(state, ctx, useBias, rows, o);
 }
 
 /** Warm-starts revolute joint r. */
-export function warmStartRevoluteJointRows(state: Float64Array, rows: Float64Array, axial: Float64Array, r: number): void {
+export function warmStartRevoluteJointRows(
+  state: Float64Array,
+  rows: Float64Array,
+  axial: Float64Array,
+  r: number,
+): void {
   const o = r * REVOLUTE_ROW_STRIDE;
   warmStartRevoluteRow(state, rows, o, axialImpulse(rows, axial, o, r * AXIAL_ROW_STRIDE));
 }
@@ -276,7 +287,9 @@ function solveRevoluteAxial(
     if (spring) {
       const springImpulse = axial[x + Axial.SPRING_IMPULSE]!;
       const impulse =
-        -axial[x + Axial.SPRING_MASS_SCALE]! * axialMass * (wb - wa + axial[x + Axial.SPRING_BIAS_RATE]! * theta) -
+        -axial[x + Axial.SPRING_MASS_SCALE]! *
+          axialMass *
+          (wb - wa + axial[x + Axial.SPRING_BIAS_RATE]! * theta) -
         axial[x + Axial.SPRING_IMPULSE_SCALE]! * springImpulse;
       axial[x + Axial.SPRING_IMPULSE] = springImpulse + impulse;
       wa -= iA * impulse;

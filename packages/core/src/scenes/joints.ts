@@ -552,15 +552,31 @@ export function jointMixScene(world: World, opts: JointMixSceneOptions = {}): vo
   jointGridScene(world, { rows: 6, columns: 8, origin: { x: ox - 30, y: oy + 20 } });
   chainScene(world, { links: 12, anchor: { x: ox - 10, y: oy + 20 }, enableSleep: false });
   hingesScene(world, { count: 4 });
-  carScene(world, { origin: { x: ox + 60, y: oy - 20 }, enableMotor: true, motorSpeed: -4, maxMotorTorque: 5 });
-  const pivot = world.createBody({ type: BodyType.Static, position: { x: ox + 20, y: oy + 20 } });
-  const hub = world.createBody({ type: BodyType.Dynamic, position: { x: ox + 20, y: oy + 20 }, enableSleep: false });
-  world.createPolygonShape(hub, makeBox(0.5, 0.5), { density: 2 });
-  addRevoluteJoint(world, pivot, hub, { x: 0, y: 0 }, { x: 0, y: 0 }, {
+  carScene(world, {
+    origin: { x: ox + 60, y: oy - 20 },
     enableMotor: true,
-    motorSpeed: 2,
-    maxMotorTorque: 500,
+    motorSpeed: -4,
+    maxMotorTorque: 5,
   });
+  const pivot = world.createBody({ type: BodyType.Static, position: { x: ox + 20, y: oy + 20 } });
+  const hub = world.createBody({
+    type: BodyType.Dynamic,
+    position: { x: ox + 20, y: oy + 20 },
+    enableSleep: false,
+  });
+  world.createPolygonShape(hub, makeBox(0.5, 0.5), { density: 2 });
+  addRevoluteJoint(
+    world,
+    pivot,
+    hub,
+    { x: 0, y: 0 },
+    { x: 0, y: 0 },
+    {
+      enableMotor: true,
+      motorSpeed: 2,
+      maxMotorTorque: 500,
+    },
+  );
   const ball = makeCircle(0, 0, 0.2);
   const direction = new CosSin();
   const balls: BodyId[] = [];
@@ -580,7 +596,14 @@ export function jointMixScene(world: World, opts: JointMixSceneOptions = {}): vo
         addRevoluteJoint(world, hub, body, at, { x: 0, y: 0 });
         break;
       case 1:
-        addRevoluteJoint(world, hub, body, at, { x: 0, y: 0 }, { enableSpring: true, hertz: 3, dampingRatio: 0.2 });
+        addRevoluteJoint(
+          world,
+          hub,
+          body,
+          at,
+          { x: 0, y: 0 },
+          { enableSpring: true, hertz: 3, dampingRatio: 0.2 },
+        );
         break;
       case 2:
         world.createDistanceJoint({ bodyA, bodyB, localAnchorA: { x: 0, y: 0 }, length: 3 });
@@ -589,7 +612,12 @@ export function jointMixScene(world: World, opts: JointMixSceneOptions = {}): vo
         world.createWeldJoint({ bodyA, bodyB, localAnchorA: at });
         break;
       case 4:
-        world.createPrismaticJoint({ bodyA, bodyB, localAnchorA: at, localAxisA: { x: direction.c, y: direction.s } });
+        world.createPrismaticJoint({
+          bodyA,
+          bodyB,
+          localAnchorA: at,
+          localAxisA: { x: direction.c, y: direction.s },
+        });
         break;
       default:
         world.createMotorJoint({ bodyA, bodyB, linearOffset: at, maxForce: 200, maxTorque: 20 });

@@ -89,13 +89,38 @@ export function runSolverBlock(w: JointsState, stage: SolverStage, start: number
     case SolverStage.Collide:
       return collideBlock(w, start, end);
     case SolverStage.JointWarmStart:
-      warmStartRevoluteRows(w.joints.solveOrder, w.joints.rows, w.joints.axialRows, w.bodies.state, start, end);
+      warmStartRevoluteRows(
+        w.joints.solveOrder,
+        w.joints.rows,
+        w.joints.axialRows,
+        w.bodies.state,
+        start,
+        end,
+      );
       return 0;
     case SolverStage.JointSolve:
-      solveRevoluteRows(w.joints.solveOrder, w.joints.rows, w.joints.axialRows, w.bodies.state, ctx, true, start, end);
+      solveRevoluteRows(
+        w.joints.solveOrder,
+        w.joints.rows,
+        w.joints.axialRows,
+        w.bodies.state,
+        ctx,
+        true,
+        start,
+        end,
+      );
       return 0;
     case SolverStage.JointRelax:
-      solveRevoluteRows(w.joints.solveOrder, w.joints.rows, w.joints.axialRows, w.bodies.state, ctx, false, start, end);
+      solveRevoluteRows(
+        w.joints.solveOrder,
+        w.joints.rows,
+        w.joints.axialRows,
+        w.bodies.state,
+        ctx,
+        false,
+        start,
+        end,
+      );
       return 0;
   }
 }
