@@ -92,7 +92,9 @@ describe('a world stepped by several threads', () => {
         // the grid has no contacts: its body stages are 8 dispatches a step (2 a sub-step),
         // its joint colours' warm start, solve and relax at least 3 more a sub-step
         if (family.name === 'joints: a joint grid')
-          expect(many.dispatches, 'joint stages handed to the helpers').toBeGreaterThan(20 * (family.steps - 5));
+          expect(many.dispatches, 'joint stages handed to the helpers').toBeGreaterThan(
+            20 * (family.steps - 5),
+          );
       }
     },
   );
