@@ -186,7 +186,12 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
  * Such a body takes no colour: contacts of one colour may share it, and solved at once
  * they all write it back unchanged.
  */
-function isFixed(invMass: Float64Array, invInertia: Float64Array, state: Float64Array, b: number): boolean {
+export function isFixed(
+  invMass: Float64Array,
+  invInertia: Float64Array,
+  state: Float64Array,
+  b: number,
+): boolean {
   if (invMass[b] !== 0 || invInertia[b] !== 0) return false;
   const o = b * S.STRIDE;
   return (

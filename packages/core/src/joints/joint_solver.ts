@@ -3,7 +3,7 @@
  * type's own functions, plus the read-out of constraint forces and the break check.
  */
 
-import { growF64, growI32 } from '../base/array.js';
+import { growF64, growI32, growU8 } from '../base/array.js';
 import type { WheelJointData } from './wheel_joint_data.js';
 import type { DistanceJointData } from './distance_joint_data.js';
 import type { WeldJointData } from './weld_joint_data.js';
@@ -16,6 +16,7 @@ import type { StepContext } from '../dynamics/step_context.js';
 import {
   finishRevoluteJoint,
   prepareRevoluteJoint,
+  AXIAL_ROW_STRIDE,
   REVOLUTE_ROW_STRIDE,
   revoluteJointReaction,
   solveRevoluteJoint,
@@ -65,6 +66,8 @@ export function prepareJoints(w: JointsState, ctx: StepContext): void {
   // at most every joint is active: size the list and the rows once
   w.activeJoints = growI32(w.activeJoints, joints.pool.count);
   joints.rows = growF64(joints.rows, joints.pool.count * REVOLUTE_ROW_STRIDE);
+  joints.axialRows = growF64(joints.axialRows, joints.pool.count * AXIAL_ROW_STRIDE);
+  joints.rowOnly = growU8(joints.rowOnly, joints.pool.count);
   joints.peakForceSq = growF64(joints.peakForceSq, joints.pool.count);
   joints.peakTorque = growF64(joints.peakTorque, joints.pool.count);
   let n = 0;
@@ -72,7 +75,7 @@ export function prepareJoints(w: JointsState, ctx: StepContext): void {
   for (let j = 0; j < joints.pool.next; j++) {
     if (joints.pool.alive[j] !== 1 || !isJointActive(w, j)) continue;
     w.activeJoints[n] = j;
-    prepareJoint(w, j, ctx, n);
+    joints.rowOnly[n] = prepareJoint(w, j, ctx, n) ? 1 : 0;
     joints.peakForceSq[n] = 0;
     joints.peakTorque[n] = 0;
     if (joints.breakForce[j] !== Infinity || joints.breakTorque[j] !== Infinity) breakable++;
@@ -83,18 +86,18 @@ export function prepareJoints(w: JointsState, ctx: StepContext): void {
 }
 
 /**
- * Prepares one joint into solver row r. Its own function, not the body of the loop above:
+ * Prepares one joint into solver row r; returns true when it is solved from its row alone
+ * (helpers may solve it: joint_graph.ts). Its own function, not the body of the loop above:
  * a function called once per joint is optimised within a few steps, while a loop body that
  * runs once per step stays in baseline code until its enclosing function is optimised,
  * boxing every double it computes (and the loop above only handles integers).
  */
-function prepareJoint(w: JointsState, j: number, ctx: StepContext, r: number): void {
+function prepareJoint(w: JointsState, j: number, ctx: StepContext, r: number): boolean {
   const joints = w.joints;
   const d = joints.data[j]!;
   switch (joints.type[j]) {
     case JointType.Revolute:
-      prepareRevoluteJoint(w, j, d as RevoluteJointData, ctx, joints.rows, r);
-      break;
+      return prepareRevoluteJoint(w, j, d as RevoluteJointData, ctx, joints.rows, joints.axialRows, r);
     case JointType.Distance:
       prepareDistanceJoint(w, j, d as DistanceJointData, ctx);
       break;
@@ -116,73 +119,103 @@ function prepareJoint(w: JointsState, j: number, ctx: StepContext, r: number): v
     default:
       break;
   }
+  return false;
 }
 
+/** Warm-starts the active joints, in slot order (one thread). */
 export function warmStartJoints(w: JointsState): void {
+  for (let i = 0; i < w.activeJointCount; i++) warmStartJoint(w, i);
+}
+
+/**
+ * Warm-starts the active joints at places [from, to) of the colour order (`solveOrder`):
+ * a joint colour's joints that only the calling thread can solve, or the overflow.
+ */
+export function warmStartJointsInOrder(w: JointsState, from: number, to: number): void {
+  const order = w.joints.solveOrder;
+  for (let k = from; k < to; k++) warmStartJoint(w, order[k]!);
+}
+
+/** Warm-starts active joint i. */
+function warmStartJoint(w: JointsState, i: number): void {
   const joints = w.joints;
   const rows = joints.rows;
-  for (let i = 0; i < w.activeJointCount; i++) {
-    const j = w.activeJoints[i]!;
-    const d = joints.data[j]!;
-    switch (joints.type[j]) {
-      case JointType.Revolute:
-        warmStartRevoluteJoint(w, d as RevoluteJointData, rows, i);
-        break;
-      case JointType.Distance:
-        warmStartDistanceJoint(w, d as DistanceJointData);
-        break;
-      case JointType.Wheel:
-        warmStartWheelJoint(w, d as WheelJointData);
-        break;
-      case JointType.Mouse:
-        warmStartMouseJoint(w, d as MouseJointData);
-        break;
-      case JointType.Motor:
-        warmStartMotorJoint(w, d as MotorJointData);
-        break;
-      case JointType.Prismatic:
-        warmStartPrismaticJoint(w, d as PrismaticJointData);
-        break;
-      case JointType.Weld:
-        warmStartWeldJoint(w, d as WeldJointData);
-        break;
-      default:
-        break;
-    }
+  const j = w.activeJoints[i]!;
+  const d = joints.data[j]!;
+  switch (joints.type[j]) {
+    case JointType.Revolute:
+      warmStartRevoluteJoint(w, rows, joints.axialRows, i);
+      break;
+    case JointType.Distance:
+      warmStartDistanceJoint(w, d as DistanceJointData);
+      break;
+    case JointType.Wheel:
+      warmStartWheelJoint(w, d as WheelJointData);
+      break;
+    case JointType.Mouse:
+      warmStartMouseJoint(w, d as MouseJointData);
+      break;
+    case JointType.Motor:
+      warmStartMotorJoint(w, d as MotorJointData);
+      break;
+    case JointType.Prismatic:
+      warmStartPrismaticJoint(w, d as PrismaticJointData);
+      break;
+    case JointType.Weld:
+      warmStartWeldJoint(w, d as WeldJointData);
+      break;
+    default:
+      break;
   }
 }
 
+/** Solves the active joints, in slot order (one thread). */
 export function solveJoints(w: JointsState, ctx: StepContext, useBias: boolean): void {
+  for (let i = 0; i < w.activeJointCount; i++) solveJoint(w, ctx, useBias, i);
+}
+
+/** Solves the active joints at places [from, to) of the colour order (see warmStartJointsInOrder). */
+export function solveJointsInOrder(
+  w: JointsState,
+  ctx: StepContext,
+  useBias: boolean,
+  from: number,
+  to: number,
+): void {
+  const order = w.joints.solveOrder;
+  for (let k = from; k < to; k++) solveJoint(w, ctx, useBias, order[k]!);
+}
+
+/** Solves active joint i. */
+function solveJoint(w: JointsState, ctx: StepContext, useBias: boolean, i: number): void {
   const joints = w.joints;
   const rows = joints.rows;
-  for (let i = 0; i < w.activeJointCount; i++) {
-    const j = w.activeJoints[i]!;
-    const d = joints.data[j]!;
-    switch (joints.type[j]) {
-      case JointType.Revolute:
-        solveRevoluteJoint(w, d as RevoluteJointData, ctx, useBias, rows, i);
-        break;
-      case JointType.Distance:
-        solveDistanceJoint(w, d as DistanceJointData, ctx, useBias);
-        break;
-      case JointType.Wheel:
-        solveWheelJoint(w, d as WheelJointData, ctx, useBias);
-        break;
-      case JointType.Mouse:
-        solveMouseJoint(w, d as MouseJointData, ctx);
-        break;
-      case JointType.Motor:
-        solveMotorJoint(w, d as MotorJointData, ctx);
-        break;
-      case JointType.Prismatic:
-        solvePrismaticJoint(w, d as PrismaticJointData, ctx, useBias);
-        break;
-      case JointType.Weld:
-        solveWeldJoint(w, d as WeldJointData, ctx, useBias);
-        break;
-      default:
-        break;
-    }
+  const j = w.activeJoints[i]!;
+  const d = joints.data[j]!;
+  switch (joints.type[j]) {
+    case JointType.Revolute:
+      solveRevoluteJoint(w, ctx, useBias, rows, joints.axialRows, i);
+      break;
+    case JointType.Distance:
+      solveDistanceJoint(w, d as DistanceJointData, ctx, useBias);
+      break;
+    case JointType.Wheel:
+      solveWheelJoint(w, d as WheelJointData, ctx, useBias);
+      break;
+    case JointType.Mouse:
+      solveMouseJoint(w, d as MouseJointData, ctx);
+      break;
+    case JointType.Motor:
+      solveMotorJoint(w, d as MotorJointData, ctx);
+      break;
+    case JointType.Prismatic:
+      solvePrismaticJoint(w, d as PrismaticJointData, ctx, useBias);
+      break;
+    case JointType.Weld:
+      solveWeldJoint(w, d as WeldJointData, ctx, useBias);
+      break;
+    default:
+      break;
   }
 }
 
@@ -259,7 +292,7 @@ function readReaction(w: JointsState, ctx: StepContext, i: number): void {
   reaction[2] = 0;
   switch (joints.type[j]) {
     case JointType.Revolute:
-      finishRevoluteJoint(d as RevoluteJointData, joints.rows, i);
+      finishRevoluteJoint(d as RevoluteJointData, joints.rows, joints.axialRows, i);
       revoluteJointReaction(d as RevoluteJointData, ctx, reaction);
       break;
     case JointType.Distance:

@@ -4,6 +4,7 @@
 
 import { type Column, columnList, growStore, snapshotColumns } from '../base/columns.js';
 import { HandleKind, SlotPool } from '../base/id.js';
+import { JointColours } from './joint_colours.js';
 
 /** Per-type joint data implements this: parameters plus solver temporaries. */
 export interface JointData {
@@ -43,6 +44,23 @@ export class JointStore {
    * revolute_joint.ts): hot per-step values in one typed array instead of object fields.
    */
   rows = new Float64Array(0);
+  /**
+   * The revolute joints' axial records (spring, motor, limits), by the same place as their
+   * rows (revolute_rows.ts Axial): written only for joints that have axial rows.
+   */
+  axialRows = new Float64Array(0);
+  /**
+   * By position in the active list: 1 when the joint is solved from its rows alone (a
+   * revolute joint: revolute_rows.ts), so that solver helpers may solve it.
+   */
+  rowOnly = new Uint8Array(0);
+  /**
+   * The active joints' positions in the order the joint colours lay them out
+   * (joint_graph.ts): what the joint stages' items index, on any thread.
+   */
+  solveOrder = new Int32Array(0);
+  /** This step's joint colours, laid out in `solveOrder` (calling thread only). */
+  readonly colours = new JointColours();
   /**
    * Largest squared constraint force and largest |torque| over the step's sub-steps so far,
    * by position in the active list: what breaking is judged on (joint_solver.ts).

@@ -10,7 +10,6 @@ import { bitsDiffer, unwindAngle } from '../base/math.js';
 import type { JointData } from './joint_store.js';
 import type { RevoluteJointParams } from '../types/joint_defs.js';
 import { flag, jointAngle, jointParams, limit, maxForce, SPRING, scalar } from './joint_params.js';
-import { Softness } from '../dynamics/softness.js';
 import { checkAngleLimits, checkAngularSpeed } from './joint_checks.js';
 import type { JointsState } from './joints_state.js';
 import { STATE_STRIDE, W } from '../dynamics/body_state_layout.js';
@@ -27,12 +26,6 @@ export class RevoluteJointData implements JointData {
   enableLimit = false;
   lowerAngle = 0;
   upperAngle = 0;
-
-  // solver temporaries of the axial rows, set by prepare (the point constraint's are in
-  // the joint's solver row)
-  deltaAngle = 0;
-  axialMass = 0;
-  readonly springSoftness = new Softness();
 
   // accumulated impulses (per sub-step), warm-started
   linearX = 0;

@@ -11,7 +11,7 @@ import { BodyType } from '../types/body_def.js';
 import { stackScene, pyramidScene } from './stacking.js';
 import { mixedPileScene, tumblerScene } from './piles.js';
 import { bulletScene, sensorScene } from './motion.js';
-import { bridgeScene, ragdollScene } from './joints.js';
+import { bridgeScene, jointGridScene, jointMixScene, ragdollScene } from './joints.js';
 import { platformerScene } from './character.js';
 
 /** The time step the families are run at (s): the character walks 4 m/s at it. */
@@ -59,6 +59,16 @@ export const SCENE_FAMILIES: readonly SceneFamily[] = [
       bridgeScene(world);
       ragdollScene(world, { position: { x: 0, y: 6 } });
     }),
+  },
+  {
+    name: 'joints: a joint grid',
+    steps: 120,
+    build: built((world) => jointGridScene(world, { rows: 12, columns: 12 })),
+  },
+  {
+    name: 'joints of every kind, a grid, a hub with joints in the overflow',
+    steps: 150,
+    build: built((world) => jointMixScene(world)),
   },
   { name: 'sensors', steps: 240, build: built((world) => sensorScene(world, 4)) },
   { name: 'continuous collision: bullets', steps: 120, build: built((world) => bulletScene(world)) },

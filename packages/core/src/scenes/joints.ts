@@ -526,3 +526,108 @@ export function carScene(
   }
   return { chassis, wheels, joints, ground };
 }
+
+// ------------------------------------------------------------------ every joint kind at once
+
+/** Options of `jointMixScene`. */
+export interface JointMixSceneOptions {
+  /** Spokes on the hub (more than 24 puts some of its joints in the joint overflow). Default 30. */
+  spokes?: number;
+  /** Where the scene's middle is. Default (0, 0). */
+  origin?: Vec;
+}
+
+/**
+ * Every joint kind in one world, for the parallel step's bit tests: a small joint grid
+ * (plain revolute joints), a hanging chain, hinged sticks with limits, a car on wheel joints,
+ * and a spinning hub on a motorised pivot with `spokes` balls around it, each held by a
+ * joint of a kind in turn (plain revolute, revolute spring, distance, weld, prismatic, motor)
+ * and every ball pinned to the next by a plain revolute joint, so the hub carries more
+ * joints than there are colours.
+ */
+export function jointMixScene(world: World, opts: JointMixSceneOptions = {}): void {
+  const ox = opts.origin?.x ?? 0;
+  const oy = opts.origin?.y ?? 0;
+  const spokes = opts.spokes ?? 30;
+  jointGridScene(world, { rows: 6, columns: 8, origin: { x: ox - 30, y: oy + 20 } });
+  chainScene(world, { links: 12, anchor: { x: ox - 10, y: oy + 20 }, enableSleep: false });
+  hingesScene(world, { count: 4 });
+  carScene(world, {
+    origin: { x: ox + 60, y: oy - 20 },
+    enableMotor: true,
+    motorSpeed: -4,
+    maxMotorTorque: 5,
+  });
+  const pivot = world.createBody({ type: BodyType.Static, position: { x: ox + 20, y: oy + 20 } });
+  const hub = world.createBody({
+    type: BodyType.Dynamic,
+    position: { x: ox + 20, y: oy + 20 },
+    enableSleep: false,
+  });
+  world.createPolygonShape(hub, makeBox(0.5, 0.5), { density: 2 });
+  addRevoluteJoint(
+    world,
+    pivot,
+    hub,
+    { x: 0, y: 0 },
+    { x: 0, y: 0 },
+    {
+      enableMotor: true,
+      motorSpeed: 2,
+      maxMotorTorque: 500,
+    },
+  );
+  const ball = makeCircle(0, 0, 0.2);
+  const direction = new CosSin();
+  const balls: BodyId[] = [];
+  for (let i = 0; i < spokes; i++) {
+    cosSin((2 * Math.PI * i) / spokes, direction);
+    const at = { x: 3 * direction.c, y: 3 * direction.s };
+    const body = world.createBody({
+      type: BodyType.Dynamic,
+      position: { x: ox + 20 + at.x, y: oy + 20 + at.y },
+      enableSleep: false,
+    });
+    world.createCircleShape(body, ball, { density: 1 });
+    const bodyA = hub;
+    const bodyB = body;
+    switch (i % 6) {
+      case 0:
+        addRevoluteJoint(world, hub, body, at, { x: 0, y: 0 });
+        break;
+      case 1:
+        addRevoluteJoint(
+          world,
+          hub,
+          body,
+          at,
+          { x: 0, y: 0 },
+          { enableSpring: true, hertz: 3, dampingRatio: 0.2 },
+        );
+        break;
+      case 2:
+        world.createDistanceJoint({ bodyA, bodyB, localAnchorA: { x: 0, y: 0 }, length: 3 });
+        break;
+      case 3:
+        world.createWeldJoint({ bodyA, bodyB, localAnchorA: at });
+        break;
+      case 4:
+        world.createPrismaticJoint({
+          bodyA,
+          bodyB,
+          localAnchorA: at,
+          localAxisA: { x: direction.c, y: direction.s },
+        });
+        break;
+      default:
+        world.createMotorJoint({ bodyA, bodyB, linearOffset: at, maxForce: 200, maxTorque: 20 });
+        break;
+    }
+    balls.push(body);
+  }
+  for (let i = 0; i < spokes; i++) {
+    const a = balls[i]!;
+    const b = balls[(i + 1) % spokes]!;
+    addRevoluteJointAt(world, a, b, world.getBodyPosition(b));
+  }
+}

@@ -32,9 +32,12 @@ import {
   finishJoints,
   prepareJoints,
   solveJoints,
+  solveJointsInOrder,
   trackJointPeaks,
   warmStartJoints,
+  warmStartJointsInOrder,
 } from '../joints/joint_solver.js';
+import { colourJoints } from '../joints/joint_graph.js';
 import { makeSoft } from '../dynamics/softness.js';
 import type { ActiveSolver, SolverInstance } from './solver_interface.js';
 import { markRollbackChanged, type WorldState } from './world_state.js';
@@ -261,6 +264,8 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   }
 
   prepareJoints(w, ctx);
+  // several threads: the joints in colours (one thread solves them in slot order, uncoloured)
+  if (ex.inline !== true && w.activeJointCount > 0) colourJoints(w);
   const count = colourConstraints(w);
   finishPrepare(k, count > 0 ? ex.runStage(w, SolverStage.PrepareContacts, 0, count) : 0);
 
@@ -268,12 +273,12 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
     ctx.secondPointFirst = (i >> 1) & 1;
     ctx.separationsStored = i > 0;
     runBodies(w, ex, SolverStage.IntegrateVelocities);
-    warmStartJoints(w);
+    runJoints(w, ex, SolverStage.JointWarmStart);
     runColours(w, ex, SolverStage.WarmStart, ALL_COLOURS);
-    solveJoints(w, ctx, true);
+    runJoints(w, ex, SolverStage.JointSolve);
     runColours(w, ex, SolverStage.Solve, ALL_COLOURS);
     runBodies(w, ex, SolverStage.IntegratePositions);
-    solveJoints(w, ctx, false);
+    runJoints(w, ex, SolverStage.JointRelax);
     // the constraints the relax pass changed a lot, relaxed once more after it, in the
     // colours that have some
     const again = runColours(w, ex, SolverStage.Relax, ALL_COLOURS);
@@ -292,6 +297,46 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
 function runBodies(w: WorldState, ex: StepExecutor, stage: SolverStage): void {
   const n = w.awakeBodyCount;
   if (n > 0) ex.runStage(w, stage, 0, n);
+}
+
+/**
+ * Runs a joint stage (JointWarmStart, JointSolve or JointRelax) over the active joints. One
+ * thread: in slot order. Several: colour by colour (joints/joint_graph.ts), each colour's
+ * joints with object data here and its row-only joints through the executor, then the
+ * overflow here in slot order; the same bits (see joint_graph.ts).
+ */
+function runJoints(w: WorldState, ex: StepExecutor, stage: SolverStage): void {
+  const n = w.activeJointCount;
+  if (n === 0) return;
+  if (ex.inline === true) {
+    runJointsHere(w, stage, -1, n);
+    return;
+  }
+  const jc = w.joints.colours;
+  const start = jc.start;
+  const rowEnd = jc.rowEnd;
+  for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
+    const s = start[c]!;
+    const e = start[c + 1]!;
+    const r = rowEnd[c]!;
+    if (e > r) runJointsHere(w, stage, r, e);
+    if (r > s) ex.runStage(w, stage, s, r);
+  }
+  const overflow = start[GRAPH_COLOUR_COUNT]!;
+  if (n > overflow) runJointsHere(w, stage, overflow, n);
+}
+
+/**
+ * Runs a joint stage on the calling thread: the places [from, to) of the colour order, or
+ * with from = -1 every active joint in slot order.
+ */
+function runJointsHere(w: WorldState, stage: SolverStage, from: number, to: number): void {
+  const ctx = w.stepContext;
+  if (from < 0) {
+    if (stage === SolverStage.JointWarmStart) warmStartJoints(w);
+    else solveJoints(w, ctx, stage === SolverStage.JointSolve);
+  } else if (stage === SolverStage.JointWarmStart) warmStartJointsInOrder(w, from, to);
+  else solveJointsInOrder(w, ctx, stage === SolverStage.JointSolve, from, to);
 }
 
 /** The overflow's bit in a colour mask (runColours). */

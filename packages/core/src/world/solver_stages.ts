@@ -12,7 +12,8 @@ import {
   warmStartContacts,
 } from '../dynamics/contact_solver.js';
 import { integratePositionRange, integrateVelocityRange } from '../dynamics/body_integration.js';
-import type { DynamicsState } from '../dynamics/dynamics_state.js';
+import type { JointsState } from '../joints/joints_state.js';
+import { solveRevoluteRows, warmStartRevoluteRows } from '../joints/revolute_rows.js';
 import { collideBlock } from './narrow_phase.js';
 
 /**
@@ -44,10 +45,19 @@ export enum SolverStage {
    * the solve; returns CollideStatus bits.
    */
   Collide = 9,
+  /**
+   * Row-only joints of one joint colour (places in `JointStore.solveOrder`, joints/
+   * joint_graph.ts): last sub-step's impulses applied; returns 0.
+   */
+  JointWarmStart = 10,
+  /** Row-only joints of one joint colour, with the soft push-out; returns 0. */
+  JointSolve = 11,
+  /** Row-only joints of one joint colour, rigid; returns 0. */
+  JointRelax = 12,
 }
 
 /** Runs one block of `stage`: its items [start, end). Any thread, any order (step_executor.ts). */
-export function runSolverBlock(w: DynamicsState, stage: SolverStage, start: number, end: number): number {
+export function runSolverBlock(w: JointsState, stage: SolverStage, start: number, end: number): number {
   const ctx = w.stepContext;
   const k = w.constraints;
   switch (stage) {
@@ -78,5 +88,39 @@ export function runSolverBlock(w: DynamicsState, stage: SolverStage, start: numb
       return 0;
     case SolverStage.Collide:
       return collideBlock(w, start, end);
+    case SolverStage.JointWarmStart:
+      warmStartRevoluteRows(
+        w.joints.solveOrder,
+        w.joints.rows,
+        w.joints.axialRows,
+        w.bodies.state,
+        start,
+        end,
+      );
+      return 0;
+    case SolverStage.JointSolve:
+      solveRevoluteRows(
+        w.joints.solveOrder,
+        w.joints.rows,
+        w.joints.axialRows,
+        w.bodies.state,
+        ctx,
+        true,
+        start,
+        end,
+      );
+      return 0;
+    case SolverStage.JointRelax:
+      solveRevoluteRows(
+        w.joints.solveOrder,
+        w.joints.rows,
+        w.joints.axialRows,
+        w.bodies.state,
+        ctx,
+        false,
+        start,
+        end,
+      );
+      return 0;
   }
 }

@@ -20,13 +20,13 @@
  * SolverStage for what each stage returns).
  *
  * What stays on the calling thread, between stages: the colouring (a greedy pass in awake
- * order), the joints (their data are objects, not shared arrays), the overflow
- * constraints (they may share bodies), hit events, and the bodies' finish (it appends to
- * lists in body order).
+ * order), the joints whose solver data are objects (every kind but the plain revolute
+ * joint: joints/joint_graph.ts), the overflow constraints and joints (they may share
+ * bodies), hit events, and the bodies' finish (it appends to lists in body order).
  */
 
 import { runSolverBlock, type SolverStage } from './solver_stages.js';
-import type { DynamicsState } from '../dynamics/dynamics_state.js';
+import type { JointsState } from '../joints/joints_state.js';
 
 /** Runs the soft step's stages; `serialExecutor` is the single-threaded one. */
 export interface StepExecutor {
@@ -37,7 +37,7 @@ export interface StepExecutor {
    * Blocks may run on several threads at once and in any order. Never called with an empty
    * range.
    */
-  runStage(w: DynamicsState, stage: SolverStage, start: number, end: number): number;
+  runStage(w: JointsState, stage: SolverStage, start: number, end: number): number;
   /**
    * True when every stage runs as one block on the calling thread, as `serialExecutor`
    * does. The step then runs a constraint stage over all its colours in one call: the
@@ -51,7 +51,7 @@ export interface StepExecutor {
 /** The single-threaded executor: every stage is one block, run here. */
 export const serialExecutor: StepExecutor = {
   inline: true,
-  runStage(w: DynamicsState, stage: SolverStage, start: number, end: number): number {
+  runStage(w: JointsState, stage: SolverStage, start: number, end: number): number {
     return runSolverBlock(w, stage, start, end);
   },
 };

@@ -34,7 +34,8 @@ const FRAME = ['oa', 'ob', 'mA', 'mB', 'iA', 'iB', 'ax', 'ay', 'bx', 'by', 'delt
  */
 const TEMPORARIES: Record<string, readonly string[]> = {
   Distance: [...FRAME, 'ux', 'uy'],
-  Revolute: ['deltaAngle', 'axialMass'],
+  // its solver temporaries are in the joint's rows (revolute_rows.ts), none in its data
+  Revolute: [],
   Prismatic: [...FRAME, 'axisX', 'axisY', 'lastAxisX', 'lastAxisY', 'deltaAngle'],
   Weld: [...FRAME, 'deltaAngle', 'axialMass'],
   Wheel: [...FRAME, 'axisX', 'axisY', 'motorMass', 'ux', 'uy'],

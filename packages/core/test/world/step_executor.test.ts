@@ -8,7 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import { World } from '../../src/index';
 import { worldStateOf } from '../../src/world';
-import { FAMILY_DT, mixedPileScene, SCENE_FAMILIES, type SceneFamily } from '../../src/scenes/index';
+import {
+  FAMILY_DT,
+  jointMixScene,
+  mixedPileScene,
+  SCENE_FAMILIES,
+  type SceneFamily,
+} from '../../src/scenes/index';
 import { graphLayout } from '../../src/dynamics/constraint_graph';
 import { GRAPH_COLOUR_COUNT } from '../../src/dynamics/constraint_graph_store';
 import { PAIRED_TWO_POINTS } from '../../src/dynamics/contact_solver';
@@ -124,6 +130,57 @@ describe('the soft step in blocks', () => {
       expect(k.graph.overflowCount).toBe(0);
     }
     expect(coloured).toBeGreaterThan(1000);
+  });
+
+  it("joint colours keep each moving body's joints in slot order, row-only joints first, the overflow last", () => {
+    const world = new World();
+    jointMixScene(world);
+    const w = worldStateOf(world);
+    w.stepExecutor = new ShuffledExecutor(4, 5);
+    const jc = w.joints.colours;
+    let overflowed = 0;
+    let rowOnly = 0;
+    for (let step = 0; step < 60; step++) {
+      world.step(DT);
+      const n = w.activeJointCount;
+      expect(n).toBeGreaterThan(100);
+      const order = Array.from(w.joints.solveOrder.subarray(0, n));
+      // every active joint once
+      expect(new Set(order).size).toBe(n);
+      // per moving body, the places of its joints in slot order only grow
+      const lastPlace = new Map<number, number>();
+      const placeOf = new Map(order.map((i, place) => [i, place]));
+      for (let i = 0; i < n; i++) {
+        const j = w.activeJoints[i]!;
+        for (const b of [w.joints.bodyA[j]!, w.joints.bodyB[j]!]) {
+          if (w.bodies.invMass[b] === 0 && w.bodies.invInertia[b] === 0) continue;
+          const place = placeOf.get(i)!;
+          expect(place, `step ${step}: joint ${j} before an earlier joint of body ${b}`).toBeGreaterThan(
+            lastPlace.get(b) ?? -1,
+          );
+          lastPlace.set(b, place);
+        }
+      }
+      for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
+        const seen = new Set<number>();
+        for (let place = jc.start[c]!; place < jc.start[c + 1]!; place++) {
+          const i = order[place]!;
+          const j = w.activeJoints[i]!;
+          // row-only joints first: the executor's part of the colour
+          expect(w.joints.rowOnly[i] === 1, `colour ${c}, place ${place}`).toBe(place < jc.rowEnd[c]!);
+          if (place < jc.rowEnd[c]!) rowOnly++;
+          for (const b of [w.joints.bodyA[j]!, w.joints.bodyB[j]!]) {
+            if (w.bodies.invMass[b] === 0 && w.bodies.invInertia[b] === 0) continue;
+            expect(seen.has(b), `joint colour ${c}, step ${step}: body ${b} twice`).toBe(false);
+            seen.add(b);
+          }
+        }
+      }
+      overflowed += n - jc.start[GRAPH_COLOUR_COUNT]!;
+    }
+    // the hub's 31 joints reach past the last colour; the grid's hinges go to the executor
+    expect(overflowed).toBeGreaterThan(0);
+    expect(rowOnly).toBeGreaterThan(60 * 80);
   });
 
   it("the colouring's layout copies match the contact solver's", () => {

@@ -1,0 +1,389 @@
+/**
+ * The revolute joint's solve, from its solver rows alone: the part of the revolute joint
+ * (revolute_joint.ts) that reads nothing but `JointStore.rows` and `.axialRows`, the body
+ * state and the step context, all of which a solver helper sees in shared memory, so
+ * helpers solve revolute joints in blocks (world/solver_stages.ts, the joint stages;
+ * docs/parallel-step.md, "Joints on helpers"). A light module: the helpers' kernel bundles
+ * it without the rest of the joints.
+ *
+ * Point constraint  C = pB - pA (2D), soft (the world's joint softness) with bias.
+ * Axial rows act on the relative angle theta = angleB - angleA - referenceAngle:
+ *   spring  soft by (hertz, dampingRatio), toward theta = 0
+ *   motor   drives wB - wA to motorSpeed, |impulse| <= h * maxMotorTorque
+ *   limits  lower <= theta <= upper, one-sided, speculative when not touching
+ * Anchors are fixed at the start of the step (relative to the centers of mass) and
+ * rotated by each body's in-step rotation, like the contact solver does.
+ */
+
+import type { StepContext } from '../dynamics/step_context.js';
+import { JOINT_ANGLE_IO, relativeAngleIo } from './joint_angle.js';
+
+/**
+ * Body solver state layout (dynamics/body_state_layout.ts), local for the hot path (an enum:
+ * the bundler inlines its members); exported as bodyStateCopy by revolute_joint.ts and
+ * pinned by test/dynamics/layouts.test.ts.
+ */
+export enum B {
+  VX = 0,
+  VY = 1,
+  W = 2,
+  DPX = 4,
+  DPY = 5,
+  DQC = 6,
+  DQS = 7,
+  STRIDE = 8,
+}
+
+/**
+ * The point constraint's solver row in `JointStore.rows` (one row per active joint, by its
+ * place in the active list): read eight times a step, so it lives in one contiguous
+ * typed-array record rather than in the data object, whose double fields V8 keeps in
+ * separate heap boxes. Accumulated impulses are copied in at prepare and back out at finish,
+ * so the data object (and snapshots) stay the source of truth between steps.
+ */
+export enum Row {
+  // the joint frame, written by prepareJointFrameRow (joint.ts) in this order
+  /** State offsets of the bodies (small integers, exact in a double). */
+  OA = 0,
+  OB = 1,
+  MA = 2,
+  MB = 3,
+  IA = 4,
+  IB = 5,
+  AX = 6,
+  AY = 7,
+  BX = 8,
+  BY = 9,
+  DCX = 10,
+  DCY = 11,
+  // the revolute joint's own
+  /** AxialFlag bits: which of spring, motor and limit act on the angle (0: a plain hinge). */
+  AXIAL = 12,
+  LINEAR_X = 13,
+  LINEAR_Y = 14,
+}
+/** Sixteen doubles: a row is two cache lines. */
+export const REVOLUTE_ROW_STRIDE = 16;
+
+/** Row.AXIAL's bits. */
+export enum AxialFlag {
+  SPRING = 1,
+  MOTOR = 2,
+  LIMIT = 4,
+}
+
+/**
+ * The axial rows' record in `JointStore.axialRows`, at the same active-list place as the
+ * joint's row, written by prepare only when Row.AXIAL is not 0 (a plain hinge never touches
+ * its record): the parameters, the solver temporaries and the warm-started impulses, copied
+ * in at prepare and the impulses back out at finish, like the point row's.
+ */
+export enum Axial {
+  DELTA_ANGLE = 0,
+  AXIAL_MASS = 1,
+  /** The spring's softness (dynamics/softness.ts Softness). */
+  SPRING_BIAS_RATE = 2,
+  SPRING_MASS_SCALE = 3,
+  SPRING_IMPULSE_SCALE = 4,
+  SPRING_IMPULSE = 5,
+  MOTOR_IMPULSE = 6,
+  LOWER_IMPULSE = 7,
+  UPPER_IMPULSE = 8,
+  MOTOR_SPEED = 9,
+  MAX_MOTOR_TORQUE = 10,
+  LOWER_ANGLE = 11,
+  UPPER_ANGLE = 12,
+}
+/** Sixteen doubles, as the point row. */
+export const AXIAL_ROW_STRIDE = 16;
+
+/** Scratch of the angle kernel (relativeAngleIo): never used across a call; one per thread. */
+const angleIo = new Float64Array(JOINT_ANGLE_IO);
+
+/** The axial impulse of the row at `o` (its axial record at `x`), for the warm start and the reaction. */
+export function axialImpulse(rows: Float64Array, axial: Float64Array, o: number, x: number): number {
+  return rows[o + Row.AXIAL] !== 0
+    ? axial[x + Axial.SPRING_IMPULSE]! +
+        axial[x + Axial.MOTOR_IMPULSE]! +
+        axial[x + Axial.LOWER_IMPULSE]! -
+        axial[x + Axial.UPPER_IMPULSE]!
+    : 0;
+}
+
+/** Applies the point impulse and the axial impulse `axial` of the row at `o` (warm start). */
+export function warmStartRevoluteRow(
+  state: Float64Array,
+  rows: Float64Array,
+  o: number,
+  axial: number,
+): void {
+  const oa = rows[o + Row.OA]! | 0;
+  const ob = rows[o + Row.OB]! | 0;
+  const mA = rows[o + Row.MA]!;
+  const mB = rows[o + Row.MB]!;
+  const iA = rows[o + Row.IA]!;
+  const iB = rows[o + Row.IB]!;
+  const ax = rows[o + Row.AX]!;
+  const ay = rows[o + Row.AY]!;
+  const bx = rows[o + Row.BX]!;
+  const by = rows[o + Row.BY]!;
+  const qac = state[oa + B.DQC]!;
+  const qas = state[oa + B.DQS]!;
+  const qbc = state[ob + B.DQC]!;
+  const qbs = state[ob + B.DQS]!;
+  const rax = qac * ax - qas * ay;
+  const ray = qas * ax + qac * ay;
+  const rbx = qbc * bx - qbs * by;
+  const rby = qbs * bx + qbc * by;
+  const px = rows[o + Row.LINEAR_X]!;
+  const py = rows[o + Row.LINEAR_Y]!;
+  state[oa + B.VX] = state[oa + B.VX]! - mA * px;
+  state[oa + B.VY] = state[oa + B.VY]! - mA * py;
+  state[oa + B.W] = state[oa + B.W]! - iA * (rax * py - ray * px + axial);
+  state[ob + B.VX] = state[ob + B.VX]! + mB * px;
+  state[ob + B.VY] = state[ob + B.VY]! + mB * py;
+  state[ob + B.W] = state[ob + B.W]! + iB * (rbx * py - rby * px + axial);
+}
+
+/** Solves the point constraint of the row at `o`, from and into the bodies' velocities. */
+export function solveRevoluteRow(
+  state: Float64Array,
+  ctx: StepContext,
+  useBias: boolean,
+  rows: Float64Array,
+  o: number,
+): void {
+  const oa = rows[o + Row.OA]! | 0;
+  const ob = rows[o + Row.OB]! | 0;
+  const mA = rows[o + Row.MA]!;
+  const mB = rows[o + Row.MB]!;
+  const iA = rows[o + Row.IA]!;
+  const iB = rows[o + Row.IB]!;
+  let vax = state[oa + B.VX]!;
+  let vay = state[oa + B.VY]!;
+  let wa = state[oa + B.W]!;
+  let vbx = state[ob + B.VX]!;
+  let vby = state[ob + B.VY]!;
+  let wb = state[ob + B.W]!;
+  const qac = state[oa + B.DQC]!;
+  const qas = state[oa + B.DQS]!;
+  const qbc = state[ob + B.DQC]!;
+  const qbs = state[ob + B.DQS]!;
+  const ax = rows[o + Row.AX]!;
+  const ay = rows[o + Row.AY]!;
+  const bx = rows[o + Row.BX]!;
+  const by = rows[o + Row.BY]!;
+  const rax = qac * ax - qas * ay;
+  const ray = qas * ax + qac * ay;
+  const rbx = qbc * bx - qbs * by;
+  const rby = qbs * bx + qbc * by;
+  const cdotX = vbx - wb * rby - (vax - wa * ray);
+  const cdotY = vby + wb * rbx - (vay + wa * rax);
+  let biasX = 0;
+  let biasY = 0;
+  let massScale = 1;
+  let impulseScale = 0;
+  if (useBias) {
+    const sepX = state[ob + B.DPX]! - state[oa + B.DPX]! + (rbx - rax) + rows[o + Row.DCX]!;
+    const sepY = state[ob + B.DPY]! - state[oa + B.DPY]! + (rby - ray) + rows[o + Row.DCY]!;
+    biasX = ctx.jointSoftness.biasRate * sepX;
+    biasY = ctx.jointSoftness.biasRate * sepY;
+    massScale = ctx.jointSoftness.massScale;
+    impulseScale = ctx.jointSoftness.impulseScale;
+  }
+  const k11 = mA + mB + ray * ray * iA + rby * rby * iB;
+  const k12 = -ray * rax * iA - rby * rbx * iB;
+  const k22 = mA + mB + rax * rax * iA + rbx * rbx * iB;
+  let det = k11 * k22 - k12 * k12;
+  if (det !== 0) det = 1 / det;
+  const rhsX = cdotX + biasX;
+  const rhsY = cdotY + biasY;
+  const solX = det * (k22 * rhsX - k12 * rhsY);
+  const solY = det * (k11 * rhsY - k12 * rhsX);
+  const linearX = rows[o + Row.LINEAR_X]!;
+  const linearY = rows[o + Row.LINEAR_Y]!;
+  const impX = -massScale * solX - impulseScale * linearX;
+  const impY = -massScale * solY - impulseScale * linearY;
+  rows[o + Row.LINEAR_X] = linearX + impX;
+  rows[o + Row.LINEAR_Y] = linearY + impY;
+  vax -= mA * impX;
+  vay -= mA * impY;
+  wa -= iA * (rax * impY - ray * impX);
+  vbx += mB * impX;
+  vby += mB * impY;
+  wb += iB * (rbx * impY - rby * impX);
+  state[oa + B.VX] = vax;
+  state[oa + B.VY] = vay;
+  state[oa + B.W] = wa;
+  state[ob + B.VX] = vbx;
+  state[ob + B.VY] = vby;
+  state[ob + B.W] = wb;
+}
+
+/**
+ * Solves revolute joint r: its axial rows (when it has some), then its point constraint.
+ * What the calling thread runs for one joint, and the helpers' blocks for many.
+ */
+export function solveRevoluteJointRows(
+  state: Float64Array,
+  ctx: StepContext,
+  useBias: boolean,
+  rows: Float64Array,
+  axial: Float64Array,
+  r: number,
+): void {
+  const o = r * REVOLUTE_ROW_STRIDE;
+  if (rows[o + Row.AXIAL] !== 0)
+    solveRevoluteAxial(state, ctx, useBias, rows, o, axial, r * AXIAL_ROW_STRIDE);
+  solveRevoluteRow(state, ctx, useBias, rows, o);
+}
+
+/** Warm-starts revolute joint r. */
+export function warmStartRevoluteJointRows(
+  state: Float64Array,
+  rows: Float64Array,
+  axial: Float64Array,
+  r: number,
+): void {
+  const o = r * REVOLUTE_ROW_STRIDE;
+  warmStartRevoluteRow(state, rows, o, axialImpulse(rows, axial, o, r * AXIAL_ROW_STRIDE));
+}
+
+/**
+ * The axial rows (spring, motor, limits) of the joint whose rows are at `o` and `x`, on the
+ * bodies' angular velocities, before its point constraint (solveRevoluteRow reads them back).
+ */
+function solveRevoluteAxial(
+  state: Float64Array,
+  ctx: StepContext,
+  useBias: boolean,
+  rows: Float64Array,
+  o: number,
+  axial: Float64Array,
+  x: number,
+): void {
+  const flags = rows[o + Row.AXIAL]!;
+  const spring = (flags & AxialFlag.SPRING) !== 0;
+  const motor = (flags & AxialFlag.MOTOR) !== 0;
+  const limit = (flags & AxialFlag.LIMIT) !== 0;
+  const oa = rows[o + Row.OA]! | 0;
+  const ob = rows[o + Row.OB]! | 0;
+  const iA = rows[o + Row.IA]!;
+  const iB = rows[o + Row.IB]!;
+  const axialMass = axial[x + Axial.AXIAL_MASS]!;
+  let wa = state[oa + B.W]!;
+  let wb = state[ob + B.W]!;
+  const fixedRotation = iA + iB === 0;
+
+  if ((spring || limit) && !fixedRotation) {
+    const io = angleIo;
+    io[0] = state[ob + B.DQC]!;
+    io[1] = state[ob + B.DQS]!;
+    io[2] = state[oa + B.DQC]!;
+    io[3] = state[oa + B.DQS]!;
+    io[4] = axial[x + Axial.DELTA_ANGLE]!;
+    relativeAngleIo(io);
+    const theta = io[8]!;
+    if (spring) {
+      const springImpulse = axial[x + Axial.SPRING_IMPULSE]!;
+      const impulse =
+        -axial[x + Axial.SPRING_MASS_SCALE]! *
+          axialMass *
+          (wb - wa + axial[x + Axial.SPRING_BIAS_RATE]! * theta) -
+        axial[x + Axial.SPRING_IMPULSE_SCALE]! * springImpulse;
+      axial[x + Axial.SPRING_IMPULSE] = springImpulse + impulse;
+      wa -= iA * impulse;
+      wb += iB * impulse;
+    }
+    if (motor) {
+      const maxImpulse = ctx.h * axial[x + Axial.MAX_MOTOR_TORQUE]!;
+      const old = axial[x + Axial.MOTOR_IMPULSE]!;
+      let acc = old - axialMass * (wb - wa - axial[x + Axial.MOTOR_SPEED]!);
+      acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
+      axial[x + Axial.MOTOR_IMPULSE] = acc;
+      wa -= iA * (acc - old);
+      wb += iB * (acc - old);
+    }
+    if (limit) {
+      // lower: C = theta - lower >= 0
+      {
+        const C = theta - axial[x + Axial.LOWER_ANGLE]!;
+        let bias = 0;
+        let massScale = 1;
+        let impulseScale = 0;
+        if (C > 0) {
+          bias = C * ctx.invH;
+        } else if (useBias) {
+          bias = ctx.jointSoftness.biasRate * C;
+          massScale = ctx.jointSoftness.massScale;
+          impulseScale = ctx.jointSoftness.impulseScale;
+        }
+        const old = axial[x + Axial.LOWER_IMPULSE]!;
+        let acc = old - massScale * axialMass * (wb - wa + bias) - impulseScale * old;
+        if (acc < 0) acc = 0;
+        axial[x + Axial.LOWER_IMPULSE] = acc;
+        wa -= iA * (acc - old);
+        wb += iB * (acc - old);
+      }
+      // upper: C = upper - theta >= 0 (signs flipped so the impulse stays positive)
+      {
+        const C = axial[x + Axial.UPPER_ANGLE]! - theta;
+        let bias = 0;
+        let massScale = 1;
+        let impulseScale = 0;
+        if (C > 0) {
+          bias = C * ctx.invH;
+        } else if (useBias) {
+          bias = ctx.jointSoftness.biasRate * C;
+          massScale = ctx.jointSoftness.massScale;
+          impulseScale = ctx.jointSoftness.impulseScale;
+        }
+        const old = axial[x + Axial.UPPER_IMPULSE]!;
+        let acc = old - massScale * axialMass * (wa - wb + bias) - impulseScale * old;
+        if (acc < 0) acc = 0;
+        axial[x + Axial.UPPER_IMPULSE] = acc;
+        wa += iA * (acc - old);
+        wb -= iB * (acc - old);
+      }
+    }
+  } else if (motor && !fixedRotation) {
+    const maxImpulse = ctx.h * axial[x + Axial.MAX_MOTOR_TORQUE]!;
+    const old = axial[x + Axial.MOTOR_IMPULSE]!;
+    let acc = old - axialMass * (wb - wa - axial[x + Axial.MOTOR_SPEED]!);
+    acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
+    axial[x + Axial.MOTOR_IMPULSE] = acc;
+    wa -= iA * (acc - old);
+    wb += iB * (acc - old);
+  }
+  state[oa + B.W] = wa;
+  state[ob + B.W] = wb;
+}
+
+/**
+ * Warm-starts the revolute joints at places [start, end) of `order` (active-list places,
+ * joint_graph.ts): a block of a joint colour's warm start on any thread.
+ */
+export function warmStartRevoluteRows(
+  order: Int32Array,
+  rows: Float64Array,
+  axial: Float64Array,
+  state: Float64Array,
+  start: number,
+  end: number,
+): void {
+  for (let k = start; k < end; k++) warmStartRevoluteJointRows(state, rows, axial, order[k]!);
+}
+
+/** Solves the revolute joints at places [start, end) of `order`, with or without bias. */
+export function solveRevoluteRows(
+  order: Int32Array,
+  rows: Float64Array,
+  axial: Float64Array,
+  state: Float64Array,
+  ctx: StepContext,
+  useBias: boolean,
+  start: number,
+  end: number,
+): void {
+  for (let k = start; k < end; k++) solveRevoluteJointRows(state, ctx, useBias, rows, axial, order[k]!);
+}
