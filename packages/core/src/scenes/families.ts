@@ -6,12 +6,13 @@
  */
 
 import type { World } from '../world.js';
-import { makeBox, makeCapsule } from '../geometry/geometry.js';
+import { makeBox, makeCapsule, makeCircle } from '../geometry/geometry.js';
 import { BodyType } from '../types/body_def.js';
 import { stackScene, pyramidScene } from './stacking.js';
 import { mixedPileScene, tumblerScene } from './piles.js';
 import { bulletScene, sensorScene } from './motion.js';
-import { bridgeScene, jointGridScene, jointMixScene, ragdollScene } from './joints.js';
+import { bridgeScene, jointGridScene, jointMixScene, ragdollScene, springBeamScene } from './joints.js';
+import { addGround } from './common.js';
 import { platformerScene } from './character.js';
 
 /** The time step the families are run at (s): the character walks 4 m/s at it. */
@@ -69,6 +70,38 @@ export const SCENE_FAMILIES: readonly SceneFamily[] = [
     name: 'joints of every kind, a grid, a hub with joints in the overflow',
     steps: 150,
     build: built((world) => jointMixScene(world)),
+  },
+  {
+    // The worker runtime's golden run's joints (apps/demo/src/golden/worker_golden.ts) in a
+    // world that crosses the parallel step's dispatch thresholds mid-run: the ragdoll falls
+    // asleep, leaving two rolling balls' contacts and the springs' joints awake (a step the
+    // worker's executor keeps on one thread, `inline`), then the character walks into it,
+    // and the step that wakes it has nine more joints and enough contacts to share out.
+    name: 'joints: a character wakes a ragdoll',
+    steps: 300,
+    build: (world) => {
+      addGround(world, 40);
+      ragdollScene(world, { position: { x: 6, y: 0.5 }, jointFriction: 0.05, ground: false });
+      springBeamScene(world, { x: -12, y: 9 });
+      for (let i = 0; i < 2; i++) {
+        const ball = world.createBody({
+          type: BodyType.Dynamic,
+          position: { x: -25 - 1.5 * i, y: 0.25 },
+          linearVelocity: { x: -(1 + i), y: 0 },
+        });
+        world.createCircleShape(ball, makeCircle(0, 0, 0.25), { friction: 0.2 });
+      }
+      let p = { x: 2, y: 0.85 };
+      return (w, step) => {
+        const r = w.moveCharacter(
+          capsule,
+          p,
+          { x: step > 100 ? 3 * FAMILY_DT : 0, y: -0.05 },
+          { maxPushForce: 50 },
+        );
+        p = { x: r.position.x, y: r.position.y };
+      };
+    },
   },
   { name: 'sensors', steps: 240, build: built((world) => sensorScene(world, 4)) },
   { name: 'continuous collision: bullets', steps: 120, build: built((world) => bulletScene(world)) },

@@ -631,3 +631,39 @@ export function jointMixScene(world: World, opts: JointMixSceneOptions = {}): vo
     addRevoluteJointAt(world, a, b, world.getBodyPosition(b));
   }
 }
+
+// ------------------------------------------------------------------ springs on a beam
+
+/**
+ * A static beam (8 m wide, its middle at `origin`) with `count` boxes hung 2 m below it on
+ * soft distance joints with limits (1 to 3.5 m): spring rates 1, 2, 3, ... Hz, damping ratios
+ * 0, 0.1, 0.2, ..., started swinging, so the undamped first one never sleeps. Returns the bobs.
+ */
+export function springBeamScene(world: World, origin: Vec, count = 4): BodyId[] {
+  const beam = world.createBody({ position: { x: origin.x, y: origin.y } });
+  world.createPolygonShape(beam, makeBox(4, 0.2));
+  const bobs: BodyId[] = [];
+  for (let i = 0; i < count; i++) {
+    const bob = world.createBody({
+      type: BodyType.Dynamic,
+      position: { x: origin.x - 3 + 2 * i, y: origin.y - 3 },
+      linearVelocity: { x: i % 2 === 0 ? 2 : -1, y: 0 },
+    });
+    world.createPolygonShape(bob, makeBox(0.3, 0.3), { density: 1 });
+    world.createDistanceJoint({
+      bodyA: beam,
+      bodyB: bob,
+      localAnchorA: { x: -3 + 2 * i, y: -0.2 },
+      localAnchorB: { x: 0, y: 0.3 },
+      length: 2,
+      enableSpring: true,
+      hertz: 1 + i,
+      dampingRatio: 0.1 * i,
+      enableLimit: true,
+      minLength: 1,
+      maxLength: 3.5,
+    });
+    bobs.push(bob);
+  }
+  return bobs;
+}

@@ -264,28 +264,34 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   }
 
   prepareJoints(w, ctx);
-  // several threads: the joints in colours (one thread solves them in slot order, uncoloured)
-  if (ex.inline !== true && w.activeJointCount > 0) colourJoints(w);
   const count = colourConstraints(w);
   finishPrepare(k, count > 0 ? ex.runStage(w, SolverStage.PrepareContacts, 0, count) : 0);
+  // The executor may decide `inline` when it is handed a stage (the worker's decides it at
+  // PrepareContacts, from the constraint count): read once, after that, and kept for the
+  // whole step, so the joints are coloured exactly when the colour stages will read the
+  // colours. Read before the colouring, an answer that changed at PrepareContacts let the
+  // joint stages run this step's joints in a colour order left by an earlier step.
+  const inline = ex.inline === true;
+  // several threads: the joints in colours (one thread solves them in slot order, uncoloured)
+  if (!inline && w.activeJointCount > 0) colourJoints(w);
 
   for (let i = 0; i < subSteps; i++) {
     ctx.secondPointFirst = (i >> 1) & 1;
     ctx.separationsStored = i > 0;
     runBodies(w, ex, SolverStage.IntegrateVelocities);
-    runJoints(w, ex, SolverStage.JointWarmStart);
-    runColours(w, ex, SolverStage.WarmStart, ALL_COLOURS);
-    runJoints(w, ex, SolverStage.JointSolve);
-    runColours(w, ex, SolverStage.Solve, ALL_COLOURS);
+    runJoints(w, ex, inline, SolverStage.JointWarmStart);
+    runColours(w, ex, inline, SolverStage.WarmStart, ALL_COLOURS);
+    runJoints(w, ex, inline, SolverStage.JointSolve);
+    runColours(w, ex, inline, SolverStage.Solve, ALL_COLOURS);
     runBodies(w, ex, SolverStage.IntegratePositions);
-    runJoints(w, ex, SolverStage.JointRelax);
+    runJoints(w, ex, inline, SolverStage.JointRelax);
     // the constraints the relax pass changed a lot, relaxed once more after it, in the
     // colours that have some
-    const again = runColours(w, ex, SolverStage.Relax, ALL_COLOURS);
-    if (again !== 0) runColours(w, ex, SolverStage.RelaxAgain, again);
+    const again = runColours(w, ex, inline, SolverStage.Relax, ALL_COLOURS);
+    if (again !== 0) runColours(w, ex, inline, SolverStage.RelaxAgain, again);
     trackJointPeaks(w, ctx);
   }
-  if (k.bouncy) runColours(w, ex, SolverStage.Restitution, ALL_COLOURS);
+  if (k.bouncy) runColours(w, ex, inline, SolverStage.Restitution, ALL_COLOURS);
   reportHitEvents(w, settings.hitEventThreshold);
   if (count > 0) ex.runStage(w, SolverStage.StoreImpulses, 0, count);
   finishJoints(w, ctx);
@@ -300,15 +306,16 @@ function runBodies(w: WorldState, ex: StepExecutor, stage: SolverStage): void {
 }
 
 /**
- * Runs a joint stage (JointWarmStart, JointSolve or JointRelax) over the active joints. One
- * thread: in slot order. Several: colour by colour (joints/joint_graph.ts), each colour's
+ * Runs a joint stage (JointWarmStart, JointSolve or JointRelax) over the active joints.
+ * `inline` (the executor's answer for this step, see solve) says one thread: in slot order.
+ * Several: colour by colour (joints/joint_graph.ts), each colour's
  * joints with object data here and its row-only joints through the executor, then the
  * overflow here in slot order; the same bits (see joint_graph.ts).
  */
-function runJoints(w: WorldState, ex: StepExecutor, stage: SolverStage): void {
+function runJoints(w: WorldState, ex: StepExecutor, inline: boolean, stage: SolverStage): void {
   const n = w.activeJointCount;
   if (n === 0) return;
-  if (ex.inline === true) {
+  if (inline) {
     runJointsHere(w, stage, -1, n);
     return;
   }
@@ -347,11 +354,18 @@ const ALL_COLOURS = OVERFLOW_BIT | (OVERFLOW_BIT - 1);
 /**
  * Runs a constraint stage on the colours of `mask` (bit c: colour c; OVERFLOW_BIT: the
  * overflow): the overflow here, in its order (its constraints may share bodies), then colour
- * after colour through the executor. Returns the mask of the colours whose result was not 0.
+ * after colour through the executor (`inline`: all of them in one loop here). Returns the
+ * mask of the colours whose result was not 0.
  */
-function runColours(w: WorldState, ex: StepExecutor, stage: SolverStage, mask: number): number {
+function runColours(
+  w: WorldState,
+  ex: StepExecutor,
+  inline: boolean,
+  stage: SolverStage,
+  mask: number,
+): number {
   const starts = w.constraints.graph.colourStart;
-  if (ex.inline === true) {
+  if (inline) {
     // one thread: the overflow and every colour in one loop, in the same order (and the
     // relax-again pass over all of them, as it runs only where the relax pass flagged)
     const count = starts[GRAPH_COLOUR_COUNT]!;

@@ -44,6 +44,11 @@ export interface StepExecutor {
    * colours lie one after another in the constraint arrays, so one loop takes the
    * constraints in the same order as a loop per colour, with the same bits and no call per
    * colour. Absent or false: the step hands the executor one colour at a time.
+   *
+   * It may change between calls (an executor may decide per step from the sizes it is
+   * handed): the step reads it once, after handing over PrepareContacts (or not, with no
+   * contacts) and before it colours the joints, and keeps that answer for the whole step
+   * (world/solver.ts solve). Either answer gives the same bits.
    */
   readonly inline?: boolean;
 }

@@ -73,6 +73,26 @@ class ShuffledExecutor implements StepExecutor {
   }
 }
 
+/**
+ * A shuffled executor whose `inline` answer is a coin toss at every read, as an executor
+ * that decides it per step from the sizes it is handed may change it between any two
+ * stages: the step must give the same bits whatever it answers, and whenever.
+ */
+class FlippingExecutor extends ShuffledExecutor {
+  reads = 0;
+  private readonly coin: (n: number) => number;
+
+  constructor(seed: number, maxBlock: number) {
+    super(seed, maxBlock);
+    this.coin = lcg(seed + 1000);
+  }
+
+  get inline(): boolean {
+    this.reads++;
+    return this.coin(2) === 1;
+  }
+}
+
 /** State hashes after every step, with the given executor (null: the world's own). */
 function trace(family: SceneFamily, executor: StepExecutor | null): number[] {
   const world = new World();
@@ -103,6 +123,12 @@ describe('the soft step in blocks', () => {
       const first = shuffled.findIndex((h, i) => h !== plain[i]);
       expect(first, `blocks of at most ${maxBlock}: first step that differs`).toBe(-1);
     }
+    const flipping = new FlippingExecutor(5, 7);
+    const flipped = trace(family, flipping);
+    // read once a step (world/solver.ts solve), so the answer differs from step to step
+    expect(flipping.reads).toBe(family.steps);
+    const first = flipped.findIndex((h, i) => h !== plain[i]);
+    expect(first, 'an inline answer that changes at every read: first step that differs').toBe(-1);
   });
 
   it('no two constraints of one colour move a common body, and the overflow is empty in a pile', () => {
