@@ -1,21 +1,17 @@
 /**
- * Joint colouring: the order in which the step solves its joints when several threads share
- * the work (docs/parallel-step.md, "Joints on helpers").
+ * Joint colouring: the order in which the step solves its joints, on any thread count
+ * (docs/parallel-step.md, "Joints on helpers").
  *
- * On one thread the joints are solved before the contacts in each pass, in slot order
- * (joint_solver.ts). To solve them in blocks the active joints are coloured among
- * themselves with the contacts' rule (dynamics/constraint_graph.ts), in slot order: each
- * takes the lowest colour above every colour its moving bodies already have, so each body's
- * joints keep their slot order, and joints that share no moving body commute exactly (a body
- * that does not move, `isFixed`, takes no colour: its velocity bits are written back
- * unchanged). Unlike the contacts' rule there is no fallback to a lower free colour, which
- * would reorder a body's joints: a joint that finds its bodies at the last colour goes to
- * the overflow, and so does every later joint on a body that has an overflow joint (the
- * mask's overflow bit), so the overflow, solved last in slot order, keeps each body's order
- * too. The joint colours run before the contact colours of the same pass, as the joints did
- * before the contacts, so the bits are the slot order's whatever the thread count: the
- * single-threaded step (`inline` executor) keeps its plain slot-order loops and never
- * colours.
+ * Every step the active joints are coloured among themselves in slot order with Box2D v3's
+ * joint rule (constraint_graph.c, b2AssignJointColor): each takes the lowest colour that
+ * neither of its moving bodies has yet (a body that does not move, `isFixed`, takes no
+ * colour: its velocity bits are written back unchanged), and a joint whose bodies leave no
+ * colour free goes to the overflow. Joints of one colour share no moving body, so they
+ * commute exactly: solved in any order, or split between any threads, they give the same
+ * bits. The step solves them colour after colour, then the overflow in slot order, before
+ * the contact colours of each pass, on one thread as on several, so the bits do not depend
+ * on the thread count. The rule lets a chain's joints alternate between two colours instead
+ * of following each other, so the joint grid's 19,794 joints need 4 colours.
  *
  * Within a colour the joints solved from their rows alone (plain revolute joints:
  * revolute_rows.ts) come first, for the executor's blocks; the others, whose solver data
@@ -28,8 +24,10 @@ import { isFixed } from '../dynamics/constraint_graph.js';
 import type { JointColours } from './joint_colours.js';
 import type { JointsState } from './joints_state.js';
 
-/** The overflow's index in the per-colour arrays, and its bit in a body's mask. */
+/** The overflow's index in the per-colour arrays. */
 const OVERFLOW = GRAPH_COLOUR_COUNT;
+/** A body's mask with every colour taken. */
+const ALL_COLOURS = (1 << GRAPH_COLOUR_COUNT) - 1;
 
 /**
  * Colours the active joints (after prepareJoints) and lays them out in
@@ -70,10 +68,11 @@ function assignJointColours(w: JointsState, jc: JointColours, n: number): void {
     const movesB = !isFixed(invMass, invInertia, state, bB);
     const maskA = movesA ? masks[bA]! : 0;
     const maskB = movesB ? masks[bB]! : 0;
-    const taken = maskA | maskB;
-    // one above the highest colour taken (the overflow bit is the highest of all)
-    const colour = taken === 0 ? 0 : Math.min(32 - Math.clz32(taken), OVERFLOW);
-    const bit = 1 << colour;
+    // the lowest colour free on both moving bodies; none free: the overflow, which marks
+    // no body (an overflow joint is solved after every colour)
+    const free = ~(maskA | maskB) & ALL_COLOURS;
+    const bit = free & -free;
+    const colour = free === 0 ? OVERFLOW : 31 - Math.clz32(bit);
     if (movesA) masks[bA] = maskA | bit;
     if (movesB) masks[bB] = maskB | bit;
     colourOf[i] = colour;

@@ -122,14 +122,10 @@ function prepareJoint(w: JointsState, j: number, ctx: StepContext, r: number): b
   return false;
 }
 
-/** Warm-starts the active joints, in slot order (one thread). */
-export function warmStartJoints(w: JointsState): void {
-  for (let i = 0; i < w.activeJointCount; i++) warmStartJoint(w, i);
-}
-
 /**
- * Warm-starts the active joints at places [from, to) of the colour order (`solveOrder`):
- * a joint colour's joints that only the calling thread can solve, or the overflow.
+ * Warm-starts the active joints at places [from, to) of the colour order (`solveOrder`,
+ * joint_graph.ts): all of them, or a joint colour's joints that only the calling thread
+ * can solve, or the overflow.
  */
 export function warmStartJointsInOrder(w: JointsState, from: number, to: number): void {
   const order = w.joints.solveOrder;
@@ -167,11 +163,6 @@ function warmStartJoint(w: JointsState, i: number): void {
     default:
       break;
   }
-}
-
-/** Solves the active joints, in slot order (one thread). */
-export function solveJoints(w: JointsState, ctx: StepContext, useBias: boolean): void {
-  for (let i = 0; i < w.activeJointCount; i++) solveJoint(w, ctx, useBias, i);
 }
 
 /** Solves the active joints at places [from, to) of the colour order (see warmStartJointsInOrder). */

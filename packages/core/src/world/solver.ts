@@ -31,10 +31,8 @@ import { updateSleep } from '../dynamics/island.js';
 import {
   finishJoints,
   prepareJoints,
-  solveJoints,
   solveJointsInOrder,
   trackJointPeaks,
-  warmStartJoints,
   warmStartJointsInOrder,
 } from '../joints/joint_solver.js';
 import { colourJoints } from '../joints/joint_graph.js';
@@ -272,8 +270,8 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   // colours. Read before the colouring, an answer that changed at PrepareContacts let the
   // joint stages run this step's joints in a colour order left by an earlier step.
   const inline = ex.inline === true;
-  // several threads: the joints in colours (one thread solves them in slot order, uncoloured)
-  if (!inline && w.activeJointCount > 0) colourJoints(w);
+  // the joints' colour order, the order every thread count solves them in
+  if (w.activeJointCount > 0) colourJoints(w);
 
   for (let i = 0; i < subSteps; i++) {
     ctx.secondPointFirst = (i >> 1) & 1;
@@ -306,17 +304,17 @@ function runBodies(w: WorldState, ex: StepExecutor, stage: SolverStage): void {
 }
 
 /**
- * Runs a joint stage (JointWarmStart, JointSolve or JointRelax) over the active joints.
- * `inline` (the executor's answer for this step, see solve) says one thread: in slot order.
- * Several: colour by colour (joints/joint_graph.ts), each colour's
- * joints with object data here and its row-only joints through the executor, then the
- * overflow here in slot order; the same bits (see joint_graph.ts).
+ * Runs a joint stage (JointWarmStart, JointSolve or JointRelax) over the active joints in
+ * their colour order (joints/joint_graph.ts): colour by colour, each colour's joints with
+ * object data here and its row-only joints through the executor, then the overflow here in
+ * slot order. `inline` (the executor's answer for this step, see solve): all of them here in
+ * one loop, in the same order; the same bits (joints of one colour commute).
  */
 function runJoints(w: WorldState, ex: StepExecutor, inline: boolean, stage: SolverStage): void {
   const n = w.activeJointCount;
   if (n === 0) return;
   if (inline) {
-    runJointsHere(w, stage, -1, n);
+    runJointsHere(w, stage, 0, n);
     return;
   }
   const jc = w.joints.colours;
@@ -333,17 +331,10 @@ function runJoints(w: WorldState, ex: StepExecutor, inline: boolean, stage: Solv
   if (n > overflow) runJointsHere(w, stage, overflow, n);
 }
 
-/**
- * Runs a joint stage on the calling thread: the places [from, to) of the colour order, or
- * with from = -1 every active joint in slot order.
- */
+/** Runs a joint stage on the calling thread over the places [from, to) of the colour order. */
 function runJointsHere(w: WorldState, stage: SolverStage, from: number, to: number): void {
-  const ctx = w.stepContext;
-  if (from < 0) {
-    if (stage === SolverStage.JointWarmStart) warmStartJoints(w);
-    else solveJoints(w, ctx, stage === SolverStage.JointSolve);
-  } else if (stage === SolverStage.JointWarmStart) warmStartJointsInOrder(w, from, to);
-  else solveJointsInOrder(w, ctx, stage === SolverStage.JointSolve, from, to);
+  if (stage === SolverStage.JointWarmStart) warmStartJointsInOrder(w, from, to);
+  else solveJointsInOrder(w, w.stepContext, stage === SolverStage.JointSolve, from, to);
 }
 
 /** The overflow's bit in a colour mask (runColours). */

@@ -296,9 +296,26 @@ describe('ragdoll', () => {
     // measured 0.19 rad for 2-3 steps at impact: light limbs (inertia ~1e-3 kg m^2) stopping
     // the body's momentum against a contact, which the sub-step solves after the joints
     expect(worst).toBeLessThan(0.25);
-    expect(last).toBeLessThan(0.01);
+    // Recovery, over 30 throws (spin 3 to 8.8 rad/s): the pose a ragdoll comes to rest in
+    // depends on the solve order to the last bit, and a limb may fall asleep held a little
+    // past its limit by the ground (this throw: 0.002 rad in slot order, 0.031 in colour
+    // order). Measured after 4 s, slot order / colour order: median 0.0022 / 0.0023 rad,
+    // 7 / 7 throws at 0.01 rad or more, largest 0.036 / 0.033.
+    const rests: number[] = [];
+    for (let t = 0; t < 30; t++) {
+      const w = new World();
+      const scene = ragdollScene(w, { position: { x: 0, y: 4 }, scale: 1 });
+      w.setBodyAngularVelocity(scene.bodies.torso, 3 + 0.2 * t);
+      w.setBodyLinearVelocity(scene.bodies.torso, { x: 4, y: 2 });
+      rests.push(worstLimitViolation(w, scene.joints, scene.bodyList, 240).last);
+    }
+    rests.sort((a, b) => a - b);
+    const median = rests[15]!;
+    expect(median).toBeLessThan(0.005);
+    expect(rests[29]!).toBeLessThan(0.05);
     console.log(
-      `[ragdoll thrown] worst limit violation ${worst.toFixed(4)} rad, after 4 s ${last.toFixed(4)} rad`,
+      `[ragdoll thrown] worst limit violation ${worst.toFixed(4)} rad, after 4 s ${last.toFixed(4)} rad; ` +
+        `30 throws after 4 s: median ${median.toFixed(4)}, largest ${rests[29]!.toFixed(4)} rad`,
     );
   });
 });
