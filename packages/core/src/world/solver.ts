@@ -266,9 +266,9 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   finishPrepare(k, count > 0 ? ex.runStage(w, SolverStage.PrepareContacts, 0, count) : 0);
   // The executor may decide `inline` when it is handed a stage (the worker's decides it at
   // PrepareContacts, from the constraint count): read once, after that, and kept for the
-  // whole step, so the joints are coloured exactly when the colour stages will read the
-  // colours. Read before the colouring, an answer that changed at PrepareContacts let the
-  // joint stages run this step's joints in a colour order left by an earlier step.
+  // whole step, so every stage of the step takes the same path. (When one thread left the
+  // joints uncoloured, an answer read before PrepareContacts and changed by it sent the
+  // joint stages to a colour order left by an earlier step: docs/parallel-step.md.)
   const inline = ex.inline === true;
   // the joints' colour order, the order every thread count solves them in
   if (w.activeJointCount > 0) colourJoints(w);
