@@ -31,6 +31,8 @@ export type ToHelper =
       readonly kernel: string;
       /** Spins on the dispatch word before `Atomics.wait`. */
       readonly spin: number;
+      /** Threads claiming blocks: the coordinator and every helper (each starts at its own share). */
+      readonly threads: number;
     }
   | { readonly type: 'stores'; readonly stores: SharedStores; readonly generation: number };
 

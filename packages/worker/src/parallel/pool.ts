@@ -19,7 +19,7 @@ import {
   claimBlocks,
   createControlBlock,
   MAX_BLOCKS,
-  openClaim,
+  openBlocks,
   readError,
   Slot,
   type StageKernel,
@@ -69,6 +69,8 @@ export class HelperPool {
   readonly #spin: number;
   #kernel: StageKernel | null = null;
   #seq = 0;
+  /** Whether HOLD is 1: helpers spin for the next dispatch instead of parking. */
+  #holding = false;
   #generation = 0;
   #failure: Error | null = null;
   #disposed = false;
@@ -103,6 +105,7 @@ export class HelperPool {
         index: i,
         kernel: options.kernel.url,
         spin: this.#spin,
+        threads: this.helperCount + 1,
       });
       this.#helpers.push(helper);
     }
@@ -115,6 +118,16 @@ export class HelperPool {
       if (Atomics.load(this.#ctl, Ctl.HELPERS + i) === this.#generation) n++;
     }
     return n;
+  }
+
+  /** Times, so far, that a helper slept in `Atomics.wait` and a dispatch had to wake it. */
+  get helperParks(): number {
+    return Atomics.load(this.#ctl, Ctl.HELPER_PARKS);
+  }
+
+  /** Times, so far, that the coordinator slept at a barrier. */
+  get coordinatorParks(): number {
+    return Atomics.load(this.#ctl, Ctl.COORDINATOR_PARKS);
   }
 
   /**
@@ -134,7 +147,6 @@ export class HelperPool {
     const ctl = this.#ctl;
     const seq = ++this.#seq;
     Atomics.store(ctl, Ctl.SLOTS + (seq & 1) * Slot.SIZE + Slot.BLOCKS, 0);
-    Atomics.store(ctl, Ctl.CLAIM, openClaim(seq));
     Atomics.store(ctl, Ctl.SEQ, seq);
     Atomics.notify(ctl, Ctl.SEQ);
   }
@@ -173,15 +185,21 @@ export class HelperPool {
     Atomics.store(ctl, slot + Slot.END, end);
     Atomics.store(ctl, Ctl.RESULT, 0);
     Atomics.store(ctl, Ctl.DONE, 0);
-    Atomics.store(ctl, Ctl.CLAIM, openClaim(seq));
+    openBlocks(ctl, seq, blocks);
+    if (!this.#holding) {
+      // a step is under way: helpers wait for its next stage spinning, until release()
+      this.#holding = true;
+      Atomics.store(ctl, Ctl.HOLD, 1);
+    }
     Atomics.store(ctl, Ctl.SEQ, seq);
     if (Atomics.load(ctl, Ctl.SLEEPERS) !== 0) Atomics.notify(ctl, Ctl.SEQ);
-    claimBlocks(ctl, seq, kernel, this.#onError);
+    claimBlocks(ctl, seq, 0, this.helperCount + 1, kernel, this.#onError, true);
     this.#barrier(blocks);
     const own = this.#ownError;
     if (own !== null) {
       // the same as a single-threaded step would throw; the pool stays usable
       this.#ownError = null;
+      this.release();
       throw own;
     }
     // readError makes views and a string: only once some helper has failed
@@ -190,9 +208,22 @@ export class HelperPool {
       this.#failure ??= new Error(
         `HelperPool: solver helper ${error[0]} failed in stage ${stage}: ${error[1]}`,
       );
+      this.release();
       throw this.#failure;
     }
     return Atomics.load(ctl, Ctl.RESULT);
+  }
+
+  /**
+   * Lets the helpers park once they have spun `spin` loads with no dispatch: call it when a
+   * step's last stage is done. From a dispatch until then, they spin for the next stage
+   * (Box2D v3's workers spin through a step too), up to a bound that parks them anyway if
+   * a step ends without a release.
+   */
+  release(): void {
+    if (!this.#holding) return;
+    this.#holding = false;
+    Atomics.store(this.#ctl, Ctl.HOLD, 0);
   }
 
   /** Waits until `blocks` blocks are done: spins, then sleeps on DONE. */
@@ -203,7 +234,7 @@ export class HelperPool {
       Atomics.store(ctl, Ctl.COORDINATOR_WAITING, 1);
       const done = Atomics.load(ctl, Ctl.DONE);
       if (done === blocks) break;
-      Atomics.wait(ctl, Ctl.DONE, done);
+      if (Atomics.wait(ctl, Ctl.DONE, done) !== 'not-equal') Atomics.add(ctl, Ctl.COORDINATOR_PARKS, 1);
     }
     Atomics.store(ctl, Ctl.COORDINATOR_WAITING, 0);
   }

@@ -111,6 +111,16 @@ export class WorldStepExecutor {
     return this.#pool?.readyHelpers ?? 0;
   }
 
+  /** Times a helper slept in `Atomics.wait` so that a dispatch had to wake it (a statistic). */
+  get helperParks(): number {
+    return this.#pool?.helperParks ?? 0;
+  }
+
+  /** Times the calling thread slept at a barrier (a statistic). */
+  get coordinatorParks(): number {
+    return this.#pool?.coordinatorParks ?? 0;
+  }
+
   /**
    * True while this step's constraints are too few for any colour to be dispatched: the
    * step then runs each colour stage over all colours in one call on this thread
@@ -127,6 +137,16 @@ export class WorldStepExecutor {
     const thresholds = this.#thresholds;
     if (stage === SolverStage.PrepareContacts) this.#inline = items < thresholds.colourItems;
     const min = stage < thresholds.items.length ? thresholds.items[stage]! : thresholds.fallback;
+    // storing impulses ends the soft step's stages: after it, the helpers may park
+    if (stage === SolverStage.StoreImpulses) {
+      const result = this.#run(stage, start, end, items, min);
+      this.#pool?.release();
+      return result;
+    }
+    return this.#run(stage, start, end, items, min);
+  }
+
+  #run(stage: number, start: number, end: number, items: number, min: number): number {
     // below the stage's threshold: no dispatch, no barrier (and no pool yet)
     if (items < min) return this.#kernel(stage, start, end);
     const blocks = (this.#blocks ?? this.#start()).blocksFor(items);
