@@ -49,7 +49,8 @@ class RecordingExecutor {
   readonly finish = new Float64Array(MAX_CALLS);
   constructor(readonly inner: WorldStepExecutor) {}
   get inline(): boolean {
-    return this.inner.inline;
+    // one thread: a call per colour all the same, so that the colour stages are timed too
+    return threads > 1 && this.inner.inline;
   }
   runStage(w: unknown, stage: number, start: number, end: number): number {
     const before = this.inner.dispatches;
@@ -74,10 +75,12 @@ function quantile(xs: number[], q: number): number {
 
 const world = new World({ sharedMemory: true, enableSleep: false });
 build(world);
+// one thread: the executor with thresholds no stage reaches (no pool, the stages' calls timed)
 const executor = new WorldStepExecutor(world, {
-  helpers: threads - 1,
+  helpers: Math.max(1, threads - 1),
   spawn: nodeHelperSpawner(),
   kernelUrl: nodeKernelUrl(),
+  ...(threads === 1 ? { dispatchBlocks: 1 << 24 } : {}),
 });
 const recorder = new RecordingExecutor(executor);
 setStepExecutor(world, recorder);
@@ -88,12 +91,17 @@ for (let i = 0; i < WARM_UP; i++) {
     await new Promise((r) => setTimeout(r, 2));
 }
 const parks0 = [executor.helperParks, executor.coordinatorParks];
+const blocks0 = executor.blockCounts;
 const calls0 = recorder.calls;
 const stepStart: number[] = [];
+let stepMs = 0;
 for (let i = 0; i < steps; i++) {
   stepStart.push(recorder.calls);
+  const t = performance.now();
   world.step(1 / 60);
+  stepMs += performance.now() - t;
 }
+const blocks1 = executor.blockCounts;
 const helperParks = (executor.helperParks - parks0[0]!) / steps;
 const coordinatorParks = (executor.coordinatorParks - parks0[1]!) / steps;
 const lastStep = stepStart[steps - 1]!;
@@ -143,6 +151,10 @@ for (const [name, id] of names) {
   );
 }
 console.log(`stages shared per step: ${(sharedTotal / steps).toFixed(1)}`);
+const blocks = blocks1.dispatched - blocks0.dispatched;
+console.log(
+  `blocks dispatched per step: ${(blocks / steps).toFixed(0)}; run by helpers ${((100 * (blocks1.helpers - blocks0.helpers)) / blocks).toFixed(1)} %, away from their thread's share ${((100 * (blocks1.away - blocks0.away)) / blocks).toFixed(1)} %`,
+);
 console.log(
   `parks per step: helpers ${helperParks.toFixed(1)}, calling thread ${coordinatorParks.toFixed(1)}`,
 );
@@ -168,6 +180,11 @@ console.log(
 );
 console.log(
   `shared stage (µs, wall time): median ${quantile(stageUs, 0.5).toFixed(1)}, p90 ${quantile(stageUs, 0.9).toFixed(1)}; first to last stage call per step ${(stepUs / steps / 1000).toFixed(2)} ms`,
+);
+let inStages = 0;
+for (let i = calls0; i < recorder.calls; i++) inStages += recorder.finish[i]! - recorder.begin[i]!;
+console.log(
+  `step ${(stepMs / steps).toFixed(2)} ms (wall time), ${((100 * inStages) / stepMs).toFixed(1)} % of it in stage calls (the rest is the calling thread's alone)`,
 );
 console.log(`state hash ${world.stateHash()}`);
 executor.dispose();

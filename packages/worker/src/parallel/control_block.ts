@@ -55,6 +55,10 @@ export enum Ctl {
   COORDINATOR_PARKS = 19,
   /** Per helper, from here: the generation of the stores it holds (0: none yet). */
   HELPERS = 20,
+  /** Blocks the helpers ran, all dispatches: a statistic of how the work split. */
+  HELPER_BLOCKS = 84,
+  /** Blocks run by a thread other than the one whose share they are in: a statistic. */
+  AWAY_BLOCKS = 85,
   /** The blocks' claim words, from here (a cache line from the words above), CLAIM_STRIDE apart. */
   CLAIMS = 96,
   WORDS = 96 + 1024 * 16,
@@ -169,12 +173,15 @@ export function claimBlocks(
   passDone = 0;
   passResult = 0;
   passStopped = false;
-  // thread < threads <= 64 and count <= 1024: an int32
+  // thread < threads <= 64 and count <= 1024: int32s
   const first = Math.floor((thread * count) / threads) | 0;
+  const share = (Math.floor(((thread + 1) * count) / threads) | 0) - first;
   for (let i = 0; i < count && !passStopped; i++) {
     const b = first + i < count ? first + i : first + i - count;
     if (!tryBlock(ctl, open, b, count, stage, start, end, kernel, onError)) break;
   }
+  // the forward pass's first `share` blocks were this thread's own share
+  const home = Math.min(passDone, share);
   for (let i = 1; i < count && !passStopped; i++) {
     const b = first - i >= 0 ? first - i : first - i + count;
     if (!tryBlock(ctl, open, b, count, stage, start, end, kernel, onError)) break;
@@ -183,6 +190,8 @@ export function claimBlocks(
     for (let b = 0; b < count && !passStopped; b++)
       tryBlock(ctl, open, b, count, stage, start, end, kernel, onError);
   }
+  if (passDone !== home) Atomics.add(ctl, Ctl.AWAY_BLOCKS, passDone - home);
+  if (thread !== 0 && passDone !== 0) Atomics.add(ctl, Ctl.HELPER_BLOCKS, passDone);
   if (passResult !== 0) Atomics.or(ctl, Ctl.RESULT, passResult);
   if (passDone > 0) {
     // the add publishes the blocks' plain writes to whoever loads DONE (the coordinator)

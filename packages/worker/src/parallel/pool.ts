@@ -36,6 +36,16 @@ export interface HelperHandle {
   terminate(): void;
 }
 
+/** How the blocks of the dispatches so far were shared out (statistics: HelperPool.blockCounts). */
+export interface BlockCounts {
+  /** Blocks dispatched (stages run in one call on the coordinator are not counted). */
+  readonly dispatched: number;
+  /** Of them, run by helpers. */
+  readonly helpers: number;
+  /** Of them, run by a thread other than the one whose share they were in. */
+  readonly away: number;
+}
+
 /** Starts helper number `index`. */
 export type HelperSpawner = (index: number) => HelperHandle;
 
@@ -69,6 +79,7 @@ export class HelperPool {
   readonly #spin: number;
   #kernel: StageKernel | null = null;
   #seq = 0;
+  #blocksDispatched = 0;
   /** Whether HOLD is 1: helpers spin for the next dispatch instead of parking. */
   #holding = false;
   #generation = 0;
@@ -120,9 +131,23 @@ export class HelperPool {
     return n;
   }
 
+  /** Helpers parked in `Atomics.wait` now (a dispatch must wake them). */
+  get parkedHelpers(): number {
+    return Atomics.load(this.#ctl, Ctl.SLEEPERS);
+  }
+
   /** Times, so far, that a helper slept in `Atomics.wait` and a dispatch had to wake it. */
   get helperParks(): number {
     return Atomics.load(this.#ctl, Ctl.HELPER_PARKS);
+  }
+
+  /** How the blocks dispatched so far were shared out. */
+  get blockCounts(): BlockCounts {
+    return {
+      dispatched: this.#blocksDispatched,
+      helpers: Atomics.load(this.#ctl, Ctl.HELPER_BLOCKS),
+      away: Atomics.load(this.#ctl, Ctl.AWAY_BLOCKS),
+    };
   }
 
   /** Times, so far, that the coordinator slept at a barrier. */
@@ -186,6 +211,7 @@ export class HelperPool {
     Atomics.store(ctl, Ctl.RESULT, 0);
     Atomics.store(ctl, Ctl.DONE, 0);
     openBlocks(ctl, seq, blocks);
+    this.#blocksDispatched += blocks;
     if (!this.#holding) {
       // a step is under way: helpers wait for its next stage spinning, until release()
       this.#holding = true;

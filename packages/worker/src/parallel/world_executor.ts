@@ -17,7 +17,7 @@
 
 import type { World } from '@impulse/core';
 import { ParallelStep, SolverStage } from '@impulse/core/parallel';
-import type { HelperSpawner } from './pool.js';
+import type { BlockCounts, HelperSpawner } from './pool.js';
 import { DEFAULT_MIN_BLOCK_ITEMS } from './block_items.js';
 import { type DispatchThresholds, dispatchThresholds, TWO_BLOCKS } from './dispatch_threshold.js';
 import { HelperPool } from './pool.js';
@@ -114,6 +114,11 @@ export class WorldStepExecutor {
   /** Times a helper slept in `Atomics.wait` so that a dispatch had to wake it (a statistic). */
   get helperParks(): number {
     return this.#pool?.helperParks ?? 0;
+  }
+
+  /** How the blocks dispatched so far were shared out (statistics). */
+  get blockCounts(): BlockCounts {
+    return this.#pool?.blockCounts ?? { dispatched: 0, helpers: 0, away: 0 };
   }
 
   /** Times the calling thread slept at a barrier (a statistic). */
