@@ -1,5 +1,6 @@
 /**
- * `pnpm --filter @impulse/worker bench:step [maxThreads] [steps]` (after `pnpm build`):
+ * `pnpm --filter @impulse/worker bench:step [maxThreads] [steps] [scene] [holdSpin]` (after
+ * `pnpm build`):
  * ms per step of the bench scenes stepped by 1, 2, … threads (this thread and its solver
  * helpers, src/parallel/world_executor.ts), their speed-up against one thread in the same
  * run, and the stages handed to the helpers per step (each pays one barrier: `bench:pool`
@@ -20,6 +21,10 @@ import { WorldStepExecutor } from '../src/parallel/world_executor.js';
 
 const maxThreads = Number(process.argv[2] ?? Math.max(2, availableParallelism()));
 const stepsPerRound = Number(process.argv[3] ?? 10);
+/** Only the scenes whose name contains this (all when absent). */
+const only = process.argv[4] ?? '';
+/** The helpers' spin within a step (HelperPoolOptions.holdSpin); the pool's default when absent. */
+const holdSpin = process.argv[5] === undefined ? undefined : Number(process.argv[5]);
 const ROUNDS = 5;
 const WARM_UP = 60;
 const DT = 1 / 60;
@@ -42,6 +47,7 @@ async function main(): Promise<void> {
   );
   console.log('scene | threads | ms per step | speed-up | stages to helpers per step');
   for (const [name, build] of scenes) {
+    if (!name.includes(only)) continue;
     const runs = [];
     for (let threads = 1; threads <= maxThreads; threads++) {
       // sleep off: the scenes keep their work for the whole run, as in the benchmark app
@@ -53,6 +59,7 @@ async function main(): Promise<void> {
           helpers: threads - 1,
           spawn: nodeHelperSpawner(),
           kernelUrl: nodeKernelUrl(),
+          ...(holdSpin === undefined ? {} : { holdSpin }),
         });
         setStepExecutor(world, executor);
       }

@@ -115,7 +115,7 @@ describe('HelperPool', () => {
     expect(() => pool.runStage(0, 0, 10, 2)).toThrow(/solver helper 0 failed/);
   });
 
-  it('holds the helpers through a run of stages, lets them park once released, and wakes them', async () => {
+  it('lets the helpers park once released after a run of stages, and wakes them for the next', async () => {
     const job = probe.makeProbeJob(600, 3000, 16, 64);
     const pool = makePool(2);
     pool.publish(job.stores);

@@ -26,9 +26,8 @@ export enum Ctl {
   SEQ = 0,
   /**
    * 1 from a dispatch until the coordinator releases the helpers (the step's last stage):
-   * while it is 1, a helper waiting for the next dispatch spins rather than parks, since a
-   * park and its wake-up cost more than most stages (docs/parallel-step.md, "Why pyramid
-   * 100 did not scale").
+   * while it is 1, a helper waiting for the next dispatch spins `holdSpin` loads rather
+   * than `spin` before it parks (HelperPoolOptions.holdSpin).
    */
   HOLD = 1,
   /** Blocks of the current dispatch finished; the coordinator waits on it at the barrier. */

@@ -13,24 +13,14 @@ import { type StageKernel, Ctl, claimBlocks, recordError } from './control_block
 import type { FromHelper, SharedStores, StageKernelModule, ToHelper } from './messages.js';
 
 /**
- * How much longer than `spin` a helper spins while the coordinator holds it (Ctl.HOLD: a
- * step under way): long enough for the step's serial work between two stages (the
- * colouring of 15,000 contacts took some 0.8 ms of the 60 Hz frame on the 2-core machine),
- * short enough that a step that ended without releasing the helpers (an error, a step
- * with no constraints) parks them within a few milliseconds.
+ * Spins until dispatch `seen` is over (true) or the helper should park (false): after
+ * `spin` loads, or after `holdSpin` while the coordinator holds the helpers (Ctl.HOLD: a
+ * step under way). True also on shutdown, which the loop checks first.
  */
-const HOLD_SPIN_FACTOR = 16;
-
-/**
- * Spins until dispatch `seen` is over (true) or a helper should park (false): after `spin`
- * loads, or `spin · HOLD_SPIN_FACTOR` while the coordinator holds the helpers. True also on
- * shutdown, which the loop checks first.
- */
-function spinForDispatch(ctl: Int32Array, seen: number, spin: number): boolean {
-  const hold = spin * HOLD_SPIN_FACTOR;
+function spinForDispatch(ctl: Int32Array, seen: number, spin: number, holdSpin: number): boolean {
   for (let i = 0; ; i++) {
     if (Atomics.load(ctl, Ctl.SEQ) !== seen) return true;
-    if (i >= spin && (i >= hold || Atomics.load(ctl, Ctl.HOLD) === 0)) return false;
+    if (i >= spin && (i >= holdSpin || Atomics.load(ctl, Ctl.HOLD) === 0)) return false;
     if ((i & 1023) === 1023 && Atomics.load(ctl, Ctl.SHUTDOWN) !== 0) return true;
   }
 }
@@ -62,6 +52,7 @@ export function runHelper(endpoint: HelperEndpoint, load: KernelLoader = importK
   let ctl: Int32Array = new Int32Array(0);
   let index = -1;
   let spin = 0;
+  let holdSpin = 0;
   let threads = 1;
   let module: StageKernelModule | null = null;
   let pendingStores: { stores: SharedStores; generation: number } | null = null;
@@ -112,7 +103,7 @@ export function runHelper(endpoint: HelperEndpoint, load: KernelLoader = importK
         continue;
       }
       if (failed) return;
-      if (spinForDispatch(ctl, seen, spin)) continue;
+      if (spinForDispatch(ctl, seen, spin, holdSpin)) continue;
       Atomics.add(ctl, Ctl.SLEEPERS, 1);
       // returns at once if a dispatch came since the load above (no wake-up is lost)
       if (Atomics.wait(ctl, Ctl.SEQ, seen) !== 'not-equal') Atomics.add(ctl, Ctl.HELPER_PARKS, 1);
@@ -130,6 +121,7 @@ export function runHelper(endpoint: HelperEndpoint, load: KernelLoader = importK
       ctl = new Int32Array(control, 0, Ctl.WORDS);
       index = message.index;
       spin = message.spin;
+      holdSpin = message.holdSpin;
       threads = message.threads;
       seen = Atomics.load(ctl, Ctl.SEQ);
       load(message.kernel).then(

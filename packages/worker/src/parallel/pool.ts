@@ -57,6 +57,16 @@ export interface HelperPoolOptions {
   readonly kernel: { readonly url: string; readonly module: StageKernelModule };
   /** Loads of the control word before parking (helpers) or waiting (the coordinator). Default 4000. */
   readonly spin?: number;
+  /**
+   * Loads a helper spins for the next dispatch while a step is under way (from a dispatch
+   * until `release()`), before it parks. Default: `spin`, no longer than between steps:
+   * on the loaded 2-core machine, helpers that spun 4 and 16 times longer made pyramid 100
+   * slower on 2 threads than on 1 (a spinning helper keeps a core the coordinator needs
+   * when the machine has none to spare; docs/parallel-step.md, "Why pyramid 100 did not
+   * scale"). Box2D v3's workers spin through a step, yielding the core as they spin, which
+   * JavaScript cannot do. For a machine with cores to spare: measure with bench:step.
+   */
+  readonly holdSpin?: number;
 }
 
 /** The most helpers a pool starts. */
@@ -77,6 +87,7 @@ export class HelperPool {
   readonly #helpers: HelperHandle[] = [];
   readonly #module: StageKernelModule;
   readonly #spin: number;
+  readonly #holdSpin: number;
   #kernel: StageKernel | null = null;
   #seq = 0;
   #blocksDispatched = 0;
@@ -96,6 +107,7 @@ export class HelperPool {
     const fn = 'HelperPool';
     this.helperCount = checkCount(fn, 'helpers', options.helpers, MAX_HELPERS);
     this.#spin = checkCount(fn, 'spin', options.spin ?? DEFAULT_SPIN, 1 << 24);
+    this.#holdSpin = checkCount(fn, 'holdSpin', options.holdSpin ?? this.#spin, 1 << 30);
     if (typeof options.kernel?.url !== 'string') {
       throw new TypeError(`${fn}: kernel.url must be a string, got ${String(options.kernel?.url)}`);
     }
@@ -116,6 +128,7 @@ export class HelperPool {
         index: i,
         kernel: options.kernel.url,
         spin: this.#spin,
+        holdSpin: this.#holdSpin,
         threads: this.helperCount + 1,
       });
       this.#helpers.push(helper);
@@ -242,9 +255,9 @@ export class HelperPool {
 
   /**
    * Lets the helpers park once they have spun `spin` loads with no dispatch: call it when a
-   * step's last stage is done. From a dispatch until then, they spin for the next stage
-   * (Box2D v3's workers spin through a step too), up to a bound that parks them anyway if
-   * a step ends without a release.
+   * step's last stage is done. From a dispatch until then, they spin `holdSpin` loads for
+   * the next stage before parking (a bound: a step that ends without a release, by an
+   * error or with no constraints, parks them all the same).
    */
   release(): void {
     if (!this.#holding) return;

@@ -40,6 +40,8 @@ export interface WorldExecutorOptions {
    */
   readonly dispatchBlocks?: number;
   readonly spin?: number;
+  /** HelperPoolOptions.holdSpin: the helpers' spin for the next stage within a step. */
+  readonly holdSpin?: number;
 }
 
 export class WorldStepExecutor {
@@ -91,6 +93,7 @@ export class WorldStepExecutor {
       // the calling thread's kernel runs on the world itself, whatever stores it is given
       kernel: { url: options.kernelUrl, module: { createStageKernel: () => step.kernel } },
       ...(options.spin === undefined ? {} : { spin: options.spin }),
+      ...(options.holdSpin === undefined ? {} : { holdSpin: options.holdSpin }),
     });
     this.#blocks = new PoolStepExecutor(this.#pool, { minBlockItems: this.#minBlockItems });
     return this.#blocks;
