@@ -14,7 +14,7 @@
 import { availableParallelism } from 'node:os';
 import { World } from '@impulse/core';
 import { setStepExecutor } from '@impulse/core/parallel';
-import { jointGridScene, manyPyramidsScene, pyramidScene, tumblerScene } from '@impulse/core/scenes';
+import { BENCH_SCENES } from './bench_scenes.js';
 import { nodeKernelUrl } from '../src/parallel/kernel_url_node.js';
 import { nodeHelperSpawner } from '../src/parallel/spawn_node.js';
 import { WorldStepExecutor } from '../src/parallel/world_executor.js';
@@ -29,13 +29,6 @@ const ROUNDS = 5;
 const WARM_UP = 60;
 const DT = 1 / 60;
 
-const scenes: [string, (world: World) => void][] = [
-  ['pyramid base 100', (w) => void pyramidScene(w, 100)],
-  ['20×10 pyramids of base 10', (w) => void manyPyramidsScene(w, 20, 10, 10)],
-  ['tumbler, 2025 boxes', (w) => void tumblerScene(w, 45)],
-  ['joint grid 100×100', (w) => void jointGridScene(w, { rows: 100, columns: 100 })],
-];
-
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[s.length >> 1]!;
@@ -46,7 +39,7 @@ async function main(): Promise<void> {
     `parallel step, ${availableParallelism()} cores; ${ROUNDS} rounds of ${stepsPerRound} steps after ${WARM_UP}; medians`,
   );
   console.log('scene | threads | ms per step | speed-up | stages to helpers per step');
-  for (const [name, build] of scenes) {
+  for (const { name, build } of BENCH_SCENES) {
     if (!name.includes(only)) continue;
     const runs = [];
     for (let threads = 1; threads <= maxThreads; threads++) {

@@ -18,25 +18,21 @@
  */
 import { World } from '@impulse/core';
 import { SolverStage, setStepExecutor } from '@impulse/core/parallel';
-import { jointGridScene, manyPyramidsScene, pyramidScene, tumblerScene } from '@impulse/core/scenes';
+import { BENCH_SCENES } from './bench_scenes.js';
 import { nodeKernelUrl } from '../src/parallel/kernel_url_node.js';
 import { nodeHelperSpawner } from '../src/parallel/spawn_node.js';
 import { WorldStepExecutor } from '../src/parallel/world_executor.js';
 
-const SCENES: Record<string, (world: World) => void> = {
-  pyramid: (w) => void pyramidScene(w, 100),
-  pyramids: (w) => void manyPyramidsScene(w, 20, 10, 10),
-  tumbler: (w) => void tumblerScene(w, 45),
-  joints: (w) => void jointGridScene(w, { rows: 100, columns: 100 }),
-};
 const sceneName = process.argv[2] ?? 'pyramid';
 const threads = Number(process.argv[3] ?? 2);
 const steps = Number(process.argv[4] ?? 20);
 const WARM_UP = 60;
 const MAX_CALLS = 1 << 20;
 
-const build = SCENES[sceneName];
-if (build === undefined) throw new Error(`step_profile: no scene ${sceneName} (${Object.keys(SCENES)})`);
+const build = BENCH_SCENES.find((s) => s.key === sceneName)?.build;
+if (build === undefined) {
+  throw new Error(`step_profile: no scene ${sceneName} (${BENCH_SCENES.map((s) => s.key).join(', ')})`);
+}
 
 /** Records every stage call the step makes, and whether the executor handed it to the pool. */
 class RecordingExecutor {
