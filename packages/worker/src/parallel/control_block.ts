@@ -134,7 +134,11 @@ function tryBlock(
   kernel: StageKernel,
   onError: (e: unknown) => boolean,
 ): boolean {
-  if (Atomics.compareExchange(ctl, Ctl.CLAIMS + b * CLAIM_STRIDE, open, open + 1) !== open) return false;
+  const word = Ctl.CLAIMS + b * CLAIM_STRIDE;
+  // a load first: a claimed block's word stays shared in both caches rather than being
+  // taken exclusive by a compare-exchange bound to fail (the coordinator's sweep meets many)
+  if (Atomics.load(ctl, word) !== open) return false;
+  if (Atomics.compareExchange(ctl, word, open, open + 1) !== open) return false;
   try {
     const result = kernel(stage, blockStart(start, end, b, count), blockStart(start, end, b + 1, count));
     if (result !== undefined) passResult |= result;
