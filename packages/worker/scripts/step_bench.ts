@@ -1,5 +1,6 @@
 /**
- * `pnpm --filter @impulse/worker bench:step [maxThreads] [steps]` (after `pnpm build`):
+ * `pnpm --filter @impulse/worker bench:step [maxThreads] [steps] [scene] [holdSpin]` (after
+ * `pnpm build`):
  * ms per step of the bench scenes stepped by 1, 2, … threads (this thread and its solver
  * helpers, src/parallel/world_executor.ts), their speed-up against one thread in the same
  * run, and the stages handed to the helpers per step (each pays one barrier: `bench:pool`
@@ -13,23 +14,20 @@
 import { availableParallelism } from 'node:os';
 import { World } from '@impulse/core';
 import { setStepExecutor } from '@impulse/core/parallel';
-import { jointGridScene, manyPyramidsScene, pyramidScene, tumblerScene } from '@impulse/core/scenes';
+import { BENCH_SCENES } from './bench_scenes.js';
 import { nodeKernelUrl } from '../src/parallel/kernel_url_node.js';
 import { nodeHelperSpawner } from '../src/parallel/spawn_node.js';
 import { WorldStepExecutor } from '../src/parallel/world_executor.js';
 
 const maxThreads = Number(process.argv[2] ?? Math.max(2, availableParallelism()));
 const stepsPerRound = Number(process.argv[3] ?? 10);
+/** Only the scenes whose name contains this (all when absent). */
+const only = process.argv[4] ?? '';
+/** The helpers' spin within a step (HelperPoolOptions.holdSpin); the pool's default when absent. */
+const holdSpin = process.argv[5] === undefined ? undefined : Number(process.argv[5]);
 const ROUNDS = 5;
 const WARM_UP = 60;
 const DT = 1 / 60;
-
-const scenes: [string, (world: World) => void][] = [
-  ['pyramid base 100', (w) => void pyramidScene(w, 100)],
-  ['20×10 pyramids of base 10', (w) => void manyPyramidsScene(w, 20, 10, 10)],
-  ['tumbler, 2025 boxes', (w) => void tumblerScene(w, 45)],
-  ['joint grid 100×100', (w) => void jointGridScene(w, { rows: 100, columns: 100 })],
-];
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -41,7 +39,8 @@ async function main(): Promise<void> {
     `parallel step, ${availableParallelism()} cores; ${ROUNDS} rounds of ${stepsPerRound} steps after ${WARM_UP}; medians`,
   );
   console.log('scene | threads | ms per step | speed-up | stages to helpers per step');
-  for (const [name, build] of scenes) {
+  for (const { name, build } of BENCH_SCENES) {
+    if (!name.includes(only)) continue;
     const runs = [];
     for (let threads = 1; threads <= maxThreads; threads++) {
       // sleep off: the scenes keep their work for the whole run, as in the benchmark app
@@ -53,6 +52,7 @@ async function main(): Promise<void> {
           helpers: threads - 1,
           spawn: nodeHelperSpawner(),
           kernelUrl: nodeKernelUrl(),
+          ...(holdSpin === undefined ? {} : { holdSpin }),
         });
         setStepExecutor(world, executor);
       }

@@ -115,6 +115,31 @@ describe('HelperPool', () => {
     expect(() => pool.runStage(0, 0, 10, 2)).toThrow(/solver helper 0 failed/);
   });
 
+  it('lets the helpers park once released after a run of stages, and wakes them for the next', async () => {
+    const job = probe.makeProbeJob(600, 3000, 16, 64);
+    const pool = makePool(2);
+    pool.publish(job.stores);
+    await ready(pool);
+    probe.coordinatorWaitsForHelpers(job, 1);
+    const run = (stage: number, start: number, end: number, blocks: number): number =>
+      pool.runStage(stage, start, end, blocks);
+    probe.runProbeJob(job, 2, run);
+    const before = helperRuns(job);
+    expect(before).toBeGreaterThan(0);
+    // released (a step's end), both park: a condition, not a span of time
+    pool.release();
+    while (pool.parkedHelpers < 2) await new Promise((r) => setTimeout(r, 5));
+    const parks = pool.helperParks;
+    // the next dispatch wakes them, and they take part again
+    probe.coordinatorWaitsForHelpers(job, before + 1);
+    probe.runProbeJob(job, 2, run);
+    expect(helperRuns(job)).toBeGreaterThan(before);
+    expect(pool.helperParks).toBeGreaterThan(parks);
+    const counts = pool.blockCounts;
+    expect(counts.helpers).toBe(helperRuns(job));
+    expect(counts.dispatched).toBeGreaterThanOrEqual(counts.helpers);
+  });
+
   it('dispose ends the helper threads', async () => {
     const threads: Worker[] = [];
     const pool = new HelperPool({

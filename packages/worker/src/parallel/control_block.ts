@@ -1,23 +1,35 @@
 /**
  * The control block the physics worker and its solver helpers share: one Int32Array on a
  * SharedArrayBuffer, then the bytes of the first helper error. Its words, and the claim
- * word's packing, are defined here once; the coordinator (pool.ts) and the helpers
+ * words' values, are defined here once; the coordinator (pool.ts) and the helpers
  * (helper_loop.ts) both run `claimBlocks` below.
  *
  * One dispatch runs one stage: `SEQ` counts dispatches (helpers wait on it), the stage and
- * its block count sit in the slot of the dispatch's parity, and `CLAIM` packs the
- * dispatch's tag with the next unclaimed block, so a helper that read an old dispatch can
- * never claim a block of a newer one: its compare-exchange meets another tag and fails.
- * A slot is rewritten two dispatches later, after `CLAIM` has carried another tag, so a
- * claim that succeeds read its own dispatch's stage and count.
+ * its block count sit in the slot of the dispatch's parity, and every block has a claim
+ * word (a cache line each) that the dispatch opens with its tag; a thread claims a block
+ * by compare-exchange from "open in this dispatch" to "claimed", so a helper that read an
+ * old dispatch can never claim a block of a newer one: its compare-exchange expects the old
+ * tag and fails. A slot is rewritten two dispatches later, after every block of the
+ * dispatch between has been claimed, so a claim that succeeds read its own dispatch's
+ * stage and count.
+ *
+ * Each thread starts at its own share of the blocks (thread t of T at block ⌊t·n/T⌋), goes
+ * forward until a block is taken, then backward from before its start: Box2D v3's
+ * `b2ExecuteStage`. A colour's blocks cut the same ranges in its warm start, solve and relax
+ * and in every sub-step, so each thread keeps solving the same constraints, whose data stay
+ * in its core's cache, when no thread falls behind.
  */
 
 /** Word indices of the control block. */
 export enum Ctl {
   /** Dispatches so far; helpers `Atomics.wait` on it while parked. */
   SEQ = 0,
-  /** (dispatch tag << BLOCK_BITS) | next block to claim. */
-  CLAIM = 1,
+  /**
+   * 1 from a dispatch until the coordinator releases the helpers (the step's last stage):
+   * while it is 1, a helper waiting for the next dispatch spins `holdSpin` loads rather
+   * than `spin` before it parks (HelperPoolOptions.holdSpin).
+   */
+  HOLD = 1,
   /** Blocks of the current dispatch finished; the coordinator waits on it at the barrier. */
   DONE = 2,
   /** The dispatch slots, one per parity of SEQ, SLOT words each: stage, blocks, item range. */
@@ -36,10 +48,23 @@ export enum Ctl {
   ERROR_LENGTH = 16,
   /** Bitwise or of the current dispatch's block results (an order-free reduction). */
   RESULT = 17,
+  /** Times a helper slept in `Atomics.wait` on SEQ (a dispatch had to wake it): a statistic. */
+  HELPER_PARKS = 18,
+  /** Times the coordinator slept in `Atomics.wait` at a barrier: a statistic. */
+  COORDINATOR_PARKS = 19,
   /** Per helper, from here: the generation of the stores it holds (0: none yet). */
   HELPERS = 20,
-  WORDS = 20 + 64,
+  /** Blocks the helpers ran, all dispatches: a statistic of how the work split. */
+  HELPER_BLOCKS = 84,
+  /** Blocks run by a thread other than the one whose share they are in: a statistic. */
+  AWAY_BLOCKS = 85,
+  /** The blocks' claim words, from here (a cache line from the words above), CLAIM_STRIDE apart. */
+  CLAIMS = 96,
+  WORDS = 96 + 1024 * 16,
 }
+
+/** Words from one block's claim word to the next: a cache line, so that claims do not contend. */
+export const CLAIM_STRIDE = 16;
 
 /** A dispatch slot's words, from Ctl.SLOTS + parity * Slot.SIZE. */
 export enum Slot {
@@ -50,12 +75,10 @@ export enum Slot {
   SIZE = 4,
 }
 
-/** Blocks a stage may have: the claim word keeps the block index in its low bits. */
-export const BLOCK_BITS = 10;
-export const MAX_BLOCKS = 1 << BLOCK_BITS;
-const BLOCK_MASK = MAX_BLOCKS - 1;
-/** The dispatch tag's bits: the rest of a positive int32 (2^21 dispatches before a tag repeats). */
-const TAG_MASK = (1 << (31 - BLOCK_BITS)) - 1;
+/** Blocks a stage may have: one claim word each (Ctl.WORDS keeps room for them). */
+export const MAX_BLOCKS = 1024;
+/** The dispatch tag's bits: a claim word is tag << 1, + 1 once claimed (2^30 dispatches before a tag repeats). */
+const TAG_MASK = (1 << 30) - 1;
 
 /** Bytes kept for a helper's error message. */
 export const ERROR_BYTES = 1024;
@@ -65,9 +88,15 @@ export function createControlBlock(): SharedArrayBuffer {
   return new SharedArrayBuffer(Ctl.WORDS * 4 + ERROR_BYTES);
 }
 
-/** The claim word that opens dispatch `seq`: its tag, block 0. */
+/** A block's claim word while dispatch `seq` has it open; + 1 once a thread claimed it. */
 export function openClaim(seq: number): number {
-  return (seq & TAG_MASK) << BLOCK_BITS;
+  return (seq & TAG_MASK) << 1;
+}
+
+/** Opens blocks [0, blocks) for dispatch `seq` (the coordinator, before it publishes SEQ). */
+export function openBlocks(ctl: Int32Array, seq: number, blocks: number): void {
+  const open = openClaim(seq);
+  for (let b = 0; b < blocks; b++) Atomics.store(ctl, Ctl.CLAIMS + b * CLAIM_STRIDE, open);
 }
 
 /**
@@ -83,47 +112,96 @@ export function blockStart(start: number, end: number, block: number, blocks: nu
   return (start + Math.floor(((end - start) * block) / blocks)) | 0;
 }
 
+// One claiming pass's tallies. A thread runs one pass at a time (a kernel never dispatches),
+// and each thread has its own copy of this module.
+let passDone = 0;
+let passResult = 0;
+let passStopped = false;
+
 /**
- * Claims blocks of dispatch `seq` and runs them until none is left (or the dispatch is
- * over). Shared by the coordinator and the helpers. A block whose kernel threw still counts
- * as done, so the barrier opens and the coordinator reports the error; `onError` says
- * whether to go on claiming (the coordinator does, so every block is run by someone) or to
- * stop (a failed helper), which returns false.
+ * Claims block `b` if it is still open with `open` and runs it; false when another thread
+ * had claimed it. A block whose kernel threw still counts as done, so the barrier opens and
+ * the coordinator reports the error; `onError` says whether to go on claiming.
+ */
+function tryBlock(
+  ctl: Int32Array,
+  open: number,
+  b: number,
+  count: number,
+  stage: number,
+  start: number,
+  end: number,
+  kernel: StageKernel,
+  onError: (e: unknown) => boolean,
+): boolean {
+  const word = Ctl.CLAIMS + b * CLAIM_STRIDE;
+  // a load first: a claimed block's word stays shared in both caches rather than being
+  // taken exclusive by a compare-exchange bound to fail (the coordinator's sweep meets many)
+  if (Atomics.load(ctl, word) !== open) return false;
+  if (Atomics.compareExchange(ctl, word, open, open + 1) !== open) return false;
+  try {
+    const result = kernel(stage, blockStart(start, end, b, count), blockStart(start, end, b + 1, count));
+    if (result !== undefined) passResult |= result;
+  } catch (e) {
+    if (!onError(e)) passStopped = true;
+  }
+  passDone++;
+  return true;
+}
+
+/**
+ * Claims blocks of dispatch `seq` as thread `thread` of `threads` (the coordinator is 0,
+ * helper i is i + 1) and runs them: forward from the thread's own first block until one is
+ * taken, then backward from the block before it. `sweep` (the coordinator) then claims
+ * every block still open, so that every block is run whoever stopped early. Shared by the
+ * coordinator and the helpers. Returns false when `onError` said to stop (a failed helper).
+ * The thread's results and its count of finished blocks are published once, at the end.
  */
 export function claimBlocks(
   ctl: Int32Array,
   seq: number,
+  thread: number,
+  threads: number,
   kernel: StageKernel,
   onError: (e: unknown) => boolean,
+  sweep: boolean,
 ): boolean {
-  const tag = openClaim(seq);
   const slot = Ctl.SLOTS + (seq & 1) * Slot.SIZE;
-  for (;;) {
-    const v = Atomics.load(ctl, Ctl.CLAIM);
-    if ((v & ~BLOCK_MASK) !== tag) return true;
-    const block = v & BLOCK_MASK;
-    const count = Atomics.load(ctl, slot + Slot.BLOCKS);
-    if (block >= count) return true;
-    const stage = Atomics.load(ctl, slot + Slot.STAGE);
-    const start = Atomics.load(ctl, slot + Slot.START);
-    const end = Atomics.load(ctl, slot + Slot.END);
-    if (Atomics.compareExchange(ctl, Ctl.CLAIM, v, v + 1) !== v) continue;
-    let ok = true;
-    try {
-      const result = kernel(
-        stage,
-        blockStart(start, end, block, count),
-        blockStart(start, end, block + 1, count),
-      );
-      if (result !== undefined && result !== 0) Atomics.or(ctl, Ctl.RESULT, result);
-    } catch (e) {
-      ok = onError(e);
-    }
-    // the add publishes the block's plain writes to whoever loads DONE (the coordinator)
-    const done = Atomics.add(ctl, Ctl.DONE, 1) + 1;
-    if (done === count && Atomics.load(ctl, Ctl.COORDINATOR_WAITING) !== 0) Atomics.notify(ctl, Ctl.DONE);
-    if (!ok) return false;
+  const count = Atomics.load(ctl, slot + Slot.BLOCKS);
+  if (count === 0) return true;
+  const stage = Atomics.load(ctl, slot + Slot.STAGE);
+  const start = Atomics.load(ctl, slot + Slot.START);
+  const end = Atomics.load(ctl, slot + Slot.END);
+  const open = openClaim(seq);
+  passDone = 0;
+  passResult = 0;
+  passStopped = false;
+  // thread < threads <= 64 and count <= 1024: int32s
+  const first = Math.floor((thread * count) / threads) | 0;
+  const share = (Math.floor(((thread + 1) * count) / threads) | 0) - first;
+  for (let i = 0; i < count && !passStopped; i++) {
+    const b = first + i < count ? first + i : first + i - count;
+    if (!tryBlock(ctl, open, b, count, stage, start, end, kernel, onError)) break;
   }
+  // the forward pass's first `share` blocks were this thread's own share
+  const home = Math.min(passDone, share);
+  for (let i = 1; i < count && !passStopped; i++) {
+    const b = first - i >= 0 ? first - i : first - i + count;
+    if (!tryBlock(ctl, open, b, count, stage, start, end, kernel, onError)) break;
+  }
+  if (sweep) {
+    for (let b = 0; b < count && !passStopped; b++)
+      tryBlock(ctl, open, b, count, stage, start, end, kernel, onError);
+  }
+  if (passDone !== home) Atomics.add(ctl, Ctl.AWAY_BLOCKS, passDone - home);
+  if (thread !== 0 && passDone !== 0) Atomics.add(ctl, Ctl.HELPER_BLOCKS, passDone);
+  if (passResult !== 0) Atomics.or(ctl, Ctl.RESULT, passResult);
+  if (passDone > 0) {
+    // the add publishes the blocks' plain writes to whoever loads DONE (the coordinator)
+    const done = Atomics.add(ctl, Ctl.DONE, passDone) + passDone;
+    if (done === count && Atomics.load(ctl, Ctl.COORDINATOR_WAITING) !== 0) Atomics.notify(ctl, Ctl.DONE);
+  }
+  return !passStopped;
 }
 
 /** Writes the first helper error (later ones are dropped: the first one is the cause). */

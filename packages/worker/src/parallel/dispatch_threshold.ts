@@ -19,27 +19,26 @@ import { SolverStage } from '@impulse/core/parallel';
  * needs TWO_BLOCKS. Scaling with the block size keeps the tests' knob: blocks of 2 items
  * share even a small world out.
  *
- * From `pnpm --filter @impulse/worker bench:threshold` (docs/parallel-step.md, "Small
- * worlds stay on one thread", has the run and how to read and redo it): each value is a
- * stage kind's crossover in items, rounded up to blocks of 64, at least two. Measured on
- * the 2-core session machine at a load average of 23, so from the low (p10) quantile of
- * the paired calls (which estimates a quiet machine; the medians found no dispatch that
- * paid): the narrow phase 224 items (its dispatch wakes helpers parked since the last
- * step: 7.7 µs), preparing 164, the integrations 210–212, storing impulses 201, the
- * colour sweeps 64–125 (restitution, in no bench scene, is taken as a sweep). Re-measure
- * on a quiet machine and keep the median column.
+ * From `pnpm --filter @impulse/worker bench:threshold` on the 2-core machine while it was
+ * quiet (issue 26, the lead's run before h/sched5; docs/parallel-step.md, "Small worlds
+ * stay on one thread", has how to read and redo it): each stage kind's measured crossover
+ * in blocks of 64. The narrow phase is the step's first dispatch, which wakes helpers
+ * parked since the last step, hence its 4,096 contacts; preparing and storing impulses
+ * (2,048 constraints) were measured when helpers parked in the colouring's gap and after
+ * the step, which they no longer do for preparing (Ctl.HOLD): to be measured again, as
+ * are restitution and relax-again (in no bench scene: they keep two blocks, as the sweeps).
  */
 export const MIN_DISPATCH_BLOCKS: Readonly<Partial<Record<SolverStage, number>>> = {
-  [SolverStage.Collide]: 4,
-  [SolverStage.PrepareContacts]: 3,
-  [SolverStage.IntegrateVelocities]: 4,
-  [SolverStage.WarmStart]: 2,
+  [SolverStage.Collide]: 64,
+  [SolverStage.PrepareContacts]: 32,
+  [SolverStage.IntegrateVelocities]: 8,
+  [SolverStage.WarmStart]: 4,
   [SolverStage.Solve]: 2,
-  [SolverStage.IntegratePositions]: 4,
+  [SolverStage.IntegratePositions]: 2,
   [SolverStage.Relax]: 2,
   [SolverStage.RelaxAgain]: 2,
   [SolverStage.Restitution]: 2,
-  [SolverStage.StoreImpulses]: 4,
+  [SolverStage.StoreImpulses]: 32,
 };
 
 /** The fewest blocks a dispatch can have: one block is the calling thread's loop. */

@@ -12,6 +12,19 @@
 import { type StageKernel, Ctl, claimBlocks, recordError } from './control_block.js';
 import type { FromHelper, SharedStores, StageKernelModule, ToHelper } from './messages.js';
 
+/**
+ * Spins until dispatch `seen` is over (true) or the helper should park (false): after
+ * `spin` loads, or after `holdSpin` while the coordinator holds the helpers (Ctl.HOLD: a
+ * step under way). True also on shutdown, which the loop checks first.
+ */
+function spinForDispatch(ctl: Int32Array, seen: number, spin: number, holdSpin: number): boolean {
+  for (let i = 0; ; i++) {
+    if (Atomics.load(ctl, Ctl.SEQ) !== seen) return true;
+    if (i >= spin && (i >= holdSpin || Atomics.load(ctl, Ctl.HOLD) === 0)) return false;
+    if ((i & 1023) === 1023 && Atomics.load(ctl, Ctl.SHUTDOWN) !== 0) return true;
+  }
+}
+
 /** What a helper needs from its thread. */
 export interface HelperEndpoint {
   post(message: FromHelper): void;
@@ -39,6 +52,8 @@ export function runHelper(endpoint: HelperEndpoint, load: KernelLoader = importK
   let ctl: Int32Array = new Int32Array(0);
   let index = -1;
   let spin = 0;
+  let holdSpin = 0;
+  let threads = 1;
   let module: StageKernelModule | null = null;
   let pendingStores: { stores: SharedStores; generation: number } | null = null;
   let kernel: StageKernel | null = null;
@@ -84,16 +99,14 @@ export function runHelper(endpoint: HelperEndpoint, load: KernelLoader = importK
         const published = Atomics.load(ctl, Ctl.GENERATION);
         if (published > generation) return;
         seen = seq;
-        if (published === generation && !claimBlocks(ctl, seq, k, fail)) return;
+        if (published === generation && !claimBlocks(ctl, seq, index + 1, threads, k, fail, false)) return;
         continue;
       }
       if (failed) return;
-      let i = 0;
-      while (i < spin && Atomics.load(ctl, Ctl.SEQ) === seen && Atomics.load(ctl, Ctl.SHUTDOWN) === 0) i++;
-      if (i < spin) continue;
+      if (spinForDispatch(ctl, seen, spin, holdSpin)) continue;
       Atomics.add(ctl, Ctl.SLEEPERS, 1);
       // returns at once if a dispatch came since the load above (no wake-up is lost)
-      Atomics.wait(ctl, Ctl.SEQ, seen);
+      if (Atomics.wait(ctl, Ctl.SEQ, seen) !== 'not-equal') Atomics.add(ctl, Ctl.HELPER_PARKS, 1);
       Atomics.sub(ctl, Ctl.SLEEPERS, 1);
       // newer stores: their message is queued. An older generation than ours means the
       // pool posted our stores and has not yet stored their generation: keep looping
@@ -108,6 +121,8 @@ export function runHelper(endpoint: HelperEndpoint, load: KernelLoader = importK
       ctl = new Int32Array(control, 0, Ctl.WORDS);
       index = message.index;
       spin = message.spin;
+      holdSpin = message.holdSpin;
+      threads = message.threads;
       seen = Atomics.load(ctl, Ctl.SEQ);
       load(message.kernel).then(
         (m) => {

@@ -31,6 +31,10 @@ export type ToHelper =
       readonly kernel: string;
       /** Spins on the dispatch word before `Atomics.wait`. */
       readonly spin: number;
+      /** The same while the coordinator holds the helpers (HelperPoolOptions.holdSpin). */
+      readonly holdSpin: number;
+      /** Threads claiming blocks: the coordinator and every helper (each starts at its own share). */
+      readonly threads: number;
     }
   | { readonly type: 'stores'; readonly stores: SharedStores; readonly generation: number };
 

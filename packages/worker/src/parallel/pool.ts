@@ -19,7 +19,7 @@ import {
   claimBlocks,
   createControlBlock,
   MAX_BLOCKS,
-  openClaim,
+  openBlocks,
   readError,
   Slot,
   type StageKernel,
@@ -36,6 +36,16 @@ export interface HelperHandle {
   terminate(): void;
 }
 
+/** How the blocks of the dispatches so far were shared out (statistics: HelperPool.blockCounts). */
+export interface BlockCounts {
+  /** Blocks dispatched (stages run in one call on the coordinator are not counted). */
+  readonly dispatched: number;
+  /** Of them, run by helpers. */
+  readonly helpers: number;
+  /** Of them, run by a thread other than the one whose share they were in. */
+  readonly away: number;
+}
+
 /** Starts helper number `index`. */
 export type HelperSpawner = (index: number) => HelperHandle;
 
@@ -47,6 +57,16 @@ export interface HelperPoolOptions {
   readonly kernel: { readonly url: string; readonly module: StageKernelModule };
   /** Loads of the control word before parking (helpers) or waiting (the coordinator). Default 4000. */
   readonly spin?: number;
+  /**
+   * Loads a helper spins for the next dispatch while a step is under way (from a dispatch
+   * until `release()`), before it parks. Default: `spin`, no longer than between steps:
+   * on the loaded 2-core machine, helpers that spun 4 and 16 times longer made pyramid 100
+   * slower on 2 threads than on 1 (a spinning helper keeps a core the coordinator needs
+   * when the machine has none to spare; docs/parallel-step.md, "Why pyramid 100 did not
+   * scale"). Box2D v3's workers spin through a step, yielding the core as they spin, which
+   * JavaScript cannot do. For a machine with cores to spare: measure with bench:step.
+   */
+  readonly holdSpin?: number;
 }
 
 /** The most helpers a pool starts. */
@@ -67,8 +87,12 @@ export class HelperPool {
   readonly #helpers: HelperHandle[] = [];
   readonly #module: StageKernelModule;
   readonly #spin: number;
+  readonly #holdSpin: number;
   #kernel: StageKernel | null = null;
   #seq = 0;
+  #blocksDispatched = 0;
+  /** Whether HOLD is 1: helpers spin for the next dispatch instead of parking. */
+  #holding = false;
   #generation = 0;
   #failure: Error | null = null;
   #disposed = false;
@@ -83,6 +107,7 @@ export class HelperPool {
     const fn = 'HelperPool';
     this.helperCount = checkCount(fn, 'helpers', options.helpers, MAX_HELPERS);
     this.#spin = checkCount(fn, 'spin', options.spin ?? DEFAULT_SPIN, 1 << 24);
+    this.#holdSpin = checkCount(fn, 'holdSpin', options.holdSpin ?? this.#spin, 1 << 30);
     if (typeof options.kernel?.url !== 'string') {
       throw new TypeError(`${fn}: kernel.url must be a string, got ${String(options.kernel?.url)}`);
     }
@@ -103,6 +128,8 @@ export class HelperPool {
         index: i,
         kernel: options.kernel.url,
         spin: this.#spin,
+        holdSpin: this.#holdSpin,
+        threads: this.helperCount + 1,
       });
       this.#helpers.push(helper);
     }
@@ -115,6 +142,30 @@ export class HelperPool {
       if (Atomics.load(this.#ctl, Ctl.HELPERS + i) === this.#generation) n++;
     }
     return n;
+  }
+
+  /** Helpers parked in `Atomics.wait` now (a dispatch must wake them). */
+  get parkedHelpers(): number {
+    return Atomics.load(this.#ctl, Ctl.SLEEPERS);
+  }
+
+  /** Times, so far, that a helper slept in `Atomics.wait` and a dispatch had to wake it. */
+  get helperParks(): number {
+    return Atomics.load(this.#ctl, Ctl.HELPER_PARKS);
+  }
+
+  /** How the blocks dispatched so far were shared out. */
+  get blockCounts(): BlockCounts {
+    return {
+      dispatched: this.#blocksDispatched,
+      helpers: Atomics.load(this.#ctl, Ctl.HELPER_BLOCKS),
+      away: Atomics.load(this.#ctl, Ctl.AWAY_BLOCKS),
+    };
+  }
+
+  /** Times, so far, that the coordinator slept at a barrier. */
+  get coordinatorParks(): number {
+    return Atomics.load(this.#ctl, Ctl.COORDINATOR_PARKS);
   }
 
   /**
@@ -134,7 +185,6 @@ export class HelperPool {
     const ctl = this.#ctl;
     const seq = ++this.#seq;
     Atomics.store(ctl, Ctl.SLOTS + (seq & 1) * Slot.SIZE + Slot.BLOCKS, 0);
-    Atomics.store(ctl, Ctl.CLAIM, openClaim(seq));
     Atomics.store(ctl, Ctl.SEQ, seq);
     Atomics.notify(ctl, Ctl.SEQ);
   }
@@ -173,15 +223,22 @@ export class HelperPool {
     Atomics.store(ctl, slot + Slot.END, end);
     Atomics.store(ctl, Ctl.RESULT, 0);
     Atomics.store(ctl, Ctl.DONE, 0);
-    Atomics.store(ctl, Ctl.CLAIM, openClaim(seq));
+    openBlocks(ctl, seq, blocks);
+    this.#blocksDispatched += blocks;
+    if (!this.#holding) {
+      // a step is under way: helpers wait for its next stage spinning, until release()
+      this.#holding = true;
+      Atomics.store(ctl, Ctl.HOLD, 1);
+    }
     Atomics.store(ctl, Ctl.SEQ, seq);
     if (Atomics.load(ctl, Ctl.SLEEPERS) !== 0) Atomics.notify(ctl, Ctl.SEQ);
-    claimBlocks(ctl, seq, kernel, this.#onError);
+    claimBlocks(ctl, seq, 0, this.helperCount + 1, kernel, this.#onError, true);
     this.#barrier(blocks);
     const own = this.#ownError;
     if (own !== null) {
       // the same as a single-threaded step would throw; the pool stays usable
       this.#ownError = null;
+      this.release();
       throw own;
     }
     // readError makes views and a string: only once some helper has failed
@@ -190,9 +247,22 @@ export class HelperPool {
       this.#failure ??= new Error(
         `HelperPool: solver helper ${error[0]} failed in stage ${stage}: ${error[1]}`,
       );
+      this.release();
       throw this.#failure;
     }
     return Atomics.load(ctl, Ctl.RESULT);
+  }
+
+  /**
+   * Lets the helpers park once they have spun `spin` loads with no dispatch: call it when a
+   * step's last stage is done. From a dispatch until then, they spin `holdSpin` loads for
+   * the next stage before parking (a bound: a step that ends without a release, by an
+   * error or with no constraints, parks them all the same).
+   */
+  release(): void {
+    if (!this.#holding) return;
+    this.#holding = false;
+    Atomics.store(this.#ctl, Ctl.HOLD, 0);
   }
 
   /** Waits until `blocks` blocks are done: spins, then sleeps on DONE. */
@@ -203,7 +273,7 @@ export class HelperPool {
       Atomics.store(ctl, Ctl.COORDINATOR_WAITING, 1);
       const done = Atomics.load(ctl, Ctl.DONE);
       if (done === blocks) break;
-      Atomics.wait(ctl, Ctl.DONE, done);
+      if (Atomics.wait(ctl, Ctl.DONE, done) !== 'not-equal') Atomics.add(ctl, Ctl.COORDINATOR_PARKS, 1);
     }
     Atomics.store(ctl, Ctl.COORDINATOR_WAITING, 0);
   }

@@ -17,7 +17,7 @@
 
 import type { World } from '@impulse/core';
 import { ParallelStep, SolverStage } from '@impulse/core/parallel';
-import type { HelperSpawner } from './pool.js';
+import type { BlockCounts, HelperSpawner } from './pool.js';
 import { DEFAULT_MIN_BLOCK_ITEMS } from './block_items.js';
 import { type DispatchThresholds, dispatchThresholds, TWO_BLOCKS } from './dispatch_threshold.js';
 import { HelperPool } from './pool.js';
@@ -40,6 +40,8 @@ export interface WorldExecutorOptions {
    */
   readonly dispatchBlocks?: number;
   readonly spin?: number;
+  /** HelperPoolOptions.holdSpin: the helpers' spin for the next stage within a step. */
+  readonly holdSpin?: number;
 }
 
 export class WorldStepExecutor {
@@ -91,6 +93,7 @@ export class WorldStepExecutor {
       // the calling thread's kernel runs on the world itself, whatever stores it is given
       kernel: { url: options.kernelUrl, module: { createStageKernel: () => step.kernel } },
       ...(options.spin === undefined ? {} : { spin: options.spin }),
+      ...(options.holdSpin === undefined ? {} : { holdSpin: options.holdSpin }),
     });
     this.#blocks = new PoolStepExecutor(this.#pool, { minBlockItems: this.#minBlockItems });
     return this.#blocks;
@@ -111,6 +114,21 @@ export class WorldStepExecutor {
     return this.#pool?.readyHelpers ?? 0;
   }
 
+  /** Times a helper slept in `Atomics.wait` so that a dispatch had to wake it (a statistic). */
+  get helperParks(): number {
+    return this.#pool?.helperParks ?? 0;
+  }
+
+  /** How the blocks dispatched so far were shared out (statistics). */
+  get blockCounts(): BlockCounts {
+    return this.#pool?.blockCounts ?? { dispatched: 0, helpers: 0, away: 0 };
+  }
+
+  /** Times the calling thread slept at a barrier (a statistic). */
+  get coordinatorParks(): number {
+    return this.#pool?.coordinatorParks ?? 0;
+  }
+
   /**
    * True while this step's constraints are too few for any colour to be dispatched: the
    * step then runs each colour stage over all colours in one call on this thread
@@ -127,6 +145,16 @@ export class WorldStepExecutor {
     const thresholds = this.#thresholds;
     if (stage === SolverStage.PrepareContacts) this.#inline = items < thresholds.colourItems;
     const min = stage < thresholds.items.length ? thresholds.items[stage]! : thresholds.fallback;
+    // storing impulses ends the soft step's stages: after it, the helpers may park
+    if (stage === SolverStage.StoreImpulses) {
+      const result = this.#run(stage, start, end, items, min);
+      this.#pool?.release();
+      return result;
+    }
+    return this.#run(stage, start, end, items, min);
+  }
+
+  #run(stage: number, start: number, end: number, items: number, min: number): number {
     // below the stage's threshold: no dispatch, no barrier (and no pool yet)
     if (items < min) return this.#kernel(stage, start, end);
     const blocks = (this.#blocks ?? this.#start()).blocksFor(items);

@@ -1,0 +1,186 @@
+/**
+ * `pnpm --filter @impulse/worker profile:step [scene] [threads] [steps]` (after `pnpm
+ * build`): how a step is shared out, in counts that a loaded machine does not change
+ * (docs/parallel-step.md, "Why pyramid 100 did not scale"):
+ *
+ * - the scene's colours in the last step (constraints per colour, the overflow, which the
+ *   calling thread solves alone), and how many colours fall below the sweeps' dispatch
+ *   threshold (run on the calling thread alone);
+ * - per stage kind, the calls a step makes, how many were handed to the helpers and their
+ *   items;
+ * - the parks per step: how often a helper slept in `Atomics.wait` so that a dispatch had
+ *   to wake it, and how often the calling thread slept at a barrier;
+ * - the serial gaps on the calling thread between one dispatched stage's barrier and the
+ *   next dispatch (wall time: noisy on a loaded machine, the counts are not).
+ *
+ * Scenes: pyramid (base 100), pyramids (20×10 of base 10), tumbler (45), joints (grid
+ * 100×100). Sleep off, steps after a warm-up of 60.
+ */
+import { World } from '@impulse/core';
+import { SolverStage, setStepExecutor } from '@impulse/core/parallel';
+import { BENCH_SCENES } from './bench_scenes.js';
+import { nodeKernelUrl } from '../src/parallel/kernel_url_node.js';
+import { nodeHelperSpawner } from '../src/parallel/spawn_node.js';
+import { WorldStepExecutor } from '../src/parallel/world_executor.js';
+
+const sceneName = process.argv[2] ?? 'pyramid';
+const threads = Number(process.argv[3] ?? 2);
+const steps = Number(process.argv[4] ?? 20);
+const WARM_UP = 60;
+const MAX_CALLS = 1 << 20;
+
+const build = BENCH_SCENES.find((s) => s.key === sceneName)?.build;
+if (build === undefined) {
+  throw new Error(`step_profile: no scene ${sceneName} (${BENCH_SCENES.map((s) => s.key).join(', ')})`);
+}
+
+/** Records every stage call the step makes, and whether the executor handed it to the pool. */
+class RecordingExecutor {
+  calls = 0;
+  readonly stage = new Int32Array(MAX_CALLS);
+  readonly start = new Int32Array(MAX_CALLS);
+  readonly end = new Int32Array(MAX_CALLS);
+  readonly shared = new Uint8Array(MAX_CALLS);
+  readonly begin = new Float64Array(MAX_CALLS);
+  readonly finish = new Float64Array(MAX_CALLS);
+  constructor(readonly inner: WorldStepExecutor) {}
+  get inline(): boolean {
+    // one thread: a call per colour all the same, so that the colour stages are timed too
+    return threads > 1 && this.inner.inline;
+  }
+  runStage(w: unknown, stage: number, start: number, end: number): number {
+    const before = this.inner.dispatches;
+    const t = performance.now();
+    const result = this.inner.runStage(w, stage, start, end);
+    const i = this.calls++ & (MAX_CALLS - 1);
+    this.stage[i] = stage;
+    this.start[i] = start;
+    this.end[i] = end;
+    this.shared[i] = this.inner.dispatches > before ? 1 : 0;
+    this.begin[i] = t;
+    this.finish[i] = performance.now();
+    return result;
+  }
+}
+
+function quantile(xs: number[], q: number): number {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+}
+
+const world = new World({ sharedMemory: true, enableSleep: false });
+build(world);
+// one thread: the executor with thresholds no stage reaches (no pool, the stages' calls timed)
+const executor = new WorldStepExecutor(world, {
+  helpers: Math.max(1, threads - 1),
+  spawn: nodeHelperSpawner(),
+  kernelUrl: nodeKernelUrl(),
+  ...(threads === 1 ? { dispatchBlocks: 1 << 24 } : {}),
+});
+const recorder = new RecordingExecutor(executor);
+setStepExecutor(world, recorder);
+for (let i = 0; i < WARM_UP; i++) {
+  world.step(1 / 60);
+  // let the helpers take the first stores (a condition, not a span of time)
+  while (executor.dispatches > 0 && executor.readyHelpers < threads - 1)
+    await new Promise((r) => setTimeout(r, 2));
+}
+const parks0 = [executor.helperParks, executor.coordinatorParks];
+const blocks0 = executor.blockCounts;
+const calls0 = recorder.calls;
+const stepStart: number[] = [];
+let stepMs = 0;
+for (let i = 0; i < steps; i++) {
+  stepStart.push(recorder.calls);
+  const t = performance.now();
+  world.step(1 / 60);
+  stepMs += performance.now() - t;
+}
+const blocks1 = executor.blockCounts;
+const helperParks = (executor.helperParks - parks0[0]!) / steps;
+const coordinatorParks = (executor.coordinatorParks - parks0[1]!) / steps;
+const lastStep = stepStart[steps - 1]!;
+
+// the colours: the last step's first sub-step's warm-start calls, consecutive, one per colour
+// (the overflow is solved before them without the executor: it is [0, first colour's start))
+const colours: number[] = [];
+const coloursShared: number[] = [];
+let overflow = 0;
+let i = lastStep;
+while (i < recorder.calls && recorder.stage[i] !== SolverStage.WarmStart) i++;
+if (i < recorder.calls) overflow = recorder.start[i]!;
+for (; i < recorder.calls && recorder.stage[i] === SolverStage.WarmStart; i++) {
+  colours.push(recorder.end[i]! - recorder.start[i]!);
+  coloursShared.push(recorder.shared[i]!);
+}
+console.log(`${sceneName} on ${threads} threads, steps ${WARM_UP + 1}-${WARM_UP + steps}, sleep off`);
+if (executor.inline) console.log('the step ran its colour stages inline (no colour reached its threshold)');
+else {
+  console.log(
+    `colours: ${colours.length}, overflow ${overflow} constraints (solved by the calling thread alone)`,
+  );
+  console.log(`constraints per colour: ${colours.join(' ')}`);
+  console.log(
+    `colours handed to helpers: ${coloursShared.filter((s) => s === 1).length} of ${colours.length} (the rest below the threshold)`,
+  );
+}
+
+// per stage kind: calls and shared calls per step, items per call
+const names = Object.entries(SolverStage).filter(([, v]) => typeof v === 'number') as [string, number][];
+console.log('stage | calls per step | shared per step | items per call (mean)');
+let sharedTotal = 0;
+for (const [name, id] of names) {
+  let calls = 0;
+  let shared = 0;
+  let items = 0;
+  for (let i = calls0; i < recorder.calls; i++) {
+    if (recorder.stage[i] !== id) continue;
+    calls++;
+    shared += recorder.shared[i]!;
+    items += recorder.end[i]! - recorder.start[i]!;
+  }
+  if (calls === 0) continue;
+  sharedTotal += shared;
+  console.log(
+    `${name} | ${(calls / steps).toFixed(1)} | ${(shared / steps).toFixed(1)} | ${(items / calls).toFixed(0)}`,
+  );
+}
+console.log(`stages shared per step: ${(sharedTotal / steps).toFixed(1)}`);
+const blocks = blocks1.dispatched - blocks0.dispatched;
+console.log(
+  `blocks dispatched per step: ${(blocks / steps).toFixed(0)}; run by helpers ${((100 * (blocks1.helpers - blocks0.helpers)) / blocks).toFixed(1)} %, away from their thread's share ${((100 * (blocks1.away - blocks0.away)) / blocks).toFixed(1)} %`,
+);
+console.log(
+  `parks per step: helpers ${helperParks.toFixed(1)}, calling thread ${coordinatorParks.toFixed(1)}`,
+);
+
+// serial gaps between consecutive shared stages within a step, and the shared stages' time
+const gaps: number[] = [];
+const stageUs: number[] = [];
+let stepUs = 0;
+for (let s = 0; s < steps; s++) {
+  const from = stepStart[s]!;
+  const to = s + 1 < steps ? stepStart[s + 1]! : recorder.calls;
+  let last = -1;
+  for (let i = from; i < to; i++) {
+    if (recorder.shared[i] !== 1) continue;
+    stageUs.push((recorder.finish[i]! - recorder.begin[i]!) * 1000);
+    if (last >= 0) gaps.push((recorder.begin[i]! - recorder.finish[last]!) * 1000);
+    last = i;
+  }
+  if (to > from) stepUs += (recorder.finish[to - 1]! - recorder.begin[from]!) * 1000;
+}
+console.log(
+  `serial gaps between shared stages (µs, wall time): median ${quantile(gaps, 0.5).toFixed(1)}, p90 ${quantile(gaps, 0.9).toFixed(1)}, max ${quantile(gaps, 1).toFixed(1)}; over 20 µs: ${(gaps.filter((g) => g > 20).length / steps).toFixed(1)} per step`,
+);
+console.log(
+  `shared stage (µs, wall time): median ${quantile(stageUs, 0.5).toFixed(1)}, p90 ${quantile(stageUs, 0.9).toFixed(1)}; first to last stage call per step ${(stepUs / steps / 1000).toFixed(2)} ms`,
+);
+let inStages = 0;
+for (let i = calls0; i < recorder.calls; i++) inStages += recorder.finish[i]! - recorder.begin[i]!;
+console.log(
+  `step ${(stepMs / steps).toFixed(2)} ms (wall time), ${((100 * inStages) / stepMs).toFixed(1)} % of it in stage calls (the rest is the calling thread's alone)`,
+);
+console.log(`state hash ${world.stateHash()}`);
+executor.dispose();
