@@ -962,21 +962,21 @@ function solveOne(
 /**
  * Restitution after the sub-steps, on constraints [start, end): points that approached
  * faster than the threshold and actually pushed get a normal velocity of -e times their
- * approach speed. The step skips it when no constraint is bouncy.
+ * approach speed. The step skips it when no constraint is bouncy. Takes the world, not
+ * the threshold: a double handed to a function V8 does not inline is boxed at every call,
+ * and like the sweeps (see solveContacts) the first pass only reaches the back edge.
  */
-export function applyContactRestitution(
-  k: ContactConstraints,
-  state: Float64Array,
-  threshold: number,
-  start: number,
-  end: number,
-): void {
+export function applyContactRestitution(w: DynamicsState, start: number, end: number): void {
+  const k = w.constraints;
+  const state = w.bodies.state;
   const d = k.data;
   const meta = k.meta;
-  for (let i = start; i < end; i++) {
+  for (let i = start - 1; i < end; i++) {
+    if (i < start) continue;
     const base = i * K.STRIDE;
     const e = d[base + K.RESTITUTION]!;
     if (e === 0) continue;
+    const threshold = w.settings.restitutionThreshold;
     const oa = meta[i * 4]!;
     const ob = meta[i * 4 + 1]!;
     const pointCount = meta[i * 4 + 2]! & 3;
