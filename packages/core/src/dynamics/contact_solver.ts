@@ -134,8 +134,13 @@ export function warmStartContacts(
 ): void {
   const d = k.data;
   const meta = k.meta;
-  let i = start;
+  // the first pass only reaches the back edge (see solveContacts)
+  let i = start - 1;
   while (i < end) {
+    if (i < start) {
+      i = start;
+      continue;
+    }
     // a pair whose second constraint lies past the block's end is run one by one
     if (meta[(Math.imul(i, 4) & IX.MASK) + 2] !== M.PAIRED_TWO_POINTS || i + 1 >= end) {
       warmStartOne(d, meta, state, i);
@@ -308,9 +313,6 @@ export function solveContacts(
 ): number {
   const d = k.data;
   const meta = k.meta;
-  const ih = ctx.invH;
-  const maxPushSpeed = ctx.maxPushSpeed;
-  const negMaxPush = -maxPushSpeed;
   const biasOn = useBias ? 1 : 0;
   // which point of each pair goes first this sub-step (StepContext.secondPointFirst)
   const first = (ctx.secondPointFirst & 1) * K.POINT_STRIDE;
@@ -329,10 +331,22 @@ export function solveContacts(
   // the solve pass clears the flags of the constraints it runs one by one (harmless: the
   // relax pass that follows sets every flag again).
   const again = k.relaxAgain;
-  const againSpeed = ctx.relaxAgainSpeed;
   let n = 0;
-  let i = start;
+  // Every call runs in the interpreter (or baseline code) until its loop's first back edge,
+  // where V8 enters the loop's compiled code, and in some processes V8 compiles this
+  // function only that way (on-stack replacement) for thousands of steps: once its first
+  // optimised code is thrown away, ticks of V8's tiering counter land in the loop whose
+  // compiled code it already has, and it does not optimise the function again. Everything
+  // the interpreter runs then boxes its doubles: the 40-base pyramid allocated 100 KB a
+  // step, one paired iteration per call. So the first pass does no work but reach the
+  // back edge, and the code before the loop reads no double (the context's doubles are
+  // read where they are used, in the loop).
+  let i = start - 1;
   while (i < end) {
+    if (i < start) {
+      i = start;
+      continue;
+    }
     // a pair whose second constraint lies past the block's end is run one by one
     if (meta[(Math.imul(i, 4) & IX.MASK) + 2] !== M.PAIRED_TWO_POINTS || i + 1 >= end) {
       const changed = solveOne(d, meta, state, i, ctx, useBias, track);
@@ -344,6 +358,8 @@ export function solveContacts(
     // two independent two-point constraints, interleaved (their colour shares no moving body: constraint_graph.ts)
     const iX = i;
     const iY = i + 1;
+    const ih = ctx.invH;
+    const negMaxPush = -ctx.maxPushSpeed;
     const baseX = Math.imul(iX, K.STRIDE) & IX.MASK;
     const mX = Math.imul(iX, 4) & IX.MASK;
     const oaX = meta[mX]! & IX.MASK;
@@ -687,6 +703,7 @@ export function solveContacts(
     if (biasOn === 0) {
       const changeX = (Math.abs(ni0X - oldN0X) + Math.abs(ni1X - oldN1X)) * (mAX + mBX);
       const changeY = (Math.abs(ni0Y - oldN0Y) + Math.abs(ni1Y - oldN1Y)) * (mAY + mBY);
+      const againSpeed = ctx.relaxAgainSpeed;
       const flagX = changeX > againSpeed ? 1 : 0;
       const flagY = changeY > againSpeed ? 1 : 0;
       again[iX] = flagX;
@@ -945,21 +962,21 @@ function solveOne(
 /**
  * Restitution after the sub-steps, on constraints [start, end): points that approached
  * faster than the threshold and actually pushed get a normal velocity of -e times their
- * approach speed. The step skips it when no constraint is bouncy.
+ * approach speed. The step skips it when no constraint is bouncy. Takes the world, not
+ * the threshold: a double handed to a function V8 does not inline is boxed at every call,
+ * and like the sweeps (see solveContacts) the first pass only reaches the back edge.
  */
-export function applyContactRestitution(
-  k: ContactConstraints,
-  state: Float64Array,
-  threshold: number,
-  start: number,
-  end: number,
-): void {
+export function applyContactRestitution(w: DynamicsState, start: number, end: number): void {
+  const k = w.constraints;
+  const state = w.bodies.state;
   const d = k.data;
   const meta = k.meta;
-  for (let i = start; i < end; i++) {
+  for (let i = start - 1; i < end; i++) {
+    if (i < start) continue;
     const base = i * K.STRIDE;
     const e = d[base + K.RESTITUTION]!;
     if (e === 0) continue;
+    const threshold = w.settings.restitutionThreshold;
     const oa = meta[i * 4]!;
     const ob = meta[i * 4 + 1]!;
     const pointCount = meta[i * 4 + 2]! & 3;

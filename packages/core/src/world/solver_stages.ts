@@ -81,7 +81,7 @@ export function runSolverBlock(w: JointsState, stage: SolverStage, start: number
       relaxAgain(k, w.bodies.state, ctx, start, end);
       return 0;
     case SolverStage.Restitution:
-      applyContactRestitution(k, w.bodies.state, w.settings.restitutionThreshold, start, end);
+      applyContactRestitution(w, start, end);
       return 0;
     case SolverStage.StoreImpulses:
       storeImpulses(w, start, end);

@@ -24,8 +24,9 @@ import { runProbe } from './fixtures/run_probe';
 const SMALLEST_OBJECT = 16;
 
 /**
- * The probe counts every sampled allocation (garbage included) made by the core's code and
- * the engine builtins it calls, over STEPS steady-state steps.
+ * The probe counts every sampled allocation (garbage included) under its tick, over STEPS
+ * steady-state steps: the core's code, the engine builtins it calls and the JIT's code
+ * installed meanwhile, wherever V8 attributes them (fixtures/allocation_probe.ts).
  */
 const STEPS = 1000;
 
