@@ -906,8 +906,8 @@ export class World {
   /** The shape's current world bounding box. */
   getShapeAABB(shapeId: ShapeId): query.QueryAABB {
     const s = this.shape('getShapeAABB', shapeId);
-    const shapes = this.#state.shapes;
-    return { minX: shapes.minX[s]!, minY: shapes.minY[s]!, maxX: shapes.maxX[s]!, maxY: shapes.maxY[s]! };
+    const box = this.#state.shapes.box;
+    return { minX: box[4 * s]!, minY: box[4 * s + 1]!, maxX: box[4 * s + 2]!, maxY: box[4 * s + 3]! };
   }
 
   // ------------------------------------------------------------------ joints

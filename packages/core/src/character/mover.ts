@@ -274,10 +274,10 @@ function gatherCallback(_proxyId: number, s: number): boolean {
   // sensors never block the mover (they see it at the end of the step)
   if (shapes.isSensor[s] === 1) return true;
   if (
-    shapes.minX[s]! > boxMaxX ||
-    shapes.maxX[s]! < boxMinX ||
-    shapes.minY[s]! > boxMaxY ||
-    shapes.maxY[s]! < boxMinY
+    shapes.box[4 * s]! > boxMaxX ||
+    shapes.box[4 * s + 2]! < boxMinX ||
+    shapes.box[4 * s + 1]! > boxMaxY ||
+    shapes.box[4 * s + 3]! < boxMinY
   ) {
     return true;
   }

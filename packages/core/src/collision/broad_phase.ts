@@ -462,34 +462,52 @@ export class BroadPhase {
     const nb = tree.box;
     // one int32 record per node (DynamicTree.node): children, height, categories, payload
     const node = tree.node;
+    // the rebuild made a new root, whose box may be smaller than the enlarged one
+    const top0 = tree.root;
+    const r0 = Math.imul(top0, 4) & IX.MASK;
+    if (nb[r0]! > maxX || nb[r0 + 2]! < minX || nb[r0 + 1]! > maxY || nb[r0 + 3]! < minY) return;
     let stack = this.pairStack;
     let top = 0;
-    stack[top++] = tree.root;
+    // The stack holds nodes whose boxes and categories are known to pass: an internal node
+    // tests its two children before pushing them, so a rejected child costs no push and
+    // no pop, and a leaf popped goes straight to the pair tests.
+    stack[top++] = top0;
     while (top > 0) {
       const n = stack[--top]!;
-      // touching fat boxes count as overlapping; subtrees whose categories the moved shape's
-      // mask excludes are skipped whole (a net of bodies that ignore each other never
-      // reaches a leaf)
       // masked: V8 then knows that an offset plus a field stays an int32 and drops the
       // overflow checks of the offset arithmetic
       const r = Math.imul(n, 4) & IX.MASK;
       const o = Math.imul(n, N.STRIDE) & IX.MASK;
-      if (
-        nb[r]! > maxX ||
-        nb[r + 2]! < minX ||
-        nb[r + 1]! > maxY ||
-        nb[r + 3]! < minY ||
-        (node[o + N.BITS]! & mask) === 0
-      ) {
-        continue;
-      }
       if (node[o + N.HEIGHT]! > 0) {
         if (top + 2 > stack.length) {
           this.pairStack = growI32(stack, top + 2);
           stack = this.pairStack;
         }
-        stack[top++] = node[o + N.CHILD1]!;
-        stack[top++] = node[o + N.CHILD2]!;
+        // touching fat boxes count as overlapping; subtrees whose categories the moved
+        // shape's mask excludes are skipped whole (a net of bodies that ignore each other
+        // never reaches a leaf)
+        const c1 = node[o + N.CHILD1]!;
+        const r1 = Math.imul(c1, 4) & IX.MASK;
+        if (
+          nb[r1]! <= maxX &&
+          nb[r1 + 2]! >= minX &&
+          nb[r1 + 1]! <= maxY &&
+          nb[r1 + 3]! >= minY &&
+          (node[(Math.imul(c1, N.STRIDE) & IX.MASK) + N.BITS]! & mask) !== 0
+        ) {
+          stack[top++] = c1;
+        }
+        const c2 = node[o + N.CHILD2]!;
+        const r2 = Math.imul(c2, 4) & IX.MASK;
+        if (
+          nb[r2]! <= maxX &&
+          nb[r2 + 2]! >= minX &&
+          nb[r2 + 1]! <= maxY &&
+          nb[r2 + 3]! >= minY &&
+          (node[(Math.imul(c2, N.STRIDE) & IX.MASK) + N.BITS]! & mask) !== 0
+        ) {
+          stack[top++] = c2;
+        }
         continue;
       }
       const other = (n << 2) | treeType;

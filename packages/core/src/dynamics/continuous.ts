@@ -235,10 +235,10 @@ export function solveContinuous(w: DynamicsState): void {
       // as a deoptimisation until the first body swept left (see world/solver.ts collide)
       const ndx = -dx;
       const ndy = -dy;
-      sweptBox.minX = shapes.minX[s]! + (dx > 0 ? ndx : 0) - pad;
-      sweptBox.maxX = shapes.maxX[s]! + (dx < 0 ? ndx : 0) + pad;
-      sweptBox.minY = shapes.minY[s]! + (dy > 0 ? ndy : 0) - pad;
-      sweptBox.maxY = shapes.maxY[s]! + (dy < 0 ? ndy : 0) + pad;
+      sweptBox.minX = shapes.box[4 * s]! + (dx > 0 ? ndx : 0) - pad;
+      sweptBox.maxX = shapes.box[4 * s + 2]! + (dx < 0 ? ndx : 0) + pad;
+      sweptBox.minY = shapes.box[4 * s + 1]! + (dy > 0 ? ndy : 0) - pad;
+      sweptBox.maxY = shapes.box[4 * s + 3]! + (dy < 0 ? ndy : 0) + pad;
       candidateCount = 0;
       queryShape = s;
       trees[BodyType.Static]!.queryBox(sweptBox, 0xffffffff, collectCandidate);

@@ -112,10 +112,10 @@ function visit(_proxyId: number, s: number): boolean {
   if (b === shapes.body[sensor]) return true;
   if (!shapeFiltersAllow(shapes, sensor, s)) return true;
   if (
-    shapes.minX[s]! > queryBox.maxX ||
-    shapes.maxX[s]! < queryBox.minX ||
-    shapes.minY[s]! > queryBox.maxY ||
-    shapes.maxY[s]! < queryBox.minY
+    shapes.box[4 * s]! > queryBox.maxX ||
+    shapes.box[4 * s + 2]! < queryBox.minX ||
+    shapes.box[4 * s + 1]! > queryBox.maxY ||
+    shapes.box[4 * s + 3]! < queryBox.minY
   ) {
     return true;
   }
@@ -137,10 +137,10 @@ function overlapSensor(w: DynamicsState, s: number): void {
   const b = shapes.body[s]!;
   sensorXf.set(bodies.px[b]!, bodies.py[b]!, bodies.c[b]!, bodies.s[b]!);
   makeProxy(shapes.geometry[s]!, sensorProxy);
-  queryBox.minX = shapes.minX[s]!;
-  queryBox.minY = shapes.minY[s]!;
-  queryBox.maxX = shapes.maxX[s]!;
-  queryBox.maxY = shapes.maxY[s]!;
+  queryBox.minX = shapes.box[4 * s]!;
+  queryBox.minY = shapes.box[4 * s + 1]!;
+  queryBox.maxX = shapes.box[4 * s + 2]!;
+  queryBox.maxY = shapes.box[4 * s + 3]!;
   passSensor = s;
   const ss = w.sensors;
   const start = ss.nextKeyCount;

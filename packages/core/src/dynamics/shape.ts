@@ -14,6 +14,7 @@ import type { ChainDef, Filter, ShapeDef } from '../types/shape_def.js';
 import { BodyType } from '../types/body_def.js';
 import { extendMaxExtent, updateBodyMass } from './body_mass.js';
 import { pairSearchMask } from './shape_filter.js';
+import { setShapeBox } from './shape_store.js';
 import { chainSegments, chainShapeDef } from '../geometry/chain.js';
 import {
   releaseChainSlot,
@@ -41,12 +42,7 @@ export function shapeBoxAtPose(w: DynamicsState, shape: number): AABB {
 
 /** Computes the shape's tight AABB from its body's transform. */
 export function computeShapeBox(w: DynamicsState, shape: number): void {
-  const shapes = w.shapes;
-  const box = shapeBoxAtPose(w, shape);
-  shapes.minX[shape] = box.minX;
-  shapes.minY[shape] = box.minY;
-  shapes.maxX[shape] = box.maxX;
-  shapes.maxY[shape] = box.maxY;
+  setShapeBox(w.shapes, shape, shapeBoxAtPose(w, shape));
 }
 
 /** Fat margin: static proxies never move, so they need only the speculative margin. */
@@ -62,10 +58,12 @@ export function marginFor(w: DynamicsState, body: number): number {
 export function fatBoxOf(w: DynamicsState, shape: number, out: AABB): AABB {
   const shapes = w.shapes;
   const m = marginFor(w, shapes.body[shape]!);
-  out.minX = shapes.minX[shape]! - m;
-  out.minY = shapes.minY[shape]! - m;
-  out.maxX = shapes.maxX[shape]! + m;
-  out.maxY = shapes.maxY[shape]! + m;
+  const box = shapes.box;
+  const r = 4 * shape;
+  out.minX = box[r]! - m;
+  out.minY = box[r + 1]! - m;
+  out.maxX = box[r + 2]! + m;
+  out.maxY = box[r + 3]! + m;
   return out;
 }
 

@@ -3,7 +3,7 @@
  */
 
 import { type Column, columnList, growStore, snapshotColumns } from '../base/columns.js';
-import type { Geometry, ShapeType } from '../geometry/geometry.js';
+import type { AABB, Geometry, ShapeType } from '../geometry/geometry.js';
 import { HandleKind, SlotPool } from '../base/id.js';
 
 export class ShapeStore {
@@ -30,11 +30,13 @@ export class ShapeStore {
   next = new Int32Array(0);
   /** Chain this segment belongs to (chain slot), -1 for a standalone shape. */
   chain = new Int32Array(0);
-  /** Tight bounding box, refreshed when the body moves. */
-  minX = new Float64Array(0);
-  minY = new Float64Array(0);
-  maxX = new Float64Array(0);
-  maxY = new Float64Array(0);
+  /**
+   * Tight bounding box, refreshed when the body moves: one record of four doubles per shape
+   * (minX, minY, maxX, maxY at 4 * shape), written by {@link setShapeBox} only. One record
+   * rather than four columns, so that the narrow phase's per-contact test and the step's
+   * fat-box test read a shape's box from one cache line, not four (issue 25).
+   */
+  box = new Float64Array(0);
   userData: unknown[] = [];
 
   ensureCapacity(n: number): void {
@@ -61,12 +63,22 @@ const SHAPE_COLUMNS = columnList<ShapeStore>(
   ['u8', ['enableContactEvents', 'isSensor']],
   ['i32', ['proxyKey'], { fill: -1, snapshot: false }],
   ['i32', ['next', 'chain'], { fill: -1 }],
-  ['f64', ['minX', 'minY', 'maxX', 'maxY']],
+  ['f64', ['box'], { perSlot: 4 }],
 );
 
 /** The snapshot's view of a ShapeStore (world/snapshot.ts). */
 export function shapeStoreColumns(store: ShapeStore): [Column, number][] {
   return snapshotColumns(store, SHAPE_COLUMNS);
+}
+
+/** Gives shape `s` its tight box (`ShapeStore.box`'s one writer; a snapshot restore aside). */
+export function setShapeBox(store: ShapeStore, s: number, box: AABB): void {
+  const b = store.box;
+  const r = 4 * s;
+  b[r] = box.minX;
+  b[r + 1] = box.minY;
+  b[r + 2] = box.maxX;
+  b[r + 3] = box.maxY;
 }
 
 // ---------------------------------------------------------------------------------------

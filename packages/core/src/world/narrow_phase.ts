@@ -6,7 +6,7 @@
  * (world/step_executor.ts); the step then reads the statuses in awake order, so the lists
  * it acts on (began or stopped touching, parted) are the same whoever ran which block.
  *
- * It reads: the contacts, the shapes' types, geometry and tight boxes, the fat boxes
+ * It reads: the contacts, the shapes' types, geometry and tight boxes (`shapes.box`), the fat boxes
  * (`broadPhase.shapeFat`), the body poses and centres, and the quadrilateral cache; it
  * writes the contacts' manifold records (`updateContactManifold`, kept whole: the contact
  * layout is its own) and its status bytes. Scratch (the manifold, the two transforms) is
@@ -67,10 +67,7 @@ export function collideBlock(w: DynamicsState, start: number, end: number): numb
   const py = bodies.py;
   const qc = bodies.c;
   const qs = bodies.s;
-  const sMinX = shapes.minX;
-  const sMinY = shapes.minY;
-  const sMaxX = shapes.maxX;
-  const sMaxY = shapes.maxY;
+  const tight = shapes.box;
   // Imported constants read once, as an unboxed double and an int: inside the loop an
   // imported binding is a module-cell load with a hole check at every use, and a double
   // held as a tagged local is unboxed (map check, load) at every use.
@@ -101,11 +98,12 @@ export function collideBlock(w: DynamicsState, start: number, end: number): numb
     // The shapes' own boxes farther apart than the speculative distance: no manifold point
     // can exist. Most contacts of a tumbling pile of small boxes are such fat-box
     // neighbours, and one that had no points before has nothing to update.
+    // Their tight boxes (ShapeStore.box) sit at the same offsets as the fat ones.
     const apart =
-      sMaxX[sA]! + spec < sMinX[sB]! ||
-      sMaxX[sB]! + spec < sMinX[sA]! ||
-      sMaxY[sA]! + spec < sMinY[sB]! ||
-      sMaxY[sB]! + spec < sMinY[sA]!;
+      tight[fA + 2]! + spec < tight[fB]! ||
+      tight[fB + 2]! + spec < tight[fA]! ||
+      tight[fA + 3]! + spec < tight[fB + 1]! ||
+      tight[fB + 3]! + spec < tight[fA + 1]!;
     if (apart && !wasTouching) continue;
     const bA = cBodyA[c]!;
     const bB = cBodyB[c]!;

@@ -392,10 +392,10 @@ const overlapDistance = new DistanceOutput();
 function tightBoxOverlaps(w: WorldState, s: number): boolean {
   const shapes = w.shapes;
   return (
-    shapes.minX[s]! <= boxMaxX &&
-    shapes.maxX[s]! >= boxMinX &&
-    shapes.minY[s]! <= boxMaxY &&
-    shapes.maxY[s]! >= boxMinY
+    shapes.box[4 * s]! <= boxMaxX &&
+    shapes.box[4 * s + 2]! >= boxMinX &&
+    shapes.box[4 * s + 1]! <= boxMaxY &&
+    shapes.box[4 * s + 3]! >= boxMinY
   );
 }
 

@@ -18,20 +18,6 @@ export function sameAt(a: Float64Array, i: number, b: Float64Array, j: number): 
   return x === y && (x !== 0 || 1 / x === 1 / y);
 }
 
-/** sameAt for a box: `box` holds minX, minY, maxX, maxY; the columns hold the other at `j`. */
-export function sameBoxAt(
-  box: Float64Array,
-  minX: Float64Array,
-  minY: Float64Array,
-  maxX: Float64Array,
-  maxY: Float64Array,
-  j: number,
-): boolean {
-  return (
-    sameAt(box, 0, minX, j) && sameAt(box, 1, minY, j) && sameAt(box, 2, maxX, j) && sameAt(box, 3, maxY, j)
-  );
-}
-
 /** sameAt for a box: `box` holds minX, minY, maxX, maxY; `records` the other as record `j` of four. */
 export function sameBoxRecordAt(box: Float64Array, records: Float64Array, j: number): boolean {
   const r = 4 * j;

@@ -25,6 +25,7 @@ import {
   P_TANGENT_IMPULSE,
 } from '../dynamics/contact_layout.js';
 import { computeShapeBox } from '../dynamics/shape.js';
+import { setShapeBox } from '../dynamics/shape_store.js';
 import { AABB } from '../geometry/geometry.js';
 import { jointTypes } from '../joints/registry.js';
 import {
@@ -89,6 +90,8 @@ function setStepCount(w: WorldState, f: Float64Array): void {
 }
 
 const fat = new AABB();
+/** A saved tight box, handed to setShapeBox. */
+const tight = new AABB();
 /** The last friction and restitution loaded. */
 const mix = new Float64Array(2);
 /** Per contact slot while loading: it held a live contact before the load. */
@@ -186,10 +189,11 @@ function decodeBodies(w: WorldState, fs: Float64Array, f: number): number {
       if ((flags & B_BOXES_FOLLOW) !== 0) {
         computeShapeBox(w, sh);
       } else {
-        shapes.minX[sh] = fs[f++]!;
-        shapes.minY[sh] = fs[f++]!;
-        shapes.maxX[sh] = fs[f++]!;
-        shapes.maxY[sh] = fs[f++]!;
+        tight.minX = fs[f++]!;
+        tight.minY = fs[f++]!;
+        tight.maxX = fs[f++]!;
+        tight.maxY = fs[f++]!;
+        setShapeBox(shapes, sh, tight);
       }
       const key = shapes.proxyKey[sh]!;
       if (key === -1) continue;

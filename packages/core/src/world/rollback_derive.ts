@@ -36,7 +36,7 @@ import {
 } from '../dynamics/contact_layout.js';
 import { fatBoxOf, shapeBoxAtPose } from '../dynamics/shape.js';
 import { AABB } from '../geometry/geometry.js';
-import { guess4, isPlusZeroAt, sameAt, sameBoxAt, sameBoxRecordAt } from './rollback_coding.js';
+import { guess4, isPlusZeroAt, sameAt, sameBoxRecordAt } from './rollback_coding.js';
 import {
   M_CURRENT_A,
   M_CURRENT_B,
@@ -517,7 +517,7 @@ export function boxesFollowPose(w: WorldState, b: number): boolean {
     scratch[1] = box.minY;
     scratch[2] = box.maxX;
     scratch[3] = box.maxY;
-    if (!sameBoxAt(scratch, shapes.minX, shapes.minY, shapes.maxX, shapes.maxY, s)) return false;
+    if (!sameBoxRecordAt(scratch, shapes.box, s)) return false;
   }
   return true;
 }

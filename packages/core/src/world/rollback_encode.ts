@@ -161,10 +161,11 @@ export function encodeRollbackState(w: WorldState, out: RollbackBytes): void {
     if ((flags & (B_BOXES_FOLLOW | B_FAT_FOLLOWS)) === (B_BOXES_FOLLOW | B_FAT_FOLLOWS)) continue;
     for (let sh = bodies.shapeHead[b]!; sh !== -1; sh = shapes.next[sh]!) {
       if ((flags & B_BOXES_FOLLOW) === 0) {
-        F[fc++] = shapes.minX[sh]!;
-        F[fc++] = shapes.minY[sh]!;
-        F[fc++] = shapes.maxX[sh]!;
-        F[fc++] = shapes.maxY[sh]!;
+        const box = shapes.box;
+        F[fc++] = box[4 * sh]!;
+        F[fc++] = box[4 * sh + 1]!;
+        F[fc++] = box[4 * sh + 2]!;
+        F[fc++] = box[4 * sh + 3]!;
       }
       const key = shapes.proxyKey[sh]!;
       if (key === -1 || (flags & B_FAT_FOLLOWS) !== 0) continue;

@@ -36,8 +36,10 @@ const MAGIC = 0x494d5053; // "IMPS"
 /**
  * 3: distance, prismatic and wheel joints keep no start-of-step masses (their solves compute them).
  * 4: the sensors' current overlap set (dynamics/sensor.ts) follows the awake lists.
+ * 5: the shapes' tight boxes are one column of records (ShapeStore.box), saved with the
+ *    strided columns after the single ones, where they were four columns.
  */
-const VERSION = 4;
+const VERSION = 5;
 
 class Writer {
   buf = new ArrayBuffer(1 << 16);

@@ -498,12 +498,14 @@ function finalizeBodies(w: WorldState): void {
     for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
       computeShapeBox(w, s);
       if (shapes.proxyKey[s] === -1) continue;
+      // the tight box and the fat box: one record each at 4 * s
       const f = 4 * s;
+      const tight = shapes.box;
       const escaped =
-        shapes.minX[s]! < fat[f]! ||
-        shapes.minY[s]! < fat[f + 1]! ||
-        shapes.maxX[s]! > fat[f + 2]! ||
-        shapes.maxY[s]! > fat[f + 3]!;
+        tight[f]! < fat[f]! ||
+        tight[f + 1]! < fat[f + 1]! ||
+        tight[f + 2]! > fat[f + 2]! ||
+        tight[f + 3]! > fat[f + 3]!;
       refitList[escapedCount] = s;
       escapedCount += escaped ? 1 : 0;
     }
