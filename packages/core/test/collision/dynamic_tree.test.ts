@@ -17,29 +17,26 @@ function overlaps(a: Box, minX: number, minY: number, maxX: number, maxY: number
 
 /** Reference slab test, same convention as the tree: entry fraction or -1. */
 function raySlab(b: Box, ox: number, oy: number, dx: number, dy: number, maxFraction: number): number {
-  let tmin = 0;
-  let tmax = maxFraction;
-  if (dx === 0) {
-    if (ox < b.minX || ox > b.maxX) return -1;
-  } else {
-    const inv = 1 / dx;
-    const t1 = (b.minX - ox) * inv;
-    const t2 = (b.maxX - ox) * inv;
-    tmin = Math.max(tmin, Math.min(t1, t2));
-    tmax = Math.min(tmax, Math.max(t1, t2));
-    if (tmin > tmax) return -1;
-  }
-  if (dy === 0) {
-    if (oy < b.minY || oy > b.maxY) return -1;
-  } else {
-    const inv = 1 / dy;
-    const t1 = (b.minY - oy) * inv;
-    const t2 = (b.maxY - oy) * inv;
-    tmin = Math.max(tmin, Math.min(t1, t2));
-    tmax = Math.min(tmax, Math.max(t1, t2));
-    if (tmin > tmax) return -1;
-  }
-  return tmin;
+  const range = { tmin: 0, tmax: maxFraction };
+  if (!slab(range, b.minX, b.maxX, ox, dx) || !slab(range, b.minY, b.maxY, oy, dy)) return -1;
+  return range.tmin;
+}
+
+/** Narrows `range` to the fractions inside the slab [min, max] along one axis; false if empty. */
+function slab(
+  range: { tmin: number; tmax: number },
+  min: number,
+  max: number,
+  o: number,
+  d: number,
+): boolean {
+  if (d === 0) return o >= min && o <= max;
+  const inv = 1 / d;
+  const t1 = (min - o) * inv;
+  const t2 = (max - o) * inv;
+  range.tmin = Math.max(range.tmin, Math.min(t1, t2));
+  range.tmax = Math.min(range.tmax, Math.max(t1, t2));
+  return range.tmin <= range.tmax;
 }
 
 // Halves are exact in binary, so boxes often touch exactly: tests the inclusive convention.

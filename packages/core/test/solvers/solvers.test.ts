@@ -92,8 +92,6 @@ describe.each(SOLVERS)('solver %s', (_name, make) => {
     world.createDistanceJoint({
       bodyA: c,
       bodyB: d,
-      localAnchorA: { x: 0, y: 0 },
-      localAnchorB: { x: 0, y: 0 },
       length: 1,
     });
     const momentum = () => {
@@ -303,8 +301,6 @@ describe('choosing a solver', () => {
         world.createDistanceJoint({
           bodyA: a,
           bodyB: b,
-          localAnchorA: { x: 0, y: 0 },
-          localAnchorB: { x: 0, y: 0 },
           breakForce: 10,
         }),
       /^createDistanceJoint: the solver 'noBreak' cannot break joints \(breakForce, breakTorque\)/,
