@@ -117,33 +117,26 @@ export function checkVec2Length(fn: string, field: string, v: unknown, max: numb
   return o;
 }
 
-/** A positive finite number at most `max` (a size or a time step). */
-export function checkPositiveAtMost(
-  fn: string,
-  field: string,
-  v: unknown,
-  max: number,
-  unit: string,
-): number {
-  return atMost(fn, field, checkPositive(fn, field, v), max, '(0', unit);
+/** A check of a number in a range up to `max`, with its unit for the message. */
+type AtMostCheck = (fn: string, field: string, v: unknown, max: number, unit: string) => number;
+
+/**
+ * `lowerCheck` (checkPositive or checkNonNegative), then at most `max`; the range the
+ * message names opens with `low` ('(0' or '[0').
+ */
+function atMost(lowerCheck: (fn: string, field: string, v: unknown) => number, low: string): AtMostCheck {
+  return (fn, field, v, max, unit) => {
+    const n = lowerCheck(fn, field, v);
+    if (n > max) fail(fn, field, withUnit(`in ${low}, ${max}]`, unit), n);
+    return n;
+  };
 }
+
+/** A positive finite number at most `max` (a size or a time step). */
+export const checkPositiveAtMost = atMost(checkPositive, '(0');
 
 /** A non-negative finite number at most `max` (a density, a polygon radius). */
-export function checkNonNegativeAtMost(
-  fn: string,
-  field: string,
-  v: unknown,
-  max: number,
-  unit: string,
-): number {
-  return atMost(fn, field, checkNonNegative(fn, field, v), max, '[0', unit);
-}
-
-/** `n`, checked against `max`; the range the message names opens with `low` ('(0' or '[0'). */
-function atMost(fn: string, field: string, n: number, max: number, low: string, unit: string): number {
-  if (n > max) fail(fn, field, withUnit(`in ${low}, ${max}]`, unit), n);
-  return n;
-}
+export const checkNonNegativeAtMost = atMost(checkNonNegative, '[0');
 
 /**
  * Rejects a definition with a field outside `known` (a typo such as `dampingRaito`, or an

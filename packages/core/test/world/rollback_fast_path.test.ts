@@ -820,18 +820,14 @@ function runSequence(base: Uint8Array, baseIds: Ids, ops: readonly Op[]): void {
         both((s) => stepWorld(s.world, 40));
         break;
       case 'save':
-        saveBoth(op.slot, 'saved states', (s) => {
-          s.world.saveState(s.ring[op.slot]);
+      case 'twinSave':
+        saveBoth(op.slot, op.kind === 'save' ? 'saved states' : 'twin states', (s) => {
+          (op.kind === 'save' ? s.world : s.twin).saveState(s.ring[op.slot]);
         });
         break;
       case 'saveNew':
         saveBoth(op.slot, 'saved states', (s) => {
           s.ring[op.slot] = s.world.saveState();
-        });
-        break;
-      case 'twinSave':
-        saveBoth(op.slot, 'twin states', (s) => {
-          s.twin.saveState(s.ring[op.slot]);
         });
         break;
       case 'twinStep':
