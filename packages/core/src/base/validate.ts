@@ -52,6 +52,11 @@ export function checkBoolean(fn: string, field: string, v: unknown): boolean {
   return v;
 }
 
+/** The fields `keys` of a definition `d` are booleans (checked in the order given). */
+export function checkBooleans<T extends object>(fn: string, d: T, keys: readonly (keyof T & string)[]): void {
+  for (const key of keys) checkBoolean(fn, key, d[key]);
+}
+
 /**
  * The one shape check of every vector the API takes: an object with `x` and `y`. An array
  * (`[1, 2]`, the tuple other libraries take) is named as such, since reading its `.x`
