@@ -354,7 +354,6 @@ describe('joint events, collision and sleep', () => {
     const joint = world.createRevoluteJoint({
       bodyA: pivot,
       bodyB: bob,
-      localAnchorA: { x: 0, y: 0 },
       localAnchorB: { x: 0, y: 1 },
       breakForce: 2 * weight,
     });
@@ -395,7 +394,6 @@ describe('joint events, collision and sleep', () => {
       const joint = world.createRevoluteJoint({
         bodyA: pivot,
         bodyB: bob,
-        localAnchorA: { x: 0, y: 0 },
         localAnchorB: { x: 0, y: 1 },
         breakForce: 50,
       });

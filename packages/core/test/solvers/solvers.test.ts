@@ -31,7 +31,6 @@ function pendulumPeriod(solver: Solver): number {
   world.createRevoluteJoint({
     bodyA: anchor,
     bodyB: bob,
-    localAnchorA: { x: 0, y: 0 },
     localAnchorB: world.getBodyLocalPoint(bob, { x: 0, y: 10 }),
   });
   // time between the first and the fifth crossing of x = 0 going the same way: 2 periods
@@ -171,7 +170,6 @@ describe.each(SOLVERS)('solver %s', (_name, make) => {
     world.createRevoluteJoint({
       bodyA: anchor,
       bodyB: body,
-      localAnchorA: { x: 0, y: 0 },
       localAnchorB: { x: 0, y: 3 },
     });
     stepWorld(world, 30);
@@ -309,7 +307,6 @@ describe('choosing a solver', () => {
     const hinge = world.createRevoluteJoint({
       bodyA: a,
       bodyB: b,
-      localAnchorA: { x: 0, y: 0 },
       localAnchorB: { x: -1, y: 0 },
       enableMotor: true,
       maxMotorTorque: 10,
