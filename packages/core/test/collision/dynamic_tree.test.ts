@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DynamicTree } from '../../src/collision/dynamic_tree';
 import { AABB } from '../../src/geometry/geometry';
+import { enlargeOp, moveOp, pickOp } from './proxy_ops';
 
 interface Box {
   minX: number;
@@ -59,19 +60,9 @@ type Op =
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: boxArb.map((b) => ({ kind: 'create' as const, ...b })) },
-  {
-    weight: 2,
-    arbitrary: fc
-      .record({ pick: fc.nat(), x: coord, y: coord, w: size, h: size })
-      .map((m) => ({ kind: 'move' as const, ...m })),
-  },
-  {
-    weight: 2,
-    arbitrary: fc
-      .record({ pick: fc.nat(), grow: fc.integer({ min: 0, max: 30 }).map((v) => v / 10) })
-      .map((m) => ({ kind: 'enlarge' as const, ...m })),
-  },
-  { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'destroy' as const, pick })) },
+  { weight: 2, arbitrary: moveOp(coord, size) },
+  { weight: 2, arbitrary: enlargeOp(30, 10) },
+  { weight: 1, arbitrary: pickOp('destroy') },
   { weight: 1, arbitrary: fc.boolean().map((full) => ({ kind: 'rebuild' as const, full })) },
 );
 
