@@ -52,6 +52,11 @@ export function checkBoolean(fn: string, field: string, v: unknown): boolean {
   return v;
 }
 
+/** The fields `keys` of a definition `d` are booleans (checked in the order given). */
+export function checkBooleans<T extends object>(fn: string, d: T, keys: readonly (keyof T & string)[]): void {
+  for (const key of keys) checkBoolean(fn, key, d[key]);
+}
+
 /**
  * The one shape check of every vector the API takes: an object with `x` and `y`. An array
  * (`[1, 2]`, the tuple other libraries take) is named as such, since reading its `.x`
@@ -117,33 +122,26 @@ export function checkVec2Length(fn: string, field: string, v: unknown, max: numb
   return o;
 }
 
-/** A positive finite number at most `max` (a size or a time step). */
-export function checkPositiveAtMost(
-  fn: string,
-  field: string,
-  v: unknown,
-  max: number,
-  unit: string,
-): number {
-  return atMost(fn, field, checkPositive(fn, field, v), max, '(0', unit);
+/** A check of a number in a range up to `max`, with its unit for the message. */
+type AtMostCheck = (fn: string, field: string, v: unknown, max: number, unit: string) => number;
+
+/**
+ * `lowerCheck` (checkPositive or checkNonNegative), then at most `max`; the range the
+ * message names opens with `low` ('(0' or '[0').
+ */
+function atMost(lowerCheck: (fn: string, field: string, v: unknown) => number, low: string): AtMostCheck {
+  return (fn, field, v, max, unit) => {
+    const n = lowerCheck(fn, field, v);
+    if (n > max) fail(fn, field, withUnit(`in ${low}, ${max}]`, unit), n);
+    return n;
+  };
 }
+
+/** A positive finite number at most `max` (a size or a time step). */
+export const checkPositiveAtMost = atMost(checkPositive, '(0');
 
 /** A non-negative finite number at most `max` (a density, a polygon radius). */
-export function checkNonNegativeAtMost(
-  fn: string,
-  field: string,
-  v: unknown,
-  max: number,
-  unit: string,
-): number {
-  return atMost(fn, field, checkNonNegative(fn, field, v), max, '[0', unit);
-}
-
-/** `n`, checked against `max`; the range the message names opens with `low` ('(0' or '[0'). */
-function atMost(fn: string, field: string, n: number, max: number, low: string, unit: string): number {
-  if (n > max) fail(fn, field, withUnit(`in ${low}, ${max}]`, unit), n);
-  return n;
-}
+export const checkNonNegativeAtMost = atMost(checkNonNegative, '[0');
 
 /**
  * Rejects a definition with a field outside `known` (a typo such as `dampingRaito`, or an

@@ -34,6 +34,19 @@ export class RayCastOutput {
 }
 
 const scratch = new RayCastOutput();
+
+/** What a ray cast and a shape cast find: a fraction, a point and a normal. */
+export type HitFields = Pick<RayCastOutput, 'fraction' | 'pointX' | 'pointY' | 'normalX' | 'normalY'>;
+
+/** Copies a hit (RayCastOutput, ShapeCastOutput) from `from` to `to`. */
+export function copyHit(from: HitFields, to: HitFields): void {
+  to.fraction = from.fraction;
+  to.pointX = from.pointX;
+  to.pointY = from.pointY;
+  to.normalX = from.normalX;
+  to.normalY = from.normalY;
+}
+
 const capsuleVx = new Float64Array(2);
 const capsuleVy = new Float64Array(2);
 const capsuleNx = new Float64Array(2);
@@ -199,11 +212,7 @@ function rayCastRoundedHull(
     if (found && !(scratch.fraction < best)) continue;
     found = true;
     best = scratch.fraction;
-    out.fraction = scratch.fraction;
-    out.normalX = scratch.normalX;
-    out.normalY = scratch.normalY;
-    out.pointX = scratch.pointX;
-    out.pointY = scratch.pointY;
+    copyHit(scratch, out);
   }
   return found;
 }

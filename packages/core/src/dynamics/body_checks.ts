@@ -17,7 +17,7 @@ import {
   MIN_ROTATIONAL_INERTIA,
 } from '../base/constants.js';
 import {
-  checkBoolean,
+  checkBooleans,
   checkFinite,
   checkKnownFields,
   checkNonNegative,
@@ -53,10 +53,7 @@ export function checkBodyDef(fn: string, def: unknown): BodyDef {
   checkNonNegative(fn, 'angularDamping', d.angularDamping);
   checkWithin(fn, 'gravityScale', d.gravityScale, MAX_GRAVITY_SCALE, '');
   checkNonNegative(fn, 'sleepThreshold', d.sleepThreshold);
-  checkBoolean(fn, 'fixedRotation', d.fixedRotation);
-  checkBoolean(fn, 'isBullet', d.isBullet);
-  checkBoolean(fn, 'isAwake', d.isAwake);
-  checkBoolean(fn, 'enableSleep', d.enableSleep);
+  checkBooleans(fn, d, ['fixedRotation', 'isBullet', 'isAwake', 'enableSleep']);
   return d;
 }
 

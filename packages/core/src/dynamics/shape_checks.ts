@@ -9,6 +9,7 @@ import { MAX_COORDINATE, MAX_DENSITY } from '../base/constants.js';
 import {
   checkBits,
   checkBoolean,
+  checkBooleans,
   checkInteger,
   checkKnownFields,
   checkNonNegative,
@@ -64,9 +65,7 @@ export function checkShapeDef(fn: string, def: unknown): ShapeDef {
   checkNonNegative(fn, 'restitution', d.restitution);
   checkInteger(fn, 'material', d.material, -0x80000000, 0x7fffffff);
   checkFilter(fn, 'filter', d.filter);
-  checkBoolean(fn, 'enableContactEvents', d.enableContactEvents);
-  checkBoolean(fn, 'isSensor', d.isSensor);
-  checkBoolean(fn, 'updateBodyMass', d.updateBodyMass);
+  checkBooleans(fn, d, ['enableContactEvents', 'isSensor', 'updateBodyMass']);
   return d;
 }
 

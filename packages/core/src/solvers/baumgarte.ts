@@ -8,7 +8,7 @@
 import type { Solver } from '../world/solver_interface.js';
 import { alternativeSolver } from './capabilities.js';
 import { DEFAULT_SLOP, SequentialImpulseSolver } from './sequential_impulses.js';
-import { booleanSetting, checkSettingsObject, intSetting, numberSetting } from './solver_kit.js';
+import { booleanSetting, checkSettings, intSetting, numberSetting } from './solver_kit.js';
 
 export interface BaumgarteSettings {
   /** Velocity iterations per step. Default 8. */
@@ -21,7 +21,13 @@ export interface BaumgarteSettings {
   warmStarting: boolean;
 }
 
-const FIELDS = ['iterations', 'beta', 'slop', 'warmStarting'];
+/** The settings' checks and defaults, in the order they are checked (solver_kit.ts). */
+const SETTINGS = {
+  iterations: intSetting(1, 1000, 8),
+  beta: numberSetting(0, 1, 0.2),
+  slop: numberSetting(0, 1, DEFAULT_SLOP),
+  warmStarting: booleanSetting(true),
+};
 
 export function baumgarteSolver(settings?: Partial<BaumgarteSettings>): Solver<BaumgarteSettings> {
   return baumgarteFamily('baumgarteSolver', 'baumgarte', false, settings);
@@ -37,13 +43,7 @@ export function baumgarteFamily(
   block: boolean,
   settings: Partial<BaumgarteSettings> | undefined,
 ): Solver<BaumgarteSettings> {
-  const s = checkSettingsObject(fn, settings, FIELDS);
-  const checked: BaumgarteSettings = Object.freeze({
-    iterations: intSetting(fn, s, 'iterations', 1, 1000, 8),
-    beta: numberSetting(fn, s, 'beta', 0, 1, 0.2),
-    slop: numberSetting(fn, s, 'slop', 0, 1, DEFAULT_SLOP),
-    warmStarting: booleanSetting(fn, s, 'warmStarting', true),
-  });
+  const checked = checkSettings<BaumgarteSettings>(fn, settings, SETTINGS);
   return alternativeSolver(
     name,
     checked,

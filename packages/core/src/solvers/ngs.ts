@@ -10,7 +10,7 @@
 import type { Solver } from '../world/solver_interface.js';
 import { alternativeSolver } from './capabilities.js';
 import { DEFAULT_SLOP, SequentialImpulseSolver } from './sequential_impulses.js';
-import { booleanSetting, checkSettingsObject, intSetting, numberSetting } from './solver_kit.js';
+import { booleanSetting, checkSettings, intSetting, numberSetting } from './solver_kit.js';
 
 export interface NgsSettings {
   /** Velocity iterations per step. Default 8. */
@@ -29,20 +29,19 @@ export interface NgsSettings {
   warmStarting: boolean;
 }
 
-const FIELDS = ['iterations', 'positionIterations', 'beta', 'slop', 'maxCorrection', 'block', 'warmStarting'];
+/** The settings' checks and defaults, in the order they are checked (solver_kit.ts). */
+const SETTINGS = {
+  iterations: intSetting(1, 1000, 8),
+  positionIterations: intSetting(1, 1000, 3),
+  beta: numberSetting(Number.MIN_VALUE, 1, 0.2),
+  slop: numberSetting(0, 1, DEFAULT_SLOP),
+  maxCorrection: numberSetting(Number.MIN_VALUE, 10, 0.2),
+  block: booleanSetting(true),
+  warmStarting: booleanSetting(true),
+};
 
 export function ngsSolver(settings?: Partial<NgsSettings>): Solver<NgsSettings> {
-  const fn = 'ngsSolver';
-  const s = checkSettingsObject(fn, settings, FIELDS);
-  const checked: NgsSettings = Object.freeze({
-    iterations: intSetting(fn, s, 'iterations', 1, 1000, 8),
-    positionIterations: intSetting(fn, s, 'positionIterations', 1, 1000, 3),
-    beta: numberSetting(fn, s, 'beta', Number.MIN_VALUE, 1, 0.2),
-    slop: numberSetting(fn, s, 'slop', 0, 1, DEFAULT_SLOP),
-    maxCorrection: numberSetting(fn, s, 'maxCorrection', Number.MIN_VALUE, 10, 0.2),
-    block: booleanSetting(fn, s, 'block', true),
-    warmStarting: booleanSetting(fn, s, 'warmStarting', true),
-  });
+  const checked = checkSettings<NgsSettings>('ngsSolver', settings, SETTINGS);
   return alternativeSolver(
     'ngs',
     checked,

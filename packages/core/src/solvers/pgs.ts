@@ -31,7 +31,7 @@ import { type HardRows, JointRows } from './joint_rows.js';
 import { DEFAULT_SLOP } from './sequential_impulses.js';
 import {
   booleanSetting,
-  checkSettingsObject,
+  checkSettings,
   intSetting,
   newStepContext,
   numberSetting,
@@ -58,7 +58,15 @@ export interface PgsSettings {
   relaxation: number;
 }
 
-const FIELDS = ['iterations', 'beta', 'slop', 'warmStarting', 'jacobi', 'relaxation'];
+/** The settings' checks and defaults, in the order they are checked (solver_kit.ts). */
+const SETTINGS = {
+  iterations: intSetting(1, 1000, 10),
+  beta: numberSetting(0, 1, 0.2),
+  slop: numberSetting(0, 1, DEFAULT_SLOP),
+  warmStarting: booleanSetting(true),
+  jacobi: booleanSetting(false),
+  relaxation: numberSetting(Number.MIN_VALUE, 1, 0.5),
+};
 
 // A row.
 const OA = 0;
@@ -315,15 +323,6 @@ function applyRow(state: Float64Array, r: Float64Array, n: number, lambda: numbe
 }
 
 export function pgsSolver(settings?: Partial<PgsSettings>): Solver<PgsSettings> {
-  const fn = 'pgsSolver';
-  const s = checkSettingsObject(fn, settings, FIELDS);
-  const checked: PgsSettings = Object.freeze({
-    iterations: intSetting(fn, s, 'iterations', 1, 1000, 10),
-    beta: numberSetting(fn, s, 'beta', 0, 1, 0.2),
-    slop: numberSetting(fn, s, 'slop', 0, 1, DEFAULT_SLOP),
-    warmStarting: booleanSetting(fn, s, 'warmStarting', true),
-    jacobi: booleanSetting(fn, s, 'jacobi', false),
-    relaxation: numberSetting(fn, s, 'relaxation', Number.MIN_VALUE, 1, 0.5),
-  });
+  const checked = checkSettings<PgsSettings>('pgsSolver', settings, SETTINGS);
   return alternativeSolver(checked.jacobi ? 'jacobi' : 'pgs', checked, () => new PgsInstance(checked));
 }

@@ -23,7 +23,7 @@ import type { Solver, SolverInstance } from '../world/solver_interface.js';
 import { alternativeSolver } from './capabilities.js';
 import { SequentialImpulseSolver, type SoftRows } from './sequential_impulses.js';
 import { softRow } from './soft_rows.js';
-import { booleanSetting, checkSettingsObject, intSetting, numberSetting } from './solver_kit.js';
+import { booleanSetting, checkSettings, intSetting, numberSetting } from './solver_kit.js';
 
 export interface SoftOdeSettings {
   /** Velocity iterations per step. Default 8. */
@@ -42,15 +42,16 @@ export interface SoftOdeSettings {
   warmStarting: boolean;
 }
 
-const FIELDS = [
-  'iterations',
-  'contactHertz',
-  'contactDampingRatio',
-  'jointHertz',
-  'jointDampingRatio',
-  'maxPushSpeed',
-  'warmStarting',
-];
+/** The settings' checks and defaults, in the order they are checked (solver_kit.ts). */
+const SETTINGS = {
+  iterations: intSetting(1, 1000, 8),
+  contactHertz: numberSetting(0, 1e6, 30),
+  contactDampingRatio: numberSetting(0, 1e6, 10),
+  jointHertz: numberSetting(0, 1e6, 60),
+  jointDampingRatio: numberSetting(0, 1e6, 2),
+  maxPushSpeed: numberSetting(0, 1e6, 3),
+  warmStarting: booleanSetting(true),
+};
 
 /**
  * One world's softOde solver: the sequential-impulse solver with soft rows, whose
@@ -100,16 +101,6 @@ function softOdeInstance(s: SoftOdeSettings): SolverInstance {
 }
 
 export function softOdeSolver(settings?: Partial<SoftOdeSettings>): Solver<SoftOdeSettings> {
-  const fn = 'softOdeSolver';
-  const s = checkSettingsObject(fn, settings, FIELDS);
-  const checked: SoftOdeSettings = Object.freeze({
-    iterations: intSetting(fn, s, 'iterations', 1, 1000, 8),
-    contactHertz: numberSetting(fn, s, 'contactHertz', 0, 1e6, 30),
-    contactDampingRatio: numberSetting(fn, s, 'contactDampingRatio', 0, 1e6, 10),
-    jointHertz: numberSetting(fn, s, 'jointHertz', 0, 1e6, 60),
-    jointDampingRatio: numberSetting(fn, s, 'jointDampingRatio', 0, 1e6, 2),
-    maxPushSpeed: numberSetting(fn, s, 'maxPushSpeed', 0, 1e6, 3),
-    warmStarting: booleanSetting(fn, s, 'warmStarting', true),
-  });
+  const checked = checkSettings<SoftOdeSettings>('softOdeSolver', settings, SETTINGS);
   return alternativeSolver('softOde', checked, () => softOdeInstance(checked));
 }

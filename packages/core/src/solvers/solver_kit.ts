@@ -87,14 +87,31 @@ export function moveBodiesIo(state: Float64Array, oa: number, ob: number, io: Fl
   }
 }
 
-// ---- settings checks: every solver factory validates its settings with these
+// ---- settings checks: every solver factory validates its settings with a table of these
+
+/** One setting's check: reads `field` of `s` (or its default), throws naming fn and field. */
+export type SettingCheck<T> = (fn: string, s: Record<string, unknown>, field: string) => T;
+
+/**
+ * A solver's settings as a table, one check per field, in the order they are checked and
+ * listed in messages: the one place a solver states its fields, ranges and defaults.
+ */
+export type SettingsTable<S> = { readonly [K in keyof S]: SettingCheck<S[K]> };
+
+/**
+ * The settings given to `fn` checked against `table`: an object or undefined, with known
+ * fields only, each in range; the result frozen, every field given or defaulted.
+ */
+export function checkSettings<S>(fn: string, settings: Partial<S> | undefined, table: SettingsTable<S>): S {
+  const fields = Object.keys(table) as (keyof S & string)[];
+  const s = checkSettingsObject(fn, settings, fields);
+  const checked = {} as S;
+  for (const field of fields) checked[field] = table[field](fn, s, field);
+  return Object.freeze(checked);
+}
 
 /** The settings object given to a factory: an object or undefined, with known fields only. */
-export function checkSettingsObject(
-  fn: string,
-  v: unknown,
-  known: readonly string[],
-): Record<string, unknown> {
+function checkSettingsObject(fn: string, v: unknown, known: readonly string[]): Record<string, unknown> {
   if (v === undefined) return {};
   if (typeof v !== 'object' || v === null) fail(fn, 'settings', 'an object or undefined', v);
   for (const key of Object.keys(v)) {
@@ -105,23 +122,15 @@ export function checkSettingsObject(
   return v as Record<string, unknown>;
 }
 
-/** The check of a numeric setting: fn and field name the error, dflt stands in when left out. */
-type RangeSetting = (
-  fn: string,
-  s: Record<string, unknown>,
-  field: string,
-  min: number,
-  max: number,
-  dflt: number,
-) => number;
+/** An integer setting in [min, max], `dflt` when left out. */
+export const intSetting = (min: number, max: number, dflt: number): SettingCheck<number> =>
+  rangeSetting(true, min, max, dflt);
+/** A number setting in [min, max], `dflt` when left out. */
+export const numberSetting = (min: number, max: number, dflt: number): SettingCheck<number> =>
+  rangeSetting(false, min, max, dflt);
 
-/** An integer setting in [min, max], or its default when left out. */
-export const intSetting = rangeSetting(true);
-/** A number setting in [min, max], or its default when left out. */
-export const numberSetting = rangeSetting(false);
-
-function rangeSetting(integer: boolean): RangeSetting {
-  return (fn, s, field, min, max, dflt) => {
+function rangeSetting(integer: boolean, min: number, max: number, dflt: number): SettingCheck<number> {
+  return (fn, s, field) => {
     const v = s[field] ?? dflt;
     if (typeof v !== 'number' || (integer && !Number.isInteger(v)) || !(v >= min && v <= max)) {
       fail(fn, `settings.${field}`, `${integer ? 'an integer ' : ''}in [${min}, ${max}]`, v);
@@ -130,14 +139,11 @@ function rangeSetting(integer: boolean): RangeSetting {
   };
 }
 
-/** A boolean setting, or its default when left out. */
-export function booleanSetting(
-  fn: string,
-  s: Record<string, unknown>,
-  field: string,
-  dflt: boolean,
-): boolean {
-  const v = s[field] ?? dflt;
-  if (typeof v !== 'boolean') fail(fn, `settings.${field}`, 'a boolean', v);
-  return v;
+/** A boolean setting, `dflt` when left out. */
+export function booleanSetting(dflt: boolean): SettingCheck<boolean> {
+  return (fn, s, field) => {
+    const v = s[field] ?? dflt;
+    if (typeof v !== 'boolean') fail(fn, `settings.${field}`, 'a boolean', v);
+    return v;
+  };
 }

@@ -59,7 +59,7 @@ import {
 } from './joint_rows.js';
 import {
   booleanSetting,
-  checkSettingsObject,
+  checkSettings,
   DPX,
   DPY,
   DQC,
@@ -94,7 +94,14 @@ export interface XpbdSettings {
   staticFriction: boolean;
 }
 
-const FIELDS = ['subSteps', 'iterations', 'contactCompliance', 'jointCompliance', 'staticFriction'];
+/** The settings' checks and defaults, in the order they are checked (solver_kit.ts). */
+const SETTINGS = {
+  subSteps: intSetting(1, 1000, 8),
+  iterations: intSetting(1, 1000, 1),
+  contactCompliance: numberSetting(0, 1e6, 0),
+  jointCompliance: numberSetting(0, 1e6, 0),
+  staticFriction: booleanSetting(false),
+};
 
 // A contact point (one per manifold point).
 const OA = 0;
@@ -621,14 +628,6 @@ function velocitiesFromPositions(w: WorldState, prev: Float64Array, sub: Float64
 }
 
 export function xpbdSolver(settings?: Partial<XpbdSettings>): Solver<XpbdSettings> {
-  const fn = 'xpbdSolver';
-  const s = checkSettingsObject(fn, settings, FIELDS);
-  const checked: XpbdSettings = Object.freeze({
-    subSteps: intSetting(fn, s, 'subSteps', 1, 1000, 8),
-    iterations: intSetting(fn, s, 'iterations', 1, 1000, 1),
-    contactCompliance: numberSetting(fn, s, 'contactCompliance', 0, 1e6, 0),
-    jointCompliance: numberSetting(fn, s, 'jointCompliance', 0, 1e6, 0),
-    staticFriction: booleanSetting(fn, s, 'staticFriction', false),
-  });
+  const checked = checkSettings<XpbdSettings>('xpbdSolver', settings, SETTINGS);
   return alternativeSolver('xpbd', checked, () => new XpbdInstance(checked));
 }

@@ -47,7 +47,7 @@ import {
   ShapeType,
 } from '../geometry/geometry.js';
 import { Transform, type Vec2 } from '../base/math.js';
-import { RayCastOutput, rayCastShape } from '../collision/ray_cast.js';
+import { copyHit, type HitFields, RayCastOutput, rayCastShape } from '../collision/ray_cast.js';
 import { ShapeCastOutput, shapeCast } from '../collision/shape_cast.js';
 import type { WorldState } from './world_state.js';
 import type { BodyId, ShapeId } from '../types/ids.js';
@@ -169,15 +169,8 @@ function castRayAtShape(w: WorldState, s: number, maxFraction: number, out: RayC
   return true;
 }
 
-function copyRay(from: RayCastOutput, to: RayCastOutput): void {
-  to.fraction = from.fraction;
-  to.pointX = from.pointX;
-  to.pointY = from.pointY;
-  to.normalX = from.normalX;
-  to.normalY = from.normalY;
-}
-
-function makeRayHit(w: WorldState, s: number, r: RayCastOutput): RayHit {
+/** The hit on shape slot `s` that a ray cast or a shape cast found (`r`), as the public record. */
+function makeHit(w: WorldState, s: number, r: HitFields): RayHit & ShapeCastHit {
   return {
     shapeId: shapeHandle(w, s),
     bodyId: bodyHandle(w, s),
@@ -198,7 +191,7 @@ function rayCallback(_proxyId: number, s: number, _enter: number): number {
       rayBestSlot = s;
       rayBestHandle = handle;
       rayBestFraction = f;
-      copyRay(rayLocal, rayBest);
+      copyHit(rayLocal, rayBest);
     }
     // Clip the ray; 0 would stop the traversal, and an equal fraction on a lower id
     // must still be found.
@@ -207,10 +200,10 @@ function rayCallback(_proxyId: number, s: number, _enter: number): number {
   if (!castRayAtShape(w, s, 1, rayLocal)) return -1;
   if (rayMode === RAY_ANY) {
     rayBestSlot = s;
-    copyRay(rayLocal, rayBest);
+    copyHit(rayLocal, rayBest);
     return 0;
   }
-  rayHits.push(makeRayHit(w, s, rayLocal));
+  rayHits.push(makeHit(w, s, rayLocal));
   return -1;
 }
 
@@ -246,27 +239,27 @@ function runRay(
   }
 }
 
-/** See `World.castRayClosest`. */
-export function castRayClosest(
+/** A ray query that answers with one hit or null (castRayClosest, castRayAny). */
+type SingleHitRay = (
   w: WorldState,
   origin: Vec2,
   translation: Vec2,
   filter?: Partial<QueryFilter>,
-): RayHit | null {
-  runRay(w, 'castRayClosest', origin, translation, filter, RAY_CLOSEST);
-  return rayBestSlot === -1 ? null : makeRayHit(w, rayBestSlot, rayBest);
+) => RayHit | null;
+
+/** The ray query `fn` (its errors name it) that keeps one hit as `mode` says. */
+function singleHitRay(fn: 'castRayClosest' | 'castRayAny', mode: number): SingleHitRay {
+  return (w, origin, translation, filter) => {
+    runRay(w, fn, origin, translation, filter, mode);
+    return rayBestSlot === -1 ? null : makeHit(w, rayBestSlot, rayBest);
+  };
 }
 
+/** See `World.castRayClosest`. */
+export const castRayClosest = singleHitRay('castRayClosest', RAY_CLOSEST);
+
 /** See `World.castRayAny`. */
-export function castRayAny(
-  w: WorldState,
-  origin: Vec2,
-  translation: Vec2,
-  filter?: Partial<QueryFilter>,
-): RayHit | null {
-  runRay(w, 'castRayAny', origin, translation, filter, RAY_ANY);
-  return rayBestSlot === -1 ? null : makeRayHit(w, rayBestSlot, rayBest);
-}
+export const castRayAny = singleHitRay('castRayAny', RAY_ANY);
 
 /** See `World.castRayAll`. */
 export function castRayAll(
@@ -329,11 +322,7 @@ function castCallback(_proxyId: number, s: number): boolean {
   if (castBestSlot === -1 || f < castBest.fraction || (f === castBest.fraction && handle < castBestHandle)) {
     castBestSlot = s;
     castBestHandle = handle;
-    castBest.fraction = f;
-    castBest.pointX = castOut.pointX;
-    castBest.pointY = castOut.pointY;
-    castBest.normalX = castOut.normalX;
-    castBest.normalY = castOut.normalY;
+    copyHit(castOut, castBest);
   }
   return true;
 }
@@ -367,14 +356,7 @@ export function castShape(
   } finally {
     world = null;
   }
-  if (castBestSlot === -1) return null;
-  return {
-    shapeId: shapeHandle(w, castBestSlot),
-    bodyId: bodyHandle(w, castBestSlot),
-    point: { x: castBest.pointX, y: castBest.pointY },
-    normal: { x: castBest.normalX, y: castBest.normalY },
-    fraction: castBest.fraction,
-  };
+  return castBestSlot === -1 ? null : makeHit(w, castBestSlot, castBest);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -466,8 +448,19 @@ function shapeCallback(_proxyId: number, s: number): boolean {
   return true;
 }
 
-/** Runs `callback` over the three trees with the current box; returns sorted shape ids. */
-function collect(w: WorldState, callback: (proxyId: number, s: number) => boolean): ShapeId[] {
+/** Runs `callback` over the three trees in the box given (kept for it); returns sorted shape ids. */
+function collect(
+  w: WorldState,
+  callback: (proxyId: number, s: number) => boolean,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): ShapeId[] {
+  boxMinX = minX;
+  boxMinY = minY;
+  boxMaxX = maxX;
+  boxMaxY = maxY;
   const slots: number[] = [];
   overlapSlots = slots;
   world = w;
@@ -487,11 +480,7 @@ function collect(w: WorldState, callback: (proxyId: number, s: number) => boolea
 /** See `World.overlapAABB`. */
 export function overlapAABB(w: WorldState, aabb: QueryAABB, filter?: Partial<QueryFilter>): ShapeId[] {
   checkAABBQuery(aabb, filter);
-  boxMinX = aabb.minX;
-  boxMinY = aabb.minY;
-  boxMaxX = aabb.maxX;
-  boxMaxY = aabb.maxY;
-  return collect(w, aabbCallback);
+  return collect(w, aabbCallback, aabb.minX, aabb.minY, aabb.maxX, aabb.maxY);
 }
 
 /** See `World.overlapPoint`. */
@@ -499,11 +488,7 @@ export function overlapPoint(w: WorldState, point: Vec2, filter?: Partial<QueryF
   checkPointQuery(point, filter);
   pointX = point.x;
   pointY = point.y;
-  boxMinX = point.x;
-  boxMinY = point.y;
-  boxMaxX = point.x;
-  boxMaxY = point.y;
-  return collect(w, pointCallback);
+  return collect(w, pointCallback, point.x, point.y, point.x, point.y);
 }
 
 /** See `World.overlapShape`. */
@@ -516,9 +501,5 @@ export function overlapShape(
   const type = checkShapeQuery('overlapShape', geometry, transform, undefined, filter);
   makeProxy(geometry, castProxy);
   const box = computeShapeAABB(type, geometry, castXf, queryBox);
-  boxMinX = box.minX;
-  boxMinY = box.minY;
-  boxMaxX = box.maxX;
-  boxMaxY = box.maxY;
-  return collect(w, shapeCallback);
+  return collect(w, shapeCallback, box.minX, box.minY, box.maxX, box.maxY);
 }

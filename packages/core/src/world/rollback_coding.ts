@@ -180,12 +180,25 @@ function guessCosine(negative: boolean): void {
   guess4[2] = negative ? -c : c;
 }
 
-/** Writes value4 coded against guess4 at `at` (room for 34 bytes made); returns the end. */
-export function putCoded4(B: Uint8Array, at: number): number {
+/**
+ * The order putCodedPose codes a pose's numbers in: x, y and the sine against guess4's,
+ * then the cosine against the one the sine gives (guessCosine).
+ */
+const POSE_ORDER = [0, 1, 3, 2] as const;
+
+/**
+ * Writes value4 coded against guess4 at `at`, in index order, or, for a pose, in
+ * POSE_ORDER with the cosine guessed from the sine: a two-byte head of four 4-bit counts
+ * (value4[k]'s significant bytes at bits 4k, low byte first), then each XOR's bytes.
+ * Room for 34 bytes made; returns the end.
+ */
+function putCoded(B: Uint8Array, at: number, pose: boolean): number {
   const head = at;
   at += 2;
   let counts = 0;
-  for (let k = 0; k < 4; k++) {
+  for (let i = 0; i < 4; i++) {
+    const k = pose ? POSE_ORDER[i]! : i;
+    if (pose && k === 2) guessCosine(guess4[2]! < 0);
     const n = putXor(B, at, k);
     counts |= n << (4 * k);
     at += n;
@@ -195,16 +208,28 @@ export function putCoded4(B: Uint8Array, at: number): number {
   return at;
 }
 
-/** Reads what putCoded4 wrote (against the same guess4) into value4; returns the end. */
-export function getCoded4(B: Uint8Array, at: number): number {
+/** Reads what putCoded wrote (against the same guess4, `pose` the same) into value4; returns the end. */
+function getCoded(B: Uint8Array, at: number, pose: boolean): number {
   const counts = B[at]! | (B[at + 1]! << 8);
   at += 2;
-  for (let k = 0; k < 4; k++) {
+  for (let i = 0; i < 4; i++) {
+    const k = pose ? POSE_ORDER[i]! : i;
+    if (pose && k === 2) guessCosine(guess4[2]! < 0);
     const n = (counts >> (4 * k)) & 15;
     getXor(B, at, k, n);
     at += n;
   }
   return at;
+}
+
+/** Writes value4 coded against guess4 at `at` (room for 34 bytes made); returns the end. */
+export function putCoded4(B: Uint8Array, at: number): number {
+  return putCoded(B, at, false);
+}
+
+/** Reads what putCoded4 wrote (against the same guess4) into value4; returns the end. */
+export function getCoded4(B: Uint8Array, at: number): number {
+  return getCoded(B, at, false);
 }
 
 /**
@@ -213,43 +238,12 @@ export function getCoded4(B: Uint8Array, at: number): number {
  * guess4's cosine. Room for 34 bytes made; returns the end.
  */
 export function putCodedPose(B: Uint8Array, at: number): number {
-  const head = at;
-  at += 2;
-  let n = putXor(B, at, 0);
-  let counts = n;
-  at += n;
-  n = putXor(B, at, 1);
-  counts |= n << 4;
-  at += n;
-  n = putXor(B, at, 3);
-  counts |= n << 12;
-  at += n;
-  guessCosine(guess4[2]! < 0);
-  n = putXor(B, at, 2);
-  counts |= n << 8;
-  at += n;
-  B[head] = counts;
-  B[head + 1] = counts >>> 8;
-  return at;
+  return putCoded(B, at, true);
 }
 
 /** Reads what putCodedPose wrote (against the same guess4) into value4; returns the end. */
 export function getCodedPose(B: Uint8Array, at: number): number {
-  const counts = B[at]! | (B[at + 1]! << 8);
-  at += 2;
-  let n = counts & 15;
-  getXor(B, at, 0, n);
-  at += n;
-  n = (counts >> 4) & 15;
-  getXor(B, at, 1, n);
-  at += n;
-  n = (counts >> 12) & 15;
-  getXor(B, at, 3, n);
-  at += n;
-  guessCosine(guess4[2]! < 0);
-  n = (counts >> 8) & 15;
-  getXor(B, at, 2, n);
-  return at + n;
+  return getCoded(B, at, true);
 }
 
 /**

@@ -401,17 +401,28 @@ function updatedAtReference(w: WorldState, c: number, n: number): boolean {
   return ok;
 }
 
+/**
+ * The pose pairs worth trying for contact c, one bit per combo (bit 0 of a combo: body A at
+ * its current pose, bit 1: B at its current pose): a body whose start pose equals its
+ * current one is tried at the current pose only.
+ */
+function poseCombos(w: WorldState, c: number): number {
+  const startA = startDiffers[w.contacts.bodyA[c]!] === 1;
+  const startB = startDiffers[w.contacts.bodyB[c]!] === 1;
+  let combos = 0;
+  for (let combo = 0; combo < 4; combo++) {
+    if (((combo & 1) !== 0 || startA) && ((combo & 2) !== 0 || startB)) combos |= 1 << combo;
+  }
+  return combos;
+}
+
 /** The M_CURRENT_ bits of the first pose pair at which reuseManifold gives c's record (kept), or -1. */
 function reusedAt(w: WorldState, c: number, n: number): number {
-  const contacts = w.contacts;
-  const bA = contacts.bodyA[c]!;
-  const bB = contacts.bodyB[c]!;
-  const startA = startDiffers[bA] === 1;
-  const startB = startDiffers[bB] === 1;
+  const combos = poseCombos(w, c);
   for (let combo = 0; combo < 4; combo++) {
+    if ((combos & (1 << combo)) === 0) continue;
     const currentA = (combo & 1) !== 0;
     const currentB = (combo & 2) !== 0;
-    if ((!currentA && !startA) || (!currentB && !startB)) continue;
     const ok = reuseAtPoses(w, c, n, currentA, currentB) && recordIsKept(w, c, n);
     restoreRecord(w, c);
     if (ok) return combo << 2;
@@ -425,15 +436,12 @@ function reusedAt(w: WorldState, c: number, n: number): number {
  */
 function collidedAt(w: WorldState, c: number, n: number): number {
   const contacts = w.contacts;
-  const bA = contacts.bodyA[c]!;
-  const bB = contacts.bodyB[c]!;
-  const startA = startDiffers[bA] === 1;
-  const startB = startDiffers[bB] === 1;
+  const combos = poseCombos(w, c);
   keepReference(w, c);
   for (let combo = 0; combo < 4; combo++) {
+    if ((combos & (1 << combo)) === 0) continue;
     const currentA = (combo & 1) !== 0;
     const currentB = (combo & 2) !== 0;
-    if ((!currentA && !startA) || (!currentB && !startB)) continue;
     collideAtPoses(w, c, currentA, currentB);
     if (manifold.pointCount !== n || manifold.id0 !== contacts.id0[c]) continue;
     if (n > 1 && manifold.id1 !== contacts.id1[c]) continue;

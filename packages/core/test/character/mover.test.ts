@@ -320,15 +320,32 @@ describe('character mover: ground snap', () => {
     return drop;
   }
 
+  /**
+   * A mover (stepHeight 0.3) standing at x walking at vx for `frames` frames (walk): its
+   * last result and how many frames it was airborne and stepped up.
+   */
+  function walkFrom(
+    world: World,
+    x: number,
+    vx: number,
+    frames: number,
+    each?: (r: MoveResult) => void,
+  ): { r: MoveResult; airborne: number; stepped: number } {
+    const mover = world.createMover({ capsule: CAPSULE, position: { x, y: STAND_Y }, stepHeight: 0.3 });
+    let airborne = 0;
+    let stepped = 0;
+    const r = walk(mover, vx, frames, (res) => {
+      if (!res.grounded) airborne++;
+      if (res.stepped) stepped++;
+      each?.(res);
+    });
+    return { r, airborne, stepped };
+  }
+
   it('walks down a 40° slope without leaving the ground (airborne 97 of 150 frames before)', () => {
     const world = new World();
     downSlope(world, 40 * DEG, 6);
-    const mover = world.createMover({ capsule: CAPSULE, position: { x: -2, y: STAND_Y }, stepHeight: 0.3 });
-    let airborne = 0;
-    let stepped = 0;
-    const r = walk(mover, 4, 150, (res) => {
-      if (!res.grounded) airborne++;
-      if (res.stepped) stepped++;
+    const { r, airborne, stepped } = walkFrom(world, -2, 4, 150, (res) => {
       expect(inside(world, CAPSULE, res.position)).toBe(false);
     });
     expect(airborne).toBe(0);
@@ -343,13 +360,7 @@ describe('character mover: ground snap', () => {
       const b = world.createBody();
       world.createPolygonShape(b, makeOffsetBox(10, 1, -10, -1, 0));
       world.createPolygonShape(b, makeOffsetBox(10, 1, 10, -1 - drop, 0));
-      const mover = world.createMover({ capsule: CAPSULE, position: { x: -1, y: STAND_Y }, stepHeight: 0.3 });
-      let airborne = 0;
-      let stepped = 0;
-      const r = walk(mover, 3, 90, (res) => {
-        if (!res.grounded) airborne++;
-        if (res.stepped) stepped++;
-      });
+      const { r, airborne, stepped } = walkFrom(world, -1, 3, 90);
       return { airborne, y: r.position.y - STAND_Y, stepped };
     };
     const small = run(0.2);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BroadPhase, ProxyType } from '../../src/collision/broad_phase';
 import { AABB } from '../../src/geometry/geometry';
+import { enlargeOp, moveOp, pickOp } from './proxy_ops';
 
 interface Proxy {
   key: number;
@@ -56,20 +57,10 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       })
       .map((r) => ({ kind: 'create' as const, ...r })),
   },
-  {
-    weight: 3,
-    arbitrary: fc
-      .record({ pick: fc.nat(), x: coord, y: coord, w: size, h: size })
-      .map((r) => ({ kind: 'move' as const, ...r })),
-  },
-  {
-    weight: 2,
-    arbitrary: fc
-      .record({ pick: fc.nat(), grow: fc.integer({ min: 0, max: 20 }).map((v) => v / 10) })
-      .map((r) => ({ kind: 'enlarge' as const, ...r })),
-  },
-  { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'buffer' as const, pick })) },
-  { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'destroy' as const, pick })) },
+  { weight: 3, arbitrary: moveOp(coord, size) },
+  { weight: 2, arbitrary: enlargeOp(20, 10) },
+  { weight: 1, arbitrary: pickOp('buffer') },
+  { weight: 2, arbitrary: pickOp('destroy') },
   { weight: 2, arbitrary: fc.constant({ kind: 'update' as const }) },
 );
 
@@ -219,14 +210,9 @@ describe('BroadPhase', () => {
             .record({ pick: fc.nat(), dx: jitter, dy: jitter })
             .map((r) => ({ kind: 'nudge' as const, ...r })),
         },
-        {
-          weight: 3,
-          arbitrary: fc
-            .record({ pick: fc.nat(), grow: fc.integer({ min: 0, max: 4 }).map((v) => v / 4) })
-            .map((r) => ({ kind: 'enlarge' as const, ...r })),
-        },
-        { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'buffer' as const, pick })) },
-        { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'destroy' as const, pick })) },
+        { weight: 3, arbitrary: enlargeOp(4, 4) },
+        { weight: 1, arbitrary: pickOp('buffer') },
+        { weight: 1, arbitrary: pickOp('destroy') },
       ),
       { minLength: 5, maxLength: 20 },
     );

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DynamicTree } from '../../src/collision/dynamic_tree';
 import { AABB } from '../../src/geometry/geometry';
+import { enlargeOp, moveOp, pickOp } from './proxy_ops';
 
 interface Box {
   minX: number;
@@ -17,29 +18,26 @@ function overlaps(a: Box, minX: number, minY: number, maxX: number, maxY: number
 
 /** Reference slab test, same convention as the tree: entry fraction or -1. */
 function raySlab(b: Box, ox: number, oy: number, dx: number, dy: number, maxFraction: number): number {
-  let tmin = 0;
-  let tmax = maxFraction;
-  if (dx === 0) {
-    if (ox < b.minX || ox > b.maxX) return -1;
-  } else {
-    const inv = 1 / dx;
-    const t1 = (b.minX - ox) * inv;
-    const t2 = (b.maxX - ox) * inv;
-    tmin = Math.max(tmin, Math.min(t1, t2));
-    tmax = Math.min(tmax, Math.max(t1, t2));
-    if (tmin > tmax) return -1;
-  }
-  if (dy === 0) {
-    if (oy < b.minY || oy > b.maxY) return -1;
-  } else {
-    const inv = 1 / dy;
-    const t1 = (b.minY - oy) * inv;
-    const t2 = (b.maxY - oy) * inv;
-    tmin = Math.max(tmin, Math.min(t1, t2));
-    tmax = Math.min(tmax, Math.max(t1, t2));
-    if (tmin > tmax) return -1;
-  }
-  return tmin;
+  const range = { tmin: 0, tmax: maxFraction };
+  if (!slab(range, b.minX, b.maxX, ox, dx) || !slab(range, b.minY, b.maxY, oy, dy)) return -1;
+  return range.tmin;
+}
+
+/** Narrows `range` to the fractions inside the slab [min, max] along one axis; false if empty. */
+function slab(
+  range: { tmin: number; tmax: number },
+  min: number,
+  max: number,
+  o: number,
+  d: number,
+): boolean {
+  if (d === 0) return o >= min && o <= max;
+  const inv = 1 / d;
+  const t1 = (min - o) * inv;
+  const t2 = (max - o) * inv;
+  range.tmin = Math.max(range.tmin, Math.min(t1, t2));
+  range.tmax = Math.min(range.tmax, Math.max(t1, t2));
+  return range.tmin <= range.tmax;
 }
 
 // Halves are exact in binary, so boxes often touch exactly: tests the inclusive convention.
@@ -62,19 +60,9 @@ type Op =
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: boxArb.map((b) => ({ kind: 'create' as const, ...b })) },
-  {
-    weight: 2,
-    arbitrary: fc
-      .record({ pick: fc.nat(), x: coord, y: coord, w: size, h: size })
-      .map((m) => ({ kind: 'move' as const, ...m })),
-  },
-  {
-    weight: 2,
-    arbitrary: fc
-      .record({ pick: fc.nat(), grow: fc.integer({ min: 0, max: 30 }).map((v) => v / 10) })
-      .map((m) => ({ kind: 'enlarge' as const, ...m })),
-  },
-  { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'destroy' as const, pick })) },
+  { weight: 2, arbitrary: moveOp(coord, size) },
+  { weight: 2, arbitrary: enlargeOp(30, 10) },
+  { weight: 1, arbitrary: pickOp('destroy') },
   { weight: 1, arbitrary: fc.boolean().map((full) => ({ kind: 'rebuild' as const, full })) },
 );
 

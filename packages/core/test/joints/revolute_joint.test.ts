@@ -31,7 +31,6 @@ describe('revolute joint', () => {
     world.createRevoluteJoint({
       bodyA: pivot,
       bodyB: bob,
-      localAnchorA: { x: 0, y: 0 },
       localAnchorB: { x: -L * cs.s, y: L * cs.c },
     });
     // period of the physical pendulum: small bob inertia m r^2 / 2 about its center

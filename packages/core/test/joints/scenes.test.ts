@@ -67,6 +67,20 @@ function mechanicalEnergy(world: World, bodies: readonly BodyId[]): number {
   return e;
 }
 
+/**
+ * A static pivot at (0, 10) and a ball of radius 0.2 m (density 1) 1 m below it, moving at
+ * `linearVelocity`, not yet joined; `weight` is the ball's (N).
+ */
+function pivotAndBob(
+  world: World,
+  linearVelocity = { x: 0, y: 0 },
+): { pivot: BodyId; bob: BodyId; weight: number } {
+  const pivot = world.createBody({ position: { x: 0, y: 10 } });
+  const bob = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 9 }, linearVelocity });
+  world.createCircleShape(bob, makeCircle(0, 0, 0.2), { density: 1 });
+  return { pivot, bob, weight: world.getBodyMass(bob) * G };
+}
+
 function revoluteParams(world: World, id: JointId): RevoluteJointParams {
   return world.getJointParams(id) as RevoluteJointParams;
 }
@@ -353,14 +367,10 @@ describe('hinges', () => {
 describe('joint events, collision and sleep', () => {
   it('an overloaded joint breaks once: reported once, disabled, and the bodies separate', () => {
     const world = new World({ enableSleep: false });
-    const pivot = world.createBody({ position: { x: 0, y: 10 } });
-    const bob = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 9 } });
-    world.createCircleShape(bob, makeCircle(0, 0, 0.2), { density: 1 });
-    const weight = world.getBodyMass(bob) * G;
+    const { pivot, bob, weight } = pivotAndBob(world);
     const joint = world.createRevoluteJoint({
       bodyA: pivot,
       bodyB: bob,
-      localAnchorA: { x: 0, y: 0 },
       localAnchorB: { x: 0, y: 1 },
       breakForce: 2 * weight,
     });
@@ -397,17 +407,10 @@ describe('joint events, collision and sleep', () => {
     // only carries its weight (1.26 N). Before the fix, only 1 sub-step broke the joint.
     for (const subSteps of [1, 2, 4, 8]) {
       const world = new World({ enableSleep: false, subSteps });
-      const pivot = world.createBody({ position: { x: 0, y: 10 } });
-      const bob = world.createBody({
-        type: BodyType.Dynamic,
-        position: { x: 0, y: 9 },
-        linearVelocity: { x: 0, y: -20 },
-      });
-      world.createCircleShape(bob, makeCircle(0, 0, 0.2), { density: 1 });
+      const { pivot, bob } = pivotAndBob(world, { x: 0, y: -20 });
       const joint = world.createRevoluteJoint({
         bodyA: pivot,
         bodyB: bob,
-        localAnchorA: { x: 0, y: 0 },
         localAnchorB: { x: 0, y: 1 },
         breakForce: 50,
       });
@@ -422,10 +425,7 @@ describe('joint events, collision and sleep', () => {
 
   it('a break force set on a live joint takes effect on the next step and keeps the joint as it was', () => {
     const world = new World({ enableSleep: false });
-    const pivot = world.createBody({ position: { x: 0, y: 10 } });
-    const bob = world.createBody({ type: BodyType.Dynamic, position: { x: 0, y: 9 } });
-    world.createCircleShape(bob, makeCircle(0, 0, 0.2), { density: 1 });
-    const weight = world.getBodyMass(bob) * G;
+    const { pivot, bob, weight } = pivotAndBob(world);
     const joint = world.createRevoluteJoint({ bodyA: pivot, bodyB: bob, anchor: { x: 0, y: 10 } });
     expect(world.getJointBreakForce(joint)).toBe(Number.POSITIVE_INFINITY);
     for (let i = 0; i < 30; i++) world.step(DT);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { BodyType, makeBox, makeCircle, World } from '../../src/index';
 import { DT } from '../support';
 import { addBlock } from './helpers';
+import { jointRig } from '../world/fixtures/joint_rig';
 
 /**
  * Steps `original` `warm` times and restores its snapshot into a new world (the same
@@ -52,82 +53,28 @@ describe('joints in snapshots', () => {
 });
 
 describe('every joint type in a snapshot', () => {
-  /** One joint of each type. */
+  /**
+   * One joint of each type: the shared rig (revolute, distance, prismatic, welds, mouse,
+   * motor; springs, motors and limits on), and the two types it leaves out.
+   */
   const build = (): World => {
     const world = new World();
-    const ground = world.createBody();
-    world.createPolygonShape(ground, makeBox(20, 0.5));
-    const dyn = (x: number, y: number) => {
-      const b = world.createBody({ type: BodyType.Dynamic, position: { x, y } });
+    jointRig({ BodyType, makeBox }, world, 0);
+    const ground = world.createBody({ position: { x: 0, y: -10 } });
+    const dyn = (x: number) => {
+      const b = world.createBody({ type: BodyType.Dynamic, position: { x, y: -8 } });
       world.createPolygonShape(b, makeBox(0.3, 0.3));
       return b;
     };
-    const a = dyn(-6, 4);
-    world.createRevoluteJoint({
-      bodyA: ground,
-      bodyB: a,
-      localAnchorA: { x: -6, y: 6 },
-      localAnchorB: { x: 0, y: 2 },
-    });
-    const b = dyn(-4, 4);
-    world.createDistanceJoint({
-      bodyA: ground,
-      bodyB: b,
-      localAnchorA: { x: -4, y: 7 },
-      length: 3,
-      enableSpring: true,
-      hertz: 2,
-      dampingRatio: 0.1,
-    });
-    const c = dyn(-2, 3);
-    world.createPrismaticJoint({
-      bodyA: ground,
-      bodyB: c,
-      localAnchorA: { x: -2, y: 3 },
-      localAxisA: { x: 0, y: 1 },
-      enableSpring: true,
-      hertz: 1,
-      dampingRatio: 0.2,
-    });
-    const d = dyn(0, 3);
-    const e = dyn(0.6, 3);
-    world.createWeldJoint({
-      bodyA: d,
-      bodyB: e,
-      localAnchorA: { x: 0.3, y: 0 },
-      localAnchorB: { x: -0.3, y: 0 },
-      angularHertz: 3,
-      angularDampingRatio: 0.5,
-    });
-    const f = dyn(3, 2);
     world.createWheelJoint({
       bodyA: ground,
-      bodyB: f,
+      bodyB: dyn(3),
       localAnchorA: { x: 3, y: 2 },
       enableMotor: true,
       maxMotorTorque: 5,
       motorSpeed: 2,
     });
-    const g = dyn(5, 3);
-    world.createMouseJoint({
-      bodyA: ground,
-      bodyB: g,
-      target: { x: 6, y: 5 },
-      hertz: 3,
-      dampingRatio: 0.7,
-      maxForce: 100,
-    });
-    const h = dyn(8, 3);
-    world.createMotorJoint({
-      bodyA: ground,
-      bodyB: h,
-      linearOffset: { x: 8, y: 4 },
-      angularOffset: 0.5,
-      maxForce: 50,
-      maxTorque: 5,
-    });
-    const i = dyn(8, 1);
-    world.createFilterJoint({ bodyA: h, bodyB: i });
+    world.createFilterJoint({ bodyA: dyn(6), bodyB: dyn(8) });
     return world;
   };
 

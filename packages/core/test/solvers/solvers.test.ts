@@ -31,7 +31,6 @@ function pendulumPeriod(solver: Solver): number {
   world.createRevoluteJoint({
     bodyA: anchor,
     bodyB: bob,
-    localAnchorA: { x: 0, y: 0 },
     localAnchorB: world.getBodyLocalPoint(bob, { x: 0, y: 10 }),
   });
   // time between the first and the fifth crossing of x = 0 going the same way: 2 periods
@@ -92,8 +91,6 @@ describe.each(SOLVERS)('solver %s', (_name, make) => {
     world.createDistanceJoint({
       bodyA: c,
       bodyB: d,
-      localAnchorA: { x: 0, y: 0 },
-      localAnchorB: { x: 0, y: 0 },
       length: 1,
     });
     const momentum = () => {
@@ -173,7 +170,6 @@ describe.each(SOLVERS)('solver %s', (_name, make) => {
     world.createRevoluteJoint({
       bodyA: anchor,
       bodyB: body,
-      localAnchorA: { x: 0, y: 0 },
       localAnchorB: { x: 0, y: 3 },
     });
     stepWorld(world, 30);
@@ -303,8 +299,6 @@ describe('choosing a solver', () => {
         world.createDistanceJoint({
           bodyA: a,
           bodyB: b,
-          localAnchorA: { x: 0, y: 0 },
-          localAnchorB: { x: 0, y: 0 },
           breakForce: 10,
         }),
       /^createDistanceJoint: the solver 'noBreak' cannot break joints \(breakForce, breakTorque\)/,
@@ -313,7 +307,6 @@ describe('choosing a solver', () => {
     const hinge = world.createRevoluteJoint({
       bodyA: a,
       bodyB: b,
-      localAnchorA: { x: 0, y: 0 },
       localAnchorB: { x: -1, y: 0 },
       enableMotor: true,
       maxMotorTorque: 10,

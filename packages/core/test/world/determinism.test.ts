@@ -30,6 +30,13 @@ interface Trace {
   states: Float64Array;
 }
 
+/** A fresh world with the mixed pile of `count` bodies, stepped `steps` times: the world, the pile's ids and its trace. */
+function pileTrace(count: number, steps: number): { world: World; ids: BodyId[]; trace: Trace } {
+  const world = new World();
+  const ids = mixedPileScene(world, count);
+  return { world, ids, trace: runTrace(world, ids, steps) };
+}
+
 function runTrace(world: World, ids: readonly BodyId[], steps: number): Trace {
   const hashes: number[] = [];
   const states = new Float64Array(steps * ids.length * 7);
@@ -71,14 +78,9 @@ describe('determinism', () => {
   });
 
   it('two independent runs of the 300-body pile agree bit for bit after every step', () => {
-    const a = new World();
-    const idsA = mixedPileScene(a, 300);
-    const traceA = runTrace(a, idsA, 300);
-
-    const b = new World();
-    const idsB = mixedPileScene(b, 300);
+    const { ids: idsA, trace: traceA } = pileTrace(300, 300);
+    const { ids: idsB, trace: traceB } = pileTrace(300, 300);
     expect(idsB).toEqual(idsA);
-    const traceB = runTrace(b, idsB, 300);
 
     expect(traceB.hashes).toEqual(traceA.hashes);
     // positions, rotations and velocities, compared as bytes after every step
@@ -88,9 +90,7 @@ describe('determinism', () => {
   });
 
   it('stepping another world in between does not change a world (no state shared between worlds)', () => {
-    const solo = new World();
-    const soloIds = mixedPileScene(solo, 100);
-    const soloTrace = runTrace(solo, soloIds, 150);
+    const { world: solo, ids: soloIds, trace: soloTrace } = pileTrace(100, 150);
 
     const a = new World();
     const idsA = mixedPileScene(a, 100);

@@ -801,6 +801,11 @@ function runSequence(base: Uint8Array, baseIds: Ids, ops: readonly Op[]): void {
     expect(b).toEqual(a);
     return a;
   };
+  /** Saves into ring slot `slot` on both sides by `save`: the two states hold the same bytes. */
+  const saveBoth = (slot: number, what: string, save: (s: Side) => void): void => {
+    both(save);
+    expect(sameState(fast.ring[slot]!, full.ring[slot]!), what).toBe(true);
+  };
   const expectSameWorlds = (what: string): void => {
     expect(fast.world.stateHash(), what).toBe(full.world.stateHash());
     expect(fast.world.getCounters(), what).toEqual(full.world.getCounters());
@@ -815,22 +820,15 @@ function runSequence(base: Uint8Array, baseIds: Ids, ops: readonly Op[]): void {
         both((s) => stepWorld(s.world, 40));
         break;
       case 'save':
-        both((s) => {
-          s.world.saveState(s.ring[op.slot]);
+      case 'twinSave':
+        saveBoth(op.slot, op.kind === 'save' ? 'saved states' : 'twin states', (s) => {
+          (op.kind === 'save' ? s.world : s.twin).saveState(s.ring[op.slot]);
         });
-        expect(sameState(fast.ring[op.slot]!, full.ring[op.slot]!), 'saved states').toBe(true);
         break;
       case 'saveNew':
-        both((s) => {
+        saveBoth(op.slot, 'saved states', (s) => {
           s.ring[op.slot] = s.world.saveState();
         });
-        expect(sameState(fast.ring[op.slot]!, full.ring[op.slot]!), 'saved states').toBe(true);
-        break;
-      case 'twinSave':
-        both((s) => {
-          s.twin.saveState(s.ring[op.slot]);
-        });
-        expect(sameState(fast.ring[op.slot]!, full.ring[op.slot]!), 'twin states').toBe(true);
         break;
       case 'twinStep':
         both((s) => s.twin.step(DT));
