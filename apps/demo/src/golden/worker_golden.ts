@@ -15,7 +15,7 @@ import {
   makeCircle,
   type World,
 } from '@impulse/core';
-import { addGround, addPyramid, platformerScene, ragdollScene } from '@impulse/core/scenes';
+import { addGround, addPyramid, platformerScene, ragdollScene, springBeamScene } from '@impulse/core/scenes';
 import type { PhysicsClient } from '@impulse/worker';
 
 /** Steps of the golden run (10 s at 60 Hz). */
@@ -59,29 +59,7 @@ export function buildGoldenScene(client: PhysicsClient): number {
   // joints with limits and motors (joint friction): a ragdoll dropped from a height
   ragdollScene(world, { position: { x: -30, y: 3 }, jointFriction: 0.05, ground: false });
   // springs: bobs hung from a static beam on soft distance joints of different stiffness
-  const beam = world.createBody({ position: { x: -18, y: 9 } });
-  world.createPolygonShape(beam, makeBox(4, 0.2));
-  for (let i = 0; i < 4; i++) {
-    const bob = world.createBody({
-      type: BodyType.Dynamic,
-      position: { x: -21 + 2 * i, y: 6 },
-      linearVelocity: { x: i % 2 === 0 ? 2 : -1, y: 0 },
-    });
-    world.createPolygonShape(bob, makeBox(0.3, 0.3), { density: 1 });
-    world.createDistanceJoint({
-      bodyA: beam,
-      bodyB: bob,
-      localAnchorA: { x: -3 + 2 * i, y: -0.2 },
-      localAnchorB: { x: 0, y: 0.3 },
-      length: 2,
-      enableSpring: true,
-      hertz: 1 + i,
-      dampingRatio: 0.1 * i,
-      enableLimit: true,
-      minLength: 1,
-      maxLength: 3.5,
-    });
-  }
+  springBeamScene(world, { x: -18, y: 9 });
   // a sensor zone that rolling balls pass through
   const zone = world.createBody({ position: { x: 0, y: 1 } });
   world.createPolygonShape(zone, makeBox(1, 1), { isSensor: true });

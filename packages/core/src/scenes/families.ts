@@ -42,6 +42,23 @@ const built =
 /** The character's capsule in the crate family. */
 const capsule = makeCapsule(0, -0.5, 0, 0.5, 0.3);
 
+/**
+ * A character that stands at `start` until step `waitSteps`, then walks right at `speed`
+ * m/s, pushing with at most 50 N: the character families' driver.
+ */
+function walker(start: { x: number; y: number }, waitSteps: number, speed: number): SceneDriver {
+  let p = { x: start.x, y: start.y };
+  return (w, step) => {
+    const r = w.moveCharacter(
+      capsule,
+      p,
+      { x: step > waitSteps ? speed * FAMILY_DT : 0, y: -0.05 },
+      { maxPushForce: 50 },
+    );
+    p = { x: r.position.x, y: r.position.y };
+  };
+}
+
 export const SCENE_FAMILIES: readonly SceneFamily[] = [
   {
     name: 'a stack and a pyramid',
@@ -91,16 +108,7 @@ export const SCENE_FAMILIES: readonly SceneFamily[] = [
         });
         world.createCircleShape(ball, makeCircle(0, 0, 0.25), { friction: 0.2 });
       }
-      let p = { x: 2, y: 0.85 };
-      return (w, step) => {
-        const r = w.moveCharacter(
-          capsule,
-          p,
-          { x: step > 100 ? 3 * FAMILY_DT : 0, y: -0.05 },
-          { maxPushForce: 50 },
-        );
-        p = { x: r.position.x, y: r.position.y };
-      };
+      return walker({ x: 2, y: 0.85 }, 100, 3);
     },
   },
   { name: 'sensors', steps: 240, build: built((world) => sensorScene(world, 4)) },
@@ -112,16 +120,7 @@ export const SCENE_FAMILIES: readonly SceneFamily[] = [
       const level = platformerScene(world);
       const box = world.createBody({ type: BodyType.Dynamic, position: { x: 13, y: level.plateauTop + 2 } });
       world.createPolygonShape(box, makeBox(0.4, 0.4));
-      let p = { x: level.spawn.x, y: level.spawn.y };
-      return (w, step) => {
-        const r = w.moveCharacter(
-          capsule,
-          p,
-          { x: step > 20 ? 4 * FAMILY_DT : 0, y: -0.05 },
-          { maxPushForce: 50 },
-        );
-        p = { x: r.position.x, y: r.position.y };
-      };
+      return walker(level.spawn, 20, 4);
     },
   },
 ];
