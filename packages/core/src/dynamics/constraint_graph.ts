@@ -19,8 +19,8 @@
  * the awake order, which adds no state to snapshots or rollback).
  *
  * The colouring writes the constraints' places: overflow first, then colour by colour,
- * within a colour the two-point contacts first (in awake order), so that the sweeps can run
- * them two at a time interleaved (contact_solver.ts), then the others.
+ * within a colour the two-point contacts first (in awake order), then the one-point ones, so
+ * that the sweeps can run each kind two at a time (contact_solver.ts).
  */
 
 import type { DynamicsState } from './dynamics_state.js';
@@ -51,7 +51,7 @@ enum L {
   ALL = 0xffffff,
 }
 
-/** Pair flag of the meta point count (contact_solver.ts: PAIRED_TWO_POINTS = 2 | 4). */
+/** Pair flag of the meta point count (contact_solver.ts: PAIRED_TWO_POINTS = 2 | 4, PAIRED_ONE_POINT = 1 | 4). */
 enum F {
   PAIRED = 4,
 }
@@ -169,8 +169,11 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
       const offset = place - start[colour]!;
       flag = (offset & 1) === 0 && offset + 1 < twoPoint[colour]! ? F.PAIRED : 0;
     } else {
+      // one-point contacts paired as the two-point ones, after them
       place = nextOther[colour]!;
       nextOther[colour] = place + 1;
+      const offset = place - start[colour]! - twoPoint[colour]!;
+      flag = (offset & 1) === 0 && offset + 1 < counts[colour]! - twoPoint[colour]! ? F.PAIRED : 0;
     }
     const m4 = place * L.META;
     meta[m4] = bA * S.STRIDE;

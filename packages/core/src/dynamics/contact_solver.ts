@@ -117,10 +117,15 @@ enum IX {
 enum M {
   /** First of two adjacent two-point constraints that share no moving body: run interleaved. */
   PAIRED_TWO_POINTS = 2 | 4,
+  /** First of two adjacent one-point constraints that share no moving body: run interleaved. */
+  PAIRED_ONE_POINT = 1 | 4,
+  /** The pair bit. */
+  PAIRED = 4,
 }
 
-/** The meta value of a paired two-point constraint, for the colouring's pinning test. */
+/** The meta values of paired constraints, for the colouring's pinning test. */
 export const PAIRED_TWO_POINTS = M.PAIRED_TWO_POINTS;
+export const PAIRED_ONE_POINT = M.PAIRED_ONE_POINT;
 
 /**
  * Applies last sub-step's accumulated impulses at the start of a sub-step, to constraints
@@ -141,10 +146,78 @@ export function warmStartContacts(
       i = start;
       continue;
     }
+    const kind = meta[(Math.imul(i, 4) & IX.MASK) + 2]!;
     // a pair whose second constraint lies past the block's end is run one by one
-    if (meta[(Math.imul(i, 4) & IX.MASK) + 2] !== M.PAIRED_TWO_POINTS || i + 1 >= end) {
+    if ((kind & M.PAIRED) === 0 || i + 1 >= end) {
       warmStartOne(d, meta, state, i);
       i++;
+      continue;
+    }
+    if (kind === M.PAIRED_ONE_POINT) {
+      // two independent one-point constraints, interleaved (as the two-point pairs below)
+      const iX = i;
+      const iY = i + 1;
+      const baseX = Math.imul(iX, K.STRIDE) & IX.MASK;
+      const mX = Math.imul(iX, 4) & IX.MASK;
+      const oaX = meta[mX]! & IX.MASK;
+      const obX = meta[mX + 1]! & IX.MASK;
+      const baseY = Math.imul(iY, K.STRIDE) & IX.MASK;
+      const mY = Math.imul(iY, 4) & IX.MASK;
+      const oaY = meta[mY]! & IX.MASK;
+      const obY = meta[mY + 1]! & IX.MASK;
+      const p0X = baseX + K.POINT;
+      const p0Y = baseY + K.POINT;
+      {
+        const nx = d[baseX + K.NX]!;
+        const ny = d[baseX + K.NY]!;
+        const mA = d[baseX + K.MA]!;
+        const iA = d[baseX + K.IA]!;
+        const mB = d[baseX + K.MB]!;
+        const iB = d[baseX + K.IB]!;
+        const ni = d[p0X + Q.NORMAL_IMPULSE]!;
+        const ti = d[p0X + Q.TANGENT_IMPULSE]!;
+        // tangent = (ny, -nx)
+        const px = ni * nx + ti * ny;
+        const py = ni * ny - ti * nx;
+        const wa = state[oaX + S.W]! - iA * (d[p0X + Q.RAX]! * py - d[p0X + Q.RAY]! * px);
+        const vax = state[oaX + S.VX]! - mA * px;
+        const vay = state[oaX + S.VY]! - mA * py;
+        const wb = state[obX + S.W]! + iB * (d[p0X + Q.RBX]! * py - d[p0X + Q.RBY]! * px);
+        const vbx = state[obX + S.VX]! + mB * px;
+        const vby = state[obX + S.VY]! + mB * py;
+        state[oaX + S.VX] = vax;
+        state[oaX + S.VY] = vay;
+        state[oaX + S.W] = wa;
+        state[obX + S.VX] = vbx;
+        state[obX + S.VY] = vby;
+        state[obX + S.W] = wb;
+      }
+      {
+        const nx = d[baseY + K.NX]!;
+        const ny = d[baseY + K.NY]!;
+        const mA = d[baseY + K.MA]!;
+        const iA = d[baseY + K.IA]!;
+        const mB = d[baseY + K.MB]!;
+        const iB = d[baseY + K.IB]!;
+        const ni = d[p0Y + Q.NORMAL_IMPULSE]!;
+        const ti = d[p0Y + Q.TANGENT_IMPULSE]!;
+        // tangent = (ny, -nx)
+        const px = ni * nx + ti * ny;
+        const py = ni * ny - ti * nx;
+        const wa = state[oaY + S.W]! - iA * (d[p0Y + Q.RAX]! * py - d[p0Y + Q.RAY]! * px);
+        const vax = state[oaY + S.VX]! - mA * px;
+        const vay = state[oaY + S.VY]! - mA * py;
+        const wb = state[obY + S.W]! + iB * (d[p0Y + Q.RBX]! * py - d[p0Y + Q.RBY]! * px);
+        const vbx = state[obY + S.VX]! + mB * px;
+        const vby = state[obY + S.VY]! + mB * py;
+        state[oaY + S.VX] = vax;
+        state[oaY + S.VY] = vay;
+        state[oaY + S.W] = wa;
+        state[obY + S.VX] = vbx;
+        state[obY + S.VY] = vby;
+        state[obY + S.W] = wb;
+      }
+      i += 2;
       continue;
     }
     // two independent two-point constraints, interleaved (their colour shares no moving body: constraint_graph.ts)
@@ -347,19 +420,250 @@ export function solveContacts(
       i = start;
       continue;
     }
+    const kind = meta[(Math.imul(i, 4) & IX.MASK) + 2]!;
     // a pair whose second constraint lies past the block's end is run one by one
-    if (meta[(Math.imul(i, 4) & IX.MASK) + 2] !== M.PAIRED_TWO_POINTS || i + 1 >= end) {
+    if ((kind & M.PAIRED) === 0 || i + 1 >= end) {
       const changed = solveOne(d, meta, state, i, ctx, useBias, track);
       again[i] = changed;
       n += changed;
       i++;
       continue;
     }
+    const ih = ctx.invH;
+    const negMaxPush = -ctx.maxPushSpeed;
+    if (kind === M.PAIRED_ONE_POINT) {
+      // two independent one-point constraints (their colour shares no moving body:
+      // constraint_graph.ts), each as solveOne runs it, without its call
+      const iX = i;
+      const iY = i + 1;
+      let changeX = 0;
+      let changeY = 0;
+      {
+        const base = Math.imul(iX, K.STRIDE) & IX.MASK;
+        const m4 = Math.imul(iX, 4) & IX.MASK;
+        const oa = meta[m4]! & IX.MASK;
+        const ob = meta[m4 + 1]! & IX.MASK;
+        const nx = d[base + K.NX]!;
+        const ny = d[base + K.NY]!;
+        const mA = d[base + K.MA]!;
+        const iA = d[base + K.IA]!;
+        const mB = d[base + K.MB]!;
+        const iB = d[base + K.IB]!;
+        let vax = state[oa + S.VX]!;
+        let vay = state[oa + S.VY]!;
+        let wa = state[oa + S.W]!;
+        let vbx = state[ob + S.VX]!;
+        let vby = state[ob + S.VY]!;
+        let wb = state[ob + S.W]!;
+        const p0 = base + K.POINT;
+        const rax0 = d[p0 + Q.RAX]!;
+        const ray0 = d[p0 + Q.RAY]!;
+        const rbx0 = d[p0 + Q.RBX]!;
+        const rby0 = d[p0 + Q.RBY]!;
+        // the relax pass (biasOn 0) is rigid and pushes nothing out
+        const rate = biasOn !== 0 ? d[base + K.BIAS_RATE]! : 0;
+        const ms = biasOn !== 0 ? d[base + K.MASS_SCALE]! : 1;
+        const is = biasOn !== 0 ? d[base + K.IMPULSE_SCALE]! : 0;
+        let s0: number;
+        if (stored) {
+          s0 = d[p0 + Q.SEPARATION]!;
+        } else {
+          const qac = state[oa + S.DQC]!;
+          const qas = state[oa + S.DQS]!;
+          const qbc = state[ob + S.DQC]!;
+          const qbs = state[ob + S.DQS]!;
+          const dpx = state[ob + S.DPX]! - state[oa + S.DPX]!;
+          const dpy = state[ob + S.DPY]! - state[oa + S.DPY]!;
+          s0 =
+            (dpx + (qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0))) * nx +
+            (dpy + (qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0))) * ny +
+            d[p0 + Q.BASE_SEP]!;
+        }
+        if (biasOn === 0) d[p0 + Q.SEPARATION] = s0;
+        const spec = s0 * ih;
+        const push = rate * s0;
+        const open = s0 > 0;
+        const bias = open ? spec : push < negMaxPush ? negMaxPush : push;
+        const massScale = open ? 1 : ms;
+        const impulseScale = open ? 0 : is;
+        const oldN = d[p0 + Q.NORMAL_IMPULSE]!;
+        let ni0 = 0;
+        {
+          const dvx = vbx - wb * rby0 - (vax - wa * ray0);
+          const dvy = vby + wb * rbx0 - (vay + wa * rax0);
+          const vn = dvx * nx + dvy * ny;
+          let impulse = -d[p0 + Q.NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * oldN;
+          let acc = oldN + impulse;
+          if (acc < 0) acc = 0;
+          impulse = acc - oldN;
+          d[p0 + Q.NORMAL_IMPULSE] = acc;
+          ni0 = acc;
+          if (track) {
+            const max = d[p0 + Q.MAX_NORMAL_IMPULSE]!;
+            d[p0 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+          }
+          const px = impulse * nx;
+          const py = impulse * ny;
+          vax -= mA * px;
+          vay -= mA * py;
+          wa -= iA * (rax0 * py - ray0 * px);
+          vbx += mB * px;
+          vby += mB * py;
+          wb += iB * (rbx0 * py - rby0 * px);
+        }
+        {
+          // friction, tangent = (ny, -nx)
+          const friction = d[base + K.FRICTION]!;
+          const tx = ny;
+          const ty = -nx;
+          const dvx = vbx - wb * rby0 - (vax - wa * ray0);
+          const dvy = vby + wb * rbx0 - (vay + wa * rax0);
+          const vt = dvx * tx + dvy * ty;
+          const old = d[p0 + Q.TANGENT_IMPULSE]!;
+          const maxFriction = friction * ni0;
+          let acc = old - d[p0 + Q.TANGENT_MASS]! * vt;
+          const minFriction = -maxFriction;
+          acc = acc < minFriction ? minFriction : acc > maxFriction ? maxFriction : acc;
+          const impulse = acc - old;
+          d[p0 + Q.TANGENT_IMPULSE] = acc;
+          const px = impulse * tx;
+          const py = impulse * ty;
+          vax -= mA * px;
+          vay -= mA * py;
+          wa -= iA * (rax0 * py - ray0 * px);
+          vbx += mB * px;
+          vby += mB * py;
+          wb += iB * (rbx0 * py - rby0 * px);
+        }
+        state[oa + S.VX] = vax;
+        state[oa + S.VY] = vay;
+        state[oa + S.W] = wa;
+        state[ob + S.VX] = vbx;
+        state[ob + S.VY] = vby;
+        state[ob + S.W] = wb;
+        // relax pass: as solveOne's flag (point 1's change is 0 there)
+        changeX = (Math.abs(ni0 - oldN) + 0) * (mA + mB);
+      }
+      {
+        const base = Math.imul(iY, K.STRIDE) & IX.MASK;
+        const m4 = Math.imul(iY, 4) & IX.MASK;
+        const oa = meta[m4]! & IX.MASK;
+        const ob = meta[m4 + 1]! & IX.MASK;
+        const nx = d[base + K.NX]!;
+        const ny = d[base + K.NY]!;
+        const mA = d[base + K.MA]!;
+        const iA = d[base + K.IA]!;
+        const mB = d[base + K.MB]!;
+        const iB = d[base + K.IB]!;
+        let vax = state[oa + S.VX]!;
+        let vay = state[oa + S.VY]!;
+        let wa = state[oa + S.W]!;
+        let vbx = state[ob + S.VX]!;
+        let vby = state[ob + S.VY]!;
+        let wb = state[ob + S.W]!;
+        const p0 = base + K.POINT;
+        const rax0 = d[p0 + Q.RAX]!;
+        const ray0 = d[p0 + Q.RAY]!;
+        const rbx0 = d[p0 + Q.RBX]!;
+        const rby0 = d[p0 + Q.RBY]!;
+        // the relax pass (biasOn 0) is rigid and pushes nothing out
+        const rate = biasOn !== 0 ? d[base + K.BIAS_RATE]! : 0;
+        const ms = biasOn !== 0 ? d[base + K.MASS_SCALE]! : 1;
+        const is = biasOn !== 0 ? d[base + K.IMPULSE_SCALE]! : 0;
+        let s0: number;
+        if (stored) {
+          s0 = d[p0 + Q.SEPARATION]!;
+        } else {
+          const qac = state[oa + S.DQC]!;
+          const qas = state[oa + S.DQS]!;
+          const qbc = state[ob + S.DQC]!;
+          const qbs = state[ob + S.DQS]!;
+          const dpx = state[ob + S.DPX]! - state[oa + S.DPX]!;
+          const dpy = state[ob + S.DPY]! - state[oa + S.DPY]!;
+          s0 =
+            (dpx + (qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0))) * nx +
+            (dpy + (qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0))) * ny +
+            d[p0 + Q.BASE_SEP]!;
+        }
+        if (biasOn === 0) d[p0 + Q.SEPARATION] = s0;
+        const spec = s0 * ih;
+        const push = rate * s0;
+        const open = s0 > 0;
+        const bias = open ? spec : push < negMaxPush ? negMaxPush : push;
+        const massScale = open ? 1 : ms;
+        const impulseScale = open ? 0 : is;
+        const oldN = d[p0 + Q.NORMAL_IMPULSE]!;
+        let ni0 = 0;
+        {
+          const dvx = vbx - wb * rby0 - (vax - wa * ray0);
+          const dvy = vby + wb * rbx0 - (vay + wa * rax0);
+          const vn = dvx * nx + dvy * ny;
+          let impulse = -d[p0 + Q.NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * oldN;
+          let acc = oldN + impulse;
+          if (acc < 0) acc = 0;
+          impulse = acc - oldN;
+          d[p0 + Q.NORMAL_IMPULSE] = acc;
+          ni0 = acc;
+          if (track) {
+            const max = d[p0 + Q.MAX_NORMAL_IMPULSE]!;
+            d[p0 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+          }
+          const px = impulse * nx;
+          const py = impulse * ny;
+          vax -= mA * px;
+          vay -= mA * py;
+          wa -= iA * (rax0 * py - ray0 * px);
+          vbx += mB * px;
+          vby += mB * py;
+          wb += iB * (rbx0 * py - rby0 * px);
+        }
+        {
+          // friction, tangent = (ny, -nx)
+          const friction = d[base + K.FRICTION]!;
+          const tx = ny;
+          const ty = -nx;
+          const dvx = vbx - wb * rby0 - (vax - wa * ray0);
+          const dvy = vby + wb * rbx0 - (vay + wa * rax0);
+          const vt = dvx * tx + dvy * ty;
+          const old = d[p0 + Q.TANGENT_IMPULSE]!;
+          const maxFriction = friction * ni0;
+          let acc = old - d[p0 + Q.TANGENT_MASS]! * vt;
+          const minFriction = -maxFriction;
+          acc = acc < minFriction ? minFriction : acc > maxFriction ? maxFriction : acc;
+          const impulse = acc - old;
+          d[p0 + Q.TANGENT_IMPULSE] = acc;
+          const px = impulse * tx;
+          const py = impulse * ty;
+          vax -= mA * px;
+          vay -= mA * py;
+          wa -= iA * (rax0 * py - ray0 * px);
+          vbx += mB * px;
+          vby += mB * py;
+          wb += iB * (rbx0 * py - rby0 * px);
+        }
+        state[oa + S.VX] = vax;
+        state[oa + S.VY] = vay;
+        state[oa + S.W] = wa;
+        state[ob + S.VX] = vbx;
+        state[ob + S.VY] = vby;
+        state[ob + S.W] = wb;
+        // relax pass: as solveOne's flag (point 1's change is 0 there)
+        changeY = (Math.abs(ni0 - oldN) + 0) * (mA + mB);
+      }
+      if (biasOn === 0) {
+        const againSpeed = ctx.relaxAgainSpeed;
+        const flagX = changeX > againSpeed ? 1 : 0;
+        const flagY = changeY > againSpeed ? 1 : 0;
+        again[iX] = flagX;
+        again[iY] = flagY;
+        n += flagX + flagY;
+      }
+      i += 2;
+      continue;
+    }
     // two independent two-point constraints, interleaved (their colour shares no moving body: constraint_graph.ts)
     const iX = i;
     const iY = i + 1;
-    const ih = ctx.invH;
-    const negMaxPush = -ctx.maxPushSpeed;
     const baseX = Math.imul(iX, K.STRIDE) & IX.MASK;
     const mX = Math.imul(iX, 4) & IX.MASK;
     const oaX = meta[mX]! & IX.MASK;

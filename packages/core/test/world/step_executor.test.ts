@@ -17,7 +17,7 @@ import {
 } from '../../src/scenes/index';
 import { graphLayout } from '../../src/dynamics/constraint_graph';
 import { GRAPH_COLOUR_COUNT } from '../../src/dynamics/constraint_graph_store';
-import { PAIRED_TWO_POINTS } from '../../src/dynamics/contact_solver';
+import { PAIRED_ONE_POINT, PAIRED_TWO_POINTS } from '../../src/dynamics/contact_solver';
 import { runSolverBlock, type SolverStage } from '../../src/world/solver_stages';
 import type { StepExecutor } from '../../src/world/step_executor';
 import type { WorldState } from '../../src/world/world_state';
@@ -220,5 +220,6 @@ describe('the soft step in blocks', () => {
     expect(graphLayout.allColours).toBe(2 ** GRAPH_COLOUR_COUNT - 1);
     // a pair flag on a two-point constraint is the solver's PAIRED_TWO_POINTS
     expect(graphLayout.pairFlag | 2).toBe(PAIRED_TWO_POINTS);
+    expect(graphLayout.pairFlag | 1).toBe(PAIRED_ONE_POINT);
   });
 });
