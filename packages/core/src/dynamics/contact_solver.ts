@@ -432,232 +432,7 @@ export function solveContacts(
     const ih = ctx.invH;
     const negMaxPush = -ctx.maxPushSpeed;
     if (kind === M.PAIRED_ONE_POINT) {
-      // two independent one-point constraints (their colour shares no moving body:
-      // constraint_graph.ts), each as solveOne runs it, without its call
-      const iX = i;
-      const iY = i + 1;
-      let changeX = 0;
-      let changeY = 0;
-      {
-        const base = Math.imul(iX, K.STRIDE) & IX.MASK;
-        const m4 = Math.imul(iX, 4) & IX.MASK;
-        const oa = meta[m4]! & IX.MASK;
-        const ob = meta[m4 + 1]! & IX.MASK;
-        const nx = d[base + K.NX]!;
-        const ny = d[base + K.NY]!;
-        const mA = d[base + K.MA]!;
-        const iA = d[base + K.IA]!;
-        const mB = d[base + K.MB]!;
-        const iB = d[base + K.IB]!;
-        let vax = state[oa + S.VX]!;
-        let vay = state[oa + S.VY]!;
-        let wa = state[oa + S.W]!;
-        let vbx = state[ob + S.VX]!;
-        let vby = state[ob + S.VY]!;
-        let wb = state[ob + S.W]!;
-        const p0 = base + K.POINT;
-        const rax0 = d[p0 + Q.RAX]!;
-        const ray0 = d[p0 + Q.RAY]!;
-        const rbx0 = d[p0 + Q.RBX]!;
-        const rby0 = d[p0 + Q.RBY]!;
-        // the relax pass (biasOn 0) is rigid and pushes nothing out
-        const rate = biasOn !== 0 ? d[base + K.BIAS_RATE]! : 0;
-        const ms = biasOn !== 0 ? d[base + K.MASS_SCALE]! : 1;
-        const is = biasOn !== 0 ? d[base + K.IMPULSE_SCALE]! : 0;
-        let s0: number;
-        if (stored) {
-          s0 = d[p0 + Q.SEPARATION]!;
-        } else {
-          const qac = state[oa + S.DQC]!;
-          const qas = state[oa + S.DQS]!;
-          const qbc = state[ob + S.DQC]!;
-          const qbs = state[ob + S.DQS]!;
-          const dpx = state[ob + S.DPX]! - state[oa + S.DPX]!;
-          const dpy = state[ob + S.DPY]! - state[oa + S.DPY]!;
-          s0 =
-            (dpx + (qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0))) * nx +
-            (dpy + (qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0))) * ny +
-            d[p0 + Q.BASE_SEP]!;
-        }
-        if (biasOn === 0) d[p0 + Q.SEPARATION] = s0;
-        const spec = s0 * ih;
-        const push = rate * s0;
-        const open = s0 > 0;
-        const bias = open ? spec : push < negMaxPush ? negMaxPush : push;
-        const massScale = open ? 1 : ms;
-        const impulseScale = open ? 0 : is;
-        const oldN = d[p0 + Q.NORMAL_IMPULSE]!;
-        let ni0 = 0;
-        {
-          const dvx = vbx - wb * rby0 - (vax - wa * ray0);
-          const dvy = vby + wb * rbx0 - (vay + wa * rax0);
-          const vn = dvx * nx + dvy * ny;
-          let impulse = -d[p0 + Q.NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * oldN;
-          let acc = oldN + impulse;
-          if (acc < 0) acc = 0;
-          impulse = acc - oldN;
-          d[p0 + Q.NORMAL_IMPULSE] = acc;
-          ni0 = acc;
-          if (track) {
-            const max = d[p0 + Q.MAX_NORMAL_IMPULSE]!;
-            d[p0 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
-          }
-          const px = impulse * nx;
-          const py = impulse * ny;
-          vax -= mA * px;
-          vay -= mA * py;
-          wa -= iA * (rax0 * py - ray0 * px);
-          vbx += mB * px;
-          vby += mB * py;
-          wb += iB * (rbx0 * py - rby0 * px);
-        }
-        {
-          // friction, tangent = (ny, -nx)
-          const friction = d[base + K.FRICTION]!;
-          const tx = ny;
-          const ty = -nx;
-          const dvx = vbx - wb * rby0 - (vax - wa * ray0);
-          const dvy = vby + wb * rbx0 - (vay + wa * rax0);
-          const vt = dvx * tx + dvy * ty;
-          const old = d[p0 + Q.TANGENT_IMPULSE]!;
-          const maxFriction = friction * ni0;
-          let acc = old - d[p0 + Q.TANGENT_MASS]! * vt;
-          const minFriction = -maxFriction;
-          acc = acc < minFriction ? minFriction : acc > maxFriction ? maxFriction : acc;
-          const impulse = acc - old;
-          d[p0 + Q.TANGENT_IMPULSE] = acc;
-          const px = impulse * tx;
-          const py = impulse * ty;
-          vax -= mA * px;
-          vay -= mA * py;
-          wa -= iA * (rax0 * py - ray0 * px);
-          vbx += mB * px;
-          vby += mB * py;
-          wb += iB * (rbx0 * py - rby0 * px);
-        }
-        state[oa + S.VX] = vax;
-        state[oa + S.VY] = vay;
-        state[oa + S.W] = wa;
-        state[ob + S.VX] = vbx;
-        state[ob + S.VY] = vby;
-        state[ob + S.W] = wb;
-        // relax pass: as solveOne's flag (point 1's change is 0 there)
-        changeX = (Math.abs(ni0 - oldN) + 0) * (mA + mB);
-      }
-      {
-        const base = Math.imul(iY, K.STRIDE) & IX.MASK;
-        const m4 = Math.imul(iY, 4) & IX.MASK;
-        const oa = meta[m4]! & IX.MASK;
-        const ob = meta[m4 + 1]! & IX.MASK;
-        const nx = d[base + K.NX]!;
-        const ny = d[base + K.NY]!;
-        const mA = d[base + K.MA]!;
-        const iA = d[base + K.IA]!;
-        const mB = d[base + K.MB]!;
-        const iB = d[base + K.IB]!;
-        let vax = state[oa + S.VX]!;
-        let vay = state[oa + S.VY]!;
-        let wa = state[oa + S.W]!;
-        let vbx = state[ob + S.VX]!;
-        let vby = state[ob + S.VY]!;
-        let wb = state[ob + S.W]!;
-        const p0 = base + K.POINT;
-        const rax0 = d[p0 + Q.RAX]!;
-        const ray0 = d[p0 + Q.RAY]!;
-        const rbx0 = d[p0 + Q.RBX]!;
-        const rby0 = d[p0 + Q.RBY]!;
-        // the relax pass (biasOn 0) is rigid and pushes nothing out
-        const rate = biasOn !== 0 ? d[base + K.BIAS_RATE]! : 0;
-        const ms = biasOn !== 0 ? d[base + K.MASS_SCALE]! : 1;
-        const is = biasOn !== 0 ? d[base + K.IMPULSE_SCALE]! : 0;
-        let s0: number;
-        if (stored) {
-          s0 = d[p0 + Q.SEPARATION]!;
-        } else {
-          const qac = state[oa + S.DQC]!;
-          const qas = state[oa + S.DQS]!;
-          const qbc = state[ob + S.DQC]!;
-          const qbs = state[ob + S.DQS]!;
-          const dpx = state[ob + S.DPX]! - state[oa + S.DPX]!;
-          const dpy = state[ob + S.DPY]! - state[oa + S.DPY]!;
-          s0 =
-            (dpx + (qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0))) * nx +
-            (dpy + (qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0))) * ny +
-            d[p0 + Q.BASE_SEP]!;
-        }
-        if (biasOn === 0) d[p0 + Q.SEPARATION] = s0;
-        const spec = s0 * ih;
-        const push = rate * s0;
-        const open = s0 > 0;
-        const bias = open ? spec : push < negMaxPush ? negMaxPush : push;
-        const massScale = open ? 1 : ms;
-        const impulseScale = open ? 0 : is;
-        const oldN = d[p0 + Q.NORMAL_IMPULSE]!;
-        let ni0 = 0;
-        {
-          const dvx = vbx - wb * rby0 - (vax - wa * ray0);
-          const dvy = vby + wb * rbx0 - (vay + wa * rax0);
-          const vn = dvx * nx + dvy * ny;
-          let impulse = -d[p0 + Q.NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * oldN;
-          let acc = oldN + impulse;
-          if (acc < 0) acc = 0;
-          impulse = acc - oldN;
-          d[p0 + Q.NORMAL_IMPULSE] = acc;
-          ni0 = acc;
-          if (track) {
-            const max = d[p0 + Q.MAX_NORMAL_IMPULSE]!;
-            d[p0 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
-          }
-          const px = impulse * nx;
-          const py = impulse * ny;
-          vax -= mA * px;
-          vay -= mA * py;
-          wa -= iA * (rax0 * py - ray0 * px);
-          vbx += mB * px;
-          vby += mB * py;
-          wb += iB * (rbx0 * py - rby0 * px);
-        }
-        {
-          // friction, tangent = (ny, -nx)
-          const friction = d[base + K.FRICTION]!;
-          const tx = ny;
-          const ty = -nx;
-          const dvx = vbx - wb * rby0 - (vax - wa * ray0);
-          const dvy = vby + wb * rbx0 - (vay + wa * rax0);
-          const vt = dvx * tx + dvy * ty;
-          const old = d[p0 + Q.TANGENT_IMPULSE]!;
-          const maxFriction = friction * ni0;
-          let acc = old - d[p0 + Q.TANGENT_MASS]! * vt;
-          const minFriction = -maxFriction;
-          acc = acc < minFriction ? minFriction : acc > maxFriction ? maxFriction : acc;
-          const impulse = acc - old;
-          d[p0 + Q.TANGENT_IMPULSE] = acc;
-          const px = impulse * tx;
-          const py = impulse * ty;
-          vax -= mA * px;
-          vay -= mA * py;
-          wa -= iA * (rax0 * py - ray0 * px);
-          vbx += mB * px;
-          vby += mB * py;
-          wb += iB * (rbx0 * py - rby0 * px);
-        }
-        state[oa + S.VX] = vax;
-        state[oa + S.VY] = vay;
-        state[oa + S.W] = wa;
-        state[ob + S.VX] = vbx;
-        state[ob + S.VY] = vby;
-        state[ob + S.W] = wb;
-        // relax pass: as solveOne's flag (point 1's change is 0 there)
-        changeY = (Math.abs(ni0 - oldN) + 0) * (mA + mB);
-      }
-      if (biasOn === 0) {
-        const againSpeed = ctx.relaxAgainSpeed;
-        const flagX = changeX > againSpeed ? 1 : 0;
-        const flagY = changeY > againSpeed ? 1 : 0;
-        again[iX] = flagX;
-        again[iY] = flagY;
-        n += flagX + flagY;
-      }
+      n += solveOnePointPair(d, meta, state, i, ctx, useBias, track, again);
       i += 2;
       continue;
     }
@@ -1017,6 +792,252 @@ export function solveContacts(
     i += 2;
   }
   return n;
+}
+
+/**
+ * Two independent one-point constraints i and i + 1 (their colour shares no moving body:
+ * constraint_graph.ts), each as solveOne runs it; one call for the two. Returns how many
+ * the relax pass flagged to relax again.
+ */
+function solveOnePointPair(
+  d: Float64Array,
+  meta: Int32Array,
+  state: Float64Array,
+  i: number,
+  ctx: StepContext,
+  useBias: boolean,
+  track: boolean,
+  again: Int32Array,
+): number {
+  const biasOn = useBias ? 1 : 0;
+  const stored = useBias && ctx.separationsStored;
+  const ih = ctx.invH;
+  const negMaxPush = -ctx.maxPushSpeed;
+  const iX = i;
+  const iY = i + 1;
+  let changeX = 0;
+  let changeY = 0;
+  {
+    const base = Math.imul(iX, K.STRIDE) & IX.MASK;
+    const m4 = Math.imul(iX, 4) & IX.MASK;
+    const oa = meta[m4]! & IX.MASK;
+    const ob = meta[m4 + 1]! & IX.MASK;
+    const nx = d[base + K.NX]!;
+    const ny = d[base + K.NY]!;
+    const mA = d[base + K.MA]!;
+    const iA = d[base + K.IA]!;
+    const mB = d[base + K.MB]!;
+    const iB = d[base + K.IB]!;
+    let vax = state[oa + S.VX]!;
+    let vay = state[oa + S.VY]!;
+    let wa = state[oa + S.W]!;
+    let vbx = state[ob + S.VX]!;
+    let vby = state[ob + S.VY]!;
+    let wb = state[ob + S.W]!;
+    const p0 = base + K.POINT;
+    const rax0 = d[p0 + Q.RAX]!;
+    const ray0 = d[p0 + Q.RAY]!;
+    const rbx0 = d[p0 + Q.RBX]!;
+    const rby0 = d[p0 + Q.RBY]!;
+    // the relax pass (biasOn 0) is rigid and pushes nothing out
+    const rate = biasOn !== 0 ? d[base + K.BIAS_RATE]! : 0;
+    const ms = biasOn !== 0 ? d[base + K.MASS_SCALE]! : 1;
+    const is = biasOn !== 0 ? d[base + K.IMPULSE_SCALE]! : 0;
+    let s0: number;
+    if (stored) {
+      s0 = d[p0 + Q.SEPARATION]!;
+    } else {
+      const qac = state[oa + S.DQC]!;
+      const qas = state[oa + S.DQS]!;
+      const qbc = state[ob + S.DQC]!;
+      const qbs = state[ob + S.DQS]!;
+      const dpx = state[ob + S.DPX]! - state[oa + S.DPX]!;
+      const dpy = state[ob + S.DPY]! - state[oa + S.DPY]!;
+      s0 =
+        (dpx + (qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0))) * nx +
+        (dpy + (qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0))) * ny +
+        d[p0 + Q.BASE_SEP]!;
+    }
+    if (biasOn === 0) d[p0 + Q.SEPARATION] = s0;
+    const spec = s0 * ih;
+    const push = rate * s0;
+    const open = s0 > 0;
+    const bias = open ? spec : push < negMaxPush ? negMaxPush : push;
+    const massScale = open ? 1 : ms;
+    const impulseScale = open ? 0 : is;
+    const oldN = d[p0 + Q.NORMAL_IMPULSE]!;
+    let ni0 = 0;
+    {
+      const dvx = vbx - wb * rby0 - (vax - wa * ray0);
+      const dvy = vby + wb * rbx0 - (vay + wa * rax0);
+      const vn = dvx * nx + dvy * ny;
+      let impulse = -d[p0 + Q.NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * oldN;
+      let acc = oldN + impulse;
+      if (acc < 0) acc = 0;
+      impulse = acc - oldN;
+      d[p0 + Q.NORMAL_IMPULSE] = acc;
+      ni0 = acc;
+      if (track) {
+        const max = d[p0 + Q.MAX_NORMAL_IMPULSE]!;
+        d[p0 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+      }
+      const px = impulse * nx;
+      const py = impulse * ny;
+      vax -= mA * px;
+      vay -= mA * py;
+      wa -= iA * (rax0 * py - ray0 * px);
+      vbx += mB * px;
+      vby += mB * py;
+      wb += iB * (rbx0 * py - rby0 * px);
+    }
+    {
+      // friction, tangent = (ny, -nx)
+      const friction = d[base + K.FRICTION]!;
+      const tx = ny;
+      const ty = -nx;
+      const dvx = vbx - wb * rby0 - (vax - wa * ray0);
+      const dvy = vby + wb * rbx0 - (vay + wa * rax0);
+      const vt = dvx * tx + dvy * ty;
+      const old = d[p0 + Q.TANGENT_IMPULSE]!;
+      const maxFriction = friction * ni0;
+      let acc = old - d[p0 + Q.TANGENT_MASS]! * vt;
+      const minFriction = -maxFriction;
+      acc = acc < minFriction ? minFriction : acc > maxFriction ? maxFriction : acc;
+      const impulse = acc - old;
+      d[p0 + Q.TANGENT_IMPULSE] = acc;
+      const px = impulse * tx;
+      const py = impulse * ty;
+      vax -= mA * px;
+      vay -= mA * py;
+      wa -= iA * (rax0 * py - ray0 * px);
+      vbx += mB * px;
+      vby += mB * py;
+      wb += iB * (rbx0 * py - rby0 * px);
+    }
+    state[oa + S.VX] = vax;
+    state[oa + S.VY] = vay;
+    state[oa + S.W] = wa;
+    state[ob + S.VX] = vbx;
+    state[ob + S.VY] = vby;
+    state[ob + S.W] = wb;
+    // relax pass: as solveOne's flag (point 1's change is 0 there)
+    changeX = (Math.abs(ni0 - oldN) + 0) * (mA + mB);
+  }
+  {
+    const base = Math.imul(iY, K.STRIDE) & IX.MASK;
+    const m4 = Math.imul(iY, 4) & IX.MASK;
+    const oa = meta[m4]! & IX.MASK;
+    const ob = meta[m4 + 1]! & IX.MASK;
+    const nx = d[base + K.NX]!;
+    const ny = d[base + K.NY]!;
+    const mA = d[base + K.MA]!;
+    const iA = d[base + K.IA]!;
+    const mB = d[base + K.MB]!;
+    const iB = d[base + K.IB]!;
+    let vax = state[oa + S.VX]!;
+    let vay = state[oa + S.VY]!;
+    let wa = state[oa + S.W]!;
+    let vbx = state[ob + S.VX]!;
+    let vby = state[ob + S.VY]!;
+    let wb = state[ob + S.W]!;
+    const p0 = base + K.POINT;
+    const rax0 = d[p0 + Q.RAX]!;
+    const ray0 = d[p0 + Q.RAY]!;
+    const rbx0 = d[p0 + Q.RBX]!;
+    const rby0 = d[p0 + Q.RBY]!;
+    // the relax pass (biasOn 0) is rigid and pushes nothing out
+    const rate = biasOn !== 0 ? d[base + K.BIAS_RATE]! : 0;
+    const ms = biasOn !== 0 ? d[base + K.MASS_SCALE]! : 1;
+    const is = biasOn !== 0 ? d[base + K.IMPULSE_SCALE]! : 0;
+    let s0: number;
+    if (stored) {
+      s0 = d[p0 + Q.SEPARATION]!;
+    } else {
+      const qac = state[oa + S.DQC]!;
+      const qas = state[oa + S.DQS]!;
+      const qbc = state[ob + S.DQC]!;
+      const qbs = state[ob + S.DQS]!;
+      const dpx = state[ob + S.DPX]! - state[oa + S.DPX]!;
+      const dpy = state[ob + S.DPY]! - state[oa + S.DPY]!;
+      s0 =
+        (dpx + (qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0))) * nx +
+        (dpy + (qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0))) * ny +
+        d[p0 + Q.BASE_SEP]!;
+    }
+    if (biasOn === 0) d[p0 + Q.SEPARATION] = s0;
+    const spec = s0 * ih;
+    const push = rate * s0;
+    const open = s0 > 0;
+    const bias = open ? spec : push < negMaxPush ? negMaxPush : push;
+    const massScale = open ? 1 : ms;
+    const impulseScale = open ? 0 : is;
+    const oldN = d[p0 + Q.NORMAL_IMPULSE]!;
+    let ni0 = 0;
+    {
+      const dvx = vbx - wb * rby0 - (vax - wa * ray0);
+      const dvy = vby + wb * rbx0 - (vay + wa * rax0);
+      const vn = dvx * nx + dvy * ny;
+      let impulse = -d[p0 + Q.NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * oldN;
+      let acc = oldN + impulse;
+      if (acc < 0) acc = 0;
+      impulse = acc - oldN;
+      d[p0 + Q.NORMAL_IMPULSE] = acc;
+      ni0 = acc;
+      if (track) {
+        const max = d[p0 + Q.MAX_NORMAL_IMPULSE]!;
+        d[p0 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
+      }
+      const px = impulse * nx;
+      const py = impulse * ny;
+      vax -= mA * px;
+      vay -= mA * py;
+      wa -= iA * (rax0 * py - ray0 * px);
+      vbx += mB * px;
+      vby += mB * py;
+      wb += iB * (rbx0 * py - rby0 * px);
+    }
+    {
+      // friction, tangent = (ny, -nx)
+      const friction = d[base + K.FRICTION]!;
+      const tx = ny;
+      const ty = -nx;
+      const dvx = vbx - wb * rby0 - (vax - wa * ray0);
+      const dvy = vby + wb * rbx0 - (vay + wa * rax0);
+      const vt = dvx * tx + dvy * ty;
+      const old = d[p0 + Q.TANGENT_IMPULSE]!;
+      const maxFriction = friction * ni0;
+      let acc = old - d[p0 + Q.TANGENT_MASS]! * vt;
+      const minFriction = -maxFriction;
+      acc = acc < minFriction ? minFriction : acc > maxFriction ? maxFriction : acc;
+      const impulse = acc - old;
+      d[p0 + Q.TANGENT_IMPULSE] = acc;
+      const px = impulse * tx;
+      const py = impulse * ty;
+      vax -= mA * px;
+      vay -= mA * py;
+      wa -= iA * (rax0 * py - ray0 * px);
+      vbx += mB * px;
+      vby += mB * py;
+      wb += iB * (rbx0 * py - rby0 * px);
+    }
+    state[oa + S.VX] = vax;
+    state[oa + S.VY] = vay;
+    state[oa + S.W] = wa;
+    state[ob + S.VX] = vbx;
+    state[ob + S.VY] = vby;
+    state[ob + S.W] = wb;
+    // relax pass: as solveOne's flag (point 1's change is 0 there)
+    changeY = (Math.abs(ni0 - oldN) + 0) * (mA + mB);
+  }
+  if (biasOn === 0) {
+    const againSpeed = ctx.relaxAgainSpeed;
+    const flagX = changeX > againSpeed ? 1 : 0;
+    const flagY = changeY > againSpeed ? 1 : 0;
+    again[iX] = flagX;
+    again[iY] = flagY;
+    return flagX + flagY;
+  }
+  return 0;
 }
 
 /**
