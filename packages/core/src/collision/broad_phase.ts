@@ -433,46 +433,75 @@ export class BroadPhase {
     if (tree.root === -1) return;
     const own = this.trees[(key & 3) as ProxyType];
     const id = key >> 2;
-    const ownBox = own.box;
-    const minX = ownBox[4 * id]!;
-    const minY = ownBox[4 * id + 1]!;
-    const maxX = ownBox[4 * id + 2]!;
-    const maxY = ownBox[4 * id + 3]!;
     const shape = own.getUserData(id);
     const mask = this.queryMask[(key & 3) as ProxyType][id]!;
     const moveIndex = this.moveIndex[treeType];
     const prevFat = this.prevFat;
-    const prevMinX = prevFat[4 * shape]!;
-    const prevMinY = prevFat[4 * shape + 1]!;
-    const prevMaxX = prevFat[4 * shape + 2]!;
-    const prevMaxY = prevFat[4 * shape + 3]!;
-    // a tree this search cannot reach (box or categories) is left enlarged, not rebuilt
-    const root = tree.root;
-    const rootBox = tree.box;
-    if (
-      rootBox[4 * root]! > maxX ||
-      rootBox[4 * root + 2]! < minX ||
-      rootBox[4 * root + 1]! > maxY ||
-      rootBox[4 * root + 3]! < minY
-    ) {
-      return;
-    }
-    if ((tree.node[N.STRIDE * root + N.BITS]! & mask) === 0) return;
-    tree.rebuildIfEnlarged();
-    const nb = tree.box;
+    // The search box and its prevFat, the tree's arrays (which the lazy rebuild may
+    // replace) and the stack are set by the loop's second pass: the first does nothing
+    // but reach the back edge. V8 compiles this function in some processes only as its
+    // loop (on-stack replacement), and every call then runs in the interpreter up to the
+    // loop's first back edge, where each double it reads from a typed array is a new heap
+    // number (148.6 KB a step in the tumbler, 2 of 8 processes); code before the loop
+    // reads integers only (see contact_solver.ts solveContacts, docs/core-design.md).
+    let minX = 0;
+    let minY = 0;
+    let maxX = 0;
+    let maxY = 0;
+    let prevMinX = 0;
+    let prevMinY = 0;
+    let prevMaxX = 0;
+    let prevMaxY = 0;
+    let nb = tree.box;
     // one int32 record per node (DynamicTree.node): children, height, categories, payload
-    const node = tree.node;
-    // the rebuild made a new root, whose box may be smaller than the enlarged one
-    const top0 = tree.root;
-    const r0 = Math.imul(top0, 4) & IX.MASK;
-    if (nb[r0]! > maxX || nb[r0 + 2]! < minX || nb[r0 + 1]! > maxY || nb[r0 + 3]! < minY) return;
+    let node = tree.node;
     let stack = this.pairStack;
-    let top = 0;
+    let top = 1;
+    // 0: the pass that only reaches the back edge, 1: the setup, 2: the search
+    let pass = 0;
     // The stack holds nodes whose boxes and categories are known to pass: an internal node
     // tests its two children before pushing them, so a rejected child costs no push and
     // no pop, and a leaf popped goes straight to the pair tests.
-    stack[top++] = top0;
     while (top > 0) {
+      if (pass < 2) {
+        if (pass === 0) {
+          pass = 1;
+          continue;
+        }
+        pass = 2;
+        const ownBox = own.box;
+        const q = Math.imul(id, 4) & IX.MASK;
+        minX = ownBox[q]!;
+        minY = ownBox[q + 1]!;
+        maxX = ownBox[q + 2]!;
+        maxY = ownBox[q + 3]!;
+        const f = Math.imul(shape, 4) & IX.MASK;
+        prevMinX = prevFat[f]!;
+        prevMinY = prevFat[f + 1]!;
+        prevMaxX = prevFat[f + 2]!;
+        prevMaxY = prevFat[f + 3]!;
+        // a tree this search cannot reach (box or categories) is left enlarged, not rebuilt
+        const root = tree.root;
+        const rootBox = tree.box;
+        const rr = Math.imul(root, 4) & IX.MASK;
+        if (
+          rootBox[rr]! > maxX ||
+          rootBox[rr + 2]! < minX ||
+          rootBox[rr + 1]! > maxY ||
+          rootBox[rr + 3]! < minY
+        ) {
+          return;
+        }
+        if ((tree.node[(Math.imul(root, N.STRIDE) & IX.MASK) + N.BITS]! & mask) === 0) return;
+        tree.rebuildIfEnlarged();
+        nb = tree.box;
+        node = tree.node;
+        // the rebuild made a new root, whose box may be smaller than the enlarged one
+        const top0 = tree.root;
+        const r0 = Math.imul(top0, 4) & IX.MASK;
+        if (nb[r0]! > maxX || nb[r0 + 2]! < minX || nb[r0 + 1]! > maxY || nb[r0 + 3]! < minY) return;
+        stack[0] = top0;
+      }
       const n = stack[--top]!;
       // masked: V8 then knows that an offset plus a field stays an int32 and drops the
       // overflow checks of the offset arithmetic

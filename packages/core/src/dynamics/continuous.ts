@@ -208,64 +208,73 @@ function behindChain(w: DynamicsState, b: number, sB: number): boolean {
   return (bodies.c0x[b]! - p1x) * ey - (bodies.c0y[b]! - p1y) * ex < 0;
 }
 
-/** Sweeps the step's fast bodies and pulls back those that would tunnel. */
+/**
+ * Sweeps the step's fast bodies and pulls back those that would tunnel. Called once a step,
+ * so V8 compiles it late and in some processes only as its loop (on-stack replacement),
+ * entered at the loop's first back edge of every call, and the interpreter boxes every
+ * double it touches on the way (the spinner allocated about 174 KB a step here, in 1 of 1
+ * surveyed processes). So the loop handles integers only, and the work of a body, with
+ * its doubles, is sweepBody's, which V8 optimises whole after a few of its thousands of
+ * calls a step (docs/core-design.md, "Per-item work in its own function").
+ */
 export function solveContinuous(w: DynamicsState): void {
   const profile = w.profile;
   profile.sweptBodies = 0;
   profile.toiCalls = 0;
   if (w.fastBodyCount === 0) return;
+  queryWorld = w;
+  for (let i = 0; i < w.fastBodyCount; i++) sweepBody(w, w.fastBodies[i]!);
+  queryWorld = null;
+}
+
+/** Sweeps one fast body's shapes and puts it back at its earliest time of impact, if any. */
+function sweepBody(w: DynamicsState, b: number): void {
   const bodies = w.bodies;
   const shapes = w.shapes;
   const trees = w.broadPhase.trees;
-  queryWorld = w;
-
-  for (let i = 0; i < w.fastBodyCount; i++) {
-    const b = w.fastBodies[i]!;
-    profile.sweptBodies++;
-    const bullet = bodies.bullet[b] === 1;
-    let tMin = 1;
-    for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
-      if (shapes.isSensor[s] === 1) continue;
-      // swept box: the shape's box at the end pose grown by the step's displacement, padded
-      // by the body's reach because rotation can swing the shape beyond it
-      const dx = bodies.cx[b]! - bodies.c0x[b]!;
-      const dy = bodies.cy[b]! - bodies.c0y[b]!;
-      const pad = bodies.maxExtent[b]!;
-      // negated once, before picking: a negation only leftward motion reached was compiled
-      // as a deoptimisation until the first body swept left (see world/solver.ts collide)
-      const ndx = -dx;
-      const ndy = -dy;
-      sweptBox.minX = shapes.box[4 * s]! + (dx > 0 ? ndx : 0) - pad;
-      sweptBox.maxX = shapes.box[4 * s + 2]! + (dx < 0 ? ndx : 0) + pad;
-      sweptBox.minY = shapes.box[4 * s + 1]! + (dy > 0 ? ndy : 0) - pad;
-      sweptBox.maxY = shapes.box[4 * s + 3]! + (dy < 0 ? ndy : 0) + pad;
-      candidateCount = 0;
-      queryShape = s;
-      trees[BodyType.Static]!.queryBox(sweptBox, 0xffffffff, collectCandidate);
-      if (bullet) {
-        const before = candidateCount;
-        trees[BodyType.Dynamic]!.queryBox(sweptBox, 0xffffffff, collectCandidate);
-        // bullets do not sweep against other bullets (both moved: neither pose is fixed)
-        let keep = before;
-        for (let k = before; k < candidateCount; k++) {
-          const other = candidates[k]!;
-          if (bodies.bullet[shapes.body[other]!] !== 1) candidates[keep++] = other;
-        }
-        candidateCount = keep;
-      }
-      for (let k = 0; k < candidateCount; k++) {
+  w.profile.sweptBodies++;
+  const bullet = bodies.bullet[b] === 1;
+  let tMin = 1;
+  for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
+    if (shapes.isSensor[s] === 1) continue;
+    // swept box: the shape's box at the end pose grown by the step's displacement, padded
+    // by the body's reach because rotation can swing the shape beyond it
+    const dx = bodies.cx[b]! - bodies.c0x[b]!;
+    const dy = bodies.cy[b]! - bodies.c0y[b]!;
+    const pad = bodies.maxExtent[b]!;
+    // negated once, before picking: a negation only leftward motion reached was compiled
+    // as a deoptimisation until the first body swept left (see world/solver.ts collide)
+    const ndx = -dx;
+    const ndy = -dy;
+    sweptBox.minX = shapes.box[4 * s]! + (dx > 0 ? ndx : 0) - pad;
+    sweptBox.maxX = shapes.box[4 * s + 2]! + (dx < 0 ? ndx : 0) + pad;
+    sweptBox.minY = shapes.box[4 * s + 1]! + (dy > 0 ? ndy : 0) - pad;
+    sweptBox.maxY = shapes.box[4 * s + 3]! + (dy < 0 ? ndy : 0) + pad;
+    candidateCount = 0;
+    queryShape = s;
+    trees[BodyType.Static]!.queryBox(sweptBox, 0xffffffff, collectCandidate);
+    if (bullet) {
+      const before = candidateCount;
+      trees[BodyType.Dynamic]!.queryBox(sweptBox, 0xffffffff, collectCandidate);
+      // bullets do not sweep against other bullets (both moved: neither pose is fixed)
+      let keep = before;
+      for (let k = before; k < candidateCount; k++) {
         const other = candidates[k]!;
-        if (behindChain(w, b, other)) continue;
-        if (!centroidPathCrosses(w, b, other)) continue;
-        // a 0 is kept (see the header): 9 of the bench spinner's 6,076 bodies tunnelled by
-        // step 360 when it was dropped
-        const t = timeOfImpact(w, b, s, other);
-        if (t < tMin) tMin = t;
+        if (bodies.bullet[shapes.body[other]!] !== 1) candidates[keep++] = other;
       }
+      candidateCount = keep;
     }
-    if (tMin < 1) moveToImpact(w, b, tMin);
+    for (let k = 0; k < candidateCount; k++) {
+      const other = candidates[k]!;
+      if (behindChain(w, b, other)) continue;
+      if (!centroidPathCrosses(w, b, other)) continue;
+      // a 0 is kept (see the header): 9 of the bench spinner's 6,076 bodies tunnelled by
+      // step 360 when it was dropped
+      const t = timeOfImpact(w, b, s, other);
+      if (t < tMin) tMin = t;
+    }
   }
-  queryWorld = null;
+  if (tMin < 1) moveToImpact(w, b, tMin);
 }
 
 /** Puts the body at its pose at the time of impact and refreshes its proxies. */

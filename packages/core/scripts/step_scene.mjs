@@ -1,0 +1,45 @@
+/**
+ * `node scripts/step_scene.mjs <dist dir> <scene> <warm> <measured>`: steps one of the
+ * benchmark scenes (rain, smash, spinner, tumbler) from a built core, at the bench's sizes
+ * and settings (sleep off, 1/60 s), for profiling: under `node --cpu-prof` the whole run,
+ * under callgrind (`--dump-before=uv_fs_fstat`) the measured steps between the two
+ * `fs.fstatSync` marks. Prints the world's state hash at the end, so a profiled build can
+ * be checked for the same bits as another.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const [dirArg, scene, warmArg = '40', stepsArg = '10'] = process.argv.slice(2);
+if (dirArg === undefined || scene === undefined) {
+  throw new Error(
+    'usage: node step_scene.mjs <core dist dir> <rain|smash|spinner|tumbler> [warm] [measured]',
+  );
+}
+const dir = path.resolve(dirArg);
+const core = await import(`${dir}/index.js`);
+const scenes = await import(`${dir}/scenes/index.js`);
+const world = new core.World({ enableSleep: false });
+let update = null;
+if (scene === 'rain') {
+  const rain = scenes.rainScene(world);
+  rain.update(0);
+  update = (i) => rain.update(i);
+} else if (scene === 'smash') scenes.smashScene(world, 120, 80);
+else if (scene === 'spinner') scenes.spinnerScene(world, 6076);
+else if (scene === 'tumbler') scenes.tumblerScene(world, 45);
+else throw new Error(`step_scene: unknown scene ${scene}`);
+
+let index = 0;
+const step = () => {
+  world.step(1 / 60);
+  if (update !== null) update(++index);
+};
+const warm = Number(warmArg);
+const steps = Number(stepsArg);
+for (let i = 0; i < warm; i++) step();
+fs.fstatSync(1);
+const t0 = performance.now();
+for (let i = 0; i < steps; i++) step();
+const ms = (performance.now() - t0) / Math.max(steps, 1);
+fs.fstatSync(1);
+console.log(`${scene} steps ${warm}+${steps} hash ${world.stateHash()} ${ms.toFixed(2)} ms/step`);
