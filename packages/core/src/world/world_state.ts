@@ -119,6 +119,12 @@ export class WorldState implements JointsState {
   awakeContactPairs = new Int32Array(64 * AWAKE_PAIR_STRIDE);
   /** The narrow phase's verdict per awake contact (world/narrow_phase.ts CollideStatus). */
   collideStatus = new Uint8Array(64);
+  /**
+   * gatherCollide's int32 view of `collideStatus` (world/solver.ts), remade when that array
+   * is. In an object of its own: the sharing pass (shared_memory.ts) moves every typed-array
+   * field of the world to its own buffer, which would part the view from the bytes.
+   */
+  readonly collideStatusWords = { bytes: new Uint8Array(0), words: new Int32Array(0) };
   readonly constraints = new ContactConstraints();
   readonly events = new EventBuffers();
   /** Sensor shapes and their current overlaps (dynamics/sensor.ts). */
