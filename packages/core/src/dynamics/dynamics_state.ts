@@ -72,6 +72,8 @@ export interface DynamicsState {
   /** Contacts with at least one awake body: the ones the narrow phase updates. */
   awakeContacts: Int32Array;
   awakeContactCount: number;
+  /** Per awake contact, its shapes and bodies (dynamics/awake_contacts.ts AWAKE_PAIR_STRIDE). */
+  awakeContactPairs: Int32Array;
   /** The narrow phase's verdict per awake contact (world/narrow_phase.ts CollideStatus). */
   collideStatus: Uint8Array;
   readonly constraints: ContactConstraints;

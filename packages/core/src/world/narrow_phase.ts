@@ -6,7 +6,7 @@
  * (world/step_executor.ts); the step then reads the statuses in awake order, so the lists
  * it acts on (began or stopped touching, parted) are the same whoever ran which block.
  *
- * It reads: the contacts, the shapes' types, geometry and tight boxes (`shapes.box`), the fat boxes
+ * It reads: the contacts (their shapes and bodies from `awakeContactPairs`), the shapes' types, geometry and tight boxes (`shapes.box`), the fat boxes
  * (`broadPhase.shapeFat`), the body poses and centres, and the quadrilateral cache; it
  * writes the contacts' manifold records (`updateContactManifold`, kept whole: the contact
  * layout is its own) and its status bytes. Scratch (the manifold, the two transforms) is
@@ -54,11 +54,9 @@ export function collideBlock(w: DynamicsState, start: number, end: number): numb
   const m = manifold;
   const quads = w.quadCache;
   const awake = w.awakeContacts;
+  // the contacts' shapes and bodies by awake index, read in order (dynamics/awake_contacts.ts)
+  const pairs = w.awakeContactPairs;
   const status = w.collideStatus;
-  const cShapeA = contacts.shapeA;
-  const cShapeB = contacts.shapeB;
-  const cBodyA = contacts.bodyA;
-  const cBodyB = contacts.bodyB;
   const flags = contacts.flags;
   const pointCount = contacts.pointCount;
   const shapeType = shapes.type;
@@ -81,8 +79,10 @@ export function collideBlock(w: DynamicsState, start: number, end: number): numb
   for (let i = start - 1; i < end; i++) {
     if (i < start) continue;
     const c = awake[i]!;
-    const sA = cShapeA[c]!;
-    const sB = cShapeB[c]!;
+    // entry i at AWAKE_PAIR_STRIDE (4) * i; masked as the fat-box offsets below
+    const e = (i << 2) & IX.MASK;
+    const sA = pairs[e]!;
+    const sB = pairs[e + 1]!;
     // the fat boxes, one record per shape (BroadPhase.shapeFat: minX, minY, maxX, maxY);
     // the mask tells V8 that the offsets plus 3 stay int32 (no overflow checks)
     const fA = (sA << 2) & IX.MASK;
@@ -110,8 +110,8 @@ export function collideBlock(w: DynamicsState, start: number, end: number): numb
       tight[fA + 3]! + spec < tight[fB + 1]! ||
       tight[fB + 3]! + spec < tight[fA + 1]!;
     if (apart && !wasTouching) continue;
-    const bA = cBodyA[c]!;
-    const bB = cBodyB[c]!;
+    const bA = pairs[e + 2]!;
+    const bB = pairs[e + 3]!;
     const typeA = shapeType[sA]! as ShapeType;
     const typeB = shapeType[sB]! as ShapeType;
     // a touching pair that keeps its manifold (polygons that barely moved) stays touching

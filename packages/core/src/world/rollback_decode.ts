@@ -7,7 +7,7 @@
 import { growI32, growU8 } from '../base/array.js';
 import { originFromCenter, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
 import { BodyType } from '../types/body_def.js';
-import { CONTACT_FLAG_BITS } from '../dynamics/awake_contacts.js';
+import { CONTACT_FLAG_BITS, rebuildAwakeContactPairs } from '../dynamics/awake_contacts.js';
 import { CONTACT_REFERENCE_STRIDE } from '../dynamics/contact_layout.js';
 import { linkContactEdge } from '../dynamics/contact.js';
 import {
@@ -408,6 +408,7 @@ function decodeContacts(w: WorldState, fs: Float64Array, f: number): number {
     pairs.insert(contacts.shapeA[c]!, contacts.shapeB[c]!, c);
   }
   w.awakeContactCount = getAwakeList(w.awakeContacts, contacts.awakeIndex);
+  rebuildAwakeContactPairs(w);
 
   return f;
 }

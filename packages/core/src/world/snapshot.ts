@@ -13,6 +13,7 @@ import type { Column } from '../base/columns.js';
 import { STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
 import { bodyStoreColumns } from '../dynamics/body_store.js';
 import { contactStoreColumns } from '../dynamics/contact_store.js';
+import { rebuildAwakeContactPairs } from '../dynamics/awake_contacts.js';
 import {
   AABB,
   Capsule,
@@ -457,6 +458,7 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
   w.awakeBodyCount = rd.into(w.awakeBodies);
   w.awakeContacts = new Int32Array(Math.max(64, contacts.capacity));
   w.awakeContactCount = rd.into(w.awakeContacts);
+  rebuildAwakeContactPairs(w);
   rebuildSensorList(w);
   const sensorKeyCount = rd.i32();
   if (!(sensorKeyCount >= 0))

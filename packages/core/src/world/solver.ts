@@ -170,19 +170,36 @@ function collide(w: WorldState): void {
   if (result !== 0) gatherCollide(w, n);
 }
 
-/** The contacts that parted or changed, in awake order, from the blocks' status bytes. */
+/**
+ * The contacts that parted or changed, in awake order, from the blocks' status bytes. Most
+ * bytes are Kept (0): they are read four at a time through an int32 view of the same memory
+ * (`collideStatus` is 4-byte aligned and its length a multiple of four: reserveStepLists),
+ * and only a word with a status in it is read byte by byte. The last word's bytes past n
+ * are left from earlier steps and skipped.
+ */
 function gatherCollide(w: WorldState, n: number): void {
   const awake = w.awakeContacts;
   const status = w.collideStatus;
+  const view = w.collideStatusWords;
+  if (view.bytes !== status) {
+    view.bytes = status;
+    view.words = new Int32Array(status.buffer, status.byteOffset, status.length >> 2);
+  }
+  const words = view.words;
   const parted = partedList;
   const changed = changedList;
   let partedCount = 0;
   let changedCount = 0;
-  for (let i = 0; i < n; i++) {
-    const s = status[i]!;
-    if (s === CollideStatus.Kept) continue;
-    if (s === CollideStatus.Parted) parted[partedCount++] = awake[i]!;
-    else changed[changedCount++] = awake[i]!;
+  const wordCount = (n + 3) >> 2;
+  for (let k = 0; k < wordCount; k++) {
+    if (words[k] === 0) continue;
+    const end = Math.min(4 * k + 4, n);
+    for (let i = 4 * k; i < end; i++) {
+      const s = status[i]!;
+      if (s === CollideStatus.Kept) continue;
+      if (s === CollideStatus.Parted) parted[partedCount++] = awake[i]!;
+      else changed[changedCount++] = awake[i]!;
+    }
   }
   collideChanged = changedCount;
   collideParted = partedCount;
@@ -211,7 +228,8 @@ function reserveStepLists(w: WorldState): void {
     partedList = growI32(partedList, contacts);
     changedList = growI32(changedList, contacts);
   }
-  if (contacts > w.collideStatus.length) w.collideStatus = growU8(w.collideStatus, contacts);
+  // a whole number of words, for gatherCollide's int32 view
+  if (contacts > w.collideStatus.length) w.collideStatus = growU8(w.collideStatus, (contacts + 3) & ~3);
   const bodies = w.bodies.pool.next;
   if (bodies > w.fastBodies.length) w.fastBodies = growI32(w.fastBodies, bodies);
   const shapes = w.shapes.pool.next;

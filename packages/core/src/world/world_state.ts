@@ -22,6 +22,7 @@ import { BodyStore } from '../dynamics/body_store.js';
 import { BroadPhase } from '../collision/broad_phase.js';
 import { pairFilter } from '../dynamics/contact.js';
 import { ContactStore } from '../dynamics/contact_store.js';
+import { AWAKE_PAIR_STRIDE } from '../dynamics/awake_contacts.js';
 import { ContactConstraints } from '../dynamics/contact_constraints.js';
 import { EventBuffers } from '../dynamics/events.js';
 import { bindJointCallbacks } from '../joints/joint.js';
@@ -114,8 +115,16 @@ export class WorldState implements JointsState {
   /** Contacts with at least one awake body: the ones the narrow phase updates. */
   awakeContacts = new Int32Array(64);
   awakeContactCount = 0;
+  /** Per awake contact, its shapes and bodies (dynamics/awake_contacts.ts AWAKE_PAIR_STRIDE). */
+  awakeContactPairs = new Int32Array(64 * AWAKE_PAIR_STRIDE);
   /** The narrow phase's verdict per awake contact (world/narrow_phase.ts CollideStatus). */
   collideStatus = new Uint8Array(64);
+  /**
+   * gatherCollide's int32 view of `collideStatus` (world/solver.ts), remade when that array
+   * is. In an object of its own: the sharing pass (shared_memory.ts) moves every typed-array
+   * field of the world to its own buffer, which would part the view from the bytes.
+   */
+  readonly collideStatusWords = { bytes: new Uint8Array(0), words: new Int32Array(0) };
   readonly constraints = new ContactConstraints();
   readonly events = new EventBuffers();
   /** Sensor shapes and their current overlaps (dynamics/sensor.ts). */

@@ -31,6 +31,7 @@ export const MirrorColumn = {
 /** The columns a block needs: a view is refused without them (the calling thread runs it). */
 export const REQUIRED_COLUMNS = [
   'world.awakeContacts',
+  'world.awakeContactPairs',
   'world.awakeBodies',
   'world.collideStatus',
   'broadPhase.shapeFat',
