@@ -147,77 +147,44 @@ export function warmStartContacts(
       continue;
     }
     const kind = meta[(Math.imul(i, 4) & IX.MASK) + 2]!;
-    // a pair whose second constraint lies past the block's end is run one by one
-    if ((kind & M.PAIRED) === 0 || i + 1 >= end) {
+    // a pair whose second constraint lies past the block's end is run one by one (tests
+    // ordered as in solveContacts)
+    if (kind !== M.PAIRED_TWO_POINTS || i + 1 >= end) {
+      if ((kind & 3) === 1) {
+        // one point (as warmStartOne), here: most of a pile's constraints
+        const base = Math.imul(i, K.STRIDE) & IX.MASK;
+        const m4 = Math.imul(i, 4) & IX.MASK;
+        const oa = meta[m4]! & IX.MASK;
+        const ob = meta[m4 + 1]! & IX.MASK;
+        const p0 = base + K.POINT;
+        const nx = d[base + K.NX]!;
+        const ny = d[base + K.NY]!;
+        const mA = d[base + K.MA]!;
+        const iA = d[base + K.IA]!;
+        const mB = d[base + K.MB]!;
+        const iB = d[base + K.IB]!;
+        const ni = d[p0 + Q.NORMAL_IMPULSE]!;
+        const ti = d[p0 + Q.TANGENT_IMPULSE]!;
+        // tangent = (ny, -nx)
+        const px = ni * nx + ti * ny;
+        const py = ni * ny - ti * nx;
+        const wa = state[oa + S.W]! - iA * (d[p0 + Q.RAX]! * py - d[p0 + Q.RAY]! * px);
+        const vax = state[oa + S.VX]! - mA * px;
+        const vay = state[oa + S.VY]! - mA * py;
+        const wb = state[ob + S.W]! + iB * (d[p0 + Q.RBX]! * py - d[p0 + Q.RBY]! * px);
+        const vbx = state[ob + S.VX]! + mB * px;
+        const vby = state[ob + S.VY]! + mB * py;
+        state[oa + S.VX] = vax;
+        state[oa + S.VY] = vay;
+        state[oa + S.W] = wa;
+        state[ob + S.VX] = vbx;
+        state[ob + S.VY] = vby;
+        state[ob + S.W] = wb;
+        i++;
+        continue;
+      }
       warmStartOne(d, meta, state, i);
       i++;
-      continue;
-    }
-    if (kind === M.PAIRED_ONE_POINT) {
-      // two independent one-point constraints, interleaved (as the two-point pairs below)
-      const iX = i;
-      const iY = i + 1;
-      const baseX = Math.imul(iX, K.STRIDE) & IX.MASK;
-      const mX = Math.imul(iX, 4) & IX.MASK;
-      const oaX = meta[mX]! & IX.MASK;
-      const obX = meta[mX + 1]! & IX.MASK;
-      const baseY = Math.imul(iY, K.STRIDE) & IX.MASK;
-      const mY = Math.imul(iY, 4) & IX.MASK;
-      const oaY = meta[mY]! & IX.MASK;
-      const obY = meta[mY + 1]! & IX.MASK;
-      const p0X = baseX + K.POINT;
-      const p0Y = baseY + K.POINT;
-      {
-        const nx = d[baseX + K.NX]!;
-        const ny = d[baseX + K.NY]!;
-        const mA = d[baseX + K.MA]!;
-        const iA = d[baseX + K.IA]!;
-        const mB = d[baseX + K.MB]!;
-        const iB = d[baseX + K.IB]!;
-        const ni = d[p0X + Q.NORMAL_IMPULSE]!;
-        const ti = d[p0X + Q.TANGENT_IMPULSE]!;
-        // tangent = (ny, -nx)
-        const px = ni * nx + ti * ny;
-        const py = ni * ny - ti * nx;
-        const wa = state[oaX + S.W]! - iA * (d[p0X + Q.RAX]! * py - d[p0X + Q.RAY]! * px);
-        const vax = state[oaX + S.VX]! - mA * px;
-        const vay = state[oaX + S.VY]! - mA * py;
-        const wb = state[obX + S.W]! + iB * (d[p0X + Q.RBX]! * py - d[p0X + Q.RBY]! * px);
-        const vbx = state[obX + S.VX]! + mB * px;
-        const vby = state[obX + S.VY]! + mB * py;
-        state[oaX + S.VX] = vax;
-        state[oaX + S.VY] = vay;
-        state[oaX + S.W] = wa;
-        state[obX + S.VX] = vbx;
-        state[obX + S.VY] = vby;
-        state[obX + S.W] = wb;
-      }
-      {
-        const nx = d[baseY + K.NX]!;
-        const ny = d[baseY + K.NY]!;
-        const mA = d[baseY + K.MA]!;
-        const iA = d[baseY + K.IA]!;
-        const mB = d[baseY + K.MB]!;
-        const iB = d[baseY + K.IB]!;
-        const ni = d[p0Y + Q.NORMAL_IMPULSE]!;
-        const ti = d[p0Y + Q.TANGENT_IMPULSE]!;
-        // tangent = (ny, -nx)
-        const px = ni * nx + ti * ny;
-        const py = ni * ny - ti * nx;
-        const wa = state[oaY + S.W]! - iA * (d[p0Y + Q.RAX]! * py - d[p0Y + Q.RAY]! * px);
-        const vax = state[oaY + S.VX]! - mA * px;
-        const vay = state[oaY + S.VY]! - mA * py;
-        const wb = state[obY + S.W]! + iB * (d[p0Y + Q.RBX]! * py - d[p0Y + Q.RBY]! * px);
-        const vbx = state[obY + S.VX]! + mB * px;
-        const vby = state[obY + S.VY]! + mB * py;
-        state[oaY + S.VX] = vax;
-        state[oaY + S.VY] = vay;
-        state[oaY + S.W] = wa;
-        state[obY + S.VX] = vbx;
-        state[obY + S.VY] = vby;
-        state[obY + S.W] = wb;
-      }
-      i += 2;
       continue;
     }
     // two independent two-point constraints, interleaved (their colour shares no moving body: constraint_graph.ts)
@@ -421,8 +388,19 @@ export function solveContacts(
       continue;
     }
     const kind = meta[(Math.imul(i, 4) & IX.MASK) + 2]!;
-    // a pair whose second constraint lies past the block's end is run one by one
-    if ((kind & M.PAIRED) === 0 || i + 1 >= end) {
+    // a pair whose second constraint lies past the block's end is run one by one; the
+    // test for one point comes second so that a two-point pair passes two tests, not three
+    // (0.2 % of the 100-base pyramid's sweeps)
+    if (kind !== M.PAIRED_TWO_POINTS || i + 1 >= end) {
+      if ((kind & 3) === 1) {
+        // the one-point constraints that follow, in one call: solved one after the other,
+        // as one by one (the one-point constraints of a colour come after its two-point ones)
+        let j = i + 1;
+        while (j < end && (meta[(Math.imul(j, 4) & IX.MASK) + 2]! & 3) === 1) j++;
+        n += solveOnePoints(d, meta, state, i, j, ctx, useBias, track, again);
+        i = j;
+        continue;
+      }
       const changed = solveOne(d, meta, state, i, ctx, useBias, track);
       again[i] = changed;
       n += changed;
@@ -431,11 +409,6 @@ export function solveContacts(
     }
     const ih = ctx.invH;
     const negMaxPush = -ctx.maxPushSpeed;
-    if (kind === M.PAIRED_ONE_POINT) {
-      n += solveOnePointPair(d, meta, state, i, ctx, useBias, track, again);
-      i += 2;
-      continue;
-    }
     // two independent two-point constraints, interleaved (their colour shares no moving body: constraint_graph.ts)
     const iX = i;
     const iY = i + 1;
@@ -795,31 +768,33 @@ export function solveContacts(
 }
 
 /**
- * Two independent one-point constraints i and i + 1 (their colour shares no moving body:
- * constraint_graph.ts), each as solveOne runs it; one call for the two. Returns how many
- * the relax pass flagged to relax again.
+ * The one-point constraints [start, end) of a sweep, one after the other as solveOne runs
+ * them (the same bits), in one call: a colour's one-point constraints are adjacent
+ * (constraint_graph.ts), and the tumbler's 5,410 of 7,123 cost 2.3 M instructions a step
+ * less so than as pairs, each pair one call (callgrind, docs/contact-churn.md). Each
+ * one's relax-again flag goes to `again` (0 in the solve pass: harmless, the relax pass
+ * that follows sets every flag again). Returns how many were flagged.
  */
-function solveOnePointPair(
+function solveOnePoints(
   d: Float64Array,
   meta: Int32Array,
   state: Float64Array,
-  i: number,
+  start: number,
+  end: number,
   ctx: StepContext,
   useBias: boolean,
   track: boolean,
   again: Int32Array,
 ): number {
-  const biasOn = useBias ? 1 : 0;
-  const stored = useBias && ctx.separationsStored;
-  const ih = ctx.invH;
+  const invH = ctx.invH;
   const negMaxPush = -ctx.maxPushSpeed;
-  const iX = i;
-  const iY = i + 1;
-  let changeX = 0;
-  let changeY = 0;
-  {
-    const base = Math.imul(iX, K.STRIDE) & IX.MASK;
-    const m4 = Math.imul(iX, 4) & IX.MASK;
+  const againSpeed = ctx.relaxAgainSpeed;
+  // separations stored by the last relax pass (see solveContacts)
+  const stored = useBias && ctx.separationsStored;
+  let n = 0;
+  for (let c = start; c < end; c++) {
+    const base = Math.imul(c, K.STRIDE) & IX.MASK;
+    const m4 = Math.imul(c, 4) & IX.MASK;
     const oa = meta[m4]! & IX.MASK;
     const ob = meta[m4 + 1]! & IX.MASK;
     const nx = d[base + K.NX]!;
@@ -839,14 +814,15 @@ function solveOnePointPair(
     const ray0 = d[p0 + Q.RAY]!;
     const rbx0 = d[p0 + Q.RBX]!;
     const rby0 = d[p0 + Q.RBY]!;
-    // the relax pass (biasOn 0) is rigid and pushes nothing out
-    const rate = biasOn !== 0 ? d[base + K.BIAS_RATE]! : 0;
-    const ms = biasOn !== 0 ? d[base + K.MASS_SCALE]! : 1;
-    const is = biasOn !== 0 ? d[base + K.IMPULSE_SCALE]! : 0;
+    // the relax pass is rigid and pushes nothing out
+    const rate = useBias ? d[base + K.BIAS_RATE]! : 0;
+    const ms = useBias ? d[base + K.MASS_SCALE]! : 1;
+    const is = useBias ? d[base + K.IMPULSE_SCALE]! : 0;
     let s0: number;
     if (stored) {
       s0 = d[p0 + Q.SEPARATION]!;
     } else {
+      // current separation from the bodies' motion during this step
       const qac = state[oa + S.DQC]!;
       const qas = state[oa + S.DQS]!;
       const qbc = state[ob + S.DQC]!;
@@ -858,8 +834,9 @@ function solveOnePointPair(
         (dpy + (qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0))) * ny +
         d[p0 + Q.BASE_SEP]!;
     }
-    if (biasOn === 0) d[p0 + Q.SEPARATION] = s0;
-    const spec = s0 * ih;
+    if (!useBias) d[p0 + Q.SEPARATION] = s0;
+    // speculative (s > 0): allow closing the gap within this sub-step, no more
+    const spec = s0 * invH;
     const push = rate * s0;
     const open = s0 > 0;
     const bias = open ? spec : push < negMaxPush ? negMaxPush : push;
@@ -920,124 +897,14 @@ function solveOnePointPair(
     state[ob + S.VX] = vbx;
     state[ob + S.VY] = vby;
     state[ob + S.W] = wb;
-    // relax pass: as solveOne's flag (point 1's change is 0 there)
-    changeX = (Math.abs(ni0 - oldN) + 0) * (mA + mB);
+    // relax pass: 1 when this constraint changed its bodies' relative speed a lot (as
+    // solveOne's flag, point 1's change being 0 there)
+    const change = (Math.abs(ni0 - oldN) + 0) * (mA + mB);
+    const flag = !useBias && change > againSpeed ? 1 : 0;
+    again[c] = flag;
+    n += flag;
   }
-  {
-    const base = Math.imul(iY, K.STRIDE) & IX.MASK;
-    const m4 = Math.imul(iY, 4) & IX.MASK;
-    const oa = meta[m4]! & IX.MASK;
-    const ob = meta[m4 + 1]! & IX.MASK;
-    const nx = d[base + K.NX]!;
-    const ny = d[base + K.NY]!;
-    const mA = d[base + K.MA]!;
-    const iA = d[base + K.IA]!;
-    const mB = d[base + K.MB]!;
-    const iB = d[base + K.IB]!;
-    let vax = state[oa + S.VX]!;
-    let vay = state[oa + S.VY]!;
-    let wa = state[oa + S.W]!;
-    let vbx = state[ob + S.VX]!;
-    let vby = state[ob + S.VY]!;
-    let wb = state[ob + S.W]!;
-    const p0 = base + K.POINT;
-    const rax0 = d[p0 + Q.RAX]!;
-    const ray0 = d[p0 + Q.RAY]!;
-    const rbx0 = d[p0 + Q.RBX]!;
-    const rby0 = d[p0 + Q.RBY]!;
-    // the relax pass (biasOn 0) is rigid and pushes nothing out
-    const rate = biasOn !== 0 ? d[base + K.BIAS_RATE]! : 0;
-    const ms = biasOn !== 0 ? d[base + K.MASS_SCALE]! : 1;
-    const is = biasOn !== 0 ? d[base + K.IMPULSE_SCALE]! : 0;
-    let s0: number;
-    if (stored) {
-      s0 = d[p0 + Q.SEPARATION]!;
-    } else {
-      const qac = state[oa + S.DQC]!;
-      const qas = state[oa + S.DQS]!;
-      const qbc = state[ob + S.DQC]!;
-      const qbs = state[ob + S.DQS]!;
-      const dpx = state[ob + S.DPX]! - state[oa + S.DPX]!;
-      const dpy = state[ob + S.DPY]! - state[oa + S.DPY]!;
-      s0 =
-        (dpx + (qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0))) * nx +
-        (dpy + (qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0))) * ny +
-        d[p0 + Q.BASE_SEP]!;
-    }
-    if (biasOn === 0) d[p0 + Q.SEPARATION] = s0;
-    const spec = s0 * ih;
-    const push = rate * s0;
-    const open = s0 > 0;
-    const bias = open ? spec : push < negMaxPush ? negMaxPush : push;
-    const massScale = open ? 1 : ms;
-    const impulseScale = open ? 0 : is;
-    const oldN = d[p0 + Q.NORMAL_IMPULSE]!;
-    let ni0 = 0;
-    {
-      const dvx = vbx - wb * rby0 - (vax - wa * ray0);
-      const dvy = vby + wb * rbx0 - (vay + wa * rax0);
-      const vn = dvx * nx + dvy * ny;
-      let impulse = -d[p0 + Q.NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * oldN;
-      let acc = oldN + impulse;
-      if (acc < 0) acc = 0;
-      impulse = acc - oldN;
-      d[p0 + Q.NORMAL_IMPULSE] = acc;
-      ni0 = acc;
-      if (track) {
-        const max = d[p0 + Q.MAX_NORMAL_IMPULSE]!;
-        d[p0 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
-      }
-      const px = impulse * nx;
-      const py = impulse * ny;
-      vax -= mA * px;
-      vay -= mA * py;
-      wa -= iA * (rax0 * py - ray0 * px);
-      vbx += mB * px;
-      vby += mB * py;
-      wb += iB * (rbx0 * py - rby0 * px);
-    }
-    {
-      // friction, tangent = (ny, -nx)
-      const friction = d[base + K.FRICTION]!;
-      const tx = ny;
-      const ty = -nx;
-      const dvx = vbx - wb * rby0 - (vax - wa * ray0);
-      const dvy = vby + wb * rbx0 - (vay + wa * rax0);
-      const vt = dvx * tx + dvy * ty;
-      const old = d[p0 + Q.TANGENT_IMPULSE]!;
-      const maxFriction = friction * ni0;
-      let acc = old - d[p0 + Q.TANGENT_MASS]! * vt;
-      const minFriction = -maxFriction;
-      acc = acc < minFriction ? minFriction : acc > maxFriction ? maxFriction : acc;
-      const impulse = acc - old;
-      d[p0 + Q.TANGENT_IMPULSE] = acc;
-      const px = impulse * tx;
-      const py = impulse * ty;
-      vax -= mA * px;
-      vay -= mA * py;
-      wa -= iA * (rax0 * py - ray0 * px);
-      vbx += mB * px;
-      vby += mB * py;
-      wb += iB * (rbx0 * py - rby0 * px);
-    }
-    state[oa + S.VX] = vax;
-    state[oa + S.VY] = vay;
-    state[oa + S.W] = wa;
-    state[ob + S.VX] = vbx;
-    state[ob + S.VY] = vby;
-    state[ob + S.W] = wb;
-    // relax pass: as solveOne's flag (point 1's change is 0 there)
-    changeY = (Math.abs(ni0 - oldN) + 0) * (mA + mB);
-  }
-  if (biasOn === 0) {
-    const againSpeed = ctx.relaxAgainSpeed;
-    const flagX = changeX > againSpeed ? 1 : 0;
-    const flagY = changeY > againSpeed ? 1 : 0;
-    again[iX] = flagX;
-    again[iY] = flagY;
-    return flagX + flagY;
-  }
-  return 0;
+  return n;
 }
 
 /**
