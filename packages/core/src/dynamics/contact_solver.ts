@@ -770,10 +770,10 @@ export function solveContacts(
 /**
  * The one-point constraints [start, end) of a sweep, one after the other as solveOne runs
  * them (the same bits), in one call: a colour's one-point constraints are adjacent
- * (constraint_graph.ts), and the tumbler's 5,410 of 7,123 cost 2.3 M instructions a step
- * less so than as pairs, each pair one call (callgrind, docs/contact-churn.md). Each
- * one's relax-again flag goes to `again` (0 in the solve pass: harmless, the relax pass
- * that follows sets every flag again). Returns how many were flagged.
+ * (constraint_graph.ts). The tumbler's sweeps took 30.4 M instructions a step with pairs
+ * (each pair one call, the arithmetic written out for both), 27.4 M so (callgrind,
+ * docs/contact-churn.md). The relax pass writes each one's relax-again flag to `again`;
+ * returns how many it flagged.
  */
 function solveOnePoints(
   d: Float64Array,
@@ -897,12 +897,14 @@ function solveOnePoints(
     state[ob + S.VX] = vbx;
     state[ob + S.VY] = vby;
     state[ob + S.W] = wb;
-    // relax pass: 1 when this constraint changed its bodies' relative speed a lot (as
-    // solveOne's flag, point 1's change being 0 there)
-    const change = (Math.abs(ni0 - oldN) + 0) * (mA + mB);
-    const flag = !useBias && change > againSpeed ? 1 : 0;
-    again[c] = flag;
-    n += flag;
+    if (!useBias) {
+      // relax pass: 1 when this constraint changed its bodies' relative speed a lot (as
+      // solveOne's flag, point 1's change being 0 there)
+      const change = (Math.abs(ni0 - oldN) + 0) * (mA + mB);
+      const flag = change > againSpeed ? 1 : 0;
+      again[c] = flag;
+      n += flag;
+    }
   }
   return n;
 }
