@@ -13,8 +13,14 @@
  * - the serial gaps on the calling thread between one dispatched stage's barrier and the
  *   next dispatch (wall time: noisy on a loaded machine, the counts are not).
  *
+ * - with 2 or more threads, each stage kind's blocks: how many each side ran and their mean
+ *   wall time. `--alone` has the helpers claim nothing, so that the calling thread runs
+ *   every block on the same path: the one-thread figure of the same blocks, to set beside
+ *   a run without it (docs/parallel-step.md, "Cross-core traffic").
+ *
  * Scenes: pyramid (base 100), pyramids (20×10 of base 10), tumbler (45), joints (grid
- * 100×100). Sleep off, steps after a warm-up of 60.
+ * 100×100). Sleep off, steps after a warm-up of 60. `SPIN` and `HOLD_SPIN` in the
+ * environment set the pool's `spin` and `holdSpin`.
  */
 import { World } from '@impulse/core';
 import { SolverStage, setStepExecutor } from '@impulse/core/parallel';
@@ -23,9 +29,11 @@ import { nodeKernelUrl } from '../src/parallel/kernel_url_node.js';
 import { nodeHelperSpawner } from '../src/parallel/spawn_node.js';
 import { WorldStepExecutor } from '../src/parallel/world_executor.js';
 
-const sceneName = process.argv[2] ?? 'pyramid';
-const threads = Number(process.argv[3] ?? 2);
-const steps = Number(process.argv[4] ?? 20);
+const args = process.argv.slice(2).filter((a) => a !== '--alone');
+const alone = process.argv.includes('--alone');
+const sceneName = args[0] ?? 'pyramid';
+const threads = Number(args[1] ?? 2);
+const steps = Number(args[2] ?? 20);
 const WARM_UP = 60;
 const MAX_CALLS = 1 << 20;
 
@@ -76,6 +84,8 @@ const executor = new WorldStepExecutor(world, {
   helpers: Math.max(1, threads - 1),
   spawn: nodeHelperSpawner(),
   kernelUrl: nodeKernelUrl(),
+  ...(process.env.SPIN === undefined ? {} : { spin: Number(process.env.SPIN) }),
+  ...(process.env.HOLD_SPIN === undefined ? {} : { holdSpin: Number(process.env.HOLD_SPIN) }),
   ...(threads === 1 ? { dispatchBlocks: 1 << 24 } : {}),
 });
 const recorder = new RecordingExecutor(executor);
@@ -86,6 +96,8 @@ for (let i = 0; i < WARM_UP; i++) {
   while (executor.dispatches > 0 && executor.readyHelpers < threads - 1)
     await new Promise((r) => setTimeout(r, 2));
 }
+executor.profileBlocks(true, alone);
+const times0 = executor.blockTimes;
 const parks0 = [executor.helperParks, executor.coordinatorParks];
 const blocks0 = executor.blockCounts;
 const calls0 = recorder.calls;
@@ -98,6 +110,7 @@ for (let i = 0; i < steps; i++) {
   stepMs += performance.now() - t;
 }
 const blocks1 = executor.blockCounts;
+const times1 = executor.blockTimes;
 const helperParks = (executor.helperParks - parks0[0]!) / steps;
 const coordinatorParks = (executor.coordinatorParks - parks0[1]!) / steps;
 const lastStep = stepStart[steps - 1]!;
@@ -151,6 +164,25 @@ const blocks = blocks1.dispatched - blocks0.dispatched;
 console.log(
   `blocks dispatched per step: ${(blocks / steps).toFixed(0)}; run by helpers ${((100 * (blocks1.helpers - blocks0.helpers)) / blocks).toFixed(1)} %, away from their thread's share ${((100 * (blocks1.away - blocks0.away)) / blocks).toFixed(1)} %`,
 );
+if (times0 !== null && times1 !== null) {
+  console.log(
+    'stage | calling thread: blocks per step, µs per block | helpers: blocks per step, µs per block',
+  );
+  for (const [name, id] of names) {
+    const cb = times1.coordinatorBlocks[id]! - times0.coordinatorBlocks[id]!;
+    const hb = times1.helperBlocks[id]! - times0.helperBlocks[id]!;
+    if (cb + hb === 0) continue;
+    const cus = (1000 * (times1.coordinatorMs[id]! - times0.coordinatorMs[id]!)) / Math.max(cb, 1);
+    const hus = (1000 * (times1.helperMs[id]! - times0.helperMs[id]!)) / Math.max(hb, 1);
+    console.log(
+      `${name} | ${(cb / steps).toFixed(1)}, ${cus.toFixed(2)} | ${(hb / steps).toFixed(1)}, ${hb === 0 ? '-' : hus.toFixed(2)}`,
+    );
+  }
+  const sum = (xs: readonly number[], ys: readonly number[]) => xs.reduce((a, x, i) => a + x - ys[i]!, 0);
+  console.log(
+    `block time per step: calling thread ${(sum(times1.coordinatorMs, times0.coordinatorMs) / steps).toFixed(2)} ms, helpers ${(sum(times1.helperMs, times0.helperMs) / steps).toFixed(2)} ms${alone ? ' (--alone: helpers claimed nothing)' : ''}`,
+  );
+}
 console.log(
   `parks per step: helpers ${helperParks.toFixed(1)}, calling thread ${coordinatorParks.toFixed(1)}`,
 );

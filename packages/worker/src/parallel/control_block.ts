@@ -58,10 +58,22 @@ export enum Ctl {
   HELPER_BLOCKS = 84,
   /** Blocks run by a thread other than the one whose share they are in: a statistic. */
   AWAY_BLOCKS = 85,
+  /** 1: every block's wall time is added to TIMES (profiling: HelperPool.profileBlocks). */
+  TIMING = 86,
+  /** 1: helpers claim nothing, the coordinator runs every block (profiling: the same path on one thread). */
+  ALONE = 87,
   /** The blocks' claim words, from here (a cache line from the words above), CLAIM_STRIDE apart. */
   CLAIMS = 96,
-  WORDS = 96 + 1024 * 16,
+  /**
+   * Block times while TIMING is 1: per thread kind (coordinator, then helpers), TIMED_STAGES
+   * pairs of words per stage: time in units of 10 ns, blocks.
+   */
+  TIMES = 96 + 1024 * 16,
+  WORDS = 96 + 1024 * 16 + 2 * 2 * 16,
 }
+
+/** Stage kinds whose blocks TIMES keeps apart (a stage number at or above it is not timed). */
+export const TIMED_STAGES = 16;
 
 /** Words from one block's claim word to the next: a cache line, so that claims do not contend. */
 export const CLAIM_STRIDE = 16;
@@ -117,6 +129,8 @@ export function blockStart(start: number, end: number, block: number, blocks: nu
 let passDone = 0;
 let passResult = 0;
 let passStopped = false;
+/** TIMES word of this pass's stage and thread kind, or -1 when blocks are not timed. */
+let passTimes = -1;
 
 /**
  * Claims block `b` if it is still open with `open` and runs it; false when another thread
@@ -139,6 +153,7 @@ function tryBlock(
   // taken exclusive by a compare-exchange bound to fail (the coordinator's sweep meets many)
   if (Atomics.load(ctl, word) !== open) return false;
   if (Atomics.compareExchange(ctl, word, open, open + 1) !== open) return false;
+  const t0 = passTimes < 0 ? 0 : performance.now();
   try {
     const result = kernel(stage, blockStart(start, end, b, count), blockStart(start, end, b + 1, count));
     if (result !== undefined) passResult |= result;
@@ -146,6 +161,10 @@ function tryBlock(
     if (!onError(e)) passStopped = true;
   }
   passDone++;
+  if (passTimes >= 0) {
+    Atomics.add(ctl, passTimes, Math.round((performance.now() - t0) * 1e5));
+    Atomics.add(ctl, passTimes + 1, 1);
+  }
   return true;
 }
 
@@ -172,6 +191,11 @@ export function claimBlocks(
   const stage = Atomics.load(ctl, slot + Slot.STAGE);
   const start = Atomics.load(ctl, slot + Slot.START);
   const end = Atomics.load(ctl, slot + Slot.END);
+  if (thread !== 0 && Atomics.load(ctl, Ctl.ALONE) !== 0) return true;
+  passTimes =
+    Atomics.load(ctl, Ctl.TIMING) !== 0 && stage < TIMED_STAGES
+      ? Ctl.TIMES + (thread === 0 ? 0 : 2 * TIMED_STAGES) + 2 * stage
+      : -1;
   const open = openClaim(seq);
   passDone = 0;
   passResult = 0;

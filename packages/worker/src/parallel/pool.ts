@@ -23,6 +23,7 @@ import {
   readError,
   Slot,
   type StageKernel,
+  TIMED_STAGES,
 } from './control_block.js';
 import type { FromHelper, SharedStores, StageKernelModule, ToHelper } from './messages.js';
 
@@ -44,6 +45,14 @@ export interface BlockCounts {
   readonly helpers: number;
   /** Of them, run by a thread other than the one whose share they were in. */
   readonly away: number;
+}
+
+/** Per stage kind (SolverStage), the blocks run while timing was on and their wall time. */
+export interface BlockTimes {
+  readonly coordinatorMs: readonly number[];
+  readonly coordinatorBlocks: readonly number[];
+  readonly helperMs: readonly number[];
+  readonly helperBlocks: readonly number[];
 }
 
 /** Starts helper number `index`. */
@@ -160,6 +169,29 @@ export class HelperPool {
       dispatched: this.#blocksDispatched,
       helpers: Atomics.load(this.#ctl, Ctl.HELPER_BLOCKS),
       away: Atomics.load(this.#ctl, Ctl.AWAY_BLOCKS),
+    };
+  }
+
+  /**
+   * Profiling (`profile:step`): `timing` adds every block's wall time to `blockTimes`;
+   * `alone` has the helpers claim nothing, so the coordinator runs every block on the same
+   * path, the one-thread baseline of the same blocks. Costs two loads a claiming pass.
+   */
+  profileBlocks(timing: boolean, alone: boolean): void {
+    Atomics.store(this.#ctl, Ctl.TIMING, timing ? 1 : 0);
+    Atomics.store(this.#ctl, Ctl.ALONE, alone ? 1 : 0);
+  }
+
+  /** Block times so far (while `profileBlocks` timing was on). */
+  get blockTimes(): BlockTimes {
+    const read = (from: number, word: number, scale: number) =>
+      Array.from({ length: TIMED_STAGES }, (_, s) => Atomics.load(this.#ctl, from + 2 * s + word) * scale);
+    const helpers = Ctl.TIMES + 2 * TIMED_STAGES;
+    return {
+      coordinatorMs: read(Ctl.TIMES, 0, 1e-5),
+      coordinatorBlocks: read(Ctl.TIMES, 1, 1),
+      helperMs: read(helpers, 0, 1e-5),
+      helperBlocks: read(helpers, 1, 1),
     };
   }
 

@@ -17,7 +17,7 @@
 
 import type { World } from '@impulse/core';
 import { ParallelStep, SolverStage } from '@impulse/core/parallel';
-import type { BlockCounts, HelperSpawner } from './pool.js';
+import type { BlockCounts, BlockTimes, HelperSpawner } from './pool.js';
 import { DEFAULT_MIN_BLOCK_ITEMS } from './block_items.js';
 import { type DispatchThresholds, dispatchThresholds, TWO_BLOCKS } from './dispatch_threshold.js';
 import { HelperPool } from './pool.js';
@@ -122,6 +122,16 @@ export class WorldStepExecutor {
   /** How the blocks dispatched so far were shared out (statistics). */
   get blockCounts(): BlockCounts {
     return this.#pool?.blockCounts ?? { dispatched: 0, helpers: 0, away: 0 };
+  }
+
+  /** HelperPool.profileBlocks, once the pool has started (profiling). */
+  profileBlocks(timing: boolean, alone: boolean): void {
+    this.#pool?.profileBlocks(timing, alone);
+  }
+
+  /** HelperPool.blockTimes (profiling); null before the pool has started. */
+  get blockTimes(): BlockTimes | null {
+    return this.#pool?.blockTimes ?? null;
   }
 
   /** Times the calling thread slept at a barrier (a statistic). */
