@@ -35,6 +35,19 @@ export enum B {
 }
 
 /**
+ * The solve's index arithmetic, local so the bundler writes the numbers in. A place and a
+ * state offset read through these masks (which no world comes near: 2^26 joints, 2^27
+ * bodies) are known to V8's range analysis to be small and positive, so the sums that
+ * index the rows and the state need no overflow checks.
+ */
+enum Index {
+  /** Doubles in a row and in an axial record: two cache lines. */
+  STRIDE = 16,
+  PLACE_MASK = 0x3ffffff,
+  OFFSET_MASK = 0x3ffffff8,
+}
+
+/**
  * The point constraint's solver row in `JointStore.rows` (one row per active joint, by its
  * place in the active list): read eight times a step, so it lives in one contiguous
  * typed-array record rather than in the data object, whose double fields V8 keeps in
@@ -62,8 +75,7 @@ export enum Row {
   LINEAR_X = 13,
   LINEAR_Y = 14,
 }
-/** Sixteen doubles: a row is two cache lines. */
-export const REVOLUTE_ROW_STRIDE = 16;
+export const REVOLUTE_ROW_STRIDE: number = Index.STRIDE;
 
 /** Row.AXIAL's bits. */
 export enum AxialFlag {
@@ -106,8 +118,7 @@ export enum Axial {
    */
   THETA = 13,
 }
-/** Sixteen doubles, as the point row. */
-export const AXIAL_ROW_STRIDE = 16;
+export const AXIAL_ROW_STRIDE: number = Index.STRIDE;
 
 /** Scratch of the angle kernel (relativeAngleIo): never used across a call; one per thread. */
 const angleIo = new Float64Array(JOINT_ANGLE_IO);
@@ -129,8 +140,8 @@ export function warmStartRevoluteRow(
   o: number,
   axial: number,
 ): void {
-  const oa = rows[o + Row.OA]! | 0;
-  const ob = rows[o + Row.OB]! | 0;
+  const oa = rows[o + Row.OA]! & Index.OFFSET_MASK;
+  const ob = rows[o + Row.OB]! & Index.OFFSET_MASK;
   const mA = rows[o + Row.MA]!;
   const mB = rows[o + Row.MB]!;
   const iA = rows[o + Row.IA]!;
@@ -171,9 +182,10 @@ export function solveRevoluteJointRows(
   axial: Float64Array,
   r: number,
 ): void {
-  const o = r * REVOLUTE_ROW_STRIDE;
-  const oa = rows[o + Row.OA]! | 0;
-  const ob = rows[o + Row.OB]! | 0;
+  const place = r & Index.PLACE_MASK;
+  const o = place * Index.STRIDE;
+  const oa = rows[o + Row.OA]! & Index.OFFSET_MASK;
+  const ob = rows[o + Row.OB]! & Index.OFFSET_MASK;
   const mA = rows[o + Row.MA]!;
   const mB = rows[o + Row.MB]!;
   const iA = rows[o + Row.IA]!;
@@ -192,7 +204,7 @@ export function solveRevoluteJointRows(
 
   // the axial rows: spring, motor, limits (none turn a body that cannot rotate)
   if (flags !== 0 && iA + iB !== 0) {
-    const x = r * AXIAL_ROW_STRIDE;
+    const x = place * Index.STRIDE;
     const axialMass = axial[x + Axial.AXIAL_MASS]!;
     const angled = (flags & (AxialFlag.SPRING | AxialFlag.LIMIT)) !== 0;
     let theta = axial[x + Axial.THETA]!;
@@ -328,8 +340,9 @@ export function warmStartRevoluteJointRows(
   axial: Float64Array,
   r: number,
 ): void {
-  const o = r * REVOLUTE_ROW_STRIDE;
-  warmStartRevoluteRow(state, rows, o, axialImpulse(rows, axial, o, r * AXIAL_ROW_STRIDE));
+  const place = r & Index.PLACE_MASK;
+  const o = place * Index.STRIDE;
+  warmStartRevoluteRow(state, rows, o, axialImpulse(rows, axial, o, place * Index.STRIDE));
 }
 
 /**
