@@ -92,22 +92,36 @@ function prepareRevoluteAxial(
   io[3] = bodies.s[a]!;
   io[4] = -d.referenceAngle;
   relativeAngleIo(io);
-  axial[x + Axial.DELTA_ANGLE] = io[8]!;
+  const deltaAngle = io[8]!;
+  axial[x + Axial.DELTA_ANGLE] = deltaAngle;
+  // the angle at the first sub-step's solve (revolute_rows.ts Axial.THETA): the in-step
+  // rotations as that solve reads them (no stage before it turns a body)
+  const state = bodies.state;
+  const oa = rows[o + Row.OA]! | 0;
+  const ob = rows[o + Row.OB]! | 0;
+  io[0] = state[ob + B.DQC]!;
+  io[1] = state[ob + B.DQS]!;
+  io[2] = state[oa + B.DQC]!;
+  io[3] = state[oa + B.DQS]!;
+  io[4] = deltaAngle;
+  relativeAngleIo(io);
+  axial[x + Axial.THETA] = io[8]!;
   const k = rows[o + Row.IA]! + rows[o + Row.IB]!;
-  axial[x + Axial.AXIAL_MASS] = k > 0 ? 1 / k : 0;
+  const axialMass = k > 0 ? 1 / k : 0;
+  axial[x + Axial.AXIAL_MASS] = axialMass;
   io[0] = d.hertz;
   io[1] = d.dampingRatio;
   io[2] = ctx.h;
   makeSoftIo(io, springSoftness);
   axial[x + Axial.SPRING_BIAS_RATE] = springSoftness.biasRate;
-  axial[x + Axial.SPRING_MASS_SCALE] = springSoftness.massScale;
+  axial[x + Axial.SPRING_MASS] = -springSoftness.massScale * axialMass;
   axial[x + Axial.SPRING_IMPULSE_SCALE] = springSoftness.impulseScale;
   axial[x + Axial.SPRING_IMPULSE] = d.springImpulse;
   axial[x + Axial.MOTOR_IMPULSE] = d.motorImpulse;
   axial[x + Axial.LOWER_IMPULSE] = d.lowerImpulse;
   axial[x + Axial.UPPER_IMPULSE] = d.upperImpulse;
   axial[x + Axial.MOTOR_SPEED] = d.motorSpeed;
-  axial[x + Axial.MAX_MOTOR_TORQUE] = d.maxMotorTorque;
+  axial[x + Axial.MAX_MOTOR_IMPULSE] = ctx.h * d.maxMotorTorque;
   axial[x + Axial.LOWER_ANGLE] = d.lowerAngle;
   axial[x + Axial.UPPER_ANGLE] = d.upperAngle;
 }

@@ -35,6 +35,19 @@ export enum B {
 }
 
 /**
+ * The solve's index arithmetic, local so the bundler writes the numbers in. A place and a
+ * state offset read through these masks (which no world comes near: 2^26 joints, 2^27
+ * bodies) are known to V8's range analysis to be small and positive, so the sums that
+ * index the rows and the state need no overflow checks.
+ */
+enum Index {
+  /** Doubles in a row and in an axial record: two cache lines. */
+  STRIDE = 16,
+  PLACE_MASK = 0x3ffffff,
+  OFFSET_MASK = 0x3ffffff8,
+}
+
+/**
  * The point constraint's solver row in `JointStore.rows` (one row per active joint, by its
  * place in the active list): read eight times a step, so it lives in one contiguous
  * typed-array record rather than in the data object, whose double fields V8 keeps in
@@ -62,8 +75,7 @@ export enum Row {
   LINEAR_X = 13,
   LINEAR_Y = 14,
 }
-/** Sixteen doubles: a row is two cache lines. */
-export const REVOLUTE_ROW_STRIDE = 16;
+export const REVOLUTE_ROW_STRIDE: number = Index.STRIDE;
 
 /** Row.AXIAL's bits. */
 export enum AxialFlag {
@@ -76,26 +88,37 @@ export enum AxialFlag {
  * The axial rows' record in `JointStore.axialRows`, at the same active-list place as the
  * joint's row, written by prepare only when Row.AXIAL is not 0 (a plain hinge never touches
  * its record): the parameters, the solver temporaries and the warm-started impulses, copied
- * in at prepare and the impulses back out at finish, like the point row's.
+ * in at prepare and the impulses back out at finish, like the point row's. Products that
+ * do not change within a step are taken once, at prepare (the sub-steps multiply the same
+ * two doubles in the same order, so the bits are the same).
  */
 export enum Axial {
   DELTA_ANGLE = 0,
   AXIAL_MASS = 1,
   /** The spring's softness (dynamics/softness.ts Softness). */
   SPRING_BIAS_RATE = 2,
-  SPRING_MASS_SCALE = 3,
+  /** -massScale * AXIAL_MASS, the spring's softness times the axial mass, negated. */
+  SPRING_MASS = 3,
   SPRING_IMPULSE_SCALE = 4,
   SPRING_IMPULSE = 5,
   MOTOR_IMPULSE = 6,
   LOWER_IMPULSE = 7,
   UPPER_IMPULSE = 8,
   MOTOR_SPEED = 9,
-  MAX_MOTOR_TORQUE = 10,
+  /** h * maxMotorTorque: the motor's impulse bound in a sub-step. */
+  MAX_MOTOR_IMPULSE = 10,
   LOWER_ANGLE = 11,
   UPPER_ANGLE = 12,
+  /**
+   * The joint angle theta at the bodies' current rotations. It depends on their rotations
+   * only, which change only when positions are integrated: the relax pass of sub-step i
+   * sees the rotations the solve pass of sub-step i + 1 sees, so the relax pass measures
+   * it and stores it here, and the solve pass reads it (prepare measures it for the first
+   * sub-step). An angle is an atan2 series, the axial rows' largest cost.
+   */
+  THETA = 13,
 }
-/** Sixteen doubles, as the point row. */
-export const AXIAL_ROW_STRIDE = 16;
+export const AXIAL_ROW_STRIDE: number = Index.STRIDE;
 
 /** Scratch of the angle kernel (relativeAngleIo): never used across a call; one per thread. */
 const angleIo = new Float64Array(JOINT_ANGLE_IO);
@@ -117,8 +140,8 @@ export function warmStartRevoluteRow(
   o: number,
   axial: number,
 ): void {
-  const oa = rows[o + Row.OA]! | 0;
-  const ob = rows[o + Row.OB]! | 0;
+  const oa = rows[o + Row.OA]! & Index.OFFSET_MASK;
+  const ob = rows[o + Row.OB]! & Index.OFFSET_MASK;
   const mA = rows[o + Row.MA]!;
   const mB = rows[o + Row.MB]!;
   const iA = rows[o + Row.IA]!;
@@ -145,16 +168,24 @@ export function warmStartRevoluteRow(
   state[ob + B.W] = state[ob + B.W]! + iB * (rbx * py - rby * px + axial);
 }
 
-/** Solves the point constraint of the row at `o`, from and into the bodies' velocities. */
-export function solveRevoluteRow(
+/**
+ * Solves revolute joint r: its axial rows (when it has some) on the bodies' angular
+ * velocities, then its point constraint. What the calling thread runs for one joint, and
+ * the helpers' blocks for many. One function, so both parts share the bodies' loads and no
+ * double crosses a call.
+ */
+export function solveRevoluteJointRows(
   state: Float64Array,
   ctx: StepContext,
   useBias: boolean,
   rows: Float64Array,
-  o: number,
+  axial: Float64Array,
+  r: number,
 ): void {
-  const oa = rows[o + Row.OA]! | 0;
-  const ob = rows[o + Row.OB]! | 0;
+  const place = r & Index.PLACE_MASK;
+  const o = place * Index.STRIDE;
+  const oa = rows[o + Row.OA]! & Index.OFFSET_MASK;
+  const ob = rows[o + Row.OB]! & Index.OFFSET_MASK;
   const mA = rows[o + Row.MA]!;
   const mB = rows[o + Row.MB]!;
   const iA = rows[o + Row.IA]!;
@@ -169,6 +200,88 @@ export function solveRevoluteRow(
   const qas = state[oa + B.DQS]!;
   const qbc = state[ob + B.DQC]!;
   const qbs = state[ob + B.DQS]!;
+  const flags = rows[o + Row.AXIAL]! | 0;
+
+  // the axial rows: spring, motor, limits (none turn a body that cannot rotate)
+  if (flags !== 0 && iA + iB !== 0) {
+    const x = place * Index.STRIDE;
+    const axialMass = axial[x + Axial.AXIAL_MASS]!;
+    const angled = (flags & (AxialFlag.SPRING | AxialFlag.LIMIT)) !== 0;
+    let theta = axial[x + Axial.THETA]!;
+    if (angled && !useBias) {
+      const io = angleIo;
+      io[0] = qbc;
+      io[1] = qbs;
+      io[2] = qac;
+      io[3] = qas;
+      io[4] = axial[x + Axial.DELTA_ANGLE]!;
+      relativeAngleIo(io);
+      theta = io[8]!;
+      axial[x + Axial.THETA] = theta;
+    }
+    if ((flags & AxialFlag.SPRING) !== 0) {
+      const springImpulse = axial[x + Axial.SPRING_IMPULSE]!;
+      const impulse =
+        axial[x + Axial.SPRING_MASS]! * (wb - wa + axial[x + Axial.SPRING_BIAS_RATE]! * theta) -
+        axial[x + Axial.SPRING_IMPULSE_SCALE]! * springImpulse;
+      axial[x + Axial.SPRING_IMPULSE] = springImpulse + impulse;
+      wa -= iA * impulse;
+      wb += iB * impulse;
+    }
+    if ((flags & AxialFlag.MOTOR) !== 0) {
+      const maxImpulse = axial[x + Axial.MAX_MOTOR_IMPULSE]!;
+      const old = axial[x + Axial.MOTOR_IMPULSE]!;
+      let acc = old - axialMass * (wb - wa - axial[x + Axial.MOTOR_SPEED]!);
+      acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
+      axial[x + Axial.MOTOR_IMPULSE] = acc;
+      wa -= iA * (acc - old);
+      wb += iB * (acc - old);
+    }
+    if ((flags & AxialFlag.LIMIT) !== 0) {
+      // lower: C = theta - lower >= 0
+      {
+        const C = theta - axial[x + Axial.LOWER_ANGLE]!;
+        let bias = 0;
+        let massScale = 1;
+        let impulseScale = 0;
+        if (C > 0) {
+          bias = C * ctx.invH;
+        } else if (useBias) {
+          bias = ctx.jointSoftness.biasRate * C;
+          massScale = ctx.jointSoftness.massScale;
+          impulseScale = ctx.jointSoftness.impulseScale;
+        }
+        const old = axial[x + Axial.LOWER_IMPULSE]!;
+        let acc = old - massScale * axialMass * (wb - wa + bias) - impulseScale * old;
+        if (acc < 0) acc = 0;
+        axial[x + Axial.LOWER_IMPULSE] = acc;
+        wa -= iA * (acc - old);
+        wb += iB * (acc - old);
+      }
+      // upper: C = upper - theta >= 0 (signs flipped so the impulse stays positive)
+      {
+        const C = axial[x + Axial.UPPER_ANGLE]! - theta;
+        let bias = 0;
+        let massScale = 1;
+        let impulseScale = 0;
+        if (C > 0) {
+          bias = C * ctx.invH;
+        } else if (useBias) {
+          bias = ctx.jointSoftness.biasRate * C;
+          massScale = ctx.jointSoftness.massScale;
+          impulseScale = ctx.jointSoftness.impulseScale;
+        }
+        const old = axial[x + Axial.UPPER_IMPULSE]!;
+        let acc = old - massScale * axialMass * (wa - wb + bias) - impulseScale * old;
+        if (acc < 0) acc = 0;
+        axial[x + Axial.UPPER_IMPULSE] = acc;
+        wa += iA * (acc - old);
+        wb -= iB * (acc - old);
+      }
+    }
+  }
+
+  // the point constraint
   const ax = rows[o + Row.AX]!;
   const ay = rows[o + Row.AY]!;
   const bx = rows[o + Row.BX]!;
@@ -220,24 +333,6 @@ export function solveRevoluteRow(
   state[ob + B.W] = wb;
 }
 
-/**
- * Solves revolute joint r: its axial rows (when it has some), then its point constraint.
- * What the calling thread runs for one joint, and the helpers' blocks for many.
- */
-export function solveRevoluteJointRows(
-  state: Float64Array,
-  ctx: StepContext,
-  useBias: boolean,
-  rows: Float64Array,
-  axial: Float64Array,
-  r: number,
-): void {
-  const o = r * REVOLUTE_ROW_STRIDE;
-  if (rows[o + Row.AXIAL] !== 0)
-    solveRevoluteAxial(state, ctx, useBias, rows, o, axial, r * AXIAL_ROW_STRIDE);
-  solveRevoluteRow(state, ctx, useBias, rows, o);
-}
-
 /** Warm-starts revolute joint r. */
 export function warmStartRevoluteJointRows(
   state: Float64Array,
@@ -245,118 +340,9 @@ export function warmStartRevoluteJointRows(
   axial: Float64Array,
   r: number,
 ): void {
-  const o = r * REVOLUTE_ROW_STRIDE;
-  warmStartRevoluteRow(state, rows, o, axialImpulse(rows, axial, o, r * AXIAL_ROW_STRIDE));
-}
-
-/**
- * The axial rows (spring, motor, limits) of the joint whose rows are at `o` and `x`, on the
- * bodies' angular velocities, before its point constraint (solveRevoluteRow reads them back).
- */
-function solveRevoluteAxial(
-  state: Float64Array,
-  ctx: StepContext,
-  useBias: boolean,
-  rows: Float64Array,
-  o: number,
-  axial: Float64Array,
-  x: number,
-): void {
-  const flags = rows[o + Row.AXIAL]!;
-  const spring = (flags & AxialFlag.SPRING) !== 0;
-  const motor = (flags & AxialFlag.MOTOR) !== 0;
-  const limit = (flags & AxialFlag.LIMIT) !== 0;
-  const oa = rows[o + Row.OA]! | 0;
-  const ob = rows[o + Row.OB]! | 0;
-  const iA = rows[o + Row.IA]!;
-  const iB = rows[o + Row.IB]!;
-  const axialMass = axial[x + Axial.AXIAL_MASS]!;
-  let wa = state[oa + B.W]!;
-  let wb = state[ob + B.W]!;
-  const fixedRotation = iA + iB === 0;
-
-  if ((spring || limit) && !fixedRotation) {
-    const io = angleIo;
-    io[0] = state[ob + B.DQC]!;
-    io[1] = state[ob + B.DQS]!;
-    io[2] = state[oa + B.DQC]!;
-    io[3] = state[oa + B.DQS]!;
-    io[4] = axial[x + Axial.DELTA_ANGLE]!;
-    relativeAngleIo(io);
-    const theta = io[8]!;
-    if (spring) {
-      const springImpulse = axial[x + Axial.SPRING_IMPULSE]!;
-      const impulse =
-        -axial[x + Axial.SPRING_MASS_SCALE]! *
-          axialMass *
-          (wb - wa + axial[x + Axial.SPRING_BIAS_RATE]! * theta) -
-        axial[x + Axial.SPRING_IMPULSE_SCALE]! * springImpulse;
-      axial[x + Axial.SPRING_IMPULSE] = springImpulse + impulse;
-      wa -= iA * impulse;
-      wb += iB * impulse;
-    }
-    if (motor) {
-      const maxImpulse = ctx.h * axial[x + Axial.MAX_MOTOR_TORQUE]!;
-      const old = axial[x + Axial.MOTOR_IMPULSE]!;
-      let acc = old - axialMass * (wb - wa - axial[x + Axial.MOTOR_SPEED]!);
-      acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
-      axial[x + Axial.MOTOR_IMPULSE] = acc;
-      wa -= iA * (acc - old);
-      wb += iB * (acc - old);
-    }
-    if (limit) {
-      // lower: C = theta - lower >= 0
-      {
-        const C = theta - axial[x + Axial.LOWER_ANGLE]!;
-        let bias = 0;
-        let massScale = 1;
-        let impulseScale = 0;
-        if (C > 0) {
-          bias = C * ctx.invH;
-        } else if (useBias) {
-          bias = ctx.jointSoftness.biasRate * C;
-          massScale = ctx.jointSoftness.massScale;
-          impulseScale = ctx.jointSoftness.impulseScale;
-        }
-        const old = axial[x + Axial.LOWER_IMPULSE]!;
-        let acc = old - massScale * axialMass * (wb - wa + bias) - impulseScale * old;
-        if (acc < 0) acc = 0;
-        axial[x + Axial.LOWER_IMPULSE] = acc;
-        wa -= iA * (acc - old);
-        wb += iB * (acc - old);
-      }
-      // upper: C = upper - theta >= 0 (signs flipped so the impulse stays positive)
-      {
-        const C = axial[x + Axial.UPPER_ANGLE]! - theta;
-        let bias = 0;
-        let massScale = 1;
-        let impulseScale = 0;
-        if (C > 0) {
-          bias = C * ctx.invH;
-        } else if (useBias) {
-          bias = ctx.jointSoftness.biasRate * C;
-          massScale = ctx.jointSoftness.massScale;
-          impulseScale = ctx.jointSoftness.impulseScale;
-        }
-        const old = axial[x + Axial.UPPER_IMPULSE]!;
-        let acc = old - massScale * axialMass * (wa - wb + bias) - impulseScale * old;
-        if (acc < 0) acc = 0;
-        axial[x + Axial.UPPER_IMPULSE] = acc;
-        wa += iA * (acc - old);
-        wb -= iB * (acc - old);
-      }
-    }
-  } else if (motor && !fixedRotation) {
-    const maxImpulse = ctx.h * axial[x + Axial.MAX_MOTOR_TORQUE]!;
-    const old = axial[x + Axial.MOTOR_IMPULSE]!;
-    let acc = old - axialMass * (wb - wa - axial[x + Axial.MOTOR_SPEED]!);
-    acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
-    axial[x + Axial.MOTOR_IMPULSE] = acc;
-    wa -= iA * (acc - old);
-    wb += iB * (acc - old);
-  }
-  state[oa + B.W] = wa;
-  state[ob + B.W] = wb;
+  const place = r & Index.PLACE_MASK;
+  const o = place * Index.STRIDE;
+  warmStartRevoluteRow(state, rows, o, axialImpulse(rows, axial, o, place * Index.STRIDE));
 }
 
 /**
