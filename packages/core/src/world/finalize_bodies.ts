@@ -112,7 +112,10 @@ export function finalizeBodyRange(w: DynamicsState, start: number, end: number):
       tight[f + 3] = box.maxY;
       const escaped =
         shapes.proxyKey[s] !== -1 &&
-        (tight[f]! < fat[f]! || tight[f + 1]! < fat[f + 1]! || tight[f + 2]! > fat[f + 2]! || tight[f + 3]! > fat[f + 3]!);
+        (tight[f]! < fat[f]! ||
+          tight[f + 1]! < fat[f + 1]! ||
+          tight[f + 2]! > fat[f + 2]! ||
+          tight[f + 3]! > fat[f + 3]!);
       status |= escaped ? FinalizeStatus.Escaped : 0;
     }
     w.finalizeStatus[i] = status;
