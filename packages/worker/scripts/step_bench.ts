@@ -1,6 +1,6 @@
 /**
- * `pnpm --filter @impulse/worker bench:step [maxThreads] [steps] [scene] [holdSpin]` (after
- * `pnpm build`):
+ * `pnpm --filter @impulse/worker bench:step [--rounds N] [maxThreads] [steps] [scene]
+ * [holdSpin]` (after `pnpm build`):
  * ms per step of the bench scenes stepped by 1, 2, … threads (this thread and its solver
  * helpers, src/parallel/world_executor.ts), their speed-up against one thread in the same
  * run, and the stages handed to the helpers per step (each pays one barrier: `bench:pool`
@@ -8,8 +8,10 @@
  *
  * Every thread count steps its own copy of the scene; rounds alternate between the counts
  * (after 60 steps of warm-up each) and each figure is the median of the rounds, so a
- * machine loaded by other work shifts all counts alike. The worlds stay bit-identical
- * (checked at the end: same state hash).
+ * machine loaded by other work shifts all counts alike. The speed-up is also taken per round
+ * (one thread's time over the count's in that round) and given as its median and min-max
+ * across rounds (`--rounds N`, 5 by default): how much a figure moved under the load. The
+ * worlds stay bit-identical (checked at the end: same state hash).
  */
 import { availableParallelism } from 'node:os';
 import { World } from '@impulse/core';
@@ -19,13 +21,25 @@ import { nodeKernelUrl } from '../src/parallel/kernel_url_node.js';
 import { nodeHelperSpawner } from '../src/parallel/spawn_node.js';
 import { WorldStepExecutor } from '../src/parallel/world_executor.js';
 
-const maxThreads = Number(process.argv[2] ?? Math.max(2, availableParallelism()));
-const stepsPerRound = Number(process.argv[3] ?? 10);
+/** `--rounds N` taken out of the arguments; the rest are positional. */
+function parseRounds(args: string[]): { rounds: number; positional: string[] } {
+  const at = args.indexOf('--rounds');
+  if (at === -1) return { rounds: 5, positional: args };
+  const value = args[at + 1];
+  const rounds = Number(value);
+  if (!Number.isInteger(rounds) || rounds < 1) {
+    throw new Error(`bench:step: --rounds must be a whole number of at least 1, got ${value}`);
+  }
+  return { rounds, positional: [...args.slice(0, at), ...args.slice(at + 2)] };
+}
+
+const { rounds: ROUNDS, positional } = parseRounds(process.argv.slice(2));
+const maxThreads = Number(positional[0] ?? Math.max(2, availableParallelism()));
+const stepsPerRound = Number(positional[1] ?? 10);
 /** Only the scenes whose name contains this (all when absent). */
-const only = process.argv[4] ?? '';
+const only = positional[2] ?? '';
 /** The helpers' spin within a step (HelperPoolOptions.holdSpin); the pool's default when absent. */
-const holdSpin = process.argv[5] === undefined ? undefined : Number(process.argv[5]);
-const ROUNDS = 5;
+const holdSpin = positional[3] === undefined ? undefined : Number(positional[3]);
 const WARM_UP = 60;
 const DT = 1 / 60;
 
@@ -38,7 +52,9 @@ async function main(): Promise<void> {
   console.log(
     `parallel step, ${availableParallelism()} cores; ${ROUNDS} rounds of ${stepsPerRound} steps after ${WARM_UP}; medians`,
   );
-  console.log('scene | threads | ms per step | speed-up | stages to helpers per step');
+  console.log(
+    'scene | threads | ms per step | speed-up | per-round speed-up: median (min-max) | stages to helpers per step',
+  );
   for (const { name, build } of BENCH_SCENES) {
     if (!name.includes(only)) continue;
     const runs = [];
@@ -75,13 +91,16 @@ async function main(): Promise<void> {
         r.dispatches += (r.executor?.dispatches ?? 0) - before;
       }
     }
-    const base = median(runs[0]!.ms);
+    const one = runs[0]!.ms;
+    const base = median(one);
     const hash = runs[0]!.world.stateHash();
     for (const r of runs) {
       const ms = median(r.ms);
+      const perRound = r.ms.map((m, i) => one[i]! / m);
+      const spread = `${median(perRound).toFixed(2)}x (${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)})`;
       const same = r.world.stateHash() === hash ? '' : '  (STATE DIFFERS)';
       console.log(
-        `${name} | ${r.threads} | ${ms.toFixed(2)} | ${(base / ms).toFixed(2)}x | ${(r.dispatches / (ROUNDS * stepsPerRound)).toFixed(1)}${same}`,
+        `${name} | ${r.threads} | ${ms.toFixed(2)} | ${(base / ms).toFixed(2)}x | ${spread} | ${(r.dispatches / (ROUNDS * stepsPerRound)).toFixed(1)}${same}`,
       );
       r.executor?.dispose();
     }

@@ -76,6 +76,8 @@ export interface DynamicsState {
   awakeContactPairs: Int32Array;
   /** The narrow phase's verdict per awake contact (world/narrow_phase.ts CollideStatus). */
   collideStatus: Uint8Array;
+  /** The bodies' finish's bits per awake body (world/finalize_bodies.ts FinalizeStatus). */
+  finalizeStatus: Uint8Array;
   readonly constraints: ContactConstraints;
   readonly events: EventBuffers;
   /** Sensor shapes and their current overlaps (sensor.ts). */

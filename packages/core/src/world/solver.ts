@@ -17,7 +17,6 @@
  * (dynamics/constraint_graph.ts); the rest runs here.
  */
 
-import { DPX, DPY, DQC, DQS, originFromCenter, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
 import { MAX_ROTATION, MAX_SOLVED_ROTATION, RELAX_AGAIN_SPEED } from '../base/constants.js';
 import { colourConstraints, finishPrepare, reportHitEvents } from '../dynamics/contact_solver.js';
 import { GRAPH_COLOUR_COUNT } from '../dynamics/constraint_graph_store.js';
@@ -42,7 +41,8 @@ import { markRollbackChanged, type WorldState } from './world_state.js';
 import { createContact, destroyContact } from '../dynamics/contact.js';
 import { updateSensors } from '../dynamics/sensor.js';
 import { wakeBody } from '../dynamics/island.js';
-import { computeShapeBox, fatBoxOf } from '../dynamics/shape.js';
+import { fatBoxOf } from '../dynamics/shape.js';
+import { FinalizeStatus } from './finalize_bodies.js';
 import { BodyType } from '../types/body_def.js';
 import { CONTACT_ENABLE_EVENTS, CONTACT_TOUCHING } from '../dynamics/awake_contacts.js';
 
@@ -232,6 +232,7 @@ function reserveStepLists(w: WorldState): void {
   if (contacts > w.collideStatus.length) w.collideStatus = growU8(w.collideStatus, (contacts + 3) & ~3);
   const bodies = w.bodies.pool.next;
   if (bodies > w.fastBodies.length) w.fastBodies = growI32(w.fastBodies, bodies);
+  if (bodies > w.finalizeStatus.length) w.finalizeStatus = growU8(w.finalizeStatus, bodies);
   const shapes = w.shapes.pool.next;
   if (shapes > refitList.length) refitList = growI32(refitList, shapes);
 }
@@ -441,94 +442,53 @@ function updateStepContext(w: WorldState, dt: number, subSteps: number): void {
 }
 
 /**
- * Applies the step's deltas to the body transforms, clears forces, advances sleep
- * timers and lists the fast bodies (for continuous collision) and the shapes that left
- * their fat boxes (refitProxies moves their proxies after the loop). Everything is read
- * inside the loop and the counts are left in module variables, for the reasons given at
- * integrateVelocities.
+ * Applies the step's deltas to the body transforms, clears forces, advances sleep timers
+ * and recomputes the shapes' boxes, in blocks (world/finalize_bodies.ts); then lists the
+ * fast bodies (for continuous collision) and the shapes that left their fat boxes
+ * (refitProxies moves their proxies after the solve) from the blocks' status bytes, in
+ * awake order. The counts are left in module variables, as collide leaves its own.
  */
 function finalizeBodies(w: WorldState): void {
+  const n = w.awakeBodyCount;
+  const result = n > 0 ? w.stepExecutor.runStage(w, SolverStage.FinalizeBodies, 0, n) : 0;
+  gatherFinalized(w, n, result);
+}
+
+/**
+ * The fast bodies and the shapes out of their fat boxes, in awake order then shape order,
+ * from the status bytes of finalizeBodyRange (their boxes are this step's, the fat boxes
+ * untouched since: the same test gives the same answer).
+ */
+function gatherFinalized(w: WorldState, n: number, result: number): void {
+  fastBodyCount = 0;
+  refitCount = 0;
+  if (result === 0) return;
+  const status = w.finalizeStatus;
+  const awake = w.awakeBodies;
+  const fast = w.fastBodies;
+  const shapes = w.shapes;
+  const head = w.bodies.shapeHead;
+  const tight = shapes.box;
+  const fat = w.broadPhase.shapeFat;
   let fastCount = 0;
   let escapedCount = 0;
-  // the first pass only reaches the back edge (see contact_solver.ts, solveContacts): the
-  // allocation survey saw 983 B a step on the tumbler in 1 of 8 processes without it
-  for (let i = -1; i < w.awakeBodyCount; i++) {
-    if (i < 0) continue;
-    const bodies = w.bodies;
-    const shapes = w.shapes;
-    const state = bodies.state;
-    const settings = w.settings;
-    const dt = w.stepContext.dt;
-    const b = w.awakeBodies[i]!;
-    const o = b * STATE_STRIDE;
-    const dqc = state[o + DQC]!;
-    const dqs = state[o + DQS]!;
-    const qc0 = bodies.c[b]!;
-    const qs0 = bodies.s[b]!;
-    let qc = dqc * qc0 - dqs * qs0;
-    let qs = dqs * qc0 + dqc * qs0;
-    const inv = 1 / Math.sqrt(qc * qc + qs * qs);
-    qc *= inv;
-    qs *= inv;
-    const dpx = state[o + DPX]!;
-    const dpy = state[o + DPY]!;
-    bodies.c0x[b] = bodies.cx[b]!;
-    bodies.c0y[b] = bodies.cy[b]!;
-    bodies.q0c[b] = qc0;
-    bodies.q0s[b] = qs0;
-    const cx = bodies.cx[b]! + dpx;
-    const cy = bodies.cy[b]! + dpy;
-    // A body that moved more than half its thinnest extent could have skipped a thin wall.
-    // Listed branch-free (the list has room for every body, reserveStepLists): a path only
-    // a fast body takes would deoptimise the loop the first time one came (see collide).
-    const minSweep = settings.continuousMinSpeed * dt;
-    const half = 0.5 * bodies.minExtent[b]!;
-    const dispSq = dpx * dpx + dpy * dpy;
-    const dynamic = bodies.type[b] === BodyType.Dynamic;
-    const far = dispSq > half * half;
-    const swept = dispSq > minSweep * minSweep;
-    w.fastBodies[fastCount] = b;
-    fastCount += settings.enableContinuous && dynamic && far && swept ? 1 : 0;
-    bodies.cx[b] = cx;
-    bodies.cy[b] = cy;
-    bodies.c[b] = qc;
-    bodies.s[b] = qs;
-    originFromCenter(bodies, b, bodies.cx, bodies.cy, bodies.c, bodies.s, bodies.px, bodies.py, b);
-    state[o + DPX] = 0;
-    state[o + DPY] = 0;
-    state[o + DQC] = 1;
-    state[o + DQS] = 0;
-    bodies.fx[b] = 0;
-    bodies.fy[b] = 0;
-    bodies.torque[b] = 0;
-
-    const vx = state[o + VX]!;
-    const vy = state[o + VY]!;
-    const av = state[o + W]!;
-    if (settings.enableSleep && bodies.enableSleep[b] === 1) {
-      const threshold = bodies.sleepThreshold[b]!;
-      const extent = bodies.maxExtent[b]!;
-      const slow =
-        vx * vx + vy * vy <= threshold * threshold && av * av * extent * extent <= threshold * threshold;
-      bodies.sleepTime[b] = slow ? bodies.sleepTime[b]! + dt : 0;
-    } else {
-      bodies.sleepTime[b] = 0;
-    }
-
-    const fat = w.broadPhase.shapeFat;
-    for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
-      computeShapeBox(w, s);
+  for (let i = 0; i < n; i++) {
+    const flags = status[i]!;
+    if (flags === 0) continue;
+    const b = awake[i]!;
+    if ((flags & FinalizeStatus.Fast) !== 0) fast[fastCount++] = b;
+    if ((flags & FinalizeStatus.Escaped) === 0) continue;
+    for (let s = head[b]!; s !== -1; s = shapes.next[s]!) {
       if (shapes.proxyKey[s] === -1) continue;
-      // the tight box and the fat box: one record each at 4 * s
       const f = 4 * s;
-      const tight = shapes.box;
-      const escaped =
+      if (
         tight[f]! < fat[f]! ||
         tight[f + 1]! < fat[f + 1]! ||
         tight[f + 2]! > fat[f + 2]! ||
-        tight[f + 3]! > fat[f + 3]!;
-      refitList[escapedCount] = s;
-      escapedCount += escaped ? 1 : 0;
+        tight[f + 3]! > fat[f + 3]!
+      ) {
+        refitList[escapedCount++] = s;
+      }
     }
   }
   fastBodyCount = fastCount;

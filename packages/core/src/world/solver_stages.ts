@@ -15,6 +15,7 @@ import { integratePositionRange, integrateVelocityRange } from '../dynamics/body
 import type { JointsState } from '../joints/joints_state.js';
 import { solveRevoluteRows, warmStartRevoluteRows } from '../joints/revolute_rows.js';
 import { collideBlock } from './narrow_phase.js';
+import { finalizeBodyRange } from './finalize_bodies.js';
 
 /**
  * The stages, with their items and what a block returns (the stage's result is the or of
@@ -54,6 +55,11 @@ export enum SolverStage {
   JointSolve = 11,
   /** Row-only joints of one joint colour, rigid; returns 0. */
   JointRelax = 12,
+  /**
+   * Awake bodies: moved by their step deltas, sleep timers, shape boxes (finalize_bodies.ts),
+   * after the solve; returns FinalizeStatus bits.
+   */
+  FinalizeBodies = 13,
 }
 
 /** Runs one block of `stage`: its items [start, end). Any thread, any order (step_executor.ts). */
@@ -88,6 +94,8 @@ export function runSolverBlock(w: JointsState, stage: SolverStage, start: number
       return 0;
     case SolverStage.Collide:
       return collideBlock(w, start, end);
+    case SolverStage.FinalizeBodies:
+      return finalizeBodyRange(w, start, end);
     case SolverStage.JointWarmStart:
       warmStartRevoluteRows(
         w.joints.solveOrder,

@@ -119,6 +119,8 @@ export class WorldState implements JointsState {
   awakeContactPairs = new Int32Array(64 * AWAKE_PAIR_STRIDE);
   /** The narrow phase's verdict per awake contact (world/narrow_phase.ts CollideStatus). */
   collideStatus = new Uint8Array(64);
+  /** The bodies' finish's bits per awake body (world/finalize_bodies.ts FinalizeStatus). */
+  finalizeStatus = new Uint8Array(64);
   /**
    * gatherCollide's int32 view of `collideStatus` (world/solver.ts), remade when that array
    * is. In an object of its own: the sharing pass (shared_memory.ts) moves every typed-array

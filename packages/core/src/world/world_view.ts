@@ -34,6 +34,7 @@ export const REQUIRED_COLUMNS = [
   'world.awakeContactPairs',
   'world.awakeBodies',
   'world.collideStatus',
+  'world.finalizeStatus',
   'broadPhase.shapeFat',
   'quads.data',
   'bodies.state',

@@ -39,6 +39,9 @@ export const MIN_DISPATCH_BLOCKS: Readonly<Partial<Record<SolverStage, number>>>
   [SolverStage.RelaxAgain]: 2,
   [SolverStage.Restitution]: 2,
   [SolverStage.StoreImpulses]: 32,
+  // not measured yet (added in session 18): integrate velocities' crossover, since a body's
+  // finish costs more than its integration (transform, sleep timer, shape boxes)
+  [SolverStage.FinalizeBodies]: 8,
 };
 
 /** The fewest blocks a dispatch can have: one block is the calling thread's loop. */
