@@ -60,13 +60,18 @@ function readLines(a: Float64Array): number {
 {
   const rounds = Number(process.argv[2] ?? 5);
   const setup: Setup = {
-    words: new SharedArrayBuffer(256),
+    words: new SharedArrayBuffer(4 * 80),
     data: new SharedArrayBuffer(8 * DOUBLES),
   };
   // word 0: ping, 16 (another line): pong, 32: ready, 48: fill request, 64: filled
   const w32 = new Int32Array(setup.words);
   const data = new Float64Array(setup.data);
   const worker = new Worker(ECHO, { eval: true, workerData: setup });
+  // the loops below spin on the worker's words: a worker that failed must end the run
+  worker.on('error', (e) => {
+    console.error(e);
+    process.exit(1);
+  });
   // waited for on the event loop: a worker's start needs it (tsx's loader thread, stdio)
   while (Atomics.load(w32, 32) === 0) await new Promise((r) => setTimeout(r, 2));
   const trips: number[] = [];
