@@ -19,8 +19,9 @@
  * the awake order, which adds no state to snapshots or rollback).
  *
  * The colouring writes the constraints' places: overflow first, then colour by colour,
- * within a colour the two-point contacts first (in awake order), then the one-point ones, so
- * that the sweeps can run each kind two at a time (contact_solver.ts).
+ * within a colour the two-point contacts first (in awake order), flagged in pairs that the
+ * sweeps run two at a time, then the one-point ones, which the sweeps run as one run
+ * (contact_solver.ts).
  */
 
 import type { DynamicsState } from './dynamics_state.js';
@@ -51,7 +52,7 @@ enum L {
   ALL = 0xffffff,
 }
 
-/** Pair flag of the meta point count (contact_solver.ts: PAIRED_TWO_POINTS = 2 | 4, PAIRED_ONE_POINT = 1 | 4). */
+/** Pair flag of the meta point count (contact_solver.ts: PAIRED_TWO_POINTS = 2 | 4). */
 enum F {
   PAIRED = 4,
 }
@@ -169,11 +170,10 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
       const offset = place - start[colour]!;
       flag = (offset & 1) === 0 && offset + 1 < twoPoint[colour]! ? F.PAIRED : 0;
     } else {
-      // one-point contacts paired as the two-point ones, after them
+      // one-point contacts after the two-point ones, unflagged: the sweeps run a colour's
+      // one-point constraints as one run (contact_solver.ts solveOnePoints), not in pairs
       place = nextOther[colour]!;
       nextOther[colour] = place + 1;
-      const offset = place - start[colour]! - twoPoint[colour]!;
-      flag = (offset & 1) === 0 && offset + 1 < counts[colour]! - twoPoint[colour]! ? F.PAIRED : 0;
     }
     const m4 = place * L.META;
     meta[m4] = bA * S.STRIDE;

@@ -117,15 +117,12 @@ enum IX {
 enum M {
   /** First of two adjacent two-point constraints that share no moving body: run interleaved. */
   PAIRED_TWO_POINTS = 2 | 4,
-  /** First of two adjacent one-point constraints that share no moving body: run interleaved. */
-  PAIRED_ONE_POINT = 1 | 4,
   /** The pair bit. */
   PAIRED = 4,
 }
 
 /** The meta values of paired constraints, for the colouring's pinning test. */
 export const PAIRED_TWO_POINTS = M.PAIRED_TWO_POINTS;
-export const PAIRED_ONE_POINT = M.PAIRED_ONE_POINT;
 
 /**
  * Applies last sub-step's accumulated impulses at the start of a sub-step, to constraints
