@@ -19,6 +19,7 @@ import { BodyType } from '../types/body_def.js';
 import { DPX, DPY, DQC, DQS, originFromCenter, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
 import type { DynamicsState } from '../dynamics/dynamics_state.js';
 import { computeShapeAABB, type ShapeType } from '../geometry/geometry.js';
+import { setShapeBox } from '../dynamics/shape_store.js';
 
 /** What a body's finish left for the step: bits of one byte per awake index. */
 export const FinalizeStatus = {
@@ -104,22 +105,27 @@ export function finalizeBodyRange(w: DynamicsState, start: number, end: number):
     const xf = w.xfA;
     xf.set(bodies.px[b]!, bodies.py[b]!, qc, qs);
     for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
-      const box = computeShapeAABB(shapes.type[s] as ShapeType, shapes.geometry[s]!, xf, w.aabb);
-      const f = 4 * s;
-      tight[f] = box.minX;
-      tight[f + 1] = box.minY;
-      tight[f + 2] = box.maxX;
-      tight[f + 3] = box.maxY;
-      const escaped =
-        shapes.proxyKey[s] !== -1 &&
-        (tight[f]! < fat[f]! ||
-          tight[f + 1]! < fat[f + 1]! ||
-          tight[f + 2]! > fat[f + 2]! ||
-          tight[f + 3]! > fat[f + 3]!);
+      setShapeBox(shapes, s, computeShapeAABB(shapes.type[s] as ShapeType, shapes.geometry[s]!, xf, w.aabb));
+      const escaped = shapes.proxyKey[s] !== -1 && leftFatBox(tight, fat, s);
       status |= escaped ? FinalizeStatus.Escaped : 0;
     }
     w.finalizeStatus[i] = status;
     result |= status;
   }
   return result;
+}
+
+/**
+ * Whether shape s's tight box (ShapeStore.box) reaches out of its fat box
+ * (BroadPhase.shapeFat), both one record at 4 * s: the test the blocks flag a body by and
+ * the calling thread's list picks its shapes by (world/solver.ts gatherFinalized).
+ */
+export function leftFatBox(tight: Float64Array, fat: Float64Array, s: number): boolean {
+  const f = 4 * s;
+  return (
+    tight[f]! < fat[f]! ||
+    tight[f + 1]! < fat[f + 1]! ||
+    tight[f + 2]! > fat[f + 2]! ||
+    tight[f + 3]! > fat[f + 3]!
+  );
 }

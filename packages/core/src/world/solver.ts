@@ -42,7 +42,7 @@ import { createContact, destroyContact } from '../dynamics/contact.js';
 import { updateSensors } from '../dynamics/sensor.js';
 import { wakeBody } from '../dynamics/island.js';
 import { fatBoxOf } from '../dynamics/shape.js';
-import { FinalizeStatus } from './finalize_bodies.js';
+import { FinalizeStatus, leftFatBox } from './finalize_bodies.js';
 import { BodyType } from '../types/body_def.js';
 import { CONTACT_ENABLE_EVENTS, CONTACT_TOUCHING } from '../dynamics/awake_contacts.js';
 
@@ -479,16 +479,7 @@ function gatherFinalized(w: WorldState, n: number, result: number): void {
     if ((flags & FinalizeStatus.Fast) !== 0) fast[fastCount++] = b;
     if ((flags & FinalizeStatus.Escaped) === 0) continue;
     for (let s = head[b]!; s !== -1; s = shapes.next[s]!) {
-      if (shapes.proxyKey[s] === -1) continue;
-      const f = 4 * s;
-      if (
-        tight[f]! < fat[f]! ||
-        tight[f + 1]! < fat[f + 1]! ||
-        tight[f + 2]! > fat[f + 2]! ||
-        tight[f + 3]! > fat[f + 3]!
-      ) {
-        refitList[escapedCount++] = s;
-      }
+      if (shapes.proxyKey[s] !== -1 && leftFatBox(tight, fat, s)) refitList[escapedCount++] = s;
     }
   }
   fastBodyCount = fastCount;
