@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""
+cgsym.py <callgrind.out part> <perf-PID.map> [top]: a callgrind dump's self cost by
+function, JIT code named from the perf map that `node --perf-basic-prof` writes
+(/tmp/perf-<pid>.map; the latest entry covering an address wins). With STEPS=n in the
+environment, millions of instructions a step. Used with scripts/step_scene.mjs:
+
+  valgrind --tool=callgrind --dump-before=uv_fs_fstat node --single-threaded \
+    --perf-basic-prof scripts/step_scene.mjs dist tumbler 150 10
+  STEPS=10 python3 scripts/cgsym.py callgrind.out.<pid>.<last-but-one part> /tmp/perf-<pid>.map
+"""
+import sys, subprocess, re, bisect, os
+if len(sys.argv) < 3:
+    sys.exit(__doc__)
+out, mp = sys.argv[1], sys.argv[2]
+top = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+steps = float(os.environ.get('STEPS', '1'))
+ents = []
+for line in open(mp):
+    p = line.rstrip('\n').split(' ', 2)
+    if len(p) < 3: continue
+    ents.append((int(p[0], 16), int(p[1], 16), p[2]))
+# later entries win: build list in order; lookup scans candidates
+ents_sorted = sorted(range(len(ents)), key=lambda i: ents[i][0])
+starts = [ents[i][0] for i in ents_sorted]
+def name(addr):
+    j = bisect.bisect_right(starts, addr) - 1
+    best = None
+    k = j
+    while k >= 0 and k > j - 200:
+        i = ents_sorted[k]
+        s, sz, n = ents[i]
+        if s <= addr < s + sz and (best is None or i > best[0]): best = (i, n)
+        k -= 1
+    return best[1] if best else None
+txt = subprocess.run(['callgrind_annotate', '--inclusive=no', '--threshold=100', out], capture_output=True, text=True).stdout
+agg = {}
+total = 0
+for line in txt.splitlines():
+    m = re.match(r'\s*([\d,]+) \([\s\d.]+%\)\s+(.*)$', line)
+    if not m: continue
+    ir = int(m.group(1).replace(',', ''))
+    fn = m.group(2)
+    if "PROGRAM TOTALS" in fn: total = ir; continue
+    if total and ir >= total: continue
+    a = re.search(r'\?\?\?:0x([0-9a-f]+) \[\?\?\?\]', fn)
+    if a:
+        n = name(int(a.group(1), 16)) or ('?' + a.group(1))
+        n = re.sub(r'^(JS:|LazyCompile:)?\s*', '', n)
+    else:
+        n = fn.split(' [')[0]
+    agg[n] = agg.get(n, 0) + ir
+print(f'total {total/steps/1e6:.2f} M/step')
+for n, ir in sorted(agg.items(), key=lambda x: -x[1])[:top]:
+    print(f'{ir/steps/1e6:8.2f}  {100*ir/total:5.1f}%  {n[:110]}')
