@@ -18,10 +18,14 @@
  * constraint_graph.c; it keeps its colours between steps, we rebuild them each step from
  * the awake order, which adds no state to snapshots or rollback).
  *
- * The colouring writes the constraints' places: overflow first, then colour by colour,
- * within a colour the two-point contacts first (in awake order), flagged in pairs that the
- * sweeps run two at a time, then the one-point ones, which the sweeps run as one run
- * (contact_solver.ts).
+ * The colouring writes the constraints' places: overflow first (in awake order), then colour
+ * by colour, within a colour the two-point contacts first, flagged in pairs that the sweeps
+ * run two at a time, then the one-point ones, which the sweeps run as one run
+ * (contact_solver.ts). Within each of these runs the contacts are ordered by the lowest
+ * awake index of their moving bodies (a counting sort, stable): a colour's blocks then cut
+ * the bodies where the body stages' blocks cut them, so a thread touches the same bodies in
+ * every stage and their data stay in its core's cache (docs/parallel-step.md, "Keeping each
+ * body's data on one core"). The same bits: contacts of one colour commute.
  */
 
 import type { DynamicsState } from './dynamics_state.js';
@@ -50,6 +54,8 @@ enum L {
   OVERFLOW = 24,
   /** A bit per colour. */
   ALL = 0xffffff,
+  /** Sort key of a body that does not move: above every awake index. */
+  NO_KEY = 0x7fffffff,
 }
 
 /** Pair flag of the meta point count (contact_solver.ts: PAIRED_TWO_POINTS = 2 | 4). */
@@ -68,8 +74,9 @@ export const graphLayout = { overflow: L.OVERFLOW, allColours: L.ALL, pairFlag: 
  * loop of a function would keep bailing out in the next).
  */
 export function colourContacts(w: DynamicsState, g: ConstraintGraph, meta: Int32Array): number {
-  g.reserve(w.awakeContactCount, w.bodies.capacity);
+  g.reserve(w.awakeContactCount, w.bodies.capacity, w.awakeBodyCount);
   const n = assignColours(w, g);
+  sortByBody(g, n, w.awakeBodyCount + 1);
   placeConstraints(w, g, meta, n);
   return n;
 }
@@ -86,9 +93,12 @@ function assignColours(w: DynamicsState, g: ConstraintGraph): number {
   const cPointCount = contacts.pointCount;
   const awake = w.awakeContacts;
   const awakeCount = w.awakeContactCount;
+  const awakeIndex = bodies.awakeIndex;
+  const awakeBodyCount = w.awakeBodyCount;
   const masks = g.bodyColours;
   const colourOf = g.colourOf;
   const contactOf = g.contactOf;
+  const bucketOf = g.bucketOf;
   const counts = g.counts;
   const twoPoint = g.twoPointCounts;
   counts.fill(0);
@@ -117,6 +127,9 @@ function assignColours(w: DynamicsState, g: ConstraintGraph): number {
     if (movesB) masks[bB] = maskB | bit;
     colourOf[n] = colour;
     contactOf[n] = c;
+    // the sort key: the lowest awake index of a moving body; the overflow keeps awake order
+    const key = Math.min(movesA ? awakeIndex[bA]! : L.NO_KEY, movesB ? awakeIndex[bB]! : L.NO_KEY);
+    bucketOf[n] = colour !== L.OVERFLOW && key >= 0 && key < awakeBodyCount ? key + 1 : 0;
     counts[colour] = counts[colour]! + 1;
     twoPoint[colour] = twoPoint[colour]! + (pointCount === 2 ? 1 : 0);
     n++;
@@ -124,7 +137,38 @@ function assignColours(w: DynamicsState, g: ConstraintGraph): number {
   return n;
 }
 
-/** Second loop: the places (overflow, then colour by colour), the meta records; clears the masks. */
+/**
+ * Second loop: the contacts' awake-order positions sorted by bucket into `g.order` (a
+ * counting sort over `buckets` buckets: stable, so the overflow, all in bucket 0, keeps its
+ * awake order, in which it is solved).
+ */
+function sortByBody(g: ConstraintGraph, n: number, buckets: number): void {
+  const bucketOf = g.bucketOf;
+  const cursor = g.bucketStart;
+  const order = g.order;
+  cursor.fill(0, 0, buckets);
+  for (let j = 0; j < n; j++) {
+    const b = bucketOf[j]!;
+    cursor[b] = cursor[b]! + 1;
+  }
+  let at = 0;
+  for (let b = 0; b < buckets; b++) {
+    const size = cursor[b]!;
+    cursor[b] = at;
+    at += size;
+  }
+  for (let j = 0; j < n; j++) {
+    const b = bucketOf[j]!;
+    const place = cursor[b]!;
+    cursor[b] = place + 1;
+    order[place] = j;
+  }
+}
+
+/**
+ * Third loop, in the sorted order: the places (overflow, then colour by colour), the meta
+ * records; clears the masks.
+ */
 function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array, n: number): void {
   const contacts = w.contacts;
   const cBodyA = contacts.bodyA;
@@ -138,6 +182,7 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
   const start = g.colourStart;
   const nextTwo = g.nextTwo;
   const nextOther = g.nextOther;
+  const order = g.order;
   // the overflow first, then the colours; two-point contacts first within each
   let at = counts[L.OVERFLOW]!;
   nextTwo[L.OVERFLOW] = 0;
@@ -149,7 +194,8 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
     at += counts[colour]!;
   }
   start[L.OVERFLOW] = at;
-  for (let j = 0; j < n; j++) {
+  for (let i = 0; i < n; i++) {
+    const j = order[i]!;
     const c = contactOf[j]!;
     const colour = colourOf[j]!;
     const pointCount = cPointCount[c]!;
