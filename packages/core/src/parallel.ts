@@ -14,6 +14,7 @@
  */
 
 import type { Column } from './base/columns.js';
+import { cutColourByBody } from './dynamics/constraint_graph.js';
 import { runSolverBlock, type SolverStage } from './world/solver_stages.js';
 import { serialExecutor, type StepExecutor } from './world/step_executor.js';
 import { sharedMemoryGeneration, sharedStores } from './world/shared_memory.js';
@@ -71,6 +72,17 @@ export class ParallelStep {
    */
   shareable(stores: Readonly<Record<string, Column>>): boolean {
     return missingColumn(stores) === null;
+  }
+
+  /**
+   * Cuts a colour stage's range [start, end) into `blocks` blocks at the bodies where the
+   * body stages' blocks cut them (dynamics/constraint_graph.ts cutColourByBody: block b is
+   * `[out[b], out[b + 1])` and `[out[blocks + 1 + b], out[blocks + 2 + b])`). False when
+   * the range is not one colour's: cut it evenly then.
+   */
+  colourCuts(start: number, end: number, blocks: number, out: Int32Array): boolean {
+    const w = this.#w;
+    return cutColourByBody(w.constraints.graph, w.awakeBodyCount, start, end, blocks, out);
   }
 
   /** Mirrors the step's inputs for helpers; call before each stage they may run. */

@@ -5,8 +5,8 @@
  * data on one core").
  *
  * After `steps` steps (sleep off) of one world on one thread, it takes the last step's
- * colours and cuts every stage as the pool would for `threads` threads (blocksFor, the
- * blocks' cut, each thread its own share: no stealing), then walks one sub-step's body
+ * colours and cuts every stage as the pool would for `threads` threads (blocksFor; each
+ * thread its own share: no stealing), then walks one sub-step's body
  * touches in stage order (integrate velocities, warm start colour by colour, solve, integrate
  * positions, relax) and counts:
  *
@@ -28,9 +28,13 @@ const SCENES: Record<string, (w: World) => void> = {
   tumbler: (w) => void tumblerScene(w, 45),
 };
 
-const args = process.argv.slice(2).filter((a) => a !== '--by-body');
-/** `--by-body`: cut each colour where the body stages cut its constraints' first bodies (what-if). */
-const byBody = process.argv.includes('--by-body');
+const args = process.argv.slice(2).filter((a) => a !== '--even');
+/**
+ * Colours are cut as the executor cuts them: where the body stages cut their constraints'
+ * first bodies (world_executor.ts). `--even`: each colour cut evenly by count instead (the
+ * cut before that).
+ */
+const byBody = !process.argv.includes('--even');
 const [sceneName = 'pyramid', threadsArg = '2', stepsArg = '60'] = args;
 const threads = Number(threadsArg);
 const steps = Number(stepsArg);
@@ -131,6 +135,18 @@ touches = colourToColour = stageToColour = colourToStage = 0;
 
 subStep();
 
+// balance: per colour, the constraints of the thread with most, summed over the colours
+// (what a sweep waits for at its barriers), against an even split
+let longest = 0;
+for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
+  const per = new Array<number>(threads).fill(0);
+  for (let p = starts[c]!; p < starts[c + 1]!; p++) {
+    const t = byBody ? keyThread(p) : threadOf(starts[c]!, starts[c + 1]!, p);
+    per[t]!++;
+  }
+  longest += Math.max(...per);
+}
+
 let preparedAway = 0;
 for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
   for (let p = starts[c]!; p < starts[c + 1]!; p++) {
@@ -146,5 +162,8 @@ console.log(`  hand-overs colour to colour: ${pc(colourToColour, touches)}`);
 console.log(`  hand-overs body stage to colour: ${pc(stageToColour, touches)}`);
 console.log(`  hand-overs colour to body stage: ${pc(colourToStage, touches)}`);
 console.log(`  all: ${pc(colourToColour + stageToColour + colourToStage, touches)}`);
+console.log(
+  `a sweep's longest thread: ${longest} constraints, ${((longest * threads) / (count - starts[0]!)).toFixed(3)} of an even split`,
+);
 console.log(`constraints prepared and stored away from their solving thread: ${pc(preparedAway, count)}`);
 console.log(`state hash ${world.stateHash()}`);

@@ -183,6 +183,8 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
   const nextTwo = g.nextTwo;
   const nextOther = g.nextOther;
   const order = g.order;
+  const bucketOf = g.bucketOf;
+  const bucketAt = g.bucketAt;
   // the overflow first, then the colours; two-point contacts first within each
   let at = counts[L.OVERFLOW]!;
   nextTwo[L.OVERFLOW] = 0;
@@ -221,12 +223,61 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
       place = nextOther[colour]!;
       nextOther[colour] = place + 1;
     }
+    bucketAt[place] = bucketOf[j]!;
     const m4 = place * L.META;
     meta[m4] = bA * S.STRIDE;
     meta[m4 + 1] = bB * S.STRIDE;
     meta[m4 + 2] = pointCount | flag;
     meta[m4 + 3] = c;
   }
+}
+
+/**
+ * Cuts colour range [start, end) into `blocks` blocks where the body stages would cut its
+ * constraints' sort keys (block b holds the keys of awake bodies [⌊n·b/blocks⌋,
+ * ⌊n·(b+1)/blocks⌋) of n awake bodies), so that each thread solves the constraints of the
+ * bodies it integrates. The colour's two-point and one-point runs are each sorted by key
+ * (placeConstraints), so a block is two ranges: `out[b]` to `out[b + 1]` in the first run,
+ * `out[blocks + 1 + b]` to `out[blocks + 2 + b]` in the second. False (out untouched) when
+ * the range is not one colour's.
+ */
+export function cutColourByBody(
+  g: ConstraintGraph,
+  awakeBodies: number,
+  start: number,
+  end: number,
+  blocks: number,
+  out: Int32Array,
+): boolean {
+  const starts = g.colourStart;
+  let colour = 0;
+  while (colour < L.OVERFLOW && starts[colour] !== start) colour++;
+  if (colour === L.OVERFLOW || starts[colour + 1] !== end) return false;
+  const mid = start + g.twoPointCounts[colour]!;
+  const keys = g.bucketAt;
+  out[0] = start;
+  out[blocks + 1] = mid;
+  for (let b = 1; b < blocks; b++) {
+    // bucket = awake index + 1: the first place whose key is in block b's bodies
+    const bucket = (Math.floor((awakeBodies * b) / blocks) + 1) | 0;
+    out[b] = lowerBound(keys, out[b - 1]!, mid, bucket);
+    out[blocks + 1 + b] = lowerBound(keys, out[blocks + b]!, end, bucket);
+  }
+  out[blocks] = mid;
+  out[2 * blocks + 1] = end;
+  return true;
+}
+
+/** The first place in [from, to) of sorted `keys` whose key is at least `key` (to if none). */
+function lowerBound(keys: Int32Array, from: number, to: number, key: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const m = (lo + hi) >> 1;
+    if (keys[m]! < key) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
 }
 
 /**

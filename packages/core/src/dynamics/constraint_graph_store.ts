@@ -26,6 +26,8 @@ export class ConstraintGraph {
   bucketOf = new Int32Array(64);
   /** The contacts' awake-order positions sorted by bucket (stable): the order they are placed in. */
   order = new Int32Array(64);
+  /** Per constraint place: its contact's bucket (the sort key), for cutting a colour by body. */
+  bucketAt = new Int32Array(64);
   /** Per bucket (awake body + 1), the counting sort's cursor. */
   bucketStart = new Int32Array(64);
   /** Contacts per colour, the overflow last, and how many of them have two points. */
@@ -50,6 +52,7 @@ export class ConstraintGraph {
       this.contactOf = growI32(this.contactOf, contacts);
       this.bucketOf = growI32(this.bucketOf, contacts);
       this.order = growI32(this.order, contacts);
+      this.bucketAt = growI32(this.bucketAt, contacts);
     }
     if (bodies > this.bodyColours.length) this.bodyColours = growI32(this.bodyColours, bodies);
     if (awakeBodies + 1 > this.bucketStart.length)
