@@ -269,7 +269,8 @@ export class HelperPool {
     }
     if (blocks === 1 || this.helperCount === 0) {
       let result = 0;
-      if (cuts[1]! > cuts[0]!) result |= kernel(stage, cuts[0]!, cuts[1]!) ?? 0;
+      // the blocks' first ranges end to end, then their second ranges
+      if (cuts[blocks]! > cuts[0]!) result |= kernel(stage, cuts[0]!, cuts[blocks]!) ?? 0;
       if (cuts[2 * blocks + 1]! > cuts[blocks + 1]!)
         result |= kernel(stage, cuts[blocks + 1]!, cuts[2 * blocks + 1]!) ?? 0;
       return result;
