@@ -81,12 +81,20 @@ async function runOn(threads: number): Promise<{ x: number[]; result: number; by
 
 /** A runStage that hands its blocks over as cuts (runStageCuts): uneven, two ranges each, some empty. */
 function runByCuts(pool: HelperPool) {
-  const cuts = new Int32Array(2 * 1024 + 2);
+  const cuts = new Int32Array(4 * 1024);
+  const first = (start: number, mid: number, b: number, blocks: number) =>
+    start + Math.floor(((mid - start) * b * b) / (blocks * blocks));
+  const second = (mid: number, end: number, b: number, blocks: number) =>
+    mid + Math.floor(((end - mid) * b) / blocks);
   return (stage: number, start: number, end: number, blocks: number): number => {
     const mid = (start + ((end - start) * 2) / 3) | 0;
-    for (let b = 0; b <= blocks; b++) {
-      cuts[b] = start + Math.floor(((mid - start) * b * b) / (blocks * blocks));
-      cuts[blocks + 1 + b] = mid + Math.floor(((end - mid) * b) / blocks);
+    // in reverse block order, so that a block's ranges are not its neighbours'
+    for (let b = 0; b < blocks; b++) {
+      const o = 4 * (blocks - 1 - b);
+      cuts[o] = first(start, mid, b, blocks);
+      cuts[o + 1] = first(start, mid, b + 1, blocks);
+      cuts[o + 2] = second(mid, end, b, blocks);
+      cuts[o + 3] = second(mid, end, b + 1, blocks);
     }
     return pool.runStageCuts(stage, blocks, cuts);
   };

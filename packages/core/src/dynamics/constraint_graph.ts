@@ -232,14 +232,17 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
   }
 }
 
+/** Words of one block in a cut table: two ranges, [s1, e1) and [s2, e2). */
+export const CUT_BLOCK_WORDS = 4;
+
 /**
  * Cuts colour range [start, end) into `blocks` blocks where the body stages would cut its
  * constraints' sort keys (block b holds the keys of awake bodies [⌊n·b/blocks⌋,
  * ⌊n·(b+1)/blocks⌋) of n awake bodies), so that each thread solves the constraints of the
  * bodies it integrates. The colour's two-point and one-point runs are each sorted by key
- * (placeConstraints), so a block is two ranges: `out[b]` to `out[b + 1]` in the first run,
- * `out[blocks + 1 + b]` to `out[blocks + 2 + b]` in the second. False (out untouched) when
- * the range is not one colour's.
+ * (placeConstraints), so a block is two ranges, one in each run: block b's four words
+ * (CUT_BLOCK_WORDS) from `out[4 * b]`. False (out untouched) when the range is not one
+ * colour's.
  */
 export function cutColourByBody(
   g: ConstraintGraph,
@@ -253,19 +256,57 @@ export function cutColourByBody(
   let colour = 0;
   while (colour < L.OVERFLOW && starts[colour] !== start) colour++;
   if (colour === L.OVERFLOW || starts[colour + 1] !== end) return false;
+  cutColour(g, awakeBodies, colour, blocks, out, 0, 1);
+  return true;
+}
+
+/**
+ * Cuts every colour into `threads` blocks by body (as cutColourByBody), for a stage over
+ * all constraints (preparing, storing impulses) run by the threads that solve them: block
+ * t·24 + c is thread t's share of colour c, so thread t's own share of the 24·threads blocks
+ * (claimBlocks: from ⌊t·n/T⌋) is its share of every colour. Returns the block count, or 0
+ * when some constraints are in the overflow (not in a colour: cut them evenly then).
+ */
+export function cutSharesByBody(
+  g: ConstraintGraph,
+  awakeBodies: number,
+  threads: number,
+  out: Int32Array,
+): number {
+  if (g.colourStart[0] !== 0) return 0;
+  for (let c = 0; c < L.OVERFLOW; c++) cutColour(g, awakeBodies, c, threads, out, c, L.OVERFLOW);
+  return (L.OVERFLOW * threads) | 0;
+}
+
+/** Cuts colour `colour` into `blocks` blocks by body; block b at block place first + b·stride of `out`. */
+function cutColour(
+  g: ConstraintGraph,
+  awakeBodies: number,
+  colour: number,
+  blocks: number,
+  out: Int32Array,
+  first: number,
+  stride: number,
+): void {
+  const start = g.colourStart[colour]!;
+  const end = g.colourStart[colour + 1]!;
   const mid = start + g.twoPointCounts[colour]!;
   const keys = g.bucketAt;
-  out[0] = start;
-  out[blocks + 1] = mid;
-  for (let b = 1; b < blocks; b++) {
-    // bucket = awake index + 1: the first place whose key is in block b's bodies
-    const bucket = (Math.floor((awakeBodies * b) / blocks) + 1) | 0;
-    out[b] = lowerBound(keys, out[b - 1]!, mid, bucket);
-    out[blocks + 1 + b] = lowerBound(keys, out[blocks + b]!, end, bucket);
+  let s1 = start;
+  let s2 = mid;
+  for (let b = 0; b < blocks; b++) {
+    // bucket = awake index + 1: the first place whose key is in the next block's bodies
+    const bucket = (Math.floor((awakeBodies * (b + 1)) / blocks) + 1) | 0;
+    const e1 = b + 1 === blocks ? mid : lowerBound(keys, s1, mid, bucket);
+    const e2 = b + 1 === blocks ? end : lowerBound(keys, s2, end, bucket);
+    const o = (first + b * stride) * CUT_BLOCK_WORDS;
+    out[o] = s1;
+    out[o + 1] = e1;
+    out[o + 2] = s2;
+    out[o + 3] = e2;
+    s1 = e1;
+    s2 = e2;
   }
-  out[blocks] = mid;
-  out[2 * blocks + 1] = end;
-  return true;
 }
 
 /** The first place in [from, to) of sorted `keys` whose key is at least `key` (to if none). */

@@ -72,12 +72,12 @@ export enum Ctl {
    */
   TIMES = 96 + 1024 * 16,
   /**
-   * Per parity of SEQ, CUT_WORDS words: the cuts of a dispatch whose START is CUT_BLOCKS
-   * (HelperPool.runStageCuts): block b of n runs [cut b, cut b + 1) and [cut n + 1 + b,
-   * cut n + 2 + b).
+   * Per parity of SEQ, CUT_WORDS words: the blocks' ranges of a dispatch whose START is
+   * CUT_BLOCKS (HelperPool.runStageCuts): block b runs [w[4b], w[4b + 1]) and
+   * [w[4b + 2], w[4b + 3]).
    */
   CUTS = 96 + 1024 * 16 + 2 * 2 * 16,
-  WORDS = 96 + 1024 * 16 + 2 * 2 * 16 + 2 * 2 * (1024 + 1),
+  WORDS = 96 + 1024 * 16 + 2 * 2 * 16 + 2 * 4 * 1024,
 }
 
 /** Bits of Ctl.PROFILE. */
@@ -106,8 +106,8 @@ export enum Slot {
 
 /** Blocks a stage may have: one claim word each (Ctl.WORDS keeps room for them). */
 export const MAX_BLOCKS = 1024;
-/** Words of one parity's cuts: two ranges' boundaries per block. */
-export const CUT_WORDS = 2 * (MAX_BLOCKS + 1);
+/** Words of one parity's cuts: two ranges, four words, per block. */
+export const CUT_WORDS = 4 * MAX_BLOCKS;
 /** The dispatch tag's bits: a claim word is tag << 1, + 1 once claimed (2^30 dispatches before a tag repeats). */
 const TAG_MASK = (1 << 30) - 1;
 
@@ -152,23 +152,17 @@ let passStopped = false;
 let passTimes = -1;
 
 /**
- * Runs block `b` of `count` of a dispatch whose ranges are cuts (at word `cuts` of the
- * control block): its two ranges, either possibly empty. Returns the or of their results.
+ * Runs block `b` of a dispatch whose ranges are given (at word `cuts` of the control
+ * block): its two ranges, either possibly empty. Returns the or of their results.
  */
-function runCutBlock(
-  ctl: Int32Array,
-  cuts: number,
-  b: number,
-  count: number,
-  stage: number,
-  kernel: StageKernel,
-): number {
+function runCutBlock(ctl: Int32Array, cuts: number, b: number, stage: number, kernel: StageKernel): number {
   // plain loads: the coordinator wrote the cuts before it published SEQ with Atomics.store,
   // which this thread has loaded
-  const s1 = ctl[cuts + b]!;
-  const e1 = ctl[cuts + b + 1]!;
-  const s2 = ctl[cuts + count + 1 + b]!;
-  const e2 = ctl[cuts + count + 2 + b]!;
+  const o = cuts + 4 * b;
+  const s1 = ctl[o]!;
+  const e1 = ctl[o + 1]!;
+  const s2 = ctl[o + 2]!;
+  const e2 = ctl[o + 3]!;
   let result = 0;
   if (e1 > s1) result |= kernel(stage, s1, e1) ?? 0;
   if (e2 > s2) result |= kernel(stage, s2, e2) ?? 0;
@@ -203,7 +197,7 @@ function tryBlock(
     const result =
       cuts < 0
         ? kernel(stage, blockStart(start, end, b, count), blockStart(start, end, b + 1, count))
-        : runCutBlock(ctl, cuts, b, count, stage, kernel);
+        : runCutBlock(ctl, cuts, b, stage, kernel);
     if (result !== undefined) passResult |= result;
   } catch (e) {
     if (!onError(e)) passStopped = true;

@@ -253,31 +253,30 @@ export class HelperPool {
 
   /**
    * Runs `stage` in `blocks` blocks whose ranges are given: block b runs items
-   * [cuts[b], cuts[b + 1]) and [cuts[blocks + 1 + b], cuts[blocks + 2 + b]) (either may be
-   * empty), so that a block holds the items of the bodies its thread owns (a colour cut by
-   * body: docs/parallel-step.md, "Keeping each body's data on one core"). As runStage
-   * otherwise; the blocks' ranges must not overlap.
+   * [cuts[4b], cuts[4b + 1]) and [cuts[4b + 2], cuts[4b + 3]) (either may be empty), so that
+   * a block holds the items of the bodies its thread owns (a colour cut by body:
+   * docs/parallel-step.md, "Keeping each body's data on one core"). As runStage otherwise;
+   * the blocks' ranges must not overlap.
    */
   runStageCuts(stage: number, blocks: number, cuts: Int32Array): number {
     this.#check('runStageCuts');
     const kernel = this.#kernel;
     if (kernel === null) throw new Error('runStageCuts: no stores published yet (call publish first)');
-    if (!(blocks >= 1 && blocks <= MAX_BLOCKS && Number.isInteger(blocks) && cuts.length >= 2 * blocks + 2)) {
+    if (!(blocks >= 1 && blocks <= MAX_BLOCKS && Number.isInteger(blocks) && cuts.length >= 4 * blocks)) {
       throw new RangeError(
-        `runStageCuts: blocks must be an integer in [1, ${MAX_BLOCKS}] with 2 * blocks + 2 cuts, got ${blocks} and ${cuts.length}`,
+        `runStageCuts: blocks must be an integer in [1, ${MAX_BLOCKS}] with 4 * blocks cuts, got ${blocks} and ${cuts.length}`,
       );
     }
     if (blocks === 1 || this.helperCount === 0) {
       let result = 0;
-      // the blocks' first ranges end to end, then their second ranges
-      if (cuts[blocks]! > cuts[0]!) result |= kernel(stage, cuts[0]!, cuts[blocks]!) ?? 0;
-      if (cuts[2 * blocks + 1]! > cuts[blocks + 1]!)
-        result |= kernel(stage, cuts[blocks + 1]!, cuts[2 * blocks + 1]!) ?? 0;
+      for (let i = 0; i < 4 * blocks; i += 2) {
+        if (cuts[i + 1]! > cuts[i]!) result |= kernel(stage, cuts[i]!, cuts[i + 1]!) ?? 0;
+      }
       return result;
     }
     const table = Ctl.CUTS + ((this.#seq + 1) & 1) * CUT_WORDS;
     // plain stores: the dispatch's Atomics.store of SEQ publishes them
-    for (let i = 0; i < 2 * blocks + 2; i++) this.#ctl[table + i] = cuts[i]!;
+    for (let i = 0; i < 4 * blocks; i++) this.#ctl[table + i] = cuts[i]!;
     return this.#dispatch(kernel, stage, CUT_BLOCKS, CUT_BLOCKS, blocks);
   }
 

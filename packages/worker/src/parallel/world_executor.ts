@@ -19,7 +19,7 @@ import type { World } from '@impulse/core';
 import { ParallelStep, SolverStage } from '@impulse/core/parallel';
 import type { BlockCounts, BlockTimes, HelperSpawner } from './pool.js';
 import { DEFAULT_MIN_BLOCK_ITEMS } from './block_items.js';
-import { CUT_WORDS } from './control_block.js';
+import { CUT_WORDS, MAX_BLOCKS } from './control_block.js';
 import {
   COLOUR_STAGES,
   type DispatchThresholds,
@@ -50,7 +50,8 @@ export interface WorldExecutorOptions {
   readonly holdSpin?: number;
   /**
    * How a colour's blocks are cut: `'body'` (the default) where the body stages cut its
-   * constraints' bodies, `'even'` into blocks of equal counts (to compare: profile:step).
+   * constraints' bodies, and preparing and storing each thread's share of every colour;
+   * `'even'` into blocks of equal counts (to compare: profile:step).
    */
   readonly colourCut?: 'body' | 'even';
 }
@@ -72,7 +73,9 @@ export class WorldStepExecutor {
   dispatches = 0;
   /** Per stage id, 1 for the colour stages, whose blocks are cut by body (#run). */
   readonly #colourStage: Uint8Array;
-  /** A colour's cuts (HelperPool.runStageCuts), reused. */
+  /** Whether colours, preparing and storing are cut by body (colourCut). */
+  readonly #cutByBody: boolean;
+  /** A stage's cuts (HelperPool.runStageCuts), reused. */
   readonly #cuts = new Int32Array(CUT_WORDS);
 
   constructor(world: World, options: WorldExecutorOptions) {
@@ -98,7 +101,8 @@ export class WorldStepExecutor {
     if (cut !== 'body' && cut !== 'even') {
       throw new RangeError(`WorldStepExecutor: colourCut must be 'body' or 'even', got ${String(cut)}`);
     }
-    if (cut === 'body') for (const stage of COLOUR_STAGES) this.#colourStage[stage] = 1;
+    this.#cutByBody = cut === 'body';
+    if (this.#cutByBody) for (const stage of COLOUR_STAGES) this.#colourStage[stage] = 1;
   }
 
   /**
@@ -195,6 +199,12 @@ export class WorldStepExecutor {
     if (!this.#shareable) return this.#kernel(stage, start, end);
     this.dispatches++;
     const pool = this.#pool!;
+    if (this.#cutByBody && (stage === SolverStage.PrepareContacts || stage === SolverStage.StoreImpulses)) {
+      // each thread prepares and stores the constraints it solves: its share of every colour
+      const threads = pool.helperCount + 1;
+      const n = start === 0 ? step.shareCuts(threads, this.#cuts) : 0;
+      if (n > 0 && n <= MAX_BLOCKS) return pool.runStageCuts(stage, n, this.#cuts);
+    }
     if (stage < this.#colourStage.length && this.#colourStage[stage] === 1) {
       // a colour: cut where the body stages cut its bodies, in a multiple of the threads
       // (each thread's share then ends at a body-stage share's end), so that each thread
