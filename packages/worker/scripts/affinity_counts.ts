@@ -150,7 +150,10 @@ for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
 let preparedAway = 0;
 for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
   for (let p = starts[c]!; p < starts[c + 1]!; p++) {
-    if (threadOf(0, count, p) !== threadOf(starts[c]!, starts[c + 1]!, p)) preparedAway++;
+    // by body, each thread prepares and stores its share of every colour (cutSharesByBody)
+    const prepared = byBody ? keyThread(p) : threadOf(0, count, p);
+    const solved = byBody ? keyThread(p) : threadOf(starts[c]!, starts[c + 1]!, p);
+    if (prepared !== solved) preparedAway++;
   }
 }
 const pc = (x: number, of: number) => `${x} (${((100 * x) / of).toFixed(1)} %)`;
