@@ -14,6 +14,7 @@
  */
 
 import type { Column } from './base/columns.js';
+import { cutColourByBody, cutSharesByBody } from './dynamics/constraint_graph.js';
 import { runSolverBlock, type SolverStage } from './world/solver_stages.js';
 import { serialExecutor, type StepExecutor } from './world/step_executor.js';
 import { sharedMemoryGeneration, sharedStores } from './world/shared_memory.js';
@@ -71,6 +72,27 @@ export class ParallelStep {
    */
   shareable(stores: Readonly<Record<string, Column>>): boolean {
     return missingColumn(stores) === null;
+  }
+
+  /**
+   * Cuts a colour stage's range [start, end) into `blocks` blocks at the bodies where the
+   * body stages' blocks cut them (dynamics/constraint_graph.ts cutColourByBody: block b is
+   * two ranges, `[out[4b], out[4b + 1])` and `[out[4b + 2], out[4b + 3])`). False when the
+   * range is not one colour's: cut it evenly then.
+   */
+  colourCuts(start: number, end: number, blocks: number, out: Int32Array): boolean {
+    const w = this.#w;
+    return cutColourByBody(w.constraints.graph, w.awakeBodyCount, start, end, blocks, out);
+  }
+
+  /**
+   * Cuts all constraints into each thread's share of each colour, in thread order
+   * (cutSharesByBody), for preparing and storing them on the thread that solves them; the
+   * block count, or 0 (cut evenly then).
+   */
+  shareCuts(threads: number, out: Int32Array): number {
+    const w = this.#w;
+    return cutSharesByBody(w.constraints.graph, w.awakeBodyCount, threads, out);
   }
 
   /** Mirrors the step's inputs for helpers; call before each stage they may run. */

@@ -20,7 +20,8 @@
  *
  * Scenes: pyramid (base 100), pyramids (20×10 of base 10), tumbler (45), joints (grid
  * 100×100). Sleep off, steps after a warm-up of 60. `SPIN` and `HOLD_SPIN` in the
- * environment set the pool's `spin` and `holdSpin`.
+ * environment set the pool's `spin` and `holdSpin`; `CUT=even` cuts each colour into blocks
+ * of equal counts rather than by body (WorldExecutorOptions.colourCut).
  */
 import { World } from '@impulse/core';
 import { SolverStage, setStepExecutor } from '@impulse/core/parallel';
@@ -87,6 +88,7 @@ const executor = new WorldStepExecutor(world, {
   ...(process.env.SPIN === undefined ? {} : { spin: Number(process.env.SPIN) }),
   ...(process.env.HOLD_SPIN === undefined ? {} : { holdSpin: Number(process.env.HOLD_SPIN) }),
   ...(threads === 1 ? { dispatchBlocks: 1 << 24 } : {}),
+  ...(process.env.CUT === 'even' ? { colourCut: 'even' as const } : {}),
 });
 const recorder = new RecordingExecutor(executor);
 setStepExecutor(world, recorder);

@@ -79,7 +79,51 @@ async function runOn(threads: number): Promise<{ x: number[]; result: number; by
   };
 }
 
+/** A runStage that hands its blocks over as cuts (runStageCuts): uneven, two ranges each, some empty. */
+function runByCuts(pool: HelperPool) {
+  const cuts = new Int32Array(4 * 1024);
+  const first = (start: number, mid: number, b: number, blocks: number) =>
+    start + Math.floor(((mid - start) * b * b) / (blocks * blocks));
+  const second = (mid: number, end: number, b: number, blocks: number) =>
+    mid + Math.floor(((end - mid) * b) / blocks);
+  return (stage: number, start: number, end: number, blocks: number): number => {
+    const mid = (start + ((end - start) * 2) / 3) | 0;
+    // in reverse block order, so that a block's ranges are not its neighbours'
+    for (let b = 0; b < blocks; b++) {
+      const o = 4 * (blocks - 1 - b);
+      cuts[o] = first(start, mid, b, blocks);
+      cuts[o + 1] = first(start, mid, b + 1, blocks);
+      cuts[o + 2] = second(mid, end, b, blocks);
+      cuts[o + 3] = second(mid, end, b + 1, blocks);
+    }
+    return pool.runStageCuts(stage, blocks, cuts);
+  };
+}
+
 describe('HelperPool', () => {
+  it('runs blocks given as cuts to the bits of even blocks, on 1 and 3 threads', async () => {
+    const even = probe.makeProbeJob(600, 3000, 16, 64);
+    const alone = makePool(0);
+    alone.publish(even.stores);
+    const one = {
+      result: probe.runProbeJob(even, 12, (stage, start, end, blocks) =>
+        alone.runStage(stage, start, end, blocks),
+      ),
+      x: bits(even.stores['probe.x'] as Float64Array),
+    };
+    for (const threads of [1, 3]) {
+      const job = probe.makeProbeJob(600, 3000, 16, 64);
+      const pool = makePool(threads - 1);
+      pool.publish(job.stores);
+      await ready(pool);
+      if (threads > 1) probe.coordinatorWaitsForHelpers(job, 1);
+      const result = probe.runProbeJob(job, 12, runByCuts(pool));
+      expect(bits(job.stores['probe.x'] as Float64Array), `${threads} threads`).toEqual(one.x);
+      expect(result).toBe(one.result);
+      if (threads > 1) expect(helperRuns(job)).toBeGreaterThan(0);
+    }
+  });
+
   it('gives the same bits with 1, 2, 3 and 4 threads, helpers taking part', async () => {
     const one = await runOn(1);
     expect(one.byHelpers).toEqual([0, 0]);

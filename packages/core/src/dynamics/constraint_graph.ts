@@ -18,10 +18,14 @@
  * constraint_graph.c; it keeps its colours between steps, we rebuild them each step from
  * the awake order, which adds no state to snapshots or rollback).
  *
- * The colouring writes the constraints' places: overflow first, then colour by colour,
- * within a colour the two-point contacts first (in awake order), flagged in pairs that the
- * sweeps run two at a time, then the one-point ones, which the sweeps run as one run
- * (contact_solver.ts).
+ * The colouring writes the constraints' places: overflow first (in awake order), then colour
+ * by colour, within a colour the two-point contacts first, flagged in pairs that the sweeps
+ * run two at a time, then the one-point ones, which the sweeps run as one run
+ * (contact_solver.ts). Within each of these runs the contacts are ordered by the lowest
+ * awake index of their moving bodies (a counting sort, stable): a colour's blocks then cut
+ * the bodies where the body stages' blocks cut them, so a thread touches the same bodies in
+ * every stage and their data stay in its core's cache (docs/parallel-step.md, "Keeping each
+ * body's data on one core"). The same bits: contacts of one colour commute.
  */
 
 import type { DynamicsState } from './dynamics_state.js';
@@ -50,6 +54,8 @@ enum L {
   OVERFLOW = 24,
   /** A bit per colour. */
   ALL = 0xffffff,
+  /** Sort key of a body that does not move: above every awake index. */
+  NO_KEY = 0x7fffffff,
 }
 
 /** Pair flag of the meta point count (contact_solver.ts: PAIRED_TWO_POINTS = 2 | 4). */
@@ -68,8 +74,9 @@ export const graphLayout = { overflow: L.OVERFLOW, allColours: L.ALL, pairFlag: 
  * loop of a function would keep bailing out in the next).
  */
 export function colourContacts(w: DynamicsState, g: ConstraintGraph, meta: Int32Array): number {
-  g.reserve(w.awakeContactCount, w.bodies.capacity);
+  g.reserve(w.awakeContactCount, w.bodies.capacity, w.awakeBodyCount);
   const n = assignColours(w, g);
+  sortByBody(g, n, w.awakeBodyCount + 1);
   placeConstraints(w, g, meta, n);
   return n;
 }
@@ -86,9 +93,12 @@ function assignColours(w: DynamicsState, g: ConstraintGraph): number {
   const cPointCount = contacts.pointCount;
   const awake = w.awakeContacts;
   const awakeCount = w.awakeContactCount;
+  const awakeIndex = bodies.awakeIndex;
+  const awakeBodyCount = w.awakeBodyCount;
   const masks = g.bodyColours;
   const colourOf = g.colourOf;
   const contactOf = g.contactOf;
+  const bucketOf = g.bucketOf;
   const counts = g.counts;
   const twoPoint = g.twoPointCounts;
   counts.fill(0);
@@ -117,6 +127,9 @@ function assignColours(w: DynamicsState, g: ConstraintGraph): number {
     if (movesB) masks[bB] = maskB | bit;
     colourOf[n] = colour;
     contactOf[n] = c;
+    // the sort key: the lowest awake index of a moving body; the overflow keeps awake order
+    const key = Math.min(movesA ? awakeIndex[bA]! : L.NO_KEY, movesB ? awakeIndex[bB]! : L.NO_KEY);
+    bucketOf[n] = colour !== L.OVERFLOW && key >= 0 && key < awakeBodyCount ? key + 1 : 0;
     counts[colour] = counts[colour]! + 1;
     twoPoint[colour] = twoPoint[colour]! + (pointCount === 2 ? 1 : 0);
     n++;
@@ -124,7 +137,38 @@ function assignColours(w: DynamicsState, g: ConstraintGraph): number {
   return n;
 }
 
-/** Second loop: the places (overflow, then colour by colour), the meta records; clears the masks. */
+/**
+ * Second loop: the contacts' awake-order positions sorted by bucket into `g.order` (a
+ * counting sort over `buckets` buckets: stable, so the overflow, all in bucket 0, keeps its
+ * awake order, in which it is solved).
+ */
+function sortByBody(g: ConstraintGraph, n: number, buckets: number): void {
+  const bucketOf = g.bucketOf;
+  const cursor = g.bucketStart;
+  const order = g.order;
+  cursor.fill(0, 0, buckets);
+  for (let j = 0; j < n; j++) {
+    const b = bucketOf[j]!;
+    cursor[b] = cursor[b]! + 1;
+  }
+  let at = 0;
+  for (let b = 0; b < buckets; b++) {
+    const size = cursor[b]!;
+    cursor[b] = at;
+    at += size;
+  }
+  for (let j = 0; j < n; j++) {
+    const b = bucketOf[j]!;
+    const place = cursor[b]!;
+    cursor[b] = place + 1;
+    order[place] = j;
+  }
+}
+
+/**
+ * Third loop, in the sorted order: the places (overflow, then colour by colour), the meta
+ * records; clears the masks.
+ */
 function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array, n: number): void {
   const contacts = w.contacts;
   const cBodyA = contacts.bodyA;
@@ -138,6 +182,9 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
   const start = g.colourStart;
   const nextTwo = g.nextTwo;
   const nextOther = g.nextOther;
+  const order = g.order;
+  const bucketOf = g.bucketOf;
+  const bucketAt = g.bucketAt;
   // the overflow first, then the colours; two-point contacts first within each
   let at = counts[L.OVERFLOW]!;
   nextTwo[L.OVERFLOW] = 0;
@@ -149,7 +196,8 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
     at += counts[colour]!;
   }
   start[L.OVERFLOW] = at;
-  for (let j = 0; j < n; j++) {
+  for (let i = 0; i < n; i++) {
+    const j = order[i]!;
     const c = contactOf[j]!;
     const colour = colourOf[j]!;
     const pointCount = cPointCount[c]!;
@@ -175,12 +223,102 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
       place = nextOther[colour]!;
       nextOther[colour] = place + 1;
     }
+    bucketAt[place] = bucketOf[j]!;
     const m4 = place * L.META;
     meta[m4] = bA * S.STRIDE;
     meta[m4 + 1] = bB * S.STRIDE;
     meta[m4 + 2] = pointCount | flag;
     meta[m4 + 3] = c;
   }
+}
+
+/** Words of one block in a cut table: two ranges, [s1, e1) and [s2, e2). */
+export const CUT_BLOCK_WORDS = 4;
+
+/**
+ * Cuts colour range [start, end) into `blocks` blocks where the body stages would cut its
+ * constraints' sort keys (block b holds the keys of awake bodies [⌊n·b/blocks⌋,
+ * ⌊n·(b+1)/blocks⌋) of n awake bodies), so that each thread solves the constraints of the
+ * bodies it integrates. The colour's two-point and one-point runs are each sorted by key
+ * (placeConstraints), so a block is two ranges, one in each run: block b's four words
+ * (CUT_BLOCK_WORDS) from `out[4 * b]`. False (out untouched) when the range is not one
+ * colour's.
+ */
+export function cutColourByBody(
+  g: ConstraintGraph,
+  awakeBodies: number,
+  start: number,
+  end: number,
+  blocks: number,
+  out: Int32Array,
+): boolean {
+  const starts = g.colourStart;
+  let colour = 0;
+  while (colour < L.OVERFLOW && starts[colour] !== start) colour++;
+  if (colour === L.OVERFLOW || starts[colour + 1] !== end) return false;
+  cutColour(g, awakeBodies, colour, blocks, out, 0, 1);
+  return true;
+}
+
+/**
+ * Cuts every colour into `threads` blocks by body (as cutColourByBody), for a stage over
+ * all constraints (preparing, storing impulses) run by the threads that solve them: block
+ * t·24 + c is thread t's share of colour c, so thread t's own share of the 24·threads blocks
+ * (claimBlocks: from ⌊t·n/T⌋) is its share of every colour. Returns the block count, or 0
+ * when some constraints are in the overflow (not in a colour: cut them evenly then).
+ */
+export function cutSharesByBody(
+  g: ConstraintGraph,
+  awakeBodies: number,
+  threads: number,
+  out: Int32Array,
+): number {
+  if (g.colourStart[0] !== 0) return 0;
+  for (let c = 0; c < L.OVERFLOW; c++) cutColour(g, awakeBodies, c, threads, out, c, L.OVERFLOW);
+  return (L.OVERFLOW * threads) | 0;
+}
+
+/** Cuts colour `colour` into `blocks` blocks by body; block b at block place first + b·stride of `out`. */
+function cutColour(
+  g: ConstraintGraph,
+  awakeBodies: number,
+  colour: number,
+  blocks: number,
+  out: Int32Array,
+  first: number,
+  stride: number,
+): void {
+  const start = g.colourStart[colour]!;
+  const end = g.colourStart[colour + 1]!;
+  const mid = start + g.twoPointCounts[colour]!;
+  const keys = g.bucketAt;
+  let s1 = start;
+  let s2 = mid;
+  for (let b = 0; b < blocks; b++) {
+    // bucket = awake index + 1: the first place whose key is in the next block's bodies
+    const bucket = (Math.floor((awakeBodies * (b + 1)) / blocks) + 1) | 0;
+    const e1 = b + 1 === blocks ? mid : lowerBound(keys, s1, mid, bucket);
+    const e2 = b + 1 === blocks ? end : lowerBound(keys, s2, end, bucket);
+    const o = (first + b * stride) * CUT_BLOCK_WORDS;
+    out[o] = s1;
+    out[o + 1] = e1;
+    out[o + 2] = s2;
+    out[o + 3] = e2;
+    s1 = e1;
+    s2 = e2;
+  }
+}
+
+/** The first place in [from, to) of sorted `keys` whose key is at least `key` (to if none). */
+function lowerBound(keys: Int32Array, from: number, to: number, key: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const m = (lo + hi) >> 1;
+    if (keys[m]! < key) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
 }
 
 /**

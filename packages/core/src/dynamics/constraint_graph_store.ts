@@ -19,6 +19,17 @@ export class ConstraintGraph {
   colourOf = new Int32Array(64);
   /** Per contact, in awake order: the contact. */
   contactOf = new Int32Array(64);
+  /**
+   * Per contact, in awake order: its sort bucket, 1 + the lowest awake index of its moving
+   * bodies (0: the overflow, which keeps the awake order).
+   */
+  bucketOf = new Int32Array(64);
+  /** The contacts' awake-order positions sorted by bucket (stable): the order they are placed in. */
+  order = new Int32Array(64);
+  /** Per constraint place: its contact's bucket (the sort key), for cutting a colour by body. */
+  bucketAt = new Int32Array(64);
+  /** Per bucket (awake body + 1), the counting sort's cursor. */
+  bucketStart = new Int32Array(64);
   /** Contacts per colour, the overflow last, and how many of them have two points. */
   readonly counts = new Int32Array(GRAPH_COLOUR_COUNT + 1);
   readonly twoPointCounts = new Int32Array(GRAPH_COLOUR_COUNT + 1);
@@ -35,12 +46,17 @@ export class ConstraintGraph {
     replaceArraysOnce(this);
   }
 
-  reserve(contacts: number, bodies: number): void {
+  reserve(contacts: number, bodies: number, awakeBodies = 0): void {
     if (contacts > this.colourOf.length) {
       this.colourOf = growI32(this.colourOf, contacts);
       this.contactOf = growI32(this.contactOf, contacts);
+      this.bucketOf = growI32(this.bucketOf, contacts);
+      this.order = growI32(this.order, contacts);
+      this.bucketAt = growI32(this.bucketAt, contacts);
     }
     if (bodies > this.bodyColours.length) this.bodyColours = growI32(this.bodyColours, bodies);
+    if (awakeBodies + 1 > this.bucketStart.length)
+      this.bucketStart = growI32(this.bucketStart, awakeBodies + 1);
   }
 
   /** Constraints in the overflow. */

@@ -89,15 +89,20 @@ export function createWorldView(stores: Readonly<Record<string, Column>>): World
   // every record is current (the calling thread caches a shape's quadrilateral when it is
   // made): owning the view's geometry makes collideQuadShapes never rewrite one
   quadCache.owner = geometry as QuadCache['owner'];
+  // Every store object is a fresh literal (a spread): an object given more than 16 fields
+  // by computed keys, as above, is in V8's dictionary mode (bodies has 38, joints 22), and
+  // each field load in the blocks' loops was a hash lookup: the helper's body blocks ran
+  // 4-5 times as long as the calling thread's (docs/parallel-step.md, "Keeping each body's
+  // data on one core").
   const world = {
     ...objects.world,
-    bodies: objects.bodies ?? {},
+    bodies: { ...objects.bodies },
     shapes: { ...objects.shapes, geometry },
-    contacts: objects.contacts ?? {},
+    contacts: { ...objects.contacts },
     // the two switches refreshWorldView sets: present from the start, as on the real store
     constraints: { ...objects.constraints, tracking: true, trackMaxImpulse: false },
-    joints: objects.joints ?? {},
-    broadPhase: objects.broadPhase,
+    joints: { ...objects.joints },
+    broadPhase: { ...objects.broadPhase },
     quadCache,
     stepContext: new StepContext(),
     settings: new WorldSettings(),

@@ -58,10 +58,12 @@ export enum Ctl {
   HELPER_BLOCKS = 84,
   /** Blocks run by a thread other than the one whose share they are in: a statistic. */
   AWAY_BLOCKS = 85,
-  /** 1: every block's wall time is added to TIMES (profiling: HelperPool.profileBlocks). */
-  TIMING = 86,
-  /** 1: helpers claim nothing, the coordinator runs every block (profiling: the same path on one thread). */
-  ALONE = 87,
+  /**
+   * Profiling (HelperPool.profileBlocks), one word so that a claiming pass loads it once:
+   * Profile.TIMING adds every block's wall time to TIMES; Profile.ALONE has the helpers
+   * claim nothing, so the coordinator runs every block (the same path on one thread).
+   */
+  PROFILE = 86,
   /** The blocks' claim words, from here (a cache line from the words above), CLAIM_STRIDE apart. */
   CLAIMS = 96,
   /**
@@ -69,8 +71,23 @@ export enum Ctl {
    * pairs of words per stage: time in units of 10 ns, blocks.
    */
   TIMES = 96 + 1024 * 16,
-  WORDS = 96 + 1024 * 16 + 2 * 2 * 16,
+  /**
+   * Per parity of SEQ, CUT_WORDS words: the blocks' ranges of a dispatch whose START is
+   * CUT_BLOCKS (HelperPool.runStageCuts): block b runs [w[4b], w[4b + 1]) and
+   * [w[4b + 2], w[4b + 3]).
+   */
+  CUTS = 96 + 1024 * 16 + 2 * 2 * 16,
+  WORDS = 96 + 1024 * 16 + 2 * 2 * 16 + 2 * 4 * 1024,
 }
+
+/** Bits of Ctl.PROFILE. */
+export enum Profile {
+  TIMING = 1,
+  ALONE = 2,
+}
+
+/** A dispatch slot's START when its blocks' ranges are in Ctl.CUTS. */
+export const CUT_BLOCKS = -1;
 
 /** Stage kinds whose blocks TIMES keeps apart (a stage number at or above it is not timed). */
 export const TIMED_STAGES = 16;
@@ -89,6 +106,8 @@ export enum Slot {
 
 /** Blocks a stage may have: one claim word each (Ctl.WORDS keeps room for them). */
 export const MAX_BLOCKS = 1024;
+/** Words of one parity's cuts: two ranges, four words, per block. */
+export const CUT_WORDS = 4 * MAX_BLOCKS;
 /** The dispatch tag's bits: a claim word is tag << 1, + 1 once claimed (2^30 dispatches before a tag repeats). */
 const TAG_MASK = (1 << 30) - 1;
 
@@ -133,9 +152,28 @@ let passStopped = false;
 let passTimes = -1;
 
 /**
+ * Runs block `b` of a dispatch whose ranges are given (at word `cuts` of the control
+ * block): its two ranges, either possibly empty. Returns the or of their results.
+ */
+function runCutBlock(ctl: Int32Array, cuts: number, b: number, stage: number, kernel: StageKernel): number {
+  // plain loads: the coordinator wrote the cuts before it published SEQ with Atomics.store,
+  // which this thread has loaded
+  const o = cuts + 4 * b;
+  const s1 = ctl[o]!;
+  const e1 = ctl[o + 1]!;
+  const s2 = ctl[o + 2]!;
+  const e2 = ctl[o + 3]!;
+  let result = 0;
+  if (e1 > s1) result |= kernel(stage, s1, e1) ?? 0;
+  if (e2 > s2) result |= kernel(stage, s2, e2) ?? 0;
+  return result;
+}
+
+/**
  * Claims block `b` if it is still open with `open` and runs it; false when another thread
  * had claimed it. A block whose kernel threw still counts as done, so the barrier opens and
- * the coordinator reports the error; `onError` says whether to go on claiming.
+ * the coordinator reports the error; `onError` says whether to go on claiming. `cuts`: the
+ * word of the dispatch's cuts, or -1 for blocks cut evenly over [start, end).
  */
 function tryBlock(
   ctl: Int32Array,
@@ -145,6 +183,7 @@ function tryBlock(
   stage: number,
   start: number,
   end: number,
+  cuts: number,
   kernel: StageKernel,
   onError: (e: unknown) => boolean,
 ): boolean {
@@ -155,7 +194,10 @@ function tryBlock(
   if (Atomics.compareExchange(ctl, word, open, open + 1) !== open) return false;
   const t0 = passTimes < 0 ? 0 : performance.now();
   try {
-    const result = kernel(stage, blockStart(start, end, b, count), blockStart(start, end, b + 1, count));
+    const result =
+      cuts < 0
+        ? kernel(stage, blockStart(start, end, b, count), blockStart(start, end, b + 1, count))
+        : runCutBlock(ctl, cuts, b, stage, kernel);
     if (result !== undefined) passResult |= result;
   } catch (e) {
     if (!onError(e)) passStopped = true;
@@ -191,11 +233,13 @@ export function claimBlocks(
   const stage = Atomics.load(ctl, slot + Slot.STAGE);
   const start = Atomics.load(ctl, slot + Slot.START);
   const end = Atomics.load(ctl, slot + Slot.END);
-  if (thread !== 0 && Atomics.load(ctl, Ctl.ALONE) !== 0) return true;
+  const profile = Atomics.load(ctl, Ctl.PROFILE);
+  if (thread !== 0 && (profile & Profile.ALONE) !== 0) return true;
   passTimes =
-    Atomics.load(ctl, Ctl.TIMING) !== 0 && stage < TIMED_STAGES
+    (profile & Profile.TIMING) !== 0 && stage < TIMED_STAGES
       ? Ctl.TIMES + (thread === 0 ? 0 : 2 * TIMED_STAGES) + 2 * stage
       : -1;
+  const cuts = start === CUT_BLOCKS ? Ctl.CUTS + (seq & 1) * CUT_WORDS : -1;
   const open = openClaim(seq);
   passDone = 0;
   passResult = 0;
@@ -205,17 +249,17 @@ export function claimBlocks(
   const share = (Math.floor(((thread + 1) * count) / threads) | 0) - first;
   for (let i = 0; i < count && !passStopped; i++) {
     const b = first + i < count ? first + i : first + i - count;
-    if (!tryBlock(ctl, open, b, count, stage, start, end, kernel, onError)) break;
+    if (!tryBlock(ctl, open, b, count, stage, start, end, cuts, kernel, onError)) break;
   }
   // the forward pass's first `share` blocks were this thread's own share
   const home = Math.min(passDone, share);
   for (let i = 1; i < count && !passStopped; i++) {
     const b = first - i >= 0 ? first - i : first - i + count;
-    if (!tryBlock(ctl, open, b, count, stage, start, end, kernel, onError)) break;
+    if (!tryBlock(ctl, open, b, count, stage, start, end, cuts, kernel, onError)) break;
   }
   if (sweep) {
     for (let b = 0; b < count && !passStopped; b++)
-      tryBlock(ctl, open, b, count, stage, start, end, kernel, onError);
+      tryBlock(ctl, open, b, count, stage, start, end, cuts, kernel, onError);
   }
   if (passDone !== home) Atomics.add(ctl, Ctl.AWAY_BLOCKS, passDone - home);
   if (thread !== 0 && passDone !== 0) Atomics.add(ctl, Ctl.HELPER_BLOCKS, passDone);

@@ -48,7 +48,7 @@ export const MIN_DISPATCH_BLOCKS: Readonly<Partial<Record<SolverStage, number>>>
 export const TWO_BLOCKS = 2;
 
 /** The stages the step runs colour by colour (solver.ts runColours). */
-const COLOUR_STAGES: readonly SolverStage[] = [
+export const COLOUR_STAGES: readonly SolverStage[] = [
   SolverStage.WarmStart,
   SolverStage.Solve,
   SolverStage.Relax,

@@ -15,10 +15,13 @@
  */
 
 import {
+  CUT_BLOCKS,
+  CUT_WORDS,
   Ctl,
   claimBlocks,
   createControlBlock,
   MAX_BLOCKS,
+  Profile,
   openBlocks,
   readError,
   Slot,
@@ -175,11 +178,10 @@ export class HelperPool {
   /**
    * Profiling (`profile:step`): `timing` adds every block's wall time to `blockTimes`;
    * `alone` has the helpers claim nothing, so the coordinator runs every block on the same
-   * path, the one-thread baseline of the same blocks. Costs two loads a claiming pass.
+   * path, the one-thread baseline of the same blocks. Costs one load a claiming pass.
    */
   profileBlocks(timing: boolean, alone: boolean): void {
-    Atomics.store(this.#ctl, Ctl.TIMING, timing ? 1 : 0);
-    Atomics.store(this.#ctl, Ctl.ALONE, alone ? 1 : 0);
+    Atomics.store(this.#ctl, Ctl.PROFILE, (timing ? Profile.TIMING : 0) | (alone ? Profile.ALONE : 0));
   }
 
   /** Block times so far (while `profileBlocks` timing was on). */
@@ -240,13 +242,47 @@ export class HelperPool {
         `runStage: the item range must be integers 0 <= start <= end < 2^31, got [${start}, ${end})`,
       );
     }
-    const ctl = this.#ctl;
     if (blocks === 0 || start === end) return 0;
     if (blocks === 1 || this.helperCount === 0) {
       // nobody to share with: one block, no dispatch, no barrier (blocks are independent,
       // so the whole range at once writes what its blocks would)
       return kernel(stage, start, end) ?? 0;
     }
+    return this.#dispatch(kernel, stage, start, end, blocks);
+  }
+
+  /**
+   * Runs `stage` in `blocks` blocks whose ranges are given: block b runs items
+   * [cuts[4b], cuts[4b + 1]) and [cuts[4b + 2], cuts[4b + 3]) (either may be empty), so that
+   * a block holds the items of the bodies its thread owns (a colour cut by body:
+   * docs/parallel-step.md, "Keeping each body's data on one core"). As runStage otherwise;
+   * the blocks' ranges must not overlap.
+   */
+  runStageCuts(stage: number, blocks: number, cuts: Int32Array): number {
+    this.#check('runStageCuts');
+    const kernel = this.#kernel;
+    if (kernel === null) throw new Error('runStageCuts: no stores published yet (call publish first)');
+    if (!(blocks >= 1 && blocks <= MAX_BLOCKS && Number.isInteger(blocks) && cuts.length >= 4 * blocks)) {
+      throw new RangeError(
+        `runStageCuts: blocks must be an integer in [1, ${MAX_BLOCKS}] with 4 * blocks cuts, got ${blocks} and ${cuts.length}`,
+      );
+    }
+    if (blocks === 1 || this.helperCount === 0) {
+      let result = 0;
+      for (let i = 0; i < 4 * blocks; i += 2) {
+        if (cuts[i + 1]! > cuts[i]!) result |= kernel(stage, cuts[i]!, cuts[i + 1]!) ?? 0;
+      }
+      return result;
+    }
+    const table = Ctl.CUTS + ((this.#seq + 1) & 1) * CUT_WORDS;
+    // plain stores: the dispatch's Atomics.store of SEQ publishes them
+    for (let i = 0; i < 4 * blocks; i++) this.#ctl[table + i] = cuts[i]!;
+    return this.#dispatch(kernel, stage, CUT_BLOCKS, CUT_BLOCKS, blocks);
+  }
+
+  /** Publishes a dispatch, claims blocks like a helper, waits at the barrier; throws a helper's error. */
+  #dispatch(kernel: StageKernel, stage: number, start: number, end: number, blocks: number): number {
+    const ctl = this.#ctl;
     const seq = ++this.#seq;
     const slot = Ctl.SLOTS + (seq & 1) * Slot.SIZE;
     Atomics.store(ctl, slot + Slot.STAGE, stage);

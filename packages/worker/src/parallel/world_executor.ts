@@ -19,7 +19,13 @@ import type { World } from '@impulse/core';
 import { ParallelStep, SolverStage } from '@impulse/core/parallel';
 import type { BlockCounts, BlockTimes, HelperSpawner } from './pool.js';
 import { DEFAULT_MIN_BLOCK_ITEMS } from './block_items.js';
-import { type DispatchThresholds, dispatchThresholds, TWO_BLOCKS } from './dispatch_threshold.js';
+import { CUT_WORDS, MAX_BLOCKS } from './control_block.js';
+import {
+  COLOUR_STAGES,
+  type DispatchThresholds,
+  dispatchThresholds,
+  TWO_BLOCKS,
+} from './dispatch_threshold.js';
 import { HelperPool } from './pool.js';
 import { PoolStepExecutor } from './pool_executor.js';
 
@@ -42,6 +48,12 @@ export interface WorldExecutorOptions {
   readonly spin?: number;
   /** HelperPoolOptions.holdSpin: the helpers' spin for the next stage within a step. */
   readonly holdSpin?: number;
+  /**
+   * How a colour's blocks are cut: `'body'` (the default) where the body stages cut its
+   * constraints' bodies, and preparing and storing each thread's share of every colour;
+   * `'even'` into blocks of equal counts (to compare: profile:step).
+   */
+  readonly colourCut?: 'body' | 'even';
 }
 
 export class WorldStepExecutor {
@@ -59,6 +71,12 @@ export class WorldStepExecutor {
   #shareable = false;
   /** Stages handed to the pool so far (the rest ran on the calling thread alone). */
   dispatches = 0;
+  /** Per stage id, 1 for the colour stages, whose blocks are cut by body (#run). */
+  readonly #colourStage: Uint8Array;
+  /** Whether colours, preparing and storing are cut by body (colourCut). */
+  readonly #cutByBody: boolean;
+  /** A stage's cuts (HelperPool.runStageCuts), reused. */
+  readonly #cuts = new Int32Array(CUT_WORDS);
 
   constructor(world: World, options: WorldExecutorOptions) {
     const step = new ParallelStep(world);
@@ -78,6 +96,13 @@ export class WorldStepExecutor {
       );
     }
     this.#thresholds = dispatchThresholds(this.#minBlockItems, blocks);
+    this.#colourStage = new Uint8Array(this.#thresholds.items.length);
+    const cut = options.colourCut ?? 'body';
+    if (cut !== 'body' && cut !== 'even') {
+      throw new RangeError(`WorldStepExecutor: colourCut must be 'body' or 'even', got ${String(cut)}`);
+    }
+    this.#cutByBody = cut === 'body';
+    if (this.#cutByBody) for (const stage of COLOUR_STAGES) this.#colourStage[stage] = 1;
   }
 
   /**
@@ -173,7 +198,24 @@ export class WorldStepExecutor {
     if (step.generation() !== this.#published) this.#publish();
     if (!this.#shareable) return this.#kernel(stage, start, end);
     this.dispatches++;
-    return this.#pool!.runStage(stage, start, end, blocks);
+    const pool = this.#pool!;
+    if (this.#cutByBody && (stage === SolverStage.PrepareContacts || stage === SolverStage.StoreImpulses)) {
+      // each thread prepares and stores the constraints it solves: its share of every colour
+      const threads = pool.helperCount + 1;
+      const n = start === 0 ? step.shareCuts(threads, this.#cuts) : 0;
+      if (n > 0 && n <= MAX_BLOCKS) return pool.runStageCuts(stage, n, this.#cuts);
+    }
+    if (stage < this.#colourStage.length && this.#colourStage[stage] === 1) {
+      // a colour: cut where the body stages cut its bodies, in a multiple of the threads
+      // (each thread's share then ends at a body-stage share's end), so that each thread
+      // solves the constraints of the bodies it integrates (docs/parallel-step.md,
+      // "Keeping each body's data on one core")
+      const threads = pool.helperCount + 1;
+      const cutBlocks = blocks >= threads ? (blocks - (blocks % threads)) | 0 : blocks;
+      if (step.colourCuts(start, end, cutBlocks, this.#cuts))
+        return pool.runStageCuts(stage, cutBlocks, this.#cuts);
+    }
+    return pool.runStage(stage, start, end, blocks);
   }
 
   #publish(): void {
