@@ -16,7 +16,8 @@
  */
 
 import { BodyType } from '../types/body_def.js';
-import { DPX, DPY, DQC, DQS, originFromCenter, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
+import { originFromCenter } from '../dynamics/body.js';
+import { BS } from '../dynamics/body_integration.js';
 import type { DynamicsState } from '../dynamics/dynamics_state.js';
 import { computeShapeAABB, type ShapeType } from '../geometry/geometry.js';
 import { setShapeBox } from '../dynamics/shape_store.js';
@@ -47,9 +48,9 @@ export function finalizeBodyRange(w: DynamicsState, start: number, end: number):
     const settings = w.settings;
     const dt = w.stepContext.dt;
     const b = w.awakeBodies[i]!;
-    const o = b * STATE_STRIDE;
-    const dqc = state[o + DQC]!;
-    const dqs = state[o + DQS]!;
+    const o = Math.imul(b, BS.STRIDE) & BS.MASK;
+    const dqc = state[o + BS.DQC]!;
+    const dqs = state[o + BS.DQS]!;
     const qc0 = bodies.c[b]!;
     const qs0 = bodies.s[b]!;
     let qc = dqc * qc0 - dqs * qs0;
@@ -57,8 +58,8 @@ export function finalizeBodyRange(w: DynamicsState, start: number, end: number):
     const inv = 1 / Math.sqrt(qc * qc + qs * qs);
     qc *= inv;
     qs *= inv;
-    const dpx = state[o + DPX]!;
-    const dpy = state[o + DPY]!;
+    const dpx = state[o + BS.DPX]!;
+    const dpy = state[o + BS.DPY]!;
     bodies.c0x[b] = bodies.cx[b]!;
     bodies.c0y[b] = bodies.cy[b]!;
     bodies.q0c[b] = qc0;
@@ -78,17 +79,17 @@ export function finalizeBodyRange(w: DynamicsState, start: number, end: number):
     bodies.c[b] = qc;
     bodies.s[b] = qs;
     originFromCenter(bodies, b, bodies.cx, bodies.cy, bodies.c, bodies.s, bodies.px, bodies.py, b);
-    state[o + DPX] = 0;
-    state[o + DPY] = 0;
-    state[o + DQC] = 1;
-    state[o + DQS] = 0;
+    state[o + BS.DPX] = 0;
+    state[o + BS.DPY] = 0;
+    state[o + BS.DQC] = 1;
+    state[o + BS.DQS] = 0;
     bodies.fx[b] = 0;
     bodies.fy[b] = 0;
     bodies.torque[b] = 0;
 
-    const vx = state[o + VX]!;
-    const vy = state[o + VY]!;
-    const av = state[o + W]!;
+    const vx = state[o + BS.VX]!;
+    const vy = state[o + BS.VY]!;
+    const av = state[o + BS.W]!;
     if (settings.enableSleep && bodies.enableSleep[b] === 1) {
       const threshold = bodies.sleepThreshold[b]!;
       const extent = bodies.maxExtent[b]!;

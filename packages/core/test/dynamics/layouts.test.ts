@@ -8,6 +8,7 @@ import { CONTACT_REFERENCE_STRIDE } from '../../src/dynamics/contact_layout.js';
 import { CONSTRAINT_STRIDE } from '../../src/dynamics/contact_constraints';
 import { describe, expect, it } from 'vitest';
 import { BODY_STATE } from '../../src/dynamics/body_state_layout';
+import * as bodyIntegration from '../../src/dynamics/body_integration';
 import * as contact from '../../src/dynamics/contact';
 import { CONTACT_POINT, CONTACT_RECORD } from '../../src/dynamics/contact_layout';
 import * as constraintGraph from '../../src/dynamics/constraint_graph';
@@ -26,6 +27,7 @@ function members(layout: object): [string, unknown][] {
 }
 
 const copies: [string, object, object][] = [
+  ['body_integration body state', bodyIntegration.bodyStateCopy, BODY_STATE],
   ['constraint_graph body state', constraintGraph.layoutCopy.bodyState, BODY_STATE],
   ['contact_solver body state', contactSolver.layoutCopy.bodyState, BODY_STATE],
   ['contact_solver contact record', contactSolver.layoutCopy.record, CONTACT_RECORD],
