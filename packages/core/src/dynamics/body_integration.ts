@@ -4,7 +4,6 @@
  * reads and writes only that body.
  */
 
-import { BodyType } from '../types/body_def.js';
 import type { StepContext } from './step_context.js';
 import type { DynamicsState } from './dynamics_state.js';
 
@@ -27,7 +26,14 @@ export enum BS {
   MASK = 0x1ffffff8,
 }
 
-/** This file's layout copy, for the pinning test (test/dynamics/layouts.test.ts). */
+/** BodyType.Dynamic (types/body_def.ts) as a literal, for the same loops and the same reason. */
+export enum BodyKind {
+  Dynamic = 2,
+}
+
+/** This file's copies, for the pinning test (test/dynamics/layouts.test.ts). */
+export const bodyTypeCopy = { Dynamic: BodyKind.Dynamic } as const;
+/** The body state layout copy, for the pinning test. */
 export const bodyStateCopy = {
   VX: BS.VX,
   VY: BS.VY,
@@ -68,7 +74,7 @@ export function integrateVelocityRange(w: DynamicsState, ctx: StepContext, start
   for (let i = start; i < end; i++) {
     const bodies = w.bodies;
     const b = w.awakeBodies[i]!;
-    if (bodies.type[b] !== BodyType.Dynamic) continue;
+    if (bodies.type[b] !== BodyKind.Dynamic) continue;
     const h = ctx.h;
     const state = bodies.state;
     const gx = w.settings.gravityX;
@@ -104,7 +110,7 @@ export function integratePositionRange(w: DynamicsState, ctx: StepContext, start
     // spin a light body past the limit on entry): a solve that diverges (contradicting
     // constraints, extreme mass ratios) could otherwise move it without bound, the next
     // solve would diverge faster, and the numbers overflow. Kinematic bodies move as set.
-    limitSpeed(state, o, ctx, true, w.bodies.type[b] === BodyType.Dynamic);
+    limitSpeed(state, o, ctx, true, w.bodies.type[b] === BodyKind.Dynamic);
     const hw = h * state[o + BS.W]!;
     const qc = state[o + BS.DQC]!;
     const qs = state[o + BS.DQS]!;

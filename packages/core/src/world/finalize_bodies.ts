@@ -15,20 +15,22 @@
  * box) is the world's (`xfA`, `aabb`; a helper's world view has its own).
  */
 
-import { BodyType } from '../types/body_def.js';
 import { originFromCenter } from '../dynamics/body.js';
-import { BS } from '../dynamics/body_integration.js';
+import { BodyKind, BS } from '../dynamics/body_integration.js';
 import type { DynamicsState } from '../dynamics/dynamics_state.js';
 import { computeShapeAABB, type ShapeType } from '../geometry/geometry.js';
 import { setShapeBox } from '../dynamics/shape_store.js';
 
-/** What a body's finish left for the step: bits of one byte per awake index. */
-export const FinalizeStatus = {
+/**
+ * What a body's finish left for the step: bits of one byte per awake index (an enum: the
+ * loop reads literals, not an exported object through its module cell).
+ */
+export enum FinalizeStatus {
   /** Moved far enough to skip a thin wall: continuous collision sweeps it. */
-  Fast: 1,
+  Fast = 1,
   /** A shape of it left its fat box: its proxy takes a new one. */
-  Escaped: 2,
-} as const;
+  Escaped = 2,
+}
 
 /**
  * The finish of awake bodies [start, end); returns the or of their statuses (0: nothing
@@ -70,7 +72,7 @@ export function finalizeBodyRange(w: DynamicsState, start: number, end: number):
     const minSweep = settings.continuousMinSpeed * dt;
     const half = 0.5 * bodies.minExtent[b]!;
     const dispSq = dpx * dpx + dpy * dpy;
-    const dynamic = bodies.type[b] === BodyType.Dynamic;
+    const dynamic = bodies.type[b] === BodyKind.Dynamic;
     const far = dispSq > half * half;
     const swept = dispSq > minSweep * minSweep;
     let status = settings.enableContinuous && dynamic && far && swept ? FinalizeStatus.Fast : 0;
