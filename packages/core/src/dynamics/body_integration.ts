@@ -4,10 +4,46 @@
  * reads and writes only that body.
  */
 
-import { BodyType } from '../types/body_def.js';
-import { DPX, DPY, DQC, DQS, STATE_STRIDE, VX, VY, W } from './body.js';
 import type { StepContext } from './step_context.js';
 import type { DynamicsState } from './dynamics_state.js';
+
+/**
+ * Body solver state (body_state_layout.ts), a copy for the body stages here and in
+ * world/finalize_bodies.ts: an imported const is a module-cell load with a hole check at
+ * every use in their loops (about ten instructions, a dozen uses a body), an enum member
+ * a literal the bundler writes in. MASK bounds a record offset so that V8 knows the offset
+ * plus a field stays an int32 (no overflow checks).
+ */
+export enum BS {
+  VX = 0,
+  VY = 1,
+  W = 2,
+  DPX = 4,
+  DPY = 5,
+  DQC = 6,
+  DQS = 7,
+  STRIDE = 8,
+  MASK = 0x1ffffff8,
+}
+
+/** BodyType.Dynamic (types/body_def.ts) as a literal, for the same loops and the same reason. */
+export enum BodyKind {
+  Dynamic = 2,
+}
+
+/** This file's copies, for the pinning test (test/dynamics/layouts.test.ts). */
+export const bodyTypeCopy = { Dynamic: BodyKind.Dynamic } as const;
+/** The body state layout copy, for the pinning test. */
+export const bodyStateCopy = {
+  VX: BS.VX,
+  VY: BS.VY,
+  W: BS.W,
+  DPX: BS.DPX,
+  DPY: BS.DPY,
+  DQC: BS.DQC,
+  DQS: BS.DQS,
+  STRIDE: BS.STRIDE,
+} as const;
 
 /** Integrates the velocities of every awake body (the alternative solvers' entry). */
 export function integrateVelocities(w: DynamicsState, ctx: StepContext): void {
@@ -38,23 +74,23 @@ export function integrateVelocityRange(w: DynamicsState, ctx: StepContext, start
   for (let i = start; i < end; i++) {
     const bodies = w.bodies;
     const b = w.awakeBodies[i]!;
-    if (bodies.type[b] !== BodyType.Dynamic) continue;
+    if (bodies.type[b] !== BodyKind.Dynamic) continue;
     const h = ctx.h;
     const state = bodies.state;
     const gx = w.settings.gravityX;
     const gy = w.settings.gravityY;
-    const o = b * STATE_STRIDE;
+    const o = Math.imul(b, BS.STRIDE) & BS.MASK;
     const invMass = bodies.invMass[b]!;
     const mass = bodies.mass[b]!;
     const gs = bodies.gravityScale[b]!;
     const linearDamping = 1 / (1 + h * bodies.linearDamping[b]!);
     const angularDamping = 1 / (1 + h * bodies.angularDamping[b]!);
-    const vx = h * invMass * (bodies.fx[b]! + mass * gs * gx) + linearDamping * state[o + VX]!;
-    const vy = h * invMass * (bodies.fy[b]! + mass * gs * gy) + linearDamping * state[o + VY]!;
-    const av = h * bodies.invInertia[b]! * bodies.torque[b]! + angularDamping * state[o + W]!;
-    state[o + VX] = vx;
-    state[o + VY] = vy;
-    state[o + W] = av;
+    const vx = h * invMass * (bodies.fx[b]! + mass * gs * gx) + linearDamping * state[o + BS.VX]!;
+    const vy = h * invMass * (bodies.fy[b]! + mass * gs * gy) + linearDamping * state[o + BS.VY]!;
+    const av = h * bodies.invInertia[b]! * bodies.torque[b]! + angularDamping * state[o + BS.W]!;
+    state[o + BS.VX] = vx;
+    state[o + BS.VY] = vy;
+    state[o + BS.W] = av;
     // clamp to keep a blown-up body from destroying the rest of the scene
     limitSpeed(state, o, ctx, false, true);
   }
@@ -69,23 +105,23 @@ export function integratePositionRange(w: DynamicsState, ctx: StepContext, start
     const b = w.awakeBodies[i]!;
     const h = ctx.h;
     const state = w.bodies.state;
-    const o = b * STATE_STRIDE;
+    const o = Math.imul(b, BS.STRIDE) & BS.MASK;
     // A dynamic body's speed limits again, the angular one looser (a solve may legitimately
     // spin a light body past the limit on entry): a solve that diverges (contradicting
     // constraints, extreme mass ratios) could otherwise move it without bound, the next
     // solve would diverge faster, and the numbers overflow. Kinematic bodies move as set.
-    limitSpeed(state, o, ctx, true, w.bodies.type[b] === BodyType.Dynamic);
-    const hw = h * state[o + W]!;
-    const qc = state[o + DQC]!;
-    const qs = state[o + DQS]!;
+    limitSpeed(state, o, ctx, true, w.bodies.type[b] === BodyKind.Dynamic);
+    const hw = h * state[o + BS.W]!;
+    const qc = state[o + BS.DQC]!;
+    const qs = state[o + BS.DQS]!;
     // first-order rotation update, renormalised: no trig in the step
     const c = qc - hw * qs;
     const s = qs + hw * qc;
     const inv = 1 / Math.sqrt(c * c + s * s);
-    state[o + DQC] = c * inv;
-    state[o + DQS] = s * inv;
-    state[o + DPX] = state[o + DPX]! + h * state[o + VX]!;
-    state[o + DPY] = state[o + DPY]! + h * state[o + VY]!;
+    state[o + BS.DQC] = c * inv;
+    state[o + BS.DQS] = s * inv;
+    state[o + BS.DPX] = state[o + BS.DPX]! + h * state[o + BS.VX]!;
+    state[o + BS.DPY] = state[o + BS.DPY]! + h * state[o + BS.VY]!;
   }
 }
 
@@ -113,9 +149,9 @@ function limitSpeed(
 ): void {
   const maxLinear = ctx.maxLinearSpeed;
   const maxAngular = afterSolve ? ctx.maxSolvedAngularSpeed : ctx.maxAngularSpeed;
-  const vx = state[o + VX]!;
-  const vy = state[o + VY]!;
-  const av = state[o + W]!;
+  const vx = state[o + BS.VX]!;
+  const vy = state[o + BS.VY]!;
+  const av = state[o + BS.W]!;
   const vSq = vx * vx + vy * vy;
   const linearOver = vSq > maxLinear * maxLinear;
   const angularOver = av * av > maxAngular * maxAngular;
@@ -129,13 +165,13 @@ function limitSpeed(
   const cx = vx * ratio;
   const cy = vy * ratio;
   const scale = limited && linearOver;
-  state[o + VX] = scale ? cx : vx;
-  state[o + VY] = scale ? cy : vy;
+  state[o + BS.VX] = scale ? cx : vx;
+  state[o + BS.VY] = scale ? cy : vy;
   // the angular limit applies to a body past either limit (as when this was a call made
   // only then)
   const negMaxAngular = -maxAngular;
   const above = av > maxAngular;
   const below = av < negMaxAngular;
   const clamped = above ? maxAngular : below ? negMaxAngular : av;
-  state[o + W] = limited && (linearOver || angularOver) ? clamped : av;
+  state[o + BS.W] = limited && (linearOver || angularOver) ? clamped : av;
 }

@@ -15,19 +15,22 @@
  * box) is the world's (`xfA`, `aabb`; a helper's world view has its own).
  */
 
-import { BodyType } from '../types/body_def.js';
-import { DPX, DPY, DQC, DQS, originFromCenter, STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
+import { originFromCenter } from '../dynamics/body.js';
+import { BodyKind, BS } from '../dynamics/body_integration.js';
 import type { DynamicsState } from '../dynamics/dynamics_state.js';
 import { computeShapeAABB, type ShapeType } from '../geometry/geometry.js';
 import { setShapeBox } from '../dynamics/shape_store.js';
 
-/** What a body's finish left for the step: bits of one byte per awake index. */
-export const FinalizeStatus = {
+/**
+ * What a body's finish left for the step: bits of one byte per awake index (an enum: the
+ * loop reads literals, not an exported object through its module cell).
+ */
+export enum FinalizeStatus {
   /** Moved far enough to skip a thin wall: continuous collision sweeps it. */
-  Fast: 1,
+  Fast = 1,
   /** A shape of it left its fat box: its proxy takes a new one. */
-  Escaped: 2,
-} as const;
+  Escaped = 2,
+}
 
 /**
  * The finish of awake bodies [start, end); returns the or of their statuses (0: nothing
@@ -47,9 +50,9 @@ export function finalizeBodyRange(w: DynamicsState, start: number, end: number):
     const settings = w.settings;
     const dt = w.stepContext.dt;
     const b = w.awakeBodies[i]!;
-    const o = b * STATE_STRIDE;
-    const dqc = state[o + DQC]!;
-    const dqs = state[o + DQS]!;
+    const o = Math.imul(b, BS.STRIDE) & BS.MASK;
+    const dqc = state[o + BS.DQC]!;
+    const dqs = state[o + BS.DQS]!;
     const qc0 = bodies.c[b]!;
     const qs0 = bodies.s[b]!;
     let qc = dqc * qc0 - dqs * qs0;
@@ -57,8 +60,8 @@ export function finalizeBodyRange(w: DynamicsState, start: number, end: number):
     const inv = 1 / Math.sqrt(qc * qc + qs * qs);
     qc *= inv;
     qs *= inv;
-    const dpx = state[o + DPX]!;
-    const dpy = state[o + DPY]!;
+    const dpx = state[o + BS.DPX]!;
+    const dpy = state[o + BS.DPY]!;
     bodies.c0x[b] = bodies.cx[b]!;
     bodies.c0y[b] = bodies.cy[b]!;
     bodies.q0c[b] = qc0;
@@ -69,7 +72,7 @@ export function finalizeBodyRange(w: DynamicsState, start: number, end: number):
     const minSweep = settings.continuousMinSpeed * dt;
     const half = 0.5 * bodies.minExtent[b]!;
     const dispSq = dpx * dpx + dpy * dpy;
-    const dynamic = bodies.type[b] === BodyType.Dynamic;
+    const dynamic = bodies.type[b] === BodyKind.Dynamic;
     const far = dispSq > half * half;
     const swept = dispSq > minSweep * minSweep;
     let status = settings.enableContinuous && dynamic && far && swept ? FinalizeStatus.Fast : 0;
@@ -78,17 +81,17 @@ export function finalizeBodyRange(w: DynamicsState, start: number, end: number):
     bodies.c[b] = qc;
     bodies.s[b] = qs;
     originFromCenter(bodies, b, bodies.cx, bodies.cy, bodies.c, bodies.s, bodies.px, bodies.py, b);
-    state[o + DPX] = 0;
-    state[o + DPY] = 0;
-    state[o + DQC] = 1;
-    state[o + DQS] = 0;
+    state[o + BS.DPX] = 0;
+    state[o + BS.DPY] = 0;
+    state[o + BS.DQC] = 1;
+    state[o + BS.DQS] = 0;
     bodies.fx[b] = 0;
     bodies.fy[b] = 0;
     bodies.torque[b] = 0;
 
-    const vx = state[o + VX]!;
-    const vy = state[o + VY]!;
-    const av = state[o + W]!;
+    const vx = state[o + BS.VX]!;
+    const vy = state[o + BS.VY]!;
+    const av = state[o + BS.W]!;
     if (settings.enableSleep && bodies.enableSleep[b] === 1) {
       const threshold = bodies.sleepThreshold[b]!;
       const extent = bodies.maxExtent[b]!;

@@ -14,23 +14,24 @@
  * `xfB`; a helper's world view has its own).
  */
 
-import { SPECULATIVE_DISTANCE } from '../base/constants.js';
 import { reuseManifold, reusesManifold, updateContactManifold } from '../dynamics/contact.js';
 import type { ShapeType } from '../geometry/geometry.js';
 import { Manifold } from '../collision/manifold_types.js';
 import { collideShapes } from '../collision/manifold.js';
-import { CONTACT_TOUCHING } from '../dynamics/awake_contacts.js';
 import type { DynamicsState } from '../dynamics/dynamics_state.js';
 
-/** What a contact's narrow phase left for the step (one byte per awake index). */
-export const CollideStatus = {
+/**
+ * What a contact's narrow phase left for the step (one byte per awake index). An enum, so
+ * that the loops below read literals, not an exported object through its module cell.
+ */
+export enum CollideStatus {
   /** Nothing: updated (or skipped), touching as before. */
-  Kept: 0,
+  Kept = 0,
   /** The fat boxes no longer overlap: the contact is destroyed. */
-  Parted: 1,
+  Parted = 1,
   /** It began or stopped touching: flag, event, maybe a body to wake. */
-  Changed: 2,
-} as const;
+  Changed = 2,
+}
 
 // per thread: a helper has its own module instance
 const manifold = new Manifold();
@@ -39,6 +40,23 @@ const manifold = new Manifold();
 enum IX {
   MASK = 0x1fffffff,
 }
+
+/**
+ * Constants of the loops below, as literals: an imported const is a module-cell load with
+ * a hole check at every use. Pinned to their definitions by test/dynamics/layouts.test.ts.
+ */
+enum K {
+  /** dynamics/awake_contacts.ts CONTACT_TOUCHING */
+  TOUCHING = 1,
+  /** base/constants.ts SPECULATIVE_DISTANCE (4 × LINEAR_SLOP, the same double) */
+  SPECULATIVE_DISTANCE = 0.02,
+}
+
+/** This file's constant copies, for the pinning test. */
+export const constantsCopy = {
+  CONTACT_TOUCHING: K.TOUCHING,
+  SPECULATIVE_DISTANCE: K.SPECULATIVE_DISTANCE,
+} as const;
 
 /**
  * Narrow phase of awake contacts [start, end); returns the or of their statuses (0: the
@@ -66,9 +84,6 @@ export function collideBlock(w: DynamicsState, start: number, end: number): numb
   const qc = bodies.c;
   const qs = bodies.s;
   const tight = shapes.box;
-  // An imported int read once: inside the loop an imported binding is a module-cell load
-  // with a hole check at every use.
-  const touchingBit = CONTACT_TOUCHING | 0;
   let result = 0;
 
   // The first pass only reaches the back edge, and no double is made before the loop: as
@@ -98,12 +113,12 @@ export function collideBlock(w: DynamicsState, start: number, end: number): numb
     result |= parted;
     if (outside) continue;
     const f = flags[c]!;
-    const wasTouching = (f & touchingBit) !== 0;
+    const wasTouching = (f & K.TOUCHING) !== 0;
     // The shapes' own boxes farther apart than the speculative distance: no manifold point
     // can exist. Most contacts of a tumbling pile of small boxes are such fat-box
     // neighbours, and one that had no points before has nothing to update.
     // Their tight boxes (ShapeStore.box) sit at the same offsets as the fat ones.
-    const spec = SPECULATIVE_DISTANCE + 0;
+    const spec = K.SPECULATIVE_DISTANCE + 0;
     const apart =
       tight[fA + 2]! + spec < tight[fB]! ||
       tight[fB + 2]! + spec < tight[fA]! ||

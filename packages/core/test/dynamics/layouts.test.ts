@@ -8,6 +8,7 @@ import { CONTACT_REFERENCE_STRIDE } from '../../src/dynamics/contact_layout.js';
 import { CONSTRAINT_STRIDE } from '../../src/dynamics/contact_constraints';
 import { describe, expect, it } from 'vitest';
 import { BODY_STATE } from '../../src/dynamics/body_state_layout';
+import * as bodyIntegration from '../../src/dynamics/body_integration';
 import * as contact from '../../src/dynamics/contact';
 import { CONTACT_POINT, CONTACT_RECORD } from '../../src/dynamics/contact_layout';
 import * as constraintGraph from '../../src/dynamics/constraint_graph';
@@ -19,6 +20,10 @@ import * as prismatic from '../../src/joints/prismatic_joint';
 import * as revolute from '../../src/joints/revolute_joint';
 import * as weld from '../../src/joints/weld_joint';
 import * as wheel from '../../src/joints/wheel_joint';
+import * as narrowPhase from '../../src/world/narrow_phase';
+import { SPECULATIVE_DISTANCE } from '../../src/base/constants';
+import { CONTACT_TOUCHING } from '../../src/dynamics/awake_contacts';
+import { BodyType } from '../../src/types/body_def';
 
 /** The named members of a layout object or a (numeric) enum, without reverse mappings. */
 function members(layout: object): [string, unknown][] {
@@ -26,6 +31,7 @@ function members(layout: object): [string, unknown][] {
 }
 
 const copies: [string, object, object][] = [
+  ['body_integration body state', bodyIntegration.bodyStateCopy, BODY_STATE],
   ['constraint_graph body state', constraintGraph.layoutCopy.bodyState, BODY_STATE],
   ['contact_solver body state', contactSolver.layoutCopy.bodyState, BODY_STATE],
   ['contact_solver contact record', contactSolver.layoutCopy.record, CONTACT_RECORD],
@@ -69,6 +75,18 @@ describe('hot record layouts', () => {
 describe('the contact reference record', () => {
   it('contact.ts copies its stride from contact_layout.ts', () => {
     expect(contact.referenceStrideCopy).toBe(CONTACT_REFERENCE_STRIDE);
+  });
+});
+
+describe('the body stages constants', () => {
+  it('body_integration.ts copies BodyType.Dynamic', () => {
+    expect(bodyIntegration.bodyTypeCopy).toEqual({ Dynamic: BodyType.Dynamic });
+  });
+});
+
+describe('the narrow phase constants', () => {
+  it('narrow_phase.ts copies the touching bit and the speculative distance', () => {
+    expect(narrowPhase.constantsCopy).toEqual({ CONTACT_TOUCHING, SPECULATIVE_DISTANCE });
   });
 });
 
