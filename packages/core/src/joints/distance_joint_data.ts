@@ -10,7 +10,6 @@ import type { JointData } from './joint_store.js';
 import type { DistanceJointParams } from '../types/joint_defs.js';
 import { jointFrameNow } from './joint_frame.js';
 import { jointParams, limit, motor, SPRING, scalar } from './joint_params.js';
-import { Softness } from '../dynamics/softness.js';
 import { checkNonNegativeAtMost, fail } from '../base/validate.js';
 import { checkJointLength } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
@@ -32,25 +31,12 @@ export class DistanceJointData implements JointData {
   maxMotorForce = 0;
   motorSpeed = 0;
 
-  // solver temporaries, set by prepare
-  oa = 0;
-  ob = 0;
-  mA = 0;
-  mB = 0;
-  iA = 0;
-  iB = 0;
-  ax = 0;
-  ay = 0;
-  bx = 0;
-  by = 0;
-  deltaCenterX = 0;
-  deltaCenterY = 0;
-  readonly springSoftness = new Softness();
+  // solver results, copied back from the rows (distance_rows.ts) at finish
   /** Axis of the last solve (world), for the reaction force. */
   ux = 0;
   uy = 0;
 
-  // accumulated impulses (per sub-step), warm-started
+  // accumulated impulses (per sub-step), warm-started; copied in at prepare, back at finish
   /** Spring impulse in spring mode, rigid-row impulse in rigid mode. */
   impulse = 0;
   lowerImpulse = 0;

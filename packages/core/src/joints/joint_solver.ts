@@ -19,8 +19,6 @@ import {
   AXIAL_ROW_STRIDE,
   REVOLUTE_ROW_STRIDE,
   revoluteJointReaction,
-  solveRevoluteJoint,
-  warmStartRevoluteJoint,
 } from './revolute_joint.js';
 import {
   motorJointReaction,
@@ -40,13 +38,9 @@ import {
   solvePrismaticJoint,
   warmStartPrismaticJoint,
 } from './prismatic_joint.js';
-import { prepareWeldJoint, solveWeldJoint, warmStartWeldJoint, weldJointReaction } from './weld_joint.js';
-import {
-  distanceJointReaction,
-  prepareDistanceJoint,
-  solveDistanceJoint,
-  warmStartDistanceJoint,
-} from './distance_joint.js';
+import { finishWeldJoint, prepareWeldJoint, weldJointReaction } from './weld_joint.js';
+import { distanceJointReaction, finishDistanceJoint, prepareDistanceJoint } from './distance_joint.js';
+import { solveJointRows, warmStartJointRows } from './joint_rows.js';
 import {
   prepareWheelJoint,
   solveWheelJoint,
@@ -99,8 +93,8 @@ function prepareJoint(w: JointsState, j: number, ctx: StepContext, r: number): b
     case JointType.Revolute:
       return prepareRevoluteJoint(w, j, d as RevoluteJointData, ctx, joints.rows, joints.axialRows, r);
     case JointType.Distance:
-      prepareDistanceJoint(w, j, d as DistanceJointData, ctx);
-      break;
+      prepareDistanceJoint(w, j, d as DistanceJointData, ctx, joints.rows, joints.axialRows, r);
+      return true;
     case JointType.Wheel:
       prepareWheelJoint(w, j, d as WheelJointData, ctx);
       break;
@@ -114,8 +108,8 @@ function prepareJoint(w: JointsState, j: number, ctx: StepContext, r: number): b
       preparePrismaticJoint(w, j, d as PrismaticJointData, ctx);
       break;
     case JointType.Weld:
-      prepareWeldJoint(w, j, d as WeldJointData, ctx);
-      break;
+      prepareWeldJoint(w, j, d as WeldJointData, ctx, joints.rows, joints.axialRows, r);
+      return true;
     default:
       break;
   }
@@ -140,10 +134,9 @@ function warmStartJoint(w: JointsState, i: number): void {
   const d = joints.data[j]!;
   switch (joints.type[j]) {
     case JointType.Revolute:
-      warmStartRevoluteJoint(w, rows, joints.axialRows, i);
-      break;
     case JointType.Distance:
-      warmStartDistanceJoint(w, d as DistanceJointData);
+    case JointType.Weld:
+      warmStartJointRows(w.bodies.state, rows, joints.axialRows, i);
       break;
     case JointType.Wheel:
       warmStartWheelJoint(w, d as WheelJointData);
@@ -156,9 +149,6 @@ function warmStartJoint(w: JointsState, i: number): void {
       break;
     case JointType.Prismatic:
       warmStartPrismaticJoint(w, d as PrismaticJointData);
-      break;
-    case JointType.Weld:
-      warmStartWeldJoint(w, d as WeldJointData);
       break;
     default:
       break;
@@ -185,10 +175,9 @@ function solveJoint(w: JointsState, ctx: StepContext, useBias: boolean, i: numbe
   const d = joints.data[j]!;
   switch (joints.type[j]) {
     case JointType.Revolute:
-      solveRevoluteJoint(w, ctx, useBias, rows, joints.axialRows, i);
-      break;
     case JointType.Distance:
-      solveDistanceJoint(w, d as DistanceJointData, ctx, useBias);
+    case JointType.Weld:
+      solveJointRows(w.bodies.state, ctx, useBias, rows, joints.axialRows, i);
       break;
     case JointType.Wheel:
       solveWheelJoint(w, d as WheelJointData, ctx, useBias);
@@ -201,9 +190,6 @@ function solveJoint(w: JointsState, ctx: StepContext, useBias: boolean, i: numbe
       break;
     case JointType.Prismatic:
       solvePrismaticJoint(w, d as PrismaticJointData, ctx, useBias);
-      break;
-    case JointType.Weld:
-      solveWeldJoint(w, d as WeldJointData, ctx, useBias);
       break;
     default:
       break;
@@ -287,6 +273,7 @@ function readReaction(w: JointsState, ctx: StepContext, i: number): void {
       revoluteJointReaction(d as RevoluteJointData, ctx, reaction);
       break;
     case JointType.Distance:
+      finishDistanceJoint(d as DistanceJointData, joints.rows, joints.axialRows, i);
       distanceJointReaction(d as DistanceJointData, ctx, reaction);
       break;
     case JointType.Wheel:
@@ -302,6 +289,7 @@ function readReaction(w: JointsState, ctx: StepContext, i: number): void {
       prismaticJointReaction(d as PrismaticJointData, ctx, reaction);
       break;
     case JointType.Weld:
+      finishWeldJoint(d as WeldJointData, joints.rows, joints.axialRows, i);
       weldJointReaction(d as WeldJointData, ctx, reaction);
       break;
     default:

@@ -11,16 +11,7 @@ import type { StepContext } from '../dynamics/step_context.js';
 import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import type { JointsState } from './joints_state.js';
 import type { RevoluteJointData } from './revolute_joint_data.js';
-import {
-  AXIAL_ROW_STRIDE,
-  Axial,
-  AxialFlag,
-  B,
-  REVOLUTE_ROW_STRIDE,
-  Row,
-  solveRevoluteJointRows,
-  warmStartRevoluteJointRows,
-} from './revolute_rows.js';
+import { AXIAL_ROW_STRIDE, Axial, AxialFlag, B, REVOLUTE_ROW_STRIDE, Row, RowKind } from './revolute_rows.js';
 
 export { AXIAL_ROW_STRIDE, REVOLUTE_ROW_STRIDE } from './revolute_rows.js';
 /** This file's body state layout (revolute_rows.ts), for the pinning test (test/dynamics/layouts.test.ts). */
@@ -61,6 +52,7 @@ export function prepareRevoluteJoint(
     (d.enableLimit ? AxialFlag.LIMIT : 0);
   if (!ctx.enableWarmStarting) d.resetImpulses();
   rows[o + Row.AXIAL] = flags;
+  rows[o + Row.KIND] = RowKind.REVOLUTE;
   rows[o + Row.LINEAR_X] = d.linearX;
   rows[o + Row.LINEAR_Y] = d.linearY;
   // only springs, motors and limits read the angle: a plain hinge skips the atan2
@@ -142,26 +134,6 @@ export function finishRevoluteJoint(
   d.motorImpulse = axial[x + Axial.MOTOR_IMPULSE]!;
   d.lowerImpulse = axial[x + Axial.LOWER_IMPULSE]!;
   d.upperImpulse = axial[x + Axial.UPPER_IMPULSE]!;
-}
-
-export function warmStartRevoluteJoint(
-  w: JointsState,
-  rows: Float64Array,
-  axial: Float64Array,
-  r: number,
-): void {
-  warmStartRevoluteJointRows(w.bodies.state, rows, axial, r);
-}
-
-export function solveRevoluteJoint(
-  w: JointsState,
-  ctx: StepContext,
-  useBias: boolean,
-  rows: Float64Array,
-  axial: Float64Array,
-  r: number,
-): void {
-  solveRevoluteJointRows(w.bodies.state, ctx, useBias, rows, axial, r);
 }
 
 /** Constraint force (N) and torque (N m) on body B from last step's impulses. */

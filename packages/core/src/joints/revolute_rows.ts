@@ -74,6 +74,18 @@ export enum Row {
   AXIAL = 12,
   LINEAR_X = 13,
   LINEAR_Y = 14,
+  /** The joint kind (RowKind), which the row kernel (joint_rows.ts) dispatches on. */
+  KIND = 15,
+}
+
+/**
+ * Row.KIND's values: the joint kinds solved from rows. Each shares the frame (Row.OA to
+ * Row.DCY) and lays out slots 12 to 14 and its axial record as its own file says.
+ */
+export enum RowKind {
+  REVOLUTE = 0,
+  WELD = 1,
+  DISTANCE = 2,
 }
 export const REVOLUTE_ROW_STRIDE: number = Index.STRIDE;
 
@@ -343,33 +355,4 @@ export function warmStartRevoluteJointRows(
   const place = r & Index.PLACE_MASK;
   const o = place * Index.STRIDE;
   warmStartRevoluteRow(state, rows, o, axialImpulse(rows, axial, o, place * Index.STRIDE));
-}
-
-/**
- * Warm-starts the revolute joints at places [start, end) of `order` (active-list places,
- * joint_graph.ts): a block of a joint colour's warm start on any thread.
- */
-export function warmStartRevoluteRows(
-  order: Int32Array,
-  rows: Float64Array,
-  axial: Float64Array,
-  state: Float64Array,
-  start: number,
-  end: number,
-): void {
-  for (let k = start; k < end; k++) warmStartRevoluteJointRows(state, rows, axial, order[k]!);
-}
-
-/** Solves the revolute joints at places [start, end) of `order`, with or without bias. */
-export function solveRevoluteRows(
-  order: Int32Array,
-  rows: Float64Array,
-  axial: Float64Array,
-  state: Float64Array,
-  ctx: StepContext,
-  useBias: boolean,
-  start: number,
-  end: number,
-): void {
-  for (let k = start; k < end; k++) solveRevoluteJointRows(state, ctx, useBias, rows, axial, order[k]!);
 }

@@ -12,186 +12,105 @@
  * rotated by each body's in-step rotation, like the revolute joint does.
  */
 
-import { prepareJointFrame } from './joint.js';
+import { prepareJointFrameRow } from './joint.js';
 import type { StepContext } from '../dynamics/step_context.js';
 import { JOINT_ANGLE_IO, relativeAngleIo } from './joint_angle.js';
-import { makeSoftIo, type Softness } from '../dynamics/softness.js';
+import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import type { JointsState } from './joints_state.js';
 import type { WeldJointData } from './weld_joint_data.js';
+import { B, Row, RowKind } from './revolute_rows.js';
+import { Weld, WeldFlag } from './weld_rows.js';
 
-/** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
+/** Scratch of prepare's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
 const solverIo = new Float64Array(JOINT_ANGLE_IO);
+const soft = new Softness();
 
-// body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
-// exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
-const VX = 0;
-const VY = 1;
-const W = 2;
-const DPX = 4;
-const DPY = 5;
-const DQC = 6;
-const DQS = 7;
-export const bodyStateCopy = { VX, VY, W, DPX, DPY, DQC, DQS } as const;
+/** This file's body state layout (revolute_rows.ts B), for the pinning test (test/dynamics/layouts.test.ts). */
+export const bodyStateCopy = {
+  VX: B.VX,
+  VY: B.VY,
+  W: B.W,
+  DPX: B.DPX,
+  DPY: B.DPY,
+  DQC: B.DQC,
+  DQS: B.DQS,
+} as const;
 
-function copySoftness(from: Softness, to: Softness): void {
-  to.biasRate = from.biasRate;
-  to.massScale = from.massScale;
-  to.impulseScale = from.impulseScale;
-}
-
-export function prepareWeldJoint(w: JointsState, j: number, d: WeldJointData, ctx: StepContext): void {
+/**
+ * Prepares joint j into solver row r and its axial record (weld_rows.ts); a weld joint is
+ * solved from its rows alone, which solver helpers may do.
+ */
+export function prepareWeldJoint(
+  w: JointsState,
+  j: number,
+  d: WeldJointData,
+  ctx: StepContext,
+  rows: Float64Array,
+  axial: Float64Array,
+  r: number,
+): void {
+  const o = r * Index.STRIDE;
+  prepareJointFrameRow(w, j, rows, o);
   const bodies = w.bodies;
-  const joints = w.joints;
-  const a = joints.bodyA[j]!;
-  const b = joints.bodyB[j]!;
-  prepareJointFrame(w, j, d);
-  const cA = bodies.c[a]!;
-  const sA = bodies.s[a]!;
-  const cB = bodies.c[b]!;
-  const sB = bodies.s[b]!;
+  const a = w.joints.bodyA[j]!;
+  const b = w.joints.bodyB[j]!;
   const io = solverIo;
-  io[0] = cB;
-  io[1] = sB;
-  io[2] = cA;
-  io[3] = sA;
+  io[0] = bodies.c[b]!;
+  io[1] = bodies.s[b]!;
+  io[2] = bodies.c[a]!;
+  io[3] = bodies.s[a]!;
   io[4] = -d.referenceAngle;
   relativeAngleIo(io);
-  d.deltaAngle = io[8]!;
-
-  const k = d.iA + d.iB;
-  d.axialMass = k > 0 ? 1 / k : 0;
-  if (d.linearHertz === 0) copySoftness(ctx.jointSoftness, d.linearSoftness);
-  else {
+  axial[o + Weld.DELTA_ANGLE] = io[8]!;
+  const k = rows[o + Row.IA]! + rows[o + Row.IB]!;
+  axial[o + Weld.AXIAL_MASS] = k > 0 ? 1 / k : 0;
+  const js = ctx.jointSoftness;
+  if (d.linearHertz === 0) {
+    axial[o + Weld.LINEAR_BIAS_RATE] = js.biasRate;
+    axial[o + Weld.LINEAR_MASS_SCALE] = js.massScale;
+    axial[o + Weld.LINEAR_IMPULSE_SCALE] = js.impulseScale;
+  } else {
     io[0] = d.linearHertz;
     io[1] = d.linearDampingRatio;
     io[2] = ctx.h;
-    makeSoftIo(io, d.linearSoftness);
+    makeSoftIo(io, soft);
+    axial[o + Weld.LINEAR_BIAS_RATE] = soft.biasRate;
+    axial[o + Weld.LINEAR_MASS_SCALE] = soft.massScale;
+    axial[o + Weld.LINEAR_IMPULSE_SCALE] = soft.impulseScale;
   }
-  if (d.angularHertz === 0) copySoftness(ctx.jointSoftness, d.angularSoftness);
-  else {
+  if (d.angularHertz === 0) {
+    axial[o + Weld.ANGULAR_BIAS_RATE] = js.biasRate;
+    axial[o + Weld.ANGULAR_MASS_SCALE] = js.massScale;
+    axial[o + Weld.ANGULAR_IMPULSE_SCALE] = js.impulseScale;
+  } else {
     io[0] = d.angularHertz;
     io[1] = d.angularDampingRatio;
     io[2] = ctx.h;
-    makeSoftIo(io, d.angularSoftness);
+    makeSoftIo(io, soft);
+    axial[o + Weld.ANGULAR_BIAS_RATE] = soft.biasRate;
+    axial[o + Weld.ANGULAR_MASS_SCALE] = soft.massScale;
+    axial[o + Weld.ANGULAR_IMPULSE_SCALE] = soft.impulseScale;
   }
+  axial[o + Weld.FLAGS] =
+    (d.linearHertz > 0 ? WeldFlag.LINEAR_SPRING : 0) | (d.angularHertz > 0 ? WeldFlag.ANGULAR_SPRING : 0);
   if (!ctx.enableWarmStarting) d.resetImpulses();
+  rows[o + Row.LINEAR_X] = d.linearX;
+  rows[o + Row.LINEAR_Y] = d.linearY;
+  axial[o + Weld.ANGULAR_IMPULSE] = d.angularImpulse;
+  rows[o + Row.KIND] = RowKind.WELD;
 }
 
-export function warmStartWeldJoint(w: JointsState, d: WeldJointData): void {
-  const state = w.bodies.state;
-  const oa = d.oa;
-  const ob = d.ob;
-  const qac = state[oa + DQC]!;
-  const qas = state[oa + DQS]!;
-  const qbc = state[ob + DQC]!;
-  const qbs = state[ob + DQS]!;
-  const rax = qac * d.ax - qas * d.ay;
-  const ray = qas * d.ax + qac * d.ay;
-  const rbx = qbc * d.bx - qbs * d.by;
-  const rby = qbs * d.bx + qbc * d.by;
-  const px = d.linearX;
-  const py = d.linearY;
-  const ang = d.angularImpulse;
-  state[oa + VX] = state[oa + VX]! - d.mA * px;
-  state[oa + VY] = state[oa + VY]! - d.mA * py;
-  state[oa + W] = state[oa + W]! - d.iA * (rax * py - ray * px + ang);
-  state[ob + VX] = state[ob + VX]! + d.mB * px;
-  state[ob + VY] = state[ob + VY]! + d.mB * py;
-  state[ob + W] = state[ob + W]! + d.iB * (rbx * py - rby * px + ang);
+/** Copies the accumulated impulses of row r back to the joint's data (before a reaction is read). */
+export function finishWeldJoint(d: WeldJointData, rows: Float64Array, axial: Float64Array, r: number): void {
+  const o = r * Index.STRIDE;
+  d.linearX = rows[o + Row.LINEAR_X]!;
+  d.linearY = rows[o + Row.LINEAR_Y]!;
+  d.angularImpulse = axial[o + Weld.ANGULAR_IMPULSE]!;
 }
 
-export function solveWeldJoint(w: JointsState, d: WeldJointData, _ctx: StepContext, useBias: boolean): void {
-  const state = w.bodies.state;
-  const oa = d.oa;
-  const ob = d.ob;
-  const mA = d.mA;
-  const mB = d.mB;
-  const iA = d.iA;
-  const iB = d.iB;
-  let vax = state[oa + VX]!;
-  let vay = state[oa + VY]!;
-  let wa = state[oa + W]!;
-  let vbx = state[ob + VX]!;
-  let vby = state[ob + VY]!;
-  let wb = state[ob + W]!;
-  const qac = state[oa + DQC]!;
-  const qas = state[oa + DQS]!;
-  const qbc = state[ob + DQC]!;
-  const qbs = state[ob + DQS]!;
-
-  // angular
-  {
-    let bias = 0;
-    let massScale = 1;
-    let impulseScale = 0;
-    if (useBias || d.angularHertz > 0) {
-      const io = solverIo;
-      io[0] = qbc;
-      io[1] = qbs;
-      io[2] = qac;
-      io[3] = qas;
-      io[4] = d.deltaAngle;
-      relativeAngleIo(io);
-      const C = io[8]!;
-      const soft = d.angularSoftness;
-      bias = soft.biasRate * C;
-      massScale = soft.massScale;
-      impulseScale = soft.impulseScale;
-    }
-    const impulse = -d.axialMass * massScale * (wb - wa + bias) - impulseScale * d.angularImpulse;
-    d.angularImpulse += impulse;
-    wa -= iA * impulse;
-    wb += iB * impulse;
-  }
-
-  // linear
-  {
-    const rax = qac * d.ax - qas * d.ay;
-    const ray = qas * d.ax + qac * d.ay;
-    const rbx = qbc * d.bx - qbs * d.by;
-    const rby = qbs * d.bx + qbc * d.by;
-    const cdotX = vbx - wb * rby - (vax - wa * ray);
-    const cdotY = vby + wb * rbx - (vay + wa * rax);
-    let biasX = 0;
-    let biasY = 0;
-    let massScale = 1;
-    let impulseScale = 0;
-    if (useBias || d.linearHertz > 0) {
-      const sepX = state[ob + DPX]! - state[oa + DPX]! + (rbx - rax) + d.deltaCenterX;
-      const sepY = state[ob + DPY]! - state[oa + DPY]! + (rby - ray) + d.deltaCenterY;
-      const soft = d.linearSoftness;
-      biasX = soft.biasRate * sepX;
-      biasY = soft.biasRate * sepY;
-      massScale = soft.massScale;
-      impulseScale = soft.impulseScale;
-    }
-    const k11 = mA + mB + ray * ray * iA + rby * rby * iB;
-    const k12 = -ray * rax * iA - rby * rbx * iB;
-    const k22 = mA + mB + rax * rax * iA + rbx * rbx * iB;
-    let det = k11 * k22 - k12 * k12;
-    if (det !== 0) det = 1 / det;
-    const rhsX = cdotX + biasX;
-    const rhsY = cdotY + biasY;
-    const solX = det * (k22 * rhsX - k12 * rhsY);
-    const solY = det * (k11 * rhsY - k12 * rhsX);
-    const impX = -massScale * solX - impulseScale * d.linearX;
-    const impY = -massScale * solY - impulseScale * d.linearY;
-    d.linearX += impX;
-    d.linearY += impY;
-    vax -= mA * impX;
-    vay -= mA * impY;
-    wa -= iA * (rax * impY - ray * impX);
-    vbx += mB * impX;
-    vby += mB * impY;
-    wb += iB * (rbx * impY - rby * impX);
-  }
-
-  state[oa + VX] = vax;
-  state[oa + VY] = vay;
-  state[oa + W] = wa;
-  state[ob + VX] = vbx;
-  state[ob + VY] = vby;
-  state[ob + W] = wb;
+/** Row and axial record stride (revolute_rows.ts Index). */
+enum Index {
+  STRIDE = 16,
 }
 
 /** Constraint force (N) and torque (N m) on body B from last step's impulses. */

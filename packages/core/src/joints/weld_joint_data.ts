@@ -2,14 +2,13 @@
  * The weld joint's data outside the step: its data object, its parameter table (the
  * defaults, checks, reads and writes derive from it), its rollback doubles and its
  * coordinates. What the world and a structure-only mirror of it (the worker client's) do
- * with a weld joint without solving it; the solver is weld_joint.ts, so a page that only
+ * with a weld joint without solving it; the solver is weld_joint.ts and weld_rows.ts, so a page that only
  * checks and mirrors joints ships none of it.
  */
 
 import type { JointData } from './joint_store.js';
 import type { WeldJointParams } from '../types/joint_defs.js';
 import { dampingRatio, hertz, jointAngle, jointParams } from './joint_params.js';
-import { Softness } from '../dynamics/softness.js';
 import { bitsDiffer } from '../base/math.js';
 import type { JointsState } from './joints_state.js';
 
@@ -20,25 +19,8 @@ export class WeldJointData implements JointData {
   angularHertz = 0;
   angularDampingRatio = 0;
 
-  // solver temporaries, set by prepare
-  oa = 0;
-  ob = 0;
-  mA = 0;
-  mB = 0;
-  iA = 0;
-  iB = 0;
-  ax = 0;
-  ay = 0;
-  bx = 0;
-  by = 0;
-  deltaCenterX = 0;
-  deltaCenterY = 0;
-  deltaAngle = 0;
-  axialMass = 0;
-  readonly linearSoftness = new Softness();
-  readonly angularSoftness = new Softness();
-
-  // accumulated impulses (per sub-step), warm-started
+  // accumulated impulses (per sub-step), warm-started; the step solves from rows
+  // (weld_rows.ts), copied in at prepare and back at finish
   linearX = 0;
   linearY = 0;
   angularImpulse = 0;

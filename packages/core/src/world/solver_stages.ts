@@ -13,7 +13,7 @@ import {
 } from '../dynamics/contact_solver.js';
 import { integratePositionRange, integrateVelocityRange } from '../dynamics/body_integration.js';
 import type { JointsState } from '../joints/joints_state.js';
-import { solveRevoluteRows, warmStartRevoluteRows } from '../joints/revolute_rows.js';
+import { solveRowsInOrder, warmStartRowsInOrder } from '../joints/joint_rows.js';
 import { collideBlock } from './narrow_phase.js';
 import { finalizeBodyRange } from './finalize_bodies.js';
 
@@ -97,7 +97,7 @@ export function runSolverBlock(w: JointsState, stage: SolverStage, start: number
     case SolverStage.FinalizeBodies:
       return finalizeBodyRange(w, start, end);
     case SolverStage.JointWarmStart:
-      warmStartRevoluteRows(
+      warmStartRowsInOrder(
         w.joints.solveOrder,
         w.joints.rows,
         w.joints.axialRows,
@@ -107,7 +107,7 @@ export function runSolverBlock(w: JointsState, stage: SolverStage, start: number
       );
       return 0;
     case SolverStage.JointSolve:
-      solveRevoluteRows(
+      solveRowsInOrder(
         w.joints.solveOrder,
         w.joints.rows,
         w.joints.axialRows,
@@ -119,7 +119,7 @@ export function runSolverBlock(w: JointsState, stage: SolverStage, start: number
       );
       return 0;
     case SolverStage.JointRelax:
-      solveRevoluteRows(
+      solveRowsInOrder(
         w.joints.solveOrder,
         w.joints.rows,
         w.joints.axialRows,

@@ -33,11 +33,11 @@ const FRAME = ['oa', 'ob', 'mA', 'mB', 'iA', 'iB', 'ax', 'ay', 'bx', 'by', 'delt
  * unless it is listed here on purpose.
  */
 const TEMPORARIES: Record<string, readonly string[]> = {
-  Distance: [...FRAME, 'ux', 'uy'],
+  Distance: ['ux', 'uy'],
   // its solver temporaries are in the joint's rows (revolute_rows.ts), none in its data
   Revolute: [],
   Prismatic: [...FRAME, 'axisX', 'axisY', 'lastAxisX', 'lastAxisY', 'deltaAngle'],
-  Weld: [...FRAME, 'deltaAngle', 'axialMass'],
+  Weld: [],
   Wheel: [...FRAME, 'axisX', 'axisY', 'motorMass', 'ux', 'uy'],
   Mouse: ['ob', 'mB', 'iB', 'bx', 'by', 'deltaCenterX', 'deltaCenterY'],
   Motor: [...FRAME, 'deltaAngle', 'axialMass'],
