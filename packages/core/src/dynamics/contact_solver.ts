@@ -357,9 +357,11 @@ export function solveContacts(
   // Positions move only between the solve and the relax pass of a sub-step, so the relax
   // pass stores the separations it computes and the next sub-step's solve pass reads them
   // back instead of recomputing them from the position deltas (the same bits).
-  const stored = useBias && ctx.separationsStored;
+  // (int32 flags: see solveOnePoints)
+  const storedOn = useBias && ctx.separationsStored ? 1 : 0;
   // largest normal impulses only when something reads them (ContactConstraints.trackMaxImpulse)
   const track = k.tracking;
+  const trackOn = track ? 1 : 0;
   // Arithmetic is done unconditionally and results picked with selects: an operation that
   // never ran while V8 collected type feedback (a speculative point in a resting pyramid)
   // deoptimises this whole loop the first time it runs, and the interpreter then boxes
@@ -441,7 +443,7 @@ export function solveContacts(
     const rby1X = d[p1X + Q.RBY]!;
     let s0X: number;
     let s1X: number;
-    if (stored) {
+    if (storedOn !== 0) {
       s0X = d[p0X + Q.SEPARATION]!;
       s1X = d[p1X + Q.SEPARATION]!;
     } else {
@@ -519,7 +521,7 @@ export function solveContacts(
     const rby1Y = d[p1Y + Q.RBY]!;
     let s0Y: number;
     let s1Y: number;
-    if (stored) {
+    if (storedOn !== 0) {
       s0Y = d[p0Y + Q.SEPARATION]!;
       s1Y = d[p1Y + Q.SEPARATION]!;
     } else {
@@ -575,7 +577,7 @@ export function solveContacts(
       impulse = acc - oldN0X;
       d[p0X + Q.NORMAL_IMPULSE] = acc;
       ni0X = acc;
-      if (track) {
+      if (trackOn !== 0) {
         const max = d[p0X + Q.MAX_NORMAL_IMPULSE]!;
         d[p0X + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
       }
@@ -598,7 +600,7 @@ export function solveContacts(
       impulse = acc - oldN0Y;
       d[p0Y + Q.NORMAL_IMPULSE] = acc;
       ni0Y = acc;
-      if (track) {
+      if (trackOn !== 0) {
         const max = d[p0Y + Q.MAX_NORMAL_IMPULSE]!;
         d[p0Y + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
       }
@@ -621,7 +623,7 @@ export function solveContacts(
       impulse = acc - oldN1X;
       d[p1X + Q.NORMAL_IMPULSE] = acc;
       ni1X = acc;
-      if (track) {
+      if (trackOn !== 0) {
         const max = d[p1X + Q.MAX_NORMAL_IMPULSE]!;
         d[p1X + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
       }
@@ -644,7 +646,7 @@ export function solveContacts(
       impulse = acc - oldN1Y;
       d[p1Y + Q.NORMAL_IMPULSE] = acc;
       ni1Y = acc;
-      if (track) {
+      if (trackOn !== 0) {
         const max = d[p1Y + Q.MAX_NORMAL_IMPULSE]!;
         d[p1Y + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
       }
@@ -786,8 +788,13 @@ function solveOnePoints(
   const invH = ctx.invH;
   const negMaxPush = -ctx.maxPushSpeed;
   const againSpeed = ctx.relaxAgainSpeed;
+  // The flags as int32s, read once: a boolean parameter or field has no known type in
+  // optimized code, so each test of it in the loop was a full truthiness check (Smi,
+  // false, empty string, undetectable, heap number, BigInt: about 15 instructions).
+  const biasOn = useBias ? 1 : 0;
   // separations stored by the last relax pass (see solveContacts)
-  const stored = useBias && ctx.separationsStored;
+  const storedOn = useBias && ctx.separationsStored ? 1 : 0;
+  const trackOn = track ? 1 : 0;
   let n = 0;
   for (let c = start; c < end; c++) {
     const base = Math.imul(c, K.STRIDE) & IX.MASK;
@@ -812,11 +819,11 @@ function solveOnePoints(
     const rbx0 = d[p0 + Q.RBX]!;
     const rby0 = d[p0 + Q.RBY]!;
     // the relax pass is rigid and pushes nothing out
-    const rate = useBias ? d[base + K.BIAS_RATE]! : 0;
-    const ms = useBias ? d[base + K.MASS_SCALE]! : 1;
-    const is = useBias ? d[base + K.IMPULSE_SCALE]! : 0;
+    const rate = biasOn !== 0 ? d[base + K.BIAS_RATE]! : 0;
+    const ms = biasOn !== 0 ? d[base + K.MASS_SCALE]! : 1;
+    const is = biasOn !== 0 ? d[base + K.IMPULSE_SCALE]! : 0;
     let s0: number;
-    if (stored) {
+    if (storedOn !== 0) {
       s0 = d[p0 + Q.SEPARATION]!;
     } else {
       // current separation from the bodies' motion during this step
@@ -831,7 +838,7 @@ function solveOnePoints(
         (dpy + (qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0))) * ny +
         d[p0 + Q.BASE_SEP]!;
     }
-    if (!useBias) d[p0 + Q.SEPARATION] = s0;
+    if (biasOn === 0) d[p0 + Q.SEPARATION] = s0;
     // speculative (s > 0): allow closing the gap within this sub-step, no more
     const spec = s0 * invH;
     const push = rate * s0;
@@ -851,7 +858,7 @@ function solveOnePoints(
       impulse = acc - oldN;
       d[p0 + Q.NORMAL_IMPULSE] = acc;
       ni0 = acc;
-      if (track) {
+      if (trackOn !== 0) {
         const max = d[p0 + Q.MAX_NORMAL_IMPULSE]!;
         d[p0 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
       }
@@ -894,7 +901,7 @@ function solveOnePoints(
     state[ob + S.VX] = vbx;
     state[ob + S.VY] = vby;
     state[ob + S.W] = wb;
-    if (!useBias) {
+    if (biasOn === 0) {
       // relax pass: 1 when this constraint changed its bodies' relative speed a lot (as
       // solveOne's flag, point 1's change being 0 there)
       const change = (Math.abs(ni0 - oldN) + 0) * (mA + mB);
@@ -941,6 +948,9 @@ function solveOne(
 ): number {
   const invH = ctx.invH;
   const maxPushSpeed = ctx.maxPushSpeed;
+  // (int32 flags: see solveOnePoints)
+  const biasOn = useBias ? 1 : 0;
+  const trackOn = track ? 1 : 0;
   {
     const base = Math.imul(i, K.STRIDE) & IX.MASK;
     const m4 = Math.imul(i, 4) & IX.MASK;
@@ -967,12 +977,12 @@ function solveOne(
     const dpx = state[ob + S.DPX]! - state[oa + S.DPX]!;
     const dpy = state[ob + S.DPY]! - state[oa + S.DPY]!;
     // separations stored by the last relax pass (see solveContacts)
-    const stored = useBias && ctx.separationsStored;
+    const storedOn = useBias && ctx.separationsStored ? 1 : 0;
     // every operand is computed unconditionally (see solveContacts)
     const negMaxPush = -maxPushSpeed;
-    const rate = useBias ? d[base + K.BIAS_RATE]! : 0;
-    const ms = useBias ? d[base + K.MASS_SCALE]! : 1;
-    const is = useBias ? d[base + K.IMPULSE_SCALE]! : 0;
+    const rate = biasOn !== 0 ? d[base + K.BIAS_RATE]! : 0;
+    const ms = biasOn !== 0 ? d[base + K.MASS_SCALE]! : 1;
+    const is = biasOn !== 0 ? d[base + K.IMPULSE_SCALE]! : 0;
 
     // point 0 (or point 1 of two, on the sub-steps that solve the second point first)
     const first = pointCount === 2 ? (ctx.secondPointFirst & 1) * K.POINT_STRIDE : 0;
@@ -990,8 +1000,9 @@ function solveOne(
       // current separation from the bodies' motion during this step
       const prx = qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0);
       const pry = qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0);
-      const s = stored ? d[p0 + Q.SEPARATION]! : (dpx + prx) * nx + (dpy + pry) * ny + d[p0 + Q.BASE_SEP]!;
-      if (!useBias) d[p0 + Q.SEPARATION] = s;
+      const s =
+        storedOn !== 0 ? d[p0 + Q.SEPARATION]! : (dpx + prx) * nx + (dpy + pry) * ny + d[p0 + Q.BASE_SEP]!;
+      if (biasOn === 0) d[p0 + Q.SEPARATION] = s;
       // speculative (s > 0): allow closing the gap within this sub-step, no more
       const spec = s * invH;
       const push = rate * s;
@@ -1010,7 +1021,7 @@ function solveOne(
       impulse = acc - old;
       d[p0 + Q.NORMAL_IMPULSE] = acc;
       ni0 = acc;
-      if (track) {
+      if (trackOn !== 0) {
         const max = d[p0 + Q.MAX_NORMAL_IMPULSE]!;
         d[p0 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
       }
@@ -1034,8 +1045,9 @@ function solveOne(
       {
         const prx = qbc * rbx1 - qbs * rby1 - (qac * rax1 - qas * ray1);
         const pry = qbs * rbx1 + qbc * rby1 - (qas * rax1 + qac * ray1);
-        const s = stored ? d[p1 + Q.SEPARATION]! : (dpx + prx) * nx + (dpy + pry) * ny + d[p1 + Q.BASE_SEP]!;
-        if (!useBias) d[p1 + Q.SEPARATION] = s;
+        const s =
+          storedOn !== 0 ? d[p1 + Q.SEPARATION]! : (dpx + prx) * nx + (dpy + pry) * ny + d[p1 + Q.BASE_SEP]!;
+        if (biasOn === 0) d[p1 + Q.SEPARATION] = s;
         // speculative (s > 0): allow closing the gap within this sub-step, no more
         const spec = s * invH;
         const push = rate * s;
@@ -1055,7 +1067,7 @@ function solveOne(
         d[p1 + Q.NORMAL_IMPULSE] = acc;
         ni1 = acc;
         acc1 = acc;
-        if (track) {
+        if (trackOn !== 0) {
           const max = d[p1 + Q.MAX_NORMAL_IMPULSE]!;
           d[p1 + Q.MAX_NORMAL_IMPULSE] = impulse > max ? impulse : max;
         }
@@ -1146,7 +1158,7 @@ function solveOne(
     state[ob + S.W] = wb;
     // relax pass: 1 when this constraint changed its bodies' relative speed a lot (relaxAgain)
     const change = (Math.abs(ni0 - old0) + Math.abs(acc1 - old1)) * (mA + mB);
-    return !useBias && change > ctx.relaxAgainSpeed ? 1 : 0;
+    return biasOn === 0 && change > ctx.relaxAgainSpeed ? 1 : 0;
   }
 }
 
