@@ -8,14 +8,7 @@
  */
 
 import type { StepContext } from '../dynamics/step_context.js';
-import { B, Row } from './revolute_rows.js';
-
-/** The rows' index arithmetic (revolute_rows.ts Index), local so the bundler writes the numbers in. */
-enum Index {
-  STRIDE = 16,
-  PLACE_MASK = 0x3ffffff,
-  OFFSET_MASK = 0x3ffffff8,
-}
+import { B, Index, Row } from './revolute_rows.js';
 
 /** The distance joint's slots of its row after the frame. */
 export enum DistanceRow {

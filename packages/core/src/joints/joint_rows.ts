@@ -8,14 +8,8 @@
 
 import type { StepContext } from '../dynamics/step_context.js';
 import { solveDistanceJointRows, warmStartDistanceJointRows } from './distance_rows.js';
-import { Row, RowKind, solveRevoluteJointRows, warmStartRevoluteJointRows } from './revolute_rows.js';
+import { Index, Row, RowKind, solveRevoluteJointRows, warmStartRevoluteJointRows } from './revolute_rows.js';
 import { solveWeldJointRows, warmStartWeldJointRows } from './weld_rows.js';
-
-/** The rows' index arithmetic (revolute_rows.ts Index). */
-enum Index {
-  STRIDE = 16,
-  PLACE_MASK = 0x3ffffff,
-}
 
 /** Warm-starts the row-only joint at place r. */
 export function warmStartJointRows(
@@ -27,7 +21,7 @@ export function warmStartJointRows(
   const kind = rows[(r & Index.PLACE_MASK) * Index.STRIDE + Row.KIND]! | 0;
   if (kind === RowKind.REVOLUTE) warmStartRevoluteJointRows(state, rows, axial, r);
   else if (kind === RowKind.WELD) warmStartWeldJointRows(state, rows, axial, r);
-  else warmStartDistanceJointRows(state, rows, axial, r);
+  else if (kind === RowKind.DISTANCE) warmStartDistanceJointRows(state, rows, axial, r);
 }
 
 /** Solves the row-only joint at place r, with or without bias. */
@@ -42,7 +36,7 @@ export function solveJointRows(
   const kind = rows[(r & Index.PLACE_MASK) * Index.STRIDE + Row.KIND]! | 0;
   if (kind === RowKind.REVOLUTE) solveRevoluteJointRows(state, ctx, useBias, rows, axial, r);
   else if (kind === RowKind.WELD) solveWeldJointRows(state, useBias, rows, axial, r);
-  else solveDistanceJointRows(state, ctx, useBias, rows, axial, r);
+  else if (kind === RowKind.DISTANCE) solveDistanceJointRows(state, ctx, useBias, rows, axial, r);
 }
 
 /** Warm-starts the joints at places [start, end) of `order`: a block of a joint colour. */

@@ -40,7 +40,7 @@ export enum B {
  * bodies) are known to V8's range analysis to be small and positive, so the sums that
  * index the rows and the state need no overflow checks.
  */
-enum Index {
+export enum Index {
   /** Doubles in a row and in an axial record: two cache lines. */
   STRIDE = 16,
   PLACE_MASK = 0x3ffffff,

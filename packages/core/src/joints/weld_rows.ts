@@ -7,14 +7,7 @@
  */
 
 import { JOINT_ANGLE_IO, relativeAngleIo } from './joint_angle.js';
-import { B, Row } from './revolute_rows.js';
-
-/** The rows' index arithmetic (revolute_rows.ts Index), local so the bundler writes the numbers in. */
-enum Index {
-  STRIDE = 16,
-  PLACE_MASK = 0x3ffffff,
-  OFFSET_MASK = 0x3ffffff8,
-}
+import { B, Index, Row } from './revolute_rows.js';
 
 /** The weld joint's axial record in `JointStore.axialRows`, by its row's place. */
 export enum Weld {
