@@ -541,39 +541,55 @@ describe.each(runnable)('demo in %s', (engine) => {
       expect(await page.evaluate(() => window.__impulse.renderer())).toBe('canvas2d');
       await waitForSteps(page, 30);
       const stage = (await page.boundingBox('[data-testid=stage]'))!;
-      const seen = await page.evaluate(() => {
+      // Read the canvas inside a display frame, after the canvas's own frame callback (asked
+      // for earlier) has drawn: a resize between two frames clears the canvas until the next
+      // draw, and WebKit under load was seen to read it in that gap. Up to 120 frames, a frame
+      // count and not a time, for the cards to show.
+      const seen = await page.evaluate(async () => {
         const hook = window.__impulse;
-        const ids = hook.dynamicBodies();
-        const a = hook.pageToWorld(0, 0)!;
-        const b = hook.pageToWorld(100, 0)!;
-        const pxPerMeter = 100 / (b.x - a.x);
-        const points = ids.map((id) => hook.pagePoint(id)!);
-        const xs = points.map((p) => p.x);
-        // the scene lists the pyramid's 120 boxes, then the 40 cards, then the tower's 16 boxes
-        const cards = points.slice(120, 160);
-        const half = 0.5 * pxPerMeter; // a card's half length, a box's half width
-        const x0 = Math.min(...cards.map((p) => p.x)) - half;
-        const x1 = Math.max(...cards.map((p) => p.x)) + half;
-        const y0 = Math.min(...cards.map((p) => p.y)) - half;
-        const y1 = Math.max(...cards.map((p) => p.y)) + half;
-        // light pixels where the cards stand: the boxes are coloured, the background dark
-        const canvas = document.querySelector<HTMLCanvasElement>('[data-testid=stage] canvas')!;
-        const rect = canvas.getBoundingClientRect();
-        const k = canvas.width / rect.width;
-        const [cx, cy] = [Math.floor((x0 - rect.left) * k), Math.floor((y0 - rect.top) * k)];
-        const [cw, ch] = [Math.ceil((x1 - x0) * k), Math.ceil((y1 - y0) * k)];
-        const pixels = canvas.getContext('2d')!.getImageData(cx, cy, cw, ch).data;
-        let light = 0;
-        for (let i = 0; i < pixels.length; i += 4) {
-          if (Math.min(pixels[i]!, pixels[i + 1]!, pixels[i + 2]!) > 120) light++;
-        }
-        return {
-          bodies: ids.length,
-          pxPerMeter,
-          sceneWidth: Math.max(...xs) - Math.min(...xs) + 2 * half,
-          house: { width: x1 - x0, height: y1 - y0 },
-          lightPixels: light / (k * k),
+        const nextFrame = () => new Promise<void>((done) => requestAnimationFrame(() => done()));
+        const measure = () => {
+          const ids = hook.dynamicBodies();
+          const a = hook.pageToWorld(0, 0)!;
+          const b = hook.pageToWorld(100, 0)!;
+          const pxPerMeter = 100 / (b.x - a.x);
+          const points = ids.map((id) => hook.pagePoint(id)!);
+          const xs = points.map((p) => p.x);
+          // the scene lists the pyramid's 120 boxes, then the 40 cards, then the tower's 16 boxes
+          const cards = points.slice(120, 160);
+          const half = 0.5 * pxPerMeter; // a card's half length, a box's half width
+          const x0 = Math.min(...cards.map((p) => p.x)) - half;
+          const x1 = Math.max(...cards.map((p) => p.x)) + half;
+          const y0 = Math.min(...cards.map((p) => p.y)) - half;
+          const y1 = Math.max(...cards.map((p) => p.y)) + half;
+          // light pixels where the cards stand: the boxes are coloured, the background dark
+          const canvas = document.querySelector<HTMLCanvasElement>('[data-testid=stage] canvas')!;
+          const rect = canvas.getBoundingClientRect();
+          const k = canvas.width / rect.width;
+          const [cx, cy] = [Math.floor((x0 - rect.left) * k), Math.floor((y0 - rect.top) * k)];
+          const [cw, ch] = [Math.ceil((x1 - x0) * k), Math.ceil((y1 - y0) * k)];
+          const pixels = canvas.getContext('2d')!.getImageData(cx, cy, cw, ch).data;
+          let light = 0;
+          for (let i = 0; i < pixels.length; i += 4) {
+            if (Math.min(pixels[i]!, pixels[i + 1]!, pixels[i + 2]!) > 120) light++;
+          }
+          return {
+            bodies: ids.length,
+            pxPerMeter,
+            sceneWidth: Math.max(...xs) - Math.min(...xs) + 2 * half,
+            house: { width: x1 - x0, height: y1 - y0 },
+            lightPixels: light / (k * k),
+          };
         };
+        let framesWaited = 0;
+        let seen = measure();
+        while (framesWaited < 120) {
+          await nextFrame();
+          framesWaited++;
+          seen = measure();
+          if (seen.lightPixels > 200) break;
+        }
+        return { framesWaited, ...seen };
       });
       writeFileSync(join(shots, 'phone-stacking-figures.json'), JSON.stringify({ stage, ...seen }, null, 2));
       await page.screenshot(join(shots, 'phone-stacking-canvas2d.png'));
