@@ -618,15 +618,13 @@ export class BroadPhase {
     const nodeCount = node.length / N.STRIDE;
     if (this.movedBelow.length < nodeCount) this.movedBelow = new Uint8Array(nodeCount);
     const below = this.movedBelow;
-    for (let i = 0; i < this.moveCount; i++) {
-      const key = this.moveBuffer[i]!;
-      if ((key & 3) !== ProxyType.Dynamic) continue;
-      let n = key >> 2;
-      while (n !== NONE && below[n] === 0) {
-        below[n] = 1;
-        n = node[(Math.imul(n, N.STRIDE) & IX.MASK) + N.PARENT]!;
-      }
-    }
+    // No code after a long loop in one function: V8 (Node 20) compiles such a loop on entry
+    // (OSR) during the first call, before the code after it has run, then re-entered that
+    // code and deoptimised at the first operation after the loop at every call (the joint
+    // grid: 71 deoptimisations in 160 steps). So the marks of the last call are cleared
+    // before the walk, not after it, and the marking loop is a function of its own.
+    below.fill(0);
+    this.markMovedBelow(below, node);
     let stack = this.pairStack;
     let top = 0;
     stack[top++] = tree.root;
@@ -744,7 +742,20 @@ export class BroadPhase {
       }
       this.pairKeys[this.pairKeyCount++] = lo * PAIR_SHIFT + hi;
     }
-    below.fill(0);
+  }
+
+  /** Marks every node of the dynamic tree with a moved proxy below it (findMovedPairs). */
+  private markMovedBelow(below: Uint8Array, node: Int32Array): void {
+    const moves = this.moveBuffer;
+    for (let i = 0; i < this.moveCount; i++) {
+      const key = moves[i]!;
+      if ((key & 3) !== ProxyType.Dynamic) continue;
+      let n = key >> 2;
+      while (n !== NONE && below[n] === 0) {
+        below[n] = 1;
+        n = node[(Math.imul(n, N.STRIDE) & IX.MASK) + N.PARENT]!;
+      }
+    }
   }
 
   /**
