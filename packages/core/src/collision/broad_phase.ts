@@ -116,6 +116,8 @@ export class BroadPhase {
   private moveOrder: Int32Array = new Int32Array(64);
   private moveCell: Int32Array = new Int32Array(64);
   private readonly cellCounts = new Int32Array(GRID_CELLS * GRID_CELLS);
+  /** The moved centers' extent, twice: x0, y0, x1, y1 (orderMoves). */
+  private readonly moveExtent = new Float64Array(4);
 
   /** Traversal stack of the pair search. */
   private pairStack: Int32Array = new Int32Array(64);
@@ -399,47 +401,16 @@ export class BroadPhase {
     const order = this.moveOrder;
     const cell = this.moveCell;
     const counts = this.cellCounts;
-    // twice the centers (the sum of a box's sides), to save the halving
-    let x0 = Number.POSITIVE_INFINITY;
-    let y0 = Number.POSITIVE_INFINITY;
-    let x1 = Number.NEGATIVE_INFINITY;
-    let y1 = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < n; i++) {
-      const key = moves[i]!;
-      const box = this.trees[(key & 3) as ProxyType].box;
-      const r = 4 * (key >> 2);
-      const x = box[r]! + box[r + 2]!;
-      const y = box[r + 1]! + box[r + 3]!;
-      x0 = x < x0 ? x : x0;
-      x1 = x > x1 ? x : x1;
-      y0 = y < y0 ? y : y0;
-      y1 = y > y1 ? y : y1;
-    }
-    // cells per unit along each axis; a flat extent puts everything in cell 0
-    const sx = x1 > x0 ? (GRID_CELLS - 0.5) / (x1 - x0) : 0;
-    const sy = y1 > y0 ? (GRID_CELLS - 0.5) / (y1 - y0) : 0;
+    // one function per loop: with the four loops in one, V8 (Node 20) compiled the first on
+    // entry (OSR) during the first call and deoptimised at the next loop at every later call
+    // (the joint grid: three times a step; scripts/deopt_survey.mjs)
+    // No double is read here, where the interpreter would box it.
+    const extent = this.moveExtent;
+    centerExtent(this.trees, moves, n, extent);
     counts.fill(0);
-    for (let i = 0; i < n; i++) {
-      const key = moves[i]!;
-      const box = this.trees[(key & 3) as ProxyType].box;
-      const r = 4 * (key >> 2);
-      const cx = ((box[r]! + box[r + 2]! - x0) * sx) | 0;
-      const cy = ((box[r + 1]! + box[r + 3]! - y0) * sy) | 0;
-      const m = MORTON[cx]! | (MORTON[cy]! << 1);
-      cell[i] = m;
-      counts[m] = counts[m]! + 1;
-    }
-    let start = 0;
-    for (let m = 0; m < GRID_CELLS * GRID_CELLS; m++) {
-      const c = counts[m]!;
-      counts[m] = start;
-      start += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const m = cell[i]!;
-      order[counts[m]!] = moves[i]!;
-      counts[m] = counts[m]! + 1;
-    }
+    cellsOf(this.trees, moves, n, extent, cell, counts);
+    cellStarts(counts);
+    placeByCell(moves, n, cell, counts, order);
     return order;
   }
 
@@ -858,4 +829,85 @@ function swap(a: Float64Array, i: number, j: number): void {
   const t = a[i]!;
   a[i] = a[j]!;
   a[j] = t;
+}
+
+/** The extent of the moved proxies' box centers, twice (the sum of a box's sides, to save the halving), into `out[0..3]`. */
+function centerExtent(trees: readonly DynamicTree[], moves: Int32Array, n: number, out: Float64Array): void {
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const key = moves[i]!;
+    const box = trees[key & 3]!.box;
+    const r = 4 * (key >> 2);
+    const x = box[r]! + box[r + 2]!;
+    const y = box[r + 1]! + box[r + 3]!;
+    x0 = x < x0 ? x : x0;
+    x1 = x > x1 ? x : x1;
+    y0 = y < y0 ? y : y0;
+    y1 = y > y1 ? y : y1;
+    // written in the loop: nothing runs after it (see orderMoves)
+    out[0] = x0;
+    out[1] = y0;
+    out[2] = x1;
+    out[3] = y1;
+  }
+}
+
+/**
+ * Each moved proxy's grid cell (Morton order) in the extent of their centers (centerExtent);
+ * counts the cells. The extent is read in the loop, not before it: code before a loop runs in
+ * the interpreter at every call that enters the loop's compiled code (OSR), boxing each
+ * double it reads.
+ */
+function cellsOf(
+  trees: readonly DynamicTree[],
+  moves: Int32Array,
+  n: number,
+  extent: Float64Array,
+  cell: Int32Array,
+  counts: Int32Array,
+): void {
+  for (let i = 0; i < n; i++) {
+    const x0 = extent[0]!;
+    const y0 = extent[1]!;
+    const x1 = extent[2]!;
+    const y1 = extent[3]!;
+    // cells per unit along each axis; a flat extent puts everything in cell 0
+    const sx = x1 > x0 ? (GRID_CELLS - 0.5) / (x1 - x0) : 0;
+    const sy = y1 > y0 ? (GRID_CELLS - 0.5) / (y1 - y0) : 0;
+    const key = moves[i]!;
+    const box = trees[key & 3]!.box;
+    const r = 4 * (key >> 2);
+    const cx = ((box[r]! + box[r + 2]! - x0) * sx) | 0;
+    const cy = ((box[r + 1]! + box[r + 3]! - y0) * sy) | 0;
+    const m = MORTON[cx]! | (MORTON[cy]! << 1);
+    cell[i] = m;
+    counts[m] = counts[m]! + 1;
+  }
+}
+
+/** Turns the cells' counts into their first places. */
+function cellStarts(counts: Int32Array): void {
+  let start = 0;
+  for (let m = 0; m < GRID_CELLS * GRID_CELLS; m++) {
+    const c = counts[m]!;
+    counts[m] = start;
+    start += c;
+  }
+}
+
+function placeByCell(
+  moves: Int32Array,
+  n: number,
+  cell: Int32Array,
+  counts: Int32Array,
+  order: Int32Array,
+): void {
+  for (let i = 0; i < n; i++) {
+    const m = cell[i]!;
+    order[counts[m]!] = moves[i]!;
+    counts[m] = counts[m]! + 1;
+  }
 }

@@ -143,20 +143,34 @@ function assignColours(w: DynamicsState, g: ConstraintGraph): number {
  * awake order, in which it is solved).
  */
 function sortByBody(g: ConstraintGraph, n: number, buckets: number): void {
-  const bucketOf = g.bucketOf;
+  // one function per loop: with three loops in one, V8 (Node 20) compiled the first on entry
+  // (OSR) during the first call and deoptimised at the second loop at every later call (the
+  // smash scene: 160 times in 160 steps; scripts/deopt_survey.mjs)
   const cursor = g.bucketStart;
-  const order = g.order;
   cursor.fill(0, 0, buckets);
+  countBuckets(g.bucketOf, cursor, n);
+  bucketStarts(cursor, buckets);
+  placeInBuckets(g.bucketOf, cursor, g.order, n);
+}
+
+function countBuckets(bucketOf: Int32Array, count: Int32Array, n: number): void {
   for (let j = 0; j < n; j++) {
     const b = bucketOf[j]!;
-    cursor[b] = cursor[b]! + 1;
+    count[b] = count[b]! + 1;
   }
+}
+
+/** Turns bucket sizes into bucket starts. */
+function bucketStarts(cursor: Int32Array, buckets: number): void {
   let at = 0;
   for (let b = 0; b < buckets; b++) {
     const size = cursor[b]!;
     cursor[b] = at;
     at += size;
   }
+}
+
+function placeInBuckets(bucketOf: Int32Array, cursor: Int32Array, order: Int32Array, n: number): void {
   for (let j = 0; j < n; j++) {
     const b = bucketOf[j]!;
     const place = cursor[b]!;
