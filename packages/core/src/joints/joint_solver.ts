@@ -32,21 +32,11 @@ import {
   solveMouseJoint,
   warmStartMouseJoint,
 } from './mouse_joint.js';
-import {
-  preparePrismaticJoint,
-  prismaticJointReaction,
-  solvePrismaticJoint,
-  warmStartPrismaticJoint,
-} from './prismatic_joint.js';
+import { finishPrismaticJoint, preparePrismaticJoint, prismaticJointReaction } from './prismatic_joint.js';
 import { finishWeldJoint, prepareWeldJoint, weldJointReaction } from './weld_joint.js';
 import { distanceJointReaction, finishDistanceJoint, prepareDistanceJoint } from './distance_joint.js';
 import { solveJointRows, warmStartJointRows } from './joint_rows.js';
-import {
-  prepareWheelJoint,
-  solveWheelJoint,
-  warmStartWheelJoint,
-  wheelJointReaction,
-} from './wheel_joint.js';
+import { finishWheelJoint, prepareWheelJoint, wheelJointReaction } from './wheel_joint.js';
 import type { JointsState } from './joints_state.js';
 import { wakeBody } from '../dynamics/island.js';
 import { reportJointEvent } from './joint.js';
@@ -96,8 +86,8 @@ function prepareJoint(w: JointsState, j: number, ctx: StepContext, r: number): b
       prepareDistanceJoint(w, j, d as DistanceJointData, ctx, joints.rows, joints.axialRows, r);
       return true;
     case JointType.Wheel:
-      prepareWheelJoint(w, j, d as WheelJointData, ctx);
-      break;
+      prepareWheelJoint(w, j, d as WheelJointData, ctx, joints.rows, joints.axialRows, r);
+      return true;
     case JointType.Mouse:
       prepareMouseJoint(w, j, d as MouseJointData, ctx);
       break;
@@ -105,8 +95,8 @@ function prepareJoint(w: JointsState, j: number, ctx: StepContext, r: number): b
       prepareMotorJoint(w, j, d as MotorJointData, ctx);
       break;
     case JointType.Prismatic:
-      preparePrismaticJoint(w, j, d as PrismaticJointData, ctx);
-      break;
+      preparePrismaticJoint(w, j, d as PrismaticJointData, ctx, joints.rows, joints.axialRows, r);
+      return true;
     case JointType.Weld:
       prepareWeldJoint(w, j, d as WeldJointData, ctx, joints.rows, joints.axialRows, r);
       return true;
@@ -136,19 +126,15 @@ function warmStartJoint(w: JointsState, i: number): void {
     case JointType.Revolute:
     case JointType.Distance:
     case JointType.Weld:
-      warmStartJointRows(w.bodies.state, rows, joints.axialRows, i);
-      break;
     case JointType.Wheel:
-      warmStartWheelJoint(w, d as WheelJointData);
+    case JointType.Prismatic:
+      warmStartJointRows(w.bodies.state, rows, joints.axialRows, i);
       break;
     case JointType.Mouse:
       warmStartMouseJoint(w, d as MouseJointData);
       break;
     case JointType.Motor:
       warmStartMotorJoint(w, d as MotorJointData);
-      break;
-    case JointType.Prismatic:
-      warmStartPrismaticJoint(w, d as PrismaticJointData);
       break;
     default:
       break;
@@ -177,19 +163,15 @@ function solveJoint(w: JointsState, ctx: StepContext, useBias: boolean, i: numbe
     case JointType.Revolute:
     case JointType.Distance:
     case JointType.Weld:
-      solveJointRows(w.bodies.state, ctx, useBias, rows, joints.axialRows, i);
-      break;
     case JointType.Wheel:
-      solveWheelJoint(w, d as WheelJointData, ctx, useBias);
+    case JointType.Prismatic:
+      solveJointRows(w.bodies.state, ctx, useBias, rows, joints.axialRows, i);
       break;
     case JointType.Mouse:
       solveMouseJoint(w, d as MouseJointData, ctx);
       break;
     case JointType.Motor:
       solveMotorJoint(w, d as MotorJointData, ctx);
-      break;
-    case JointType.Prismatic:
-      solvePrismaticJoint(w, d as PrismaticJointData, ctx, useBias);
       break;
     default:
       break;
@@ -277,6 +259,7 @@ function readReaction(w: JointsState, ctx: StepContext, i: number): void {
       distanceJointReaction(d as DistanceJointData, ctx, reaction);
       break;
     case JointType.Wheel:
+      finishWheelJoint(d as WheelJointData, joints.axialRows, i);
       wheelJointReaction(d as WheelJointData, ctx, reaction);
       break;
     case JointType.Mouse:
@@ -286,6 +269,7 @@ function readReaction(w: JointsState, ctx: StepContext, i: number): void {
       motorJointReaction(d as MotorJointData, ctx, reaction);
       break;
     case JointType.Prismatic:
+      finishPrismaticJoint(d as PrismaticJointData, joints.axialRows, i);
       prismaticJointReaction(d as PrismaticJointData, ctx, reaction);
       break;
     case JointType.Weld:

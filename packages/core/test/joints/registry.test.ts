@@ -36,9 +36,9 @@ const TEMPORARIES: Record<string, readonly string[]> = {
   Distance: ['ux', 'uy'],
   // its solver temporaries are in the joint's rows (revolute_rows.ts), none in its data
   Revolute: [],
-  Prismatic: [...FRAME, 'axisX', 'axisY', 'lastAxisX', 'lastAxisY', 'deltaAngle'],
+  Prismatic: ['lastAxisX', 'lastAxisY'],
   Weld: [],
-  Wheel: [...FRAME, 'axisX', 'axisY', 'motorMass', 'ux', 'uy'],
+  Wheel: ['ux', 'uy'],
   Mouse: ['ob', 'mB', 'iB', 'bx', 'by', 'deltaCenterX', 'deltaCenterY'],
   Motor: [...FRAME, 'deltaAngle', 'axialMass'],
   Filter: [],
