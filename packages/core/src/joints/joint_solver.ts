@@ -1,6 +1,8 @@
 /**
- * The joint stage of the step: one switch per solver phase dispatching to the joint
- * type's own functions, plus the read-out of constraint forces and the break check.
+ * The joint stage of the step: prepare (one switch dispatching to the joint type's own
+ * prepare, which writes the joint's rows), the warm start and solve from the rows
+ * (joint_rows.ts), the read-out of constraint forces (the impulses copied back from the
+ * rows first) and the break check.
  */
 
 import { growF64, growI32, growU8 } from '../base/array.js';
@@ -20,18 +22,8 @@ import {
   REVOLUTE_ROW_STRIDE,
   revoluteJointReaction,
 } from './revolute_joint.js';
-import {
-  motorJointReaction,
-  prepareMotorJoint,
-  solveMotorJoint,
-  warmStartMotorJoint,
-} from './motor_joint.js';
-import {
-  mouseJointReaction,
-  prepareMouseJoint,
-  solveMouseJoint,
-  warmStartMouseJoint,
-} from './mouse_joint.js';
+import { finishMotorJoint, motorJointReaction, prepareMotorJoint } from './motor_joint.js';
+import { finishMouseJoint, mouseJointReaction, prepareMouseJoint } from './mouse_joint.js';
 import { finishPrismaticJoint, preparePrismaticJoint, prismaticJointReaction } from './prismatic_joint.js';
 import { finishWeldJoint, prepareWeldJoint, weldJointReaction } from './weld_joint.js';
 import { distanceJointReaction, finishDistanceJoint, prepareDistanceJoint } from './distance_joint.js';
@@ -89,11 +81,11 @@ function prepareJoint(w: JointsState, j: number, ctx: StepContext, r: number): b
       prepareWheelJoint(w, j, d as WheelJointData, ctx, joints.rows, joints.axialRows, r);
       return true;
     case JointType.Mouse:
-      prepareMouseJoint(w, j, d as MouseJointData, ctx);
-      break;
+      prepareMouseJoint(w, j, d as MouseJointData, ctx, joints.rows, joints.axialRows, r);
+      return true;
     case JointType.Motor:
-      prepareMotorJoint(w, j, d as MotorJointData, ctx);
-      break;
+      prepareMotorJoint(w, j, d as MotorJointData, ctx, joints.rows, joints.axialRows, r);
+      return true;
     case JointType.Prismatic:
       preparePrismaticJoint(w, j, d as PrismaticJointData, ctx, joints.rows, joints.axialRows, r);
       return true;
@@ -116,29 +108,13 @@ export function warmStartJointsInOrder(w: JointsState, from: number, to: number)
   for (let k = from; k < to; k++) warmStartJoint(w, order[k]!);
 }
 
-/** Warm-starts active joint i. */
+/**
+ * Warm-starts active joint i: from its rows, as every kind that solves anything is (the
+ * filter joint, never row-only, solves nothing and its row is not written).
+ */
 function warmStartJoint(w: JointsState, i: number): void {
   const joints = w.joints;
-  const rows = joints.rows;
-  const j = w.activeJoints[i]!;
-  const d = joints.data[j]!;
-  switch (joints.type[j]) {
-    case JointType.Revolute:
-    case JointType.Distance:
-    case JointType.Weld:
-    case JointType.Wheel:
-    case JointType.Prismatic:
-      warmStartJointRows(w.bodies.state, rows, joints.axialRows, i);
-      break;
-    case JointType.Mouse:
-      warmStartMouseJoint(w, d as MouseJointData);
-      break;
-    case JointType.Motor:
-      warmStartMotorJoint(w, d as MotorJointData);
-      break;
-    default:
-      break;
-  }
+  if (joints.rowOnly[i] === 1) warmStartJointRows(w.bodies.state, joints.rows, joints.axialRows, i);
 }
 
 /** Solves the active joints at places [from, to) of the colour order (see warmStartJointsInOrder). */
@@ -153,29 +129,10 @@ export function solveJointsInOrder(
   for (let k = from; k < to; k++) solveJoint(w, ctx, useBias, order[k]!);
 }
 
-/** Solves active joint i. */
+/** Solves active joint i (see warmStartJoint). */
 function solveJoint(w: JointsState, ctx: StepContext, useBias: boolean, i: number): void {
   const joints = w.joints;
-  const rows = joints.rows;
-  const j = w.activeJoints[i]!;
-  const d = joints.data[j]!;
-  switch (joints.type[j]) {
-    case JointType.Revolute:
-    case JointType.Distance:
-    case JointType.Weld:
-    case JointType.Wheel:
-    case JointType.Prismatic:
-      solveJointRows(w.bodies.state, ctx, useBias, rows, joints.axialRows, i);
-      break;
-    case JointType.Mouse:
-      solveMouseJoint(w, d as MouseJointData, ctx);
-      break;
-    case JointType.Motor:
-      solveMotorJoint(w, d as MotorJointData, ctx);
-      break;
-    default:
-      break;
-  }
+  if (joints.rowOnly[i] === 1) solveJointRows(w.bodies.state, ctx, useBias, joints.rows, joints.axialRows, i);
 }
 
 /**
@@ -263,9 +220,11 @@ function readReaction(w: JointsState, ctx: StepContext, i: number): void {
       wheelJointReaction(d as WheelJointData, ctx, reaction);
       break;
     case JointType.Mouse:
+      finishMouseJoint(d as MouseJointData, joints.rows, joints.axialRows, i);
       mouseJointReaction(d as MouseJointData, ctx, reaction);
       break;
     case JointType.Motor:
+      finishMotorJoint(d as MotorJointData, joints.rows, joints.axialRows, i);
       motorJointReaction(d as MotorJointData, ctx, reaction);
       break;
     case JointType.Prismatic:

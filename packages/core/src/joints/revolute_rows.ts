@@ -88,6 +88,8 @@ export enum RowKind {
   DISTANCE = 2,
   WHEEL = 3,
   PRISMATIC = 4,
+  MOTOR = 5,
+  MOUSE = 6,
 }
 export const REVOLUTE_ROW_STRIDE: number = Index.STRIDE;
 
