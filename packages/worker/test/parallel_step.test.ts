@@ -8,8 +8,14 @@
  */
 
 import { World } from '@impulse/core';
-import { setStepExecutor } from '@impulse/core/parallel';
-import { FAMILY_DT, pyramidScene, SCENE_FAMILIES, type SceneFamily } from '@impulse/core/scenes';
+import { SolverStage, setStepExecutor } from '@impulse/core/parallel';
+import {
+  FAMILY_DT,
+  jointKindNetScene,
+  pyramidScene,
+  SCENE_FAMILIES,
+  type SceneFamily,
+} from '@impulse/core/scenes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeKernelUrl } from '../src/parallel/kernel_url_node';
 import { nodeHelperSpawner } from '../src/parallel/spawn_node';
@@ -154,5 +160,37 @@ describe('the small-world fallback (the measured dispatch thresholds)', () => {
     expect(two.dispatches).toBeGreaterThan(0);
     expect(two.started).toBe(true);
     expect(two.inline).toBe(false);
+  });
+});
+
+describe('joints of every kind on the helpers', () => {
+  it('hands every joint of the net of prismatic, wheel, distance, weld, mouse and motor joints to the colour stages', async () => {
+    const world = new World({ sharedMemory: true });
+    jointKindNetScene(world);
+    // the net's defaults: 7 x 10 prismatic and wheel joints, 8 x 9 distance and weld joints, a mouse and a motor joint
+    const joints = 7 * 10 + 8 * 9 + 2;
+    const executor = new WorldStepExecutor(world, {
+      helpers: 1,
+      spawn: nodeHelperSpawner(),
+      kernelUrl: nodeKernelUrl(),
+      ...SMALL_BLOCKS,
+    });
+    executors.push(executor);
+    setStepExecutor(world, executor);
+    // the joints the step hands to the executor (the colour stages), not to its own loop
+    let handed = 0;
+    const runStage = executor.runStage.bind(executor);
+    executor.runStage = (w, stage, start, end) => {
+      if (stage === SolverStage.JointSolve) handed += end - start;
+      return runStage(w, stage, start, end);
+    };
+    const steps = 10;
+    let shared = 0;
+    for (let i = 0; i < steps; i++) {
+      world.step(FAMILY_DT);
+      if (!executor.inline) shared++;
+    }
+    expect(shared, 'steps shared out').toBe(steps);
+    expect(handed).toBe(steps * world.getSettings().subSteps * joints);
   });
 });

@@ -1,14 +1,16 @@
 /**
  * Joints: storage, the per-type dispatch, and the links to islands, sleep and contacts.
  *
- * Every joint type lives in its own file (revolute_joint.ts, ...) and exports the same
- * four functions: prepare (once per step), warm start, solve (with or without bias, once
- * per sub-step each) and the read-out of its constraint force and torque. This file
- * dispatches to them with one `switch`, the way Box2D v3's joint.c does; no classes per
- * joint type and no virtual calls.
+ * Every joint type lives in its own files: its step side (revolute_joint.ts, ...) exports
+ * prepare (once per step: the joint's rows from its data object and the bodies), finish
+ * (the impulses back into the data object) and the read-out of its constraint force and
+ * torque; its rows file (revolute_rows.ts, ...) the warm start and the solve, which read
+ * only the rows and the body state, so any thread may run them. joint_solver.ts dispatches
+ * prepare and finish with one `switch`, joint_rows.ts the solve by the row's kind, the way
+ * Box2D v3's joint.c does; no classes per joint type and no virtual calls.
  *
  * Common data (type, bodies, anchors, break limits, read-outs) is structure-of-arrays
- * indexed by joint slot; each type keeps its parameters and solver temporaries in one
+ * indexed by joint slot; each type keeps its parameters and warm-started impulses in one
  * small object of its own class (monomorphic inside each type's functions).
  */
 
@@ -21,7 +23,6 @@ import { BodyType } from '../types/body_def.js';
 import type { JointType } from '../types/joint_type.js';
 import type { JointData } from './joint_store.js';
 import { unlinkJoint, writeNewJoint } from './joint_links.js';
-import { jointFrameNow } from './joint_frame.js';
 
 export { jointFrameNow, prepareJointFrameRow } from './joint_frame.js';
 
@@ -46,41 +47,6 @@ export function isJointActive(w: JointsState, j: number): boolean {
 /** Whether the body takes part in islands (dynamic bodies only). */
 export function linksIslands(w: JointsState, body: number): boolean {
   return w.bodies.type[body] === BodyType.Dynamic;
-}
-
-/** Solver temporaries every point-anchored joint prepares the same way. */
-export interface JointFrame {
-  oa: number;
-  ob: number;
-  mA: number;
-  mB: number;
-  iA: number;
-  iB: number;
-  /** Anchors relative to each center of mass, world orientation, at the start of the step. */
-  ax: number;
-  ay: number;
-  bx: number;
-  by: number;
-  /** Center of B minus center of A at the start of the step. */
-  deltaCenterX: number;
-  deltaCenterY: number;
-}
-
-/** Fills the frame shared by joint types: state offsets, inverse masses, anchors, centers. */
-export function prepareJointFrame(w: JointsState, j: number, d: JointFrame): void {
-  const f = jointFrameNow(w, j);
-  d.oa = f[0]! | 0;
-  d.ob = f[1]! | 0;
-  d.mA = f[2]!;
-  d.mB = f[3]!;
-  d.iA = f[4]!;
-  d.iB = f[5]!;
-  d.ax = f[6]!;
-  d.ay = f[7]!;
-  d.bx = f[8]!;
-  d.by = f[9]!;
-  d.deltaCenterX = f[10]!;
-  d.deltaCenterY = f[11]!;
 }
 
 // ---------------------------------------------------------------------------------------

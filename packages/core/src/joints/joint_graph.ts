@@ -13,9 +13,9 @@
  * on the thread count. The rule lets a chain's joints alternate between two colours instead
  * of following each other, so the joint grid's 19,794 joints need 4 colours.
  *
- * Within a colour the joints solved from their rows alone (plain revolute joints:
- * revolute_rows.ts) come first, for the executor's blocks; the others, whose solver data
- * are objects only the calling thread sees, follow and run on the calling thread.
+ * Within a colour the joints solved from their rows alone (every kind that solves
+ * anything: joint_rows.ts) come first, for the executor's blocks; the others (filter
+ * joints) follow and run on the calling thread.
  */
 
 import { growI32 } from '../base/array.js';

@@ -10,6 +10,10 @@ import type { StepContext } from '../dynamics/step_context.js';
 import { solveDistanceJointRows, warmStartDistanceJointRows } from './distance_rows.js';
 import { Index, Row, RowKind, solveRevoluteJointRows, warmStartRevoluteJointRows } from './revolute_rows.js';
 import { solveWeldJointRows, warmStartWeldJointRows } from './weld_rows.js';
+import { solveWheelJointRows, warmStartWheelJointRows } from './wheel_rows.js';
+import { solvePrismaticJointRows, warmStartPrismaticJointRows } from './prismatic_rows.js';
+import { solveMotorJointRows, warmStartMotorJointRows } from './motor_rows.js';
+import { solveMouseJointRows, warmStartMouseJointRows } from './mouse_rows.js';
 
 /** Warm-starts the row-only joint at place r. */
 export function warmStartJointRows(
@@ -22,6 +26,10 @@ export function warmStartJointRows(
   if (kind === RowKind.REVOLUTE) warmStartRevoluteJointRows(state, rows, axial, r);
   else if (kind === RowKind.WELD) warmStartWeldJointRows(state, rows, axial, r);
   else if (kind === RowKind.DISTANCE) warmStartDistanceJointRows(state, rows, axial, r);
+  else if (kind === RowKind.WHEEL) warmStartWheelJointRows(state, rows, axial, r);
+  else if (kind === RowKind.PRISMATIC) warmStartPrismaticJointRows(state, rows, axial, r);
+  else if (kind === RowKind.MOTOR) warmStartMotorJointRows(state, rows, axial, r);
+  else if (kind === RowKind.MOUSE) warmStartMouseJointRows(state, rows, axial, r);
 }
 
 /** Solves the row-only joint at place r, with or without bias. */
@@ -37,6 +45,10 @@ export function solveJointRows(
   if (kind === RowKind.REVOLUTE) solveRevoluteJointRows(state, ctx, useBias, rows, axial, r);
   else if (kind === RowKind.WELD) solveWeldJointRows(state, useBias, rows, axial, r);
   else if (kind === RowKind.DISTANCE) solveDistanceJointRows(state, ctx, useBias, rows, axial, r);
+  else if (kind === RowKind.WHEEL) solveWheelJointRows(state, ctx, useBias, rows, axial, r);
+  else if (kind === RowKind.PRISMATIC) solvePrismaticJointRows(state, ctx, useBias, rows, axial, r);
+  else if (kind === RowKind.MOTOR) solveMotorJointRows(state, ctx, rows, axial, r);
+  else if (kind === RowKind.MOUSE) solveMouseJointRows(state, rows, axial, r);
 }
 
 /** Warm-starts the joints at places [start, end) of `order`: a block of a joint colour. */

@@ -1,6 +1,8 @@
 /**
- * The joint stage of the step: one switch per solver phase dispatching to the joint
- * type's own functions, plus the read-out of constraint forces and the break check.
+ * The joint stage of the step: prepare (one switch dispatching to the joint type's own
+ * prepare, which writes the joint's rows), the warm start and solve from the rows
+ * (joint_rows.ts), the read-out of constraint forces (the impulses copied back from the
+ * rows first) and the break check.
  */
 
 import { growF64, growI32, growU8 } from '../base/array.js';
@@ -20,33 +22,13 @@ import {
   REVOLUTE_ROW_STRIDE,
   revoluteJointReaction,
 } from './revolute_joint.js';
-import {
-  motorJointReaction,
-  prepareMotorJoint,
-  solveMotorJoint,
-  warmStartMotorJoint,
-} from './motor_joint.js';
-import {
-  mouseJointReaction,
-  prepareMouseJoint,
-  solveMouseJoint,
-  warmStartMouseJoint,
-} from './mouse_joint.js';
-import {
-  preparePrismaticJoint,
-  prismaticJointReaction,
-  solvePrismaticJoint,
-  warmStartPrismaticJoint,
-} from './prismatic_joint.js';
+import { finishMotorJoint, motorJointReaction, prepareMotorJoint } from './motor_joint.js';
+import { finishMouseJoint, mouseJointReaction, prepareMouseJoint } from './mouse_joint.js';
+import { finishPrismaticJoint, preparePrismaticJoint, prismaticJointReaction } from './prismatic_joint.js';
 import { finishWeldJoint, prepareWeldJoint, weldJointReaction } from './weld_joint.js';
 import { distanceJointReaction, finishDistanceJoint, prepareDistanceJoint } from './distance_joint.js';
 import { solveJointRows, warmStartJointRows } from './joint_rows.js';
-import {
-  prepareWheelJoint,
-  solveWheelJoint,
-  warmStartWheelJoint,
-  wheelJointReaction,
-} from './wheel_joint.js';
+import { finishWheelJoint, prepareWheelJoint, wheelJointReaction } from './wheel_joint.js';
 import type { JointsState } from './joints_state.js';
 import { wakeBody } from '../dynamics/island.js';
 import { reportJointEvent } from './joint.js';
@@ -96,17 +78,17 @@ function prepareJoint(w: JointsState, j: number, ctx: StepContext, r: number): b
       prepareDistanceJoint(w, j, d as DistanceJointData, ctx, joints.rows, joints.axialRows, r);
       return true;
     case JointType.Wheel:
-      prepareWheelJoint(w, j, d as WheelJointData, ctx);
-      break;
+      prepareWheelJoint(w, j, d as WheelJointData, ctx, joints.rows, joints.axialRows, r);
+      return true;
     case JointType.Mouse:
-      prepareMouseJoint(w, j, d as MouseJointData, ctx);
-      break;
+      prepareMouseJoint(w, j, d as MouseJointData, ctx, joints.rows, joints.axialRows, r);
+      return true;
     case JointType.Motor:
-      prepareMotorJoint(w, j, d as MotorJointData, ctx);
-      break;
+      prepareMotorJoint(w, j, d as MotorJointData, ctx, joints.rows, joints.axialRows, r);
+      return true;
     case JointType.Prismatic:
-      preparePrismaticJoint(w, j, d as PrismaticJointData, ctx);
-      break;
+      preparePrismaticJoint(w, j, d as PrismaticJointData, ctx, joints.rows, joints.axialRows, r);
+      return true;
     case JointType.Weld:
       prepareWeldJoint(w, j, d as WeldJointData, ctx, joints.rows, joints.axialRows, r);
       return true;
@@ -126,33 +108,13 @@ export function warmStartJointsInOrder(w: JointsState, from: number, to: number)
   for (let k = from; k < to; k++) warmStartJoint(w, order[k]!);
 }
 
-/** Warm-starts active joint i. */
+/**
+ * Warm-starts active joint i: from its rows, as every kind that solves anything is (the
+ * filter joint, never row-only, solves nothing and its row is not written).
+ */
 function warmStartJoint(w: JointsState, i: number): void {
   const joints = w.joints;
-  const rows = joints.rows;
-  const j = w.activeJoints[i]!;
-  const d = joints.data[j]!;
-  switch (joints.type[j]) {
-    case JointType.Revolute:
-    case JointType.Distance:
-    case JointType.Weld:
-      warmStartJointRows(w.bodies.state, rows, joints.axialRows, i);
-      break;
-    case JointType.Wheel:
-      warmStartWheelJoint(w, d as WheelJointData);
-      break;
-    case JointType.Mouse:
-      warmStartMouseJoint(w, d as MouseJointData);
-      break;
-    case JointType.Motor:
-      warmStartMotorJoint(w, d as MotorJointData);
-      break;
-    case JointType.Prismatic:
-      warmStartPrismaticJoint(w, d as PrismaticJointData);
-      break;
-    default:
-      break;
-  }
+  if (joints.rowOnly[i] === 1) warmStartJointRows(w.bodies.state, joints.rows, joints.axialRows, i);
 }
 
 /** Solves the active joints at places [from, to) of the colour order (see warmStartJointsInOrder). */
@@ -167,33 +129,10 @@ export function solveJointsInOrder(
   for (let k = from; k < to; k++) solveJoint(w, ctx, useBias, order[k]!);
 }
 
-/** Solves active joint i. */
+/** Solves active joint i (see warmStartJoint). */
 function solveJoint(w: JointsState, ctx: StepContext, useBias: boolean, i: number): void {
   const joints = w.joints;
-  const rows = joints.rows;
-  const j = w.activeJoints[i]!;
-  const d = joints.data[j]!;
-  switch (joints.type[j]) {
-    case JointType.Revolute:
-    case JointType.Distance:
-    case JointType.Weld:
-      solveJointRows(w.bodies.state, ctx, useBias, rows, joints.axialRows, i);
-      break;
-    case JointType.Wheel:
-      solveWheelJoint(w, d as WheelJointData, ctx, useBias);
-      break;
-    case JointType.Mouse:
-      solveMouseJoint(w, d as MouseJointData, ctx);
-      break;
-    case JointType.Motor:
-      solveMotorJoint(w, d as MotorJointData, ctx);
-      break;
-    case JointType.Prismatic:
-      solvePrismaticJoint(w, d as PrismaticJointData, ctx, useBias);
-      break;
-    default:
-      break;
-  }
+  if (joints.rowOnly[i] === 1) solveJointRows(w.bodies.state, ctx, useBias, joints.rows, joints.axialRows, i);
 }
 
 /**
@@ -277,15 +216,19 @@ function readReaction(w: JointsState, ctx: StepContext, i: number): void {
       distanceJointReaction(d as DistanceJointData, ctx, reaction);
       break;
     case JointType.Wheel:
+      finishWheelJoint(d as WheelJointData, joints.axialRows, i);
       wheelJointReaction(d as WheelJointData, ctx, reaction);
       break;
     case JointType.Mouse:
+      finishMouseJoint(d as MouseJointData, joints.rows, joints.axialRows, i);
       mouseJointReaction(d as MouseJointData, ctx, reaction);
       break;
     case JointType.Motor:
+      finishMotorJoint(d as MotorJointData, joints.rows, joints.axialRows, i);
       motorJointReaction(d as MotorJointData, ctx, reaction);
       break;
     case JointType.Prismatic:
+      finishPrismaticJoint(d as PrismaticJointData, joints.axialRows, i);
       prismaticJointReaction(d as PrismaticJointData, ctx, reaction);
       break;
     case JointType.Weld:

@@ -45,13 +45,15 @@ export class JointStore {
    */
   rows = new Float64Array(0);
   /**
-   * The revolute joints' axial records (spring, motor, limits), by the same place as their
-   * rows (revolute_rows.ts Axial): written only for joints that have axial rows.
+   * The joints' axial records, by the same place as their rows: each kind's own layout
+   * (revolute_rows.ts Axial, Weld, Distance, Wheel, Prismatic, Motor, Mouse); a plain
+   * revolute joint's is not written.
    */
   axialRows = new Float64Array(0);
   /**
-   * By position in the active list: 1 when the joint is solved from its rows alone (a
-   * revolute joint: revolute_rows.ts), so that solver helpers may solve it.
+   * By position in the active list: 1 when the joint is solved from its rows alone (every
+   * kind but the filter joint, which solves nothing: joint_rows.ts), so that solver helpers
+   * may solve it.
    */
   rowOnly = new Uint8Array(0);
   /**

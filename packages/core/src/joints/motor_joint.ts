@@ -13,40 +13,62 @@
  * [-h * maxTorque, h * maxTorque]. The bias is a drive, not error correction of a rigid
  * row, so it applies in the relax pass too (useBias is ignored). The angular row is
  * solved first.
+ * This file is the step's side outside the solve (prepare, finish, the reaction); the
+ * solve reads only the rows (motor_rows.ts), so any thread may run it.
  */
 
 import type { StepContext } from '../dynamics/step_context.js';
 import { JOINT_ANGLE_IO, relativeAngleIo } from './joint_angle.js';
 import type { JointsState } from './joints_state.js';
 import type { MotorJointData } from './motor_joint_data.js';
+import { B, Row, RowKind } from './revolute_rows.js';
+import { Motor } from './motor_rows.js';
 
-/** Scratch of the solver's kernel calls (relativeAngleIo, makeSoftIo): never used across a call. */
+/** Scratch of prepare's kernel call (relativeAngleIo): never used across a call. */
 const solverIo = new Float64Array(JOINT_ANGLE_IO);
 
-// body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
-// exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
-const VX = 0;
-const VY = 1;
-const W = 2;
-const DPX = 4;
-const DPY = 5;
-const DQC = 6;
-const DQS = 7;
-const STATE_STRIDE = 8;
-export const bodyStateCopy = { VX, VY, W, DPX, DPY, DQC, DQS, STRIDE: STATE_STRIDE } as const;
+/** This file's body state layout (revolute_rows.ts B), for the pinning test (test/dynamics/layouts.test.ts). */
+export const bodyStateCopy = {
+  VX: B.VX,
+  VY: B.VY,
+  W: B.W,
+  DPX: B.DPX,
+  DPY: B.DPY,
+  DQC: B.DQC,
+  DQS: B.DQS,
+  STRIDE: B.STRIDE,
+} as const;
 
-export function prepareMotorJoint(w: JointsState, j: number, d: MotorJointData, ctx: StepContext): void {
+/** Row and axial record stride (revolute_rows.ts Index). */
+enum Index {
+  STRIDE = 16,
+}
+
+/**
+ * Prepares joint j into solver row r and its axial record (motor_rows.ts); a motor joint is
+ * solved from its rows alone, which solver helpers may do. The frame is
+ * prepareJointFrameRow's but for A's anchor, which carries the linear offset.
+ */
+export function prepareMotorJoint(
+  w: JointsState,
+  j: number,
+  d: MotorJointData,
+  ctx: StepContext,
+  rows: Float64Array,
+  axial: Float64Array,
+  r: number,
+): void {
+  const o = r * Index.STRIDE;
   const bodies = w.bodies;
   const joints = w.joints;
   const a = joints.bodyA[j]!;
   const b = joints.bodyB[j]!;
-  d.oa = a * STATE_STRIDE;
-  d.ob = b * STATE_STRIDE;
-  d.mA = bodies.invMass[a]!;
-  d.mB = bodies.invMass[b]!;
-  d.iA = bodies.invInertia[a]!;
-  d.iB = bodies.invInertia[b]!;
-
+  rows[o + Row.OA] = a * B.STRIDE;
+  rows[o + Row.OB] = b * B.STRIDE;
+  rows[o + Row.MA] = bodies.invMass[a]!;
+  rows[o + Row.MB] = bodies.invMass[b]!;
+  rows[o + Row.IA] = bodies.invInertia[a]!;
+  rows[o + Row.IB] = bodies.invInertia[b]!;
   const cA = bodies.c[a]!;
   const sA = bodies.s[a]!;
   const cB = bodies.c[b]!;
@@ -55,12 +77,12 @@ export function prepareMotorJoint(w: JointsState, j: number, d: MotorJointData, 
   const lay = joints.localAy[j]! + d.linearOffsetY - bodies.lcy[a]!;
   const lbx = joints.localBx[j]! - bodies.lcx[b]!;
   const lby = joints.localBy[j]! - bodies.lcy[b]!;
-  d.ax = cA * lax - sA * lay;
-  d.ay = sA * lax + cA * lay;
-  d.bx = cB * lbx - sB * lby;
-  d.by = sB * lbx + cB * lby;
-  d.deltaCenterX = bodies.cx[b]! - bodies.cx[a]!;
-  d.deltaCenterY = bodies.cy[b]! - bodies.cy[a]!;
+  rows[o + Row.AX] = cA * lax - sA * lay;
+  rows[o + Row.AY] = sA * lax + cA * lay;
+  rows[o + Row.BX] = cB * lbx - sB * lby;
+  rows[o + Row.BY] = sB * lbx + cB * lby;
+  rows[o + Row.DCX] = bodies.cx[b]! - bodies.cx[a]!;
+  rows[o + Row.DCY] = bodies.cy[b]! - bodies.cy[a]!;
   const io = solverIo;
   io[0] = cB;
   io[1] = sB;
@@ -68,121 +90,30 @@ export function prepareMotorJoint(w: JointsState, j: number, d: MotorJointData, 
   io[3] = sA;
   io[4] = -d.angularOffset;
   relativeAngleIo(io);
-  d.deltaAngle = io[8]!;
-
-  const k = d.iA + d.iB;
-  d.axialMass = k > 0 ? 1 / k : 0;
+  axial[o + Motor.DELTA_ANGLE] = io[8]!;
+  const k = rows[o + Row.IA]! + rows[o + Row.IB]!;
+  axial[o + Motor.AXIAL_MASS] = k > 0 ? 1 / k : 0;
+  axial[o + Motor.CORRECTION_FACTOR] = d.correctionFactor;
+  axial[o + Motor.MAX_ANGULAR_IMPULSE] = ctx.h * d.maxTorque;
+  axial[o + Motor.MAX_LINEAR_IMPULSE] = ctx.h * d.maxForce;
   if (!ctx.enableWarmStarting) d.resetImpulses();
+  rows[o + Row.LINEAR_X] = d.linearX;
+  rows[o + Row.LINEAR_Y] = d.linearY;
+  axial[o + Motor.ANGULAR_IMPULSE] = d.angularImpulse;
+  rows[o + Row.KIND] = RowKind.MOTOR;
 }
 
-export function warmStartMotorJoint(w: JointsState, d: MotorJointData): void {
-  const state = w.bodies.state;
-  const oa = d.oa;
-  const ob = d.ob;
-  const qac = state[oa + DQC]!;
-  const qas = state[oa + DQS]!;
-  const qbc = state[ob + DQC]!;
-  const qbs = state[ob + DQS]!;
-  const rax = qac * d.ax - qas * d.ay;
-  const ray = qas * d.ax + qac * d.ay;
-  const rbx = qbc * d.bx - qbs * d.by;
-  const rby = qbs * d.bx + qbc * d.by;
-  const px = d.linearX;
-  const py = d.linearY;
-  const angular = d.angularImpulse;
-  state[oa + VX] = state[oa + VX]! - d.mA * px;
-  state[oa + VY] = state[oa + VY]! - d.mA * py;
-  state[oa + W] = state[oa + W]! - d.iA * (rax * py - ray * px + angular);
-  state[ob + VX] = state[ob + VX]! + d.mB * px;
-  state[ob + VY] = state[ob + VY]! + d.mB * py;
-  state[ob + W] = state[ob + W]! + d.iB * (rbx * py - rby * px + angular);
-}
-
-export function solveMotorJoint(w: JointsState, d: MotorJointData, ctx: StepContext): void {
-  const state = w.bodies.state;
-  const oa = d.oa;
-  const ob = d.ob;
-  const mA = d.mA;
-  const mB = d.mB;
-  const iA = d.iA;
-  const iB = d.iB;
-  let vax = state[oa + VX]!;
-  let vay = state[oa + VY]!;
-  let wa = state[oa + W]!;
-  let vbx = state[ob + VX]!;
-  let vby = state[ob + VY]!;
-  let wb = state[ob + W]!;
-  const qac = state[oa + DQC]!;
-  const qas = state[oa + DQS]!;
-  const qbc = state[ob + DQC]!;
-  const qbs = state[ob + DQS]!;
-  const beta = d.correctionFactor * ctx.invH;
-
-  // angular row
-  if (iA + iB > 0) {
-    const io = solverIo;
-    io[0] = qbc;
-    io[1] = qbs;
-    io[2] = qac;
-    io[3] = qas;
-    io[4] = d.deltaAngle;
-    relativeAngleIo(io);
-    const theta = io[8]!;
-    const maxImpulse = ctx.h * d.maxTorque;
-    const old = d.angularImpulse;
-    let acc = old - d.axialMass * (wb - wa + beta * theta);
-    acc = acc < -maxImpulse ? -maxImpulse : acc > maxImpulse ? maxImpulse : acc;
-    d.angularImpulse = acc;
-    wa -= iA * (acc - old);
-    wb += iB * (acc - old);
-  }
-
-  // linear row
-  {
-    const rax = qac * d.ax - qas * d.ay;
-    const ray = qas * d.ax + qac * d.ay;
-    const rbx = qbc * d.bx - qbs * d.by;
-    const rby = qbs * d.bx + qbc * d.by;
-    const cdotX = vbx - wb * rby - (vax - wa * ray);
-    const cdotY = vby + wb * rbx - (vay + wa * rax);
-    const sepX = state[ob + DPX]! - state[oa + DPX]! + (rbx - rax) + d.deltaCenterX;
-    const sepY = state[ob + DPY]! - state[oa + DPY]! + (rby - ray) + d.deltaCenterY;
-    const k11 = mA + mB + ray * ray * iA + rby * rby * iB;
-    const k12 = -ray * rax * iA - rby * rbx * iB;
-    const k22 = mA + mB + rax * rax * iA + rbx * rbx * iB;
-    let det = k11 * k22 - k12 * k12;
-    if (det !== 0) det = 1 / det;
-    const rhsX = cdotX + beta * sepX;
-    const rhsY = cdotY + beta * sepY;
-    const oldX = d.linearX;
-    const oldY = d.linearY;
-    let accX = oldX - det * (k22 * rhsX - k12 * rhsY);
-    let accY = oldY - det * (k11 * rhsY - k12 * rhsX);
-    const maxImpulse = ctx.h * d.maxForce;
-    const lenSq = accX * accX + accY * accY;
-    if (lenSq > maxImpulse * maxImpulse) {
-      const scale = maxImpulse / Math.sqrt(lenSq);
-      accX *= scale;
-      accY *= scale;
-    }
-    d.linearX = accX;
-    d.linearY = accY;
-    const impX = accX - oldX;
-    const impY = accY - oldY;
-    vax -= mA * impX;
-    vay -= mA * impY;
-    wa -= iA * (rax * impY - ray * impX);
-    vbx += mB * impX;
-    vby += mB * impY;
-    wb += iB * (rbx * impY - rby * impX);
-  }
-
-  state[oa + VX] = vax;
-  state[oa + VY] = vay;
-  state[oa + W] = wa;
-  state[ob + VX] = vbx;
-  state[ob + VY] = vby;
-  state[ob + W] = wb;
+/** Copies the accumulated impulses of row r back to the joint's data (before a reaction is read). */
+export function finishMotorJoint(
+  d: MotorJointData,
+  rows: Float64Array,
+  axial: Float64Array,
+  r: number,
+): void {
+  const o = r * Index.STRIDE;
+  d.linearX = rows[o + Row.LINEAR_X]!;
+  d.linearY = rows[o + Row.LINEAR_Y]!;
+  d.angularImpulse = axial[o + Motor.ANGULAR_IMPULSE]!;
 }
 
 /** Constraint force (N) and torque (N m) on body B from last step's impulses. */

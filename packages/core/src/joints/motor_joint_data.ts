@@ -2,7 +2,7 @@
  * The motor joint's data outside the step: its data object, its parameter table (the
  * defaults, checks, reads and writes derive from it), its rollback doubles and its
  * coordinates. What the world and a structure-only mirror of it (the worker client's) do
- * with a motor joint without solving it; the solver is motor_joint.ts, so a page that only
+ * with a motor joint without solving it; the solver is motor_joint.ts and motor_rows.ts, so a page that only
  * checks and mirrors joints ships none of it.
  */
 import type { JointData } from './joint_store.js';
@@ -19,24 +19,8 @@ export class MotorJointData implements JointData {
   maxTorque = 1;
   correctionFactor = 0.3;
 
-  // solver temporaries, set by prepare
-  oa = 0;
-  ob = 0;
-  mA = 0;
-  mB = 0;
-  iA = 0;
-  iB = 0;
-  /** A's anchor plus the linear offset, and B's anchor, relative to the centers of mass. */
-  ax = 0;
-  ay = 0;
-  bx = 0;
-  by = 0;
-  deltaCenterX = 0;
-  deltaCenterY = 0;
-  deltaAngle = 0;
-  axialMass = 0;
-
-  // accumulated impulses (per sub-step), warm-started
+  // accumulated impulses (per sub-step), warm-started; the step solves from rows
+  // (motor_rows.ts), copied in at prepare and back at finish
   linearX = 0;
   linearY = 0;
   angularImpulse = 0;

@@ -12,131 +12,110 @@
  * The anchor is fixed at the start of the step (relative to B's center of mass) and
  * rotated by B's in-step rotation; the separation is tracked from B's delta position.
  * Being a spring, the point row always applies its bias (useBias is ignored).
+ * This file is the step's side outside the solve (prepare, finish, the reaction); the
+ * solve reads only the rows (mouse_rows.ts), so any thread may run it.
  */
 
 import type { StepContext } from '../dynamics/step_context.js';
-import { makeSoftIo } from '../dynamics/softness.js';
+import { makeSoftIo, Softness } from '../dynamics/softness.js';
 import type { JointsState } from './joints_state.js';
 import type { MouseJointData } from './mouse_joint_data.js';
+import { B, Row, RowKind } from './revolute_rows.js';
+import { Mouse } from './mouse_rows.js';
 
 /** Scratch of makeSoftIo's inputs (hertz, damping ratio, step): never used across a call. */
 const solverIo = new Float64Array(3);
+const soft = new Softness();
 
-// body solver state layout (dynamics/body_state_layout.ts), local for the hot path;
-// exported as bodyStateCopy and pinned by test/dynamics/layouts.test.ts
-const VX = 0;
-const VY = 1;
-const W = 2;
-const DPX = 4;
-const DPY = 5;
-const DQC = 6;
-const DQS = 7;
-const STATE_STRIDE = 8;
-export const bodyStateCopy = { VX, VY, W, DPX, DPY, DQC, DQS, STRIDE: STATE_STRIDE } as const;
+/** This file's body state layout (revolute_rows.ts B), for the pinning test (test/dynamics/layouts.test.ts). */
+export const bodyStateCopy = {
+  VX: B.VX,
+  VY: B.VY,
+  W: B.W,
+  DPX: B.DPX,
+  DPY: B.DPY,
+  DQC: B.DQC,
+  DQS: B.DQS,
+  STRIDE: B.STRIDE,
+} as const;
+
+/** Row and axial record stride (revolute_rows.ts Index). */
+enum Index {
+  STRIDE = 16,
+}
 
 /** The weak angular damper on body B (Box2D's choice): frequency (Hz) and damping ratio. */
 const ANGULAR_DAMPING_HERTZ = 0.5;
 const ANGULAR_DAMPING_RATIO = 0.1;
 
-export function prepareMouseJoint(w: JointsState, j: number, d: MouseJointData, ctx: StepContext): void {
+/**
+ * Prepares joint j into solver row r and its axial record (mouse_rows.ts); a mouse joint is
+ * solved from its rows alone, which solver helpers may do.
+ */
+export function prepareMouseJoint(
+  w: JointsState,
+  j: number,
+  d: MouseJointData,
+  ctx: StepContext,
+  rows: Float64Array,
+  axial: Float64Array,
+  r: number,
+): void {
+  const o = r * Index.STRIDE;
   const bodies = w.bodies;
   const joints = w.joints;
+  const a = joints.bodyA[j]!;
   const b = joints.bodyB[j]!;
-  d.ob = b * STATE_STRIDE;
-  d.mB = bodies.invMass[b]!;
-  d.iB = bodies.invInertia[b]!;
+  // A's slots for the record only: the solve never reads them
+  rows[o + Row.OA] = a * B.STRIDE;
+  rows[o + Row.MA] = 0;
+  rows[o + Row.IA] = 0;
+  rows[o + Row.AX] = 0;
+  rows[o + Row.AY] = 0;
+  rows[o + Row.OB] = b * B.STRIDE;
+  rows[o + Row.MB] = bodies.invMass[b]!;
+  rows[o + Row.IB] = bodies.invInertia[b]!;
   const cB = bodies.c[b]!;
   const sB = bodies.s[b]!;
   const lbx = joints.localBx[j]! - bodies.lcx[b]!;
   const lby = joints.localBy[j]! - bodies.lcy[b]!;
-  d.bx = cB * lbx - sB * lby;
-  d.by = sB * lbx + cB * lby;
-  d.deltaCenterX = bodies.cx[b]! - d.targetX;
-  d.deltaCenterY = bodies.cy[b]! - d.targetY;
+  rows[o + Row.BX] = cB * lbx - sB * lby;
+  rows[o + Row.BY] = sB * lbx + cB * lby;
+  rows[o + Row.DCX] = bodies.cx[b]! - d.targetX;
+  rows[o + Row.DCY] = bodies.cy[b]! - d.targetY;
   const io = solverIo;
   io[0] = d.hertz;
   io[1] = d.dampingRatio;
   io[2] = ctx.h;
-  makeSoftIo(io, d.linearSoftness);
+  makeSoftIo(io, soft);
+  axial[o + Mouse.LINEAR_BIAS_RATE] = soft.biasRate;
+  axial[o + Mouse.LINEAR_MASS_SCALE] = soft.massScale;
+  axial[o + Mouse.LINEAR_IMPULSE_SCALE] = soft.impulseScale;
   io[0] = ANGULAR_DAMPING_HERTZ;
   io[1] = ANGULAR_DAMPING_RATIO;
   io[2] = ctx.h;
-  makeSoftIo(io, d.angularSoftness);
+  makeSoftIo(io, soft);
+  axial[o + Mouse.ANGULAR_MASS_SCALE] = soft.massScale;
+  axial[o + Mouse.ANGULAR_IMPULSE_SCALE] = soft.impulseScale;
+  axial[o + Mouse.MAX_IMPULSE] = ctx.h * d.maxForce;
   if (!ctx.enableWarmStarting) d.resetImpulses();
+  rows[o + Row.LINEAR_X] = d.linearX;
+  rows[o + Row.LINEAR_Y] = d.linearY;
+  axial[o + Mouse.ANGULAR_IMPULSE] = d.angularImpulse;
+  rows[o + Row.KIND] = RowKind.MOUSE;
 }
 
-export function warmStartMouseJoint(w: JointsState, d: MouseJointData): void {
-  const state = w.bodies.state;
-  const ob = d.ob;
-  const qc = state[ob + DQC]!;
-  const qs = state[ob + DQS]!;
-  const rx = qc * d.bx - qs * d.by;
-  const ry = qs * d.bx + qc * d.by;
-  const px = d.linearX;
-  const py = d.linearY;
-  state[ob + VX] = state[ob + VX]! + d.mB * px;
-  state[ob + VY] = state[ob + VY]! + d.mB * py;
-  state[ob + W] = state[ob + W]! + d.iB * (rx * py - ry * px + d.angularImpulse);
-}
-
-export function solveMouseJoint(w: JointsState, d: MouseJointData, ctx: StepContext): void {
-  const state = w.bodies.state;
-  const ob = d.ob;
-  const mB = d.mB;
-  const iB = d.iB;
-  let vx = state[ob + VX]!;
-  let vy = state[ob + VY]!;
-  let wb = state[ob + W]!;
-
-  // angular damper: drives wB toward 0, softly, with no positional bias
-  if (iB > 0) {
-    const soft = d.angularSoftness;
-    const impulse = -soft.massScale * (wb / iB) - soft.impulseScale * d.angularImpulse;
-    d.angularImpulse += impulse;
-    wb += iB * impulse;
-  }
-
-  // point spring toward the target, accumulated impulse clamped to h * maxForce
-  const qc = state[ob + DQC]!;
-  const qs = state[ob + DQS]!;
-  const rx = qc * d.bx - qs * d.by;
-  const ry = qs * d.bx + qc * d.by;
-  const cdotX = vx - wb * ry;
-  const cdotY = vy + wb * rx;
-  const soft = d.linearSoftness;
-  const sepX = state[ob + DPX]! + rx + d.deltaCenterX;
-  const sepY = state[ob + DPY]! + ry + d.deltaCenterY;
-  const rhsX = cdotX + soft.biasRate * sepX;
-  const rhsY = cdotY + soft.biasRate * sepY;
-  const k11 = mB + ry * ry * iB;
-  const k12 = -ry * rx * iB;
-  const k22 = mB + rx * rx * iB;
-  let det = k11 * k22 - k12 * k12;
-  if (det !== 0) det = 1 / det;
-  const solX = det * (k22 * rhsX - k12 * rhsY);
-  const solY = det * (k11 * rhsY - k12 * rhsX);
-  const oldX = d.linearX;
-  const oldY = d.linearY;
-  let accX = oldX - soft.massScale * solX - soft.impulseScale * oldX;
-  let accY = oldY - soft.massScale * solY - soft.impulseScale * oldY;
-  const maxImpulse = ctx.h * d.maxForce;
-  const lenSq = accX * accX + accY * accY;
-  if (lenSq > maxImpulse * maxImpulse) {
-    const scale = maxImpulse / Math.sqrt(lenSq);
-    accX *= scale;
-    accY *= scale;
-  }
-  d.linearX = accX;
-  d.linearY = accY;
-  const impX = accX - oldX;
-  const impY = accY - oldY;
-  vx += mB * impX;
-  vy += mB * impY;
-  wb += iB * (rx * impY - ry * impX);
-
-  state[ob + VX] = vx;
-  state[ob + VY] = vy;
-  state[ob + W] = wb;
+/** Copies the accumulated impulses of row r back to the joint's data (before a reaction is read). */
+export function finishMouseJoint(
+  d: MouseJointData,
+  rows: Float64Array,
+  axial: Float64Array,
+  r: number,
+): void {
+  const o = r * Index.STRIDE;
+  d.linearX = rows[o + Row.LINEAR_X]!;
+  d.linearY = rows[o + Row.LINEAR_Y]!;
+  d.angularImpulse = axial[o + Mouse.ANGULAR_IMPULSE]!;
 }
 
 /** Force (N) and damping torque (N m) on body B from last step's impulses. */

@@ -2,13 +2,12 @@
  * The mouse joint's data outside the step: its data object, its parameter table (the
  * defaults, checks, reads and writes derive from it), its rollback doubles and its
  * coordinates. What the world and a structure-only mirror of it (the worker client's) do
- * with a mouse joint without solving it; the solver is mouse_joint.ts, so a page that only
+ * with a mouse joint without solving it; the solver is mouse_joint.ts and mouse_rows.ts, so a page that only
  * checks and mirrors joints ships none of it.
  */
 import type { JointData } from './joint_store.js';
 import type { MouseJointParams } from '../types/joint_defs.js';
 import { dampingRatio, hertz, jointParams, maxForce, position } from './joint_params.js';
-import { Softness } from '../dynamics/softness.js';
 import { bitsDiffer } from '../base/math.js';
 
 export class MouseJointData implements JointData {
@@ -18,19 +17,8 @@ export class MouseJointData implements JointData {
   dampingRatio = 1;
   maxForce = 1;
 
-  // solver temporaries, set by prepare
-  ob = 0;
-  mB = 0;
-  iB = 0;
-  bx = 0;
-  by = 0;
-  /** Center of mass of B minus the target, at the start of the step. */
-  deltaCenterX = 0;
-  deltaCenterY = 0;
-  readonly linearSoftness = new Softness();
-  readonly angularSoftness = new Softness();
-
-  // accumulated impulses (per sub-step), warm-started
+  // accumulated impulses (per sub-step), warm-started; the step solves from rows
+  // (mouse_rows.ts), copied in at prepare and back at finish
   linearX = 0;
   linearY = 0;
   angularImpulse = 0;

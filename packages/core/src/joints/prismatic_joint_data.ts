@@ -2,7 +2,7 @@
  * The prismatic joint's data outside the step: its data object, its parameter table (the
  * defaults, checks, reads and writes derive from it), its rollback doubles and its
  * coordinates. What the world and a structure-only mirror of it (the worker client's) do
- * with a prismatic joint without solving it; the solver is prismatic_joint.ts, so a page
+ * with a prismatic joint without solving it; the solver is prismatic_joint.ts and prismatic_rows.ts, so a page
  * that only checks and mirrors joints ships none of it.
  */
 
@@ -10,7 +10,6 @@ import type { JointData } from './joint_store.js';
 import type { PrismaticJointParams } from '../types/joint_defs.js';
 import { jointFrameNow } from './joint_frame.js';
 import { axis, jointAngle, jointParams, limit, motor, SPRING } from './joint_params.js';
-import { Softness } from '../dynamics/softness.js';
 import { checkTranslationLimits } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
 import type { JointsState } from './joints_state.js';
@@ -31,30 +30,12 @@ export class PrismaticJointData implements JointData {
   maxMotorForce = 0;
   motorSpeed = 0;
 
-  // solver temporaries, set by prepare
-  oa = 0;
-  ob = 0;
-  mA = 0;
-  mB = 0;
-  iA = 0;
-  iB = 0;
-  /** Anchors relative to the centers of mass, world frame, at the start of the step. */
-  ax = 0;
-  ay = 0;
-  bx = 0;
-  by = 0;
-  /** World axis at the start of the step. */
-  axisX = 1;
-  axisY = 0;
   /** World axis used by the last solve (for the force read-out). */
   lastAxisX = 1;
   lastAxisY = 0;
-  deltaCenterX = 0;
-  deltaCenterY = 0;
-  deltaAngle = 0;
-  readonly springSoftness = new Softness();
 
-  // accumulated impulses (per sub-step), warm-started
+  // accumulated impulses (per sub-step), warm-started; the step solves from rows
+  // (prismatic_rows.ts), copied in at prepare and back (with the axis) at finish
   perpImpulse = 0;
   angleImpulse = 0;
   springImpulse = 0;

@@ -86,6 +86,10 @@ export enum RowKind {
   REVOLUTE = 0,
   WELD = 1,
   DISTANCE = 2,
+  WHEEL = 3,
+  PRISMATIC = 4,
+  MOTOR = 5,
+  MOUSE = 6,
 }
 export const REVOLUTE_ROW_STRIDE: number = Index.STRIDE;
 

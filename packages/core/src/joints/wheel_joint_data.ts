@@ -2,14 +2,13 @@
  * The wheel joint's data outside the step: its data object, its parameter table (the
  * defaults, checks, reads and writes derive from it), its rollback doubles and its
  * coordinates. What the world and a structure-only mirror of it (the worker client's) do
- * with a wheel joint without solving it; the solver is wheel_joint.ts, so a page that only
+ * with a wheel joint without solving it; the solver is wheel_joint.ts and wheel_rows.ts, so a page that only
  * checks and mirrors joints ships none of it.
  */
 
 import type { JointData } from './joint_store.js';
 import type { WheelJointParams } from '../types/joint_defs.js';
 import { axis, jointParams, limit, motor, SPRING } from './joint_params.js';
-import { Softness } from '../dynamics/softness.js';
 import { checkAngularSpeed, checkTranslationLimits } from './joint_checks.js';
 import { bitsDiffer } from '../base/math.js';
 import type { JointsState } from './joints_state.js';
@@ -30,29 +29,12 @@ export class WheelJointData implements JointData {
   maxMotorTorque = 0;
   motorSpeed = 0;
 
-  // solver temporaries, set by prepare
-  oa = 0;
-  ob = 0;
-  mA = 0;
-  mB = 0;
-  iA = 0;
-  iB = 0;
-  ax = 0;
-  ay = 0;
-  bx = 0;
-  by = 0;
-  /** Axis in world coordinates at the start of the step. */
-  axisX = 0;
-  axisY = 0;
-  deltaCenterX = 0;
-  deltaCenterY = 0;
-  motorMass = 0;
-  readonly springSoftness = new Softness();
   /** Axis of the last solve (world), for the reaction force. */
   ux = 0;
   uy = 0;
 
-  // accumulated impulses (per sub-step), warm-started
+  // accumulated impulses (per sub-step), warm-started; the step solves from rows
+  // (wheel_rows.ts), copied in at prepare and back (with the axis) at finish
   perpImpulse = 0;
   springImpulse = 0;
   motorImpulse = 0;

@@ -11,7 +11,14 @@ import { BodyType } from '../types/body_def.js';
 import { stackScene, pyramidScene } from './stacking.js';
 import { mixedPileScene, tumblerScene } from './piles.js';
 import { bulletScene, sensorScene } from './motion.js';
-import { bridgeScene, jointGridScene, jointMixScene, ragdollScene, springBeamScene } from './joints.js';
+import {
+  bridgeScene,
+  jointGridScene,
+  jointKindNetScene,
+  jointMixScene,
+  ragdollScene,
+  springBeamScene,
+} from './joints.js';
 import { addGround } from './common.js';
 import { platformerScene } from './character.js';
 
@@ -87,6 +94,14 @@ export const SCENE_FAMILIES: readonly SceneFamily[] = [
     name: 'joints of every kind, a grid, a hub with joints in the overflow',
     steps: 150,
     build: built((world) => jointMixScene(world)),
+  },
+  {
+    name: 'joints: a net of prismatic, wheel, distance and weld joints, a mouse and a motor joint',
+    steps: 150,
+    build: built((world) => {
+      addGround(world, 40);
+      jointKindNetScene(world, { origin: { x: -5, y: 12 } });
+    }),
   },
   {
     // The worker runtime's golden run's joints (apps/demo/src/golden/worker_golden.ts) in a

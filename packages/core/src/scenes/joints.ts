@@ -1,5 +1,6 @@
 /**
- * Jointed scenes: chains, bridges, ragdolls, hinges, the joint grid, a car; and the revolute helpers they share.
+ * Jointed scenes: chains, bridges, ragdolls, hinges, the joint grid, a car, a net of every
+ * row kind; and the revolute helpers they share.
  */
 
 import type { World } from '../world.js';
@@ -666,4 +667,121 @@ export function springBeamScene(world: World, origin: Vec, count = 4): BodyId[] 
     bobs.push(bob);
   }
   return bobs;
+}
+
+// ------------------------------------------------------------------ a net of every row kind
+
+/** Options of `jointKindNetScene`. */
+export interface JointKindNetSceneOptions {
+  /** Rows of bodies (the top one holds the pinned bodies). Default 8. */
+  rows?: number;
+  /** Columns of bodies. Default 10. */
+  columns?: number;
+  /** Balls dropped onto the net (they collide with it; the net's circles do not collide). Default 12. */
+  balls?: number;
+  /** Where the net's top-left body is. Default (0, 0). */
+  origin?: Vec;
+}
+
+/**
+ * A net like the joint grid's, 1 m apart, but of the joint kinds other than revolute: each
+ * body is held to the one above it by a prismatic joint (vertical axis, limits of +-0.1 m
+ * and a 5 Hz spring) or, in odd columns, a wheel joint (vertical axis, 4 Hz suspension,
+ * limits of +-0.15 m), and to the one on its left by a rigid distance rod or, in odd rows,
+ * a weld with a soft (5 Hz) angle. Every third top body is static, the net sags from them;
+ * the bottom-left body is pulled aside by a mouse joint and the bottom-right one held by a
+ * motor joint to its upper neighbour, at an offset. Balls fall onto it, so the step has
+ * contacts as well as joint colours. For the parallel step's bit tests: every row kind in
+ * one colour's blocks.
+ */
+export function jointKindNetScene(world: World, opts: JointKindNetSceneOptions = {}): { bodies: BodyId[] } {
+  const rows = opts.rows ?? 8;
+  const columns = opts.columns ?? 10;
+  const ox = opts.origin?.x ?? 0;
+  const oy = opts.origin?.y ?? 0;
+  const circle = makeCircle(0, 0, 0.3);
+  const shapeDef = { density: 1, filter: { categoryBits: 2, maskBits: 0xfffffffd, groupIndex: 0 } };
+  const up = { x: 0, y: 1 };
+  // bodies[c * rows + r]
+  const bodies: BodyId[] = [];
+  for (let c = 0; c < columns; c++) {
+    for (let r = 0; r < rows; r++) {
+      const body = world.createBody({
+        type: r === 0 && c % 3 === 0 ? BodyType.Static : BodyType.Dynamic,
+        position: { x: ox + c, y: oy - r },
+        enableSleep: false,
+      });
+      world.createCircleShape(body, circle, shapeDef);
+      if (r > 0) {
+        const above = bodies[bodies.length - 1]!;
+        const anchors = { localAnchorA: { x: 0, y: -0.5 }, localAnchorB: { x: 0, y: 0.5 }, localAxisA: up };
+        if (c % 2 === 0) {
+          world.createPrismaticJoint({
+            bodyA: above,
+            bodyB: body,
+            ...anchors,
+            enableSpring: true,
+            hertz: 5,
+            dampingRatio: 0.5,
+            enableLimit: true,
+            lowerTranslation: -0.1,
+            upperTranslation: 0.1,
+          });
+        } else {
+          world.createWheelJoint({
+            bodyA: above,
+            bodyB: body,
+            ...anchors,
+            hertz: 4,
+            dampingRatio: 0.7,
+            enableLimit: true,
+            lowerTranslation: -0.15,
+            upperTranslation: 0.15,
+          });
+        }
+      }
+      if (c > 0) {
+        const left = bodies[bodies.length - rows]!;
+        // the rod between the centres; the weld at the midpoint
+        if (r % 2 === 0) world.createDistanceJoint({ bodyA: left, bodyB: body, length: 1 });
+        else
+          world.createWeldJoint({
+            bodyA: left,
+            bodyB: body,
+            localAnchorA: { x: 0.5, y: 0 },
+            localAnchorB: { x: -0.5, y: 0 },
+            angularHertz: 5,
+            angularDampingRatio: 0.7,
+          });
+      }
+      bodies.push(body);
+    }
+  }
+  const ground = world.createBody({ type: BodyType.Static, position: { x: ox, y: oy - rows - 4 } });
+  world.createMouseJoint({
+    bodyA: ground,
+    bodyB: bodies[rows - 1]!,
+    target: { x: ox - 2, y: oy - rows },
+    maxForce: 200,
+    hertz: 2,
+    dampingRatio: 0.7,
+  });
+  world.createMotorJoint({
+    bodyA: bodies[columns * rows - 2]!,
+    bodyB: bodies[columns * rows - 1]!,
+    linearOffset: { x: 0.3, y: -1 },
+    angularOffset: 0.5,
+    maxForce: 100,
+    maxTorque: 10,
+  });
+  const ball = makeCircle(0, 0, 0.25);
+  const balls = opts.balls ?? 12;
+  for (let i = 0; i < balls; i++) {
+    const body = world.createBody({
+      type: BodyType.Dynamic,
+      position: { x: ox + 0.5 + ((i * 7) % columns), y: oy + 2 + 0.6 * i },
+    });
+    world.createCircleShape(body, ball, { density: 2, friction: 0.4 });
+  }
+  return { bodies };
 }
