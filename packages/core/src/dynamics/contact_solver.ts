@@ -124,6 +124,31 @@ enum M {
 /** The meta values of paired constraints, for the colouring's pinning test. */
 export const PAIRED_TWO_POINTS = M.PAIRED_TWO_POINTS;
 
+/** Slots of `scalars`. */
+enum X {
+  INV_H = 0,
+  MAX_PUSH = 1,
+  AGAIN_SPEED = 2,
+}
+
+/**
+ * The context's doubles the sweeps read, copied here by each exported sweep on entry. A
+ * field of StepContext holding a whole number (invH 240, maxPushSpeed 3) is a Smi, so
+ * optimized code read it as a tagged value: a Smi-or-HeapNumber check and an int-to-double
+ * conversion at every use in the loop, and a bias selected between it and a double became
+ * a tagged phi that boxed the other side. A Float64Array element is always a double. One
+ * per thread (module instance); the sweeps do not nest.
+ */
+const scalars = new Float64Array(3);
+
+/** Copies the context's doubles into `scalars` (a store of a tagged value boxes nothing). */
+function loadScalars(ctx: StepContext): void {
+  const sc = scalars;
+  sc[X.INV_H] = ctx.invH;
+  sc[X.MAX_PUSH] = ctx.maxPushSpeed;
+  sc[X.AGAIN_SPEED] = ctx.relaxAgainSpeed;
+}
+
 /**
  * Applies last sub-step's accumulated impulses at the start of a sub-step, to constraints
  * [start, end): a block of one colour, or the overflow (which holds no pairs).
@@ -348,6 +373,8 @@ export function solveContacts(
   start: number,
   end: number,
 ): number {
+  loadScalars(ctx);
+  const sc = scalars;
   const d = k.data;
   const meta = k.meta;
   const biasOn = useBias ? 1 : 0;
@@ -406,8 +433,8 @@ export function solveContacts(
       i++;
       continue;
     }
-    const ih = ctx.invH;
-    const negMaxPush = -ctx.maxPushSpeed;
+    const ih = sc[X.INV_H]!;
+    const negMaxPush = -sc[X.MAX_PUSH]!;
     // two independent two-point constraints, interleaved (their colour shares no moving body: constraint_graph.ts)
     const iX = i;
     const iY = i + 1;
@@ -754,7 +781,7 @@ export function solveContacts(
     if (biasOn === 0) {
       const changeX = (Math.abs(ni0X - oldN0X) + Math.abs(ni1X - oldN1X)) * (mAX + mBX);
       const changeY = (Math.abs(ni0Y - oldN0Y) + Math.abs(ni1Y - oldN1Y)) * (mAY + mBY);
-      const againSpeed = ctx.relaxAgainSpeed;
+      const againSpeed = sc[X.AGAIN_SPEED]!;
       const flagX = changeX > againSpeed ? 1 : 0;
       const flagY = changeY > againSpeed ? 1 : 0;
       again[iX] = flagX;
@@ -785,9 +812,10 @@ function solveOnePoints(
   track: boolean,
   again: Int32Array,
 ): number {
-  const invH = ctx.invH;
-  const negMaxPush = -ctx.maxPushSpeed;
-  const againSpeed = ctx.relaxAgainSpeed;
+  const sc = scalars;
+  const invH = sc[X.INV_H]!;
+  const negMaxPush = -sc[X.MAX_PUSH]!;
+  const againSpeed = sc[X.AGAIN_SPEED]!;
   // The flags as int32s, read once: a boolean parameter or field has no known type in
   // optimized code, so each test of it in the loop was a full truthiness check (Smi,
   // false, empty string, undetectable, heap number, BigInt: about 15 instructions).
@@ -931,6 +959,7 @@ export function relaxAgain(
   const meta = k.meta;
   const flags = k.relaxAgain;
   const track = k.tracking;
+  loadScalars(ctx);
   for (let i = start; i < end; i++) {
     if (flags[i] !== 0) solveOne(d, meta, state, i, ctx, false, track);
   }
@@ -946,8 +975,9 @@ function solveOne(
   useBias: boolean,
   track: boolean,
 ): number {
-  const invH = ctx.invH;
-  const maxPushSpeed = ctx.maxPushSpeed;
+  const sc = scalars;
+  const invH = sc[X.INV_H]!;
+  const maxPushSpeed = sc[X.MAX_PUSH]!;
   // (int32 flags: see solveOnePoints)
   const biasOn = useBias ? 1 : 0;
   const trackOn = track ? 1 : 0;
@@ -1158,7 +1188,7 @@ function solveOne(
     state[ob + S.W] = wb;
     // relax pass: 1 when this constraint changed its bodies' relative speed a lot (relaxAgain)
     const change = (Math.abs(ni0 - old0) + Math.abs(acc1 - old1)) * (mA + mB);
-    return biasOn === 0 && change > ctx.relaxAgainSpeed ? 1 : 0;
+    return biasOn === 0 && change > sc[X.AGAIN_SPEED]! ? 1 : 0;
   }
 }
 
@@ -1279,8 +1309,12 @@ export function prepareContactRange(w: DynamicsState, ctx: StepContext, start: n
   // approach speeds (negative relative normal velocity) from which restitution or a hit
   // event reads a point's largest normal impulse; NaN counts as fast, as it does there
   const approachLimit = -Math.min(w.settings.restitutionThreshold, w.settings.hitEventThreshold);
-  let fast = 0;
-  let bouncy = 0;
+  // The bits are gathered in the loop and returned as they are: this function runs from
+  // code compiled for its loop (on-stack replacement, entered on the first call, before
+  // anything after the loop had run), and an operation after the loop with no type feedback
+  // (the tests `fast !== 0`, `bouncy !== 0` that made the bits here) deoptimised that code
+  // on every call: the tumbler's prepare ran in baseline code, one deopt a step.
+  let found = 0;
   for (let n = start; n < end; n++) {
     const m4 = Math.imul(n, 4) & IX.MASK;
     const c = meta[m4 + 3]!;
@@ -1302,7 +1336,7 @@ export function prepareContactRange(w: DynamicsState, ctx: StepContext, start: n
     kd[base + K.FRICTION] = cd[cb + C.FRICTION]!;
     const restitution = cd[cb + C.RESTITUTION]!;
     kd[base + K.RESTITUTION] = restitution;
-    bouncy |= restitution !== 0 ? 1 : 0;
+    found |= restitution !== 0 ? PreparedFlag.BOUNCY : 0;
     kd[base + K.MA] = mA;
     kd[base + K.IA] = iA;
     kd[base + K.MB] = mB;
@@ -1346,10 +1380,10 @@ export function prepareContactRange(w: DynamicsState, ctx: StepContext, start: n
       const dvy = vby + wb * rbx - (vay + wa * rax);
       const relativeVelocity = dvx * nx + dvy * ny;
       kd[p + Q.RELATIVE_VELOCITY] = relativeVelocity;
-      fast |= relativeVelocity > approachLimit ? 0 : 1;
+      found |= relativeVelocity > approachLimit ? 0 : PreparedFlag.FAST;
     }
   }
-  return (fast !== 0 ? PreparedFlag.FAST : 0) | (bouncy !== 0 ? PreparedFlag.BOUNCY : 0);
+  return found;
 }
 
 /** Takes in what the prepare blocks found (their PreparedFlag bits, or-ed). */
