@@ -16,6 +16,7 @@
 
 import { colourContacts } from './constraint_graph.js';
 import type { StepContext } from './step_context.js';
+import type { Softness } from './softness.js';
 import type { DynamicsState } from './dynamics_state.js';
 import { CONTACT_ENABLE_EVENTS } from './awake_contacts.js';
 import type { ContactConstraints } from './contact_constraints.js';
@@ -1261,6 +1262,31 @@ export function applyContactRestitution(w: DynamicsState, start: number, end: nu
   }
 }
 
+/** A softness's three values in `prepareScalars`. */
+enum SOFT {
+  BIAS_RATE = 0,
+  MASS_SCALE = 1,
+  IMPULSE_SCALE = 2,
+}
+
+/** Slots of `prepareScalars`. */
+enum PS {
+  WARM = 0,
+  APPROACH_LIMIT = 1,
+  /** The contact softness (SOFT), then the static one. */
+  CONTACT = 2,
+  STATIC = 5,
+}
+
+/** The prepare stage's doubles (see prepareContactRange); one per thread. */
+const prepareScalars = new Float64Array(8);
+
+function writeSoftness(ps: Float64Array, at: number, soft: Softness): void {
+  ps[at + SOFT.BIAS_RATE] = soft.biasRate;
+  ps[at + SOFT.MASS_SCALE] = soft.massScale;
+  ps[at + SOFT.IMPULSE_SCALE] = soft.impulseScale;
+}
+
 /** Bits of what a block of the prepare stage found (prepareContactRange). */
 export enum PreparedFlag {
   /** A point approaches fast enough for restitution or a hit event to read its maximum. */
@@ -1299,21 +1325,21 @@ export function prepareContactRange(w: DynamicsState, ctx: StepContext, start: n
   const cd = contacts.data;
   const cBodyA = contacts.bodyA;
   const cBodyB = contacts.bodyB;
-  const warm = ctx.enableWarmStarting ? 1 : 0;
-  const cBiasRate = ctx.contactSoftness.biasRate;
-  const cMassScale = ctx.contactSoftness.massScale;
-  const cImpulseScale = ctx.contactSoftness.impulseScale;
-  const sBiasRate = ctx.staticSoftness.biasRate;
-  const sMassScale = ctx.staticSoftness.massScale;
-  const sImpulseScale = ctx.staticSoftness.impulseScale;
+  // The step's doubles, through a Float64Array (see `scalars`): this function runs from
+  // code compiled for its loop (on-stack replacement: one call a step), which takes the
+  // locals set before the loop from the interpreter as tagged values and checked and
+  // converted each one at every use, five times a constraint.
+  const ps = prepareScalars;
+  ps[PS.WARM] = ctx.enableWarmStarting ? 1 : 0;
+  writeSoftness(ps, PS.CONTACT, ctx.contactSoftness);
+  writeSoftness(ps, PS.STATIC, ctx.staticSoftness);
   // approach speeds (negative relative normal velocity) from which restitution or a hit
   // event reads a point's largest normal impulse; NaN counts as fast, as it does there
-  const approachLimit = -Math.min(w.settings.restitutionThreshold, w.settings.hitEventThreshold);
-  // The bits are gathered in the loop and returned as they are: this function runs from
-  // code compiled for its loop (on-stack replacement, entered on the first call, before
-  // anything after the loop had run), and an operation after the loop with no type feedback
-  // (the tests `fast !== 0`, `bouncy !== 0` that made the bits here) deoptimised that code
-  // on every call: the tumbler's prepare ran in baseline code, one deopt a step.
+  ps[PS.APPROACH_LIMIT] = -Math.min(w.settings.restitutionThreshold, w.settings.hitEventThreshold);
+  // The bits are gathered in the loop and returned as they are: an operation after the
+  // loop that had not run when the loop was compiled (the tests `fast !== 0` and
+  // `bouncy !== 0` that made the bits here) has no type feedback, and deoptimised that
+  // code at the end of every call (one deopt a step, tumbler and pyramid).
   let found = 0;
   for (let n = start; n < end; n++) {
     const m4 = Math.imul(n, 4) & IX.MASK;
@@ -1341,10 +1367,10 @@ export function prepareContactRange(w: DynamicsState, ctx: StepContext, start: n
     kd[base + K.IA] = iA;
     kd[base + K.MB] = mB;
     kd[base + K.IB] = iB;
-    const isStatic = mA === 0 || mB === 0;
-    kd[base + K.BIAS_RATE] = isStatic ? sBiasRate : cBiasRate;
-    kd[base + K.MASS_SCALE] = isStatic ? sMassScale : cMassScale;
-    kd[base + K.IMPULSE_SCALE] = isStatic ? sImpulseScale : cImpulseScale;
+    const soft = mA === 0 || mB === 0 ? PS.STATIC : PS.CONTACT;
+    kd[base + K.BIAS_RATE] = ps[soft + SOFT.BIAS_RATE]!;
+    kd[base + K.MASS_SCALE] = ps[soft + SOFT.MASS_SCALE]!;
+    kd[base + K.IMPULSE_SCALE] = ps[soft + SOFT.IMPULSE_SCALE]!;
 
     const vax = state[oa + S.VX]!;
     const vay = state[oa + S.VY]!;
@@ -1364,6 +1390,7 @@ export function prepareContactRange(w: DynamicsState, ctx: StepContext, start: n
       kd[p + Q.RBX] = rbx;
       kd[p + Q.RBY] = rby;
       kd[p + Q.BASE_SEP] = cd[src + P.SEP]! - ((rbx - rax) * nx + (rby - ray) * ny);
+      const warm = ps[PS.WARM]!;
       kd[p + Q.NORMAL_IMPULSE] = warm * cd[src + P.NORMAL_IMPULSE]!;
       kd[p + Q.TANGENT_IMPULSE] = warm * cd[src + P.TANGENT_IMPULSE]!;
       kd[p + Q.MAX_NORMAL_IMPULSE] = 0;
@@ -1380,7 +1407,7 @@ export function prepareContactRange(w: DynamicsState, ctx: StepContext, start: n
       const dvy = vby + wb * rbx - (vay + wa * rax);
       const relativeVelocity = dvx * nx + dvy * ny;
       kd[p + Q.RELATIVE_VELOCITY] = relativeVelocity;
-      found |= relativeVelocity > approachLimit ? 0 : PreparedFlag.FAST;
+      found |= relativeVelocity > ps[PS.APPROACH_LIMIT]! ? 0 : PreparedFlag.FAST;
     }
   }
   return found;
