@@ -1431,7 +1431,9 @@ export function storeImpulses(w: DynamicsState, start: number, end: number): voi
   const kd = k.data;
   const meta = k.meta;
   const cd = w.contacts.data;
-  const keepMax = k.trackMaxImpulse;
+  // an int32, not the boolean: this runs from its loop's OSR code, where a boolean local
+  // is an untyped value and each test of it a full truthiness check (see solveOnePoints)
+  const keepMax = k.trackMaxImpulse ? 1 : 0;
   // the first pass only reaches the back edge (see solveContacts): 64-70 B a step in 3 of
   // 8 processes of the allocation survey on the 40-base pyramid without it
   for (let i = start - 1; i < end; i++) {
@@ -1445,7 +1447,7 @@ export function storeImpulses(w: DynamicsState, start: number, end: number): voi
       const dst = cb + C.POINT + (j & 1) * C.POINT_STRIDE;
       cd[dst + P.NORMAL_IMPULSE] = kd[p + Q.NORMAL_IMPULSE]!;
       cd[dst + P.TANGENT_IMPULSE] = kd[p + Q.TANGENT_IMPULSE]!;
-      cd[dst + P.MAX_NORMAL_IMPULSE] = keepMax ? kd[p + Q.MAX_NORMAL_IMPULSE]! : 0;
+      cd[dst + P.MAX_NORMAL_IMPULSE] = keepMax !== 0 ? kd[p + Q.MAX_NORMAL_IMPULSE]! : 0;
     }
   }
 }
@@ -1464,9 +1466,12 @@ export function reportHitEvents(w: DynamicsState, threshold: number): void {
   // No point approached faster than the threshold, so none can report a hit (the first
   // solve of a world runs the loop anyway, as it tracks: see finishPrepare).
   if (!k.tracking) return;
-  for (let i = 0; i < k.count; i++) {
+  // read once: the loop runs from its OSR code, which checks the owner's map at each read
+  const count = k.count;
+  const contactFlags = contacts.flags;
+  for (let i = 0; i < count; i++) {
     const c = meta[i * 4 + 3]!;
-    if ((contacts.flags[c]! & CONTACT_ENABLE_EVENTS) === 0) continue;
+    if ((contactFlags[c]! & CONTACT_ENABLE_EVENTS) === 0) continue;
     const base = i * K.STRIDE;
     const pointCount = meta[i * 4 + 2]! & 3;
     // `* 1` makes it a double local: seeded straight from the argument, V8 keeps the loop
