@@ -133,11 +133,12 @@ enum X {
 }
 
 /**
- * The context's doubles the sweeps read, copied here by each exported sweep on entry. A
- * field of StepContext holding a whole number (invH 240, maxPushSpeed 3) is a Smi, so
- * optimized code read it as a tagged value: a Smi-or-HeapNumber check and an int-to-double
- * conversion at every use in the loop, and a bias selected between it and a double became
- * a tagged phi that boxed the other side. A Float64Array element is always a double. One
+ * The context's doubles the sweeps read, copied here by each exported sweep on entry. Code
+ * compiled for a loop entered mid-way (on-stack replacement) takes the locals set before
+ * the loop from the interpreter as tagged values, and a StepContext field holding a whole
+ * number (invH 240, maxPushSpeed 3) is a Smi: each use in the loop was a Smi-or-HeapNumber
+ * check and a conversion, and a bias selected between such a value and a double was a
+ * tagged phi that boxed the double. A Float64Array element is a double in any code. One
  * per thread (module instance); the sweeps do not nest.
  */
 const scalars = new Float64Array(3);
