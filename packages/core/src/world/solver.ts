@@ -358,8 +358,10 @@ function runJointsHere(w: WorldState, stage: SolverStage, from: number, to: numb
 
 /** The overflow's bit in a colour mask (runColours). */
 const OVERFLOW_BIT = 1 << GRAPH_COLOUR_COUNT;
+/** Every colour, not the overflow. */
+const COLOUR_BITS = OVERFLOW_BIT - 1;
 /** Every colour and the overflow. */
-const ALL_COLOURS = OVERFLOW_BIT | (OVERFLOW_BIT - 1);
+const ALL_COLOURS = OVERFLOW_BIT | COLOUR_BITS;
 
 /**
  * Runs a constraint stage on the colours of `mask` (bit c: colour c; OVERFLOW_BIT: the
@@ -386,6 +388,8 @@ function runColours(
   if (overflow > 0 && (mask & OVERFLOW_BIT) !== 0 && runSolverBlock(w, stage, 0, overflow) !== 0) {
     results = OVERFLOW_BIT;
   }
+  // an executor that takes the whole sweep at once (one dispatch, a barrier per colour)
+  if (ex.runColours !== undefined) return results | ex.runColours(w, stage, starts, mask & COLOUR_BITS);
   for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
     const start = starts[c]!;
     const end = starts[c + 1]!;
