@@ -339,6 +339,13 @@ function runJoints(w: WorldState, ex: StepExecutor, inline: boolean, stage: Solv
   const jc = w.joints.colours;
   const start = jc.start;
   const rowEnd = jc.rowEnd;
+  const overflow = start[GRAPH_COLOUR_COUNT]!;
+  if (ex.runColours !== undefined && rowsOnly(start, rowEnd)) {
+    // every coloured joint is row-only: the sweep at once (one dispatch, a barrier per colour)
+    ex.runColours(w, stage, start, COLOUR_BITS);
+    if (n > overflow) runJointsHere(w, stage, overflow, n);
+    return;
+  }
   for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
     const s = start[c]!;
     const e = start[c + 1]!;
@@ -346,8 +353,13 @@ function runJoints(w: WorldState, ex: StepExecutor, inline: boolean, stage: Solv
     if (e > r) runJointsHere(w, stage, r, e);
     if (r > s) ex.runStage(w, stage, s, r);
   }
-  const overflow = start[GRAPH_COLOUR_COUNT]!;
   if (n > overflow) runJointsHere(w, stage, overflow, n);
+}
+
+/** True when no joint colour holds a joint with object data (each colour's rows end it). */
+function rowsOnly(start: Int32Array, rowEnd: Int32Array): boolean {
+  for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) if (rowEnd[c] !== start[c + 1]) return false;
+  return true;
 }
 
 /** Runs a joint stage on the calling thread over the places [from, to) of the colour order. */

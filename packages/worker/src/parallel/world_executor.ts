@@ -19,7 +19,7 @@ import type { World } from '@impulse/core';
 import { ParallelStep, SolverStage } from '@impulse/core/parallel';
 import type { BlockCounts, BlockTimes, HelperSpawner } from './pool.js';
 import { DEFAULT_MIN_BLOCK_ITEMS } from './block_items.js';
-import { CUT_WORDS, MAX_BLOCKS, MAX_PHASES } from './control_block.js';
+import { blockStart, CUT_WORDS, MAX_BLOCKS, MAX_PHASES } from './control_block.js';
 import {
   COLOUR_STAGES,
   type DispatchThresholds,
@@ -219,9 +219,10 @@ export class WorldStepExecutor {
   }
 
   /**
-   * A colour stage over the colours of `mask` (StepExecutor.runColours): when some colour
-   * reaches the stage's threshold, one dispatch whose phases are the colours, each cut by
-   * body into a multiple of the threads; consecutive colours below the threshold make one
+   * A colour stage over the colours of `mask` (StepExecutor.runColours: contact colours, or
+   * joint colours of row-only joints): when some colour reaches the stage's threshold, one
+   * dispatch whose phases are the colours, each cut into a multiple of the threads (a
+   * contact colour by body, a joint colour evenly); consecutive colours below the threshold make one
    * phase of one block (one thread runs them in order: no barrier between them). Else every
    * colour here. Returns the mask of the colours whose result was not 0.
    */
@@ -234,8 +235,7 @@ export class WorldStepExecutor {
       const items = ((mask >> c) & 1) === 0 ? 0 : colourStart[c + 1]! - colourStart[c]!;
       if (items > largest) largest = items;
     }
-    if (largest < min || !this.#cutByBody || !this.#sweeps)
-      return this.#colourByColour(stage, colourStart, mask, colours, min);
+    if (largest < min || !this.#sweeps) return this.#colourByColour(stage, colourStart, mask, colours, min);
     const executor = this.#blocks ?? this.#start();
     const step = this.#step;
     step.beforeDispatch();
@@ -247,6 +247,8 @@ export class WorldStepExecutor {
     const sweepCuts = this.#sweepCuts;
     const starts = this.#phaseStarts;
     const phaseColours = this.#phaseColours;
+    // a contact colour is cut where the body stages cut its bodies; a joint colour evenly
+    const byBody = stage < this.#colourStage.length && this.#colourStage[stage] === 1;
     let phases = 0;
     let blocks = 0;
     // the end of the last phase when it is one block of small colours (else -1): a small
@@ -272,8 +274,18 @@ export class WorldStepExecutor {
         return this.#colourByColour(stage, colourStart, mask, colours, min);
       starts[phases] = blocks;
       phaseColours[phases++] = 1 << c;
-      if (cutBlocks > 1 && step.colourCuts(start, end, cutBlocks, cuts)) {
+      if (cutBlocks > 1 && byBody && step.colourCuts(start, end, cutBlocks, cuts)) {
         for (let i = 0; i < 4 * cutBlocks; i++) sweepCuts[4 * blocks + i] = cuts[i]!;
+        blocks += cutBlocks;
+        smallEnd = -1;
+      } else if (cutBlocks > 1) {
+        for (let b = 0; b < cutBlocks; b++) {
+          const o = 4 * (blocks + b);
+          sweepCuts[o] = blockStart(start, end, b, cutBlocks);
+          sweepCuts[o + 1] = blockStart(start, end, b + 1, cutBlocks);
+          sweepCuts[o + 2] = end;
+          sweepCuts[o + 3] = end;
+        }
         blocks += cutBlocks;
         smallEnd = -1;
       } else {
