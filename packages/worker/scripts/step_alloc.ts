@@ -29,6 +29,8 @@ const executor = new WorldStepExecutor(world, {
   spawn: nodeHelperSpawner(),
   kernelUrl: nodeKernelUrl(),
   minBlockItems: 16,
+  // SWEEP=colours: a dispatch per colour (WorldExecutorOptions.sweep), to compare
+  ...(process.env.SWEEP === 'colours' ? { sweep: 'colours' as const } : {}),
 });
 setStepExecutor(world, executor);
 for (let i = 0; i < 300; i++) {

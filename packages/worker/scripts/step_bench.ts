@@ -12,6 +12,11 @@
  * (one thread's time over the count's in that round) and given as its median and min-max
  * across rounds (`--rounds N`, 5 by default): how much a figure moved under the load. The
  * worlds stay bit-identical (checked at the end: same state hash).
+ *
+ * `SWEEP=both` in the environment adds, for every count above one, a run whose colour
+ * stages are dispatched colour by colour (WorldExecutorOptions.sweep 'colours', the way
+ * before sweeps were phases of one dispatch), in the same alternating rounds: `2c` in the
+ * table.
  */
 import { availableParallelism } from 'node:os';
 import { World } from '@impulse/core';
@@ -58,7 +63,12 @@ async function main(): Promise<void> {
   for (const { name, build } of BENCH_SCENES) {
     if (!name.includes(only)) continue;
     const runs = [];
+    const variants: { threads: number; sweep: 'phases' | 'colours' }[] = [];
     for (let threads = 1; threads <= maxThreads; threads++) {
+      variants.push({ threads, sweep: 'phases' });
+      if (threads > 1 && process.env.SWEEP === 'both') variants.push({ threads, sweep: 'colours' });
+    }
+    for (const { threads, sweep } of variants) {
       // sleep off: the scenes keep their work for the whole run, as in the benchmark app
       const world = new World({ sharedMemory: threads > 1, enableSleep: false });
       build(world);
@@ -69,10 +79,12 @@ async function main(): Promise<void> {
           spawn: nodeHelperSpawner(),
           kernelUrl: nodeKernelUrl(),
           ...(holdSpin === undefined ? {} : { holdSpin }),
+          sweep,
         });
         setStepExecutor(world, executor);
       }
-      runs.push({ threads, world, executor, ms: [] as number[], dispatches: 0 });
+      const label = sweep === 'colours' ? `${threads}c` : `${threads}`;
+      runs.push({ threads, label, world, executor, ms: [] as number[], dispatches: 0 });
     }
     for (const r of runs) {
       for (let i = 0; i < WARM_UP; i++) {
@@ -100,7 +112,7 @@ async function main(): Promise<void> {
       const spread = `${median(perRound).toFixed(2)}x (${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)})`;
       const same = r.world.stateHash() === hash ? '' : '  (STATE DIFFERS)';
       console.log(
-        `${name} | ${r.threads} | ${ms.toFixed(2)} | ${(base / ms).toFixed(2)}x | ${spread} | ${(r.dispatches / (ROUNDS * stepsPerRound)).toFixed(1)}${same}`,
+        `${name} | ${r.label} | ${ms.toFixed(2)} | ${(base / ms).toFixed(2)}x | ${spread} | ${(r.dispatches / (ROUNDS * stepsPerRound)).toFixed(1)}${same}`,
       );
       r.executor?.dispose();
     }

@@ -21,7 +21,9 @@
  * Scenes: pyramid (base 100), pyramids (20×10 of base 10), tumbler (45), joints (grid
  * 100×100). Sleep off, steps after a warm-up of 60. `SPIN` and `HOLD_SPIN` in the
  * environment set the pool's `spin` and `holdSpin`; `CUT=even` cuts each colour into blocks
- * of equal counts rather than by body (WorldExecutorOptions.colourCut).
+ * of equal counts rather than by body (WorldExecutorOptions.colourCut); `SWEEP=colours`
+ * dispatches a sweep colour by colour rather than in one dispatch of phases
+ * (WorldExecutorOptions.sweep).
  */
 import { World } from '@impulse/core';
 import { SolverStage, setStepExecutor } from '@impulse/core/parallel';
@@ -70,6 +72,27 @@ class RecordingExecutor {
     this.finish[i] = performance.now();
     return result;
   }
+  /** A sweep handed over at once: recorded as a call per colour, the first holding its time. */
+  runColours(w: unknown, stage: number, colourStart: Int32Array, mask: number): number {
+    const before = this.inner.dispatches;
+    const t = performance.now();
+    const result = this.inner.runColours(w, stage, colourStart, mask);
+    const t1 = performance.now();
+    const shared = this.inner.dispatches > before ? 1 : 0;
+    let first = true;
+    for (let c = 0; c + 1 < colourStart.length; c++) {
+      if (((mask >> c) & 1) === 0 || colourStart[c + 1] === colourStart[c]) continue;
+      const i = this.calls++ & (MAX_CALLS - 1);
+      this.stage[i] = stage;
+      this.start[i] = colourStart[c]!;
+      this.end[i] = colourStart[c + 1]!;
+      this.shared[i] = shared;
+      this.begin[i] = first ? t : t1;
+      this.finish[i] = t1;
+      first = false;
+    }
+    return result;
+  }
 }
 
 function quantile(xs: number[], q: number): number {
@@ -89,6 +112,7 @@ const executor = new WorldStepExecutor(world, {
   ...(process.env.HOLD_SPIN === undefined ? {} : { holdSpin: Number(process.env.HOLD_SPIN) }),
   ...(threads === 1 ? { dispatchBlocks: 1 << 24 } : {}),
   ...(process.env.CUT === 'even' ? { colourCut: 'even' as const } : {}),
+  ...(process.env.SWEEP === 'colours' ? { sweep: 'colours' as const } : {}),
 });
 const recorder = new RecordingExecutor(executor);
 setStepExecutor(world, recorder);
@@ -100,7 +124,9 @@ for (let i = 0; i < WARM_UP; i++) {
 }
 executor.profileBlocks(true, alone);
 const times0 = executor.blockTimes;
-const parks0 = [executor.helperParks, executor.coordinatorParks];
+const parks0 = [executor.helperParks, executor.coordinatorParks, executor.phaseParks];
+const dispatches0 = executor.dispatches;
+const phaseBarriers0 = executor.phaseBarriers;
 const blocks0 = executor.blockCounts;
 const calls0 = recorder.calls;
 const stepStart: number[] = [];
@@ -115,6 +141,9 @@ const blocks1 = executor.blockCounts;
 const times1 = executor.blockTimes;
 const helperParks = (executor.helperParks - parks0[0]!) / steps;
 const coordinatorParks = (executor.coordinatorParks - parks0[1]!) / steps;
+const phaseParks = (executor.phaseParks - parks0[2]!) / steps;
+const dispatches = (executor.dispatches - dispatches0) / steps;
+const phaseBarriers = (executor.phaseBarriers - phaseBarriers0) / steps;
 const lastStep = stepStart[steps - 1]!;
 
 // the colours: the last step's first sub-step's warm-start calls, consecutive, one per colour
@@ -162,6 +191,9 @@ for (const [name, id] of names) {
   );
 }
 console.log(`stages shared per step: ${(sharedTotal / steps).toFixed(1)}`);
+console.log(
+  `dispatches per step: ${dispatches.toFixed(1)}; barriers per step: ${(dispatches + phaseBarriers).toFixed(1)} (${phaseBarriers.toFixed(1)} between a sweep's colours)`,
+);
 const blocks = blocks1.dispatched - blocks0.dispatched;
 console.log(
   `blocks dispatched per step: ${(blocks / steps).toFixed(0)}; run by helpers ${((100 * (blocks1.helpers - blocks0.helpers)) / blocks).toFixed(1)} %, away from their thread's share ${((100 * (blocks1.away - blocks0.away)) / blocks).toFixed(1)} %`,
@@ -186,7 +218,7 @@ if (times0 !== null && times1 !== null) {
   );
 }
 console.log(
-  `parks per step: helpers ${helperParks.toFixed(1)}, calling thread ${coordinatorParks.toFixed(1)}`,
+  `parks per step: helpers ${helperParks.toFixed(1)}, calling thread ${coordinatorParks.toFixed(1)}, any thread between a sweep's colours ${phaseParks.toFixed(1)}`,
 );
 
 // serial gaps between consecutive shared stages within a step, and the shared stages' time

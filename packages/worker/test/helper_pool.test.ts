@@ -124,6 +124,65 @@ describe('HelperPool', () => {
     }
   });
 
+  it("runs a sweep's colours as phases of one dispatch to the bits of a dispatch per colour, on 1 and 3 threads", async () => {
+    const reference = probe.makeProbeJob(600, 3000, 16, 64);
+    const alone = makePool(0);
+    alone.publish(reference.stores);
+    const expected = {
+      result: probe.runProbeJob(reference, 12, (stage, start, end, blocks) =>
+        alone.runStage(stage, start, end, blocks),
+      ),
+      x: bits(reference.stores['probe.x'] as Float64Array),
+    };
+    for (const threads of [1, 3]) {
+      const job = probe.makeProbeJob(600, 3000, 16, 64);
+      const colourStart = job.stores['probe.colourStart'] as Int32Array;
+      const pool = makePool(threads - 1);
+      pool.publish(job.stores);
+      await ready(pool);
+      if (threads > 1) probe.coordinatorWaitsForHelpers(job, 1);
+      // every colour a phase of its even blocks (the probe's colour stages all do the same)
+      const colours = job.colourBlocks.length;
+      const starts = new Int32Array(colours + 1);
+      const cuts = new Int32Array(4 * 1024);
+      let blocks = 0;
+      for (let c = 0; c < colours; c++) {
+        starts[c] = blocks;
+        const from = colourStart[c]!;
+        const n = colourStart[c + 1]! - from;
+        const count = job.colourBlocks[c]!;
+        for (let b = 0; b < count; b++, blocks++) {
+          cuts.set(
+            [from + Math.floor((n * b) / count), from + Math.floor((n * (b + 1)) / count), 0, 0],
+            4 * blocks,
+          );
+        }
+      }
+      starts[colours] = blocks;
+      const results = new Int32Array(colours);
+      const items = job.stores['probe.x']!.length;
+      let result = 0;
+      for (let it = 0; it < 12; it++) {
+        pool.runPhases(0, colours, starts, cuts, results);
+        result |= pool.runStage(probe.ITEM_STAGE, 0, items, job.itemBlocks);
+      }
+      expect(bits(job.stores['probe.x'] as Float64Array), `${threads} threads`).toEqual(expected.x);
+      expect(result).toBe(expected.result);
+      if (threads > 1) expect(helperRuns(job)).toBeGreaterThan(0);
+      // each phase's result apart: the item stage in three phases of uneven blocks
+      const itemStarts = Int32Array.of(0, 2, 3, 7);
+      const itemCuts = new Int32Array(4 * 7);
+      const at = [0, 10, 90, 200, 260, 300, 420, items];
+      for (let b = 0; b < 7; b++) itemCuts.set([at[b]!, at[b + 1]!, 0, 0], 4 * b);
+      const phaseResults = new Int32Array(3);
+      const all = pool.runPhases(probe.ITEM_STAGE, 3, itemStarts, itemCuts, phaseResults);
+      const x = job.stores['probe.x'] as Float64Array;
+      const negative = (from: number, to: number) => (x.subarray(from, to).some((v) => v < 0) ? 1 : 0);
+      expect(Array.from(phaseResults)).toEqual([negative(0, 90), negative(90, 200), negative(200, items)]);
+      expect(all).toBe(phaseResults[0]! | phaseResults[1]! | phaseResults[2]!);
+    }
+  });
+
   it('gives the same bits with 1, 2, 3 and 4 threads, helpers taking part', async () => {
     const one = await runOn(1);
     expect(one.byHelpers).toEqual([0, 0]);

@@ -341,6 +341,13 @@ function runJoints(w: WorldState, ex: StepExecutor, inline: boolean, stage: Solv
   const jc = w.joints.colours;
   const start = jc.start;
   const rowEnd = jc.rowEnd;
+  const overflow = start[GRAPH_COLOUR_COUNT]!;
+  if (ex.runColours !== undefined && rowsOnly(start, rowEnd)) {
+    // every coloured joint is row-only: the sweep at once (one dispatch, a barrier per colour)
+    ex.runColours(w, stage, start, COLOUR_BITS);
+    if (n > overflow) runJointsHere(w, stage, overflow, n);
+    return;
+  }
   for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
     const s = start[c]!;
     const e = start[c + 1]!;
@@ -348,8 +355,13 @@ function runJoints(w: WorldState, ex: StepExecutor, inline: boolean, stage: Solv
     if (e > r) runJointsHere(w, stage, r, e);
     if (r > s) ex.runStage(w, stage, s, r);
   }
-  const overflow = start[GRAPH_COLOUR_COUNT]!;
   if (n > overflow) runJointsHere(w, stage, overflow, n);
+}
+
+/** True when no joint colour holds a joint with object data (each colour's rows end it). */
+function rowsOnly(start: Int32Array, rowEnd: Int32Array): boolean {
+  for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) if (rowEnd[c] !== start[c + 1]) return false;
+  return true;
 }
 
 /** Runs a joint stage on the calling thread over the places [from, to) of the colour order. */
@@ -360,8 +372,10 @@ function runJointsHere(w: WorldState, stage: SolverStage, from: number, to: numb
 
 /** The overflow's bit in a colour mask (runColours). */
 const OVERFLOW_BIT = 1 << GRAPH_COLOUR_COUNT;
+/** Every colour, not the overflow. */
+const COLOUR_BITS = OVERFLOW_BIT - 1;
 /** Every colour and the overflow. */
-const ALL_COLOURS = OVERFLOW_BIT | (OVERFLOW_BIT - 1);
+const ALL_COLOURS = OVERFLOW_BIT | COLOUR_BITS;
 
 /**
  * Runs a constraint stage on the colours of `mask` (bit c: colour c; OVERFLOW_BIT: the
@@ -388,6 +402,8 @@ function runColours(
   if (overflow > 0 && (mask & OVERFLOW_BIT) !== 0 && runSolverBlock(w, stage, 0, overflow) !== 0) {
     results = OVERFLOW_BIT;
   }
+  // an executor that takes the whole sweep at once (one dispatch, a barrier per colour)
+  if (ex.runColours !== undefined) return results | ex.runColours(w, stage, starts, mask & COLOUR_BITS);
   for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
     const start = starts[c]!;
     const end = starts[c + 1]!;

@@ -51,6 +51,15 @@ export interface StepExecutor {
    * (world/solver.ts solve). Either answer gives the same bits.
    */
   readonly inline?: boolean;
+  /**
+   * Optional: runs a constraint stage over the colours of `mask` (bit c: colour c, whose
+   * constraints are [colourStart[c], colourStart[c + 1])), colour after colour, and returns
+   * the mask of the colours whose result was not 0: what `runStage` per colour would do and
+   * return, handed over at once so that an executor can run a whole sweep in one dispatch
+   * (a barrier between colours, no dispatch per colour). Called only when `inline` is not
+   * true; the overflow stays with the step.
+   */
+  runColours?(w: JointsState, stage: SolverStage, colourStart: Int32Array, mask: number): number;
 }
 
 /** The single-threaded executor: every stage is one block, run here. */

@@ -58,6 +58,10 @@ export enum Ctl {
   HELPER_BLOCKS = 84,
   /** Blocks run by a thread other than the one whose share they are in: a statistic. */
   AWAY_BLOCKS = 85,
+  /** Barriers between phases passed, counted by the coordinator: a statistic. */
+  PHASE_BARRIERS = 87,
+  /** Times a thread slept in `Atomics.wait` at a barrier between phases: a statistic. */
+  PHASE_PARKS = 88,
   /**
    * Profiling (HelperPool.profileBlocks), one word so that a claiming pass loads it once:
    * Profile.TIMING adds every block's wall time to TIMES; Profile.ALONE has the helpers
@@ -77,7 +81,31 @@ export enum Ctl {
    * [w[4b + 2], w[4b + 3]).
    */
   CUTS = 96 + 1024 * 16 + 2 * 2 * 16,
-  WORDS = 96 + 1024 * 16 + 2 * 2 * 16 + 2 * 4 * 1024,
+  /**
+   * Per parity of SEQ, PHASE_TABLE words: phase p of a dispatch whose START is CUT_BLOCKS
+   * has blocks [w[p], w[p + 1]).
+   */
+  PHASES = 96 + 1024 * 16 + 2 * 2 * 16 + 2 * 4 * 1024,
+  /**
+   * Per phase but the last (which uses DONE and RESULT), a cache line: PhaseLine's words.
+   */
+  PHASE_LINES = 96 + 1024 * 16 + 2 * 2 * 16 + 2 * 4 * 1024 + 2 * 64,
+  WORDS = 96 + 1024 * 16 + 2 * 2 * 16 + 2 * 4 * 1024 + 2 * 64 + 64 * 16,
+}
+
+/** Phases a dispatch may have (one a colour of a sweep). */
+export const MAX_PHASES = 63;
+/** Words of one parity's phase table (MAX_PHASES + 1 block offsets). */
+export const PHASE_TABLE = 64;
+
+/** Words of a phase's line, from Ctl.PHASE_LINES + phase * CLAIM_STRIDE. */
+export enum PhaseLine {
+  /** Blocks of the phase finished. */
+  DONE = 0,
+  /** Bitwise or of the phase's block results. */
+  RESULT = 1,
+  /** Threads inside `Atomics.wait` on DONE: the add that completes the phase notifies only when some are. */
+  WAITERS = 2,
 }
 
 /** Bits of Ctl.PROFILE. */
@@ -100,6 +128,7 @@ export enum Slot {
   STAGE = 0,
   BLOCKS = 1,
   START = 2,
+  /** The end of the item range, or, when START is CUT_BLOCKS, the phase count. */
   END = 3,
   SIZE = 4,
 }
@@ -148,6 +177,8 @@ export function blockStart(start: number, end: number, block: number, blocks: nu
 let passDone = 0;
 let passResult = 0;
 let passStopped = false;
+/** Of passDone, the blocks in this thread's own share. */
+let passHome = 0;
 /** TIMES word of this pass's stage and thread kind, or -1 when blocks are not timed. */
 let passTimes = -1;
 
@@ -171,13 +202,14 @@ function runCutBlock(ctl: Int32Array, cuts: number, b: number, stage: number, ke
 
 /**
  * Claims block `b` if it is still open with `open` and runs it; false when another thread
- * had claimed it. A block whose kernel threw still counts as done, so the barrier opens and
+ * had claimed it; `b` counts from the phase's first block `base`. A block whose kernel threw still counts as done, so the barrier opens and
  * the coordinator reports the error; `onError` says whether to go on claiming. `cuts`: the
  * word of the dispatch's cuts, or -1 for blocks cut evenly over [start, end).
  */
 function tryBlock(
   ctl: Int32Array,
   open: number,
+  base: number,
   b: number,
   count: number,
   stage: number,
@@ -187,7 +219,7 @@ function tryBlock(
   kernel: StageKernel,
   onError: (e: unknown) => boolean,
 ): boolean {
-  const word = Ctl.CLAIMS + b * CLAIM_STRIDE;
+  const word = Ctl.CLAIMS + (base + b) * CLAIM_STRIDE;
   // a load first: a claimed block's word stays shared in both caches rather than being
   // taken exclusive by a compare-exchange bound to fail (the coordinator's sweep meets many)
   if (Atomics.load(ctl, word) !== open) return false;
@@ -197,7 +229,7 @@ function tryBlock(
     const result =
       cuts < 0
         ? kernel(stage, blockStart(start, end, b, count), blockStart(start, end, b + 1, count))
-        : runCutBlock(ctl, cuts, b, stage, kernel);
+        : runCutBlock(ctl, cuts, base + b, stage, kernel);
     if (result !== undefined) passResult |= result;
   } catch (e) {
     if (!onError(e)) passStopped = true;
@@ -212,11 +244,10 @@ function tryBlock(
 
 /**
  * Claims blocks of dispatch `seq` as thread `thread` of `threads` (the coordinator is 0,
- * helper i is i + 1) and runs them: forward from the thread's own first block until one is
- * taken, then backward from the block before it. `sweep` (the coordinator) then claims
- * every block still open, so that every block is run whoever stopped early. Shared by the
- * coordinator and the helpers. Returns false when `onError` said to stop (a failed helper).
- * The thread's results and its count of finished blocks are published once, at the end.
+ * helper i is i + 1) and runs them, phase after phase (a dispatch of one range, or of
+ * given ranges, is one phase). Shared by the coordinator and the helpers. Returns false
+ * when `onError` said to stop (a failed helper). `spin`: loads at a barrier between phases
+ * before the thread sleeps there.
  */
 export function claimBlocks(
   ctl: Int32Array,
@@ -226,6 +257,7 @@ export function claimBlocks(
   kernel: StageKernel,
   onError: (e: unknown) => boolean,
   sweep: boolean,
+  spin: number,
 ): boolean {
   const slot = Ctl.SLOTS + (seq & 1) * Slot.SIZE;
   const count = Atomics.load(ctl, slot + Slot.BLOCKS);
@@ -239,38 +271,120 @@ export function claimBlocks(
     (profile & Profile.TIMING) !== 0 && stage < TIMED_STAGES
       ? Ctl.TIMES + (thread === 0 ? 0 : 2 * TIMED_STAGES) + 2 * stage
       : -1;
-  const cuts = start === CUT_BLOCKS ? Ctl.CUTS + (seq & 1) * CUT_WORDS : -1;
   const open = openClaim(seq);
+  if (start !== CUT_BLOCKS) {
+    claimPhase(ctl, open, 0, count, thread, threads, stage, start, end, -1, kernel, onError, sweep);
+    return finishPhase(ctl, Ctl.DONE, Ctl.RESULT, count, thread);
+  }
+  const cuts = Ctl.CUTS + (seq & 1) * CUT_WORDS;
+  const table = Ctl.PHASES + (seq & 1) * PHASE_TABLE;
+  const last = end - 1;
+  for (let p = 0; p < last; p++) {
+    // plain loads: written before SEQ was published, as the cuts
+    const first = ctl[table + p]!;
+    const blocks = ctl[table + p + 1]! - first;
+    claimPhase(ctl, open, first, blocks, thread, threads, stage, 0, 0, cuts, kernel, onError, sweep);
+    const line = Ctl.PHASE_LINES + p * CLAIM_STRIDE;
+    if (!finishPhase(ctl, line + PhaseLine.DONE, line + PhaseLine.RESULT, blocks, thread)) return false;
+    // a newer dispatch means this one is over (a helper that fell behind): back to the loop
+    if (!waitPhase(ctl, line, blocks, seq, spin)) return true;
+    if (thread === 0) Atomics.add(ctl, Ctl.PHASE_BARRIERS, 1);
+  }
+  const first = ctl[table + last]!;
+  const blocks = ctl[table + last + 1]! - first;
+  claimPhase(ctl, open, first, blocks, thread, threads, stage, 0, 0, cuts, kernel, onError, sweep);
+  return finishPhase(ctl, Ctl.DONE, Ctl.RESULT, blocks, thread);
+}
+
+/**
+ * One phase's claiming pass over blocks [first, first + count): forward from the thread's
+ * own first block until one is taken, then backward from the block before it; `sweep` (the
+ * coordinator) then claims every block still open, so that every block is run whoever
+ * stopped early. Leaves its tallies in passDone and passResult.
+ */
+function claimPhase(
+  ctl: Int32Array,
+  open: number,
+  base: number,
+  count: number,
+  thread: number,
+  threads: number,
+  stage: number,
+  start: number,
+  end: number,
+  cuts: number,
+  kernel: StageKernel,
+  onError: (e: unknown) => boolean,
+  sweep: boolean,
+): void {
   passDone = 0;
   passResult = 0;
   passStopped = false;
+  passHome = 0;
+  if (count === 0) return;
   // thread < threads <= 64 and count <= 1024: int32s
-  const first = Math.floor((thread * count) / threads) | 0;
-  const share = (Math.floor(((thread + 1) * count) / threads) | 0) - first;
+  const own = Math.floor((thread * count) / threads) | 0;
+  const share = (Math.floor(((thread + 1) * count) / threads) | 0) - own;
   for (let i = 0; i < count && !passStopped; i++) {
-    const b = first + i < count ? first + i : first + i - count;
-    if (!tryBlock(ctl, open, b, count, stage, start, end, cuts, kernel, onError)) break;
+    const b = own + i < count ? own + i : own + i - count;
+    if (!tryBlock(ctl, open, base, b, count, stage, start, end, cuts, kernel, onError)) break;
   }
   // the forward pass's first `share` blocks were this thread's own share
-  const home = Math.min(passDone, share);
+  passHome = Math.min(passDone, share);
   for (let i = 1; i < count && !passStopped; i++) {
-    const b = first - i >= 0 ? first - i : first - i + count;
-    if (!tryBlock(ctl, open, b, count, stage, start, end, cuts, kernel, onError)) break;
+    const b = own - i >= 0 ? own - i : own - i + count;
+    if (!tryBlock(ctl, open, base, b, count, stage, start, end, cuts, kernel, onError)) break;
   }
   if (sweep) {
     for (let b = 0; b < count && !passStopped; b++)
-      tryBlock(ctl, open, b, count, stage, start, end, cuts, kernel, onError);
+      tryBlock(ctl, open, base, b, count, stage, start, end, cuts, kernel, onError);
   }
-  if (passDone !== home) Atomics.add(ctl, Ctl.AWAY_BLOCKS, passDone - home);
+}
+
+/**
+ * Publishes a phase's pass: the statistics, the or of its results into word `result`, its
+ * count of finished blocks added to word `done` once (the add publishes the blocks' plain
+ * writes to whoever loads it), and wakes whoever sleeps on `done` when the add completes
+ * the phase's `count` blocks. Returns false when the thread was told to stop.
+ */
+function finishPhase(ctl: Int32Array, done: number, result: number, count: number, thread: number): boolean {
+  if (passDone !== passHome) Atomics.add(ctl, Ctl.AWAY_BLOCKS, passDone - passHome);
   if (thread !== 0 && passDone !== 0) Atomics.add(ctl, Ctl.HELPER_BLOCKS, passDone);
-  if (passResult !== 0) Atomics.or(ctl, Ctl.RESULT, passResult);
-  if (passDone > 0) {
-    // the add publishes the blocks' plain writes to whoever loads DONE (the coordinator)
-    const done = Atomics.add(ctl, Ctl.DONE, passDone) + passDone;
-    if (done === count && Atomics.load(ctl, Ctl.COORDINATOR_WAITING) !== 0) Atomics.notify(ctl, Ctl.DONE);
+  if (passResult !== 0) Atomics.or(ctl, result, passResult);
+  if (passDone > 0 && Atomics.add(ctl, done, passDone) + passDone === count) {
+    // the last phase's waiter is the coordinator; a phase line's, any thread
+    const waiting = done === Ctl.DONE ? Ctl.COORDINATOR_WAITING : done - PhaseLine.DONE + PhaseLine.WAITERS;
+    if (Atomics.load(ctl, waiting) !== 0) Atomics.notify(ctl, done);
   }
   return !passStopped;
 }
+
+/**
+ * The barrier between two phases: waits until the `count` blocks of the phase whose line is
+ * at `line` are done (spinning `spin` loads, then sleeping). False when dispatch `seq` is no
+ * longer the current one: a thread that fell behind and finds the line reset for a newer
+ * dispatch must not wait for it.
+ */
+function waitPhase(ctl: Int32Array, line: number, count: number, seq: number, spin: number): boolean {
+  const done = line + PhaseLine.DONE;
+  for (let i = 0; i < spin; i++) {
+    if (Atomics.load(ctl, done) === count) return true;
+    if ((i & 63) === 63 && Atomics.load(ctl, Ctl.SEQ) !== seq) return false;
+  }
+  for (;;) {
+    Atomics.add(ctl, line + PhaseLine.WAITERS, 1);
+    const now = Atomics.load(ctl, done);
+    // a timeout: a thread that fell behind sleeps on a line no add may complete again
+    const slept = now !== count && Atomics.wait(ctl, done, now, PHASE_WAIT_MS) !== 'not-equal';
+    Atomics.sub(ctl, line + PhaseLine.WAITERS, 1);
+    if (slept) Atomics.add(ctl, Ctl.PHASE_PARKS, 1);
+    if (Atomics.load(ctl, done) === count) return true;
+    if (Atomics.load(ctl, Ctl.SEQ) !== seq || Atomics.load(ctl, Ctl.SHUTDOWN) !== 0) return false;
+  }
+}
+
+/** Longest sleep at a barrier between phases before the sleeper checks that its dispatch is current. */
+const PHASE_WAIT_MS = 1;
 
 /** Writes the first helper error (later ones are dropped: the first one is the cause). */
 export function recordError(buffer: SharedArrayBuffer, helper: number, message: string): void {

@@ -99,7 +99,8 @@ export function runHelper(endpoint: HelperEndpoint, load: KernelLoader = importK
         const published = Atomics.load(ctl, Ctl.GENERATION);
         if (published > generation) return;
         seen = seq;
-        if (published === generation && !claimBlocks(ctl, seq, index + 1, threads, k, fail, false)) return;
+        if (published === generation && !claimBlocks(ctl, seq, index + 1, threads, k, fail, false, spin))
+          return;
         continue;
       }
       if (failed) return;

@@ -21,12 +21,16 @@ import {
   claimBlocks,
   createControlBlock,
   MAX_BLOCKS,
+  MAX_PHASES,
+  PHASE_TABLE,
+  PhaseLine,
   Profile,
   openBlocks,
   readError,
   Slot,
   type StageKernel,
   TIMED_STAGES,
+  CLAIM_STRIDE,
 } from './control_block.js';
 import type { FromHelper, SharedStores, StageKernelModule, ToHelper } from './messages.js';
 
@@ -197,6 +201,16 @@ export class HelperPool {
     };
   }
 
+  /** Barriers between the phases of a dispatch passed so far (runPhases: a sweep's colours but the last). */
+  get phaseBarriers(): number {
+    return Atomics.load(this.#ctl, Ctl.PHASE_BARRIERS);
+  }
+
+  /** Times, so far, that a thread slept at a barrier between phases. */
+  get phaseParks(): number {
+    return Atomics.load(this.#ctl, Ctl.PHASE_PARKS);
+  }
+
   /** Times, so far, that the coordinator slept at a barrier. */
   get coordinatorParks(): number {
     return Atomics.load(this.#ctl, Ctl.COORDINATOR_PARKS);
@@ -248,7 +262,7 @@ export class HelperPool {
       // so the whole range at once writes what its blocks would)
       return kernel(stage, start, end) ?? 0;
     }
-    return this.#dispatch(kernel, stage, start, end, blocks);
+    return this.#dispatch(kernel, stage, start, end, blocks, blocks);
   }
 
   /**
@@ -274,14 +288,99 @@ export class HelperPool {
       }
       return result;
     }
-    const table = Ctl.CUTS + ((this.#seq + 1) & 1) * CUT_WORDS;
+    const parity = (this.#seq + 1) & 1;
+    const table = Ctl.CUTS + parity * CUT_WORDS;
     // plain stores: the dispatch's Atomics.store of SEQ publishes them
     for (let i = 0; i < 4 * blocks; i++) this.#ctl[table + i] = cuts[i]!;
-    return this.#dispatch(kernel, stage, CUT_BLOCKS, CUT_BLOCKS, blocks);
+    const phases = Ctl.PHASES + parity * PHASE_TABLE;
+    this.#ctl[phases] = 0;
+    this.#ctl[phases + 1] = blocks;
+    return this.#dispatch(kernel, stage, CUT_BLOCKS, 1, blocks, blocks);
   }
 
-  /** Publishes a dispatch, claims blocks like a helper, waits at the barrier; throws a helper's error. */
-  #dispatch(kernel: StageKernel, stage: number, start: number, end: number, blocks: number): number {
+  /**
+   * Runs `stage` in `phases` phases, one after the other, in one dispatch: phase p is blocks
+   * [starts[p], starts[p + 1]) of the given ranges (as runStageCuts), and no block of phase
+   * p + 1 starts before every block of phase p is done (a barrier between the threads,
+   * control_block.ts). For a sweep's colours: each colour's blocks are a phase. Writes each
+   * phase's or of results into `results[p]`; returns the or of them all.
+   */
+  runPhases(
+    stage: number,
+    phases: number,
+    starts: Int32Array,
+    cuts: Int32Array,
+    results: Int32Array,
+  ): number {
+    this.#check('runPhases');
+    const kernel = this.#kernel;
+    if (kernel === null) throw new Error('runPhases: no stores published yet (call publish first)');
+    if (!(Number.isInteger(phases) && phases >= 1 && phases <= MAX_PHASES && starts.length > phases)) {
+      throw new RangeError(
+        `runPhases: phases must be an integer in [1, ${MAX_PHASES}] with phases + 1 starts, got ${phases} and ${starts.length}`,
+      );
+    }
+    const blocks = starts[phases]!;
+    if (!(starts[0] === 0 && blocks <= MAX_BLOCKS && cuts.length >= 4 * blocks && results.length >= phases)) {
+      throw new RangeError(
+        `runPhases: starts must rise from 0 to at most ${MAX_BLOCKS} blocks with 4 cuts each and a result per phase, got starts[0] ${starts[0]}, ${blocks} blocks, ${cuts.length} cuts, ${results.length} results`,
+      );
+    }
+    const ctl = this.#ctl;
+    if (this.helperCount === 0 || blocks === phases) {
+      // one thread, or one block a phase: the phases here in order, no dispatch
+      let all = 0;
+      for (let p = 0; p < phases; p++) {
+        let result = 0;
+        for (let i = 4 * starts[p]!; i < 4 * starts[p + 1]!; i += 2) {
+          if (cuts[i + 1]! > cuts[i]!) result |= kernel(stage, cuts[i]!, cuts[i + 1]!) ?? 0;
+        }
+        results[p] = result;
+        all |= result;
+      }
+      return all;
+    }
+    const parity = (this.#seq + 1) & 1;
+    const table = Ctl.CUTS + parity * CUT_WORDS;
+    for (let i = 0; i < 4 * blocks; i++) ctl[table + i] = cuts[i]!;
+    const phaseTable = Ctl.PHASES + parity * PHASE_TABLE;
+    for (let p = 0; p <= phases; p++) {
+      const b = starts[p]!;
+      if (p > 0 && !(b >= starts[p - 1]!)) {
+        throw new RangeError(`runPhases: starts must not fall, got ${starts[p - 1]} then ${b} at phase ${p}`);
+      }
+      ctl[phaseTable + p] = b;
+    }
+    // the lines of every phase but the last (which uses DONE and RESULT), zeroed before SEQ
+    // publishes the dispatch: no thread of this dispatch reads them before that
+    for (let p = 0; p < phases - 1; p++) {
+      const line = Ctl.PHASE_LINES + p * CLAIM_STRIDE;
+      Atomics.store(ctl, line + PhaseLine.DONE, 0);
+      Atomics.store(ctl, line + PhaseLine.RESULT, 0);
+    }
+    const last = this.#dispatch(kernel, stage, CUT_BLOCKS, phases, blocks, blocks - starts[phases - 1]!);
+    let all = last;
+    for (let p = 0; p < phases - 1; p++) {
+      const result = Atomics.load(ctl, Ctl.PHASE_LINES + p * CLAIM_STRIDE + PhaseLine.RESULT);
+      results[p] = result;
+      all |= result;
+    }
+    results[phases - 1] = last;
+    return all;
+  }
+
+  /**
+   * Publishes a dispatch of `blocks` blocks, claims blocks like a helper, waits at the
+   * barrier until the last phase's `lastBlocks` are done; throws a helper's error.
+   */
+  #dispatch(
+    kernel: StageKernel,
+    stage: number,
+    start: number,
+    end: number,
+    blocks: number,
+    lastBlocks: number,
+  ): number {
     const ctl = this.#ctl;
     const seq = ++this.#seq;
     const slot = Ctl.SLOTS + (seq & 1) * Slot.SIZE;
@@ -300,8 +399,8 @@ export class HelperPool {
     }
     Atomics.store(ctl, Ctl.SEQ, seq);
     if (Atomics.load(ctl, Ctl.SLEEPERS) !== 0) Atomics.notify(ctl, Ctl.SEQ);
-    claimBlocks(ctl, seq, 0, this.helperCount + 1, kernel, this.#onError, true);
-    this.#barrier(blocks);
+    claimBlocks(ctl, seq, 0, this.helperCount + 1, kernel, this.#onError, true, this.#spin);
+    this.#barrier(lastBlocks);
     const own = this.#ownError;
     if (own !== null) {
       // the same as a single-threaded step would throw; the pool stays usable

@@ -19,7 +19,7 @@ import type { World } from '@impulse/core';
 import { ParallelStep, SolverStage } from '@impulse/core/parallel';
 import type { BlockCounts, BlockTimes, HelperSpawner } from './pool.js';
 import { DEFAULT_MIN_BLOCK_ITEMS } from './block_items.js';
-import { CUT_WORDS, MAX_BLOCKS } from './control_block.js';
+import { blockStart, CUT_WORDS, MAX_BLOCKS, MAX_PHASES } from './control_block.js';
 import {
   COLOUR_STAGES,
   type DispatchThresholds,
@@ -54,6 +54,12 @@ export interface WorldExecutorOptions {
    * `'even'` into blocks of equal counts (to compare: profile:step).
    */
   readonly colourCut?: 'body' | 'even';
+  /**
+   * How a colour stage's sweep is handed to the helpers: `'phases'` (the default) in one
+   * dispatch whose colours are phases, with a barrier between the threads after each
+   * (HelperPool.runPhases); `'colours'` in a dispatch per colour (to compare: profile:step).
+   */
+  readonly sweep?: 'phases' | 'colours';
 }
 
 export class WorldStepExecutor {
@@ -77,6 +83,14 @@ export class WorldStepExecutor {
   readonly #cutByBody: boolean;
   /** A stage's cuts (HelperPool.runStageCuts), reused. */
   readonly #cuts = new Int32Array(CUT_WORDS);
+  /** A sweep's cuts, all colours (HelperPool.runPhases), and its phases' first blocks and results. */
+  readonly #sweepCuts = new Int32Array(CUT_WORDS);
+  readonly #phaseStarts = new Int32Array(MAX_PHASES + 1);
+  readonly #phaseResults = new Int32Array(MAX_PHASES);
+  /** The colours (a mask) of each phase of the last sweep. */
+  readonly #phaseColours = new Int32Array(MAX_PHASES);
+  /** Whether a colour stage's sweep runs in one dispatch (sweep). */
+  readonly #sweeps: boolean;
 
   constructor(world: World, options: WorldExecutorOptions) {
     const step = new ParallelStep(world);
@@ -103,6 +117,11 @@ export class WorldStepExecutor {
     }
     this.#cutByBody = cut === 'body';
     if (this.#cutByBody) for (const stage of COLOUR_STAGES) this.#colourStage[stage] = 1;
+    const sweep = options.sweep ?? 'phases';
+    if (sweep !== 'phases' && sweep !== 'colours') {
+      throw new RangeError(`WorldStepExecutor: sweep must be 'phases' or 'colours', got ${String(sweep)}`);
+    }
+    this.#sweeps = sweep === 'phases';
   }
 
   /**
@@ -159,6 +178,16 @@ export class WorldStepExecutor {
     return this.#pool?.blockTimes ?? null;
   }
 
+  /** Barriers between the colours of a sweep's dispatch passed so far (a statistic). */
+  get phaseBarriers(): number {
+    return this.#pool?.phaseBarriers ?? 0;
+  }
+
+  /** Times a thread slept at a barrier between a sweep's colours (a statistic). */
+  get phaseParks(): number {
+    return this.#pool?.phaseParks ?? 0;
+  }
+
   /** Times the calling thread slept at a barrier (a statistic). */
   get coordinatorParks(): number {
     return this.#pool?.coordinatorParks ?? 0;
@@ -187,6 +216,115 @@ export class WorldStepExecutor {
       return result;
     }
     return this.#run(stage, start, end, items, min);
+  }
+
+  /**
+   * A colour stage over the colours of `mask` (StepExecutor.runColours: contact colours, or
+   * joint colours of row-only joints): when some colour reaches the stage's threshold, one
+   * dispatch whose phases are the colours, each cut into a multiple of the threads (a
+   * contact colour by body, a joint colour evenly); consecutive colours below the threshold make one
+   * phase of one block (one thread runs them in order: no barrier between them). Else every
+   * colour here. Returns the mask of the colours whose result was not 0.
+   */
+  runColours(_w: unknown, stage: number, colourStart: Int32Array, mask: number): number {
+    const thresholds = this.#thresholds;
+    const min = stage < thresholds.items.length ? thresholds.items[stage]! : thresholds.fallback;
+    const colours = colourStart.length - 1;
+    let largest = 0;
+    for (let c = 0; c < colours; c++) {
+      const items = ((mask >> c) & 1) === 0 ? 0 : colourStart[c + 1]! - colourStart[c]!;
+      if (items > largest) largest = items;
+    }
+    if (largest < min || !this.#sweeps) return this.#colourByColour(stage, colourStart, mask, colours, min);
+    const executor = this.#blocks ?? this.#start();
+    const step = this.#step;
+    step.beforeDispatch();
+    if (step.generation() !== this.#published) this.#publish();
+    if (!this.#shareable) return this.#colourByColour(stage, colourStart, mask, colours, min);
+    const pool = this.#pool!;
+    const threads = pool.helperCount + 1;
+    const cuts = this.#cuts;
+    const sweepCuts = this.#sweepCuts;
+    const starts = this.#phaseStarts;
+    const phaseColours = this.#phaseColours;
+    // a contact colour is cut where the body stages cut its bodies; a joint colour evenly
+    const byBody = stage < this.#colourStage.length && this.#colourStage[stage] === 1;
+    let phases = 0;
+    let blocks = 0;
+    // the end of the last phase when it is one block of small colours (else -1): a small
+    // colour that follows it joins its range, run by one thread after them with no barrier
+    let smallEnd = -1;
+    for (let c = 0; c < colours; c++) {
+      const start = colourStart[c]!;
+      const end = colourStart[c + 1]!;
+      if (((mask >> c) & 1) === 0 || end === start) continue;
+      const small = end - start < min;
+      if (small && smallEnd === start) {
+        sweepCuts[4 * blocks - 3] = end;
+        sweepCuts[4 * blocks - 2] = end;
+        sweepCuts[4 * blocks - 1] = end;
+        phaseColours[phases - 1] = phaseColours[phases - 1]! | (1 << c);
+        smallEnd = end;
+        continue;
+      }
+      const n = small ? 1 : executor.blocksFor(end - start);
+      const cutBlocks = n >= threads ? (n - (n % threads)) | 0 : 1;
+      // more blocks than a dispatch holds (many threads): a dispatch per colour
+      if (blocks + cutBlocks > MAX_BLOCKS)
+        return this.#colourByColour(stage, colourStart, mask, colours, min);
+      starts[phases] = blocks;
+      phaseColours[phases++] = 1 << c;
+      if (cutBlocks > 1 && byBody && step.colourCuts(start, end, cutBlocks, cuts)) {
+        for (let i = 0; i < 4 * cutBlocks; i++) sweepCuts[4 * blocks + i] = cuts[i]!;
+        blocks += cutBlocks;
+        smallEnd = -1;
+      } else if (cutBlocks > 1) {
+        for (let b = 0; b < cutBlocks; b++) {
+          const o = 4 * (blocks + b);
+          sweepCuts[o] = blockStart(start, end, b, cutBlocks);
+          sweepCuts[o + 1] = blockStart(start, end, b + 1, cutBlocks);
+          sweepCuts[o + 2] = end;
+          sweepCuts[o + 3] = end;
+        }
+        blocks += cutBlocks;
+        smallEnd = -1;
+      } else {
+        const o = 4 * blocks;
+        sweepCuts[o] = start;
+        sweepCuts[o + 1] = end;
+        sweepCuts[o + 2] = end;
+        sweepCuts[o + 3] = end;
+        blocks++;
+        smallEnd = small ? end : -1;
+      }
+    }
+    starts[phases] = blocks;
+    this.dispatches++;
+    const results = this.#phaseResults;
+    pool.runPhases(stage, phases, starts, sweepCuts, results);
+    let out = 0;
+    // a phase of several small colours flags them all: the relax-again pass on a colour it
+    // flagged nothing in changes nothing (it solves only the flagged constraints)
+    for (let p = 0; p < phases; p++) if (results[p] !== 0) out |= phaseColours[p]!;
+    return out;
+  }
+
+  /** The colours of `mask` colour after colour, each dispatched or not by its own size (#run). */
+  #colourByColour(
+    stage: number,
+    colourStart: Int32Array,
+    mask: number,
+    colours: number,
+    min: number,
+  ): number {
+    let out = 0;
+    for (let c = 0; c < colours; c++) {
+      const start = colourStart[c]!;
+      const end = colourStart[c + 1]!;
+      if (((mask >> c) & 1) !== 0 && end > start && this.#run(stage, start, end, end - start, min) !== 0)
+        out |= 1 << c;
+    }
+    return out;
   }
 
   #run(stage: number, start: number, end: number, items: number, min: number): number {
