@@ -184,6 +184,16 @@ describe('joints of every kind on the helpers', () => {
       if (stage === SolverStage.JointSolve) handed += end - start;
       return runStage(w, stage, start, end);
     };
+    // a sweep handed over at once (every coloured joint row-only): the joints of its colours
+    const runColours = executor.runColours.bind(executor);
+    executor.runColours = (w, stage, colourStart, mask) => {
+      if (stage === SolverStage.JointSolve) {
+        for (let c = 0; c + 1 < colourStart.length; c++) {
+          if ((mask & (1 << c)) !== 0) handed += colourStart[c + 1]! - colourStart[c]!;
+        }
+      }
+      return runColours(w, stage, colourStart, mask);
+    };
     const steps = 10;
     let shared = 0;
     for (let i = 0; i < steps; i++) {
