@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { BrowserSuiteFirst } from './vitest.sequencer';
 import projects from './vitest.workspace';
 
 export default defineConfig({
@@ -10,8 +9,5 @@ export default defineConfig({
     // which on the 2-core CI machine ran every file of core, worker, react and bench one
     // after another; the main process only collects results and sits idle meanwhile.
     maxWorkers: availableParallelism(),
-    // the browser suite starts first and the other files run beside it (vitest.sequencer.ts);
-    // the allocation probes and the outside-the-app tests wait for a second group
-    sequence: { sequencer: BrowserSuiteFirst },
   },
 });
