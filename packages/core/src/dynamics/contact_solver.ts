@@ -16,7 +16,6 @@
 
 import { colourContacts } from './constraint_graph.js';
 import type { StepContext } from './step_context.js';
-import type { Softness } from './softness.js';
 import type { DynamicsState } from './dynamics_state.js';
 import { CONTACT_ENABLE_EVENTS } from './awake_contacts.js';
 import type { ContactConstraints } from './contact_constraints.js';
@@ -124,32 +123,6 @@ enum M {
 
 /** The meta values of paired constraints, for the colouring's pinning test. */
 export const PAIRED_TWO_POINTS = M.PAIRED_TWO_POINTS;
-
-/** Slots of `scalars`. */
-enum X {
-  INV_H = 0,
-  MAX_PUSH = 1,
-  AGAIN_SPEED = 2,
-}
-
-/**
- * The context's doubles the sweeps read, copied here by each exported sweep on entry. Code
- * compiled for a loop entered mid-way (on-stack replacement) takes the locals set before
- * the loop from the interpreter as tagged values, and a StepContext field holding a whole
- * number (invH 240, maxPushSpeed 3) is a Smi: each use in the loop was a Smi-or-HeapNumber
- * check and a conversion, and a bias selected between such a value and a double was a
- * tagged phi that boxed the double. A Float64Array element is a double in any code. One
- * per thread (module instance); the sweeps do not nest.
- */
-const scalars = new Float64Array(3);
-
-/** Copies the context's doubles into `scalars` (a store of a tagged value boxes nothing). */
-function loadScalars(ctx: StepContext): void {
-  const sc = scalars;
-  sc[X.INV_H] = ctx.invH;
-  sc[X.MAX_PUSH] = ctx.maxPushSpeed;
-  sc[X.AGAIN_SPEED] = ctx.relaxAgainSpeed;
-}
 
 /**
  * Applies last sub-step's accumulated impulses at the start of a sub-step, to constraints
@@ -375,8 +348,6 @@ export function solveContacts(
   start: number,
   end: number,
 ): number {
-  loadScalars(ctx);
-  const sc = scalars;
   const d = k.data;
   const meta = k.meta;
   const biasOn = useBias ? 1 : 0;
@@ -435,8 +406,8 @@ export function solveContacts(
       i++;
       continue;
     }
-    const ih = sc[X.INV_H]!;
-    const negMaxPush = -sc[X.MAX_PUSH]!;
+    const ih = ctx.invH;
+    const negMaxPush = -ctx.maxPushSpeed;
     // two independent two-point constraints, interleaved (their colour shares no moving body: constraint_graph.ts)
     const iX = i;
     const iY = i + 1;
@@ -783,7 +754,7 @@ export function solveContacts(
     if (biasOn === 0) {
       const changeX = (Math.abs(ni0X - oldN0X) + Math.abs(ni1X - oldN1X)) * (mAX + mBX);
       const changeY = (Math.abs(ni0Y - oldN0Y) + Math.abs(ni1Y - oldN1Y)) * (mAY + mBY);
-      const againSpeed = sc[X.AGAIN_SPEED]!;
+      const againSpeed = ctx.relaxAgainSpeed;
       const flagX = changeX > againSpeed ? 1 : 0;
       const flagY = changeY > againSpeed ? 1 : 0;
       again[iX] = flagX;
@@ -814,10 +785,9 @@ function solveOnePoints(
   track: boolean,
   again: Int32Array,
 ): number {
-  const sc = scalars;
-  const invH = sc[X.INV_H]!;
-  const negMaxPush = -sc[X.MAX_PUSH]!;
-  const againSpeed = sc[X.AGAIN_SPEED]!;
+  const invH = ctx.invH;
+  const negMaxPush = -ctx.maxPushSpeed;
+  const againSpeed = ctx.relaxAgainSpeed;
   // The flags as int32s, read once: a boolean parameter or field has no known type in
   // optimized code, so each test of it in the loop was a full truthiness check (Smi,
   // false, empty string, undetectable, heap number, BigInt: about 15 instructions).
@@ -961,7 +931,6 @@ export function relaxAgain(
   const meta = k.meta;
   const flags = k.relaxAgain;
   const track = k.tracking;
-  loadScalars(ctx);
   for (let i = start; i < end; i++) {
     if (flags[i] !== 0) solveOne(d, meta, state, i, ctx, false, track);
   }
@@ -977,9 +946,8 @@ function solveOne(
   useBias: boolean,
   track: boolean,
 ): number {
-  const sc = scalars;
-  const invH = sc[X.INV_H]!;
-  const maxPushSpeed = sc[X.MAX_PUSH]!;
+  const invH = ctx.invH;
+  const maxPushSpeed = ctx.maxPushSpeed;
   // (int32 flags: see solveOnePoints)
   const biasOn = useBias ? 1 : 0;
   const trackOn = track ? 1 : 0;
@@ -1190,7 +1158,7 @@ function solveOne(
     state[ob + S.W] = wb;
     // relax pass: 1 when this constraint changed its bodies' relative speed a lot (relaxAgain)
     const change = (Math.abs(ni0 - old0) + Math.abs(acc1 - old1)) * (mA + mB);
-    return biasOn === 0 && change > sc[X.AGAIN_SPEED]! ? 1 : 0;
+    return biasOn === 0 && change > ctx.relaxAgainSpeed ? 1 : 0;
   }
 }
 
@@ -1263,31 +1231,6 @@ export function applyContactRestitution(w: DynamicsState, start: number, end: nu
   }
 }
 
-/** A softness's three values in `prepareScalars`. */
-enum SOFT {
-  BIAS_RATE = 0,
-  MASS_SCALE = 1,
-  IMPULSE_SCALE = 2,
-}
-
-/** Slots of `prepareScalars`. */
-enum PS {
-  WARM = 0,
-  APPROACH_LIMIT = 1,
-  /** The contact softness (SOFT), then the static one. */
-  CONTACT = 2,
-  STATIC = 5,
-}
-
-/** The prepare stage's doubles (see prepareContactRange); one per thread. */
-const prepareScalars = new Float64Array(8);
-
-function writeSoftness(ps: Float64Array, at: number, soft: Softness): void {
-  ps[at + SOFT.BIAS_RATE] = soft.biasRate;
-  ps[at + SOFT.MASS_SCALE] = soft.massScale;
-  ps[at + SOFT.IMPULSE_SCALE] = soft.impulseScale;
-}
-
 /** Bits of what a block of the prepare stage found (prepareContactRange). */
 export enum PreparedFlag {
   /** A point approaches fast enough for restitution or a hit event to read its maximum. */
@@ -1326,17 +1269,16 @@ export function prepareContactRange(w: DynamicsState, ctx: StepContext, start: n
   const cd = contacts.data;
   const cBodyA = contacts.bodyA;
   const cBodyB = contacts.bodyB;
-  // The step's doubles, through a Float64Array (see `scalars`): this function runs from
-  // code compiled for its loop (on-stack replacement: one call a step), which takes the
-  // locals set before the loop from the interpreter as tagged values and checked and
-  // converted each one at every use, five times a constraint.
-  const ps = prepareScalars;
-  ps[PS.WARM] = ctx.enableWarmStarting ? 1 : 0;
-  writeSoftness(ps, PS.CONTACT, ctx.contactSoftness);
-  writeSoftness(ps, PS.STATIC, ctx.staticSoftness);
+  const warm = ctx.enableWarmStarting ? 1 : 0;
+  const cBiasRate = ctx.contactSoftness.biasRate;
+  const cMassScale = ctx.contactSoftness.massScale;
+  const cImpulseScale = ctx.contactSoftness.impulseScale;
+  const sBiasRate = ctx.staticSoftness.biasRate;
+  const sMassScale = ctx.staticSoftness.massScale;
+  const sImpulseScale = ctx.staticSoftness.impulseScale;
   // approach speeds (negative relative normal velocity) from which restitution or a hit
   // event reads a point's largest normal impulse; NaN counts as fast, as it does there
-  ps[PS.APPROACH_LIMIT] = -Math.min(w.settings.restitutionThreshold, w.settings.hitEventThreshold);
+  const approachLimit = -Math.min(w.settings.restitutionThreshold, w.settings.hitEventThreshold);
   // The bits are gathered in the loop and returned as they are: an operation after the
   // loop that had not run when the loop was compiled (the tests `fast !== 0` and
   // `bouncy !== 0` that made the bits here) has no type feedback, and deoptimised that
@@ -1368,10 +1310,10 @@ export function prepareContactRange(w: DynamicsState, ctx: StepContext, start: n
     kd[base + K.IA] = iA;
     kd[base + K.MB] = mB;
     kd[base + K.IB] = iB;
-    const soft = mA === 0 || mB === 0 ? PS.STATIC : PS.CONTACT;
-    kd[base + K.BIAS_RATE] = ps[soft + SOFT.BIAS_RATE]!;
-    kd[base + K.MASS_SCALE] = ps[soft + SOFT.MASS_SCALE]!;
-    kd[base + K.IMPULSE_SCALE] = ps[soft + SOFT.IMPULSE_SCALE]!;
+    const isStatic = mA === 0 || mB === 0;
+    kd[base + K.BIAS_RATE] = isStatic ? sBiasRate : cBiasRate;
+    kd[base + K.MASS_SCALE] = isStatic ? sMassScale : cMassScale;
+    kd[base + K.IMPULSE_SCALE] = isStatic ? sImpulseScale : cImpulseScale;
 
     const vax = state[oa + S.VX]!;
     const vay = state[oa + S.VY]!;
@@ -1391,7 +1333,6 @@ export function prepareContactRange(w: DynamicsState, ctx: StepContext, start: n
       kd[p + Q.RBX] = rbx;
       kd[p + Q.RBY] = rby;
       kd[p + Q.BASE_SEP] = cd[src + P.SEP]! - ((rbx - rax) * nx + (rby - ray) * ny);
-      const warm = ps[PS.WARM]!;
       kd[p + Q.NORMAL_IMPULSE] = warm * cd[src + P.NORMAL_IMPULSE]!;
       kd[p + Q.TANGENT_IMPULSE] = warm * cd[src + P.TANGENT_IMPULSE]!;
       kd[p + Q.MAX_NORMAL_IMPULSE] = 0;
@@ -1408,7 +1349,7 @@ export function prepareContactRange(w: DynamicsState, ctx: StepContext, start: n
       const dvy = vby + wb * rbx - (vay + wa * rax);
       const relativeVelocity = dvx * nx + dvy * ny;
       kd[p + Q.RELATIVE_VELOCITY] = relativeVelocity;
-      found |= relativeVelocity > ps[PS.APPROACH_LIMIT]! ? 0 : PreparedFlag.FAST;
+      found |= relativeVelocity > approachLimit ? 0 : PreparedFlag.FAST;
     }
   }
   return found;
