@@ -16,7 +16,9 @@
  * `SWEEP=both` in the environment adds, for every count above one, a run whose colour
  * stages are dispatched colour by colour (WorldExecutorOptions.sweep 'colours', the way
  * before sweeps were phases of one dispatch), in the same alternating rounds: `2c` in the
- * table.
+ * table. `SYNC=both` adds a run whose contact sweeps meet at a barrier after each colour
+ * (WorldExecutorOptions.phaseSync 'barriers') rather than waiting for the blocks that last
+ * touched their bodies: `2b` in the table.
  */
 import { availableParallelism } from 'node:os';
 import { World } from '@impulse/core';
@@ -63,12 +65,17 @@ async function main(): Promise<void> {
   for (const { name, build } of BENCH_SCENES) {
     if (!name.includes(only)) continue;
     const runs = [];
-    const variants: { threads: number; sweep: 'phases' | 'colours' }[] = [];
+    type Sync = 'dependencies' | 'barriers';
+    const variants: { threads: number; sweep: 'phases' | 'colours'; sync: Sync; label: string }[] = [];
     for (let threads = 1; threads <= maxThreads; threads++) {
-      variants.push({ threads, sweep: 'phases' });
-      if (threads > 1 && process.env.SWEEP === 'both') variants.push({ threads, sweep: 'colours' });
+      variants.push({ threads, sweep: 'phases', sync: 'dependencies', label: `${threads}` });
+      if (threads === 1) continue;
+      if (process.env.SYNC === 'both')
+        variants.push({ threads, sweep: 'phases', sync: 'barriers', label: `${threads}b` });
+      if (process.env.SWEEP === 'both')
+        variants.push({ threads, sweep: 'colours', sync: 'barriers', label: `${threads}c` });
     }
-    for (const { threads, sweep } of variants) {
+    for (const { threads, sweep, sync, label } of variants) {
       // sleep off: the scenes keep their work for the whole run, as in the benchmark app
       const world = new World({ sharedMemory: threads > 1, enableSleep: false });
       build(world);
@@ -80,10 +87,10 @@ async function main(): Promise<void> {
           kernelUrl: nodeKernelUrl(),
           ...(holdSpin === undefined ? {} : { holdSpin }),
           sweep,
+          phaseSync: sync,
         });
         setStepExecutor(world, executor);
       }
-      const label = sweep === 'colours' ? `${threads}c` : `${threads}`;
       runs.push({ threads, label, world, executor, ms: [] as number[], dispatches: 0 });
     }
     for (const r of runs) {

@@ -16,8 +16,8 @@
  */
 
 import type { World } from '@impulse/core';
-import { ParallelStep, SolverStage } from '@impulse/core/parallel';
-import type { BlockCounts, BlockTimes, HelperSpawner } from './pool.js';
+import { DEPENDENCY_WIDTH, ParallelStep, SolverStage } from '@impulse/core/parallel';
+import type { BlockCounts, BlockTimes, HelperSpawner, PhaseDependencies } from './pool.js';
 import { DEFAULT_MIN_BLOCK_ITEMS } from './block_items.js';
 import { blockStart, CUT_WORDS, MAX_BLOCKS, MAX_PHASES } from './control_block.js';
 import {
@@ -60,6 +60,26 @@ export interface WorldExecutorOptions {
    * (HelperPool.runPhases); `'colours'` in a dispatch per colour (to compare: profile:step).
    */
   readonly sweep?: 'phases' | 'colours';
+  /**
+   * What a contact colour's block waits for in a sweep's dispatch: `'dependencies'` (the
+   * default) the blocks of earlier colours that last touched its bodies (core's
+   * ParallelStep.sweepDependencies), so the threads do not all meet after each colour;
+   * `'barriers'` every block of the colour before (to compare: bench:step, profile:step).
+   */
+  readonly phaseSync?: 'dependencies' | 'barriers';
+}
+
+/** A contact sweep's dependency table, kept for the step's later sweeps of the same stage. */
+interface DependencyCache {
+  /**
+   * The step (WorldStepExecutor's count of PrepareContacts), colour mask and stage threshold
+   * it was made for: together they fix the sweep's phases and cuts.
+   */
+  step: number;
+  mask: number;
+  min: number;
+  readonly table: Int32Array;
+  readonly width: number;
 }
 
 export class WorldStepExecutor {
@@ -91,6 +111,12 @@ export class WorldStepExecutor {
   readonly #phaseColours = new Int32Array(MAX_PHASES);
   /** Whether a colour stage's sweep runs in one dispatch (sweep). */
   readonly #sweeps: boolean;
+  /** Whether a contact sweep's blocks wait for their dependencies rather than at barriers (phaseSync). */
+  readonly #dependencies: boolean;
+  /** Per stage id, the last dependency table made (a contact sweep's cuts change once a step). */
+  readonly #dependencyCache: (DependencyCache | null)[];
+  /** Steps prepared so far: a dependency table is valid within its step. */
+  #steps = 0;
 
   constructor(world: World, options: WorldExecutorOptions) {
     const step = new ParallelStep(world);
@@ -111,6 +137,7 @@ export class WorldStepExecutor {
     }
     this.#thresholds = dispatchThresholds(this.#minBlockItems, blocks);
     this.#colourStage = new Uint8Array(this.#thresholds.items.length);
+    this.#dependencyCache = new Array<DependencyCache | null>(this.#thresholds.items.length).fill(null);
     const cut = options.colourCut ?? 'body';
     if (cut !== 'body' && cut !== 'even') {
       throw new RangeError(`WorldStepExecutor: colourCut must be 'body' or 'even', got ${String(cut)}`);
@@ -122,6 +149,13 @@ export class WorldStepExecutor {
       throw new RangeError(`WorldStepExecutor: sweep must be 'phases' or 'colours', got ${String(sweep)}`);
     }
     this.#sweeps = sweep === 'phases';
+    const sync = options.phaseSync ?? 'dependencies';
+    if (sync !== 'dependencies' && sync !== 'barriers') {
+      throw new RangeError(
+        `WorldStepExecutor: phaseSync must be 'dependencies' or 'barriers', got ${String(sync)}`,
+      );
+    }
+    this.#dependencies = sync === 'dependencies';
   }
 
   /**
@@ -183,6 +217,11 @@ export class WorldStepExecutor {
     return this.#pool?.phaseBarriers ?? 0;
   }
 
+  /** Times a thread found a block's dependency unfinished and waited for it (a statistic). */
+  get dependencyWaits(): number {
+    return this.#pool?.dependencyWaits ?? 0;
+  }
+
   /** Times a thread slept at a barrier between a sweep's colours (a statistic). */
   get phaseParks(): number {
     return this.#pool?.phaseParks ?? 0;
@@ -207,7 +246,10 @@ export class WorldStepExecutor {
   runStage(_w: unknown, stage: number, start: number, end: number): number {
     const items = end - start;
     const thresholds = this.#thresholds;
-    if (stage === SolverStage.PrepareContacts) this.#inline = items < thresholds.colourItems;
+    if (stage === SolverStage.PrepareContacts) {
+      this.#inline = items < thresholds.colourItems;
+      this.#steps++;
+    }
     const min = stage < thresholds.items.length ? thresholds.items[stage]! : thresholds.fallback;
     // storing impulses ends the soft step's stages: after it, the helpers may park
     if (stage === SolverStage.StoreImpulses) {
@@ -301,12 +343,44 @@ export class WorldStepExecutor {
     starts[phases] = blocks;
     this.dispatches++;
     const results = this.#phaseResults;
-    pool.runPhases(stage, phases, starts, sweepCuts, results);
+    const dependencies =
+      byBody && this.#dependencies ? this.#dependencyTable(stage, mask, min, phases) : null;
+    pool.runPhases(stage, phases, starts, sweepCuts, results, dependencies);
     let out = 0;
     // a phase of several small colours flags them all: the relax-again pass on a colour it
     // flagged nothing in changes nothing (it solves only the flagged constraints)
     for (let p = 0; p < phases; p++) if (results[p] !== 0) out |= phaseColours[p]!;
     return out;
+  }
+
+  /**
+   * The dependency table of this sweep (its phases and cuts in #phaseStarts, #sweepCuts):
+   * made once a step per colour mask and stage threshold, which fix the cuts (the solve and
+   * relax of every sub-step share one table, the warm starts another).
+   */
+  #dependencyTable(stage: number, mask: number, min: number, phases: number): PhaseDependencies {
+    const caches = this.#dependencyCache;
+    const step = this.#steps;
+    for (let i = 0; i < caches.length; i++) {
+      const made = caches[i]!;
+      if (made !== null && made.step === step && made.mask === mask && made.min === min) return made;
+    }
+    let cache = caches[stage] ?? null;
+    if (cache === null) {
+      cache = {
+        step: -1,
+        mask: 0,
+        min: 0,
+        table: new Int32Array(MAX_BLOCKS * DEPENDENCY_WIDTH),
+        width: DEPENDENCY_WIDTH,
+      };
+      caches[stage] = cache;
+    }
+    this.#step.sweepDependencies(phases, this.#phaseStarts, this.#sweepCuts, cache.table);
+    cache.step = step;
+    cache.mask = mask;
+    cache.min = min;
+    return cache;
   }
 
   /** The colours of `mask` colour after colour, each dispatched or not by its own size (#run). */
