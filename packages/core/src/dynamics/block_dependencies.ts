@@ -35,6 +35,9 @@ export class DependencyScratch {
   stamp = new Int32Array(64);
   /** Per block: 1 + the block that has it in its list already (0: none), cleared per block. */
   listed = new Int32Array(1024);
+  /** Per block: the first phase of its chain (see blockDependencies), and its phase. */
+  chainFrom = new Int32Array(1024);
+  phaseOf = new Int32Array(1024);
   epoch = 0;
 
   reserve(bodies: number, blocks: number): void {
@@ -42,7 +45,11 @@ export class DependencyScratch {
       this.lastBlock = growI32(this.lastBlock, bodies);
       this.stamp = growI32(this.stamp, bodies);
     }
-    if (blocks > this.listed.length) this.listed = growI32(this.listed, blocks);
+    if (blocks > this.listed.length) {
+      this.listed = growI32(this.listed, blocks);
+      this.chainFrom = growI32(this.chainFrom, blocks);
+      this.phaseOf = growI32(this.phaseOf, blocks);
+    }
   }
 }
 
@@ -52,6 +59,11 @@ export class DependencyScratch {
  * p being blocks [starts[p], starts[p + 1]), block b the constraint ranges
  * [cuts[4b], cuts[4b + 1]) and [cuts[4b + 2], cuts[4b + 3]) (HelperPool.runPhases). Blocks of
  * one phase must share no moving body (one colour each, or one block of several colours).
+ *
+ * Where consecutive phases have the same block count (colours cut by body), block k of a
+ * phase also waits for block k of the phase before: its chain, which the same thread runs
+ * when no thread falls behind. The chain then stands for every block k of those phases, so
+ * they are not listed; what is listed is the blocks of other shares, which few are.
  */
 export function blockDependencies(
   w: DynamicsState,
@@ -67,50 +79,61 @@ export function blockDependencies(
   // a new stamp per call: lastBlock entries of earlier calls are stale without clearing them
   const epoch = (scratch.epoch % 0x3fffffff) + 1;
   scratch.epoch = epoch;
-  for (let b = 0; b < blocks; b++) {
-    const o = b * DEPENDENCY_WIDTH;
-    out[o] = 0;
-    for (let r = 4 * b; r < 4 * b + 4; r += 2) {
-      for (let i = cuts[r]!; i < cuts[r + 1]!; i++) {
-        const c = meta[4 * i + 3]!;
-        touch(w, scratch, epoch, w.contacts.bodyA[c]!, b, out, o);
-        touch(w, scratch, epoch, w.contacts.bodyB[c]!, b, out, o);
-      }
-    }
-    // clear this block's marks: the next block starts with none listed
-    const n = out[o]!;
-    if (n === WAIT_ALL_EARLIER) scratch.listed.fill(0, 0, b);
-    else for (let k = 1; k <= n; k++) scratch.listed[out[o + k]!] = 0;
-  }
-}
-
-/** Block `b` (its list at out[o]) touches `body`: lists the body's last block, then becomes it. */
-function touch(
-  w: DynamicsState,
-  scratch: DependencyScratch,
-  epoch: number,
-  body: number,
-  b: number,
-  out: Int32Array,
-  o: number,
-): void {
-  const bodies = w.bodies;
-  if (isFixed(bodies.invMass, bodies.invInertia, bodies.state, body)) return;
+  const bodyA = w.contacts.bodyA;
+  const bodyB = w.contacts.bodyB;
+  const invMass = w.bodies.invMass;
+  const invInertia = w.bodies.invInertia;
+  const state = w.bodies.state;
   const stamp = scratch.stamp;
   const last = scratch.lastBlock;
-  if (stamp[body] === epoch) {
-    const before = last[body]!;
-    const listed = scratch.listed;
-    if (before !== b && listed[before] !== b + 1) {
-      listed[before] = b + 1;
-      const n = out[o]!;
-      if (n !== WAIT_ALL_EARLIER) {
-        if (n + 1 < DEPENDENCY_WIDTH) {
-          out[o + 1 + n] = before;
-          out[o] = n + 1;
-        } else out[o] = WAIT_ALL_EARLIER;
+  const listed = scratch.listed;
+  const chainFrom = scratch.chainFrom;
+  const phaseOf = scratch.phaseOf;
+  for (let p = 0; p < phases; p++) {
+    const first = starts[p]!;
+    const count = starts[p + 1]! - first;
+    // the chain: the phase before has as many blocks (and so, cut by body, the same bodies' shares)
+    const chained = p > 0 && starts[p]! - starts[p - 1]! === count;
+    for (let b = first; b < first + count; b++) {
+      const o = b * DEPENDENCY_WIDTH;
+      phaseOf[b] = p;
+      let n = 0;
+      let from = p;
+      if (chained) {
+        const before = b - count;
+        from = chainFrom[before]!;
+        out[o + 1] = before;
+        listed[before] = b + 1;
+        n = 1;
       }
+      chainFrom[b] = from;
+      const k = b - first;
+      for (let r = 4 * b; r < 4 * b + 4; r += 2) {
+        for (let i = cuts[r]!; i < cuts[r + 1]!; i++) {
+          const c = meta[4 * i + 3]!;
+          for (let side = 0; side < 2; side++) {
+            const body = side === 0 ? bodyA[c]! : bodyB[c]!;
+            // a body that does not move is only read (constraint_graph.ts isFixed)
+            if (invMass[body] === 0 && invInertia[body] === 0 && isFixed(invMass, invInertia, state, body))
+              continue;
+            if (stamp[body] === epoch) {
+              const before = last[body]!;
+              // not this block, not listed yet, not on this block's chain
+              const onChain = phaseOf[before]! >= from && before - starts[phaseOf[before]!]! === k;
+              if (before !== b && listed[before] !== b + 1 && !onChain) {
+                listed[before] = b + 1;
+                if (n >= 0 && n + 1 < DEPENDENCY_WIDTH) out[o + 1 + n++] = before;
+                else n = WAIT_ALL_EARLIER;
+              }
+            } else stamp[body] = epoch;
+            last[body] = b;
+          }
+        }
+      }
+      out[o] = n;
+      // clear this block's marks: the next block starts with none listed
+      if (n === WAIT_ALL_EARLIER) listed.fill(0, 0, b);
+      else for (let j = 1; j <= n; j++) listed[out[o + j]!] = 0;
     }
-  } else stamp[body] = epoch;
-  last[body] = b;
+  }
 }

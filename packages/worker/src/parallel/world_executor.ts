@@ -270,7 +270,15 @@ export class WorldStepExecutor {
    */
   runColours(_w: unknown, stage: number, colourStart: Int32Array, mask: number): number {
     const thresholds = this.#thresholds;
-    const min = stage < thresholds.items.length ? thresholds.items[stage]! : thresholds.fallback;
+    // with dependencies every contact sweep is cut alike (the lowest colour stage's
+    // threshold), so that one table a step serves them all (#dependencyTable)
+    const contactSweep = stage < this.#colourStage.length && this.#colourStage[stage] === 1;
+    const min =
+      contactSweep && this.#dependencies
+        ? thresholds.colourItems
+        : stage < thresholds.items.length
+          ? thresholds.items[stage]!
+          : thresholds.fallback;
     const colours = colourStart.length - 1;
     let largest = 0;
     for (let c = 0; c < colours; c++) {
@@ -290,7 +298,7 @@ export class WorldStepExecutor {
     const starts = this.#phaseStarts;
     const phaseColours = this.#phaseColours;
     // a contact colour is cut where the body stages cut its bodies; a joint colour evenly
-    const byBody = stage < this.#colourStage.length && this.#colourStage[stage] === 1;
+    const byBody = contactSweep;
     let phases = 0;
     let blocks = 0;
     // the end of the last phase when it is one block of small colours (else -1): a small
