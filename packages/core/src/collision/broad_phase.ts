@@ -121,6 +121,8 @@ export class BroadPhase {
 
   /** Traversal stack of the pair search. */
   private pairStack: Int32Array = new Int32Array(64);
+  /** The shapes of the leaves one findPairs walk keeps, for the pair filter after it. */
+  private pairHits: Int32Array = new Int32Array(64);
   /** Per dynamic tree node: 1 when a moved proxy is below it (findMovedPairs), else 0. */
   private movedBelow: Uint8Array = new Uint8Array(64);
 
@@ -420,23 +422,32 @@ export class BroadPhase {
    * A plain walk over the tree's arrays rather than a tree query with a callback: the query
    * box would cross the call as four boxed doubles (docs/core-design.md, "Doubles crossing a
    * call box"), so the box is read here from the moved proxy's own leaf and only integers
-   * cross calls.
+   * cross calls. The walk calls nothing: what may grow is sized before it (searchRoot), and
+   * the leaves it keeps go to the pair filter after it. A call in the loop made V8 load
+   * every typed array's base and length again after it, at every node.
    */
   private findPairs(key: number, treeType: ProxyType): void {
-    const tree = this.trees[treeType];
-    if (tree.root === -1) return;
-    const own = this.trees[(key & 3) as ProxyType];
+    const own = (key & 3) as ProxyType;
     const id = key >> 2;
-    const shape = own.getUserData(id);
-    const mask = this.queryMask[(key & 3) as ProxyType][id]!;
+    const mask = this.queryMask[own][id]!;
+    const start = this.searchRoot(key, treeType);
+    if (start === NONE) return;
+    const tree = this.trees[treeType];
+    const shape = this.trees[own].getUserData(id);
     const moveIndex = this.moveIndex[treeType];
     const prevFat = this.prevFat;
-    // The search box and its prevFat, the tree's arrays (which the lazy rebuild may
-    // replace) and the stack are set by the loop's second pass: the first does nothing
-    // but reach the back edge. V8 compiles this function in some processes only as its
-    // loop (on-stack replacement), and every call then runs in the interpreter up to the
-    // loop's first back edge, where each double it reads from a typed array is a new heap
-    // number (148.6 KB a step in the tumbler, 2 of 8 processes); code before the loop
+    const ownBox = this.trees[own].box;
+    const nb = tree.box;
+    // one int32 record per node (DynamicTree.node): children, height, categories, payload
+    const node = tree.node;
+    const stack = this.pairStack;
+    const hits = this.pairHits;
+    let hitCount = 0;
+    // The search box and its prevFat are read by the loop's second pass: the first does
+    // nothing but reach the back edge. V8 compiles this function in some processes only as
+    // its loop (on-stack replacement), and every call then runs in the interpreter up to
+    // the loop's first back edge, where each double it reads from a typed array is a new
+    // heap number (148.6 KB a step in the tumbler, 2 of 8 processes); code before the loop
     // reads integers only (see contact_solver.ts solveContacts, docs/core-design.md).
     let minX = 0;
     let minY = 0;
@@ -446,12 +457,8 @@ export class BroadPhase {
     let prevMinY = 0;
     let prevMaxX = 0;
     let prevMaxY = 0;
-    let nb = tree.box;
-    // one int32 record per node (DynamicTree.node): children, height, categories, payload
-    let node = tree.node;
-    let stack = this.pairStack;
+    stack[0] = start;
     let top = 1;
-    // 0: the pass that only reaches the back edge, 1: the setup, 2: the search
     let pass = 0;
     // The stack holds nodes whose boxes and categories are known to pass: an internal node
     // tests its two children before pushing them, so a rejected child costs no push and
@@ -463,7 +470,6 @@ export class BroadPhase {
           continue;
         }
         pass = 2;
-        const ownBox = own.box;
         const q = Math.imul(id, 4) & IX.MASK;
         minX = ownBox[q]!;
         minY = ownBox[q + 1]!;
@@ -474,27 +480,6 @@ export class BroadPhase {
         prevMinY = prevFat[f + 1]!;
         prevMaxX = prevFat[f + 2]!;
         prevMaxY = prevFat[f + 3]!;
-        // a tree this search cannot reach (box or categories) is left enlarged, not rebuilt
-        const root = tree.root;
-        const rootBox = tree.box;
-        const rr = Math.imul(root, 4) & IX.MASK;
-        if (
-          rootBox[rr]! > maxX ||
-          rootBox[rr + 2]! < minX ||
-          rootBox[rr + 1]! > maxY ||
-          rootBox[rr + 3]! < minY
-        ) {
-          return;
-        }
-        if ((tree.node[(Math.imul(root, N.STRIDE) & IX.MASK) + N.BITS]! & mask) === 0) return;
-        tree.rebuildIfEnlarged();
-        nb = tree.box;
-        node = tree.node;
-        // the rebuild made a new root, whose box may be smaller than the enlarged one
-        const top0 = tree.root;
-        const r0 = Math.imul(top0, 4) & IX.MASK;
-        if (nb[r0]! > maxX || nb[r0 + 2]! < minX || nb[r0 + 1]! > maxY || nb[r0 + 3]! < minY) return;
-        stack[0] = top0;
       }
       const n = stack[--top]!;
       // masked: V8 then knows that an offset plus a field stays an int32 and drops the
@@ -502,10 +487,6 @@ export class BroadPhase {
       const r = Math.imul(n, 4) & IX.MASK;
       const o = Math.imul(n, N.STRIDE) & IX.MASK;
       if (node[o + N.HEIGHT]! > 0) {
-        if (top + 2 > stack.length) {
-          this.pairStack = growI32(stack, top + 2);
-          stack = this.pairStack;
-        }
         // touching fat boxes count as overlapping; subtrees whose categories the moved
         // shape's mask excludes are skipped whole (a net of bodies that ignore each other
         // never reaches a leaf)
@@ -555,6 +536,22 @@ export class BroadPhase {
       ) {
         continue;
       }
+      hits[hitCount++] = s;
+    }
+    this.filterHits(shape, hitCount);
+  }
+
+  /**
+   * Adds the pairs of `shape` with the first `count` shapes of {@link pairHits} that the
+   * pair filter accepts. Its own function so that findPairs has one loop: V8 may compile a
+   * function's loop on its own (on-stack replacement), entered from the interpreter at
+   * that loop's back edge, and with a second loop after the walk that could be this one,
+   * leaving the walk to box its doubles in the interpreter at every call.
+   */
+  private filterHits(shape: number, count: number): void {
+    const hits = this.pairHits;
+    for (let i = 0; i < count; i++) {
+      const s = hits[i]!;
       const a = s < shape ? s : shape;
       const b = s < shape ? shape : s;
       if (!this.pairFilter(a, b)) continue;
@@ -563,6 +560,43 @@ export class BroadPhase {
       }
       this.pairKeys[this.pairKeyCount++] = a * PAIR_SHIFT + b;
     }
+  }
+
+  /**
+   * Where the search of the moved proxy `key` in one tree starts: the tree's root, or NONE
+   * when the proxy's box or query mask cannot reach it. A tree this search cannot reach is
+   * left enlarged, not rebuilt; one it reaches is rebuilt first (lazily, see
+   * DynamicTree.rebuildIfEnlarged), and its new root, whose box may be smaller than the
+   * enlarged one, is tested again. Sizes the search's stack (a node pushes at most its two
+   * children and pops itself, so the height plus two entries) and its leaf list (at most
+   * every leaf of the tree). Returns an integer only (see findPairs). Reads the query mask
+   * itself: a mask is a uint32 (all categories: 0xffffffff), above the small-integer range,
+   * so handed over as an argument it was a new heap number at every call (9.1 KB a step on
+   * the tumbler).
+   */
+  private searchRoot(key: number, treeType: ProxyType): number {
+    const tree = this.trees[treeType];
+    const mask = this.queryMask[(key & 3) as ProxyType][key >> 2]!;
+    if (tree.root === NONE) return NONE;
+    const ownBox = this.trees[(key & 3) as ProxyType].box;
+    const q = Math.imul(key >> 2, 4) & IX.MASK;
+    const minX = ownBox[q]!;
+    const minY = ownBox[q + 1]!;
+    const maxX = ownBox[q + 2]!;
+    const maxY = ownBox[q + 3]!;
+    const r = Math.imul(tree.root, 4) & IX.MASK;
+    let nb = tree.box;
+    if (nb[r]! > maxX || nb[r + 2]! < minX || nb[r + 1]! > maxY || nb[r + 3]! < minY) return NONE;
+    if ((tree.node[(Math.imul(tree.root, N.STRIDE) & IX.MASK) + N.BITS]! & mask) === 0) return NONE;
+    tree.rebuildIfEnlarged();
+    const root = tree.root;
+    const r0 = Math.imul(root, 4) & IX.MASK;
+    nb = tree.box;
+    if (nb[r0]! > maxX || nb[r0 + 2]! < minX || nb[r0 + 1]! > maxY || nb[r0 + 3]! < minY) return NONE;
+    const height = tree.node[(Math.imul(root, N.STRIDE) & IX.MASK) + N.HEIGHT]!;
+    if (this.pairStack.length < height + 2) this.pairStack = growI32(this.pairStack, height + 2);
+    if (this.pairHits.length < tree.proxyCount) this.pairHits = growI32(this.pairHits, tree.proxyCount);
+    return root;
   }
 
   /**
