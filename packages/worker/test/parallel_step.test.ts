@@ -233,3 +233,55 @@ describe('joints of every kind on the helpers', () => {
     expect(handed).toBe(steps * world.getSettings().subSteps * joints);
   });
 });
+
+describe('pair queries on the helpers', () => {
+  it("walks the tumbler's pair queries on 2 and 3 threads with the one-thread bits", async () => {
+    // the tumbler family: 144 boxes in a turning box, proxies leaving their fat boxes every
+    // step; blocks of 8 queries (the stage's threshold: 64 queries)
+    const family = SCENE_FAMILIES.find((f) => f.name.startsWith('the tumbler'))!;
+    const steps = 80;
+    const run = async (threads: number) => {
+      const world = new World({ sharedMemory: threads > 1 });
+      const drive = family.build(world);
+      let queries = 0;
+      let dispatched = 0;
+      if (threads > 1) {
+        const executor = new WorldStepExecutor(world, {
+          helpers: threads - 1,
+          spawn: nodeHelperSpawner(),
+          kernelUrl: nodeKernelUrl(),
+          minBlockItems: 8,
+        });
+        executors.push(executor);
+        setStepExecutor(world, executor);
+        const runStage = executor.runStage.bind(executor);
+        // the queries the executor handed to the pool (a count that does not depend on timing)
+        executor.runStage = (w, stage, start, end) => {
+          const before = executor.dispatches;
+          const result = runStage(w, stage, start, end);
+          if (stage === SolverStage.QueryPairs && executor.dispatches > before) {
+            queries += end - start;
+            dispatched++;
+          }
+          return result;
+        };
+      }
+      const hashes: number[] = [];
+      for (let i = 0; i < steps; i++) {
+        drive(world, i);
+        world.step(FAMILY_DT);
+        hashes.push(world.stateHash());
+      }
+      return { hashes, bytes: world.snapshot(), queries, dispatched };
+    };
+    const one = await run(1);
+    for (const threads of [2, 3]) {
+      const many = await run(threads);
+      const first = many.hashes.findIndex((h, i) => h !== one.hashes[i]);
+      expect(first, `${threads} threads: first step that differs`).toBe(-1);
+      expect(many.bytes).toEqual(one.bytes);
+      expect(many.dispatched, 'steps whose pair queries went to the pool').toBeGreaterThan(steps / 2);
+      expect(many.queries / steps, 'queries handed to the pool a step').toBeGreaterThan(64);
+    }
+  });
+});

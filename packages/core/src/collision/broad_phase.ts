@@ -9,6 +9,7 @@
 import { growF64, growI32, growU32, replaceArraysOnce } from '../base/array.js';
 import type { AABB } from '../geometry/geometry.js';
 import { DynamicTree, IX, N } from './dynamic_tree.js';
+import { PairQueries, Q, QUERY_BOX_STRIDE, walkQuery } from './pair_query.js';
 
 /** Body type of a proxy, also the index of its tree: 0 static, 1 kinematic, 2 dynamic. */
 export const ProxyType = { Static: 0, Kinematic: 1, Dynamic: 2 } as const;
@@ -48,6 +49,10 @@ const MIN_ORDERED_MOVES = 64;
  * more (8.1 → 9.3 M), so it stays on the per-proxy search (docs/contact-churn.md).
  */
 const SELF_SEARCH_FRACTION = 0.6;
+/** The most hit slots a query's block is given per query (PairQueries.meta). */
+const MAX_HITS_PER_QUERY = 1024;
+/** Hit slots per query before a step has measured them. */
+const FIRST_HITS_PER_QUERY = 8;
 /** A cell coordinate's bits spread to the even bits (Morton order of the grid's cells). */
 const MORTON = new Int32Array(GRID_CELLS);
 for (let i = 0; i < GRID_CELLS; i++) {
@@ -90,17 +95,20 @@ export class BroadPhase {
    * when that is unknown or may not be trusted (a new proxy, one buffered by
    * {@link bufferMove}). Every proxy whose box met it then has its pair already, so the
    * pair search skips them without asking the pair filter (see findPairs). Entries of
-   * shapes not in the move buffer are stale.
+   * shapes not in the move buffer are stale. Read by the pair queries' walk (pair_query.ts).
    */
-  private prevFat: Float64Array = new Float64Array(64);
+  prevFat: Float64Array = new Float64Array(64);
 
   private pairFilter: PairFilter;
 
   /** Keys of proxies moved since the last update, unique, unordered. */
   private moveBuffer: Int32Array = new Int32Array(64);
   private moveCount = 0;
-  /** Per tree, per proxy id: position in the move buffer or -1 (O(1) moved test and removal). */
-  private readonly moveIndex: [Int32Array, Int32Array, Int32Array];
+  /**
+   * Per tree, per proxy id: position in the move buffer or -1 (O(1) moved test and removal).
+   * Read by the pair queries' walk (pair_query.ts).
+   */
+  readonly moveIndex: [Int32Array, Int32Array, Int32Array];
   /**
    * Per tree, per proxy id: the categories its pair search visits (the shape's mask bits, or
    * all bits when a positive group may override the masks).
@@ -121,6 +129,15 @@ export class BroadPhase {
 
   /** Traversal stack of the pair search. */
   private pairStack: Int32Array = new Int32Array(64);
+  /** The shapes of the leaves one findPairs walk keeps, for the pair filter after it. */
+  private pairHits: Int32Array = new Int32Array(64);
+  /** findPairs' query records (pair_query.ts), one query. */
+  private readonly searchItem = new Int32Array(Q.STRIDE);
+  private readonly searchBox = new Float64Array(QUERY_BOX_STRIDE);
+  /** The step's queries for walks on other threads (queueQueries, takeQueries); shared with helpers. */
+  readonly queries = new PairQueries();
+  /** Whether the queued step's dynamic pairs come from findMovedPairs (queueQueries). */
+  private selfSearching = false;
   /** Per dynamic tree node: 1 when a moved proxy is below it (findMovedPairs), else 0. */
   private movedBelow: Uint8Array = new Uint8Array(64);
 
@@ -130,6 +147,7 @@ export class BroadPhase {
     this.trees = [new DynamicTree(16), new DynamicTree(16), new DynamicTree(16)];
     this.moveIndex = [new Int32Array(16).fill(-1), new Int32Array(16).fill(-1), new Int32Array(16).fill(-1)];
     this.queryMask = [new Uint32Array(16), new Uint32Array(16), new Uint32Array(16)];
+    this.queries.meta[0] = FIRST_HITS_PER_QUERY;
     replaceArraysOnce(this);
   }
 
@@ -334,11 +352,7 @@ export class BroadPhase {
   updatePairs(): void {
     this.pairKeyCount = 0;
     const order = this.orderMoves();
-    let movedDynamic = 0;
-    for (let i = 0; i < this.moveCount; i++) {
-      movedDynamic += (this.moveBuffer[i]! & 3) === ProxyType.Dynamic ? 1 : 0;
-    }
-    const selfSearch = movedDynamic >= SELF_SEARCH_FRACTION * this.trees[ProxyType.Dynamic].proxyCount;
+    const selfSearch = this.selfSearches();
     for (let i = 0; i < this.moveCount; i++) {
       const key = order[i]!;
       if ((key & 3) === ProxyType.Dynamic) {
@@ -349,7 +363,105 @@ export class BroadPhase {
         this.findPairs(key, ProxyType.Dynamic);
       }
     }
-    if (selfSearch && movedDynamic > 0) this.findMovedPairs();
+    this.endPairs(selfSearch);
+  }
+
+  /**
+   * The first half of {@link updatePairs} split for walks on other threads: writes the
+   * moved proxies' queries (one per tree a search reaches, in the order updatePairs searches
+   * them) into {@link queries} and returns their count. Run them (queryPairsBlock, in
+   * blocks on any thread), then call {@link takeQueries}: the same pairs as updatePairs.
+   */
+  queueQueries(): number {
+    this.pairKeyCount = 0;
+    const order = this.orderMoves();
+    const selfSearch = this.selfSearches();
+    this.selfSearching = selfSearch;
+    const q = this.queries;
+    const most = 3 * this.moveCount;
+    if (q.range.length < 2 * most) {
+      q.item = growI32(q.item, Q.STRIDE * most);
+      q.box = growF64(q.box, QUERY_BOX_STRIDE * most);
+      q.range = growI32(q.range, 2 * most);
+    }
+    const item = q.item;
+    const box = q.box;
+    let m = 0;
+    for (let i = 0; i < this.moveCount; i++) {
+      const key = order[i]!;
+      if ((key & 3) === ProxyType.Dynamic) {
+        if (this.searchRoot(key, ProxyType.Static, m, item, box) !== NONE) m++;
+        if (this.searchRoot(key, ProxyType.Kinematic, m, item, box) !== NONE) m++;
+        if (!selfSearch && this.searchRoot(key, ProxyType.Dynamic, m, item, box) !== NONE) m++;
+      } else if (this.searchRoot(key, ProxyType.Dynamic, m, item, box) !== NONE) {
+        m++;
+      }
+    }
+    // a block's room: its queries times the hits a query had at most on average, twice
+    // over (grown only, so that a steady scene publishes no new buffer)
+    if (q.hits.length < m * q.meta[0]!) q.hits = growI32(q.hits, m * q.meta[0]!);
+    return m;
+  }
+
+  /**
+   * The second half of {@link updatePairs} after {@link queueQueries} and the `m` queries'
+   * walks: the pair filter over each query's hits in query order (a query whose block ran
+   * out of room is walked here), then what updatePairs does after its searches.
+   */
+  takeQueries(m: number): void {
+    const q = this.queries;
+    const item = q.item;
+    const range = q.range;
+    let total = 0;
+    for (let j = 0; j < m; j++) {
+      const key = item[Q.STRIDE * j + Q.KEY]!;
+      const shape = this.trees[(key & 3) as ProxyType].getUserData(key >> 2);
+      const from = range[2 * j]!;
+      if (from >= 0) {
+        total += range[2 * j + 1]! - from;
+        this.filterHits(shape, q.hits, from, range[2 * j + 1]!);
+        continue;
+      }
+      const t = item[Q.STRIDE * j + Q.TREE]! as ProxyType;
+      const hits = this.pairHits;
+      const end = walkQuery(
+        this.trees[t].box,
+        this.trees[t].node,
+        this.moveIndex[t],
+        this.prevFat,
+        item,
+        q.box,
+        j,
+        this.pairStack,
+        hits,
+        0,
+        hits.length,
+      );
+      total += end;
+      this.filterHits(shape, hits, 0, end);
+    }
+    const per = m > 0 ? Math.min(MAX_HITS_PER_QUERY, ((2 * total + m - 1) / m) | 0) : 0;
+    if (per > q.meta[0]!) q.meta[0] = per;
+    this.endPairs(this.selfSearching);
+  }
+
+  /**
+   * Whether the dynamic tree's pairs come from one walk of it against itself (many of its
+   * proxies moved, see SELF_SEARCH_FRACTION) rather than each moved proxy's search.
+   */
+  private selfSearches(): boolean {
+    let movedDynamic = 0;
+    for (let i = 0; i < this.moveCount; i++) {
+      movedDynamic += (this.moveBuffer[i]! & 3) === ProxyType.Dynamic ? 1 : 0;
+    }
+    return (
+      movedDynamic > 0 && movedDynamic >= SELF_SEARCH_FRACTION * this.trees[ProxyType.Dynamic].proxyCount
+    );
+  }
+
+  /** The end of the pair search: the self-search, then the move buffer cleared and the keys sorted into pairs. */
+  private endPairs(selfSearch: boolean): void {
+    if (selfSearch) this.findMovedPairs();
 
     // Clear the move buffer.
     for (let i = 0; i < this.moveCount; i++) {
@@ -419,142 +531,41 @@ export class BroadPhase {
    *
    * A plain walk over the tree's arrays rather than a tree query with a callback: the query
    * box would cross the call as four boxed doubles (docs/core-design.md, "Doubles crossing a
-   * call box"), so the box is read here from the moved proxy's own leaf and only integers
-   * cross calls.
+   * call box"), so the box goes through a record (searchRoot) and only integers and arrays
+   * cross calls. The walk (collision/pair_query.ts walkQuery) calls nothing: what may grow
+   * is sized before it (searchRoot), and the leaves it keeps go to the pair filter after it.
+   * A call in the loop made V8 load every typed array's base and length again after it, at
+   * every node.
    */
   private findPairs(key: number, treeType: ProxyType): void {
+    const item = this.searchItem;
+    const box = this.searchBox;
+    if (this.searchRoot(key, treeType, 0, item, box) === NONE) return;
     const tree = this.trees[treeType];
-    if (tree.root === -1) return;
-    const own = this.trees[(key & 3) as ProxyType];
-    const id = key >> 2;
-    const shape = own.getUserData(id);
-    const mask = this.queryMask[(key & 3) as ProxyType][id]!;
-    const moveIndex = this.moveIndex[treeType];
-    const prevFat = this.prevFat;
-    // The search box and its prevFat, the tree's arrays (which the lazy rebuild may
-    // replace) and the stack are set by the loop's second pass: the first does nothing
-    // but reach the back edge. V8 compiles this function in some processes only as its
-    // loop (on-stack replacement), and every call then runs in the interpreter up to the
-    // loop's first back edge, where each double it reads from a typed array is a new heap
-    // number (148.6 KB a step in the tumbler, 2 of 8 processes); code before the loop
-    // reads integers only (see contact_solver.ts solveContacts, docs/core-design.md).
-    let minX = 0;
-    let minY = 0;
-    let maxX = 0;
-    let maxY = 0;
-    let prevMinX = 0;
-    let prevMinY = 0;
-    let prevMaxX = 0;
-    let prevMaxY = 0;
-    let nb = tree.box;
-    // one int32 record per node (DynamicTree.node): children, height, categories, payload
-    let node = tree.node;
-    let stack = this.pairStack;
-    let top = 1;
-    // 0: the pass that only reaches the back edge, 1: the setup, 2: the search
-    let pass = 0;
-    // The stack holds nodes whose boxes and categories are known to pass: an internal node
-    // tests its two children before pushing them, so a rejected child costs no push and
-    // no pop, and a leaf popped goes straight to the pair tests.
-    while (top > 0) {
-      if (pass < 2) {
-        if (pass === 0) {
-          pass = 1;
-          continue;
-        }
-        pass = 2;
-        const ownBox = own.box;
-        const q = Math.imul(id, 4) & IX.MASK;
-        minX = ownBox[q]!;
-        minY = ownBox[q + 1]!;
-        maxX = ownBox[q + 2]!;
-        maxY = ownBox[q + 3]!;
-        const f = Math.imul(shape, 4) & IX.MASK;
-        prevMinX = prevFat[f]!;
-        prevMinY = prevFat[f + 1]!;
-        prevMaxX = prevFat[f + 2]!;
-        prevMaxY = prevFat[f + 3]!;
-        // a tree this search cannot reach (box or categories) is left enlarged, not rebuilt
-        const root = tree.root;
-        const rootBox = tree.box;
-        const rr = Math.imul(root, 4) & IX.MASK;
-        if (
-          rootBox[rr]! > maxX ||
-          rootBox[rr + 2]! < minX ||
-          rootBox[rr + 1]! > maxY ||
-          rootBox[rr + 3]! < minY
-        ) {
-          return;
-        }
-        if ((tree.node[(Math.imul(root, N.STRIDE) & IX.MASK) + N.BITS]! & mask) === 0) return;
-        tree.rebuildIfEnlarged();
-        nb = tree.box;
-        node = tree.node;
-        // the rebuild made a new root, whose box may be smaller than the enlarged one
-        const top0 = tree.root;
-        const r0 = Math.imul(top0, 4) & IX.MASK;
-        if (nb[r0]! > maxX || nb[r0 + 2]! < minX || nb[r0 + 1]! > maxY || nb[r0 + 3]! < minY) return;
-        stack[0] = top0;
-      }
-      const n = stack[--top]!;
-      // masked: V8 then knows that an offset plus a field stays an int32 and drops the
-      // overflow checks of the offset arithmetic
-      const r = Math.imul(n, 4) & IX.MASK;
-      const o = Math.imul(n, N.STRIDE) & IX.MASK;
-      if (node[o + N.HEIGHT]! > 0) {
-        if (top + 2 > stack.length) {
-          this.pairStack = growI32(stack, top + 2);
-          stack = this.pairStack;
-        }
-        // touching fat boxes count as overlapping; subtrees whose categories the moved
-        // shape's mask excludes are skipped whole (a net of bodies that ignore each other
-        // never reaches a leaf)
-        const c1 = node[o + N.CHILD1]!;
-        const r1 = Math.imul(c1, 4) & IX.MASK;
-        if (
-          nb[r1]! <= maxX &&
-          nb[r1 + 2]! >= minX &&
-          nb[r1 + 1]! <= maxY &&
-          nb[r1 + 3]! >= minY &&
-          (node[(Math.imul(c1, N.STRIDE) & IX.MASK) + N.BITS]! & mask) !== 0
-        ) {
-          stack[top++] = c1;
-        }
-        const c2 = node[o + N.CHILD2]!;
-        const r2 = Math.imul(c2, 4) & IX.MASK;
-        if (
-          nb[r2]! <= maxX &&
-          nb[r2 + 2]! >= minX &&
-          nb[r2 + 1]! <= maxY &&
-          nb[r2 + 3]! >= minY &&
-          (node[(Math.imul(c2, N.STRIDE) & IX.MASK) + N.BITS]! & mask) !== 0
-        ) {
-          stack[top++] = c2;
-        }
-        continue;
-      }
-      const other = (n << 2) | treeType;
-      if (other === key) continue;
-      const moved = moveIndex[n]! >= 0;
-      // Both moved: the search of the smaller key reports the pair.
-      if (other < key && moved) continue;
-      const s = node[o + N.USER]!;
-      // Met at the last search already: the two boxes then (the other's box now if it did
-      // not move since, its prevFat if it did) overlapped, so the pair has its contact or
-      // the filter turned it down, and nothing it depends on changed (that would have
-      // emptied a prevFat, see bufferMove). Most of a moving pile's candidates are these
-      // (the tumbler: some 7,000 of 8,500 a step), and the filter's pair-table lookup is a
-      // cache miss each.
-      const then = moved ? prevFat : nb;
-      const t = moved ? Math.imul(s, 4) & IX.MASK : r;
-      if (
-        then[t]! <= prevMaxX &&
-        then[t + 2]! >= prevMinX &&
-        then[t + 1]! <= prevMaxY &&
-        then[t + 3]! >= prevMinY
-      ) {
-        continue;
-      }
+    const hits = this.pairHits;
+    const end = walkQuery(
+      tree.box,
+      tree.node,
+      this.moveIndex[treeType],
+      this.prevFat,
+      item,
+      box,
+      0,
+      this.pairStack,
+      hits,
+      0,
+      hits.length,
+    );
+    this.filterHits(this.trees[(key & 3) as ProxyType].getUserData(key >> 2), hits, 0, end);
+  }
+
+  /**
+   * Adds the pairs of `shape` with the shapes `hits[from .. to)` that the pair filter
+   * accepts, in that order.
+   */
+  private filterHits(shape: number, hits: Int32Array, from: number, to: number): void {
+    for (let i = from; i < to; i++) {
+      const s = hits[i]!;
       const a = s < shape ? s : shape;
       const b = s < shape ? shape : s;
       if (!this.pairFilter(a, b)) continue;
@@ -563,6 +574,66 @@ export class BroadPhase {
       }
       this.pairKeys[this.pairKeyCount++] = a * PAIR_SHIFT + b;
     }
+  }
+
+  /**
+   * Where the search of the moved proxy `key` in one tree starts: the tree's root, or NONE
+   * when the proxy's box or query mask cannot reach it. A tree this search cannot reach is
+   * left enlarged, not rebuilt; one it reaches is rebuilt first (lazily, see
+   * DynamicTree.rebuildIfEnlarged), and its new root, whose box may be smaller than the
+   * enlarged one, is tested again. When it reaches the tree, writes the query's records at
+   * `j` (collision/pair_query.ts) and sizes the calling thread's stack (a node pushes at
+   * most its two children and pops itself, so the height plus two entries) and leaf list
+   * (at most every leaf of the tree). Returns an integer only (see findPairs). Reads the
+   * query mask itself: a mask is a uint32 (all categories: 0xffffffff), above the
+   * small-integer range, so handed over as an argument it was a new heap number at every
+   * call (9.1 KB a step on the tumbler).
+   */
+  private searchRoot(
+    key: number,
+    treeType: ProxyType,
+    j: number,
+    item: Int32Array,
+    box: Float64Array,
+  ): number {
+    const tree = this.trees[treeType];
+    const mask = this.queryMask[(key & 3) as ProxyType][key >> 2]!;
+    if (tree.root === NONE) return NONE;
+    const ownBox = this.trees[(key & 3) as ProxyType].box;
+    const q = Math.imul(key >> 2, 4) & IX.MASK;
+    const minX = ownBox[q]!;
+    const minY = ownBox[q + 1]!;
+    const maxX = ownBox[q + 2]!;
+    const maxY = ownBox[q + 3]!;
+    const r = Math.imul(tree.root, 4) & IX.MASK;
+    let nb = tree.box;
+    if (nb[r]! > maxX || nb[r + 2]! < minX || nb[r + 1]! > maxY || nb[r + 3]! < minY) return NONE;
+    if ((tree.node[(Math.imul(tree.root, N.STRIDE) & IX.MASK) + N.BITS]! & mask) === 0) return NONE;
+    tree.rebuildIfEnlarged();
+    const root = tree.root;
+    const r0 = Math.imul(root, 4) & IX.MASK;
+    nb = tree.box;
+    if (nb[r0]! > maxX || nb[r0 + 2]! < minX || nb[r0 + 1]! > maxY || nb[r0 + 3]! < minY) return NONE;
+    const height = tree.node[(Math.imul(root, N.STRIDE) & IX.MASK) + N.HEIGHT]!;
+    if (this.pairStack.length < height + 2) this.pairStack = growI32(this.pairStack, height + 2);
+    if (this.pairHits.length < tree.proxyCount) this.pairHits = growI32(this.pairHits, tree.proxyCount);
+    const o = Q.STRIDE * j;
+    item[o + Q.KEY] = key;
+    item[o + Q.TREE] = treeType;
+    item[o + Q.ROOT] = root;
+    item[o + Q.MASK] = mask;
+    const b = QUERY_BOX_STRIDE * j;
+    const f = Math.imul(this.trees[(key & 3) as ProxyType].getUserData(key >> 2), 4) & IX.MASK;
+    const prevFat = this.prevFat;
+    box[b] = minX;
+    box[b + 1] = minY;
+    box[b + 2] = maxX;
+    box[b + 3] = maxY;
+    box[b + 4] = prevFat[f]!;
+    box[b + 5] = prevFat[f + 1]!;
+    box[b + 6] = prevFat[f + 2]!;
+    box[b + 7] = prevFat[f + 3]!;
+    return root;
   }
 
   /**

@@ -26,8 +26,15 @@ function hotStores(w: JointsState): Record<string, object> {
     constraints: w.constraints,
     joints: w.joints,
     quads: w.quadCache,
-    // the fat boxes (`broadPhase.shapeFat`), which the narrow phase reads
+    // the fat boxes (`broadPhase.shapeFat`), which the narrow phase reads, and what the
+    // pair queries' walks read (collision/pair_query.ts): prevFat, the move index per
+    // tree, the trees' node arrays, and the queries with their hits
     broadPhase: w.broadPhase,
+    moveIndex: w.broadPhase.moveIndex,
+    staticTree: w.broadPhase.trees[0],
+    kinematicTree: w.broadPhase.trees[1],
+    dynamicTree: w.broadPhase.trees[2],
+    pairQueries: w.broadPhase.queries,
     world: w,
   };
 }

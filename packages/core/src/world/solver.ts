@@ -21,7 +21,7 @@ import { MAX_ROTATION, MAX_SOLVED_ROTATION, RELAX_AGAIN_SPEED } from '../base/co
 import { colourConstraints, finishPrepare, reportHitEvents } from '../dynamics/contact_solver.js';
 import { GRAPH_COLOUR_COUNT } from '../dynamics/constraint_graph_store.js';
 import { runSolverBlock, SolverStage } from './solver_stages.js';
-import type { StepExecutor } from './step_executor.js';
+import { serialExecutor, type StepExecutor } from './step_executor.js';
 import { growI32, growU8 } from '../base/array.js';
 import { CollideStatus } from './narrow_phase.js';
 import { AABB } from '../geometry/geometry.js';
@@ -135,10 +135,22 @@ function recordMoves(w: WorldState): void {
   for (let i = 0; i < n; i++) events.moveBody[i] = pool.handle(w.awakeBodies[i]!);
 }
 
-/** Creates a contact for every new overlapping pair of fat boxes, in sorted pair order. */
+/**
+ * Creates a contact for every new overlapping pair of fat boxes, in sorted pair order. With
+ * an executor other than the single-threaded one, the moved proxies' tree walks are a
+ * stage (SolverStage.QueryPairs) that it may hand to helpers; the pair filter and contact
+ * creation stay here, in the same order, so the pairs are the same.
+ */
 function updatePairs(w: WorldState): void {
   const bp = w.broadPhase;
-  bp.updatePairs();
+  const ex = w.stepExecutor;
+  if (ex === serialExecutor) {
+    bp.updatePairs();
+  } else {
+    const m = bp.queueQueries();
+    if (m > 0) ex.runStage(w, SolverStage.QueryPairs, 0, m);
+    bp.takeQueries(m);
+  }
   const n = bp.pairCount;
   const a = bp.pairShapeA;
   const b = bp.pairShapeB;

@@ -16,6 +16,7 @@ import type { JointsState } from '../joints/joints_state.js';
 import { solveRowsInOrder, warmStartRowsInOrder } from '../joints/joint_rows.js';
 import { collideBlock } from './narrow_phase.js';
 import { finalizeBodyRange } from './finalize_bodies.js';
+import { queryPairsBlock } from '../collision/pair_query.js';
 
 /**
  * The stages, with their items and what a block returns (the stage's result is the or of
@@ -60,6 +61,12 @@ export enum SolverStage {
    * after the solve; returns FinalizeStatus bits.
    */
   FinalizeBodies = 13,
+  /**
+   * Pair queries (BroadPhase.queueQueries: a moved proxy against one tree each, in search
+   * order): each block walks its queries into its room of the shared hits
+   * (collision/pair_query.ts), before the narrow phase; returns 1 when a query did not fit.
+   */
+  QueryPairs = 14,
 }
 
 /** Runs one block of `stage`: its items [start, end). Any thread, any order (step_executor.ts). */
@@ -96,6 +103,8 @@ export function runSolverBlock(w: JointsState, stage: SolverStage, start: number
       return collideBlock(w, start, end);
     case SolverStage.FinalizeBodies:
       return finalizeBodyRange(w, start, end);
+    case SolverStage.QueryPairs:
+      return queryPairsBlock(w.broadPhase, start, end);
     case SolverStage.JointWarmStart:
       warmStartRowsInOrder(
         w.joints.solveOrder,

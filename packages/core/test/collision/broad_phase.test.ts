@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BroadPhase, ProxyType } from '../../src/collision/broad_phase';
 import { AABB } from '../../src/geometry/geometry';
+import { queryPairsBlock } from '../../src/collision/pair_query';
 import { enlargeOp, moveOp, pickOp } from './proxy_ops';
 
 interface Proxy {
@@ -78,7 +79,23 @@ function allowed(a: number, b: number): boolean {
  * allowed overlapping pair is known (what the search's skipping of pairs met before relies
  * on). Returns every pair list produced.
  */
-function replay(ops: readonly Op[]): Array<Array<[number, number]>> {
+/**
+ * The pair search as the step runs it with helpers: the queries queued, walked in blocks of
+ * `block` queries with room for `perQuery` hits each (blocks that run out of room leave
+ * their queries to takeQueries), then taken in order.
+ */
+function queriedInBlocks(bp: BroadPhase, block: number, perQuery: number): void {
+  const m = bp.queueQueries();
+  bp.queries.meta[0] = perQuery;
+  bp.queries.hits = new Int32Array(m * perQuery);
+  for (let s = 0; s < m; s += block) queryPairsBlock(bp, s, Math.min(m, s + block));
+  bp.takeQueries(m);
+}
+
+function replay(
+  ops: readonly Op[],
+  update: (bp: BroadPhase) => void = (bp) => bp.updatePairs(),
+): Array<Array<[number, number]>> {
   const known = new Set<string>();
   const bp = new BroadPhase((a, b) => {
     expect(a).toBeLessThan(b);
@@ -125,7 +142,7 @@ function replay(ops: readonly Op[]): Array<Array<[number, number]>> {
         }
       }
       expected.sort(comparePairs);
-      bp.updatePairs();
+      update(bp);
       const got = pairsOf(bp);
       expect(got).toEqual(expected);
       for (const [a, b] of got) {
@@ -271,6 +288,19 @@ describe('BroadPhase', () => {
       fc.property(fc.array(opArb, { maxLength: 120 }), (ops) => {
         const all: Op[] = [...ops, { kind: 'update' }];
         expect(replay(all)).toEqual(replay(all));
+      }),
+      { seed: 3, numRuns: 50 },
+    );
+  });
+
+  it('gives the same pairs with the queries walked in blocks, some out of room (pair_query.ts)', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 120 }), (ops) => {
+        const all: Op[] = [...ops, { kind: 'update' }];
+        const plain = replay(all);
+        expect(replay(all, (bp) => queriedInBlocks(bp, 3, 1))).toEqual(plain);
+        expect(replay(all, (bp) => queriedInBlocks(bp, 2, 0))).toEqual(plain);
+        expect(replay(all, (bp) => queriedInBlocks(bp, 5, 8))).toEqual(plain);
       }),
       { seed: 3, numRuns: 50 },
     );

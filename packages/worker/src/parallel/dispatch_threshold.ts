@@ -42,6 +42,10 @@ export const MIN_DISPATCH_BLOCKS: Readonly<Partial<Record<SolverStage, number>>>
   // not measured yet (added in session 18): integrate velocities' crossover, since a body's
   // finish costs more than its integration (transform, sleep timer, shape boxes)
   [SolverStage.FinalizeBodies]: 8,
+  // not measured yet (added in session 21): a query walks about 5,000 instructions of tree
+  // (the tumbler), ten times a contact's narrow phase, and it is the step's first dispatch
+  // (it wakes the helpers parked since the last step), as the narrow phase was
+  [SolverStage.QueryPairs]: 8,
 };
 
 /** The fewest blocks a dispatch can have: one block is the calling thread's loop. */
