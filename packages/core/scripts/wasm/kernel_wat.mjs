@@ -412,58 +412,97 @@ function solveFunc() {
   (local.get $n))`;
 }
 
+/** Relax flags of lanes c and c + 1 (relax pass only), counted into n. */
+function laneFlags(E, points) {
+  const lane = (
+    l,
+  ) => `(local.set $flag (i32.and (i32.wrap_i64 (i64x2.extract_lane ${l} (local.get $mask))) (i32.const 1)))
+      (i32.store offset=${4 * l} (i32.add (global.get $ka) (i32.shl (local.get $c) (i32.const 2))) (local.get $flag))
+      (local.set $n (i32.add (local.get $n) (local.get $flag)))`;
+  return `(if (i32.eqz (local.get $biasOn)) (then
+      (local.set $mask (f64x2.gt ${change(E, points)} (local.get $againSpeed)))
+      ${lane(0)}
+      ${lane(1)}))`;
+}
+
 /**
- * `solve2`: as `solve`, for the constraints of ONE colour (or any range whose one-point
- * constraints share no moving body): its one-point run two constraints at a time in f64x2
- * lanes, an odd last one by `solve`.
+ * `solve2`: as `solve`, for the constraints of ONE colour (they share no moving body), two
+ * at a time in f64x2 lanes: its paired two-point constraints (meta PAIRED_TWO_POINTS) and
+ * its one-point run two by two; a two-point constraint alone and an odd last one-point one
+ * one by one.
  */
 function solve2Func() {
   const E = env(2);
-  const body = [
-    ...pointers('(local.get $c)', '_0'),
-    ...pointers('(i32.add (local.get $c) (i32.const 1))', '_1'),
+  const lanes = (idx) => [
+    ...pointers(`(local.get ${idx})`, '_0'),
+    ...pointers(`(i32.add (local.get ${idx}) (i32.const 1))`, '_1'),
+  ];
+  const one = [
+    ...lanes('$c'),
     `(local.set $p0_0 (i32.add (local.get $base_0) (i32.const ${K.POINT * 8})))`,
     `(local.set $p0_1 (i32.add (local.get $base_1) (i32.const ${K.POINT * 8})))`,
     ...onePoint(E),
-    `(if (i32.eqz (local.get $biasOn)) (then
-      (local.set $mask (f64x2.gt ${change(E, 1)} (local.get $againSpeed)))
-      (local.set $flag (i32.and (i32.wrap_i64 (i64x2.extract_lane 0 (local.get $mask))) (i32.const 1)))
-      (i32.store (i32.add (global.get $ka) (i32.shl (local.get $c) (i32.const 2))) (local.get $flag))
-      (local.set $n (i32.add (local.get $n) (local.get $flag)))
-      (local.set $flag (i32.and (i32.wrap_i64 (i64x2.extract_lane 1 (local.get $mask))) (i32.const 1)))
-      (i32.store offset=4 (i32.add (global.get $ka) (i32.shl (local.get $c) (i32.const 2))) (local.get $flag))
-      (local.set $n (i32.add (local.get $n) (local.get $flag)))))`,
+    laneFlags(E, 1),
+  ];
+  // the sub-step's point order: p0 the point solved first
+  const flip = `(i32.mul (local.get $first) (i32.const ${K.POINT_STRIDE * 8}))`;
+  const unflip = `(i32.mul (i32.sub (i32.const 1) (local.get $first)) (i32.const ${K.POINT_STRIDE * 8}))`;
+  const two = [
+    ...lanes('$c'),
+    ...[0, 1].flatMap((l) => [
+      `(local.set $p0_${l} (i32.add (i32.add (local.get $base_${l}) (i32.const ${K.POINT * 8})) ${flip}))`,
+      `(local.set $p1_${l} (i32.add (i32.add (local.get $base_${l}) (i32.const ${K.POINT * 8})) ${unflip}))`,
+    ]),
+    ...header(E),
+    ...softness(E),
+    ...deltas(E),
+    ...normalRow(E, 0),
+    ...normalRow(E, 1),
+    E.set('friction', E.ld('base', K.FRICTION)),
+    ...tangentRow(E, 0),
+    ...tangentRow(E, 1),
+    ...storeVelocities(E),
+    laneFlags(E, 2),
   ];
   E.floats.add('mask');
-  const floats = new Set([...E.floats].filter((x) => !['invH', 'negMaxPush', 'againSpeed'].includes(x)));
+  const args =
+    '(local.get $biasOn) (local.get $storedOn) (local.get $trackOn) (local.get $first) (local.get $invH1) (local.get $negMaxPush1) (local.get $againSpeed1)';
+  const ptrs = ['m', 'base', 'oa', 'ob', 'p0', 'p1'].flatMap((x) => [`${x}_0`, `${x}_1`]);
   return `(func (export "solve2") ${SOLVE_PARAMS.replace('$invH f64', '$invH1 f64').replace('$negMaxPush f64', '$negMaxPush1 f64').replace('$againSpeed f64', '$againSpeed1 f64')} (result i32)
-  ${declare(floats, 'v128', ['i', 'c', 'j', 'n', 'kind', 'flag', 'm_0', 'base_0', 'oa_0', 'ob_0', 'p0_0', 'm_1', 'base_1', 'oa_1', 'ob_1', 'p0_1'])}
+  ${declare(E.floats, 'v128', ['i', 'c', 'n', 'kind', 'flag', ...ptrs])}
   (local $invH v128) (local $negMaxPush v128) (local $againSpeed v128)
   (local.set $invH (f64x2.splat (local.get $invH1)))
   (local.set $negMaxPush (f64x2.splat (local.get $negMaxPush1)))
   (local.set $againSpeed (f64x2.splat (local.get $againSpeed1)))
-  ;; the two-point constraints come first in a colour: up to its first one-point one, by solve
-  (local.set $i (local.get $start))
-  (block $found (loop $scan
-    (br_if $found (i32.ge_s (local.get $i) (local.get $end)))
-    (br_if $found (i32.eq (i32.and (i32.load offset=8 (i32.add (global.get $km) (i32.shl (local.get $i) (i32.const 4)))) (i32.const 3)) (i32.const 1)))
-    (local.set $i (i32.add (local.get $i) (i32.const 1)))
-    (br $scan)))
-  (local.set $n (call $solveScalar (local.get $start) (local.get $i) (local.get $biasOn) (local.get $storedOn) (local.get $trackOn) (local.get $first) (local.get $invH1) (local.get $negMaxPush1) (local.get $againSpeed1)))
-  (local.set $c (local.get $i))
+  ;; the two-point constraints come first in a colour, then its one-point ones
+  (local.set $c (local.get $start))
+  (block $twoEnd (loop $twoNext
+    (br_if $twoEnd (i32.ge_s (local.get $c) (local.get $end)))
+    (local.set $kind (i32.load offset=8 (i32.add (global.get $km) (i32.shl (local.get $c) (i32.const 4)))))
+    (br_if $twoEnd (i32.eq (i32.and (local.get $kind) (i32.const 3)) (i32.const 1)))
+    (if (i32.and (i32.eq (local.get $kind) (i32.const ${PAIRED_TWO_POINTS})) (i32.lt_s (i32.add (local.get $c) (i32.const 1)) (local.get $end)))
+      (then
+        ${two.join('\n        ')}
+        (local.set $c (i32.add (local.get $c) (i32.const 2))))
+      (else
+        ;; alone: its flag written in both passes, as solveContacts does
+        (local.set $flag (call $con (local.get $c) ${args}))
+        (i32.store (i32.add (global.get $ka) (i32.shl (local.get $c) (i32.const 2))) (local.get $flag))
+        (local.set $n (i32.add (local.get $n) (local.get $flag)))
+        (local.set $c (i32.add (local.get $c) (i32.const 1)))))
+    (br $twoNext)))
   (block $pairsEnd (loop $pairs
     (br_if $pairsEnd (i32.ge_s (i32.add (local.get $c) (i32.const 1)) (local.get $end)))
-    ${body.join('\n    ')}
+    ${one.join('\n    ')}
     (local.set $c (i32.add (local.get $c) (i32.const 2)))
     (br $pairs)))
-  (i32.add (local.get $n) (call $solveScalar (local.get $c) (local.get $end) (local.get $biasOn) (local.get $storedOn) (local.get $trackOn) (local.get $first) (local.get $invH1) (local.get $negMaxPush1) (local.get $againSpeed1))))`;
+  (i32.add (local.get $n) (call $solveScalar (local.get $c) (local.get $end) ${args})))`;
 }
 
-/** `warmStart`: warmStartContacts over [start, end). */
-function warmFunc() {
-  const E = env(1);
+/** Point j's accumulated impulses applied (warmStartContacts' arithmetic). */
+function warmPoint(E, j) {
   const { set, g, add, sub, mul, ld } = E;
-  const point = (j) => [
+  return [
     set(`rax${j}`, ld(`p${j}`, Q.RAX)),
     set(`ray${j}`, ld(`p${j}`, Q.RAY)),
     set(`rbx${j}`, ld(`p${j}`, Q.RBX)),
@@ -474,22 +513,64 @@ function warmFunc() {
     set('py', sub(mul(g('ni'), g('ny')), mul(g('ti'), g('nx')))),
     ...applyImpulse(E, j),
   ];
+}
+
+/** `warmStart`: warmStartContacts over [start, end). */
+function warmFunc() {
+  const E = env(1);
   const code = [
     ...pointers('(local.get $i)'),
     ...header(E),
     `(local.set $p0 (i32.add (local.get $base) (i32.const ${K.POINT * 8})))`,
     `(local.set $p1 (i32.add (local.get $p0) (i32.const ${K.POINT_STRIDE * 8})))`,
-    ...point(0),
-    `(if (i32.eq (i32.and (i32.load offset=8 (local.get $m)) (i32.const 3)) (i32.const 2)) (then ${point(1).join('\n')}))`,
+    ...warmPoint(E, 0),
+    `(if (i32.eq (i32.and (i32.load offset=8 (local.get $m)) (i32.const 3)) (i32.const 2)) (then ${warmPoint(E, 1).join('\n')}))`,
     ...storeVelocities(E),
   ];
-  return `(func (export "warmStart") (param $start i32) (param $end i32)
+  return `(func $warmScalar (export "warmStart") (param $start i32) (param $end i32)
   ${declareScalar(E, ['i', 'm', 'base', 'oa', 'ob', 'p0', 'p1'])}
   (local.set $i (local.get $start))
   (block $done (loop $next
     (br_if $done (i32.ge_s (local.get $i) (local.get $end)))
     ${code.join('\n    ')}
     (local.set $i (i32.add (local.get $i) (i32.const 1)))
+    (br $next))))`;
+}
+
+/**
+ * `warmStart2`: as `warmStart`, for the constraints of ONE colour: two adjacent ones of the
+ * same point count at a time in f64x2 lanes, the others one by one.
+ */
+function warm2Func() {
+  const E = env(2);
+  const count = (idx) =>
+    `(i32.and (i32.load offset=8 (i32.add (global.get $km) (i32.shl ${idx} (i32.const 4)))) (i32.const 3))`;
+  const code = [
+    ...pointers('(local.get $c)', '_0'),
+    ...pointers('(i32.add (local.get $c) (i32.const 1))', '_1'),
+    ...header(E),
+    ...[0, 1].flatMap((l) => [
+      `(local.set $p0_${l} (i32.add (local.get $base_${l}) (i32.const ${K.POINT * 8})))`,
+      `(local.set $p1_${l} (i32.add (local.get $p0_${l}) (i32.const ${K.POINT_STRIDE * 8})))`,
+    ]),
+    ...warmPoint(E, 0),
+    `(if (i32.eq (local.get $count) (i32.const 2)) (then ${warmPoint(E, 1).join('\n')}))`,
+    ...storeVelocities(E),
+  ];
+  const ptrs = ['m', 'base', 'oa', 'ob', 'p0', 'p1'].flatMap((x) => [`${x}_0`, `${x}_1`]);
+  return `(func (export "warmStart2") (param $start i32) (param $end i32)
+  ${declare(E.floats, 'v128', ['c', 'count', ...ptrs])}
+  (local.set $c (local.get $start))
+  (block $done (loop $next
+    (br_if $done (i32.ge_s (local.get $c) (local.get $end)))
+    (local.set $count ${count('(local.get $c)')})
+    (if (i32.and (i32.lt_s (i32.add (local.get $c) (i32.const 1)) (local.get $end)) (i32.eq (local.get $count) ${count('(i32.add (local.get $c) (i32.const 1))')}))
+      (then
+        ${code.join('\n        ')}
+        (local.set $c (i32.add (local.get $c) (i32.const 2))))
+      (else
+        (call $warmScalar (local.get $c) (i32.add (local.get $c) (i32.const 1)))
+        (local.set $c (i32.add (local.get $c) (i32.const 1)))))
     (br $next))))`;
 }
 
@@ -523,5 +604,6 @@ export function kernelWat({ simd = true } = {}) {
   ${solve.replace('(func (export "solve")', '(func $solveScalar (export "solve")')}
   ${simd ? solve2Func() : ''}
   ${warmFunc()}
+  ${simd ? warm2Func() : ''}
   ${relaxAgainFunc()})`;
 }

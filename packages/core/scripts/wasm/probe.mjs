@@ -89,9 +89,14 @@ const againSpeed = ctx.relaxAgainSpeed;
 const track = k.tracking ? 1 : 0;
 const overflow = starts[0];
 let one = 0;
-for (let i = 0; i < n; i++) if ((k.meta[i * 4 + 2] & 3) === 1) one++;
+let paired = 0;
+for (let i = 0; i < n; i++) {
+  const kind = k.meta[i * 4 + 2];
+  if ((kind & 3) === 1) one++;
+  if (kind === 6) paired += 2;
+}
 console.log(
-  `${scene} at step ${150 + (only === null ? steps : 0)}: ${n} constraints (${one} one-point), ${overflow} in the overflow, ${w.awakeBodyCount} awake bodies`,
+  `${scene} at step ${150 + (only === null ? steps : 0)}: ${n} constraints (${one} one-point, ${paired} in two-point pairs), ${overflow} in the overflow, ${w.awakeBodyCount} awake bodies`,
 );
 
 const restoreWorld = () => {
@@ -116,7 +121,10 @@ const sweepWasm = () => {
 const y = simd.exports;
 // f64x2: colour by colour (lanes pair constraints of one colour), the overflow by solve
 const sweepSimd = () => {
-  y.warmStart(0, n);
+  if (overflow > 0) y.warmStart(0, overflow);
+  for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
+    if (starts[c + 1] > starts[c]) y.warmStart2(starts[c], starts[c + 1]);
+  }
   for (let pass = 1; pass >= 0; pass--) {
     if (overflow > 0) y.solve(0, overflow, pass, 0, track, first, invH, negMaxPush, againSpeed);
     for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {

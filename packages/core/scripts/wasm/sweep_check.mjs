@@ -25,7 +25,7 @@ export function contextArgs(w) {
 
 /**
  * Runs block (stage, start, end) of `w` on the kernel (its memory loaded with w's arrays):
- * `simd` uses solve2 for the sweeps. Returns the block's result as the JS returns it.
+ * `simd` uses the f64x2 functions (one colour a block). Returns the block's result as the JS returns it.
  */
 export function runKernelBlock(core, kernel, w, stage, start, end, simd) {
   const { SolverStage } = core;
@@ -35,7 +35,8 @@ export function runKernelBlock(core, kernel, w, stage, start, end, simd) {
   const track = k.tracking ? 1 : 0;
   const solve = simd ? x.solve2 : x.solve;
   if (stage === SolverStage.WarmStart) {
-    x.warmStart(start, end);
+    if (simd) x.warmStart2(start, end);
+    else x.warmStart(start, end);
     return 0;
   }
   if (stage === SolverStage.Solve) {
