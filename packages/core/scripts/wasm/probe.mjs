@@ -19,8 +19,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { bundleOptions } from '../../build_options.mjs';
-import { ContactKernel } from './kernel.mjs';
-import { checkSteps, firstDifference } from './sweep_check.mjs';
+import { createKernel } from './kernel.mjs';
+import { checkSteps } from './sweep_check.mjs';
+import { captureSweeps, timeSweeps, timingLines } from './sweep_timing.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name, fallback) => {
@@ -44,7 +45,6 @@ await build({
 });
 const core = await import(path.join(outdir, 'probe_core.js'));
 fs.rmSync(outdir, { recursive: true, force: true });
-const { SolverStage, runSolverBlock, GRAPH_COLOUR_COUNT } = core;
 
 const world = new core.World({ enableSleep: false });
 if (scene === 'tumbler') core.tumblerScene(world, 45);
@@ -52,8 +52,8 @@ else core.pyramidScene(world, Number(scene.replace('pyramid', '')) || 40);
 for (let i = 0; i < 150; i++) world.step(1 / 60);
 const w = core.worldStateOf(world);
 
-const scalar = await ContactKernel.create();
-const simd = await ContactKernel.create();
+const scalar = await createKernel();
+const simd = await createKernel();
 
 if (only === null) {
   const check = checkSteps(
@@ -72,119 +72,22 @@ if (only === null) {
   if (check.mismatches.length > 0) process.exitCode = 1;
 }
 
-// The captured sweep data: the world as it starts its next step's first sub-step.
-const k = w.constraints;
-const n = k.count;
-const starts = Int32Array.from(k.graph.colourStart);
-const state0 = Float64Array.from(w.bodies.state);
-const data0 = Float64Array.from(k.data.subarray(0, n * 35));
-const again0 = Int32Array.from(k.relaxAgain.subarray(0, n));
-const ctx = w.stepContext;
-ctx.secondPointFirst = 0;
-ctx.separationsStored = false;
-const first = 0;
-const invH = ctx.invH;
-const negMaxPush = -ctx.maxPushSpeed;
-const againSpeed = ctx.relaxAgainSpeed;
-const track = k.tracking ? 1 : 0;
-const overflow = starts[0];
-let one = 0;
-let paired = 0;
-for (let i = 0; i < n; i++) {
-  const kind = k.meta[i * 4 + 2];
-  if ((kind & 3) === 1) one++;
-  if (kind === 6) paired += 2;
-}
+const captured = captureSweeps(core, w, scalar, simd);
 console.log(
-  `${scene} at step ${150 + (only === null ? steps : 0)}: ${n} constraints (${one} one-point, ${paired} in two-point pairs), ${overflow} in the overflow, ${w.awakeBodyCount} awake bodies`,
+  `${scene} at step ${150 + (only === null ? steps : 0)}: ${captured.n} constraints (${captured.onePoint} one-point, ${captured.paired} in two-point pairs), ${captured.overflow} in the overflow, ${w.awakeBodyCount} awake bodies`,
 );
-
-const restoreWorld = () => {
-  w.bodies.state.set(state0);
-  k.data.set(data0);
-  k.relaxAgain.set(again0);
-};
-const restoreKernel = (kernel) => kernel.load(state0, data0, k.meta.subarray(0, n * 4), again0);
-
-// one sub-step's sweeps, as the single-threaded step runs them (one call over all colours)
-const sweepJs = () => {
-  runSolverBlock(w, SolverStage.WarmStart, 0, n);
-  runSolverBlock(w, SolverStage.Solve, 0, n);
-  runSolverBlock(w, SolverStage.Relax, 0, n);
-};
-const x = scalar.exports;
-const sweepWasm = () => {
-  x.warmStart(0, n);
-  x.solve(0, n, 1, 0, track, first, invH, negMaxPush, againSpeed);
-  x.solve(0, n, 0, 0, track, first, invH, negMaxPush, againSpeed);
-};
-const y = simd.exports;
-// f64x2: colour by colour (lanes pair constraints of one colour), the overflow by solve
-const sweepSimd = () => {
-  if (overflow > 0) y.warmStart(0, overflow);
-  for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
-    if (starts[c + 1] > starts[c]) y.warmStart2(starts[c], starts[c + 1]);
-  }
-  for (let pass = 1; pass >= 0; pass--) {
-    if (overflow > 0) y.solve(0, overflow, pass, 0, track, first, invH, negMaxPush, againSpeed);
-    for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
-      if (starts[c + 1] > starts[c]) {
-        y.solve2(starts[c], starts[c + 1], pass, 0, track, first, invH, negMaxPush, againSpeed);
-      }
-    }
-  }
-};
-const kernels = { js: sweepJs, wasm: sweepWasm, simd: sweepSimd };
-
-const timeReps = (sweep) => {
-  const t0 = performance.now();
-  for (let r = 0; r < reps; r++) sweep();
-  return (performance.now() - t0) / reps;
-};
 
 if (only !== null) {
   // callgrind: warm up, then the measured repetitions between two marks
-  const sweep = kernels[only];
-  if (only === 'js') restoreWorld();
-  else restoreKernel(only === 'wasm' ? scalar : simd);
+  const sweep = captured.sweeps[only];
+  captured.restore();
   for (let r = 0; r < 200; r++) sweep();
   fs.fstatSync(1);
   for (let r = 0; r < reps; r++) sweep();
   fs.fstatSync(1);
   console.log(`${only}: ${reps} sub-step sweeps measured`);
 } else {
-  const times = { js: [], wasm: [], simd: [] };
-  let equal = true;
-  for (let round = 0; round < rounds; round++) {
-    restoreWorld();
-    restoreKernel(scalar);
-    restoreKernel(simd);
-    // alternate the order each round
-    const order = round % 2 === 0 ? ['js', 'wasm', 'simd'] : ['simd', 'wasm', 'js'];
-    for (const name of order) times[name].push(timeReps(kernels[name]));
-    for (const kernel of [scalar, simd]) {
-      if (
-        firstDifference(kernel.state, w.bodies.state, state0.length) !== -1 ||
-        firstDifference(kernel.data, k.data, n * 35) !== -1 ||
-        firstDifference(kernel.again, k.relaxAgain, n) !== -1
-      ) {
-        equal = false;
-      }
-    }
-  }
-  const median = (a) => {
-    const s = [...a].sort((p, q) => p - q);
-    return s[s.length >> 1];
-  };
-  console.log(
-    `after ${rounds} rounds of ${reps} sub-step sweeps each: ${equal ? 'all bits equal' : 'MISMATCH'}`,
-  );
-  if (!equal) process.exitCode = 1;
-  const base = median(times.js);
-  for (const name of ['js', 'wasm', 'simd']) {
-    const s = [...times[name]].sort((p, q) => p - q);
-    console.log(
-      `${name.padEnd(5)} median ${(median(s) * 1000).toFixed(1)} us/sub-step (min ${(s[0] * 1000).toFixed(1)}, max ${(s[s.length - 1] * 1000).toFixed(1)}), JS/this ${(base / median(s)).toFixed(2)}x`,
-    );
-  }
+  const result = timeSweeps(captured, reps, rounds, () => performance.now());
+  for (const line of timingLines(result, reps, rounds)) console.log(line);
+  if (!result.equal) process.exitCode = 1;
 }

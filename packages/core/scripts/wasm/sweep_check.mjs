@@ -53,7 +53,7 @@ export function runKernelBlock(core, kernel, w, stage, start, end, simd) {
 
 /**
  * Steps `world` `steps` times with the check on every contact block; `kernels` are
- * [name, ContactKernel, simd] triples. Returns {blocks, constraints, onePoint, mismatches}
+ * [name, ContactKernel, simd] triples. Returns {blocks, constraints, onePoint, paired, mismatches}
  * (mismatches: up to 10 descriptions).
  */
 export function checkSteps(core, world, kernels, steps) {
@@ -64,6 +64,7 @@ export function checkSteps(core, world, kernels, steps) {
   let blocks = 0;
   let constraints = 0;
   let onePoint = 0;
+  let paired = 0;
   const contactStages = new Set([
     SolverStage.WarmStart,
     SolverStage.Solve,
@@ -91,7 +92,11 @@ export function checkSteps(core, world, kernels, steps) {
       blocks++;
       if (stage === SolverStage.Solve) {
         constraints += end - start;
-        for (let i = start; i < end; i++) if ((k.meta[i * 4 + 2] & 3) === 1) onePoint++;
+        for (let i = start; i < end; i++) {
+          const kind = k.meta[i * 4 + 2];
+          if ((kind & 3) === 1) onePoint++;
+          if (kind === 6) paired += 2;
+        }
       }
       for (const [name, kernel, got] of results) {
         const where = [
@@ -114,5 +119,5 @@ export function checkSteps(core, world, kernels, steps) {
   } finally {
     w.stepExecutor = previous;
   }
-  return { blocks, constraints, onePoint, mismatches };
+  return { blocks, constraints, onePoint, paired, mismatches };
 }
