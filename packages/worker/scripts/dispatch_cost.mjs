@@ -17,7 +17,7 @@ import { jointGridScene, pyramidScene, tumblerScene } from '@impulse/core/scenes
 import { WorldStepExecutor } from '../dist/parallel/world_executor.js';
 import { setStepExecutor } from '@impulse/core/parallel';
 
-const [scene = 'tumbler', sweep = 'phases', warmArg = '150', stepsArg = '10', phaseSync = 'dependencies'] =
+const [scene = 'tumbler', sweep = 'phases', warmArg = '150', stepsArg = '10', phaseSync = 'barriers'] =
   process.argv.slice(2);
 const world = new World({ sharedMemory: true, enableSleep: false });
 if (scene === 'tumbler') tumblerScene(world, 45);

@@ -16,9 +16,9 @@
  * `SWEEP=both` in the environment adds, for every count above one, a run whose colour
  * stages are dispatched colour by colour (WorldExecutorOptions.sweep 'colours', the way
  * before sweeps were phases of one dispatch), in the same alternating rounds: `2c` in the
- * table. `SYNC=both` adds a run whose contact sweeps meet at a barrier after each colour
- * (WorldExecutorOptions.phaseSync 'barriers') rather than waiting for the blocks that last
- * touched their bodies: `2b` in the table.
+ * table. `SYNC=both` adds a run whose contact sweeps' blocks wait only for the blocks that
+ * last touched their bodies (WorldExecutorOptions.phaseSync 'dependencies') rather than
+ * meeting at a barrier after each colour: `2d` in the table.
  */
 import { availableParallelism } from 'node:os';
 import { World } from '@impulse/core';
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     type Sync = 'dependencies' | 'barriers';
     const variants: { threads: number; sweep: 'phases' | 'colours'; sync: Sync; label: string }[] = [];
     for (let threads = 1; threads <= maxThreads; threads++) {
-      variants.push({ threads, sweep: 'phases', sync: 'dependencies', label: `${threads}` });
+      variants.push({ threads, sweep: 'phases', sync: 'barriers', label: `${threads}` });
       if (threads === 1) continue;
       if (process.env.SYNC === 'both')
         variants.push({ threads, sweep: 'phases', sync: 'barriers', label: `${threads}b` });

@@ -113,7 +113,7 @@ const executor = new WorldStepExecutor(world, {
   ...(threads === 1 ? { dispatchBlocks: 1 << 24 } : {}),
   ...(process.env.CUT === 'even' ? { colourCut: 'even' as const } : {}),
   ...(process.env.SWEEP === 'colours' ? { sweep: 'colours' as const } : {}),
-  ...(process.env.SYNC === 'barriers' ? { phaseSync: 'barriers' as const } : {}),
+  ...(process.env.SYNC === 'dependencies' ? { phaseSync: 'dependencies' as const } : {}),
 });
 const recorder = new RecordingExecutor(executor);
 setStepExecutor(world, recorder);

@@ -61,10 +61,12 @@ export interface WorldExecutorOptions {
    */
   readonly sweep?: 'phases' | 'colours';
   /**
-   * What a contact colour's block waits for in a sweep's dispatch: `'dependencies'` (the
-   * default) the blocks of earlier colours that last touched its bodies (core's
-   * ParallelStep.sweepDependencies), so the threads do not all meet after each colour;
-   * `'barriers'` every block of the colour before (to compare: bench:step, profile:step).
+   * What a contact colour's block waits for in a sweep's dispatch: `'barriers'` (the
+   * default) every block of the colour before; `'dependencies'` only the blocks of earlier
+   * colours that last touched its bodies (core's ParallelStep.sweepDependencies), so the
+   * threads do not all meet after each colour. Measured slower on the 2-core machine
+   * (docs/parallel-step.md, "Waiting only for the blocks that share bodies"): kept to
+   * compare (bench:step SYNC=both) and for machines where a cache line crosses cores faster.
    */
   readonly phaseSync?: 'dependencies' | 'barriers';
 }
@@ -149,7 +151,7 @@ export class WorldStepExecutor {
       throw new RangeError(`WorldStepExecutor: sweep must be 'phases' or 'colours', got ${String(sweep)}`);
     }
     this.#sweeps = sweep === 'phases';
-    const sync = options.phaseSync ?? 'dependencies';
+    const sync = options.phaseSync ?? 'barriers';
     if (sync !== 'dependencies' && sync !== 'barriers') {
       throw new RangeError(
         `WorldStepExecutor: phaseSync must be 'dependencies' or 'barriers', got ${String(sync)}`,
