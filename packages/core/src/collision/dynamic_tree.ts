@@ -104,6 +104,8 @@ export class DynamicTree {
   private centers: Float64Array = new Float64Array(32);
   private buildStack: Int32Array = new Int32Array(64);
   private builtNodes: Int32Array = new Int32Array(16);
+  /** The bounds of the centers {@link partition} splits (see centerBounds). */
+  private readonly bounds = new Float64Array(4);
   /**
    * Where {@link partitionMid} splits (a field: a double argument would be boxed).
    * Initialised with a fraction so the field holds a double from the start.
@@ -914,9 +916,25 @@ export class DynamicTree {
       return 0;
     }
     if (!fullBuild && (this.node[N.STRIDE * root + N.FLAGS]! & ENLARGED) === 0) return 0;
-
-    // Collect items: walk enlarged internal nodes, freeing them.
     this.items = growI32(this.items, this.nodeCount);
+    const count = this.collectItems(root, fullBuild);
+    this.root = this.buildTopDown(count);
+    this.node[N.STRIDE * this.root + N.PARENT] = NULL;
+    return count;
+  }
+
+  // Each long loop of the rebuild is a function of its own with nothing after the loop but
+  // a return: V8 compiles a long loop on entry (on-stack replacement) during its first
+  // call, before the code after it has run, and deoptimised at that code at every later
+  // call (the joint grid: partition 300-1200 times in 160 steps, buildTopDown 34;
+  // docs/contact-churn.md, "Deoptimised at every call").
+
+  /**
+   * Puts the rebuild's items into `items` (leaves and clean subtrees under the enlarged
+   * nodes, or every leaf when `fullBuild`), freeing the internal nodes walked; returns how
+   * many.
+   */
+  private collectItems(root: number, fullBuild: boolean): number {
     let items = this.items;
     let count = 0;
     let stack = this.stack;
@@ -946,15 +964,24 @@ export class DynamicTree {
       stack[top++] = this.node[N.STRIDE * n + N.CHILD2]!;
       this.freeNode(n);
     }
-    this.root = this.buildTopDown(count);
-    this.node[N.STRIDE * this.root + N.PARENT] = NULL;
     return count;
   }
 
-  /** Builds a subtree over `items[0, count)` and returns its root. */
+  /**
+   * Builds a subtree over `items[0, count)` and returns its root: the first node built
+   * (the range of all items) when there are two items or more.
+   */
   private buildTopDown(count: number): number {
+    if (count === 1) return this.items[0]!;
     this.centers = growF64(this.centers, 2 * count);
     this.builtNodes = growI32(this.builtNodes, count);
+    this.fillCenters(count);
+    this.refitBuilt(this.splitRanges(count));
+    return this.builtNodes[0]!;
+  }
+
+  /** The centers of the items' boxes, item i's at `centers[2i, 2i + 2)`. */
+  private fillCenters(count: number): void {
     const items = this.items;
     const centers = this.centers;
     for (let i = 0; i < count; i++) {
@@ -963,13 +990,18 @@ export class DynamicTree {
       centers[c] = 0.5 * (this.box[r]! + this.box[r + 2]!);
       centers[c + 1] = 0.5 * (this.box[r + 1]! + this.box[r + 3]!);
     }
-    if (count === 1) return items[0]!;
+  }
 
-    // Work items (parent, slot, start, end). The root is reported through slot 0.
+  /**
+   * Splits `items[0, count)` (two or more) top-down into new internal nodes, linked but
+   * not fitted; returns how many it made, listed in `builtNodes` in creation order.
+   */
+  private splitRanges(count: number): number {
+    // Work items (parent, slot, start, end). The root (slot 0) has no parent to link.
     let bs = this.buildStack;
+    const items = this.items;
     let top = 0;
     let builtCount = 0;
-    let root = NULL;
     bs[top++] = NULL;
     bs[top++] = 0;
     bs[top++] = 0;
@@ -1000,13 +1032,15 @@ export class DynamicTree {
         bs[top++] = mid;
       }
       this.node[N.STRIDE * node + N.PARENT] = p;
-      if (slot === 0) root = node;
-      else if (slot === 1) this.node[N.STRIDE * p + N.CHILD1] = node;
-      else this.node[N.STRIDE * p + N.CHILD2] = node;
+      if (slot === 1) this.node[N.STRIDE * p + N.CHILD1] = node;
+      else if (slot === 2) this.node[N.STRIDE * p + N.CHILD2] = node;
     }
-    // Parents were created before their children: refit in reverse creation order.
-    for (let i = builtCount - 1; i >= 0; i--) this.refit(this.builtNodes[i]!);
-    return root;
+    return builtCount;
+  }
+
+  /** Fits the `built` new nodes: parents were made before their children, so in reverse. */
+  private refitBuilt(built: number): void {
+    for (let i = built - 1; i >= 0; i--) this.refit(this.builtNodes[i]!);
   }
 
   /**
@@ -1020,7 +1054,27 @@ export class DynamicTree {
   private partition(start: number, end: number): number {
     const count = end - start;
     if (count === 2) return start + 1;
+    this.centerBounds(start, end);
+    const b = this.bounds;
+    const cx0 = b[0]!;
+    const cx1 = b[1]!;
+    const cy0 = b[2]!;
+    const cy1 = b[3]!;
+    const axis = cx1 - cx0 >= cy1 - cy0 ? 0 : 1;
+    const lo = axis === 0 ? cx0 : cy0;
+    const extent = axis === 0 ? cx1 - cx0 : cy1 - cy0;
+    if (!(extent > 0)) return (start + end) >> 1; // all centers equal: any split will do
+    this.splitAt = lo + 0.5 * extent;
+    return this.partitionMid(start, end, axis);
+  }
+
+  /**
+   * The bounds of the centers of `items[start, end)` into `bounds` (min x, max x, min y,
+   * max y), written in the loop: the loop is entered compiled (see collectItems).
+   */
+  private centerBounds(start: number, end: number): void {
     const centers = this.centers;
+    const b = this.bounds;
     let cx0 = Number.POSITIVE_INFINITY;
     let cy0 = Number.POSITIVE_INFINITY;
     let cx1 = Number.NEGATIVE_INFINITY;
@@ -1032,13 +1086,11 @@ export class DynamicTree {
       if (x > cx1) cx1 = x;
       if (y < cy0) cy0 = y;
       if (y > cy1) cy1 = y;
+      b[0] = cx0;
+      b[1] = cx1;
+      b[2] = cy0;
+      b[3] = cy1;
     }
-    const axis = cx1 - cx0 >= cy1 - cy0 ? 0 : 1;
-    const lo = axis === 0 ? cx0 : cy0;
-    const extent = axis === 0 ? cx1 - cx0 : cy1 - cy0;
-    if (!(extent > 0)) return (start + end) >> 1; // all centers equal: any split will do
-    this.splitAt = lo + 0.5 * extent;
-    return this.partitionMid(start, end, axis);
   }
 
   /**

@@ -46,6 +46,11 @@ export function prepareJoints(w: JointsState, ctx: StepContext): void {
   joints.rowOnly = growU8(joints.rowOnly, joints.pool.count);
   joints.peakForceSq = growF64(joints.peakForceSq, joints.pool.count);
   joints.peakTorque = growF64(joints.peakTorque, joints.pool.count);
+  // The counts are kept up to date in the loop, not stored after it: V8 compiles this
+  // loop on entry during the first call, before code after it has run, and deoptimised
+  // at that code at every later call (docs/contact-churn.md, "Deoptimised at every call").
+  w.activeJointCount = 0;
+  w.breakableJointCount = 0;
   let n = 0;
   let breakable = 0;
   for (let j = 0; j < joints.pool.next; j++) {
@@ -56,9 +61,9 @@ export function prepareJoints(w: JointsState, ctx: StepContext): void {
     joints.peakTorque[n] = 0;
     if (joints.breakForce[j] !== Infinity || joints.breakTorque[j] !== Infinity) breakable++;
     n++;
+    w.activeJointCount = n;
+    w.breakableJointCount = breakable;
   }
-  w.activeJointCount = n;
-  w.breakableJointCount = breakable;
 }
 
 /**
