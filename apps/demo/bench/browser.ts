@@ -14,7 +14,8 @@
  * bench-results/browser.json. Each case warms up for a number of published steps, then
  * measures over a number of display frames, so a slow machine measures longer instead of
  * measuring less. Options: `--bodies=1000,5000` `--backends=worker` `--frames=180`
- * `--renderer=canvas2d|webgl` (passed to the page as `?renderer=`).
+ * `--renderer=canvas2d|webgl` (passed to the page as `?renderer=`) `--threads=1,2` (the worker's
+ * solver threads, `?threads=`; the stress scene's own default when not given).
  *
  * Chromium: /usr/bin/chromium (CHROMIUM_PATH overrides).
  */
@@ -39,6 +40,9 @@ const BACKENDS = arg('backends', 'worker,inline').split(',') as ('worker' | 'inl
 const FRAMES = Number(arg('frames', '180'));
 const WARMUP_STEPS = Number(arg('warmup', '90'));
 const RENDERER = arg('renderer', '');
+const THREADS = arg('threads', '')
+  .split(',')
+  .filter((t) => t !== '');
 
 /** Counts React commits: React reports every commit to this hook if it finds one at load. */
 const REACT_HOOK = `
@@ -67,6 +71,7 @@ interface PerfSample {
 interface Row {
   bodies: number;
   backend: string;
+  threads: string;
   renderer: string;
   fps: number;
   readMs: number;
@@ -100,7 +105,13 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   try {
     for (const bodies of COUNTS) {
-      for (const backend of BACKENDS) {
+      // inline, the page's thread steps alone
+      const cases = BACKENDS.flatMap((backend) =>
+        backend === 'worker' && THREADS.length > 0
+          ? THREADS.map((threads) => ({ backend, threads }))
+          : [{ backend, threads: '' }],
+      );
+      for (const { backend, threads } of cases) {
         const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
         const errors: string[] = [];
         page.on('console', (m) => {
@@ -111,6 +122,7 @@ async function main(): Promise<void> {
         const query = new URLSearchParams({ bodies: String(bodies) });
         if (backend === 'inline') query.set('backend', 'inline');
         if (RENDERER) query.set('renderer', RENDERER);
+        if (threads) query.set('threads', threads);
         await page.goto(`${url}?${query}#/stress`);
         await page.waitForFunction(
           () => (window as unknown as { __impulse?: { ready(): boolean } }).__impulse?.ready() === true,
@@ -148,6 +160,7 @@ async function main(): Promise<void> {
         const row: Row = {
           bodies,
           backend,
+          threads: threads || 'default',
           renderer: await rendererName(page),
           fps: frames / seconds,
           readMs: mean('readMs'),
@@ -170,11 +183,11 @@ async function main(): Promise<void> {
   }
   const f = (v: number, d = 2) => v.toFixed(d);
   const lines = [
-    '| bodies | backend | renderer | FPS | read ms | draw ms | main JS ms/frame | main task ms/frame | step ms | steps/s | React renders/s |',
-    '|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| bodies | backend | threads | renderer | FPS | read ms | draw ms | main JS ms/frame | main task ms/frame | step ms | steps/s | React renders/s |',
+    '|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.bodies} | ${r.backend} | ${r.renderer} | ${f(r.fps, 1)} | ${f(r.readMs, 3)} | ${f(r.drawMs)} | ${f(r.workMs)} | ${f(r.mainTaskMsPerFrame)} | ${f(r.stepMs)} | ${f(r.stepsPerSecond, 0)} | ${f(r.reactRendersPerSecond, 1)} |`,
+        `| ${r.bodies} | ${r.backend} | ${r.threads} | ${r.renderer} | ${f(r.fps, 1)} | ${f(r.readMs, 3)} | ${f(r.drawMs)} | ${f(r.workMs)} | ${f(r.mainTaskMsPerFrame)} | ${f(r.stepMs)} | ${f(r.stepsPerSecond, 0)} | ${f(r.reactRendersPerSecond, 1)} |`,
     ),
   ];
   console.log(lines.join('\n'));
