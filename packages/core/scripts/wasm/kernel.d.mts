@@ -1,31 +1,27 @@
 /** Types of kernel.mjs, for the core's tests. */
+
+/** A solve sweep's signature: the range, the pass's int32 switches, then the step's doubles. */
+export type SolveSweep = (
+  start: number,
+  end: number,
+  biasOn: number,
+  storedOn: number,
+  trackOn: number,
+  first: number,
+  invH: number,
+  negMaxPush: number,
+  againSpeed: number,
+) => number;
+
 export interface KernelExports {
   memory: WebAssembly.Memory;
   setLayout(state: number, data: number, meta: number, again: number): void;
   warmStart(start: number, end: number): void;
   warmStart2(start: number, end: number): void;
-  solve(
-    start: number,
-    end: number,
-    biasOn: number,
-    storedOn: number,
-    trackOn: number,
-    first: number,
-    invH: number,
-    negMaxPush: number,
-    againSpeed: number,
-  ): number;
-  solve2(
-    start: number,
-    end: number,
-    biasOn: number,
-    storedOn: number,
-    trackOn: number,
-    first: number,
-    invH: number,
-    negMaxPush: number,
-    againSpeed: number,
-  ): number;
+  /** The solve or relax pass over constraints [start, end) (contact_solver.ts solveContacts). */
+  solve: SolveSweep;
+  /** As solve, two constraints of one colour at once (f64x2 lanes). */
+  solve2: SolveSweep;
   relaxAgain(
     start: number,
     end: number,

@@ -114,8 +114,7 @@ export function blockDependencies(
           for (let side = 0; side < 2; side++) {
             const body = side === 0 ? bodyA[c]! : bodyB[c]!;
             // a body that does not move is only read (constraint_graph.ts isFixed)
-            if (invMass[body] === 0 && invInertia[body] === 0 && isFixed(invMass, invInertia, state, body))
-              continue;
+            if (isFixed(invMass, invInertia, state, body)) continue;
             if (stamp[body] === epoch) {
               const before = last[body]!;
               // not this block, not listed yet, not on this block's chain

@@ -382,12 +382,8 @@ function claimWithDependencies(
     const blocks = ctl[table + p + 1]! - first;
     claimPhase(ctl, open, first, blocks, thread, threads, stage, 0, 0, cuts, kernel, onError, sweep);
     const line = Ctl.PHASE_LINES + p * CLAIM_STRIDE;
-    if (passDone !== passHome) Atomics.add(ctl, Ctl.AWAY_BLOCKS, passDone - passHome);
-    if (thread !== 0 && passDone !== 0) Atomics.add(ctl, Ctl.HELPER_BLOCKS, passDone);
-    if (passResult !== 0) Atomics.or(ctl, line + PhaseLine.RESULT, passResult);
-    if (passDone !== 0) Atomics.add(ctl, line + PhaseLine.DONE, passDone);
     done += passDone;
-    stopped = passStopped;
+    stopped = !finishPhase(ctl, line + PhaseLine.DONE, line + PhaseLine.RESULT, blocks, thread);
   }
   passDeps = -1;
   if (done > 0 && Atomics.add(ctl, Ctl.DONE, done) + done === count) {

@@ -321,8 +321,6 @@ export class HelperPool {
     const phases = Ctl.PHASES + parity * PHASE_TABLE;
     this.#ctl[phases] = 0;
     this.#ctl[phases + 1] = blocks;
-    // one phase, no dependency table: the word may still say 1 from a sweep of this parity
-    this.#ctl[DEPENDENCY_MODE + parity] = 0;
     return this.#dispatch(kernel, stage, CUT_BLOCKS, 1, blocks, blocks);
   }
 
@@ -384,7 +382,6 @@ export class HelperPool {
     }
     // with dependencies every phase keeps its results in its line, and the barrier waits for all blocks
     const withDependencies = dependencies !== null;
-    ctl[DEPENDENCY_MODE + parity] = withDependencies ? 1 : 0;
     if (withDependencies) this.#writeDependencies(parity, blocks, dependencies);
     // the lines of every phase but the last (which uses DONE and RESULT), zeroed before SEQ
     // publishes the dispatch: no thread of this dispatch reads them before that
@@ -395,7 +392,7 @@ export class HelperPool {
       Atomics.store(ctl, line + PhaseLine.RESULT, 0);
     }
     const waitFor = withDependencies ? blocks : blocks - starts[phases - 1]!;
-    const last = this.#dispatch(kernel, stage, CUT_BLOCKS, phases, blocks, waitFor);
+    const last = this.#dispatch(kernel, stage, CUT_BLOCKS, phases, blocks, waitFor, withDependencies);
     if (withDependencies) {
       let all = 0;
       for (let p = 0; p < phases; p++) {
@@ -448,6 +445,7 @@ export class HelperPool {
     end: number,
     blocks: number,
     lastBlocks: number,
+    dependencies = false,
   ): number {
     const ctl = this.#ctl;
     const seq = ++this.#seq;
@@ -456,6 +454,9 @@ export class HelperPool {
     Atomics.store(ctl, slot + Slot.BLOCKS, blocks);
     Atomics.store(ctl, slot + Slot.START, start);
     Atomics.store(ctl, slot + Slot.END, end);
+    // every dispatch says whether its blocks wait for dependencies: the word is per parity,
+    // and a dispatch of another kind must not read a sweep's 1 left in it
+    ctl[DEPENDENCY_MODE + (seq & 1)] = dependencies ? 1 : 0;
     Atomics.store(ctl, Ctl.RESULT, 0);
     Atomics.store(ctl, Ctl.DONE, 0);
     openBlocks(ctl, seq, blocks);
