@@ -16,9 +16,7 @@
  * `SWEEP=both` in the environment adds, for every count above one, a run whose colour
  * stages are dispatched colour by colour (WorldExecutorOptions.sweep 'colours', the way
  * before sweeps were phases of one dispatch), in the same alternating rounds: `2c` in the
- * table. `SYNC=both` adds a run whose contact sweeps' blocks wait only for the blocks that
- * last touched their bodies (WorldExecutorOptions.phaseSync 'dependencies') rather than
- * meeting at a barrier after each colour: `2d` in the table.
+ * table.
  */
 import { availableParallelism } from 'node:os';
 import { World } from '@impulse/core';
@@ -65,17 +63,13 @@ async function main(): Promise<void> {
   for (const { name, build } of BENCH_SCENES) {
     if (!name.includes(only)) continue;
     const runs = [];
-    type Sync = 'dependencies' | 'barriers';
-    const variants: { threads: number; sweep: 'phases' | 'colours'; sync: Sync; label: string }[] = [];
+    const variants: { threads: number; sweep: 'phases' | 'colours'; label: string }[] = [];
     for (let threads = 1; threads <= maxThreads; threads++) {
-      variants.push({ threads, sweep: 'phases', sync: 'barriers', label: `${threads}` });
-      if (threads === 1) continue;
-      if (process.env.SYNC === 'both')
-        variants.push({ threads, sweep: 'phases', sync: 'barriers', label: `${threads}b` });
-      if (process.env.SWEEP === 'both')
-        variants.push({ threads, sweep: 'colours', sync: 'barriers', label: `${threads}c` });
+      variants.push({ threads, sweep: 'phases', label: `${threads}` });
+      if (threads > 1 && process.env.SWEEP === 'both')
+        variants.push({ threads, sweep: 'colours', label: `${threads}c` });
     }
-    for (const { threads, sweep, sync, label } of variants) {
+    for (const { threads, sweep, label } of variants) {
       // sleep off: the scenes keep their work for the whole run, as in the benchmark app
       const world = new World({ sharedMemory: threads > 1, enableSleep: false });
       build(world);
@@ -87,7 +81,6 @@ async function main(): Promise<void> {
           kernelUrl: nodeKernelUrl(),
           ...(holdSpin === undefined ? {} : { holdSpin }),
           sweep,
-          phaseSync: sync,
         });
         setStepExecutor(world, executor);
       }

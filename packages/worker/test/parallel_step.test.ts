@@ -155,34 +155,6 @@ describe('the small-world fallback (the measured dispatch thresholds)', () => {
     }
   });
 
-  it("a colour's blocks wait for the blocks that last touched their bodies, not for the whole colour before: the bits of one thread", async () => {
-    const family = families.find((f) => f.name === 'a mixed pile')!;
-    const one = await trace(family, 1);
-    for (const threads of [2, 3]) {
-      const waits = await trace(family, threads, { ...SMALL_BLOCKS, phaseSync: 'dependencies' });
-      const barriers = await trace(family, threads, { ...SMALL_BLOCKS, phaseSync: 'barriers' });
-      for (const run of [waits, barriers]) {
-        expect(run.hashes).toEqual(one.hashes);
-        expect(run.bytes).toEqual(one.bytes);
-      }
-      // the pile has no joints: with dependencies no contact sweep meets at a barrier
-      expect(waits.phaseBarriers, `${threads} threads`).toBe(0);
-      expect(barriers.phaseBarriers, `${threads} threads`).toBeGreaterThan(0);
-    }
-  });
-
-  it('checks phaseSync, naming the field and the value', () => {
-    const world = new World({ sharedMemory: true });
-    const make = () =>
-      new WorldStepExecutor(world, {
-        helpers: 1,
-        spawn: nodeHelperSpawner(),
-        kernelUrl: nodeKernelUrl(),
-        phaseSync: 'sometimes' as 'barriers',
-      });
-    expect(make).toThrow(/phaseSync must be 'dependencies' or 'barriers', got sometimes/);
-  });
-
   it('shares a large world out, colour by colour', async () => {
     // 820 boxes, some 2,400 contacts: the narrow phase and the body stages reach theirs
     const two = await trace(pyramid(40, 20), 2, {});

@@ -16,8 +16,8 @@
  */
 
 import type { World } from '@impulse/core';
-import { DEPENDENCY_WIDTH, ParallelStep, SolverStage } from '@impulse/core/parallel';
-import type { BlockCounts, BlockTimes, HelperSpawner, PhaseDependencies } from './pool.js';
+import { ParallelStep, SolverStage } from '@impulse/core/parallel';
+import type { BlockCounts, BlockTimes, HelperSpawner } from './pool.js';
 import { DEFAULT_MIN_BLOCK_ITEMS } from './block_items.js';
 import { blockStart, CUT_WORDS, MAX_BLOCKS, MAX_PHASES } from './control_block.js';
 import {
@@ -60,28 +60,6 @@ export interface WorldExecutorOptions {
    * (HelperPool.runPhases); `'colours'` in a dispatch per colour (to compare: profile:step).
    */
   readonly sweep?: 'phases' | 'colours';
-  /**
-   * What a contact colour's block waits for in a sweep's dispatch: `'barriers'` (the
-   * default) every block of the colour before; `'dependencies'` only the blocks of earlier
-   * colours that last touched its bodies (core's ParallelStep.sweepDependencies), so the
-   * threads do not all meet after each colour. Measured slower on the 2-core machine
-   * (docs/parallel-step.md, "Waiting only for the blocks that share bodies"): kept to
-   * compare (bench:step SYNC=both) and for machines where a cache line crosses cores faster.
-   */
-  readonly phaseSync?: 'dependencies' | 'barriers';
-}
-
-/** A contact sweep's dependency table, kept for the step's later sweeps of the same stage. */
-interface DependencyCache {
-  /**
-   * The step (WorldStepExecutor's count of PrepareContacts), colour mask and stage threshold
-   * it was made for: together they fix the sweep's phases and cuts.
-   */
-  step: number;
-  mask: number;
-  min: number;
-  readonly table: Int32Array;
-  readonly width: number;
 }
 
 export class WorldStepExecutor {
@@ -113,13 +91,6 @@ export class WorldStepExecutor {
   readonly #phaseColours = new Int32Array(MAX_PHASES);
   /** Whether a colour stage's sweep runs in one dispatch (sweep). */
   readonly #sweeps: boolean;
-  /** Whether a contact sweep's blocks wait for their dependencies rather than at barriers (phaseSync). */
-  readonly #dependencies: boolean;
-  /** Per stage id, the last dependency table made (a contact sweep's cuts change once a step). */
-  readonly #dependencyCache: (DependencyCache | null)[];
-  /** Steps prepared so far: a dependency table is valid within its step. */
-  #steps = 0;
-
   constructor(world: World, options: WorldExecutorOptions) {
     const step = new ParallelStep(world);
     this.#step = step;
@@ -139,7 +110,6 @@ export class WorldStepExecutor {
     }
     this.#thresholds = dispatchThresholds(this.#minBlockItems, blocks);
     this.#colourStage = new Uint8Array(this.#thresholds.items.length);
-    this.#dependencyCache = new Array<DependencyCache | null>(this.#thresholds.items.length).fill(null);
     const cut = options.colourCut ?? 'body';
     if (cut !== 'body' && cut !== 'even') {
       throw new RangeError(`WorldStepExecutor: colourCut must be 'body' or 'even', got ${String(cut)}`);
@@ -151,13 +121,6 @@ export class WorldStepExecutor {
       throw new RangeError(`WorldStepExecutor: sweep must be 'phases' or 'colours', got ${String(sweep)}`);
     }
     this.#sweeps = sweep === 'phases';
-    const sync = options.phaseSync ?? 'barriers';
-    if (sync !== 'dependencies' && sync !== 'barriers') {
-      throw new RangeError(
-        `WorldStepExecutor: phaseSync must be 'dependencies' or 'barriers', got ${String(sync)}`,
-      );
-    }
-    this.#dependencies = sync === 'dependencies';
   }
 
   /**
@@ -219,11 +182,6 @@ export class WorldStepExecutor {
     return this.#pool?.phaseBarriers ?? 0;
   }
 
-  /** Times a thread found a block's dependency unfinished and waited for it (a statistic). */
-  get dependencyWaits(): number {
-    return this.#pool?.dependencyWaits ?? 0;
-  }
-
   /** Times a thread slept at a barrier between a sweep's colours (a statistic). */
   get phaseParks(): number {
     return this.#pool?.phaseParks ?? 0;
@@ -248,10 +206,7 @@ export class WorldStepExecutor {
   runStage(_w: unknown, stage: number, start: number, end: number): number {
     const items = end - start;
     const thresholds = this.#thresholds;
-    if (stage === SolverStage.PrepareContacts) {
-      this.#inline = items < thresholds.colourItems;
-      this.#steps++;
-    }
+    if (stage === SolverStage.PrepareContacts) this.#inline = items < thresholds.colourItems;
     const min = stage < thresholds.items.length ? thresholds.items[stage]! : thresholds.fallback;
     // storing impulses ends the soft step's stages: after it, the helpers may park
     if (stage === SolverStage.StoreImpulses) {
@@ -272,15 +227,8 @@ export class WorldStepExecutor {
    */
   runColours(_w: unknown, stage: number, colourStart: Int32Array, mask: number): number {
     const thresholds = this.#thresholds;
-    // with dependencies every contact sweep is cut alike (the lowest colour stage's
-    // threshold), so that one table a step serves them all (#dependencyTable)
     const contactSweep = stage < this.#colourStage.length && this.#colourStage[stage] === 1;
-    const min =
-      contactSweep && this.#dependencies
-        ? thresholds.colourItems
-        : stage < thresholds.items.length
-          ? thresholds.items[stage]!
-          : thresholds.fallback;
+    const min = stage < thresholds.items.length ? thresholds.items[stage]! : thresholds.fallback;
     const colours = colourStart.length - 1;
     let largest = 0;
     for (let c = 0; c < colours; c++) {
@@ -353,44 +301,12 @@ export class WorldStepExecutor {
     starts[phases] = blocks;
     this.dispatches++;
     const results = this.#phaseResults;
-    const dependencies =
-      byBody && this.#dependencies ? this.#dependencyTable(stage, mask, min, phases) : null;
-    pool.runPhases(stage, phases, starts, sweepCuts, results, dependencies);
+    pool.runPhases(stage, phases, starts, sweepCuts, results);
     let out = 0;
     // a phase of several small colours flags them all: the relax-again pass on a colour it
     // flagged nothing in changes nothing (it solves only the flagged constraints)
     for (let p = 0; p < phases; p++) if (results[p] !== 0) out |= phaseColours[p]!;
     return out;
-  }
-
-  /**
-   * The dependency table of this sweep (its phases and cuts in #phaseStarts, #sweepCuts):
-   * made once a step per colour mask and stage threshold, which fix the cuts (the solve and
-   * relax of every sub-step share one table, the warm starts another).
-   */
-  #dependencyTable(stage: number, mask: number, min: number, phases: number): PhaseDependencies {
-    const caches = this.#dependencyCache;
-    const step = this.#steps;
-    for (let i = 0; i < caches.length; i++) {
-      const made = caches[i]!;
-      if (made !== null && made.step === step && made.mask === mask && made.min === min) return made;
-    }
-    let cache = caches[stage] ?? null;
-    if (cache === null) {
-      cache = {
-        step: -1,
-        mask: 0,
-        min: 0,
-        table: new Int32Array(MAX_BLOCKS * DEPENDENCY_WIDTH),
-        width: DEPENDENCY_WIDTH,
-      };
-      caches[stage] = cache;
-    }
-    this.#step.sweepDependencies(phases, this.#phaseStarts, this.#sweepCuts, cache.table);
-    cache.step = step;
-    cache.mask = mask;
-    cache.min = min;
-    return cache;
   }
 
   /** The colours of `mask` colour after colour, each dispatched or not by its own size (#run). */
