@@ -108,6 +108,8 @@ const executor = new WorldStepExecutor(world, {
   helpers: Math.max(1, threads - 1),
   spawn: nodeHelperSpawner(),
   kernelUrl: nodeKernelUrl(),
+  // the pool's own figures, not the 'auto' policy's choice
+  useHelpers: 'always',
   ...(process.env.SPIN === undefined ? {} : { spin: Number(process.env.SPIN) }),
   ...(process.env.HOLD_SPIN === undefined ? {} : { holdSpin: Number(process.env.HOLD_SPIN) }),
   ...(threads === 1 ? { dispatchBlocks: 1 << 24 } : {}),

@@ -28,6 +28,7 @@ import {
 } from './dispatch_threshold.js';
 import { HelperPool } from './pool.js';
 import { PoolStepExecutor } from './pool_executor.js';
+import { type AutoSteps, type HelperUse, ThreadPolicy } from './thread_policy.js';
 
 export interface WorldExecutorOptions {
   /** Helper workers besides the calling thread (>= 1). */
@@ -60,7 +61,19 @@ export interface WorldExecutorOptions {
    * (HelperPool.runPhases); `'colours'` in a dispatch per colour (to compare: profile:step).
    */
   readonly sweep?: 'phases' | 'colours';
+  /**
+   * Whether the helpers take part (thread_policy.ts): `'auto'` (the default) only while a
+   * step measures faster with them than on the calling thread alone, timed every
+   * `autoSteps.holdSteps` steps; `'always'` whenever a stage reaches its threshold;
+   * `'never'`: the calling thread runs every stage. The bits are the same either way.
+   */
+  readonly useHelpers?: HelperUse;
+  /** Step counts of the `'auto'` policy's probes (tests make them short). */
+  readonly autoSteps?: AutoSteps;
 }
+
+/** A threshold no stage reaches: every stage on the calling thread. */
+const ALONE = 0x7fffffff;
 
 export class WorldStepExecutor {
   readonly #step: ParallelStep;
@@ -91,6 +104,11 @@ export class WorldStepExecutor {
   readonly #phaseColours = new Int32Array(MAX_PHASES);
   /** Whether a colour stage's sweep runs in one dispatch (sweep). */
   readonly #sweeps: boolean;
+  /** Whether this step's stages may go to the pool (useHelpers). */
+  readonly #policy: ThreadPolicy;
+  /** `dispatches` when this step began, and the stages the last step dispatched. */
+  #stepDispatches = 0;
+  #lastStepDispatches = 0;
   constructor(world: World, options: WorldExecutorOptions) {
     const step = new ParallelStep(world);
     this.#step = step;
@@ -121,6 +139,7 @@ export class WorldStepExecutor {
       throw new RangeError(`WorldStepExecutor: sweep must be 'phases' or 'colours', got ${String(sweep)}`);
     }
     this.#sweeps = sweep === 'phases';
+    this.#policy = new ThreadPolicy(options.useHelpers ?? 'auto', options.autoSteps);
   }
 
   /**
@@ -150,6 +169,43 @@ export class WorldStepExecutor {
   /** Whether a stage has reached its dispatch threshold yet: until then no helper thread exists. */
   get started(): boolean {
     return this.#pool !== null;
+  }
+
+  /**
+   * Threads that ran the last step's stages: the helpers and this one when it dispatched
+   * some, else 1 (a small world, or the helpers out of use: useHelpers).
+   */
+  get threadsInUse(): number {
+    return this.#lastStepDispatches > 0 ? this.#options.helpers + 1 : 1;
+  }
+
+  /**
+   * The last `'auto'` probe's step time on this thread alone over the time with the
+   * helpers (above 1: they made it faster), or 0 before the first probe.
+   */
+  get measuredSpeedUp(): number {
+    return this.#policy.speedUp;
+  }
+
+  /** `'auto'` probes finished so far. */
+  get probes(): number {
+    return this.#policy.probes;
+  }
+
+  /** StepExecutor.beginStep: the thread policy picks who runs this step. */
+  beginStep(): void {
+    const pool = this.#pool;
+    const policy = this.#policy;
+    policy.beginStep(pool !== null && pool.readyHelpers === pool.helperCount);
+    // out of use, the helpers park at once rather than spin for a stage that will not come
+    if (!policy.pool) pool?.release();
+    this.#stepDispatches = this.dispatches;
+  }
+
+  /** StepExecutor.endStep. */
+  endStep(): void {
+    this.#policy.endStep();
+    this.#lastStepDispatches = this.dispatches - this.#stepDispatches;
   }
 
   /** Helpers holding the stores last published. */
@@ -206,7 +262,9 @@ export class WorldStepExecutor {
   runStage(_w: unknown, stage: number, start: number, end: number): number {
     const items = end - start;
     const thresholds = this.#thresholds;
-    if (stage === SolverStage.PrepareContacts) this.#inline = items < thresholds.colourItems;
+    const pool = this.#policy.pool;
+    if (stage === SolverStage.PrepareContacts) this.#inline = !pool || items < thresholds.colourItems;
+    if (!pool) return this.#kernel(stage, start, end);
     const min = stage < thresholds.items.length ? thresholds.items[stage]! : thresholds.fallback;
     // storing impulses ends the soft step's stages: after it, the helpers may park
     if (stage === SolverStage.StoreImpulses) {
@@ -230,6 +288,7 @@ export class WorldStepExecutor {
     const contactSweep = stage < this.#colourStage.length && this.#colourStage[stage] === 1;
     const min = stage < thresholds.items.length ? thresholds.items[stage]! : thresholds.fallback;
     const colours = colourStart.length - 1;
+    if (!this.#policy.pool) return this.#colourByColour(stage, colourStart, mask, colours, ALONE);
     let largest = 0;
     for (let c = 0; c < colours; c++) {
       const items = ((mask >> c) & 1) === 0 ? 0 : colourStart[c + 1]! - colourStart[c]!;
