@@ -72,6 +72,29 @@ export interface WorldExecutorOptions {
   readonly autoSteps?: AutoSteps;
 }
 
+/**
+ * A sweep's dispatch (HelperPool.runPhases): its phases' first blocks, the blocks' ranges,
+ * each phase's colours (a mask), and what it was made for (#sweepPlan).
+ */
+class SweepPlan {
+  step = -1;
+  /** 1: contact colours, 0: joint colours. */
+  kind = 0;
+  mask = 0;
+  min = 0;
+  phases = 0;
+  readonly starts = new Int32Array(MAX_PHASES + 1);
+  readonly cuts = new Int32Array(CUT_WORDS);
+  readonly colours = new Int32Array(MAX_PHASES);
+}
+
+/**
+ * Plans kept per step: the warm start, solve, relax and relax-again sweeps of contacts and
+ * of joints have at most 4 thresholds and masks that differ in a step but the relax-again
+ * pass's (it is replaced in turn).
+ */
+const SWEEP_PLANS = 6;
+
 /** A threshold no stage reaches: every stage on the calling thread. */
 const ALONE = 0x7fffffff;
 
@@ -96,12 +119,13 @@ export class WorldStepExecutor {
   readonly #cutByBody: boolean;
   /** A stage's cuts (HelperPool.runStageCuts), reused. */
   readonly #cuts = new Int32Array(CUT_WORDS);
-  /** A sweep's cuts, all colours (HelperPool.runPhases), and its phases' first blocks and results. */
-  readonly #sweepCuts = new Int32Array(CUT_WORDS);
-  readonly #phaseStarts = new Int32Array(MAX_PHASES + 1);
+  /** The sweeps' plans of this step (#sweepPlan), replaced in turn, and the next to replace. */
+  readonly #plans: SweepPlan[] = Array.from({ length: SWEEP_PLANS }, () => new SweepPlan());
+  #nextPlan = 0;
+  /** Steps begun so far: a sweep plan is valid within its step. */
+  #steps = 0;
+  /** A sweep's phases' results. */
   readonly #phaseResults = new Int32Array(MAX_PHASES);
-  /** The colours (a mask) of each phase of the last sweep. */
-  readonly #phaseColours = new Int32Array(MAX_PHASES);
   /** Whether a colour stage's sweep runs in one dispatch (sweep). */
   readonly #sweeps: boolean;
   /** Whether this step's stages may go to the pool (useHelpers). */
@@ -197,6 +221,7 @@ export class WorldStepExecutor {
     const pool = this.#pool;
     const policy = this.#policy;
     policy.beginStep(pool !== null && pool.readyHelpers === pool.helperCount);
+    this.#steps++;
     // out of use, the helpers park at once rather than spin for a stage that will not come
     if (!policy.pool) pool?.release();
     this.#stepDispatches = this.dispatches;
@@ -295,17 +320,55 @@ export class WorldStepExecutor {
       if (items > largest) largest = items;
     }
     if (largest < min || !this.#sweeps) return this.#colourByColour(stage, colourStart, mask, colours, min);
-    const executor = this.#blocks ?? this.#start();
+    if (this.#blocks === null) this.#start();
     const step = this.#step;
     step.beforeDispatch();
     if (step.generation() !== this.#published) this.#publish();
     if (!this.#shareable) return this.#colourByColour(stage, colourStart, mask, colours, min);
-    const pool = this.#pool!;
-    const threads = pool.helperCount + 1;
+    const plan = this.#sweepPlan(contactSweep, colourStart, mask, min, colours);
+    if (plan === null) return this.#colourByColour(stage, colourStart, mask, colours, min);
+    this.dispatches++;
+    const results = this.#phaseResults;
+    const phases = plan.phases;
+    this.#pool!.runPhases(stage, phases, plan.starts, plan.cuts, results);
+    let out = 0;
+    // a phase of several small colours flags them all: the relax-again pass on a colour it
+    // flagged nothing in changes nothing (it solves only the flagged constraints)
+    for (let p = 0; p < phases; p++) if (results[p] !== 0) out |= plan.colours[p]!;
+    return out;
+  }
+
+  /**
+   * The phases and blocks of a sweep over the colours of `mask` (runColours), or null when
+   * they are more than a dispatch holds. Made once a step per kind (contact or joint
+   * colours), mask and threshold: the colours and the awake bodies that fix the cuts do
+   * not change within a step, so the warm start, solve and relax of every sub-step reuse
+   * their plans (the calling thread's work: docs/parallel-step.md, "Less serial work").
+   */
+  #sweepPlan(
+    contactSweep: boolean,
+    colourStart: Int32Array,
+    mask: number,
+    min: number,
+    colours: number,
+  ): SweepPlan | null {
+    const plans = this.#plans;
+    const steps = this.#steps;
+    const kind = contactSweep ? 1 : 0;
+    for (let i = 0; i < plans.length; i++) {
+      const made = plans[i]!;
+      if (made.step === steps && made.kind === kind && made.mask === mask && made.min === min) return made;
+    }
+    const plan = plans[this.#nextPlan]!;
+    this.#nextPlan = (this.#nextPlan + 1) % plans.length;
+    plan.step = -1;
+    const executor = this.#blocks!;
+    const step = this.#step;
+    const threads = this.#pool!.helperCount + 1;
     const cuts = this.#cuts;
-    const sweepCuts = this.#sweepCuts;
-    const starts = this.#phaseStarts;
-    const phaseColours = this.#phaseColours;
+    const sweepCuts = plan.cuts;
+    const starts = plan.starts;
+    const phaseColours = plan.colours;
     // a contact colour is cut where the body stages cut its bodies; a joint colour evenly
     const byBody = contactSweep;
     let phases = 0;
@@ -329,8 +392,7 @@ export class WorldStepExecutor {
       const n = small ? 1 : executor.blocksFor(end - start);
       const cutBlocks = n >= threads ? (n - (n % threads)) | 0 : 1;
       // more blocks than a dispatch holds (many threads): a dispatch per colour
-      if (blocks + cutBlocks > MAX_BLOCKS)
-        return this.#colourByColour(stage, colourStart, mask, colours, min);
+      if (blocks + cutBlocks > MAX_BLOCKS) return null;
       starts[phases] = blocks;
       phaseColours[phases++] = 1 << c;
       if (cutBlocks > 1 && byBody && step.colourCuts(start, end, cutBlocks, cuts)) {
@@ -358,14 +420,12 @@ export class WorldStepExecutor {
       }
     }
     starts[phases] = blocks;
-    this.dispatches++;
-    const results = this.#phaseResults;
-    pool.runPhases(stage, phases, starts, sweepCuts, results);
-    let out = 0;
-    // a phase of several small colours flags them all: the relax-again pass on a colour it
-    // flagged nothing in changes nothing (it solves only the flagged constraints)
-    for (let p = 0; p < phases; p++) if (results[p] !== 0) out |= phaseColours[p]!;
-    return out;
+    plan.phases = phases;
+    plan.step = steps;
+    plan.kind = kind;
+    plan.mask = mask;
+    plan.min = min;
+    return plan;
   }
 
   /** The colours of `mask` colour after colour, each dispatched or not by its own size (#run). */
