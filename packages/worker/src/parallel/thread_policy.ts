@@ -74,8 +74,11 @@ export class ThreadPolicy {
   readonly #ratios: Float64Array;
   /** Probes finished so far. */
   probes = 0;
+  readonly #now: () => number;
 
-  constructor(use: HelperUse, steps: AutoSteps = {}) {
+  /** `now`: the clock in ms (a test's own clock; wall-clock time by default). */
+  constructor(use: HelperUse, steps: AutoSteps = {}, now: () => number = () => performance.now()) {
+    this.#now = now;
     if (use !== 'auto' && use !== 'always' && use !== 'never') {
       throw new RangeError(
         `WorldStepExecutor: useHelpers must be 'auto', 'always' or 'never', got ${String(use)}`,
@@ -113,7 +116,7 @@ export class ThreadPolicy {
       const second = this.#step - 2 * n * round >= n;
       // even rounds alone first, odd rounds the pool first
       this.pool = second === ((round & 1) === 0);
-      this.#times[0] = performance.now();
+      this.#times[0] = this.#now();
     }
   }
 
@@ -131,8 +134,7 @@ export class ThreadPolicy {
     const round = Math.floor(i / (2 * n));
     const within = i - 2 * n * round;
     // the first step of each run is not counted
-    if (within !== 0 && within !== n)
-      times[1 + 2 * round + (this.pool ? 1 : 0)]! += performance.now() - times[0]!;
+    if (within !== 0 && within !== n) times[1 + 2 * round + (this.pool ? 1 : 0)]! += this.#now() - times[0]!;
     if (++this.#step === 2 * n * this.#rounds) this.#decide();
   }
 
