@@ -74,6 +74,7 @@ export interface TestHook {
 export interface SolverOptions {
   solverWorkers?: number;
   solverBlockItems?: number;
+  solverWorkerUse?: 'auto' | 'always';
 }
 
 /** Runs `run` on a world in a new Web Worker, disposed after. */
@@ -140,7 +141,11 @@ export function installTestHook(): void {
         return { sleepStep: steps, hash: await client.stateHash(), transport: client.transport };
       }),
     solverTiming: (threads, warmup, steps) =>
-      inFreshWorker((client) => timeSolverThreads(client, warmup, steps), { solverWorkers: threads }),
+      inFreshWorker((client) => timeSolverThreads(client, warmup, steps), {
+        solverWorkers: threads,
+        // the helpers' own curve, not the 'auto' policy's choice
+        solverWorkerUse: 'always',
+      }),
     workerGolden: (steps, threads) =>
       inFreshWorker(async (client) => {
         // answered once the helpers are attached: the run is on the threads asked for
