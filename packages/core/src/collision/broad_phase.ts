@@ -430,8 +430,6 @@ export class BroadPhase {
         Q.STRIDE * j,
         q.box,
         QUERY_BOX_STRIDE * j,
-        q.box,
-        QUERY_BOX_STRIDE * j + 4,
         this.pairStack,
         hits,
         0,
@@ -550,6 +548,7 @@ export class BroadPhase {
     item[Q.TREE] = treeType;
     item[Q.ROOT] = root;
     item[Q.MASK] = this.queryMask[own][id]!;
+    item[Q.PREV] = Math.imul(shape, 4) & IX.MASK;
     const tree = this.trees[treeType];
     const hits = this.pairHits;
     const end = walkQuery(
@@ -561,8 +560,6 @@ export class BroadPhase {
       0,
       this.trees[own].box,
       Math.imul(id, 4) & IX.MASK,
-      this.prevFat,
-      Math.imul(shape, 4) & IX.MASK,
       this.pairStack,
       hits,
       0,
@@ -588,20 +585,15 @@ export class BroadPhase {
     item[o + Q.TREE] = treeType;
     item[o + Q.ROOT] = root;
     item[o + Q.MASK] = this.queryMask[own][id]!;
+    item[o + Q.PREV] = Math.imul(this.trees[own].getUserData(id), 4) & IX.MASK;
     const box = q.box;
     const b = QUERY_BOX_STRIDE * m;
     const ownBox = this.trees[own].box;
     const r = Math.imul(id, 4) & IX.MASK;
-    const f = Math.imul(this.trees[own].getUserData(id), 4) & IX.MASK;
-    const prevFat = this.prevFat;
     box[b] = ownBox[r]!;
     box[b + 1] = ownBox[r + 1]!;
     box[b + 2] = ownBox[r + 2]!;
     box[b + 3] = ownBox[r + 3]!;
-    box[b + 4] = prevFat[f]!;
-    box[b + 5] = prevFat[f + 1]!;
-    box[b + 6] = prevFat[f + 2]!;
-    box[b + 7] = prevFat[f + 3]!;
     return m + 1;
   }
 

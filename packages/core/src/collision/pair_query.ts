@@ -7,9 +7,10 @@
  * filter on them (BroadPhase.takeQueries), so the candidates, their order, and so every
  * hash, are the same whoever walked (docs/parallel-step.md, "Pair queries on helpers").
  *
- * A query is a record written by the calling thread (BroadPhase.queueQuery): four int32s
+ * A query is a record written by the calling thread (BroadPhase.queueQuery): five int32s
  * (the moved proxy's key, the tree searched, the node the walk starts at, the proxy's
- * query mask) and eight doubles (its fat box now and at the last search, `prevFat`).
+ * query mask, where its box at the last search is in `prevFat`) and four doubles (its fat
+ * box now). prevFat is read where it is: no walk writes it.
  */
 
 import { replaceArraysOnce } from '../base/array.js';
@@ -21,11 +22,13 @@ export enum Q {
   TREE = 1,
   ROOT = 2,
   MASK = 3,
-  STRIDE = 4,
+  /** The moved proxy's prevFat, as an offset into BroadPhase.prevFat (its shape times 4). */
+  PREV = 4,
+  STRIDE = 5,
 }
 
-/** Doubles of a query's box record: the box (minX, minY, maxX, maxY), then its prevFat. */
-export const QUERY_BOX_STRIDE = 8;
+/** Doubles of a query's box record: the box (minX, minY, maxX, maxY). */
+export const QUERY_BOX_STRIDE = 4;
 
 /** What a walk reads of the broad phase: the trees' node arrays, the move index and prevFat. */
 export interface PairQuerySource {
@@ -91,8 +94,6 @@ export function queryPairsBlock(bp: PairQuerySource, start: number, end: number)
             o,
             q.box,
             QUERY_BOX_STRIDE * j,
-            q.box,
-            QUERY_BOX_STRIDE * j + 4,
             blockStack,
             hits,
             at,
@@ -108,11 +109,11 @@ export function queryPairsBlock(bp: PairQuerySource, start: number, end: number)
 /**
  * Walks one query over one tree (`nb`, `node`; its `moveIndex`), writing the shapes of the
  * leaves it keeps into `hits` from `at`; returns the end of its hits, or -1 when they would
- * pass `limit`. The query: its int32 record at `item[o ..]` (Q), its box at `box[b .. b + 4)`
- * and the box's prevFat at `prev[p .. p + 4)`: a queued query's box record, or, on the
- * calling thread alone (BroadPhase.findPairs), the moved proxy's own tree box and prevFat,
- * read where they are rather than copied into a record first. `stack` holds at least the
- * start node's height plus two entries.
+ * pass `limit`. The query: its int32 record at `item[o ..]` (Q) and its box at
+ * `box[b .. b + 4)`: a queued query's box record, or, on the calling thread alone
+ * (BroadPhase.findPairs), the moved proxy's own tree box, read where it is rather than
+ * copied into a record first. `stack` holds at least the start node's height plus two
+ * entries.
  *
  * Touching fat boxes count as overlapping. A leaf is kept unless it is the query's own
  * proxy, both moved and the other's key is the smaller (that search reports the pair), or
@@ -131,8 +132,6 @@ export function walkQuery(
   o: number,
   box: Float64Array,
   b: number,
-  prev: Float64Array,
-  p: number,
   stack: Int32Array,
   hits: Int32Array,
   at: number,
@@ -173,10 +172,11 @@ export function walkQuery(
       minY = box[b + 1]!;
       maxX = box[b + 2]!;
       maxY = box[b + 3]!;
-      prevMinX = prev[p]!;
-      prevMinY = prev[p + 1]!;
-      prevMaxX = prev[p + 2]!;
-      prevMaxY = prev[p + 3]!;
+      const p = item[o + Q.PREV]!;
+      prevMinX = prevFat[p]!;
+      prevMinY = prevFat[p + 1]!;
+      prevMaxX = prevFat[p + 2]!;
+      prevMaxY = prevFat[p + 3]!;
     }
     const n = stack[--top]!;
     // masked: V8 then knows that an offset plus a field stays an int32 and drops the
