@@ -529,26 +529,18 @@ export class BroadPhase {
    *
    * A plain walk over the tree's arrays rather than a tree query with a callback: the query
    * box would cross the call as four boxed doubles (docs/core-design.md, "Doubles crossing a
-   * call box"), so only integers and arrays cross calls: the walk reads the box and its
-   * prevFat where they are (the proxy's tree box and prevFat, not a query record: on one
-   * thread nothing else reads it) and the key, tree, start node and mask from a four-int32
-   * record. The walk (collision/pair_query.ts walkQuery, the one the QueryPairs stage's
+   * call box"), so only integers and arrays cross calls: the walk reads the box where it is
+   * (the proxy's tree box: on one thread no query record holds a copy), its prevFat from
+   * `prevFat`, and the rest from the int32 record searchRoot writes. The walk (collision/pair_query.ts walkQuery, the one the QueryPairs stage's
    * blocks run) calls nothing: what may grow is sized before it (searchRoot), and the
    * leaves it keeps go to the pair filter after it. A call in the loop made V8 load every
    * typed array's base and length again after it, at every node.
    */
   private findPairs(key: number, treeType: ProxyType): void {
-    const root = this.searchRoot(key, treeType);
-    if (root === NONE) return;
+    const item = this.searchItem;
+    if (this.searchRoot(key, treeType, item, 0) === NONE) return;
     const own = (key & 3) as ProxyType;
     const id = key >> 2;
-    const shape = this.trees[own].getUserData(id);
-    const item = this.searchItem;
-    item[Q.KEY] = key;
-    item[Q.TREE] = treeType;
-    item[Q.ROOT] = root;
-    item[Q.MASK] = this.queryMask[own][id]!;
-    item[Q.PREV] = Math.imul(shape, 4) & IX.MASK;
     const tree = this.trees[treeType];
     const hits = this.pairHits;
     const end = walkQuery(
@@ -565,31 +557,21 @@ export class BroadPhase {
       0,
       hits.length,
     );
-    this.filterHits(shape, hits, 0, end);
+    this.filterHits(this.trees[own].getUserData(id), hits, 0, end);
   }
 
   /**
    * Queues the search of the moved proxy `key` in one tree as query `m` when it reaches the
-   * tree (searchRoot): its records in {@link queries}, the fat box and its prevFat copied,
-   * for a walk on any thread. Returns the queries queued now.
+   * tree (searchRoot): its records in {@link queries}, the fat box copied, for a walk on any
+   * thread. Returns the queries queued now.
    */
   private queueQuery(key: number, treeType: ProxyType, m: number): number {
-    const root = this.searchRoot(key, treeType);
-    if (root === NONE) return m;
-    const own = (key & 3) as ProxyType;
-    const id = key >> 2;
     const q = this.queries;
-    const item = q.item;
-    const o = Q.STRIDE * m;
-    item[o + Q.KEY] = key;
-    item[o + Q.TREE] = treeType;
-    item[o + Q.ROOT] = root;
-    item[o + Q.MASK] = this.queryMask[own][id]!;
-    item[o + Q.PREV] = Math.imul(this.trees[own].getUserData(id), 4) & IX.MASK;
+    if (this.searchRoot(key, treeType, q.item, Q.STRIDE * m) === NONE) return m;
     const box = q.box;
     const b = QUERY_BOX_STRIDE * m;
-    const ownBox = this.trees[own].box;
-    const r = Math.imul(id, 4) & IX.MASK;
+    const ownBox = this.trees[(key & 3) as ProxyType].box;
+    const r = Math.imul(key >> 2, 4) & IX.MASK;
     box[b] = ownBox[r]!;
     box[b + 1] = ownBox[r + 1]!;
     box[b + 2] = ownBox[r + 2]!;
@@ -619,14 +601,15 @@ export class BroadPhase {
    * when the proxy's box or query mask cannot reach it. A tree this search cannot reach is
    * left enlarged, not rebuilt; one it reaches is rebuilt first (lazily, see
    * DynamicTree.rebuildIfEnlarged), and its new root, whose box may be smaller than the
-   * enlarged one, is tested again. When it reaches the tree, sizes the calling thread's
-   * stack (a node pushes at most its two children and pops itself, so the height plus two
-   * entries) and leaf list (at most every leaf of the tree). Returns an integer only (see
+   * enlarged one, is tested again. When it reaches the tree, writes the query's int32 record
+   * at `item[o ..]` (collision/pair_query.ts Q) and sizes the calling thread's stack (a node
+   * pushes at most its two children and pops itself, so the height plus two entries) and
+   * leaf list (at most every leaf of the tree). Returns an integer only (see
    * findPairs). Reads the query mask itself: a mask is a uint32 (all categories:
    * 0xffffffff), above the small-integer range, so handed over as an argument it was a new
    * heap number at every call (9.1 KB a step on the tumbler).
    */
-  private searchRoot(key: number, treeType: ProxyType): number {
+  private searchRoot(key: number, treeType: ProxyType, item: Int32Array, o: number): number {
     const tree = this.trees[treeType];
     const mask = this.queryMask[(key & 3) as ProxyType][key >> 2]!;
     if (tree.root === NONE) return NONE;
@@ -648,6 +631,12 @@ export class BroadPhase {
     const height = tree.node[(Math.imul(root, N.STRIDE) & IX.MASK) + N.HEIGHT]!;
     if (this.pairStack.length < height + 2) this.pairStack = growI32(this.pairStack, height + 2);
     if (this.pairHits.length < tree.proxyCount) this.pairHits = growI32(this.pairHits, tree.proxyCount);
+    item[o + Q.KEY] = key;
+    item[o + Q.TREE] = treeType;
+    item[o + Q.ROOT] = root;
+    item[o + Q.MASK] = mask;
+    const shape = this.trees[(key & 3) as ProxyType].getUserData(key >> 2);
+    item[o + Q.PREV] = Math.imul(shape, 4) & IX.MASK;
     return root;
   }
 
