@@ -407,6 +407,24 @@ describe.each(runnable)('demo in %s', (engine) => {
         expect(shown.transport, id).toBe('shared');
         expect(shown.badge, `${id}: transport badge`).toBe(true);
         expect(shown.badgeText).toMatch(/shared memory/i);
+        // UI physics lets its page go on a 0.9 s timer of its own: a drag begun just before
+        // that moment was dropped when it let go (WebKit, session 22 CI). Wait on the state
+        // (its "Gravity on" switch turned on by the timer), then for the pieces to fall.
+        if (id === 'ui') {
+          await page.waitForFunction(
+            () => {
+              const label = [...document.querySelectorAll('label')].find(
+                (l) => l.textContent === 'Gravity on',
+              );
+              const input = label ? document.getElementById(label.htmlFor) : null;
+              return input instanceof HTMLInputElement && input.checked;
+            },
+            null,
+            'ui: the page let go',
+            60_000,
+          );
+          await waitForSteps(page, 36);
+        }
         // a scene just made is falling or settling: 30 steps show it (sceneMoves resets one at rest)
         const moved = await sceneMoves(page, 30);
         expect(moved, `${id}: bodies move`).toBeGreaterThan(1e-3);
