@@ -20,8 +20,9 @@ export interface TestHook {
   ready(): boolean;
   transport(): string | null;
   frame(): number;
+  /** The scene's bodies that can move now: empty while a scene holds them static. */
   dynamicBodies(): number[];
-  /** The body a scene offers for the drag test, or null. */
+  /** The dynamic body a scene offers for the drag test, or null. */
   testBody(): number | null;
   position(id: number): { x: number; y: number } | null;
   speed(id: number): number;

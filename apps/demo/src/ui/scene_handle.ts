@@ -44,8 +44,12 @@ export interface SceneHandle {
   readonly client: PhysicsClient;
   readonly backend: Backend;
   readonly perf: Perf;
-  /** A body the browser test drags (a free one); null: the test picks the highest slow body. */
+  /**
+   * A body the browser test drags (a free, dynamic one); null: the test picks the highest slow
+   * body. A scene whose bodies start static offers none until they can move.
+   */
   testBody: BodyId | null;
+  /** The bodies that can move now (a static piece is not listed until it turns dynamic). */
   dynamicBodies(): BodyId[];
   /** A body's position in the viewport (CSS pixels). */
   bodyPagePoint(body: BodyId): Vec2 | null;

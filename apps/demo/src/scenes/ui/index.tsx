@@ -24,6 +24,9 @@ export const meta: SceneMeta = {
   ],
 };
 
+/** What a piece offers while it is static: no body to count or drag. */
+const HELD = { id: null } as const;
+
 /** An element that is a body the size of its box: static until the page lets go. */
 function Piece(props: {
   falling: boolean;
@@ -39,11 +42,14 @@ function Piece(props: {
     restitution: props.restitution ?? 0.05,
     density: 1,
   });
-  useTrackedBody(api);
+  // a static piece is not one of the scene's moving bodies, nor one to drag: the tests and the
+  // stats see the pieces once the page lets go
+  useTrackedBody(props.falling ? api : HELD);
   const scene = useSceneHandle();
   useLayoutEffect(() => {
-    if (props.test && scene) scene.testApi = api;
-  }, [props.test, scene, api]);
+    if (!props.test || !scene) return;
+    scene.testApi = props.falling ? api : null;
+  }, [props.test, props.falling, scene, api]);
   return (
     <div ref={ref} className={`piece ${props.className}`}>
       {props.children}
