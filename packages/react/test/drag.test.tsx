@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
-import { StrictMode, useRef } from 'react';
+import { StrictMode, useRef, useState } from 'react';
 import type { BodyId } from '@impulse/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -149,6 +149,39 @@ describe('dragging', () => {
     for (let i = 0; i < 60; i++) await act(() => physics!.step(1));
     expect(card!.getPosition().y).toBeCloseTo(-2, 1);
     fireEvent.pointerUp(document, { pointerId: 3 });
+    expect((await counts(client)).joints).toBe(0);
+  });
+
+  it('follows a drag surface given as an element that appears after the component mounted', async () => {
+    const client = manualClient({ x: 0, y: 0 });
+    let show: (on: boolean) => void = () => {};
+    function Scene() {
+      // a callback ref kept in state: the element arrives with a later render
+      const [element, setElement] = useState<HTMLDivElement | null>(null);
+      const [shown, setShown] = useState(false);
+      show = setShown;
+      useDragSurface(element);
+      useBody({ position: { x: 1, y: -1 }, shapes: [{ type: 'box', width: 0.5, height: 0.5 }] });
+      return shown ? <div ref={setElement} data-testid="late-surface" /> : null;
+    }
+    const view = render(
+      <StrictMode>
+        <Physics client={client} scale={100}>
+          <Scene />
+        </Physics>
+      </StrictMode>,
+    );
+    await act(async () => show(true));
+    const surface = view.getByTestId('late-surface');
+    fireEvent.pointerDown(surface, { pointerId: 4, clientX: 100, clientY: 100, button: 0 });
+    await act(() => client.flush());
+    expect((await counts(client)).joints).toBe(1);
+    fireEvent.pointerUp(document, { pointerId: 4 });
+    expect((await counts(client)).joints).toBe(0);
+    // gone again: a press where it was grabs nothing (the listener left with the element)
+    await act(async () => show(false));
+    fireEvent.pointerDown(surface, { pointerId: 5, clientX: 100, clientY: 100, button: 0 });
+    await act(() => client.flush());
     expect((await counts(client)).joints).toBe(0);
   });
 
