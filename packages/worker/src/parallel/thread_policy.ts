@@ -7,10 +7,16 @@
  * `'auto'`: once the helpers hold the world's stores, a probe steps the world in rounds of
  * `probeSteps` steps on the calling thread alone and `probeSteps` on the pool (the order
  * alternating per round, the first step of each run not counted: it wakes the helpers or
- * moves the bodies' data back to one core), takes the median over the rounds of the pool's
- * time over the calling thread's, and keeps the pool only while it measured faster: a pool
- * in use stays while the ratio is below 1; a pool out of use comes back below
- * 1 − HYSTERESIS. The choice holds `holdSteps` steps, then the next probe runs.
+ * moves the bodies' data back to one core). It compares the median step of each side over
+ * the rounds (a collection or a compilation lands in one step, not in the median) and keeps
+ * the pool only while it measured faster: a pool in use stays while the ratio is above 1; a
+ * pool out of use comes back above 1 / (1 − HYSTERESIS).
+ *
+ * The first `warmProbes` probes decide nothing: in a world's first steps both sides' code is
+ * still being compiled, on every thread, and a probe then timed the compiler (pyramid 100 on
+ * 2 threads: 0.64x measured at step 36, 1.42x at step 636). A choice holds `holdSteps` / 8
+ * steps, twice as long each time the next probe confirms it, up to `holdSteps`: a wrong
+ * early choice is corrected soon, a steady one costs a probe every `holdSteps` steps.
  */
 
 /** Who runs the stages of a world's step: see the module comment. */
@@ -22,8 +28,13 @@ export interface AutoSteps {
   readonly probeSteps?: number;
   /** Rounds of a probe (their median ratio decides): odd, 1 to 9. Default 3. */
   readonly probeRounds?: number;
-  /** Steps a choice holds before the next probe. Default 600 (10 s at 60 steps a second). */
+  /**
+   * Steps the longest hold lasts before the next probe (a new choice holds an eighth of it,
+   * doubling while probes confirm it). Default 600 (10 s at 60 steps a second).
+   */
   readonly holdSteps?: number;
+  /** Probes run before the first choice, their figures dropped (compilation): 0 to 100. Default 3. */
+  readonly warmProbes?: number;
 }
 
 /** How much faster the pool must measure to come back into use: it is 5 %. */
@@ -59,19 +70,27 @@ export class ThreadPolicy {
   readonly #probeSteps: number;
   readonly #rounds: number;
   readonly #holdSteps: number;
+  /** Steps the current choice holds (doubles while probes confirm it). */
+  #hold: number;
+  /** Probes still to run before the first choice. */
+  #warmLeft: number;
   #phase: Phase = Phase.Wait;
   /** Steps into the phase. */
   #step = 0;
   /** Whether the last probe chose the pool (a hold's `pool`). */
   #chosen = true;
   /**
-   * A probe step's start, and per probe round the counted time alone then on the pool (ms).
-   * Only probe steps read the clock: `performance.now()` called once a step is not
-   * optimised, and boxes its double (16 bytes a call).
+   * The current step's start, then its counted times: the calling thread's steps at
+   * [1, 1 + k), the pool's at [1 + k, 1 + 2k), k = rounds × (probeSteps − 1). Only probe
+   * steps read the clock: `performance.now()` called once a step is not optimised, and boxes
+   * its double (16 bytes a call).
    */
   readonly #times: Float64Array;
-  /** Per probe round, the calling thread's time over the pool's (sorted for the median), then the last median. */
-  readonly #ratios: Float64Array;
+  /** Counted steps so far in this probe: alone, on the pool. */
+  #alone = 0;
+  #pooled = 0;
+  /** The last probe's median alone over its median on the pool (0 before one). */
+  #speedUp = 0;
   /** Probes finished so far. */
   probes = 0;
   readonly #now: () => number;
@@ -92,8 +111,9 @@ export class ThreadPolicy {
       throw new RangeError(`WorldStepExecutor: autoSteps.probeRounds must be odd, got ${this.#rounds}`);
     }
     this.#holdSteps = checkSteps('holdSteps', steps.holdSteps, 600, 1, 1 << 30);
-    this.#times = new Float64Array(1 + 2 * this.#rounds);
-    this.#ratios = new Float64Array(this.#rounds + 1);
+    this.#hold = this.#firstHold();
+    this.#warmLeft = checkSteps('warmProbes', steps.warmProbes, 3, 0, 100);
+    this.#times = new Float64Array(1 + 2 * this.#rounds * (this.#probeSteps - 1));
   }
 
   /**
@@ -106,7 +126,7 @@ export class ThreadPolicy {
     if (this.#phase === Phase.Wait) {
       if (!ready) return;
       this.#startProbe();
-    } else if (this.#phase === Phase.Hold && ++this.#step >= this.#holdSteps) {
+    } else if (this.#phase === Phase.Hold && this.#step++ >= this.#hold) {
       if (ready || !this.#chosen) this.#startProbe();
       else this.#phase = Phase.Wait;
     }
@@ -120,9 +140,9 @@ export class ThreadPolicy {
     }
   }
 
-  /** The last probe's median of the calling thread's time over the pool's (0 before one). */
+  /** The last deciding probe's median step alone over its median step on the pool (0 before one). */
   get speedUp(): number {
-    return this.#ratios[this.#rounds]!;
+    return this.#speedUp;
   }
 
   /** The step ended: counts its time in a probe, and decides after the probe's last step. */
@@ -134,38 +154,55 @@ export class ThreadPolicy {
     const round = Math.floor(i / (2 * n));
     const within = i - 2 * n * round;
     // the first step of each run is not counted
-    if (within !== 0 && within !== n) times[1 + 2 * round + (this.pool ? 1 : 0)]! += this.#now() - times[0]!;
+    if (within !== 0 && within !== n) {
+      const ms = this.#now() - times[0]!;
+      if (this.pool) times[1 + (times.length >> 1) + this.#pooled++] = ms;
+      else times[1 + this.#alone++] = ms;
+    }
     if (++this.#step === 2 * n * this.#rounds) this.#decide();
   }
 
   #startProbe(): void {
     this.#phase = Phase.Probe;
     this.#step = 0;
-    this.#times.fill(0);
+    this.#alone = 0;
+    this.#pooled = 0;
+  }
+
+  #firstHold(): number {
+    return Math.max(1, this.#holdSteps >> 3);
   }
 
   #decide(): void {
+    if (this.#warmLeft > 0) {
+      this.#warmLeft--;
+      this.#startProbe();
+      return;
+    }
     const times = this.#times;
-    const rounds = this.#rounds;
-    // the median over the rounds (rounds is odd)
-    const ratios = this.#ratios;
-    for (let r = 0; r < rounds; r++) {
-      const pool = times[2 + 2 * r]!;
-      ratios[r] = pool > 0 ? times[1 + 2 * r]! / pool : 0;
-    }
-    // an insertion sort (at most 9 values; TypedArray sort allocates)
-    for (let i = 1; i < rounds; i++) {
-      const v = ratios[i]!;
-      let j = i - 1;
-      for (; j >= 0 && ratios[j]! > v; j--) ratios[j + 1] = ratios[j]!;
-      ratios[j + 1] = v;
-    }
-    const speedUp = ratios[rounds >> 1]!;
-    ratios[rounds] = speedUp;
+    const k = times.length >> 1;
+    const speedUp = median(times, 1, 1 + this.#alone) / median(times, 1 + k, 1 + k + this.#pooled);
+    this.#speedUp = speedUp;
     this.probes++;
-    this.#chosen = this.#chosen ? speedUp > 1 : speedUp > 1 / (1 - HYSTERESIS);
-    this.pool = this.#chosen;
+    const chosen = this.#chosen ? speedUp > 1 : speedUp > 1 / (1 - HYSTERESIS);
+    this.#hold =
+      chosen === this.#chosen && this.probes > 1
+        ? Math.min(this.#holdSteps, 2 * this.#hold)
+        : this.#firstHold();
+    this.#chosen = chosen;
+    this.pool = chosen;
     this.#phase = Phase.Hold;
     this.#step = 0;
   }
+}
+
+/** The median of a[from, to) (sorted in place: an insertion sort, no allocation; to − from is small). */
+function median(a: Float64Array, from: number, to: number): number {
+  for (let i = from + 1; i < to; i++) {
+    const v = a[i]!;
+    let j = i - 1;
+    for (; j >= from && a[j]! > v; j--) a[j + 1] = a[j]!;
+    a[j + 1] = v;
+  }
+  return a[(from + to) >> 1]!;
 }

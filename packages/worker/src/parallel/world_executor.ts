@@ -63,8 +63,8 @@ export interface WorldExecutorOptions {
   readonly sweep?: 'phases' | 'colours';
   /**
    * Whether the helpers take part (thread_policy.ts): `'auto'` (the default) only while a
-   * step measures faster with them than on the calling thread alone, timed every
-   * `autoSteps.holdSteps` steps; `'always'` whenever a stage reaches its threshold;
+   * step measures faster with them than on the calling thread alone, timed after the first
+   * steps' compilation and again at least every `autoSteps.holdSteps` steps; `'always'` whenever a stage reaches its threshold;
    * `'never'`: the calling thread runs every stage. The bits are the same either way.
    */
   readonly useHelpers?: HelperUse;
