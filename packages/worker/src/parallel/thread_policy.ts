@@ -79,13 +79,16 @@ export class ThreadPolicy {
   #step = 0;
   /** Whether the last probe chose the pool (a hold's `pool`). */
   #chosen = true;
+  /** The current probe step's start (ms). */
+  readonly #start = new Float64Array(1);
   /**
-   * The current step's start, then its counted times: the calling thread's steps at
-   * [1, 1 + k), the pool's at [1 + k, 1 + 2k), k = rounds × (probeSteps − 1). Only probe
-   * steps read the clock: `performance.now()` called once a step is not optimised, and boxes
-   * its double (16 bytes a call).
+   * A probe's counted step times in whole microseconds: the calling thread's at [0, k), the
+   * pool's at [k, 2k), k = rounds × (probeSteps − 1). Integers, so that sorting them in a
+   * function that runs once a probe (never optimised) boxes no doubles. Only probe steps read
+   * the clock: `performance.now()` called once a step is not optimised, and boxes its double
+   * (16 bytes a call).
    */
-  readonly #times: Float64Array;
+  readonly #times: Int32Array;
   /** Counted steps so far in this probe: alone, on the pool. */
   #alone = 0;
   #pooled = 0;
@@ -113,7 +116,7 @@ export class ThreadPolicy {
     this.#holdSteps = checkSteps('holdSteps', steps.holdSteps, 600, 1, 1 << 30);
     this.#hold = this.#firstHold();
     this.#warmLeft = checkSteps('warmProbes', steps.warmProbes, 3, 0, 100);
-    this.#times = new Float64Array(1 + 2 * this.#rounds * (this.#probeSteps - 1));
+    this.#times = new Int32Array(2 * this.#rounds * (this.#probeSteps - 1));
   }
 
   /**
@@ -136,7 +139,7 @@ export class ThreadPolicy {
       const second = this.#step - 2 * n * round >= n;
       // even rounds alone first, odd rounds the pool first
       this.pool = second === ((round & 1) === 0);
-      this.#times[0] = this.#now();
+      this.#start[0] = this.#now();
     }
   }
 
@@ -155,9 +158,9 @@ export class ThreadPolicy {
     const within = i - 2 * n * round;
     // the first step of each run is not counted
     if (within !== 0 && within !== n) {
-      const ms = this.#now() - times[0]!;
-      if (this.pool) times[1 + (times.length >> 1) + this.#pooled++] = ms;
-      else times[1 + this.#alone++] = ms;
+      const us = Math.min(Math.round((this.#now() - this.#start[0]!) * 1000), 0x7fffffff);
+      if (this.pool) times[(times.length >> 1) + this.#pooled++] = us;
+      else times[this.#alone++] = us;
     }
     if (++this.#step === 2 * n * this.#rounds) this.#decide();
   }
@@ -181,7 +184,12 @@ export class ThreadPolicy {
     }
     const times = this.#times;
     const k = times.length >> 1;
-    const speedUp = median(times, 1, 1 + this.#alone) / median(times, 1 + k, 1 + k + this.#pooled);
+    // the medians read in place after sorting: a double returned from a call not inlined is
+    // a new heap number (step_alloc.ts USE=auto saw `median` allocate)
+    sortRange(times, 0, this.#alone);
+    sortRange(times, k, k + this.#pooled);
+    const pooled = Math.max(1, times[(2 * k + this.#pooled) >> 1]!);
+    const speedUp = times[this.#alone >> 1]! / pooled;
     this.#speedUp = speedUp;
     this.probes++;
     const chosen = this.#chosen ? speedUp > 1 : speedUp > 1 / (1 - HYSTERESIS);
@@ -196,13 +204,12 @@ export class ThreadPolicy {
   }
 }
 
-/** The median of a[from, to) (sorted in place: an insertion sort, no allocation; to − from is small). */
-function median(a: Float64Array, from: number, to: number): number {
+/** Sorts a[from, to) in place: an insertion sort (no allocation; to − from is small). */
+function sortRange(a: Int32Array, from: number, to: number): void {
   for (let i = from + 1; i < to; i++) {
     const v = a[i]!;
     let j = i - 1;
     for (; j >= from && a[j]! > v; j--) a[j + 1] = a[j]!;
     a[j + 1] = v;
   }
-  return a[(from + to) >> 1]!;
 }
