@@ -5,7 +5,7 @@ import { type PhysicsOptions, resolveOptions } from './client/options.js';
 import { chooseTransport, sharedMemoryAvailable, type TransportOption } from './client/transport.js';
 
 export interface WorkerOptions extends PhysicsOptions {
-  /** `auto` (default): shared memory where available, else transferred frames (with one warning). */
+  /** `auto` (default): shared memory where available, else frames sent by message (with one warning). */
   transport?: TransportOption;
   /**
    * Creates the worker. The default loads this package's `worker.js` as a module worker,

@@ -72,7 +72,6 @@ export function createInlinePhysics(options: PhysicsOptions = {}): PhysicsClient
       frames,
       ring: null,
       proxySink: (sink) => sink,
-      transfer: (value) => value,
       keepAlive: () => undefined,
       dispose,
     };

@@ -91,7 +91,7 @@ export const BACKENDS: readonly (readonly [name: string, create: () => PhysicsCl
 export const TRANSPORTS: readonly (readonly [name: string, create: () => PhysicsClient])[] = [
   ['a worker thread over shared memory', () => createTestWorker({ stepping: 'manual', transport: 'shared' })],
   [
-    'a worker thread with transferred frames',
+    'a worker thread with frames sent by message',
     () => createTestWorker({ stepping: 'manual', transport: 'transfer' }),
   ],
   BACKENDS[1]!,

@@ -8,7 +8,7 @@ const TEXT = {
       'The world steps in a Web Worker and shares transforms through a SharedArrayBuffer (the page is cross-origin isolated).',
   },
   transfer: {
-    label: 'Worker · fallback (transferred frames)',
+    label: 'Worker · fallback (frames by message)',
     // the cause as the worker's fallback warning gives it: the page may be isolated and the
     // engine still hide SharedArrayBuffer (WebKitGTK without JSC_useSharedArrayBuffer=1)
     title: () =>

@@ -24,8 +24,6 @@ export interface Backend {
   frames: HostInit['frames'];
   /** Wraps the client's update sink so the host can call it (a Comlink proxy across threads). */
   proxySink(sink: HostSink): HostSink;
-  /** Marks buffers to move rather than copy when `value` is sent (Comlink.transfer). */
-  transfer<T>(value: T, buffers: ArrayBuffer[]): T;
   /**
    * Whether the host must keep this process alive: true while a reply is awaited, false
    * when the client is idle (a Node worker thread is unref'd then; elsewhere a no-op).

@@ -61,7 +61,7 @@ export type { PhysicsStats } from './stats.js';
 const disposal = disposalSymbols();
 
 class PhysicsClientBase {
-  /** The transport in use: shared memory, transferred frames, or the same thread. */
+  /** The transport in use: shared memory, frames sent by message, or the same thread. */
   readonly transport: Transport;
   /** Resolves once the host has its world (commands made before are queued, not lost). */
   ready: Promise<void>;
@@ -354,9 +354,11 @@ class PhysicsClientBase {
       throw new TypeError(`loadState: state must be a RollbackState, got ${String(state)}`);
     }
     const link = this.ctx.link;
+    // sent as a copy (postMessage clones it), not transferred: a transfer detaches, and one
+    // detached ArrayBuffer slows every typed-array access V8 compiles afterwards on this
+    // thread (docs/worker-design.md, "Nothing is transferred out of the worker")
     const wire = { f: state.f.slice(0, state.fCount), b: state.b.slice(0, state.bCount) };
-    const sent = link.transfer(wire, [wire.f.buffer, wire.b.buffer]);
-    link.receive(await link.request((port) => port.loadState(sent)));
+    link.receive(await link.request((port) => port.loadState(wire)));
   }
 
   // ------------------------------------------------------------------ persistent rays

@@ -54,7 +54,6 @@ export function comlinkBackend(
       keepAlive(false);
       return Comlink.transfer(port2, [port2]) as unknown as HostSink;
     },
-    transfer: (value, buffers) => Comlink.transfer(value, buffers),
     keepAlive,
     dispose: () => {
       remote[Comlink.releaseProxy]();

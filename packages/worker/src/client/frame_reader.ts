@@ -48,11 +48,9 @@ export class FrameReader {
     }
   }
 
-  /** Transfer transport: installs a newly received frame; returns the one it replaces (to recycle). */
-  receive(buffer: ArrayBuffer): ArrayBuffer | null {
-    const old = this.latest;
+  /** Copy transport: installs a newly received frame (a copy the worker sent). */
+  receive(buffer: ArrayBuffer): void {
     this.latest = new Float64Array(buffer);
-    return old ? (old.buffer as ArrayBuffer) : null;
   }
 
   /**

@@ -188,15 +188,8 @@ export class HostLink {
   receive(update: HostUpdate): void {
     if (this.disposed) return;
     if (update.grown) this.reader.attachShared(update.grown);
-    if (update.frame) {
-      const old = this.reader.receive(update.frame);
-      if (old) void this.port.recycle(this.backend.transfer(old, [old]));
-    }
+    if (update.frame) this.reader.receive(update.frame);
     this.onUpdate(update);
-  }
-
-  transfer<T>(value: T, buffers: ArrayBuffer[]): T {
-    return this.backend.transfer(value, buffers);
   }
 
   /**

@@ -38,7 +38,7 @@ export function chooseTransport(option: TransportOption = 'auto'): 'shared' | 't
   if (!warnedFallback) {
     warnedFallback = true;
     console.warn(
-      `@impulse/worker: SharedArrayBuffer is unavailable (${missingSharedMemoryReason()}), so each step transfers its transforms in a message.`,
+      `@impulse/worker: SharedArrayBuffer is unavailable (${missingSharedMemoryReason()}), so each step sends its transforms in a message.`,
     );
   }
   return 'transfer';

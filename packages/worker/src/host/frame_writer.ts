@@ -40,7 +40,7 @@ export interface FrameInfo {
 export interface Published {
   /** Shared transport: a larger buffer the writer moved to (send it once). */
   grown: ArrayBufferLike | null;
-  /** Transfer transport: the frame itself (transfer it). */
+  /** Copy transport: the frame itself (send it: postMessage copies it). */
   frame: ArrayBuffer | null;
 }
 
@@ -52,12 +52,21 @@ export class FrameWriter {
   /** Poses of the last publication, 4 per slot, and the id each belonged to. */
   private prevPose = new Float64Array(0);
   private prevId = new Float64Array(0);
-  /** Transfer transport: frames the main thread gave back, ready for reuse. */
-  private readonly pool: ArrayBuffer[] = [];
+  /**
+   * Copy transport (no shared memory): the two frames publications alternate between. A
+   * frame leaves the worker as a copy, never transferred: a transfer detaches its buffer,
+   * and after any ArrayBuffer is detached V8 checks for detachment at every typed-array
+   * access it compiles from then on, the step's included (+25 % instructions on the
+   * tumbler; docs/worker-design.md, "Nothing is transferred out of the worker"). The
+   * frame sent is the newest; the next publication writes the other buffer, and the one
+   * after it this one again, by which time the copy was taken (postMessage copies at once,
+   * a Comlink reply in the task that published it).
+   */
+  private readonly copies: [Float64Array | null, Float64Array | null] = [null, null];
 
   /**
    * `shared`: the buffer the main thread created (shared memory, or a plain buffer when
-   * both sides live in one thread); null for the transfer transport.
+   * both sides live in one thread); null for the copy transport.
    */
   constructor(shared: { buffer: ArrayBufferLike; capacity: number } | null) {
     if (shared) this.attach(shared.buffer, shared.capacity);
@@ -65,11 +74,6 @@ export class FrameWriter {
 
   get isShared(): boolean {
     return this.control !== null;
-  }
-
-  /** Gives back a transferred frame the reader no longer holds. */
-  recycle(frame: ArrayBuffer): void {
-    if (this.pool.length < 3) this.pool.push(frame);
   }
 
   /** Debug drawing: copy the touching contact points into each frame (off by default). */
@@ -97,9 +101,12 @@ export class FrameWriter {
       return { grown, frame: null };
     }
     const bytes = transferBytes(capacityFor(slots), points);
-    let buffer = this.pool.pop();
-    while (buffer && buffer.byteLength < bytes) buffer = this.pool.pop();
-    const frame = new Float64Array(buffer ?? new ArrayBuffer(bytes));
+    const side = frameNo & 1;
+    let frame = this.copies[side] ?? null;
+    if (frame === null || frame.byteLength < bytes) {
+      frame = new Float64Array(bytes / 8);
+      this.copies[side] = frame;
+    }
     this.fill(frame, world, info, frameNo, slots, rays, characters);
     this.writeContacts(frame, capacityFor(slots));
     return { grown: null, frame: frame.buffer as ArrayBuffer };

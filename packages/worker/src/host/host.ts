@@ -228,10 +228,6 @@ export class WorldHost implements HostInputs {
     this.interest = interest;
   }
 
-  recycle(frame: ArrayBuffer): void {
-    this.writer?.recycle(frame);
-  }
-
   stateHash(): number {
     this.drainInputs();
     return this.requireWorld().stateHash();
@@ -426,11 +422,8 @@ export class WorldHost implements HostInputs {
       this.characters,
     );
     if (out.grown) this.pending.grown = out.grown;
-    if (out.frame) {
-      // Only the newest frame matters to the reader; an older one goes back to the pool.
-      if (this.pending.frame) this.writer!.recycle(this.pending.frame);
-      this.pending.frame = out.frame;
-    }
+    // only the newest frame matters to the reader: it replaces an older one not yet sent
+    if (out.frame) this.pending.frame = out.frame;
   }
 
   /** Realtime stepping: a fixed-step accumulator on the host's own clock. */
