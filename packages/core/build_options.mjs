@@ -14,6 +14,8 @@ export const entryPoints = {
   // soft step ships none of them (a description loads its kind's chunk on demand)
   'solvers/index': 'src/solvers/index.ts',
   'scenes/index': 'src/scenes/index.ts',
+  // the WebAssembly contact kernel (its bytes, 19 KB of base64): only for who asks for it
+  'wasm/index': 'src/wasm/index.ts',
   // the step's block functions for the solver helpers of @impulse/worker (a worker
   // imports it by URL; the physics worker shares its chunks with the index)
   parallel: 'src/parallel.ts',

@@ -407,7 +407,14 @@ function runColours(
     // one thread: the overflow and every colour in one loop, in the same order (and the
     // relax-again pass over all of them, as it runs only where the relax pass flagged)
     const count = starts[GRAPH_COLOUR_COUNT]!;
-    return count > 0 && runSolverBlock(w, stage, 0, count) !== 0 ? ALL_COLOURS : 0;
+    if (count === 0) return 0;
+    // the WebAssembly kernel, when the world has one, runs the contact sweeps (same bits)
+    const kernel = w.contactKernel;
+    const r =
+      kernel === null || stage === SolverStage.Restitution
+        ? runSolverBlock(w, stage, 0, count)
+        : kernel.sweep(w, stage, count);
+    return r !== 0 ? ALL_COLOURS : 0;
   }
   const overflow = starts[0]!;
   let results = 0;

@@ -1,0 +1,30 @@
+/**
+ * `@impulse/core/wasm`: the WebAssembly contact kernel, an option of the world
+ * (docs/wasm-kernel.md, "Shipped as an option"). Its own entry, so that the kernel's bytes
+ * are loaded only by who asks for them:
+ *
+ * ```ts
+ * import { World } from '@impulse/core';
+ * import { contactKernelOf, wasmContactKernel } from '@impulse/core/wasm';
+ * const world = new World({ contactKernel: wasmContactKernel });
+ * contactKernelOf(world); // 'wasm-simd', 'wasm', or 'js' where WebAssembly cannot run
+ * ```
+ */
+
+import type { World } from '../world.js';
+import { worldStateOf } from '../world/world_access.js';
+import { WasmContactKernel } from './contact_kernel.js';
+import type { ContactKernelName, ContactKernelSource } from './contact_kernel_hook.js';
+
+export type { ContactKernelName, ContactKernelSource } from './contact_kernel_hook.js';
+
+/** The kernel, for `WorldDef.contactKernel`. */
+export const wasmContactKernel: ContactKernelSource = {
+  kind: 'contact-kernel',
+  attach: (w) => WasmContactKernel.attach(w),
+};
+
+/** Which sweeps `world` runs: 'wasm-simd', 'wasm' (no f64x2 here) or 'js'. */
+export function contactKernelOf(world: World): ContactKernelName {
+  return worldStateOf(world).contactKernel?.name ?? 'js';
+}
