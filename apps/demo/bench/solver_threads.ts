@@ -94,7 +94,12 @@ async function inNode(): Promise<void> {
   const cores = availableParallelism();
   const counts = threadCounts(values.max === undefined ? cores : Number(values.max));
   await curve(`Node ${process.version}, ${cores} cores`, counts, async (threads) => {
-    const client = createNodePhysicsWorker({ stepping: 'manual', solverWorkers: threads });
+    const client = createNodePhysicsWorker({
+      stepping: 'manual',
+      solverWorkers: threads,
+      // the curve of the helpers themselves, not of the 'auto' policy's choice
+      solverWorkerUse: 'always',
+    });
     try {
       return await timeSolverThreads(client, WARMUP, STEPS);
     } finally {

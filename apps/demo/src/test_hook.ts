@@ -74,6 +74,7 @@ export interface TestHook {
 export interface SolverOptions {
   solverWorkers?: number;
   solverBlockItems?: number;
+  solverWorkerUse?: 'auto' | 'always';
 }
 
 /** Runs `run` on a world in a new Web Worker, disposed after. */
@@ -140,12 +141,27 @@ export function installTestHook(): void {
         return { sleepStep: steps, hash: await client.stateHash(), transport: client.transport };
       }),
     solverTiming: (threads, warmup, steps) =>
-      inFreshWorker((client) => timeSolverThreads(client, warmup, steps), { solverWorkers: threads }),
+      inFreshWorker((client) => timeSolverThreads(client, warmup, steps), {
+        solverWorkers: threads,
+        // the helpers' own curve, not the 'auto' policy's choice
+        solverWorkerUse: 'always',
+      }),
     workerGolden: (steps, threads) =>
       inFreshWorker(async (client) => {
         // answered once the helpers are attached: the run is on the threads asked for
-        await client.getSolverThreads();
-        return { ...(await runGolden(client, steps)), solver: await client.getSolverThreads() };
+        const helpers = (await client.getSolverThreads()).threads - 1;
+        // A helper starts with the world's first shared stage (step 1) and then loads its
+        // module, which took longer than a whole 600-step run in Firefox (0.9 s; the helper
+        // then held no stores at the end): the run waits for it after step 1, on its state
+        const ready = async () => {
+          while ((await client.getSolverThreads()).readyHelpers < helpers) {
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+        };
+        const run = await runGolden(client, steps, helpers > 0 ? ready : undefined);
+        // and for the stores last published (a store that grew late in the run publishes anew)
+        if (helpers > 0) await ready();
+        return { ...run, solver: await client.getSolverThreads() };
       }, threads),
     workerGoldenTiming: (steps) => inFreshWorker((client) => timeGolden(client, steps)),
   };

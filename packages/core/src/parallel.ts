@@ -14,7 +14,6 @@
  */
 
 import type { Column } from './base/columns.js';
-import { blockDependencies, DependencyScratch } from './dynamics/block_dependencies.js';
 import { cutColourByBody, cutSharesByBody } from './dynamics/constraint_graph.js';
 import { runSolverBlock, type SolverStage } from './world/solver_stages.js';
 import { serialExecutor, type StepExecutor } from './world/step_executor.js';
@@ -28,7 +27,6 @@ import type { World } from './world.js';
 export { sharedMemoryGeneration };
 /** The stage ids a kernel is called with: @impulse/worker's dispatch thresholds name them. */
 export { SolverStage } from './world/solver_stages.js';
-export { DEPENDENCY_WIDTH, WAIT_ALL_EARLIER } from './dynamics/block_dependencies.js';
 
 /** Runs a stage over items [start, end): one block (the pool's `StageKernel`). */
 export type BlockKernel = (stage: number, start: number, end: number) => number;
@@ -42,7 +40,6 @@ export function setStepExecutor(world: World, executor: StepExecutor | null): vo
 export class ParallelStep {
   readonly #w: WorldState;
   readonly #mirror = new StepMirror();
-  readonly #dependencies = new DependencyScratch();
   /** Runs a block on the world itself. */
   readonly kernel: BlockKernel;
 
@@ -96,17 +93,6 @@ export class ParallelStep {
   shareCuts(threads: number, out: Int32Array): number {
     const w = this.#w;
     return cutSharesByBody(w.constraints.graph, w.awakeBodyCount, threads, out);
-  }
-
-  /**
-   * The blocks each block of a contact colour sweep waits for, instead of a barrier after
-   * each colour (dynamics/block_dependencies.ts): `phases` phases of blocks
-   * [starts[p], starts[p + 1]), block b the ranges of `cuts[4b...4b + 3]`, into `out`
-   * (DEPENDENCY_WIDTH words a block).
-   */
-  sweepDependencies(phases: number, starts: Int32Array, cuts: Int32Array, out: Int32Array): void {
-    const w = this.#w;
-    blockDependencies(w, w.constraints.meta, this.#dependencies, phases, starts, cuts, out);
   }
 
   /** Mirrors the step's inputs for helpers; call before each stage they may run. */

@@ -26,6 +26,8 @@ if (threads > 1) {
     helpers: threads - 1,
     spawn: nodeHelperSpawner(),
     kernelUrl: nodeKernelUrl(),
+    // the pool's own figures, not the 'auto' policy's choice
+    useHelpers: 'always',
   });
   executor = e;
   setStepExecutor(world, e);

@@ -29,6 +29,8 @@ const executor = new WorldStepExecutor(world, {
   spawn: nodeHelperSpawner(),
   kernelUrl: nodeKernelUrl(),
   minBlockItems: 16,
+  // the pool's path every step; USE=auto: the default policy (a probe every 636 steps)
+  useHelpers: process.env.USE === 'auto' ? 'auto' : 'always',
   // SWEEP=colours: a dispatch per colour (WorldExecutorOptions.sweep), to compare
   ...(process.env.SWEEP === 'colours' ? { sweep: 'colours' as const } : {}),
 });

@@ -16,9 +16,9 @@
  * `SWEEP=both` in the environment adds, for every count above one, a run whose colour
  * stages are dispatched colour by colour (WorldExecutorOptions.sweep 'colours', the way
  * before sweeps were phases of one dispatch), in the same alternating rounds: `2c` in the
- * table. `SYNC=both` adds a run whose contact sweeps' blocks wait only for the blocks that
- * last touched their bodies (WorldExecutorOptions.phaseSync 'dependencies') rather than
- * meeting at a barrier after each colour: `2d` in the table.
+ * table. `AUTO=both` adds, for every count above one, a run under the default policy
+ * (WorldExecutorOptions.useHelpers 'auto': the helpers only while a probe measures them
+ * faster): `2a` in the table. The other rows use the helpers always.
  */
 import { availableParallelism } from 'node:os';
 import { World } from '@impulse/core';
@@ -65,17 +65,16 @@ async function main(): Promise<void> {
   for (const { name, build } of BENCH_SCENES) {
     if (!name.includes(only)) continue;
     const runs = [];
-    type Sync = 'dependencies' | 'barriers';
-    const variants: { threads: number; sweep: 'phases' | 'colours'; sync: Sync; label: string }[] = [];
+    type Use = 'always' | 'auto';
+    const variants: { threads: number; sweep: 'phases' | 'colours'; use: Use; label: string }[] = [];
     for (let threads = 1; threads <= maxThreads; threads++) {
-      variants.push({ threads, sweep: 'phases', sync: 'barriers', label: `${threads}` });
-      if (threads === 1) continue;
-      if (process.env.SYNC === 'both')
-        variants.push({ threads, sweep: 'phases', sync: 'barriers', label: `${threads}b` });
-      if (process.env.SWEEP === 'both')
-        variants.push({ threads, sweep: 'colours', sync: 'barriers', label: `${threads}c` });
+      variants.push({ threads, sweep: 'phases', use: 'always', label: `${threads}` });
+      if (threads > 1 && process.env.SWEEP === 'both')
+        variants.push({ threads, sweep: 'colours', use: 'always', label: `${threads}c` });
+      if (threads > 1 && process.env.AUTO === 'both')
+        variants.push({ threads, sweep: 'phases', use: 'auto', label: `${threads}a` });
     }
-    for (const { threads, sweep, sync, label } of variants) {
+    for (const { threads, sweep, use, label } of variants) {
       // sleep off: the scenes keep their work for the whole run, as in the benchmark app
       const world = new World({ sharedMemory: threads > 1, enableSleep: false });
       build(world);
@@ -87,7 +86,7 @@ async function main(): Promise<void> {
           kernelUrl: nodeKernelUrl(),
           ...(holdSpin === undefined ? {} : { holdSpin }),
           sweep,
-          phaseSync: sync,
+          useHelpers: use,
         });
         setStepExecutor(world, executor);
       }
@@ -118,8 +117,13 @@ async function main(): Promise<void> {
       const perRound = r.ms.map((m, i) => one[i]! / m);
       const spread = `${median(perRound).toFixed(2)}x (${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)})`;
       const same = r.world.stateHash() === hash ? '' : '  (STATE DIFFERS)';
+      const e = r.executor;
+      const auto =
+        e !== null && r.label.endsWith('a')
+          ? ` (auto: ${e.probes} probes, last measured ${e.measuredSpeedUp.toFixed(2)}x, ${e.threadsInUse} in use)`
+          : '';
       console.log(
-        `${name} | ${r.label} | ${ms.toFixed(2)} | ${(base / ms).toFixed(2)}x | ${spread} | ${(r.dispatches / (ROUNDS * stepsPerRound)).toFixed(1)}${same}`,
+        `${name} | ${r.label} | ${ms.toFixed(2)} | ${(base / ms).toFixed(2)}x | ${spread} | ${(r.dispatches / (ROUNDS * stepsPerRound)).toFixed(1)}${auto}${same}`,
       );
       r.executor?.dispose();
     }

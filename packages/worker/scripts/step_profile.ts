@@ -108,12 +108,13 @@ const executor = new WorldStepExecutor(world, {
   helpers: Math.max(1, threads - 1),
   spawn: nodeHelperSpawner(),
   kernelUrl: nodeKernelUrl(),
+  // the pool's own figures, not the 'auto' policy's choice
+  useHelpers: 'always',
   ...(process.env.SPIN === undefined ? {} : { spin: Number(process.env.SPIN) }),
   ...(process.env.HOLD_SPIN === undefined ? {} : { holdSpin: Number(process.env.HOLD_SPIN) }),
   ...(threads === 1 ? { dispatchBlocks: 1 << 24 } : {}),
   ...(process.env.CUT === 'even' ? { colourCut: 'even' as const } : {}),
   ...(process.env.SWEEP === 'colours' ? { sweep: 'colours' as const } : {}),
-  ...(process.env.SYNC === 'dependencies' ? { phaseSync: 'dependencies' as const } : {}),
 });
 const recorder = new RecordingExecutor(executor);
 setStepExecutor(world, recorder);
@@ -128,7 +129,6 @@ const times0 = executor.blockTimes;
 const parks0 = [executor.helperParks, executor.coordinatorParks, executor.phaseParks];
 const dispatches0 = executor.dispatches;
 const phaseBarriers0 = executor.phaseBarriers;
-const dependencyWaits0 = executor.dependencyWaits;
 const blocks0 = executor.blockCounts;
 const calls0 = recorder.calls;
 const stepStart: number[] = [];
@@ -146,7 +146,6 @@ const coordinatorParks = (executor.coordinatorParks - parks0[1]!) / steps;
 const phaseParks = (executor.phaseParks - parks0[2]!) / steps;
 const dispatches = (executor.dispatches - dispatches0) / steps;
 const phaseBarriers = (executor.phaseBarriers - phaseBarriers0) / steps;
-const dependencyWaits = (executor.dependencyWaits - dependencyWaits0) / steps;
 const lastStep = stepStart[steps - 1]!;
 
 // the colours: the last step's first sub-step's warm-start calls, consecutive, one per colour
@@ -195,7 +194,7 @@ for (const [name, id] of names) {
 }
 console.log(`stages shared per step: ${(sharedTotal / steps).toFixed(1)}`);
 console.log(
-  `dispatches per step: ${dispatches.toFixed(1)}; barriers per step: ${(dispatches + phaseBarriers).toFixed(1)} (${phaseBarriers.toFixed(1)} between a sweep's colours); blocks that waited for a dependency per step: ${dependencyWaits.toFixed(1)}`,
+  `dispatches per step: ${dispatches.toFixed(1)}; barriers per step: ${(dispatches + phaseBarriers).toFixed(1)} (${phaseBarriers.toFixed(1)} between a sweep's colours)`,
 );
 const blocks = blocks1.dispatched - blocks0.dispatched;
 console.log(

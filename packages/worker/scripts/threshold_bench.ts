@@ -93,6 +93,8 @@ function helperExecutor(world: World, options: { minBlockItems?: number; dispatc
     helpers: 1,
     spawn: nodeHelperSpawner(),
     kernelUrl: nodeKernelUrl(),
+    // the pool's own figures, not the 'auto' policy's choice
+    useHelpers: 'always',
     ...options,
   });
 }

@@ -55,6 +55,8 @@ async function trace(
       helpers: threads - 1,
       spawn: nodeHelperSpawner(),
       kernelUrl: nodeKernelUrl(),
+      // the helpers take every stage that reaches its threshold, whatever the timing
+      useHelpers: 'always',
       ...options,
     });
     executors.push(executor);
@@ -87,6 +89,7 @@ async function trace(
     started: executor?.started ?? false,
     inline: executor?.inline ?? true,
     inlineChanges,
+    probes: executor?.probes ?? 0,
   };
 }
 
@@ -155,40 +158,58 @@ describe('the small-world fallback (the measured dispatch thresholds)', () => {
     }
   });
 
-  it("a colour's blocks wait for the blocks that last touched their bodies, not for the whole colour before: the bits of one thread", async () => {
-    const family = families.find((f) => f.name === 'a mixed pile')!;
-    const one = await trace(family, 1);
-    for (const threads of [2, 3]) {
-      const waits = await trace(family, threads, { ...SMALL_BLOCKS, phaseSync: 'dependencies' });
-      const barriers = await trace(family, threads, { ...SMALL_BLOCKS, phaseSync: 'barriers' });
-      for (const run of [waits, barriers]) {
-        expect(run.hashes).toEqual(one.hashes);
-        expect(run.bytes).toEqual(one.bytes);
-      }
-      // the pile has no joints: with dependencies no contact sweep meets at a barrier
-      expect(waits.phaseBarriers, `${threads} threads`).toBe(0);
-      expect(barriers.phaseBarriers, `${threads} threads`).toBeGreaterThan(0);
-    }
-  });
-
-  it('checks phaseSync, naming the field and the value', () => {
-    const world = new World({ sharedMemory: true });
-    const make = () =>
-      new WorldStepExecutor(world, {
-        helpers: 1,
-        spawn: nodeHelperSpawner(),
-        kernelUrl: nodeKernelUrl(),
-        phaseSync: 'sometimes' as 'barriers',
-      });
-    expect(make).toThrow(/phaseSync must be 'dependencies' or 'barriers', got sometimes/);
-  });
-
   it('shares a large world out, colour by colour', async () => {
     // 820 boxes, some 2,400 contacts: the narrow phase and the body stages reach theirs
     const two = await trace(pyramid(40, 20), 2, {});
     expect(two.dispatches).toBeGreaterThan(0);
     expect(two.started).toBe(true);
     expect(two.inline).toBe(false);
+  });
+});
+
+describe('who runs the step (useHelpers)', () => {
+  const family = families.find((f) => f.name === 'a mixed pile')!;
+
+  it("gives the one-thread bits with the helpers never used, and with 'auto' probing in and out of use", async () => {
+    const one = await trace(family, 1);
+    const never = await trace(family, 2, { ...SMALL_BLOCKS, useHelpers: 'never' });
+    expect(never.hashes).toEqual(one.hashes);
+    expect(never.bytes).toEqual(one.bytes);
+    expect(never.dispatches, 'stages handed to the helpers').toBe(0);
+    // probes of one step each way, a choice held 3 steps: the step goes in and out of the
+    // pool many times, whatever the timing picks
+    const auto = {
+      ...SMALL_BLOCKS,
+      useHelpers: 'auto',
+      autoSteps: { probeSteps: 2, probeRounds: 1, holdSteps: 3 },
+    };
+    for (const threads of [2, 3]) {
+      const run = await trace(family, threads, auto as Partial<WorldExecutorOptions>);
+      expect(run.hashes, `${threads} threads`).toEqual(one.hashes);
+      expect(run.bytes, `${threads} threads`).toEqual(one.bytes);
+      expect(run.probes, 'probes finished').toBeGreaterThan(5);
+      expect(run.dispatches, 'stages handed to the helpers').toBeGreaterThan(0);
+    }
+  });
+
+  it('checks useHelpers and autoSteps, naming the field and the value', () => {
+    const world = new World({ sharedMemory: true });
+    const make = (options: Partial<WorldExecutorOptions>) => () =>
+      new WorldStepExecutor(world, {
+        helpers: 1,
+        spawn: nodeHelperSpawner(),
+        kernelUrl: nodeKernelUrl(),
+        ...options,
+      });
+    expect(make({ useHelpers: 'sometimes' as 'auto' })).toThrow(
+      "WorldStepExecutor: useHelpers must be 'auto', 'always' or 'never', got sometimes",
+    );
+    expect(make({ autoSteps: { probeSteps: 1 } })).toThrow(
+      'WorldStepExecutor: autoSteps.probeSteps must be an integer in [2, 1000], got 1',
+    );
+    expect(make({ autoSteps: { probeRounds: 2 } })).toThrow(
+      'WorldStepExecutor: autoSteps.probeRounds must be odd, got 2',
+    );
   });
 });
 
@@ -202,6 +223,7 @@ describe('joints of every kind on the helpers', () => {
       helpers: 1,
       spawn: nodeHelperSpawner(),
       kernelUrl: nodeKernelUrl(),
+      useHelpers: 'always',
       ...SMALL_BLOCKS,
     });
     executors.push(executor);
@@ -251,6 +273,7 @@ describe('pair queries on the helpers', () => {
           spawn: nodeHelperSpawner(),
           kernelUrl: nodeKernelUrl(),
           minBlockItems: 8,
+          useHelpers: 'always',
         });
         executors.push(executor);
         setStepExecutor(world, executor);

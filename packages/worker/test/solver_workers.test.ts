@@ -47,6 +47,9 @@ describe('solverWorkers', () => {
         `createPhysics: solverBlockItems must be an integer in [1, 65536], got ${String(bad)}`,
       );
     }
+    expect(() => createNodePhysicsWorker({ solverWorkerUse: 'never' as 'auto' })).toThrow(
+      "createPhysics: solverWorkerUse must be 'auto' or 'always', got never",
+    );
     expect(() => createInlinePhysics({ solverWorkers: 2 })).toThrow(
       /createPhysics: solverWorkers must be 1 inline .*got 2/,
     );
@@ -72,7 +75,12 @@ describe('solverWorkers', () => {
   });
 
   it('shares a small world out when told to by solverBlockItems, to the same bits', async () => {
-    const physics = createTestWorker({ stepping: 'manual', solverWorkers: 3, solverBlockItems: 2 });
+    const physics = createTestWorker({
+      stepping: 'manual',
+      solverWorkers: 3,
+      solverBlockItems: 2,
+      solverWorkerUse: 'always',
+    });
     client = physics;
     const world = new World();
     buildPyramid(physics, 5);
@@ -80,7 +88,12 @@ describe('solverWorkers', () => {
     // the executor's code loads on demand (a dynamic import in the worker); the answer waits
     // until the helpers are attached, so every step below is shared out
     expect((await physics.getSolverThreads()).threads).toBe(3);
-    await physics.step(60);
+    await physics.step(1);
+    // 'always': the step ran on all three (the pile is awake), and no probe timed it
+    const first = await physics.getSolverThreads();
+    expect(first.threadsInUse).toBe(3);
+    expect(first.measuredSpeedUp).toBe(0);
+    await physics.step(59);
     for (let step = 1; step <= 60; step++) world.step(DT);
     expect(await physics.stateHash()).toBe(world.stateHash());
     const solver = await physics.getSolverThreads();
@@ -93,9 +106,10 @@ describe('solverWorkers', () => {
     client = physics;
     buildPyramid(physics);
     await physics.step(5);
-    expect(await physics.getSolverThreads()).toEqual({ threads: 1, readyHelpers: 0, sharedStages: 0 });
+    const alone = { threads: 1, readyHelpers: 0, sharedStages: 0, threadsInUse: 1, measuredSpeedUp: 0 };
+    expect(await physics.getSolverThreads()).toEqual(alone);
     const inline = createInlinePhysics({ stepping: 'manual' });
-    expect(await inline.getSolverThreads()).toEqual({ threads: 1, readyHelpers: 0, sharedStages: 0 });
+    expect(await inline.getSolverThreads()).toEqual(alone);
     inline.dispose();
   });
 });

@@ -131,9 +131,8 @@ export class BroadPhase {
   private pairStack: Int32Array = new Int32Array(64);
   /** The shapes of the leaves one findPairs walk keeps, for the pair filter after it. */
   private pairHits: Int32Array = new Int32Array(64);
-  /** findPairs' query records (pair_query.ts), one query. */
+  /** findPairs' int32 query record (pair_query.ts), one query: its box is read where it is. */
   private readonly searchItem = new Int32Array(Q.STRIDE);
-  private readonly searchBox = new Float64Array(QUERY_BOX_STRIDE);
   /** The step's queries for walks on other threads (queueQueries, takeQueries); shared with helpers. */
   readonly queries = new PairQueries();
   /** Whether the queued step's dynamic pairs come from findMovedPairs (queueQueries). */
@@ -384,17 +383,15 @@ export class BroadPhase {
       q.box = growF64(q.box, QUERY_BOX_STRIDE * most);
       q.range = growI32(q.range, 2 * most);
     }
-    const item = q.item;
-    const box = q.box;
     let m = 0;
     for (let i = 0; i < this.moveCount; i++) {
       const key = order[i]!;
       if ((key & 3) === ProxyType.Dynamic) {
-        if (this.searchRoot(key, ProxyType.Static, m, item, box) !== NONE) m++;
-        if (this.searchRoot(key, ProxyType.Kinematic, m, item, box) !== NONE) m++;
-        if (!selfSearch && this.searchRoot(key, ProxyType.Dynamic, m, item, box) !== NONE) m++;
-      } else if (this.searchRoot(key, ProxyType.Dynamic, m, item, box) !== NONE) {
-        m++;
+        m = this.queueQuery(key, ProxyType.Static, m);
+        m = this.queueQuery(key, ProxyType.Kinematic, m);
+        if (!selfSearch) m = this.queueQuery(key, ProxyType.Dynamic, m);
+      } else {
+        m = this.queueQuery(key, ProxyType.Dynamic, m);
       }
     }
     // a block's room: its queries times the hits a query had at most on average, twice
@@ -430,8 +427,9 @@ export class BroadPhase {
         this.moveIndex[t],
         this.prevFat,
         item,
+        Q.STRIDE * j,
         q.box,
-        j,
+        QUERY_BOX_STRIDE * j,
         this.pairStack,
         hits,
         0,
@@ -531,16 +529,18 @@ export class BroadPhase {
    *
    * A plain walk over the tree's arrays rather than a tree query with a callback: the query
    * box would cross the call as four boxed doubles (docs/core-design.md, "Doubles crossing a
-   * call box"), so the box goes through a record (searchRoot) and only integers and arrays
-   * cross calls. The walk (collision/pair_query.ts walkQuery) calls nothing: what may grow
-   * is sized before it (searchRoot), and the leaves it keeps go to the pair filter after it.
-   * A call in the loop made V8 load every typed array's base and length again after it, at
-   * every node.
+   * call box"), so only integers and arrays cross calls: the walk reads the box where it is
+   * (the proxy's tree box: on one thread no query record holds a copy), its prevFat from
+   * `prevFat`, and the rest from the int32 record searchRoot writes. The walk (collision/pair_query.ts walkQuery, the one the QueryPairs stage's
+   * blocks run) calls nothing: what may grow is sized before it (searchRoot), and the
+   * leaves it keeps go to the pair filter after it. A call in the loop made V8 load every
+   * typed array's base and length again after it, at every node.
    */
   private findPairs(key: number, treeType: ProxyType): void {
     const item = this.searchItem;
-    const box = this.searchBox;
-    if (this.searchRoot(key, treeType, 0, item, box) === NONE) return;
+    if (this.searchRoot(key, treeType, item, 0) === NONE) return;
+    const own = (key & 3) as ProxyType;
+    const id = key >> 2;
     const tree = this.trees[treeType];
     const hits = this.pairHits;
     const end = walkQuery(
@@ -549,14 +549,34 @@ export class BroadPhase {
       this.moveIndex[treeType],
       this.prevFat,
       item,
-      box,
       0,
+      this.trees[own].box,
+      Math.imul(id, 4) & IX.MASK,
       this.pairStack,
       hits,
       0,
       hits.length,
     );
-    this.filterHits(this.trees[(key & 3) as ProxyType].getUserData(key >> 2), hits, 0, end);
+    this.filterHits(this.trees[own].getUserData(id), hits, 0, end);
+  }
+
+  /**
+   * Queues the search of the moved proxy `key` in one tree as query `m` when it reaches the
+   * tree (searchRoot): its records in {@link queries}, the fat box copied, for a walk on any
+   * thread. Returns the queries queued now.
+   */
+  private queueQuery(key: number, treeType: ProxyType, m: number): number {
+    const q = this.queries;
+    if (this.searchRoot(key, treeType, q.item, Q.STRIDE * m) === NONE) return m;
+    const box = q.box;
+    const b = QUERY_BOX_STRIDE * m;
+    const ownBox = this.trees[(key & 3) as ProxyType].box;
+    const r = Math.imul(key >> 2, 4) & IX.MASK;
+    box[b] = ownBox[r]!;
+    box[b + 1] = ownBox[r + 1]!;
+    box[b + 2] = ownBox[r + 2]!;
+    box[b + 3] = ownBox[r + 3]!;
+    return m + 1;
   }
 
   /**
@@ -581,21 +601,15 @@ export class BroadPhase {
    * when the proxy's box or query mask cannot reach it. A tree this search cannot reach is
    * left enlarged, not rebuilt; one it reaches is rebuilt first (lazily, see
    * DynamicTree.rebuildIfEnlarged), and its new root, whose box may be smaller than the
-   * enlarged one, is tested again. When it reaches the tree, writes the query's records at
-   * `j` (collision/pair_query.ts) and sizes the calling thread's stack (a node pushes at
-   * most its two children and pops itself, so the height plus two entries) and leaf list
-   * (at most every leaf of the tree). Returns an integer only (see findPairs). Reads the
-   * query mask itself: a mask is a uint32 (all categories: 0xffffffff), above the
-   * small-integer range, so handed over as an argument it was a new heap number at every
-   * call (9.1 KB a step on the tumbler).
+   * enlarged one, is tested again. When it reaches the tree, writes the query's int32 record
+   * at `item[o ..]` (collision/pair_query.ts Q) and sizes the calling thread's stack (a node
+   * pushes at most its two children and pops itself, so the height plus two entries) and
+   * leaf list (at most every leaf of the tree). Returns an integer only (see
+   * findPairs). Reads the query mask itself: a mask is a uint32 (all categories:
+   * 0xffffffff), above the small-integer range, so handed over as an argument it was a new
+   * heap number at every call (9.1 KB a step on the tumbler).
    */
-  private searchRoot(
-    key: number,
-    treeType: ProxyType,
-    j: number,
-    item: Int32Array,
-    box: Float64Array,
-  ): number {
+  private searchRoot(key: number, treeType: ProxyType, item: Int32Array, o: number): number {
     const tree = this.trees[treeType];
     const mask = this.queryMask[(key & 3) as ProxyType][key >> 2]!;
     if (tree.root === NONE) return NONE;
@@ -617,22 +631,12 @@ export class BroadPhase {
     const height = tree.node[(Math.imul(root, N.STRIDE) & IX.MASK) + N.HEIGHT]!;
     if (this.pairStack.length < height + 2) this.pairStack = growI32(this.pairStack, height + 2);
     if (this.pairHits.length < tree.proxyCount) this.pairHits = growI32(this.pairHits, tree.proxyCount);
-    const o = Q.STRIDE * j;
     item[o + Q.KEY] = key;
     item[o + Q.TREE] = treeType;
     item[o + Q.ROOT] = root;
     item[o + Q.MASK] = mask;
-    const b = QUERY_BOX_STRIDE * j;
-    const f = Math.imul(this.trees[(key & 3) as ProxyType].getUserData(key >> 2), 4) & IX.MASK;
-    const prevFat = this.prevFat;
-    box[b] = minX;
-    box[b + 1] = minY;
-    box[b + 2] = maxX;
-    box[b + 3] = maxY;
-    box[b + 4] = prevFat[f]!;
-    box[b + 5] = prevFat[f + 1]!;
-    box[b + 6] = prevFat[f + 2]!;
-    box[b + 7] = prevFat[f + 3]!;
+    const shape = this.trees[(key & 3) as ProxyType].getUserData(key >> 2);
+    item[o + Q.PREV] = Math.imul(shape, 4) & IX.MASK;
     return root;
   }
 

@@ -7,9 +7,10 @@
  * filter on them (BroadPhase.takeQueries), so the candidates, their order, and so every
  * hash, are the same whoever walked (docs/parallel-step.md, "Pair queries on helpers").
  *
- * A query is a record written by the calling thread (BroadPhase.searchRoot): four int32s
+ * A query is a record written by the calling thread (BroadPhase.queueQuery): five int32s
  * (the moved proxy's key, the tree searched, the node the walk starts at, the proxy's
- * query mask) and eight doubles (its fat box now and at the last search, `prevFat`).
+ * query mask, where its box at the last search is in `prevFat`) and four doubles (its fat
+ * box now). prevFat is read where it is: no walk writes it.
  */
 
 import { replaceArraysOnce } from '../base/array.js';
@@ -21,11 +22,13 @@ export enum Q {
   TREE = 1,
   ROOT = 2,
   MASK = 3,
-  STRIDE = 4,
+  /** The moved proxy's prevFat, as an offset into BroadPhase.prevFat (its shape times 4). */
+  PREV = 4,
+  STRIDE = 5,
 }
 
-/** Doubles of a query's box record: the box (minX, minY, maxX, maxY), then its prevFat. */
-export const QUERY_BOX_STRIDE = 8;
+/** Doubles of a query's box record: the box (minX, minY, maxX, maxY). */
+export const QUERY_BOX_STRIDE = 4;
 
 /** What a walk reads of the broad phase: the trees' node arrays, the move index and prevFat. */
 export interface PairQuerySource {
@@ -88,8 +91,9 @@ export function queryPairsBlock(bp: PairQuerySource, start: number, end: number)
             bp.moveIndex[item[o + Q.TREE]!]!,
             bp.prevFat,
             item,
+            o,
             q.box,
-            j,
+            QUERY_BOX_STRIDE * j,
             blockStack,
             hits,
             at,
@@ -103,10 +107,13 @@ export function queryPairsBlock(bp: PairQuerySource, start: number, end: number)
 }
 
 /**
- * Walks query `j` (records in `item` and `qbox`) over one tree (`nb`, `node`; its
- * `moveIndex`), writing the shapes of the leaves it keeps into `hits` from `at`; returns
- * the end of its hits, or -1 when they would pass `limit`. `stack` holds at least the
- * start node's height plus two entries.
+ * Walks one query over one tree (`nb`, `node`; its `moveIndex`), writing the shapes of the
+ * leaves it keeps into `hits` from `at`; returns the end of its hits, or -1 when they would
+ * pass `limit`. The query: its int32 record at `item[o ..]` (Q) and its box at
+ * `box[b .. b + 4)`: a queued query's box record, or, on the calling thread alone
+ * (BroadPhase.findPairs), the moved proxy's own tree box, read where it is rather than
+ * copied into a record first. `stack` holds at least the start node's height plus two
+ * entries.
  *
  * Touching fat boxes count as overlapping. A leaf is kept unless it is the query's own
  * proxy, both moved and the other's key is the smaller (that search reports the pair), or
@@ -122,18 +129,17 @@ export function walkQuery(
   moveIndex: Int32Array,
   prevFat: Float64Array,
   item: Int32Array,
-  qbox: Float64Array,
-  j: number,
+  o: number,
+  box: Float64Array,
+  b: number,
   stack: Int32Array,
   hits: Int32Array,
   at: number,
   limit: number,
 ): number {
-  const o = Q.STRIDE * j;
   const key = item[o + Q.KEY]!;
   const treeType = item[o + Q.TREE]!;
   const mask = item[o + Q.MASK]!;
-  const b = QUERY_BOX_STRIDE * j;
   let count = at;
   // The search box and its prevFat are read by the loop's second pass: the first does
   // nothing but reach the back edge. V8 compiles this function in some processes only as
@@ -162,14 +168,15 @@ export function walkQuery(
         continue;
       }
       pass = 2;
-      minX = qbox[b]!;
-      minY = qbox[b + 1]!;
-      maxX = qbox[b + 2]!;
-      maxY = qbox[b + 3]!;
-      prevMinX = qbox[b + 4]!;
-      prevMinY = qbox[b + 5]!;
-      prevMaxX = qbox[b + 6]!;
-      prevMaxY = qbox[b + 7]!;
+      minX = box[b]!;
+      minY = box[b + 1]!;
+      maxX = box[b + 2]!;
+      maxY = box[b + 3]!;
+      const p = item[o + Q.PREV]!;
+      prevMinX = prevFat[p]!;
+      prevMinY = prevFat[p + 1]!;
+      prevMaxX = prevFat[p + 2]!;
+      prevMaxY = prevFat[p + 3]!;
     }
     const n = stack[--top]!;
     // masked: V8 then knows that an offset plus a field stays an int32 and drops the

@@ -61,6 +61,8 @@ export function step(w: WorldState, dt: number, subSteps: number): void {
   const timed = w.settings.enableProfile;
   const t0 = timed ? now() : 0;
   const atRest = isAtRest(w);
+  const ex = w.stepExecutor;
+  if (ex.beginStep !== undefined) ex.beginStep();
   w.jointEventIds.length = 0;
   w.jointEventBroken.length = 0;
   w.events.beginStep();
@@ -109,6 +111,7 @@ export function step(w: WorldState, dt: number, subSteps: number): void {
   profile.step = t6 - t0;
   w.events.markStepEnd();
   w.stepCount++;
+  if (ex.endStep !== undefined) ex.endStep();
 }
 
 /**

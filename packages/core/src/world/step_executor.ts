@@ -60,6 +60,13 @@ export interface StepExecutor {
    * true; the overflow stays with the step.
    */
   runColours?(w: JointsState, stage: SolverStage, colourStart: Int32Array, mask: number): number;
+  /**
+   * Optional: called as each step begins, before its first stage, and as it ends, after
+   * its last (a step that throws has no end). The worker's executor times its steps there
+   * to choose whether its helpers take part (its thread policy); it changes no bits.
+   */
+  beginStep?(): void;
+  endStep?(): void;
 }
 
 /** The single-threaded executor: every stage is one block, run here. */

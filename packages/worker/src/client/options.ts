@@ -49,6 +49,14 @@ export interface PhysicsOptions {
    */
   solverBlockItems?: number;
   /**
+   * Whether the solver helpers take part: `'auto'` (the default) only while the step
+   * measures faster with them than on the physics worker alone (timed every 600 steps,
+   * docs/parallel-step.md, "Never slower than one thread"), so that a world the helpers do
+   * not speed up on this machine steps on one thread; `'always'`: every stage with enough
+   * work goes to them (to measure them). The bits are the same either way.
+   */
+  solverWorkerUse?: 'auto' | 'always';
+  /**
    * The constraint solver, as a description: `{ kind: 'xpbd', subSteps: 8 }` (a solver
    * object holds functions, which cannot cross to a worker). Default none: the soft step.
    * The kind's module is loaded (in the worker and here, for the client's checks) before
@@ -112,6 +120,7 @@ export function resolveOptions(
     snapshotEvery: o.snapshotEvery ?? 0,
     solverWorkers: o.solverWorkers ?? (crossesThreads && shared ? defaultSolverWorkers(cores) : 1),
     solverBlockItems: o.solverBlockItems ?? DEFAULT_MIN_BLOCK_ITEMS,
+    solverWorkerUse: o.solverWorkerUse ?? 'auto',
     solver: o.solver == null ? null : checkSolverDescription('createPhysics', 'solver', o.solver),
   };
   if (r.stepping !== 'realtime' && r.stepping !== 'manual')
@@ -140,6 +149,9 @@ export function resolveOptions(
   const items = r.solverBlockItems;
   if (!Number.isInteger(items) || items < 1 || items > MAX_SOLVER_BLOCK_ITEMS) {
     fail('solverBlockItems', `an integer in [1, ${MAX_SOLVER_BLOCK_ITEMS}]`, items);
+  }
+  if (r.solverWorkerUse !== 'auto' && r.solverWorkerUse !== 'always') {
+    fail('solverWorkerUse', "'auto' or 'always'", r.solverWorkerUse);
   }
   // helpers view the world through shared memory: without it, the physics worker steps alone
   if (!shared) r.solverWorkers = 1;

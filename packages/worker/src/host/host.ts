@@ -101,7 +101,7 @@ export class WorldHost implements HostInputs {
     if (threads > 1 && this.helpers !== null) {
       // the executor's code loads now; until it is attached the world steps on this
       // thread, to the same bits (docs/parallel-step.md)
-      this.attaching = this.helpers.attach(world, threads - 1, init.solverBlockItems).then(
+      this.attaching = this.helpers.attach(world, threads - 1, init).then(
         (lease) => {
           if (this.world === world) this.executor = lease;
           else lease.dispose();
@@ -240,13 +240,15 @@ export class WorldHost implements HostInputs {
   /** Answered once the helpers asked for at init are attached (or failed to be). */
   async solverThreads(): Promise<SolverThreads> {
     await this.attaching;
-    const executor = this.executor;
-    if (executor === null) return { threads: 1, readyHelpers: 0, sharedStages: 0 };
-    return {
-      threads: executor.helpers + 1,
-      readyHelpers: executor.readyHelpers,
-      sharedStages: executor.dispatches,
-    };
+    return (
+      this.executor?.solverThreads() ?? {
+        threads: 1,
+        readyHelpers: 0,
+        sharedStages: 0,
+        threadsInUse: 1,
+        measuredSpeedUp: 0,
+      }
+    );
   }
 
   snapshot(): Uint8Array {

@@ -4,11 +4,35 @@
  */
 import type { World } from '@impulse/core';
 import { setStepExecutor } from '@impulse/core/parallel';
-import { type WorldExecutorOptions, WorldStepExecutor } from './world_executor.js';
+import type { SolverThreads } from '../protocol/host_messages.js';
+import type { HelperLease, HelperOptions } from './helper_source.js';
+import type { HelperSpawner } from './pool.js';
+import { WorldStepExecutor } from './world_executor.js';
 
-/** Sets a new executor over `options.helpers` helpers as `world`'s step executor. */
-export function attachHelpers(world: World, options: WorldExecutorOptions): WorldStepExecutor {
-  const executor = new WorldStepExecutor(world, options);
+/** Sets a new executor over `helpers` helpers as `world`'s step executor. */
+export function attachHelpers(
+  world: World,
+  helpers: number,
+  spawn: HelperSpawner,
+  kernelUrl: string,
+  options: HelperOptions,
+): HelperLease {
+  const executor = new WorldStepExecutor(world, {
+    helpers,
+    spawn,
+    kernelUrl,
+    ...(options.solverBlockItems === undefined ? {} : { minBlockItems: options.solverBlockItems }),
+    ...(options.solverWorkerUse === undefined ? {} : { useHelpers: options.solverWorkerUse }),
+  });
   setStepExecutor(world, executor);
-  return executor;
+  return {
+    solverThreads: (): SolverThreads => ({
+      threads: helpers + 1,
+      readyHelpers: executor.readyHelpers,
+      sharedStages: executor.dispatches,
+      threadsInUse: executor.threadsInUse,
+      measuredSpeedUp: executor.measuredSpeedUp,
+    }),
+    dispose: () => executor.dispose(),
+  };
 }

@@ -90,27 +90,8 @@ export enum Ctl {
    * Per phase but the last (which uses DONE and RESULT), a cache line: PhaseLine's words.
    */
   PHASE_LINES = 96 + 1024 * 16 + 2 * 2 * 16 + 2 * 4 * 1024 + 2 * 64,
-  /**
-   * Per parity of SEQ, DEPENDENCY_WORDS words: when the dispatch's DEPENDENCY_MODE word is 1,
-   * block b's dependencies at b * DEPENDENCY_WIDTH: a count (or WAIT_ALL_EARLIER), then the
-   * blocks it waits for instead of a barrier after each phase (HelperPool.runPhases).
-   */
-  DEPENDENCIES = 96 + 1024 * 16 + 2 * 2 * 16 + 2 * 4 * 1024 + 2 * 64 + 64 * 16,
-  WORDS = 96 + 1024 * 16 + 2 * 2 * 16 + 2 * 4 * 1024 + 2 * 64 + 64 * 16 + 2 * 1024 * 16,
+  WORDS = 96 + 1024 * 16 + 2 * 2 * 16 + 2 * 4 * 1024 + 2 * 64 + 64 * 16,
 }
-
-/** Per parity of SEQ: 1 when the dispatch's blocks wait for their dependencies, not for each phase. */
-export const DEPENDENCY_MODE = 89;
-/** Times a thread found a dependency not done yet and waited for it: a statistic. */
-export const DEPENDENCY_WAITS = 91;
-/** Times a thread slept while waiting for a dependency: a statistic. */
-export const DEPENDENCY_PARKS = 92;
-/** Words per block in the dependency table: the count, then up to DEPENDENCY_WIDTH - 1 blocks. */
-export const DEPENDENCY_WIDTH = 16;
-/** Words of one parity's dependency table. */
-export const DEPENDENCY_WORDS = 1024 * DEPENDENCY_WIDTH;
-/** A block's count that says: wait for every block of the earlier phases (its list did not fit). */
-export const WAIT_ALL_EARLIER = -1;
 
 /** Phases a dispatch may have (one a colour of a sweep). */
 export const MAX_PHASES = 63;
@@ -141,14 +122,6 @@ export const TIMED_STAGES = 16;
 
 /** Words from one block's claim word to the next: a cache line, so that claims do not contend. */
 export const CLAIM_STRIDE = 16;
-
-/** Words of a block's claim line after its claim word (a dispatch with dependencies). */
-enum ClaimLine {
-  /** The SEQ of the last dispatch in which the block was finished. */
-  DONE = 1,
-  /** Threads inside `Atomics.wait` on DONE. */
-  WAITERS = 2,
-}
 
 /** A dispatch slot's words, from Ctl.SLOTS + parity * Slot.SIZE. */
 export enum Slot {
@@ -208,12 +181,6 @@ let passStopped = false;
 let passHome = 0;
 /** TIMES word of this pass's stage and thread kind, or -1 when blocks are not timed. */
 let passTimes = -1;
-/** The dispatch's dependency table (a word of the control block), or -1: phases meet at barriers. */
-let passDeps = -1;
-/** The dispatch's SEQ (a finished block's DONE word) and the spin before sleeping on a dependency. */
-let passSeq = 0;
-let passSpin = 0;
-
 /**
  * Runs block `b` of a dispatch whose ranges are given (at word `cuts` of the control
  * block): its two ranges, either possibly empty. Returns the or of their results.
@@ -256,7 +223,6 @@ function tryBlock(
   // taken exclusive by a compare-exchange bound to fail (the coordinator's sweep meets many)
   if (Atomics.load(ctl, word) !== open) return false;
   if (Atomics.compareExchange(ctl, word, open, open + 1) !== open) return false;
-  if (passDeps >= 0) waitDependencies(ctl, base, base + b);
   const t0 = passTimes < 0 ? 0 : performance.now();
   try {
     const result =
@@ -268,11 +234,6 @@ function tryBlock(
     if (!onError(e)) passStopped = true;
   }
   passDone++;
-  if (passDeps >= 0) {
-    // the store publishes the block's plain writes to whoever loads DONE (waitDependencies)
-    Atomics.store(ctl, word + ClaimLine.DONE, passSeq);
-    if (Atomics.load(ctl, word + ClaimLine.WAITERS) !== 0) Atomics.notify(ctl, word + ClaimLine.DONE);
-  }
   if (passTimes >= 0) {
     Atomics.add(ctl, passTimes, Math.round((performance.now() - t0) * 1e5));
     Atomics.add(ctl, passTimes + 1, 1);
@@ -310,7 +271,6 @@ export function claimBlocks(
       ? Ctl.TIMES + (thread === 0 ? 0 : 2 * TIMED_STAGES) + 2 * stage
       : -1;
   const open = openClaim(seq);
-  passDeps = -1;
   if (start !== CUT_BLOCKS) {
     claimPhase(ctl, open, 0, count, thread, threads, stage, start, end, -1, kernel, onError, sweep);
     return finishPhase(ctl, Ctl.DONE, Ctl.RESULT, count, thread);
@@ -318,26 +278,6 @@ export function claimBlocks(
   const cuts = Ctl.CUTS + (seq & 1) * CUT_WORDS;
   const table = Ctl.PHASES + (seq & 1) * PHASE_TABLE;
   const last = end - 1;
-  // plain load, as the cuts
-  if (ctl[DEPENDENCY_MODE + (seq & 1)] === 1) {
-    passDeps = Ctl.DEPENDENCIES + (seq & 1) * DEPENDENCY_WORDS;
-    passSeq = seq;
-    passSpin = spin;
-    return claimWithDependencies(
-      ctl,
-      open,
-      table,
-      end,
-      count,
-      thread,
-      threads,
-      stage,
-      cuts,
-      kernel,
-      onError,
-      sweep,
-    );
-  }
   for (let p = 0; p < last; p++) {
     // plain loads: written before SEQ was published, as the cuts
     const first = ctl[table + p]!;
@@ -353,78 +293,6 @@ export function claimBlocks(
   const blocks = ctl[table + last + 1]! - first;
   claimPhase(ctl, open, first, blocks, thread, threads, stage, 0, 0, cuts, kernel, onError, sweep);
   return finishPhase(ctl, Ctl.DONE, Ctl.RESULT, blocks, thread);
-}
-
-/**
- * The phases of a dispatch whose blocks wait for their dependencies (DEPENDENCY_MODE): no
- * barrier between phases; a claimed block first waits for the blocks that last touched its
- * bodies (tryBlock, waitDependencies). Each phase's results and finished blocks go to its
- * line, and every finished block to DONE, on which the coordinator waits for all `count`.
- */
-function claimWithDependencies(
-  ctl: Int32Array,
-  open: number,
-  table: number,
-  phases: number,
-  count: number,
-  thread: number,
-  threads: number,
-  stage: number,
-  cuts: number,
-  kernel: StageKernel,
-  onError: (e: unknown) => boolean,
-  sweep: boolean,
-): boolean {
-  let done = 0;
-  let stopped = false;
-  for (let p = 0; p < phases && !stopped; p++) {
-    const first = ctl[table + p]!;
-    const blocks = ctl[table + p + 1]! - first;
-    claimPhase(ctl, open, first, blocks, thread, threads, stage, 0, 0, cuts, kernel, onError, sweep);
-    const line = Ctl.PHASE_LINES + p * CLAIM_STRIDE;
-    done += passDone;
-    stopped = !finishPhase(ctl, line + PhaseLine.DONE, line + PhaseLine.RESULT, blocks, thread);
-  }
-  passDeps = -1;
-  if (done > 0 && Atomics.add(ctl, Ctl.DONE, done) + done === count) {
-    if (Atomics.load(ctl, Ctl.COORDINATOR_WAITING) !== 0) Atomics.notify(ctl, Ctl.DONE);
-  }
-  return !stopped;
-}
-
-/**
- * Waits until every block that block `block` (of the phase whose first block is `first`)
- * depends on is finished in this dispatch: its list in the dependency table, or, when the
- * list did not fit, every block of the earlier phases.
- */
-function waitDependencies(ctl: Int32Array, first: number, block: number): void {
-  const o = passDeps + block * DEPENDENCY_WIDTH;
-  const n = ctl[o]!;
-  if (n === WAIT_ALL_EARLIER) {
-    for (let b = 0; b < first; b++) waitDone(ctl, b);
-    return;
-  }
-  for (let k = 1; k <= n; k++) waitDone(ctl, ctl[o + k]!);
-}
-
-/** Waits until block `b` is finished in this dispatch: spins passSpin loads, then sleeps. */
-function waitDone(ctl: Int32Array, b: number): void {
-  const word = Ctl.CLAIMS + b * CLAIM_STRIDE + ClaimLine.DONE;
-  const seq = passSeq;
-  if (Atomics.load(ctl, word) === seq) return;
-  Atomics.add(ctl, DEPENDENCY_WAITS, 1);
-  for (let i = 0; i < passSpin; i++) if (Atomics.load(ctl, word) === seq) return;
-  const waiters = word - ClaimLine.DONE + ClaimLine.WAITERS;
-  for (;;) {
-    Atomics.add(ctl, waiters, 1);
-    const now = Atomics.load(ctl, word);
-    // the add comes before the load and the block's thread stores DONE before it reads
-    // WAITERS, so no wake is missed (as at the phase barriers); the timeout is a bound
-    const slept = now !== seq && Atomics.wait(ctl, word, now, PHASE_WAIT_MS) !== 'not-equal';
-    Atomics.sub(ctl, waiters, 1);
-    if (slept) Atomics.add(ctl, DEPENDENCY_PARKS, 1);
-    if (Atomics.load(ctl, word) === seq || Atomics.load(ctl, Ctl.SHUTDOWN) !== 0) return;
-  }
 }
 
 /**

@@ -10,26 +10,26 @@
  * depend on the thread count, so when it is attached changes nothing but speed.
  */
 import type { World } from '@impulse/core';
+import type { HostInit, SolverThreads } from '../protocol/host_messages.js';
 import type { HelperSpawner } from './pool.js';
 
 /** A world's helpers: what they did (PhysicsClient.getSolverThreads), and their end (the host disposes it with the world). */
 export interface HelperLease {
-  /** Helper workers besides the calling thread. */
-  readonly helpers: number;
-  /** Helpers holding the stores last published. */
-  readonly readyHelpers: number;
-  /** Stages handed to the helpers so far. */
-  readonly dispatches: number;
+  solverThreads(): SolverThreads;
   dispose(): void;
 }
+
+/** The host's options the helpers read (PhysicsOptions.solverBlockItems, solverWorkerUse). */
+export type HelperOptions = Partial<Pick<HostInit, 'solverBlockItems' | 'solverWorkerUse'>>;
 
 export interface HelperSource {
   /**
    * Makes `world` (made with `sharedMemory: true`) step with `helpers` solver helpers
-   * besides the calling thread, in blocks of at least `minBlockItems` items (default
-   * DEFAULT_MIN_BLOCK_ITEMS); resolves once its step executor is set (between steps).
+   * besides the calling thread, in blocks of at least `options.solverBlockItems` items
+   * (default DEFAULT_MIN_BLOCK_ITEMS), used as `options.solverWorkerUse` says (default
+   * 'auto'); resolves once its step executor is set (between steps).
    */
-  attach(world: World, helpers: number, minBlockItems?: number): Promise<HelperLease>;
+  attach(world: World, helpers: number, options: HelperOptions): Promise<HelperLease>;
 }
 
 /**
@@ -38,14 +38,9 @@ export interface HelperSource {
  */
 export function helperSource(spawner: () => HelperSpawner, kernelUrl: () => string): HelperSource {
   return {
-    async attach(world, helpers, minBlockItems) {
+    async attach(world, helpers, options) {
       const { attachHelpers } = await import('./attach.js');
-      return attachHelpers(world, {
-        helpers,
-        spawn: spawner(),
-        kernelUrl: kernelUrl(),
-        ...(minBlockItems === undefined ? {} : { minBlockItems }),
-      });
+      return attachHelpers(world, helpers, spawner(), kernelUrl(), options);
     },
   };
 }

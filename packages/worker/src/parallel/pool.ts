@@ -31,12 +31,6 @@ import {
   type StageKernel,
   TIMED_STAGES,
   CLAIM_STRIDE,
-  DEPENDENCY_MODE,
-  DEPENDENCY_PARKS,
-  DEPENDENCY_WAITS,
-  DEPENDENCY_WIDTH,
-  DEPENDENCY_WORDS,
-  WAIT_ALL_EARLIER,
 } from './control_block.js';
 import type { FromHelper, SharedStores, StageKernelModule, ToHelper } from './messages.js';
 
@@ -66,16 +60,6 @@ export interface BlockTimes {
   readonly coordinatorBlocks: readonly number[];
   readonly helperMs: readonly number[];
   readonly helperBlocks: readonly number[];
-}
-
-/**
- * The blocks each block of a runPhases dispatch waits for, in place of a barrier after each
- * phase: block b's list at `table[b * width]`, a count (negative: wait for every block of the
- * earlier phases), then block indices of earlier phases (core's ParallelStep.sweepDependencies).
- */
-export interface PhaseDependencies {
-  readonly table: Int32Array;
-  readonly width: number;
 }
 
 /** Starts helper number `index`. */
@@ -222,16 +206,6 @@ export class HelperPool {
     return Atomics.load(this.#ctl, Ctl.PHASE_BARRIERS);
   }
 
-  /** Times, so far, that a thread found a block's dependency unfinished and waited (runPhases with dependencies). */
-  get dependencyWaits(): number {
-    return Atomics.load(this.#ctl, DEPENDENCY_WAITS);
-  }
-
-  /** Times, so far, that a thread slept waiting for a dependency. */
-  get dependencyParks(): number {
-    return Atomics.load(this.#ctl, DEPENDENCY_PARKS);
-  }
-
   /** Times, so far, that a thread slept at a barrier between phases. */
   get phaseParks(): number {
     return Atomics.load(this.#ctl, Ctl.PHASE_PARKS);
@@ -329,9 +303,7 @@ export class HelperPool {
    * [starts[p], starts[p + 1]) of the given ranges (as runStageCuts), and no block of phase
    * p + 1 starts before every block of phase p is done (a barrier between the threads,
    * control_block.ts). For a sweep's colours: each colour's blocks are a phase. Writes each
-   * phase's or of results into `results[p]`; returns the or of them all. With `dependencies`
-   * there is no barrier between phases: each block waits only for the blocks listed for it
-   * (those that last touched its bodies), and the call returns when every block is done.
+   * phase's or of results into `results[p]`; returns the or of them all.
    */
   runPhases(
     stage: number,
@@ -339,7 +311,6 @@ export class HelperPool {
     starts: Int32Array,
     cuts: Int32Array,
     results: Int32Array,
-    dependencies: PhaseDependencies | null = null,
   ): number {
     this.#check('runPhases');
     const kernel = this.#kernel;
@@ -380,28 +351,14 @@ export class HelperPool {
       }
       ctl[phaseTable + p] = b;
     }
-    // with dependencies every phase keeps its results in its line, and the barrier waits for all blocks
-    const withDependencies = dependencies !== null;
-    if (withDependencies) this.#writeDependencies(parity, blocks, dependencies);
     // the lines of every phase but the last (which uses DONE and RESULT), zeroed before SEQ
     // publishes the dispatch: no thread of this dispatch reads them before that
-    const lines = withDependencies ? phases : phases - 1;
-    for (let p = 0; p < lines; p++) {
+    for (let p = 0; p < phases - 1; p++) {
       const line = Ctl.PHASE_LINES + p * CLAIM_STRIDE;
       Atomics.store(ctl, line + PhaseLine.DONE, 0);
       Atomics.store(ctl, line + PhaseLine.RESULT, 0);
     }
-    const waitFor = withDependencies ? blocks : blocks - starts[phases - 1]!;
-    const last = this.#dispatch(kernel, stage, CUT_BLOCKS, phases, blocks, waitFor, withDependencies);
-    if (withDependencies) {
-      let all = 0;
-      for (let p = 0; p < phases; p++) {
-        const result = Atomics.load(ctl, Ctl.PHASE_LINES + p * CLAIM_STRIDE + PhaseLine.RESULT);
-        results[p] = result;
-        all |= result;
-      }
-      return all;
-    }
+    const last = this.#dispatch(kernel, stage, CUT_BLOCKS, phases, blocks, blocks - starts[phases - 1]!);
     let all = last;
     for (let p = 0; p < phases - 1; p++) {
       const result = Atomics.load(ctl, Ctl.PHASE_LINES + p * CLAIM_STRIDE + PhaseLine.RESULT);
@@ -410,28 +367,6 @@ export class HelperPool {
     }
     results[phases - 1] = last;
     return all;
-  }
-
-  /**
-   * Copies each block's dependencies into the control block's table of parity `parity`
-   * (plain stores: the dispatch's store of SEQ publishes them); a list longer than the
-   * table's width becomes WAIT_ALL_EARLIER.
-   */
-  #writeDependencies(parity: number, blocks: number, dependencies: PhaseDependencies): void {
-    const ctl = this.#ctl;
-    const { table, width } = dependencies;
-    const to = Ctl.DEPENDENCIES + parity * DEPENDENCY_WORDS;
-    for (let b = 0; b < blocks; b++) {
-      const from = b * width;
-      const o = to + b * DEPENDENCY_WIDTH;
-      const n = table[from]!;
-      if (n < 0 || n >= DEPENDENCY_WIDTH) {
-        ctl[o] = WAIT_ALL_EARLIER;
-        continue;
-      }
-      ctl[o] = n;
-      for (let k = 1; k <= n; k++) ctl[o + k] = table[from + k]!;
-    }
   }
 
   /**
@@ -445,7 +380,6 @@ export class HelperPool {
     end: number,
     blocks: number,
     lastBlocks: number,
-    dependencies = false,
   ): number {
     const ctl = this.#ctl;
     const seq = ++this.#seq;
@@ -454,9 +388,6 @@ export class HelperPool {
     Atomics.store(ctl, slot + Slot.BLOCKS, blocks);
     Atomics.store(ctl, slot + Slot.START, start);
     Atomics.store(ctl, slot + Slot.END, end);
-    // every dispatch says whether its blocks wait for dependencies: the word is per parity,
-    // and a dispatch of another kind must not read a sweep's 1 left in it
-    ctl[DEPENDENCY_MODE + (seq & 1)] = dependencies ? 1 : 0;
     Atomics.store(ctl, Ctl.RESULT, 0);
     Atomics.store(ctl, Ctl.DONE, 0);
     openBlocks(ctl, seq, blocks);

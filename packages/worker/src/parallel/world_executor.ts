@@ -16,8 +16,8 @@
  */
 
 import type { World } from '@impulse/core';
-import { DEPENDENCY_WIDTH, ParallelStep, SolverStage } from '@impulse/core/parallel';
-import type { BlockCounts, BlockTimes, HelperSpawner, PhaseDependencies } from './pool.js';
+import { ParallelStep, SolverStage } from '@impulse/core/parallel';
+import type { BlockCounts, BlockTimes, HelperSpawner } from './pool.js';
 import { DEFAULT_MIN_BLOCK_ITEMS } from './block_items.js';
 import { blockStart, CUT_WORDS, MAX_BLOCKS, MAX_PHASES } from './control_block.js';
 import {
@@ -28,6 +28,7 @@ import {
 } from './dispatch_threshold.js';
 import { HelperPool } from './pool.js';
 import { PoolStepExecutor } from './pool_executor.js';
+import { type AutoSteps, type HelperUse, ThreadPolicy } from './thread_policy.js';
 
 export interface WorldExecutorOptions {
   /** Helper workers besides the calling thread (>= 1). */
@@ -61,28 +62,41 @@ export interface WorldExecutorOptions {
    */
   readonly sweep?: 'phases' | 'colours';
   /**
-   * What a contact colour's block waits for in a sweep's dispatch: `'barriers'` (the
-   * default) every block of the colour before; `'dependencies'` only the blocks of earlier
-   * colours that last touched its bodies (core's ParallelStep.sweepDependencies), so the
-   * threads do not all meet after each colour. Measured slower on the 2-core machine
-   * (docs/parallel-step.md, "Waiting only for the blocks that share bodies"): kept to
-   * compare (bench:step SYNC=both) and for machines where a cache line crosses cores faster.
+   * Whether the helpers take part (thread_policy.ts): `'auto'` (the default) only while a
+   * step measures faster with them than on the calling thread alone, timed every
+   * `autoSteps.holdSteps` steps; `'always'` whenever a stage reaches its threshold;
+   * `'never'`: the calling thread runs every stage. The bits are the same either way.
    */
-  readonly phaseSync?: 'dependencies' | 'barriers';
+  readonly useHelpers?: HelperUse;
+  /** Step counts of the `'auto'` policy's probes (tests make them short). */
+  readonly autoSteps?: AutoSteps;
 }
 
-/** A contact sweep's dependency table, kept for the step's later sweeps of the same stage. */
-interface DependencyCache {
-  /**
-   * The step (WorldStepExecutor's count of PrepareContacts), colour mask and stage threshold
-   * it was made for: together they fix the sweep's phases and cuts.
-   */
-  step: number;
-  mask: number;
-  min: number;
-  readonly table: Int32Array;
-  readonly width: number;
+/**
+ * A sweep's dispatch (HelperPool.runPhases): its phases' first blocks, the blocks' ranges,
+ * each phase's colours (a mask), and what it was made for (#sweepPlan).
+ */
+class SweepPlan {
+  step = -1;
+  /** 1: contact colours, 0: joint colours. */
+  kind = 0;
+  mask = 0;
+  min = 0;
+  phases = 0;
+  readonly starts = new Int32Array(MAX_PHASES + 1);
+  readonly cuts = new Int32Array(CUT_WORDS);
+  readonly colours = new Int32Array(MAX_PHASES);
 }
+
+/**
+ * Plans kept per step: the warm start, solve, relax and relax-again sweeps of contacts and
+ * of joints have at most 4 thresholds and masks that differ in a step but the relax-again
+ * pass's (it is replaced in turn).
+ */
+const SWEEP_PLANS = 6;
+
+/** A threshold no stage reaches: every stage on the calling thread. */
+const ALONE = 0x7fffffff;
 
 export class WorldStepExecutor {
   readonly #step: ParallelStep;
@@ -105,21 +119,20 @@ export class WorldStepExecutor {
   readonly #cutByBody: boolean;
   /** A stage's cuts (HelperPool.runStageCuts), reused. */
   readonly #cuts = new Int32Array(CUT_WORDS);
-  /** A sweep's cuts, all colours (HelperPool.runPhases), and its phases' first blocks and results. */
-  readonly #sweepCuts = new Int32Array(CUT_WORDS);
-  readonly #phaseStarts = new Int32Array(MAX_PHASES + 1);
+  /** The sweeps' plans of this step (#sweepPlan), replaced in turn, and the next to replace. */
+  readonly #plans: SweepPlan[] = Array.from({ length: SWEEP_PLANS }, () => new SweepPlan());
+  #nextPlan = 0;
+  /** Steps begun so far: a sweep plan is valid within its step. */
+  #steps = 0;
+  /** A sweep's phases' results. */
   readonly #phaseResults = new Int32Array(MAX_PHASES);
-  /** The colours (a mask) of each phase of the last sweep. */
-  readonly #phaseColours = new Int32Array(MAX_PHASES);
   /** Whether a colour stage's sweep runs in one dispatch (sweep). */
   readonly #sweeps: boolean;
-  /** Whether a contact sweep's blocks wait for their dependencies rather than at barriers (phaseSync). */
-  readonly #dependencies: boolean;
-  /** Per stage id, the last dependency table made (a contact sweep's cuts change once a step). */
-  readonly #dependencyCache: (DependencyCache | null)[];
-  /** Steps prepared so far: a dependency table is valid within its step. */
-  #steps = 0;
-
+  /** Whether this step's stages may go to the pool (useHelpers). */
+  readonly #policy: ThreadPolicy;
+  /** `dispatches` when this step began, and the stages the last step dispatched. */
+  #stepDispatches = 0;
+  #lastStepDispatches = 0;
   constructor(world: World, options: WorldExecutorOptions) {
     const step = new ParallelStep(world);
     this.#step = step;
@@ -139,7 +152,6 @@ export class WorldStepExecutor {
     }
     this.#thresholds = dispatchThresholds(this.#minBlockItems, blocks);
     this.#colourStage = new Uint8Array(this.#thresholds.items.length);
-    this.#dependencyCache = new Array<DependencyCache | null>(this.#thresholds.items.length).fill(null);
     const cut = options.colourCut ?? 'body';
     if (cut !== 'body' && cut !== 'even') {
       throw new RangeError(`WorldStepExecutor: colourCut must be 'body' or 'even', got ${String(cut)}`);
@@ -151,13 +163,7 @@ export class WorldStepExecutor {
       throw new RangeError(`WorldStepExecutor: sweep must be 'phases' or 'colours', got ${String(sweep)}`);
     }
     this.#sweeps = sweep === 'phases';
-    const sync = options.phaseSync ?? 'barriers';
-    if (sync !== 'dependencies' && sync !== 'barriers') {
-      throw new RangeError(
-        `WorldStepExecutor: phaseSync must be 'dependencies' or 'barriers', got ${String(sync)}`,
-      );
-    }
-    this.#dependencies = sync === 'dependencies';
+    this.#policy = new ThreadPolicy(options.useHelpers ?? 'auto', options.autoSteps);
   }
 
   /**
@@ -187,6 +193,44 @@ export class WorldStepExecutor {
   /** Whether a stage has reached its dispatch threshold yet: until then no helper thread exists. */
   get started(): boolean {
     return this.#pool !== null;
+  }
+
+  /**
+   * Threads that ran the last step's stages: the helpers and this one when it dispatched
+   * some, else 1 (a small world, or the helpers out of use: useHelpers).
+   */
+  get threadsInUse(): number {
+    return this.#lastStepDispatches > 0 ? this.#options.helpers + 1 : 1;
+  }
+
+  /**
+   * The last `'auto'` probe's step time on this thread alone over the time with the
+   * helpers (above 1: they made it faster), or 0 before the first probe.
+   */
+  get measuredSpeedUp(): number {
+    return this.#policy.speedUp;
+  }
+
+  /** `'auto'` probes finished so far. */
+  get probes(): number {
+    return this.#policy.probes;
+  }
+
+  /** StepExecutor.beginStep: the thread policy picks who runs this step. */
+  beginStep(): void {
+    const pool = this.#pool;
+    const policy = this.#policy;
+    policy.beginStep(pool !== null && pool.readyHelpers === pool.helperCount);
+    this.#steps++;
+    // out of use, the helpers park at once rather than spin for a stage that will not come
+    if (!policy.pool) pool?.release();
+    this.#stepDispatches = this.dispatches;
+  }
+
+  /** StepExecutor.endStep. */
+  endStep(): void {
+    this.#policy.endStep();
+    this.#lastStepDispatches = this.dispatches - this.#stepDispatches;
   }
 
   /** Helpers holding the stores last published. */
@@ -219,11 +263,6 @@ export class WorldStepExecutor {
     return this.#pool?.phaseBarriers ?? 0;
   }
 
-  /** Times a thread found a block's dependency unfinished and waited for it (a statistic). */
-  get dependencyWaits(): number {
-    return this.#pool?.dependencyWaits ?? 0;
-  }
-
   /** Times a thread slept at a barrier between a sweep's colours (a statistic). */
   get phaseParks(): number {
     return this.#pool?.phaseParks ?? 0;
@@ -248,10 +287,9 @@ export class WorldStepExecutor {
   runStage(_w: unknown, stage: number, start: number, end: number): number {
     const items = end - start;
     const thresholds = this.#thresholds;
-    if (stage === SolverStage.PrepareContacts) {
-      this.#inline = items < thresholds.colourItems;
-      this.#steps++;
-    }
+    const pool = this.#policy.pool;
+    if (stage === SolverStage.PrepareContacts) this.#inline = !pool || items < thresholds.colourItems;
+    if (!pool) return this.#kernel(stage, start, end);
     const min = stage < thresholds.items.length ? thresholds.items[stage]! : thresholds.fallback;
     // storing impulses ends the soft step's stages: after it, the helpers may park
     if (stage === SolverStage.StoreImpulses) {
@@ -272,33 +310,65 @@ export class WorldStepExecutor {
    */
   runColours(_w: unknown, stage: number, colourStart: Int32Array, mask: number): number {
     const thresholds = this.#thresholds;
-    // with dependencies every contact sweep is cut alike (the lowest colour stage's
-    // threshold), so that one table a step serves them all (#dependencyTable)
     const contactSweep = stage < this.#colourStage.length && this.#colourStage[stage] === 1;
-    const min =
-      contactSweep && this.#dependencies
-        ? thresholds.colourItems
-        : stage < thresholds.items.length
-          ? thresholds.items[stage]!
-          : thresholds.fallback;
+    const min = stage < thresholds.items.length ? thresholds.items[stage]! : thresholds.fallback;
     const colours = colourStart.length - 1;
+    if (!this.#policy.pool) return this.#colourByColour(stage, colourStart, mask, colours, ALONE);
     let largest = 0;
     for (let c = 0; c < colours; c++) {
       const items = ((mask >> c) & 1) === 0 ? 0 : colourStart[c + 1]! - colourStart[c]!;
       if (items > largest) largest = items;
     }
     if (largest < min || !this.#sweeps) return this.#colourByColour(stage, colourStart, mask, colours, min);
-    const executor = this.#blocks ?? this.#start();
+    if (this.#blocks === null) this.#start();
     const step = this.#step;
     step.beforeDispatch();
     if (step.generation() !== this.#published) this.#publish();
     if (!this.#shareable) return this.#colourByColour(stage, colourStart, mask, colours, min);
-    const pool = this.#pool!;
-    const threads = pool.helperCount + 1;
+    const plan = this.#sweepPlan(contactSweep, colourStart, mask, min, colours);
+    if (plan === null) return this.#colourByColour(stage, colourStart, mask, colours, min);
+    this.dispatches++;
+    const results = this.#phaseResults;
+    const phases = plan.phases;
+    this.#pool!.runPhases(stage, phases, plan.starts, plan.cuts, results);
+    let out = 0;
+    // a phase of several small colours flags them all: the relax-again pass on a colour it
+    // flagged nothing in changes nothing (it solves only the flagged constraints)
+    for (let p = 0; p < phases; p++) if (results[p] !== 0) out |= plan.colours[p]!;
+    return out;
+  }
+
+  /**
+   * The phases and blocks of a sweep over the colours of `mask` (runColours), or null when
+   * they are more than a dispatch holds. Made once a step per kind (contact or joint
+   * colours), mask and threshold: the colours and the awake bodies that fix the cuts do
+   * not change within a step, so the warm start, solve and relax of every sub-step reuse
+   * their plans (the calling thread's work: docs/parallel-step.md, "Less serial work").
+   */
+  #sweepPlan(
+    contactSweep: boolean,
+    colourStart: Int32Array,
+    mask: number,
+    min: number,
+    colours: number,
+  ): SweepPlan | null {
+    const plans = this.#plans;
+    const steps = this.#steps;
+    const kind = contactSweep ? 1 : 0;
+    for (let i = 0; i < plans.length; i++) {
+      const made = plans[i]!;
+      if (made.step === steps && made.kind === kind && made.mask === mask && made.min === min) return made;
+    }
+    const plan = plans[this.#nextPlan]!;
+    this.#nextPlan = (this.#nextPlan + 1) % plans.length;
+    plan.step = -1;
+    const executor = this.#blocks!;
+    const step = this.#step;
+    const threads = this.#pool!.helperCount + 1;
     const cuts = this.#cuts;
-    const sweepCuts = this.#sweepCuts;
-    const starts = this.#phaseStarts;
-    const phaseColours = this.#phaseColours;
+    const sweepCuts = plan.cuts;
+    const starts = plan.starts;
+    const phaseColours = plan.colours;
     // a contact colour is cut where the body stages cut its bodies; a joint colour evenly
     const byBody = contactSweep;
     let phases = 0;
@@ -322,8 +392,7 @@ export class WorldStepExecutor {
       const n = small ? 1 : executor.blocksFor(end - start);
       const cutBlocks = n >= threads ? (n - (n % threads)) | 0 : 1;
       // more blocks than a dispatch holds (many threads): a dispatch per colour
-      if (blocks + cutBlocks > MAX_BLOCKS)
-        return this.#colourByColour(stage, colourStart, mask, colours, min);
+      if (blocks + cutBlocks > MAX_BLOCKS) return null;
       starts[phases] = blocks;
       phaseColours[phases++] = 1 << c;
       if (cutBlocks > 1 && byBody && step.colourCuts(start, end, cutBlocks, cuts)) {
@@ -351,46 +420,12 @@ export class WorldStepExecutor {
       }
     }
     starts[phases] = blocks;
-    this.dispatches++;
-    const results = this.#phaseResults;
-    const dependencies =
-      byBody && this.#dependencies ? this.#dependencyTable(stage, mask, min, phases) : null;
-    pool.runPhases(stage, phases, starts, sweepCuts, results, dependencies);
-    let out = 0;
-    // a phase of several small colours flags them all: the relax-again pass on a colour it
-    // flagged nothing in changes nothing (it solves only the flagged constraints)
-    for (let p = 0; p < phases; p++) if (results[p] !== 0) out |= phaseColours[p]!;
-    return out;
-  }
-
-  /**
-   * The dependency table of this sweep (its phases and cuts in #phaseStarts, #sweepCuts):
-   * made once a step per colour mask and stage threshold, which fix the cuts (the solve and
-   * relax of every sub-step share one table, the warm starts another).
-   */
-  #dependencyTable(stage: number, mask: number, min: number, phases: number): PhaseDependencies {
-    const caches = this.#dependencyCache;
-    const step = this.#steps;
-    for (let i = 0; i < caches.length; i++) {
-      const made = caches[i]!;
-      if (made !== null && made.step === step && made.mask === mask && made.min === min) return made;
-    }
-    let cache = caches[stage] ?? null;
-    if (cache === null) {
-      cache = {
-        step: -1,
-        mask: 0,
-        min: 0,
-        table: new Int32Array(MAX_BLOCKS * DEPENDENCY_WIDTH),
-        width: DEPENDENCY_WIDTH,
-      };
-      caches[stage] = cache;
-    }
-    this.#step.sweepDependencies(phases, this.#phaseStarts, this.#sweepCuts, cache.table);
-    cache.step = step;
-    cache.mask = mask;
-    cache.min = min;
-    return cache;
+    plan.phases = phases;
+    plan.step = steps;
+    plan.kind = kind;
+    plan.mask = mask;
+    plan.min = min;
+    return plan;
   }
 
   /** The colours of `mask` colour after colour, each dispatched or not by its own size (#run). */

@@ -38,6 +38,8 @@ export interface HostInit {
   solverWorkers: number;
   /** Fewest items per block of a stage shared with the helpers (PhysicsOptions.solverBlockItems). */
   solverBlockItems: number;
+  /** Whether the helpers take part (PhysicsOptions.solverWorkerUse). */
+  solverWorkerUse: 'auto' | 'always';
   /** The solver the world is made with (its kind's module loaded in the host first), or null. */
   solver: SolverDescription | null;
 }
@@ -56,6 +58,16 @@ export interface SolverThreads {
   readyHelpers: number;
   /** Stages of the step handed to the helpers so far (0 while the world is small). */
   sharedStages: number;
+  /**
+   * Threads that ran the last step: `threads` when it handed stages to the helpers, else 1
+   * (a small world, or the helpers out of use: PhysicsOptions.solverWorkerUse 'auto').
+   */
+  threadsInUse: number;
+  /**
+   * The last measured step time on the physics worker alone over the time with the helpers
+   * (above 1: they made it faster; 0 before it was measured, and with 'always').
+   */
+  measuredSpeedUp: number;
 }
 
 /** A RollbackState's arrays, cut to their counts (structured clone drops the class). */

@@ -1,6 +1,7 @@
 /**
  * The Stress scene's step time: the mean of the worker's step times over the last steps,
- * and the threads that took them (the physics worker and its solver helpers). Sampled on
+ * and the threads that took them (the physics worker and its solver helpers; of them, the
+ * threads in use: one while the helpers measured no faster, PhysicsOptions.solverWorkerUse). Sampled on
  * display frames with no allocation, shown about once a second: only this line re-renders.
  */
 import type { PhysicsStats, SolverThreads } from '@impulse/worker';
@@ -13,6 +14,13 @@ const WINDOW = 60;
 interface Shown {
   ms: number;
   solver: SolverThreads | null;
+}
+
+/** The threads the last step ran on, and why (the 'auto' policy's last measurement). */
+function inUse(solver: SolverThreads): string {
+  const speedUp = solver.measuredSpeedUp;
+  const measured = speedUp > 0 ? ` (measured ${speedUp.toFixed(2)}× faster with the helpers than alone)` : '';
+  return `threads in use: ${solver.threadsInUse}${measured}`;
 }
 
 export function StepTime() {
@@ -44,7 +52,7 @@ export function StepTime() {
       Step time: {shown.ms.toFixed(2)} ms (mean of {WINDOW} steps) on {threads}{' '}
       {threads === 1 ? 'thread' : 'threads'}
       {shown.solver && shown.solver.threads > 1
-        ? `, ${shown.solver.sharedStages.toLocaleString('en')} stages shared with the helpers`
+        ? `, ${shown.solver.sharedStages.toLocaleString('en')} stages shared with the helpers; ${inUse(shown.solver)}`
         : ''}
     </p>
   );
