@@ -68,7 +68,7 @@ import { checkBreakLimit } from './joints/joint_checks.js';
 import { checkJointDefFields, resolveJointDef } from './joints/joint_def.js';
 import * as query from './world/query.js';
 import type * as mover from './character/mover.js';
-import { step } from './world/solver.js';
+import { KERNEL_CORE, step } from './world/solver.js';
 import {
   checkBoolean,
   checkInteger,
@@ -178,7 +178,7 @@ export class World {
         fail('World', 'contactKernel', "'js' or wasmContactKernel of '@impulse/core/wasm'", kernel);
       }
       // shared stores stay SharedArrayBuffers: the helpers' JS sweeps run on them
-      if (d.sharedMemory !== true) this.#state.contactKernel = kernel.attach(this.#state);
+      if (d.sharedMemory !== true) this.#state.contactKernel = kernel.attach(this.#state, KERNEL_CORE, this);
     }
     this.applySettings(d);
     if (solver !== null) this.#state.solver = { solver, instance: solver.create() };

@@ -10,10 +10,9 @@
  */
 
 import type { JointsState } from '../joints/joints_state.js';
-import { GRAPH_COLOUR_COUNT } from '../dynamics/constraint_graph_store.js';
-import { runSolverBlock, SolverStage } from '../world/solver_stages.js';
+import type { SolverStage } from '../world/solver_stages.js';
 import { CONTACT_KERNEL_SCALAR, CONTACT_KERNEL_SIMD } from './contact_kernel_bytes.js';
-import type { AttachedContactKernel, ContactKernelName } from './contact_kernel_hook.js';
+import type { AttachedContactKernel, ContactKernelName, KernelCore } from './contact_kernel_hook.js';
 import { KernelMemory } from './kernel_memory.js';
 import { type WasmInstance, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
 
@@ -89,17 +88,20 @@ export class WasmContactKernel implements AttachedContactKernel {
   private readonly simd: boolean;
   private w: JointsState;
 
-  private constructor(instance: WasmInstance, simd: boolean, w: JointsState) {
+  private readonly core: KernelCore;
+
+  private constructor(instance: WasmInstance, simd: boolean, w: JointsState, core: KernelCore) {
+    this.core = core;
     this.x = instance.exports as unknown as KernelExports;
     this.simd = simd;
     this.name = simd ? 'wasm-simd' : 'wasm';
     this.w = w;
-    this.memory = new KernelMemory(this.x.memory, () => this.setLayout());
+    this.memory = new KernelMemory(this.x.memory, core.placements, () => this.setLayout());
     this.place(w);
   }
 
   /** Binds a new instance to `w`'s stores; null when the kernel does not compile here. */
-  static attach(w: JointsState): WasmContactKernel | null {
+  static attach(w: JointsState, core: KernelCore): WasmContactKernel | null {
     const c = compileOnce();
     if (c === null) return null;
     const api = wasmApi();
@@ -110,7 +112,7 @@ export class WasmContactKernel implements AttachedContactKernel {
     } catch {
       return null;
     }
-    return new WasmContactKernel(instance, c.simd, w);
+    return new WasmContactKernel(instance, c.simd, w, core);
   }
 
   adopt(w: JointsState): void {
@@ -142,6 +144,8 @@ export class WasmContactKernel implements AttachedContactKernel {
 
   sweep(w: JointsState, stage: SolverStage, count: number): number {
     const x = this.x;
+    const S = this.core.stage;
+    const colours = this.core.colourCount;
     const ctx = w.stepContext;
     const k = w.constraints;
     const track = k.tracking ? 1 : 0;
@@ -149,17 +153,17 @@ export class WasmContactKernel implements AttachedContactKernel {
     const invH = ctx.invH;
     const negMaxPush = -ctx.maxPushSpeed;
     const again = ctx.relaxAgainSpeed;
-    if (stage === SolverStage.RelaxAgain) {
+    if (stage === S.RelaxAgain) {
       x.relaxAgain(0, count, track, first, invH, negMaxPush, again);
       return 0;
     }
-    if (stage !== SolverStage.WarmStart && stage !== SolverStage.Solve && stage !== SolverStage.Relax) {
-      return runSolverBlock(w, stage, 0, count);
+    if (stage !== S.WarmStart && stage !== S.Solve && stage !== S.Relax) {
+      return this.core.runSolverBlock(w, stage, 0, count);
     }
-    const bias = stage === SolverStage.Solve ? 1 : 0;
-    const stored = stage === SolverStage.Solve && ctx.separationsStored ? 1 : 0;
+    const bias = stage === S.Solve ? 1 : 0;
+    const stored = stage === S.Solve && ctx.separationsStored ? 1 : 0;
     if (!this.simd) {
-      if (stage === SolverStage.WarmStart) {
+      if (stage === S.WarmStart) {
         x.warmStart(0, count);
         return 0;
       }
@@ -170,9 +174,9 @@ export class WasmContactKernel implements AttachedContactKernel {
     const starts = k.graph.colourStart;
     const overflow = starts[0]!;
     let result = 0;
-    if (stage === SolverStage.WarmStart) {
+    if (stage === S.WarmStart) {
       if (overflow > 0) x.warmStart(0, overflow);
-      for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
+      for (let c = 0; c < colours; c++) {
         const start = starts[c]!;
         const end = starts[c + 1]!;
         if (end > start) x.warmStart2(start, end);
@@ -180,7 +184,7 @@ export class WasmContactKernel implements AttachedContactKernel {
       return 0;
     }
     if (overflow > 0) result |= x.solve(0, overflow, bias, stored, track, first, invH, negMaxPush, again);
-    for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
+    for (let c = 0; c < colours; c++) {
       const start = starts[c]!;
       const end = starts[c + 1]!;
       if (end > start) result |= x.solve2(start, end, bias, stored, track, first, invH, negMaxPush, again);

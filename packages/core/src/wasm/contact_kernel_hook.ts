@@ -5,6 +5,7 @@
  * so that a world without it loads none of it.
  */
 
+import type { ArrayPlacement } from '../base/array.js';
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from '../world/solver_stages.js';
 
@@ -19,7 +20,25 @@ export interface ContactKernelSource {
    * bound to them; null where WebAssembly cannot run (missing, or compiling refused): the
    * world then runs the JS sweeps.
    */
-  attach(w: JointsState): AttachedContactKernel | null;
+  attach(w: JointsState, core: KernelCore, owner: object): AttachedContactKernel | null;
+}
+
+/**
+ * What the core hands the kernel when it attaches (world/solver.ts KERNEL_CORE): the pieces
+ * of the step the kernel reuses. The `wasm` entry imports no module of the core for them: a
+ * module two entries share goes into a chunk by the set of entries that reach it, so each
+ * one the kernel imported split off from its chunk and grew the default bundles (the worker
+ * start by 0.3 kB, the main thread by 0.7 kB, session 22).
+ */
+export interface KernelCore {
+  /** The one entry for a block of a stage (world/solver_stages.ts), for stages the kernel leaves to the JS. */
+  runSolverBlock(w: JointsState, stage: SolverStage, start: number, end: number): number;
+  /** Where a growing array asks its memory to grow it (base/array.ts). */
+  readonly placements: WeakMap<ArrayBufferLike, ArrayPlacement>;
+  /** The stages' numbers. */
+  readonly stage: typeof SolverStage;
+  /** The constraint graph's colours (GRAPH_COLOUR_COUNT). */
+  readonly colourCount: number;
 }
 
 /** A kernel bound to one world's stores. */

@@ -12,7 +12,6 @@
  */
 
 import type { World } from '../world.js';
-import { worldStateOf } from '../world/world_access.js';
 import { WasmContactKernel } from './contact_kernel.js';
 import type { ContactKernelName, ContactKernelSource } from './contact_kernel_hook.js';
 
@@ -21,10 +20,17 @@ export type { ContactKernelName, ContactKernelSource } from './contact_kernel_ho
 /** The kernel, for `WorldDef.contactKernel`. */
 export const wasmContactKernel: ContactKernelSource = {
   kind: 'contact-kernel',
-  attach: (w) => WasmContactKernel.attach(w),
+  attach(w, core, owner) {
+    const kernel = WasmContactKernel.attach(w, core);
+    if (kernel !== null) attached.set(owner, kernel.name);
+    return kernel;
+  },
 };
+
+/** The worlds this entry's kernel runs in (read by contactKernelOf: a world that fell back to the JS is not here). */
+const attached = new WeakMap<object, ContactKernelName>();
 
 /** Which sweeps `world` runs: 'wasm-simd', 'wasm' (no f64x2 here) or 'js'. */
 export function contactKernelOf(world: World): ContactKernelName {
-  return worldStateOf(world).contactKernel?.name ?? 'js';
+  return attached.get(world) ?? 'js';
 }

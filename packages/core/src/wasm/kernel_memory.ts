@@ -11,7 +11,7 @@
  * the colouring), and no step code keeps one of these arrays in a local across a growth.
  */
 
-import { type ArrayPlacement, type Growable, placements } from '../base/array.js';
+import type { ArrayPlacement, Growable } from '../base/array.js';
 import type { WasmMemory } from './wasm_api.js';
 
 type Kind = {
@@ -35,8 +35,10 @@ export class KernelMemory implements ArrayPlacement {
   private readonly regions: Region[] = [];
 
   /** `onMove` runs after any region moved (the kernel's offsets are set there). */
+  /** `placements`: the core's map from a buffer to the placement that grows its arrays (base/array.ts). */
   constructor(
     readonly memory: WasmMemory,
+    private readonly placements: WeakMap<ArrayBufferLike, ArrayPlacement>,
     private readonly onMove: () => void,
   ) {
     placements.set(memory.buffer, this);
@@ -91,10 +93,10 @@ export class KernelMemory implements ArrayPlacement {
     const end = offset + bytes;
     const have = this.memory.buffer.byteLength;
     if (end > have) {
-      placements.delete(this.memory.buffer);
+      this.placements.delete(this.memory.buffer);
       this.memory.grow(Math.ceil((end - have) / PAGE));
       const buffer = this.memory.buffer;
-      placements.set(buffer, this);
+      this.placements.set(buffer, this);
       for (const r of this.regions) r.store[r.key] = new r.Kind(buffer, r.offset, r.length);
     }
     this.top = end;

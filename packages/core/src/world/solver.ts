@@ -22,7 +22,8 @@ import { colourConstraints, finishPrepare, reportHitEvents } from '../dynamics/c
 import { GRAPH_COLOUR_COUNT } from '../dynamics/constraint_graph_store.js';
 import { runSolverBlock, SolverStage } from './solver_stages.js';
 import { serialExecutor, type StepExecutor } from './step_executor.js';
-import { growI32, growU8 } from '../base/array.js';
+import { growI32, growU8, placements } from '../base/array.js';
+import type { KernelCore } from '../wasm/contact_kernel_hook.js';
 import { CollideStatus } from './narrow_phase.js';
 import { AABB } from '../geometry/geometry.js';
 import { solveContinuous } from '../dynamics/continuous.js';
@@ -51,6 +52,14 @@ export { integratePositions, integrateVelocities } from '../dynamics/body_integr
 
 const now: () => number =
   typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();
+
+/** What the WebAssembly contact kernel reuses of the step (WorldDef.contactKernel). */
+export const KERNEL_CORE: KernelCore = {
+  runSolverBlock,
+  placements,
+  stage: SolverStage,
+  colourCount: GRAPH_COLOUR_COUNT,
+};
 
 // Scratch shared by every world: the step is not re-entrant (a world is stepped by one
 // thread), and worlds in one thread step one after the other.
