@@ -14,37 +14,18 @@ import type { SolverStage } from '../world/solver_stages.js';
 import { CONTACT_KERNEL_SCALAR, CONTACT_KERNEL_SIMD } from './contact_kernel_bytes.js';
 import type { AttachedContactKernel, ContactKernelName, KernelCore } from './contact_kernel_hook.js';
 import { KernelMemory } from './kernel_memory.js';
-import { type WasmInstance, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
+import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
 
-/** The kernel's exports (scripts/wasm/kernel_wat.mjs). */
+/** The kernel's exports (scripts/wasm/kernel_wat.mjs); it imports its memory (env.memory). */
 interface KernelExports {
-  memory: WasmMemory;
-  setLayout(state: number, data: number, meta: number, again: number): void;
+  setLayout(state: number, data: number, meta: number, again: number, params: number): void;
   warmStart(start: number, end: number): void;
   warmStart2(start: number, end: number): void;
   solve(...args: SolveArgs): number;
   solve2(...args: SolveArgs): number;
-  relaxAgain(
-    start: number,
-    end: number,
-    track: number,
-    first: number,
-    invH: number,
-    negMaxPush: number,
-    againSpeed: number,
-  ): void;
+  relaxAgain(start: number, end: number, track: number, first: number): void;
 }
-type SolveArgs = [
-  start: number,
-  end: number,
-  bias: number,
-  stored: number,
-  track: number,
-  first: number,
-  invH: number,
-  negMaxPush: number,
-  againSpeed: number,
-];
+type SolveArgs = [start: number, end: number, bias: number, stored: number, track: number, first: number];
 
 function decode(base64: string): Uint8Array<ArrayBuffer> {
   const s = atob(base64);
@@ -83,36 +64,52 @@ export function resetCompiledKernel(): void {
 /** The kernel bound to one world's stores. */
 export class WasmContactKernel implements AttachedContactKernel {
   readonly name: ContactKernelName;
-  private readonly x: KernelExports;
+  /** The exports of the instance bound to the memory's current WebAssembly.Memory. */
+  private x: KernelExports;
+  private bound: WasmMemory;
   private readonly memory: KernelMemory;
   private readonly simd: boolean;
   private w: JointsState;
+  /**
+   * The sweeps' doubles (1/h, the negated push-out limit, the relax-again speed), a region
+   * of the kernel memory the kernel reads them from: passed as arguments, they were boxed
+   * at every call V8 did not inline (scripts/wasm/kernel_wat.mjs, SOLVE_PARAMS).
+   */
+  params = new Float64Array(3);
 
-  private readonly core: KernelCore;
-
-  private constructor(instance: WasmInstance, simd: boolean, w: JointsState, core: KernelCore) {
-    this.core = core;
-    this.x = instance.exports as unknown as KernelExports;
+  private constructor(
+    private readonly api: WasmApi,
+    private readonly module: WasmModule,
+    simd: boolean,
+    memory: WasmMemory,
+    w: JointsState,
+    private readonly core: KernelCore,
+  ) {
+    this.bound = memory;
+    this.x = new api.Instance(module, { env: { memory } }).exports as unknown as KernelExports;
     this.simd = simd;
     this.name = simd ? 'wasm-simd' : 'wasm';
     this.w = w;
-    this.memory = new KernelMemory(this.x.memory, core.placements, () => this.setLayout());
+    this.memory = new KernelMemory(
+      memory,
+      (pages) => new api.Memory({ initial: pages }),
+      core.placements,
+      () => this.setLayout(),
+    );
     this.place(w);
   }
 
-  /** Binds a new instance to `w`'s stores; null when the kernel does not compile here. */
+  /** Binds a new instance to `w`'s stores; null when the kernel does not compile or instantiate here. */
   static attach(w: JointsState, core: KernelCore): WasmContactKernel | null {
     const c = compileOnce();
     if (c === null) return null;
     const api = wasmApi();
     if (api === null) return null;
-    let instance: WasmInstance;
     try {
-      instance = new api.Instance(c.module);
+      return new WasmContactKernel(api, c.module, c.simd, new api.Memory({ initial: 1 }), w, core);
     } catch {
       return null;
     }
-    return new WasmContactKernel(instance, c.simd, w, core);
   }
 
   adopt(w: JointsState): void {
@@ -127,11 +124,20 @@ export class WasmContactKernel implements AttachedContactKernel {
     m.place(w.constraints, 'data');
     m.place(w.constraints, 'meta');
     m.place(w.constraints, 'relaxAgain');
+    m.place(this, 'params');
   }
 
-  /** Tells the kernel where the arrays are (after any of them moved). */
+  /**
+   * Tells the kernel where the arrays are (after any of them moved); after the memory was
+   * replaced, first binds a new instance to it (an instance's imported memory is fixed).
+   */
   private setLayout(): void {
     const m = this.memory;
+    if (m.memory !== this.bound) {
+      this.bound = m.memory;
+      this.x = new this.api.Instance(this.module, { env: { memory: m.memory } })
+        .exports as unknown as KernelExports;
+    }
     const w = this.w;
     const k = w.constraints;
     this.x.setLayout(
@@ -139,6 +145,7 @@ export class WasmContactKernel implements AttachedContactKernel {
       m.offsetOf(k, 'data'),
       m.offsetOf(k, 'meta'),
       m.offsetOf(k, 'relaxAgain'),
+      m.offsetOf(this, 'params'),
     );
   }
 
@@ -150,11 +157,12 @@ export class WasmContactKernel implements AttachedContactKernel {
     const k = w.constraints;
     const track = k.tracking ? 1 : 0;
     const first = ctx.secondPointFirst & 1;
-    const invH = ctx.invH;
-    const negMaxPush = -ctx.maxPushSpeed;
-    const again = ctx.relaxAgainSpeed;
+    const params = this.params;
+    params[0] = ctx.invH;
+    params[1] = -ctx.maxPushSpeed;
+    params[2] = ctx.relaxAgainSpeed;
     if (stage === S.RelaxAgain) {
-      x.relaxAgain(0, count, track, first, invH, negMaxPush, again);
+      x.relaxAgain(0, count, track, first);
       return 0;
     }
     if (stage !== S.WarmStart && stage !== S.Solve && stage !== S.Relax) {
@@ -167,7 +175,7 @@ export class WasmContactKernel implements AttachedContactKernel {
         x.warmStart(0, count);
         return 0;
       }
-      return x.solve(0, count, bias, stored, track, first, invH, negMaxPush, again);
+      return x.solve(0, count, bias, stored, track, first);
     }
     // f64x2: two constraints of one colour at a time, so colour by colour; the overflow
     // (whose constraints may share bodies) by the scalar code, first, as the JS takes it
@@ -183,11 +191,11 @@ export class WasmContactKernel implements AttachedContactKernel {
       }
       return 0;
     }
-    if (overflow > 0) result |= x.solve(0, overflow, bias, stored, track, first, invH, negMaxPush, again);
+    if (overflow > 0) result |= x.solve(0, overflow, bias, stored, track, first);
     for (let c = 0; c < colours; c++) {
       const start = starts[c]!;
       const end = starts[c + 1]!;
-      if (end > start) result |= x.solve2(start, end, bias, stored, track, first, invH, negMaxPush, again);
+      if (end > start) result |= x.solve2(start, end, bias, stored, track, first);
     }
     return result;
   }

@@ -2,13 +2,18 @@
  * The contact kernel's memory as the home of the arrays it sweeps (body state, constraint
  * data, meta, relax flags): a bump allocator of regions in one WebAssembly.Memory.
  *
- * Growing an array takes a new region at the top (memory.grow when it does not fit) and
- * copies the old one into it; the old region is left unused until the world's stores are
- * replaced (a restore), which starts the memory over. Growing a WebAssembly.Memory detaches
- * every view of its old buffer, so each growth of the memory re-takes the view of every
- * region, in the store field that holds it: a store's arrays are current after any growth.
- * Growth happens only outside the sweeps (body creation, ContactConstraints.reserve before
- * the colouring), and no step code keeps one of these arrays in a local across a growth.
+ * Growing an array takes a new region at the top and copies the old one into it; the old
+ * region is left unused until the world's stores are replaced (a restore), which starts the
+ * memory over. When the top does not fit, the memory is replaced by a new one at least
+ * twice as large, holding a copy of the old one's bytes; it is never grown in place:
+ * `memory.grow` detaches the old buffer, and once any ArrayBuffer is detached V8 checks for
+ * detachment at every typed-array access it compiles from then on, in all code (the JS
+ * step: +25 % instructions on the tumbler, docs/wasm-kernel.md "Never detach"). The old
+ * memory is left to the collector, its views still valid and no longer used: each
+ * replacement re-takes the view of every region, in the store field that holds it, so a
+ * store's arrays are current after any growth. Growth happens only outside the sweeps
+ * (body creation, ContactConstraints.reserve before the colouring), and no step code keeps
+ * one of these arrays in a local across a growth.
  */
 
 import type { ArrayPlacement, Growable } from '../base/array.js';
@@ -34,10 +39,15 @@ export class KernelMemory implements ArrayPlacement {
   private top = 0;
   private readonly regions: Region[] = [];
 
-  /** `onMove` runs after any region moved (the kernel's offsets are set there). */
-  /** `placements`: the core's map from a buffer to the placement that grows its arrays (base/array.ts). */
+  /**
+   * `memory`: the first memory; `newMemory` makes a larger one (in 64 KiB pages);
+   * `placements`: the core's map from a buffer to the placement that grows its arrays
+   * (base/array.ts); `onMove` runs after any region moved (the kernel binds the current
+   * memory and sets its offsets there).
+   */
   constructor(
-    readonly memory: WasmMemory,
+    public memory: WasmMemory,
+    private readonly newMemory: (pages: number) => WasmMemory,
     private readonly placements: WeakMap<ArrayBufferLike, ArrayPlacement>,
     private readonly onMove: () => void,
   ) {
@@ -87,16 +97,19 @@ export class KernelMemory implements ArrayPlacement {
     return view as A;
   }
 
-  /** A 16-byte aligned region of `bytes` at the top; grows the memory and re-takes every view when short. */
+  /** A 16-byte aligned region of `bytes` at the top; replaces the memory and re-takes every view when short. */
   private allocate(bytes: number): number {
     const offset = (this.top + 15) & ~15;
     const end = offset + bytes;
-    const have = this.memory.buffer.byteLength;
-    if (end > have) {
-      this.placements.delete(this.memory.buffer);
-      this.memory.grow(Math.ceil((end - have) / PAGE));
-      const buffer = this.memory.buffer;
+    const old = this.memory.buffer;
+    if (end > old.byteLength) {
+      const pages = Math.max(Math.ceil(end / PAGE), (2 * old.byteLength) / PAGE);
+      const next = this.newMemory(pages);
+      const buffer = next.buffer;
+      new Uint8Array(buffer).set(new Uint8Array(old, 0, this.top));
+      this.placements.delete(old);
       this.placements.set(buffer, this);
+      this.memory = next;
       for (const r of this.regions) r.store[r.key] = new r.Kind(buffer, r.offset, r.length);
     }
     this.top = end;

@@ -5,7 +5,6 @@
 
 export interface WasmMemory {
   readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
 }
 export type WasmModule = object;
 export interface WasmInstance {
@@ -13,7 +12,8 @@ export interface WasmInstance {
 }
 export interface WasmApi {
   Module: new (bytes: Uint8Array<ArrayBuffer>) => WasmModule;
-  Instance: new (module: WasmModule) => WasmInstance;
+  Instance: new (module: WasmModule, imports: { env: { memory: WasmMemory } }) => WasmInstance;
+  Memory: new (descriptor: { initial: number }) => WasmMemory;
 }
 
 /** This realm's WebAssembly, or null where there is none. */

@@ -100,7 +100,7 @@ describe('WorldDef.contactKernel', () => {
     expect(hashes(js, 60)).toEqual(ahead);
   });
 
-  it('keeps the stores in its memory as they grow while stepping (memory.grow)', () => {
+  it('keeps the stores in its memory as they grow while stepping (the memory replaced, never grown in place)', () => {
     const js = new World();
     const wasm = new World({ contactKernel: wasmContactKernel });
     const w = worldStateOf(wasm);
@@ -138,6 +138,7 @@ describe('WorldDef.contactKernel', () => {
     type Api = {
       Module: new (b: Uint8Array) => object;
       Instance: unknown;
+      Memory: unknown;
       CompileError: new (m: string) => Error;
     };
     const g = globalThis as unknown as { WebAssembly: Api };
@@ -152,7 +153,7 @@ describe('WorldDef.contactKernel', () => {
         if (compiles++ === 0) throw new real.CompileError('no f64x2 here');
         return new real.Module(bytes);
       } as unknown as Api['Module'];
-      g.WebAssembly = { ...real, Module, Instance: real.Instance } as Api;
+      g.WebAssembly = { ...real, Module, Instance: real.Instance, Memory: real.Memory } as Api;
       resetCompiledKernel();
       const scalar = new World({ enableSleep: false, contactKernel: wasmContactKernel });
       expect(contactKernelOf(scalar)).toBe('wasm');
