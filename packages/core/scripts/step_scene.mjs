@@ -23,8 +23,12 @@ const scenes = await import(`${dir}/scenes/index.js`);
 const def = { enableSleep: false };
 if (process.env.KERNEL === 'wasm') def.contactKernel = (await import(`${dir}/wasm/index.js`)).wasmContactKernel;
 const world = new core.World(def);
-// DETACH=1: detach an unrelated ArrayBuffer first (V8's detaching protector)
-if (process.env.DETACH === '1') structuredClone(new ArrayBuffer(8), { transfer: [] }), (() => { const b = new ArrayBuffer(8); structuredClone(b, { transfer: [b] }); })();
+// DETACH=1: detach one unrelated ArrayBuffer first. After any detachment V8 checks for it at
+// every typed-array access it compiles (docs/wasm-kernel.md, "Never detach"): +25 % on the tumbler.
+if (process.env.DETACH === '1') {
+  const b = new ArrayBuffer(8);
+  structuredClone(b, { transfer: [b] });
+}
 let update = null;
 if (scene === 'rain') {
   const rain = scenes.rainScene(world);
