@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { bundleOptions, entryPoints } from './build_options.mjs';
+import { bundleOptions, entryPoints, standaloneEntryPoints } from './build_options.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -27,4 +27,21 @@ execFileSync(
 );
 if (!files) {
   await build({ absWorkingDir: here, entryPoints, outdir, ...bundleOptions });
+  // each standalone entry in one file; they must reach no module outside their folder, or
+  // that module would run twice (a copy of its own beside the shared chunks' one)
+  for (const [name, source] of Object.entries(standaloneEntryPoints)) {
+    const { metafile } = await build({
+      absWorkingDir: here,
+      entryPoints: { [name]: source },
+      outdir,
+      ...bundleOptions,
+      splitting: false,
+      metafile: true,
+    });
+    const folder = `${dirname(source)}/`;
+    const outside = Object.keys(metafile.inputs).filter((input) => !input.startsWith(folder));
+    if (outside.length > 0) {
+      throw new Error(`build: the standalone entry ${name} imports ${outside.join(', ')}, outside ${folder}`);
+    }
+  }
 }

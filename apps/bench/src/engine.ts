@@ -29,7 +29,7 @@ export interface EngineAdapter {
   build(desc: SceneDesc, spec: SceneSpec): BuiltScene;
 }
 
-export const ENGINE_IDS = ['impulse', 'planck', 'matter', 'rapier', 'rapier-simd'] as const;
+export const ENGINE_IDS = ['impulse', 'impulse-wasm', 'planck', 'matter', 'rapier', 'rapier-simd'] as const;
 export type EngineId = (typeof ENGINE_IDS)[number];
 
 export function isEngineId(s: string): s is EngineId {

@@ -94,7 +94,7 @@ export const USAGE = `pnpm bench [options]   (from the repository root)
   --max-seconds S     cut the warm-up, and the timing, of a repetition after S seconds
                       of stepping each (default 15)
   --min-steps N       ... but time at least N steps (default 20)
-  --engines a,b       engines: impulse,planck,matter,rapier,rapier-simd (default all)
+  --engines a,b       engines: impulse,impulse-wasm,planck,matter,rapier,rapier-simd (default all)
   --scenes a,b        scenes: pyramid20,pyramid40,pyramid70,pyramid100,manyPyramids,
                       jointGrid,tumbler,rain,smash,spinner (default all)
   --alloc-steps N     steps of the allocation measurement (default 1000)

@@ -210,6 +210,7 @@ export function toMarkdown(report: BenchReport, chartFile: string | null): strin
 
 export const ENGINE_COLORS: Record<string, string> = {
   impulse: '#d62728',
+  'impulse-wasm': '#8c564b',
   planck: '#1f77b4',
   matter: '#2ca02c',
   rapier: '#9467bd',

@@ -78,6 +78,23 @@ describe.each(ENGINE_IDS)('%s adapter', (engine) => {
   });
 });
 
+describe('impulse-wasm', () => {
+  it('steps the bits of impulse (the WebAssembly contact kernel changes who sweeps, not the result)', async () => {
+    const spec: SceneSpec = { kind: 'tumbler', gridCount: 6 };
+    const desc = describeScene(spec);
+    const out = [] as Float64Array[];
+    for (const id of ['impulse', 'impulse-wasm'] as const) {
+      const scene = (await loadEngine(id)).build(desc, spec);
+      for (let i = 0; i < 90; i++) scene.step();
+      const t = new Float64Array(3 * 36);
+      scene.readTransforms(t);
+      out.push(t);
+    }
+    expect(out[1]).toEqual(out[0]);
+    expect(out[0]!.some((v) => v !== 0)).toBe(true);
+  });
+});
+
 describe('scene descriptions', () => {
   it('match the core builders body for body at full size', async () => {
     const impulse = await loadEngine('impulse');

@@ -5,7 +5,8 @@
  * and settings (sleep off, 1/60 s), for profiling: under `node --cpu-prof` the whole run,
  * under callgrind (`--dump-before=uv_fs_fstat`) the measured steps between the two
  * `fs.fstatSync` marks. Prints the world's state hash at the end, so a profiled build can
- * be checked for the same bits as another.
+ * be checked for the same bits as another. `KERNEL=wasm` in the environment makes the world
+ * with the WebAssembly contact kernel (`@impulse/core/wasm`, docs/wasm-kernel.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,16 @@ if (dirArg === undefined || scene === undefined) {
 const dir = path.resolve(dirArg);
 const core = await import(`${dir}/index.js`);
 const scenes = await import(`${dir}/scenes/index.js`);
-const world = new core.World({ enableSleep: false });
+const def = { enableSleep: false };
+if (process.env.KERNEL === 'wasm')
+  def.contactKernel = (await import(`${dir}/wasm/index.js`)).wasmContactKernel;
+const world = new core.World(def);
+// DETACH=1: detach one unrelated ArrayBuffer first. After any detachment V8 checks for it at
+// every typed-array access it compiles (docs/wasm-kernel.md, "Never detach"): +25 % on the tumbler.
+if (process.env.DETACH === '1') {
+  const b = new ArrayBuffer(8);
+  structuredClone(b, { transfer: [b] });
+}
 let update = null;
 if (scene === 'rain') {
   const rain = scenes.rainScene(world);

@@ -68,7 +68,7 @@ import { checkBreakLimit } from './joints/joint_checks.js';
 import { checkJointDefFields, resolveJointDef } from './joints/joint_def.js';
 import * as query from './world/query.js';
 import type * as mover from './character/mover.js';
-import { step } from './world/solver.js';
+import { KERNEL_CORE, step } from './world/solver.js';
 import {
   checkBoolean,
   checkInteger,
@@ -172,6 +172,14 @@ export class World {
       this.#state.sharedMemory = true;
       shareWorldMemory(this.#state);
     }
+    const kernel = d.contactKernel ?? 'js';
+    if (kernel !== 'js') {
+      if (typeof kernel !== 'object' || kernel === null || kernel.kind !== 'contact-kernel') {
+        fail('World', 'contactKernel', "'js' or wasmContactKernel of '@impulse/core/wasm'", kernel);
+      }
+      // shared stores stay SharedArrayBuffers: the helpers' JS sweeps run on them
+      if (d.sharedMemory !== true) this.#state.contactKernel = kernel.attach(this.#state, KERNEL_CORE, this);
+    }
     this.applySettings(d);
     if (solver !== null) this.#state.solver = { solver, instance: solver.create() };
   }
@@ -241,6 +249,9 @@ export class World {
       throw new Error(
         `setSettings: sharedMemory is fixed when the world is made (it is ${this.#state.sharedMemory}), got ${settings.sharedMemory}`,
       );
+    }
+    if (settings.contactKernel !== undefined) {
+      throw new Error('setSettings: contactKernel is fixed when the world is made');
     }
     if (settings.solver !== undefined) this.setSolver(settings.solver);
     this.applySettings(d);

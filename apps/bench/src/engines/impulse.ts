@@ -9,6 +9,7 @@ import {
   spinnerScene,
   tumblerScene,
 } from '@impulse/core/scenes';
+import type { ContactKernelSource } from '@impulse/core/wasm';
 import type { BuiltScene, EngineAdapter } from '../engine';
 import type { RainScene } from '@impulse/core/scenes';
 import { type SceneSpec, TIME_STEP } from '../scenes';
@@ -16,15 +17,18 @@ import { type SceneSpec, TIME_STEP } from '../scenes';
 /**
  * Impulse at its defaults (4 sub-steps, contacts 40 Hz / damping ratio 10, joints 60 Hz /
  * ratio 2), built with the core's shared scene builders. Sleeping is off so every step
- * solves the whole scene, as in the peers.
+ * solves the whole scene, as in the peers. With `kernel` (`impulse-wasm`), the world runs its
+ * contact sweeps in the WebAssembly kernel of `@impulse/core/wasm` (the same bits).
  */
-export function impulseAdapter(version: string): EngineAdapter {
+export function impulseAdapter(version: string, kernel?: ContactKernelSource): EngineAdapter {
   return {
-    id: 'impulse',
-    name: `Impulse ${version}`,
-    settings: 'World defaults: dt 1/60, 4 sub-steps, contact 40 Hz / ζ 10, joint 60 Hz / ζ 2; sleep off',
+    id: kernel === undefined ? 'impulse' : 'impulse-wasm',
+    name: kernel === undefined ? `Impulse ${version}` : `Impulse ${version} (WASM contact kernel)`,
+    settings: `World defaults: dt 1/60, 4 sub-steps, contact 40 Hz / ζ 10, joint 60 Hz / ζ 2; sleep off${kernel === undefined ? '' : '; contactKernel: wasmContactKernel'}`,
     build(desc, spec: SceneSpec): BuiltScene {
-      const world = new World({ enableSleep: false });
+      const world = new World(
+        kernel === undefined ? { enableSleep: false } : { enableSleep: false, contactKernel: kernel },
+      );
       let tracked: BodyId[];
       let tumbler: BodyId | null = null;
       // rain: the scene drops humans between steps, Box2D's StepRain before each step

@@ -22,6 +22,7 @@ export function packageVersion(name: string): string {
 
 export const ENGINE_PACKAGES: Record<EngineId, string> = {
   impulse: '@impulse/core',
+  'impulse-wasm': '@impulse/core',
   planck: 'planck',
   matter: 'matter-js',
   rapier: '@dimforge/rapier2d-compat',
@@ -34,6 +35,10 @@ export async function loadEngine(id: EngineId): Promise<EngineAdapter> {
   switch (id) {
     case 'impulse':
       return (await import('./impulse')).impulseAdapter(version);
+    case 'impulse-wasm': {
+      const { wasmContactKernel } = await import('@impulse/core/wasm');
+      return (await import('./impulse')).impulseAdapter(version, wasmContactKernel);
+    }
     case 'planck':
       return (await import('./planck')).planckAdapter(version);
     case 'matter':

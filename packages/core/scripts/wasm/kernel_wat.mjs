@@ -314,8 +314,23 @@ function declareScalar(E, ints) {
   return declare(E.floats, 'f64', [...ints, ...E.masks]);
 }
 
+/**
+ * An exported sweep's parameters: integers only. Its three doubles (1/h, the push-out
+ * limit, the relax-again speed) are read from memory at `$kp` (`paramLocals`): a JS call
+ * site that passes a computed double boxes it whenever V8 does not inline the call, as
+ * after the kernel's memory was replaced and the call site saw a second instance (64 KB a
+ * tumbler step, docs/wasm-kernel.md "Never detach").
+ */
 const SOLVE_PARAMS =
-  '(param $start i32) (param $end i32) (param $biasOn i32) (param $storedOn i32) (param $trackOn i32) (param $first i32) (param $invH f64) (param $negMaxPush f64) (param $againSpeed f64)';
+  '(param $start i32) (param $end i32) (param $biasOn i32) (param $storedOn i32) (param $trackOn i32) (param $first i32)';
+
+/** Declares the f64 locals `names` and loads them from the parameter record at `$kp`. */
+function paramLocals([invH, negMaxPush, againSpeed]) {
+  return `(local $${invH} f64) (local $${negMaxPush} f64) (local $${againSpeed} f64)
+  (local.set $${invH} (f64.load (global.get $kp)))
+  (local.set $${negMaxPush} (f64.load offset=8 (global.get $kp)))
+  (local.set $${againSpeed} (f64.load offset=16 (global.get $kp)))`;
+}
 
 /**
  * `$con`: one constraint of one or two points, as solveOne (the second point first when
@@ -369,6 +384,7 @@ function solveFunc() {
     `(call $con ${idx} (local.get $biasOn) (local.get $storedOn) (local.get $trackOn) (local.get $first) (local.get $invH) (local.get $negMaxPush) (local.get $againSpeed))`;
   return `(func (export "solve") ${SOLVE_PARAMS} (result i32)
   ${declareScalar(E, ['i', 'c', 'j', 'n', 'kind', 'flag', 'm', 'base', 'oa', 'ob', 'p0'])}
+  ${paramLocals(['invH', 'negMaxPush', 'againSpeed'])}
   (local.set $i (local.get $start))
   (block $done (loop $next
     (br_if $done (i32.ge_s (local.get $i) (local.get $end)))
@@ -465,12 +481,13 @@ function solve2Func() {
     laneFlags(E, 2),
   ];
   E.floats.add('mask');
-  const args =
-    '(local.get $biasOn) (local.get $storedOn) (local.get $trackOn) (local.get $first) (local.get $invH1) (local.get $negMaxPush1) (local.get $againSpeed1)';
+  const ints = '(local.get $biasOn) (local.get $storedOn) (local.get $trackOn) (local.get $first)';
+  const args = `${ints} (local.get $invH1) (local.get $negMaxPush1) (local.get $againSpeed1)`;
   const ptrs = ['m', 'base', 'oa', 'ob', 'p0', 'p1'].flatMap((x) => [`${x}_0`, `${x}_1`]);
-  return `(func (export "solve2") ${SOLVE_PARAMS.replace('$invH f64', '$invH1 f64').replace('$negMaxPush f64', '$negMaxPush1 f64').replace('$againSpeed f64', '$againSpeed1 f64')} (result i32)
+  return `(func (export "solve2") ${SOLVE_PARAMS} (result i32)
   ${declare(E.floats, 'v128', ['i', 'c', 'n', 'kind', 'flag', ...ptrs])}
   (local $invH v128) (local $negMaxPush v128) (local $againSpeed v128)
+  ${paramLocals(['invH1', 'negMaxPush1', 'againSpeed1'])}
   (local.set $invH (f64x2.splat (local.get $invH1)))
   (local.set $negMaxPush (f64x2.splat (local.get $negMaxPush1)))
   (local.set $againSpeed (f64x2.splat (local.get $againSpeed1)))
@@ -496,7 +513,7 @@ function solve2Func() {
     ${one.join('\n    ')}
     (local.set $c (i32.add (local.get $c) (i32.const 2)))
     (br $pairs)))
-  (i32.add (local.get $n) (call $solveScalar (local.get $c) (local.get $end) ${args})))`;
+  (i32.add (local.get $n) (call $solveScalar (local.get $c) (local.get $end) ${ints})))`;
 }
 
 /** Point j's accumulated impulses applied (warmStartContacts' arithmetic). */
@@ -576,8 +593,9 @@ function warm2Func() {
 
 /** `relaxAgain`: the flagged constraints of [start, end) relaxed once more (relaxAgain). */
 function relaxAgainFunc() {
-  return `(func (export "relaxAgain") (param $start i32) (param $end i32) (param $trackOn i32) (param $first i32) (param $invH f64) (param $negMaxPush f64) (param $againSpeed f64)
+  return `(func (export "relaxAgain") (param $start i32) (param $end i32) (param $trackOn i32) (param $first i32)
   (local $i i32)
+  ${paramLocals(['invH', 'negMaxPush', 'againSpeed'])}
   (local.set $i (local.get $start))
   (block $done (loop $next
     (br_if $done (i32.ge_s (local.get $i) (local.get $end)))
@@ -591,15 +609,21 @@ function relaxAgainFunc() {
 export function kernelWat({ simd = true } = {}) {
   const solve = solveFunc();
   return `(module
-  (memory (export "memory") 1)
-  ;; byte offsets of the body state, constraint data, meta and relax-again flags
+  ;; the memory is the caller's (env.memory): it replaces it by a larger one rather than grow
+  ;; it, as growing detaches its buffer, and one detached ArrayBuffer slows every typed-array
+  ;; access V8 compiles after it (docs/wasm-kernel.md, "Never detach")
+  (import "env" "memory" (memory 1))
+  ;; byte offsets of the body state, constraint data, meta, relax-again flags and the
+  ;; sweeps' parameter record (3 doubles: 1/h, the negated push-out limit, the relax-again speed)
   (global $st (mut i32) (i32.const 0))
   (global $kd (mut i32) (i32.const 0))
   (global $km (mut i32) (i32.const 0))
   (global $ka (mut i32) (i32.const 0))
-  (func (export "setLayout") (param i32 i32 i32 i32)
+  (global $kp (mut i32) (i32.const 0))
+  (func (export "setLayout") (param i32 i32 i32 i32 i32)
     (global.set $st (local.get 0)) (global.set $kd (local.get 1))
-    (global.set $km (local.get 2)) (global.set $ka (local.get 3)))
+    (global.set $km (local.get 2)) (global.set $ka (local.get 3))
+    (global.set $kp (local.get 4)))
   ${conFunc()}
   ${solve.replace('(func (export "solve")', '(func $solveScalar (export "solve")')}
   ${simd ? solve2Func() : ''}

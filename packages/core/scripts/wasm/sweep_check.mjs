@@ -34,18 +34,19 @@ export function runKernelBlock(core, kernel, w, stage, start, end, simd) {
   const [first, invH, negMaxPush, againSpeed] = contextArgs(w);
   const track = k.tracking ? 1 : 0;
   const solve = simd ? x.solve2 : x.solve;
+  kernel.setParams(invH, negMaxPush, againSpeed);
   if (stage === SolverStage.WarmStart) {
     if (simd) x.warmStart2(start, end);
     else x.warmStart(start, end);
     return 0;
   }
   if (stage === SolverStage.Solve) {
-    solve(start, end, 1, w.stepContext.separationsStored ? 1 : 0, track, first, invH, negMaxPush, againSpeed);
+    solve(start, end, 1, w.stepContext.separationsStored ? 1 : 0, track, first);
     return 0;
   }
-  if (stage === SolverStage.Relax) return solve(start, end, 0, 0, track, first, invH, negMaxPush, againSpeed);
+  if (stage === SolverStage.Relax) return solve(start, end, 0, 0, track, first);
   if (stage === SolverStage.RelaxAgain) {
-    x.relaxAgain(start, end, track, first, invH, negMaxPush, againSpeed);
+    x.relaxAgain(start, end, track, first);
     return 0;
   }
   return null;

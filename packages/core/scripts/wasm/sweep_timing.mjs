@@ -43,8 +43,8 @@ export function captureSweeps(core, w, scalar, simd) {
     },
     wasm() {
       x.warmStart(0, n);
-      x.solve(0, n, 1, 0, track, 0, invH, negMaxPush, againSpeed);
-      x.solve(0, n, 0, 0, track, 0, invH, negMaxPush, againSpeed);
+      x.solve(0, n, 1, 0, track, 0);
+      x.solve(0, n, 0, 0, track, 0);
     },
     // colour by colour (lanes pair constraints of one colour), the overflow by the scalar one
     simd() {
@@ -53,10 +53,9 @@ export function captureSweeps(core, w, scalar, simd) {
         if (starts[c + 1] > starts[c]) y.warmStart2(starts[c], starts[c + 1]);
       }
       for (let pass = 1; pass >= 0; pass--) {
-        if (overflow > 0) y.solve(0, overflow, pass, 0, track, 0, invH, negMaxPush, againSpeed);
+        if (overflow > 0) y.solve(0, overflow, pass, 0, track, 0);
         for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
-          if (starts[c + 1] > starts[c])
-            y.solve2(starts[c], starts[c + 1], pass, 0, track, 0, invH, negMaxPush, againSpeed);
+          if (starts[c + 1] > starts[c]) y.solve2(starts[c], starts[c + 1], pass, 0, track, 0);
         }
       }
     },
@@ -67,6 +66,8 @@ export function captureSweeps(core, w, scalar, simd) {
     k.relaxAgain.set(again0);
     scalar.load(state0, data0, meta0, again0);
     simd.load(state0, data0, meta0, again0);
+    scalar.setParams(invH, negMaxPush, againSpeed);
+    simd.setParams(invH, negMaxPush, againSpeed);
   };
   const equal = () =>
     [scalar, simd].every(

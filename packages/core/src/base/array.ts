@@ -35,8 +35,21 @@ export function sharedBuffer(bytes: number): SharedArrayBuffer {
   return new Shared(bytes);
 }
 
+/**
+ * A memory that some arrays share and that grows them itself: the WebAssembly contact
+ * kernel's (wasm/kernel_memory.ts). Its growth may move every array in it (a grown
+ * WebAssembly.Memory detaches all views of its old buffer): it re-takes them all, and
+ * `grow` returns `a`'s new view, holding `a`'s elements and room for `capacity`.
+ */
+export interface ArrayPlacement {
+  grow<A extends Growable>(a: A, capacity: number): A;
+}
+
+/** The placements by the buffer their arrays view (kept current by each placement). */
+export const placements = new WeakMap<ArrayBufferLike, ArrayPlacement>();
+
 /** The typed-array kinds that grow, and their constructors. */
-type Growable = Float64Array | Int32Array | Uint32Array | Uint8Array;
+export type Growable = Float64Array | Int32Array | Uint32Array | Uint8Array;
 interface GrowableKind<A extends Growable> {
   new (length: number): A;
   new (buffer: SharedArrayBuffer): A;
@@ -50,6 +63,8 @@ interface GrowableKind<A extends Growable> {
  */
 function grown<A extends Growable>(Kind: GrowableKind<A>, a: A, capacity: number): A {
   const n = Math.max(capacity, a.length * 2);
+  const placement = placements.get(a.buffer);
+  if (placement !== undefined) return placement.grow(a, n);
   const b = isShared(a) ? new Kind(sharedBuffer(Kind.BYTES_PER_ELEMENT * n)) : new Kind(n);
   b.set(a);
   return b;
@@ -65,9 +80,11 @@ export function growI32<B extends ArrayBufferLike>(
   capacity: number,
   fill = 0,
 ): Int32Array<B> {
-  if (capacity <= a.length) return a;
+  const length = a.length;
+  if (capacity <= length) return a;
+  // `a` may be detached by now (a placement's growth): its length read before
   const b = grown(Int32Array, a as Int32Array, capacity);
-  if (fill !== 0) b.fill(fill, a.length);
+  if (fill !== 0) b.fill(fill, length);
   return b as Int32Array<B>;
 }
 

@@ -9,6 +9,7 @@ import * as defaults from '../base/constants.js';
 import { MAX_DAMPING_RATIO, MAX_HERTZ, MAX_SPEED } from '../base/constants.js';
 import type { Vec2 } from '../base/math.js';
 import type { Solver } from './solver.js';
+import type { ContactKernelSource } from '../wasm/contact_kernel_hook.js';
 
 /** Mixes the friction of two shapes; the default is the geometric mean. */
 export type FrictionMixer = (
@@ -170,6 +171,14 @@ export interface WorldDef extends WorldScalarSettings {
    * page, or Node).
    */
   sharedMemory?: boolean;
+  /**
+   * Who runs the soft step's contact sweeps: 'js' (the default), or `wasmContactKernel`
+   * from `@impulse/core/wasm`, a WebAssembly kernel with the same bits, whose memory then
+   * holds the body states and contact constraints (docs/wasm-kernel.md). Fixed when the
+   * world is made. Where WebAssembly cannot run, and on shared memory, the world runs the
+   * JS sweeps: `contactKernelOf(world)` of that entry says which.
+   */
+  contactKernel?: 'js' | ContactKernelSource;
 }
 
 /** The default settings (`WorldSettings` in world/world_settings.ts starts from these). */

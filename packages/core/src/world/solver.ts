@@ -22,7 +22,8 @@ import { colourConstraints, finishPrepare, reportHitEvents } from '../dynamics/c
 import { GRAPH_COLOUR_COUNT } from '../dynamics/constraint_graph_store.js';
 import { runSolverBlock, SolverStage } from './solver_stages.js';
 import { serialExecutor, type StepExecutor } from './step_executor.js';
-import { growI32, growU8 } from '../base/array.js';
+import { growI32, growU8, placements } from '../base/array.js';
+import type { KernelCore } from '../wasm/contact_kernel_hook.js';
 import { CollideStatus } from './narrow_phase.js';
 import { AABB } from '../geometry/geometry.js';
 import { solveContinuous } from '../dynamics/continuous.js';
@@ -51,6 +52,14 @@ export { integratePositions, integrateVelocities } from '../dynamics/body_integr
 
 const now: () => number =
   typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();
+
+/** What the WebAssembly contact kernel reuses of the step (WorldDef.contactKernel). */
+export const KERNEL_CORE: KernelCore = {
+  runSolverBlock,
+  placements,
+  stage: SolverStage,
+  colourCount: GRAPH_COLOUR_COUNT,
+};
 
 // Scratch shared by every world: the step is not re-entrant (a world is stepped by one
 // thread), and worlds in one thread step one after the other.
@@ -410,7 +419,14 @@ function runColours(
     // one thread: the overflow and every colour in one loop, in the same order (and the
     // relax-again pass over all of them, as it runs only where the relax pass flagged)
     const count = starts[GRAPH_COLOUR_COUNT]!;
-    return count > 0 && runSolverBlock(w, stage, 0, count) !== 0 ? ALL_COLOURS : 0;
+    if (count === 0) return 0;
+    // the WebAssembly kernel, when the world has one, runs the contact sweeps (same bits)
+    const kernel = w.contactKernel;
+    const r =
+      kernel === null || stage === SolverStage.Restitution
+        ? runSolverBlock(w, stage, 0, count)
+        : kernel.sweep(w, stage, count);
+    return r !== 0 ? ALL_COLOURS : 0;
   }
   const overflow = starts[0]!;
   let results = 0;

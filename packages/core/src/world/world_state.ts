@@ -39,6 +39,7 @@ import type { RollbackState } from './rollback_state.js';
 import { shareWorldMemory } from './shared_memory.js';
 import type { ActiveSolver } from '../types/solver.js';
 import { WorldSettings } from './world_settings.js';
+import type { AttachedContactKernel } from '../wasm/contact_kernel_hook.js';
 import { serialExecutor, type StepExecutor } from './step_executor.js';
 import { type ChainRecord, Profile } from '../dynamics/dynamics_state.js';
 import type { JointsState } from '../joints/joints_state.js';
@@ -158,6 +159,8 @@ export class WorldState implements JointsState {
   readonly rollback = new RollbackCache();
   /** The hot stores live on shared memory (WorldDef.sharedMemory, world/shared_memory.ts). */
   sharedMemory = false;
+  /** The contact sweeps' WebAssembly kernel (WorldDef.contactKernel), or null for the JS. */
+  contactKernel: AttachedContactKernel | null = null;
 
   // scratch, preallocated once
   readonly xfA = new Transform();
@@ -183,6 +186,7 @@ export class WorldState implements JointsState {
     const rollback = this.rollback;
     const sharedMemory = this.sharedMemory;
     const stepExecutor = this.stepExecutor;
+    const contactKernel = this.contactKernel;
     Object.assign(this, other);
     // who runs the stages is the world's, not the content's, as the memory is
     this.stepExecutor = stepExecutor;
@@ -191,6 +195,9 @@ export class WorldState implements JointsState {
     // the memory is the world's choice, not the content's: a restored world stays shared
     this.sharedMemory = sharedMemory;
     if (sharedMemory) shareWorldMemory(this);
+    // and so is the kernel, whose memory takes the new stores
+    this.contactKernel = contactKernel;
+    if (contactKernel !== null) contactKernel.adopt(this);
     markRollbackChanged(this);
     this.broadPhase.setPairFilter((a, b) => pairFilter(this, a, b));
     bindJointCallbacks(this);

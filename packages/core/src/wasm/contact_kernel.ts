@@ -1,0 +1,202 @@
+/**
+ * The WebAssembly contact kernel bound to one world (docs/wasm-kernel.md, "Shipped as an
+ * option"): an instance of the kernel whose memory holds the world's body state and
+ * contact constraints (kernel_memory.ts), and the sweeps run on it.
+ *
+ * The module is compiled once per realm, synchronously (10 KB), f64x2 first, the scalar
+ * one where SIMD does not validate; when neither compiles (no WebAssembly, or a CSP without
+ * 'wasm-unsafe-eval') worlds run the JS sweeps. Every world has its own instance, so its
+ * own memory.
+ */
+
+import type { JointsState } from '../joints/joints_state.js';
+import type { SolverStage } from '../world/solver_stages.js';
+import { CONTACT_KERNEL_SCALAR, CONTACT_KERNEL_SIMD } from './contact_kernel_bytes.js';
+import type { AttachedContactKernel, ContactKernelName, KernelCore } from './contact_kernel_hook.js';
+import { KernelMemory } from './kernel_memory.js';
+import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
+
+/** The kernel's exports (scripts/wasm/kernel_wat.mjs); it imports its memory (env.memory). */
+interface KernelExports {
+  setLayout(state: number, data: number, meta: number, again: number, params: number): void;
+  warmStart(start: number, end: number): void;
+  warmStart2(start: number, end: number): void;
+  solve(...args: SolveArgs): number;
+  solve2(...args: SolveArgs): number;
+  relaxAgain(start: number, end: number, track: number, first: number): void;
+}
+type SolveArgs = [start: number, end: number, bias: number, stored: number, track: number, first: number];
+
+function decode(base64: string): Uint8Array<ArrayBuffer> {
+  const s = atob(base64);
+  const b = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
+  return b;
+}
+
+/** The compiled module and whether it is the f64x2 one; null when none compiles here. */
+let compiled: { module: WasmModule; simd: boolean } | null | undefined;
+
+function compileOnce(): { module: WasmModule; simd: boolean } | null {
+  if (compiled !== undefined) return compiled;
+  compiled = null;
+  const api = wasmApi();
+  if (api === null) return compiled;
+  for (const [bytes, simd] of [
+    [CONTACT_KERNEL_SIMD, true],
+    [CONTACT_KERNEL_SCALAR, false],
+  ] as const) {
+    try {
+      compiled = { module: new api.Module(decode(bytes)), simd };
+      break;
+    } catch {
+      // SIMD missing (the f64x2 module does not validate) or compiling refused: next, or JS
+    }
+  }
+  return compiled;
+}
+
+/** Forgets the compiled module (tests of the fallback). */
+export function resetCompiledKernel(): void {
+  compiled = undefined;
+}
+
+/** The kernel bound to one world's stores. */
+export class WasmContactKernel implements AttachedContactKernel {
+  readonly name: ContactKernelName;
+  /** The exports of the instance bound to the memory's current WebAssembly.Memory. */
+  private x: KernelExports;
+  private bound: WasmMemory;
+  private readonly memory: KernelMemory;
+  private readonly simd: boolean;
+  private w: JointsState;
+  /**
+   * The sweeps' doubles (1/h, the negated push-out limit, the relax-again speed), a region
+   * of the kernel memory the kernel reads them from: passed as arguments, they were boxed
+   * at every call V8 did not inline (scripts/wasm/kernel_wat.mjs, SOLVE_PARAMS).
+   */
+  params = new Float64Array(3);
+
+  private constructor(
+    private readonly api: WasmApi,
+    private readonly module: WasmModule,
+    simd: boolean,
+    memory: WasmMemory,
+    w: JointsState,
+    private readonly core: KernelCore,
+  ) {
+    this.bound = memory;
+    this.x = new api.Instance(module, { env: { memory } }).exports as unknown as KernelExports;
+    this.simd = simd;
+    this.name = simd ? 'wasm-simd' : 'wasm';
+    this.w = w;
+    this.memory = new KernelMemory(
+      memory,
+      (pages) => new api.Memory({ initial: pages }),
+      core.placements,
+      () => this.setLayout(),
+    );
+    this.place(w);
+  }
+
+  /** Binds a new instance to `w`'s stores; null when the kernel does not compile or instantiate here. */
+  static attach(w: JointsState, core: KernelCore): WasmContactKernel | null {
+    const c = compileOnce();
+    if (c === null) return null;
+    const api = wasmApi();
+    if (api === null) return null;
+    try {
+      return new WasmContactKernel(api, c.module, c.simd, new api.Memory({ initial: 1 }), w, core);
+    } catch {
+      return null;
+    }
+  }
+
+  adopt(w: JointsState): void {
+    this.memory.reset();
+    this.place(w);
+  }
+
+  private place(w: JointsState): void {
+    this.w = w;
+    const m = this.memory;
+    m.place(w.bodies, 'state');
+    m.place(w.constraints, 'data');
+    m.place(w.constraints, 'meta');
+    m.place(w.constraints, 'relaxAgain');
+    m.place(this, 'params');
+  }
+
+  /**
+   * Tells the kernel where the arrays are (after any of them moved); after the memory was
+   * replaced, first binds a new instance to it (an instance's imported memory is fixed).
+   */
+  private setLayout(): void {
+    const m = this.memory;
+    if (m.memory !== this.bound) {
+      this.bound = m.memory;
+      this.x = new this.api.Instance(this.module, { env: { memory: m.memory } })
+        .exports as unknown as KernelExports;
+    }
+    const w = this.w;
+    const k = w.constraints;
+    this.x.setLayout(
+      m.offsetOf(w.bodies, 'state'),
+      m.offsetOf(k, 'data'),
+      m.offsetOf(k, 'meta'),
+      m.offsetOf(k, 'relaxAgain'),
+      m.offsetOf(this, 'params'),
+    );
+  }
+
+  sweep(w: JointsState, stage: SolverStage, count: number): number {
+    const x = this.x;
+    const S = this.core.stage;
+    const colours = this.core.colourCount;
+    const ctx = w.stepContext;
+    const k = w.constraints;
+    const track = k.tracking ? 1 : 0;
+    const first = ctx.secondPointFirst & 1;
+    const params = this.params;
+    params[0] = ctx.invH;
+    params[1] = -ctx.maxPushSpeed;
+    params[2] = ctx.relaxAgainSpeed;
+    if (stage === S.RelaxAgain) {
+      x.relaxAgain(0, count, track, first);
+      return 0;
+    }
+    if (stage !== S.WarmStart && stage !== S.Solve && stage !== S.Relax) {
+      return this.core.runSolverBlock(w, stage, 0, count);
+    }
+    const bias = stage === S.Solve ? 1 : 0;
+    const stored = stage === S.Solve && ctx.separationsStored ? 1 : 0;
+    if (!this.simd) {
+      if (stage === S.WarmStart) {
+        x.warmStart(0, count);
+        return 0;
+      }
+      return x.solve(0, count, bias, stored, track, first);
+    }
+    // f64x2: two constraints of one colour at a time, so colour by colour; the overflow
+    // (whose constraints may share bodies) by the scalar code, first, as the JS takes it
+    const starts = k.graph.colourStart;
+    const overflow = starts[0]!;
+    let result = 0;
+    if (stage === S.WarmStart) {
+      if (overflow > 0) x.warmStart(0, overflow);
+      for (let c = 0; c < colours; c++) {
+        const start = starts[c]!;
+        const end = starts[c + 1]!;
+        if (end > start) x.warmStart2(start, end);
+      }
+      return 0;
+    }
+    if (overflow > 0) result |= x.solve(0, overflow, bias, stored, track, first);
+    for (let c = 0; c < colours; c++) {
+      const start = starts[c]!;
+      const end = starts[c + 1]!;
+      if (end > start) result |= x.solve2(start, end, bias, stored, track, first);
+    }
+    return result;
+  }
+}

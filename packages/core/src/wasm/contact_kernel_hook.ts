@@ -1,0 +1,54 @@
+/**
+ * What the world knows of the WebAssembly contact kernel (docs/wasm-kernel.md, "Shipped as
+ * an option"): two interfaces, no code. The kernel itself (bytes, memory, calls) is in the
+ * `@impulse/core/wasm` entry, which a user imports and passes as `WorldDef.contactKernel`,
+ * so that a world without it loads none of it.
+ */
+
+import type { ArrayPlacement } from '../base/array.js';
+import type { JointsState } from '../joints/joints_state.js';
+import type { SolverStage } from '../world/solver_stages.js';
+
+/** Which sweeps a world runs: the kernel with f64x2 SIMD, the scalar kernel, or the JS. */
+export type ContactKernelName = 'wasm-simd' | 'wasm' | 'js';
+
+/** `wasmContactKernel` of `@impulse/core/wasm`: what `WorldDef.contactKernel` takes besides 'js'. */
+export interface ContactKernelSource {
+  readonly kind: 'contact-kernel';
+  /**
+   * Moves the world's swept stores into a kernel memory of its own and returns the kernel
+   * bound to them; null where WebAssembly cannot run (missing, or compiling refused): the
+   * world then runs the JS sweeps.
+   */
+  attach(w: JointsState, core: KernelCore, owner: object): AttachedContactKernel | null;
+}
+
+/**
+ * What the core hands the kernel when it attaches (world/solver.ts KERNEL_CORE): the pieces
+ * of the step the kernel reuses. The `wasm` entry imports no module of the core for them: a
+ * module two entries share goes into a chunk by the set of entries that reach it, so each
+ * one the kernel imported split off from its chunk and grew the default bundles (the worker
+ * start by 0.3 kB, the main thread by 0.7 kB, session 22).
+ */
+export interface KernelCore {
+  /** The one entry for a block of a stage (world/solver_stages.ts), for stages the kernel leaves to the JS. */
+  runSolverBlock(w: JointsState, stage: SolverStage, start: number, end: number): number;
+  /** Where a growing array asks its memory to grow it (base/array.ts). */
+  readonly placements: WeakMap<ArrayBufferLike, ArrayPlacement>;
+  /** The stages' numbers. */
+  readonly stage: typeof SolverStage;
+  /** The constraint graph's colours (GRAPH_COLOUR_COUNT). */
+  readonly colourCount: number;
+}
+
+/** A kernel bound to one world's stores. */
+export interface AttachedContactKernel {
+  readonly name: ContactKernelName;
+  /**
+   * Runs a contact stage over constraints [0, count) on this thread, as the JS runs it in
+   * one block (runSolverBlock), with the same bits and the same result's zeroness.
+   */
+  sweep(w: JointsState, stage: SolverStage, count: number): number;
+  /** Moves the stores of `w` into the kernel memory again: a restore replaced them. */
+  adopt(w: JointsState): void;
+}

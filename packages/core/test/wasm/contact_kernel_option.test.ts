@@ -1,0 +1,200 @@
+/**
+ * WorldDef.contactKernel (docs/wasm-kernel.md, "Shipped as an option"): the WebAssembly
+ * kernel of `@impulse/core/wasm` steps every scene to the JS sweeps' bits, with its stores
+ * in the kernel's memory through growth and restores; it falls back to the scalar kernel
+ * without f64x2 and to the JS without WebAssembly; a steady step allocates nothing; and the
+ * checked-in bytes are the generator's.
+ */
+
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BodyType, makeBox, makeCircle, World } from '../../src/index';
+import { carScene, mixedPileScene, pyramidScene, ragdollScene, tumblerScene } from '../../src/scenes/index';
+import { placements } from '../../src/base/array';
+import { resetCompiledKernel } from '../../src/wasm/contact_kernel';
+import { contactKernelOf, wasmContactKernel } from '../../src/wasm/index';
+import { worldStateOf } from '../../src/world/world_access';
+import { kernelBytesModule } from '../../scripts/wasm/gen_bytes.mjs';
+import { runProbe } from '../world/fixtures/run_probe';
+import { DT } from '../support';
+
+type Scene = (world: World) => void;
+
+/** A pyramid with bouncy balls dropped on it: the restitution stage after the kernel's sweeps. */
+function bouncyScene(world: World): void {
+  pyramidScene(world, 8);
+  for (let i = 0; i < 12; i++) {
+    const b = world.createBody({ type: BodyType.Dynamic, position: { x: -4 + (i % 6) * 1.6, y: 12 + i } });
+    world.createCircleShape(b, makeCircle(0, 0, 0.3), { restitution: 0.8 });
+  }
+}
+
+const SCENES: [string, Scene, boolean][] = [
+  ['pyramid', (w) => pyramidScene(w, 20), false],
+  ['tumbler', (w) => tumblerScene(w, 12), false],
+  ['mixed pile, sleep on', (w) => mixedPileScene(w, 120), true],
+  ['restitution', bouncyScene, false],
+  [
+    'joints beside contacts',
+    (w) => {
+      carScene(w);
+      ragdollScene(w, { position: { x: 8, y: 6 } });
+    },
+    true,
+  ],
+];
+
+/** The state hash after each of `steps` steps. */
+function hashes(world: World, steps: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < steps; i++) {
+    world.step(DT);
+    out.push(world.stateHash());
+  }
+  return out;
+}
+
+/** True for an array in a kernel memory (base/array.ts placements: the memories that grow their arrays). */
+function isKernelMemory(a: ArrayBufferView): boolean {
+  return placements.has(a.buffer);
+}
+
+afterEach(() => resetCompiledKernel());
+
+describe('WorldDef.contactKernel', () => {
+  it('checks in the generator’s bytes', async () => {
+    const file = readFileSync(new URL('../../src/wasm/contact_kernel_bytes.ts', import.meta.url), 'utf8');
+    expect(file === (await kernelBytesModule())).toBe(true);
+  });
+
+  it.each(SCENES)('%s: the same state hash every step as the JS sweeps', (_name, scene, enableSleep) => {
+    const js = new World({ enableSleep });
+    const wasm = new World({ enableSleep, contactKernel: wasmContactKernel });
+    expect([contactKernelOf(js), contactKernelOf(wasm)]).toEqual(['js', 'wasm-simd']);
+    scene(js);
+    scene(wasm);
+    expect(hashes(wasm, 300)).toEqual(hashes(js, 300));
+    const w = worldStateOf(wasm);
+    for (const a of [w.bodies.state, w.constraints.data, w.constraints.meta, w.constraints.relaxAgain]) {
+      expect(isKernelMemory(a)).toBe(true);
+    }
+  });
+
+  it('restores a snapshot across the two, both ways, to the same bits', () => {
+    const js = new World({ enableSleep: false });
+    const wasm = new World({ enableSleep: false, contactKernel: wasmContactKernel });
+    tumblerScene(js, 10);
+    tumblerScene(wasm, 10);
+    hashes(js, 90);
+    hashes(wasm, 90);
+    const fromJs = js.snapshot();
+    const fromWasm = wasm.snapshot();
+    expect(Buffer.compare(fromJs, fromWasm)).toBe(0);
+    // each restores the other's snapshot and steps on: the same bits as stepping on
+    const ahead = hashes(js, 60);
+    js.restore(fromWasm);
+    wasm.restore(fromJs);
+    expect(contactKernelOf(wasm)).toBe('wasm-simd');
+    expect(isKernelMemory(worldStateOf(wasm).bodies.state)).toBe(true);
+    expect(hashes(wasm, 60)).toEqual(ahead);
+    expect(hashes(js, 60)).toEqual(ahead);
+  });
+
+  it('keeps the stores in its memory as they grow while stepping (the memory replaced, never grown in place)', () => {
+    const js = new World();
+    const wasm = new World({ contactKernel: wasmContactKernel });
+    const w = worldStateOf(wasm);
+    const pages = () => (w.bodies.state.buffer as ArrayBuffer).byteLength / 65536;
+    const start = pages();
+    const add = (world: World, i: number) => {
+      const b = world.createBody({
+        type: BodyType.Dynamic,
+        position: { x: -10 + (i % 20), y: 2 + Math.floor(i / 20) },
+      });
+      world.createPolygonShape(b, makeBox(0.4, 0.4));
+    };
+    for (const world of [js, wasm]) pyramidScene(world, 6);
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let step = 0; step < 200; step++) {
+      for (let i = 0; i < 3; i++) {
+        add(js, step * 3 + i);
+        add(wasm, step * 3 + i);
+      }
+      js.step(DT);
+      wasm.step(DT);
+      a.push(js.stateHash());
+      b.push(wasm.stateHash());
+    }
+    expect(b).toEqual(a);
+    expect(pages()).toBeGreaterThan(start);
+    for (const x of [w.bodies.state, w.constraints.data, w.constraints.meta, w.constraints.relaxAgain]) {
+      expect(isKernelMemory(x)).toBe(true);
+    }
+  });
+
+  it('runs the scalar kernel without f64x2, and the JS without WebAssembly', () => {
+    // the core compiles without the DOM library: the WebAssembly API typed as much as used
+    type Api = {
+      Module: new (b: Uint8Array) => object;
+      Instance: unknown;
+      Memory: unknown;
+      CompileError: new (m: string) => Error;
+    };
+    const g = globalThis as unknown as { WebAssembly: Api };
+    const real = g.WebAssembly;
+    const reference = new World({ enableSleep: false });
+    pyramidScene(reference, 12);
+    const expected = hashes(reference, 120);
+    try {
+      // SIMD missing: the f64x2 module does not validate
+      let compiles = 0;
+      const Module = function (this: unknown, bytes: Uint8Array) {
+        if (compiles++ === 0) throw new real.CompileError('no f64x2 here');
+        return new real.Module(bytes);
+      } as unknown as Api['Module'];
+      g.WebAssembly = { ...real, Module, Instance: real.Instance, Memory: real.Memory } as Api;
+      resetCompiledKernel();
+      const scalar = new World({ enableSleep: false, contactKernel: wasmContactKernel });
+      expect(contactKernelOf(scalar)).toBe('wasm');
+      pyramidScene(scalar, 12);
+      expect(hashes(scalar, 120)).toEqual(expected);
+      // compiling refused (a CSP without 'wasm-unsafe-eval')
+      g.WebAssembly = {
+        ...real,
+        Module: () => {
+          throw new real.CompileError('refused by CSP');
+        },
+      } as unknown as Api;
+      resetCompiledKernel();
+      const js = new World({ enableSleep: false, contactKernel: wasmContactKernel });
+      expect(contactKernelOf(js)).toBe('js');
+      pyramidScene(js, 12);
+      expect(hashes(js, 120)).toEqual(expected);
+    } finally {
+      g.WebAssembly = real;
+    }
+  });
+
+  it('runs the JS sweeps on shared memory, and rejects what is not a kernel', () => {
+    const shared = new World({ sharedMemory: true, contactKernel: wasmContactKernel });
+    expect(contactKernelOf(shared)).toBe('js');
+    expect(() => new World({ contactKernel: 'wasm' as 'js' })).toThrow(
+      "World: contactKernel must be 'js' or wasmContactKernel of '@impulse/core/wasm', got \"wasm\"",
+    );
+    const world = new World({ contactKernel: wasmContactKernel });
+    expect(() => world.setSettings({ contactKernel: 'js' })).toThrow('setSettings: contactKernel is fixed');
+  });
+
+  it('a steady-state tumbler step with the kernel allocates nothing', () => {
+    // fixtures/allocation_probe.ts, scene `tumbler+wasm`; the smallest of three processes,
+    // as test/world/allocation.test.ts measures. Measured 6 bytes a step, as without it.
+    let best = Number.POSITIVE_INFINITY;
+    let sites: string[] = [];
+    for (let attempt = 0; attempt < 3 && best / 1000 >= 16; attempt++) {
+      const r = runProbe('tumbler+wasm', 1000, 'src');
+      if (r.bytes < best) [best, sites] = [r.bytes, r.sites];
+    }
+    expect(best / 1000, sites.join('\n')).toBeLessThan(16);
+  });
+});
