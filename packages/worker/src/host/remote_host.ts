@@ -35,17 +35,17 @@ export class RemoteWorldHost extends WorldHost {
    * Across threads the client's sink is a MessagePort, not a Comlink proxy: the main
    * thread owns the other end and can let it not hold the process (Node's unref).
    */
-  override init(init: HostInit, sink: HostSink | null): void {
+  override init(init: HostInit, sink: HostSink | null): void | Promise<void> {
     const port = sink as unknown as SinkPort | null;
-    super.init(init, port && { update: (u) => port.postMessage(u, buffersOf(u)) });
+    return super.init(init, port && { update: (u) => port.postMessage(u, buffersOf(u)) });
   }
 
   override step(count: number): HostUpdate {
     return transferable(super.step(count));
   }
 
-  override restore(bytes: Uint8Array): HostUpdate {
-    return transferable(super.restore(bytes));
+  override restore(bytes: Uint8Array): HostUpdate | Promise<HostUpdate> {
+    return whenIn(super.restore(bytes), transferable);
   }
 
   override saveState(): WireRollbackState | Promise<WireRollbackState> {
@@ -56,8 +56,7 @@ export class RemoteWorldHost extends WorldHost {
     return whenIn(super.loadState(state), transferable);
   }
 
-  override snapshot(): Uint8Array {
-    const bytes = super.snapshot();
-    return Comlink.transfer(bytes, [bytes.buffer]);
+  override snapshot(): Uint8Array | Promise<Uint8Array> {
+    return whenIn(super.snapshot(), (bytes) => Comlink.transfer(bytes, [bytes.buffer]));
   }
 }
