@@ -3,8 +3,8 @@
 // imports at once (worker-worker_main.js: the entry is split so that WebKit, which runs a
 // module worker's entry again when a chunk imports it, never sees the entry imported;
 // docs/worker-design.md) and every chunk those import statically, transitively. Chunks
-// loaded on demand (a solver kind, the helpers' executor, rollback's
-// coding, the mover) are not counted.
+// loaded on demand (a solver kind, the helpers' executor, rollback's coding, the mover,
+// snapshots, the world queries) are not counted.
 // Used by the budgets (.size-limit.mjs) and the report (report.mjs).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

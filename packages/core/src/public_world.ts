@@ -9,11 +9,15 @@
 import { World as WorldClass } from './world.js';
 import { rollbackFeature } from './world/rollback.js';
 import { moverFeature } from './character/mover.js';
+import { snapshotFeature } from './world/snapshot.js';
+import { queryFeature } from './world/query.js';
 import { installWorldFeature } from './world_features.js';
 
 function withEveryFeature(world: typeof WorldClass): typeof WorldClass {
   installWorldFeature('rollback', rollbackFeature);
   installWorldFeature('mover', moverFeature);
+  installWorldFeature('snapshot', snapshotFeature);
+  installWorldFeature('queries', queryFeature);
   return world;
 }
 

@@ -55,7 +55,7 @@ import {
 } from './geometry/geometry.js';
 import { HandleKind, handleGeneration, handleKind, handleSlot, MAX_SLOTS, makeHandle } from './base/id.js';
 import { atan2, type Vec2 } from './base/math.js';
-import { restoreWorldInto, snapshotWorld, stateHash } from './world/snapshot.js';
+import { stateHash } from './world/state_hash.js';
 import { readContactPoints } from './world/contact_points.js';
 import { ContactPointRecord } from './types/contact_point_record.js';
 import { worldFeature } from './world_features.js';
@@ -66,7 +66,7 @@ import { jointTypes } from './joints/registry.js';
 export { localizeJointDef } from './joints/localize.js';
 import { checkBreakLimit } from './joints/joint_checks.js';
 import { checkJointDefFields, resolveJointDef } from './joints/joint_def.js';
-import * as query from './world/query.js';
+import type * as query from './world/query.js';
 import type * as mover from './character/mover.js';
 import { KERNEL_CORE, step } from './world/solver.js';
 import {
@@ -319,7 +319,7 @@ export class World {
    * included. `restore` continues bit for bit as if never interrupted.
    */
   snapshot(): Uint8Array {
-    return snapshotWorld(this.#state);
+    return worldFeature('snapshot', 'snapshot').snapshot(this.#state);
   }
 
   /**
@@ -331,7 +331,7 @@ export class World {
     if (this.#state.locked) throw new Error('restore: the world is stepping');
     // the rollback stamp changes as the content is taken over (WorldState.adopt)
     const solver = this.#state.solver;
-    restoreWorldInto(this.#state, snapshot);
+    worldFeature('restore', 'snapshot').restore(this.#state, snapshot);
     // the solver is an input, kept as set (setSolver); a fresh instance: no stale scratch
     this.#state.solver = solver === null ? null : { solver: solver.solver, instance: solver.solver.create() };
   }
@@ -1265,17 +1265,17 @@ export class World {
    * shape does not hit it.
    */
   castRayClosest(origin: Vec2, translation: Vec2, filter?: Partial<query.QueryFilter>): query.RayHit | null {
-    return query.castRayClosest(this.#state, origin, translation, filter);
+    return worldFeature('castRayClosest', 'queries').castRayClosest(this.#state, origin, translation, filter);
   }
 
   /** Every shape hit by the ray, each once (where it enters), sorted by fraction then shape id. */
   castRayAll(origin: Vec2, translation: Vec2, filter?: Partial<query.QueryFilter>): query.RayHit[] {
-    return query.castRayAll(this.#state, origin, translation, filter);
+    return worldFeature('castRayAll', 'queries').castRayAll(this.#state, origin, translation, filter);
   }
 
   /** The first hit found (not necessarily the closest; cheapest), or null. */
   castRayAny(origin: Vec2, translation: Vec2, filter?: Partial<query.QueryFilter>): query.RayHit | null {
-    return query.castRayAny(this.#state, origin, translation, filter);
+    return worldFeature('castRayAny', 'queries').castRayAny(this.#state, origin, translation, filter);
   }
 
   /**
@@ -1289,17 +1289,23 @@ export class World {
     translation: Vec2,
     filter?: Partial<query.QueryFilter>,
   ): query.ShapeCastHit | null {
-    return query.castShape(this.#state, geometry, transform, translation, filter);
+    return worldFeature('castShape', 'queries').castShape(
+      this.#state,
+      geometry,
+      transform,
+      translation,
+      filter,
+    );
   }
 
   /** Shapes whose tight bounding box overlaps `aabb` (touching counts), sorted by id. */
   overlapAABB(aabb: query.QueryAABB, filter?: Partial<query.QueryFilter>): ShapeId[] {
-    return query.overlapAABB(this.#state, aabb, filter);
+    return worldFeature('overlapAABB', 'queries').overlapAABB(this.#state, aabb, filter);
   }
 
   /** Shapes whose solid contains `point` (boundary included; segments never), sorted by id. */
   overlapPoint(point: Vec2, filter?: Partial<query.QueryFilter>): ShapeId[] {
-    return query.overlapPoint(this.#state, point, filter);
+    return worldFeature('overlapPoint', 'queries').overlapPoint(this.#state, point, filter);
   }
 
   /** Shapes overlapping or touching `geometry` placed by `transform` (exact), sorted by id. */
@@ -1308,7 +1314,7 @@ export class World {
     transform: query.QueryTransform,
     filter?: Partial<query.QueryFilter>,
   ): ShapeId[] {
-    return query.overlapShape(this.#state, geometry, transform, filter);
+    return worldFeature('overlapShape', 'queries').overlapShape(this.#state, geometry, transform, filter);
   }
 
   // ---- character mover (see mover.ts for the method and its guarantees)

@@ -7,10 +7,14 @@
  * feature installed at once, so a user of `@impulse/core` never meets this.
  *
  * One table, one loader: a feature is a set of functions on the world's state, the same
- * for every world, installed once per realm (module-wide, like the solver factories).
+ * for every world, installed once per realm (module-wide, like the solver factories). A
+ * feature whose module reaches only part of the code the host kit shares with a page is
+ * loaded through a module that also holds `World` (snapshot_chunk.ts says why).
  */
 import type { moverFeature } from './character/mover.js';
+import type { queryFeature } from './world/query.js';
 import type { rollbackFeature } from './world/rollback.js';
+import type { snapshotFeature } from './world/snapshot.js';
 
 /** Rollback's coding (world/rollback.ts): `World.saveState` and `World.loadState`. */
 export type RollbackFeature = typeof rollbackFeature;
@@ -18,10 +22,18 @@ export type RollbackFeature = typeof rollbackFeature;
 /** The character mover (character/mover.ts): `World.createMover` and `World.moveCharacter`. */
 export type MoverFeature = typeof moverFeature;
 
+/** Snapshots (world/snapshot.ts): `World.snapshot` and `World.restore`. */
+export type SnapshotFeature = typeof snapshotFeature;
+
+/** The world queries (world/query.ts): `World.castRay*`, `castShape` and `overlap*`. */
+export type QueryFeature = typeof queryFeature;
+
 /** Every feature World reaches through this table. */
 export interface WorldFeatures {
   rollback: RollbackFeature;
   mover: MoverFeature;
+  snapshot: SnapshotFeature;
+  queries: QueryFeature;
 }
 
 export type WorldFeatureName = keyof WorldFeatures;
@@ -30,6 +42,8 @@ export type WorldFeatureName = keyof WorldFeatures;
 const LOADERS: { readonly [K in WorldFeatureName]: () => Promise<WorldFeatures[K]> } = {
   rollback: () => import('./world/rollback.js').then((m) => m.rollbackFeature),
   mover: () => import('./character/mover.js').then((m) => m.moverFeature),
+  snapshot: () => import('./snapshot_chunk.js').then((m) => m.feature),
+  queries: () => import('./query_chunk.js').then((m) => m.feature),
 };
 
 /** The features installed so far. */

@@ -64,7 +64,7 @@ describe('the built entries', () => {
     expect(parallel).not.toContain('src/world.ts');
   });
 
-  it("the host kit loads World without rollback's coding or the mover, which the main entry loads at once", async () => {
+  it("the host kit loads World without rollback's coding, the mover, snapshots or the queries, which the main entry loads at once", async () => {
     const meta = await probe();
     const rollback = (inputs: Set<string>) =>
       [...inputs].filter((path) => /^src\/world\/rollback(_(?!state)\w+)?\.ts$/.test(path)).sort();
@@ -72,7 +72,14 @@ describe('the built entries', () => {
     expect(host).toContain('src/world.ts');
     expect(host).toContain('src/world_features.ts');
     expect(host).not.toContain('src/character/mover.ts');
+    expect(host).not.toContain('src/world/snapshot.ts');
+    expect(host).not.toContain('src/world/query.ts');
+    expect(host).not.toContain('src/collision/shape_cast.ts');
+    expect(host).toContain('src/world/state_hash.ts');
     expect(rollback(host)).toEqual([]);
+    const main = staticInputs(meta, 'entries-probe/index.js');
+    expect(main).toContain('src/world/snapshot.ts');
+    expect(main).toContain('src/world/query.ts');
     // the main entry's World has it installed: every rollback module is among its static inputs
     expect(rollback(staticInputs(meta, 'entries-probe/index.js'))).toEqual([
       'src/world/rollback.ts',

@@ -42,6 +42,8 @@ const TOP = new Set([
   'world.ts',
   'public_world.ts',
   'world_features.ts',
+  'snapshot_chunk.ts',
+  'query_chunk.ts',
   'parallel.ts',
   'scenes',
 ]);

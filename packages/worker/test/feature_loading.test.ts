@@ -1,7 +1,8 @@
 /**
- * The world's optional features load on the first call that needs them (rollback: the
- * worker starts without its code, docs/worker-design.md "What loads when"), and the calls
- * made meanwhile wait for that call, in order (host/call_order.ts).
+ * The world's optional features load on the first call that needs them (rollback, the
+ * mover, snapshots, the queries: the worker starts without their code,
+ * docs/worker-design.md "What the worker loads when"), and the calls made meanwhile wait
+ * for that call, in order (host/call_order.ts).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { inCallOrder } from '../src/host/call_order';
@@ -27,7 +28,7 @@ vi.mock('@impulse/core/host-kit', async (importOriginal) => {
   return {
     ...actual,
     isWorldFeatureLoaded: (name: string) => gate.loaded.has(name),
-    loadWorldFeature: async (name: 'rollback' | 'mover') => {
+    loadWorldFeature: async (name: 'rollback' | 'mover' | 'snapshot' | 'queries') => {
       gate.loads.push(name);
       await gate.opened;
       await actual.loadWorldFeature(name);
@@ -75,6 +76,32 @@ describe('feature loading', () => {
     expect(physics.getStats().stepCount).toBe(10);
     // it fell in those steps: the character was added before them
     expect(physics.readCharacter(character).position.y).toBeLessThan(6);
+  });
+
+  it('the first query loads the queries, and the step sent after it waits for the answer', async () => {
+    const physics = keep(createInlinePhysics({ stepping: 'manual' }));
+    buildColumn(physics, 2);
+    await physics.step(3);
+    const asking = physics.castRayClosest({ x: 0, y: 10 }, { x: 0, y: -10 });
+    const stepping = physics.step(30);
+    const hit = await asking;
+    expect(gate.loads).toContain('queries');
+    // asked before the step: the top box where it stood at step 3, not fallen further
+    expect(hit?.point.y).toBeCloseTo(3.55, 1);
+    await stepping;
+    expect(physics.getStats().stepCount).toBe(33);
+    expect(await physics.overlapPoint({ x: 0, y: 0.5 })).toHaveLength(1); // loaded: straight
+  });
+
+  it('a world with automatic snapshots loads their code before it starts, and restarts from one', async () => {
+    const physics = keep(createInlinePhysics({ stepping: 'manual', snapshotEvery: 10 }));
+    buildColumn(physics, 3);
+    await physics.step(10);
+    expect(gate.loads).toContain('snapshot');
+    const hashAt10 = await physics.stateHash();
+    await physics.step(5);
+    await physics.restart(); // from the snapshot of step 10
+    expect(await physics.stateHash()).toBe(hashAt10);
   });
 
   it('calls go straight to the host, synchronous answers included, until one starts a load', async () => {

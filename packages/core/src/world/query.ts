@@ -503,3 +503,17 @@ export function overlapShape(
   const box = computeShapeAABB(type, geometry, castXf, queryBox);
   return collect(w, shapeCallback, box.minX, box.minY, box.maxX, box.maxY);
 }
+
+/**
+ * The query feature (world_features.ts): the `World` methods of the same names, which a
+ * host loads on the first query.
+ */
+export const queryFeature = {
+  castRayClosest,
+  castRayAll,
+  castRayAny,
+  castShape,
+  overlapAABB,
+  overlapPoint,
+  overlapShape,
+};

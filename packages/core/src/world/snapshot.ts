@@ -1,5 +1,6 @@
 /**
- * Snapshot, restore and the state hash.
+ * Snapshot and restore: `World.snapshot` and `World.restore`, a world feature
+ * (world_features.ts) that a host loads on the first call.
  *
  * A snapshot is every array the step reads, written in slot order, plus the free lists
  * and awake lists in their exact order, so a restored world makes the same choices as
@@ -10,7 +11,6 @@
  */
 
 import type { Column } from '../base/columns.js';
-import { STATE_STRIDE, VX, VY, W } from '../dynamics/body.js';
 import { bodyStoreColumns } from '../dynamics/body_store.js';
 import { contactStoreColumns } from '../dynamics/contact_store.js';
 import { rebuildAwakeContactPairs } from '../dynamics/awake_contacts.js';
@@ -497,33 +497,5 @@ function keepUserData(from: SlotPool, fromData: unknown[], to: SlotPool, toData:
   }
 }
 
-const hashView = new Float64Array(1);
-const hashWords = new Uint32Array(hashView.buffer);
-
-/** FNV-1a over the transform and velocity of every live body, in slot order. */
-export function stateHash(w: WorldState): number {
-  const bodies = w.bodies;
-  let h = 0x811c9dc5;
-  const mix = (v: number): void => {
-    hashView[0] = v;
-    for (let k = 0; k < 2; k++) {
-      const word = hashWords[k]!;
-      for (let byte = 0; byte < 4; byte++) {
-        h ^= (word >>> (byte * 8)) & 0xff;
-        h = Math.imul(h, 0x01000193);
-      }
-    }
-  };
-  for (let b = 0; b < bodies.pool.next; b++) {
-    if (bodies.pool.alive[b] !== 1) continue;
-    const o = b * STATE_STRIDE;
-    mix(bodies.px[b]!);
-    mix(bodies.py[b]!);
-    mix(bodies.c[b]!);
-    mix(bodies.s[b]!);
-    mix(bodies.state[o + VX]!);
-    mix(bodies.state[o + VY]!);
-    mix(bodies.state[o + W]!);
-  }
-  return h >>> 0;
-}
+/** The snapshot feature (world_features.ts): `World.snapshot` and `World.restore`. */
+export const snapshotFeature = { snapshot: snapshotWorld, restore: restoreWorldInto };

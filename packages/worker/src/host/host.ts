@@ -76,7 +76,8 @@ export class WorldHost implements HostInputs {
   private attaching: Promise<void> | null = null;
   /**
    * The load of a world feature's code under way (rollback: `saveState`, `loadState`; the
-   * mover: `addCharacter`), or null. The world starts without that code (its worker does not load it at start); the
+   * mover: `addCharacter`; snapshots: `snapshot`, `restore`, an init with `snapshotEvery`;
+   * the queries: a query, `setRay`), or null. The world starts without that code (its worker does not load it at start); the
    * first call that needs it loads it, and calls that arrive meanwhile wait in order
    * (call_order.ts, which the entries put in front of the host).
    */
@@ -85,7 +86,16 @@ export class WorldHost implements HostInputs {
   /** `helpers`: where this thread gets solver helpers (none inline: it may not wait). */
   constructor(private readonly helpers: HelperSource | null = null) {}
 
-  init(init: HostInit, sink: HostSink | null): void {
+  /**
+   * Starts the world. With automatic snapshots (`snapshotEvery`), the snapshot code is
+   * loaded first: the step takes them and never waits for a load.
+   */
+  init(init: HostInit, sink: HostSink | null): void | Promise<void> {
+    if (init.snapshotEvery > 0) return this.withFeature('snapshot', () => this.start(init, sink));
+    this.start(init, sink);
+  }
+
+  private start(init: HostInit, sink: HostSink | null): void {
     const solver = init.solver === null ? null : createSolver(init.solver, 'init');
     const threads = this.helpers === null ? 1 : init.solverWorkers;
     // helpers view the hot stores: they must live on shared memory (the same bits)
@@ -165,15 +175,20 @@ export class WorldHost implements HostInputs {
     return this.takePending();
   }
 
-  /** Registers (or replaces) persistent ray `slot`; it is cast after every step from now on. */
+  /**
+   * Registers (or replaces) persistent ray `slot`; it is cast after every step from now on
+   * (the queries' code is loaded first).
+   */
   setRay(
     slot: number,
     id: number,
     origin: Vec2,
     translation: Vec2,
     filter: Partial<QueryFilter> | null,
-  ): void {
-    this.rays.set(slot, id, origin.x, origin.y, translation.x, translation.y, filter);
+  ): void | Promise<void> {
+    return this.withFeature('queries', () =>
+      this.rays.set(slot, id, origin.x, origin.y, translation.x, translation.y, filter),
+    );
   }
 
   moveRay(slot: number, origin: Vec2, translation: Vec2): void {
@@ -247,17 +262,22 @@ export class WorldHost implements HostInputs {
     );
   }
 
-  snapshot(): Uint8Array {
-    this.drainInputs();
-    return this.requireWorld().snapshot();
+  /** The world's snapshot (its code loaded first). */
+  snapshot(): Uint8Array | Promise<Uint8Array> {
+    return this.withFeature('snapshot', () => {
+      this.drainInputs();
+      return this.requireWorld().snapshot();
+    });
   }
 
-  /** Restores a snapshot and publishes the restored poses at once. */
-  restore(bytes: Uint8Array): HostUpdate {
-    this.drainInputs();
-    this.requireWorld().restore(bytes);
-    this.publish();
-    return this.takePending();
+  /** Restores a snapshot and publishes the restored poses at once (its code loaded first). */
+  restore(bytes: Uint8Array): HostUpdate | Promise<HostUpdate> {
+    return this.withFeature('snapshot', () => {
+      this.drainInputs();
+      this.requireWorld().restore(bytes);
+      this.publish();
+      return this.takePending();
+    });
   }
 
   /**
@@ -311,16 +331,26 @@ export class WorldHost implements HostInputs {
     return this.requireWorld().getCounters();
   }
 
-  castRayClosest(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): RayHit | null {
-    return this.requireWorld().castRayClosest(origin, translation, filter);
+  // The queries: their code is loaded on the first one (`withFeature`).
+
+  castRayClosest(
+    origin: Vec2,
+    translation: Vec2,
+    filter?: Partial<QueryFilter>,
+  ): RayHit | null | Promise<RayHit | null> {
+    return this.withFeature('queries', () => this.requireWorld().castRayClosest(origin, translation, filter));
   }
 
-  castRayAll(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): RayHit[] {
-    return this.requireWorld().castRayAll(origin, translation, filter);
+  castRayAll(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): RayHit[] | Promise<RayHit[]> {
+    return this.withFeature('queries', () => this.requireWorld().castRayAll(origin, translation, filter));
   }
 
-  castRayAny(origin: Vec2, translation: Vec2, filter?: Partial<QueryFilter>): RayHit | null {
-    return this.requireWorld().castRayAny(origin, translation, filter);
+  castRayAny(
+    origin: Vec2,
+    translation: Vec2,
+    filter?: Partial<QueryFilter>,
+  ): RayHit | null | Promise<RayHit | null> {
+    return this.withFeature('queries', () => this.requireWorld().castRayAny(origin, translation, filter));
   }
 
   castShape(
@@ -328,20 +358,28 @@ export class WorldHost implements HostInputs {
     transform: QueryTransform,
     translation: Vec2,
     filter?: Partial<QueryFilter>,
-  ): ShapeCastHit | null {
-    return this.requireWorld().castShape(queryGeometry(geometry), transform, translation, filter);
+  ): ShapeCastHit | null | Promise<ShapeCastHit | null> {
+    return this.withFeature('queries', () =>
+      this.requireWorld().castShape(queryGeometry(geometry), transform, translation, filter),
+    );
   }
 
-  overlapAABB(aabb: QueryAABB, filter?: Partial<QueryFilter>): ShapeId[] {
-    return this.requireWorld().overlapAABB(aabb, filter);
+  overlapAABB(aabb: QueryAABB, filter?: Partial<QueryFilter>): ShapeId[] | Promise<ShapeId[]> {
+    return this.withFeature('queries', () => this.requireWorld().overlapAABB(aabb, filter));
   }
 
-  overlapPoint(point: Vec2, filter?: Partial<QueryFilter>): ShapeId[] {
-    return this.requireWorld().overlapPoint(point, filter);
+  overlapPoint(point: Vec2, filter?: Partial<QueryFilter>): ShapeId[] | Promise<ShapeId[]> {
+    return this.withFeature('queries', () => this.requireWorld().overlapPoint(point, filter));
   }
 
-  overlapShape(geometry: WireGeometry, transform: QueryTransform, filter?: Partial<QueryFilter>): ShapeId[] {
-    return this.requireWorld().overlapShape(queryGeometry(geometry), transform, filter);
+  overlapShape(
+    geometry: WireGeometry,
+    transform: QueryTransform,
+    filter?: Partial<QueryFilter>,
+  ): ShapeId[] | Promise<ShapeId[]> {
+    return this.withFeature('queries', () =>
+      this.requireWorld().overlapShape(queryGeometry(geometry), transform, filter),
+    );
   }
 
   dispose(): void {

@@ -23,8 +23,8 @@ export class RemoteWorldHost extends WorldHost {
    * Across threads the client's sink is a MessagePort, not a Comlink proxy: the main
    * thread owns the other end and can let it not hold the process (Node's unref).
    */
-  override init(init: HostInit, sink: HostSink | null): void {
+  override init(init: HostInit, sink: HostSink | null): void | Promise<void> {
     const port = sink as unknown as SinkPort | null;
-    super.init(init, port && { update: (u) => port.postMessage(u) });
+    return super.init(init, port && { update: (u) => port.postMessage(u) });
   }
 }
