@@ -241,8 +241,17 @@ export class HelperPool {
    * Runs `stage` over items [start, end) cut into `blocks` blocks (blockStart), on the
    * coordinator and the helpers, and returns when all are done (the barrier), with the
    * bitwise or of the blocks' results. Throws the first helper error, naming the helper.
+   * `beside`, when given, runs once on the coordinator after the blocks are handed out and
+   * before it claims any (work of its own the blocks do not touch: the helpers take blocks
+   * meanwhile); with nobody to share with, before the blocks.
    */
-  runStage(stage: number, start: number, end: number, blocks: number): number {
+  runStage(
+    stage: number,
+    start: number,
+    end: number,
+    blocks: number,
+    beside: (() => void) | null = null,
+  ): number {
     this.#check('runStage');
     const kernel = this.#kernel;
     if (kernel === null) throw new Error('runStage: no stores published yet (call publish first)');
@@ -256,13 +265,13 @@ export class HelperPool {
         `runStage: the item range must be integers 0 <= start <= end < 2^31, got [${start}, ${end})`,
       );
     }
-    if (blocks === 0 || start === end) return 0;
-    if (blocks === 1 || this.helperCount === 0) {
+    if (blocks === 0 || start === end || blocks === 1 || this.helperCount === 0) {
       // nobody to share with: one block, no dispatch, no barrier (blocks are independent,
       // so the whole range at once writes what its blocks would)
-      return kernel(stage, start, end) ?? 0;
+      if (beside !== null) beside();
+      return blocks === 0 || start === end ? 0 : (kernel(stage, start, end) ?? 0);
     }
-    return this.#dispatch(kernel, stage, start, end, blocks, blocks);
+    return this.#dispatch(kernel, stage, start, end, blocks, blocks, beside);
   }
 
   /**
@@ -370,8 +379,9 @@ export class HelperPool {
   }
 
   /**
-   * Publishes a dispatch of `blocks` blocks, claims blocks like a helper, waits at the
-   * barrier until the last phase's `lastBlocks` are done; throws a helper's error.
+   * Publishes a dispatch of `blocks` blocks, runs `beside` (runStage), claims blocks like a
+   * helper, waits at the barrier until the last phase's `lastBlocks` are done; throws a
+   * helper's error, or the coordinator's own (from a block or `beside`) after the barrier.
    */
   #dispatch(
     kernel: StageKernel,
@@ -380,6 +390,7 @@ export class HelperPool {
     end: number,
     blocks: number,
     lastBlocks: number,
+    beside: (() => void) | null = null,
   ): number {
     const ctl = this.#ctl;
     const seq = ++this.#seq;
@@ -399,6 +410,7 @@ export class HelperPool {
     }
     Atomics.store(ctl, Ctl.SEQ, seq);
     if (Atomics.load(ctl, Ctl.SLEEPERS) !== 0) Atomics.notify(ctl, Ctl.SEQ);
+    if (beside !== null) this.#runBeside(beside);
     claimBlocks(ctl, seq, 0, this.helperCount + 1, kernel, this.#onError, true, this.#spin);
     this.#barrier(lastBlocks);
     const own = this.#ownError;
@@ -418,6 +430,18 @@ export class HelperPool {
       throw this.#failure;
     }
     return Atomics.load(ctl, Ctl.RESULT);
+  }
+
+  /**
+   * Runs the coordinator's own work beside a dispatch: an error is kept, as a block's is,
+   * so that the coordinator still claims the blocks the helpers leave and meets the barrier.
+   */
+  #runBeside(beside: () => void): void {
+    try {
+      beside();
+    } catch (e) {
+      this.#onError(e);
+    }
   }
 
   /**
