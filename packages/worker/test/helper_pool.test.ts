@@ -197,28 +197,6 @@ describe('HelperPool', () => {
     }
   });
 
-  it('runs work of its own beside a stage once, on 1 and 2 threads, and throws its error after the barrier', async () => {
-    for (const helpers of [0, 1]) {
-      const job = probe.makeProbeJob(200, 800, 4, 16);
-      const end = (job.stores['probe.colourStart'] as Int32Array)[1]!;
-      const blocks = job.colourBlocks[0]!;
-      const pool = makePool(helpers);
-      pool.publish(job.stores);
-      await ready(pool);
-      let runs = 0;
-      pool.runStage(0, 0, end, blocks, () => {
-        runs++;
-      });
-      expect(runs, `${helpers} helpers`).toBe(1);
-      const fails = (): void => {
-        throw new Error('beside fails');
-      };
-      expect(() => pool.runStage(0, 0, end, blocks, fails)).toThrow(/beside fails/);
-      // the pool stays usable: the coordinator's own error is not a helper's failure
-      expect(() => pool.runStage(0, 0, end, blocks)).not.toThrow();
-    }
-  });
-
   it("surfaces a helper's error in the coordinator, naming the helper and the stage", async () => {
     const job = probe.makeProbeJob(200, 800, 4, 16);
     const colourStart = job.stores['probe.colourStart'] as Int32Array;

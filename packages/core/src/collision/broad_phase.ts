@@ -139,11 +139,6 @@ export class BroadPhase {
   private selfSearching = false;
   /** Per dynamic tree node: 1 when a moved proxy is below it (findMovedPairs), else 0. */
   private movedBelow: Uint8Array = new Uint8Array(64);
-  /**
-   * Bit t: the last pair search reached tree t, so {@link rebuildSearchedTrees} rebuilds its
-   * enlarged part (the trees the search would have rebuilt before it walked them).
-   */
-  private searchedTrees = 0;
 
   /** @param pairFilter see {@link PairFilter} */
   constructor(pairFilter: PairFilter) {
@@ -343,25 +338,7 @@ export class BroadPhase {
   }
 
   /**
-   * Rebuilds the enlarged part of each tree the last pair search reached (see
-   * {@link searchRoot}), as the search itself once did before it walked them: the search
-   * walks the trees as they are, enlarged (a parent's box still holds its children's, and
-   * the pairs are sorted after the search, so it finds the same pairs), and the step runs
-   * this beside the narrow phase, which reads no tree (Box2D v3's tree task). The trees it
-   * rebuilds, and when, are those of the search that rebuilt them first: between the two no
-   * proxy is created, destroyed or moved, so every node id comes out the same.
-   */
-  rebuildSearchedTrees(): void {
-    const searched = this.searchedTrees;
-    this.searchedTrees = 0;
-    if ((searched & 1) !== 0) this.trees[ProxyType.Static].rebuildIfEnlarged();
-    if ((searched & 2) !== 0) this.trees[ProxyType.Kinematic].rebuildIfEnlarged();
-    if ((searched & 4) !== 0) this.trees[ProxyType.Dynamic].rebuildIfEnlarged();
-  }
-
-  /**
    * Finds the new candidate pairs of the moved proxies and clears the move buffer.
-   * Rebuilds no tree: call {@link rebuildSearchedTrees} after it.
    *
    * A moved dynamic proxy queries all three trees; a moved static or kinematic one only the
    * dynamic tree, so static–static, kinematic–kinematic and static–kinematic never pair.
@@ -621,9 +598,10 @@ export class BroadPhase {
 
   /**
    * Where the search of the moved proxy `key` in one tree starts: the tree's root, or NONE
-   * when the proxy's box or query mask cannot reach it. A tree this search reaches is marked
-   * for {@link rebuildSearchedTrees} and walked as it is; one no search reaches is left
-   * enlarged (DynamicTree.rebuildIfEnlarged). When it reaches the tree, writes the query's int32 record
+   * when the proxy's box or query mask cannot reach it. A tree this search cannot reach is
+   * left enlarged, not rebuilt; one it reaches is rebuilt first (lazily, see
+   * DynamicTree.rebuildIfEnlarged), and its new root, whose box may be smaller than the
+   * enlarged one, is tested again. When it reaches the tree, writes the query's int32 record
    * at `item[o ..]` (collision/pair_query.ts Q) and sizes the calling thread's stack (a node
    * pushes at most its two children and pops itself, so the height plus two entries) and
    * leaf list (at most every leaf of the tree). Returns an integer only (see
@@ -641,12 +619,15 @@ export class BroadPhase {
     const minY = ownBox[q + 1]!;
     const maxX = ownBox[q + 2]!;
     const maxY = ownBox[q + 3]!;
-    const root = tree.root;
-    const r = Math.imul(root, 4) & IX.MASK;
-    const nb = tree.box;
+    const r = Math.imul(tree.root, 4) & IX.MASK;
+    let nb = tree.box;
     if (nb[r]! > maxX || nb[r + 2]! < minX || nb[r + 1]! > maxY || nb[r + 3]! < minY) return NONE;
-    if ((tree.node[(Math.imul(root, N.STRIDE) & IX.MASK) + N.BITS]! & mask) === 0) return NONE;
-    this.searchedTrees |= 1 << treeType;
+    if ((tree.node[(Math.imul(tree.root, N.STRIDE) & IX.MASK) + N.BITS]! & mask) === 0) return NONE;
+    tree.rebuildIfEnlarged();
+    const root = tree.root;
+    const r0 = Math.imul(root, 4) & IX.MASK;
+    nb = tree.box;
+    if (nb[r0]! > maxX || nb[r0 + 2]! < minX || nb[r0 + 1]! > maxY || nb[r0 + 3]! < minY) return NONE;
     const height = tree.node[(Math.imul(root, N.STRIDE) & IX.MASK) + N.HEIGHT]!;
     if (this.pairStack.length < height + 2) this.pairStack = growI32(this.pairStack, height + 2);
     if (this.pairHits.length < tree.proxyCount) this.pairHits = growI32(this.pairHits, tree.proxyCount);
@@ -674,7 +655,7 @@ export class BroadPhase {
    */
   private findMovedPairs(): void {
     const tree = this.trees[ProxyType.Dynamic];
-    this.searchedTrees |= 1 << ProxyType.Dynamic;
+    tree.rebuildIfEnlarged();
     const nb = tree.box;
     const node = tree.node;
     const moveIndex = this.moveIndex[ProxyType.Dynamic];

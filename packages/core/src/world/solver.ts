@@ -2,8 +2,7 @@
  * The step pipeline, top-down:
  *
  *   updatePairs     new contacts for shapes whose fat boxes began to overlap
- *   collide         narrow phase for awake contacts; begin/end touching; wake on touch;
- *                   beside it, the rebuild of the trees the pair search walked enlarged
+ *   collide         narrow phase for awake contacts; begin/end touching; wake on touch
  *   solve           prepare contacts, then per sub-step {integrate velocities, warm start,
  *                   solve with bias, integrate positions, relax without bias, relax
  *                   again the contacts that relax changed a lot};
@@ -38,7 +37,6 @@ import {
 import { colourJoints } from '../joints/joint_graph.js';
 import { makeSoft } from '../dynamics/softness.js';
 import type { ActiveSolver, SolverInstance } from './solver_interface.js';
-import type { JointsState } from '../joints/joints_state.js';
 import { markRollbackChanged, type WorldState } from './world_state.js';
 import { createContact, destroyContact } from '../dynamics/contact.js';
 import { updateSensors } from '../dynamics/sensor.js';
@@ -183,26 +181,10 @@ function shapeHandle(w: WorldState, s: number): number {
  */
 function collide(w: WorldState): void {
   const n = w.awakeContactCount;
-  const ex = w.stepExecutor;
-  let result = 0;
-  if (n > 0 && ex.runStageBeside !== undefined) {
-    result = ex.runStageBeside(w, SolverStage.Collide, 0, n, rebuildSearchedTrees);
-  } else {
-    rebuildSearchedTrees(w);
-    if (n > 0) result = ex.runStage(w, SolverStage.Collide, 0, n);
-  }
+  const result = n > 0 ? w.stepExecutor.runStage(w, SolverStage.Collide, 0, n) : 0;
   collideChanged = 0;
   collideParted = 0;
   if (result !== 0) gatherCollide(w, n);
-}
-
-/**
- * The trees the pair search walked enlarged, rebuilt beside the narrow phase, which reads
- * no tree (BroadPhase.rebuildSearchedTrees): on the calling thread while the helpers take
- * the Collide stage's blocks.
- */
-function rebuildSearchedTrees(w: JointsState): void {
-  w.broadPhase.rebuildSearchedTrees();
 }
 
 /**

@@ -39,20 +39,6 @@ export interface StepExecutor {
    */
   runStage(w: JointsState, stage: SolverStage, start: number, end: number): number;
   /**
-   * Optional: `runStage`, with `beside(w)` run once on the calling thread meanwhile: after
-   * the stage's blocks are handed out, before the calling thread claims any, so that other
-   * threads take the blocks while it runs (the dynamic tree's rebuild beside the narrow
-   * phase: world/solver.ts collide). `beside` touches nothing the stage's blocks read or
-   * write. Absent: the step runs `beside` itself, then the stage.
-   */
-  runStageBeside?(
-    w: JointsState,
-    stage: SolverStage,
-    start: number,
-    end: number,
-    beside: (w: JointsState) => void,
-  ): number;
-  /**
    * True when every stage runs as one block on the calling thread, as `serialExecutor`
    * does. The step then runs a constraint stage over all its colours in one call: the
    * colours lie one after another in the constraint arrays, so one loop takes the

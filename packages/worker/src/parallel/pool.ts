@@ -241,17 +241,8 @@ export class HelperPool {
    * Runs `stage` over items [start, end) cut into `blocks` blocks (blockStart), on the
    * coordinator and the helpers, and returns when all are done (the barrier), with the
    * bitwise or of the blocks' results. Throws the first helper error, naming the helper.
-   * `beside`, when given, runs once on the coordinator after the blocks are handed out and
-   * before it claims any (work of its own the blocks do not touch: the helpers take blocks
-   * meanwhile); with nobody to share with, before the blocks.
    */
-  runStage(
-    stage: number,
-    start: number,
-    end: number,
-    blocks: number,
-    beside: (() => void) | null = null,
-  ): number {
+  runStage(stage: number, start: number, end: number, blocks: number): number {
     this.#check('runStage');
     const kernel = this.#kernel;
     if (kernel === null) throw new Error('runStage: no stores published yet (call publish first)');
@@ -265,13 +256,13 @@ export class HelperPool {
         `runStage: the item range must be integers 0 <= start <= end < 2^31, got [${start}, ${end})`,
       );
     }
-    if (blocks === 0 || start === end || blocks === 1 || this.helperCount === 0) {
+    if (blocks === 0 || start === end) return 0;
+    if (blocks === 1 || this.helperCount === 0) {
       // nobody to share with: one block, no dispatch, no barrier (blocks are independent,
       // so the whole range at once writes what its blocks would)
-      if (beside !== null) beside();
-      return blocks === 0 || start === end ? 0 : (kernel(stage, start, end) ?? 0);
+      return kernel(stage, start, end) ?? 0;
     }
-    return this.#dispatch(kernel, stage, start, end, blocks, blocks, beside);
+    return this.#dispatch(kernel, stage, start, end, blocks, blocks);
   }
 
   /**
@@ -379,9 +370,8 @@ export class HelperPool {
   }
 
   /**
-   * Publishes a dispatch of `blocks` blocks, runs `beside` (runStage), claims blocks like a
-   * helper, waits at the barrier until the last phase's `lastBlocks` are done; throws a
-   * helper's error, or the coordinator's own (from a block or `beside`) after the barrier.
+   * Publishes a dispatch of `blocks` blocks, claims blocks like a helper, waits at the
+   * barrier until the last phase's `lastBlocks` are done; throws a helper's error.
    */
   #dispatch(
     kernel: StageKernel,
@@ -390,7 +380,6 @@ export class HelperPool {
     end: number,
     blocks: number,
     lastBlocks: number,
-    beside: (() => void) | null = null,
   ): number {
     const ctl = this.#ctl;
     const seq = ++this.#seq;
@@ -410,7 +399,6 @@ export class HelperPool {
     }
     Atomics.store(ctl, Ctl.SEQ, seq);
     if (Atomics.load(ctl, Ctl.SLEEPERS) !== 0) Atomics.notify(ctl, Ctl.SEQ);
-    if (beside !== null) this.#runBeside(beside);
     claimBlocks(ctl, seq, 0, this.helperCount + 1, kernel, this.#onError, true, this.#spin);
     this.#barrier(lastBlocks);
     const own = this.#ownError;
@@ -430,18 +418,6 @@ export class HelperPool {
       throw this.#failure;
     }
     return Atomics.load(ctl, Ctl.RESULT);
-  }
-
-  /**
-   * Runs the coordinator's own work beside a dispatch: an error is kept, as a block's is,
-   * so that the coordinator still claims the blocks the helpers leave and meets the barrier.
-   */
-  #runBeside(beside: () => void): void {
-    try {
-      beside();
-    } catch (e) {
-      this.#onError(e);
-    }
   }
 
   /**

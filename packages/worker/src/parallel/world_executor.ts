@@ -133,15 +133,6 @@ export class WorldStepExecutor {
   /** `dispatches` when this step began, and the stages the last step dispatched. */
   #stepDispatches = 0;
   #lastStepDispatches = 0;
-  /** runStageBeside's task and world, until a dispatch (#run) or runStageBeside runs it. */
-  #beside: ((w: unknown) => void) | null = null;
-  #besideWorld: unknown = null;
-  /** Runs the pending task once: handed to the pool, made once (no closure a step). */
-  readonly #runBeside = (): void => {
-    const task = this.#beside;
-    this.#beside = null;
-    if (task !== null) task(this.#besideWorld);
-  };
   constructor(world: World, options: WorldExecutorOptions) {
     const step = new ParallelStep(world);
     this.#step = step;
@@ -307,25 +298,6 @@ export class WorldStepExecutor {
       return result;
     }
     return this.#run(stage, start, end, items, min);
-  }
-
-  /**
-   * StepExecutor.runStageBeside: `runStage`, with `beside(w)` run on this thread after the
-   * stage's blocks are handed to the helpers, before it claims any (the pool's runStage);
-   * when the stage is not dispatched, here after it.
-   */
-  runStageBeside<W>(w: W, stage: number, start: number, end: number, beside: (w: W) => void): number {
-    this.#beside = beside as (w: unknown) => void;
-    this.#besideWorld = w;
-    try {
-      const result = this.runStage(w, stage, start, end);
-      this.#runBeside();
-      return result;
-    } finally {
-      // a stage that threw leaves no task for a later dispatch
-      this.#beside = null;
-      this.#besideWorld = null;
-    }
   }
 
   /**
@@ -500,7 +472,7 @@ export class WorldStepExecutor {
       if (step.colourCuts(start, end, cutBlocks, this.#cuts))
         return pool.runStageCuts(stage, cutBlocks, this.#cuts);
     }
-    return pool.runStage(stage, start, end, blocks, this.#beside === null ? null : this.#runBeside);
+    return pool.runStage(stage, start, end, blocks);
   }
 
   #publish(): void {
