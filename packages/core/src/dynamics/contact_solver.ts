@@ -999,17 +999,9 @@ function relaxOnePointsAgain(
     const rby0 = d[p0 + Q.RBY]!;
     let ni0 = 0;
     {
-      // current separation from the bodies' motion during this step
-      const qac = state[oa + S.DQC]!;
-      const qas = state[oa + S.DQS]!;
-      const qbc = state[ob + S.DQC]!;
-      const qbs = state[ob + S.DQS]!;
-      const dpx = state[ob + S.DPX]! - state[oa + S.DPX]!;
-      const dpy = state[ob + S.DPY]! - state[oa + S.DPY]!;
-      const prx = qbc * rbx0 - qbs * rby0 - (qac * rax0 - qas * ray0);
-      const pry = qbs * rbx0 + qbc * rby0 - (qas * rax0 + qac * ray0);
-      const s = (dpx + prx) * nx + (dpy + pry) * ny + d[p0 + Q.BASE_SEP]!;
-      d[p0 + Q.SEPARATION] = s;
+      // the separation the relax pass stored: positions do not move between it and this
+      // sweep (the same bits as computing it again from the bodies' motion)
+      const s = d[p0 + Q.SEPARATION]!;
       // speculative (s > 0): allow closing the gap within this sub-step, no more
       const spec = s * invH;
       const push = rate * s;
