@@ -685,8 +685,8 @@ export class BroadPhase {
       const b = stack[--top]!;
       const a = stack[--top]!;
       if (a === NONE) continue;
-      if (top + 8 > stack.length) {
-        this.pairStack = growI32(stack, top + 8);
+      if (top + 6 > stack.length) {
+        this.pairStack = growI32(stack, top + 6);
         stack = this.pairStack;
       }
       const oa = Math.imul(a, N.STRIDE) & IX.MASK;
@@ -722,29 +722,38 @@ export class BroadPhase {
         continue;
       }
       if ((ha | hb) !== 0) {
-        // Split both sides at once (a leaf stands for itself): up to 4 child pairs from one
-        // pop, where splitting the taller side popped about 3 times (the walk's order does not
-        // matter: parents contain their children's boxes, and the candidates are sorted).
-        const a1 = ha !== 0 ? node[oa + N.CHILD1]! : a;
-        const a2 = ha !== 0 ? node[oa + N.CHILD2]! : NONE;
-        const b1 = hb !== 0 ? node[ob + N.CHILD1]! : b;
-        const b2 = hb !== 0 ? node[ob + N.CHILD2]! : NONE;
-        for (let s = 0; s < 4; s++) {
-          const x = s < 2 ? a1 : a2;
-          const y = (s & 1) === 0 ? b1 : b2;
-          if ((x | y) < 0) continue;
-          const rx = Math.imul(x, 4) & IX.MASK;
-          const ry = Math.imul(y, 4) & IX.MASK;
-          if (
-            (below[x]! | below[y]!) !== 0 &&
-            nb[rx]! <= nb[ry + 2]! &&
-            nb[rx + 2]! >= nb[ry]! &&
-            nb[rx + 1]! <= nb[ry + 3]! &&
-            nb[rx + 3]! >= nb[ry + 1]!
-          ) {
-            stack[top++] = x;
-            stack[top++] = y;
-          }
+        // split the taller side (its node record at `os`) against the other
+        const keep = ha >= hb ? b : a;
+        const os = ha >= hb ? oa : ob;
+        const mk = below[keep]!;
+        const rk = Math.imul(keep, 4) & IX.MASK;
+        const kMinX = nb[rk]!;
+        const kMinY = nb[rk + 1]!;
+        const kMaxX = nb[rk + 2]!;
+        const kMaxY = nb[rk + 3]!;
+        const c1 = node[os + N.CHILD1]!;
+        const r1 = Math.imul(c1, 4) & IX.MASK;
+        if (
+          (mk | below[c1]!) !== 0 &&
+          nb[r1]! <= kMaxX &&
+          nb[r1 + 2]! >= kMinX &&
+          nb[r1 + 1]! <= kMaxY &&
+          nb[r1 + 3]! >= kMinY
+        ) {
+          stack[top++] = c1;
+          stack[top++] = keep;
+        }
+        const c2 = node[os + N.CHILD2]!;
+        const r2 = Math.imul(c2, 4) & IX.MASK;
+        if (
+          (mk | below[c2]!) !== 0 &&
+          nb[r2]! <= kMaxX &&
+          nb[r2 + 2]! >= kMinX &&
+          nb[r2 + 1]! <= kMaxY &&
+          nb[r2 + 3]! >= kMinY
+        ) {
+          stack[top++] = c2;
+          stack[top++] = keep;
         }
         continue;
       }
