@@ -37,9 +37,10 @@ export function sharedBuffer(bytes: number): SharedArrayBuffer {
 
 /**
  * A memory that some arrays share and that grows them itself: the WebAssembly contact
- * kernel's (wasm/kernel_memory.ts). Its growth may move every array in it (a grown
- * WebAssembly.Memory detaches all views of its old buffer): it re-takes them all, and
- * `grow` returns `a`'s new view, holding `a`'s elements and room for `capacity`.
+ * kernel's (wasm/kernel_memory.ts). Its growth may move every array in it (a full memory is
+ * replaced by a larger copy, never grown in place: docs/wasm-kernel.md, "Never detach"): it
+ * re-takes them all, and `grow` returns `a`'s new view, holding `a`'s elements and room for
+ * `capacity`.
  */
 export interface ArrayPlacement {
   grow<A extends Growable>(a: A, capacity: number): A;
@@ -82,7 +83,7 @@ export function growI32<B extends ArrayBufferLike>(
 ): Int32Array<B> {
   const length = a.length;
   if (capacity <= length) return a;
-  // `a` may be detached by now (a placement's growth): its length read before
+  // `a` may be a stale view by now (a placement's growth moved it): its length read before
   const b = grown(Int32Array, a as Int32Array, capacity);
   if (fill !== 0) b.fill(fill, length);
   return b as Int32Array<B>;

@@ -18,6 +18,6 @@ export interface WasmApi {
 
 /** This realm's WebAssembly, or null where there is none. */
 export function wasmApi(): WasmApi | null {
-  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+  const api = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
   return typeof api === 'object' && api !== null ? api : null;
 }
