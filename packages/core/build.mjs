@@ -27,8 +27,9 @@ execFileSync(
 );
 if (!files) {
   await build({ absWorkingDir: here, entryPoints, outdir, ...bundleOptions });
-  // each standalone entry in one file; they must reach no module outside their folder, or
-  // that module would run twice (a copy of its own beside the shared chunks' one)
+  // each standalone entry in one file (src/<name>.ts and its folder src/<name>/); it must
+  // reach no other module, or that module would run twice (a copy of its own beside the
+  // shared chunks' one)
   for (const [name, source] of Object.entries(standaloneEntryPoints)) {
     const { metafile } = await build({
       absWorkingDir: here,
@@ -38,8 +39,10 @@ if (!files) {
       splitting: false,
       metafile: true,
     });
-    const folder = `${dirname(source)}/`;
-    const outside = Object.keys(metafile.inputs).filter((input) => !input.startsWith(folder));
+    const folder = `${source.replace(/\.ts$/, '')}/`;
+    const outside = Object.keys(metafile.inputs).filter(
+      (input) => input !== source && !input.startsWith(folder),
+    );
     if (outside.length > 0) {
       throw new Error(`build: the standalone entry ${name} imports ${outside.join(', ')}, outside ${folder}`);
     }

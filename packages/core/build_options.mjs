@@ -27,7 +27,7 @@ export const entryPoints = {
  * other entry then imported (+0.28 kB on the worker's start bundle), though it shares nothing.
  */
 export const standaloneEntryPoints = {
-  'wasm/index': 'src/wasm/index.ts',
+  wasm: 'src/wasm.ts',
 };
 
 /** The options beside the entries and the output directory. */

@@ -21,8 +21,7 @@ const dir = path.resolve(dirArg);
 const core = await import(`${dir}/index.js`);
 const scenes = await import(`${dir}/scenes/index.js`);
 const def = { enableSleep: false };
-if (process.env.KERNEL === 'wasm')
-  def.contactKernel = (await import(`${dir}/wasm/index.js`)).wasmContactKernel;
+if (process.env.KERNEL === 'wasm') def.contactKernel = (await import(`${dir}/wasm.js`)).wasmContactKernel;
 const world = new core.World(def);
 // DETACH=1: detach one unrelated ArrayBuffer first. After any detachment V8 checks for it at
 // every typed-array access it compiles (docs/wasm-kernel.md, "Never detach"): +25 % on the tumbler.

@@ -69,6 +69,7 @@ import { checkJointDefFields, resolveJointDef } from './joints/joint_def.js';
 import type * as query from './world/query.js';
 import type * as mover from './character/mover.js';
 import { KERNEL_CORE, step } from './world/solver.js';
+import type { AttachableContactKernel } from './world/contact_kernel_hook.js';
 import {
   checkBoolean,
   checkInteger,
@@ -178,7 +179,12 @@ export class World {
         fail('World', 'contactKernel', "'js' or wasmContactKernel of '@impulse/core/wasm'", kernel);
       }
       // shared stores stay SharedArrayBuffers: the helpers' JS sweeps run on them
-      if (d.sharedMemory !== true) this.#state.contactKernel = kernel.attach(this.#state, KERNEL_CORE, this);
+      if (d.sharedMemory !== true)
+        this.#state.contactKernel = (kernel as AttachableContactKernel).attach(
+          this.#state,
+          KERNEL_CORE,
+          this,
+        );
     }
     this.applySettings(d);
     if (solver !== null) this.#state.solver = { solver, instance: solver.create() };

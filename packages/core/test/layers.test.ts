@@ -1,7 +1,7 @@
 /**
  * The source folders are layers, and code depends only downward:
- * base → types → geometry → collision → dynamics → joints → world → solvers → character → the public
- * API (`index.ts`, `contract.ts`, `world.ts`, `parallel.ts`, `scenes/`). `types/` is the public contract (ids, defs and
+ * base → types → geometry → collision → dynamics → joints → world → wasm → solvers → character → the public
+ * API (`index.ts`, `contract.ts`, `world.ts`, `parallel.ts`, `wasm.ts`, `scenes/`). `types/` is the public contract (ids, defs and
  * their defaults, events: Box2D's types.h and types.c), so every layer may import it.
  *
  * An import, `import type` included, may only reach the same or a lower layer, and the
@@ -30,6 +30,7 @@ const LAYERS = [
   'dynamics',
   'joints',
   'world',
+  'wasm',
   'solvers',
   'character',
   '.',
@@ -45,6 +46,7 @@ const TOP = new Set([
   'snapshot_chunk.ts',
   'query_chunk.ts',
   'parallel.ts',
+  'wasm.ts',
   'scenes',
 ]);
 

@@ -9,7 +9,7 @@ import * as defaults from '../base/constants.js';
 import { MAX_DAMPING_RATIO, MAX_HERTZ, MAX_SPEED } from '../base/constants.js';
 import type { Vec2 } from '../base/math.js';
 import type { Solver } from './solver.js';
-import type { ContactKernelSource } from '../wasm/contact_kernel_hook.js';
+import type { ContactKernelSource } from './contact_kernel.js';
 
 /** Mixes the friction of two shapes; the default is the geometric mean. */
 export type FrictionMixer = (

@@ -12,7 +12,8 @@
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from '../world/solver_stages.js';
 import { CONTACT_KERNEL_SCALAR, CONTACT_KERNEL_SIMD } from './contact_kernel_bytes.js';
-import type { AttachedContactKernel, ContactKernelName, KernelCore } from './contact_kernel_hook.js';
+import type { ContactKernelName } from '../types/contact_kernel.js';
+import type { AttachedContactKernel, KernelCore } from '../world/contact_kernel_hook.js';
 import { KernelMemory } from './kernel_memory.js';
 import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
 

@@ -23,7 +23,7 @@ import { GRAPH_COLOUR_COUNT } from '../dynamics/constraint_graph_store.js';
 import { runSolverBlock, SolverStage } from './solver_stages.js';
 import { serialExecutor, type StepExecutor } from './step_executor.js';
 import { growI32, growU8, placements } from '../base/array.js';
-import type { KernelCore } from '../wasm/contact_kernel_hook.js';
+import type { KernelCore } from './contact_kernel_hook.js';
 import { CollideStatus } from './narrow_phase.js';
 import { AABB } from '../geometry/geometry.js';
 import { solveContinuous } from '../dynamics/continuous.js';

@@ -39,7 +39,7 @@ import type { RollbackState } from './rollback_state.js';
 import { shareWorldMemory } from './shared_memory.js';
 import type { ActiveSolver } from '../types/solver.js';
 import { WorldSettings } from './world_settings.js';
-import type { AttachedContactKernel } from '../wasm/contact_kernel_hook.js';
+import type { AttachedContactKernel } from './contact_kernel_hook.js';
 import { serialExecutor, type StepExecutor } from './step_executor.js';
 import { type ChainRecord, Profile } from '../dynamics/dynamics_state.js';
 import type { JointsState } from '../joints/joints_state.js';

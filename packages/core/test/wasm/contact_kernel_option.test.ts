@@ -12,7 +12,7 @@ import { BodyType, makeBox, makeCircle, World } from '../../src/index';
 import { carScene, mixedPileScene, pyramidScene, ragdollScene, tumblerScene } from '../../src/scenes/index';
 import { placements } from '../../src/base/array';
 import { resetCompiledKernel } from '../../src/wasm/contact_kernel';
-import { contactKernelOf, wasmContactKernel } from '../../src/wasm/index';
+import { contactKernelOf, wasmContactKernel } from '../../src/wasm';
 import { worldStateOf } from '../../src/world/world_access';
 import { kernelBytesModule } from '../../scripts/wasm/gen_bytes.mjs';
 import { runProbe } from '../world/fixtures/run_probe';

@@ -1,20 +1,17 @@
 /**
  * What the world knows of the WebAssembly contact kernel (docs/wasm-kernel.md, "Shipped as
- * an option"): two interfaces, no code. The kernel itself (bytes, memory, calls) is in the
+ * an option"): interfaces, no code. The kernel itself (bytes, memory, calls) is in the
  * `@impulse/core/wasm` entry, which a user imports and passes as `WorldDef.contactKernel`,
  * so that a world without it loads none of it.
  */
 
 import type { ArrayPlacement } from '../base/array.js';
 import type { JointsState } from '../joints/joints_state.js';
-import type { SolverStage } from '../world/solver_stages.js';
+import type { SolverStage } from './solver_stages.js';
+import type { ContactKernelName, ContactKernelSource } from '../types/contact_kernel.js';
 
-/** Which sweeps a world runs: the kernel with f64x2 SIMD, the scalar kernel, or the JS. */
-export type ContactKernelName = 'wasm-simd' | 'wasm' | 'js';
-
-/** `wasmContactKernel` of `@impulse/core/wasm`: what `WorldDef.contactKernel` takes besides 'js'. */
-export interface ContactKernelSource {
-  readonly kind: 'contact-kernel';
+/** `wasmContactKernel` as the world attaches it (its def's type is types/contact_kernel.ts'). */
+export interface AttachableContactKernel extends ContactKernelSource {
   /**
    * Moves the world's swept stores into a kernel memory of its own and returns the kernel
    * bound to them; null where WebAssembly cannot run (missing, or compiling refused): the

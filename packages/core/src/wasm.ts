@@ -11,14 +11,15 @@
  * ```
  */
 
-import type { World } from '../world.js';
-import { WasmContactKernel } from './contact_kernel.js';
-import type { ContactKernelName, ContactKernelSource } from './contact_kernel_hook.js';
+import type { World } from './world.js';
+import { WasmContactKernel } from './wasm/contact_kernel.js';
+import type { ContactKernelName } from './types/contact_kernel.js';
+import type { AttachableContactKernel } from './world/contact_kernel_hook.js';
 
-export type { ContactKernelName, ContactKernelSource } from './contact_kernel_hook.js';
+export type { ContactKernelName, ContactKernelSource } from './types/contact_kernel.js';
 
 /** The kernel, for `WorldDef.contactKernel`. */
-export const wasmContactKernel: ContactKernelSource = {
+export const wasmContactKernel: AttachableContactKernel = {
   kind: 'contact-kernel',
   attach(w, core, owner) {
     const kernel = WasmContactKernel.attach(w, core);
