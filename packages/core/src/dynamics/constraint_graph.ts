@@ -15,8 +15,9 @@
  * independent, so any order, and any split of the colour between workers, gives the same
  * bits; the sweeps run colour after colour. Contacts that find every colour taken on one of
  * their bodies go to the overflow, solved first and on one thread (Box2D v3's design,
- * constraint_graph.c; it keeps its colours between steps, we rebuild them each step from
- * the awake order, which adds no state to snapshots or rollback).
+ * constraint_graph.c; it keeps its colours between steps and updates them on events; we
+ * derive them from the awake order, which adds no state to snapshots or rollback, and keep
+ * the last step's only while every input is the same: keepsColours).
  *
  * The colouring writes the constraints' places: overflow first (in awake order), then colour
  * by colour, within a colour the two-point contacts first, flagged in pairs that the sweeps
@@ -75,13 +76,69 @@ export const graphLayout = { overflow: L.OVERFLOW, allColours: L.ALL, pairFlag: 
  */
 export function colourContacts(w: DynamicsState, g: ConstraintGraph, meta: Int32Array): number {
   g.reserve(w.awakeContactCount, w.bodies.capacity, w.awakeBodyCount);
+  // the colouring is a function of its inputs alone: when they are last step's, so are the
+  // places and meta records it wrote, which nothing else writes (a resting pile: 9.6 M of
+  // pyramid 100's 150 M a step)
+  if (g.keepColours && keepsColours(w, g)) return g.colourStart[L.OVERFLOW]!;
   const n = assignColours(w, g);
+  g.keyCount = n;
+  g.keyAwakeBodies = w.awakeBodyCount;
   sortByBody(g, n, w.awakeBodyCount + 1);
   placeConstraints(w, g, meta, n);
   return n;
 }
 
-/** First loop: each contact's colour, in awake order; the counts per colour. */
+/**
+ * True when the inputs of the last colouring are this step's: the same touching awake
+ * contacts in the same order, with the same point counts and bodies, each body moving or
+ * not as then (isFixed reads velocities: a kinematic body's -0) and at the same awake
+ * index, and the same awake body count. Exact, so it needs no event to invalidate it (a
+ * restore, loadState or edit changes an input or nothing), and a restored world colours
+ * once then keeps, with the bits of a world that never kept. Stops at the first
+ * difference: a churning pile (the tumbler) pays a few contacts.
+ */
+function keepsColours(w: DynamicsState, g: ConstraintGraph): boolean {
+  const count = g.keyCount;
+  if (count < 0 || w.awakeBodyCount !== g.keyAwakeBodies) return false;
+  const contacts = w.contacts;
+  const bodies = w.bodies;
+  const invMass = bodies.invMass;
+  const invInertia = bodies.invInertia;
+  const state = bodies.state;
+  const cBodyA = contacts.bodyA;
+  const cBodyB = contacts.bodyB;
+  const cPointCount = contacts.pointCount;
+  const awake = w.awakeContacts;
+  const awakeCount = w.awakeContactCount;
+  const awakeIndex = bodies.awakeIndex;
+  const keyOf = g.keyOf;
+  const bodyAOf = g.bodyAOf;
+  const bodyBOf = g.bodyBOf;
+  const rankAOf = g.rankAOf;
+  const rankBOf = g.rankBOf;
+  let n = 0;
+  for (let i = 0; i < awakeCount; i++) {
+    const c = awake[i]!;
+    const pointCount = cPointCount[c]!;
+    if (pointCount === 0) continue;
+    if (n === count) return false;
+    const bA = cBodyA[c]!;
+    const bB = cBodyB[c]!;
+    const rankA = isFixed(invMass, invInertia, state, bA) ? L.NO_KEY : awakeIndex[bA]!;
+    const rankB = isFixed(invMass, invInertia, state, bB) ? L.NO_KEY : awakeIndex[bB]!;
+    const differ =
+      (keyOf[n]! ^ ((c << 2) | pointCount)) |
+      (bodyAOf[n]! ^ bA) |
+      (bodyBOf[n]! ^ bB) |
+      (rankAOf[n]! ^ rankA) |
+      (rankBOf[n]! ^ rankB);
+    if (differ !== 0) return false;
+    n++;
+  }
+  return n === count;
+}
+
+/** First loop: each contact's colour, in awake order; the counts per colour; its inputs (keepsColours). */
 function assignColours(w: DynamicsState, g: ConstraintGraph): number {
   const contacts = w.contacts;
   const bodies = w.bodies;
@@ -101,6 +158,11 @@ function assignColours(w: DynamicsState, g: ConstraintGraph): number {
   const bucketOf = g.bucketOf;
   const counts = g.counts;
   const twoPoint = g.twoPointCounts;
+  const keyOf = g.keyOf;
+  const bodyAOf = g.bodyAOf;
+  const bodyBOf = g.bodyBOf;
+  const rankAOf = g.rankAOf;
+  const rankBOf = g.rankBOf;
   counts.fill(0);
   twoPoint.fill(0);
   let n = 0;
@@ -128,7 +190,14 @@ function assignColours(w: DynamicsState, g: ConstraintGraph): number {
     colourOf[n] = colour;
     contactOf[n] = c;
     // the sort key: the lowest awake index of a moving body; the overflow keeps awake order
-    const key = Math.min(movesA ? awakeIndex[bA]! : L.NO_KEY, movesB ? awakeIndex[bB]! : L.NO_KEY);
+    const rankA = movesA ? awakeIndex[bA]! : L.NO_KEY;
+    const rankB = movesB ? awakeIndex[bB]! : L.NO_KEY;
+    const key = Math.min(rankA, rankB);
+    keyOf[n] = (c << 2) | pointCount;
+    bodyAOf[n] = bA;
+    bodyBOf[n] = bB;
+    rankAOf[n] = rankA;
+    rankBOf[n] = rankB;
     bucketOf[n] = colour !== L.OVERFLOW && key >= 0 && key < awakeBodyCount ? key + 1 : 0;
     counts[colour] = counts[colour]! + 1;
     twoPoint[colour] = twoPoint[colour]! + (pointCount === 2 ? 1 : 0);
