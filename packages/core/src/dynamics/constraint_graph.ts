@@ -17,7 +17,7 @@
  * their bodies go to the overflow, solved first and on one thread (Box2D v3's design,
  * constraint_graph.c; it keeps its colours between steps and updates them on events; we
  * derive them from the awake order, which adds no state to snapshots or rollback, and keep
- * the last step's only while every input is the same: keepsColours).
+ * the last step's only while every input is the same: sameInputs).
  *
  * The colouring writes the constraints' places: overflow first (in awake order), then colour
  * by colour, within a colour the two-point contacts first, flagged in pairs that the sweeps
@@ -79,7 +79,13 @@ export function colourContacts(w: DynamicsState, g: ConstraintGraph, meta: Int32
   // the colouring is a function of its inputs alone: when they are last step's, so are the
   // places and meta records it wrote, which nothing else writes (a resting pile: 9.6 M of
   // pyramid 100's 150 M a step)
-  if (g.keepColours && keepsColours(w, g)) return g.colourStart[L.OVERFLOW]!;
+  if (
+    g.keepColours &&
+    g.keyCount >= 0 &&
+    w.awakeBodyCount === g.keyAwakeBodies &&
+    sameInputs(w, g) === g.keyCount
+  )
+    return g.colourStart[L.OVERFLOW]!;
   const n = assignColours(w, g);
   g.keyCount = n;
   g.keyAwakeBodies = w.awakeBodyCount;
@@ -89,17 +95,19 @@ export function colourContacts(w: DynamicsState, g: ConstraintGraph, meta: Int32
 }
 
 /**
- * True when the inputs of the last colouring are this step's: the same touching awake
- * contacts in the same order, with the same point counts and bodies, each body moving or
- * not as then (isFixed reads velocities: a kinematic body's -0) and at the same awake
- * index, and the same awake body count. Exact, so it needs no event to invalidate it (a
- * restore, loadState or edit changes an input or nothing), and a restored world colours
- * once then keeps, with the bits of a world that never kept. Stops at the first
- * difference: a churning pile (the tumbler) pays a few contacts.
+ * The count of touching awake contacts when their inputs are those of the last colouring,
+ * -1 at the first that differs: the same contacts in the same order, with the same point
+ * counts and bodies, each body moving or not as then (isFixed reads velocities: a
+ * kinematic body's -0) and at the same awake index; the caller compares the count and the
+ * awake body count. Exact, so it needs no event to invalidate it (a restore, loadState or
+ * edit changes an input or nothing), and a restored world colours once then keeps, with
+ * the bits of a world that never kept. Stops at the first difference: a churning pile (the
+ * tumbler) pays a few contacts. Nothing after the loop but the return: V8 compiles the loop
+ * on entry (OSR) during its first call, and an operation after it with no type feedback yet
+ * deoptimised that code at the end of every later call (callgrind, pyramid 100).
  */
-function keepsColours(w: DynamicsState, g: ConstraintGraph): boolean {
+function sameInputs(w: DynamicsState, g: ConstraintGraph): number {
   const count = g.keyCount;
-  if (count < 0 || w.awakeBodyCount !== g.keyAwakeBodies) return false;
   const contacts = w.contacts;
   const bodies = w.bodies;
   const invMass = bodies.invMass;
@@ -121,7 +129,7 @@ function keepsColours(w: DynamicsState, g: ConstraintGraph): boolean {
     const c = awake[i]!;
     const pointCount = cPointCount[c]!;
     if (pointCount === 0) continue;
-    if (n === count) return false;
+    if (n === count) return -1;
     const bA = cBodyA[c]!;
     const bB = cBodyB[c]!;
     const rankA = isFixed(invMass, invInertia, state, bA) ? L.NO_KEY : awakeIndex[bA]!;
@@ -132,13 +140,13 @@ function keepsColours(w: DynamicsState, g: ConstraintGraph): boolean {
       (bodyBOf[n]! ^ bB) |
       (rankAOf[n]! ^ rankA) |
       (rankBOf[n]! ^ rankB);
-    if (differ !== 0) return false;
+    if (differ !== 0) return -1;
     n++;
   }
-  return n === count;
+  return n;
 }
 
-/** First loop: each contact's colour, in awake order; the counts per colour; its inputs (keepsColours). */
+/** First loop: each contact's colour, in awake order; the counts per colour; its inputs (sameInputs). */
 function assignColours(w: DynamicsState, g: ConstraintGraph): number {
   const contacts = w.contacts;
   const bodies = w.bodies;

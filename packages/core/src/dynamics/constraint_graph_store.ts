@@ -30,7 +30,7 @@ export class ConstraintGraph {
   bucketAt = new Int32Array(64);
   /**
    * The inputs of the last colouring, per contact in awake order (constraint_graph.ts
-   * keepsColours): contact << 2 | point count, its bodies, and each body's rank, its awake
+   * sameInputs): contact << 2 | point count, its bodies, and each body's rank, its awake
    * index when it moves, NO_RANK when it does not.
    */
   keyOf = new Int32Array(64);

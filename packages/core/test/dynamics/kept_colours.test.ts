@@ -1,6 +1,6 @@
 /**
  * The colouring kept between steps while its inputs do not change (constraint_graph.ts
- * keepsColours): a world that keeps gives, at every step, the bits and snapshot bytes of a
+ * sameInputs): a world that keeps gives, at every step, the bits and snapshot bytes of a
  * world that colours every step, through settling, edits, restores and the scene families.
  */
 
