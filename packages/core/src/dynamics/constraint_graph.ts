@@ -79,16 +79,9 @@ export function colourContacts(w: DynamicsState, g: ConstraintGraph, meta: Int32
   // the colouring is a function of its inputs alone: when they are last step's, so are the
   // places and meta records it wrote, which nothing else writes (a resting pile: 9.6 M of
   // pyramid 100's 150 M a step)
-  if (
-    g.keepColours &&
-    g.keyCount >= 0 &&
-    w.awakeBodyCount === g.keyAwakeBodies &&
-    sameInputs(w, g) === g.keyCount
-  )
-    return g.colourStart[L.OVERFLOW]!;
+  if (sameInputs(w, g) === g.keyCount) return g.colourStart[L.OVERFLOW]!;
   const n = assignColours(w, g);
   g.keyCount = n;
-  g.keyAwakeBodies = w.awakeBodyCount;
   sortByBody(g, n, w.awakeBodyCount + 1);
   placeConstraints(w, g, meta, n);
   return n;
@@ -96,12 +89,13 @@ export function colourContacts(w: DynamicsState, g: ConstraintGraph, meta: Int32
 
 /**
  * The count of touching awake contacts when their inputs are those of the last colouring,
- * -1 at the first that differs: the same contacts in the same order, with the same point
+ * -2 at the first that differs (no keyCount: -1 is "colour this step"): the same contacts in the same order, with the same point
  * counts and bodies, each body moving or not as then (isFixed reads velocities: a
- * kinematic body's -0) and at the same awake index; the caller compares the count and the
- * awake body count. Exact, so it needs no event to invalidate it (a restore, loadState or
- * edit changes an input or nothing), and a restored world colours once then keeps, with
- * the bits of a world that never kept. Stops at the first difference: a churning pile (the
+ * kinematic body's -0) and at the same awake index (the awake body count the colouring
+ * also reads changes nothing then: every awake index is below it); the caller compares the
+ * count. Exact, so it needs no event to invalidate it (a
+ * restore, loadState or edit changes an input or nothing), and a restored world colours
+ * once then keeps, with the bits of a world that never kept. Stops at the first difference: a churning pile (the
  * tumbler) pays a few contacts. Nothing after the loop but the return: V8 compiles the loop
  * on entry (OSR) during its first call, and an operation after it with no type feedback yet
  * deoptimised that code at the end of every later call (callgrind, pyramid 100).
@@ -119,28 +113,24 @@ function sameInputs(w: DynamicsState, g: ConstraintGraph): number {
   const awake = w.awakeContacts;
   const awakeCount = w.awakeContactCount;
   const awakeIndex = bodies.awakeIndex;
-  const keyOf = g.keyOf;
-  const bodyAOf = g.bodyAOf;
-  const bodyBOf = g.bodyBOf;
-  const rankAOf = g.rankAOf;
-  const rankBOf = g.rankBOf;
+  const contactOf = g.contactOf;
+  const inputs = g.inputs;
   let n = 0;
   for (let i = 0; i < awakeCount; i++) {
     const c = awake[i]!;
     const pointCount = cPointCount[c]!;
     if (pointCount === 0) continue;
-    if (n === count) return -1;
+    if (n === count) return -2;
     const bA = cBodyA[c]!;
     const bB = cBodyB[c]!;
-    const rankA = isFixed(invMass, invInertia, state, bA) ? L.NO_KEY : awakeIndex[bA]!;
-    const rankB = isFixed(invMass, invInertia, state, bB) ? L.NO_KEY : awakeIndex[bB]!;
+    const o = n * 4;
     const differ =
-      (keyOf[n]! ^ ((c << 2) | pointCount)) |
-      (bodyAOf[n]! ^ bA) |
-      (bodyBOf[n]! ^ bB) |
-      (rankAOf[n]! ^ rankA) |
-      (rankBOf[n]! ^ rankB);
-    if (differ !== 0) return -1;
+      (contactOf[n]! ^ c) |
+      (inputs[o]! ^ ((bA << 2) | pointCount)) |
+      (inputs[o + 1]! ^ bB) |
+      (inputs[o + 2]! ^ (isFixed(invMass, invInertia, state, bA) ? L.NO_KEY : awakeIndex[bA]!)) |
+      (inputs[o + 3]! ^ (isFixed(invMass, invInertia, state, bB) ? L.NO_KEY : awakeIndex[bB]!));
+    if (differ !== 0) return -2;
     n++;
   }
   return n;
@@ -166,11 +156,7 @@ function assignColours(w: DynamicsState, g: ConstraintGraph): number {
   const bucketOf = g.bucketOf;
   const counts = g.counts;
   const twoPoint = g.twoPointCounts;
-  const keyOf = g.keyOf;
-  const bodyAOf = g.bodyAOf;
-  const bodyBOf = g.bodyBOf;
-  const rankAOf = g.rankAOf;
-  const rankBOf = g.rankBOf;
+  const inputs = g.inputs;
   counts.fill(0);
   twoPoint.fill(0);
   let n = 0;
@@ -201,11 +187,11 @@ function assignColours(w: DynamicsState, g: ConstraintGraph): number {
     const rankA = movesA ? awakeIndex[bA]! : L.NO_KEY;
     const rankB = movesB ? awakeIndex[bB]! : L.NO_KEY;
     const key = Math.min(rankA, rankB);
-    keyOf[n] = (c << 2) | pointCount;
-    bodyAOf[n] = bA;
-    bodyBOf[n] = bB;
-    rankAOf[n] = rankA;
-    rankBOf[n] = rankB;
+    const o = n * 4;
+    inputs[o] = (bA << 2) | pointCount;
+    inputs[o + 1] = bB;
+    inputs[o + 2] = rankA;
+    inputs[o + 3] = rankB;
     bucketOf[n] = colour !== L.OVERFLOW && key >= 0 && key < awakeBodyCount ? key + 1 : 0;
     counts[colour] = counts[colour]! + 1;
     twoPoint[colour] = twoPoint[colour]! + (pointCount === 2 ? 1 : 0);

@@ -29,21 +29,13 @@ export class ConstraintGraph {
   /** Per constraint place: its contact's bucket (the sort key), for cutting a colour by body. */
   bucketAt = new Int32Array(64);
   /**
-   * The inputs of the last colouring, per contact in awake order (constraint_graph.ts
-   * sameInputs): contact << 2 | point count, its bodies, and each body's rank, its awake
-   * index when it moves, NO_RANK when it does not.
+   * The inputs of the last colouring besides `contactOf` (constraint_graph.ts sameInputs),
+   * four words per contact in awake order: body A << 2 | point count, body B, and each
+   * body's rank, its awake index when it moves, else NO_KEY.
    */
-  keyOf = new Int32Array(64);
-  bodyAOf = new Int32Array(64);
-  bodyBOf = new Int32Array(64);
-  rankAOf = new Int32Array(64);
-  rankBOf = new Int32Array(64);
-  /** Contacts of the last colouring; -1 before the first (nothing to keep). */
+  inputs = new Int32Array(256);
+  /** Contacts of the last colouring; -1: colour this step (before the first; tests set it). */
   keyCount = -1;
-  /** Awake bodies at the last colouring (the sort's bucket range). */
-  keyAwakeBodies = 0;
-  /** Keep the last colouring when its inputs are the same; false colours every step (tests). */
-  keepColours = true;
   /** Per bucket (awake body + 1), the counting sort's cursor. */
   bucketStart = new Int32Array(64);
   /** Contacts per colour, the overflow last, and how many of them have two points. */
@@ -69,11 +61,7 @@ export class ConstraintGraph {
       this.bucketOf = growI32(this.bucketOf, contacts);
       this.order = growI32(this.order, contacts);
       this.bucketAt = growI32(this.bucketAt, contacts);
-      this.keyOf = growI32(this.keyOf, contacts);
-      this.bodyAOf = growI32(this.bodyAOf, contacts);
-      this.bodyBOf = growI32(this.bodyBOf, contacts);
-      this.rankAOf = growI32(this.rankAOf, contacts);
-      this.rankBOf = growI32(this.rankBOf, contacts);
+      this.inputs = growI32(this.inputs, contacts * 4);
     }
     if (bodies > this.bodyColours.length) this.bodyColours = growI32(this.bodyColours, bodies);
     if (awakeBodies + 1 > this.bucketStart.length)

@@ -20,6 +20,12 @@ const graphOf = (world: World): ConstraintGraph => worldStateOf(world).constrain
 /** A mark the colouring overwrites (colourOf[0] is a colour, 0..24) when it runs. */
 const UNTOUCHED = -7;
 
+/** Steps `world`, colouring again whatever it kept (keyCount -1: nothing kept). */
+function stepFresh(world: World, dt = DT): void {
+  graphOf(world).keyCount = -1;
+  world.step(dt);
+}
+
 /** Steps `world`; true when it kept last step's colouring (it had constraints and did not colour). */
 function stepKept(world: World, dt = DT): boolean {
   const g = graphOf(world);
@@ -28,13 +34,12 @@ function stepKept(world: World, dt = DT): boolean {
   return g.colourOf[0] === UNTOUCHED && worldStateOf(world).constraints.count > 0;
 }
 
-/** Two worlds built alike, one that keeps colours and one that colours every step. */
+/** Two worlds built alike: one keeps colours, the other is stepped by stepFresh. */
 function pair<T>(build: (world: World) => T, def: ConstructorParameters<typeof World>[0] = {}) {
   const keeps = new World(def);
   const fresh = new World(def);
   const k = build(keeps);
   const f = build(fresh);
-  graphOf(fresh).keepColours = false;
   return { keeps, fresh, k, f };
 }
 
@@ -65,7 +70,7 @@ function stepBoth(keeps: World, fresh: World, n: number, what: string): number {
   let kept = 0;
   for (let i = 0; i < n; i++) {
     if (stepKept(keeps)) kept++;
-    fresh.step(DT);
+    stepFresh(fresh);
     expectSameColouring(keeps, fresh, `${what}: step ${i}`);
     expect(keeps.stateHash(), `${what}: step ${i}`).toBe(fresh.stateHash());
   }
@@ -136,7 +141,6 @@ describe('colours kept while the contacts do not change', () => {
     stepBoth(keeps, fresh, 20, 'after the snapshot');
     keeps.restore(snap);
     fresh.restore(snap);
-    graphOf(fresh).keepColours = false;
     expect(stepBoth(keeps, fresh, 30, 'restored')).toBeGreaterThan(0);
     keeps.loadState(state);
     fresh.loadState(state);
@@ -144,11 +148,10 @@ describe('colours kept while the contacts do not change', () => {
     // and a world that never kept, restored from the same bytes, is bit-equal too
     const third = new World();
     third.restore(snap);
-    graphOf(third).keepColours = false;
     keeps.restore(snap);
     for (let i = 0; i < 30; i++) {
       keeps.step(DT);
-      third.step(DT);
+      stepFresh(third);
       expect(keeps.stateHash(), `third world: step ${i}`).toBe(third.stateHash());
     }
   });
@@ -167,12 +170,11 @@ describe('colours kept while the contacts do not change', () => {
     const fresh = new World();
     const driveK: SceneDriver = family.build(keeps);
     const driveF: SceneDriver = family.build(fresh);
-    graphOf(fresh).keepColours = false;
     for (let i = 0; i < family.steps; i++) {
       driveK(keeps, i);
       driveF(fresh, i);
       keeps.step(FAMILY_DT);
-      fresh.step(FAMILY_DT);
+      stepFresh(fresh, FAMILY_DT);
       expectSameColouring(keeps, fresh, `step ${i}`);
       expect(keeps.stateHash(), `step ${i}`).toBe(fresh.stateHash());
     }
