@@ -28,6 +28,14 @@ export class ConstraintGraph {
   order = new Int32Array(64);
   /** Per constraint place: its contact's bucket (the sort key), for cutting a colour by body. */
   bucketAt = new Int32Array(64);
+  /**
+   * The inputs of the last colouring besides `contactOf` (constraint_graph.ts sameInputs),
+   * four words per contact in awake order: body A << 2 | point count, body B, and each
+   * body's rank, its awake index when it moves, else NO_KEY.
+   */
+  inputs = new Int32Array(256);
+  /** Contacts of the last colouring; -1: colour this step (before the first; tests set it). */
+  keyCount = -1;
   /** Per bucket (awake body + 1), the counting sort's cursor. */
   bucketStart = new Int32Array(64);
   /** Contacts per colour, the overflow last, and how many of them have two points. */
@@ -53,6 +61,7 @@ export class ConstraintGraph {
       this.bucketOf = growI32(this.bucketOf, contacts);
       this.order = growI32(this.order, contacts);
       this.bucketAt = growI32(this.bucketAt, contacts);
+      this.inputs = growI32(this.inputs, contacts * 4);
     }
     if (bodies > this.bodyColours.length) this.bodyColours = growI32(this.bodyColours, bodies);
     if (awakeBodies + 1 > this.bucketStart.length)
