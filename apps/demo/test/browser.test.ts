@@ -1013,6 +1013,49 @@ describe.each(runnable)('demo in %s', (engine) => {
     },
   );
 
+  chromiumOnly(
+    "the stress scene's Contact kernel control remakes the world with the WebAssembly kernel and back, and the step-time line says which runs",
+    async () => {
+      const { page, errors } = await openPage(browser, `${isolated.url}?bodies=1000&threads=1#/stress`);
+      const kernel = () => page.evaluate(async () => (await window.__impulse.solverThreads())?.contactKernel);
+      expect(await kernel()).toBe('js');
+      /** Clicks the control's button `label`; waits for the new world with `name` running the sweeps. */
+      const choose = async (label: string, name: string) => {
+        await page.evaluate((l) => {
+          const b = [
+            ...document.querySelectorAll<HTMLButtonElement>('fieldset[aria-label="Contact kernel"] button'),
+          ].find((x) => x.textContent === l);
+          b?.click();
+        }, label);
+        await page.waitForFunction(
+          async (n) =>
+            (await window.__impulse.solverThreads())?.contactKernel === n && window.__impulse.ready(),
+          name,
+          `the world with the ${name} contact sweeps`,
+          90_000,
+        );
+      };
+      // Chromium's WebAssembly has f64x2: the SIMD kernel, loaded as a chunk in the worker
+      await choose('WebAssembly', 'wasm-simd');
+      await page.waitForFunction(
+        () =>
+          /contacts: WebAssembly \(SIMD\)/.test(
+            document.querySelector('[data-testid=step-time]')?.textContent ?? '',
+          ),
+        null,
+        'the step time naming the WebAssembly kernel',
+        90_000,
+      );
+      expect(await sceneMoves(page, 60), 'bodies move with the kernel').toBeGreaterThan(1e-3);
+      await page.screenshot(join(shots, 'stress-kernel.png'));
+      await choose('JS', 'js');
+      await waitForSteps(page, 30);
+      expect(await errors()).toEqual([]);
+      await page.close();
+    },
+    300_000,
+  );
+
   everyEngine(
     "the stress scene's Solver threads control remakes the world on 2 threads and back on 1, with no console error",
     async () => {

@@ -23,7 +23,7 @@ export type Backend = 'worker' | 'inline';
 
 /** World settings that setters change on a live world. */
 export type SolverSettings = Partial<
-  Omit<WorldDef, 'gravity' | 'subSteps' | 'frictionMixer' | 'restitutionMixer' | 'solver'>
+  Omit<WorldDef, 'gravity' | 'subSteps' | 'frictionMixer' | 'restitutionMixer' | 'solver' | 'contactKernel'>
 >;
 
 /** What a runtime is made from; changing one of these makes a new world. */
@@ -36,6 +36,8 @@ export interface RuntimeConfig {
   maxStepsPerTick: number | undefined;
   /** Threads stepping a worker's world (the worker's own default when undefined). */
   solverWorkers?: number | undefined;
+  /** Who runs the contact sweeps (`createPhysicsWorker({ contactKernel })`); undefined: 'js'. */
+  contactKernel?: 'wasm' | 'js' | undefined;
   worker: (() => Worker) | undefined;
   /** The world's definition at creation (gravity, sub-steps, settings, mixers inline). */
   world: Partial<WorldDef>;
@@ -312,6 +314,7 @@ export class PhysicsRuntime {
       timeScale: c.timeScale,
       solver: this.solver,
       ...(c.maxStepsPerTick === undefined ? {} : { maxStepsPerTick: c.maxStepsPerTick }),
+      ...(c.contactKernel === undefined ? {} : { contactKernel: c.contactKernel }),
     };
     // inline, the world steps on one thread (<Physics> let only 1 through for 'inline')
     if (c.backend === 'inline') return createInlinePhysics(options);

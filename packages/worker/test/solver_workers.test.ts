@@ -106,7 +106,14 @@ describe('solverWorkers', () => {
     client = physics;
     buildPyramid(physics);
     await physics.step(5);
-    const alone = { threads: 1, readyHelpers: 0, sharedStages: 0, threadsInUse: 1, measuredSpeedUp: 0 };
+    const alone = {
+      threads: 1,
+      readyHelpers: 0,
+      sharedStages: 0,
+      threadsInUse: 1,
+      measuredSpeedUp: 0,
+      contactKernel: 'js',
+    };
     expect(await physics.getSolverThreads()).toEqual(alone);
     const inline = createInlinePhysics({ stepping: 'manual' });
     expect(await inline.getSolverThreads()).toEqual(alone);

@@ -62,6 +62,15 @@ export interface PhysicsProps {
    * apply to a `client` passed in. A change makes a new world.
    */
   solverWorkers?: number;
+  /**
+   * Who runs the contact sweeps: 'js' (default) or 'wasm', the WebAssembly contact kernel
+   * (`createPhysicsWorker({ contactKernel })`: a chunk loaded in the world's thread before
+   * its first step; the same bits, fewer instructions). The world falls back to the JS
+   * sweeps where WebAssembly cannot run and when solver helpers step it (`solverWorkers`
+   * above 1 on a cross-origin isolated page); `getSolverThreads().contactKernel` of the
+   * client says which runs. It cannot apply to a `client` passed in. A change makes a new world.
+   */
+  contactKernel?: 'wasm' | 'js';
 }
 
 const ORIGIN: Vec2 = { x: 0, y: 0 };
@@ -93,10 +102,23 @@ function checkSolverWorkers(
   }
 }
 
+/** The contactKernel prop, checked where it is written, as solverWorkers is. */
+function checkContactKernel(value: unknown, client: PhysicsClient | undefined): void {
+  if (value === undefined) return;
+  if (value !== 'wasm' && value !== 'js') {
+    throw new RangeError(`<Physics>: contactKernel must be 'wasm' or 'js', got ${String(value)}`);
+  }
+  if (client !== undefined && value !== 'js') {
+    throw new Error(
+      `<Physics>: contactKernel cannot apply to a client passed in (give it to createPhysicsWorker), got ${value}`,
+    );
+  }
+}
+
 /**
  * Owns one physics world and its animation-frame loop. Props that a setter changes
  * (gravity, sub-steps, settings, solver, paused, time scale, interpolate, the mapping, debug) are
- * applied live. Backend, client, stepping, time step, maxStepsPerTick and solverWorkers make a new world
+ * applied live. Backend, client, stepping, time step, maxStepsPerTick, solverWorkers and contactKernel make a new world
  * (every body below is created again in it); mixers and worker are read when a world is made.
  */
 export function Physics(props: PhysicsProps) {
@@ -109,8 +131,10 @@ export function Physics(props: PhysicsProps) {
     worker,
     mixers,
     solverWorkers,
+    contactKernel,
   } = props;
   checkSolverWorkers(solverWorkers, backend, client);
+  checkContactKernel(contactKernel, client);
   // Functions and objects made inline would be new on every render: the worker factory and
   // the mixers are read when a world is made, and changing them alone makes no new world.
   const made = useRef({ worker, mixers });
@@ -124,6 +148,7 @@ export function Physics(props: PhysicsProps) {
         timeStep,
         maxStepsPerTick,
         solverWorkers,
+        contactKernel,
         worker: made.current.worker,
         world: {
           ...(props.gravity ? { gravity: props.gravity } : {}),
@@ -135,7 +160,7 @@ export function Physics(props: PhysicsProps) {
         timeScale: props.timeScale ?? 1,
         solver: props.solver ?? null,
       }),
-    [backend, client, stepping, timeStep, maxStepsPerTick, solverWorkers],
+    [backend, client, stepping, timeStep, maxStepsPerTick, solverWorkers, contactKernel],
   );
   useLayoutEffect(() => {
     runtime.start();

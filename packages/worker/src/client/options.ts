@@ -64,6 +64,18 @@ export interface PhysicsOptions {
    * `onError`, and the world then steps with the soft step.
    */
   solver?: SolverDescription | null;
+  /**
+   * Who runs the soft step's contact sweeps: `'js'` (the default) or `'wasm'`, the
+   * WebAssembly contact kernel (`@impulse/core/wasm`, docs/wasm-kernel.md): the same bits,
+   * fewer instructions. Its code is a chunk of its own, loaded in the host's thread before
+   * the world is made (the client's `ready` waits for it). The world falls back to the JS
+   * sweeps, to the same bits, where WebAssembly cannot run, if the chunk fails to load
+   * (reported through `onError`), and whenever the world steps with solver helpers
+   * (`solverWorkers` above 1 with shared memory: the kernel's memory is its own, the
+   * helpers' stores are shared). `getSolverThreads().contactKernel` says which runs:
+   * 'wasm-simd', 'wasm' or 'js'.
+   */
+  contactKernel?: 'wasm' | 'js';
 }
 
 export const DEFAULT_TIME_STEP = 1 / 60;
@@ -122,6 +134,7 @@ export function resolveOptions(
     solverBlockItems: o.solverBlockItems ?? DEFAULT_MIN_BLOCK_ITEMS,
     solverWorkerUse: o.solverWorkerUse ?? 'auto',
     solver: o.solver == null ? null : checkSolverDescription('createPhysics', 'solver', o.solver),
+    contactKernel: o.contactKernel ?? 'js',
   };
   if (r.stepping !== 'realtime' && r.stepping !== 'manual')
     fail('stepping', "'realtime' or 'manual'", r.stepping);
@@ -153,6 +166,9 @@ export function resolveOptions(
   if (r.solverWorkerUse !== 'auto' && r.solverWorkerUse !== 'always') {
     fail('solverWorkerUse', "'auto' or 'always'", r.solverWorkerUse);
   }
+  if (r.contactKernel !== 'wasm' && r.contactKernel !== 'js') {
+    fail('contactKernel', "'wasm' or 'js'", r.contactKernel);
+  }
   // helpers view the world through shared memory: without it, the physics worker steps alone
   if (!shared) r.solverWorkers = 1;
   if (crossesThreads) {
@@ -170,6 +186,14 @@ export function resolveOptions(
         'world.solver',
         "left out: a solver object cannot be sent to a worker (pass solver: { kind: 'xpbd' })",
         'a solver',
+      );
+    }
+    const kernel = r.world.contactKernel;
+    if (kernel !== undefined && kernel !== 'js') {
+      fail(
+        'world.contactKernel',
+        "left out: the kernel cannot be sent to a worker (pass contactKernel: 'wasm')",
+        'wasmContactKernel',
       );
     }
   }

@@ -82,6 +82,8 @@ export class WorldHost implements HostInputs {
    * (call_order.ts, which the entries put in front of the host).
    */
   loading: Promise<void> | null = null;
+  /** The WebAssembly contact kernel's entry, once a world asked for it (PhysicsOptions.contactKernel). */
+  private wasm: typeof import('@impulse/core/wasm') | null = null;
 
   /** `helpers`: where this thread gets solver helpers (none inline: it may not wait). */
   constructor(private readonly helpers: HelperSource | null = null) {}
@@ -91,8 +93,16 @@ export class WorldHost implements HostInputs {
    * loaded first: the step takes them and never waits for a load.
    */
   init(init: HostInit, sink: HostSink | null): void | Promise<void> {
-    if (init.snapshotEvery > 0) return this.withFeature('snapshot', () => this.start(init, sink));
-    this.start(init, sink);
+    const start = () => this.start(init, sink);
+    // the WebAssembly contact kernel's entry is a chunk of its own, loaded only when asked
+    // for; a failed load fails the init (the client's `ready`)
+    const kernel = () =>
+      this.after(
+        import('@impulse/core/wasm').then((e) => (this.wasm = e)),
+        start,
+      );
+    const run = init.contactKernel === 'wasm' ? kernel : start;
+    return init.snapshotEvery > 0 ? this.withFeature('snapshot', run) : run();
   }
 
   private start(init: HostInit, sink: HostSink | null): void {
@@ -102,6 +112,8 @@ export class WorldHost implements HostInputs {
     const def = {
       ...init.world,
       ...(solver === null ? {} : { solver }),
+      // loaded only when asked for; the world falls back to the JS sweeps itself on shared stores
+      ...(this.wasm && { contactKernel: this.wasm.wasmContactKernel }),
       ...(threads > 1 ? { sharedMemory: true } : {}),
     };
     this.releaseHelpers();
@@ -251,15 +263,16 @@ export class WorldHost implements HostInputs {
   /** Answered once the helpers asked for at init are attached (or failed to be). */
   async solverThreads(): Promise<SolverThreads> {
     await this.attaching;
-    return (
-      this.executor?.solverThreads() ?? {
+    return {
+      ...(this.executor?.solverThreads() ?? {
         threads: 1,
         readyHelpers: 0,
         sharedStages: 0,
         threadsInUse: 1,
         measuredSpeedUp: 0,
-      }
-    );
+      }),
+      contactKernel: this.wasm?.contactKernelOf(this.requireWorld()) ?? 'js',
+    };
   }
 
   /** The world's snapshot (its code loaded first). */
@@ -394,8 +407,11 @@ export class WorldHost implements HostInputs {
    * and runs it then, its result or error the same as if it had been loaded.
    */
   private withFeature<T>(name: WorldFeatureName, run: () => T): T | Promise<T> {
-    if (isWorldFeatureLoaded(name)) return run();
-    const loading = loadWorldFeature(name);
+    return isWorldFeatureLoaded(name) ? run() : this.after(loadWorldFeature(name), run);
+  }
+
+  /** Runs `run` once `loading` resolved, holding the calls that arrive meanwhile (`loading`). */
+  private after<T>(loading: Promise<unknown>, run: () => T): Promise<T> {
     const settled = loading.then(
       () => undefined,
       () => undefined,

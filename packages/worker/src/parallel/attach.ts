@@ -26,7 +26,7 @@ export function attachHelpers(
   });
   setStepExecutor(world, executor);
   return {
-    solverThreads: (): SolverThreads => ({
+    solverThreads: (): Omit<SolverThreads, 'contactKernel'> => ({
       threads: helpers + 1,
       readyHelpers: executor.readyHelpers,
       sharedStages: executor.dispatches,

@@ -15,7 +15,7 @@ import type { HelperSpawner } from './pool.js';
 
 /** A world's helpers: what they did (PhysicsClient.getSolverThreads), and their end (the host disposes it with the world). */
 export interface HelperLease {
-  solverThreads(): SolverThreads;
+  solverThreads(): Omit<SolverThreads, 'contactKernel'>;
   dispose(): void;
 }
 

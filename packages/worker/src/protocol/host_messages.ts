@@ -12,6 +12,7 @@ import type {
   SolverDescription,
   WorldDef,
 } from '@impulse/core';
+import type { ContactKernelName } from '@impulse/core/wasm';
 
 export type Stepping = 'realtime' | 'manual';
 
@@ -42,6 +43,8 @@ export interface HostInit {
   solverWorkerUse: 'auto' | 'always';
   /** The solver the world is made with (its kind's module loaded in the host first), or null. */
   solver: SolverDescription | null;
+  /** Who runs the contact sweeps (PhysicsOptions.contactKernel): 'wasm' loads the kernel's chunk first. */
+  contactKernel: 'wasm' | 'js';
 }
 
 /**
@@ -68,6 +71,11 @@ export interface SolverThreads {
    * (above 1: they made it faster; 0 before it was measured, and with 'always').
    */
   measuredSpeedUp: number;
+  /**
+   * Who runs the contact sweeps (PhysicsOptions.contactKernel): 'wasm-simd' or 'wasm' (the
+   * WebAssembly kernel, with or without f64x2), or 'js' (asked, or the kernel's fallback).
+   */
+  contactKernel: ContactKernelName;
 }
 
 /** A RollbackState's arrays, cut to their counts (structured clone drops the class). */

@@ -69,6 +69,18 @@ function initialThreads(): number {
   return Number.isInteger(n) && n >= 1 && n <= maxThreads() ? n : 0;
 }
 
+type Kernel = 'js' | 'wasm';
+
+/** `?kernel=wasm` starts with the WebAssembly contact kernel; the default is the JS sweeps. */
+function initialKernel(): Kernel {
+  return new URLSearchParams(window.location.search).get('kernel') === 'wasm' ? 'wasm' : 'js';
+}
+
+const KERNEL_OPTIONS: { value: Kernel; label: string }[] = [
+  { value: 'js', label: 'JS' },
+  { value: 'wasm', label: 'WebAssembly' },
+];
+
 const THREAD_OPTIONS = [
   { value: 0, label: 'Auto' },
   ...Array.from({ length: maxThreads() }, (_, i) => ({ value: i + 1, label: String(i + 1) })),
@@ -100,6 +112,7 @@ function Heap({ count, apis }: { count: number; apis: { current: BodyApi[] } }) 
 export default function Stress() {
   const [count, setCount] = useState(initialCount);
   const [threads, setThreads] = useState(initialThreads);
+  const [kernel, setKernel] = useState(initialKernel);
   const apis = useRef<BodyApi[]>([]);
   const inline = chosenBackend() === 'inline';
   // helpers need shared memory in the worker; inline the page's thread steps alone
@@ -113,10 +126,13 @@ export default function Stress() {
   const other = inline ? window.location.pathname : `${window.location.pathname}?backend=inline`;
   return (
     <CanvasScene
-      // a new count of bodies or of threads is a new world
-      key={`${count} ${threads}`}
+      // a new count of bodies, of threads or a new kernel is a new world
+      key={`${count} ${threads} ${kernel}`}
       meta={meta}
-      physics={parallel && threads > 0 ? { solverWorkers: threads } : {}}
+      physics={{
+        ...(parallel && threads > 0 ? { solverWorkers: threads } : {}),
+        ...(kernel === 'wasm' ? { contactKernel: kernel } : {}),
+      }}
       view={VIEW}
       bodyStyle={style}
       controls={
@@ -151,6 +167,7 @@ export default function Stress() {
               </p>
             </div>
           )}
+          <Segmented label="Contact kernel" value={kernel} options={KERNEL_OPTIONS} onChange={setKernel} />
           <StepTime />
           <Button kind="primary" onClick={shake}>
             Shake

@@ -1,7 +1,8 @@
 /**
  * The Stress scene's step time: the mean of the worker's step times over the last steps,
  * and the threads that took them (the physics worker and its solver helpers; of them, the
- * threads in use: one while the helpers measured no faster, PhysicsOptions.solverWorkerUse). Sampled on
+ * threads in use: one while the helpers measured no faster, PhysicsOptions.solverWorkerUse),
+ * and who ran the contact sweeps (PhysicsOptions.contactKernel). Sampled on
  * display frames with no allocation, shown about once a second: only this line re-renders.
  */
 import type { PhysicsStats, SolverThreads } from '@impulse/worker';
@@ -22,6 +23,13 @@ function inUse(solver: SolverThreads): string {
   const measured = speedUp > 0 ? ` (measured ${speedUp.toFixed(2)}× faster with the helpers than alone)` : '';
   return `threads in use: ${solver.threadsInUse}${measured}`;
 }
+
+/** Who ran the contact sweeps: the WebAssembly kernel falls back to the JS with helpers. */
+const KERNEL_NAMES: Record<SolverThreads['contactKernel'], string> = {
+  'wasm-simd': 'WebAssembly (SIMD)',
+  wasm: 'WebAssembly',
+  js: 'JS',
+};
 
 export function StepTime() {
   // the client is read in the callback: StrictMode's remount replaces the first one
@@ -54,6 +62,7 @@ export function StepTime() {
       {shown.solver && shown.solver.threads > 1
         ? `, ${shown.solver.sharedStages.toLocaleString('en')} stages shared with the helpers; ${inUse(shown.solver)}`
         : ''}
+      {shown.solver ? `; contacts: ${KERNEL_NAMES[shown.solver.contactKernel]}` : ''}
     </p>
   );
 }
