@@ -68,9 +68,9 @@ export interface PhysicsOptions {
    * Who runs the soft step's contact sweeps: `'js'` (the default) or `'wasm'`, the
    * WebAssembly contact kernel (`@impulse/core/wasm`, docs/wasm-kernel.md): the same bits,
    * fewer instructions. Its code is a chunk of its own, loaded in the host's thread before
-   * the world is made (the client's `ready` waits for it). The world falls back to the JS
-   * sweeps, to the same bits, where WebAssembly cannot run, if the chunk fails to load
-   * (reported through `onError`), and whenever the world steps with solver helpers
+   * the world is made (the client's `ready` waits for it, and rejects if the chunk fails to
+   * load). The world falls back to the JS sweeps, to the same bits, where WebAssembly
+   * cannot run (no WebAssembly, a CSP without 'wasm-unsafe-eval'), and whenever it steps with solver helpers
    * (`solverWorkers` above 1 with shared memory: the kernel's memory is its own, the
    * helpers' stores are shared). `getSolverThreads().contactKernel` says which runs:
    * 'wasm-simd', 'wasm' or 'js'.
