@@ -25,6 +25,10 @@ interface KernelExports {
   solve(...args: SolveArgs): number;
   solve2(...args: SolveArgs): number;
   relaxAgain(start: number, end: number, track: number, first: number): void;
+  // the stages of scripts/wasm/kernel_stages_wat.mjs
+  setStagesLayout(contactData: number, invMass: number, invInertia: number): void;
+  prepare(start: number, end: number): number;
+  storeImpulses(start: number, end: number, keepMax: number): void;
 }
 type SolveArgs = [start: number, end: number, bias: number, stored: number, track: number, first: number];
 
@@ -72,11 +76,13 @@ export class WasmContactKernel implements AttachedContactKernel {
   private readonly simd: boolean;
   private w: JointsState;
   /**
-   * The sweeps' doubles (1/h, the negated push-out limit, the relax-again speed), a region
-   * of the kernel memory the kernel reads them from: passed as arguments, they were boxed
-   * at every call V8 did not inline (scripts/wasm/kernel_wat.mjs, SOLVE_PARAMS).
+   * The sweeps' doubles (1/h, the negated push-out limit, the relax-again speed), then the
+   * prepare stage's (the contact and static softness, the approach limit, the warm-start
+   * factor: scripts/wasm/kernel_stages_wat.mjs), a region of the kernel memory the kernel
+   * reads them from: passed as arguments, they were boxed at every call V8 did not inline
+   * (scripts/wasm/kernel_wat.mjs, SOLVE_PARAMS).
    */
-  params = new Float64Array(3);
+  params = new Float64Array(11);
 
   private constructor(
     private readonly api: WasmApi,
@@ -126,6 +132,10 @@ export class WasmContactKernel implements AttachedContactKernel {
     m.place(w.constraints, 'meta');
     m.place(w.constraints, 'relaxAgain');
     m.place(this, 'params');
+    // what the prepare and store stages read besides (docs/wasm-kernel.md, "More stages")
+    m.place(w.contacts, 'data');
+    m.place(w.bodies, 'invMass');
+    m.place(w.bodies, 'invInertia');
   }
 
   /**
@@ -148,6 +158,11 @@ export class WasmContactKernel implements AttachedContactKernel {
       m.offsetOf(k, 'relaxAgain'),
       m.offsetOf(this, 'params'),
     );
+    this.x.setStagesLayout(
+      m.offsetOf(w.contacts, 'data'),
+      m.offsetOf(w.bodies, 'invMass'),
+      m.offsetOf(w.bodies, 'invInertia'),
+    );
   }
 
   sweep(w: JointsState, stage: SolverStage, count: number): number {
@@ -162,6 +177,11 @@ export class WasmContactKernel implements AttachedContactKernel {
     params[0] = ctx.invH;
     params[1] = -ctx.maxPushSpeed;
     params[2] = ctx.relaxAgainSpeed;
+    if (stage === S.PrepareContacts) return this.prepare(w, count);
+    if (stage === S.StoreImpulses) {
+      x.storeImpulses(0, count, k.trackMaxImpulse ? 1 : 0);
+      return 0;
+    }
     if (stage === S.RelaxAgain) {
       x.relaxAgain(0, count, track, first);
       return 0;
@@ -199,5 +219,23 @@ export class WasmContactKernel implements AttachedContactKernel {
       if (end > start) result |= x.solve2(start, end, bias, stored, track, first);
     }
     return result;
+  }
+
+  /** The prepare stage (prepareContactRange) over constraints [0, count), its doubles first into the parameter record. */
+  private prepare(w: JointsState, count: number): number {
+    const ctx = w.stepContext;
+    const params = this.params;
+    const c = ctx.contactSoftness;
+    const s = ctx.staticSoftness;
+    params[3] = c.biasRate;
+    params[4] = c.massScale;
+    params[5] = c.impulseScale;
+    params[6] = s.biasRate;
+    params[7] = s.massScale;
+    params[8] = s.impulseScale;
+    // as prepareContactRange: NaN counts as fast
+    params[9] = -Math.min(w.settings.restitutionThreshold, w.settings.hitEventThreshold);
+    params[10] = ctx.enableWarmStarting ? 1 : 0;
+    return this.x.prepare(0, count);
   }
 }

@@ -308,7 +308,8 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
 
   prepareJoints(w, ctx);
   const count = colourConstraints(w);
-  finishPrepare(k, count > 0 ? ex.runStage(w, SolverStage.PrepareContacts, 0, count) : 0);
+  // (the executor's answer of the last step, for the kernel only: either path has the same bits)
+  finishPrepare(k, count > 0 ? runWhole(w, ex, ex.inline === true, SolverStage.PrepareContacts, count) : 0);
   // The executor may decide `inline` when it is handed a stage (the worker's decides it at
   // PrepareContacts, from the constraint count): read once, after that, and kept for the
   // whole step, so every stage of the step takes the same path. (When one thread left the
@@ -336,10 +337,20 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   }
   if (k.bouncy) runColours(w, ex, inline, SolverStage.Restitution, ALL_COLOURS);
   reportHitEvents(w, settings.hitEventThreshold);
-  if (count > 0) ex.runStage(w, SolverStage.StoreImpulses, 0, count);
+  if (count > 0) runWhole(w, ex, inline, SolverStage.StoreImpulses, count);
   finishJoints(w, ctx);
   finalizeBodies(w);
   w.fastBodyCount = fastBodyCount;
+}
+
+/**
+ * Runs a stage over constraints [0, count) at once (PrepareContacts, StoreImpulses): by the
+ * WebAssembly kernel when the world has one and the step runs here (`inline`), with the
+ * same bits, else through the executor.
+ */
+function runWhole(w: WorldState, ex: StepExecutor, inline: boolean, stage: SolverStage, count: number): number {
+  const kernel = w.contactKernel;
+  return inline && kernel !== null ? kernel.sweep(w, stage, count) : ex.runStage(w, stage, 0, count);
 }
 
 /** Runs a body stage over every awake body. */

@@ -75,7 +75,9 @@ describe('WorldDef.contactKernel', () => {
     scene(wasm);
     expect(hashes(wasm, 300)).toEqual(hashes(js, 300));
     const w = worldStateOf(wasm);
-    for (const a of [w.bodies.state, w.constraints.data, w.constraints.meta, w.constraints.relaxAgain]) {
+    const k = w.constraints;
+    const b = w.bodies;
+    for (const a of [b.state, k.data, k.meta, k.relaxAgain, w.contacts.data, b.invMass, b.invInertia]) {
       expect(isKernelMemory(a)).toBe(true);
     }
   });
