@@ -14,7 +14,16 @@
 // Layouts, as contact_solver.ts's enums: C (contact record), P (its point), K and Q (the
 // prepared constraint and its point).
 const C = { NX: 0, NY: 1, FRICTION: 2, RESTITUTION: 3, POINT: 4, POINT_STRIDE: 8, STRIDE: 20 };
-const P = { RAX: 0, RAY: 1, RBX: 2, RBY: 3, SEP: 4, NORMAL_IMPULSE: 5, TANGENT_IMPULSE: 6, MAX_NORMAL_IMPULSE: 7 };
+const P = {
+  RAX: 0,
+  RAY: 1,
+  RBX: 2,
+  RBY: 3,
+  SEP: 4,
+  NORMAL_IMPULSE: 5,
+  TANGENT_IMPULSE: 6,
+  MAX_NORMAL_IMPULSE: 7,
+};
 const K = {
   NX: 0,
   NY: 1,
@@ -45,7 +54,9 @@ const Q = {
   RELATIVE_VELOCITY: 10,
 };
 /** Body state (body_state_layout.ts). */
-const S = { VX: 0, VY: 1, W: 2 };
+const S = { VX: 0, VY: 1, W: 2, DPX: 4, DPY: 5, DQC: 6, DQS: 7 };
+/** BodyType.Dynamic (types/body_def.ts). */
+const DYNAMIC = 2;
 
 /**
  * The prepare stage's doubles, after the sweeps' three in the parameter record at `$kp`
@@ -54,6 +65,13 @@ const S = { VX: 0, VY: 1, W: 2 };
  */
 export const PREPARE_PARAMS = 3;
 export const PREPARE_PARAM_COUNT = 8;
+/**
+ * The body stages' doubles, after the prepare stage's: the sub-step, gravity (x, y), the
+ * linear speed limit and the two angular ones (on entry, after the solve).
+ */
+export const BODY_PARAMS = PREPARE_PARAMS + PREPARE_PARAM_COUNT;
+const BODY_PARAM_NAMES = ['h', 'gx', 'gy', 'maxLinear', 'maxAngular', 'maxSolvedAngular'];
+export const BODY_PARAM_COUNT = BODY_PARAM_NAMES.length;
 
 const f = (x) => `(local.get $${x})`;
 const ld = (ptr, off) => `(f64.load offset=${off * 8} (local.get $${ptr}))`;
@@ -63,13 +81,29 @@ const add = (a, b) => `(f64.add ${a} ${b})`;
 const sub = (a, b) => `(f64.sub ${a} ${b})`;
 const mul = (a, b) => `(f64.mul ${a} ${b})`;
 
-/** The module's globals for these stages: byte offsets of the contact records, inverse masses and inertias. */
+/** The body columns the body stages read, in `setStagesLayout`'s order after the contact records. */
+const BODY_COLUMNS = [
+  'invMass',
+  'invInertia',
+  'awakeBodies',
+  'type',
+  'mass',
+  'gravityScale',
+  'linearDamping',
+  'angularDamping',
+  'fx',
+  'fy',
+  'torque',
+];
+/** Their globals, by column. */
+const G = Object.fromEntries(BODY_COLUMNS.map((c) => [c, `$b_${c}`]));
+
+/** The module's globals for these stages: byte offsets of the contact records and body columns. */
 export function stagesGlobals() {
-  return `(global $cd (mut i32) (i32.const 0))
-  (global $im (mut i32) (i32.const 0))
-  (global $ii (mut i32) (i32.const 0))
-  (func (export "setStagesLayout") (param i32 i32 i32)
-    (global.set $cd (local.get 0)) (global.set $im (local.get 1)) (global.set $ii (local.get 2)))`;
+  const all = ['$cd', ...BODY_COLUMNS.map((c) => G[c])];
+  return `${all.map((g) => `(global ${g} (mut i32) (i32.const 0))`).join(' ')}
+  (func (export "setStagesLayout") ${all.map(() => '(param i32)').join(' ')}
+    ${all.map((g, i) => `(global.set ${g} (local.get ${i}))`).join(' ')})`;
 }
 
 /** One point q (0 or 1) of the prepare stage: prepareContactRange's inner loop body. */
@@ -79,10 +113,7 @@ function preparePoint(q) {
   const kMass = (name, ra, rb) => [
     set(
       name,
-      add(
-        add(add(f('mA'), f('mB')), mul(mul(f('iA'), f(ra)), f(ra))),
-        mul(mul(f('iB'), f(rb)), f(rb)),
-      ),
+      add(add(add(f('mA'), f('mB')), mul(mul(f('iA'), f(ra)), f(ra))), mul(mul(f('iB'), f(rb)), f(rb))),
     ),
   ];
   return [
@@ -171,7 +202,23 @@ export function prepareFunc() {
     'dvy',
     'rv',
   ];
-  const ints = ['n', 'm', 'oa', 'ob', 'sa', 'sb', 'count', 'base', 'cb', 'static', 'found', 'src0', 'p0', 'src1', 'p1'];
+  const ints = [
+    'n',
+    'm',
+    'oa',
+    'ob',
+    'sa',
+    'sb',
+    'count',
+    'base',
+    'cb',
+    'static',
+    'found',
+    'src0',
+    'p0',
+    'src1',
+    'p1',
+  ];
   const params = doubles
     .slice(0, PREPARE_PARAM_COUNT)
     .map((x, i) => set(x, `(f64.load offset=${(PREPARE_PARAMS + i) * 8} (global.get $kp))`));
@@ -190,10 +237,10 @@ export function prepareFunc() {
     (local.set $cb (i32.add (global.get $cd) (i32.mul (i32.load offset=12 (local.get $m)) (i32.const ${C.STRIDE * 8}))))
     (local.set $base (i32.add (global.get $kd) (i32.mul (local.get $n) (i32.const ${K.STRIDE * 8}))))
     ;; the meta's state offsets are body * 8: the same number is a body's byte offset in a double column
-    ${set('mA', '(f64.load (i32.add (global.get $im) (local.get $oa)))')}
-    ${set('iA', '(f64.load (i32.add (global.get $ii) (local.get $oa)))')}
-    ${set('mB', '(f64.load (i32.add (global.get $im) (local.get $ob)))')}
-    ${set('iB', '(f64.load (i32.add (global.get $ii) (local.get $ob)))')}
+    ${set('mA', '(f64.load (i32.add (global.get $b_invMass) (local.get $oa)))')}
+    ${set('iA', '(f64.load (i32.add (global.get $b_invInertia) (local.get $oa)))')}
+    ${set('mB', '(f64.load (i32.add (global.get $b_invMass) (local.get $ob)))')}
+    ${set('iB', '(f64.load (i32.add (global.get $b_invInertia) (local.get $ob)))')}
     (local.set $sa (i32.add (global.get $st) (i32.shl (local.get $oa) (i32.const 3))))
     (local.set $sb (i32.add (global.get $st) (i32.shl (local.get $ob) (i32.const 3))))
     ${set('nx', ld('cb', C.NX))}
@@ -259,9 +306,147 @@ export function storeImpulsesFunc() {
     (br $next))))`;
 }
 
+/** A double of body column `c` for the body in local $b. */
+const col = (c) => `(f64.load (i32.add (global.get ${G[c]}) (i32.shl (local.get $b) (i32.const 3))))`;
+
+/**
+ * limitSpeed (dynamics/body_integration.ts) on the state record at byte pointer $o, against
+ * local `maxAngular`, when the i32 expression `limited` is not 0: every operation runs, the
+ * results are picked by selects, as in the JS. Math.max of two absolute values is f64.max
+ * (neither is -0; NaN gives NaN in both).
+ */
+function limitSpeed(maxAngular, limited) {
+  return [
+    set('vx', ld('o', S.VX)),
+    set('vy', ld('o', S.VY)),
+    set('av', ld('o', S.W)),
+    set('vSq', add(mul(f('vx'), f('vx')), mul(f('vy'), f('vy')))),
+    `(local.set $linearOver (f64.gt ${f('vSq')} ${mul(f('maxLinear'), f('maxLinear'))}))`,
+    `(local.set $angularOver (f64.gt ${mul(f('av'), f('av'))} ${mul(f(maxAngular), f(maxAngular))}))`,
+    set('m', `(f64.max (f64.abs ${f('vx')}) (f64.abs ${f('vy')}))`),
+    set('ux', `(f64.div ${f('vx')} ${f('m')})`),
+    set('uy', `(f64.div ${f('vy')} ${f('m')})`),
+    set('scaled', mul(f('m'), `(f64.sqrt ${add(mul(f('ux'), f('ux')), mul(f('uy'), f('uy')))})`)),
+    set(
+      'ratio',
+      `(f64.div ${f('maxLinear')} (select ${f('scaled')} (f64.sqrt ${f('vSq')}) (f64.eq ${f('vSq')} (f64.const inf))))`,
+    ),
+    `(local.set $limited ${limited})`,
+    '(local.set $scale (i32.and (local.get $limited) (local.get $linearOver)))',
+    st('o', S.VX, `(select ${mul(f('vx'), f('ratio'))} ${f('vx')} (local.get $scale))`),
+    st('o', S.VY, `(select ${mul(f('vy'), f('ratio'))} ${f('vy')} (local.get $scale))`),
+    set('negAngular', `(f64.neg ${f(maxAngular)})`),
+    set(
+      'clamped',
+      `(select ${f(maxAngular)} (select ${f('negAngular')} ${f('av')} (f64.lt ${f('av')} ${f('negAngular')})) (f64.gt ${f('av')} ${f(maxAngular)}))`,
+    ),
+    st(
+      'o',
+      S.W,
+      `(select ${f('clamped')} ${f('av')} (i32.and (local.get $limited) (i32.or (local.get $linearOver) (local.get $angularOver))))`,
+    ),
+  ];
+}
+
+/** The body stages' locals and their parameters' loads. */
+function bodyLocals(extra) {
+  const doubles = [
+    ...BODY_PARAM_NAMES,
+    ...extra,
+    'vx',
+    'vy',
+    'av',
+    'vSq',
+    'm',
+    'ux',
+    'uy',
+    'scaled',
+    'ratio',
+    'negAngular',
+    'clamped',
+  ];
+  const ints = ['i', 'b', 'o', 'linearOver', 'angularOver', 'limited', 'scale', 'dynamic'];
+  return [
+    doubles.map((x) => `(local $${x} f64)`).join(' '),
+    ints.map((x) => `(local $${x} i32)`).join(' '),
+    ...BODY_PARAM_NAMES.map((x, i) => set(x, `(f64.load offset=${(BODY_PARAMS + i) * 8} (global.get $kp))`)),
+  ].join('\n  ');
+}
+
+/** The loop over awake bodies [start, end): $b the body, $o its state record's byte pointer. */
+function bodyLoop(body) {
+  return `(local.set $i (local.get $start))
+  (block $done (loop $next
+    (br_if $done (i32.ge_s (local.get $i) (local.get $end)))
+    (local.set $b (i32.load (i32.add (global.get ${G.awakeBodies}) (i32.shl (local.get $i) (i32.const 2)))))
+    (local.set $o (i32.add (global.get $st) (i32.shl (local.get $b) (i32.const 6))))
+    (local.set $dynamic (i32.eq (i32.load8_u (i32.add (global.get ${G.type}) (local.get $b))) (i32.const ${DYNAMIC})))
+    (local.set $i (i32.add (local.get $i) (i32.const 1)))
+    ${body.join('\n    ')}
+    (br $next)))`;
+}
+
+/** `integrateVelocities(start, end)`: integrateVelocityRange over awake bodies [start, end). */
+export function integrateVelocitiesFunc() {
+  const velocity = (v, force, g) =>
+    add(
+      mul(mul(f('h'), f('invMass')), add(col(force), mul(mul(f('mass'), f('gs')), f(g)))),
+      mul(f('linearDamping'), ld('o', v)),
+    );
+  return `(func (export "integrateVelocities") (param $start i32) (param $end i32)
+  ${bodyLocals(['invMass', 'mass', 'gs', 'linearDamping', 'angularDamping', 'nvx', 'nvy', 'nav'])}
+  ${bodyLoop([
+    '(br_if $next (i32.eqz (local.get $dynamic)))',
+    set('invMass', col('invMass')),
+    set('mass', col('mass')),
+    set('gs', col('gravityScale')),
+    set(
+      'linearDamping',
+      `(f64.div (f64.const 1) ${add('(f64.const 1)', mul(f('h'), col('linearDamping')))})`,
+    ),
+    set(
+      'angularDamping',
+      `(f64.div (f64.const 1) ${add('(f64.const 1)', mul(f('h'), col('angularDamping')))})`,
+    ),
+    set('nvx', velocity(S.VX, 'fx', 'gx')),
+    set('nvy', velocity(S.VY, 'fy', 'gy')),
+    set(
+      'nav',
+      add(mul(mul(f('h'), col('invInertia')), col('torque')), mul(f('angularDamping'), ld('o', S.W))),
+    ),
+    st('o', S.VX, f('nvx')),
+    st('o', S.VY, f('nvy')),
+    st('o', S.W, f('nav')),
+    // clamp to keep a blown-up body from destroying the rest of the scene
+    ...limitSpeed('maxAngular', '(i32.const 1)'),
+  ])})`;
+}
+
+/** `integratePositions(start, end)`: integratePositionRange over awake bodies [start, end). */
+export function integratePositionsFunc() {
+  return `(func (export "integratePositions") (param $start i32) (param $end i32)
+  ${bodyLocals(['hw', 'qc', 'qs', 'c', 's', 'inv'])}
+  ${bodyLoop([
+    // kinematic bodies move as set
+    ...limitSpeed('maxSolvedAngular', '(local.get $dynamic)'),
+    set('hw', mul(f('h'), ld('o', S.W))),
+    set('qc', ld('o', S.DQC)),
+    set('qs', ld('o', S.DQS)),
+    set('c', sub(f('qc'), mul(f('hw'), f('qs')))),
+    set('s', add(f('qs'), mul(f('hw'), f('qc')))),
+    set('inv', `(f64.div (f64.const 1) (f64.sqrt ${add(mul(f('c'), f('c')), mul(f('s'), f('s')))}))`),
+    st('o', S.DQC, mul(f('c'), f('inv'))),
+    st('o', S.DQS, mul(f('s'), f('inv'))),
+    st('o', S.DPX, add(ld('o', S.DPX), mul(f('h'), ld('o', S.VX)))),
+    st('o', S.DPY, add(ld('o', S.DPY), mul(f('h'), ld('o', S.VY)))),
+  ])})`;
+}
+
 /** Every function and global of this file, for the module (kernel_wat.mjs kernelWat). */
 export function stagesWat() {
   return `${stagesGlobals()}
   ${prepareFunc()}
-  ${storeImpulsesFunc()}`;
+  ${storeImpulsesFunc()}
+  ${integrateVelocitiesFunc()}
+  ${integratePositionsFunc()}`;
 }

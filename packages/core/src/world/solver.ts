@@ -322,12 +322,12 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   for (let i = 0; i < subSteps; i++) {
     ctx.secondPointFirst = (i >> 1) & 1;
     ctx.separationsStored = i > 0;
-    runBodies(w, ex, SolverStage.IntegrateVelocities);
+    runBodies(w, ex, inline, SolverStage.IntegrateVelocities);
     runJoints(w, ex, inline, SolverStage.JointWarmStart);
     runColours(w, ex, inline, SolverStage.WarmStart, ALL_COLOURS);
     runJoints(w, ex, inline, SolverStage.JointSolve);
     runColours(w, ex, inline, SolverStage.Solve, ALL_COLOURS);
-    runBodies(w, ex, SolverStage.IntegratePositions);
+    runBodies(w, ex, inline, SolverStage.IntegratePositions);
     runJoints(w, ex, inline, SolverStage.JointRelax);
     // the constraints the relax pass changed a lot, relaxed once more after it, in the
     // colours that have some
@@ -344,19 +344,26 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
 }
 
 /**
- * Runs a stage over constraints [0, count) at once (PrepareContacts, StoreImpulses): by the
+ * Runs a stage over its items [0, count) at once (PrepareContacts, StoreImpulses, the body
+ * stages): by the
  * WebAssembly kernel when the world has one and the step runs here (`inline`), with the
  * same bits, else through the executor.
  */
-function runWhole(w: WorldState, ex: StepExecutor, inline: boolean, stage: SolverStage, count: number): number {
+function runWhole(
+  w: WorldState,
+  ex: StepExecutor,
+  inline: boolean,
+  stage: SolverStage,
+  count: number,
+): number {
   const kernel = w.contactKernel;
   return inline && kernel !== null ? kernel.sweep(w, stage, count) : ex.runStage(w, stage, 0, count);
 }
 
-/** Runs a body stage over every awake body. */
-function runBodies(w: WorldState, ex: StepExecutor, stage: SolverStage): void {
+/** Runs a body stage over every awake body (by the kernel as runWhole does). */
+function runBodies(w: WorldState, ex: StepExecutor, inline: boolean, stage: SolverStage): void {
   const n = w.awakeBodyCount;
-  if (n > 0) ex.runStage(w, stage, 0, n);
+  if (n > 0) runWhole(w, ex, inline, stage, n);
 }
 
 /**
