@@ -308,8 +308,10 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
 
   prepareJoints(w, ctx);
   const count = colourConstraints(w);
-  // (the executor's answer of the last step, for the kernel only: either path has the same bits)
-  finishPrepare(k, count > 0 ? runWhole(w, ex, ex.inline === true, SolverStage.PrepareContacts, count) : 0);
+  // (an executor of its own decides `inline` at this stage and releases its helpers at
+  // StoreImpulses: the kernel takes those two only from the serial one)
+  const serial = ex === serialExecutor;
+  finishPrepare(k, count > 0 ? runWhole(w, ex, serial, SolverStage.PrepareContacts, count) : 0);
   // The executor may decide `inline` when it is handed a stage (the worker's decides it at
   // PrepareContacts, from the constraint count): read once, after that, and kept for the
   // whole step, so every stage of the step takes the same path. (When one thread left the
@@ -337,7 +339,7 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   }
   if (k.bouncy) runColours(w, ex, inline, SolverStage.Restitution, ALL_COLOURS);
   reportHitEvents(w, settings.hitEventThreshold);
-  if (count > 0) runWhole(w, ex, inline, SolverStage.StoreImpulses, count);
+  if (count > 0) runWhole(w, ex, serial, SolverStage.StoreImpulses, count);
   finishJoints(w, ctx);
   finalizeBodies(w);
   w.fastBodyCount = fastBodyCount;
@@ -345,19 +347,18 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
 
 /**
  * Runs a stage over its items [0, count) at once (PrepareContacts, StoreImpulses, the body
- * stages): by the
- * WebAssembly kernel when the world has one and the step runs here (`inline`), with the
- * same bits, else through the executor.
+ * stages): by the WebAssembly kernel when the world has one and `here` (the stage may run
+ * on this thread), with the same bits, else through the executor.
  */
 function runWhole(
   w: WorldState,
   ex: StepExecutor,
-  inline: boolean,
+  here: boolean,
   stage: SolverStage,
   count: number,
 ): number {
   const kernel = w.contactKernel;
-  return inline && kernel !== null ? kernel.sweep(w, stage, count) : ex.runStage(w, stage, 0, count);
+  return here && kernel !== null ? kernel.sweep(w, stage, count) : ex.runStage(w, stage, 0, count);
 }
 
 /** Runs a body stage over every awake body (by the kernel as runWhole does). */
