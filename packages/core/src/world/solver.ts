@@ -350,13 +350,7 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
  * stages): by the WebAssembly kernel when the world has one and `here` (the stage may run
  * on this thread), with the same bits, else through the executor.
  */
-function runWhole(
-  w: WorldState,
-  ex: StepExecutor,
-  here: boolean,
-  stage: SolverStage,
-  count: number,
-): number {
+function runWhole(w: WorldState, ex: StepExecutor, here: boolean, stage: SolverStage, count: number): number {
   const kernel = w.contactKernel;
   return here && kernel !== null ? kernel.sweep(w, stage, count) : ex.runStage(w, stage, 0, count);
 }
