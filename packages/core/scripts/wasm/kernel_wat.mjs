@@ -15,6 +15,8 @@
  * flags (1 int32 each), at byte offsets set by `setLayout`.
  */
 
+import { stagesWat } from './kernel_stages_wat.mjs';
+
 // Layouts, as contact_solver.ts's enums (S, K, Q; M for the meta kinds).
 const S = { VX: 0, VY: 1, W: 2, DPX: 4, DPY: 5, DQC: 6, DQS: 7 };
 const K = {
@@ -629,5 +631,6 @@ export function kernelWat({ simd = true } = {}) {
   ${simd ? solve2Func() : ''}
   ${warmFunc()}
   ${simd ? warm2Func() : ''}
-  ${relaxAgainFunc()})`;
+  ${relaxAgainFunc()}
+  ${stagesWat()})`;
 }

@@ -25,6 +25,12 @@ interface KernelExports {
   solve(...args: SolveArgs): number;
   solve2(...args: SolveArgs): number;
   relaxAgain(start: number, end: number, track: number, first: number): void;
+  // the stages of scripts/wasm/kernel_stages_wat.mjs
+  setStagesLayout(...offsets: number[]): void;
+  prepare(start: number, end: number): number;
+  storeImpulses(start: number, end: number, keepMax: number): void;
+  integrateVelocities(start: number, end: number): void;
+  integratePositions(start: number, end: number): void;
 }
 type SolveArgs = [start: number, end: number, bias: number, stored: number, track: number, first: number];
 
@@ -34,6 +40,23 @@ function decode(base64: string): Uint8Array<ArrayBuffer> {
   for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
   return b;
 }
+
+/**
+ * The body columns the stages of scripts/wasm/kernel_stages_wat.mjs read, placed in the
+ * kernel memory (their offsets go to setStagesLayout in its order).
+ */
+const BODY_COLUMNS = [
+  'invMass',
+  'invInertia',
+  'type',
+  'mass',
+  'gravityScale',
+  'linearDamping',
+  'angularDamping',
+  'fx',
+  'fy',
+  'torque',
+] as const;
 
 /** The compiled module and whether it is the f64x2 one; null when none compiles here. */
 let compiled: { module: WasmModule; simd: boolean } | null | undefined;
@@ -72,11 +95,14 @@ export class WasmContactKernel implements AttachedContactKernel {
   private readonly simd: boolean;
   private w: JointsState;
   /**
-   * The sweeps' doubles (1/h, the negated push-out limit, the relax-again speed), a region
-   * of the kernel memory the kernel reads them from: passed as arguments, they were boxed
-   * at every call V8 did not inline (scripts/wasm/kernel_wat.mjs, SOLVE_PARAMS).
+   * The sweeps' doubles (1/h, the negated push-out limit, the relax-again speed), then the
+   * prepare stage's (the contact and static softness, the approach limit, the warm-start
+   * factor), then the body stages' (the sub-step, gravity, the speed limits:
+   * scripts/wasm/kernel_stages_wat.mjs), a region of the kernel memory the kernel
+   * reads them from: passed as arguments, they were boxed at every call V8 did not inline
+   * (scripts/wasm/kernel_wat.mjs, SOLVE_PARAMS).
    */
-  params = new Float64Array(3);
+  params = new Float64Array(17);
 
   private constructor(
     private readonly api: WasmApi,
@@ -126,6 +152,10 @@ export class WasmContactKernel implements AttachedContactKernel {
     m.place(w.constraints, 'meta');
     m.place(w.constraints, 'relaxAgain');
     m.place(this, 'params');
+    // what the prepare, store and body stages read besides (docs/wasm-kernel.md, "More stages")
+    m.place(w.contacts, 'data');
+    m.place(w, 'awakeBodies');
+    for (const key of BODY_COLUMNS) m.place(w.bodies, key);
   }
 
   /**
@@ -148,6 +178,21 @@ export class WasmContactKernel implements AttachedContactKernel {
       m.offsetOf(k, 'relaxAgain'),
       m.offsetOf(this, 'params'),
     );
+    const b = w.bodies;
+    this.x.setStagesLayout(
+      m.offsetOf(w.contacts, 'data'),
+      m.offsetOf(b, 'invMass'),
+      m.offsetOf(b, 'invInertia'),
+      m.offsetOf(w, 'awakeBodies'),
+      m.offsetOf(b, 'type'),
+      m.offsetOf(b, 'mass'),
+      m.offsetOf(b, 'gravityScale'),
+      m.offsetOf(b, 'linearDamping'),
+      m.offsetOf(b, 'angularDamping'),
+      m.offsetOf(b, 'fx'),
+      m.offsetOf(b, 'fy'),
+      m.offsetOf(b, 'torque'),
+    );
   }
 
   sweep(w: JointsState, stage: SolverStage, count: number): number {
@@ -162,6 +207,17 @@ export class WasmContactKernel implements AttachedContactKernel {
     params[0] = ctx.invH;
     params[1] = -ctx.maxPushSpeed;
     params[2] = ctx.relaxAgainSpeed;
+    if (stage === S.PrepareContacts) return this.prepare(w, count);
+    if (stage === S.IntegrateVelocities || stage === S.IntegratePositions) {
+      this.bodyParams(w);
+      if (stage === S.IntegrateVelocities) x.integrateVelocities(0, count);
+      else x.integratePositions(0, count);
+      return 0;
+    }
+    if (stage === S.StoreImpulses) {
+      x.storeImpulses(0, count, k.trackMaxImpulse ? 1 : 0);
+      return 0;
+    }
     if (stage === S.RelaxAgain) {
       x.relaxAgain(0, count, track, first);
       return 0;
@@ -199,5 +255,35 @@ export class WasmContactKernel implements AttachedContactKernel {
       if (end > start) result |= x.solve2(start, end, bias, stored, track, first);
     }
     return result;
+  }
+
+  /** The prepare stage (prepareContactRange) over constraints [0, count), its doubles first into the parameter record. */
+  private prepare(w: JointsState, count: number): number {
+    const ctx = w.stepContext;
+    const params = this.params;
+    const c = ctx.contactSoftness;
+    const s = ctx.staticSoftness;
+    params[3] = c.biasRate;
+    params[4] = c.massScale;
+    params[5] = c.impulseScale;
+    params[6] = s.biasRate;
+    params[7] = s.massScale;
+    params[8] = s.impulseScale;
+    // as prepareContactRange: NaN counts as fast
+    params[9] = -Math.min(w.settings.restitutionThreshold, w.settings.hitEventThreshold);
+    params[10] = ctx.enableWarmStarting ? 1 : 0;
+    return this.x.prepare(0, count);
+  }
+
+  /** The body stages' doubles into the parameter record. */
+  private bodyParams(w: JointsState): void {
+    const ctx = w.stepContext;
+    const params = this.params;
+    params[11] = ctx.h;
+    params[12] = w.settings.gravityX;
+    params[13] = w.settings.gravityY;
+    params[14] = ctx.maxLinearSpeed;
+    params[15] = ctx.maxAngularSpeed;
+    params[16] = ctx.maxSolvedAngularSpeed;
   }
 }

@@ -42,8 +42,9 @@ export interface KernelCore {
 export interface AttachedContactKernel {
   readonly name: ContactKernelName;
   /**
-   * Runs a contact stage over constraints [0, count) on this thread, as the JS runs it in
-   * one block (runSolverBlock), with the same bits and the same result's zeroness.
+   * Runs a stage over its items [0, count) on this thread (constraints; awake bodies for
+   * the body stages), as the JS runs it in one block (runSolverBlock), with the same bits
+   * and the same result's zeroness.
    */
   sweep(w: JointsState, stage: SolverStage, count: number): number;
   /** Moves the stores of `w` into the kernel memory again: a restore replaced them. */

@@ -308,7 +308,10 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
 
   prepareJoints(w, ctx);
   const count = colourConstraints(w);
-  finishPrepare(k, count > 0 ? ex.runStage(w, SolverStage.PrepareContacts, 0, count) : 0);
+  // (an executor of its own decides `inline` at this stage and releases its helpers at
+  // StoreImpulses: the kernel takes those two only from the serial one)
+  const serial = ex === serialExecutor;
+  finishPrepare(k, count > 0 ? runWhole(w, ex, serial, SolverStage.PrepareContacts, count) : 0);
   // The executor may decide `inline` when it is handed a stage (the worker's decides it at
   // PrepareContacts, from the constraint count): read once, after that, and kept for the
   // whole step, so every stage of the step takes the same path. (When one thread left the
@@ -321,12 +324,12 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   for (let i = 0; i < subSteps; i++) {
     ctx.secondPointFirst = (i >> 1) & 1;
     ctx.separationsStored = i > 0;
-    runBodies(w, ex, SolverStage.IntegrateVelocities);
+    runBodies(w, ex, inline, SolverStage.IntegrateVelocities);
     runJoints(w, ex, inline, SolverStage.JointWarmStart);
     runColours(w, ex, inline, SolverStage.WarmStart, ALL_COLOURS);
     runJoints(w, ex, inline, SolverStage.JointSolve);
     runColours(w, ex, inline, SolverStage.Solve, ALL_COLOURS);
-    runBodies(w, ex, SolverStage.IntegratePositions);
+    runBodies(w, ex, inline, SolverStage.IntegratePositions);
     runJoints(w, ex, inline, SolverStage.JointRelax);
     // the constraints the relax pass changed a lot, relaxed once more after it, in the
     // colours that have some
@@ -336,16 +339,26 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   }
   if (k.bouncy) runColours(w, ex, inline, SolverStage.Restitution, ALL_COLOURS);
   reportHitEvents(w, settings.hitEventThreshold);
-  if (count > 0) ex.runStage(w, SolverStage.StoreImpulses, 0, count);
+  if (count > 0) runWhole(w, ex, serial, SolverStage.StoreImpulses, count);
   finishJoints(w, ctx);
   finalizeBodies(w);
   w.fastBodyCount = fastBodyCount;
 }
 
-/** Runs a body stage over every awake body. */
-function runBodies(w: WorldState, ex: StepExecutor, stage: SolverStage): void {
+/**
+ * Runs a stage over its items [0, count) at once (PrepareContacts, StoreImpulses, the body
+ * stages): by the WebAssembly kernel when the world has one and `here` (the stage may run
+ * on this thread), with the same bits, else through the executor.
+ */
+function runWhole(w: WorldState, ex: StepExecutor, here: boolean, stage: SolverStage, count: number): number {
+  const kernel = w.contactKernel;
+  return here && kernel !== null ? kernel.sweep(w, stage, count) : ex.runStage(w, stage, 0, count);
+}
+
+/** Runs a body stage over every awake body (by the kernel as runWhole does). */
+function runBodies(w: WorldState, ex: StepExecutor, inline: boolean, stage: SolverStage): void {
   const n = w.awakeBodyCount;
-  if (n > 0) ex.runStage(w, stage, 0, n);
+  if (n > 0) runWhole(w, ex, inline, stage, n);
 }
 
 /**

@@ -29,7 +29,43 @@ function bouncyScene(world: World): void {
   }
 }
 
+/**
+ * The body stages' paths (the kernel's integrate stages): past the linear and angular speed
+ * limits, damping, gravity scale, a force and a torque, and a kinematic body (not limited).
+ */
+function bodyStagesScene(world: World): void {
+  pyramidScene(world, 6);
+  const box = makeBox(0.4, 0.4);
+  const fast = world.createBody({
+    type: BodyType.Dynamic,
+    position: { x: -30, y: 2 },
+    linearVelocity: { x: 900, y: 0 },
+  });
+  world.createPolygonShape(fast, box);
+  const spin = world.createBody({ type: BodyType.Dynamic, position: { x: 6, y: 1 }, angularVelocity: 900 });
+  world.createPolygonShape(spin, box);
+  const damped = world.createBody({
+    type: BodyType.Dynamic,
+    position: { x: -6, y: 3 },
+    linearDamping: 0.7,
+    angularDamping: 0.3,
+    gravityScale: -0.5,
+    angularVelocity: 3,
+  });
+  world.createPolygonShape(damped, box);
+  const moving = world.createBody({
+    type: BodyType.Kinematic,
+    position: { x: 0, y: 9 },
+    linearVelocity: { x: 500, y: 0 },
+    angularVelocity: 700,
+  });
+  world.createPolygonShape(moving, box);
+  world.applyBodyForce(damped, { x: 40, y: 10 }, { x: -6, y: 3.2 });
+  world.applyBodyTorque(spin, 50);
+}
+
 const SCENES: [string, Scene, boolean][] = [
+  ['body stages: speed limits, damping, forces', bodyStagesScene, false],
   ['pyramid', (w) => pyramidScene(w, 20), false],
   ['tumbler', (w) => tumblerScene(w, 12), false],
   ['mixed pile, sleep on', (w) => mixedPileScene(w, 120), true],
@@ -75,7 +111,20 @@ describe('WorldDef.contactKernel', () => {
     scene(wasm);
     expect(hashes(wasm, 300)).toEqual(hashes(js, 300));
     const w = worldStateOf(wasm);
-    for (const a of [w.bodies.state, w.constraints.data, w.constraints.meta, w.constraints.relaxAgain]) {
+    const k = w.constraints;
+    const b = w.bodies;
+    const placed = [
+      b.state,
+      k.data,
+      k.meta,
+      k.relaxAgain,
+      w.contacts.data,
+      w.awakeBodies,
+      b.invMass,
+      b.type,
+      b.fx,
+    ];
+    for (const a of placed) {
       expect(isKernelMemory(a)).toBe(true);
     }
   });
