@@ -11,8 +11,10 @@
  * byte `$im + meta offset`.
  */
 
-// Layouts, as contact_solver.ts's enums: C (contact record), P (its point), K and Q (the
-// prepared constraint and its point).
+import { K, Q, S } from './kernel_layout.mjs';
+
+// Layouts, as contact_solver.ts's enums: C (contact record), P (its point); K, Q (the
+// prepared constraint and its point) and S (body state) in kernel_layout.mjs.
 const C = { NX: 0, NY: 1, FRICTION: 2, RESTITUTION: 3, POINT: 4, POINT_STRIDE: 8, STRIDE: 20 };
 const P = {
   RAX: 0,
@@ -24,37 +26,6 @@ const P = {
   TANGENT_IMPULSE: 6,
   MAX_NORMAL_IMPULSE: 7,
 };
-const K = {
-  NX: 0,
-  NY: 1,
-  FRICTION: 2,
-  RESTITUTION: 3,
-  MA: 4,
-  IA: 5,
-  MB: 6,
-  IB: 7,
-  BIAS_RATE: 8,
-  MASS_SCALE: 9,
-  IMPULSE_SCALE: 10,
-  POINT: 11,
-  POINT_STRIDE: 12,
-  STRIDE: 35,
-};
-const Q = {
-  RAX: 0,
-  RAY: 1,
-  RBX: 2,
-  RBY: 3,
-  BASE_SEP: 4,
-  NORMAL_IMPULSE: 5,
-  TANGENT_IMPULSE: 6,
-  MAX_NORMAL_IMPULSE: 7,
-  NORMAL_MASS: 8,
-  TANGENT_MASS: 9,
-  RELATIVE_VELOCITY: 10,
-};
-/** Body state (body_state_layout.ts). */
-const S = { VX: 0, VY: 1, W: 2, DPX: 4, DPY: 5, DQC: 6, DQS: 7 };
 /** BodyType.Dynamic (types/body_def.ts). */
 const DYNAMIC = 2;
 

@@ -15,38 +15,10 @@
  * flags (1 int32 each), at byte offsets set by `setLayout`.
  */
 
+import { K, Q, S } from './kernel_layout.mjs';
 import { stagesWat } from './kernel_stages_wat.mjs';
 
-// Layouts, as contact_solver.ts's enums (S, K, Q; M for the meta kinds).
-const S = { VX: 0, VY: 1, W: 2, DPX: 4, DPY: 5, DQC: 6, DQS: 7 };
-const K = {
-  NX: 0,
-  NY: 1,
-  FRICTION: 2,
-  MA: 4,
-  IA: 5,
-  MB: 6,
-  IB: 7,
-  BIAS_RATE: 8,
-  MASS_SCALE: 9,
-  IMPULSE_SCALE: 10,
-  POINT: 11,
-  POINT_STRIDE: 12,
-  STRIDE: 35,
-};
-const Q = {
-  RAX: 0,
-  RAY: 1,
-  RBX: 2,
-  RBY: 3,
-  BASE_SEP: 4,
-  NORMAL_IMPULSE: 5,
-  TANGENT_IMPULSE: 6,
-  MAX_NORMAL_IMPULSE: 7,
-  NORMAL_MASS: 8,
-  TANGENT_MASS: 9,
-  SEPARATION: 11,
-};
+// Layouts: kernel_layout.mjs; M, the meta kinds, as contact_solver.ts's.
 const PAIRED_TWO_POINTS = 6;
 
 /** Doubles per constraint and body, for the host's layout. */
