@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kernelBytes } from './kernel.mjs';
+import { BODY_PARAM_COUNT, BODY_PARAMS, PREPARE_PARAMS, STAGE_ARRAYS } from './kernel_stages_wat.mjs';
 
 const out = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/wasm/contact_kernel_bytes.ts');
 
@@ -26,6 +27,19 @@ export const CONTACT_KERNEL_SIMD =
 /** The scalar kernel, for engines without f64x2 SIMD. */
 export const CONTACT_KERNEL_SCALAR =
   '${scalar}';
+
+/**
+ * The arrays setStagesLayout takes the byte offsets of, in its order (paths from the
+ * world's state; scripts/wasm/kernel_stages_wat.mjs STAGE_ARRAYS).
+ */
+export const STAGE_ARRAYS = [
+${STAGE_ARRAYS.map((a) => `  '${a}',\n`).join('')}] as const;
+
+/**
+ * Where each stage's doubles start in the parameter record (after the sweeps' three), and
+ * its length (scripts/wasm/kernel_stages_wat.mjs).
+ */
+export const KERNEL_PARAMS = { prepare: ${PREPARE_PARAMS}, body: ${BODY_PARAMS}, length: ${BODY_PARAMS + BODY_PARAM_COUNT} } as const;
 `;
 }
 

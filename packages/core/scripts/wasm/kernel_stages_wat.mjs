@@ -69,6 +69,16 @@ const BODY_COLUMNS = [
 /** Their globals, by column. */
 const G = Object.fromEntries(BODY_COLUMNS.map((c) => [c, `$b_${c}`]));
 
+/**
+ * The arrays `setStagesLayout` takes the byte offsets of, in its order, as paths from the
+ * world's state: written into src/wasm/contact_kernel_bytes.ts by gen_bytes.mjs, where the
+ * runtime places them in the kernel memory and hands their offsets over in this order.
+ */
+export const STAGE_ARRAYS = [
+  'contacts.data',
+  ...BODY_COLUMNS.map((c) => (c === 'awakeBodies' ? c : `bodies.${c}`)),
+];
+
 /** The module's globals for these stages: byte offsets of the contact records and body columns. */
 export function stagesGlobals() {
   const all = ['$cd', ...BODY_COLUMNS.map((c) => G[c])];

@@ -11,7 +11,12 @@
 
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from '../world/solver_stages.js';
-import { CONTACT_KERNEL_SCALAR, CONTACT_KERNEL_SIMD } from './contact_kernel_bytes.js';
+import {
+  CONTACT_KERNEL_SCALAR,
+  CONTACT_KERNEL_SIMD,
+  KERNEL_PARAMS,
+  STAGE_ARRAYS,
+} from './contact_kernel_bytes.js';
 import type { ContactKernelName } from '../types/contact_kernel.js';
 import type { AttachedContactKernel, KernelCore } from '../world/contact_kernel_hook.js';
 import { KernelMemory } from './kernel_memory.js';
@@ -42,21 +47,15 @@ function decode(base64: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * The body columns the stages of scripts/wasm/kernel_stages_wat.mjs read, placed in the
- * kernel memory (their offsets go to setStagesLayout in its order).
+ * The store and field of each array `setStagesLayout` takes (a path of STAGE_ARRAYS: a
+ * `bodies.` or `contacts.` column, or a field of the world's state).
  */
-const BODY_COLUMNS = [
-  'invMass',
-  'invInertia',
-  'type',
-  'mass',
-  'gravityScale',
-  'linearDamping',
-  'angularDamping',
-  'fx',
-  'fy',
-  'torque',
-] as const;
+function stageArray(w: JointsState, path: (typeof STAGE_ARRAYS)[number]): [store: object, key: string] {
+  const dot = path.indexOf('.');
+  if (dot < 0) return [w, path];
+  const owner = path.slice(0, dot) === 'bodies' ? w.bodies : w.contacts;
+  return [owner, path.slice(dot + 1)];
+}
 
 /** The compiled module and whether it is the f64x2 one; null when none compiles here. */
 let compiled: { module: WasmModule; simd: boolean } | null | undefined;
@@ -102,7 +101,7 @@ export class WasmContactKernel implements AttachedContactKernel {
    * reads them from: passed as arguments, they were boxed at every call V8 did not inline
    * (scripts/wasm/kernel_wat.mjs, SOLVE_PARAMS).
    */
-  params = new Float64Array(17);
+  params = new Float64Array(KERNEL_PARAMS.length);
 
   private constructor(
     private readonly api: WasmApi,
@@ -153,9 +152,7 @@ export class WasmContactKernel implements AttachedContactKernel {
     m.place(w.constraints, 'relaxAgain');
     m.place(this, 'params');
     // what the prepare, store and body stages read besides (docs/wasm-kernel.md, "More stages")
-    m.place(w.contacts, 'data');
-    m.place(w, 'awakeBodies');
-    for (const key of BODY_COLUMNS) m.place(w.bodies, key);
+    for (const path of STAGE_ARRAYS) m.place(...stageArray(w, path));
   }
 
   /**
@@ -178,21 +175,7 @@ export class WasmContactKernel implements AttachedContactKernel {
       m.offsetOf(k, 'relaxAgain'),
       m.offsetOf(this, 'params'),
     );
-    const b = w.bodies;
-    this.x.setStagesLayout(
-      m.offsetOf(w.contacts, 'data'),
-      m.offsetOf(b, 'invMass'),
-      m.offsetOf(b, 'invInertia'),
-      m.offsetOf(w, 'awakeBodies'),
-      m.offsetOf(b, 'type'),
-      m.offsetOf(b, 'mass'),
-      m.offsetOf(b, 'gravityScale'),
-      m.offsetOf(b, 'linearDamping'),
-      m.offsetOf(b, 'angularDamping'),
-      m.offsetOf(b, 'fx'),
-      m.offsetOf(b, 'fy'),
-      m.offsetOf(b, 'torque'),
-    );
+    this.x.setStagesLayout(...STAGE_ARRAYS.map((path) => m.offsetOf(...stageArray(w, path))));
   }
 
   sweep(w: JointsState, stage: SolverStage, count: number): number {
@@ -261,17 +244,18 @@ export class WasmContactKernel implements AttachedContactKernel {
   private prepare(w: JointsState, count: number): number {
     const ctx = w.stepContext;
     const params = this.params;
+    const o = KERNEL_PARAMS.prepare;
     const c = ctx.contactSoftness;
     const s = ctx.staticSoftness;
-    params[3] = c.biasRate;
-    params[4] = c.massScale;
-    params[5] = c.impulseScale;
-    params[6] = s.biasRate;
-    params[7] = s.massScale;
-    params[8] = s.impulseScale;
+    params[o] = c.biasRate;
+    params[o + 1] = c.massScale;
+    params[o + 2] = c.impulseScale;
+    params[o + 3] = s.biasRate;
+    params[o + 4] = s.massScale;
+    params[o + 5] = s.impulseScale;
     // as prepareContactRange: NaN counts as fast
-    params[9] = -Math.min(w.settings.restitutionThreshold, w.settings.hitEventThreshold);
-    params[10] = ctx.enableWarmStarting ? 1 : 0;
+    params[o + 6] = -Math.min(w.settings.restitutionThreshold, w.settings.hitEventThreshold);
+    params[o + 7] = ctx.enableWarmStarting ? 1 : 0;
     return this.x.prepare(0, count);
   }
 
@@ -279,11 +263,12 @@ export class WasmContactKernel implements AttachedContactKernel {
   private bodyParams(w: JointsState): void {
     const ctx = w.stepContext;
     const params = this.params;
-    params[11] = ctx.h;
-    params[12] = w.settings.gravityX;
-    params[13] = w.settings.gravityY;
-    params[14] = ctx.maxLinearSpeed;
-    params[15] = ctx.maxAngularSpeed;
-    params[16] = ctx.maxSolvedAngularSpeed;
+    const o = KERNEL_PARAMS.body;
+    params[o] = ctx.h;
+    params[o + 1] = w.settings.gravityX;
+    params[o + 2] = w.settings.gravityY;
+    params[o + 3] = ctx.maxLinearSpeed;
+    params[o + 4] = ctx.maxAngularSpeed;
+    params[o + 5] = ctx.maxSolvedAngularSpeed;
   }
 }
