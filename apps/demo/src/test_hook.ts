@@ -38,7 +38,8 @@ export interface TestHook {
     stepCount: number;
     bodies: number;
   };
-  isDragging(): boolean;
+  /** The body a pointer holds (the world's pick, not necessarily the one pressed on), else null; 0 on a page scene. */
+  draggedBody(): number | null;
   note(): string;
   /** The canvas renderer drawing the scene ('webgl', 'canvas2d'; 'dom' for a scene drawn without a canvas). */
   renderer(): string;
@@ -119,7 +120,7 @@ export function installTestHook(): void {
         bodies: stats?.bodyCount ?? 0,
       };
     },
-    isDragging: () => getActiveSim()?.isDragging() ?? false,
+    draggedBody: () => getActiveSim()?.draggedBody() ?? null,
     note: () => getActiveSim()?.note ?? '',
     scene: () => getActiveSim(),
     renderer: () => getActiveSim()?.renderer ?? 'dom',

@@ -103,8 +103,8 @@ export class CanvasSceneHandle implements SceneHandle {
     return this.canvas.current?.fromPage(x, y) ?? null;
   }
 
-  isDragging(): boolean {
-    return (this.canvas.current?.draggedBody() ?? null) !== null;
+  draggedBody(): BodyId | null {
+    return this.canvas.current?.draggedBody() ?? null;
   }
 
   reactRenders(): number {

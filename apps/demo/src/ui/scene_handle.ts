@@ -55,7 +55,11 @@ export interface SceneHandle {
   bodyPagePoint(body: BodyId): Vec2 | null;
   /** A viewport point in world coordinates. */
   pageToWorld(x: number, y: number): Vec2 | null;
-  isDragging(): boolean;
+  /**
+   * The body a pointer holds, else null. A page scene sees the press but not the body: 0 while
+   * a pointer is down there.
+   */
+  draggedBody(): BodyId | null;
   /** The short status line a scene shows on the stage (blow-ups, broken joints), or ''. */
   note?: string;
   /** Bodies of `<Physics>`' machinery, not of the scene (the drag anchor, once made): left out of the count. */

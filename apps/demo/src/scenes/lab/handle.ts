@@ -83,8 +83,11 @@ export class LabHandle implements SceneHandle {
     return this.pane.canvas.current?.fromPage(x, y) ?? null;
   }
 
-  isDragging(): boolean {
-    for (const p of this.panes.values()) if ((p.canvas.current?.draggedBody() ?? null) !== null) return true;
-    return false;
+  draggedBody(): BodyId | null {
+    for (const p of this.panes.values()) {
+      const held = p.canvas.current?.draggedBody() ?? null;
+      if (held !== null) return held;
+    }
+    return null;
   }
 }

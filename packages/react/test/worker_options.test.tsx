@@ -1,7 +1,8 @@
-// <Physics solverWorkers>: checked where it is written (the field and the value named), and
-// handed to createPhysicsWorker as is; a change makes a new world. jsdom has no Web Worker,
-// so createPhysicsWorker is replaced by one that records its options and makes the world
-// inline.
+// The worker options <Physics> passes on (solverWorkers, contactKernel): each checked where it
+// is written (the field and the value named), and handed to createPhysicsWorker (or
+// createInlinePhysics) as is; a change makes a new world. jsdom has no Web Worker, so
+// createPhysicsWorker is replaced by one that records its options and makes the world inline,
+// with the kernel asked for.
 import * as WorkerPackage from '@impulse/worker';
 import { cleanup, render } from '@testing-library/react';
 import { StrictMode } from 'react';
@@ -14,7 +15,10 @@ vi.mock('@impulse/worker', async (original) => {
   return {
     ...actual,
     createPhysicsWorker: vi.fn((options: WorkerPackage.WorkerOptions) =>
-      actual.createInlinePhysics({ stepping: options.stepping ?? 'manual' }),
+      actual.createInlinePhysics({
+        stepping: options.stepping ?? 'manual',
+        ...(options.contactKernel === undefined ? {} : { contactKernel: options.contactKernel }),
+      }),
     ),
   };
 });
@@ -94,6 +98,54 @@ describe('<Physics solverWorkers>', () => {
     let api: PhysicsApi | null = null;
     render(scene({ backend: 'inline', solverWorkers: 1 }, (a) => (api = a)));
     expect(api!.client.transport).toBe('inline');
+    client.dispose();
+  });
+});
+
+describe('<Physics contactKernel>', () => {
+  it('passes the kernel to createPhysicsWorker, and leaves the default to it when unset', async () => {
+    let api: PhysicsApi | null = null;
+    render(scene({ contactKernel: 'wasm' }, (a) => (api = a)));
+    expect(created).toHaveBeenCalled();
+    for (const [options] of created.mock.calls) expect(options?.contactKernel).toBe('wasm');
+    expect((await api!.client.getSolverThreads()).contactKernel).toBe('wasm-simd');
+    cleanup();
+    created.mockClear();
+    render(scene({}));
+    expect(created).toHaveBeenCalled();
+    for (const [options] of created.mock.calls) expect(options).not.toHaveProperty('contactKernel');
+  });
+
+  it('passes it to the inline backend', async () => {
+    let api: PhysicsApi | null = null;
+    render(scene({ backend: 'inline', contactKernel: 'wasm' }, (a) => (api = a)));
+    expect(created).not.toHaveBeenCalled();
+    expect(api!.client.transport).toBe('inline');
+    expect((await api!.client.getSolverThreads()).contactKernel).toBe('wasm-simd');
+  });
+
+  it('makes a new world when the kernel changes', () => {
+    const seen = new Set<WorkerPackage.PhysicsClient>();
+    const view = render(scene({ contactKernel: 'js' }, (api) => seen.add(api.client)));
+    const first = [...seen];
+    view.rerender(scene({ contactKernel: 'wasm' }, (api) => seen.add(api.client)));
+    expect(seen.size).toBeGreaterThan(first.length);
+    expect(created.mock.calls.at(-1)?.[0]?.contactKernel).toBe('wasm');
+    expect(first.every((client) => client.isDisposed())).toBe(true);
+  });
+
+  it('rejects a bad value at the render, naming the prop and the value, and a client passed in', () => {
+    for (const bad of ['simd', 'WASM', 1] as unknown[]) {
+      expect(renderError({ contactKernel: bad as 'wasm' })).toBe(
+        `RangeError: <Physics>: contactKernel must be 'wasm' or 'js', got ${String(bad)}`,
+      );
+      cleanup();
+    }
+    expect(created).not.toHaveBeenCalled();
+    const client = WorkerPackage.createInlinePhysics({ stepping: 'manual' });
+    expect(renderError({ client, contactKernel: 'wasm' })).toBe(
+      'Error: <Physics>: contactKernel cannot apply to a client passed in (give it to createPhysicsWorker), got wasm',
+    );
     client.dispose();
   });
 });
