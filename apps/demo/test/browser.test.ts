@@ -397,8 +397,9 @@ describe.each(runnable)('demo in %s', (engine) => {
     'every scene loads cross-origin isolated, moves, and follows a pointer drag',
     async () => {
       // one page load: each scene opens by its hash route, as a click on its tab does; the Pixi
-      // scene (a WebGL renderer of its own) on a page of its own: in WebKit, opened by its hash
-      // after the other scenes, its dragged body did not follow (fraction 0; not looked into)
+      // scene (a WebGL renderer of its own) on a page of its own. (Its dragged body used not to
+      // follow in WebKit, fraction 0: the drag surface was looked for before Pixi's asynchronous
+      // init had made the canvas; the scene now hands the canvas over from Pixi's onInit.)
       let { page, errors } = await openPage(browser, isolated.url);
       const ids = await page.evaluate(() =>
         [...document.querySelectorAll('nav[aria-label=Scenes] a')].map((a) =>

@@ -7,7 +7,7 @@ import {
   useBody,
   useDragSurface,
 } from '@impulse/react';
-import { Application, type ApplicationRef, extend } from '@pixi/react';
+import { Application, extend } from '@pixi/react';
 import { Container, Graphics } from 'pixi.js';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { chosenBackend } from '../../ui/active_scene';
@@ -168,12 +168,6 @@ function World({ k, scene, count }: { k: number; scene: CanvasSceneHandle | null
   );
 }
 
-/** Pointer drags on the Pixi canvas: mounted after the Application, so its canvas exists. */
-function DragSurface({ surface }: { surface: { readonly current: Element | null } }) {
-  useDragSurface(surface);
-  return null;
-}
-
 /** The Pixi application on the stage, and dragging on its canvas. */
 function PixiStage({
   fit,
@@ -184,27 +178,28 @@ function PixiStage({
   scene: CanvasSceneHandle | null;
   count: number;
 }) {
-  const app = useRef<ApplicationRef>(null);
-  const surface = useMemo(
-    () => ({
-      get current(): Element | null {
-        return app.current?.getCanvas() ?? null;
-      },
-    }),
-    [],
-  );
+  // Pixi makes its canvas when its asynchronous init ends, after this component's effects ran
+  // (a ref read at mount found none on a slow page: WebKitGTK's drags then did nothing), so the
+  // canvas is handed over in state once Pixi has it.
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
+  useDragSurface(canvas);
   const stage = useRef<HTMLDivElement>(null);
   return (
     <div ref={stage} className="stage-canvas" data-testid="stage" role="img" aria-label="Pixi.js scene">
       {/* made once the stage is measured: props given while Pixi initialises are not applied */}
       {fit && (
-        <Application ref={app} resizeTo={stage} background="#0d121b" antialias preference="webgl">
+        <Application
+          resizeTo={stage}
+          background="#0d121b"
+          antialias
+          preference="webgl"
+          onInit={(app) => setCanvas(app.canvas)}
+        >
           <pixiContainer x={-fit.left} y={-fit.top}>
             <World k={fit.scale} scene={scene} count={count} />
           </pixiContainer>
         </Application>
       )}
-      {fit && <DragSurface surface={surface} />}
     </div>
   );
 }
