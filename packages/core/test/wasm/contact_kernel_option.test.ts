@@ -123,6 +123,8 @@ describe('WorldDef.contactKernel', () => {
       b.invMass,
       b.type,
       b.fx,
+      // the narrow phase's quadrilateral records, which the kernel's collideQuads reads
+      w.quadCache.data,
     ];
     for (const a of placed) {
       expect(isKernelMemory(a)).toBe(true);
