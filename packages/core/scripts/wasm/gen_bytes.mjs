@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kernelBytes } from './kernel.mjs';
+import { COLLIDE_ARRAYS } from './kernel_collide_block_wat.mjs';
 import { BODY_PARAM_COUNT, BODY_PARAMS, PREPARE_PARAMS, STAGE_ARRAYS } from './kernel_stages_wat.mjs';
 
 const out = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/wasm/contact_kernel_bytes.ts');
@@ -40,6 +41,13 @@ ${STAGE_ARRAYS.map((a) => `  '${a}',\n`).join('')}] as const;
  * its length (scripts/wasm/kernel_stages_wat.mjs).
  */
 export const KERNEL_PARAMS = { prepare: ${PREPARE_PARAMS}, body: ${BODY_PARAMS}, length: ${BODY_PARAMS + BODY_PARAM_COUNT} } as const;
+
+/**
+ * The arrays setCollideBlockLayout takes the byte offsets of, in its order (paths from the
+ * world's state, then the block's own list; scripts/wasm/kernel_collide_block_wat.mjs).
+ */
+export const COLLIDE_ARRAYS = [
+${COLLIDE_ARRAYS.map((a) => `  '${a}',\n`).join('')}] as const;
 `;
 }
 

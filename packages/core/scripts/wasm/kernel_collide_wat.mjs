@@ -46,13 +46,13 @@ export const IO = {
 const Q = { VX: 0, VY: 4, NX: 8, NY: 12, ALIGNED: 16, SIZE: 17 };
 
 // manifold.ts's constants, as the JS computes them
-const LINEAR_SLOP = 0.005;
-const SPECULATIVE_DISTANCE = 4 * LINEAR_SLOP;
+export const LINEAR_SLOP = 0.005;
+export const SPECULATIVE_DISTANCE = 4 * LINEAR_SLOP;
 const TENTH_SLOP = 0.1 * LINEAR_SLOP;
 const EPSILON = 1e-12;
 
 /** A double as an exact WAT hexadecimal literal. */
-function hex(x) {
+export function hex(x) {
   if (x === 0) return Object.is(x, -0) ? '-0x0p+0' : '0x0p+0';
   if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
   const b = new DataView(new ArrayBuffer(8));
@@ -66,19 +66,19 @@ function hex(x) {
   return `${sign}0x1.${mant}p${exp - 1023}`;
 }
 
-const k = (x) => `(f64.const ${hex(x)})`;
-const g = (x) => `(local.get $${x})`;
-const add = (a, b) => `(f64.add ${a} ${b})`;
-const sub = (a, b) => `(f64.sub ${a} ${b})`;
-const mul = (a, b) => `(f64.mul ${a} ${b})`;
-const neg = (a) => `(f64.neg ${a})`;
-const lt = (a, b) => `(f64.lt ${a} ${b})`;
-const gt = (a, b) => `(f64.gt ${a} ${b})`;
+export const k = (x) => `(f64.const ${hex(x)})`;
+export const g = (x) => `(local.get $${x})`;
+export const add = (a, b) => `(f64.add ${a} ${b})`;
+export const sub = (a, b) => `(f64.sub ${a} ${b})`;
+export const mul = (a, b) => `(f64.mul ${a} ${b})`;
+export const neg = (a) => `(f64.neg ${a})`;
+export const lt = (a, b) => `(f64.lt ${a} ${b})`;
+export const gt = (a, b) => `(f64.gt ${a} ${b})`;
 /** c ? a : b */
-const sel = (c, a, b) => `(select ${a} ${b} ${c})`;
+export const sel = (c, a, b) => `(select ${a} ${b} ${c})`;
 
 /** The locals a generated body sets, declared by `decl`. */
-function scope() {
+export function scope() {
   const floats = new Set();
   const ints = new Set();
   return {
@@ -101,11 +101,11 @@ function scope() {
 }
 
 /** A double of a record at pointer local `ptr` + `off` doubles. */
-const ld = (ptr, off) => `(f64.load offset=${off * 8} (local.get $${ptr}))`;
+export const ld = (ptr, off) => `(f64.load offset=${off * 8} (local.get $${ptr}))`;
 /** A double at pointer local `ptr` + `off` doubles + 8 × the i32 expression `idx`. */
 const ldi = (ptr, off, idx) =>
   `(f64.load offset=${off * 8} (i32.add (local.get $${ptr}) (i32.shl ${idx} (i32.const 3))))`;
-const st = (ptr, off, e) => `(f64.store offset=${off * 8} (local.get $${ptr}) ${e})`;
+export const st = (ptr, off, e) => `(f64.store offset=${off * 8} (local.get $${ptr}) ${e})`;
 
 /** min4 / max4: from ±Infinity, each value taken when strictly below (above) the running one. */
 function extreme(S, out, xs, less) {
@@ -337,7 +337,7 @@ function quadsFunc() {
     (call $incidentQuadEdge ${g('lb')} ${ldi('qa', Q.NX, g('edgeA'))} ${ldi('qa', Q.NY, g('edgeA'))})
     (i32.const 0) ${g('c')} ${g('s')} ${g(io)})`,
   );
-  return `(func (export "collideQuads") (param $sa i32) (param $sb i32) (result i32)
+  return `(func $collideQuads (export "collideQuads") (param $sa i32) (param $sb i32) (result i32)
   ${S.decl(['sa', 'sb'])}
   ${code.join('\n  ')})`;
 }

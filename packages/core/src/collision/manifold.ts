@@ -1356,6 +1356,13 @@ export class QuadCache {
   data = new Float64Array(64 * Q.SIZE);
   owner: (Polygon | null)[] = new Array<Polygon | null>(64).fill(null);
   /**
+   * Per shape index: the quadrilateral's radius, or -1 for a shape of another kind. Written
+   * for every shape made (cacheQuad, uncacheQuad), so that the WebAssembly kernel's collide
+   * block (src/wasm/collide_block.ts) knows from memory which pairs are two cached
+   * quadrilaterals; the JS reads the geometry instead.
+   */
+  radius = new Float64Array(64).fill(-1);
+  /**
    * The WebAssembly kernel's quadrilateral pair (src/wasm/collide_quads.ts), when the world
    * has the kernel (`data` then lives in its memory): writes the manifold of the pair and
    * returns true, or false for the JS's own quadsLocal.
@@ -1389,8 +1396,18 @@ export function cacheQuad(cache: QuadCache, shape: number, p: Polygon): void {
     for (let i = 0; i < cache.owner.length; i++) owner[i] = cache.owner[i]!;
     cache.owner = owner;
   }
+  if (shape >= cache.radius.length) cache.radius = growF64(cache.radius, cache.owner.length);
   writeQuad(p, cache.data, shape * Q.SIZE);
   cache.owner[shape] = p;
+  cache.radius[shape] = p.radius;
+}
+
+/** Marks shape `shape`, just made, as not a quadrilateral (QuadCache.radius). */
+export function uncacheQuad(cache: QuadCache, shape: number): void {
+  if (shape >= cache.radius.length) {
+    cache.radius = growF64(cache.radius, Math.max(shape + 1, 2 * cache.radius.length));
+  }
+  cache.radius[shape] = -1;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 
 import { AABB, computeShapeAABB, type Geometry, type Polygon, ShapeType } from '../geometry/geometry.js';
-import { cacheQuad } from '../collision/manifold.js';
+import { cacheQuad, uncacheQuad } from '../collision/manifold.js';
 import { AABB_MARGIN, SPECULATIVE_DISTANCE } from '../base/constants.js';
 import type { DynamicsState } from './dynamics_state.js';
 import { destroyShapeContacts } from './contact.js';
@@ -115,6 +115,7 @@ export function createShape(
   shapes.ensureCapacity(s + 1);
   if (type === ShapeType.Polygon && (geometry as Polygon).count === 4)
     cacheQuad(w.quadCache, s, geometry as Polygon);
+  else uncacheQuad(w.quadCache, s);
   writeNewShape(w, s, b, type, geometry, d);
   shapes.material[s] = d.material;
   const bodies = w.bodies;

@@ -20,11 +20,12 @@ import {
 import type { ContactKernelName } from '../types/contact_kernel.js';
 import type { AttachedContactKernel, KernelCore } from '../world/contact_kernel_hook.js';
 import { CollideQuads } from './collide_quads.js';
+import { CollideBlock, type CollideBlockExports } from './collide_block.js';
 import { KernelMemory } from './kernel_memory.js';
 import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
 
 /** The kernel's exports (scripts/wasm/kernel_wat.mjs); it imports its memory (env.memory). */
-interface KernelExports {
+interface KernelExports extends CollideBlockExports {
   setLayout(state: number, data: number, meta: number, again: number, params: number): void;
   warmStart(start: number, end: number): void;
   warmStart2(start: number, end: number): void;
@@ -107,6 +108,8 @@ export class WasmContactKernel implements AttachedContactKernel {
   params = new Float64Array(KERNEL_PARAMS.length);
   /** The narrow phase's quadrilateral pair (collide_quads.ts), the world's QuadCache.kernel. */
   private readonly quads: CollideQuads;
+  /** The Collide stage (collide_block.ts). */
+  private readonly block: CollideBlock;
 
   private constructor(
     private readonly api: WasmApi,
@@ -118,6 +121,7 @@ export class WasmContactKernel implements AttachedContactKernel {
   ) {
     this.bound = memory;
     this.quads = new CollideQuads(core);
+    this.block = new CollideBlock(core);
     this.x = new api.Instance(module, { env: { memory } }).exports as unknown as KernelExports;
     this.simd = simd;
     this.name = simd ? 'wasm-simd' : 'wasm';
@@ -163,6 +167,7 @@ export class WasmContactKernel implements AttachedContactKernel {
     m.place(this.quads, 'io');
     this.quads.cache = w.quadCache;
     w.quadCache.kernel = this.quads.hook;
+    this.block.place(m, w);
   }
 
   /**
@@ -188,6 +193,7 @@ export class WasmContactKernel implements AttachedContactKernel {
     this.x.setStagesLayout(...STAGE_ARRAYS.map((path) => m.offsetOf(...stageArray(w, path))));
     this.x.setCollideLayout(m.offsetOf(w.quadCache, 'data'), m.offsetOf(this.quads, 'io'));
     this.quads.call = this.x.collideQuads;
+    this.block.layout(m, w, this.x);
   }
 
   sweep(w: JointsState, stage: SolverStage, count: number): number {
@@ -213,6 +219,7 @@ export class WasmContactKernel implements AttachedContactKernel {
       x.storeImpulses(0, count, k.trackMaxImpulse ? 1 : 0);
       return 0;
     }
+    if (stage === S.Collide) return this.block.run(w, this.memory, x, count);
     if (stage === S.RelaxAgain) {
       x.relaxAgain(0, count, track, first);
       return 0;

@@ -1,0 +1,86 @@
+/**
+ * The narrow phase's Collide stage in the WebAssembly kernel (docs/wasm-kernel.md, "The
+ * collide block in the kernel"): one call of the kernel's `collideBlock`
+ * (scripts/wasm/kernel_collide_block_wat.mjs) over every awake contact, which finishes the
+ * pairs of two cached quadrilaterals and lists the rest; the JS's collideBlock then runs on
+ * the listed contacts, in runs of consecutive awake indices. A contact's work touches only
+ * its own records and status byte, so the two passes give the JS's bits and statuses.
+ */
+
+import type { JointsState } from '../joints/joints_state.js';
+import type { KernelCore } from '../world/contact_kernel_hook.js';
+import { COLLIDE_ARRAYS } from './contact_kernel_bytes.js';
+import type { KernelMemory } from './kernel_memory.js';
+
+/** The kernel's exports for the block. */
+export interface CollideBlockExports {
+  setCollideBlockLayout(...offsets: number[]): void;
+  collideBlock(start: number, end: number): number;
+}
+
+/** The store and field of a path of COLLIDE_ARRAYS (`list` is the block's own). */
+function collideArray(
+  w: JointsState,
+  block: CollideBlock,
+  path: (typeof COLLIDE_ARRAYS)[number],
+): [store: object, key: string] {
+  const dot = path.indexOf('.');
+  if (dot < 0) return path === 'list' ? [block, path] : [w, path];
+  const owner = path.slice(0, dot);
+  const store =
+    owner === 'bodies'
+      ? w.bodies
+      : owner === 'contacts'
+        ? w.contacts
+        : owner === 'shapes'
+          ? w.shapes
+          : owner === 'quadCache'
+            ? w.quadCache
+            : w.broadPhase;
+  return [store, path.slice(dot + 1)];
+}
+
+export class CollideBlock {
+  /** The awake indices the kernel left to the JS, a region of the kernel memory. */
+  list = new Int32Array(64);
+
+  constructor(private readonly core: KernelCore) {}
+
+  /**
+   * Moves the block's arrays into the kernel memory; those already placed (the contact
+   * records, by the stages) stay where they are.
+   */
+  place(m: KernelMemory, w: JointsState): void {
+    for (const path of COLLIDE_ARRAYS) {
+      const [store, key] = collideArray(w, this, path);
+      if (!m.has(store, key)) m.place(store, key);
+    }
+  }
+
+  /** The arrays' offsets into the kernel. */
+  layout(m: KernelMemory, w: JointsState, x: CollideBlockExports): void {
+    x.setCollideBlockLayout(...COLLIDE_ARRAYS.map((path) => m.offsetOf(...collideArray(w, this, path))));
+  }
+
+  /** The Collide stage over awake contacts [0, count): the kernel's pass, then the JS's on the list. */
+  run(w: JointsState, m: KernelMemory, x: CollideBlockExports, count: number): number {
+    if (this.list.length < count) this.list = m.grow(this.list, Math.max(count, 2 * this.list.length));
+    const r = x.collideBlock(0, count);
+    let result = r & 3;
+    const n = r >>> 2;
+    const list = this.list;
+    const core = this.core;
+    const stage = core.stage.Collide;
+    for (let j = 0; j < n; ) {
+      const start = list[j]!;
+      let end = start + 1;
+      j++;
+      while (j < n && list[j] === end) {
+        end++;
+        j++;
+      }
+      result |= core.runSolverBlock(w, stage, start, end);
+    }
+    return result;
+  }
+}
