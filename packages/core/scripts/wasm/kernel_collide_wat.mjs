@@ -238,6 +238,104 @@ function push(S, x, y, sep, id) {
     ${S.seti('n', `(i32.add ${g('n')} (i32.const 1))`)}))`;
 }
 
+// collision/distance.ts's constants
+const DEGENERATE_SQ = 1e-24;
+const PARALLEL_SIN_SQ = 1e-14;
+
+/** `x < 0 ? 0 : x > 1 ? 1 : x` */
+const clamp01 = (x) => sel(lt(x, k(0)), k(0), sel(gt(x, k(1)), k(1), x));
+
+/**
+ * polygonsFromSeparation's vertex-vertex case for edges iA of A (record qa) and iB of B (lb):
+ * segmentDistanceOf of the two edges, operation for operation; when both closest points are
+ * vertices at a distance above 0, returns from collideQuads with the one point (or none,
+ * beyond the speculative distance), else falls through to the clip.
+ */
+function vertexVertex(S) {
+  const set = S.set;
+  const next = (i) =>
+    `(select (i32.add ${g(i)} (i32.const 1)) (i32.const 0) (i32.lt_s (i32.add ${g(i)} (i32.const 1)) (i32.const 4)))`;
+  return [
+    S.seti('j12', next('iA')),
+    S.seti('j22', next('iB')),
+    set('p1x', ldi('qa', Q.VX, g('iA'))),
+    set('p1y', ldi('qa', Q.VY, g('iA'))),
+    set('q1x', ldi('qa', Q.VX, g('j12'))),
+    set('q1y', ldi('qa', Q.VY, g('j12'))),
+    set('p2x', ldi('lb', Q.VX, g('iB'))),
+    set('p2y', ldi('lb', Q.VY, g('iB'))),
+    set('q2x', ldi('lb', Q.VX, g('j22'))),
+    set('q2y', ldi('lb', Q.VY, g('j22'))),
+    set('d1x', sub(g('q1x'), g('p1x'))),
+    set('d1y', sub(g('q1y'), g('p1y'))),
+    set('d2x', sub(g('q2x'), g('p2x'))),
+    set('d2y', sub(g('q2y'), g('p2y'))),
+    set('rx', sub(g('p1x'), g('p2x'))),
+    set('ry', sub(g('p1y'), g('p2y'))),
+    set('dd1', add(mul(g('d1x'), g('d1x')), mul(g('d1y'), g('d1y')))),
+    set('dd2', add(mul(g('d2x'), g('d2x')), mul(g('d2y'), g('d2y')))),
+    set('rd1', add(mul(g('rx'), g('d1x')), mul(g('ry'), g('d1y')))),
+    set('rd2', add(mul(g('rx'), g('d2x')), mul(g('ry'), g('d2y')))),
+    set('d12', add(mul(g('d1x'), g('d2x')), mul(g('d1y'), g('d2y')))),
+    set('denom', sub(mul(g('dd1'), g('dd2')), mul(g('d12'), g('d12')))),
+    set('f1ToStart2', clamp01(`(f64.div ${neg(g('rd1'))} ${g('dd1')})`)),
+    set('f1ToEnd2', clamp01(`(f64.div ${sub(g('d12'), g('rd1'))} ${g('dd1')})`)),
+    set('f2ToStart1', clamp01(`(f64.div ${g('rd2')} ${g('dd2')})`)),
+    set(
+      'f1Free',
+      sel(
+        gt(g('denom'), mul(mul(k(PARALLEL_SIN_SQ), g('dd1')), g('dd2'))),
+        clamp01(`(f64.div ${sub(mul(g('d12'), g('rd2')), mul(g('rd1'), g('dd2')))} ${g('denom')})`),
+        k(0),
+      ),
+    ),
+    set('f2Free', `(f64.div ${add(mul(g('d12'), g('f1Free')), g('rd2'))} ${g('dd2')})`),
+    S.seti('point1', lt(g('dd1'), k(DEGENERATE_SQ))),
+    S.seti('point2', lt(g('dd2'), k(DEGENERATE_SQ))),
+    set(
+      'f1',
+      sel(
+        g('point1'),
+        k(0),
+        sel(
+          g('point2'),
+          g('f1ToStart2'),
+          sel(lt(g('f2Free'), k(0)), g('f1ToStart2'), sel(gt(g('f2Free'), k(1)), g('f1ToEnd2'), g('f1Free'))),
+        ),
+      ),
+    ),
+    set(
+      'f2',
+      sel(g('point1'), sel(g('point2'), k(0), g('f2ToStart1')), sel(g('point2'), k(0), clamp01(g('f2Free')))),
+    ),
+    set('c1x', add(g('p1x'), mul(g('f1'), g('d1x')))),
+    set('c1y', add(g('p1y'), mul(g('f1'), g('d1y')))),
+    set('c2x', add(g('p2x'), mul(g('f2'), g('d2x')))),
+    set('c2y', add(g('p2y'), mul(g('f2'), g('d2y')))),
+    set('ex', sub(g('c2x'), g('c1x'))),
+    set('ey', sub(g('c2y'), g('c1y'))),
+    set('dist', `(f64.sqrt ${add(mul(g('ex'), g('ex')), mul(g('ey'), g('ey')))})`),
+    `(if (i32.and (i32.and
+        (i32.or (f64.eq ${g('f1')} ${k(0)}) (f64.eq ${g('f1')} ${k(1)}))
+        (i32.or (f64.eq ${g('f2')} ${k(0)}) (f64.eq ${g('f2')} ${k(1)})))
+        ${gt(g('dist'), k(0))}) (then
+      (if ${gt(sub(g('dist'), g('radius')), k(SPECULATIVE_DISTANCE))} (then (return (i32.const 0))))
+      ${set('vnx', `(f64.div ${sub(g('c2x'), g('c1x'))} ${g('dist')})`)}
+      ${set('vny', `(f64.div ${sub(g('c2y'), g('c1y'))} ${g('dist')})`)}
+      ${st('io', IO.NX, sub(mul(g('c'), g('vnx')), mul(g('s'), g('vny'))))}
+      ${st('io', IO.NY, add(mul(g('s'), g('vnx')), mul(g('c'), g('vny'))))}
+      ${set('rab', sub(ld('io', IO.RA), ld('io', IO.RB)))}
+      ${set('vx', mul(k(0.5), add(add(g('c1x'), g('c2x')), mul(g('rab'), g('vnx')))))}
+      ${set('vy', mul(k(0.5), add(add(g('c1y'), g('c2y')), mul(g('rab'), g('vny')))))}
+      ${st('io', IO.POINT, sub(mul(g('c'), g('vx')), mul(g('s'), g('vy'))))}
+      ${st('io', IO.POINT + 1, add(mul(g('s'), g('vx')), mul(g('c'), g('vy'))))}
+      ${st('io', IO.POINT + 2, sub(g('dist'), g('radius')))}
+      (return (i32.or (i32.const ${(1 << 26) | 1})
+        (i32.shl (i32.or (i32.shl (select ${g('iA')} ${g('j12')} (f64.eq ${g('f1')} ${k(0)})) (i32.const 8))
+          (select ${g('iB')} ${g('j22')} (f64.eq ${g('f2')} ${k(0)}))) (i32.const 2))))))`,
+  ];
+}
+
 /** `collideQuads`: quadsLocal for the cached quadrilaterals of shapes sa (A) and sb (B). */
 function quadsFunc() {
   const S = scope();
@@ -322,20 +420,23 @@ function quadsFunc() {
   }
   const ra = ld(io, IO.RA);
   const rb = ld(io, IO.RB);
+  // polygonsFromSeparation: the reference face (a small bias towards A) and the incident edge
   code.push(
-    // apart but near: polygonsFromSeparation's general code, in the JS, from the
-    // separations and B's record left here
+    S.seti('flip', gt(g('sepB'), add(g('sepA'), k(TENTH_SLOP)))),
+    S.seti(
+      'iA',
+      `(select (call $incidentQuadEdge ${g('qa')} ${ldi('lb', Q.NX, g('edgeB'))} ${ldi('lb', Q.NY, g('edgeB'))}) ${g('edgeA')} ${g('flip')})`,
+    ),
+    S.seti(
+      'iB',
+      `(select ${g('edgeB')} (call $incidentQuadEdge ${g('lb')} ${ldi('qa', Q.NX, g('edgeA'))} ${ldi('qa', Q.NY, g('edgeA'))}) ${g('flip')})`,
+    ),
+    // apart but near: a vertex-vertex pair has the normal along the line joining them
     `(if (i32.or ${gt(g('sepA'), k(TENTH_SLOP))} ${gt(g('sepB'), k(TENTH_SLOP))}) (then
-      ${st(io, IO.SEP_A, g('sepA'))}
-      ${st(io, IO.SEP_B, g('sepB'))}
-      (return (i32.sub (i32.const -1) (i32.or ${g('edgeA')} (i32.shl ${g('edgeB')} (i32.const 2)))))))`,
-    `(if ${gt(g('sepB'), add(g('sepA'), k(TENTH_SLOP)))}
-    (then (return (call $clipQuads ${g('lb')} ${g('qa')} ${rb} ${ra} ${g('edgeB')}
-      (call $incidentQuadEdge ${g('qa')} ${ldi('lb', Q.NX, g('edgeB'))} ${ldi('lb', Q.NY, g('edgeB'))})
-      (i32.const 1) ${g('c')} ${g('s')} ${g(io)}))))`,
-    `(call $clipQuads ${g('qa')} ${g('lb')} ${ra} ${rb} ${g('edgeA')}
-    (call $incidentQuadEdge ${g('lb')} ${ldi('qa', Q.NX, g('edgeA'))} ${ldi('qa', Q.NY, g('edgeA'))})
-    (i32.const 0) ${g('c')} ${g('s')} ${g(io)})`,
+      ${vertexVertex(S).join('\n      ')}))`,
+    `(if ${g('flip')}
+    (then (return (call $clipQuads ${g('lb')} ${g('qa')} ${rb} ${ra} ${g('iB')} ${g('iA')} (i32.const 1) ${g('c')} ${g('s')} ${g(io)}))))`,
+    `(call $clipQuads ${g('qa')} ${g('lb')} ${ra} ${rb} ${g('iA')} ${g('iB')} (i32.const 0) ${g('c')} ${g('s')} ${g(io)})`,
   );
   return `(func $collideQuads (export "collideQuads") (param $sa i32) (param $sb i32) (result i32)
   ${S.decl(['sa', 'sb'])}
