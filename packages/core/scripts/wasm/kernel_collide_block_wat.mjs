@@ -5,9 +5,8 @@
  * cached quadrilaterals (boxes): the fat-box test and the status byte, the tight-box test,
  * `reuseManifold`, `collideQuads` (kernel_collide_wat.mjs) and `updateContactManifold`
  * (src/dynamics/contact.ts), operation for operation, f64 only. The pairs it does not
- * finish (a shape that is not a cached quadrilateral, or two quadrilaterals apart but
- * within the speculative distance, which end in polygonsFromSeparation) it writes nothing
- * for but their awake index, into the list at `$cbList`; the JS runs its own collideBlock
+ * finish (a shape that is not a cached quadrilateral) it writes nothing for but their awake
+ * index, into the list at `$cbList`; the JS runs its own collideBlock
  * on them afterwards (src/wasm/collide_block.ts). Every contact's work touches only its own
  * records and status byte, so the two passes give the JS's bits.
  *
@@ -341,8 +340,6 @@ function blockFunc() {
       ${ioSt(IO.RA, g('rA'))}
       ${ioSt(IO.RB, g('rB'))}
       ${seti('r', `(call $collideQuads ${gi('sA')} ${gi('sB')})`)}
-      ;; apart but near: polygonsFromSeparation, the JS's
-      (if (i32.lt_s ${gi('r')} (i32.const 0)) (then ${toList}))
       ${seti('n', `(i32.and ${gi('r')} (i32.const 3))`)}
       (if (i32.and ${gi('r')} (i32.const ${NORMAL_BIT})) (then
         ${set('nx', io(IO.NX))}

@@ -34,9 +34,6 @@ export const IO = {
   NY: 11,
   /** Point k's ax, ay, sep at POINT + 3k. */
   POINT: 12,
-  /** The two separations, for the pairs left to the JS. */
-  SEP_A: 18,
-  SEP_B: 19,
   /** B's quadrilateral in A's frame (a Q record). */
   LOCAL_B: 24,
   SIZE: 41,

@@ -1362,24 +1362,7 @@ export class QuadCache {
    * quadrilaterals; the JS reads the geometry instead.
    */
   radius = new Float64Array(64).fill(-1);
-  /**
-   * The WebAssembly kernel's quadrilateral pair (src/wasm/collide_quads.ts), when the world
-   * has the kernel (`data` then lives in its memory): writes the manifold of the pair and
-   * returns true, or false for the JS's own quadsLocal.
-   */
-  kernel: QuadKernel | null = null;
 }
-
-/** `QuadCache.kernel`: collideQuadShapes' arguments but the cache. */
-export type QuadKernel = (
-  shapeA: number,
-  a: Polygon,
-  xfA: Transform,
-  shapeB: number,
-  b: Polygon,
-  xfB: Transform,
-  m: Manifold,
-) => boolean;
 
 /**
  * Stores the quadrilateral `p` of shape `shape` (a polygon of four vertices) in the cache.
@@ -1429,35 +1412,8 @@ export function collideQuadShapes(
   // never taken while every quadrilateral shape is cached when made (cacheQuad)
   if (cache.owner[shapeA] !== a) cacheQuad(cache, shapeA, a);
   if (cache.owner[shapeB] !== b) cacheQuad(cache, shapeB, b);
-  const k = cache.kernel;
-  if (k?.(shapeA, a, xfA, shapeB, b, xfB, m)) return;
   const q = cache.data;
   quadsLocal(a, q, shapeA * Q.SIZE, b, q, shapeB * Q.SIZE, xfA, xfB, m);
-}
-
-/**
- * The end of `quadsLocal` for a quadrilateral pair apart but within the speculative
- * distance, from the kernel's search (src/wasm/collide_quads.ts): B in A's frame is the
- * record `lb[lbAt...]`, the separations `lb[sepAt]`, `lb[sepAt + 1]`.
- */
-export function quadsApart(
-  cache: QuadCache,
-  shapeA: number,
-  a: Polygon,
-  b: Polygon,
-  lb: Float64Array,
-  lbAt: number,
-  sepAt: number,
-  edgeA: number,
-  edgeB: number,
-  xfA: Transform,
-  m: Manifold,
-): void {
-  quadToPolygon(cache.data, shapeA * Q.SIZE, a.radius, localA);
-  quadToPolygon(lb, lbAt, b.radius, localB);
-  separations.sepA = lb[sepAt]!;
-  separations.sepB = lb[sepAt + 1]!;
-  polygonsFromSeparation(localA, localB, edgeA, edgeB, xfA, m);
 }
 
 /**

@@ -12,10 +12,35 @@ import type { KernelCore } from '../world/contact_kernel_hook.js';
 import { COLLIDE_ARRAYS } from './contact_kernel_bytes.js';
 import type { KernelMemory } from './kernel_memory.js';
 
-/** The kernel's exports for the block. */
+/** The kernel's exports for the block (and its quadrilateral pair, kernel_collide_wat.mjs). */
 export interface CollideBlockExports {
   setCollideBlockLayout(...offsets: number[]): void;
   collideBlock(start: number, end: number): number;
+  setCollideLayout(quads: number, io: number): void;
+  collideQuads(shapeA: number, shapeB: number): number;
+}
+
+/**
+ * The pair's I/O record in doubles (IO of kernel_collide_wat.mjs; pinned by
+ * test/wasm/collide_kernel.test.ts): the two transforms and radii in, the normal and the
+ * points out.
+ */
+export enum KIO {
+  AX = 0,
+  AY = 1,
+  AC = 2,
+  AS = 3,
+  BX = 4,
+  BY = 5,
+  BC = 6,
+  BS = 7,
+  RA = 8,
+  RB = 9,
+  NX = 10,
+  NY = 11,
+  POINT = 12,
+  LOCAL_B = 24,
+  SIZE = 41,
 }
 
 /** The store and field of a path of COLLIDE_ARRAYS (`list` is the block's own). */
@@ -43,6 +68,8 @@ function collideArray(
 export class CollideBlock {
   /** The awake indices the kernel left to the JS, a region of the kernel memory. */
   list = new Int32Array(64);
+  /** collideQuads' I/O record (KIO), a region of the kernel memory. */
+  io = new Float64Array(KIO.SIZE);
 
   constructor(private readonly core: KernelCore) {}
 
@@ -51,6 +78,8 @@ export class CollideBlock {
    * records, by the stages) stay where they are.
    */
   place(m: KernelMemory, w: JointsState): void {
+    m.place(w.quadCache, 'data');
+    m.place(this, 'io');
     for (const path of COLLIDE_ARRAYS) {
       const [store, key] = collideArray(w, this, path);
       if (!m.has(store, key)) m.place(store, key);
@@ -59,6 +88,7 @@ export class CollideBlock {
 
   /** The arrays' offsets into the kernel. */
   layout(m: KernelMemory, w: JointsState, x: CollideBlockExports): void {
+    x.setCollideLayout(m.offsetOf(w.quadCache, 'data'), m.offsetOf(this, 'io'));
     x.setCollideBlockLayout(...COLLIDE_ARRAYS.map((path) => m.offsetOf(...collideArray(w, this, path))));
   }
 

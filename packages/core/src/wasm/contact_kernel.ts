@@ -19,7 +19,6 @@ import {
 } from './contact_kernel_bytes.js';
 import type { ContactKernelName } from '../types/contact_kernel.js';
 import type { AttachedContactKernel, KernelCore } from '../world/contact_kernel_hook.js';
-import { CollideQuads } from './collide_quads.js';
 import { CollideBlock, type CollideBlockExports } from './collide_block.js';
 import { KernelMemory } from './kernel_memory.js';
 import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
@@ -38,8 +37,6 @@ interface KernelExports extends CollideBlockExports {
   storeImpulses(start: number, end: number, keepMax: number): void;
   integrateVelocities(start: number, end: number): void;
   integratePositions(start: number, end: number): void;
-  setCollideLayout(quads: number, io: number): void;
-  collideQuads(shapeA: number, shapeB: number): number;
 }
 type SolveArgs = [start: number, end: number, bias: number, stored: number, track: number, first: number];
 
@@ -106,8 +103,6 @@ export class WasmContactKernel implements AttachedContactKernel {
    * (scripts/wasm/kernel_wat.mjs, SOLVE_PARAMS).
    */
   params = new Float64Array(KERNEL_PARAMS.length);
-  /** The narrow phase's quadrilateral pair (collide_quads.ts), the world's QuadCache.kernel. */
-  private readonly quads: CollideQuads;
   /** The Collide stage (collide_block.ts). */
   private readonly block: CollideBlock;
 
@@ -120,7 +115,6 @@ export class WasmContactKernel implements AttachedContactKernel {
     private readonly core: KernelCore,
   ) {
     this.bound = memory;
-    this.quads = new CollideQuads(core);
     this.block = new CollideBlock(core);
     this.x = new api.Instance(module, { env: { memory } }).exports as unknown as KernelExports;
     this.simd = simd;
@@ -163,10 +157,6 @@ export class WasmContactKernel implements AttachedContactKernel {
     m.place(this, 'params');
     // what the prepare, store and body stages read besides (docs/wasm-kernel.md, "More stages")
     for (const path of STAGE_ARRAYS) m.place(...stageArray(w, path));
-    m.place(w.quadCache, 'data');
-    m.place(this.quads, 'io');
-    this.quads.cache = w.quadCache;
-    w.quadCache.kernel = this.quads.hook;
     this.block.place(m, w);
   }
 
@@ -191,8 +181,6 @@ export class WasmContactKernel implements AttachedContactKernel {
       m.offsetOf(this, 'params'),
     );
     this.x.setStagesLayout(...STAGE_ARRAYS.map((path) => m.offsetOf(...stageArray(w, path))));
-    this.x.setCollideLayout(m.offsetOf(w.quadCache, 'data'), m.offsetOf(this.quads, 'io'));
-    this.quads.call = this.x.collideQuads;
     this.block.layout(m, w, this.x);
   }
 

@@ -6,7 +6,6 @@
  */
 
 import type { ArrayPlacement } from '../base/array.js';
-import type { quadsApart } from '../collision/manifold.js';
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from './solver_stages.js';
 import type { ContactKernelName, ContactKernelSource } from '../types/contact_kernel.js';
@@ -37,8 +36,6 @@ export interface KernelCore {
   readonly stage: typeof SolverStage;
   /** The constraint graph's colours (GRAPH_COLOUR_COUNT). */
   readonly colourCount: number;
-  /** The JS end of a quadrilateral pair the kernel found apart but near (collision/manifold.ts). */
-  readonly quadsApart: typeof quadsApart;
 }
 
 /** A kernel bound to one world's stores. */

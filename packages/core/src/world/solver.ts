@@ -26,7 +26,6 @@ import { growI32, growU8, placements } from '../base/array.js';
 import type { KernelCore } from './contact_kernel_hook.js';
 import { CollideStatus } from './narrow_phase.js';
 import { AABB } from '../geometry/geometry.js';
-import { quadsApart } from '../collision/manifold.js';
 import { solveContinuous } from '../dynamics/continuous.js';
 import { updateSleep } from '../dynamics/island.js';
 import {
@@ -60,7 +59,6 @@ export const KERNEL_CORE: KernelCore = {
   placements,
   stage: SolverStage,
   colourCount: GRAPH_COLOUR_COUNT,
-  quadsApart,
 };
 
 // Scratch shared by every world: the step is not re-entrant (a world is stepped by one
