@@ -5,7 +5,7 @@
  */
 
 import { AABB, computeShapeAABB, type Geometry, type Polygon, ShapeType } from '../geometry/geometry.js';
-import { cacheQuad, uncacheQuad } from '../collision/manifold.js';
+import { cacheQuad } from '../collision/manifold.js';
 import { AABB_MARGIN, SPECULATIVE_DISTANCE } from '../base/constants.js';
 import type { DynamicsState } from './dynamics_state.js';
 import { destroyShapeContacts } from './contact.js';
@@ -113,9 +113,8 @@ export function createShape(
   const shapes = w.shapes;
   const s = shapes.pool.allocate();
   shapes.ensureCapacity(s + 1);
-  if (type === ShapeType.Polygon && (geometry as Polygon).count === 4)
-    cacheQuad(w.quadCache, s, geometry as Polygon);
-  else uncacheQuad(w.quadCache, s);
+  const quad = type === ShapeType.Polygon && (geometry as Polygon).count === 4;
+  cacheQuad(w.quadCache, s, quad ? (geometry as Polygon) : null);
   writeNewShape(w, s, b, type, geometry, d);
   shapes.material[s] = d.material;
   const bodies = w.bodies;

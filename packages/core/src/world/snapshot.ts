@@ -29,7 +29,7 @@ import { type JointData, jointStoreColumns } from '../joints/joint_store.js';
 import { createJointData } from '../joints/registry.js';
 import { shapeStoreColumns } from '../dynamics/shape_store.js';
 import { rebuildSensorList } from '../dynamics/sensor.js';
-import { cacheQuad, uncacheQuad } from '../collision/manifold.js';
+import { cacheQuad } from '../collision/manifold.js';
 import { WorldState } from './world_state.js';
 import { pairSearchMask } from '../dynamics/shape_filter.js';
 
@@ -397,8 +397,7 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
     if (shapes.pool.alive[i] !== 1) continue;
     const geometry = readGeometry(rd, shapes.type[i]!);
     shapes.geometry[i] = geometry;
-    if (geometry instanceof Polygon && geometry.count === 4) cacheQuad(w.quadCache, i, geometry);
-    else uncacheQuad(w.quadCache, i);
+    cacheQuad(w.quadCache, i, geometry instanceof Polygon && geometry.count === 4 ? geometry : null);
     if (rd.i32() === 1) {
       const minX = rd.f64();
       const minY = rd.f64();
