@@ -3,5 +3,5 @@
 /** The arrays setCollideBlockLayout takes, in its order. */
 export const COLLIDE_ARRAYS: string[];
 
-/** The collide block's globals and functions, for the kernel module. */
-export function collideBlockWat(): string;
+/** The collide module's text. */
+export function collideModuleWat(): string;

@@ -25,7 +25,7 @@ import {
   st,
   sub,
 } from './kernel_collide_wat.mjs';
-import { IO } from './kernel_collide_wat.mjs';
+import { collideWat, IO } from './kernel_collide_wat.mjs';
 
 /**
  * The arrays `setCollideBlockLayout` takes the byte offsets of, in its order: paths from the
@@ -90,8 +90,15 @@ const TOL2 = CONTACT_REUSE_DISTANCE * CONTACT_REUSE_DISTANCE;
 /** collideQuads' result word (kernel_collide_wat.mjs). */
 const NORMAL_BIT = 1 << 26;
 
+/**
+ * The arrays whose offsets the function being generated holds in locals (the block's loop
+ * reads its globals once, at its start), else read from the globals.
+ */
+let cached = new Set();
+/** Where array `p` starts. */
+const base = (p) => (cached.has(p) ? `(local.get $at_${p.replace('.', '_')})` : `(global.get ${G[p]})`);
 /** Address of element `i` (an i32 expression) of the array at global `p`, `shift` = log2 of its size. */
-const at = (p, i, shift) => `(i32.add (global.get ${G[p]}) (i32.shl ${i} (i32.const ${shift})))`;
+const at = (p, i, shift) => `(i32.add ${base(p)} (i32.shl ${i} (i32.const ${shift})))`;
 const f64at = (p, i) => `(f64.load ${at(p, i, 3)})`;
 const i32at = (p, i) => `(i32.load ${at(p, i, 2)})`;
 const gi = (x) => `(local.get $${x})`;
@@ -281,6 +288,7 @@ function updateFunc() {
 
 /** collideBlock(start, end): narrow_phase.ts collideBlock over the pairs of two cached quadrilaterals. */
 function blockFunc() {
+  cached = new Set(COLLIDE_ARRAYS);
   const S = scope();
   const set = S.set;
   const seti = S.seti;
@@ -363,6 +371,7 @@ function blockFunc() {
     seti('result', `(i32.or ${gi('result')} ${gi('changed')})`),
   ];
   const code = [
+    ...COLLIDE_ARRAYS.map((p) => seti(`at_${p.replace('.', '_')}`, `(global.get ${G[p]})`)),
     seti('result', '(i32.const 0)'),
     seti('nl', '(i32.const 0)'),
     seti('i', gi('start')),
@@ -373,14 +382,27 @@ function blockFunc() {
       ${seti('i', `(i32.add ${gi('i')} (i32.const 1))`)}
       (br $each)))`,
   ];
+  cached = new Set();
   return `(func (export "collideBlock") (param $start i32) (param $end i32) (result i32)
   ${S.decl(['start', 'end'])}
   ${code.join('\n  ')}
   (i32.or ${gi('result')} (i32.shl ${gi('nl')} (i32.const 2))))`;
 }
 
-/** The globals (set by `setCollideBlockLayout`) and functions of the collide block, for the kernel module. */
-export function collideBlockWat() {
+/**
+ * The collide module: the box pair (kernel_collide_wat.mjs) and the block, on the contact
+ * kernel's memory (env.memory). A module of its own beside the two contact kernels (f64x2
+ * and scalar), which would each carry a copy of this scalar code.
+ */
+export function collideModuleWat() {
+  return `(module
+  (import "env" "memory" (memory 1))
+  ${collideWat()}
+  ${collideBlockWat()})`;
+}
+
+/** The globals (set by `setCollideBlockLayout`) and functions of the collide block. */
+function collideBlockWat() {
   const globals = COLLIDE_ARRAYS.map((p) => G[p]);
   return `;; the collide block (kernel_collide_block_wat.mjs)
   ${globals.map((x) => `(global ${x} (mut i32) (i32.const 0))`).join(' ')}

@@ -17,8 +17,6 @@
 
 import { K, Q, S } from './kernel_layout.mjs';
 import { stagesWat } from './kernel_stages_wat.mjs';
-import { collideWat } from './kernel_collide_wat.mjs';
-import { collideBlockWat } from './kernel_collide_block_wat.mjs';
 
 // Layouts: kernel_layout.mjs; M, the meta kinds, as contact_solver.ts's.
 const PAIRED_TWO_POINTS = 6;
@@ -606,7 +604,5 @@ export function kernelWat({ simd = true } = {}) {
   ${warmFunc()}
   ${simd ? warm2Func() : ''}
   ${relaxAgainFunc()}
-  ${stagesWat()}
-  ${collideWat()}
-  ${collideBlockWat()})`;
+  ${stagesWat()})`;
 }

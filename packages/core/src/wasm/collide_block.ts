@@ -11,8 +11,9 @@ import type { JointsState } from '../joints/joints_state.js';
 import type { KernelCore } from '../world/contact_kernel_hook.js';
 import { COLLIDE_ARRAYS } from './contact_kernel_bytes.js';
 import type { KernelMemory } from './kernel_memory.js';
+import type { WasmApi, WasmMemory, WasmModule } from './wasm_api.js';
 
-/** The kernel's exports for the block (and its quadrilateral pair, kernel_collide_wat.mjs). */
+/** The collide module's exports: the block and its quadrilateral pair (kernel_collide_wat.mjs). */
 export interface CollideBlockExports {
   setCollideBlockLayout(...offsets: number[]): void;
   collideBlock(start: number, end: number): number;
@@ -71,7 +72,21 @@ export class CollideBlock {
   /** collideQuads' I/O record (KIO), a region of the kernel memory. */
   io = new Float64Array(KIO.SIZE);
 
-  constructor(private readonly core: KernelCore) {}
+  /** The instance on the kernel's current memory; null where the module did not compile (the JS's stage). */
+  private x: CollideBlockExports | null = null;
+
+  constructor(
+    private readonly core: KernelCore,
+    private readonly api: WasmApi,
+    private readonly module: WasmModule | null,
+  ) {}
+
+  /** Instantiates the module on `memory` (the kernel's, first and after each replacement). */
+  bind(memory: WasmMemory): void {
+    if (this.module === null) return;
+    this.x = new this.api.Instance(this.module, { env: { memory } })
+      .exports as unknown as CollideBlockExports;
+  }
 
   /**
    * Moves the block's arrays into the kernel memory; those already placed (the contact
@@ -87,20 +102,24 @@ export class CollideBlock {
   }
 
   /** The arrays' offsets into the kernel. */
-  layout(m: KernelMemory, w: JointsState, x: CollideBlockExports): void {
+  layout(m: KernelMemory, w: JointsState): void {
+    const x = this.x;
+    if (x === null) return;
     x.setCollideLayout(m.offsetOf(w.quadCache, 'data'), m.offsetOf(this, 'io'));
     x.setCollideBlockLayout(...COLLIDE_ARRAYS.map((path) => m.offsetOf(...collideArray(w, this, path))));
   }
 
   /** The Collide stage over awake contacts [0, count): the kernel's pass, then the JS's on the list. */
-  run(w: JointsState, m: KernelMemory, x: CollideBlockExports, count: number): number {
+  run(w: JointsState, m: KernelMemory, count: number): number {
+    const core = this.core;
+    const stage = core.stage.Collide;
+    if (this.x === null) return core.runSolverBlock(w, stage, 0, count);
     if (this.list.length < count) this.list = m.grow(this.list, Math.max(count, 2 * this.list.length));
-    const r = x.collideBlock(0, count);
+    // after the growth, which may have bound a new instance
+    const r = this.x.collideBlock(0, count);
     let result = r & 3;
     const n = r >>> 2;
     const list = this.list;
-    const core = this.core;
-    const stage = core.stage.Collide;
     for (let j = 0; j < n; ) {
       const start = list[j]!;
       let end = start + 1;

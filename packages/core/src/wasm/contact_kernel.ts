@@ -12,6 +12,7 @@
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from '../world/solver_stages.js';
 import {
+  CONTACT_KERNEL_COLLIDE,
   CONTACT_KERNEL_SCALAR,
   CONTACT_KERNEL_SIMD,
   KERNEL_PARAMS,
@@ -19,12 +20,12 @@ import {
 } from './contact_kernel_bytes.js';
 import type { ContactKernelName } from '../types/contact_kernel.js';
 import type { AttachedContactKernel, KernelCore } from '../world/contact_kernel_hook.js';
-import { CollideBlock, type CollideBlockExports } from './collide_block.js';
+import { CollideBlock } from './collide_block.js';
 import { KernelMemory } from './kernel_memory.js';
 import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
 
 /** The kernel's exports (scripts/wasm/kernel_wat.mjs); it imports its memory (env.memory). */
-interface KernelExports extends CollideBlockExports {
+interface KernelExports {
   setLayout(state: number, data: number, meta: number, again: number, params: number): void;
   warmStart(start: number, end: number): void;
   warmStart2(start: number, end: number): void;
@@ -58,10 +59,14 @@ function stageArray(w: JointsState, path: (typeof STAGE_ARRAYS)[number]): [store
   return [owner, path.slice(dot + 1)];
 }
 
-/** The compiled module and whether it is the f64x2 one; null when none compiles here. */
-let compiled: { module: WasmModule; simd: boolean } | null | undefined;
+/**
+ * The compiled module, whether it is the f64x2 one, and the collide module (null if it did
+ * not compile: the JS's narrow phase); null when no kernel compiles here.
+ */
+type Compiled = { module: WasmModule; simd: boolean; collide: WasmModule | null };
+let compiled: Compiled | null | undefined;
 
-function compileOnce(): { module: WasmModule; simd: boolean } | null {
+function compileOnce(): Compiled | null {
   if (compiled !== undefined) return compiled;
   compiled = null;
   const api = wasmApi();
@@ -71,10 +76,17 @@ function compileOnce(): { module: WasmModule; simd: boolean } | null {
     [CONTACT_KERNEL_SCALAR, false],
   ] as const) {
     try {
-      compiled = { module: new api.Module(decode(bytes)), simd };
+      compiled = { module: new api.Module(decode(bytes)), simd, collide: null };
       break;
     } catch {
       // SIMD missing (the f64x2 module does not validate) or compiling refused: next, or JS
+    }
+  }
+  if (compiled !== null) {
+    try {
+      compiled.collide = new api.Module(decode(CONTACT_KERNEL_COLLIDE));
+    } catch {
+      // the narrow phase stays the JS's
     }
   }
   return compiled;
@@ -113,9 +125,11 @@ export class WasmContactKernel implements AttachedContactKernel {
     memory: WasmMemory,
     w: JointsState,
     private readonly core: KernelCore,
+    collide: WasmModule | null,
   ) {
     this.bound = memory;
-    this.block = new CollideBlock(core);
+    this.block = new CollideBlock(core, api, collide);
+    this.block.bind(memory);
     this.x = new api.Instance(module, { env: { memory } }).exports as unknown as KernelExports;
     this.simd = simd;
     this.name = simd ? 'wasm-simd' : 'wasm';
@@ -136,7 +150,7 @@ export class WasmContactKernel implements AttachedContactKernel {
     const api = wasmApi();
     if (api === null) return null;
     try {
-      return new WasmContactKernel(api, c.module, c.simd, new api.Memory({ initial: 1 }), w, core);
+      return new WasmContactKernel(api, c.module, c.simd, new api.Memory({ initial: 1 }), w, core, c.collide);
     } catch {
       return null;
     }
@@ -170,6 +184,7 @@ export class WasmContactKernel implements AttachedContactKernel {
       this.bound = m.memory;
       this.x = new this.api.Instance(this.module, { env: { memory: m.memory } })
         .exports as unknown as KernelExports;
+      this.block.bind(m.memory);
     }
     const w = this.w;
     const k = w.constraints;
@@ -181,7 +196,7 @@ export class WasmContactKernel implements AttachedContactKernel {
       m.offsetOf(this, 'params'),
     );
     this.x.setStagesLayout(...STAGE_ARRAYS.map((path) => m.offsetOf(...stageArray(w, path))));
-    this.block.layout(m, w, this.x);
+    this.block.layout(m, w);
   }
 
   sweep(w: JointsState, stage: SolverStage, count: number): number {
@@ -207,7 +222,7 @@ export class WasmContactKernel implements AttachedContactKernel {
       x.storeImpulses(0, count, k.trackMaxImpulse ? 1 : 0);
       return 0;
     }
-    if (stage === S.Collide) return this.block.run(w, this.memory, x, count);
+    if (stage === S.Collide) return this.block.run(w, this.memory, count);
     if (stage === S.RelaxAgain) {
       x.relaxAgain(0, count, track, first);
       return 0;

@@ -10,7 +10,7 @@ import { makeOffsetBox, makePolygon, makeRoundedBox, World } from '../../src/ind
 import type { Polygon } from '../../src/geometry/geometry';
 import { Transform } from '../../src/base/math';
 import { cacheQuad, collideQuadShapes, type QuadCache } from '../../src/collision/manifold';
-import { type CollideBlock, type CollideBlockExports, KIO } from '../../src/wasm/collide_block';
+import { type CollideBlockExports, KIO } from '../../src/wasm/collide_block';
 import { Manifold } from '../../src/collision/manifold_types';
 import { resetCompiledKernel } from '../../src/wasm/contact_kernel';
 import { wasmContactKernel } from '../../src/wasm';
@@ -50,9 +50,11 @@ describe('collideQuads (the kernel’s quadrilateral pair)', () => {
     const xfA = new Transform();
     const xfB = new Transform();
     // the kernel's export and its I/O record, as the collide block uses them
-    const k = worldStateOf(world).contactKernel as unknown as { x: CollideBlockExports; block: CollideBlock };
+    const k = (
+      worldStateOf(world).contactKernel as unknown as { block: { x: CollideBlockExports; io: Float64Array } }
+    ).block;
     const kernelPair = (i: number, a: Polygon, j: number, b: Polygon, m: Manifold): void => {
-      const io = k.block.io;
+      const io = k.io;
       io.set([xfA.px, xfA.py, xfA.c, xfA.s, xfB.px, xfB.py, xfB.c, xfB.s, a.radius, b.radius]);
       const r = k.x.collideQuads(i, j);
       const n = r & 3;
