@@ -1,19 +1,16 @@
 /**
  * The narrow phase's quadrilateral pair in the WebAssembly kernel (docs/wasm-kernel.md,
- * "The narrow phase"): `collideQuads`, the arithmetic of src/collision/manifold.ts
- * `quadsLocal` and the `clipQuads` / `incidentQuadEdge` it calls, operation for operation
- * in the same order, f64 only, so that its manifold is the JS's bits. kernel_wat.mjs puts
- * these functions and their globals into the kernel module.
+ * "The collide block in the kernel"): `collideQuads`, the arithmetic of
+ * src/collision/manifold.ts `quadsLocal` with the `clipQuads` / `incidentQuadEdge` it calls
+ * and `polygonsFromSeparation`'s separated case, operation for operation in the same order,
+ * f64 only, so that its manifold is the JS's bits. The collide module
+ * (kernel_collide_block_wat.mjs) holds these functions and their globals.
  *
  * Inputs: the two shapes' quadrilateral records in the world's quad cache (placed in the
  * kernel memory, at `$qd`, 17 doubles a shape) and the I/O record at `$qio` (IO below: the
  * two transforms and radii in, the manifold's doubles out, B's quadrilateral in A's frame
- * as scratch). The result is an int32 (no double crosses the call):
- *   < 0: the pair is apart but within the speculative distance (polygonsFromSeparation's
- *       vertex-vertex case): the JS runs polygonsFromSeparation from what is left in the
- *       record (the separations, B in A's frame) and the edges, -1 - (edgeA | edgeB << 2);
- *   else: bits 0-1 the point count, 2-13 and 14-25 the points' feature ids, bit 26 set
- *       when the normal was written (a clip ran).
+ * as scratch). The result is an int32 (no double crosses the call): bits 0-1 the point
+ * count, 2-13 and 14-25 the points' feature ids, bit 26 set when the normal was written.
  * `Math.min`/`Math.max` are `f64.min`/`f64.max` (the same NaN and -0 rules); every `?:`
  * and comparison-driven update is a `select` on the JS's comparison.
  */
@@ -440,7 +437,7 @@ function quadsFunc() {
   ${code.join('\n  ')})`;
 }
 
-/** The globals (set by `setCollideLayout`) and functions of the narrow phase, for the kernel module. */
+/** The globals (set by `setCollideLayout`) and functions of the box pair, for the collide module. */
 export function collideWat() {
   return `;; the narrow phase (kernel_collide_wat.mjs): the quad cache's records and the I/O record
   (global $qd (mut i32) (i32.const 0))

@@ -1,6 +1,6 @@
 /**
  * The narrow phase's quadrilateral pair in the WebAssembly kernel (docs/wasm-kernel.md, "The
- * narrow phase"): `collideQuads` gives the JS's manifold, bit for bit, on boxes, rounded boxes
+ * collide block in the kernel"): `collideQuads` gives the JS's manifold, bit for bit, on boxes, rounded boxes
  * and general quadrilaterals at random poses (touching, apart within the speculative
  * distance, far apart), and its I/O record's layout is the generator's.
  */
