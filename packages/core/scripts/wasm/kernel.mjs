@@ -4,6 +4,7 @@
 import wabtInit from 'wabt';
 import { ContactKernel } from './contact_kernel.mjs';
 import { kernelWat } from './kernel_wat.mjs';
+import { collideModuleWat } from './kernel_collide_block_wat.mjs';
 
 export { ContactKernel };
 
@@ -20,4 +21,14 @@ export async function kernelBytes({ simd = true } = {}) {
 /** A kernel instance of freshly compiled bytes. */
 export async function createKernel(options) {
   return ContactKernel.fromBytes(await kernelBytes(options));
+}
+
+/** The collide module's bytes (kernel_collide_block_wat.mjs). */
+export async function collideBytes() {
+  const wabt = await wabtInit();
+  const mod = wabt.parseWat('collide_kernel.wat', collideModuleWat());
+  mod.validate();
+  const { buffer } = mod.toBinary({});
+  mod.destroy();
+  return buffer;
 }

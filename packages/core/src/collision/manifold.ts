@@ -1355,25 +1355,35 @@ function writeQuad(p: Polygon, out: Float64Array, o: number): void {
 export class QuadCache {
   data = new Float64Array(64 * Q.SIZE);
   owner: (Polygon | null)[] = new Array<Polygon | null>(64).fill(null);
+  /**
+   * Per shape index: the quadrilateral's radius, or -1 for a shape of another kind. Written
+   * for every shape made (cacheQuad), so that the WebAssembly kernel's collide
+   * block (src/wasm/collide_block.ts) knows from memory which pairs are two cached
+   * quadrilaterals; the JS reads the geometry instead.
+   */
+  radius = new Float64Array(64).fill(-1);
 }
 
 /**
- * Stores the quadrilateral `p` of shape `shape` (a polygon of four vertices) in the cache.
- * Called when the shape is made (createShape, a restored snapshot), so the narrow phase
- * never meets a stale record: a record first written from inside the step's loop would be
- * a path V8 compiled as a deoptimisation (see world/solver.ts collide).
+ * Stores the quadrilateral `p` of shape `shape` (a polygon of four vertices) in the cache, or
+ * null for a shape of another kind (its radius entry -1). Called when the shape is made
+ * (createShape, a restored snapshot), so the narrow phase never meets a stale record: a
+ * record first written from inside the step's loop would be a path V8 compiled as a
+ * deoptimisation (see world/solver.ts collide).
  */
-export function cacheQuad(cache: QuadCache, shape: number, p: Polygon): void {
+export function cacheQuad(cache: QuadCache, shape: number, p: Polygon | null): void {
   if (shape >= cache.owner.length) {
     const cap = Math.max(shape + 1, 2 * cache.owner.length);
     // into the memory it lives in: shared for a world on shared memory, whose helpers read it
     cache.data = growF64(cache.data, cap * Q.SIZE);
+    cache.radius = growF64(cache.radius, cap);
     const owner = new Array<Polygon | null>(cap).fill(null);
     for (let i = 0; i < cache.owner.length; i++) owner[i] = cache.owner[i]!;
     cache.owner = owner;
   }
-  writeQuad(p, cache.data, shape * Q.SIZE);
   cache.owner[shape] = p;
+  cache.radius[shape] = p === null ? -1 : p.radius;
+  if (p !== null) writeQuad(p, cache.data, shape * Q.SIZE);
 }
 
 /**

@@ -113,8 +113,8 @@ export function createShape(
   const shapes = w.shapes;
   const s = shapes.pool.allocate();
   shapes.ensureCapacity(s + 1);
-  if (type === ShapeType.Polygon && (geometry as Polygon).count === 4)
-    cacheQuad(w.quadCache, s, geometry as Polygon);
+  const quad = type === ShapeType.Polygon && (geometry as Polygon).count === 4;
+  cacheQuad(w.quadCache, s, quad ? (geometry as Polygon) : null);
   writeNewShape(w, s, b, type, geometry, d);
   shapes.material[s] = d.material;
   const bodies = w.bodies;

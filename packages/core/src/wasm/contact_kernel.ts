@@ -12,6 +12,7 @@
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from '../world/solver_stages.js';
 import {
+  CONTACT_KERNEL_COLLIDE,
   CONTACT_KERNEL_SCALAR,
   CONTACT_KERNEL_SIMD,
   KERNEL_PARAMS,
@@ -19,6 +20,7 @@ import {
 } from './contact_kernel_bytes.js';
 import type { ContactKernelName } from '../types/contact_kernel.js';
 import type { AttachedContactKernel, KernelCore } from '../world/contact_kernel_hook.js';
+import { CollideBlock } from './collide_block.js';
 import { KernelMemory } from './kernel_memory.js';
 import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
 
@@ -57,10 +59,14 @@ function stageArray(w: JointsState, path: (typeof STAGE_ARRAYS)[number]): [store
   return [owner, path.slice(dot + 1)];
 }
 
-/** The compiled module and whether it is the f64x2 one; null when none compiles here. */
-let compiled: { module: WasmModule; simd: boolean } | null | undefined;
+/**
+ * The compiled module, whether it is the f64x2 one, and the collide module (null if it did
+ * not compile: the JS's narrow phase); null when no kernel compiles here.
+ */
+type Compiled = { module: WasmModule; simd: boolean; collide: WasmModule | null };
+let compiled: Compiled | null | undefined;
 
-function compileOnce(): { module: WasmModule; simd: boolean } | null {
+function compileOnce(): Compiled | null {
   if (compiled !== undefined) return compiled;
   compiled = null;
   const api = wasmApi();
@@ -70,10 +76,17 @@ function compileOnce(): { module: WasmModule; simd: boolean } | null {
     [CONTACT_KERNEL_SCALAR, false],
   ] as const) {
     try {
-      compiled = { module: new api.Module(decode(bytes)), simd };
+      compiled = { module: new api.Module(decode(bytes)), simd, collide: null };
       break;
     } catch {
       // SIMD missing (the f64x2 module does not validate) or compiling refused: next, or JS
+    }
+  }
+  if (compiled !== null) {
+    try {
+      compiled.collide = new api.Module(decode(CONTACT_KERNEL_COLLIDE));
+    } catch {
+      // the narrow phase stays the JS's
     }
   }
   return compiled;
@@ -102,6 +115,8 @@ export class WasmContactKernel implements AttachedContactKernel {
    * (scripts/wasm/kernel_wat.mjs, SOLVE_PARAMS).
    */
   params = new Float64Array(KERNEL_PARAMS.length);
+  /** The Collide stage (collide_block.ts). */
+  private readonly block: CollideBlock;
 
   private constructor(
     private readonly api: WasmApi,
@@ -110,8 +125,11 @@ export class WasmContactKernel implements AttachedContactKernel {
     memory: WasmMemory,
     w: JointsState,
     private readonly core: KernelCore,
+    collide: WasmModule | null,
   ) {
     this.bound = memory;
+    this.block = new CollideBlock(core, api, collide);
+    this.block.bind(memory);
     this.x = new api.Instance(module, { env: { memory } }).exports as unknown as KernelExports;
     this.simd = simd;
     this.name = simd ? 'wasm-simd' : 'wasm';
@@ -132,7 +150,7 @@ export class WasmContactKernel implements AttachedContactKernel {
     const api = wasmApi();
     if (api === null) return null;
     try {
-      return new WasmContactKernel(api, c.module, c.simd, new api.Memory({ initial: 1 }), w, core);
+      return new WasmContactKernel(api, c.module, c.simd, new api.Memory({ initial: 1 }), w, core, c.collide);
     } catch {
       return null;
     }
@@ -153,6 +171,7 @@ export class WasmContactKernel implements AttachedContactKernel {
     m.place(this, 'params');
     // what the prepare, store and body stages read besides (docs/wasm-kernel.md, "More stages")
     for (const path of STAGE_ARRAYS) m.place(...stageArray(w, path));
+    this.block.place(m, w);
   }
 
   /**
@@ -165,6 +184,7 @@ export class WasmContactKernel implements AttachedContactKernel {
       this.bound = m.memory;
       this.x = new this.api.Instance(this.module, { env: { memory: m.memory } })
         .exports as unknown as KernelExports;
+      this.block.bind(m.memory);
     }
     const w = this.w;
     const k = w.constraints;
@@ -176,6 +196,7 @@ export class WasmContactKernel implements AttachedContactKernel {
       m.offsetOf(this, 'params'),
     );
     this.x.setStagesLayout(...STAGE_ARRAYS.map((path) => m.offsetOf(...stageArray(w, path))));
+    this.block.layout(m, w);
   }
 
   sweep(w: JointsState, stage: SolverStage, count: number): number {
@@ -201,6 +222,7 @@ export class WasmContactKernel implements AttachedContactKernel {
       x.storeImpulses(0, count, k.trackMaxImpulse ? 1 : 0);
       return 0;
     }
+    if (stage === S.Collide) return this.block.run(w, this.memory, count);
     if (stage === S.RelaxAgain) {
       x.relaxAgain(0, count, track, first);
       return 0;

@@ -60,6 +60,12 @@ export class KernelMemory implements ArrayPlacement {
     return 0;
   }
 
+  /** Whether `store[key]` is one of its regions. */
+  has(store: object, key: string): boolean {
+    for (const r of this.regions) if (r.store === store && r.key === key) return true;
+    return false;
+  }
+
   /** Forgets every region (their stores were replaced) and starts the memory over. */
   reset(): void {
     this.regions.length = 0;

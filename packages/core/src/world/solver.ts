@@ -190,7 +190,9 @@ function shapeHandle(w: WorldState, s: number): number {
  */
 function collide(w: WorldState): void {
   const n = w.awakeContactCount;
-  const result = n > 0 ? w.stepExecutor.runStage(w, SolverStage.Collide, 0, n) : 0;
+  const ex = w.stepExecutor;
+  // the WebAssembly kernel's collide block on one thread (src/wasm/collide_block.ts)
+  const result = n > 0 ? runWhole(w, ex, ex === serialExecutor, SolverStage.Collide, n) : 0;
   collideChanged = 0;
   collideParted = 0;
   if (result !== 0) gatherCollide(w, n);

@@ -8,7 +8,16 @@
 
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BodyType, makeBox, makeCircle, World } from '../../src/index';
+import {
+  BodyType,
+  makeBox,
+  makeCapsule,
+  makeCircle,
+  makeOffsetBox,
+  makePolygon,
+  makeRoundedBox,
+  World,
+} from '../../src/index';
 import { carScene, mixedPileScene, pyramidScene, ragdollScene, tumblerScene } from '../../src/scenes/index';
 import { placements } from '../../src/base/array';
 import { resetCompiledKernel } from '../../src/wasm/contact_kernel';
@@ -64,7 +73,42 @@ function bodyStagesScene(world: World): void {
   world.applyBodyTorque(spin, 50);
 }
 
+/**
+ * Boxes (plain, rounded, offset) among circles, capsules and other polygons in a bin: the
+ * kernel's collide block finishes the pairs of two boxes and lists the others, and the
+ * boxes apart but near, for the JS (src/wasm/collide_block.ts); both paths run every step.
+ */
+function mixedShapesScene(world: World): void {
+  const ground = world.createBody();
+  world.createPolygonShape(ground, makeOffsetBox(12, 1, 0, -1, 0));
+  world.createPolygonShape(ground, makeOffsetBox(1, 12, -13, 11, 0));
+  world.createPolygonShape(ground, makeOffsetBox(1, 12, 13, 11, 0.05));
+  const triangle = makePolygon([
+    { x: -0.4, y: -0.3 },
+    { x: 0.4, y: -0.3 },
+    { x: 0, y: 0.4 },
+  ]);
+  const pentagon = makePolygon(
+    [0, 1, 2, 3, 4].map((i) => ({ x: 0.35 * Math.cos(1.2566 * i), y: 0.35 * Math.sin(1.2566 * i) })),
+  );
+  for (let i = 0; i < 180; i++) {
+    const b = world.createBody({
+      type: BodyType.Dynamic,
+      position: { x: -10 + (i % 20), y: 1 + 0.9 * Math.floor(i / 20) },
+      angle: 0.37 * i,
+    });
+    const kind = i % 7;
+    if (kind === 0 || kind === 3) world.createPolygonShape(b, makeBox(0.4, 0.3));
+    else if (kind === 1) world.createCircleShape(b, makeCircle(0, 0, 0.3));
+    else if (kind === 2) world.createCapsuleShape(b, makeCapsule(-0.3, 0, 0.3, 0, 0.2));
+    else if (kind === 4) world.createPolygonShape(b, makeRoundedBox(0.3, 0.2, 0.08));
+    else if (kind === 5) world.createPolygonShape(b, i % 2 === 0 ? triangle : pentagon);
+    else world.createPolygonShape(b, makeOffsetBox(0.3, 0.3, 0.1, 0, 0.2));
+  }
+}
+
 const SCENES: [string, Scene, boolean][] = [
+  ['boxes among circles, capsules and polygons', mixedShapesScene, false],
   ['body stages: speed limits, damping, forces', bodyStagesScene, false],
   ['pyramid', (w) => pyramidScene(w, 20), false],
   ['tumbler', (w) => tumblerScene(w, 12), false],
@@ -123,10 +167,45 @@ describe('WorldDef.contactKernel', () => {
       b.invMass,
       b.type,
       b.fx,
+      // the narrow phase's quadrilateral records, which the kernel's collideQuads reads
+      w.quadCache.data,
+      // what the kernel's collide block reads and writes besides (collide_block.ts)
+      w.awakeContacts,
+      w.awakeContactPairs,
+      w.collideStatus,
+      w.broadPhase.shapeFat,
+      w.shapes.box,
+      w.quadCache.radius,
+      b.px,
+      b.c,
+      b.lcx,
+      w.contacts.reference,
+      w.contacts.pointCount,
+      w.contacts.id0,
+      w.contacts.flags,
     ];
     for (const a of placed) {
       expect(isKernelMemory(a)).toBe(true);
     }
+  });
+
+  it('collide block: both paths run on a mixed pile (pairs of two boxes in the kernel, the others in the JS)', () => {
+    const world = new World({ enableSleep: false, contactKernel: wasmContactKernel });
+    mixedShapesScene(world);
+    hashes(world, 120);
+    const w = worldStateOf(world);
+    const c = w.contacts;
+    const radius = w.quadCache.radius;
+    let boxes = 0;
+    let others = 0;
+    for (let i = 0; i < w.awakeContactCount; i++) {
+      const k = w.awakeContacts[i]!;
+      if (c.pointCount[k] === 0) continue;
+      if (radius[c.shapeA[k]!]! >= 0 && radius[c.shapeB[k]!]! >= 0) boxes++;
+      else others++;
+    }
+    expect(boxes).toBeGreaterThan(20);
+    expect(others).toBeGreaterThan(20);
   });
 
   it('restores a snapshot across the two, both ways, to the same bits', () => {

@@ -1,0 +1,414 @@
+/**
+ * The narrow phase's whole block in the WebAssembly kernel (docs/wasm-kernel.md, "The collide
+ * block in the kernel"): `collideBlock(start, end)` runs src/world/narrow_phase.ts
+ * `collideBlock` over the awake contacts [start, end) in one call, for the pairs of two
+ * cached quadrilaterals (boxes): the fat-box test and the status byte, the tight-box test,
+ * `reuseManifold`, `collideQuads` (kernel_collide_wat.mjs) and `updateContactManifold`
+ * (src/dynamics/contact.ts), operation for operation, f64 only. The pairs it does not
+ * finish (a shape that is not a cached quadrilateral) it writes nothing for but their awake
+ * index, into the list at `$cbList`; the JS runs its own collideBlock
+ * on them afterwards (src/wasm/collide_block.ts). Every contact's work touches only its own
+ * records and status byte, so the two passes give the JS's bits.
+ *
+ * It returns the or of the statuses it wrote | (the list's length << 2).
+ */
+
+import {
+  add,
+  g,
+  k,
+  LINEAR_SLOP,
+  ld,
+  mul,
+  scope,
+  SPECULATIVE_DISTANCE,
+  st,
+  sub,
+} from './kernel_collide_wat.mjs';
+import { collideWat, IO } from './kernel_collide_wat.mjs';
+
+/**
+ * The arrays `setCollideBlockLayout` takes the byte offsets of, in its order: paths from the
+ * world's state, then the kernel's own list (src/wasm/collide_block.ts places them).
+ */
+export const COLLIDE_ARRAYS = [
+  'awakeContacts',
+  'awakeContactPairs',
+  'collideStatus',
+  'broadPhase.shapeFat',
+  'shapes.box',
+  'quadCache.radius',
+  'bodies.px',
+  'bodies.py',
+  'bodies.c',
+  'bodies.s',
+  'bodies.lcx',
+  'bodies.lcy',
+  'contacts.data',
+  'contacts.reference',
+  'contacts.pointCount',
+  'contacts.id0',
+  'contacts.id1',
+  'contacts.flags',
+  'list',
+];
+
+/** Each array's global. */
+const G = Object.fromEntries(COLLIDE_ARRAYS.map((p) => [p, `$cb_${p.replace('.', '_')}`]));
+
+// src/dynamics/contact.ts R, PT, REF, RP (pinned there by test/dynamics/layouts.test.ts)
+const R = { NX: 0, NY: 1, POINT: 4, POINT_STRIDE: 8, STRIDE: 20 };
+const PT = {
+  RAX: 0,
+  RAY: 1,
+  RBX: 2,
+  RBY: 3,
+  SEP: 4,
+  NORMAL_IMPULSE: 5,
+  TANGENT_IMPULSE: 6,
+  MAX_NORMAL_IMPULSE: 7,
+};
+const REF = {
+  PAX: 0,
+  PAY: 1,
+  QAC: 2,
+  QAS: 3,
+  PBX: 4,
+  PBY: 5,
+  QBC: 6,
+  QBS: 7,
+  NX: 8,
+  NY: 9,
+  POINT: 10,
+  STRIDE: 16,
+};
+const RP = { AX: 0, AY: 1, SEP: 2, STRIDE: 3 };
+// base/constants.ts, as the JS computes them
+const CONTACT_REUSE_DISTANCE = 0.1 * LINEAR_SLOP;
+const CONTACT_REUSE_ANGLE = 0.001;
+const TOL2 = CONTACT_REUSE_DISTANCE * CONTACT_REUSE_DISTANCE;
+/** collideQuads' result word (kernel_collide_wat.mjs). */
+const NORMAL_BIT = 1 << 26;
+
+/**
+ * The arrays whose offsets the function being generated holds in locals (the block's loop
+ * reads its globals once, at its start), else read from the globals.
+ */
+let cached = new Set();
+/** Where array `p` starts. */
+const base = (p) => (cached.has(p) ? `(local.get $at_${p.replace('.', '_')})` : `(global.get ${G[p]})`);
+/** Address of element `i` (an i32 expression) of the array at global `p`, `shift` = log2 of its size. */
+const at = (p, i, shift) => `(i32.add ${base(p)} (i32.shl ${i} (i32.const ${shift})))`;
+const f64at = (p, i) => `(f64.load ${at(p, i, 3)})`;
+const i32at = (p, i) => `(i32.load ${at(p, i, 2)})`;
+const gi = (x) => `(local.get $${x})`;
+
+/** reuseManifold(w, c, bA, bB, count): 1 when it carried the manifold over (and wrote it), else 0, writing nothing. */
+function reuseFunc() {
+  const S = scope();
+  const set = S.set;
+  const rf = (off) => ld('rb', off);
+  const code = [
+    S.seti('rb', at('contacts.reference', `(i32.mul ${gi('c')} (i32.const ${REF.STRIDE}))`, 3)),
+    set('qAc', f64at('bodies.c', gi('bA'))),
+    set('qAs', f64at('bodies.s', gi('bA'))),
+    set('qBc', f64at('bodies.c', gi('bB'))),
+    set('qBs', f64at('bodies.s', gi('bB'))),
+    set('rQAc', rf(REF.QAC)),
+    set('rQAs', rf(REF.QAS)),
+    set('rQBc', rf(REF.QBC)),
+    set('rQBs', rf(REF.QBS)),
+    set('dAc', add(mul(g('qAc'), g('rQAc')), mul(g('qAs'), g('rQAs')))),
+    set('dAs', sub(mul(g('qAs'), g('rQAc')), mul(g('qAc'), g('rQAs')))),
+    set('dBc', add(mul(g('qBc'), g('rQBc')), mul(g('qBs'), g('rQBs')))),
+    set('dBs', sub(mul(g('qBs'), g('rQBc')), mul(g('qBc'), g('rQBs')))),
+    set('turn', sub(mul(g('dBs'), g('dAc')), mul(g('dBc'), g('dAs')))),
+    `(if (i32.or (f64.gt ${g('turn')} ${k(CONTACT_REUSE_ANGLE)}) (f64.lt ${g('turn')} ${k(-CONTACT_REUSE_ANGLE)})) (then (return (i32.const 0))))`,
+    set('pAx', f64at('bodies.px', gi('bA'))),
+    set('pAy', f64at('bodies.py', gi('bA'))),
+    set('abx', sub(g('pAx'), f64at('bodies.px', gi('bB')))),
+    set('aby', sub(g('pAy'), f64at('bodies.py', gi('bB')))),
+    set('rabx', sub(rf(REF.PAX), rf(REF.PBX))),
+    set('raby', sub(rf(REF.PAY), rf(REF.PBY))),
+    set('rnx', rf(REF.NX)),
+    set('rny', rf(REF.NY)),
+    set('nx', sub(mul(g('dAc'), g('rnx')), mul(g('dAs'), g('rny')))),
+    set('ny', add(mul(g('dAs'), g('rnx')), mul(g('dAc'), g('rny')))),
+  ];
+  /** Point j's drift (dx, dy) and where it sits on A (ax, ay), from its reference. */
+  const drift = (j) => {
+    const o = REF.POINT + j * RP.STRIDE;
+    return [
+      set(`a${j}r`, rf(o + RP.AX)),
+      set(`b${j}r`, rf(o + RP.AY)),
+      set(`ax${j}`, sub(mul(g('dAc'), g(`a${j}r`)), mul(g('dAs'), g(`b${j}r`)))),
+      set(`ay${j}`, add(mul(g('dAs'), g(`a${j}r`)), mul(g('dAc'), g(`b${j}r`)))),
+      set(`bx${j}r`, add(g(`a${j}r`), g('rabx'))),
+      set(`by${j}r`, add(g(`b${j}r`), g('raby'))),
+      set(
+        `dx${j}`,
+        sub(sub(sub(mul(g('dBc'), g(`bx${j}r`)), mul(g('dBs'), g(`by${j}r`))), g('abx')), g(`ax${j}`)),
+      ),
+      set(
+        `dy${j}`,
+        sub(sub(add(mul(g('dBs'), g(`bx${j}r`)), mul(g('dBc'), g(`by${j}r`))), g('aby')), g(`ay${j}`)),
+      ),
+      `(if (f64.gt ${add(mul(g(`dx${j}`), g(`dx${j}`)), mul(g(`dy${j}`), g(`dy${j}`)))} ${k(TOL2)}) (then (return (i32.const 0))))`,
+    ];
+  };
+  const sepOf = (j) =>
+    add(add(rf(REF.POINT + j * RP.STRIDE + RP.SEP), mul(g(`dx${j}`), g('nx'))), mul(g(`dy${j}`), g('ny')));
+  code.push(
+    ...drift(0),
+    set('ax1', k(0)),
+    set('ay1', k(0)),
+    set('sep1', k(0)),
+    `(if (i32.gt_s ${gi('count')} (i32.const 1)) (then ${drift(1).join(' ')} ${set('sep1', sepOf(1))}))`,
+    set('sep0', sepOf(0)),
+    S.seti('d', at('contacts.data', `(i32.mul ${gi('c')} (i32.const ${R.STRIDE}))`, 3)),
+    st('d', R.NX, g('nx')),
+    st('d', R.NY, g('ny')),
+    set(
+      'oAx',
+      sub(mul(g('qAc'), f64at('bodies.lcx', gi('bA'))), mul(g('qAs'), f64at('bodies.lcy', gi('bA')))),
+    ),
+    set(
+      'oAy',
+      add(mul(g('qAs'), f64at('bodies.lcx', gi('bA'))), mul(g('qAc'), f64at('bodies.lcy', gi('bA')))),
+    ),
+    set(
+      'oBx',
+      sub(mul(g('qBc'), f64at('bodies.lcx', gi('bB'))), mul(g('qBs'), f64at('bodies.lcy', gi('bB')))),
+    ),
+    set(
+      'oBy',
+      add(mul(g('qBs'), f64at('bodies.lcx', gi('bB'))), mul(g('qBc'), f64at('bodies.lcy', gi('bB')))),
+    ),
+  );
+  for (let j = 0; j < 2; j++) {
+    const o = R.POINT + j * R.POINT_STRIDE;
+    code.push(`(if (i32.gt_s ${gi('count')} (i32.const ${j})) (then
+      ${st('d', o + PT.RAX, sub(g(`ax${j}`), g('oAx')))}
+      ${st('d', o + PT.RAY, sub(g(`ay${j}`), g('oAy')))}
+      ${st('d', o + PT.RBX, sub(add(g(`ax${j}`), g('abx')), g('oBx')))}
+      ${st('d', o + PT.RBY, sub(add(g(`ay${j}`), g('aby')), g('oBy')))}
+      ${st('d', o + PT.SEP, g(`sep${j}`))}
+      ${st('d', o + PT.MAX_NORMAL_IMPULSE, k(0))}))`);
+  }
+  const params = ['c', 'bA', 'bB', 'count'];
+  return `(func $reuseManifold ${params.map((p) => `(param $${p} i32)`).join(' ')} (result i32)
+  ${S.decl(params)}
+  ${code.join('\n  ')}
+  (i32.const 1))`;
+}
+
+/** The manifold's doubles and ids, as updateContactManifold's parameters. */
+const MANIFOLD = ['nx', 'ny', 'ax0', 'ay0', 'sep0', 'ax1', 'ay1', 'sep1'];
+
+/** updateContactManifold(w, c, bA, bB, m) with the manifold in parameters. */
+function updateFunc() {
+  const S = scope();
+  const set = S.set;
+  const seti = S.seti;
+  const idAt = (p) => at(p, gi('c'), 2);
+  const code = [
+    seti('d', at('contacts.data', `(i32.mul ${gi('c')} (i32.const ${R.STRIDE}))`, 3)),
+    seti('oldCount', `(i32.load ${idAt('contacts.pointCount')})`),
+    seti(
+      'oldId0',
+      `(select (i32.load ${idAt('contacts.id0')}) (i32.const -1) (i32.gt_s ${gi('oldCount')} (i32.const 0)))`,
+    ),
+    seti(
+      'oldId1',
+      `(select (i32.load ${idAt('contacts.id1')}) (i32.const -1) (i32.gt_s ${gi('oldCount')} (i32.const 1)))`,
+    ),
+    `(i32.store ${idAt('contacts.pointCount')} ${gi('count')})`,
+    `(if (i32.eqz ${gi('count')}) (then (return)))`,
+    set('ni0', ld('d', R.POINT + PT.NORMAL_IMPULSE)),
+    set('ti0', ld('d', R.POINT + PT.TANGENT_IMPULSE)),
+    set('ni1', ld('d', R.POINT + R.POINT_STRIDE + PT.NORMAL_IMPULSE)),
+    set('ti1', ld('d', R.POINT + R.POINT_STRIDE + PT.TANGENT_IMPULSE)),
+    st('d', R.NX, g('nx')),
+    st('d', R.NY, g('ny')),
+    set('cA', f64at('bodies.c', gi('bA'))),
+    set('sA', f64at('bodies.s', gi('bA'))),
+    set('oAx', sub(mul(g('cA'), f64at('bodies.lcx', gi('bA'))), mul(g('sA'), f64at('bodies.lcy', gi('bA'))))),
+    set('oAy', add(mul(g('sA'), f64at('bodies.lcx', gi('bA'))), mul(g('cA'), f64at('bodies.lcy', gi('bA'))))),
+    set('cB', f64at('bodies.c', gi('bB'))),
+    set('sB', f64at('bodies.s', gi('bB'))),
+    set('oBx', sub(mul(g('cB'), f64at('bodies.lcx', gi('bB'))), mul(g('sB'), f64at('bodies.lcy', gi('bB'))))),
+    set('oBy', add(mul(g('sB'), f64at('bodies.lcx', gi('bB'))), mul(g('cB'), f64at('bodies.lcy', gi('bB'))))),
+    set('pAx', f64at('bodies.px', gi('bA'))),
+    set('pAy', f64at('bodies.py', gi('bA'))),
+    set('pBx', f64at('bodies.px', gi('bB'))),
+    set('pBy', f64at('bodies.py', gi('bB'))),
+    set('abx', sub(g('pAx'), g('pBx'))),
+    set('aby', sub(g('pAy'), g('pBy'))),
+    seti('rb', at('contacts.reference', `(i32.mul ${gi('c')} (i32.const ${REF.STRIDE}))`, 3)),
+    st('rb', REF.PAX, g('pAx')),
+    st('rb', REF.PAY, g('pAy')),
+    st('rb', REF.QAC, g('cA')),
+    st('rb', REF.QAS, g('sA')),
+    st('rb', REF.PBX, g('pBx')),
+    st('rb', REF.PBY, g('pBy')),
+    st('rb', REF.QBC, g('cB')),
+    st('rb', REF.QBS, g('sB')),
+    st('rb', REF.NX, g('nx')),
+    st('rb', REF.NY, g('ny')),
+    st('rb', REF.POINT + RP.AX, g('ax0')),
+    st('rb', REF.POINT + RP.AY, g('ay0')),
+    st('rb', REF.POINT + RP.SEP, g('sep0')),
+    st('rb', REF.POINT + RP.STRIDE + RP.AX, g('ax1')),
+    st('rb', REF.POINT + RP.STRIDE + RP.AY, g('ay1')),
+    st('rb', REF.POINT + RP.STRIDE + RP.SEP, g('sep1')),
+  ];
+  /** `id === oldId0 ? x0 : id === oldId1 ? x1 : 0` */
+  const carried = (id, x0, x1) =>
+    `(select ${g(x0)} (select ${g(x1)} ${k(0)} (i32.eq ${gi(id)} ${gi('oldId1')})) (i32.eq ${gi(id)} ${gi('oldId0')}))`;
+  const point = (j) => {
+    const o = R.POINT + j * R.POINT_STRIDE;
+    return [
+      st('d', o + PT.RAX, sub(g(`ax${j}`), g('oAx'))),
+      st('d', o + PT.RAY, sub(g(`ay${j}`), g('oAy'))),
+      st('d', o + PT.RBX, sub(add(g(`ax${j}`), g('abx')), g('oBx'))),
+      st('d', o + PT.RBY, sub(add(g(`ay${j}`), g('aby')), g('oBy'))),
+      st('d', o + PT.SEP, g(`sep${j}`)),
+      st('d', o + PT.NORMAL_IMPULSE, carried(`id${j}`, 'ni0', 'ni1')),
+      st('d', o + PT.TANGENT_IMPULSE, carried(`id${j}`, 'ti0', 'ti1')),
+      st('d', o + PT.MAX_NORMAL_IMPULSE, k(0)),
+      `(i32.store ${idAt(`contacts.id${j}`)} ${gi(`id${j}`)})`,
+    ];
+  };
+  code.push(...point(0), `(if (i32.eq ${gi('count')} (i32.const 1)) (then (return)))`, ...point(1));
+  const ints = ['c', 'bA', 'bB', 'count', 'id0', 'id1'];
+  return `(func $updateManifold ${ints.map((p) => `(param $${p} i32)`).join(' ')} ${MANIFOLD.map((p) => `(param $${p} f64)`).join(' ')}
+  ${S.decl([...ints, ...MANIFOLD])}
+  ${code.join('\n  ')})`;
+}
+
+/** collideBlock(start, end): narrow_phase.ts collideBlock over the pairs of two cached quadrilaterals. */
+function blockFunc() {
+  cached = new Set(COLLIDE_ARRAYS);
+  const S = scope();
+  const set = S.set;
+  const seti = S.seti;
+  const spec = SPECULATIVE_DISTANCE + 0;
+  const f = (ptr, off) => ld(ptr, off);
+  /** `a < b` of two tight-box fields, the first widened by the speculative distance. */
+  const apartAxis = (a, ao, b, bo) => `(f64.lt ${add(f(a, ao), k(spec))} ${f(b, bo)})`;
+  const io = (off) => `(f64.load offset=${off * 8} (global.get $qio))`;
+  const ioSt = (off, e) => `(f64.store offset=${off * 8} (global.get $qio) ${e})`;
+  const skip = '(br $next)';
+  const toList = `(i32.store ${at('list', gi('nl'), 2)} ${gi('i')}) ${seti('nl', `(i32.add ${gi('nl')} (i32.const 1))`)} ${skip}`;
+  const body = [
+    seti('c', i32at('awakeContacts', gi('i'))),
+    seti('e', at('awakeContactPairs', gi('i'), 4)),
+    seti('sA', '(i32.load (local.get $e))'),
+    seti('sB', '(i32.load offset=4 (local.get $e))'),
+    seti('fA', at('broadPhase.shapeFat', gi('sA'), 5)),
+    seti('fB', at('broadPhase.shapeFat', gi('sB'), 5)),
+    seti(
+      'outside',
+      `(i32.or (i32.or (f64.lt ${f('fA', 2)} ${f('fB', 0)}) (f64.lt ${f('fB', 2)} ${f('fA', 0)}))
+        (i32.or (f64.lt ${f('fA', 3)} ${f('fB', 1)}) (f64.lt ${f('fB', 3)} ${f('fA', 1)})))`,
+    ),
+    `(i32.store8 ${at('collideStatus', gi('i'), 0)} ${gi('outside')})`,
+    seti('result', `(i32.or ${gi('result')} ${gi('outside')})`),
+    `(br_if $next ${gi('outside')})`,
+    seti('wasTouching', `(i32.and (i32.load8_u ${at('contacts.flags', gi('c'), 0)}) (i32.const 1))`),
+    seti('tA', at('shapes.box', gi('sA'), 5)),
+    seti('tB', at('shapes.box', gi('sB'), 5)),
+    seti(
+      'apart',
+      `(i32.or (i32.or ${apartAxis('tA', 2, 'tB', 0)} ${apartAxis('tB', 2, 'tA', 0)})
+        (i32.or ${apartAxis('tA', 3, 'tB', 1)} ${apartAxis('tB', 3, 'tA', 1)}))`,
+    ),
+    `(br_if $next (i32.and ${gi('apart')} (i32.eqz ${gi('wasTouching')})))`,
+    set('rA', f64at('quadCache.radius', gi('sA'))),
+    set('rB', f64at('quadCache.radius', gi('sB'))),
+    // not two cached quadrilaterals: the JS's
+    `(if (i32.eqz (i32.and (f64.ge ${g('rA')} ${k(0)}) (f64.ge ${g('rB')} ${k(0)}))) (then ${toList}))`,
+    seti('bA', '(i32.load offset=8 (local.get $e))'),
+    seti('bB', '(i32.load offset=12 (local.get $e))'),
+    `(if (i32.and (i32.eqz ${gi('apart')}) ${gi('wasTouching')}) (then
+      (br_if $next (call $reuseManifold ${gi('c')} ${gi('bA')} ${gi('bB')} (i32.load ${at('contacts.pointCount', gi('c'), 2)})))))`,
+    seti('n', '(i32.const 0)'),
+    seti('id0', '(i32.const 0)'),
+    seti('id1', '(i32.const 0)'),
+    ...MANIFOLD.map((x) => set(x, k(0))),
+    `(if (i32.eqz ${gi('apart')}) (then
+      ${ioSt(IO.AX, f64at('bodies.px', gi('bA')))}
+      ${ioSt(IO.AY, f64at('bodies.py', gi('bA')))}
+      ${ioSt(IO.AC, f64at('bodies.c', gi('bA')))}
+      ${ioSt(IO.AS, f64at('bodies.s', gi('bA')))}
+      ${ioSt(IO.BX, f64at('bodies.px', gi('bB')))}
+      ${ioSt(IO.BY, f64at('bodies.py', gi('bB')))}
+      ${ioSt(IO.BC, f64at('bodies.c', gi('bB')))}
+      ${ioSt(IO.BS, f64at('bodies.s', gi('bB')))}
+      ${ioSt(IO.RA, g('rA'))}
+      ${ioSt(IO.RB, g('rB'))}
+      ${seti('r', `(call $collideQuads ${gi('sA')} ${gi('sB')})`)}
+      ${seti('n', `(i32.and ${gi('r')} (i32.const 3))`)}
+      (if (i32.and ${gi('r')} (i32.const ${NORMAL_BIT})) (then
+        ${set('nx', io(IO.NX))}
+        ${set('ny', io(IO.NY))}))
+      (if (i32.gt_s ${gi('n')} (i32.const 0)) (then
+        ${set('ax0', io(IO.POINT))}
+        ${set('ay0', io(IO.POINT + 1))}
+        ${set('sep0', io(IO.POINT + 2))}
+        ${seti('id0', `(i32.and (i32.shr_s ${gi('r')} (i32.const 2)) (i32.const 4095))`)}))
+      (if (i32.gt_s ${gi('n')} (i32.const 1)) (then
+        ${set('ax1', io(IO.POINT + 3))}
+        ${set('ay1', io(IO.POINT + 4))}
+        ${set('sep1', io(IO.POINT + 5))}
+        ${seti('id1', `(i32.and (i32.shr_s ${gi('r')} (i32.const 14)) (i32.const 4095))`)}))))`,
+    seti('touching', `(i32.gt_s ${gi('n')} (i32.const 0))`),
+    `(if (i32.or ${gi('wasTouching')} ${gi('touching')}) (then
+      (call $updateManifold ${gi('c')} ${gi('bA')} ${gi('bB')} ${gi('n')} ${gi('id0')} ${gi('id1')} ${MANIFOLD.map(g).join(' ')})))`,
+    // Changed (2) when it began or stopped touching
+    seti('changed', `(i32.shl (i32.ne ${gi('touching')} ${gi('wasTouching')}) (i32.const 1))`),
+    `(i32.store8 ${at('collideStatus', gi('i'), 0)} ${gi('changed')})`,
+    seti('result', `(i32.or ${gi('result')} ${gi('changed')})`),
+  ];
+  const code = [
+    ...COLLIDE_ARRAYS.map((p) => seti(`at_${p.replace('.', '_')}`, `(global.get ${G[p]})`)),
+    seti('result', '(i32.const 0)'),
+    seti('nl', '(i32.const 0)'),
+    seti('i', gi('start')),
+    `(block $done (loop $each
+      (br_if $done (i32.ge_s ${gi('i')} ${gi('end')}))
+      (block $next
+        ${body.join('\n        ')})
+      ${seti('i', `(i32.add ${gi('i')} (i32.const 1))`)}
+      (br $each)))`,
+  ];
+  cached = new Set();
+  return `(func (export "collideBlock") (param $start i32) (param $end i32) (result i32)
+  ${S.decl(['start', 'end'])}
+  ${code.join('\n  ')}
+  (i32.or ${gi('result')} (i32.shl ${gi('nl')} (i32.const 2))))`;
+}
+
+/**
+ * The collide module: the box pair (kernel_collide_wat.mjs) and the block, on the contact
+ * kernel's memory (env.memory). A module of its own beside the two contact kernels (f64x2
+ * and scalar), which would each carry a copy of this scalar code.
+ */
+export function collideModuleWat() {
+  return `(module
+  (import "env" "memory" (memory 1))
+  ${collideWat()}
+  ${collideBlockWat()})`;
+}
+
+/** The globals (set by `setCollideBlockLayout`) and functions of the collide block. */
+function collideBlockWat() {
+  const globals = COLLIDE_ARRAYS.map((p) => G[p]);
+  return `;; the collide block (kernel_collide_block_wat.mjs)
+  ${globals.map((x) => `(global ${x} (mut i32) (i32.const 0))`).join(' ')}
+  (func (export "setCollideBlockLayout") ${globals.map(() => '(param i32)').join(' ')}
+    ${globals.map((x, i) => `(global.set ${x} (local.get ${i}))`).join(' ')})
+  ${reuseFunc()}
+  ${updateFunc()}
+  ${blockFunc()}`;
+}
