@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kernelBytes } from './kernel.mjs';
 import { BODY_PARAM_COUNT, BODY_PARAMS, PREPARE_PARAMS, STAGE_ARRAYS } from './kernel_stages_wat.mjs';
+import { PAIR_ARRAYS } from './kernel_pairs_wat.mjs';
 
 const out = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/wasm/contact_kernel_bytes.ts');
 
@@ -40,6 +41,13 @@ ${STAGE_ARRAYS.map((a) => `  '${a}',\n`).join('')}] as const;
  * its length (scripts/wasm/kernel_stages_wat.mjs).
  */
 export const KERNEL_PARAMS = { prepare: ${PREPARE_PARAMS}, body: ${BODY_PARAMS}, length: ${BODY_PARAMS + BODY_PARAM_COUNT} } as const;
+
+/**
+ * The arrays setPairsLayout takes the byte offsets of, in its order (paths from the world's
+ * broad phase, then the kernel's stack; scripts/wasm/kernel_pairs_wat.mjs PAIR_ARRAYS).
+ */
+export const PAIR_ARRAYS = [
+${PAIR_ARRAYS.map((a) => `  '${a}',\n`).join('')}] as const;
 `;
 }
 
