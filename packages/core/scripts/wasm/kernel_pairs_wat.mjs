@@ -72,55 +72,67 @@ function boxLocals(simd, names) {
   return names.flatMap((n) => [`(local $${n}X f64)`, `(local $${n}Y f64)`]).join(' ');
 }
 
-/** Pushes child `c` (its index in local c) when its box and categories pass. */
-function child(simd, c) {
-  return `(local.set $c ${c})
-      (if (i32.and ${overlaps(simd, `(i32.add ${get('nb')} (i32.shl ${get('c')} ${i32(5)}))`, 'qmin', 'qmax')}
-          (i32.ne (i32.and (i32.load offset=${NODE.BITS} (i32.add ${get('nd')} (i32.shl ${get('c')} ${i32(5)}))) ${get('mask')}) ${i32(0)}))
-        (then
-          (i32.store (i32.add ${g('stack')} (i32.shl ${get('top')} ${i32(2)})) ${get('c')})
-          (local.set $top (i32.add ${get('top')} ${i32(1)}))))`;
+/** Whether child `c` (its index in local c, set from `e`) passes: its box and its categories. */
+function passes(simd, c, e) {
+  return `(local.set $${c} ${e})
+      (local.set $p${c} (i32.and ${overlaps(simd, `(i32.add ${get('nb')} (i32.shl ${get(c)} ${i32(5)}))`, 'qmin', 'qmax')}
+        (i32.ne (i32.and (i32.load offset=${NODE.BITS} (i32.add ${get('nd')} (i32.shl ${get(c)} ${i32(5)}))) ${get('mask')}) ${i32(0)})))`;
 }
 
 /**
  * walkQuery: query record at byte `o`, its box at byte `b`, the tree's boxes, nodes and move
- * index at `nb`, `nd`, `mi`; hits from `count`, -1 past `limit`.
+ * index at `nb`, `nd`, `mi`; hits from `count`, -1 past `limit`. The JS pushes the passing
+ * children, first then second, and pops the top: here the node the JS would pop next is
+ * visited without the push and pop (the second child when it passes, else the first), in
+ * the same order. The arrays' offsets are read from their globals once, into locals.
  */
 function walkFunc(simd) {
   return `(func $walkQuery (param $o i32) (param $b i32) (param $t i32) (param $nb i32) (param $nd i32) (param $mi i32) (param $count i32) (param $limit i32) (result i32)
-    (local $key i32) (local $mask i32) (local $top i32) (local $n i32) (local $no i32) (local $c i32)
-    (local $other i32) (local $moved i32) (local $s i32) (local $then i32)
+    (local $key i32) (local $mask i32) (local $top i32) (local $n i32) (local $no i32) (local $c1 i32) (local $c2 i32)
+    (local $pc1 i32) (local $pc2 i32) (local $other i32) (local $moved i32) (local $s i32) (local $then i32)
+    (local $stack i32) (local $prev i32) (local $hits i32)
     ${boxLocals(simd, ['qmin', 'qmax', 'pmin', 'pmax'])}
+    (local.set $stack ${g('stack')})
+    (local.set $prev ${g('prevFat')})
+    (local.set $hits ${g('queries.hits')})
     (local.set $key (i32.load offset=${QREC.KEY} ${get('o')}))
     (local.set $mask (i32.load offset=${QREC.MASK} ${get('o')}))
     ${loadBox(simd, get('b'), 'qmin', 'qmax')}
-    ${loadBox(simd, `(i32.add ${g('prevFat')} (i32.shl (i32.load offset=${QREC.PREV} ${get('o')}) ${i32(3)}))`, 'pmin', 'pmax')}
-    (i32.store ${g('stack')} (i32.load offset=${QREC.ROOT} ${get('o')}))
-    (local.set $top ${i32(1)})
-    (block $done (loop $next
+    ${loadBox(simd, `(i32.add ${get('prev')} (i32.shl (i32.load offset=${QREC.PREV} ${get('o')}) ${i32(3)}))`, 'pmin', 'pmax')}
+    (local.set $n (i32.load offset=${QREC.ROOT} ${get('o')}))
+    (block $done (loop $visit
+      (block $pop
+        (local.set $no (i32.add ${get('nd')} (i32.shl ${get('n')} ${i32(5)})))
+        (if (i32.gt_s (i32.load offset=${NODE.HEIGHT} ${get('no')}) ${i32(0)})
+          (then
+            ${passes(simd, 'c1', `(i32.load offset=${NODE.CHILD1} ${get('no')})`)}
+            ${passes(simd, 'c2', `(i32.load offset=${NODE.CHILD2} ${get('no')})`)}
+            (if ${get('pc2')} (then
+              (if ${get('pc1')} (then
+                (i32.store (i32.add ${get('stack')} (i32.shl ${get('top')} ${i32(2)})) ${get('c1')})
+                (local.set $top (i32.add ${get('top')} ${i32(1)}))))
+              (local.set $n ${get('c2')})
+              (br $visit)))
+            (local.set $n ${get('c1')})
+            (br_if $visit ${get('pc1')})
+            (br $pop)))
+        (local.set $other (i32.or (i32.shl ${get('n')} ${i32(2)}) ${get('t')}))
+        (br_if $pop (i32.eq ${get('other')} ${get('key')}))
+        (local.set $moved (i32.ge_s (i32.load (i32.add ${get('mi')} (i32.shl ${get('n')} ${i32(2)}))) ${i32(0)}))
+        (br_if $pop (i32.and (i32.lt_s ${get('other')} ${get('key')}) ${get('moved')}))
+        (local.set $s (i32.load offset=${NODE.USER} ${get('no')}))
+        (local.set $then (select
+          (i32.add ${get('prev')} (i32.shl ${get('s')} ${i32(5)}))
+          (i32.add ${get('nb')} (i32.shl ${get('n')} ${i32(5)}))
+          ${get('moved')}))
+        (br_if $pop ${overlaps(simd, get('then'), 'pmin', 'pmax')})
+        (if (i32.eq ${get('count')} ${get('limit')}) (then (return ${i32(-1)})))
+        (i32.store (i32.add ${get('hits')} (i32.shl ${get('count')} ${i32(2)})) ${get('s')})
+        (local.set $count (i32.add ${get('count')} ${i32(1)})))
       (br_if $done (i32.eqz ${get('top')}))
       (local.set $top (i32.sub ${get('top')} ${i32(1)}))
-      (local.set $n (i32.load (i32.add ${g('stack')} (i32.shl ${get('top')} ${i32(2)}))))
-      (local.set $no (i32.add ${get('nd')} (i32.shl ${get('n')} ${i32(5)})))
-      (if (i32.gt_s (i32.load offset=${NODE.HEIGHT} ${get('no')}) ${i32(0)})
-        (then
-          ${child(simd, `(i32.load offset=${NODE.CHILD1} ${get('no')})`)}
-          ${child(simd, `(i32.load offset=${NODE.CHILD2} ${get('no')})`)}
-          (br $next)))
-      (local.set $other (i32.or (i32.shl ${get('n')} ${i32(2)}) ${get('t')}))
-      (br_if $next (i32.eq ${get('other')} ${get('key')}))
-      (local.set $moved (i32.ge_s (i32.load (i32.add ${get('mi')} (i32.shl ${get('n')} ${i32(2)}))) ${i32(0)}))
-      (br_if $next (i32.and (i32.lt_s ${get('other')} ${get('key')}) ${get('moved')}))
-      (local.set $s (i32.load offset=${NODE.USER} ${get('no')}))
-      (local.set $then (select
-        (i32.add ${g('prevFat')} (i32.shl ${get('s')} ${i32(5)}))
-        (i32.add ${get('nb')} (i32.shl ${get('n')} ${i32(5)}))
-        ${get('moved')}))
-      (br_if $next ${overlaps(simd, get('then'), 'pmin', 'pmax')})
-      (if (i32.eq ${get('count')} ${get('limit')}) (then (return ${i32(-1)})))
-      (i32.store (i32.add ${g('queries.hits')} (i32.shl ${get('count')} ${i32(2)})) ${get('s')})
-      (local.set $count (i32.add ${get('count')} ${i32(1)}))
-      (br $next)))
+      (local.set $n (i32.load (i32.add ${get('stack')} (i32.shl ${get('top')} ${i32(2)}))))
+      (br $visit)))
     ${get('count')})`;
 }
 
