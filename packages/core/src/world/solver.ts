@@ -158,17 +158,16 @@ function updatePairs(w: WorldState): void {
   const bp = w.broadPhase;
   const ex = w.stepExecutor;
   const kernel = w.contactKernel;
-  if (kernel !== null) {
-    // the walks as one block in the WebAssembly kernel (a kernel's world shares no memory,
-    // so no helper would take them)
-    const m = bp.queueQueries();
-    if (m > 0) kernel.queryPairs(w, m);
-    bp.takeQueries(m);
-  } else if (ex === serialExecutor) {
+  if (ex === serialExecutor && kernel === null) {
     bp.updatePairs();
   } else {
+    // with the kernel, the walks in one call of it (a kernel's world shares no memory: no
+    // helper would take them)
     const m = bp.queueQueries();
-    if (m > 0) ex.runStage(w, SolverStage.QueryPairs, 0, m);
+    if (m > 0) {
+      if (kernel !== null) kernel.queryPairs(w, m);
+      else ex.runStage(w, SolverStage.QueryPairs, 0, m);
+    }
     bp.takeQueries(m);
   }
   const n = bp.pairCount;
