@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { collideBytes, kernelBytes } from './kernel.mjs';
 import { COLLIDE_ARRAYS } from './kernel_collide_block_wat.mjs';
 import { BODY_PARAM_COUNT, BODY_PARAMS, PREPARE_PARAMS, STAGE_ARRAYS } from './kernel_stages_wat.mjs';
+import { PAIR_ARRAYS } from './kernel_pairs_wat.mjs';
 
 const out = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/wasm/contact_kernel_bytes.ts');
 
@@ -53,6 +54,12 @@ export const CONTACT_KERNEL_COLLIDE =
  */
 export const COLLIDE_ARRAYS = [
 ${COLLIDE_ARRAYS.map((a) => `  '${a}',\n`).join('')}] as const;
+/**
+ * The arrays setPairsLayout takes the byte offsets of, in its order (paths from the world's
+ * broad phase, then the kernel's stack; scripts/wasm/kernel_pairs_wat.mjs PAIR_ARRAYS).
+ */
+export const PAIR_ARRAYS = [
+${PAIR_ARRAYS.map((a) => `  '${a}',\n`).join('')}] as const;
 `;
 }
 

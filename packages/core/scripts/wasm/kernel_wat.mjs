@@ -17,6 +17,7 @@
 
 import { K, Q, S } from './kernel_layout.mjs';
 import { stagesWat } from './kernel_stages_wat.mjs';
+import { pairsWat } from './kernel_pairs_wat.mjs';
 
 // Layouts: kernel_layout.mjs; M, the meta kinds, as contact_solver.ts's.
 const PAIRED_TWO_POINTS = 6;
@@ -604,5 +605,6 @@ export function kernelWat({ simd = true } = {}) {
   ${warmFunc()}
   ${simd ? warm2Func() : ''}
   ${relaxAgainFunc()}
-  ${stagesWat()})`;
+  ${stagesWat()}
+  ${pairsWat({ simd })})`;
 }

@@ -16,16 +16,18 @@ import {
   CONTACT_KERNEL_SCALAR,
   CONTACT_KERNEL_SIMD,
   KERNEL_PARAMS,
+  PAIR_ARRAYS,
   STAGE_ARRAYS,
 } from './contact_kernel_bytes.js';
 import type { ContactKernelName } from '../types/contact_kernel.js';
 import type { AttachedContactKernel, KernelCore } from '../world/contact_kernel_hook.js';
 import { CollideBlock } from './collide_block.js';
 import { KernelMemory } from './kernel_memory.js';
+import { type PairExports, PairWalkScratch, pairArray, queryPairs } from './kernel_pairs.js';
 import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
 
 /** The kernel's exports (scripts/wasm/kernel_wat.mjs); it imports its memory (env.memory). */
-interface KernelExports {
+interface KernelExports extends PairExports {
   setLayout(state: number, data: number, meta: number, again: number, params: number): void;
   warmStart(start: number, end: number): void;
   warmStart2(start: number, end: number): void;
@@ -117,6 +119,8 @@ export class WasmContactKernel implements AttachedContactKernel {
   params = new Float64Array(KERNEL_PARAMS.length);
   /** The Collide stage (collide_block.ts). */
   private readonly block: CollideBlock;
+  /** The pair walk's own arrays (kernel_pairs.ts). */
+  private readonly pairs = new PairWalkScratch();
 
   private constructor(
     private readonly api: WasmApi,
@@ -172,6 +176,8 @@ export class WasmContactKernel implements AttachedContactKernel {
     // what the prepare, store and body stages read besides (docs/wasm-kernel.md, "More stages")
     for (const path of STAGE_ARRAYS) m.place(...stageArray(w, path));
     this.block.place(m, w);
+    // what the pair walk reads (docs/wasm-kernel.md, "The pair walk in the kernel")
+    for (const path of PAIR_ARRAYS) m.place(...pairArray(w.broadPhase, this.pairs, path));
   }
 
   /**
@@ -197,6 +203,13 @@ export class WasmContactKernel implements AttachedContactKernel {
     );
     this.x.setStagesLayout(...STAGE_ARRAYS.map((path) => m.offsetOf(...stageArray(w, path))));
     this.block.layout(m, w);
+    this.x.setPairsLayout(
+      ...PAIR_ARRAYS.map((path) => m.offsetOf(...pairArray(w.broadPhase, this.pairs, path))),
+    );
+  }
+
+  queryPairs(w: JointsState, count: number): void {
+    queryPairs(this.x, this.memory, w.broadPhase, this.pairs, count);
   }
 
   sweep(w: JointsState, stage: SolverStage, count: number): number {

@@ -47,6 +47,11 @@ export interface AttachedContactKernel {
    * and the same result's zeroness.
    */
   sweep(w: JointsState, stage: SolverStage, count: number): number;
+  /**
+   * Walks the queued pair queries [0, count) of `w.broadPhase.queries` on this thread
+   * (collision/pair_query.ts queryPairsBlock over the whole block): the same hits and ranges.
+   */
+  queryPairs(w: JointsState, count: number): void;
   /** Moves the stores of `w` into the kernel memory again: a restore replaced them. */
   adopt(w: JointsState): void;
 }

@@ -151,16 +151,23 @@ function recordMoves(w: WorldState): void {
  * Creates a contact for every new overlapping pair of fat boxes, in sorted pair order. With
  * an executor other than the single-threaded one, the moved proxies' tree walks are a
  * stage (SolverStage.QueryPairs) that it may hand to helpers; the pair filter and contact
- * creation stay here, in the same order, so the pairs are the same.
+ * creation stay here, in the same order, so the pairs are the same. With the WebAssembly
+ * contact kernel, the walks are one call of the kernel's (the same hits).
  */
 function updatePairs(w: WorldState): void {
   const bp = w.broadPhase;
   const ex = w.stepExecutor;
-  if (ex === serialExecutor) {
+  const kernel = w.contactKernel;
+  if (ex === serialExecutor && kernel === null) {
     bp.updatePairs();
   } else {
+    // with the kernel, the walks in one call of it (a kernel's world shares no memory: no
+    // helper would take them)
     const m = bp.queueQueries();
-    if (m > 0) ex.runStage(w, SolverStage.QueryPairs, 0, m);
+    if (m > 0) {
+      if (kernel !== null) kernel.queryPairs(w, m);
+      else ex.runStage(w, SolverStage.QueryPairs, 0, m);
+    }
     bp.takeQueries(m);
   }
   const n = bp.pairCount;

@@ -183,6 +183,12 @@ describe('WorldDef.contactKernel', () => {
       w.contacts.pointCount,
       w.contacts.id0,
       w.contacts.flags,
+      // the pair walk's (kernel_pairs_wat.mjs PAIR_ARRAYS)
+      w.broadPhase.trees[2].box,
+      w.broadPhase.trees[2].node,
+      w.broadPhase.moveIndex[2],
+      w.broadPhase.prevFat,
+      w.broadPhase.queries.hits,
     ];
     for (const a of placed) {
       expect(isKernelMemory(a)).toBe(true);
@@ -256,7 +262,20 @@ describe('WorldDef.contactKernel', () => {
     }
     expect(b).toEqual(a);
     expect(pages()).toBeGreaterThan(start);
-    for (const x of [w.bodies.state, w.constraints.data, w.constraints.meta, w.constraints.relaxAgain]) {
+    const bp = w.broadPhase;
+    for (const x of [
+      w.bodies.state,
+      w.constraints.data,
+      w.constraints.meta,
+      w.constraints.relaxAgain,
+      bp.trees[2].box,
+      bp.trees[2].node,
+      bp.moveIndex[2],
+      bp.prevFat,
+      bp.queries.item,
+      bp.queries.box,
+      bp.queries.hits,
+    ]) {
       expect(isKernelMemory(x)).toBe(true);
     }
   });
@@ -274,6 +293,10 @@ describe('WorldDef.contactKernel', () => {
     const reference = new World({ enableSleep: false });
     pyramidScene(reference, 12);
     const expected = hashes(reference, 120);
+    // a scene whose proxies move: the scalar pair walk (kernel_pairs_wat.mjs)
+    const tumbling = new World({ enableSleep: false });
+    tumblerScene(tumbling, 8);
+    const expectedTumbling = hashes(tumbling, 120);
     try {
       // SIMD missing: the f64x2 module does not validate
       let compiles = 0;
@@ -287,6 +310,10 @@ describe('WorldDef.contactKernel', () => {
       expect(contactKernelOf(scalar)).toBe('wasm');
       pyramidScene(scalar, 12);
       expect(hashes(scalar, 120)).toEqual(expected);
+      const scalarTumbler = new World({ enableSleep: false, contactKernel: wasmContactKernel });
+      expect(contactKernelOf(scalarTumbler)).toBe('wasm');
+      tumblerScene(scalarTumbler, 8);
+      expect(hashes(scalarTumbler, 120)).toEqual(expectedTumbling);
       // compiling refused (a CSP without 'wasm-unsafe-eval')
       g.WebAssembly = {
         ...real,

@@ -1,0 +1,52 @@
+/**
+ * The broad phase's pair walk in the kernel (docs/wasm-kernel.md, "The pair walk in the
+ * kernel"): where the arrays the walk reads are (scripts/wasm/kernel_pairs_wat.mjs
+ * PAIR_ARRAYS: the trees' boxes and nodes, the move index, prevFat, the query records and
+ * hits of BroadPhase.queries), and the one call that walks a step's queued queries.
+ */
+
+import type { BroadPhase } from '../collision/broad_phase.js';
+import type { PAIR_ARRAYS } from './contact_kernel_bytes.js';
+import type { KernelMemory } from './kernel_memory.js';
+
+/** The kernel's exports of kernel_pairs_wat.mjs. */
+export interface PairExports {
+  setPairsLayout(...offsets: number[]): void;
+  queryPairs(start: number, end: number, hitsLength: number): number;
+}
+
+/** What the kernel owns for the walk: its traversal stack, in its memory. */
+export class PairWalkScratch {
+  stack = new Int32Array(64);
+}
+
+/** The store and field of a PAIR_ARRAYS path: a field below the broad phase, or the scratch's stack. */
+export function pairArray(
+  bp: BroadPhase,
+  own: PairWalkScratch,
+  path: (typeof PAIR_ARRAYS)[number],
+): [store: object, key: string] {
+  if (path === 'stack') return [own, 'stack'];
+  const parts = path.split('.');
+  let store = bp as unknown as Record<string, object>;
+  for (let i = 0; i < parts.length - 1; i++) store = store[parts[i]!] as Record<string, object>;
+  return [store, parts[parts.length - 1]!];
+}
+
+/**
+ * Walks queries [0, count) of `bp.queries` in the kernel (pair_query.ts queryPairsBlock's
+ * hits and ranges): the stack is sized first (every tree's height plus two), since the
+ * kernel cannot grow it; its growth may move the memory, so nothing is held across it.
+ */
+export function queryPairs(
+  x: PairExports,
+  memory: KernelMemory,
+  bp: BroadPhase,
+  own: PairWalkScratch,
+  count: number,
+): void {
+  const trees = bp.trees;
+  const need = Math.max(trees[0].getHeight(), trees[1].getHeight(), trees[2].getHeight()) + 2;
+  if (own.stack.length < need) memory.grow(own.stack, 2 * need);
+  x.queryPairs(0, count, bp.queries.hits.length);
+}
