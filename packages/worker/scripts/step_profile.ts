@@ -73,10 +73,17 @@ class RecordingExecutor {
     return result;
   }
   /** A sweep handed over at once: recorded as a call per colour, the first holding its time. */
-  runColours(w: unknown, stage: number, colourStart: Int32Array, mask: number): number {
+  runColours(
+    w: unknown,
+    stage: number,
+    colourStart: Int32Array,
+    mask: number,
+    regionStart?: Int32Array,
+    regions?: number,
+  ): number {
     const before = this.inner.dispatches;
     const t = performance.now();
-    const result = this.inner.runColours(w, stage, colourStart, mask);
+    const result = this.inner.runColours(w, stage, colourStart, mask, regionStart, regions);
     const t1 = performance.now();
     const shared = this.inner.dispatches > before ? 1 : 0;
     let first = true;
