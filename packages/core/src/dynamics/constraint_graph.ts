@@ -304,7 +304,8 @@ function groupContacts(g: ConstraintGraph, n: number, regions: number): void {
     const o = j * 4;
     const rankA = inputs[o + 2]!;
     const rankB = inputs[o + 3]!;
-    const bA = inputs[o]! >> 2;
+    const first = inputs[o]!;
+    const bA = first >> 2;
     const bB = inputs[o + 1]!;
     // a body that does not move has no region (-1); the bucket is the lowest awake index + 1
     const rA = rankA === L.NO_KEY ? -1 : regionOf[rankA + 1]!;
@@ -319,11 +320,13 @@ function groupContacts(g: ConstraintGraph, n: number, regions: number): void {
       masks[bB] = maskB | bit;
     }
     const seamGroup = free === 0 ? overflow : seams + 31 - Math.clz32(bit);
-    const interior = Math.max(rA, rB, 0) * L.OVERFLOW + colour;
+    // not a seam: both bodies in one region, or one (or none) moving
+    const inside = rA > rB ? rA : rB;
+    const interior = (inside > 0 ? inside * L.OVERFLOW : 0) + colour;
     const group = colour === L.OVERFLOW ? overflow : seam ? seamGroup : interior;
     colourOf[j] = group;
     counts[group] = counts[group]! + 1;
-    twoPoint[group] = twoPoint[group]! + ((inputs[o]! & 3) === 2 ? 1 : 0);
+    twoPoint[group] = twoPoint[group]! + ((first & 3) === 2 ? 1 : 0);
   }
 }
 

@@ -38,6 +38,28 @@ describe('regions', () => {
     expect(g.regionCount).toBe(0);
   });
 
+  it('keeps the regions with the colouring: a world that keeps has the bits and regions of one coloured afresh', () => {
+    const keeps = new World({ enableSleep: false });
+    const fresh = new World({ enableSleep: false });
+    pyramidScene(keeps, 40);
+    pyramidScene(fresh, 40);
+    const gk = worldStateOf(keeps).constraints.graph;
+    const gf = worldStateOf(fresh).constraints.graph;
+    let kept = 0;
+    for (let i = 0; i < 60; i++) {
+      gf.keyCount = -1;
+      gk.colourOf[0] = -7;
+      keeps.step(DT);
+      fresh.step(DT);
+      if (gk.colourOf[0] === -7) kept++;
+      expect(keeps.stateHash(), `step ${i}`).toBe(fresh.stateHash());
+      expect(Array.from(gk.regionStart)).toEqual(Array.from(gf.regionStart));
+      expect(Array.from(gk.colourStart)).toEqual(Array.from(gf.colourStart));
+    }
+    expect(gk.regionCount).toBe(GRAPH_REGION_COUNT);
+    expect(kept).toBeGreaterThan(5);
+  });
+
   describe.each([
     ['pyramid 40', (w: World) => void pyramidScene(w, 40)],
     ['tumbler 45', (w: World) => void tumblerScene(w, 45)],
