@@ -27,6 +27,15 @@
  * the bodies where the body stages' blocks cut them, so a thread touches the same bodies in
  * every stage and their data stay in its core's cache (docs/parallel-step.md, "Keeping each
  * body's data on one core"). The same bits: contacts of one colour commute.
+ *
+ * Regions (GRAPH_REGION_MIN_CONSTRAINTS or more constraints): the awake bodies are cut into
+ * GRAPH_REGION_COUNT ranges of awake index with about equal constraint counts, and the
+ * layout becomes the overflow, each region's interior constraints (in the order above,
+ * restricted to the region), then the seam constraints (moving bodies in two regions),
+ * coloured again among themselves. A region's constraints are one block, run in order by
+ * one thread; two regions share no moving body, so a sweep is one phase of region blocks
+ * plus a phase per seam colour, a few barriers instead of 24 (docs/parallel-step.md,
+ * "Regions"). Every thread count solves in this order, one thread as one range.
  */
 
 import type { DynamicsState } from './dynamics_state.js';
