@@ -274,6 +274,17 @@ async function dragOne(
     else await page.mouse.up();
   };
   await waitForDynamicBodies(page);
+  // A scene's offered body may still be falling or rolling when the scene has just opened: a
+  // press where it was drawn then finds nothing under the pointer (the Pixi.js scene's ball; a
+  // page scene cannot tell a missed grab from a grab). Wait, in steps, until it is slow.
+  for (let i = 0; i < 30; i++) {
+    const slow = await page.evaluate(() => {
+      const offered = window.__impulse.testBody();
+      return offered === null || window.__impulse.speed(offered) < 0.5;
+    });
+    if (slow) break;
+    await waitForSteps(page, 6);
+  }
   const stage = (await page.boundingBox('[data-testid=stage]'))!;
   const stats = (await page.boundingBox('[data-testid=stats]'))!;
   // slow bodies only: what is drawn may be a frame behind what is read
