@@ -26,6 +26,7 @@ import {
   sub,
 } from './kernel_collide_wat.mjs';
 import { collideWat, IO } from './kernel_collide_wat.mjs';
+import { C, P } from './kernel_layout.mjs';
 
 /**
  * The arrays `setCollideBlockLayout` takes the byte offsets of, in its order: paths from the
@@ -56,18 +57,8 @@ export const COLLIDE_ARRAYS = [
 /** Each array's global. */
 const G = Object.fromEntries(COLLIDE_ARRAYS.map((p) => [p, `$cb_${p.replace('.', '_')}`]));
 
-// src/dynamics/contact.ts R, PT, REF, RP (pinned there by test/dynamics/layouts.test.ts)
-const R = { NX: 0, NY: 1, POINT: 4, POINT_STRIDE: 8, STRIDE: 20 };
-const PT = {
-  RAX: 0,
-  RAY: 1,
-  RBX: 2,
-  RBY: 3,
-  SEP: 4,
-  NORMAL_IMPULSE: 5,
-  TANGENT_IMPULSE: 6,
-  MAX_NORMAL_IMPULSE: 7,
-};
+// src/dynamics/contact.ts REF, RP (pinned there by test/dynamics/layouts.test.ts); the
+// contact record and its point, C and P, in kernel_layout.mjs
 const REF = {
   PAX: 0,
   PAY: 1,
@@ -165,9 +156,9 @@ function reuseFunc() {
     set('sep1', k(0)),
     `(if (i32.gt_s ${gi('count')} (i32.const 1)) (then ${drift(1).join(' ')} ${set('sep1', sepOf(1))}))`,
     set('sep0', sepOf(0)),
-    S.seti('d', at('contacts.data', `(i32.mul ${gi('c')} (i32.const ${R.STRIDE}))`, 3)),
-    st('d', R.NX, g('nx')),
-    st('d', R.NY, g('ny')),
+    S.seti('d', at('contacts.data', `(i32.mul ${gi('c')} (i32.const ${C.STRIDE}))`, 3)),
+    st('d', C.NX, g('nx')),
+    st('d', C.NY, g('ny')),
     set(
       'oAx',
       sub(mul(g('qAc'), f64at('bodies.lcx', gi('bA'))), mul(g('qAs'), f64at('bodies.lcy', gi('bA')))),
@@ -186,14 +177,14 @@ function reuseFunc() {
     ),
   );
   for (let j = 0; j < 2; j++) {
-    const o = R.POINT + j * R.POINT_STRIDE;
+    const o = C.POINT + j * C.POINT_STRIDE;
     code.push(`(if (i32.gt_s ${gi('count')} (i32.const ${j})) (then
-      ${st('d', o + PT.RAX, sub(g(`ax${j}`), g('oAx')))}
-      ${st('d', o + PT.RAY, sub(g(`ay${j}`), g('oAy')))}
-      ${st('d', o + PT.RBX, sub(add(g(`ax${j}`), g('abx')), g('oBx')))}
-      ${st('d', o + PT.RBY, sub(add(g(`ay${j}`), g('aby')), g('oBy')))}
-      ${st('d', o + PT.SEP, g(`sep${j}`))}
-      ${st('d', o + PT.MAX_NORMAL_IMPULSE, k(0))}))`);
+      ${st('d', o + P.RAX, sub(g(`ax${j}`), g('oAx')))}
+      ${st('d', o + P.RAY, sub(g(`ay${j}`), g('oAy')))}
+      ${st('d', o + P.RBX, sub(add(g(`ax${j}`), g('abx')), g('oBx')))}
+      ${st('d', o + P.RBY, sub(add(g(`ay${j}`), g('aby')), g('oBy')))}
+      ${st('d', o + P.SEP, g(`sep${j}`))}
+      ${st('d', o + P.MAX_NORMAL_IMPULSE, k(0))}))`);
   }
   const params = ['c', 'bA', 'bB', 'count'];
   return `(func $reuseManifold ${params.map((p) => `(param $${p} i32)`).join(' ')} (result i32)
@@ -212,7 +203,7 @@ function updateFunc() {
   const seti = S.seti;
   const idAt = (p) => at(p, gi('c'), 2);
   const code = [
-    seti('d', at('contacts.data', `(i32.mul ${gi('c')} (i32.const ${R.STRIDE}))`, 3)),
+    seti('d', at('contacts.data', `(i32.mul ${gi('c')} (i32.const ${C.STRIDE}))`, 3)),
     seti('oldCount', `(i32.load ${idAt('contacts.pointCount')})`),
     seti(
       'oldId0',
@@ -224,12 +215,12 @@ function updateFunc() {
     ),
     `(i32.store ${idAt('contacts.pointCount')} ${gi('count')})`,
     `(if (i32.eqz ${gi('count')}) (then (return)))`,
-    set('ni0', ld('d', R.POINT + PT.NORMAL_IMPULSE)),
-    set('ti0', ld('d', R.POINT + PT.TANGENT_IMPULSE)),
-    set('ni1', ld('d', R.POINT + R.POINT_STRIDE + PT.NORMAL_IMPULSE)),
-    set('ti1', ld('d', R.POINT + R.POINT_STRIDE + PT.TANGENT_IMPULSE)),
-    st('d', R.NX, g('nx')),
-    st('d', R.NY, g('ny')),
+    set('ni0', ld('d', C.POINT + P.NORMAL_IMPULSE)),
+    set('ti0', ld('d', C.POINT + P.TANGENT_IMPULSE)),
+    set('ni1', ld('d', C.POINT + C.POINT_STRIDE + P.NORMAL_IMPULSE)),
+    set('ti1', ld('d', C.POINT + C.POINT_STRIDE + P.TANGENT_IMPULSE)),
+    st('d', C.NX, g('nx')),
+    st('d', C.NY, g('ny')),
     set('cA', f64at('bodies.c', gi('bA'))),
     set('sA', f64at('bodies.s', gi('bA'))),
     set('oAx', sub(mul(g('cA'), f64at('bodies.lcx', gi('bA'))), mul(g('sA'), f64at('bodies.lcy', gi('bA'))))),
@@ -266,16 +257,16 @@ function updateFunc() {
   const carried = (id, x0, x1) =>
     `(select ${g(x0)} (select ${g(x1)} ${k(0)} (i32.eq ${gi(id)} ${gi('oldId1')})) (i32.eq ${gi(id)} ${gi('oldId0')}))`;
   const point = (j) => {
-    const o = R.POINT + j * R.POINT_STRIDE;
+    const o = C.POINT + j * C.POINT_STRIDE;
     return [
-      st('d', o + PT.RAX, sub(g(`ax${j}`), g('oAx'))),
-      st('d', o + PT.RAY, sub(g(`ay${j}`), g('oAy'))),
-      st('d', o + PT.RBX, sub(add(g(`ax${j}`), g('abx')), g('oBx'))),
-      st('d', o + PT.RBY, sub(add(g(`ay${j}`), g('aby')), g('oBy'))),
-      st('d', o + PT.SEP, g(`sep${j}`)),
-      st('d', o + PT.NORMAL_IMPULSE, carried(`id${j}`, 'ni0', 'ni1')),
-      st('d', o + PT.TANGENT_IMPULSE, carried(`id${j}`, 'ti0', 'ti1')),
-      st('d', o + PT.MAX_NORMAL_IMPULSE, k(0)),
+      st('d', o + P.RAX, sub(g(`ax${j}`), g('oAx'))),
+      st('d', o + P.RAY, sub(g(`ay${j}`), g('oAy'))),
+      st('d', o + P.RBX, sub(add(g(`ax${j}`), g('abx')), g('oBx'))),
+      st('d', o + P.RBY, sub(add(g(`ay${j}`), g('aby')), g('oBy'))),
+      st('d', o + P.SEP, g(`sep${j}`)),
+      st('d', o + P.NORMAL_IMPULSE, carried(`id${j}`, 'ni0', 'ni1')),
+      st('d', o + P.TANGENT_IMPULSE, carried(`id${j}`, 'ti0', 'ti1')),
+      st('d', o + P.MAX_NORMAL_IMPULSE, k(0)),
       `(i32.store ${idAt(`contacts.id${j}`)} ${gi(`id${j}`)})`,
     ];
   };

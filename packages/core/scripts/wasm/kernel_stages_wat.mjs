@@ -11,21 +11,10 @@
  * byte `$im + meta offset`.
  */
 
-import { K, Q, S } from './kernel_layout.mjs';
+import { C, K, P, Q, S } from './kernel_layout.mjs';
 
-// Layouts, as contact_solver.ts's enums: C (contact record), P (its point); K, Q (the
-// prepared constraint and its point) and S (body state) in kernel_layout.mjs.
-const C = { NX: 0, NY: 1, FRICTION: 2, RESTITUTION: 3, POINT: 4, POINT_STRIDE: 8, STRIDE: 20 };
-const P = {
-  RAX: 0,
-  RAY: 1,
-  RBX: 2,
-  RBY: 3,
-  SEP: 4,
-  NORMAL_IMPULSE: 5,
-  TANGENT_IMPULSE: 6,
-  MAX_NORMAL_IMPULSE: 7,
-};
+// Layouts, as contact_solver.ts's enums: C (contact record), P (its point), K, Q (the
+// prepared constraint and its point) and S (body state), all in kernel_layout.mjs.
 /** BodyType.Dynamic (types/body_def.ts). */
 const DYNAMIC = 2;
 
