@@ -39,6 +39,7 @@ export const COLLIDE_ARRAYS = [
   'broadPhase.shapeFat',
   'shapes.box',
   'quadCache.radius',
+  'quadCache.kind',
   'bodies.px',
   'bodies.py',
   'bodies.c',
@@ -80,6 +81,12 @@ const CONTACT_REUSE_ANGLE = 0.001;
 const TOL2 = CONTACT_REUSE_DISTANCE * CONTACT_REUSE_DISTANCE;
 /** collideQuads' result word (kernel_collide_wat.mjs). */
 const NORMAL_BIT = 1 << 26;
+/** src/collision/manifold.ts CachedKind and RoundRecord (pinned by test/wasm/collide_round.test.ts). */
+export const KIND = { NONE: 0, QUAD: 1, CIRCLE: 2, CAPSULE: 3 };
+export const ROUND = { X1: 0, Y1: 1, X2: 2, Y2: 3 };
+/** manifold.ts's Q.SIZE: a cache record in doubles; EPSILON as manifold.ts's. */
+const RECORD = 17;
+const EPSILON = 1e-12;
 
 /**
  * The arrays whose offsets the function being generated holds in locals (the block's loop
@@ -277,7 +284,174 @@ function updateFunc() {
   ${code.join('\n  ')})`;
 }
 
-/** collideBlock(start, end): narrow_phase.ts collideBlock over the pairs of two cached quadrilaterals. */
+/**
+ * collideRound(kindA, sA, sB, bA, bB): the JS's collideCircles, collideCapsuleAndCircle and
+ * collidePolygonAndCircle (a cached quadrilateral) of manifold.ts, operation for operation:
+ * `relative`, `circleToFrameA`, then `pointsLocal` (from a circle's centre, the closest
+ * point of a capsule's segment, or a polygon's vertex) or the polygon's face point. B is a
+ * circle. Writes the manifold's doubles into the I/O record and returns collideQuads' word.
+ */
+function roundFunc() {
+  const S = scope();
+  const set = S.set;
+  const seti = S.seti;
+  const rec = (s) => `(i32.add (global.get $qd) (i32.mul ${gi(s)} (i32.const ${RECORD * 8})))`;
+  const io = (off, e) => `(f64.store offset=${off * 8} (global.get $qio) ${e})`;
+  const spec = k(SPECULATIVE_DISTANCE);
+  /** `if (s > separation) { separation = s; edge = i; }` of polygonCircleLocal's loop, edge i. */
+  const edge = (i) => [
+    set(
+      'si',
+      add(
+        mul(ld('oA', 8 + i), sub(g('cx'), ld('oA', i))),
+        mul(ld('oA', 12 + i), sub(g('cy'), ld('oA', 4 + i))),
+      ),
+    ),
+    seti('better', `(f64.gt ${g('si')} ${g('separation')})`),
+    set('separation', `(select ${g('si')} ${g('separation')} ${gi('better')})`),
+    seti('edge', `(select (i32.const ${i}) ${gi('edge')} ${gi('better')})`),
+  ];
+  /** Vertex or normal coordinate `off` (Q.VX ...) of the polygon's edge at i32 local `e`. */
+  const qv = (off, e) =>
+    `(f64.load offset=${off * 8} (i32.add ${gi('oA')} (i32.shl ${gi(e)} (i32.const 3))))`;
+  const code = [
+    set('pAx', f64at('bodies.px', gi('bA'))),
+    set('pAy', f64at('bodies.py', gi('bA'))),
+    set('qc', f64at('bodies.c', gi('bA'))),
+    set('qs', f64at('bodies.s', gi('bA'))),
+    set('pBx', f64at('bodies.px', gi('bB'))),
+    set('pBy', f64at('bodies.py', gi('bB'))),
+    set('qBc', f64at('bodies.c', gi('bB'))),
+    set('qBs', f64at('bodies.s', gi('bB'))),
+    // relative(xfA, xfB)
+    set('dx', sub(g('pBx'), g('pAx'))),
+    set('dy', sub(g('pBy'), g('pAy'))),
+    set('rc', add(mul(g('qc'), g('qBc')), mul(g('qs'), g('qBs')))),
+    set('rs', sub(mul(g('qc'), g('qBs')), mul(g('qs'), g('qBc')))),
+    set('rpx', add(mul(g('qc'), g('dx')), mul(g('qs'), g('dy')))),
+    set('rpy', add(mul(`(f64.neg ${g('qs')})`, g('dx')), mul(g('qc'), g('dy')))),
+    // circleToFrameA(b)
+    seti('oA', rec('sA')),
+    seti('oB', rec('sB')),
+    set('x', ld('oB', ROUND.X1)),
+    set('y', ld('oB', ROUND.Y1)),
+    set('cx', add(sub(mul(g('rc'), g('x')), mul(g('rs'), g('y'))), g('rpx'))),
+    set('cy', add(add(mul(g('rs'), g('x')), mul(g('rc'), g('y'))), g('rpy'))),
+    set('rA', f64at('quadCache.radius', gi('sA'))),
+    set('rB', f64at('quadCache.radius', gi('sB'))),
+  ];
+  const circle = [
+    set('pax', ld('oA', ROUND.X1)),
+    set('pay', ld('oA', ROUND.Y1)),
+    set('fnx', k(1)),
+    set('fny', k(0)),
+  ];
+  // segmentCircleLocal
+  const capsule = [
+    set('p1x', ld('oA', ROUND.X1)),
+    set('p1y', ld('oA', ROUND.Y1)),
+    set('ex', sub(ld('oA', ROUND.X2), g('p1x'))),
+    set('ey', sub(ld('oA', ROUND.Y2), g('p1y'))),
+    set('ee', add(mul(g('ex'), g('ex')), mul(g('ey'), g('ey')))),
+    set(
+      'u',
+      `(f64.div ${add(mul(sub(g('cx'), g('p1x')), g('ex')), mul(sub(g('cy'), g('p1y')), g('ey')))} ${g('ee')})`,
+    ),
+    set(
+      't',
+      `(select (select ${k(0)} (f64.min ${g('u')} ${k(1)}) (f64.lt ${g('u')} ${k(0)})) ${k(0)} (f64.gt ${g('ee')} ${k(0)}))`,
+    ),
+    set('len', `(f64.sqrt ${g('ee')})`),
+    seti('long', `(f64.gt ${g('len')} ${k(EPSILON)})`),
+    set('pax', add(g('p1x'), mul(g('t'), g('ex')))),
+    set('pay', add(g('p1y'), mul(g('t'), g('ey')))),
+    set('fnx', `(select (f64.div (f64.neg ${g('ey')}) ${g('len')}) ${k(0)} ${gi('long')})`),
+    set('fny', `(select (f64.div ${g('ex')} ${g('len')}) ${k(1)} ${gi('long')})`),
+  ];
+  // polygonCircleLocal on the quadrilateral's record (manifold.ts Q: VX 0, VY 4, NX 8, NY 12)
+  const polygon = [
+    set('radius', add(g('rA'), g('rB'))),
+    set('separation', k(Number.NEGATIVE_INFINITY)),
+    seti('edge', '(i32.const 0)'),
+    ...edge(0),
+    ...edge(1),
+    ...edge(2),
+    ...edge(3),
+    `(if (f64.gt ${g('separation')} ${add(g('radius'), spec)}) (then (return (i32.const 0))))`,
+    seti(
+      'i2',
+      `(select (i32.add ${gi('edge')} (i32.const 1)) (i32.const 0) (i32.lt_s (i32.add ${gi('edge')} (i32.const 1)) (i32.const 4)))`,
+    ),
+    set('v1x', qv(0, 'edge')),
+    set('v1y', qv(4, 'edge')),
+    set('v2x', qv(0, 'i2')),
+    set('v2y', qv(4, 'i2')),
+    set(
+      'u1',
+      add(
+        mul(sub(g('cx'), g('v1x')), sub(g('v2x'), g('v1x'))),
+        mul(sub(g('cy'), g('v1y')), sub(g('v2y'), g('v1y'))),
+      ),
+    ),
+    set(
+      'u2',
+      add(
+        mul(sub(g('cx'), g('v2x')), sub(g('v1x'), g('v2x'))),
+        mul(sub(g('cy'), g('v2y')), sub(g('v1y'), g('v2y'))),
+      ),
+    ),
+    set('fnx', qv(8, 'edge')),
+    set('fny', qv(12, 'edge')),
+    seti('v1', `(f64.lt ${g('u1')} ${k(0)})`),
+    `(if (i32.and (i32.or ${gi('v1')} (f64.lt ${g('u2')} ${k(0)})) (f64.gt ${g('separation')} ${k(EPSILON)})) (then
+      ${set('pax', `(select ${g('v1x')} ${g('v2x')} ${gi('v1')})`)}
+      ${set('pay', `(select ${g('v1y')} ${g('v2y')} ${gi('v1')})`)}
+      (br $points)))`,
+    // the face region
+    set('sep', sub(g('separation'), g('radius'))),
+    `(if (f64.gt ${g('sep')} ${spec}) (then (return (i32.const 0))))`,
+    set('nx', g('fnx')),
+    set('ny', g('fny')),
+    set('lx', add(g('cx'), mul(mul(k(0.5), sub(sub(g('rA'), g('rB')), g('separation'))), g('nx')))),
+    set('ly', add(g('cy'), mul(mul(k(0.5), sub(sub(g('rA'), g('rB')), g('separation'))), g('ny')))),
+    '(br $out)',
+  ];
+  // pointsLocal(0, xfA, m): from (pax, pay) with rA to the circle's centre with rB
+  const points = [
+    set('dx', sub(g('cx'), g('pax'))),
+    set('dy', sub(g('cy'), g('pay'))),
+    set('dist', `(f64.sqrt ${add(mul(g('dx'), g('dx')), mul(g('dy'), g('dy')))})`),
+    set('sep', sub(sub(g('dist'), g('rA')), g('rB'))),
+    `(if (f64.gt ${g('sep')} ${spec}) (then (return (i32.const 0))))`,
+    seti('apart', `(f64.gt ${g('dist')} ${k(EPSILON)})`),
+    set('nx', `(select (f64.div ${g('dx')} ${g('dist')}) ${g('fnx')} ${gi('apart')})`),
+    set('ny', `(select (f64.div ${g('dy')} ${g('dist')}) ${g('fny')} ${gi('apart')})`),
+    set('lx', mul(k(0.5), add(add(g('pax'), g('cx')), mul(sub(g('rA'), g('rB')), g('nx'))))),
+    set('ly', mul(k(0.5), add(add(g('pay'), g('cy')), mul(sub(g('rA'), g('rB')), g('ny'))))),
+  ];
+  // setNormal and pushPoint (the point's separation was tested above)
+  const out = [
+    io(IO.NX, sub(mul(g('qc'), g('nx')), mul(g('qs'), g('ny')))),
+    io(IO.NY, add(mul(g('qs'), g('nx')), mul(g('qc'), g('ny')))),
+    io(IO.POINT, sub(mul(g('qc'), g('lx')), mul(g('qs'), g('ly')))),
+    io(IO.POINT + 1, add(mul(g('qs'), g('lx')), mul(g('qc'), g('ly')))),
+    io(IO.POINT + 2, g('sep')),
+  ];
+  const params = ['kindA', 'sA', 'sB', 'bA', 'bB'];
+  return `(func $collideRound ${params.map((p) => `(param $${p} i32)`).join(' ')} (result i32)
+  ${S.decl(params)}
+  ${code.join('\n  ')}
+  (block $out
+    (block $points
+      (if (i32.eq ${gi('kindA')} (i32.const ${KIND.CIRCLE})) (then ${circle.join(' ')} (br $points)))
+      (if (i32.eq ${gi('kindA')} (i32.const ${KIND.CAPSULE})) (then ${capsule.join(' ')} (br $points)))
+      ${polygon.join('\n      ')})
+    ${points.join('\n    ')})
+  ${out.join('\n  ')}
+  (i32.const ${1 | NORMAL_BIT}))`;
+}
+
+/** collideBlock(start, end): narrow_phase.ts collideBlock over the pairs of two cached quadrilaterals, or a cached shape and a circle. */
 function blockFunc() {
   cached = new Set(COLLIDE_ARRAYS);
   const S = scope();
@@ -315,19 +489,25 @@ function blockFunc() {
         (i32.or ${apartAxis('tA', 3, 'tB', 1)} ${apartAxis('tB', 3, 'tA', 1)}))`,
     ),
     `(br_if $next (i32.and ${gi('apart')} (i32.eqz ${gi('wasTouching')})))`,
-    set('rA', f64at('quadCache.radius', gi('sA'))),
-    set('rB', f64at('quadCache.radius', gi('sB'))),
-    // not two cached quadrilaterals: the JS's
-    `(if (i32.eqz (i32.and (f64.ge ${g('rA')} ${k(0)}) (f64.ge ${g('rB')} ${k(0)}))) (then ${toList}))`,
+    seti('kA', i32at('quadCache.kind', gi('sA'))),
+    seti('kB', i32at('quadCache.kind', gi('sB'))),
+    seti(
+      'quad',
+      `(i32.and (i32.eq ${gi('kA')} (i32.const ${KIND.QUAD})) (i32.eq ${gi('kB')} (i32.const ${KIND.QUAD})))`,
+    ),
+    // neither two cached quadrilaterals nor a cached shape and a circle: the JS's
+    `(if (i32.eqz (i32.or ${gi('quad')} (i32.and (i32.eq ${gi('kB')} (i32.const ${KIND.CIRCLE})) (i32.ne ${gi('kA')} (i32.const ${KIND.NONE}))))) (then ${toList}))`,
     seti('bA', '(i32.load offset=8 (local.get $e))'),
     seti('bB', '(i32.load offset=12 (local.get $e))'),
-    `(if (i32.and (i32.eqz ${gi('apart')}) ${gi('wasTouching')}) (then
+    // reusesManifold: polygons only
+    `(if (i32.and (i32.and (i32.eqz ${gi('apart')}) ${gi('wasTouching')}) ${gi('quad')}) (then
       (br_if $next (call $reuseManifold ${gi('c')} ${gi('bA')} ${gi('bB')} (i32.load ${at('contacts.pointCount', gi('c'), 2)})))))`,
     seti('n', '(i32.const 0)'),
     seti('id0', '(i32.const 0)'),
     seti('id1', '(i32.const 0)'),
     ...MANIFOLD.map((x) => set(x, k(0))),
     `(if (i32.eqz ${gi('apart')}) (then
+      (if ${gi('quad')} (then
       ${ioSt(IO.AX, f64at('bodies.px', gi('bA')))}
       ${ioSt(IO.AY, f64at('bodies.py', gi('bA')))}
       ${ioSt(IO.AC, f64at('bodies.c', gi('bA')))}
@@ -336,9 +516,10 @@ function blockFunc() {
       ${ioSt(IO.BY, f64at('bodies.py', gi('bB')))}
       ${ioSt(IO.BC, f64at('bodies.c', gi('bB')))}
       ${ioSt(IO.BS, f64at('bodies.s', gi('bB')))}
-      ${ioSt(IO.RA, g('rA'))}
-      ${ioSt(IO.RB, g('rB'))}
-      ${seti('r', `(call $collideQuads ${gi('sA')} ${gi('sB')})`)}
+      ${ioSt(IO.RA, f64at('quadCache.radius', gi('sA')))}
+      ${ioSt(IO.RB, f64at('quadCache.radius', gi('sB')))}
+      ${seti('r', `(call $collideQuads ${gi('sA')} ${gi('sB')})`)})
+      (else ${seti('r', `(call $collideRound ${gi('kA')} ${gi('sA')} ${gi('sB')} ${gi('bA')} ${gi('bB')})`)}))
       ${seti('n', `(i32.and ${gi('r')} (i32.const 3))`)}
       (if (i32.and ${gi('r')} (i32.const ${NORMAL_BIT})) (then
         ${set('nx', io(IO.NX))}
@@ -401,5 +582,6 @@ function collideBlockWat() {
     ${globals.map((x, i) => `(global.set ${x} (local.get ${i}))`).join(' ')})
   ${reuseFunc()}
   ${updateFunc()}
+  ${roundFunc()}
   ${blockFunc()}`;
 }
