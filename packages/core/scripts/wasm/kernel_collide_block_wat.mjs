@@ -438,7 +438,7 @@ function roundFunc() {
     io(IO.POINT + 2, g('sep')),
   ];
   const params = ['kindA', 'sA', 'sB', 'bA', 'bB'];
-  return `(func $collideRound ${params.map((p) => `(param $${p} i32)`).join(' ')} (result i32)
+  return `(func $collideRound (export "collideRound") ${params.map((p) => `(param $${p} i32)`).join(' ')} (result i32)
   ${S.decl(params)}
   ${code.join('\n  ')}
   (block $out

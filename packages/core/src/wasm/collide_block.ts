@@ -19,6 +19,8 @@ export interface CollideBlockExports {
   collideBlock(start: number, end: number): number;
   setCollideLayout(quads: number, io: number): void;
   collideQuads(shapeA: number, shapeB: number): number;
+  /** A cached shape (CachedKind kindA) and a circle, shapes sA, sB of bodies bA, bB (for the tests). */
+  collideRound(kindA: number, sA: number, sB: number, bA: number, bB: number): number;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 } from '../../src/index';
 import { carScene, mixedPileScene, pyramidScene, ragdollScene, tumblerScene } from '../../src/scenes/index';
 import { placements } from '../../src/base/array';
+import { CachedKind } from '../../src/collision/manifold';
 import { resetCompiledKernel } from '../../src/wasm/contact_kernel';
 import { contactKernelOf, wasmContactKernel } from '../../src/wasm';
 import { worldStateOf } from '../../src/world/world_access';
@@ -176,6 +177,7 @@ describe('WorldDef.contactKernel', () => {
       w.broadPhase.shapeFat,
       w.shapes.box,
       w.quadCache.radius,
+      w.quadCache.kind,
       b.px,
       b.c,
       b.lcx,
@@ -195,22 +197,27 @@ describe('WorldDef.contactKernel', () => {
     }
   });
 
-  it('collide block: both paths run on a mixed pile (pairs of two boxes in the kernel, the others in the JS)', () => {
+  it('collide block: every path runs on a mixed pile (two boxes, or a cached shape and a circle, in the kernel; the others in the JS)', () => {
     const world = new World({ enableSleep: false, contactKernel: wasmContactKernel });
     mixedShapesScene(world);
     hashes(world, 120);
     const w = worldStateOf(world);
     const c = w.contacts;
-    const radius = w.quadCache.radius;
+    const kind = w.quadCache.kind;
     let boxes = 0;
+    let round = 0;
     let others = 0;
     for (let i = 0; i < w.awakeContactCount; i++) {
       const k = w.awakeContacts[i]!;
       if (c.pointCount[k] === 0) continue;
-      if (radius[c.shapeA[k]!]! >= 0 && radius[c.shapeB[k]!]! >= 0) boxes++;
+      const kA = kind[c.shapeA[k]!]!;
+      const kB = kind[c.shapeB[k]!]!;
+      if (kA === CachedKind.Quad && kB === CachedKind.Quad) boxes++;
+      else if (kB === CachedKind.Circle && kA !== CachedKind.None) round++;
       else others++;
     }
     expect(boxes).toBeGreaterThan(20);
+    expect(round).toBeGreaterThan(20);
     expect(others).toBeGreaterThan(20);
   });
 
