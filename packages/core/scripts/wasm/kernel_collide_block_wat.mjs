@@ -25,7 +25,7 @@ import {
   st,
   sub,
 } from './kernel_collide_wat.mjs';
-import { collideWat, IO } from './kernel_collide_wat.mjs';
+import { collideWat, IO, segmentDistance } from './kernel_collide_wat.mjs';
 import { C, P } from './kernel_layout.mjs';
 
 /**
@@ -284,6 +284,49 @@ function updateFunc() {
   ${code.join('\n  ')})`;
 }
 
+/** A double of the I/O record (IO) stored. */
+const io = (off, e) => `(f64.store offset=${off * 8} (global.get $qio) ${e})`;
+
+/**
+ * The two bodies' poses (A's rotation qc, qs), `relative(xfA, xfB)` (rc, rs, rpx, rpy), the
+ * shapes' records (oA, oB) and radii (rA, rB), for shapes sA, sB of bodies bA, bB.
+ */
+function relativeCode(S) {
+  const set = S.set;
+  const rec = (s) => `(i32.add (global.get $qd) (i32.mul ${gi(s)} (i32.const ${RECORD * 8})))`;
+  return [
+    set('pAx', f64at('bodies.px', gi('bA'))),
+    set('pAy', f64at('bodies.py', gi('bA'))),
+    set('qc', f64at('bodies.c', gi('bA'))),
+    set('qs', f64at('bodies.s', gi('bA'))),
+    set('pBx', f64at('bodies.px', gi('bB'))),
+    set('pBy', f64at('bodies.py', gi('bB'))),
+    set('qBc', f64at('bodies.c', gi('bB'))),
+    set('qBs', f64at('bodies.s', gi('bB'))),
+    set('dx', sub(g('pBx'), g('pAx'))),
+    set('dy', sub(g('pBy'), g('pAy'))),
+    set('rc', add(mul(g('qc'), g('qBc')), mul(g('qs'), g('qBs')))),
+    set('rs', sub(mul(g('qc'), g('qBs')), mul(g('qs'), g('qBc')))),
+    set('rpx', add(mul(g('qc'), g('dx')), mul(g('qs'), g('dy')))),
+    set('rpy', add(mul(`(f64.neg ${g('qs')})`, g('dx')), mul(g('qc'), g('dy')))),
+    S.seti('oA', rec('sA')),
+    S.seti('oB', rec('sB')),
+    set('rA', f64at('quadCache.radius', gi('sA'))),
+    set('rB', f64at('quadCache.radius', gi('sB'))),
+  ];
+}
+
+/** B's point at record offsets (ox, oy) into A's frame through `relative`, as locals x, y. */
+function toFrameA(S, x, y, ox, oy) {
+  const set = S.set;
+  return [
+    set('x', ld('oB', ox)),
+    set('y', ld('oB', oy)),
+    set(x, add(sub(mul(g('rc'), g('x')), mul(g('rs'), g('y'))), g('rpx'))),
+    set(y, add(add(mul(g('rs'), g('x')), mul(g('rc'), g('y'))), g('rpy'))),
+  ];
+}
+
 /**
  * collideRound(kindA, sA, sB, bA, bB): the JS's collideCircles, collideCapsuleAndCircle and
  * collidePolygonAndCircle (a cached quadrilateral) of manifold.ts, operation for operation:
@@ -295,8 +338,6 @@ function roundFunc() {
   const S = scope();
   const set = S.set;
   const seti = S.seti;
-  const rec = (s) => `(i32.add (global.get $qd) (i32.mul ${gi(s)} (i32.const ${RECORD * 8})))`;
-  const io = (off, e) => `(f64.store offset=${off * 8} (global.get $qio) ${e})`;
   const spec = k(SPECULATIVE_DISTANCE);
   /** `if (s > separation) { separation = s; edge = i; }` of polygonCircleLocal's loop, edge i. */
   const edge = (i) => [
@@ -315,30 +356,9 @@ function roundFunc() {
   const qv = (off, e) =>
     `(f64.load offset=${off * 8} (i32.add ${gi('oA')} (i32.shl ${gi(e)} (i32.const 3))))`;
   const code = [
-    set('pAx', f64at('bodies.px', gi('bA'))),
-    set('pAy', f64at('bodies.py', gi('bA'))),
-    set('qc', f64at('bodies.c', gi('bA'))),
-    set('qs', f64at('bodies.s', gi('bA'))),
-    set('pBx', f64at('bodies.px', gi('bB'))),
-    set('pBy', f64at('bodies.py', gi('bB'))),
-    set('qBc', f64at('bodies.c', gi('bB'))),
-    set('qBs', f64at('bodies.s', gi('bB'))),
-    // relative(xfA, xfB)
-    set('dx', sub(g('pBx'), g('pAx'))),
-    set('dy', sub(g('pBy'), g('pAy'))),
-    set('rc', add(mul(g('qc'), g('qBc')), mul(g('qs'), g('qBs')))),
-    set('rs', sub(mul(g('qc'), g('qBs')), mul(g('qs'), g('qBc')))),
-    set('rpx', add(mul(g('qc'), g('dx')), mul(g('qs'), g('dy')))),
-    set('rpy', add(mul(`(f64.neg ${g('qs')})`, g('dx')), mul(g('qc'), g('dy')))),
+    ...relativeCode(S),
     // circleToFrameA(b)
-    seti('oA', rec('sA')),
-    seti('oB', rec('sB')),
-    set('x', ld('oB', ROUND.X1)),
-    set('y', ld('oB', ROUND.Y1)),
-    set('cx', add(sub(mul(g('rc'), g('x')), mul(g('rs'), g('y'))), g('rpx'))),
-    set('cy', add(add(mul(g('rs'), g('x')), mul(g('rc'), g('y'))), g('rpy'))),
-    set('rA', f64at('quadCache.radius', gi('sA'))),
-    set('rB', f64at('quadCache.radius', gi('sB'))),
+    ...toFrameA(S, 'cx', 'cy', ROUND.X1, ROUND.Y1),
   ];
   const circle = [
     set('pax', ld('oA', ROUND.X1)),
@@ -451,6 +471,173 @@ function roundFunc() {
   (i32.const ${1 | NORMAL_BIT}))`;
 }
 
+/**
+ * collideCapsules(sA, sB, bA, bB): the JS's collideCapsules (manifold.ts capsulesLocal with
+ * segmentDistanceOf and clipToSlab), operation for operation: two points when the segments
+ * overlap along their length and the clipped ends are near, else one between the closest
+ * points. Writes the I/O record and returns collideQuads' word.
+ */
+function capsulesFunc() {
+  const S = scope();
+  const set = S.set;
+  const seti = S.seti;
+  const spec = k(SPECULATIVE_DISTANCE);
+  const slop = k(LINEAR_SLOP);
+  const min = (a, b) => `(f64.min ${a} ${b})`;
+  const sel = (c, a, b) => `(select ${a} ${b} ${c})`;
+  /** setNormal from (x, y) in A's frame. */
+  const normal = (x, y) => [
+    io(IO.NX, sub(mul(g('qc'), x), mul(g('qs'), y))),
+    io(IO.NY, add(mul(g('qs'), x), mul(g('qc'), y))),
+    seti('word', `(i32.or ${gi('word')} (i32.const ${NORMAL_BIT}))`),
+  ];
+  /** pushPoint of (x, y, sep) with id (an i32 constant). */
+  const push = (
+    x,
+    y,
+    sep,
+    id,
+  ) => `(if (i32.and (i32.eqz (f64.gt ${sep} ${spec})) (i32.lt_s ${gi('n')} (i32.const 2))) (then
+      ${seti('p', `(i32.add (global.get $qio) (i32.mul ${gi('n')} (i32.const 24)))`)}
+      ${st('p', IO.POINT, sub(mul(g('qc'), x), mul(g('qs'), y)))}
+      ${st('p', IO.POINT + 1, add(mul(g('qs'), x), mul(g('qc'), y)))}
+      ${st('p', IO.POINT + 2, sep)}
+      ${seti('word', `(i32.or ${gi('word')} (i32.shl (i32.const ${id}) (i32.add (i32.const 2) (i32.mul ${gi('n')} (i32.const 12)))))`)}
+      ${seti('n', `(i32.add ${gi('n')} (i32.const 1))`)}))`;
+  /** clipToSlab of the segment (px, py)-(qx, qy) with coordinates fp, fq in [0, len]: into cpx ... cqy. */
+  const clip = (px, py, qx, qy, fp, fq, len) => [
+    seti('pLow', `(i32.and (f64.lt ${g(fp)} ${k(0)}) (f64.gt ${g(fq)} ${k(0)}))`),
+    seti('qLow', `(i32.and (f64.lt ${g(fq)} ${k(0)}) (f64.gt ${g(fp)} ${k(0)}))`),
+    seti('pHigh', `(i32.and (f64.gt ${g(fp)} ${g(len)}) (f64.lt ${g(fq)} ${g(len)}))`),
+    seti('qHigh', `(i32.and (f64.gt ${g(fq)} ${g(len)}) (f64.lt ${g(fp)} ${g(len)}))`),
+    set('tpLow', `(f64.div (f64.neg ${g(fp)}) ${sub(g(fq), g(fp))})`),
+    set('tqLow', `(f64.div (f64.neg ${g(fq)}) ${sub(g(fp), g(fq))})`),
+    set('tpHigh', `(f64.div ${sub(g(fp), g(len))} ${sub(g(fp), g(fq))})`),
+    set('tqHigh', `(f64.div ${sub(g(fq), g(len))} ${sub(g(fq), g(fp))})`),
+    set('tp', sel(gi('pHigh'), g('tpHigh'), g('tpLow'))),
+    set('tq', sel(gi('qHigh'), g('tqHigh'), g('tqLow'))),
+    seti('clipP', `(i32.or ${gi('pLow')} ${gi('pHigh')})`),
+    seti('clipQ', `(i32.or ${gi('qLow')} ${gi('qHigh')})`),
+    set('cpx', sel(gi('clipP'), add(g(px), mul(g('tp'), sub(g(qx), g(px)))), g(px))),
+    set('cpy', sel(gi('clipP'), add(g(py), mul(g('tp'), sub(g(qy), g(py)))), g(py))),
+    set('cqx', sel(gi('clipQ'), add(g(qx), mul(g('tq'), sub(g(px), g(qx)))), g(qx))),
+    set('cqy', sel(gi('clipQ'), add(g(qy), mul(g('tq'), sub(g(py), g(qy)))), g(qy))),
+  ];
+  /** SAT on segment X's normal (nXx, nXy) against the other's ends e1, e2 (from origin o): sepX, refXx, refXy. */
+  const side = (X, ox, oy, e1x, e1y, e2x, e2y) => [
+    set(`${X}End1`, add(mul(sub(g(e1x), g(ox)), g(`n${X}x`)), mul(sub(g(e1y), g(oy)), g(`n${X}y`)))),
+    set(`${X}End2`, add(mul(sub(g(e2x), g(ox)), g(`n${X}x`)), mul(sub(g(e2y), g(oy)), g(`n${X}y`)))),
+    set(`sep${X}Pos`, min(g(`${X}End1`), g(`${X}End2`))),
+    set(`sep${X}Neg`, min(`(f64.neg ${g(`${X}End1`)})`, `(f64.neg ${g(`${X}End2`)})`)),
+    seti(`keep${X}`, `(f64.gt ${g(`sep${X}Pos`)} ${g(`sep${X}Neg`)})`),
+    set(`sep${X}`, sel(gi(`keep${X}`), g(`sep${X}Pos`), g(`sep${X}Neg`))),
+    set(`ref${X}x`, sel(gi(`keep${X}`), g(`n${X}x`), `(f64.neg ${g(`n${X}x`)})`)),
+    set(`ref${X}y`, sel(gi(`keep${X}`), g(`n${X}y`), `(f64.neg ${g(`n${X}y`)})`)),
+  ];
+  /** The two clipped points on reference X (origin o), as capsulesLocal pushes them. */
+  const twoPoints = (X, ox, oy, nx, ny, rFirst, rSecond, id2) => [
+    set('sp', add(mul(sub(g('cpx'), g(ox)), g(`ref${X}x`)), mul(sub(g('cpy'), g(oy)), g(`ref${X}y`)))),
+    set('sq', add(mul(sub(g('cqx'), g(ox)), g(`ref${X}x`)), mul(sub(g('cqy'), g(oy)), g(`ref${X}y`)))),
+    `(if (i32.or (f64.le ${g('sp')} ${add(g('distance'), slop)}) (f64.le ${g('sq')} ${add(g('distance'), slop)})) (then
+      ${normal(nx, ny).join(' ')}
+      ${set('hp', mul(k(0.5), sub(sub(g(rFirst), g(rSecond)), g('sp'))))}
+      ${set('hq', mul(k(0.5), sub(sub(g(rFirst), g(rSecond)), g('sq'))))}
+      ${push(add(g('cpx'), mul(g('hp'), g(`ref${X}x`))), add(g('cpy'), mul(g('hp'), g(`ref${X}y`))), sub(g('sp'), g('radius')), 0)}
+      ${push(add(g('cqx'), mul(g('hq'), g(`ref${X}x`))), add(g('cqy'), mul(g('hq'), g(`ref${X}y`))), sub(g('sq'), g('radius')), id2)}
+      (br_if $done (i32.gt_s ${gi('n')} (i32.const 0)))))`,
+  ];
+  const code = [
+    ...relativeCode(S),
+    seti('n', '(i32.const 0)'),
+    seti('word', '(i32.const 0)'),
+    set('p1x', ld('oA', ROUND.X1)),
+    set('p1y', ld('oA', ROUND.Y1)),
+    set('q1x', ld('oA', ROUND.X2)),
+    set('q1y', ld('oA', ROUND.Y2)),
+    // capsuleToFrameA(b)
+    ...toFrameA(S, 'p2x', 'p2y', ROUND.X1, ROUND.Y1),
+    ...toFrameA(S, 'q2x', 'q2y', ROUND.X2, ROUND.Y2),
+    ...segmentDistance(S),
+    set('ex', sub(g('c2x'), g('c1x'))),
+    set('ey', sub(g('c2y'), g('c1y'))),
+    set('dsq', add(mul(g('ex'), g('ex')), mul(g('ey'), g('ey')))),
+    set('radius', add(g('rA'), g('rB'))),
+    set('maxDistance', add(g('radius'), spec)),
+    `(if (f64.gt ${g('dsq')} ${mul(g('maxDistance'), g('maxDistance'))}) (then (return (i32.const 0))))`,
+    set('distance', `(f64.sqrt ${g('dsq')})`),
+    set('len1', `(f64.sqrt ${add(mul(g('d1x'), g('d1x')), mul(g('d1y'), g('d1y')))})`),
+    set('len2', `(f64.sqrt ${add(mul(g('d2x'), g('d2x')), mul(g('d2y'), g('d2y')))})`),
+    seti('long1', `(f64.gt ${g('len1')} ${k(EPSILON)})`),
+    set('u1x', sel(gi('long1'), `(f64.div ${g('d1x')} ${g('len1')})`, k(1))),
+    set('u1y', sel(gi('long1'), `(f64.div ${g('d1y')} ${g('len1')})`, k(0))),
+  ];
+  const overlap = [
+    set('u2x', `(f64.div ${g('d2x')} ${g('len2')})`),
+    set('u2y', `(f64.div ${g('d2y')} ${g('len2')})`),
+    set('fp2', add(mul(sub(g('p2x'), g('p1x')), g('u1x')), mul(sub(g('p2y'), g('p1y')), g('u1y')))),
+    set('fq2', add(mul(sub(g('q2x'), g('p1x')), g('u1x')), mul(sub(g('q2y'), g('p1y')), g('u1y')))),
+    seti(
+      'outsideA',
+      `(i32.or (i32.and (f64.le ${g('fp2')} ${k(0)}) (f64.le ${g('fq2')} ${k(0)})) (i32.and (f64.ge ${g('fp2')} ${g('len1')}) (f64.ge ${g('fq2')} ${g('len1')})))`,
+    ),
+    set('fp1', add(mul(sub(g('p1x'), g('p2x')), g('u2x')), mul(sub(g('p1y'), g('p2y')), g('u2y')))),
+    set('fq1', add(mul(sub(g('q1x'), g('p2x')), g('u2x')), mul(sub(g('q1y'), g('p2y')), g('u2y')))),
+    seti(
+      'outsideB',
+      `(i32.or (i32.and (f64.le ${g('fp1')} ${k(0)}) (f64.le ${g('fq1')} ${k(0)})) (i32.and (f64.ge ${g('fp1')} ${g('len2')}) (f64.ge ${g('fq1')} ${g('len2')})))`,
+    ),
+    `(br_if $single (i32.or ${gi('outsideA')} ${gi('outsideB')}))`,
+    set('nAx', `(f64.neg ${g('u1y')})`),
+    set('nAy', g('u1x')),
+    ...side('A', 'p1x', 'p1y', 'p2x', 'p2y', 'q2x', 'q2y'),
+    set('nBx', `(f64.neg ${g('u2y')})`),
+    set('nBy', g('u2x')),
+    ...side('B', 'p2x', 'p2y', 'p1x', 'p1y', 'q1x', 'q1y'),
+    `(if (f64.ge ${add(g('sepA'), k(0.1 * LINEAR_SLOP))} ${g('sepB')}) (then
+      ${clip('p2x', 'p2y', 'q2x', 'q2y', 'fp2', 'fq2', 'len1').join(' ')}
+      ${twoPoints('A', 'p1x', 'p1y', g('refAx'), g('refAy'), 'rA', 'rB', 1).join(' ')})
+    (else
+      ${clip('p1x', 'p1y', 'q1x', 'q1y', 'fp1', 'fq1', 'len2').join(' ')}
+      ${twoPoints('B', 'p2x', 'p2y', `(f64.neg ${g('refBx')})`, `(f64.neg ${g('refBy')})`, 'rB', 'rA', 256).join(' ')}))`,
+  ];
+  // pointsLocal(makeFeatureId(i1, i2)) between the closest points
+  const single = [
+    seti(
+      'id',
+      `(i32.or (select (i32.const 0) (i32.const 256) (f64.eq ${g('f1')} ${k(0)})) (select (i32.const 0) (i32.const 1) (f64.eq ${g('f2')} ${k(0)})))`,
+    ),
+    set('sdx', sub(g('c2x'), g('c1x'))),
+    set('sdy', sub(g('c2y'), g('c1y'))),
+    set('dist', `(f64.sqrt ${add(mul(g('sdx'), g('sdx')), mul(g('sdy'), g('sdy')))})`),
+    set('sep', sub(sub(g('dist'), g('rA')), g('rB'))),
+    `(br_if $done (f64.gt ${g('sep')} ${spec}))`,
+    seti('apart', `(f64.gt ${g('dist')} ${k(EPSILON)})`),
+    set('nx', sel(gi('apart'), `(f64.div ${g('sdx')} ${g('dist')})`, `(f64.neg ${g('u1y')})`)),
+    set('ny', sel(gi('apart'), `(f64.div ${g('sdy')} ${g('dist')})`, g('u1x'))),
+    ...normal(g('nx'), g('ny')),
+    set('lx', mul(k(0.5), add(add(g('c1x'), g('c2x')), mul(sub(g('rA'), g('rB')), g('nx'))))),
+    set('ly', mul(k(0.5), add(add(g('c1y'), g('c2y')), mul(sub(g('rA'), g('rB')), g('ny'))))),
+    // pushPoint with this pair's id (a local: push() takes a constant)
+    `(if (i32.and (i32.eqz (f64.gt ${g('sep')} ${spec})) (i32.lt_s ${gi('n')} (i32.const 2))) (then
+      ${seti('p', `(i32.add (global.get $qio) (i32.mul ${gi('n')} (i32.const 24)))`)}
+      ${st('p', IO.POINT, sub(mul(g('qc'), g('lx')), mul(g('qs'), g('ly'))))}
+      ${st('p', IO.POINT + 1, add(mul(g('qs'), g('lx')), mul(g('qc'), g('ly'))))}
+      ${st('p', IO.POINT + 2, g('sep'))}
+      ${seti('word', `(i32.or ${gi('word')} (i32.shl ${gi('id')} (i32.add (i32.const 2) (i32.mul ${gi('n')} (i32.const 12)))))`)}
+      ${seti('n', `(i32.add ${gi('n')} (i32.const 1))`)}))`,
+  ];
+  const params = ['sA', 'sB', 'bA', 'bB'];
+  return `(func $collideCapsules (export "collideCapsules") ${params.map((p) => `(param $${p} i32)`).join(' ')} (result i32)
+  ${S.decl(params)}
+  ${code.join('\n  ')}
+  (block $done
+    (block $single
+      (br_if $single (i32.eqz (i32.and ${gi('long1')} (f64.gt ${g('len2')} ${k(EPSILON)}))))
+      ${overlap.join('\n      ')})
+    ${single.join('\n    ')})
+  (i32.or ${gi('word')} ${gi('n')}))`;
+}
+
 /** collideBlock(start, end): narrow_phase.ts collideBlock over the pairs of two cached quadrilaterals, or a cached shape and a circle. */
 function blockFunc() {
   cached = new Set(COLLIDE_ARRAYS);
@@ -495,8 +682,16 @@ function blockFunc() {
       'quad',
       `(i32.and (i32.eq ${gi('kA')} (i32.const ${KIND.QUAD})) (i32.eq ${gi('kB')} (i32.const ${KIND.QUAD})))`,
     ),
-    // neither two cached quadrilaterals nor a cached shape and a circle: the JS's
-    `(if (i32.eqz (i32.or ${gi('quad')} (i32.and (i32.eq ${gi('kB')} (i32.const ${KIND.CIRCLE})) (i32.ne ${gi('kA')} (i32.const ${KIND.NONE}))))) (then ${toList}))`,
+    seti(
+      'circleB',
+      `(i32.and (i32.eq ${gi('kB')} (i32.const ${KIND.CIRCLE})) (i32.ne ${gi('kA')} (i32.const ${KIND.NONE})))`,
+    ),
+    seti(
+      'capsules',
+      `(i32.and (i32.eq ${gi('kA')} (i32.const ${KIND.CAPSULE})) (i32.eq ${gi('kB')} (i32.const ${KIND.CAPSULE})))`,
+    ),
+    // not two cached quadrilaterals, a cached shape and a circle, or two capsules: the JS's
+    `(if (i32.eqz (i32.or ${gi('quad')} (i32.or ${gi('circleB')} ${gi('capsules')}))) (then ${toList}))`,
     seti('bA', '(i32.load offset=8 (local.get $e))'),
     seti('bB', '(i32.load offset=12 (local.get $e))'),
     // reusesManifold: polygons only
@@ -519,7 +714,9 @@ function blockFunc() {
       ${ioSt(IO.RA, f64at('quadCache.radius', gi('sA')))}
       ${ioSt(IO.RB, f64at('quadCache.radius', gi('sB')))}
       ${seti('r', `(call $collideQuads ${gi('sA')} ${gi('sB')})`)})
-      (else ${seti('r', `(call $collideRound ${gi('kA')} ${gi('sA')} ${gi('sB')} ${gi('bA')} ${gi('bB')})`)}))
+      (else (if ${gi('circleB')}
+        (then ${seti('r', `(call $collideRound ${gi('kA')} ${gi('sA')} ${gi('sB')} ${gi('bA')} ${gi('bB')})`)})
+        (else ${seti('r', `(call $collideCapsules ${gi('sA')} ${gi('sB')} ${gi('bA')} ${gi('bB')})`)}))))
       ${seti('n', `(i32.and ${gi('r')} (i32.const 3))`)}
       (if (i32.and ${gi('r')} (i32.const ${NORMAL_BIT})) (then
         ${set('nx', io(IO.NX))}
@@ -583,5 +780,6 @@ function collideBlockWat() {
   ${reuseFunc()}
   ${updateFunc()}
   ${roundFunc()}
+  ${capsulesFunc()}
   ${blockFunc()}`;
 }

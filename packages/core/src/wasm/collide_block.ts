@@ -21,6 +21,8 @@ export interface CollideBlockExports {
   collideQuads(shapeA: number, shapeB: number): number;
   /** A cached shape (CachedKind kindA) and a circle, shapes sA, sB of bodies bA, bB (for the tests). */
   collideRound(kindA: number, sA: number, sB: number, bA: number, bB: number): number;
+  /** Two capsules, shapes sA, sB of bodies bA, bB (for the tests). */
+  collideCapsules(sA: number, sB: number, bA: number, bB: number): number;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * The kernel's circle pairs (docs/wasm-kernel.md, "Circle pairs in the kernel's collide
- * block"): `collideRound` gives the JS's manifold (collideCircles, collideCapsuleAndCircle,
- * collidePolygonAndCircle), bit for bit, at random poses, near and touching, including the
+ * The kernel's round pairs (docs/wasm-kernel.md, "Round pairs in the kernel's collide
+ * block"): `collideRound` and `collideCapsules` give the JS's manifold (collideCircles,
+ * collideCapsuleAndCircle, collidePolygonAndCircle, collideCapsules), bit for bit, at random poses, near and touching, including the
  * fallback normals (coincident centres, a centre on a capsule's segment) and
  * a centre inside the box; and the cache's kinds and records are the generator's.
  */
@@ -48,7 +48,7 @@ function fields(m: Manifold): number[] {
   return [...new Uint32Array(b.buffer)];
 }
 
-describe('collideRound (the kernel’s circle pairs)', () => {
+describe('collideRound and collideCapsules (the kernel’s round pairs)', () => {
   it('reads the kinds and records the core writes', () => {
     expect(KIND).toEqual({
       NONE: CachedKind.None,
@@ -78,6 +78,9 @@ describe('collideRound (the kernel’s circle pairs)', () => {
       const sideB = [
         world.createCircleShape(world.createBody(def), makeCircle(0, 0, 0.35)),
         world.createCircleShape(world.createBody(def), makeCircle(-0.1, 0.05, 0.15)),
+        // capsules meet capsules only (the table's [Capsule][Capsule])
+        world.createCapsuleShape(world.createBody(def), makeCapsule(-0.25, 0, 0.25, 0, 0.25)),
+        world.createCapsuleShape(world.createBody(def), makeCapsule(0.1, -0.3, -0.2, 0.1, 0.12)),
       ];
       // places the block's arrays in the kernel memory
       world.step(1 / 60);
@@ -88,13 +91,13 @@ describe('collideRound (the kernel’s circle pairs)', () => {
       const sB = sideB.map(shapeIndex);
       const kinds = sA.map((s) => w.quadCache.kind[s]!);
       expect(kinds).toEqual([2, 2, 3, 3, 3, 1, 1, 1]);
-      expect(sB.map((s) => w.quadCache.kind[s]!)).toEqual([2, 2]);
+      expect(sB.map((s) => w.quadCache.kind[s]!)).toEqual([2, 2, 3, 3]);
       const next = random(seed);
       const xfA = new Transform();
       const xfB = new Transform();
       const js = new Manifold();
       const wasm = new Manifold();
-      const counts = [0, 0];
+      const counts = [0, 0, 0];
       let fallback = 0;
       const b = w.bodies;
       const pose = (body: number, xf: Transform) => {
@@ -104,8 +107,9 @@ describe('collideRound (the kernel’s circle pairs)', () => {
         b.s[body] = xf.s;
       };
       for (let n = 0; n < 20000; n++) {
-        const i = Math.floor(next() * sA.length);
         const j = Math.floor(next() * sB.length);
+        const capsules = j >= 2;
+        const i = capsules ? 2 + Math.floor(next() * 3) : Math.floor(next() * sA.length);
         const shapeA = sA[i]!;
         const shapeB = sB[j]!;
         const bodyA = w.shapes.body[shapeA]!;
@@ -138,7 +142,9 @@ describe('collideRound (the kernel’s circle pairs)', () => {
           xfB,
           js,
         );
-        const res = k.x.collideRound(kinds[i]!, shapeA, shapeB, bodyA, bodyB);
+        const res = capsules
+          ? k.x.collideCapsules(shapeA, shapeB, bodyA, bodyB)
+          : k.x.collideRound(kinds[i]!, shapeA, shapeB, bodyA, bodyB);
         const io = k.io;
         wasm.pointCount = res & 3;
         if ((res & (1 << 26)) !== 0) {
@@ -151,12 +157,20 @@ describe('collideRound (the kernel’s circle pairs)', () => {
           wasm.sep0 = io[KIO.POINT + 2]!;
           wasm.id0 = (res >> 2) & 0xfff;
         }
+        if (wasm.pointCount > 1) {
+          wasm.ax1 = io[KIO.POINT + 3]!;
+          wasm.ay1 = io[KIO.POINT + 4]!;
+          wasm.sep1 = io[KIO.POINT + 5]!;
+          wasm.id1 = (res >> 14) & 0xfff;
+        }
         expect(fields(wasm)).toEqual(fields(js));
         counts[js.pointCount]!++;
         if (d === 0 && js.pointCount > 0) fallback++;
       }
       // both outcomes, and the degenerate poses, met
-      expect(counts.every((c) => c > 2000)).toBe(true);
+      expect(counts[0]).toBeGreaterThan(2000);
+      expect(counts[1]).toBeGreaterThan(2000);
+      expect(counts[2]).toBeGreaterThan(300);
       expect(fallback).toBeGreaterThan(200);
     });
   }

@@ -197,7 +197,7 @@ describe('WorldDef.contactKernel', () => {
     }
   });
 
-  it('collide block: every path runs on a mixed pile (two boxes, or a cached shape and a circle, in the kernel; the others in the JS)', () => {
+  it('collide block: every path runs on a mixed pile (two boxes, a cached shape and a circle, or two capsules in the kernel; the others in the JS)', () => {
     const world = new World({ enableSleep: false, contactKernel: wasmContactKernel });
     mixedShapesScene(world);
     hashes(world, 120);
@@ -214,6 +214,7 @@ describe('WorldDef.contactKernel', () => {
       const kB = kind[c.shapeB[k]!]!;
       if (kA === CachedKind.Quad && kB === CachedKind.Quad) boxes++;
       else if (kB === CachedKind.Circle && kA !== CachedKind.None) round++;
+      else if (kA === CachedKind.Capsule && kB === CachedKind.Capsule) round++;
       else others++;
     }
     expect(boxes).toBeGreaterThan(20);
