@@ -30,7 +30,7 @@ import { C, P } from './kernel_layout.mjs';
 
 /**
  * The arrays `setCollideBlockLayout` takes the byte offsets of, in its order: paths from the
- * world's state, then the kernel's own list (src/wasm/collide_block.ts places them).
+ * world's state, then the kernel's own list and kinds (src/wasm/collide_block.ts places them).
  */
 export const COLLIDE_ARRAYS = [
   'awakeContacts',
@@ -39,7 +39,6 @@ export const COLLIDE_ARRAYS = [
   'broadPhase.shapeFat',
   'shapes.box',
   'quadCache.radius',
-  'quadCache.kind',
   'bodies.px',
   'bodies.py',
   'bodies.c',
@@ -53,6 +52,7 @@ export const COLLIDE_ARRAYS = [
   'contacts.id1',
   'contacts.flags',
   'list',
+  'kind',
 ];
 
 /** Each array's global. */
@@ -81,9 +81,9 @@ const CONTACT_REUSE_ANGLE = 0.001;
 const TOL2 = CONTACT_REUSE_DISTANCE * CONTACT_REUSE_DISTANCE;
 /** collideQuads' result word (kernel_collide_wat.mjs). */
 const NORMAL_BIT = 1 << 26;
-/** src/collision/manifold.ts CachedKind and RoundRecord (pinned by test/wasm/collide_round.test.ts). */
+/** src/wasm/collide_block.ts CachedKind and RoundRecord (pinned by test/wasm/collide_round.test.ts). */
 export const KIND = { NONE: 0, QUAD: 1, CIRCLE: 2, CAPSULE: 3 };
-export const ROUND = { X1: 0, Y1: 1, X2: 2, Y2: 3 };
+export const ROUND = { X1: 0, Y1: 1, X2: 2, Y2: 3, RADIUS: 4 };
 /** manifold.ts's Q.SIZE: a cache record in doubles; EPSILON as manifold.ts's. */
 const RECORD = 17;
 const EPSILON = 1e-12;
@@ -289,9 +289,10 @@ const io = (off, e) => `(f64.store offset=${off * 8} (global.get $qio) ${e})`;
 
 /**
  * The two bodies' poses (A's rotation qc, qs), `relative(xfA, xfB)` (rc, rs, rpx, rpy), the
- * shapes' records (oA, oB) and radii (rA, rB), for shapes sA, sB of bodies bA, bB.
+ * shapes' records (oA, oB) and radii (rA, rB), for shapes sA, sB of bodies bA, bB; B is round,
+ * A round too unless `quadA`, an i32 expression, says it is a quadrilateral.
  */
-function relativeCode(S) {
+function relativeCode(S, quadA = '(i32.const 0)') {
   const set = S.set;
   const rec = (s) => `(i32.add (global.get $qd) (i32.mul ${gi(s)} (i32.const ${RECORD * 8})))`;
   return [
@@ -311,8 +312,8 @@ function relativeCode(S) {
     set('rpy', add(mul(`(f64.neg ${g('qs')})`, g('dx')), mul(g('qc'), g('dy')))),
     S.seti('oA', rec('sA')),
     S.seti('oB', rec('sB')),
-    set('rA', f64at('quadCache.radius', gi('sA'))),
-    set('rB', f64at('quadCache.radius', gi('sB'))),
+    set('rA', `(select ${f64at('quadCache.radius', gi('sA'))} ${ld('oA', ROUND.RADIUS)} ${quadA})`),
+    set('rB', ld('oB', ROUND.RADIUS)),
   ];
 }
 
@@ -356,7 +357,7 @@ function roundFunc() {
   const qv = (off, e) =>
     `(f64.load offset=${off * 8} (i32.add ${gi('oA')} (i32.shl ${gi(e)} (i32.const 3))))`;
   const code = [
-    ...relativeCode(S),
+    ...relativeCode(S, `(i32.eq ${gi('kindA')} (i32.const ${KIND.QUAD}))`),
     // circleToFrameA(b)
     ...toFrameA(S, 'cx', 'cy', ROUND.X1, ROUND.Y1),
   ];
@@ -676,8 +677,8 @@ function blockFunc() {
         (i32.or ${apartAxis('tA', 3, 'tB', 1)} ${apartAxis('tB', 3, 'tA', 1)}))`,
     ),
     `(br_if $next (i32.and ${gi('apart')} (i32.eqz ${gi('wasTouching')})))`,
-    seti('kA', i32at('quadCache.kind', gi('sA'))),
-    seti('kB', i32at('quadCache.kind', gi('sB'))),
+    seti('kA', i32at('kind', gi('sA'))),
+    seti('kB', i32at('kind', gi('sB'))),
     seti(
       'quad',
       `(i32.and (i32.eq ${gi('kA')} (i32.const ${KIND.QUAD})) (i32.eq ${gi('kB')} (i32.const ${KIND.QUAD})))`,

@@ -13,7 +13,7 @@
  * - Points farther apart than SPECULATIVE_DISTANCE are dropped one by one.
  */
 
-import { growF64, growI32 } from '../base/array.js';
+import { growF64 } from '../base/array.js';
 import { LINEAR_SLOP, SPECULATIVE_DISTANCE } from '../base/constants.js';
 import {
   DistanceOutput,
@@ -1356,80 +1356,34 @@ export class QuadCache {
   data = new Float64Array(64 * Q.SIZE);
   owner: (Polygon | null)[] = new Array<Polygon | null>(64).fill(null);
   /**
-   * Per shape index: the cached shape's radius, or -1 for a shape of another kind. Written
+   * Per shape index: the quadrilateral's radius, or -1 for a shape of another kind. Written
    * for every shape made (cacheQuad), so that the WebAssembly kernel's collide
-   * block (src/wasm/collide_block.ts) reads its pairs from memory; the JS reads the geometry instead.
+   * block (src/wasm/collide_block.ts) knows from memory which pairs are two cached
+   * quadrilaterals; the JS reads the geometry instead.
    */
   radius = new Float64Array(64).fill(-1);
-  /**
-   * Per shape index: what its record holds (CachedKind). Besides the quadrilaterals, the
-   * kernel's collide block reads circles and capsules here (their points in the record,
-   * `RoundRecord`); the JS's narrow phase reads only the quadrilaterals.
-   */
-  kind = new Int32Array(64);
-}
-
-/** What a shape's cache record holds (QuadCache.kind; the kernel's copy is pinned by test/wasm). */
-export enum CachedKind {
-  None = 0,
-  Quad = 1,
-  Circle = 2,
-  Capsule = 3,
-}
-
-/** A circle's record: its centre (X1, Y1); a capsule's: its segment c1 (X1, Y1) to c2 (X2, Y2). */
-export enum RoundRecord {
-  X1 = 0,
-  Y1 = 1,
-  X2 = 2,
-  Y2 = 3,
 }
 
 /**
  * Stores the quadrilateral `p` of shape `shape` (a polygon of four vertices) in the cache, or
- * null for a shape of another kind (its radius entry -1); a circle or capsule (`type`,
- * geometry `round`) is recorded for the kernel (CachedKind, RoundRecord). Called when the shape is made
+ * null for a shape of another kind (its radius entry -1). Called when the shape is made
  * (createShape, a restored snapshot), so the narrow phase never meets a stale record: a
  * record first written from inside the step's loop would be a path V8 compiled as a
  * deoptimisation (see world/solver.ts collide).
  */
-export function cacheQuad(
-  cache: QuadCache,
-  shape: number,
-  p: Polygon | null,
-  type: ShapeType = ShapeType.Polygon,
-  round: Geometry | null = null,
-): void {
+export function cacheQuad(cache: QuadCache, shape: number, p: Polygon | null): void {
   if (shape >= cache.owner.length) {
     const cap = Math.max(shape + 1, 2 * cache.owner.length);
     // into the memory it lives in: shared for a world on shared memory, whose helpers read it
     cache.data = growF64(cache.data, cap * Q.SIZE);
     cache.radius = growF64(cache.radius, cap);
-    cache.kind = growI32(cache.kind, cap);
     const owner = new Array<Polygon | null>(cap).fill(null);
     for (let i = 0; i < cache.owner.length; i++) owner[i] = cache.owner[i]!;
     cache.owner = owner;
   }
   cache.owner[shape] = p;
   cache.radius[shape] = p === null ? -1 : p.radius;
-  cache.kind[shape] = p === null ? CachedKind.None : CachedKind.Quad;
-  const o = shape * Q.SIZE;
-  if (p !== null) writeQuad(p, cache.data, o);
-  else if (round !== null && type === ShapeType.Circle) {
-    const c = round as Circle;
-    cache.data[o + RoundRecord.X1] = c.cx;
-    cache.data[o + RoundRecord.Y1] = c.cy;
-    cache.radius[shape] = c.radius;
-    cache.kind[shape] = CachedKind.Circle;
-  } else if (round !== null && type === ShapeType.Capsule) {
-    const c = round as Capsule;
-    cache.data[o + RoundRecord.X1] = c.c1x;
-    cache.data[o + RoundRecord.Y1] = c.c1y;
-    cache.data[o + RoundRecord.X2] = c.c2x;
-    cache.data[o + RoundRecord.Y2] = c.c2y;
-    cache.radius[shape] = c.radius;
-    cache.kind[shape] = CachedKind.Capsule;
-  }
+  if (p !== null) writeQuad(p, cache.data, shape * Q.SIZE);
 }
 
 /**

@@ -114,7 +114,7 @@ export function createShape(
   const s = shapes.pool.allocate();
   shapes.ensureCapacity(s + 1);
   const quad = type === ShapeType.Polygon && (geometry as Polygon).count === 4;
-  cacheQuad(w.quadCache, s, quad ? (geometry as Polygon) : null, type, geometry);
+  cacheQuad(w.quadCache, s, quad ? (geometry as Polygon) : null);
   writeNewShape(w, s, b, type, geometry, d);
   shapes.material[s] = d.material;
   const bodies = w.bodies;

@@ -397,13 +397,7 @@ export function restoreWorld(w: WorldState, bytes: Uint8Array): void {
     if (shapes.pool.alive[i] !== 1) continue;
     const geometry = readGeometry(rd, shapes.type[i]!);
     shapes.geometry[i] = geometry;
-    cacheQuad(
-      w.quadCache,
-      i,
-      geometry instanceof Polygon && geometry.count === 4 ? geometry : null,
-      shapes.type[i]! as ShapeType,
-      geometry,
-    );
+    cacheQuad(w.quadCache, i, geometry instanceof Polygon && geometry.count === 4 ? geometry : null);
     if (rd.i32() === 1) {
       const minX = rd.f64();
       const minY = rd.f64();

@@ -18,14 +18,19 @@ import {
 } from '../../src/index';
 import { Transform } from '../../src/base/math';
 import { handleSlot } from '../../src/base/id';
-import { CachedKind, collideShapes, RoundRecord } from '../../src/collision/manifold';
-import type { CollideBlockExports } from '../../src/wasm/collide_block';
-import { KIO } from '../../src/wasm/collide_block';
+import { collideShapes } from '../../src/collision/manifold';
+import {
+  CachedKind,
+  type CollideBlockExports,
+  KIO,
+  RoundRecord,
+  RoundType,
+} from '../../src/wasm/collide_block';
 import { Manifold } from '../../src/collision/manifold_types';
 import { resetCompiledKernel } from '../../src/wasm/contact_kernel';
 import { wasmContactKernel } from '../../src/wasm';
 import { worldStateOf } from '../../src/world/world_access';
-import type { ShapeType } from '../../src/geometry/geometry';
+import { ShapeType } from '../../src/geometry/geometry';
 import { KIND, ROUND } from '../../scripts/wasm/kernel_collide_block_wat.mjs';
 
 afterEach(() => resetCompiledKernel());
@@ -56,7 +61,18 @@ describe('collideRound and collideCapsules (the kernel’s round pairs)', () => 
       CIRCLE: CachedKind.Circle,
       CAPSULE: CachedKind.Capsule,
     });
-    expect(ROUND).toEqual({ X1: RoundRecord.X1, Y1: RoundRecord.Y1, X2: RoundRecord.X2, Y2: RoundRecord.Y2 });
+    expect([RoundType.Circle, RoundType.Capsule, RoundType.Polygon]).toEqual([
+      ShapeType.Circle,
+      ShapeType.Capsule,
+      ShapeType.Polygon,
+    ]);
+    expect(ROUND).toEqual({
+      X1: RoundRecord.X1,
+      Y1: RoundRecord.Y1,
+      X2: RoundRecord.X2,
+      Y2: RoundRecord.Y2,
+      RADIUS: RoundRecord.RADIUS,
+    });
   });
 
   for (const seed of [26, 27]) {
@@ -85,13 +101,17 @@ describe('collideRound and collideCapsules (the kernel’s round pairs)', () => 
       // places the block's arrays in the kernel memory
       world.step(1 / 60);
       const w = worldStateOf(world);
-      const k = (w.contactKernel as unknown as { block: { x: CollideBlockExports; io: Float64Array } }).block;
+      const k = (
+        w.contactKernel as unknown as {
+          block: { x: CollideBlockExports; io: Float64Array; kind: Int32Array };
+        }
+      ).block;
       const shapeIndex = (id: number) => handleSlot(id);
       const sA = sideA.map(shapeIndex);
       const sB = sideB.map(shapeIndex);
-      const kinds = sA.map((s) => w.quadCache.kind[s]!);
+      const kinds = sA.map((s) => k.kind[s]!);
       expect(kinds).toEqual([2, 2, 3, 3, 3, 1, 1, 1]);
-      expect(sB.map((s) => w.quadCache.kind[s]!)).toEqual([2, 2, 3, 3]);
+      expect(sB.map((s) => k.kind[s]!)).toEqual([2, 2, 3, 3]);
       const next = random(seed);
       const xfA = new Transform();
       const xfB = new Transform();

@@ -20,7 +20,7 @@ import {
 } from '../../src/index';
 import { carScene, mixedPileScene, pyramidScene, ragdollScene, tumblerScene } from '../../src/scenes/index';
 import { placements } from '../../src/base/array';
-import { CachedKind } from '../../src/collision/manifold';
+import { CachedKind } from '../../src/wasm/collide_block';
 import { resetCompiledKernel } from '../../src/wasm/contact_kernel';
 import { contactKernelOf, wasmContactKernel } from '../../src/wasm';
 import { worldStateOf } from '../../src/world/world_access';
@@ -177,7 +177,8 @@ describe('WorldDef.contactKernel', () => {
       w.broadPhase.shapeFat,
       w.shapes.box,
       w.quadCache.radius,
-      w.quadCache.kind,
+      // the shapes' kinds (the block's own)
+      (w.contactKernel as unknown as { block: { kind: Int32Array } }).block.kind,
       b.px,
       b.c,
       b.lcx,
@@ -203,7 +204,7 @@ describe('WorldDef.contactKernel', () => {
     hashes(world, 120);
     const w = worldStateOf(world);
     const c = w.contacts;
-    const kind = w.quadCache.kind;
+    const kind = (w.contactKernel as unknown as { block: { kind: Int32Array } }).block.kind;
     let boxes = 0;
     let round = 0;
     let others = 0;
