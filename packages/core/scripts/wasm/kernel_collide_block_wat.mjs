@@ -2,10 +2,11 @@
  * The narrow phase's whole block in the WebAssembly kernel (docs/wasm-kernel.md, "The collide
  * block in the kernel"): `collideBlock(start, end)` runs src/world/narrow_phase.ts
  * `collideBlock` over the awake contacts [start, end) in one call, for the pairs of two
- * cached quadrilaterals (boxes): the fat-box test and the status byte, the tight-box test,
+ * cached quadrilaterals (boxes), and the round pairs (a circle against a circle, capsule or
+ * box: collideRound; two capsules: collideCapsules): the fat-box test and the status byte, the tight-box test,
  * `reuseManifold`, `collideQuads` (kernel_collide_wat.mjs) and `updateContactManifold`
  * (src/dynamics/contact.ts), operation for operation, f64 only. The pairs it does not
- * finish (a shape that is not a cached quadrilateral) it writes nothing for but their awake
+ * finish (any other pair) it writes nothing for but their awake
  * index, into the list at `$cbList`; the JS runs its own collideBlock
  * on them afterwards (src/wasm/collide_block.ts). Every contact's work touches only its own
  * records and status byte, so the two passes give the JS's bits.
