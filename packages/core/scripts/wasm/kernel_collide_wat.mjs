@@ -240,26 +240,12 @@ const PARALLEL_SIN_SQ = 1e-14;
 const clamp01 = (x) => sel(lt(x, k(0)), k(0), sel(gt(x, k(1)), k(1), x));
 
 /**
- * polygonsFromSeparation's vertex-vertex case for edges iA of A (record qa) and iB of B (lb):
- * segmentDistanceOf of the two edges, operation for operation; when both closest points are
- * vertices at a distance above 0, returns from collideQuads with the one point (or none,
- * beyond the speculative distance), else falls through to the clip.
+ * collision/distance.ts segmentDistanceOf, operation for operation: from the locals p1x ...
+ * q2y (segments p1-q1 and p2-q2), the fractions f1, f2 and the closest points c1x ... c2y.
  */
-function vertexVertex(S) {
+export function segmentDistance(S) {
   const set = S.set;
-  const next = (i) =>
-    `(select (i32.add ${g(i)} (i32.const 1)) (i32.const 0) (i32.lt_s (i32.add ${g(i)} (i32.const 1)) (i32.const 4)))`;
   return [
-    S.seti('j12', next('iA')),
-    S.seti('j22', next('iB')),
-    set('p1x', ldi('qa', Q.VX, g('iA'))),
-    set('p1y', ldi('qa', Q.VY, g('iA'))),
-    set('q1x', ldi('qa', Q.VX, g('j12'))),
-    set('q1y', ldi('qa', Q.VY, g('j12'))),
-    set('p2x', ldi('lb', Q.VX, g('iB'))),
-    set('p2y', ldi('lb', Q.VY, g('iB'))),
-    set('q2x', ldi('lb', Q.VX, g('j22'))),
-    set('q2y', ldi('lb', Q.VY, g('j22'))),
     set('d1x', sub(g('q1x'), g('p1x'))),
     set('d1y', sub(g('q1y'), g('p1y'))),
     set('d2x', sub(g('q2x'), g('p2x'))),
@@ -306,6 +292,31 @@ function vertexVertex(S) {
     set('c1y', add(g('p1y'), mul(g('f1'), g('d1y')))),
     set('c2x', add(g('p2x'), mul(g('f2'), g('d2x')))),
     set('c2y', add(g('p2y'), mul(g('f2'), g('d2y')))),
+  ];
+}
+
+/**
+ * polygonsFromSeparation's vertex-vertex case for edges iA of A (record qa) and iB of B (lb):
+ * segmentDistanceOf of the two edges, operation for operation; when both closest points are
+ * vertices at a distance above 0, returns from collideQuads with the one point (or none,
+ * beyond the speculative distance), else falls through to the clip.
+ */
+function vertexVertex(S) {
+  const set = S.set;
+  const next = (i) =>
+    `(select (i32.add ${g(i)} (i32.const 1)) (i32.const 0) (i32.lt_s (i32.add ${g(i)} (i32.const 1)) (i32.const 4)))`;
+  return [
+    S.seti('j12', next('iA')),
+    S.seti('j22', next('iB')),
+    set('p1x', ldi('qa', Q.VX, g('iA'))),
+    set('p1y', ldi('qa', Q.VY, g('iA'))),
+    set('q1x', ldi('qa', Q.VX, g('j12'))),
+    set('q1y', ldi('qa', Q.VY, g('j12'))),
+    set('p2x', ldi('lb', Q.VX, g('iB'))),
+    set('p2y', ldi('lb', Q.VY, g('iB'))),
+    set('q2x', ldi('lb', Q.VX, g('j22'))),
+    set('q2y', ldi('lb', Q.VY, g('j22'))),
+    ...segmentDistance(S),
     set('ex', sub(g('c2x'), g('c1x'))),
     set('ey', sub(g('c2y'), g('c1y'))),
     set('dist', `(f64.sqrt ${add(mul(g('ex'), g('ex')), mul(g('ey'), g('ey')))})`),

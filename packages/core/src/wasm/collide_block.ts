@@ -2,11 +2,12 @@
  * The narrow phase's Collide stage in the WebAssembly kernel (docs/wasm-kernel.md, "The
  * collide block in the kernel"): one call of the kernel's `collideBlock`
  * (scripts/wasm/kernel_collide_block_wat.mjs) over every awake contact, which finishes the
- * pairs of two cached quadrilaterals and lists the rest; the JS's collideBlock then runs on
+ * pairs of two cached quadrilaterals and the round pairs (circles, capsules) and lists the rest; the JS's collideBlock then runs on
  * the listed contacts, in runs of consecutive awake indices. A contact's work touches only
  * its own records and status byte, so the two passes give the JS's bits and statuses.
  */
 
+import type { Capsule, Circle, Geometry, Polygon } from '../geometry/geometry.js';
 import type { JointsState } from '../joints/joints_state.js';
 import type { KernelCore } from '../world/contact_kernel_hook.js';
 import { COLLIDE_ARRAYS } from './contact_kernel_bytes.js';
@@ -19,6 +20,10 @@ export interface CollideBlockExports {
   collideBlock(start: number, end: number): number;
   setCollideLayout(quads: number, io: number): void;
   collideQuads(shapeA: number, shapeB: number): number;
+  /** A cached shape (CachedKind kindA) and a circle, shapes sA, sB of bodies bA, bB (for the tests). */
+  collideRound(kindA: number, sA: number, sB: number, bA: number, bB: number): number;
+  /** Two capsules, shapes sA, sB of bodies bA, bB (for the tests). */
+  collideCapsules(sA: number, sB: number, bA: number, bB: number): number;
 }
 
 /**
@@ -44,14 +49,49 @@ export enum KIO {
   SIZE = 41,
 }
 
-/** The store and field of a path of COLLIDE_ARRAYS (`list` is the block's own). */
+/**
+ * What the block knows of a shape (`CollideBlock.kind`; the generator's KIND, pinned by
+ * test/wasm/collide_round.test.ts): a cached quadrilateral, or a circle or capsule whose
+ * points and radius the block wrote into the shape's record of the quad cache (RoundRecord),
+ * which the JS reads only for quadrilaterals.
+ */
+export enum CachedKind {
+  None = 0,
+  Quad = 1,
+  Circle = 2,
+  Capsule = 3,
+}
+
+/** A circle's record: its centre (X1, Y1); a capsule's: its segment c1 (X1, Y1) to c2 (X2, Y2); both: the radius. */
+export enum RoundRecord {
+  X1 = 0,
+  Y1 = 1,
+  X2 = 2,
+  Y2 = 3,
+  RADIUS = 4,
+}
+
+/**
+ * geometry.ts ShapeType's values this file reads (the wasm entry imports nothing outside
+ * src/wasm; pinned by test/wasm/collide_round.test.ts).
+ */
+export enum RoundType {
+  Circle = 0,
+  Capsule = 1,
+  Polygon = 3,
+}
+
+/** manifold.ts Q.SIZE: a quad cache record in doubles. */
+const RECORD = 17;
+
+/** The store and field of a path of COLLIDE_ARRAYS (`list` and `kind` are the block's own). */
 function collideArray(
   w: JointsState,
   block: CollideBlock,
   path: (typeof COLLIDE_ARRAYS)[number],
 ): [store: object, key: string] {
   const dot = path.indexOf('.');
-  if (dot < 0) return path === 'list' ? [block, path] : [w, path];
+  if (dot < 0) return path === 'list' || path === 'kind' ? [block, path] : [w, path];
   const owner = path.slice(0, dot);
   const store =
     owner === 'bodies'
@@ -71,6 +111,13 @@ export class CollideBlock {
   list = new Int32Array(64);
   /** collideQuads' I/O record (KIO), a region of the kernel memory. */
   io = new Float64Array(KIO.SIZE);
+  /** Per shape index, what the block knows of it (CachedKind), a region of the kernel memory. */
+  kind = new Int32Array(64);
+  /**
+   * Per shape index, the geometry `kind` and the record were written for: kept here, on the
+   * kernel's side, so that the worker's start bundle carries none of it.
+   */
+  private seen: (Geometry | null)[] = [];
 
   /** The instance on the kernel's current memory; null where the module did not compile (the JS's stage). */
   private x: CollideBlockExports | null = null;
@@ -109,12 +156,54 @@ export class CollideBlock {
     x.setCollideBlockLayout(...COLLIDE_ARRAYS.map((path) => m.offsetOf(...collideArray(w, this, path))));
   }
 
+  /**
+   * Writes `kind`, and the records of circles and capsules, for the shapes whose geometry
+   * changed since the last step (made, or replaced by a restore): one identity test a shape.
+   */
+  private record(w: JointsState, m: KernelMemory): void {
+    const shapes = w.shapes;
+    const n = shapes.pool.next;
+    if (this.kind.length < n) this.kind = m.grow(this.kind, Math.max(n, 2 * this.kind.length));
+    const seen = this.seen;
+    const geometry = shapes.geometry;
+    for (let s = 0; s < n; s++) {
+      const g = geometry[s] ?? null;
+      if (seen[s] === g) continue;
+      seen[s] = g;
+      this.recordShape(w, s, shapes.type[s]!, g);
+    }
+  }
+
+  private recordShape(w: JointsState, s: number, type: number, g: Geometry | null): void {
+    const data = w.quadCache.data;
+    const o = s * RECORD;
+    let kind = CachedKind.None;
+    if (g !== null && type === RoundType.Polygon && (g as Polygon).count === 4) kind = CachedKind.Quad;
+    else if (g !== null && type === RoundType.Circle) {
+      const c = g as Circle;
+      data[o + RoundRecord.X1] = c.cx;
+      data[o + RoundRecord.Y1] = c.cy;
+      data[o + RoundRecord.RADIUS] = c.radius;
+      kind = CachedKind.Circle;
+    } else if (g !== null && type === RoundType.Capsule) {
+      const c = g as Capsule;
+      data[o + RoundRecord.X1] = c.c1x;
+      data[o + RoundRecord.Y1] = c.c1y;
+      data[o + RoundRecord.X2] = c.c2x;
+      data[o + RoundRecord.Y2] = c.c2y;
+      data[o + RoundRecord.RADIUS] = c.radius;
+      kind = CachedKind.Capsule;
+    }
+    this.kind[s] = kind;
+  }
+
   /** The Collide stage over awake contacts [0, count): the kernel's pass, then the JS's on the list. */
   run(w: JointsState, m: KernelMemory, count: number): number {
     const core = this.core;
     const stage = core.stage.Collide;
     if (this.x === null) return core.runSolverBlock(w, stage, 0, count);
     if (this.list.length < count) this.list = m.grow(this.list, Math.max(count, 2 * this.list.length));
+    this.record(w, m);
     // after the growth, which may have bound a new instance
     const r = this.x.collideBlock(0, count);
     let result = r & 3;

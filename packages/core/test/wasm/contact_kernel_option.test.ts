@@ -20,6 +20,7 @@ import {
 } from '../../src/index';
 import { carScene, mixedPileScene, pyramidScene, ragdollScene, tumblerScene } from '../../src/scenes/index';
 import { placements } from '../../src/base/array';
+import { CachedKind } from '../../src/wasm/collide_block';
 import { resetCompiledKernel } from '../../src/wasm/contact_kernel';
 import { contactKernelOf, wasmContactKernel } from '../../src/wasm';
 import { worldStateOf } from '../../src/world/world_access';
@@ -176,6 +177,8 @@ describe('WorldDef.contactKernel', () => {
       w.broadPhase.shapeFat,
       w.shapes.box,
       w.quadCache.radius,
+      // the shapes' kinds (the block's own)
+      (w.contactKernel as unknown as { block: { kind: Int32Array } }).block.kind,
       b.px,
       b.c,
       b.lcx,
@@ -195,22 +198,28 @@ describe('WorldDef.contactKernel', () => {
     }
   });
 
-  it('collide block: both paths run on a mixed pile (pairs of two boxes in the kernel, the others in the JS)', () => {
+  it('collide block: every path runs on a mixed pile (two boxes, a cached shape and a circle, or two capsules in the kernel; the others in the JS)', () => {
     const world = new World({ enableSleep: false, contactKernel: wasmContactKernel });
     mixedShapesScene(world);
     hashes(world, 120);
     const w = worldStateOf(world);
     const c = w.contacts;
-    const radius = w.quadCache.radius;
+    const kind = (w.contactKernel as unknown as { block: { kind: Int32Array } }).block.kind;
     let boxes = 0;
+    let round = 0;
     let others = 0;
     for (let i = 0; i < w.awakeContactCount; i++) {
       const k = w.awakeContacts[i]!;
       if (c.pointCount[k] === 0) continue;
-      if (radius[c.shapeA[k]!]! >= 0 && radius[c.shapeB[k]!]! >= 0) boxes++;
+      const kA = kind[c.shapeA[k]!]!;
+      const kB = kind[c.shapeB[k]!]!;
+      if (kA === CachedKind.Quad && kB === CachedKind.Quad) boxes++;
+      else if (kB === CachedKind.Circle && kA !== CachedKind.None) round++;
+      else if (kA === CachedKind.Capsule && kB === CachedKind.Capsule) round++;
       else others++;
     }
     expect(boxes).toBeGreaterThan(20);
+    expect(round).toBeGreaterThan(20);
     expect(others).toBeGreaterThan(20);
   });
 
