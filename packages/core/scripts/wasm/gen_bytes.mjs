@@ -11,6 +11,7 @@ import { collideBytes, kernelBytes } from './kernel.mjs';
 import { COLLIDE_ARRAYS } from './kernel_collide_block_wat.mjs';
 import { BODY_PARAM_COUNT, BODY_PARAMS, PREPARE_PARAMS, STAGE_ARRAYS } from './kernel_stages_wat.mjs';
 import { PAIR_ARRAYS } from './kernel_pairs_wat.mjs';
+import { COLOUR_ARRAYS } from './kernel_colour_wat.mjs';
 
 const out = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/wasm/contact_kernel_bytes.ts');
 
@@ -60,6 +61,12 @@ ${COLLIDE_ARRAYS.map((a) => `  '${a}',\n`).join('')}] as const;
  */
 export const PAIR_ARRAYS = [
 ${PAIR_ARRAYS.map((a) => `  '${a}',\n`).join('')}] as const;
+/**
+ * The arrays setColourLayout takes the byte offsets of, in its order (paths from the world's
+ * state, \`graph.\` for its constraint graph; scripts/wasm/kernel_colour_wat.mjs COLOUR_ARRAYS).
+ */
+export const COLOUR_ARRAYS = [
+${COLOUR_ARRAYS.map((a) => `  '${a}',\n`).join('')}] as const;
 `;
 }
 

@@ -15,6 +15,7 @@ import {
   CONTACT_KERNEL_COLLIDE,
   CONTACT_KERNEL_SCALAR,
   CONTACT_KERNEL_SIMD,
+  COLOUR_ARRAYS,
   KERNEL_PARAMS,
   PAIR_ARRAYS,
   STAGE_ARRAYS,
@@ -22,12 +23,13 @@ import {
 import type { ContactKernelName } from '../types/contact_kernel.js';
 import type { AttachedContactKernel, KernelCore } from '../world/contact_kernel_hook.js';
 import { CollideBlock } from './collide_block.js';
+import { type ColourExports, colourArray, colourInKernel } from './kernel_colour.js';
 import { KernelMemory } from './kernel_memory.js';
 import { type PairExports, PairWalkScratch, pairArray, queryPairs } from './kernel_pairs.js';
 import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
 
 /** The kernel's exports (scripts/wasm/kernel_wat.mjs); it imports its memory (env.memory). */
-interface KernelExports extends PairExports {
+interface KernelExports extends PairExports, ColourExports {
   setLayout(state: number, data: number, meta: number, again: number, params: number): void;
   warmStart(start: number, end: number): void;
   warmStart2(start: number, end: number): void;
@@ -178,6 +180,11 @@ export class WasmContactKernel implements AttachedContactKernel {
     this.block.place(m, w);
     // what the pair walk reads (docs/wasm-kernel.md, "The pair walk in the kernel")
     for (const path of PAIR_ARRAYS) m.place(...pairArray(w.broadPhase, this.pairs, path));
+    // what the colouring reads and writes (docs/wasm-kernel.md, "The colouring in the kernel")
+    for (const path of COLOUR_ARRAYS) {
+      const [store, key] = colourArray(w, path);
+      if (!m.has(store, key)) m.place(store, key);
+    }
   }
 
   /**
@@ -206,6 +213,14 @@ export class WasmContactKernel implements AttachedContactKernel {
     this.x.setPairsLayout(
       ...PAIR_ARRAYS.map((path) => m.offsetOf(...pairArray(w.broadPhase, this.pairs, path))),
     );
+    this.x.setColourLayout(...COLOUR_ARRAYS.map((path) => m.offsetOf(...colourArray(w, path))));
+  }
+
+  /** The current instance's exports (a reserve may bind a new one). */
+  private readonly exports = (): KernelExports => this.x;
+
+  colour(w: JointsState): number {
+    return colourInKernel(this.exports, w);
   }
 
   queryPairs(w: JointsState, count: number): void {

@@ -316,7 +316,9 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   }
 
   prepareJoints(w, ctx);
-  const count = colourConstraints(w);
+  // (the colouring runs on this thread: with the kernel, by it)
+  const kernel = w.contactKernel;
+  const count = kernel !== null ? kernel.colour(w) : colourConstraints(w);
   // (an executor of its own decides `inline` at this stage and releases its helpers at
   // StoreImpulses: the kernel takes those two only from the serial one)
   const serial = ex === serialExecutor;
