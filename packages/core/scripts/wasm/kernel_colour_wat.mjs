@@ -1,12 +1,12 @@
 /**
  * The constraint graph's colouring in the kernel (docs/wasm-kernel.md, "The colouring in
  * the kernel"): src/dynamics/constraint_graph.ts colourContacts after its reserve
- * (sameInputs, assignColours, sortByBody, placeConstraints) as WAT text for kernel_wat.mjs's
- * module, one call a step. Integers only, step for step the JS's, so the places, meta
+ * (sameInputs, assignColours, sortByBody, placeConstraints) as WAT text for the blocks
+ * module (kernel_blocks_wat.mjs), one call a step. Integers only, step for step the JS's, so the places, meta
  * records, colour starts, sort keys and kept inputs are the JS's words.
  *
- * It reads the body state and writes the meta through the sweeps' globals ($st, $km); the
- * other arrays are at the byte offsets `setColourLayout` takes, in COLOUR_ARRAYS' order.
+ * It reads the body state and writes the meta at the sweeps' offsets (the module's $st, $km);
+ * the other arrays are at the byte offsets `setColourLayout` takes, in COLOUR_ARRAYS' order.
  */
 
 import { S } from './kernel_layout.mjs';
@@ -74,18 +74,22 @@ const loop = (i, end, body) => `${set(i, k(0))}
     (br $top_${i})))`;
 
 /**
- * Whether body `b` (a local) moves: not constraint_graph.ts isFixed, i.e. an inverse mass or
- * inertia, or a -0 velocity component (the one double whose bits are 1 << 63). Inline and
- * without branches: every load is in bounds, and a call a body cost more than the test.
+ * `$moves(b)`: whether body b moves, not constraint_graph.ts isFixed: an inverse mass or
+ * inertia (most bodies: returns at once), else a -0 velocity component (the one double whose
+ * bits are 1 << 63). A function with early returns: written inline without branches, its
+ * five loads a body cost the tumbler 0.27 M instructions a step more.
  */
-function moves(b) {
-  const state = `(i32.add (global.get $st) (i32.shl ${get(b)} (i32.const ${Math.log2(BODY_STRIDE * 8)})))`;
+function movesFunc() {
   const column = (name) =>
-    `(f64.load (i32.add (global.get ${global(name)}) (i32.shl ${get(b)} (i32.const 3))))`;
-  const negZero = (off) => `(i64.eq (i64.load offset=${off * 8} ${state}) (i64.const 0x8000000000000000))`;
-  return `(i32.or (i32.or (f64.ne ${column('invMass')} (f64.const 0)) (f64.ne ${column('invInertia')} (f64.const 0)))
-        (i32.or (i32.or ${negZero(S.VX)} ${negZero(S.VY)}) ${negZero(S.W)}))`;
+    `(f64.load (i32.add (global.get ${global(name)}) (i32.shl ${get('b')} (i32.const 3))))`;
+  const negZero = (off) => `(i64.eq (i64.load offset=${off * 8} ${get('o')}) (i64.const 0x8000000000000000))`;
+  return `(func $moves (param $b i32) (result i32) (local $o i32)
+  (if (f64.ne ${column('invMass')} (f64.const 0)) (then (return ${k(1)})))
+  (if (f64.ne ${column('invInertia')} (f64.const 0)) (then (return ${k(1)})))
+  ${set('o', `(i32.add (global.get $st) (i32.shl ${get('b')} (i32.const ${Math.log2(BODY_STRIDE * 8)})))`)}
+  (i32.or (i32.or ${negZero(S.VX)} ${negZero(S.VY)}) ${negZero(S.W)}))`;
 }
+const moves = (b) => `(call $moves ${get(b)})`;
 
 /** A contact's inputs common to sameInputs and assignColours: contact c, its points, bodies. */
 const contactHead = (skip) => `${set('c', ld('awakeContacts', get('i')))}
@@ -297,6 +301,7 @@ export function colourWat() {
   return `${NAMES.map((n) => `(global ${global(n)} (mut i32) (i32.const 0))`).join(' ')}
   (func (export "setColourLayout") ${NAMES.map(() => '(param i32)').join(' ')}
     ${NAMES.map((n, i) => `(global.set ${global(n)} (local.get ${i}))`).join(' ')})
+  ${movesFunc()}
   ${sameFunc()}
   ${assignFunc()}
   ${sortFunc()}

@@ -18,7 +18,6 @@
 import { K, Q, S } from './kernel_layout.mjs';
 import { stagesWat } from './kernel_stages_wat.mjs';
 import { pairsWat } from './kernel_pairs_wat.mjs';
-import { colourWat } from './kernel_colour_wat.mjs';
 
 // Layouts: kernel_layout.mjs; M, the meta kinds, as contact_solver.ts's.
 const PAIRED_TWO_POINTS = 6;
@@ -607,6 +606,5 @@ export function kernelWat({ simd = true } = {}) {
   ${simd ? warm2Func() : ''}
   ${relaxAgainFunc()}
   ${stagesWat()}
-  ${pairsWat({ simd })}
-  ${colourWat()})`;
+  ${pairsWat({ simd })})`;
 }

@@ -523,7 +523,8 @@ function updateStepContext(w: WorldState, dt: number, subSteps: number): void {
  */
 function finalizeBodies(w: WorldState): void {
   const n = w.awakeBodyCount;
-  const result = n > 0 ? w.stepExecutor.runStage(w, SolverStage.FinalizeBodies, 0, n) : 0;
+  const ex = w.stepExecutor;
+  const result = n > 0 ? runWhole(w, ex, ex === serialExecutor, SolverStage.FinalizeBodies, n) : 0;
   gatherFinalized(w, n, result);
 }
 

@@ -6,7 +6,6 @@
  * growth and restores; and a kernel with one operation of the colouring broken is caught.
  */
 
-import wabtInit from 'wabt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BodyType, makeBox, makeCircle, World } from '../../src/index';
 import { carScene, mixedPileScene, pyramidScene, ragdollScene, tumblerScene } from '../../src/scenes/index';
@@ -16,7 +15,7 @@ import { colourConstraints } from '../../src/dynamics/contact_solver';
 import { resetCompiledKernel } from '../../src/wasm/contact_kernel';
 import { contactKernelOf, wasmContactKernel } from '../../src/wasm';
 import { worldStateOf } from '../../src/world/world_access';
-import { kernelWat } from '../../scripts/wasm/kernel_wat.mjs';
+import { withBrokenKernel } from './fixtures/broken_kernel';
 import { DT } from '../support';
 
 type Scene = (world: World) => void;
@@ -216,35 +215,13 @@ describe('the colouring in the kernel', () => {
   ];
 
   it.each(MUTATIONS)('a kernel with %s broken differs', async (_name, func, from, to) => {
-    const text = kernelWat({ simd: true });
-    const start = text.indexOf(`(func ${func} `);
-    const end = text.indexOf('(func ', start + 1);
-    const broken = text.slice(0, start) + text.slice(start, end).split(from).join(to) + text.slice(end);
-    expect(broken).not.toBe(text);
-    const wabt = await wabtInit();
-    const mod = wabt.parseWat('broken.wat', broken, { simd: true });
-    mod.validate();
-    const bytes = new Uint8Array(mod.toBinary({}).buffer);
-    mod.destroy();
-    type Api = { Module: new (b: Uint8Array) => object; Instance: unknown; Memory: unknown };
-    const g = globalThis as unknown as { WebAssembly: Api };
-    const real = g.WebAssembly;
-    try {
-      // the first module compiled (the f64x2 kernel) is the broken one; the collide module as it is
-      let compiles = 0;
-      const Module = function (this: unknown, b: Uint8Array) {
-        return new real.Module(compiles++ === 0 ? bytes : b);
-      } as unknown as Api['Module'];
-      g.WebAssembly = { ...real, Module, Instance: real.Instance, Memory: real.Memory } as Api;
-      resetCompiledKernel();
+    const differs = await withBrokenKernel(func, from, to, () => {
       const [js, wasm] = pair((w) => pyramidScene(w, 12), false);
       const [jsT, wasmT] = pair((w) => tumblerScene(w, 12), false);
       expect(contactKernelOf(wasm)).toBe('wasm-simd');
-      const differs = firstDifference(js, wasm, 150) !== -1 || firstDifference(jsT, wasmT, 60) !== -1;
-      expect(differs || !changedPointCount()).toBe(true);
-    } finally {
-      g.WebAssembly = real;
-    }
+      return firstDifference(js, wasm, 150) !== -1 || firstDifference(jsT, wasmT, 60) !== -1;
+    });
+    expect(differs || !(await withBrokenKernel(func, from, to, changedPointCount))).toBe(true);
   });
 
   it('pins the overflow index the generator uses', () => {
