@@ -5,6 +5,7 @@ import wabtInit from 'wabt';
 import { ContactKernel } from './contact_kernel.mjs';
 import { kernelWat } from './kernel_wat.mjs';
 import { collideModuleWat } from './kernel_collide_block_wat.mjs';
+import { blocksModuleWat } from './kernel_blocks_wat.mjs';
 
 export { ContactKernel };
 
@@ -27,6 +28,16 @@ export async function createKernel(options) {
 export async function collideBytes() {
   const wabt = await wabtInit();
   const mod = wabt.parseWat('collide_kernel.wat', collideModuleWat());
+  mod.validate();
+  const { buffer } = mod.toBinary({});
+  mod.destroy();
+  return buffer;
+}
+
+/** The blocks module's bytes (kernel_blocks_wat.mjs): the colouring and the bodies' finish. */
+export async function blocksBytes() {
+  const wabt = await wabtInit();
+  const mod = wabt.parseWat('blocks_kernel.wat', blocksModuleWat());
   mod.validate();
   const { buffer } = mod.toBinary({});
   mod.destroy();

@@ -72,7 +72,9 @@ export function createShapeProxy(w: DynamicsState, shape: number, forcePairCreat
   const body = shapes.body[shape]!;
   computeShapeBox(w, shape);
   const fat = fatBoxOf(w, shape, fatBox);
-  shapes.proxyKey[shape] = w.broadPhase.createProxy(
+  // the key first, then the column it goes in: creating the proxy may grow the trees in the
+  // contact kernel's memory, which re-takes every view of it, proxyKey's among them
+  const key = w.broadPhase.createProxy(
     fat.minX,
     fat.minY,
     fat.maxX,
@@ -83,6 +85,7 @@ export function createShapeProxy(w: DynamicsState, shape: number, forcePairCreat
     forcePairCreation,
     pairSearchMask(shapes.maskBits[shape]!, shapes.groupIndex[shape]!),
   );
+  shapes.proxyKey[shape] = key;
 }
 
 export function destroyShapeProxy(w: DynamicsState, shape: number): void {

@@ -12,9 +12,12 @@
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from '../world/solver_stages.js';
 import {
+  CONTACT_KERNEL_BLOCKS,
   CONTACT_KERNEL_COLLIDE,
   CONTACT_KERNEL_SCALAR,
   CONTACT_KERNEL_SIMD,
+  COLOUR_ARRAYS,
+  FINISH_ARRAYS,
   KERNEL_PARAMS,
   PAIR_ARRAYS,
   STAGE_ARRAYS,
@@ -22,6 +25,8 @@ import {
 import type { ContactKernelName } from '../types/contact_kernel.js';
 import type { AttachedContactKernel, KernelCore } from '../world/contact_kernel_hook.js';
 import { CollideBlock } from './collide_block.js';
+import { type ColourExports, colourArray, colourInKernel } from './kernel_colour.js';
+import { FinishBlock, type FinishExports } from './kernel_finish.js';
 import { KernelMemory } from './kernel_memory.js';
 import { type PairExports, PairWalkScratch, pairArray, queryPairs } from './kernel_pairs.js';
 import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
@@ -61,11 +66,16 @@ function stageArray(w: JointsState, path: (typeof STAGE_ARRAYS)[number]): [store
   return [owner, path.slice(dot + 1)];
 }
 
+/** The blocks module's exports (scripts/wasm/kernel_blocks_wat.mjs). */
+interface BlocksExports extends ColourExports, FinishExports {
+  setBlocksLayout(state: number, meta: number, params: number): void;
+}
+
 /**
- * The compiled module, whether it is the f64x2 one, and the collide module (null if it did
- * not compile: the JS's narrow phase); null when no kernel compiles here.
+ * The compiled module, whether it is the f64x2 one, the blocks module, and the collide module
+ * (null if it did not compile: the JS's narrow phase); null when no kernel compiles here.
  */
-type Compiled = { module: WasmModule; simd: boolean; collide: WasmModule | null };
+type Compiled = { module: WasmModule; simd: boolean; blocks: WasmModule; collide: WasmModule | null };
 let compiled: Compiled | null | undefined;
 
 function compileOnce(): Compiled | null {
@@ -78,7 +88,9 @@ function compileOnce(): Compiled | null {
     [CONTACT_KERNEL_SCALAR, false],
   ] as const) {
     try {
-      compiled = { module: new api.Module(decode(bytes)), simd, collide: null };
+      const module = new api.Module(decode(bytes));
+      // plain WebAssembly: where a kernel compiles, so does it
+      compiled = { module, simd, blocks: new api.Module(decode(CONTACT_KERNEL_BLOCKS)), collide: null };
       break;
     } catch {
       // SIMD missing (the f64x2 module does not validate) or compiling refused: next, or JS
@@ -104,6 +116,8 @@ export class WasmContactKernel implements AttachedContactKernel {
   readonly name: ContactKernelName;
   /** The exports of the instance bound to the memory's current WebAssembly.Memory. */
   private x: KernelExports;
+  /** The blocks module's, on the same memory. */
+  private b: BlocksExports;
   private bound: WasmMemory;
   private readonly memory: KernelMemory;
   private readonly simd: boolean;
@@ -119,12 +133,15 @@ export class WasmContactKernel implements AttachedContactKernel {
   params = new Float64Array(KERNEL_PARAMS.length);
   /** The Collide stage (collide_block.ts). */
   private readonly block: CollideBlock;
+  /** The bodies' finish (kernel_finish.ts). */
+  private readonly finish = new FinishBlock();
   /** The pair walk's own arrays (kernel_pairs.ts). */
   private readonly pairs = new PairWalkScratch();
 
   private constructor(
     private readonly api: WasmApi,
     private readonly module: WasmModule,
+    private readonly blocksModule: WasmModule,
     simd: boolean,
     memory: WasmMemory,
     w: JointsState,
@@ -135,6 +152,7 @@ export class WasmContactKernel implements AttachedContactKernel {
     this.block = new CollideBlock(core, api, collide);
     this.block.bind(memory);
     this.x = new api.Instance(module, { env: { memory } }).exports as unknown as KernelExports;
+    this.b = new api.Instance(blocksModule, { env: { memory } }).exports as unknown as BlocksExports;
     this.simd = simd;
     this.name = simd ? 'wasm-simd' : 'wasm';
     this.w = w;
@@ -154,7 +172,16 @@ export class WasmContactKernel implements AttachedContactKernel {
     const api = wasmApi();
     if (api === null) return null;
     try {
-      return new WasmContactKernel(api, c.module, c.simd, new api.Memory({ initial: 1 }), w, core, c.collide);
+      return new WasmContactKernel(
+        api,
+        c.module,
+        c.blocks,
+        c.simd,
+        new api.Memory({ initial: 1 }),
+        w,
+        core,
+        c.collide,
+      );
     } catch {
       return null;
     }
@@ -178,6 +205,16 @@ export class WasmContactKernel implements AttachedContactKernel {
     this.block.place(m, w);
     // what the pair walk reads (docs/wasm-kernel.md, "The pair walk in the kernel")
     for (const path of PAIR_ARRAYS) m.place(...pairArray(w.broadPhase, this.pairs, path));
+    // what the colouring reads and writes (docs/wasm-kernel.md, "The colouring in the kernel")
+    for (const path of COLOUR_ARRAYS) {
+      const [store, key] = colourArray(w, path);
+      if (!m.has(store, key)) m.place(store, key);
+    }
+    // the bodies' finish's (docs/wasm-kernel.md, "The bodies' finish in the kernel")
+    for (const path of FINISH_ARRAYS) {
+      const [store, key] = this.finish.array(w, path);
+      if (!m.has(store, key)) m.place(store, key);
+    }
   }
 
   /**
@@ -188,8 +225,9 @@ export class WasmContactKernel implements AttachedContactKernel {
     const m = this.memory;
     if (m.memory !== this.bound) {
       this.bound = m.memory;
-      this.x = new this.api.Instance(this.module, { env: { memory: m.memory } })
-        .exports as unknown as KernelExports;
+      const env = { env: { memory: m.memory } };
+      this.x = new this.api.Instance(this.module, env).exports as unknown as KernelExports;
+      this.b = new this.api.Instance(this.blocksModule, env).exports as unknown as BlocksExports;
       this.block.bind(m.memory);
     }
     const w = this.w;
@@ -206,6 +244,18 @@ export class WasmContactKernel implements AttachedContactKernel {
     this.x.setPairsLayout(
       ...PAIR_ARRAYS.map((path) => m.offsetOf(...pairArray(w.broadPhase, this.pairs, path))),
     );
+    const b = this.b;
+    b.setBlocksLayout(m.offsetOf(w.bodies, 'state'), m.offsetOf(k, 'meta'), m.offsetOf(this, 'params'));
+    b.setColourLayout(...COLOUR_ARRAYS.map((path) => m.offsetOf(...colourArray(w, path))));
+    b.setFinishLayout(...FINISH_ARRAYS.map((path) => m.offsetOf(...this.finish.array(w, path))));
+  }
+
+  /** The blocks instance and the parameter record now (a growth may bind a new instance and move the record). */
+  private readonly exports = (): BlocksExports => this.b;
+  private readonly paramRecord = (): Float64Array => this.params;
+
+  colour(w: JointsState): number {
+    return colourInKernel(this.exports, w);
   }
 
   queryPairs(w: JointsState, count: number): void {
@@ -236,6 +286,9 @@ export class WasmContactKernel implements AttachedContactKernel {
       return 0;
     }
     if (stage === S.Collide) return this.block.run(w, this.memory, count);
+    if (stage === S.FinalizeBodies) {
+      return this.finish.run(this.exports, this.core, this.paramRecord, w, this.memory, count);
+    }
     if (stage === S.RelaxAgain) {
       x.relaxAgain(0, count, track, first);
       return 0;

@@ -93,8 +93,11 @@ export class KernelMemory implements ArrayPlacement {
     const from = r.offset;
     const bytes = r.length * size;
     const offset = this.allocate(capacity * size);
-    // the new region is past the top, never written: zeros, as a new typed array's
-    new Uint8Array(this.memory.buffer).copyWithin(offset, from, from + bytes);
+    const all = new Uint8Array(this.memory.buffer);
+    all.copyWithin(offset, from, from + bytes);
+    // the rest zeros, as a new typed array's: after a reset the bytes past the top are the
+    // old regions' (the colouring's body masks are read as 0 from a growth on)
+    all.fill(0, offset + bytes, offset + capacity * size);
     r.offset = offset;
     r.length = capacity;
     const view = new r.Kind(this.memory.buffer, offset, capacity);

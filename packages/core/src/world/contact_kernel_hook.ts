@@ -52,6 +52,12 @@ export interface AttachedContactKernel {
    * (collision/pair_query.ts queryPairsBlock over the whole block): the same hits and ranges.
    */
   queryPairs(w: JointsState, count: number): void;
+  /**
+   * Colours the touching awake contacts on this thread (dynamics/contact_solver.ts
+   * colourConstraints, reserves included): the same places, meta records and graph words;
+   * returns the constraint count.
+   */
+  colour(w: JointsState): number;
   /** Moves the stores of `w` into the kernel memory again: a restore replaced them. */
   adopt(w: JointsState): void;
 }

@@ -316,7 +316,8 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   }
 
   prepareJoints(w, ctx);
-  const count = colourConstraints(w);
+  // the colouring runs on this thread: with the kernel, by it
+  const count = w.contactKernel?.colour(w) ?? colourConstraints(w);
   // (an executor of its own decides `inline` at this stage and releases its helpers at
   // StoreImpulses: the kernel takes those two only from the serial one)
   const serial = ex === serialExecutor;
@@ -364,10 +365,10 @@ function runWhole(w: WorldState, ex: StepExecutor, here: boolean, stage: SolverS
   return here && kernel !== null ? kernel.sweep(w, stage, count) : ex.runStage(w, stage, 0, count);
 }
 
-/** Runs a body stage over every awake body (by the kernel as runWhole does). */
-function runBodies(w: WorldState, ex: StepExecutor, inline: boolean, stage: SolverStage): void {
+/** Runs a body stage over every awake body (by the kernel as runWhole does); returns its result. */
+function runBodies(w: WorldState, ex: StepExecutor, inline: boolean, stage: SolverStage): number {
   const n = w.awakeBodyCount;
-  if (n > 0) runWhole(w, ex, inline, stage, n);
+  return n > 0 ? runWhole(w, ex, inline, stage, n) : 0;
 }
 
 /**
@@ -442,12 +443,9 @@ function runColours(
     // relax-again pass over all of them, as it runs only where the relax pass flagged)
     const count = starts[GRAPH_COLOUR_COUNT]!;
     if (count === 0) return 0;
-    // the WebAssembly kernel, when the world has one, runs the contact sweeps (same bits)
-    const kernel = w.contactKernel;
-    const r =
-      kernel === null || stage === SolverStage.Restitution
-        ? runSolverBlock(w, stage, 0, count)
-        : kernel.sweep(w, stage, count);
+    // the WebAssembly kernel, when the world has one, runs the contact sweeps (same bits;
+    // it hands restitution back to runSolverBlock)
+    const r = w.contactKernel?.sweep(w, stage, count) ?? runSolverBlock(w, stage, 0, count);
     return r !== 0 ? ALL_COLOURS : 0;
   }
   const overflow = starts[0]!;
@@ -520,9 +518,8 @@ function updateStepContext(w: WorldState, dt: number, subSteps: number): void {
  * awake order. The counts are left in module variables, as collide leaves its own.
  */
 function finalizeBodies(w: WorldState): void {
-  const n = w.awakeBodyCount;
-  const result = n > 0 ? w.stepExecutor.runStage(w, SolverStage.FinalizeBodies, 0, n) : 0;
-  gatherFinalized(w, n, result);
+  // with the kernel, by it (a kernel's world has no helpers: no shared memory)
+  gatherFinalized(w, w.awakeBodyCount, runBodies(w, w.stepExecutor, true, SolverStage.FinalizeBodies));
 }
 
 /**

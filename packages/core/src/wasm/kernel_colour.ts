@@ -1,0 +1,50 @@
+/**
+ * The constraint graph's colouring in the kernel (docs/wasm-kernel.md, "The colouring in the
+ * kernel"): where the arrays it reads and writes are (scripts/wasm/kernel_colour_wat.mjs
+ * COLOUR_ARRAYS), and its one call a step, in place of dynamics/contact_solver.ts
+ * colourConstraints: the same reserves first (they may grow arrays, so move the memory),
+ * then the kernel's colourContacts.
+ */
+
+import type { JointsState } from '../joints/joints_state.js';
+import type { COLOUR_ARRAYS } from './contact_kernel_bytes.js';
+
+/** The kernel's exports of kernel_colour_wat.mjs. */
+export interface ColourExports {
+  setColourLayout(...offsets: number[]): void;
+  colour(keyCount: number, awakeContacts: number, awakeBodies: number): number;
+}
+
+/**
+ * The store and field of a COLOUR_ARRAYS path. The graph's fixed arrays (`counts`,
+ * `colourStart`, ...) are readonly to the core's code, which never replaces them; placing
+ * them replaces them once, by views of the kernel memory.
+ */
+export function colourArray(
+  w: JointsState,
+  path: (typeof COLOUR_ARRAYS)[number],
+): [store: object, key: string] {
+  const dot = path.indexOf('.');
+  if (dot < 0) return [w, path];
+  const owner = path.slice(0, dot);
+  const store = owner === 'bodies' ? w.bodies : owner === 'contacts' ? w.contacts : w.constraints.graph;
+  return [store, path.slice(dot + 1)];
+}
+
+/**
+ * colourConstraints by the kernel: returns the constraint count, also left in `k.count`
+ * and, as the JS's colourContacts leaves it, in the graph's `keyCount` (on a kept colouring
+ * the count it returns is the kept one's, the same number).
+ */
+export function colourInKernel(x: () => ColourExports, w: JointsState): number {
+  const k = w.constraints;
+  const g = k.graph;
+  const contacts = w.awakeContactCount;
+  k.reserve(contacts);
+  g.reserve(contacts, w.bodies.capacity, w.awakeBodyCount);
+  // after the reserves, which may have bound a new instance
+  const n = x().colour(g.keyCount, contacts, w.awakeBodyCount);
+  g.keyCount = n;
+  k.count = n;
+  return n;
+}

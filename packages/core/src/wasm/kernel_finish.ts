@@ -1,0 +1,74 @@
+/**
+ * The bodies' finish in the kernel (docs/wasm-kernel.md, "The bodies' finish in the
+ * kernel"): where the arrays it reads and writes are (scripts/wasm/kernel_finish_wat.mjs
+ * FINISH_ARRAYS), and the FinalizeBodies stage as one call of the kernel's `finish` over the
+ * awake bodies, which finishes the bodies of cached quadrilaterals and lists the others; the
+ * JS's finalizeBodyRange then runs on the listed ones, in runs of consecutive awake indices.
+ */
+
+import type { JointsState } from '../joints/joints_state.js';
+import type { KernelCore } from '../world/contact_kernel_hook.js';
+import { type FINISH_ARRAYS, KERNEL_PARAMS } from './contact_kernel_bytes.js';
+import type { KernelMemory } from './kernel_memory.js';
+
+/** The kernel's exports of kernel_finish_wat.mjs. */
+export interface FinishExports {
+  setFinishLayout(...offsets: number[]): void;
+  finish(start: number, end: number, enableContinuous: number, enableSleep: number): number;
+}
+
+export class FinishBlock {
+  /** The awake indices the kernel left to the JS, a region of the kernel memory. */
+  list = new Int32Array(64);
+
+  /** The store and field of a FINISH_ARRAYS path (`list` is the block's own). */
+  array(w: JointsState, path: (typeof FINISH_ARRAYS)[number]): [store: object, key: string] {
+    const dot = path.indexOf('.');
+    if (dot < 0) return path === 'list' ? [this, path] : [w, path];
+    const owner = path.slice(0, dot);
+    const store =
+      owner === 'bodies'
+        ? w.bodies
+        : owner === 'shapes'
+          ? w.shapes
+          : owner === 'quadCache'
+            ? w.quadCache
+            : w.broadPhase;
+    return [store, path.slice(dot + 1)];
+  }
+
+  /**
+   * The FinalizeBodies stage over awake bodies [0, count): the kernel's pass, then the JS's
+   * on the list. `x` gives the current instance (growing the list may bind a new one).
+   */
+  run(
+    x: () => FinishExports,
+    core: KernelCore,
+    params: () => Float64Array,
+    w: JointsState,
+    m: KernelMemory,
+    count: number,
+  ): number {
+    if (this.list.length < count) this.list = m.grow(this.list, Math.max(count, 2 * this.list.length));
+    const settings = w.settings;
+    const p = params();
+    p[KERNEL_PARAMS.finish] = w.stepContext.dt;
+    p[KERNEL_PARAMS.finish + 1] = settings.continuousMinSpeed;
+    const r = x().finish(0, count, settings.enableContinuous ? 1 : 0, settings.enableSleep ? 1 : 0);
+    let result = r & 3;
+    const n = r >>> 2;
+    const list = this.list;
+    const stage = core.stage.FinalizeBodies;
+    for (let j = 0; j < n; ) {
+      const start = list[j]!;
+      let end = start + 1;
+      j++;
+      while (j < n && list[j] === end) {
+        end++;
+        j++;
+      }
+      result |= core.runSolverBlock(w, stage, start, end);
+    }
+    return result;
+  }
+}
