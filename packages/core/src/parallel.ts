@@ -27,6 +27,8 @@ import type { World } from './world.js';
 export { sharedMemoryGeneration };
 /** The stage ids a kernel is called with: @impulse/worker's dispatch thresholds name them. */
 export { SolverStage } from './world/solver_stages.js';
+/** StepExecutor.runColours' bit of the regions' phase (dynamics/constraint_graph.ts). */
+export { REGION_PHASE_BIT } from './world/step_executor.js';
 
 /** Runs a stage over items [start, end): one block (the pool's `StageKernel`). */
 export type BlockKernel = (stage: number, start: number, end: number) => number;

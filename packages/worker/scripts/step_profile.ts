@@ -26,7 +26,7 @@
  * (WorldExecutorOptions.sweep).
  */
 import { World } from '@impulse/core';
-import { SolverStage, setStepExecutor } from '@impulse/core/parallel';
+import { REGION_PHASE_BIT, SolverStage, setStepExecutor } from '@impulse/core/parallel';
 import { BENCH_SCENES } from './bench_scenes.js';
 import { nodeKernelUrl } from '../src/parallel/kernel_url_node.js';
 import { nodeHelperSpawner } from '../src/parallel/spawn_node.js';
@@ -52,6 +52,8 @@ class RecordingExecutor {
   readonly start = new Int32Array(MAX_CALLS);
   readonly end = new Int32Array(MAX_CALLS);
   readonly shared = new Uint8Array(MAX_CALLS);
+  /** The region count of a call that is the regions' phase, else 0. */
+  readonly region = new Uint8Array(MAX_CALLS);
   readonly begin = new Float64Array(MAX_CALLS);
   readonly finish = new Float64Array(MAX_CALLS);
   constructor(readonly inner: WorldStepExecutor) {}
@@ -73,13 +75,37 @@ class RecordingExecutor {
     return result;
   }
   /** A sweep handed over at once: recorded as a call per colour, the first holding its time. */
-  runColours(w: unknown, stage: number, colourStart: Int32Array, mask: number): number {
+  runColours(
+    w: unknown,
+    stage: number,
+    colourStart: Int32Array,
+    mask: number,
+    regionStart?: Int32Array,
+    regions?: number,
+  ): number {
     const before = this.inner.dispatches;
     const t = performance.now();
-    const result = this.inner.runColours(w, stage, colourStart, mask);
+    const result = this.inner.runColours(w, stage, colourStart, mask, regionStart, regions);
     const t1 = performance.now();
     const shared = this.inner.dispatches > before ? 1 : 0;
     let first = true;
+    // the regions' phase first (one call here, marked in `region`)
+    if (
+      regions !== undefined &&
+      regions > 0 &&
+      regionStart !== undefined &&
+      (mask & REGION_PHASE_BIT) !== 0
+    ) {
+      const i = this.calls++ & (MAX_CALLS - 1);
+      this.stage[i] = stage;
+      this.start[i] = regionStart[0]!;
+      this.end[i] = regionStart[regions]!;
+      this.shared[i] = shared;
+      this.region[i] = regions;
+      this.begin[i] = t;
+      this.finish[i] = t1;
+      first = false;
+    }
     for (let c = 0; c + 1 < colourStart.length; c++) {
       if (((mask >> c) & 1) === 0 || colourStart[c + 1] === colourStart[c]) continue;
       const i = this.calls++ & (MAX_CALLS - 1);
@@ -87,6 +113,7 @@ class RecordingExecutor {
       this.start[i] = colourStart[c]!;
       this.end[i] = colourStart[c + 1]!;
       this.shared[i] = shared;
+      this.region[i] = 0;
       this.begin[i] = first ? t : t1;
       this.finish[i] = t1;
       first = false;
@@ -153,9 +180,16 @@ const lastStep = stepStart[steps - 1]!;
 const colours: number[] = [];
 const coloursShared: number[] = [];
 let overflow = 0;
+let regions = 0;
+let regionItems = 0;
 let i = lastStep;
 while (i < recorder.calls && recorder.stage[i] !== SolverStage.WarmStart) i++;
 if (i < recorder.calls) overflow = recorder.start[i]!;
+if (i < recorder.calls && recorder.region[i] !== 0) {
+  regions = recorder.region[i]!;
+  regionItems = recorder.end[i]! - recorder.start[i]!;
+  i++;
+}
 for (; i < recorder.calls && recorder.stage[i] === SolverStage.WarmStart; i++) {
   colours.push(recorder.end[i]! - recorder.start[i]!);
   coloursShared.push(recorder.shared[i]!);
@@ -163,6 +197,8 @@ for (; i < recorder.calls && recorder.stage[i] === SolverStage.WarmStart; i++) {
 console.log(`${sceneName} on ${threads} threads, steps ${WARM_UP + 1}-${WARM_UP + steps}, sleep off`);
 if (executor.inline) console.log('the step ran its colour stages inline (no colour reached its threshold)');
 else {
+  if (regions > 0)
+    console.log(`regions: ${regions}, ${regionItems} constraints in one phase; the seams' colours follow`);
   console.log(
     `colours: ${colours.length}, overflow ${overflow} constraints (solved by the calling thread alone)`,
   );

@@ -27,10 +27,23 @@
  * the bodies where the body stages' blocks cut them, so a thread touches the same bodies in
  * every stage and their data stay in its core's cache (docs/parallel-step.md, "Keeping each
  * body's data on one core"). The same bits: contacts of one colour commute.
+ *
+ * Regions (GRAPH_REGION_MIN_CONSTRAINTS or more constraints): the awake bodies are cut into
+ * GRAPH_REGION_COUNT ranges of awake index with about equal constraint counts, and the
+ * layout becomes the overflow, each region's interior constraints (in the order above,
+ * restricted to the region), then the seam constraints (moving bodies in two regions),
+ * coloured again among themselves. A region's constraints are one block, run in order by
+ * one thread; two regions share no moving body, so a sweep is one phase of region blocks
+ * plus a phase per seam colour, a few barriers instead of 24 (docs/parallel-step.md,
+ * "Regions"). Every thread count solves in this order, one thread as one range.
  */
 
 import type { DynamicsState } from './dynamics_state.js';
-import type { ConstraintGraph } from './constraint_graph_store.js';
+import {
+  type ConstraintGraph,
+  GRAPH_REGION_COUNT,
+  GRAPH_REGION_MIN_CONSTRAINTS,
+} from './constraint_graph_store.js';
 
 /** Body solver state (body_state_layout.ts), a local copy as in contact_solver.ts. */
 enum S {
@@ -82,7 +95,17 @@ export function colourContacts(w: DynamicsState, g: ConstraintGraph, meta: Int32
   if (sameInputs(w, g) === g.keyCount) return g.colourStart[L.OVERFLOW]!;
   const n = assignColours(w, g);
   g.keyCount = n;
-  sortByBody(g, n, w.awakeBodyCount + 1);
+  const buckets = w.awakeBodyCount + 1;
+  sortByBody(g, n, buckets);
+  // the regions are a function of the constraints alone (never of the thread count), so
+  // every thread count solves in the same order
+  const regions = n >= GRAPH_REGION_MIN_CONSTRAINTS ? GRAPH_REGION_COUNT : 0;
+  g.regionCount = regions;
+  g.groupCount = regions * L.OVERFLOW + L.OVERFLOW;
+  if (regions > 0) {
+    cutRegions(g, n, buckets, regions);
+    groupContacts(g, n, regions);
+  }
   placeConstraints(w, g, meta, n);
   return n;
 }
@@ -155,7 +178,7 @@ function assignColours(w: DynamicsState, g: ConstraintGraph): number {
   const contactOf = g.contactOf;
   const bucketOf = g.bucketOf;
   const counts = g.counts;
-  const twoPoint = g.twoPointCounts;
+  const twoPoint = g.groupTwo;
   const inputs = g.inputs;
   counts.fill(0);
   twoPoint.fill(0);
@@ -243,6 +266,80 @@ function placeInBuckets(bucketOf: Int32Array, cursor: Int32Array, order: Int32Ar
 }
 
 /**
+ * Cuts the awake bodies into `regions` ranges of awake index holding about equal numbers of
+ * constraints (by their sort key: the lowest awake index of their moving bodies), from the
+ * counting sort's bucket ends (sortByBody leaves `bucketStart[b]` at bucket b's end). A
+ * function of the colouring's inputs alone, so a kept colouring keeps its regions.
+ */
+function cutRegions(g: ConstraintGraph, n: number, buckets: number, regions: number): void {
+  const ends = g.bucketStart;
+  const regionOf = g.regionOfBucket;
+  // bucket 0: the overflow and the contacts with no moving body (region 0's)
+  const base = ends[0]!;
+  const total = n - base;
+  const last = regions - 1;
+  let r = 0;
+  let next = (base + Math.floor(total / regions)) | 0;
+  regionOf[0] = 0;
+  for (let b = 1; b < buckets; b++) {
+    regionOf[b] = r;
+    const full = ends[b]! >= next && r < last;
+    r = full ? r + 1 : r;
+    next = full ? (base + Math.floor((total * (r + 1)) / regions)) | 0 : next;
+  }
+}
+
+/**
+ * With regions, each contact's layout group in place of its colour, in awake order: a
+ * contact whose moving bodies lie in one region is that region's, in its colour (group
+ * r·24 + colour), so that an interior body's constraints keep their order; a seam contact
+ * (moving bodies in two regions) is coloured again among the seams alone, the lowest colour
+ * free on both bodies (Box2D v3's rule: few colours, few barriers), group R·24 + colour; the
+ * overflow stays the overflow (group R·24 + 24). Counts the groups.
+ */
+function groupContacts(g: ConstraintGraph, n: number, regions: number): void {
+  const colourOf = g.colourOf;
+  const inputs = g.inputs;
+  const regionOf = g.regionOfBucket;
+  const masks = g.seamColours;
+  const counts = g.counts;
+  const twoPoint = g.groupTwo;
+  const seams = regions * L.OVERFLOW;
+  const overflow = seams + L.OVERFLOW;
+  counts.fill(0);
+  twoPoint.fill(0);
+  for (let j = 0; j < n; j++) {
+    const colour = colourOf[j]!;
+    const o = j * 4;
+    const rankA = inputs[o + 2]!;
+    const rankB = inputs[o + 3]!;
+    const first = inputs[o]!;
+    const bA = first >> 2;
+    const bB = inputs[o + 1]!;
+    // a body that does not move has no region (-1); the bucket is the lowest awake index + 1
+    const rA = rankA === L.NO_KEY ? -1 : regionOf[rankA + 1]!;
+    const rB = rankB === L.NO_KEY ? -1 : regionOf[rankB + 1]!;
+    const seam = rA >= 0 && rB >= 0 && rA !== rB;
+    const maskA = seam ? masks[bA]! : 0;
+    const maskB = seam ? masks[bB]! : 0;
+    const free = ~(maskA | maskB) & L.ALL;
+    const bit = free & -free;
+    if (seam) {
+      masks[bA] = maskA | bit;
+      masks[bB] = maskB | bit;
+    }
+    const seamGroup = free === 0 ? overflow : seams + 31 - Math.clz32(bit);
+    // not a seam: both bodies in one region, or one (or none) moving
+    const inside = rA > rB ? rA : rB;
+    const interior = (inside > 0 ? inside * L.OVERFLOW : 0) + colour;
+    const group = colour === L.OVERFLOW ? overflow : seam ? seamGroup : interior;
+    colourOf[j] = group;
+    counts[group] = counts[group]! + 1;
+    twoPoint[group] = twoPoint[group]! + ((first & 3) === 2 ? 1 : 0);
+  }
+}
+
+/**
  * Third loop, in the sorted order: the places (overflow, then colour by colour), the meta
  * records; clears the masks.
  */
@@ -254,25 +351,29 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
   const masks = g.bodyColours;
   const colourOf = g.colourOf;
   const contactOf = g.contactOf;
+  const seamMasks = g.seamColours;
   const counts = g.counts;
-  const twoPoint = g.twoPointCounts;
-  const start = g.colourStart;
+  const twoPoint = g.groupTwo;
+  const start = g.groupStart;
   const nextTwo = g.nextTwo;
   const nextOther = g.nextOther;
   const order = g.order;
   const bucketOf = g.bucketOf;
   const bucketAt = g.bucketAt;
-  // the overflow first, then the colours; two-point contacts first within each
-  let at = counts[L.OVERFLOW]!;
-  nextTwo[L.OVERFLOW] = 0;
-  nextOther[L.OVERFLOW] = 0;
-  for (let colour = 0; colour < L.OVERFLOW; colour++) {
-    start[colour] = at;
-    nextTwo[colour] = at;
-    nextOther[colour] = at + twoPoint[colour]!;
-    at += counts[colour]!;
+  // the overflow first, then the groups (the regions' colours, then the seams' colours, or
+  // with no regions the colours); two-point contacts first within each
+  const overflow = g.groupCount;
+  let at = counts[overflow]!;
+  nextTwo[overflow] = 0;
+  nextOther[overflow] = 0;
+  for (let group = 0; group < overflow; group++) {
+    start[group] = at;
+    nextTwo[group] = at;
+    nextOther[group] = at + twoPoint[group]!;
+    at += counts[group]!;
   }
-  start[L.OVERFLOW] = at;
+  start[overflow] = at;
+  publishStarts(g);
   for (let i = 0; i < n; i++) {
     const j = order[i]!;
     const c = contactOf[j]!;
@@ -282,9 +383,11 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
     const bB = cBodyB[c]!;
     masks[bA] = 0;
     masks[bB] = 0;
+    seamMasks[bA] = 0;
+    seamMasks[bB] = 0;
     let place: number;
     let flag = 0;
-    if (colour === L.OVERFLOW) {
+    if (colour === overflow) {
       // overflow contacts may share bodies: solved one by one, in awake order, never paired
       place = nextTwo[colour]!;
       nextTwo[colour] = place + 1;
@@ -292,6 +395,7 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
       // pairs at even offsets from the colour's start (a sweep checks its block's end)
       place = nextTwo[colour]!;
       nextTwo[colour] = place + 1;
+      // (per group: a pair never spans two regions' runs of one colour)
       const offset = place - start[colour]!;
       flag = (offset & 1) === 0 && offset + 1 < twoPoint[colour]! ? F.PAIRED : 0;
     } else {
@@ -307,6 +411,21 @@ function placeConstraints(w: DynamicsState, g: ConstraintGraph, meta: Int32Array
     meta[m4 + 2] = pointCount | flag;
     meta[m4 + 3] = c;
   }
+}
+
+/**
+ * The colours' starts and two-point counts (of the seams, with regions: the runs the
+ * executor cuts by body) and the regions' starts, from the groups'.
+ */
+function publishStarts(g: ConstraintGraph): void {
+  const regions = g.regionCount;
+  const seams = regions * L.OVERFLOW;
+  const groupStart = g.groupStart;
+  for (let c = 0; c <= L.OVERFLOW; c++) {
+    g.colourStart[c] = groupStart[seams + c]!;
+    g.twoPointCounts[c] = g.groupTwo[seams + c]!;
+  }
+  for (let r = 0; r <= regions; r++) g.regionStart[r] = groupStart[r * L.OVERFLOW]!;
 }
 
 /** Words of one block in a cut table: two ranges, [s1, e1) and [s2, e2). */
@@ -350,9 +469,26 @@ export function cutSharesByBody(
   threads: number,
   out: Int32Array,
 ): number {
-  if (g.colourStart[0] !== 0) return 0;
-  for (let c = 0; c < L.OVERFLOW; c++) cutColour(g, awakeBodies, c, threads, out, c, L.OVERFLOW);
-  return (L.OVERFLOW * threads) | 0;
+  const regions = g.regionCount;
+  if (g.overflowCount !== 0) return 0;
+  if (regions === 0) {
+    for (let c = 0; c < L.OVERFLOW; c++) cutColour(g, awakeBodies, c, threads, out, c, L.OVERFLOW);
+    return (L.OVERFLOW * threads) | 0;
+  }
+  // with regions, block t·25 is thread t's regions (the ones it claims first in a sweep's
+  // region phase), block t·25 + 1 + c its share of seam colour c
+  const stride = L.OVERFLOW + 1;
+  const starts = g.regionStart;
+  for (let t = 0; t < threads; t++) {
+    const o = t * stride * CUT_BLOCK_WORDS;
+    const end = starts[Math.floor((regions * (t + 1)) / threads)]!;
+    out[o] = starts[Math.floor((regions * t) / threads)]!;
+    out[o + 1] = end;
+    out[o + 2] = end;
+    out[o + 3] = end;
+  }
+  for (let c = 0; c < L.OVERFLOW; c++) cutColour(g, awakeBodies, c, threads, out, c + 1, stride);
+  return (stride * threads) | 0;
 }
 
 /** Cuts colour `colour` into `blocks` blocks by body; block b at block place first + b·stride of `out`. */

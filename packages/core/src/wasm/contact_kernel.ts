@@ -265,7 +265,6 @@ export class WasmContactKernel implements AttachedContactKernel {
   sweep(w: JointsState, stage: SolverStage, count: number): number {
     const x = this.x;
     const S = this.core.stage;
-    const colours = this.core.colourCount;
     const ctx = w.stepContext;
     const k = w.constraints;
     const track = k.tracking ? 1 : 0;
@@ -305,14 +304,16 @@ export class WasmContactKernel implements AttachedContactKernel {
       }
       return x.solve(0, count, bias, stored, track, first);
     }
-    // f64x2: two constraints of one colour at a time, so colour by colour; the overflow
-    // (whose constraints may share bodies) by the scalar code, first, as the JS takes it
-    const starts = k.graph.colourStart;
+    // f64x2: two constraints of one colour at a time, so group by group (a colour, or a
+    // region's colour: constraint_graph.ts); the overflow (whose constraints may share
+    // bodies) by the scalar code, first, as the JS takes it
+    const starts = k.graph.groupStart;
+    const groups = k.graph.groupCount;
     const overflow = starts[0]!;
     let result = 0;
     if (stage === S.WarmStart) {
       if (overflow > 0) x.warmStart(0, overflow);
-      for (let c = 0; c < colours; c++) {
+      for (let c = 0; c < groups; c++) {
         const start = starts[c]!;
         const end = starts[c + 1]!;
         if (end > start) x.warmStart2(start, end);
@@ -320,7 +321,7 @@ export class WasmContactKernel implements AttachedContactKernel {
       return 0;
     }
     if (overflow > 0) result |= x.solve(0, overflow, bias, stored, track, first);
-    for (let c = 0; c < colours; c++) {
+    for (let c = 0; c < groups; c++) {
       const start = starts[c]!;
       const end = starts[c + 1]!;
       if (end > start) result |= x.solve2(start, end, bias, stored, track, first);

@@ -46,5 +46,16 @@ export function colourInKernel(x: () => ColourExports, w: JointsState): number {
   const n = x().colour(g.keyCount, contacts, w.awakeBodyCount);
   g.keyCount = n;
   k.count = n;
+  // the kernel lays out colour by colour, never in regions (the solver hands it only steps
+  // below the regions' threshold): the layout's groups are the colours, as the JS's
+  // publishStarts leaves them with no regions
+  const colours = g.colourStart.length - 1;
+  g.regionCount = 0;
+  g.groupCount = colours;
+  for (let c = 0; c <= colours; c++) {
+    g.groupStart[c] = g.colourStart[c]!;
+    g.groupTwo[c] = g.twoPointCounts[c]!;
+  }
+  g.regionStart[0] = g.colourStart[0]!;
   return n;
 }

@@ -19,9 +19,9 @@
 
 import { MAX_ROTATION, MAX_SOLVED_ROTATION, RELAX_AGAIN_SPEED } from '../base/constants.js';
 import { colourConstraints, finishPrepare, reportHitEvents } from '../dynamics/contact_solver.js';
-import { GRAPH_COLOUR_COUNT } from '../dynamics/constraint_graph_store.js';
+import { GRAPH_COLOUR_COUNT, GRAPH_REGION_MIN_CONSTRAINTS } from '../dynamics/constraint_graph_store.js';
 import { runSolverBlock, SolverStage } from './solver_stages.js';
-import { serialExecutor, type StepExecutor } from './step_executor.js';
+import { REGION_PHASE_BIT, serialExecutor, type StepExecutor } from './step_executor.js';
 import { growI32, growU8, placements } from '../base/array.js';
 import type { KernelCore } from './contact_kernel_hook.js';
 import { CollideStatus } from './narrow_phase.js';
@@ -316,8 +316,10 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   }
 
   prepareJoints(w, ctx);
-  // the colouring runs on this thread: with the kernel, by it
-  const count = w.contactKernel?.colour(w) ?? colourConstraints(w);
+  // the colouring runs on this thread: with the kernel, by it, where the step has too few
+  // contacts to cut regions (the kernel lays out colour by colour only: constraint_graph.ts)
+  const kernel = w.awakeContactCount < GRAPH_REGION_MIN_CONSTRAINTS ? w.contactKernel : null;
+  const count = kernel?.colour(w) ?? colourConstraints(w);
   // (an executor of its own decides `inline` at this stage and releases its helpers at
   // StoreImpulses: the kernel takes those two only from the serial one)
   const serial = ex === serialExecutor;
@@ -421,14 +423,18 @@ function runJointsHere(w: WorldState, stage: SolverStage, from: number, to: numb
 const OVERFLOW_BIT = 1 << GRAPH_COLOUR_COUNT;
 /** Every colour, not the overflow. */
 const COLOUR_BITS = OVERFLOW_BIT - 1;
-/** Every colour and the overflow. */
-const ALL_COLOURS = OVERFLOW_BIT | COLOUR_BITS;
+/** The regions' bit in a colour mask: every region's interior constraints (REGION_PHASE_BIT). */
+const REGION_BIT = REGION_PHASE_BIT;
+/** Every colour, the regions and the overflow. */
+const ALL_COLOURS = OVERFLOW_BIT | COLOUR_BITS | REGION_BIT;
 
 /**
  * Runs a constraint stage on the colours of `mask` (bit c: colour c; OVERFLOW_BIT: the
- * overflow): the overflow here, in its order (its constraints may share bodies), then colour
- * after colour through the executor (`inline`: all of them in one loop here). Returns the
- * mask of the colours whose result was not 0.
+ * overflow; REGION_BIT: the regions): the overflow here, in its order (its constraints may
+ * share bodies), then the regions, each whole by one thread (an executor with no
+ * runColours: all of them here), then colour after colour through the executor (`inline`:
+ * all of them in one loop here, the same order). Returns the mask of the colours whose
+ * result was not 0.
  */
 function runColours(
   w: WorldState,
@@ -448,13 +454,24 @@ function runColours(
     const r = w.contactKernel?.sweep(w, stage, count) ?? runSolverBlock(w, stage, 0, count);
     return r !== 0 ? ALL_COLOURS : 0;
   }
-  const overflow = starts[0]!;
+  const graph = w.constraints.graph;
+  const overflow = graph.overflowCount;
+  const regions = graph.regionCount;
+  const regionStart = graph.regionStart;
   let results = 0;
   if (overflow > 0 && (mask & OVERFLOW_BIT) !== 0 && runSolverBlock(w, stage, 0, overflow) !== 0) {
     results = OVERFLOW_BIT;
   }
-  // an executor that takes the whole sweep at once (one dispatch, a barrier per colour)
-  if (ex.runColours !== undefined) return results | ex.runColours(w, stage, starts, mask & COLOUR_BITS);
+  // an executor that takes the whole sweep at once (one dispatch: a phase of the regions,
+  // then a barrier per colour)
+  if (ex.runColours !== undefined) {
+    const sweep = mask & (COLOUR_BITS | (regions > 0 ? REGION_BIT : 0));
+    return results | ex.runColours(w, stage, starts, sweep, regionStart, regions);
+  }
+  const regionsEnd = regionStart[regions]!;
+  if (regions > 0 && (mask & REGION_BIT) !== 0 && regionsEnd > overflow) {
+    if (runSolverBlock(w, stage, overflow, regionsEnd) !== 0) results |= REGION_BIT;
+  }
   for (let c = 0; c < GRAPH_COLOUR_COUNT; c++) {
     const start = starts[c]!;
     const end = starts[c + 1]!;

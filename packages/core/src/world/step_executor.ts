@@ -58,8 +58,21 @@ export interface StepExecutor {
    * return, handed over at once so that an executor can run a whole sweep in one dispatch
    * (a barrier between colours, no dispatch per colour). Called only when `inline` is not
    * true; the overflow stays with the step.
+   *
+   * With `regions` > 0 and REGION_PHASE_BIT in `mask`, the regions come first: region r's
+   * constraints [regionStart[r], regionStart[r + 1]) are one block, run in order by ONE
+   * thread (they share bodies), and blocks of two regions share no moving body, so they
+   * may run at once (dynamics/constraint_graph.ts); REGION_PHASE_BIT in the result when any
+   * region's result was not 0.
    */
-  runColours?(w: JointsState, stage: SolverStage, colourStart: Int32Array, mask: number): number;
+  runColours?(
+    w: JointsState,
+    stage: SolverStage,
+    colourStart: Int32Array,
+    mask: number,
+    regionStart?: Int32Array,
+    regions?: number,
+  ): number;
   /**
    * Optional: called as each step begins, before its first stage, and as it ends, after
    * its last (a step that throws has no end). The worker's executor times its steps there
@@ -68,6 +81,9 @@ export interface StepExecutor {
   beginStep?(): void;
   endStep?(): void;
 }
+
+/** The regions' bit in runColours' masks (above the 24 colours and the overflow's bit). */
+export const REGION_PHASE_BIT = 1 << 25;
 
 /** The single-threaded executor: every stage is one block, run here. */
 export const serialExecutor: StepExecutor = {

@@ -16,7 +16,7 @@
  */
 
 import type { World } from '@impulse/core';
-import { ParallelStep, SolverStage } from '@impulse/core/parallel';
+import { ParallelStep, REGION_PHASE_BIT, SolverStage } from '@impulse/core/parallel';
 import type { BlockCounts, BlockTimes, HelperSpawner } from './pool.js';
 import { DEFAULT_MIN_BLOCK_ITEMS } from './block_items.js';
 import { blockStart, CUT_WORDS, MAX_BLOCKS, MAX_PHASES } from './control_block.js';
@@ -94,6 +94,9 @@ class SweepPlan {
  * pass's (it is replaced in turn).
  */
 const SWEEP_PLANS = 6;
+
+/** runColours' regions when the step hands none (joint colours). */
+const NO_REGIONS = new Int32Array(1);
 
 /** A threshold no stage reaches: every stage on the calling thread. */
 const ALONE = 0x7fffffff;
@@ -308,25 +311,40 @@ export class WorldStepExecutor {
    * phase of one block (one thread runs them in order: no barrier between them). Else every
    * colour here. Returns the mask of the colours whose result was not 0.
    */
-  runColours(_w: unknown, stage: number, colourStart: Int32Array, mask: number): number {
+  runColours(
+    _w: unknown,
+    stage: number,
+    colourStart: Int32Array,
+    mask: number,
+    regionStart: Int32Array = NO_REGIONS,
+    regions = 0,
+  ): number {
     const thresholds = this.#thresholds;
     const contactSweep = stage < this.#colourStage.length && this.#colourStage[stage] === 1;
     const min = stage < thresholds.items.length ? thresholds.items[stage]! : thresholds.fallback;
     const colours = colourStart.length - 1;
-    if (!this.#policy.pool) return this.#colourByColour(stage, colourStart, mask, colours, ALONE);
-    let largest = 0;
+    // the regions' phase (StepExecutor.runColours), when the mask has it
+    const regionCount = regions > 0 && (mask & REGION_PHASE_BIT) !== 0 ? regions : 0;
+    if (!this.#policy.pool) {
+      const here = this.#regionsHere(stage, regionStart, regionCount);
+      return here | this.#colourByColour(stage, colourStart, mask, colours, ALONE);
+    }
+    // the region phase's size: its range over two (a block per region, any thread)
+    let largest = regionCount > 0 ? (regionStart[regionCount]! - regionStart[0]!) >> 1 : 0;
     for (let c = 0; c < colours; c++) {
       const items = ((mask >> c) & 1) === 0 ? 0 : colourStart[c + 1]! - colourStart[c]!;
       if (items > largest) largest = items;
     }
-    if (largest < min || !this.#sweeps) return this.#colourByColour(stage, colourStart, mask, colours, min);
+    if (largest < min || !this.#sweeps)
+      return this.#alone(stage, colourStart, mask, colours, min, regionStart, regionCount);
     if (this.#blocks === null) this.#start();
     const step = this.#step;
     step.beforeDispatch();
     if (step.generation() !== this.#published) this.#publish();
-    if (!this.#shareable) return this.#colourByColour(stage, colourStart, mask, colours, min);
-    const plan = this.#sweepPlan(contactSweep, colourStart, mask, min, colours);
-    if (plan === null) return this.#colourByColour(stage, colourStart, mask, colours, min);
+    if (!this.#shareable)
+      return this.#alone(stage, colourStart, mask, colours, min, regionStart, regionCount);
+    const plan = this.#sweepPlan(contactSweep, colourStart, mask, min, colours, regionStart, regionCount);
+    if (plan === null) return this.#alone(stage, colourStart, mask, colours, min, regionStart, regionCount);
     this.dispatches++;
     const results = this.#phaseResults;
     const phases = plan.phases;
@@ -351,6 +369,8 @@ export class WorldStepExecutor {
     mask: number,
     min: number,
     colours: number,
+    regionStart: Int32Array,
+    regions: number,
   ): SweepPlan | null {
     const plans = this.#plans;
     const steps = this.#steps;
@@ -373,6 +393,21 @@ export class WorldStepExecutor {
     const byBody = contactSweep;
     let phases = 0;
     let blocks = 0;
+    // the regions first: one phase, a block per region (claimed from thread t's own regions
+    // first: claimBlocks), each run whole by one thread
+    if (regions > 0) {
+      if (regions > MAX_BLOCKS) return null;
+      starts[phases] = blocks;
+      phaseColours[phases++] = REGION_PHASE_BIT;
+      for (let r = 0; r < regions; r++) {
+        const o = 4 * blocks++;
+        const end = regionStart[r + 1]!;
+        sweepCuts[o] = regionStart[r]!;
+        sweepCuts[o + 1] = end;
+        sweepCuts[o + 2] = end;
+        sweepCuts[o + 3] = end;
+      }
+    }
     // the end of the last phase when it is one block of small colours (else -1): a small
     // colour that follows it joins its range, run by one thread after them with no barrier
     let smallEnd = -1;
@@ -426,6 +461,28 @@ export class WorldStepExecutor {
     plan.mask = mask;
     plan.min = min;
     return plan;
+  }
+
+  /** The regions here, in order (one block: their constraints' order), then #colourByColour. */
+  #alone(
+    stage: number,
+    colourStart: Int32Array,
+    mask: number,
+    colours: number,
+    min: number,
+    regionStart: Int32Array,
+    regions: number,
+  ): number {
+    const here = this.#regionsHere(stage, regionStart, regions);
+    return here | this.#colourByColour(stage, colourStart, mask, colours, min);
+  }
+
+  /** Every region's constraints on this thread, region after region: REGION_PHASE_BIT when the result was not 0. */
+  #regionsHere(stage: number, regionStart: Int32Array, regions: number): number {
+    if (regions === 0) return 0;
+    const start = regionStart[0]!;
+    const end = regionStart[regions]!;
+    return end > start && this.#kernel(stage, start, end) !== 0 ? REGION_PHASE_BIT : 0;
   }
 
   /** The colours of `mask` colour after colour, each dispatched or not by its own size (#run). */
