@@ -1248,6 +1248,9 @@ export enum PreparedFlag {
 export function colourConstraints(w: DynamicsState): number {
   const k = w.constraints;
   k.reserve(w.awakeContactCount);
+  // the graph's reserve first: with the WebAssembly kernel its arrays live in the kernel's
+  // memory, whose growth re-takes every view there, `meta` included
+  k.graph.reserve(w.awakeContactCount, w.bodies.capacity, w.awakeBodyCount);
   const n = colourContacts(w, k.graph, k.meta);
   k.count = n;
   return n;

@@ -18,7 +18,14 @@ import {
   makeRoundedBox,
   World,
 } from '../../src/index';
-import { carScene, mixedPileScene, pyramidScene, ragdollScene, tumblerScene } from '../../src/scenes/index';
+import {
+  carScene,
+  mixedPileScene,
+  pyramidScene,
+  ragdollScene,
+  spinnerScene,
+  tumblerScene,
+} from '../../src/scenes/index';
 import { placements } from '../../src/base/array';
 import { CachedKind } from '../../src/wasm/collide_block';
 import { resetCompiledKernel } from '../../src/wasm/contact_kernel';
@@ -221,6 +228,21 @@ describe('WorldDef.contactKernel', () => {
     expect(boxes).toBeGreaterThan(20);
     expect(round).toBeGreaterThan(20);
     expect(others).toBeGreaterThan(20);
+  });
+
+  it('a world above the regions threshold (the JS colours it, in regions, beside the kernel) steps to the JS bits', () => {
+    // the spinner's first step has ~34,000 awake contacts: the JS's colouring, whose graph
+    // reserve may move the kernel's memory (and `meta` with it) before it writes a record
+    const js = new World();
+    const kernel = new World({ contactKernel: wasmContactKernel });
+    spinnerScene(js, 6076);
+    spinnerScene(kernel, 6076);
+    for (let step = 1; step <= 3; step++) {
+      js.step(DT);
+      kernel.step(DT);
+      expect(worldStateOf(kernel).constraints.graph.regionCount, `step ${step}`).toBeGreaterThan(0);
+      expect(kernel.stateHash(), `step ${step}`).toBe(js.stateHash());
+    }
   });
 
   it('restores a snapshot across the two, both ways, to the same bits', () => {
