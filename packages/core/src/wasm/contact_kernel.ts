@@ -6,7 +6,8 @@
  * The module is compiled once per realm, synchronously (10 KB), f64x2 first, the scalar
  * one where SIMD does not validate; when neither compiles (no WebAssembly, or a CSP without
  * 'wasm-unsafe-eval') worlds run the JS sweeps. Every world has its own instance, so its
- * own memory.
+ * own memory; a world on shared memory has a shared one (kernel_memory.ts), imported by
+ * modules whose import says so (shared_import.ts), compiled when such a world first asks.
  */
 
 import type { JointsState } from '../joints/joints_state.js';
@@ -23,6 +24,7 @@ import type { ContactKernelName } from '../types/contact_kernel.js';
 import type { AttachedContactKernel, KernelCore } from '../world/contact_kernel_hook.js';
 import { CollideBlock } from './collide_block.js';
 import { KernelMemory } from './kernel_memory.js';
+import { SHARED_MAX_PAGES, sharedMemoryImport } from './shared_import.js';
 import { type PairExports, PairWalkScratch, pairArray, queryPairs } from './kernel_pairs.js';
 import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
 
@@ -66,37 +68,44 @@ function stageArray(w: JointsState, path: (typeof STAGE_ARRAYS)[number]): [store
  * not compile: the JS's narrow phase); null when no kernel compiles here.
  */
 type Compiled = { module: WasmModule; simd: boolean; collide: WasmModule | null };
-let compiled: Compiled | null | undefined;
+/** The modules importing a plain memory, and those importing a shared one (shared_import.ts). */
+const compiled: [Compiled | null | undefined, Compiled | null | undefined] = [undefined, undefined];
 
-function compileOnce(): Compiled | null {
-  if (compiled !== undefined) return compiled;
-  compiled = null;
+function compileOnce(shared: boolean): Compiled | null {
+  const i = shared ? 1 : 0;
+  const done = compiled[i];
+  if (done !== undefined) return done;
+  compiled[i] = null;
   const api = wasmApi();
-  if (api === null) return compiled;
+  if (api === null) return null;
+  const bytesOf = (base64: string) => (shared ? sharedMemoryImport(decode(base64)) : decode(base64));
+  let c: Compiled | null = null;
   for (const [bytes, simd] of [
     [CONTACT_KERNEL_SIMD, true],
     [CONTACT_KERNEL_SCALAR, false],
   ] as const) {
     try {
-      compiled = { module: new api.Module(decode(bytes)), simd, collide: null };
+      c = { module: new api.Module(bytesOf(bytes)), simd, collide: null };
       break;
     } catch {
       // SIMD missing (the f64x2 module does not validate) or compiling refused: next, or JS
     }
   }
-  if (compiled !== null) {
+  if (c !== null) {
     try {
-      compiled.collide = new api.Module(decode(CONTACT_KERNEL_COLLIDE));
+      c.collide = new api.Module(bytesOf(CONTACT_KERNEL_COLLIDE));
     } catch {
       // the narrow phase stays the JS's
     }
   }
-  return compiled;
+  compiled[i] = c;
+  return c;
 }
 
-/** Forgets the compiled module (tests of the fallback). */
+/** Forgets the compiled modules (tests of the fallback). */
 export function resetCompiledKernel(): void {
-  compiled = undefined;
+  compiled[0] = undefined;
+  compiled[1] = undefined;
 }
 
 /** The kernel bound to one world's stores. */
@@ -130,6 +139,8 @@ export class WasmContactKernel implements AttachedContactKernel {
     w: JointsState,
     private readonly core: KernelCore,
     collide: WasmModule | null,
+    /** The memory is a shared one (WorldDef.sharedMemory), for the solver helpers. */
+    readonly shared: boolean,
   ) {
     this.bound = memory;
     this.block = new CollideBlock(core, api, collide);
@@ -143,18 +154,22 @@ export class WasmContactKernel implements AttachedContactKernel {
       (pages) => new api.Memory({ initial: pages }),
       core.placements,
       () => this.setLayout(),
+      shared ? core.sharedGeneration : null,
     );
     this.place(w);
   }
 
   /** Binds a new instance to `w`'s stores; null when the kernel does not compile or instantiate here. */
-  static attach(w: JointsState, core: KernelCore): WasmContactKernel | null {
-    const c = compileOnce();
+  static attach(w: JointsState, core: KernelCore, shared = false): WasmContactKernel | null {
+    const c = compileOnce(shared);
     if (c === null) return null;
     const api = wasmApi();
     if (api === null) return null;
     try {
-      return new WasmContactKernel(api, c.module, c.simd, new api.Memory({ initial: 1 }), w, core, c.collide);
+      const memory = shared
+        ? new api.Memory({ initial: 1, maximum: SHARED_MAX_PAGES, shared: true })
+        : new api.Memory({ initial: 1 });
+      return new WasmContactKernel(api, c.module, c.simd, memory, w, core, c.collide, shared);
     } catch {
       return null;
     }

@@ -15,9 +15,10 @@ export interface AttachableContactKernel extends ContactKernelSource {
   /**
    * Moves the world's swept stores into a kernel memory of its own and returns the kernel
    * bound to them; null where WebAssembly cannot run (missing, or compiling refused): the
-   * world then runs the JS sweeps.
+   * world then runs the JS sweeps. `shared`: the world's stores are on shared memory
+   * (WorldDef.sharedMemory): so is the kernel's, for the solver helpers.
    */
-  attach(w: JointsState, core: KernelCore, owner: object): AttachedContactKernel | null;
+  attach(w: JointsState, core: KernelCore, owner: object, shared?: boolean): AttachedContactKernel | null;
 }
 
 /**
@@ -36,6 +37,8 @@ export interface KernelCore {
   readonly stage: typeof SolverStage;
   /** The constraint graph's colours (GRAPH_COLOUR_COUNT). */
   readonly colourCount: number;
+  /** The realm's count of shared buffers (base/array.ts): a shared kernel memory counts its moves. */
+  readonly sharedGeneration: { value: number };
 }
 
 /** A kernel bound to one world's stores. */

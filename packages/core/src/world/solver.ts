@@ -22,7 +22,7 @@ import { colourConstraints, finishPrepare, reportHitEvents } from '../dynamics/c
 import { GRAPH_COLOUR_COUNT } from '../dynamics/constraint_graph_store.js';
 import { runSolverBlock, SolverStage } from './solver_stages.js';
 import { serialExecutor, type StepExecutor } from './step_executor.js';
-import { growI32, growU8, placements } from '../base/array.js';
+import { growI32, growU8, placements, sharedGeneration } from '../base/array.js';
 import type { KernelCore } from './contact_kernel_hook.js';
 import { CollideStatus } from './narrow_phase.js';
 import { AABB } from '../geometry/geometry.js';
@@ -59,6 +59,7 @@ export const KERNEL_CORE: KernelCore = {
   placements,
   stage: SolverStage,
   colourCount: GRAPH_COLOUR_COUNT,
+  sharedGeneration,
 };
 
 // Scratch shared by every world: the step is not re-entrant (a world is stepped by one
