@@ -41,7 +41,8 @@ export default [
     // +0.03 kB for the kernel's body stages (h/kstages: runWhole). 81.28 kB measured at landing;
     // +0.04 kB for the kernel's collide block (h/kcollide2: QuadCache.radius, which tells the
     // kernel which shapes are cached quadrilaterals, and the Collide stage through runWhole):
-    // 81.32 kB
-    limit: '81.35 kB',
+    // 81.32 kB; +0.07 kB for contactKernel 'auto', the default (h/lead26: the host decides
+    // where the kernel runs and keeps the JS if its chunk fails to load): 81.41 kB
+    limit: '81.45 kB',
   },
 ];

@@ -11,7 +11,13 @@
  * and skip destroying into a client that was disposed already.
  */
 import type { BodyId, SolverDescription, Vec2, WorldDef } from '@impulse/core';
-import { createInlinePhysics, createPhysicsWorker, type PhysicsClient, type Stepping } from '@impulse/worker';
+import {
+  type ContactKernelOption,
+  createInlinePhysics,
+  createPhysicsWorker,
+  type PhysicsClient,
+  type Stepping,
+} from '@impulse/worker';
 import { EventRouter } from './contact_router.js';
 import { DEFAULT_DRAG, DragController, type DragOptions, type DragProps } from './drag.js';
 import { FrameLoop, type FrameScheduler } from './frame_loop.js';
@@ -36,8 +42,8 @@ export interface RuntimeConfig {
   maxStepsPerTick: number | undefined;
   /** Threads stepping a worker's world (the worker's own default when undefined). */
   solverWorkers?: number | undefined;
-  /** Who runs the contact sweeps (`createPhysicsWorker({ contactKernel })`); undefined: 'js'. */
-  contactKernel?: 'wasm' | 'js' | undefined;
+  /** Who runs the contact sweeps (`createPhysicsWorker({ contactKernel })`); undefined: the worker's default, 'auto'. */
+  contactKernel?: ContactKernelOption | undefined;
   worker: (() => Worker) | undefined;
   /** The world's definition at creation (gravity, sub-steps, settings, mixers inline). */
   world: Partial<WorldDef>;

@@ -111,9 +111,11 @@ describe('<Physics contactKernel>', () => {
     expect((await api!.client.getSolverThreads()).contactKernel).toBe('wasm-simd');
     cleanup();
     created.mockClear();
-    render(scene({}));
+    render(scene({}, (a) => (api = a)));
     expect(created).toHaveBeenCalled();
     for (const [options] of created.mock.calls) expect(options).not.toHaveProperty('contactKernel');
+    // the worker package's default, 'auto': the kernel, the world stepping on one thread
+    expect((await api!.client.getSolverThreads()).contactKernel).toBe('wasm-simd');
   });
 
   it('passes it to the inline backend', async () => {
@@ -137,15 +139,20 @@ describe('<Physics contactKernel>', () => {
   it('rejects a bad value at the render, naming the prop and the value, and a client passed in', () => {
     for (const bad of ['simd', 'WASM', 1] as unknown[]) {
       expect(renderError({ contactKernel: bad as 'wasm' })).toBe(
-        `RangeError: <Physics>: contactKernel must be 'wasm' or 'js', got ${String(bad)}`,
+        `RangeError: <Physics>: contactKernel must be 'auto', 'wasm' or 'js', got ${String(bad)}`,
       );
       cleanup();
     }
     expect(created).not.toHaveBeenCalled();
     const client = WorkerPackage.createInlinePhysics({ stepping: 'manual' });
-    expect(renderError({ client, contactKernel: 'wasm' })).toBe(
-      'Error: <Physics>: contactKernel cannot apply to a client passed in (give it to createPhysicsWorker), got wasm',
-    );
+    for (const kernel of ['wasm', 'js'] as const) {
+      expect(renderError({ client, contactKernel: kernel })).toBe(
+        `Error: <Physics>: contactKernel cannot apply to a client passed in (give it to createPhysicsWorker), got ${kernel}`,
+      );
+      cleanup();
+    }
+    // the default says nothing about the client's world
+    expect(renderError({ client, contactKernel: 'auto' })).toBe('no error');
     client.dispose();
   });
 });

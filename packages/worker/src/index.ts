@@ -22,6 +22,7 @@ export type {
 export type {
   CharacterDef,
   CharacterOptions,
+  ContactKernelOption,
   EventInterest,
   SolverThreads,
   Stepping,

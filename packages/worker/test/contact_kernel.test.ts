@@ -1,5 +1,6 @@
 /**
- * PhysicsOptions.contactKernel: 'wasm' loads the WebAssembly contact kernel in the host's
+ * PhysicsOptions.contactKernel: 'auto' (the default) runs the kernel on one solver thread
+ * and the JS with helpers or a kernel of the world's own; 'wasm' loads the WebAssembly contact kernel in the host's
  * thread before the world is made, and the world steps to the JS sweeps' bits, in a worker
  * and inline; snapshots, rollback states and restarts keep it; with solver helpers the
  * world falls back to the JS sweeps (shared stores); a bad value is named at the call site.
@@ -86,10 +87,27 @@ describe.each(BACKENDS)("contactKernel 'wasm' in %s", (_name, create) => {
 });
 
 describe('contactKernel', () => {
-  it("is 'js' by default", async () => {
-    const physics = keep(createInlinePhysics({ stepping: 'manual' }));
-    expect(resolveOptions({}, true).contactKernel).toBe('js');
-    expect((await physics.getSolverThreads()).contactKernel).toBe('js');
+  it("is 'auto' by default: the kernel on one solver thread, in a worker and inline", async () => {
+    expect(resolveOptions({}, true).contactKernel).toBe('auto');
+    const worker = keep(createTestWorker({ stepping: 'manual', solverWorkers: 1 }));
+    const inline = keep(createInlinePhysics({ stepping: 'manual' }));
+    const js = new World();
+    for (const target of [worker, inline, js]) tumbler(target);
+    expect((await worker.getSolverThreads()).contactKernel).toBe('wasm-simd');
+    expect((await inline.getSolverThreads()).contactKernel).toBe('wasm-simd');
+    await Promise.all([worker.step(30), inline.step(30)]);
+    for (let i = 0; i < 30; i++) js.step(DT);
+    expect(await worker.stateHash()).toBe(js.stateHash());
+    expect(await inline.stateHash()).toBe(js.stateHash());
+  });
+
+  it("'auto' leaves the JS where the kernel would not run: solver helpers, a kernel named in the world's def, 'js'", async () => {
+    const helpers = keep(createTestWorker({ stepping: 'manual', solverWorkers: 2 }));
+    const named = keep(createInlinePhysics({ stepping: 'manual', world: { contactKernel: 'js' } }));
+    const js = keep(createInlinePhysics({ stepping: 'manual', contactKernel: 'js' }));
+    for (const physics of [helpers, named, js]) {
+      expect((await physics.getSolverThreads()).contactKernel).toBe('js');
+    }
   });
 
   it('falls back to the JS sweeps, to the same bits, when solver helpers step the world', async () => {
@@ -111,10 +129,10 @@ describe('contactKernel', () => {
   it('names the field and the value of a bad option at the call site', () => {
     for (const bad of ['simd', 'WASM', 1]) {
       expect(() => createNodePhysicsWorker({ contactKernel: bad as 'wasm' })).toThrow(
-        `createPhysics: contactKernel must be 'wasm' or 'js', got ${String(bad)}`,
+        `createPhysics: contactKernel must be 'auto', 'wasm' or 'js', got ${String(bad)}`,
       );
       expect(() => createInlinePhysics({ contactKernel: bad as 'js' })).toThrow(
-        `createPhysics: contactKernel must be 'wasm' or 'js', got ${String(bad)}`,
+        `createPhysics: contactKernel must be 'auto', 'wasm' or 'js', got ${String(bad)}`,
       );
     }
     expect(() => createNodePhysicsWorker({ world: { contactKernel: wasmContactKernel } })).toThrow(

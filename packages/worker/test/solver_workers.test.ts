@@ -112,7 +112,8 @@ describe('solverWorkers', () => {
       sharedStages: 0,
       threadsInUse: 1,
       measuredSpeedUp: 0,
-      contactKernel: 'js',
+      // 'auto', the default: one solver thread runs the WebAssembly kernel (Node 20 has f64x2)
+      contactKernel: 'wasm-simd',
     };
     expect(await physics.getSolverThreads()).toEqual(alone);
     const inline = createInlinePhysics({ stepping: 'manual' });

@@ -1,5 +1,10 @@
 import type { SolverDescription, Vec2, WorldDef } from '@impulse/core';
-import { MAX_SOLVER_WORKERS, type PhysicsClient, type Stepping } from '@impulse/worker';
+import {
+  type ContactKernelOption,
+  MAX_SOLVER_WORKERS,
+  type PhysicsClient,
+  type Stepping,
+} from '@impulse/worker';
 import { type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { PhysicsContext } from '../context.js';
 import type { DragOptions } from '../drag.js';
@@ -63,14 +68,16 @@ export interface PhysicsProps {
    */
   solverWorkers?: number;
   /**
-   * Who runs the contact sweeps: 'js' (default) or 'wasm', the WebAssembly contact kernel
-   * (`createPhysicsWorker({ contactKernel })`: a chunk loaded in the world's thread before
-   * its first step; the same bits, fewer instructions). The world falls back to the JS
-   * sweeps where WebAssembly cannot run and when solver helpers step it (`solverWorkers`
-   * above 1 on a cross-origin isolated page); `getSolverThreads().contactKernel` of the
-   * client says which runs. It cannot apply to a `client` passed in. A change makes a new world.
+   * Who runs the contact sweeps: 'auto' (default), 'wasm' or 'js'. 'wasm' is the
+   * WebAssembly contact kernel (`createPhysicsWorker({ contactKernel })`: a chunk loaded in
+   * the world's thread before its first step; the same bits, fewer instructions); 'auto'
+   * loads it where it would run (one solver thread) and keeps the JS if the chunk fails to
+   * load. The world falls back to the JS sweeps where WebAssembly cannot run and when
+   * solver helpers step it (`solverWorkers` above 1 on a cross-origin isolated page);
+   * `getSolverThreads().contactKernel` of the client says which runs. Only the default can
+   * apply to a `client` passed in. A change makes a new world.
    */
-  contactKernel?: 'wasm' | 'js';
+  contactKernel?: ContactKernelOption;
 }
 
 const ORIGIN: Vec2 = { x: 0, y: 0 };
@@ -105,10 +112,10 @@ function checkSolverWorkers(
 /** The contactKernel prop, checked where it is written, as solverWorkers is. */
 function checkContactKernel(value: unknown, client: PhysicsClient | undefined): void {
   if (value === undefined) return;
-  if (value !== 'wasm' && value !== 'js') {
-    throw new RangeError(`<Physics>: contactKernel must be 'wasm' or 'js', got ${String(value)}`);
+  if (value !== 'auto' && value !== 'wasm' && value !== 'js') {
+    throw new RangeError(`<Physics>: contactKernel must be 'auto', 'wasm' or 'js', got ${String(value)}`);
   }
-  if (client !== undefined && value !== 'js') {
+  if (client !== undefined && value !== 'auto') {
     throw new Error(
       `<Physics>: contactKernel cannot apply to a client passed in (give it to createPhysicsWorker), got ${value}`,
     );

@@ -6,7 +6,7 @@ import {
   type WorldDef,
 } from '@impulse/core/contract';
 import { DEFAULT_MIN_BLOCK_ITEMS } from '../parallel/block_items.js';
-import type { HostInit, Stepping } from '../protocol/host_messages.js';
+import type { ContactKernelOption, HostInit, Stepping } from '../protocol/host_messages.js';
 
 export interface PhysicsOptions {
   /** The world's definition, as for `new World(def)`. Mixer functions cannot cross to a worker. */
@@ -65,17 +65,19 @@ export interface PhysicsOptions {
    */
   solver?: SolverDescription | null;
   /**
-   * Who runs the soft step's contact sweeps: `'js'` (the default) or `'wasm'`, the
-   * WebAssembly contact kernel (`@impulse/core/wasm`, docs/wasm-kernel.md): the same bits,
-   * fewer instructions. Its code is a chunk of its own, loaded in the host's thread before
-   * the world is made (the client's `ready` waits for it, and rejects if the chunk fails to
-   * load). The world falls back to the JS sweeps, to the same bits, where WebAssembly
-   * cannot run (no WebAssembly, a CSP without 'wasm-unsafe-eval'), and whenever it steps with solver helpers
-   * (`solverWorkers` above 1 with shared memory: the kernel's memory is its own, the
-   * helpers' stores are shared). `getSolverThreads().contactKernel` says which runs:
-   * 'wasm-simd', 'wasm' or 'js'.
+   * Who runs the soft step's contact sweeps: `'auto'` (the default), `'wasm'` or `'js'`.
+   * `'wasm'` is the WebAssembly contact kernel (`@impulse/core/wasm`, docs/wasm-kernel.md):
+   * the same bits as the JS, fewer instructions. Its code is a chunk of its own, loaded in
+   * the host's thread before the world is made (the client's `ready` waits for it, and
+   * rejects if the chunk fails to load). `'auto'` loads it where it would run (the world
+   * steps on one solver thread and `world.contactKernel` is left out) and steps with the JS
+   * sweeps, to the same bits, if the chunk fails to load. The world falls back to the JS
+   * sweeps where WebAssembly cannot run (no WebAssembly, a CSP without 'wasm-unsafe-eval'),
+   * and whenever it steps with solver helpers (`solverWorkers` above 1 with shared memory:
+   * the kernel's memory is its own, the helpers' stores are shared).
+   * `getSolverThreads().contactKernel` says which runs: 'wasm-simd', 'wasm' or 'js'.
    */
-  contactKernel?: 'wasm' | 'js';
+  contactKernel?: ContactKernelOption;
 }
 
 export const DEFAULT_TIME_STEP = 1 / 60;
@@ -134,7 +136,7 @@ export function resolveOptions(
     solverBlockItems: o.solverBlockItems ?? DEFAULT_MIN_BLOCK_ITEMS,
     solverWorkerUse: o.solverWorkerUse ?? 'auto',
     solver: o.solver == null ? null : checkSolverDescription('createPhysics', 'solver', o.solver),
-    contactKernel: o.contactKernel ?? 'js',
+    contactKernel: o.contactKernel ?? 'auto',
   };
   if (r.stepping !== 'realtime' && r.stepping !== 'manual')
     fail('stepping', "'realtime' or 'manual'", r.stepping);
@@ -166,8 +168,8 @@ export function resolveOptions(
   if (r.solverWorkerUse !== 'auto' && r.solverWorkerUse !== 'always') {
     fail('solverWorkerUse', "'auto' or 'always'", r.solverWorkerUse);
   }
-  if (r.contactKernel !== 'wasm' && r.contactKernel !== 'js') {
-    fail('contactKernel', "'wasm' or 'js'", r.contactKernel);
+  if (r.contactKernel !== 'auto' && r.contactKernel !== 'wasm' && r.contactKernel !== 'js') {
+    fail('contactKernel', "'auto', 'wasm' or 'js'", r.contactKernel);
   }
   // helpers view the world through shared memory: without it, the physics worker steps alone
   if (!shared) r.solverWorkers = 1;

@@ -94,26 +94,49 @@ export class WorldHost implements HostInputs {
    */
   init(init: HostInit, sink: HostSink | null): void | Promise<void> {
     const start = () => this.start(init, sink);
-    // the WebAssembly contact kernel's entry is a chunk of its own, loaded only when asked
-    // for; a failed load fails the init (the client's `ready`)
+    // the WebAssembly contact kernel's entry is a chunk of its own, loaded only when the
+    // world will run it; a failed load fails the init (the client's `ready`) when it was
+    // asked for, and leaves the JS sweeps (the same bits) under 'auto'
     const kernel = () =>
       this.after(
-        import('@impulse/core/wasm').then((e) => (this.wasm = e)),
+        import('@impulse/core/wasm').then(
+          (e) => (this.wasm = e),
+          (error: unknown) => {
+            if (init.contactKernel !== 'auto') throw error;
+          },
+        ),
         start,
       );
-    const run = init.contactKernel === 'wasm' ? kernel : start;
+    const run = this.runsKernel(init) ? kernel : start;
     return init.snapshotEvery > 0 ? this.withFeature('snapshot', run) : run();
+  }
+
+  /** Threads the world steps on: helpers need a thread that may wait (none inline). */
+  private threadsOf(init: HostInit): number {
+    return this.helpers === null ? 1 : init.solverWorkers;
+  }
+
+  /**
+   * Whether the world runs the WebAssembly contact kernel: asked for, or 'auto' where it
+   * would run (one solver thread: helpers step on shared stores, which the kernel's own
+   * memory is not) and the world's def names no kernel of its own (inline).
+   */
+  private runsKernel(init: HostInit): boolean {
+    if (init.contactKernel === 'wasm') return true;
+    return (
+      init.contactKernel === 'auto' && this.threadsOf(init) === 1 && init.world.contactKernel === undefined
+    );
   }
 
   private start(init: HostInit, sink: HostSink | null): void {
     const solver = init.solver === null ? null : createSolver(init.solver, 'init');
-    const threads = this.helpers === null ? 1 : init.solverWorkers;
+    const threads = this.threadsOf(init);
     // helpers view the hot stores: they must live on shared memory (the same bits)
     const def = {
       ...init.world,
       ...(solver === null ? {} : { solver }),
       // loaded only when asked for; the world falls back to the JS sweeps itself on shared stores
-      ...(this.wasm && { contactKernel: this.wasm.wasmContactKernel }),
+      ...(this.wasm && this.runsKernel(init) && { contactKernel: this.wasm.wasmContactKernel }),
       ...(threads > 1 ? { sharedMemory: true } : {}),
     };
     this.releaseHelpers();

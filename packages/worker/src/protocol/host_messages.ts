@@ -43,9 +43,16 @@ export interface HostInit {
   solverWorkerUse: 'auto' | 'always';
   /** The solver the world is made with (its kind's module loaded in the host first), or null. */
   solver: SolverDescription | null;
-  /** Who runs the contact sweeps (PhysicsOptions.contactKernel): 'wasm' loads the kernel's chunk first. */
-  contactKernel: 'wasm' | 'js';
+  /** Who runs the contact sweeps (PhysicsOptions.contactKernel): 'wasm', and 'auto' on one solver thread, load the kernel's chunk first. */
+  contactKernel: ContactKernelOption;
 }
+
+/**
+ * Who should run the soft step's contact sweeps (PhysicsOptions.contactKernel): the
+ * WebAssembly kernel (`'wasm'`), the JS (`'js'`), or the kernel where it would run, the JS
+ * if its chunk fails to load (`'auto'`, the default).
+ */
+export type ContactKernelOption = 'auto' | 'wasm' | 'js';
 
 /**
  * Who steps the world (PhysicsClient.getSolverThreads): what a page shows and a test checks

@@ -69,14 +69,19 @@ function initialThreads(): number {
   return Number.isInteger(n) && n >= 1 && n <= maxThreads() ? n : 0;
 }
 
-type Kernel = 'js' | 'wasm';
+type Kernel = 'auto' | 'js' | 'wasm';
 
-/** `?kernel=wasm` starts with the WebAssembly contact kernel; the default is the JS sweeps. */
+/**
+ * `?kernel=wasm` or `?kernel=js` starts with that contact kernel; the default, 'auto', leaves
+ * it to @impulse/worker (the WebAssembly kernel on one solver thread).
+ */
 function initialKernel(): Kernel {
-  return new URLSearchParams(window.location.search).get('kernel') === 'wasm' ? 'wasm' : 'js';
+  const kernel = new URLSearchParams(window.location.search).get('kernel');
+  return kernel === 'wasm' || kernel === 'js' ? kernel : 'auto';
 }
 
 const KERNEL_OPTIONS: { value: Kernel; label: string }[] = [
+  { value: 'auto', label: 'Auto' },
   { value: 'js', label: 'JS' },
   { value: 'wasm', label: 'WebAssembly' },
 ];
@@ -131,7 +136,7 @@ export default function Stress() {
       meta={meta}
       physics={{
         ...(parallel && threads > 0 ? { solverWorkers: threads } : {}),
-        ...(kernel === 'wasm' ? { contactKernel: kernel } : {}),
+        ...(kernel === 'auto' ? {} : { contactKernel: kernel }),
       }}
       view={VIEW}
       bodyStyle={style}
