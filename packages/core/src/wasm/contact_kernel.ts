@@ -23,27 +23,20 @@ import {
 import type { ContactKernelName } from '../types/contact_kernel.js';
 import type { AttachedContactKernel, KernelCore } from '../world/contact_kernel_hook.js';
 import { CollideBlock } from './collide_block.js';
+import { type BlockExports, type KernelShare, kernelBlock, setBlockLayout } from './kernel_block.js';
 import { KernelMemory } from './kernel_memory.js';
 import { SHARED_MAX_PAGES, sharedMemoryImport } from './shared_import.js';
 import { type PairExports, PairWalkScratch, pairArray, queryPairs } from './kernel_pairs.js';
 import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
 
-/** The kernel's exports (scripts/wasm/kernel_wat.mjs); it imports its memory (env.memory). */
-interface KernelExports extends PairExports {
-  setLayout(state: number, data: number, meta: number, again: number, params: number): void;
-  warmStart(start: number, end: number): void;
+/**
+ * The kernel's exports (scripts/wasm/kernel_wat.mjs); it imports its memory (env.memory).
+ * The range functions and layouts are kernel_block.ts'.
+ */
+interface KernelExports extends PairExports, BlockExports {
   warmStart2(start: number, end: number): void;
-  solve(...args: SolveArgs): number;
-  solve2(...args: SolveArgs): number;
-  relaxAgain(start: number, end: number, track: number, first: number): void;
-  // the stages of scripts/wasm/kernel_stages_wat.mjs
-  setStagesLayout(...offsets: number[]): void;
-  prepare(start: number, end: number): number;
-  storeImpulses(start: number, end: number, keepMax: number): void;
-  integrateVelocities(start: number, end: number): void;
-  integratePositions(start: number, end: number): void;
+  solve2(start: number, end: number, bias: number, stored: number, track: number, first: number): number;
 }
-type SolveArgs = [start: number, end: number, bias: number, stored: number, track: number, first: number];
 
 function decode(base64: string): Uint8Array<ArrayBuffer> {
   const s = atob(base64);
@@ -130,6 +123,8 @@ export class WasmContactKernel implements AttachedContactKernel {
   private readonly block: CollideBlock;
   /** The pair walk's own arrays (kernel_pairs.ts). */
   private readonly pairs = new PairWalkScratch();
+  /** The offsets setBlockLayout takes (kernel_block.ts), as last set. */
+  private layout: number[] = [];
 
   private constructor(
     private readonly api: WasmApi,
@@ -209,14 +204,15 @@ export class WasmContactKernel implements AttachedContactKernel {
     }
     const w = this.w;
     const k = w.constraints;
-    this.x.setLayout(
+    this.layout = [
       m.offsetOf(w.bodies, 'state'),
       m.offsetOf(k, 'data'),
       m.offsetOf(k, 'meta'),
       m.offsetOf(k, 'relaxAgain'),
       m.offsetOf(this, 'params'),
-    );
-    this.x.setStagesLayout(...STAGE_ARRAYS.map((path) => m.offsetOf(...stageArray(w, path))));
+      ...STAGE_ARRAYS.map((path) => m.offsetOf(...stageArray(w, path))),
+    ];
+    setBlockLayout(this.x, this.layout);
     this.block.layout(m, w);
     this.x.setPairsLayout(
       ...PAIR_ARRAYS.map((path) => m.offsetOf(...pairArray(w.broadPhase, this.pairs, path))),
@@ -227,7 +223,36 @@ export class WasmContactKernel implements AttachedContactKernel {
     queryPairs(this.x, this.memory, w.broadPhase, this.pairs, count);
   }
 
+  runBlock(w: JointsState, stage: SolverStage, start: number, end: number): number {
+    // the whole narrow phase (a stage left undispatched): the kernel's collide block
+    if (stage === this.core.stage.Collide && start === 0 && end === w.awakeContactCount)
+      return this.block.run(w, this.memory, end);
+    return kernelBlock(this.x, this.core, w, stage, start, end);
+  }
+
+  writeParams(w: JointsState): void {
+    this.sweepParams(w);
+    this.prepareParams(w);
+    this.bodyParams(w);
+  }
+
+  share(): KernelShare | null {
+    return this.shared ? { memory: this.memory.memory, module: this.module, layout: this.layout } : null;
+  }
+
   sweep(w: JointsState, stage: SolverStage, count: number): number {
+    const S = this.core.stage;
+    this.sweepParams(w);
+    if (stage === S.PrepareContacts) this.prepareParams(w);
+    else if (stage === S.IntegrateVelocities || stage === S.IntegratePositions) this.bodyParams(w);
+    else if (stage === S.Collide) return this.block.run(w, this.memory, count);
+    else if (this.simd && (stage === S.WarmStart || stage === S.Solve || stage === S.Relax))
+      return this.sweep2(w, stage);
+    return kernelBlock(this.x, this.core, w, stage, 0, count);
+  }
+
+  /** A warm start, solve or relax sweep by the f64x2 functions. */
+  private sweep2(w: JointsState, stage: SolverStage): number {
     const x = this.x;
     const S = this.core.stage;
     const colours = this.core.colourCount;
@@ -235,38 +260,8 @@ export class WasmContactKernel implements AttachedContactKernel {
     const k = w.constraints;
     const track = k.tracking ? 1 : 0;
     const first = ctx.secondPointFirst & 1;
-    const params = this.params;
-    params[0] = ctx.invH;
-    params[1] = -ctx.maxPushSpeed;
-    params[2] = ctx.relaxAgainSpeed;
-    if (stage === S.PrepareContacts) return this.prepare(w, count);
-    if (stage === S.IntegrateVelocities || stage === S.IntegratePositions) {
-      this.bodyParams(w);
-      if (stage === S.IntegrateVelocities) x.integrateVelocities(0, count);
-      else x.integratePositions(0, count);
-      return 0;
-    }
-    if (stage === S.StoreImpulses) {
-      x.storeImpulses(0, count, k.trackMaxImpulse ? 1 : 0);
-      return 0;
-    }
-    if (stage === S.Collide) return this.block.run(w, this.memory, count);
-    if (stage === S.RelaxAgain) {
-      x.relaxAgain(0, count, track, first);
-      return 0;
-    }
-    if (stage !== S.WarmStart && stage !== S.Solve && stage !== S.Relax) {
-      return this.core.runSolverBlock(w, stage, 0, count);
-    }
     const bias = stage === S.Solve ? 1 : 0;
     const stored = stage === S.Solve && ctx.separationsStored ? 1 : 0;
-    if (!this.simd) {
-      if (stage === S.WarmStart) {
-        x.warmStart(0, count);
-        return 0;
-      }
-      return x.solve(0, count, bias, stored, track, first);
-    }
     // f64x2: two constraints of one colour at a time, so colour by colour; the overflow
     // (whose constraints may share bodies) by the scalar code, first, as the JS takes it
     const starts = k.graph.colourStart;
@@ -290,8 +285,17 @@ export class WasmContactKernel implements AttachedContactKernel {
     return result;
   }
 
-  /** The prepare stage (prepareContactRange) over constraints [0, count), its doubles first into the parameter record. */
-  private prepare(w: JointsState, count: number): number {
+  /** The sweeps' doubles into the parameter record. */
+  private sweepParams(w: JointsState): void {
+    const ctx = w.stepContext;
+    const params = this.params;
+    params[0] = ctx.invH;
+    params[1] = -ctx.maxPushSpeed;
+    params[2] = ctx.relaxAgainSpeed;
+  }
+
+  /** The prepare stage's (prepareContactRange) doubles into the parameter record. */
+  private prepareParams(w: JointsState): void {
     const ctx = w.stepContext;
     const params = this.params;
     const o = KERNEL_PARAMS.prepare;
@@ -306,7 +310,6 @@ export class WasmContactKernel implements AttachedContactKernel {
     // as prepareContactRange: NaN counts as fast
     params[o + 6] = -Math.min(w.settings.restitutionThreshold, w.settings.hitEventThreshold);
     params[o + 7] = ctx.enableWarmStarting ? 1 : 0;
-    return this.x.prepare(0, count);
   }
 
   /** The body stages' doubles into the parameter record. */

@@ -9,6 +9,7 @@ import type { ArrayPlacement } from '../base/array.js';
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from './solver_stages.js';
 import type { ContactKernelName, ContactKernelSource } from '../types/contact_kernel.js';
+import type { KernelShare } from '../wasm/kernel_block.js';
 
 /** `wasmContactKernel` as the world attaches it (its def's type is types/contact_kernel.ts'). */
 export interface AttachableContactKernel extends ContactKernelSource {
@@ -57,4 +58,15 @@ export interface AttachedContactKernel {
   queryPairs(w: JointsState, count: number): void;
   /** Moves the stores of `w` into the kernel memory again: a restore replaced them. */
   adopt(w: JointsState): void;
+  /**
+   * Runs one block [start, end) of a stage on this thread, as runSolverBlock does, by the
+   * kernel where it has the stage (the same bits: wasm/kernel_block.ts); the parameter
+   * record written before (writeParams). What a step executor other than the serial one
+   * runs on the calling thread.
+   */
+  runBlock(w: JointsState, stage: SolverStage, start: number, end: number): number;
+  /** Writes the step's doubles that the kernel's stages read into its memory: before blocks run. */
+  writeParams(w: JointsState): void;
+  /** What solver helpers need to run the kernel's blocks; null unless its memory is shared. */
+  share(): KernelShare | null;
 }

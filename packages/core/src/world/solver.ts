@@ -162,8 +162,7 @@ function updatePairs(w: WorldState): void {
   if (ex === serialExecutor && kernel === null) {
     bp.updatePairs();
   } else {
-    // with the kernel, the walks in one call of it (a kernel's world shares no memory: no
-    // helper would take them)
+    // with the kernel, the walks in one call of it, on this thread
     const m = bp.queueQueries();
     if (m > 0) {
       if (kernel !== null) kernel.queryPairs(w, m);
@@ -321,6 +320,9 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   // (an executor of its own decides `inline` at this stage and releases its helpers at
   // StoreImpulses: the kernel takes those two only from the serial one)
   const serial = ex === serialExecutor;
+  // the kernel's blocks through the executor, on any thread, read the step's doubles from
+  // its memory: written once here (its own sweeps write theirs)
+  if (!serial && w.contactKernel !== null) w.contactKernel.writeParams(w);
   finishPrepare(k, count > 0 ? runWhole(w, ex, serial, SolverStage.PrepareContacts, count) : 0);
   // The executor may decide `inline` when it is handed a stage (the worker's decides it at
   // PrepareContacts, from the constraint count): read once, after that, and kept for the

@@ -1,0 +1,99 @@
+/**
+ * One block of a stage by the WebAssembly kernel, on any thread: the calling thread's
+ * kernel (contact_kernel.ts) and a solver helper's instance on the same shared memory
+ * (parallel.ts createStageKernel) run the same calls. The kernel's functions over a range
+ * write what runSolverBlock writes over it, item by item, so any cut into blocks on any
+ * threads gives the JS's bits. The f64x2 sweeps take two constraints of one colour at a
+ * time and a block may span small colours: blocks run the scalar ones.
+ *
+ * Imports no module of the core (the stage numbers and the JS's block come in `core`):
+ * the `wasm` and `parallel` entries both load it.
+ */
+
+import type { JointsState } from '../joints/joints_state.js';
+import type { SolverStage } from '../world/solver_stages.js';
+
+/** The kernel's range functions (scripts/wasm/kernel_wat.mjs, kernel_stages_wat.mjs). */
+export interface BlockExports {
+  setLayout(state: number, data: number, meta: number, again: number, params: number): void;
+  setStagesLayout(...offsets: number[]): void;
+  warmStart(start: number, end: number): void;
+  solve(start: number, end: number, bias: number, stored: number, track: number, first: number): number;
+  relaxAgain(start: number, end: number, track: number, first: number): void;
+  prepare(start: number, end: number): number;
+  storeImpulses(start: number, end: number, keepMax: number): void;
+  integrateVelocities(start: number, end: number): void;
+  integratePositions(start: number, end: number): void;
+}
+
+/** What a block needs of the core: the stage numbers and the JS's block for the other stages. */
+export interface BlockCore {
+  readonly stage: typeof SolverStage;
+  runSolverBlock(w: JointsState, stage: SolverStage, start: number, end: number): number;
+}
+
+/**
+ * What a helper needs to run the kernel on a world's shared kernel memory: the memory, the
+ * kernel's module (compiled for a shared memory), and the offsets its layout functions
+ * take: `setLayout`'s five, then `setStagesLayout`'s. Posted to the helpers with the stores
+ * (structured clone shares the memory and the module).
+ */
+export interface KernelShare {
+  readonly memory: object;
+  readonly module: object;
+  readonly layout: readonly number[];
+}
+
+/** The number of `setLayout`'s offsets at the head of KernelShare.layout. */
+export const SWEEP_LAYOUT = 5;
+
+/** Sets an instance's layout from a share's offsets. */
+export function setBlockLayout(x: BlockExports, layout: readonly number[]): void {
+  const [state, data, meta, again, params] = layout;
+  x.setLayout(state!, data!, meta!, again!, params!);
+  x.setStagesLayout(...layout.slice(SWEEP_LAYOUT));
+}
+
+/**
+ * Runs block [start, end) of `stage` by the kernel when it has the stage (the parameter
+ * record written before: WasmContactKernel.writeParams), else by the JS.
+ */
+export function kernelBlock(
+  x: BlockExports,
+  core: BlockCore,
+  w: JointsState,
+  stage: SolverStage,
+  start: number,
+  end: number,
+): number {
+  const S = core.stage;
+  const ctx = w.stepContext;
+  const k = w.constraints;
+  switch (stage) {
+    case S.PrepareContacts:
+      return x.prepare(start, end);
+    case S.IntegrateVelocities:
+      x.integrateVelocities(start, end);
+      return 0;
+    case S.IntegratePositions:
+      x.integratePositions(start, end);
+      return 0;
+    case S.WarmStart:
+      x.warmStart(start, end);
+      return 0;
+    case S.Solve:
+    case S.Relax: {
+      const solve = stage === S.Solve;
+      const stored = solve && ctx.separationsStored ? 1 : 0;
+      return x.solve(start, end, solve ? 1 : 0, stored, k.tracking ? 1 : 0, ctx.secondPointFirst & 1);
+    }
+    case S.RelaxAgain:
+      x.relaxAgain(start, end, k.tracking ? 1 : 0, ctx.secondPointFirst & 1);
+      return 0;
+    case S.StoreImpulses:
+      x.storeImpulses(start, end, k.trackMaxImpulse ? 1 : 0);
+      return 0;
+    default:
+      return core.runSolverBlock(w, stage, start, end);
+  }
+}
