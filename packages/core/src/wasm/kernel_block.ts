@@ -12,6 +12,9 @@
 
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from '../world/solver_stages.js';
+import type { KernelShare } from '../world/contact_kernel_hook.js';
+
+export type { KernelShare };
 
 /** The kernel's range functions (scripts/wasm/kernel_wat.mjs, kernel_stages_wat.mjs). */
 export interface BlockExports {
@@ -30,18 +33,6 @@ export interface BlockExports {
 export interface BlockCore {
   readonly stage: typeof SolverStage;
   runSolverBlock(w: JointsState, stage: SolverStage, start: number, end: number): number;
-}
-
-/**
- * What a helper needs to run the kernel on a world's shared kernel memory: the memory, the
- * kernel's module (compiled for a shared memory), and the offsets its layout functions
- * take: `setLayout`'s five, then `setStagesLayout`'s. Posted to the helpers with the stores
- * (structured clone shares the memory and the module).
- */
-export interface KernelShare {
-  readonly memory: object;
-  readonly module: object;
-  readonly layout: readonly number[];
 }
 
 /** The number of `setLayout`'s offsets at the head of KernelShare.layout. */

@@ -9,7 +9,6 @@ import type { ArrayPlacement } from '../base/array.js';
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from './solver_stages.js';
 import type { ContactKernelName, ContactKernelSource } from '../types/contact_kernel.js';
-import type { KernelShare } from '../wasm/kernel_block.js';
 
 /** `wasmContactKernel` as the world attaches it (its def's type is types/contact_kernel.ts'). */
 export interface AttachableContactKernel extends ContactKernelSource {
@@ -40,6 +39,18 @@ export interface KernelCore {
   readonly colourCount: number;
   /** The realm's count of shared buffers (base/array.ts): a shared kernel memory counts its moves. */
   readonly sharedGeneration: { value: number };
+}
+
+/**
+ * What a helper needs to run the kernel on a world's shared kernel memory: the memory, the
+ * kernel's module (compiled for a shared memory), and the offsets its layout functions
+ * take: `setLayout`'s five, then `setStagesLayout`'s (wasm/kernel_block.ts). Posted to the
+ * helpers with the stores (structured clone shares the memory and the module).
+ */
+export interface KernelShare {
+  readonly memory: object;
+  readonly module: object;
+  readonly layout: readonly number[];
 }
 
 /** A kernel bound to one world's stores. */

@@ -25,16 +25,17 @@ type Api = { Module: unknown; Instance: new (m: object, i: object) => { exports:
 function helperKernel(step: ParallelStep, calls: Map<string, number>) {
   const g = globalThis as unknown as { WebAssembly: Api };
   const real = g.WebAssembly;
-  const Instance = (module: object, imports: object) => {
-    const exports: Exports = {};
-    for (const [name, f] of Object.entries(new real.Instance(module, imports).exports)) {
-      exports[name] = (...args: number[]) => {
-        calls.set(name, (calls.get(name) ?? 0) + 1);
-        return (f as (...a: number[]) => number)(...args);
-      };
+  class Instance {
+    readonly exports: Exports = {};
+    constructor(module: object, imports: object) {
+      for (const [name, f] of Object.entries(new real.Instance(module, imports).exports)) {
+        this.exports[name] = (...args: number[]) => {
+          calls.set(name, (calls.get(name) ?? 0) + 1);
+          return (f as (...a: number[]) => number)(...args);
+        };
+      }
     }
-    return { exports };
-  };
+  }
   g.WebAssembly = {
     Module: real.Module,
     Instance: Instance as unknown as Api['Instance'],
