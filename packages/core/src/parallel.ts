@@ -18,6 +18,7 @@
 import type { Column } from './base/columns.js';
 import { cutColourByBody, cutSharesByBody } from './dynamics/constraint_graph.js';
 import { runSolverBlock, SolverStage } from './world/solver_stages.js';
+import { GRAPH_COLOUR_COUNT } from './dynamics/constraint_graph_store.js';
 import { serialExecutor, type StepExecutor } from './world/step_executor.js';
 import { sharedMemoryGeneration, sharedStores } from './world/shared_memory.js';
 import { StepMirror } from './world/step_mirror.js';
@@ -134,6 +135,11 @@ export function createStageKernel(
   const view = createWorldView(stores);
   const w = view.world;
   const x = kernel === null ? null : instantiate(kernel);
+  // the colours' starts in the shared memory (a shared memory's buffer is never detached)
+  const colours =
+    kernel === null || kernel.colours < 0
+      ? null
+      : new Int32Array((kernel.memory as WasmMemory).buffer, kernel.colours, GRAPH_COLOUR_COUNT + 1);
   if (x === null) {
     return (stage, start, end) => {
       refreshWorldView(view);
@@ -142,7 +148,7 @@ export function createStageKernel(
   }
   return (stage, start, end) => {
     refreshWorldView(view);
-    return kernelBlock(x, BLOCK_CORE, w, stage as SolverStage, start, end);
+    return kernelBlock(x, BLOCK_CORE, w, stage as SolverStage, start, end, colours);
   };
 }
 

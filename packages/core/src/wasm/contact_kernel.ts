@@ -33,10 +33,7 @@ import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_
  * The kernel's exports (scripts/wasm/kernel_wat.mjs); it imports its memory (env.memory).
  * The range functions and layouts are kernel_block.ts'.
  */
-interface KernelExports extends PairExports, BlockExports {
-  warmStart2(start: number, end: number): void;
-  solve2(start: number, end: number, bias: number, stored: number, track: number, first: number): number;
-}
+interface KernelExports extends PairExports, BlockExports {}
 
 function decode(base64: string): Uint8Array<ArrayBuffer> {
   const s = atob(base64);
@@ -188,6 +185,8 @@ export class WasmContactKernel implements AttachedContactKernel {
     this.block.place(m, w);
     // what the pair walk reads (docs/wasm-kernel.md, "The pair walk in the kernel")
     for (const path of PAIR_ARRAYS) m.place(...pairArray(w.broadPhase, this.pairs, path));
+    // on shared memory, the colours' starts, for the helpers' f64x2 blocks (kernel_block.ts)
+    if (this.shared && this.simd) m.place(w.constraints.graph, 'colourStart');
   }
 
   /**
@@ -227,7 +226,15 @@ export class WasmContactKernel implements AttachedContactKernel {
     // the whole narrow phase (a stage left undispatched): the kernel's collide block
     if (stage === this.core.stage.Collide && start === 0 && end === w.awakeContactCount)
       return this.block.run(w, this.memory, end);
-    return kernelBlock(this.x, this.core, w, stage, start, end);
+    return kernelBlock(
+      this.x,
+      this.core,
+      w,
+      stage,
+      start,
+      end,
+      this.simd ? w.constraints.graph.colourStart : null,
+    );
   }
 
   writeParams(w: JointsState): void {
@@ -237,7 +244,9 @@ export class WasmContactKernel implements AttachedContactKernel {
   }
 
   share(): KernelShare | null {
-    return this.shared ? { memory: this.memory.memory, module: this.module, layout: this.layout } : null;
+    if (!this.shared) return null;
+    const colours = this.simd ? this.memory.offsetOf(this.w.constraints.graph, 'colourStart') : -1;
+    return { memory: this.memory.memory, module: this.module, layout: this.layout, colours };
   }
 
   sweep(w: JointsState, stage: SolverStage, count: number): number {
@@ -248,7 +257,7 @@ export class WasmContactKernel implements AttachedContactKernel {
     else if (stage === S.Collide) return this.block.run(w, this.memory, count);
     else if (this.simd && (stage === S.WarmStart || stage === S.Solve || stage === S.Relax))
       return this.sweep2(w, stage);
-    return kernelBlock(this.x, this.core, w, stage, 0, count);
+    return kernelBlock(this.x, this.core, w, stage, 0, count, null);
   }
 
   /** A warm start, solve or relax sweep by the f64x2 functions. */

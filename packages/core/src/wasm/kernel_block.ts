@@ -4,7 +4,8 @@
  * (parallel.ts createStageKernel) run the same calls. The kernel's functions over a range
  * write what runSolverBlock writes over it, item by item, so any cut into blocks on any
  * threads gives the JS's bits. The f64x2 sweeps take two constraints of one colour at a
- * time and a block may span small colours: blocks run the scalar ones.
+ * time and a block may span small colours: with the colours' starts (`colours`), a block
+ * is cut at them and each piece runs by them; without, by the scalar ones.
  *
  * Imports no module of the core (the stage numbers and the JS's block come in `core`):
  * the `wasm` and `parallel` entries both load it.
@@ -27,6 +28,9 @@ export interface BlockExports {
   storeImpulses(start: number, end: number, keepMax: number): void;
   integrateVelocities(start: number, end: number): void;
   integratePositions(start: number, end: number): void;
+  /** The f64x2 module's (absent from the scalar one). */
+  warmStart2(start: number, end: number): void;
+  solve2(start: number, end: number, bias: number, stored: number, track: number, first: number): number;
 }
 
 /** What a block needs of the core: the stage numbers and the JS's block for the other stages. */
@@ -47,7 +51,8 @@ export function setBlockLayout(x: BlockExports, layout: readonly number[]): void
 
 /**
  * Runs block [start, end) of `stage` by the kernel when it has the stage (the parameter
- * record written before: WasmContactKernel.writeParams), else by the JS.
+ * record written before: WasmContactKernel.writeParams), else by the JS. `colours`: the
+ * constraint graph's colourStart for the f64x2 sweeps, or null.
  */
 export function kernelBlock(
   x: BlockExports,
@@ -56,6 +61,7 @@ export function kernelBlock(
   stage: SolverStage,
   start: number,
   end: number,
+  colours: Int32Array | null,
 ): number {
   const S = core.stage;
   const ctx = w.stepContext;
@@ -70,13 +76,18 @@ export function kernelBlock(
       x.integratePositions(start, end);
       return 0;
     case S.WarmStart:
+      if (colours !== null) return pairedBlock(x, 0, start, end, colours, 0, 0, 0, 0);
       x.warmStart(start, end);
       return 0;
     case S.Solve:
     case S.Relax: {
       const solve = stage === S.Solve;
       const stored = solve && ctx.separationsStored ? 1 : 0;
-      return x.solve(start, end, solve ? 1 : 0, stored, k.tracking ? 1 : 0, ctx.secondPointFirst & 1);
+      const bias = solve ? 1 : 0;
+      const track = k.tracking ? 1 : 0;
+      const first = ctx.secondPointFirst & 1;
+      if (colours !== null) return pairedBlock(x, 1, start, end, colours, bias, stored, track, first);
+      return x.solve(start, end, bias, stored, track, first);
     }
     case S.RelaxAgain:
       x.relaxAgain(start, end, k.tracking ? 1 : 0, ctx.secondPointFirst & 1);
@@ -87,4 +98,38 @@ export function kernelBlock(
     default:
       return core.runSolverBlock(w, stage, start, end);
   }
+}
+
+/**
+ * A warm start (`solve` 0) or solve block by the f64x2 functions, cut at the colours'
+ * starts: the overflow's part by the scalar code (its constraints may share bodies), then
+ * each colour's part in turn, the order of the JS's loop.
+ */
+function pairedBlock(
+  x: BlockExports,
+  solve: number,
+  start: number,
+  end: number,
+  colours: Int32Array,
+  bias: number,
+  stored: number,
+  track: number,
+  first: number,
+): number {
+  let result = 0;
+  let s = start;
+  const overflow = Math.min(end, colours[0]!);
+  if (s < overflow) {
+    if (solve === 0) x.warmStart(s, overflow);
+    else result |= x.solve(s, overflow, bias, stored, track, first);
+    s = overflow;
+  }
+  for (let c = 1; c < colours.length && s < end; c++) {
+    const e = Math.min(end, colours[c]!);
+    if (e <= s) continue;
+    if (solve === 0) x.warmStart2(s, e);
+    else result |= x.solve2(s, e, bias, stored, track, first);
+    s = e;
+  }
+  return result;
 }

@@ -51,6 +51,11 @@ export interface KernelShare {
   readonly memory: object;
   readonly module: object;
   readonly layout: readonly number[];
+  /**
+   * The byte offset of the colours' starts (the constraint graph's `colourStart`, placed in
+   * the memory) when the module has the f64x2 sweeps, else -1 (the scalar ones).
+   */
+  readonly colours: number;
 }
 
 /** A kernel bound to one world's stores. */

@@ -4,7 +4,9 @@
  * (parallel.ts createStageKernel, ParallelStep.kernelShare) runs the kernel's range
  * functions on an instance of its own over the world's shared memory, and a step whose
  * stages are all cut into small blocks run by it, last block first, gives the JS's bits.
- * This thread plays the helper: the blocks are the ones a helper thread would run.
+ * This thread plays the helper: the blocks are the ones a helper thread would run. Its
+ * warm start and solve blocks run the f64x2 functions, cut at the colours' starts, which
+ * the kernel memory holds for it.
  */
 
 import { describe, expect, it } from 'vitest';
@@ -87,8 +89,9 @@ describe("the kernel's blocks on a helper", () => {
     for (const f of [
       'prepare',
       'integrateVelocities',
-      'warmStart',
-      'solve',
+      // the f64x2 sweeps: blocks cut at the colours' starts (kernel_block.ts)
+      'warmStart2',
+      'solve2',
       'integratePositions',
       'storeImpulses',
     ]) {
