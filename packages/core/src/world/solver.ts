@@ -322,7 +322,7 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   const serial = ex === serialExecutor;
   // the kernel's blocks through the executor, on any thread, read the step's doubles from
   // its memory: written once here (its own sweeps write theirs)
-  if (!serial && w.contactKernel !== null) w.contactKernel.writeParams(w);
+  if (!serial) w.contactKernel?.writeParams(w);
   finishPrepare(k, count > 0 ? runWhole(w, ex, serial, SolverStage.PrepareContacts, count) : 0);
   // The executor may decide `inline` when it is handed a stage (the worker's decides it at
   // PrepareContacts, from the constraint count): read once, after that, and kept for the
