@@ -6,7 +6,8 @@
  * under callgrind (`--dump-before=uv_fs_fstat`) the measured steps between the two
  * `fs.fstatSync` marks. Prints the world's state hash at the end, so a profiled build can
  * be checked for the same bits as another. `KERNEL=wasm` in the environment makes the world
- * with the WebAssembly contact kernel (`@impulse/core/wasm`, docs/wasm-kernel.md).
+ * with the WebAssembly contact kernel (`@impulse/core/wasm`, docs/wasm-kernel.md); `SHARED=1`
+ * on shared memory (one thread: what a world with solver helpers pays when they are idle).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,8 @@ const core = await import(`${dir}/index.js`);
 const scenes = await import(`${dir}/scenes/index.js`);
 const def = { enableSleep: false };
 if (process.env.KERNEL === 'wasm') def.contactKernel = (await import(`${dir}/wasm.js`)).wasmContactKernel;
+// SHARED=1: the world's stores on shared memory (WorldDef.sharedMemory), the kernel's too
+if (process.env.SHARED === '1') def.sharedMemory = true;
 const world = new core.World(def);
 // DETACH=1: detach one unrelated ArrayBuffer first. After any detachment V8 checks for it at
 // every typed-array access it compiles (docs/wasm-kernel.md, "Never detach"): +25 % on the tumbler.

@@ -7,15 +7,18 @@
  *   memory: its `kernel` runs a block on the world itself, `stores()` lists the shared
  *   columns and the mirror's, and `beforeDispatch()` mirrors the step's inputs before a
  *   stage is handed to helpers.
- * - A helper loads this module by URL and calls `createStageKernel(stores)`: a kernel that
- *   runs the same block functions on its world view (world/world_view.ts).
+ * - A helper loads this module by URL and calls `createStageKernel(stores, kernel)`: a kernel
+ *   that runs the same block functions on its world view (world/world_view.ts), and, for a
+ *   world with the WebAssembly kernel on shared memory, the kernel's range functions on an
+ *   instance of its own over that memory (`kernelShare()`; wasm/kernel_block.ts).
  *
  * A block's stage ids are `SolverStage`s (world/solver_stages.ts).
  */
 
 import type { Column } from './base/columns.js';
 import { cutColourByBody, cutSharesByBody } from './dynamics/constraint_graph.js';
-import { runSolverBlock, type SolverStage } from './world/solver_stages.js';
+import { runSolverBlock, SolverStage } from './world/solver_stages.js';
+import { GRAPH_GROUPS } from './dynamics/constraint_graph_store.js';
 import { serialExecutor, type StepExecutor } from './world/step_executor.js';
 import { sharedMemoryGeneration, sharedStores } from './world/shared_memory.js';
 import { StepMirror } from './world/step_mirror.js';
@@ -23,10 +26,14 @@ import { createWorldView, MirrorColumn, missingColumn, refreshWorldView } from '
 import type { WorldState } from './world/world_state.js';
 import { worldStateOf } from './world/world_access.js';
 import type { World } from './world.js';
+import { type BlockExports, type KernelShare, kernelBlock, setBlockLayout } from './wasm/kernel_block.js';
+import { type WasmMemory, wasmApi } from './wasm/wasm_api.js';
+
+export type { KernelShare };
 
 export { sharedMemoryGeneration };
 /** The stage ids a kernel is called with: @impulse/worker's dispatch thresholds name them. */
-export { SolverStage } from './world/solver_stages.js';
+export { SolverStage };
 /** StepExecutor.runColours' bit of the regions' phase (dynamics/constraint_graph.ts). */
 export { REGION_PHASE_BIT } from './world/step_executor.js';
 
@@ -51,7 +58,20 @@ export class ParallelStep {
       throw new Error('ParallelStep: the world must be made with sharedMemory: true');
     }
     this.#w = w;
-    this.kernel = (stage, start, end) => runSolverBlock(w, stage as SolverStage, start, end);
+    // with the WebAssembly kernel, its blocks (the same bits)
+    const kernel = w.contactKernel;
+    this.kernel =
+      kernel === null
+        ? (stage, start, end) => runSolverBlock(w, stage as SolverStage, start, end)
+        : (stage, start, end) => kernel.runBlock(w, stage as SolverStage, start, end);
+  }
+
+  /**
+   * What the helpers need to run the WebAssembly kernel's blocks (post it with `stores()`:
+   * its layout changes with them); null when the world has no kernel on shared memory.
+   */
+  kernelShare(): KernelShare | null {
+    return this.#w.contactKernel?.share() ?? null;
   }
 
   /** Changes whenever `stores()` would list other buffers (compare between dispatches). */
@@ -103,12 +123,43 @@ export class ParallelStep {
   }
 }
 
-/** A helper's kernel over `stores` (StageKernelModule of @impulse/worker's pool). */
-export function createStageKernel(stores: Readonly<Record<string, Column>>): BlockKernel {
+const BLOCK_CORE = { stage: SolverStage, runSolverBlock };
+
+/**
+ * A helper's kernel over `stores` (StageKernelModule of @impulse/worker's pool); with
+ * `kernel` (ParallelStep.kernelShare), the WebAssembly kernel's stages by an instance on
+ * its shared memory.
+ */
+export function createStageKernel(
+  stores: Readonly<Record<string, Column>>,
+  kernel: KernelShare | null = null,
+): BlockKernel {
   const view = createWorldView(stores);
   const w = view.world;
+  const x = kernel === null ? null : instantiate(kernel);
+  // the layout groups' starts in the shared memory (a shared memory's buffer is never detached)
+  const colours =
+    kernel === null || kernel.colours < 0
+      ? null
+      : new Int32Array((kernel.memory as WasmMemory).buffer, kernel.colours, GRAPH_GROUPS);
+  if (x === null) {
+    return (stage, start, end) => {
+      refreshWorldView(view);
+      return runSolverBlock(w, stage as SolverStage, start, end);
+    };
+  }
   return (stage, start, end) => {
     refreshWorldView(view);
-    return runSolverBlock(w, stage as SolverStage, start, end);
+    return kernelBlock(x, BLOCK_CORE, w, stage as SolverStage, start, end, colours);
   };
+}
+
+/** An instance of the shared kernel's module on its memory, its layout set. */
+function instantiate(share: KernelShare): BlockExports {
+  const api = wasmApi();
+  if (api === null) throw new Error('createStageKernel: no WebAssembly here for the contact kernel');
+  const memory = share.memory as WasmMemory;
+  const x = new api.Instance(share.module, { env: { memory } }).exports as unknown as BlockExports;
+  setBlockLayout(x, share.layout);
+  return x;
 }

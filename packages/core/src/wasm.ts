@@ -21,8 +21,8 @@ export type { ContactKernelName, ContactKernelSource } from './types/contact_ker
 /** The kernel, for `WorldDef.contactKernel`. */
 export const wasmContactKernel: AttachableContactKernel = {
   kind: 'contact-kernel',
-  attach(w, core, owner) {
-    const kernel = WasmContactKernel.attach(w, core);
+  attach(w, core, owner, shared = false) {
+    const kernel = WasmContactKernel.attach(w, core, shared);
     if (kernel !== null) attached.set(owner, kernel.name);
     return kernel;
   },

@@ -178,13 +178,13 @@ export class World {
       if (typeof kernel !== 'object' || kernel === null || kernel.kind !== 'contact-kernel') {
         fail('World', 'contactKernel', "'js' or wasmContactKernel of '@impulse/core/wasm'", kernel);
       }
-      // shared stores stay SharedArrayBuffers: the helpers' JS sweeps run on them
-      if (d.sharedMemory !== true)
-        this.#state.contactKernel = (kernel as AttachableContactKernel).attach(
-          this.#state,
-          KERNEL_CORE,
-          this,
-        );
+      // on shared memory the kernel's memory is a shared one, which the solver helpers view
+      this.#state.contactKernel = (kernel as AttachableContactKernel).attach(
+        this.#state,
+        KERNEL_CORE,
+        this,
+        d.sharedMemory === true,
+      );
     }
     this.applySettings(d);
     if (solver !== null) this.#state.solver = { solver, instance: solver.create() };

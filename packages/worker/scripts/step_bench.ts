@@ -19,10 +19,16 @@
  * table. `AUTO=both` adds, for every count above one, a run under the default policy
  * (WorldExecutorOptions.useHelpers 'auto': the helpers only while a probe measures them
  * faster): `2a` in the table. The other rows use the helpers always.
+ *
+ * `KERNEL=wasm` makes every world with the WebAssembly contact kernel (`@impulse/core/wasm`:
+ * on shared memory with helpers, which run its blocks); `KERNEL=both` adds, for every row,
+ * the same run with the kernel: `1w`, `2w`, … (the speed-ups stay against the JS on one
+ * thread, the first row).
  */
 import { availableParallelism } from 'node:os';
 import { World } from '@impulse/core';
 import { setStepExecutor } from '@impulse/core/parallel';
+import { wasmContactKernel } from '@impulse/core/wasm';
 import { BENCH_SCENES } from './bench_scenes.js';
 import { nodeKernelUrl } from '../src/parallel/kernel_url_node.js';
 import { nodeHelperSpawner } from '../src/parallel/spawn_node.js';
@@ -66,17 +72,31 @@ async function main(): Promise<void> {
     if (!name.includes(only)) continue;
     const runs = [];
     type Use = 'always' | 'auto';
-    const variants: { threads: number; sweep: 'phases' | 'colours'; use: Use; label: string }[] = [];
-    for (let threads = 1; threads <= maxThreads; threads++) {
-      variants.push({ threads, sweep: 'phases', use: 'always', label: `${threads}` });
-      if (threads > 1 && process.env.SWEEP === 'both')
-        variants.push({ threads, sweep: 'colours', use: 'always', label: `${threads}c` });
-      if (threads > 1 && process.env.AUTO === 'both')
-        variants.push({ threads, sweep: 'phases', use: 'auto', label: `${threads}a` });
+    const variants: {
+      threads: number;
+      sweep: 'phases' | 'colours';
+      use: Use;
+      label: string;
+      kernel: boolean;
+    }[] = [];
+    const kernels = process.env.KERNEL === 'both' ? [false, true] : [process.env.KERNEL === 'wasm'];
+    for (const kernel of kernels) {
+      const k = kernel && kernels.length > 1 ? 'w' : '';
+      for (let threads = 1; threads <= maxThreads; threads++) {
+        variants.push({ threads, sweep: 'phases', use: 'always', label: `${threads}${k}`, kernel });
+        if (threads > 1 && process.env.SWEEP === 'both')
+          variants.push({ threads, sweep: 'colours', use: 'always', label: `${threads}c${k}`, kernel });
+        if (threads > 1 && process.env.AUTO === 'both')
+          variants.push({ threads, sweep: 'phases', use: 'auto', label: `${threads}a${k}`, kernel });
+      }
     }
-    for (const { threads, sweep, use, label } of variants) {
+    for (const { threads, sweep, use, label, kernel } of variants) {
       // sleep off: the scenes keep their work for the whole run, as in the benchmark app
-      const world = new World({ sharedMemory: threads > 1, enableSleep: false });
+      const world = new World({
+        sharedMemory: threads > 1,
+        enableSleep: false,
+        ...(kernel ? { contactKernel: wasmContactKernel } : {}),
+      });
       build(world);
       let executor: WorldStepExecutor | null = null;
       if (threads > 1) {

@@ -1,9 +1,10 @@
 /**
- * PhysicsOptions.contactKernel: 'auto' (the default) runs the kernel on one solver thread
- * and the JS with helpers or a kernel of the world's own; 'wasm' loads the WebAssembly contact kernel in the host's
+ * PhysicsOptions.contactKernel: 'auto' (the default) runs the kernel, on one solver thread
+ * or with helpers, and the JS for a kernel of the world's own; 'wasm' loads the WebAssembly contact kernel in the host's
  * thread before the world is made, and the world steps to the JS sweeps' bits, in a worker
  * and inline; snapshots, rollback states and restarts keep it; with solver helpers the
- * world falls back to the JS sweeps (shared stores); a bad value is named at the call site.
+ * world's kernel memory is a shared one and the helpers run the kernel's blocks on it, to
+ * the same bits; a bad value is named at the call site.
  */
 import { type BodyId, World } from '@impulse/core';
 import { tumblerScene } from '@impulse/core/scenes';
@@ -101,30 +102,38 @@ describe('contactKernel', () => {
     expect(await inline.stateHash()).toBe(js.stateHash());
   });
 
-  it("'auto' leaves the JS where the kernel would not run: solver helpers, a kernel named in the world's def, 'js'", async () => {
+  it("'auto' runs the kernel with solver helpers too; the JS for a kernel named in the world's def, or 'js'", async () => {
     const helpers = keep(createTestWorker({ stepping: 'manual', solverWorkers: 2 }));
     const named = keep(createInlinePhysics({ stepping: 'manual', world: { contactKernel: 'js' } }));
     const js = keep(createInlinePhysics({ stepping: 'manual', contactKernel: 'js' }));
-    for (const physics of [helpers, named, js]) {
+    expect((await helpers.getSolverThreads()).contactKernel).toBe('wasm-simd');
+    for (const physics of [named, js]) {
       expect((await physics.getSolverThreads()).contactKernel).toBe('js');
     }
   });
 
-  it('falls back to the JS sweeps, to the same bits, when solver helpers step the world', async () => {
-    const physics = keep(
-      createTestWorker({ ...WASM, solverWorkers: 2, solverBlockItems: 2, solverWorkerUse: 'always' }),
-    );
-    const js = new World();
-    tumbler(physics);
-    tumbler(js);
-    const solver = await physics.getSolverThreads();
-    expect(solver.threads).toBe(2);
-    expect(solver.contactKernel).toBe('js');
-    await physics.step(60);
-    for (let i = 0; i < 60; i++) js.step(DT);
-    expect(await physics.stateHash()).toBe(js.stateHash());
-    expect((await physics.getSolverThreads()).sharedStages).toBeGreaterThan(0);
-  });
+  it.each([2, 3])(
+    'with %i solver threads: the kernel on shared memory, its blocks on the helpers, the JS bits every step',
+    async (threads) => {
+      const physics = keep(
+        createTestWorker({ ...WASM, solverWorkers: threads, solverBlockItems: 2, solverWorkerUse: 'always' }),
+      );
+      const js = new World();
+      tumbler(physics);
+      tumbler(js);
+      const solver = await physics.getSolverThreads();
+      expect(solver.threads).toBe(threads);
+      expect(solver.contactKernel).toBe('wasm-simd');
+      for (let step = 1; step <= 90; step++) {
+        await physics.step(1);
+        js.step(DT);
+        expect(await physics.stateHash()).toBe(js.stateHash());
+      }
+      const after = await physics.getSolverThreads();
+      expect(after.sharedStages).toBeGreaterThan(0);
+      expect(after.readyHelpers).toBe(threads - 1);
+    },
+  );
 
   it('names the field and the value of a bad option at the call site', () => {
     for (const bad of ['simd', 'WASM', 1]) {

@@ -8,6 +8,7 @@
  */
 
 import { World } from '@impulse/core';
+import { contactKernelOf, wasmContactKernel } from '@impulse/core/wasm';
 import { SolverStage, setStepExecutor } from '@impulse/core/parallel';
 import {
   FAMILY_DT,
@@ -46,8 +47,13 @@ async function trace(
   family: SceneFamily,
   threads: number,
   options: Partial<WorldExecutorOptions> = SMALL_BLOCKS,
+  kernel = false,
 ) {
-  const world = new World({ sharedMemory: threads > 1 });
+  const world = new World({
+    sharedMemory: threads > 1,
+    ...(kernel ? { contactKernel: wasmContactKernel } : {}),
+  });
+  if (kernel) expect(contactKernelOf(world)).toBe('wasm-simd');
   const drive = family.build(world);
   let executor: WorldStepExecutor | null = null;
   if (threads > 1) {
@@ -117,6 +123,23 @@ describe('a world stepped by several threads', () => {
           expect(many.dispatches, 'joint stages handed to the helpers').toBeGreaterThan(
             20 * (family.steps - 5),
           );
+      }
+    },
+  );
+});
+
+describe('the WebAssembly kernel on the helpers (its memory shared)', () => {
+  it.each(families)(
+    '$name: the JS’s one-thread hash every step and snapshot with the kernel on 1, 2 and 3 threads',
+    async (family) => {
+      const one = await trace(family, 1);
+      for (const threads of [1, 2, 3]) {
+        const many = await trace(family, threads, SMALL_BLOCKS, true);
+        const first = many.hashes.findIndex((h, i) => h !== one.hashes[i]);
+        expect(first, `${threads} threads: first step that differs`).toBe(-1);
+        expect(many.bytes).toEqual(one.bytes);
+        if (threads > 1 && !family.name.startsWith('a character'))
+          expect(many.dispatches, 'stages handed to the helpers').toBeGreaterThan(family.steps / 2);
       }
     },
   );

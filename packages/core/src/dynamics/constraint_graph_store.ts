@@ -29,9 +29,10 @@ export const GRAPH_REGION_MIN_CONSTRAINTS = 10_000;
 
 /**
  * Layout groups: per region a group per colour, then the seam colours, then the overflow
- * (a step of one region has only the last 25: its colours and the overflow).
+ * (a step of one region has only the last 25: its colours and the overflow); the length of
+ * the groups' arrays (groupStart, counts).
  */
-const GROUPS = GRAPH_REGION_COUNT * GRAPH_COLOUR_COUNT + GRAPH_COLOUR_COUNT + 1;
+export const GRAPH_GROUPS = GRAPH_REGION_COUNT * GRAPH_COLOUR_COUNT + GRAPH_COLOUR_COUNT + 1;
 
 /** This step's colours. */
 export class ConstraintGraph {
@@ -76,10 +77,10 @@ export class ConstraintGraph {
    * Contacts per layout group (regionCount · 24 interior groups, 24 colours, the overflow
    * last: groupCount), and how many of them have two points.
    */
-  readonly counts = new Int32Array(GROUPS);
-  readonly groupTwo = new Int32Array(GROUPS);
+  readonly counts = new Int32Array(GRAPH_GROUPS);
+  readonly groupTwo = new Int32Array(GRAPH_GROUPS);
   /** First constraint of each group; groupStart[groupCount] is the constraint count. */
-  readonly groupStart = new Int32Array(GROUPS);
+  readonly groupStart = new Int32Array(GRAPH_GROUPS);
   /** Groups before the overflow's: the runs a sweep takes two at a time (contact_kernel.ts). */
   groupCount = GRAPH_COLOUR_COUNT;
   /** Two-point contacts per colour (of the seams, with regions), the overflow's last. */
@@ -90,8 +91,8 @@ export class ConstraintGraph {
    */
   readonly colourStart = new Int32Array(GRAPH_COLOUR_COUNT + 1);
   /** Layout cursors: next place of a two-point and of another contact, per group. */
-  readonly nextTwo = new Int32Array(GROUPS);
-  readonly nextOther = new Int32Array(GROUPS);
+  readonly nextTwo = new Int32Array(GRAPH_GROUPS);
+  readonly nextOther = new Int32Array(GRAPH_GROUPS);
 
   constructor() {
     replaceArraysOnce(this);

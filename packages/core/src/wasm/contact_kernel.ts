@@ -6,7 +6,8 @@
  * The module is compiled once per realm, synchronously (10 KB), f64x2 first, the scalar
  * one where SIMD does not validate; when neither compiles (no WebAssembly, or a CSP without
  * 'wasm-unsafe-eval') worlds run the JS sweeps. Every world has its own instance, so its
- * own memory.
+ * own memory; a world on shared memory has a shared one (kernel_memory.ts), imported by
+ * modules whose import says so (shared_import.ts), compiled when such a world first asks.
  */
 
 import type { JointsState } from '../joints/joints_state.js';
@@ -27,26 +28,17 @@ import type { AttachedContactKernel, KernelCore } from '../world/contact_kernel_
 import { CollideBlock } from './collide_block.js';
 import { type ColourExports, colourArray, colourInKernel } from './kernel_colour.js';
 import { FinishBlock, type FinishExports } from './kernel_finish.js';
+import { type BlockExports, type KernelShare, kernelBlock, setBlockLayout } from './kernel_block.js';
 import { KernelMemory } from './kernel_memory.js';
+import { SHARED_MAX_PAGES, sharedMemoryImport } from './shared_import.js';
 import { type PairExports, PairWalkScratch, pairArray, queryPairs } from './kernel_pairs.js';
 import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
 
-/** The kernel's exports (scripts/wasm/kernel_wat.mjs); it imports its memory (env.memory). */
-interface KernelExports extends PairExports {
-  setLayout(state: number, data: number, meta: number, again: number, params: number): void;
-  warmStart(start: number, end: number): void;
-  warmStart2(start: number, end: number): void;
-  solve(...args: SolveArgs): number;
-  solve2(...args: SolveArgs): number;
-  relaxAgain(start: number, end: number, track: number, first: number): void;
-  // the stages of scripts/wasm/kernel_stages_wat.mjs
-  setStagesLayout(...offsets: number[]): void;
-  prepare(start: number, end: number): number;
-  storeImpulses(start: number, end: number, keepMax: number): void;
-  integrateVelocities(start: number, end: number): void;
-  integratePositions(start: number, end: number): void;
-}
-type SolveArgs = [start: number, end: number, bias: number, stored: number, track: number, first: number];
+/**
+ * The kernel's exports (scripts/wasm/kernel_wat.mjs); it imports its memory (env.memory).
+ * The range functions and layouts are kernel_block.ts'.
+ */
+interface KernelExports extends PairExports, BlockExports {}
 
 function decode(base64: string): Uint8Array<ArrayBuffer> {
   const s = atob(base64);
@@ -66,6 +58,10 @@ function stageArray(w: JointsState, path: (typeof STAGE_ARRAYS)[number]): [store
   return [owner, path.slice(dot + 1)];
 }
 
+/**
+ * The compiled module, whether it is the f64x2 one, and the collide module (null if it did
+ * not compile: the JS's narrow phase); null when no kernel compiles here.
+ */
 /** The blocks module's exports (scripts/wasm/kernel_blocks_wat.mjs). */
 interface BlocksExports extends ColourExports, FinishExports {
   setBlocksLayout(state: number, meta: number, params: number): void;
@@ -76,39 +72,46 @@ interface BlocksExports extends ColourExports, FinishExports {
  * (null if it did not compile: the JS's narrow phase); null when no kernel compiles here.
  */
 type Compiled = { module: WasmModule; simd: boolean; blocks: WasmModule; collide: WasmModule | null };
-let compiled: Compiled | null | undefined;
+/** The modules importing a plain memory, and those importing a shared one (shared_import.ts). */
+const compiled: [Compiled | null | undefined, Compiled | null | undefined] = [undefined, undefined];
 
-function compileOnce(): Compiled | null {
-  if (compiled !== undefined) return compiled;
-  compiled = null;
+function compileOnce(shared: boolean): Compiled | null {
+  const i = shared ? 1 : 0;
+  const done = compiled[i];
+  if (done !== undefined) return done;
+  compiled[i] = null;
   const api = wasmApi();
-  if (api === null) return compiled;
+  if (api === null) return null;
+  const bytesOf = (base64: string) => (shared ? sharedMemoryImport(decode(base64)) : decode(base64));
+  let c: Compiled | null = null;
   for (const [bytes, simd] of [
     [CONTACT_KERNEL_SIMD, true],
     [CONTACT_KERNEL_SCALAR, false],
   ] as const) {
     try {
-      const module = new api.Module(decode(bytes));
+      const module = new api.Module(bytesOf(bytes));
       // plain WebAssembly: where a kernel compiles, so does it
-      compiled = { module, simd, blocks: new api.Module(decode(CONTACT_KERNEL_BLOCKS)), collide: null };
+      c = { module, simd, blocks: new api.Module(bytesOf(CONTACT_KERNEL_BLOCKS)), collide: null };
       break;
     } catch {
       // SIMD missing (the f64x2 module does not validate) or compiling refused: next, or JS
     }
   }
-  if (compiled !== null) {
+  if (c !== null) {
     try {
-      compiled.collide = new api.Module(decode(CONTACT_KERNEL_COLLIDE));
+      c.collide = new api.Module(bytesOf(CONTACT_KERNEL_COLLIDE));
     } catch {
       // the narrow phase stays the JS's
     }
   }
-  return compiled;
+  compiled[i] = c;
+  return c;
 }
 
-/** Forgets the compiled module (tests of the fallback). */
+/** Forgets the compiled modules (tests of the fallback). */
 export function resetCompiledKernel(): void {
-  compiled = undefined;
+  compiled[0] = undefined;
+  compiled[1] = undefined;
 }
 
 /** The kernel bound to one world's stores. */
@@ -137,6 +140,8 @@ export class WasmContactKernel implements AttachedContactKernel {
   private readonly finish = new FinishBlock();
   /** The pair walk's own arrays (kernel_pairs.ts). */
   private readonly pairs = new PairWalkScratch();
+  /** The offsets setBlockLayout takes (kernel_block.ts), as last set. */
+  private layout: number[] = [];
 
   private constructor(
     private readonly api: WasmApi,
@@ -147,6 +152,8 @@ export class WasmContactKernel implements AttachedContactKernel {
     w: JointsState,
     private readonly core: KernelCore,
     collide: WasmModule | null,
+    /** The memory is a shared one (WorldDef.sharedMemory), for the solver helpers. */
+    readonly shared: boolean,
   ) {
     this.bound = memory;
     this.block = new CollideBlock(core, api, collide);
@@ -161,27 +168,22 @@ export class WasmContactKernel implements AttachedContactKernel {
       (pages) => new api.Memory({ initial: pages }),
       core.placements,
       () => this.setLayout(),
+      shared ? core.sharedGeneration : null,
     );
     this.place(w);
   }
 
   /** Binds a new instance to `w`'s stores; null when the kernel does not compile or instantiate here. */
-  static attach(w: JointsState, core: KernelCore): WasmContactKernel | null {
-    const c = compileOnce();
+  static attach(w: JointsState, core: KernelCore, shared = false): WasmContactKernel | null {
+    const c = compileOnce(shared);
     if (c === null) return null;
     const api = wasmApi();
     if (api === null) return null;
     try {
-      return new WasmContactKernel(
-        api,
-        c.module,
-        c.blocks,
-        c.simd,
-        new api.Memory({ initial: 1 }),
-        w,
-        core,
-        c.collide,
-      );
+      const memory = shared
+        ? new api.Memory({ initial: 1, maximum: SHARED_MAX_PAGES, shared: true })
+        : new api.Memory({ initial: 1 });
+      return new WasmContactKernel(api, c.module, c.blocks, c.simd, memory, w, core, c.collide, shared);
     } catch {
       return null;
     }
@@ -215,6 +217,8 @@ export class WasmContactKernel implements AttachedContactKernel {
       const [store, key] = this.finish.array(w, path);
       if (!m.has(store, key)) m.place(store, key);
     }
+    // on shared memory, the layout groups' starts, for the helpers' f64x2 blocks (kernel_block.ts)
+    if (this.shared && this.simd) m.place(w.constraints.graph, 'groupStart');
   }
 
   /**
@@ -232,14 +236,15 @@ export class WasmContactKernel implements AttachedContactKernel {
     }
     const w = this.w;
     const k = w.constraints;
-    this.x.setLayout(
+    this.layout = [
       m.offsetOf(w.bodies, 'state'),
       m.offsetOf(k, 'data'),
       m.offsetOf(k, 'meta'),
       m.offsetOf(k, 'relaxAgain'),
       m.offsetOf(this, 'params'),
-    );
-    this.x.setStagesLayout(...STAGE_ARRAYS.map((path) => m.offsetOf(...stageArray(w, path))));
+      ...STAGE_ARRAYS.map((path) => m.offsetOf(...stageArray(w, path))),
+    ];
+    setBlockLayout(this.x, this.layout);
     this.block.layout(m, w);
     this.x.setPairsLayout(
       ...PAIR_ARRAYS.map((path) => m.offsetOf(...pairArray(w.broadPhase, this.pairs, path))),
@@ -262,48 +267,56 @@ export class WasmContactKernel implements AttachedContactKernel {
     queryPairs(this.x, this.memory, w.broadPhase, this.pairs, count);
   }
 
+  runBlock(w: JointsState, stage: SolverStage, start: number, end: number): number {
+    // the whole narrow phase (a stage left undispatched): the kernel's collide block
+    if (stage === this.core.stage.Collide && start === 0 && end === w.awakeContactCount)
+      return this.block.run(w, this.memory, end);
+    return kernelBlock(
+      this.x,
+      this.core,
+      w,
+      stage,
+      start,
+      end,
+      this.simd ? w.constraints.graph.groupStart : null,
+    );
+  }
+
+  writeParams(w: JointsState): void {
+    this.sweepParams(w);
+    this.prepareParams(w);
+    this.bodyParams(w);
+  }
+
+  share(): KernelShare | null {
+    if (!this.shared) return null;
+    const colours = this.simd ? this.memory.offsetOf(this.w.constraints.graph, 'groupStart') : -1;
+    return { memory: this.memory.memory, module: this.module, layout: this.layout, colours };
+  }
+
   sweep(w: JointsState, stage: SolverStage, count: number): number {
+    const S = this.core.stage;
+    this.sweepParams(w);
+    if (stage === S.PrepareContacts) this.prepareParams(w);
+    else if (stage === S.IntegrateVelocities || stage === S.IntegratePositions) this.bodyParams(w);
+    else if (stage === S.Collide) return this.block.run(w, this.memory, count);
+    else if (stage === S.FinalizeBodies) {
+      return this.finish.run(this.exports, this.core, this.paramRecord, w, this.memory, count);
+    } else if (this.simd && (stage === S.WarmStart || stage === S.Solve || stage === S.Relax))
+      return this.sweep2(w, stage);
+    return kernelBlock(this.x, this.core, w, stage, 0, count, null);
+  }
+
+  /** A warm start, solve or relax sweep by the f64x2 functions. */
+  private sweep2(w: JointsState, stage: SolverStage): number {
     const x = this.x;
     const S = this.core.stage;
     const ctx = w.stepContext;
     const k = w.constraints;
     const track = k.tracking ? 1 : 0;
     const first = ctx.secondPointFirst & 1;
-    const params = this.params;
-    params[0] = ctx.invH;
-    params[1] = -ctx.maxPushSpeed;
-    params[2] = ctx.relaxAgainSpeed;
-    if (stage === S.PrepareContacts) return this.prepare(w, count);
-    if (stage === S.IntegrateVelocities || stage === S.IntegratePositions) {
-      this.bodyParams(w);
-      if (stage === S.IntegrateVelocities) x.integrateVelocities(0, count);
-      else x.integratePositions(0, count);
-      return 0;
-    }
-    if (stage === S.StoreImpulses) {
-      x.storeImpulses(0, count, k.trackMaxImpulse ? 1 : 0);
-      return 0;
-    }
-    if (stage === S.Collide) return this.block.run(w, this.memory, count);
-    if (stage === S.FinalizeBodies) {
-      return this.finish.run(this.exports, this.core, this.paramRecord, w, this.memory, count);
-    }
-    if (stage === S.RelaxAgain) {
-      x.relaxAgain(0, count, track, first);
-      return 0;
-    }
-    if (stage !== S.WarmStart && stage !== S.Solve && stage !== S.Relax) {
-      return this.core.runSolverBlock(w, stage, 0, count);
-    }
     const bias = stage === S.Solve ? 1 : 0;
     const stored = stage === S.Solve && ctx.separationsStored ? 1 : 0;
-    if (!this.simd) {
-      if (stage === S.WarmStart) {
-        x.warmStart(0, count);
-        return 0;
-      }
-      return x.solve(0, count, bias, stored, track, first);
-    }
     // f64x2: two constraints of one colour at a time, so group by group (a colour, or a
     // region's colour: constraint_graph.ts); the overflow (whose constraints may share
     // bodies) by the scalar code, first, as the JS takes it
@@ -329,8 +342,17 @@ export class WasmContactKernel implements AttachedContactKernel {
     return result;
   }
 
-  /** The prepare stage (prepareContactRange) over constraints [0, count), its doubles first into the parameter record. */
-  private prepare(w: JointsState, count: number): number {
+  /** The sweeps' doubles into the parameter record. */
+  private sweepParams(w: JointsState): void {
+    const ctx = w.stepContext;
+    const params = this.params;
+    params[0] = ctx.invH;
+    params[1] = -ctx.maxPushSpeed;
+    params[2] = ctx.relaxAgainSpeed;
+  }
+
+  /** The prepare stage's (prepareContactRange) doubles into the parameter record. */
+  private prepareParams(w: JointsState): void {
     const ctx = w.stepContext;
     const params = this.params;
     const o = KERNEL_PARAMS.prepare;
@@ -345,7 +367,6 @@ export class WasmContactKernel implements AttachedContactKernel {
     // as prepareContactRange: NaN counts as fast
     params[o + 6] = -Math.min(w.settings.restitutionThreshold, w.settings.hitEventThreshold);
     params[o + 7] = ctx.enableWarmStarting ? 1 : 0;
-    return this.x.prepare(0, count);
   }
 
   /** The body stages' doubles into the parameter record. */

@@ -14,6 +14,11 @@
  * store's arrays are current after any growth. Growth happens only outside the sweeps
  * (body creation, ContactConstraints.reserve before the colouring), and no step code keeps
  * one of these arrays in a local across a growth.
+ *
+ * A world on shared memory (WorldDef.sharedMemory) has a shared memory, which is grown in
+ * place: a shared memory's growth detaches nothing (its old SharedArrayBuffer stays valid,
+ * shorter), and the solver helpers' instances import that one memory. Every move of a
+ * region there counts a new shared generation, so that the helpers take the new views.
  */
 
 import type { ArrayPlacement, Growable } from '../base/array.js';
@@ -43,13 +48,15 @@ export class KernelMemory implements ArrayPlacement {
    * `memory`: the first memory; `newMemory` makes a larger one (in 64 KiB pages);
    * `placements`: the core's map from a buffer to the placement that grows its arrays
    * (base/array.ts); `onMove` runs after any region moved (the kernel binds the current
-   * memory and sets its offsets there).
+   * memory and sets its offsets there); `shared`: the realm's shared generation when
+   * `memory` is a shared one (grown in place, its moves counted), else null.
    */
   constructor(
     public memory: WasmMemory,
     private readonly newMemory: (pages: number) => WasmMemory,
     private readonly placements: WeakMap<ArrayBufferLike, ArrayPlacement>,
     private readonly onMove: () => void,
+    private readonly shared: { value: number } | null = null,
   ) {
     placements.set(memory.buffer, this);
   }
@@ -82,7 +89,7 @@ export class KernelMemory implements ArrayPlacement {
     view.set(a);
     this.regions.push({ store: s, key, Kind, offset, length: a.length });
     s[key] = view;
-    this.onMove();
+    this.moved();
   }
 
   grow<A extends Growable>(a: A, capacity: number): A {
@@ -102,8 +109,14 @@ export class KernelMemory implements ArrayPlacement {
     r.length = capacity;
     const view = new r.Kind(this.memory.buffer, offset, capacity);
     r.store[r.key] = view;
-    this.onMove();
+    this.moved();
     return view as A;
+  }
+
+  /** After a region moved: helpers viewing a shared memory must take the new views. */
+  private moved(): void {
+    if (this.shared !== null) this.shared.value++;
+    this.onMove();
   }
 
   /** A 16-byte aligned region of `bytes` at the top; replaces the memory and re-takes every view when short. */
@@ -113,12 +126,19 @@ export class KernelMemory implements ArrayPlacement {
     const old = this.memory.buffer;
     if (end > old.byteLength) {
       const pages = Math.max(Math.ceil(end / PAGE), (2 * old.byteLength) / PAGE);
-      const next = this.newMemory(pages);
-      const buffer = next.buffer;
-      new Uint8Array(buffer).set(new Uint8Array(old, 0, this.top));
+      let buffer: ArrayBuffer;
+      if (this.shared !== null) {
+        // in place: the new pages are zeros, the old buffer stays valid
+        this.memory.grow(pages - old.byteLength / PAGE);
+        buffer = this.memory.buffer;
+      } else {
+        const next = this.newMemory(pages);
+        buffer = next.buffer;
+        new Uint8Array(buffer).set(new Uint8Array(old, 0, this.top));
+        this.memory = next;
+      }
       this.placements.delete(old);
       this.placements.set(buffer, this);
-      this.memory = next;
       for (const r of this.regions) r.store[r.key] = new r.Kind(buffer, r.offset, r.length);
     }
     this.top = end;

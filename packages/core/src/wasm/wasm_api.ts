@@ -5,6 +5,8 @@
 
 export interface WasmMemory {
   readonly buffer: ArrayBuffer;
+  /** Grows the memory by `pages` (a shared one only: docs/wasm-kernel.md, "Never detach"). */
+  grow(pages: number): number;
 }
 export type WasmModule = object;
 export interface WasmInstance {
@@ -13,7 +15,7 @@ export interface WasmInstance {
 export interface WasmApi {
   Module: new (bytes: Uint8Array<ArrayBuffer>) => WasmModule;
   Instance: new (module: WasmModule, imports: { env: { memory: WasmMemory } }) => WasmInstance;
-  Memory: new (descriptor: { initial: number }) => WasmMemory;
+  Memory: new (descriptor: { initial: number; maximum?: number; shared?: boolean }) => WasmMemory;
 }
 
 /** This realm's WebAssembly, or null where there is none. */

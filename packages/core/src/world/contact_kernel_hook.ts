@@ -15,9 +15,10 @@ export interface AttachableContactKernel extends ContactKernelSource {
   /**
    * Moves the world's swept stores into a kernel memory of its own and returns the kernel
    * bound to them; null where WebAssembly cannot run (missing, or compiling refused): the
-   * world then runs the JS sweeps.
+   * world then runs the JS sweeps. `shared`: the world's stores are on shared memory
+   * (WorldDef.sharedMemory): so is the kernel's, for the solver helpers.
    */
-  attach(w: JointsState, core: KernelCore, owner: object): AttachedContactKernel | null;
+  attach(w: JointsState, core: KernelCore, owner: object, shared?: boolean): AttachedContactKernel | null;
 }
 
 /**
@@ -36,6 +37,26 @@ export interface KernelCore {
   readonly stage: typeof SolverStage;
   /** The constraint graph's colours (GRAPH_COLOUR_COUNT). */
   readonly colourCount: number;
+  /** The realm's count of shared buffers (base/array.ts): a shared kernel memory counts its moves. */
+  readonly sharedGeneration: { value: number };
+}
+
+/**
+ * What a helper needs to run the kernel on a world's shared kernel memory: the memory, the
+ * kernel's module (compiled for a shared memory), and the offsets its layout functions
+ * take: `setLayout`'s five, then `setStagesLayout`'s (wasm/kernel_block.ts). Posted to the
+ * helpers with the stores (structured clone shares the memory and the module).
+ */
+export interface KernelShare {
+  readonly memory: object;
+  readonly module: object;
+  readonly layout: readonly number[];
+  /**
+   * The byte offset of the layout groups' starts (the constraint graph's `groupStart`: the
+   * colours, or the regions' colours then the seams'; placed in the memory) when the module
+   * has the f64x2 sweeps, else -1 (the scalar ones).
+   */
+  readonly colours: number;
 }
 
 /** A kernel bound to one world's stores. */
@@ -60,4 +81,15 @@ export interface AttachedContactKernel {
   colour(w: JointsState): number;
   /** Moves the stores of `w` into the kernel memory again: a restore replaced them. */
   adopt(w: JointsState): void;
+  /**
+   * Runs one block [start, end) of a stage on this thread, as runSolverBlock does, by the
+   * kernel where it has the stage (the same bits: wasm/kernel_block.ts); the parameter
+   * record written before (writeParams). What a step executor other than the serial one
+   * runs on the calling thread.
+   */
+  runBlock(w: JointsState, stage: SolverStage, start: number, end: number): number;
+  /** Writes the step's doubles that the kernel's stages read into its memory: before blocks run. */
+  writeParams(w: JointsState): void;
+  /** What solver helpers need to run the kernel's blocks; null unless its memory is shared. */
+  share(): KernelShare | null;
 }

@@ -22,7 +22,7 @@ import { colourConstraints, finishPrepare, reportHitEvents } from '../dynamics/c
 import { GRAPH_COLOUR_COUNT, GRAPH_REGION_MIN_CONSTRAINTS } from '../dynamics/constraint_graph_store.js';
 import { runSolverBlock, SolverStage } from './solver_stages.js';
 import { REGION_PHASE_BIT, serialExecutor, type StepExecutor } from './step_executor.js';
-import { growI32, growU8, placements } from '../base/array.js';
+import { growI32, growU8, placements, sharedGeneration } from '../base/array.js';
 import type { KernelCore } from './contact_kernel_hook.js';
 import { CollideStatus } from './narrow_phase.js';
 import { AABB } from '../geometry/geometry.js';
@@ -59,6 +59,7 @@ export const KERNEL_CORE: KernelCore = {
   placements,
   stage: SolverStage,
   colourCount: GRAPH_COLOUR_COUNT,
+  sharedGeneration,
 };
 
 // Scratch shared by every world: the step is not re-entrant (a world is stepped by one
@@ -161,8 +162,7 @@ function updatePairs(w: WorldState): void {
   if (ex === serialExecutor && kernel === null) {
     bp.updatePairs();
   } else {
-    // with the kernel, the walks in one call of it (a kernel's world shares no memory: no
-    // helper would take them)
+    // with the kernel, the walks in one call of it, on this thread
     const m = bp.queueQueries();
     if (m > 0) {
       if (kernel !== null) kernel.queryPairs(w, m);
@@ -323,6 +323,9 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   // (an executor of its own decides `inline` at this stage and releases its helpers at
   // StoreImpulses: the kernel takes those two only from the serial one)
   const serial = ex === serialExecutor;
+  // the kernel's blocks through the executor, on any thread, read the step's doubles from
+  // its memory: written once here (its own sweeps write theirs)
+  if (!serial) w.contactKernel?.writeParams(w);
   finishPrepare(k, count > 0 ? runWhole(w, ex, serial, SolverStage.PrepareContacts, count) : 0);
   // The executor may decide `inline` when it is handed a stage (the worker's decides it at
   // PrepareContacts, from the constraint count): read once, after that, and kept for the

@@ -26,7 +26,7 @@ import {
   spinnerScene,
   tumblerScene,
 } from '../../src/scenes/index';
-import { placements } from '../../src/base/array';
+import { placements, sharedGeneration } from '../../src/base/array';
 import { CachedKind } from '../../src/wasm/collide_block';
 import { resetCompiledKernel } from '../../src/wasm/contact_kernel';
 import { contactKernelOf, wasmContactKernel } from '../../src/wasm';
@@ -205,6 +205,15 @@ describe('WorldDef.contactKernel', () => {
     }
   });
 
+  it.each(SCENES)('%s on shared memory: the JS sweeps’ hash every step', (_name, scene, enableSleep) => {
+    const js = new World({ enableSleep });
+    const wasm = new World({ enableSleep, sharedMemory: true, contactKernel: wasmContactKernel });
+    expect(contactKernelOf(wasm)).toBe('wasm-simd');
+    scene(js);
+    scene(wasm);
+    expect(hashes(wasm, 150)).toEqual(hashes(js, 150));
+  });
+
   it('collide block: every path runs on a mixed pile (two boxes, a cached shape and a circle, or two capsules in the kernel; the others in the JS)', () => {
     const world = new World({ enableSleep: false, contactKernel: wasmContactKernel });
     mixedShapesScene(world);
@@ -362,9 +371,59 @@ describe('WorldDef.contactKernel', () => {
     }
   });
 
-  it('runs the JS sweeps on shared memory, and rejects what is not a kernel', () => {
+  it('on shared memory: a shared kernel memory, grown in place, each move a new shared generation, the JS bits', () => {
+    const js = new World();
     const shared = new World({ sharedMemory: true, contactKernel: wasmContactKernel });
-    expect(contactKernelOf(shared)).toBe('js');
+    expect(contactKernelOf(shared)).toBe('wasm-simd');
+    const w = worldStateOf(shared);
+    const memory = () => w.bodies.state.buffer;
+    expect(memory()).toBeInstanceOf(SharedArrayBuffer);
+    expect(isKernelMemory(w.bodies.state)).toBe(true);
+    const first = memory().byteLength;
+    const add = (world: World, i: number) => {
+      const b = world.createBody({
+        type: BodyType.Dynamic,
+        position: { x: -10 + (i % 20), y: 2 + Math.floor(i / 20) },
+      });
+      world.createPolygonShape(b, makeBox(0.4, 0.4));
+    };
+    for (const world of [js, shared]) pyramidScene(world, 6);
+    const a: number[] = [];
+    const b: number[] = [];
+    let moves = 0;
+    for (let step = 0; step < 200; step++) {
+      const generation = sharedGeneration.value;
+      const state = w.bodies.state;
+      for (let i = 0; i < 3; i++) {
+        add(js, step * 3 + i);
+        add(shared, step * 3 + i);
+      }
+      js.step(DT);
+      shared.step(DT);
+      // a region moved (a new view): the helpers are told by a new generation
+      if (w.bodies.state !== state) {
+        moves++;
+        expect(sharedGeneration.value).toBeGreaterThan(generation);
+      }
+      a.push(js.stateHash());
+      b.push(shared.stateHash());
+    }
+    expect(b).toEqual(a);
+    expect(moves).toBeGreaterThan(0);
+    // grown in place: the stores' buffer is longer, and every kernel store is on it
+    expect(memory().byteLength).toBeGreaterThan(first);
+    for (const x of [w.constraints.data, w.contacts.data, w.broadPhase.trees[2].node, w.quadCache.data])
+      expect(x.buffer).toBe(memory());
+    // a restore moves the stores into it again
+    const snapshot = js.snapshot();
+    const ahead = hashes(js, 30);
+    shared.restore(snapshot);
+    expect(isKernelMemory(w.bodies.state)).toBe(true);
+    expect(w.bodies.state.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(hashes(shared, 30)).toEqual(ahead);
+  });
+
+  it('rejects what is not a kernel', () => {
     expect(() => new World({ contactKernel: 'wasm' as 'js' })).toThrow(
       "World: contactKernel must be 'js' or wasmContactKernel of '@impulse/core/wasm', got \"wasm\"",
     );

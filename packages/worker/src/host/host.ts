@@ -117,15 +117,14 @@ export class WorldHost implements HostInputs {
   }
 
   /**
-   * Whether the world runs the WebAssembly contact kernel: asked for, or 'auto' where it
-   * would run (one solver thread: helpers step on shared stores, which the kernel's own
-   * memory is not) and the world's def names no kernel of its own (inline).
+   * Whether the world runs the WebAssembly contact kernel: asked for, or 'auto' where the
+   * world's def names no kernel of its own (inline). With solver helpers its memory is a
+   * shared one, and the helpers run its blocks on it (docs/parallel-step.md, "The kernel on
+   * the helpers").
    */
   private runsKernel(init: HostInit): boolean {
     if (init.contactKernel === 'wasm') return true;
-    return (
-      init.contactKernel === 'auto' && this.threadsOf(init) === 1 && init.world.contactKernel === undefined
-    );
+    return init.contactKernel === 'auto' && init.world.contactKernel === undefined;
   }
 
   private start(init: HostInit, sink: HostSink | null): void {
@@ -135,7 +134,7 @@ export class WorldHost implements HostInputs {
     const def = {
       ...init.world,
       ...(solver === null ? {} : { solver }),
-      // loaded only when asked for; the world falls back to the JS sweeps itself on shared stores
+      // loaded only when it runs (runsKernel); on shared stores its memory is shared too
       ...(this.wasm && this.runsKernel(init) && { contactKernel: this.wasm.wasmContactKernel }),
       ...(threads > 1 ? { sharedMemory: true } : {}),
     };

@@ -10,7 +10,13 @@
  */
 
 import { type StageKernel, Ctl, claimBlocks, recordError } from './control_block.js';
-import type { FromHelper, SharedStores, StageKernelModule, ToHelper } from './messages.js';
+import type {
+  ContactKernelShare,
+  FromHelper,
+  SharedStores,
+  StageKernelModule,
+  ToHelper,
+} from './messages.js';
 
 /**
  * Spins until dispatch `seen` is over (true) or the helper should park (false): after
@@ -55,7 +61,11 @@ export function runHelper(endpoint: HelperEndpoint, load: KernelLoader = importK
   let holdSpin = 0;
   let threads = 1;
   let module: StageKernelModule | null = null;
-  let pendingStores: { stores: SharedStores; generation: number } | null = null;
+  let pendingStores: {
+    stores: SharedStores;
+    generation: number;
+    kernel: ContactKernelShare | null;
+  } | null = null;
   let kernel: StageKernel | null = null;
   let generation = -1;
   let seen = 0;
@@ -73,7 +83,7 @@ export function runHelper(endpoint: HelperEndpoint, load: KernelLoader = importK
   const take = (): void => {
     if (module === null || pendingStores === null) return;
     try {
-      kernel = module.createStageKernel(pendingStores.stores);
+      kernel = module.createStageKernel(pendingStores.stores, pendingStores.kernel);
     } catch (e) {
       fail(e);
       return;
@@ -137,7 +147,7 @@ export function runHelper(endpoint: HelperEndpoint, load: KernelLoader = importK
         (e: unknown) => fail(e),
       );
     } else {
-      pendingStores = { stores: message.stores, generation: message.generation };
+      pendingStores = { stores: message.stores, generation: message.generation, kernel: message.kernel };
       take();
     }
   });

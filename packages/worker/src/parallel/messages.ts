@@ -17,7 +17,18 @@ export type SharedStores = Readonly<Record<string, Float64Array | Int32Array | U
  * on any thread.
  */
 export interface StageKernelModule {
-  createStageKernel(stores: SharedStores): StageKernel;
+  createStageKernel(stores: SharedStores, kernel?: ContactKernelShare | null): StageKernel;
+}
+
+/**
+ * The WebAssembly contact kernel's shared memory, its module and its layout (the core's
+ * `KernelShare`, ParallelStep.kernelShare): posted with the stores, for helpers to run its
+ * blocks; structured clone shares the memory and the module.
+ */
+export interface ContactKernelShare {
+  readonly memory: object;
+  readonly module: object;
+  readonly layout: readonly number[];
 }
 
 /** Pool to helper. */
@@ -36,7 +47,13 @@ export type ToHelper =
       /** Threads claiming blocks: the coordinator and every helper (each starts at its own share). */
       readonly threads: number;
     }
-  | { readonly type: 'stores'; readonly stores: SharedStores; readonly generation: number };
+  | {
+      readonly type: 'stores';
+      readonly stores: SharedStores;
+      readonly generation: number;
+      /** The contact kernel's share, or null for the JS blocks. */
+      readonly kernel: ContactKernelShare | null;
+    };
 
 /** Helper to pool: an error outside a stage (its kernel did not load, ...). */
 export type FromHelper = { readonly type: 'error'; readonly message: string };

@@ -32,7 +32,13 @@ import {
   TIMED_STAGES,
   CLAIM_STRIDE,
 } from './control_block.js';
-import type { FromHelper, SharedStores, StageKernelModule, ToHelper } from './messages.js';
+import type {
+  ContactKernelShare,
+  FromHelper,
+  SharedStores,
+  StageKernelModule,
+  ToHelper,
+} from './messages.js';
 
 /** One helper worker, seen from the pool (spawn_node.ts, spawn_browser.ts make them). */
 export interface HelperHandle {
@@ -221,11 +227,11 @@ export class HelperPool {
    * after growth, the buffers are new). Helpers take them when they next read messages;
    * until then they claim nothing, and the coordinator runs their share.
    */
-  publish(stores: SharedStores): void {
+  publish(stores: SharedStores, kernel: ContactKernelShare | null = null): void {
     this.#check('publish');
-    this.#kernel = this.#module.createStageKernel(stores);
+    this.#kernel = this.#module.createStageKernel(stores, kernel);
     const generation = ++this.#generation;
-    for (const helper of this.#helpers) helper.post({ type: 'stores', stores, generation });
+    for (const helper of this.#helpers) helper.post({ type: 'stores', stores, generation, kernel });
     // after the posts: a helper that sees this generation finds its message queued
     Atomics.store(this.#ctl, Ctl.GENERATION, generation);
     // an empty dispatch: a helper about to park (its spin over) finds SEQ changed and does

@@ -539,7 +539,8 @@ export class WorldStepExecutor {
     this.#shareable = step.shareable(stores);
     // helpers are given only stores they can run on: until the next publish, the stages
     // stay on the calling thread and the helpers' old stores are never dispatched on
-    if (this.#shareable) this.#pool!.publish(stores);
+    // with the WebAssembly kernel on shared memory, helpers run its blocks too
+    if (this.#shareable) this.#pool!.publish(stores, step.kernelShare());
   }
 
   dispose(): void {
