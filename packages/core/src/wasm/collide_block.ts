@@ -7,6 +7,7 @@
  * its own records and status byte, so the two passes give the JS's bits and statuses.
  */
 
+import { runListed } from './listed_runs.js';
 import type { Capsule, Circle, Geometry, Polygon } from '../geometry/geometry.js';
 import type { JointsState } from '../joints/joints_state.js';
 import type { KernelCore } from '../world/contact_kernel_hook.js';
@@ -206,19 +207,6 @@ export class CollideBlock {
     this.record(w, m);
     // after the growth, which may have bound a new instance
     const r = this.x.collideBlock(0, count);
-    let result = r & 3;
-    const n = r >>> 2;
-    const list = this.list;
-    for (let j = 0; j < n; ) {
-      const start = list[j]!;
-      let end = start + 1;
-      j++;
-      while (j < n && list[j] === end) {
-        end++;
-        j++;
-      }
-      result |= core.runSolverBlock(w, stage, start, end);
-    }
-    return result;
+    return runListed(core, w, stage, this.list, r >>> 2, r & 3);
   }
 }

@@ -6,6 +6,7 @@
  * JS's finalizeBodyRange then runs on the listed ones, in runs of consecutive awake indices.
  */
 
+import { runListed } from './listed_runs.js';
 import type { JointsState } from '../joints/joints_state.js';
 import type { KernelCore } from '../world/contact_kernel_hook.js';
 import { type FINISH_ARRAYS, KERNEL_PARAMS } from './contact_kernel_bytes.js';
@@ -55,20 +56,6 @@ export class FinishBlock {
     p[KERNEL_PARAMS.finish] = w.stepContext.dt;
     p[KERNEL_PARAMS.finish + 1] = settings.continuousMinSpeed;
     const r = x().finish(0, count, settings.enableContinuous ? 1 : 0, settings.enableSleep ? 1 : 0);
-    let result = r & 3;
-    const n = r >>> 2;
-    const list = this.list;
-    const stage = core.stage.FinalizeBodies;
-    for (let j = 0; j < n; ) {
-      const start = list[j]!;
-      let end = start + 1;
-      j++;
-      while (j < n && list[j] === end) {
-        end++;
-        j++;
-      }
-      result |= core.runSolverBlock(w, stage, start, end);
-    }
-    return result;
+    return runListed(core, w, core.stage.FinalizeBodies, this.list, r >>> 2, r & 3);
   }
 }

@@ -16,26 +16,9 @@ import { resetCompiledKernel } from '../../src/wasm/contact_kernel';
 import { wasmContactKernel } from '../../src/wasm';
 import { worldStateOf } from '../../src/world/world_access';
 import { IO } from '../../scripts/wasm/kernel_collide_wat.mjs';
+import { fields, random } from './fixtures/manifold_bits';
 
 afterEach(() => resetCompiledKernel());
-
-/** A small deterministic generator (xorshift32), so a failure reproduces. */
-function random(seed: number): () => number {
-  let x = seed | 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 4294967296;
-  };
-}
-
-/** Every field of the manifold, as bits. */
-function fields(m: Manifold): number[] {
-  const b = new Float64Array(11);
-  b.set([m.normalX, m.normalY, m.pointCount, m.ax0, m.ay0, m.sep0, m.id0, m.ax1, m.ay1, m.sep1, m.id1]);
-  return [...new Uint32Array(b.buffer)];
-}
 
 describe('collideQuads (the kernel’s quadrilateral pair)', () => {
   it('lays out its I/O record as the generator does', () => {

@@ -32,26 +32,9 @@ import { wasmContactKernel } from '../../src/wasm';
 import { worldStateOf } from '../../src/world/world_access';
 import { ShapeType } from '../../src/geometry/geometry';
 import { KIND, ROUND } from '../../scripts/wasm/kernel_collide_block_wat.mjs';
+import { fields, random } from './fixtures/manifold_bits';
 
 afterEach(() => resetCompiledKernel());
-
-/** A small deterministic generator (xorshift32), so a failure reproduces. */
-function random(seed: number): () => number {
-  let x = seed | 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 4294967296;
-  };
-}
-
-/** Every field of the manifold, as bits. */
-function fields(m: Manifold): number[] {
-  const b = new Float64Array(11);
-  b.set([m.normalX, m.normalY, m.pointCount, m.ax0, m.ay0, m.sep0, m.id0, m.ax1, m.ay1, m.sep1, m.id1]);
-  return [...new Uint32Array(b.buffer)];
-}
 
 describe('collideRound and collideCapsules (the kernel’s round pairs)', () => {
   it('reads the kinds and records the core writes', () => {

@@ -17,8 +17,7 @@ import { contactKernelOf, wasmContactKernel } from '../../src/wasm';
 import { worldStateOf } from '../../src/world/world_access';
 import { withBrokenKernel } from './fixtures/broken_kernel';
 import { DT } from '../support';
-
-type Scene = (world: World) => void;
+import { pair, type Scene } from './fixtures/world_pair';
 
 afterEach(() => resetCompiledKernel());
 
@@ -111,14 +110,6 @@ function changedPointCount(): boolean {
   w.contactKernel!.colour(w);
   const a = colouring(js);
   return a.length > 100 && colouring(wasm).every((x, j) => x === a[j]);
-}
-
-function pair(scene: Scene, enableSleep: boolean): [World, World] {
-  const js = new World({ enableSleep });
-  const wasm = new World({ enableSleep, contactKernel: wasmContactKernel });
-  scene(js);
-  scene(wasm);
-  return [js, wasm];
 }
 
 describe('the colouring in the kernel', () => {

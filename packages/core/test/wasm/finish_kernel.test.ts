@@ -15,17 +15,16 @@ import {
   makeCircle,
   makeOffsetBox,
   makeRoundedBox,
-  World,
+  type World,
 } from '../../src/index';
 import { mixedPileScene, spinnerScene, tumblerScene } from '../../src/scenes/index';
 import { placements } from '../../src/base/array';
 import { resetCompiledKernel } from '../../src/wasm/contact_kernel';
-import { contactKernelOf, wasmContactKernel } from '../../src/wasm';
+import { contactKernelOf } from '../../src/wasm';
 import { worldStateOf } from '../../src/world/world_access';
 import { withBrokenKernel } from './fixtures/broken_kernel';
 import { DT } from '../support';
-
-type Scene = (world: World) => void;
+import { pair, type Scene } from './fixtures/world_pair';
 
 afterEach(() => resetCompiledKernel());
 
@@ -108,14 +107,6 @@ function firstDifference(js: World, wasm: World, steps: number): number {
     if (a.length !== b.length || a.some((x, j) => !Object.is(x, b[j]))) return i;
   }
   return -1;
-}
-
-function pair(scene: Scene, enableSleep: boolean): [World, World] {
-  const js = new World({ enableSleep });
-  const wasm = new World({ enableSleep, contactKernel: wasmContactKernel });
-  scene(js);
-  scene(wasm);
-  return [js, wasm];
 }
 
 describe('the bodies’ finish in the kernel', () => {
