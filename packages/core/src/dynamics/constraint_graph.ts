@@ -82,13 +82,14 @@ export const graphLayout = { overflow: L.OVERFLOW, allColours: L.ALL, pairFlag: 
 
 /**
  * Colours the touching awake contacts and writes each one's meta record (body state
- * offsets, point count with the pair flag, contact) at its place in `meta`. Returns the
- * constraint count. The caller reserves the graph for the step's contacts and bodies
- * first, then reads `meta` (a reserve may move both: contact_solver.ts colourConstraints). Two loops over the contacts, each in its own function (see
+ * offsets, point count with the pair flag, contact) at its place in the constraints'
+ * `meta`, read after the graph's reserve: with the WebAssembly kernel both live in the
+ * kernel's memory, whose growth re-takes every view there. Returns the constraint count. Two loops over the contacts, each in its own function (see
  * docs/core-design.md: V8 compiles a hot loop on its own, and code compiled in the first
  * loop of a function would keep bailing out in the next).
  */
-export function colourContacts(w: DynamicsState, g: ConstraintGraph, meta: Int32Array): number {
+export function colourContacts(w: DynamicsState, g: ConstraintGraph): number {
+  g.reserve(w.awakeContactCount, w.bodies.capacity, w.awakeBodyCount);
   // the colouring is a function of its inputs alone: when they are last step's, so are the
   // places and meta records it wrote, which nothing else writes (a resting pile: 9.6 M of
   // pyramid 100's 150 M a step)
@@ -106,7 +107,8 @@ export function colourContacts(w: DynamicsState, g: ConstraintGraph, meta: Int32
     cutRegions(g, n, buckets, regions);
     groupContacts(g, n, regions);
   }
-  placeConstraints(w, g, meta, n);
+  // meta read now, after the reserve (which may have moved it)
+  placeConstraints(w, g, w.constraints.meta, n);
   return n;
 }
 

@@ -1248,10 +1248,7 @@ export enum PreparedFlag {
 export function colourConstraints(w: DynamicsState): number {
   const k = w.constraints;
   k.reserve(w.awakeContactCount);
-  // the graph's reserve first: with the WebAssembly kernel its arrays live in the kernel's
-  // memory, whose growth re-takes every view there, `meta` included
-  k.graph.reserve(w.awakeContactCount, w.bodies.capacity, w.awakeBodyCount);
-  const n = colourContacts(w, k.graph, k.meta);
+  const n = colourContacts(w, k.graph);
   k.count = n;
   return n;
 }
