@@ -296,7 +296,7 @@ function placeFunc() {
   )})`;
 }
 
-/** The colouring's globals, its layout setter and `colour(keyCount, awakeContacts, awakeBodies)`. */
+/** The colouring's globals, its layout setter and `colour(keyCount, awakeContacts, awakeBodies, regionMin)`. */
 export function colourWat() {
   return `${NAMES.map((n) => `(global ${global(n)} (mut i32) (i32.const 0))`).join(' ')}
   (func (export "setColourLayout") ${NAMES.map(() => '(param i32)').join(' ')}
@@ -307,13 +307,17 @@ export function colourWat() {
   ${sortFunc()}
   ${placeFunc()}
   ;; colourContacts after its reserve: the last colouring's count when its inputs are the
-  ;; same (its places and meta stand), else colours; returns the constraint count
-  (func (export "colour") (param $keyCount i32) (param $count i32) (param $awakeBodies i32) (result i32)
+  ;; same (its places and meta stand), else colours; returns the constraint count. From
+  ;; $regionMin constraints the layout is in regions, which the JS cuts and places
+  ;; (constraint_graph.ts layOut) from the colours and the sort made here: then -1 - count
+  (func (export "colour") (param $keyCount i32) (param $count i32) (param $awakeBodies i32) (param $regionMin i32) (result i32)
     (local $n i32)
     (if (i32.eq (call $same (local.get $keyCount) (local.get $count)) (local.get $keyCount))
       (then (return (i32.load offset=${OVERFLOW * 4} (global.get ${global('colourStart')})))))
     ${set('n', `(call $assign (local.get $count) (local.get $awakeBodies))`)}
     (call $sort (local.get $n) (i32.add (local.get $awakeBodies) (i32.const 1)))
+    (if (i32.ge_s (local.get $n) (local.get $regionMin))
+      (then (return (i32.sub (i32.const -1) (local.get $n)))))
     (call $place (local.get $n))
     (local.get $n))`;
 }

@@ -96,8 +96,18 @@ export function colourContacts(w: DynamicsState, g: ConstraintGraph): number {
   if (sameInputs(w, g) === g.keyCount) return g.colourStart[L.OVERFLOW]!;
   const n = assignColours(w, g);
   g.keyCount = n;
+  sortByBody(g, n, w.awakeBodyCount + 1);
+  layOut(w, g, n);
+  return n;
+}
+
+/**
+ * The layout of `n` coloured and sorted constraints (after assignColours and sortByBody, or
+ * the kernel's colouring, which leaves the same words): the regions from
+ * GRAPH_REGION_MIN_CONSTRAINTS, then the places and meta records.
+ */
+export function layOut(w: DynamicsState, g: ConstraintGraph, n: number): void {
   const buckets = w.awakeBodyCount + 1;
-  sortByBody(g, n, buckets);
   // the regions are a function of the constraints alone (never of the thread count), so
   // every thread count solves in the same order
   const regions = n >= GRAPH_REGION_MIN_CONSTRAINTS ? GRAPH_REGION_COUNT : 0;
@@ -109,7 +119,6 @@ export function colourContacts(w: DynamicsState, g: ConstraintGraph): number {
   }
   // meta read now, after the reserve (which may have moved it)
   placeConstraints(w, g, w.constraints.meta, n);
-  return n;
 }
 
 /**

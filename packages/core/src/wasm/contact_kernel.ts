@@ -260,7 +260,7 @@ export class WasmContactKernel implements AttachedContactKernel {
   private readonly paramRecord = (): Float64Array => this.params;
 
   colour(w: JointsState): number {
-    return colourInKernel(this.exports, w);
+    return colourInKernel(this.exports, this.core, w);
   }
 
   queryPairs(w: JointsState, count: number): void {

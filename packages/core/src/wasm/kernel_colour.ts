@@ -7,12 +7,13 @@
  */
 
 import type { JointsState } from '../joints/joints_state.js';
+import type { KernelCore } from '../world/contact_kernel_hook.js';
 import type { COLOUR_ARRAYS } from './contact_kernel_bytes.js';
 
 /** The kernel's exports of kernel_colour_wat.mjs. */
 export interface ColourExports {
   setColourLayout(...offsets: number[]): void;
-  colour(keyCount: number, awakeContacts: number, awakeBodies: number): number;
+  colour(keyCount: number, awakeContacts: number, awakeBodies: number, regionMin: number): number;
 }
 
 /**
@@ -36,19 +37,22 @@ export function colourArray(
  * and, as the JS's colourContacts leaves it, in the graph's `keyCount` (on a kept colouring
  * the count it returns is the kept one's, the same number).
  */
-export function colourInKernel(x: () => ColourExports, w: JointsState): number {
+export function colourInKernel(x: () => ColourExports, core: KernelCore, w: JointsState): number {
   const k = w.constraints;
   const g = k.graph;
   const contacts = w.awakeContactCount;
   k.reserve(contacts);
   g.reserve(contacts, w.bodies.capacity, w.awakeBodyCount);
   // after the reserves, which may have bound a new instance
-  const n = x().colour(g.keyCount, contacts, w.awakeBodyCount);
+  const r = x().colour(g.keyCount, contacts, w.awakeBodyCount, core.regionMin);
+  const n = r < 0 ? -1 - r : r;
   g.keyCount = n;
   k.count = n;
-  // the kernel lays out colour by colour, never in regions (the solver hands it only steps
-  // below the regions' threshold): the layout's groups are the colours, as the JS's
-  // publishStarts leaves them with no regions
+  // a layout in regions is the JS's, from the kernel's colours and sort; a kept one stands
+  if (r < 0) core.layOut(w, n);
+  if (n >= core.regionMin) return n;
+  // below the regions the kernel lays out colour by colour: the layout's groups are the
+  // colours, as the JS's publishStarts leaves them with no regions
   const colours = g.colourStart.length - 1;
   g.regionCount = 0;
   g.groupCount = colours;

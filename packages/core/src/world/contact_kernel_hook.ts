@@ -39,6 +39,13 @@ export interface KernelCore {
   readonly colourCount: number;
   /** The realm's count of shared buffers (base/array.ts): a shared kernel memory counts its moves. */
   readonly sharedGeneration: { value: number };
+  /** The constraints from which a step's layout is in regions (GRAPH_REGION_MIN_CONSTRAINTS). */
+  readonly regionMin: number;
+  /**
+   * The layout of the `n` constraints the kernel coloured and sorted, in regions
+   * (dynamics/constraint_graph.ts layOut): the kernel's colouring leaves that to the JS.
+   */
+  layOut(w: JointsState, n: number): void;
 }
 
 /**

@@ -20,6 +20,7 @@
 import { MAX_ROTATION, MAX_SOLVED_ROTATION, RELAX_AGAIN_SPEED } from '../base/constants.js';
 import { colourConstraints, finishPrepare, reportHitEvents } from '../dynamics/contact_solver.js';
 import { GRAPH_COLOUR_COUNT, GRAPH_REGION_MIN_CONSTRAINTS } from '../dynamics/constraint_graph_store.js';
+import { layOut } from '../dynamics/constraint_graph.js';
 import { runSolverBlock, SolverStage } from './solver_stages.js';
 import { REGION_PHASE_BIT, serialExecutor, type StepExecutor } from './step_executor.js';
 import { growI32, growU8, placements, sharedGeneration } from '../base/array.js';
@@ -60,6 +61,8 @@ export const KERNEL_CORE: KernelCore = {
   stage: SolverStage,
   colourCount: GRAPH_COLOUR_COUNT,
   sharedGeneration,
+  regionMin: GRAPH_REGION_MIN_CONSTRAINTS,
+  layOut: (w, n) => layOut(w, w.constraints.graph, n),
 };
 
 // Scratch shared by every world: the step is not re-entrant (a world is stepped by one
@@ -316,10 +319,9 @@ function solve(w: WorldState, dt: number, subSteps: number): void {
   }
 
   prepareJoints(w, ctx);
-  // the colouring runs on this thread: with the kernel, by it, where the step has too few
-  // contacts to cut regions (the kernel lays out colour by colour only: constraint_graph.ts)
-  const kernel = w.awakeContactCount < GRAPH_REGION_MIN_CONSTRAINTS ? w.contactKernel : null;
-  const count = kernel?.colour(w) ?? colourConstraints(w);
+  // the colouring runs on this thread: with the kernel, by it (a layout in regions by the
+  // JS, from its colours: constraint_graph.ts layOut)
+  const count = w.contactKernel?.colour(w) ?? colourConstraints(w);
   // (an executor of its own decides `inline` at this stage and releases its helpers at
   // StoreImpulses: the kernel takes those two only from the serial one)
   const serial = ex === serialExecutor;

@@ -239,20 +239,27 @@ describe('WorldDef.contactKernel', () => {
     expect(others).toBeGreaterThan(20);
   });
 
-  it('a world above the regions threshold (the JS colours it, in regions, beside the kernel) steps to the JS bits', () => {
-    // the spinner's first step has ~34,000 awake contacts: the JS's colouring, whose graph
-    // reserve may move the kernel's memory (and `meta` with it) before it writes a record
-    const js = new World();
-    const kernel = new World({ contactKernel: wasmContactKernel });
-    spinnerScene(js, 6076);
-    spinnerScene(kernel, 6076);
-    for (let step = 1; step <= 3; step++) {
-      js.step(DT);
-      kernel.step(DT);
-      expect(worldStateOf(kernel).constraints.graph.regionCount, `step ${step}`).toBeGreaterThan(0);
-      expect(kernel.stateHash(), `step ${step}`).toBe(js.stateHash());
-    }
-  });
+  it.each([
+    ['the spinner (churning)', (w: World) => spinnerScene(w, 6076), 3],
+    ['pyramid 90 (at rest: a kept layout in regions)', (w: World) => pyramidScene(w, 90), 40],
+  ] as const)(
+    '%s above the regions threshold: the kernel colours, the JS lays out the regions, the JS bits',
+    (_name, scene, steps) => {
+      // the spinner's first step has ~34,000 awake contacts: the JS lays its regions out from
+      // the kernel's colours and sort, and reads `meta` after the graph's reserve (which may
+      // move the kernel's memory, `meta` with it)
+      const js = new World();
+      const kernel = new World({ contactKernel: wasmContactKernel });
+      scene(js);
+      scene(kernel);
+      for (let step = 1; step <= steps; step++) {
+        js.step(DT);
+        kernel.step(DT);
+        expect(worldStateOf(kernel).constraints.graph.regionCount, `step ${step}`).toBeGreaterThan(0);
+        expect(kernel.stateHash(), `step ${step}`).toBe(js.stateHash());
+      }
+    },
+  );
 
   it('restores a snapshot across the two, both ways, to the same bits', () => {
     const js = new World({ enableSleep: false });
