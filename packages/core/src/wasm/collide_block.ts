@@ -7,6 +7,7 @@
  * its own records and status byte, so the two passes give the JS's bits and statuses.
  */
 
+import { worldArray } from './kernel_paths.js';
 import { runListed } from './listed_runs.js';
 import type { Capsule, Circle, Geometry, Polygon } from '../geometry/geometry.js';
 import type { JointsState } from '../joints/joints_state.js';
@@ -85,27 +86,8 @@ export enum RoundType {
 /** manifold.ts Q.SIZE: a quad cache record in doubles. */
 const RECORD = 17;
 
-/** The store and field of a path of COLLIDE_ARRAYS (`list` and `kind` are the block's own). */
-function collideArray(
-  w: JointsState,
-  block: CollideBlock,
-  path: (typeof COLLIDE_ARRAYS)[number],
-): [store: object, key: string] {
-  const dot = path.indexOf('.');
-  if (dot < 0) return path === 'list' || path === 'kind' ? [block, path] : [w, path];
-  const owner = path.slice(0, dot);
-  const store =
-    owner === 'bodies'
-      ? w.bodies
-      : owner === 'contacts'
-        ? w.contacts
-        : owner === 'shapes'
-          ? w.shapes
-          : owner === 'quadCache'
-            ? w.quadCache
-            : w.broadPhase;
-  return [store, path.slice(dot + 1)];
-}
+/** The collide block's own arrays among COLLIDE_ARRAYS (the rest are the world's: kernel_paths.ts). */
+const OWN = ['list', 'kind'];
 
 export class CollideBlock {
   /** The awake indices the kernel left to the JS, a region of the kernel memory. */
@@ -144,7 +126,7 @@ export class CollideBlock {
     m.place(w.quadCache, 'data');
     m.place(this, 'io');
     for (const path of COLLIDE_ARRAYS) {
-      const [store, key] = collideArray(w, this, path);
+      const [store, key] = worldArray(w, path, this, OWN);
       if (!m.has(store, key)) m.place(store, key);
     }
   }
@@ -154,7 +136,7 @@ export class CollideBlock {
     const x = this.x;
     if (x === null) return;
     x.setCollideLayout(m.offsetOf(w.quadCache, 'data'), m.offsetOf(this, 'io'));
-    x.setCollideBlockLayout(...COLLIDE_ARRAYS.map((path) => m.offsetOf(...collideArray(w, this, path))));
+    x.setCollideBlockLayout(...COLLIDE_ARRAYS.map((path) => m.offsetOf(...worldArray(w, path, this, OWN))));
   }
 
   /**

@@ -26,7 +26,8 @@ import {
 import type { ContactKernelName } from '../types/contact_kernel.js';
 import type { AttachedContactKernel, KernelCore } from '../world/contact_kernel_hook.js';
 import { CollideBlock } from './collide_block.js';
-import { type ColourExports, colourArray, colourInKernel } from './kernel_colour.js';
+import { type ColourExports, colourInKernel } from './kernel_colour.js';
+import { worldArray } from './kernel_paths.js';
 import { FinishBlock, type FinishExports } from './kernel_finish.js';
 import { type BlockExports, type KernelShare, kernelBlock, setBlockLayout } from './kernel_block.js';
 import { KernelMemory } from './kernel_memory.js';
@@ -47,21 +48,6 @@ function decode(base64: string): Uint8Array<ArrayBuffer> {
   return b;
 }
 
-/**
- * The store and field of each array `setStagesLayout` takes (a path of STAGE_ARRAYS: a
- * `bodies.` or `contacts.` column, or a field of the world's state).
- */
-function stageArray(w: JointsState, path: (typeof STAGE_ARRAYS)[number]): [store: object, key: string] {
-  const dot = path.indexOf('.');
-  if (dot < 0) return [w, path];
-  const owner = path.slice(0, dot) === 'bodies' ? w.bodies : w.contacts;
-  return [owner, path.slice(dot + 1)];
-}
-
-/**
- * The compiled module, whether it is the f64x2 one, and the collide module (null if it did
- * not compile: the JS's narrow phase); null when no kernel compiles here.
- */
 /** The blocks module's exports (scripts/wasm/kernel_blocks_wat.mjs). */
 interface BlocksExports extends ColourExports, FinishExports {
   setBlocksLayout(state: number, meta: number, params: number): void;
@@ -203,13 +189,13 @@ export class WasmContactKernel implements AttachedContactKernel {
     m.place(w.constraints, 'relaxAgain');
     m.place(this, 'params');
     // what the prepare, store and body stages read besides (docs/wasm-kernel.md, "More stages")
-    for (const path of STAGE_ARRAYS) m.place(...stageArray(w, path));
+    for (const path of STAGE_ARRAYS) m.place(...worldArray(w, path));
     this.block.place(m, w);
     // what the pair walk reads (docs/wasm-kernel.md, "The pair walk in the kernel")
     for (const path of PAIR_ARRAYS) m.place(...pairArray(w.broadPhase, this.pairs, path));
     // what the colouring reads and writes (docs/wasm-kernel.md, "The colouring in the kernel")
     for (const path of COLOUR_ARRAYS) {
-      const [store, key] = colourArray(w, path);
+      const [store, key] = worldArray(w, path);
       if (!m.has(store, key)) m.place(store, key);
     }
     // the bodies' finish's (docs/wasm-kernel.md, "The bodies' finish in the kernel")
@@ -242,7 +228,7 @@ export class WasmContactKernel implements AttachedContactKernel {
       m.offsetOf(k, 'meta'),
       m.offsetOf(k, 'relaxAgain'),
       m.offsetOf(this, 'params'),
-      ...STAGE_ARRAYS.map((path) => m.offsetOf(...stageArray(w, path))),
+      ...STAGE_ARRAYS.map((path) => m.offsetOf(...worldArray(w, path))),
     ];
     setBlockLayout(this.x, this.layout);
     this.block.layout(m, w);
@@ -251,7 +237,7 @@ export class WasmContactKernel implements AttachedContactKernel {
     );
     const b = this.b;
     b.setBlocksLayout(m.offsetOf(w.bodies, 'state'), m.offsetOf(k, 'meta'), m.offsetOf(this, 'params'));
-    b.setColourLayout(...COLOUR_ARRAYS.map((path) => m.offsetOf(...colourArray(w, path))));
+    b.setColourLayout(...COLOUR_ARRAYS.map((path) => m.offsetOf(...worldArray(w, path))));
     b.setFinishLayout(...FINISH_ARRAYS.map((path) => m.offsetOf(...this.finish.array(w, path))));
   }
 

@@ -8,28 +8,11 @@
 
 import type { JointsState } from '../joints/joints_state.js';
 import type { KernelCore } from '../world/contact_kernel_hook.js';
-import type { COLOUR_ARRAYS } from './contact_kernel_bytes.js';
 
 /** The kernel's exports of kernel_colour_wat.mjs. */
 export interface ColourExports {
   setColourLayout(...offsets: number[]): void;
   colour(keyCount: number, awakeContacts: number, awakeBodies: number, regionMin: number): number;
-}
-
-/**
- * The store and field of a COLOUR_ARRAYS path. The graph's fixed arrays (`counts`,
- * `colourStart`, ...) are readonly to the core's code, which never replaces them; placing
- * them replaces them once, by views of the kernel memory.
- */
-export function colourArray(
-  w: JointsState,
-  path: (typeof COLOUR_ARRAYS)[number],
-): [store: object, key: string] {
-  const dot = path.indexOf('.');
-  if (dot < 0) return [w, path];
-  const owner = path.slice(0, dot);
-  const store = owner === 'bodies' ? w.bodies : owner === 'contacts' ? w.contacts : w.constraints.graph;
-  return [store, path.slice(dot + 1)];
 }
 
 /**

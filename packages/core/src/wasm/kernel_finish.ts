@@ -6,6 +6,7 @@
  * JS's finalizeBodyRange then runs on the listed ones, in runs of consecutive awake indices.
  */
 
+import { worldArray } from './kernel_paths.js';
 import { runListed } from './listed_runs.js';
 import type { JointsState } from '../joints/joints_state.js';
 import type { KernelCore } from '../world/contact_kernel_hook.js';
@@ -18,24 +19,16 @@ export interface FinishExports {
   finish(start: number, end: number, enableContinuous: number, enableSleep: number): number;
 }
 
+/** The finish's own array among FINISH_ARRAYS. */
+const OWN = ['list'];
+
 export class FinishBlock {
   /** The awake indices the kernel left to the JS, a region of the kernel memory. */
   list = new Int32Array(64);
 
   /** The store and field of a FINISH_ARRAYS path (`list` is the block's own). */
   array(w: JointsState, path: (typeof FINISH_ARRAYS)[number]): [store: object, key: string] {
-    const dot = path.indexOf('.');
-    if (dot < 0) return path === 'list' ? [this, path] : [w, path];
-    const owner = path.slice(0, dot);
-    const store =
-      owner === 'bodies'
-        ? w.bodies
-        : owner === 'shapes'
-          ? w.shapes
-          : owner === 'quadCache'
-            ? w.quadCache
-            : w.broadPhase;
-    return [store, path.slice(dot + 1)];
+    return worldArray(w, path, this, OWN);
   }
 
   /**
