@@ -47,8 +47,10 @@ const distance = new DistanceOutput();
 const rayOutput = new RayCastOutput();
 const xfA = new Transform();
 const xfB = new Transform();
-/** The swept box handed to the tree query (an object: double arguments would be boxed). */
-const sweptBox = new AABB(0.5, 0.5, 0.5, 0.5);
+/** The box of a body's centroid path, handed to the tree query (an object: double arguments would be boxed). */
+const pathBox = new AABB(0.5, 0.5, 0.5, 0.5);
+/** How far the path's box reaches past the path (see sweepBody). */
+const PATH_PAD = LINEAR_SLOP;
 let candidates = new Int32Array(64);
 let candidateCount = 0;
 let queryShape = 0;
@@ -235,27 +237,29 @@ function sweepBody(w: DynamicsState, b: number): void {
   w.profile.sweptBodies++;
   const bullet = bodies.bullet[b] === 1;
   let tMin = 1;
+  // The trees are searched with the box of the centroid's path, not of the swept shape: a
+  // candidate counts only when that path crosses it (centroidPathCrosses), and a path that
+  // crosses a shape meets the shape's box, which its proxy's box holds. So this box finds
+  // every candidate that can count, in the same order, and the same time of impact, at a
+  // fraction of the walk: the spinner's 6,000 fast bodies each searched a box grown by
+  // their reach (about 1.4 m across) and most searches ended near the leaves by the wall.
+  // Padded by LINEAR_SLOP against rounding at a box's edge (a path that grazes a corner).
+  const c0x = bodies.c0x[b]!;
+  const c0y = bodies.c0y[b]!;
+  const c1x = bodies.cx[b]!;
+  const c1y = bodies.cy[b]!;
+  pathBox.minX = (c0x < c1x ? c0x : c1x) - PATH_PAD;
+  pathBox.minY = (c0y < c1y ? c0y : c1y) - PATH_PAD;
+  pathBox.maxX = (c0x < c1x ? c1x : c0x) + PATH_PAD;
+  pathBox.maxY = (c0y < c1y ? c1y : c0y) + PATH_PAD;
   for (let s = bodies.shapeHead[b]!; s !== -1; s = shapes.next[s]!) {
     if (shapes.isSensor[s] === 1) continue;
-    // swept box: the shape's box at the end pose grown by the step's displacement, padded
-    // by the body's reach because rotation can swing the shape beyond it
-    const dx = bodies.cx[b]! - bodies.c0x[b]!;
-    const dy = bodies.cy[b]! - bodies.c0y[b]!;
-    const pad = bodies.maxExtent[b]!;
-    // negated once, before picking: a negation only leftward motion reached was compiled
-    // as a deoptimisation until the first body swept left (see world/solver.ts collide)
-    const ndx = -dx;
-    const ndy = -dy;
-    sweptBox.minX = shapes.box[4 * s]! + (dx > 0 ? ndx : 0) - pad;
-    sweptBox.maxX = shapes.box[4 * s + 2]! + (dx < 0 ? ndx : 0) + pad;
-    sweptBox.minY = shapes.box[4 * s + 1]! + (dy > 0 ? ndy : 0) - pad;
-    sweptBox.maxY = shapes.box[4 * s + 3]! + (dy < 0 ? ndy : 0) + pad;
     candidateCount = 0;
     queryShape = s;
-    trees[BodyType.Static]!.queryBox(sweptBox, 0xffffffff, collectCandidate);
+    trees[BodyType.Static]!.queryBox(pathBox, 0xffffffff, collectCandidate);
     if (bullet) {
       const before = candidateCount;
-      trees[BodyType.Dynamic]!.queryBox(sweptBox, 0xffffffff, collectCandidate);
+      trees[BodyType.Dynamic]!.queryBox(pathBox, 0xffffffff, collectCandidate);
       // bullets do not sweep against other bullets (both moved: neither pose is fixed)
       let keep = before;
       for (let k = before; k < candidateCount; k++) {
