@@ -1,6 +1,7 @@
 /**
  * `node scripts/step_scene.mjs <dist dir> <scene> <warm> <measured>`: steps one of the
- * benchmark scenes (rain, smash, spinner, tumbler, jointgrid, pyramid of base 100) from a built
+ * benchmark scenes (rain, smash, spinner, tumbler, jointgrid, pyramid of base 100, pyramids:
+ * the worker bench's 20×10 pyramids of base 10) from a built
  * core, at the bench's sizes
  * and settings (sleep off, 1/60 s), for profiling: under `node --cpu-prof` the whole run,
  * under callgrind (`--dump-before=uv_fs_fstat`) the measured steps between the two
@@ -15,7 +16,7 @@ import path from 'node:path';
 const [dirArg, scene, warmArg = '40', stepsArg = '10'] = process.argv.slice(2);
 if (dirArg === undefined || scene === undefined) {
   throw new Error(
-    'usage: node step_scene.mjs <core dist dir> <rain|smash|spinner|tumbler|jointgrid|pyramid> [warm] [measured]',
+    'usage: node step_scene.mjs <core dist dir> <rain|smash|spinner|tumbler|jointgrid|pyramid|pyramids> [warm] [measured]',
   );
 }
 const dir = path.resolve(dirArg);
@@ -42,6 +43,7 @@ else if (scene === 'spinner') scenes.spinnerScene(world, 6076);
 else if (scene === 'tumbler') scenes.tumblerScene(world, 45);
 else if (scene === 'jointgrid') scenes.jointGridScene(world);
 else if (scene === 'pyramid') scenes.pyramidScene(world, 100);
+else if (scene === 'pyramids') scenes.manyPyramidsScene(world, 20, 10, 10);
 else throw new Error(`step_scene: unknown scene ${scene}`);
 
 let index = 0;
