@@ -1412,8 +1412,6 @@ export function reportHitEvents(w: DynamicsState, threshold: number): void {
   const count = k.count;
   const contactFlags = contacts.flags;
   for (let i = 0; i < count; i++) {
-    const c = meta[i * 4 + 3]!;
-    if ((contactFlags[c]! & CONTACT_ENABLE_EVENTS) === 0) continue;
     const base = i * K.STRIDE;
     const pointCount = meta[i * 4 + 2]! & 3;
     // `* 1` makes it a double local: seeded straight from the argument, V8 keeps the loop
@@ -1428,7 +1426,11 @@ export function reportHitEvents(w: DynamicsState, threshold: number): void {
         bestPoint = p;
       }
     }
+    // the contact's flag last: most constraints approach slower than the threshold, and
+    // the flags, indexed by contact, are a load from another part of memory per constraint
     if (bestPoint === -1) continue;
+    const c = meta[i * 4 + 3]!;
+    if ((contactFlags[c]! & CONTACT_ENABLE_EVENTS) === 0) continue;
     const bA = contacts.bodyA[c]!;
     w.events.pushHit(
       pool.handle(contacts.shapeA[c]!),
