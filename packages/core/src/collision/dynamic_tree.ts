@@ -945,6 +945,7 @@ export class DynamicTree {
    * many.
    */
   private collectItems(root: number, fullBuild: boolean): number {
+    const node = this.node; // the walk frees nodes and allocates none
     let items = this.items;
     let count = 0;
     let stack = this.stack;
@@ -953,12 +954,11 @@ export class DynamicTree {
     stack[top++] = root;
     while (top > base) {
       const n = stack[--top]!;
-      if (
-        this.node[N.STRIDE * n + N.HEIGHT] === 0 ||
-        (!fullBuild && (this.node[N.STRIDE * n + N.FLAGS]! & ENLARGED) === 0)
-      ) {
-        if (this.node[N.STRIDE * n + N.HEIGHT] === 0)
-          this.node[N.STRIDE * n + N.FLAGS] = this.node[N.STRIDE * n + N.FLAGS]! & ~ENLARGED;
+      const o = Math.imul(n, N.STRIDE) & IX.MASK;
+      const flags = node[o + N.FLAGS]!;
+      const leaf = node[o + N.HEIGHT] === 0;
+      if (leaf || (!fullBuild && (flags & ENLARGED) === 0)) {
+        if (leaf) node[o + N.FLAGS] = flags & ~ENLARGED;
         if (count === items.length) {
           this.items = growI32(items, count + 1);
           items = this.items;
@@ -970,8 +970,8 @@ export class DynamicTree {
         this.stack = growI32(stack, top + 2);
         stack = this.stack;
       }
-      stack[top++] = this.node[N.STRIDE * n + N.CHILD1]!;
-      stack[top++] = this.node[N.STRIDE * n + N.CHILD2]!;
+      stack[top++] = node[o + N.CHILD1]!;
+      stack[top++] = node[o + N.CHILD2]!;
       this.freeNode(n);
     }
     return count;
