@@ -102,10 +102,20 @@ export class DynamicTree {
   // Rebuild scratch.
   private items: Int32Array = new Int32Array(16);
   private centers: Float64Array = new Float64Array(32);
+  /** The ranges left to split, four int32s each (parent, slot, start, end). */
   private buildStack: Int32Array = new Int32Array(64);
+  /**
+   * The bounds of each range's centers (min x, max x, min y, max y), at the range's offset
+   * in {@link buildStack}: a range's bounds come from its parent's partition, so only the
+   * root's are found by a scan.
+   */
+  private buildBounds: Float64Array = new Float64Array(64);
   private builtNodes: Int32Array = new Int32Array(16);
-  /** The bounds of the centers {@link partition} splits (see centerBounds). */
-  private readonly bounds = new Float64Array(4);
+  /**
+   * Center bounds handed between the build's loops: the lower half's at [0, 4) and the upper
+   * half's at [4, 8) after {@link partition}; the root's at [0, 4) after fillCenters.
+   */
+  private readonly bounds = new Float64Array(8);
   /**
    * Where {@link partitionMid} splits (a field: a double argument would be boxed).
    * Initialised with a fraction so the field holds a double from the start.
@@ -935,6 +945,7 @@ export class DynamicTree {
    * many.
    */
   private collectItems(root: number, fullBuild: boolean): number {
+    const node = this.node; // the walk frees nodes and allocates none
     let items = this.items;
     let count = 0;
     let stack = this.stack;
@@ -943,12 +954,11 @@ export class DynamicTree {
     stack[top++] = root;
     while (top > base) {
       const n = stack[--top]!;
-      if (
-        this.node[N.STRIDE * n + N.HEIGHT] === 0 ||
-        (!fullBuild && (this.node[N.STRIDE * n + N.FLAGS]! & ENLARGED) === 0)
-      ) {
-        if (this.node[N.STRIDE * n + N.HEIGHT] === 0)
-          this.node[N.STRIDE * n + N.FLAGS] = this.node[N.STRIDE * n + N.FLAGS]! & ~ENLARGED;
+      const o = Math.imul(n, N.STRIDE) & IX.MASK;
+      const flags = node[o + N.FLAGS]!;
+      const leaf = node[o + N.HEIGHT] === 0;
+      if (leaf || (!fullBuild && (flags & ENLARGED) === 0)) {
+        if (leaf) node[o + N.FLAGS] = flags & ~ENLARGED;
         if (count === items.length) {
           this.items = growI32(items, count + 1);
           items = this.items;
@@ -960,8 +970,8 @@ export class DynamicTree {
         this.stack = growI32(stack, top + 2);
         stack = this.stack;
       }
-      stack[top++] = this.node[N.STRIDE * n + N.CHILD1]!;
-      stack[top++] = this.node[N.STRIDE * n + N.CHILD2]!;
+      stack[top++] = node[o + N.CHILD1]!;
+      stack[top++] = node[o + N.CHILD2]!;
       this.freeNode(n);
     }
     return count;
@@ -980,60 +990,104 @@ export class DynamicTree {
     return this.builtNodes[0]!;
   }
 
-  /** The centers of the items' boxes, item i's at `centers[2i, 2i + 2)`. */
+  /**
+   * The centers of the items' boxes, item i's at `centers[2i, 2i + 2)`, and their bounds
+   * into `bounds[0, 4)`, written in the loop: the loop is entered compiled (see
+   * collectItems).
+   */
   private fillCenters(count: number): void {
     const items = this.items;
     const centers = this.centers;
+    const nb = this.box;
+    const b = this.bounds;
+    let cx0 = Number.POSITIVE_INFINITY;
+    let cy0 = Number.POSITIVE_INFINITY;
+    let cx1 = Number.NEGATIVE_INFINITY;
+    let cy1 = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < count; i++) {
       const r = Math.imul(items[i]!, 4) & IX.MASK;
       const c = Math.imul(i, 2) & IX.MASK;
-      centers[c] = 0.5 * (this.box[r]! + this.box[r + 2]!);
-      centers[c + 1] = 0.5 * (this.box[r + 1]! + this.box[r + 3]!);
+      const x = 0.5 * (nb[r]! + nb[r + 2]!);
+      const y = 0.5 * (nb[r + 1]! + nb[r + 3]!);
+      centers[c] = x;
+      centers[c + 1] = y;
+      if (x < cx0) cx0 = x;
+      if (x > cx1) cx1 = x;
+      if (y < cy0) cy0 = y;
+      if (y > cy1) cy1 = y;
+      b[0] = cx0;
+      b[1] = cx1;
+      b[2] = cy0;
+      b[3] = cy1;
     }
   }
 
   /**
    * Splits `items[0, count)` (two or more) top-down into new internal nodes, linked but
-   * not fitted; returns how many it made, listed in `builtNodes` in creation order.
+   * not fitted; returns how many it made, listed in `builtNodes` in creation order. Each
+   * range carries its centers' bounds from its parent's partition (a range of two needs
+   * none: it splits in the middle).
    */
   private splitRanges(count: number): number {
-    // Work items (parent, slot, start, end). The root (slot 0) has no parent to link.
+    // The root (slot 0) has no parent to link.
     let bs = this.buildStack;
+    let bb = this.buildBounds;
+    const b = this.bounds;
     const items = this.items;
-    let top = 0;
     let builtCount = 0;
-    bs[top++] = NULL;
-    bs[top++] = 0;
-    bs[top++] = 0;
-    bs[top++] = count;
+    bs[0] = NULL;
+    bs[1] = 0;
+    bs[2] = 0;
+    bs[3] = count;
+    bb[0] = b[0]!;
+    bb[1] = b[1]!;
+    bb[2] = b[2]!;
+    bb[3] = b[3]!;
+    let top = 4;
     while (top > 0) {
-      const end = bs[--top]!;
-      const start = bs[--top]!;
-      const slot = bs[--top]!;
-      const p = bs[--top]!;
-      let node: number;
+      top -= 4;
+      const p = bs[top]!;
+      const slot = bs[top + 1]!;
+      const start = bs[top + 2]!;
+      const end = bs[top + 3]!;
+      let n: number;
       if (end - start === 1) {
-        node = items[start]!;
+        n = items[start]!;
       } else {
-        node = this.allocateNode();
-        this.builtNodes[builtCount++] = node;
-        const mid = this.partition(start, end);
+        n = this.allocateNode();
+        this.builtNodes[builtCount++] = n;
+        const mid = end - start === 2 ? start + 1 : this.partition(start, end, top);
         if (top + 8 > bs.length) {
           this.buildStack = growI32(bs, top + 8);
           bs = this.buildStack;
+          this.buildBounds = growF64(bb, top + 8);
+          bb = this.buildBounds;
         }
-        bs[top++] = node;
-        bs[top++] = 2;
-        bs[top++] = mid;
-        bs[top++] = end;
-        bs[top++] = node;
-        bs[top++] = 1;
-        bs[top++] = start;
-        bs[top++] = mid;
+        // The upper half below the lower, so the lower half is split first (node ids in
+        // depth-first order, lower child first).
+        bs[top] = n;
+        bs[top + 1] = 2;
+        bs[top + 2] = mid;
+        bs[top + 3] = end;
+        bs[top + 4] = n;
+        bs[top + 5] = 1;
+        bs[top + 6] = start;
+        bs[top + 7] = mid;
+        bb[top] = b[4]!;
+        bb[top + 1] = b[5]!;
+        bb[top + 2] = b[6]!;
+        bb[top + 3] = b[7]!;
+        bb[top + 4] = b[0]!;
+        bb[top + 5] = b[1]!;
+        bb[top + 6] = b[2]!;
+        bb[top + 7] = b[3]!;
+        top += 8;
       }
-      this.node[N.STRIDE * node + N.PARENT] = p;
-      if (slot === 1) this.node[N.STRIDE * p + N.CHILD1] = node;
-      else if (slot === 2) this.node[N.STRIDE * p + N.CHILD2] = node;
+      // this.node, not a local: allocateNode may grow the array.
+      const node = this.node;
+      node[(Math.imul(n, N.STRIDE) & IX.MASK) + N.PARENT] = p;
+      if (slot === 1) node[(Math.imul(p, N.STRIDE) & IX.MASK) + N.CHILD1] = n;
+      else if (slot === 2) node[(Math.imul(p, N.STRIDE) & IX.MASK) + N.CHILD2] = n;
     }
     return builtCount;
   }
@@ -1044,35 +1098,42 @@ export class DynamicTree {
   }
 
   /**
-   * Splits `items[start, end)` in place and returns the split index, strictly inside the
-   * range: at the middle of the item centers' extent along its longer axis (Box2D v3's
-   * default heuristic, median split). The tree's shape changes no result (the pair search
-   * sorts what it finds), only how many nodes searches visit: on the tumbler its trees'
-   * area ratio stays within 1 % of a binned surface-area split's (113.4 against 113.0 at
-   * step 600), for a seventh of the partition work (docs/contact-churn.md).
+   * Splits `items[start, end)` (three or more, centers' bounds at `buildBounds[at, at + 4)`)
+   * in place and returns the split index, strictly inside the range, with the halves'
+   * center bounds in `bounds`: at the middle of the item centers' extent along its longer
+   * axis (Box2D v3's default heuristic, median split). The tree's shape changes no result
+   * (the pair search sorts what it finds), only how many nodes searches visit: on the
+   * tumbler its trees' area ratio stays within 1 % of a binned surface-area split's (113.4
+   * against 113.0 at step 600), for a seventh of the partition work
+   * (docs/contact-churn.md).
    */
-  private partition(start: number, end: number): number {
-    const count = end - start;
-    if (count === 2) return start + 1;
-    this.centerBounds(start, end);
-    const b = this.bounds;
-    const cx0 = b[0]!;
-    const cx1 = b[1]!;
-    const cy0 = b[2]!;
-    const cy1 = b[3]!;
+  private partition(start: number, end: number, at: number): number {
+    const bb = this.buildBounds;
+    const cx0 = bb[at]!;
+    const cx1 = bb[at + 1]!;
+    const cy0 = bb[at + 2]!;
+    const cy1 = bb[at + 3]!;
     const axis = cx1 - cx0 >= cy1 - cy0 ? 0 : 1;
     const lo = axis === 0 ? cx0 : cy0;
     const extent = axis === 0 ? cx1 - cx0 : cy1 - cy0;
-    if (!(extent > 0)) return (start + end) >> 1; // all centers equal: any split will do
-    this.splitAt = lo + 0.5 * extent;
-    return this.partitionMid(start, end, axis);
+    if (extent > 0) {
+      this.splitAt = lo + 0.5 * extent;
+      const mid = this.partitionMid(start, end, axis);
+      if (mid > start) return mid;
+    }
+    // All centers equal, or the split point rounded onto the lowest center: any split will
+    // do, and the halves' bounds take a scan (rare).
+    const mid = (start + end) >> 1;
+    this.centerBounds(start, mid, 0);
+    this.centerBounds(mid, end, 4);
+    return mid;
   }
 
   /**
-   * The bounds of the centers of `items[start, end)` into `bounds` (min x, max x, min y,
-   * max y), written in the loop: the loop is entered compiled (see collectItems).
+   * The bounds of the centers of `items[start, end)` into `bounds[at, at + 4)` (min x, max
+   * x, min y, max y), written in the loop: the loop is entered compiled (see collectItems).
    */
-  private centerBounds(start: number, end: number): void {
+  private centerBounds(start: number, end: number, at: number): void {
     const centers = this.centers;
     const b = this.bounds;
     let cx0 = Number.POSITIVE_INFINITY;
@@ -1086,45 +1147,96 @@ export class DynamicTree {
       if (x > cx1) cx1 = x;
       if (y < cy0) cy0 = y;
       if (y > cy1) cy1 = y;
-      b[0] = cx0;
-      b[1] = cx1;
-      b[2] = cy0;
-      b[3] = cy1;
+      b[at] = cx0;
+      b[at + 1] = cx1;
+      b[at + 2] = cy0;
+      b[at + 3] = cy1;
     }
   }
 
   /**
    * Moves the items whose center along `axis` lies below {@link splitAt} to the front of
    * `items[start, end)` (Hoare's scheme: swaps from both ends) and returns where the rest
-   * begins; the middle of the range when one side would be empty (the split point rounded
-   * onto the lowest center).
+   * begins, or `start` when one side is empty; the bounds of both sides' centers go into
+   * `bounds` as each item takes its place (min and max only, so the order of the items
+   * gives the same bounds as a scan of each half).
    */
   private partitionMid(start: number, end: number, axis: number): number {
     const items = this.items;
     const centers = this.centers;
     const pivot = this.splitAt;
+    let lx0 = Number.POSITIVE_INFINITY;
+    let ly0 = Number.POSITIVE_INFINITY;
+    let lx1 = Number.NEGATIVE_INFINITY;
+    let ly1 = Number.NEGATIVE_INFINITY;
+    let ux0 = Number.POSITIVE_INFINITY;
+    let uy0 = Number.POSITIVE_INFINITY;
+    let ux1 = Number.NEGATIVE_INFINITY;
+    let uy1 = Number.NEGATIVE_INFINITY;
     let i = start;
     let j = end;
     while (i < j) {
-      while (i < j && centers[(Math.imul(i, 2) & IX.MASK) + axis]! < pivot) i++;
-      while (i < j && centers[(Math.imul(j - 1, 2) & IX.MASK) + axis]! >= pivot) j--;
+      // Below the pivot from the front...
+      while (i < j) {
+        const c = Math.imul(i, 2) & IX.MASK;
+        const x = centers[c]!;
+        const y = centers[c + 1]!;
+        if (!((axis === 0 ? x : y) < pivot)) break;
+        if (x < lx0) lx0 = x;
+        if (x > lx1) lx1 = x;
+        if (y < ly0) ly0 = y;
+        if (y > ly1) ly1 = y;
+        i++;
+      }
+      // ...the rest from the back...
+      while (i < j) {
+        const c = Math.imul(j - 1, 2) & IX.MASK;
+        const x = centers[c]!;
+        const y = centers[c + 1]!;
+        if (!((axis === 0 ? x : y) >= pivot)) break;
+        if (x < ux0) ux0 = x;
+        if (x > ux1) ux1 = x;
+        if (y < uy0) uy0 = y;
+        if (y > uy1) uy1 = y;
+        j--;
+      }
+      // ...and a swap where both stopped.
       if (i < j) {
         const ti = items[i]!;
         items[i] = items[j - 1]!;
         items[j - 1] = ti;
         const ci = Math.imul(i, 2) & IX.MASK;
         const cj = Math.imul(j - 1, 2) & IX.MASK;
-        const tx = centers[ci]!;
-        const ty = centers[ci + 1]!;
-        centers[ci] = centers[cj]!;
-        centers[ci + 1] = centers[cj + 1]!;
-        centers[cj] = tx;
-        centers[cj + 1] = ty;
+        const ux = centers[ci]!;
+        const uy = centers[ci + 1]!;
+        const lx = centers[cj]!;
+        const ly = centers[cj + 1]!;
+        centers[ci] = lx;
+        centers[ci + 1] = ly;
+        centers[cj] = ux;
+        centers[cj + 1] = uy;
+        if (lx < lx0) lx0 = lx;
+        if (lx > lx1) lx1 = lx;
+        if (ly < ly0) ly0 = ly;
+        if (ly > ly1) ly1 = ly;
+        if (ux < ux0) ux0 = ux;
+        if (ux > ux1) ux1 = ux;
+        if (uy < uy0) uy0 = uy;
+        if (uy > uy1) uy1 = uy;
         i++;
         j--;
       }
     }
-    return i > start && i < end ? i : (start + end) >> 1;
+    const b = this.bounds;
+    b[0] = lx0;
+    b[1] = lx1;
+    b[2] = ly0;
+    b[3] = ly1;
+    b[4] = ux0;
+    b[5] = ux1;
+    b[6] = uy0;
+    b[7] = uy1;
+    return i < end ? i : start;
   }
 
   // ---------------------------------------------------------------------------------------
