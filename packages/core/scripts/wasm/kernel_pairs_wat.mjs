@@ -189,24 +189,17 @@ function boxesOverlap(simd, a, b) {
     (i32.and (f64.le (f64.load offset=8 ${get(a)}) (f64.load offset=24 ${get(b)})) (f64.ge (f64.load offset=24 ${get(a)}) (f64.load offset=8 ${get(b)}))))`;
 }
 
-/**
- * Pushes the node pair (`x`, `y`) (locals) as the JS does, but the pair pushed last is the
- * one the JS pops next: it is held in `nextA`/`nextB` (`held`), and goes on the stack only
- * when another pair comes after it.
- */
-const pushPair = (x, y) => `(if ${get('held')} (then
-    (local.set $s (i32.add ${get('stack')} (i32.shl ${get('top')} ${i32(2)})))
-    (i32.store ${get('s')} ${get('nextA')}) (i32.store offset=4 ${get('s')} ${get('nextB')})
-    (local.set $top (i32.add ${get('top')} ${i32(2)}))))
-  (local.set $nextA ${get(x)}) (local.set $nextB ${get(y)}) (local.set $held ${i32(1)})`;
+/** Pushes the node pair (`x`, `y`) (locals) on the self-walk's stack. */
+const pushPair = (x, y) => `(local.set $s (i32.add ${get('stack')} (i32.shl ${get('top')} ${i32(2)})))
+  (i32.store ${get('s')} ${get(x)}) (i32.store offset=4 ${get('s')} ${get(y)})
+  (local.set $top (i32.add ${get('top')} ${i32(2)}))`;
 
 /**
  * collision/broad_phase.ts findMovedPairs' walk of the dynamic tree against itself, its
  * marking (markMovedBelow) first: the candidates it hands the pair filter, in its order, as
  * (lower shape, higher shape) into `movedPairs`. Returns their count, -1 past `limit` pairs,
  * -2 when the stack (`room` entries) is short; the walk writes nothing else but the marks,
- * so the host grows the array and calls again. The pairs are visited in the JS's order: its
- * stack, less the pair it would pop at once (pushPair).
+ * so the host grows the array and calls again. The stack is the JS's, push for push.
  * Arguments: the tree's root, the move buffer's count, the dynamic tree's node count.
  */
 function movedPairsFunc(simd) {
@@ -217,7 +210,7 @@ function movedPairsFunc(simd) {
     (local $c1 i32) (local $c2 i32) (local $m1 i32) (local $m2 i32) (local $keep i32) (local $os i32)
     (local $mk i32) (local $pa i32) (local $pb i32) (local $movedA i32) (local $movedB i32) (local $rep i32)
     (local $r i32) (local $o i32) (local $oo i32) (local $oMoved i32) (local $sr i32) (local $so i32)
-    (local $count i32) (local $nextA i32) (local $nextB i32) (local $held i32)
+    (local $count i32)
     (local.set $nb ${g('trees.2.box')})
     (local.set $nd ${g('trees.2.node')})
     (local.set $mi ${g('moveIndex.2')})
@@ -250,9 +243,13 @@ function movedPairsFunc(simd) {
     ;; moved proxy below it; (n, n) stands for the pairs within one subtree
     (local.set $a ${get('root')})
     (local.set $b ${get('root')})
-    (block $done (loop $visit
-      (block $pop
-      ;; the JS's stack check after its pop: the same top here
+    ${pushPair('a', 'b')}
+    (block $done (loop $pop
+      (br_if $done (i32.eqz ${get('top')}))
+      (local.set $top (i32.sub ${get('top')} ${i32(2)}))
+      (local.set $s (i32.add ${get('stack')} (i32.shl ${get('top')} ${i32(2)})))
+      (local.set $a (i32.load ${get('s')}))
+      (local.set $b (i32.load offset=4 ${get('s')}))
       (if (i32.gt_s (i32.add ${get('top')} ${i32(6)}) ${get('room')}) (then (return ${i32(-2)})))
       (local.set $oa (i32.add ${get('nd')} (i32.shl ${get('a')} ${i32(5)})))
       (local.set $ob (i32.add ${get('nd')} (i32.shl ${get('b')} ${i32(5)})))
@@ -309,17 +306,8 @@ function movedPairsFunc(simd) {
       (local.set $s (i32.add ${get('out')} (i32.shl ${get('count')} ${i32(3)})))
       (i32.store ${get('s')} (select ${get('so')} ${get('sr')} (i32.lt_s ${get('so')} ${get('sr')})))
       (i32.store offset=4 ${get('s')} (select ${get('sr')} ${get('so')} (i32.lt_s ${get('so')} ${get('sr')})))
-      (local.set $count (i32.add ${get('count')} ${i32(1)})))
-      ;; the pair pushed last, else the stack's top
-      (if ${get('held')} (then
-        (local.set $a ${get('nextA')}) (local.set $b ${get('nextB')}) (local.set $held ${i32(0)})
-        (br $visit)))
-      (br_if $done (i32.eqz ${get('top')}))
-      (local.set $top (i32.sub ${get('top')} ${i32(2)}))
-      (local.set $s (i32.add ${get('stack')} (i32.shl ${get('top')} ${i32(2)})))
-      (local.set $a (i32.load ${get('s')}))
-      (local.set $b (i32.load offset=4 ${get('s')}))
-      (br $visit)))
+      (local.set $count (i32.add ${get('count')} ${i32(1)}))
+      (br $pop)))
     ${get('count')})`;
 }
 
