@@ -45,7 +45,9 @@ export default [
     // where the kernel runs and keeps the JS if its chunk fails to load): 81.41 kB;
     // +0.71 kB for the regions (h/regions3: the layout's region cut, seam colouring and groups;
     // two threads' barriers a step 300 -> 52 on pyramid 100): 82.14 kB; the kernel on the
-    // helpers (h/kshared: the host loads it with helpers too): 82.15 kB
-    limit: '82.2 kB',
+    // helpers (h/kshared: the host loads it with helpers too): 82.15 kB; +0.10 kB for the
+    // kernel's self-walk of the dynamic tree (h/kwalk: BroadPhase.takeMovedPairs, the pair
+    // filter over the kernel's candidates): 82.25 kB
+    limit: '82.3 kB',
   },
 ];

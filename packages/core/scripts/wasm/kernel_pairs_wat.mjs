@@ -11,7 +11,7 @@
  */
 
 // Layouts, as src/collision/dynamic_tree.ts N and pair_query.ts Q (bytes).
-const NODE = { CHILD1: 0, CHILD2: 4, HEIGHT: 8, BITS: 12, USER: 16, STRIDE: 32 };
+const NODE = { CHILD1: 0, CHILD2: 4, HEIGHT: 8, BITS: 12, USER: 16, PARENT: 20, STRIDE: 32 };
 const QREC = { KEY: 0, TREE: 4, ROOT: 8, MASK: 12, PREV: 16, STRIDE: 20 };
 /** A box (tree node, query, prevFat entry): minX, minY, maxX, maxY. */
 const BOX = 32;
@@ -38,6 +38,12 @@ export const PAIR_ARRAYS = [
   'queries.hits',
   'queries.meta',
   'stack',
+  // the self-walk's (movedPairsFunc): the dynamic tree's query masks, the move buffer, the
+  // marks, and its candidates
+  'queryMask.2',
+  'moveBuffer',
+  'movedBelow',
+  'movedPairs',
 ];
 const G = PAIR_ARRAYS.map((p) => `$pw_${p.replace(/\./g, '_')}`);
 const g = (p) => `(global.get ${G[PAIR_ARRAYS.indexOf(p)]})`;
@@ -170,11 +176,147 @@ function blockFunc() {
     (i32.lt_s ${get('at')} ${i32(0)}))`;
 }
 
+/**
+ * Whether the boxes at byte addresses `a` and `b` (locals) overlap, touching counts: a's min
+ * <= b's max and a's max >= b's min, as the JS's four compares.
+ */
+function boxesOverlap(simd, a, b) {
+  if (simd) {
+    return `(i64x2.all_true (v128.and (f64x2.le (v128.load ${get(a)}) (v128.load offset=16 ${get(b)}))
+      (f64x2.ge (v128.load offset=16 ${get(a)}) (v128.load ${get(b)}))))`;
+  }
+  return `(i32.and (i32.and (f64.le (f64.load ${get(a)}) (f64.load offset=16 ${get(b)})) (f64.ge (f64.load offset=16 ${get(a)}) (f64.load ${get(b)})))
+    (i32.and (f64.le (f64.load offset=8 ${get(a)}) (f64.load offset=24 ${get(b)})) (f64.ge (f64.load offset=24 ${get(a)}) (f64.load offset=8 ${get(b)}))))`;
+}
+
+/** Pushes the node pair (`x`, `y`) (locals) on the self-walk's stack. */
+const pushPair = (x, y) => `(local.set $s (i32.add ${get('stack')} (i32.shl ${get('top')} ${i32(2)})))
+  (i32.store ${get('s')} ${get(x)}) (i32.store offset=4 ${get('s')} ${get(y)})
+  (local.set $top (i32.add ${get('top')} ${i32(2)}))`;
+
+/**
+ * collision/broad_phase.ts findMovedPairs' walk of the dynamic tree against itself, its
+ * marking (markMovedBelow) first: the candidates it hands the pair filter, in its order, as
+ * (lower shape, higher shape) into `movedPairs`. Returns their count, -1 past `limit` pairs,
+ * -2 when the stack (`room` entries) is short; the walk writes nothing else but the marks,
+ * so the host grows the array and calls again. The stack is the JS's, push for push.
+ * Arguments: the tree's root, the move buffer's count, the dynamic tree's node count.
+ */
+function movedPairsFunc(simd) {
+  return `(func (export "walkMovedPairs") (param $root i32) (param $moves i32) (param $nodes i32) (param $limit i32) (param $room i32) (result i32)
+    (local $nb i32) (local $nd i32) (local $mi i32) (local $qm i32) (local $below i32) (local $prev i32)
+    (local $stack i32) (local $out i32) (local $i i32) (local $n i32) (local $key i32) (local $top i32)
+    (local $s i32) (local $a i32) (local $b i32) (local $oa i32) (local $ob i32) (local $ha i32) (local $hb i32)
+    (local $c1 i32) (local $c2 i32) (local $m1 i32) (local $m2 i32) (local $keep i32) (local $os i32)
+    (local $mk i32) (local $pa i32) (local $pb i32) (local $movedA i32) (local $movedB i32) (local $rep i32)
+    (local $r i32) (local $o i32) (local $oo i32) (local $oMoved i32) (local $sr i32) (local $so i32)
+    (local $count i32)
+    (local.set $nb ${g('trees.2.box')})
+    (local.set $nd ${g('trees.2.node')})
+    (local.set $mi ${g('moveIndex.2')})
+    (local.set $qm ${g('queryMask.2')})
+    (local.set $below ${g('movedBelow')})
+    (local.set $prev ${g('prevFat')})
+    (local.set $stack ${g('stack')})
+    (local.set $out ${g('movedPairs')})
+    ;; the marks: cleared, then every node with a moved dynamic proxy below it
+    (block $cleared (loop $clear
+      (br_if $cleared (i32.ge_s ${get('i')} ${get('nodes')}))
+      (i32.store8 (i32.add ${get('below')} ${get('i')}) ${i32(0)})
+      (local.set $i (i32.add ${get('i')} ${i32(1)}))
+      (br $clear)))
+    (local.set $i ${i32(0)})
+    (block $marked (loop $mark
+      (br_if $marked (i32.ge_s ${get('i')} ${get('moves')}))
+      (local.set $key (i32.load (i32.add ${g('moveBuffer')} (i32.shl ${get('i')} ${i32(2)}))))
+      (local.set $i (i32.add ${get('i')} ${i32(1)}))
+      (br_if $mark (i32.ne (i32.and ${get('key')} ${i32(3)}) ${i32(2)}))
+      (local.set $n (i32.shr_s ${get('key')} ${i32(2)}))
+      (block $up (loop $parent
+        (br_if $up (i32.eq ${get('n')} ${i32(-1)}))
+        (br_if $up (i32.load8_u (i32.add ${get('below')} ${get('n')})))
+        (i32.store8 (i32.add ${get('below')} ${get('n')}) ${i32(1)})
+        (local.set $n (i32.load offset=${NODE.PARENT} (i32.add ${get('nd')} (i32.shl ${get('n')} ${i32(5)}))))
+        (br $parent)))
+      (br $mark)))
+    ;; the walk: the stack holds node pairs whose boxes overlap and of which one side has a
+    ;; moved proxy below it; (n, n) stands for the pairs within one subtree
+    (local.set $a ${get('root')})
+    (local.set $b ${get('root')})
+    ${pushPair('a', 'b')}
+    (block $done (loop $pop
+      (br_if $done (i32.eqz ${get('top')}))
+      (local.set $top (i32.sub ${get('top')} ${i32(2)}))
+      (local.set $s (i32.add ${get('stack')} (i32.shl ${get('top')} ${i32(2)})))
+      (local.set $a (i32.load ${get('s')}))
+      (local.set $b (i32.load offset=4 ${get('s')}))
+      (if (i32.gt_s (i32.add ${get('top')} ${i32(6)}) ${get('room')}) (then (return ${i32(-2)})))
+      (local.set $oa (i32.add ${get('nd')} (i32.shl ${get('a')} ${i32(5)})))
+      (local.set $ob (i32.add ${get('nd')} (i32.shl ${get('b')} ${i32(5)})))
+      (local.set $ha (i32.load offset=${NODE.HEIGHT} ${get('oa')}))
+      (local.set $hb (i32.load offset=${NODE.HEIGHT} ${get('ob')}))
+      (if (i32.eq ${get('a')} ${get('b')}) (then
+        (br_if $pop (i32.eqz ${get('ha')}))
+        (local.set $c1 (i32.load offset=${NODE.CHILD1} ${get('oa')}))
+        (local.set $c2 (i32.load offset=${NODE.CHILD2} ${get('oa')}))
+        (local.set $m1 (i32.load8_u (i32.add ${get('below')} ${get('c1')})))
+        (local.set $m2 (i32.load8_u (i32.add ${get('below')} ${get('c2')})))
+        (if ${get('m1')} (then ${pushPair('c1', 'c1')}))
+        (if ${get('m2')} (then ${pushPair('c2', 'c2')}))
+        (br_if $pop (i32.eqz (i32.or ${get('m1')} ${get('m2')})))
+        (local.set $pa (i32.add ${get('nb')} (i32.shl ${get('c1')} ${i32(5)})))
+        (local.set $pb (i32.add ${get('nb')} (i32.shl ${get('c2')} ${i32(5)})))
+        (if ${boxesOverlap(simd, 'pa', 'pb')} (then ${pushPair('c1', 'c2')}))
+        (br $pop)))
+      (if (i32.or ${get('ha')} ${get('hb')}) (then
+        ;; split the taller side (its node record at os) against the other
+        (local.set $keep (select ${get('b')} ${get('a')} (i32.ge_s ${get('ha')} ${get('hb')})))
+        (local.set $os (select ${get('oa')} ${get('ob')} (i32.ge_s ${get('ha')} ${get('hb')})))
+        (local.set $mk (i32.load8_u (i32.add ${get('below')} ${get('keep')})))
+        (local.set $pb (i32.add ${get('nb')} (i32.shl ${get('keep')} ${i32(5)})))
+        (local.set $c1 (i32.load offset=${NODE.CHILD1} ${get('os')}))
+        (if (i32.or ${get('mk')} (i32.load8_u (i32.add ${get('below')} ${get('c1')}))) (then
+          (local.set $pa (i32.add ${get('nb')} (i32.shl ${get('c1')} ${i32(5)})))
+          (if ${boxesOverlap(simd, 'pa', 'pb')} (then ${pushPair('c1', 'keep')}))))
+        (local.set $c2 (i32.load offset=${NODE.CHILD2} ${get('os')}))
+        (if (i32.or ${get('mk')} (i32.load8_u (i32.add ${get('below')} ${get('c2')}))) (then
+          (local.set $pa (i32.add ${get('nb')} (i32.shl ${get('c2')} ${i32(5)})))
+          (if ${boxesOverlap(simd, 'pa', 'pb')} (then ${pushPair('c2', 'keep')}))))
+        (br $pop)))
+      ;; two leaves whose boxes overlap, one at least moved: r reports, o is met
+      (local.set $movedA (i32.ge_s (i32.load (i32.add ${get('mi')} (i32.shl ${get('a')} ${i32(2)}))) ${i32(0)}))
+      (local.set $movedB (i32.ge_s (i32.load (i32.add ${get('mi')} (i32.shl ${get('b')} ${i32(2)}))) ${i32(0)}))
+      (local.set $rep (i32.and ${get('movedA')} (i32.or (i32.eqz ${get('movedB')}) (i32.lt_s ${get('a')} ${get('b')}))))
+      (local.set $r (select ${get('a')} ${get('b')} ${get('rep')}))
+      (local.set $o (select ${get('b')} ${get('a')} ${get('rep')}))
+      (local.set $oo (select ${get('ob')} ${get('oa')} ${get('rep')}))
+      (local.set $oMoved (select ${get('movedB')} ${get('movedA')} ${get('rep')}))
+      (br_if $pop (i32.eqz (i32.and (i32.load offset=${NODE.BITS} ${get('oo')})
+        (i32.load (i32.add ${get('qm')} (i32.shl ${get('r')} ${i32(2)}))))))
+      (local.set $sr (i32.load offset=${NODE.USER} (i32.add ${get('nd')} (i32.shl ${get('r')} ${i32(5)}))))
+      (local.set $so (i32.load offset=${NODE.USER} ${get('oo')}))
+      ;; met at the last search already (see walkQuery)
+      (local.set $pa (select
+        (i32.add ${get('prev')} (i32.shl ${get('so')} ${i32(5)}))
+        (i32.add ${get('nb')} (i32.shl ${get('o')} ${i32(5)}))
+        ${get('oMoved')}))
+      (local.set $pb (i32.add ${get('prev')} (i32.shl ${get('sr')} ${i32(5)})))
+      (br_if $pop ${boxesOverlap(simd, 'pa', 'pb')})
+      (if (i32.eq ${get('count')} ${get('limit')}) (then (return ${i32(-1)})))
+      (local.set $s (i32.add ${get('out')} (i32.shl ${get('count')} ${i32(3)})))
+      (i32.store ${get('s')} (select ${get('so')} ${get('sr')} (i32.lt_s ${get('so')} ${get('sr')})))
+      (i32.store offset=4 ${get('s')} (select ${get('sr')} ${get('so')} (i32.lt_s ${get('so')} ${get('sr')})))
+      (local.set $count (i32.add ${get('count')} ${i32(1)}))
+      (br $pop)))
+    ${get('count')})`;
+}
+
 /** Every function and global of this file, for the module (kernel_wat.mjs kernelWat). */
 export function pairsWat({ simd = true } = {}) {
   return `${G.map((x) => `(global ${x} (mut i32) (i32.const 0))`).join(' ')}
   (func (export "setPairsLayout") ${G.map(() => '(param i32)').join(' ')}
     ${G.map((x, i) => `(global.set ${x} (local.get ${i}))`).join(' ')})
   ${walkFunc(simd)}
-  ${blockFunc()}`;
+  ${blockFunc()}
+  ${movedPairsFunc(simd)}`;
 }

@@ -6,7 +6,7 @@
  * structure, the move order or the proxy ids. Nothing allocates after warm-up.
  */
 
-import { growF64, growI32, growU32, replaceArraysOnce } from '../base/array.js';
+import { growF64, growI32, growU8, growU32, replaceArraysOnce } from '../base/array.js';
 import type { AABB } from '../geometry/geometry.js';
 import { DynamicTree, IX, N } from './dynamic_tree.js';
 import { PairQueries, Q, QUERY_BOX_STRIDE, walkQuery } from './pair_query.js';
@@ -64,6 +64,16 @@ for (let i = 0; i < GRID_CELLS; i++) {
 /** Builds a proxy key from a tree proxy id and a body type. */
 export function proxyKey(proxyId: number, type: number): number {
   return (proxyId << 2) | type;
+}
+
+/**
+ * findMovedPairs' marking and walk run elsewhere (the WebAssembly kernel's, wasm/kernel_pairs.ts):
+ * writes the candidates findMovedPairs hands the pair filter, in its order, as (lower shape,
+ * higher shape) pairs into `bp.movedPairs` (grown as it needs) and returns their count. The
+ * dynamic tree is rebuilt and `movedBelow` sized before (BroadPhase.takeMovedPairs).
+ */
+export interface MovedPairsWalk {
+  walkMovedPairs(bp: BroadPhase, moveCount: number): number;
 }
 
 /**
@@ -139,6 +149,8 @@ export class BroadPhase {
   private selfSearching = false;
   /** Per dynamic tree node: 1 when a moved proxy is below it (findMovedPairs), else 0. */
   private movedBelow: Uint8Array = new Uint8Array(64);
+  /** The candidates of a self-walk run elsewhere (MovedPairsWalk): (lower, higher) shape pairs. */
+  movedPairs: Int32Array = new Int32Array(64);
 
   /** @param pairFilter see {@link PairFilter} */
   constructor(pairFilter: PairFilter) {
@@ -403,9 +415,10 @@ export class BroadPhase {
   /**
    * The second half of {@link updatePairs} after {@link queueQueries} and the `m` queries'
    * walks: the pair filter over each query's hits in query order (a query whose block ran
-   * out of room is walked here), then what updatePairs does after its searches.
+   * out of room is walked here), then what updatePairs does after its searches; the
+   * self-walk by `walk` when given (the same candidates in the same order).
    */
-  takeQueries(m: number): void {
+  takeQueries(m: number, walk: MovedPairsWalk | null = null): void {
     const q = this.queries;
     const item = q.item;
     const range = q.range;
@@ -440,7 +453,7 @@ export class BroadPhase {
     }
     const per = m > 0 ? Math.min(MAX_HITS_PER_QUERY, ((2 * total + m - 1) / m) | 0) : 0;
     if (per > q.meta[0]!) q.meta[0] = per;
-    this.endPairs(this.selfSearching);
+    this.endPairs(this.selfSearching, walk);
   }
 
   /**
@@ -458,8 +471,11 @@ export class BroadPhase {
   }
 
   /** The end of the pair search: the self-search, then the move buffer cleared and the keys sorted into pairs. */
-  private endPairs(selfSearch: boolean): void {
-    if (selfSearch) this.findMovedPairs();
+  private endPairs(selfSearch: boolean, walk: MovedPairsWalk | null = null): void {
+    if (selfSearch) {
+      if (walk === null) this.findMovedPairs();
+      else this.takeMovedPairs(walk);
+    }
 
     // Clear the move buffer.
     for (let i = 0; i < this.moveCount; i++) {
@@ -661,8 +677,8 @@ export class BroadPhase {
     const moveIndex = this.moveIndex[ProxyType.Dynamic];
     const queryMask = this.queryMask[ProxyType.Dynamic];
     const prevFat = this.prevFat;
-    const nodeCount = node.length / N.STRIDE;
-    if (this.movedBelow.length < nodeCount) this.movedBelow = new Uint8Array(nodeCount);
+    // grown, not replaced: with the kernel it lives in the kernel's memory (takeMovedPairs)
+    this.movedBelow = growU8(this.movedBelow, node.length / N.STRIDE);
     const below = this.movedBelow;
     // No code after a long loop in one function: V8 (Node 20) compiles such a loop on entry
     // (OSR) during the first call, before the code after it has run, then re-entered that
@@ -782,6 +798,27 @@ export class BroadPhase {
       }
       const lo = so < sr ? so : sr;
       const hi = so < sr ? sr : so;
+      if (!this.pairFilter(lo, hi)) continue;
+      if (this.pairKeyCount === this.pairKeys.length) {
+        this.pairKeys = growF64(this.pairKeys, this.pairKeyCount + 1);
+      }
+      this.pairKeys[this.pairKeyCount++] = lo * PAIR_SHIFT + hi;
+    }
+  }
+
+  /**
+   * findMovedPairs with its marking and walk by `walk` (MovedPairsWalk): the pair filter over
+   * the candidates it lists, in their order, so the same pairs.
+   */
+  private takeMovedPairs(walk: MovedPairsWalk): void {
+    const tree = this.trees[ProxyType.Dynamic];
+    tree.rebuildIfEnlarged();
+    this.movedBelow = growU8(this.movedBelow, tree.node.length / N.STRIDE);
+    const n = walk.walkMovedPairs(this, this.moveCount);
+    const pairs = this.movedPairs;
+    for (let i = 0; i < n; i++) {
+      const lo = pairs[2 * i]!;
+      const hi = pairs[2 * i + 1]!;
       if (!this.pairFilter(lo, hi)) continue;
       if (this.pairKeyCount === this.pairKeys.length) {
         this.pairKeys = growF64(this.pairKeys, this.pairKeyCount + 1);

@@ -10,6 +10,7 @@
  * modules whose import says so (shared_import.ts), compiled when such a world first asks.
  */
 
+import type { BroadPhase } from '../collision/broad_phase.js';
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from '../world/solver_stages.js';
 import {
@@ -32,7 +33,7 @@ import { FinishBlock, type FinishExports } from './kernel_finish.js';
 import { type BlockExports, type KernelShare, kernelBlock, setBlockLayout } from './kernel_block.js';
 import { KernelMemory } from './kernel_memory.js';
 import { SHARED_MAX_PAGES, sharedMemoryImport } from './shared_import.js';
-import { type PairExports, PairWalkScratch, pairArray, queryPairs } from './kernel_pairs.js';
+import { type PairExports, PairWalkScratch, pairArray, queryPairs, walkMovedPairs } from './kernel_pairs.js';
 import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
 
 /**
@@ -251,6 +252,10 @@ export class WasmContactKernel implements AttachedContactKernel {
 
   queryPairs(w: JointsState, count: number): void {
     queryPairs(this.x, this.memory, w.broadPhase, this.pairs, count);
+  }
+
+  walkMovedPairs(bp: BroadPhase, moveCount: number): number {
+    return walkMovedPairs(this.x, this.memory, bp, this.pairs, moveCount);
   }
 
   runBlock(w: JointsState, stage: SolverStage, start: number, end: number): number {

@@ -2,7 +2,8 @@
  * The broad phase's pair walk in the kernel (docs/wasm-kernel.md, "The pair walk in the
  * kernel"): where the arrays the walk reads are (scripts/wasm/kernel_pairs_wat.mjs
  * PAIR_ARRAYS: the trees' boxes and nodes, the move index, prevFat, the query records and
- * hits of BroadPhase.queries), and the one call that walks a step's queued queries.
+ * hits of BroadPhase.queries), and the one call that walks a step's queued queries; and
+ * the self-walk of the dynamic tree (BroadPhase.findMovedPairs' candidates, in its order).
  */
 
 import type { BroadPhase } from '../collision/broad_phase.js';
@@ -13,6 +14,7 @@ import type { KernelMemory } from './kernel_memory.js';
 export interface PairExports {
   setPairsLayout(...offsets: number[]): void;
   queryPairs(start: number, end: number, hitsLength: number): number;
+  walkMovedPairs(root: number, moveCount: number, nodeCount: number, limit: number, room: number): number;
 }
 
 /** What the kernel owns for the walk: its traversal stack, in its memory. */
@@ -49,4 +51,35 @@ export function queryPairs(
   const need = Math.max(trees[0].getHeight(), trees[1].getHeight(), trees[2].getHeight()) + 2;
   if (own.stack.length < need) memory.grow(own.stack, 2 * need);
   x.queryPairs(0, count, bp.queries.hits.length);
+}
+
+/**
+ * BroadPhase.findMovedPairs' marking and walk in the kernel (a MovedPairsWalk): the
+ * candidates into `bp.movedPairs`, their count returned. The stack is sized first (a descent
+ * splits a node at each of at most twice the height's steps and leaves at most two pairs
+ * behind each time); the kernel says when the candidates (-1) or the stack (-2) ran out, and
+ * the walk runs again with more room (it writes nothing else but the marks, set again).
+ */
+export function walkMovedPairs(
+  x: PairExports,
+  memory: KernelMemory,
+  bp: BroadPhase,
+  own: PairWalkScratch,
+  moveCount: number,
+): number {
+  const tree = bp.trees[2];
+  const need = 8 * tree.getHeight() + 16;
+  if (own.stack.length < need) memory.grow(own.stack, 2 * need);
+  for (;;) {
+    const n = x.walkMovedPairs(
+      tree.root,
+      moveCount,
+      tree.capacity,
+      bp.movedPairs.length >> 1,
+      own.stack.length,
+    );
+    if (n >= 0) return n;
+    if (n === -1) memory.grow(bp.movedPairs, 2 * bp.movedPairs.length);
+    else memory.grow(own.stack, 2 * own.stack.length);
+  }
 }

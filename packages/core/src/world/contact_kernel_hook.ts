@@ -6,6 +6,7 @@
  */
 
 import type { ArrayPlacement } from '../base/array.js';
+import type { BroadPhase } from '../collision/broad_phase.js';
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from './solver_stages.js';
 import type { ContactKernelName, ContactKernelSource } from '../types/contact_kernel.js';
@@ -80,6 +81,11 @@ export interface AttachedContactKernel {
    * (collision/pair_query.ts queryPairsBlock over the whole block): the same hits and ranges.
    */
   queryPairs(w: JointsState, count: number): void;
+  /**
+   * The broad phase's self-walk of its dynamic tree (BroadPhase.findMovedPairs' marking and
+   * walk) on this thread: its candidates, in its order, into `bp.movedPairs`; their count.
+   */
+  walkMovedPairs(bp: BroadPhase, moveCount: number): number;
   /**
    * Colours the touching awake contacts on this thread (dynamics/contact_solver.ts
    * colourConstraints, reserves included): the same places, meta records and graph words;

@@ -156,7 +156,8 @@ function recordMoves(w: WorldState): void {
  * an executor other than the single-threaded one, the moved proxies' tree walks are a
  * stage (SolverStage.QueryPairs) that it may hand to helpers; the pair filter and contact
  * creation stay here, in the same order, so the pairs are the same. With the WebAssembly
- * contact kernel, the walks are one call of the kernel's (the same hits).
+ * contact kernel, the walks are one call of the kernel's (the same hits), and so is the
+ * dynamic tree's self-walk (the same candidates).
  */
 function updatePairs(w: WorldState): void {
   const bp = w.broadPhase;
@@ -171,7 +172,8 @@ function updatePairs(w: WorldState): void {
       if (kernel !== null) kernel.queryPairs(w, m);
       else ex.runStage(w, SolverStage.QueryPairs, 0, m);
     }
-    bp.takeQueries(m);
+    // with the kernel, the dynamic tree's self-walk in it too (the same candidates)
+    bp.takeQueries(m, kernel);
   }
   const n = bp.pairCount;
   const a = bp.pairShapeA;

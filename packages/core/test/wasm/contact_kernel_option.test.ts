@@ -199,6 +199,9 @@ describe('WorldDef.contactKernel', () => {
       w.broadPhase.moveIndex[2],
       w.broadPhase.prevFat,
       w.broadPhase.queries.hits,
+      // the self-walk's
+      w.broadPhase.movedPairs,
+      (w.broadPhase as unknown as { movedBelow: Uint8Array }).movedBelow,
     ];
     for (const a of placed) {
       expect(isKernelMemory(a)).toBe(true);
