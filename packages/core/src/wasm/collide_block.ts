@@ -2,7 +2,7 @@
  * The narrow phase's Collide stage in the WebAssembly kernel (docs/wasm-kernel.md, "The
  * collide block in the kernel"): one call of the kernel's `collideBlock`
  * (scripts/wasm/kernel_collide_block_wat.mjs) over every awake contact, which finishes the
- * pairs of two cached quadrilaterals and the round pairs (circles, capsules) and lists the rest; the JS's collideBlock then runs on
+ * pairs of two cached quadrilaterals, the round pairs (circles, capsules) and a quadrilateral against a capsule, and lists the rest; the JS's collideBlock then runs on
  * the listed contacts, in runs of consecutive awake indices. A contact's work touches only
  * its own records and status byte, so the two passes give the JS's bits and statuses.
  */
@@ -26,6 +26,8 @@ export interface CollideBlockExports {
   collideRound(kindA: number, sA: number, sB: number, bA: number, bB: number): number;
   /** Two capsules, shapes sA, sB of bodies bA, bB (for the tests). */
   collideCapsules(sA: number, sB: number, bA: number, bB: number): number;
+  /** A cached quadrilateral and a capsule, shapes sA, sB, with the I/O record's transforms and radii (for the tests). */
+  collidePolygonCapsule(sA: number, sB: number): number;
 }
 
 /**
