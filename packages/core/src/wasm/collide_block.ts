@@ -144,8 +144,10 @@ export class CollideBlock {
   /**
    * Writes `kind`, and the records of circles and capsules, for the shapes whose geometry
    * changed since the last step (made, or replaced by a restore): one identity test a shape.
+   * The bodies' finish reads the round records too (kernel_finish.ts), and calls it first:
+   * the Collide stage may have run on the JS (on helpers), which does not.
    */
-  private record(w: JointsState, m: KernelMemory): void {
+  record(w: JointsState, m: KernelMemory): void {
     const shapes = w.shapes;
     const n = shapes.pool.next;
     if (this.kind.length < n) this.kind = m.grow(this.kind, Math.max(n, 2 * this.kind.length));

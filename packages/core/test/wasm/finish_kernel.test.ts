@@ -3,7 +3,8 @@
  * the kernel"): every column it writes (poses, the start-of-step poses continuous collision
  * reads, origins, sleep timers, cleared deltas and forces), the shapes' tight boxes, the
  * status bytes and the fast-body list are the JS's, every step, on scenes of cached
- * quadrilaterals only, of other shapes only and of both (the JS finishes the listed bodies);
+ * quadrilaterals only, of other shapes only and of both (the kernel finishes quadrilaterals,
+ * circles and capsules, the JS the listed bodies);
  * its arrays stay in the kernel memory; and a kernel with one operation broken is caught.
  */
 
@@ -150,6 +151,12 @@ describe('the bodies’ finish in the kernel', () => {
     ['the sleep timer’s reset', '(local.get $dt)) (f64.const 0)', '(local.get $dt)) (f64.const 1)'],
     ['the continuous flag', '(i32.and (local.get $continuous)', '(i32.and (i32.const 0)'],
     ['the origin', '(f64.mul (local.get $qs) (local.get $ly))', '(f64.mul (local.get $qs) (local.get $lx))'],
+    ['a round shape’s centre', '(local.set $maxX (local.get $minX))', '(local.set $maxX (local.get $x))'],
+    [
+      'a capsule’s max y',
+      '(f64.max (local.get $maxY) (local.get $wy))',
+      '(f64.min (local.get $maxY) (local.get $wy))',
+    ],
   ];
 
   it.each(MUTATIONS)('a kernel with %s broken differs', async (_name, from, to) => {
