@@ -142,12 +142,25 @@ export class CollideBlock {
   }
 
   /**
+   * The records are this step's: the block's pass wrote them (it runs only on awake
+   * contacts, so the bodies' finish follows in the same step and clears it).
+   */
+  private fresh = false;
+
+  /**
+   * For the bodies' finish, which reads the round records too (kernel_finish.ts): writes
+   * them unless this step's Collide stage did (it may have run in the JS, on helpers).
+   */
+  recordForFinish(w: JointsState, m: KernelMemory): void {
+    if (!this.fresh) this.record(w, m);
+    this.fresh = false;
+  }
+
+  /**
    * Writes `kind`, and the records of circles and capsules, for the shapes whose geometry
    * changed since the last step (made, or replaced by a restore): one identity test a shape.
-   * The bodies' finish reads the round records too (kernel_finish.ts), and calls it first:
-   * the Collide stage may have run on the JS (on helpers), which does not.
    */
-  record(w: JointsState, m: KernelMemory): void {
+  private record(w: JointsState, m: KernelMemory): void {
     const shapes = w.shapes;
     const n = shapes.pool.next;
     if (this.kind.length < n) this.kind = m.grow(this.kind, Math.max(n, 2 * this.kind.length));
@@ -191,6 +204,7 @@ export class CollideBlock {
     if (this.x === null) return core.runSolverBlock(w, stage, 0, count);
     if (this.list.length < count) this.list = m.grow(this.list, Math.max(count, 2 * this.list.length));
     this.record(w, m);
+    this.fresh = true;
     // after the growth, which may have bound a new instance
     const r = this.x.collideBlock(0, count);
     return runListed(core, w, stage, this.list, r >>> 2, r & 3);

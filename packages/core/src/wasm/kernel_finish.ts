@@ -49,7 +49,7 @@ export class FinishBlock {
     count: number,
   ): number {
     if (this.list.length < count) this.list = m.grow(this.list, Math.max(count, 2 * this.list.length));
-    this.records.record(w, m);
+    this.records.recordForFinish(w, m);
     const settings = w.settings;
     const p = params();
     p[KERNEL_PARAMS.finish] = w.stepContext.dt;

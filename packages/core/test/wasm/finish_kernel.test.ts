@@ -61,12 +61,28 @@ function binScene(world: World): void {
   }
 }
 
+/**
+ * A capsule, a circle and a box falling apart: no contact, so no Collide stage writes the
+ * round records; the finish must (CollideBlock.recordForFinish).
+ */
+function apartScene(world: World): void {
+  const shapes = [
+    (b: number) => world.createCapsuleShape(b, makeCapsule(-0.2, 0.1, 0.3, 0, 0.15)),
+    (b: number) => world.createCircleShape(b, makeCircle(0.1, -0.2, 0.3)),
+    (b: number) => world.createPolygonShape(b, makeBox(0.3, 0.2)),
+  ];
+  shapes.forEach((make, i) => {
+    make(world.createBody({ type: BodyType.Dynamic, position: { x: 3 * i, y: 0 }, angularVelocity: 1 + i }));
+  });
+}
+
 const SCENES: [string, Scene, boolean][] = [
   ['tumbler (quadrilaterals only, a kinematic body)', (w) => tumblerScene(w, 12), false],
   ['a bin of boxes, circles and capsules, sleep on', binScene, true],
   ['a bin, sleep off', binScene, false],
   ['spinner (fast bodies, rounded box)', (w) => spinnerScene(w, 200), false],
   ['mixed pile (no quadrilaterals), sleep on', (w) => mixedPileScene(w, 80), true],
+  ['round shapes apart (no Collide stage)', apartScene, false],
 ];
 
 /** What the finish writes, after a step. */
