@@ -16,6 +16,7 @@ import {
   makeCircle,
   makeOffsetBox,
   makeRoundedBox,
+  type BodyId,
   type World,
 } from '../../src/index';
 import { mixedPileScene, spinnerScene, tumblerScene } from '../../src/scenes/index';
@@ -67,9 +68,9 @@ function binScene(world: World): void {
  */
 function apartScene(world: World): void {
   const shapes = [
-    (b: number) => world.createCapsuleShape(b, makeCapsule(-0.2, 0.1, 0.3, 0, 0.15)),
-    (b: number) => world.createCircleShape(b, makeCircle(0.1, -0.2, 0.3)),
-    (b: number) => world.createPolygonShape(b, makeBox(0.3, 0.2)),
+    (b: BodyId) => world.createCapsuleShape(b, makeCapsule(-0.2, 0.1, 0.3, 0, 0.15)),
+    (b: BodyId) => world.createCircleShape(b, makeCircle(0.1, -0.2, 0.3)),
+    (b: BodyId) => world.createPolygonShape(b, makeBox(0.3, 0.2)),
   ];
   shapes.forEach((make, i) => {
     make(world.createBody({ type: BodyType.Dynamic, position: { x: 3 * i, y: 0 }, angularVelocity: 1 + i }));
