@@ -1,6 +1,7 @@
 /**
  * A cached quadrilateral against a capsule in the WebAssembly kernel (docs/wasm-kernel.md,
- * "Polygon-capsule pairs in the kernel"): `collidePolygonCapsule`, the arithmetic of
+ * "Polygon-capsule pairs, round bodies' finish and restitution in the kernel"):
+ * `collidePolygonCapsule`, the arithmetic of
  * src/collision/manifold.ts `collidePolygonAndCapsule` (`relative`,
  * `capsulePolygonInFrameA` with `completeTwoGon`, then `polygonsLocal`: both
  * `findMaxSeparation`s, `polygonsFromSeparation` with `findIncidentEdge`, the vertex-vertex

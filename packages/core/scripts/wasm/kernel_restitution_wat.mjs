@@ -1,6 +1,6 @@
 /**
- * The restitution pass in the kernel (docs/wasm-kernel.md, "Polygon-capsule pairs and round
- * bodies in the kernel"): `restitution(start, end, threshold)` is
+ * The restitution pass in the kernel (docs/wasm-kernel.md, "Polygon-capsule pairs, round
+ * bodies' finish and restitution in the kernel"): `restitution(start, end, threshold)` is
  * src/dynamics/contact_solver.ts `applyContactRestitution` over the prepared constraints
  * [start, end), operation for operation (f64, `?:` as select), so that its velocities and
  * impulses are the JS's bits. The sweeps' globals ($st, $kd, $km: kernel_wat.mjs) say where

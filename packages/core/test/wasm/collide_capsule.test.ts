@@ -1,7 +1,7 @@
 /**
- * The kernel's polygon-capsule pair (docs/wasm-kernel.md, "Polygon-capsule pairs in the
- * kernel"): `collidePolygonCapsule` gives the JS's manifold (collidePolygonAndCapsule), bit
- * for bit, at random poses: boxes, rounded and rotated quadrilaterals against capsules,
+ * The kernel's polygon-capsule pair (docs/wasm-kernel.md, "Polygon-capsule pairs, round
+ * bodies' finish and restitution in the kernel"): `collidePolygonCapsule` gives the JS's
+ * manifold (collidePolygonAndCapsule), bit for bit, at random poses: boxes, rounded and rotated quadrilaterals against capsules,
  * touching, near and apart, both reference faces and the vertex-vertex case; and the
  * collide block takes the pair (lists it for the JS no more).
  */
