@@ -3,7 +3,8 @@
  * block in the kernel"): `collideBlock(start, end)` runs src/world/narrow_phase.ts
  * `collideBlock` over the awake contacts [start, end) in one call, for the pairs of two
  * cached quadrilaterals (boxes), and the round pairs (a circle against a circle, capsule or
- * box: collideRound; two capsules: collideCapsules): the fat-box test and the status byte, the tight-box test,
+ * box: collideRound; two capsules: collideCapsules; a quadrilateral and a capsule:
+ * collidePolygonCapsule, kernel_collide_capsule_wat.mjs): the fat-box test and the status byte, the tight-box test,
  * `reuseManifold`, `collideQuads` (kernel_collide_wat.mjs) and `updateContactManifold`
  * (src/dynamics/contact.ts), operation for operation, f64 only. The pairs it does not
  * finish (any other pair) it writes nothing for but their awake
@@ -27,6 +28,7 @@ import {
   sub,
 } from './kernel_collide_wat.mjs';
 import { collideWat, IO, segmentDistance } from './kernel_collide_wat.mjs';
+import { polygonCapsuleWat } from './kernel_collide_capsule_wat.mjs';
 import { C, P } from './kernel_layout.mjs';
 
 /**
@@ -653,6 +655,18 @@ function blockFunc() {
   const io = (off) => `(f64.load offset=${off * 8} (global.get $qio))`;
   const ioSt = (off, e) => `(f64.store offset=${off * 8} (global.get $qio) ${e})`;
   const skip = '(br $next)';
+  /** The I/O record's transforms and A's radius, for collideQuads and collidePolygonCapsule. */
+  const poses = [
+    ioSt(IO.AX, f64at('bodies.px', gi('bA'))),
+    ioSt(IO.AY, f64at('bodies.py', gi('bA'))),
+    ioSt(IO.AC, f64at('bodies.c', gi('bA'))),
+    ioSt(IO.AS, f64at('bodies.s', gi('bA'))),
+    ioSt(IO.BX, f64at('bodies.px', gi('bB'))),
+    ioSt(IO.BY, f64at('bodies.py', gi('bB'))),
+    ioSt(IO.BC, f64at('bodies.c', gi('bB'))),
+    ioSt(IO.BS, f64at('bodies.s', gi('bB'))),
+    ioSt(IO.RA, f64at('quadCache.radius', gi('sA'))),
+  ];
   const toList = `(i32.store ${at('list', gi('nl'), 2)} ${gi('i')}) ${seti('nl', `(i32.add ${gi('nl')} (i32.const 1))`)} ${skip}`;
   const body = [
     seti('c', i32at('awakeContacts', gi('i'))),
@@ -684,11 +698,13 @@ function blockFunc() {
       'quad',
       `(i32.and (i32.eq ${gi('kA')} (i32.const ${KIND.QUAD})) (i32.eq ${gi('kB')} (i32.const ${KIND.QUAD})))`,
     ),
-    // not two cached quadrilaterals, a cached shape and a circle, or two capsules: the JS's
-    // (the round tests only after the quad test failed: the tumbler's box pairs skip them)
+    // not two cached quadrilaterals, a cached shape and a circle, a quadrilateral and a
+    // capsule, or two capsules: the JS's (the round tests only after the quad test failed:
+    // the tumbler's box pairs skip them)
     `(if (i32.eqz ${gi('quad')}) (then
       ${seti('circleB', `(i32.and (i32.eq ${gi('kB')} (i32.const ${KIND.CIRCLE})) (i32.ne ${gi('kA')} (i32.const ${KIND.NONE})))`)}
-      (if (i32.eqz (i32.or ${gi('circleB')} (i32.and (i32.eq ${gi('kA')} (i32.const ${KIND.CAPSULE})) (i32.eq ${gi('kB')} (i32.const ${KIND.CAPSULE}))))) (then ${toList}))))`,
+      ${seti('quadCapsule', `(i32.and (i32.eq ${gi('kA')} (i32.const ${KIND.QUAD})) (i32.eq ${gi('kB')} (i32.const ${KIND.CAPSULE})))`)}
+      (if (i32.eqz (i32.or (i32.or ${gi('circleB')} ${gi('quadCapsule')}) (i32.and (i32.eq ${gi('kA')} (i32.const ${KIND.CAPSULE})) (i32.eq ${gi('kB')} (i32.const ${KIND.CAPSULE}))))) (then ${toList}))))`,
     seti('bA', '(i32.load offset=8 (local.get $e))'),
     seti('bB', '(i32.load offset=12 (local.get $e))'),
     // reusesManifold: polygons only
@@ -700,20 +716,17 @@ function blockFunc() {
     ...MANIFOLD.map((x) => set(x, k(0))),
     `(if (i32.eqz ${gi('apart')}) (then
       (if ${gi('quad')} (then
-      ${ioSt(IO.AX, f64at('bodies.px', gi('bA')))}
-      ${ioSt(IO.AY, f64at('bodies.py', gi('bA')))}
-      ${ioSt(IO.AC, f64at('bodies.c', gi('bA')))}
-      ${ioSt(IO.AS, f64at('bodies.s', gi('bA')))}
-      ${ioSt(IO.BX, f64at('bodies.px', gi('bB')))}
-      ${ioSt(IO.BY, f64at('bodies.py', gi('bB')))}
-      ${ioSt(IO.BC, f64at('bodies.c', gi('bB')))}
-      ${ioSt(IO.BS, f64at('bodies.s', gi('bB')))}
-      ${ioSt(IO.RA, f64at('quadCache.radius', gi('sA')))}
+      ${poses.join('\n      ')}
       ${ioSt(IO.RB, f64at('quadCache.radius', gi('sB')))}
       ${seti('r', `(call $collideQuads ${gi('sA')} ${gi('sB')})`)})
       (else (if ${gi('circleB')}
         (then ${seti('r', `(call $collideRound ${gi('kA')} ${gi('sA')} ${gi('sB')} ${gi('bA')} ${gi('bB')})`)})
-        (else ${seti('r', `(call $collideCapsules ${gi('sA')} ${gi('sB')} ${gi('bA')} ${gi('bB')})`)}))))
+        (else (if ${gi('quadCapsule')}
+          (then
+            ${poses.join('\n            ')}
+            ${ioSt(IO.RB, `(f64.load offset=${ROUND.RADIUS * 8} (i32.add (global.get $qd) (i32.mul ${gi('sB')} (i32.const ${RECORD * 8}))))`)}
+            ${seti('r', `(call $collidePolygonCapsule ${gi('sA')} ${gi('sB')})`)})
+          (else ${seti('r', `(call $collideCapsules ${gi('sA')} ${gi('sB')} ${gi('bA')} ${gi('bB')})`)}))))))
       ${seti('n', `(i32.and ${gi('r')} (i32.const 3))`)}
       (if (i32.and ${gi('r')} (i32.const ${NORMAL_BIT})) (then
         ${set('nx', io(IO.NX))}
@@ -764,6 +777,7 @@ export function collideModuleWat() {
   return `(module
   (import "env" "memory" (memory 1))
   ${collideWat()}
+  ${polygonCapsuleWat(ROUND)}
   ${collideBlockWat()})`;
 }
 

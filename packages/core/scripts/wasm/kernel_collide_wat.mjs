@@ -37,13 +37,13 @@ export const IO = {
 };
 
 /** A quadrilateral record (manifold.ts Q). */
-const Q = { VX: 0, VY: 4, NX: 8, NY: 12, ALIGNED: 16, SIZE: 17 };
+export const Q = { VX: 0, VY: 4, NX: 8, NY: 12, ALIGNED: 16, SIZE: 17 };
 
 // manifold.ts's constants, as the JS computes them
 export const LINEAR_SLOP = 0.005;
 export const SPECULATIVE_DISTANCE = 4 * LINEAR_SLOP;
-const TENTH_SLOP = 0.1 * LINEAR_SLOP;
-const EPSILON = 1e-12;
+export const TENTH_SLOP = 0.1 * LINEAR_SLOP;
+export const EPSILON = 1e-12;
 
 /** A double as an exact WAT hexadecimal literal. */
 export function hex(x) {
@@ -97,12 +97,12 @@ export function scope() {
 /** A double of a record at pointer local `ptr` + `off` doubles. */
 export const ld = (ptr, off) => `(f64.load offset=${off * 8} (local.get $${ptr}))`;
 /** A double at pointer local `ptr` + `off` doubles + 8 × the i32 expression `idx`. */
-const ldi = (ptr, off, idx) =>
+export const ldi = (ptr, off, idx) =>
   `(f64.load offset=${off * 8} (i32.add (local.get $${ptr}) (i32.shl ${idx} (i32.const 3))))`;
 export const st = (ptr, off, e) => `(f64.store offset=${off * 8} (local.get $${ptr}) ${e})`;
 
 /** min4 / max4: from ±Infinity, each value taken when strictly below (above) the running one. */
-function extreme(S, out, xs, less) {
+export function extreme(S, out, xs, less) {
   const code = [S.set(out, k(less ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY))];
   for (const x of xs)
     code.push(S.set('t', x), S.set(out, sel((less ? lt : gt)(g('t'), g(out)), g('t'), g(out))));
@@ -110,7 +110,7 @@ function extreme(S, out, xs, less) {
 }
 
 /** `if (si > sep) { sep = si; edge = e; }` */
-function better(S, sep, edge, e) {
+export function better(S, sep, edge, e) {
   return [
     S.seti('better', gt(g('si'), g(sep))),
     S.set(sep, sel(g('better'), g('si'), g(sep))),
@@ -142,19 +142,21 @@ const featureId = (a, b) => `(i32.or (i32.shl ${a} (i32.const 8)) ${b})`;
 /**
  * clipQuads: clips the incident edge i21 -> i22 of record q2 against the side planes of
  * the reference edge i11 -> i12 of record q1 (`flip`: q1 is B), writes the normal and the
- * points (pushPoint) into the I/O record and returns the result word.
+ * points (pushPoint) into the I/O record and returns the result word. `name` and the
+ * records' vertex counts n1, n2 (clipPolygons' wrap): a capsule's 2-gon is a record with
+ * two vertices (kernel_collide_capsule_wat.mjs).
  */
-function clipFunc() {
+export function clipFunc(name = 'clipQuads', n1 = 4, n2 = 4) {
   const S = scope();
   const v = (q, off, i) => ldi(q, off, g(i));
   const code = [
     S.seti(
       'i12',
-      `(select (i32.add ${g('i11')} (i32.const 1)) (i32.const 0) (i32.lt_s (i32.add ${g('i11')} (i32.const 1)) (i32.const 4)))`,
+      `(select (i32.add ${g('i11')} (i32.const 1)) (i32.const 0) (i32.lt_s (i32.add ${g('i11')} (i32.const 1)) (i32.const ${n1})))`,
     ),
     S.seti(
       'i22',
-      `(select (i32.add ${g('i21')} (i32.const 1)) (i32.const 0) (i32.lt_s (i32.add ${g('i21')} (i32.const 1)) (i32.const 4)))`,
+      `(select (i32.add ${g('i21')} (i32.const 1)) (i32.const 0) (i32.lt_s (i32.add ${g('i21')} (i32.const 1)) (i32.const ${n2})))`,
     ),
     S.set('nx', v('q1', Q.NX, 'i11')),
     S.set('ny', v('q1', Q.NY, 'i11')),
@@ -213,7 +215,7 @@ function clipFunc() {
     ...[0, 1].map((j) => push(S, `x${j}`, `y${j}`, `sep${j}`, `id${j}`)),
   ];
   const params = ['q1', 'q2', 'r1', 'r2', 'i11', 'i21', 'flip', 'c', 's', 'io'];
-  return `(func $clipQuads (param $q1 i32) (param $q2 i32) (param $r1 f64) (param $r2 f64) (param $i11 i32) (param $i21 i32) (param $flip i32) (param $c f64) (param $s f64) (param $io i32) (result i32)
+  return `(func $${name} (param $q1 i32) (param $q2 i32) (param $r1 f64) (param $r2 f64) (param $i11 i32) (param $i21 i32) (param $flip i32) (param $c f64) (param $s f64) (param $io i32) (result i32)
   ${S.decl(params)}
   ${code.join('\n  ')}
   (i32.or ${g('word')} ${g('n')}))`;
@@ -296,18 +298,18 @@ export function segmentDistance(S) {
 }
 
 /**
- * polygonsFromSeparation's vertex-vertex case for edges iA of A (record qa) and iB of B (lb):
- * segmentDistanceOf of the two edges, operation for operation; when both closest points are
- * vertices at a distance above 0, returns from collideQuads with the one point (or none,
- * beyond the speculative distance), else falls through to the clip.
+ * polygonsFromSeparation's vertex-vertex case for edges iA of A (record qa) and iB of B (lb,
+ * of nB vertices): segmentDistanceOf of the two edges, operation for operation; when both
+ * closest points are vertices at a distance above 0, returns from the pair's function with
+ * the one point (or none, beyond the speculative distance), else falls through to the clip.
  */
-function vertexVertex(S) {
+export function vertexVertex(S, nB = 4) {
   const set = S.set;
-  const next = (i) =>
-    `(select (i32.add ${g(i)} (i32.const 1)) (i32.const 0) (i32.lt_s (i32.add ${g(i)} (i32.const 1)) (i32.const 4)))`;
+  const next = (i, n) =>
+    `(select (i32.add ${g(i)} (i32.const 1)) (i32.const 0) (i32.lt_s (i32.add ${g(i)} (i32.const 1)) (i32.const ${n})))`;
   return [
-    S.seti('j12', next('iA')),
-    S.seti('j22', next('iB')),
+    S.seti('j12', next('iA', 4)),
+    S.seti('j22', next('iB', nB)),
     set('p1x', ldi('qa', Q.VX, g('iA'))),
     set('p1y', ldi('qa', Q.VY, g('iA'))),
     set('q1x', ldi('qa', Q.VX, g('j12'))),

@@ -3,8 +3,10 @@
  * kernel"): src/world/finalize_bodies.ts finalizeBodyRange as WAT text for the blocks module
  * (kernel_blocks_wat.mjs), one call over the awake bodies, operation for operation in the JS's order (f64,
  * `?:` as select), for the bodies whose every shape is a cached quadrilateral (QuadCache
- * radius >= 0): their tight boxes are computePolygonAABB's of the cache's four vertices. A
- * body with another shape is listed for the JS's finalizeBodyRange (src/wasm/kernel_finish.ts),
+ * radius >= 0), a circle or a capsule: their tight boxes are computePolygonAABB's of the
+ * cache's four vertices, or computeCircleAABB's / computeCapsuleAABB's of the round record
+ * the collide block wrote in the cache (src/wasm/collide_block.ts, brought up to date
+ * before each finish). A body with another shape is listed for the JS's finalizeBodyRange (src/wasm/kernel_finish.ts),
  * which writes its status byte; a body's finish touches only its own columns, shapes' boxes
  * and status byte, so the two passes give the JS's bits.
  *
@@ -12,6 +14,7 @@
  * the other arrays are at the byte offsets `setFinishLayout` takes, in FINISH_ARRAYS' order.
  */
 
+import { ROUND } from './kernel_collide_block_wat.mjs';
 import { S } from './kernel_layout.mjs';
 import { BODY_PARAM_COUNT, BODY_PARAMS } from './kernel_stages_wat.mjs';
 
@@ -28,6 +31,8 @@ const FAST = 1;
 const ESCAPED = 2;
 /** A quadrilateral record of the cache (manifold.ts Q), in doubles: vertices x then y. */
 const QUAD = { VX: 0, VY: 4, SIZE: 17 };
+/** geometry.ts ShapeType's Capsule: it and Circle (0), below it, have records the collide block writes (RoundRecord). */
+const CAPSULE = 1;
 
 /**
  * The arrays `setFinishLayout` takes the byte offsets of, in its order: paths from the
@@ -60,6 +65,7 @@ export const FINISH_ARRAYS = [
   'bodies.torque',
   'bodies.shapeHead',
   'shapes.next',
+  'shapes.type',
   'shapes.proxyKey',
   'shapes.box',
   'broadPhase.shapeFat',
@@ -83,7 +89,32 @@ const f64To = (p, i, v) => `(f64.store ${at(p, i, 3)} ${v})`;
 const col = (p) => f64At(`bodies.${p}`, get('b'));
 const colTo = (p, v) => f64To(`bodies.${p}`, get('b'), v);
 
-/** One shape's tight box (computePolygonAABB of its cached quadrilateral) and the escaped test. */
+/**
+ * A round shape's tight box: computeCircleAABB, or computeCapsuleAABB (`Math.min`/`max` as
+ * `f64.min`/`max`), from its record (ROUND) at the body's pose.
+ */
+function roundBox() {
+  const point = (x, y, ox, oy) => [
+    set('x', `(f64.load offset=${ox * 8} ${get('q')})`),
+    set('y', `(f64.load offset=${oy * 8} ${get('q')})`),
+    set(x, add(sub(mul(get('qc'), get('x')), mul(get('qs'), get('y'))), get('bpx'))),
+    set(y, add(add(mul(get('qs'), get('x')), mul(get('qc'), get('y'))), get('bpy'))),
+  ];
+  return [
+    set('r', `(f64.load offset=${ROUND.RADIUS * 8} ${get('q')})`),
+    ...point('minX', 'minY', ROUND.X1, ROUND.Y1),
+    set('maxX', get('minX')),
+    set('maxY', get('minY')),
+    `(if (i32.eq (i32.load8_u ${at('shapes.type', get('sh'), 0)}) (i32.const ${CAPSULE})) (then
+      ${point('wx', 'wy', ROUND.X2, ROUND.Y2).join(' ')}
+      ${set('minX', `(f64.min ${get('minX')} ${get('wx')})`)}
+      ${set('minY', `(f64.min ${get('minY')} ${get('wy')})`)}
+      ${set('maxX', `(f64.max ${get('maxX')} ${get('wx')})`)}
+      ${set('maxY', `(f64.max ${get('maxY')} ${get('wy')})`)}))`,
+  ];
+}
+
+/** One shape's tight box (computePolygonAABB of its cached quadrilateral, or roundBox) and the escaped test. */
 function shapeBox() {
   const vertex = (v) => [
     set('x', `(f64.load offset=${(QUAD.VX + v) * 8} ${get('q')})`),
@@ -102,11 +133,13 @@ function shapeBox() {
       `(i32.add (global.get ${global('quadCache.data')}) (i32.mul ${get('sh')} (i32.const ${QUAD.SIZE * 8})))`,
     ),
     set('r', f64At('quadCache.radius', get('sh'))),
-    set('minX', '(f64.const inf)'),
-    set('minY', '(f64.const inf)'),
-    set('maxX', '(f64.const -inf)'),
-    set('maxY', '(f64.const -inf)'),
-    ...[0, 1, 2, 3].flatMap(vertex),
+    `(if (f64.ge ${get('r')} (f64.const 0)) (then
+      ${set('minX', '(f64.const inf)')}
+      ${set('minY', '(f64.const inf)')}
+      ${set('maxX', '(f64.const -inf)')}
+      ${set('maxY', '(f64.const -inf)')}
+      ${[0, 1, 2, 3].flatMap(vertex).join('\n      ')})
+    (else ${roundBox().join('\n      ')}))`,
     set('t', box('shapes.box')),
     set('fat', box('broadPhase.shapeFat')),
     set('minX', sub(get('minX'), get('r'))),
@@ -125,7 +158,7 @@ function shapeBox() {
   ];
 }
 
-/** `finish(start, end, enableContinuous, enableSleep)`: finalizeBodyRange's bodies of cached quadrilaterals. */
+/** `finish(start, end, enableContinuous, enableSleep)`: finalizeBodyRange's bodies of cached quadrilaterals, circles and capsules. */
 export function finishWat() {
   const doubles = [
     ...['dt', 'minSpeed', 'dqc', 'dqs', 'qc0', 'qs0', 'qc', 'qs', 'inv', 'dpx', 'dpy', 'ncx', 'ncy'],
@@ -153,8 +186,9 @@ export function finishWat() {
     (br_if $done (i32.ge_s ${get('i')} ${get('end')}))
     (block $next
       ${set('b', i32At('awakeBodies', get('i')))}
-      ;; a body with a shape other than a cached quadrilateral: the JS's
-      ${shapesOf(`(if (f64.lt ${f64At('quadCache.radius', get('sh'))} (f64.const 0)) (then
+      ;; a body with a shape other than a cached quadrilateral, a circle or a capsule: the JS's
+      ${shapesOf(`(if (i32.and (f64.lt ${f64At('quadCache.radius', get('sh'))} (f64.const 0))
+          (i32.gt_u (i32.load8_u ${at('shapes.type', get('sh'), 0)}) (i32.const ${CAPSULE}))) (then
           ${set('listed', '(i32.add (local.get $listed) (i32.const 1))')}
           (i32.store ${at('list', '(i32.sub (local.get $listed) (i32.const 1))', 2)} ${get('i')})
           (br $next)))`)}

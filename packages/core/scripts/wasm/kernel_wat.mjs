@@ -17,6 +17,7 @@
 
 import { K, Q, S } from './kernel_layout.mjs';
 import { stagesWat } from './kernel_stages_wat.mjs';
+import { restitutionWat } from './kernel_restitution_wat.mjs';
 import { pairsWat } from './kernel_pairs_wat.mjs';
 
 // Layouts: kernel_layout.mjs; M, the meta kinds, as contact_solver.ts's.
@@ -606,5 +607,6 @@ export function kernelWat({ simd = true } = {}) {
   ${simd ? warm2Func() : ''}
   ${relaxAgainFunc()}
   ${stagesWat()}
+  ${restitutionWat()}
   ${pairsWat({ simd })})`;
 }

@@ -2,7 +2,7 @@
  * The narrow phase's Collide stage in the WebAssembly kernel (docs/wasm-kernel.md, "The
  * collide block in the kernel"): one call of the kernel's `collideBlock`
  * (scripts/wasm/kernel_collide_block_wat.mjs) over every awake contact, which finishes the
- * pairs of two cached quadrilaterals and the round pairs (circles, capsules) and lists the rest; the JS's collideBlock then runs on
+ * pairs of two cached quadrilaterals, the round pairs (circles, capsules) and a quadrilateral against a capsule, and lists the rest; the JS's collideBlock then runs on
  * the listed contacts, in runs of consecutive awake indices. A contact's work touches only
  * its own records and status byte, so the two passes give the JS's bits and statuses.
  */
@@ -26,6 +26,8 @@ export interface CollideBlockExports {
   collideRound(kindA: number, sA: number, sB: number, bA: number, bB: number): number;
   /** Two capsules, shapes sA, sB of bodies bA, bB (for the tests). */
   collideCapsules(sA: number, sB: number, bA: number, bB: number): number;
+  /** A cached quadrilateral and a capsule, shapes sA, sB, with the I/O record's transforms and radii (for the tests). */
+  collidePolygonCapsule(sA: number, sB: number): number;
 }
 
 /**
@@ -140,6 +142,21 @@ export class CollideBlock {
   }
 
   /**
+   * The records are this step's: the block's pass wrote them (it runs only on awake
+   * contacts, so the bodies' finish follows in the same step and clears it).
+   */
+  private fresh = false;
+
+  /**
+   * For the bodies' finish, which reads the round records too (kernel_finish.ts): writes
+   * them unless this step's Collide stage did (it may have run in the JS, on helpers).
+   */
+  recordForFinish(w: JointsState, m: KernelMemory): void {
+    if (!this.fresh) this.record(w, m);
+    this.fresh = false;
+  }
+
+  /**
    * Writes `kind`, and the records of circles and capsules, for the shapes whose geometry
    * changed since the last step (made, or replaced by a restore): one identity test a shape.
    */
@@ -187,6 +204,7 @@ export class CollideBlock {
     if (this.x === null) return core.runSolverBlock(w, stage, 0, count);
     if (this.list.length < count) this.list = m.grow(this.list, Math.max(count, 2 * this.list.length));
     this.record(w, m);
+    this.fresh = true;
     // after the growth, which may have bound a new instance
     const r = this.x.collideBlock(0, count);
     return runListed(core, w, stage, this.list, r >>> 2, r & 3);

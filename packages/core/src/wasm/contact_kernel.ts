@@ -124,7 +124,7 @@ export class WasmContactKernel implements AttachedContactKernel {
   /** The Collide stage (collide_block.ts). */
   private readonly block: CollideBlock;
   /** The bodies' finish (kernel_finish.ts). */
-  private readonly finish = new FinishBlock();
+  private readonly finish: FinishBlock;
   /** The pair walk's own arrays (kernel_pairs.ts). */
   private readonly pairs = new PairWalkScratch();
   /** The offsets setBlockLayout takes (kernel_block.ts), as last set. */
@@ -145,6 +145,7 @@ export class WasmContactKernel implements AttachedContactKernel {
     this.bound = memory;
     this.block = new CollideBlock(core, api, collide);
     this.block.bind(memory);
+    this.finish = new FinishBlock(this.block);
     this.x = new api.Instance(module, { env: { memory } }).exports as unknown as KernelExports;
     this.b = new api.Instance(blocksModule, { env: { memory } }).exports as unknown as BlocksExports;
     this.simd = simd;

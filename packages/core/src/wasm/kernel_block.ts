@@ -29,6 +29,7 @@ export interface BlockExports {
   storeImpulses(start: number, end: number, keepMax: number): void;
   integrateVelocities(start: number, end: number): void;
   integratePositions(start: number, end: number): void;
+  restitution(start: number, end: number, threshold: number): void;
   /** The f64x2 module's (absent from the scalar one). */
   warmStart2(start: number, end: number): void;
   solve2(start: number, end: number, bias: number, stored: number, track: number, first: number): number;
@@ -95,6 +96,9 @@ export function kernelBlock(
       return 0;
     case S.StoreImpulses:
       x.storeImpulses(start, end, k.trackMaxImpulse ? 1 : 0);
+      return 0;
+    case S.Restitution:
+      x.restitution(start, end, w.settings.restitutionThreshold);
       return 0;
     default:
       return core.runSolverBlock(w, stage, start, end);

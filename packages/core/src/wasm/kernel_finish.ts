@@ -2,8 +2,9 @@
  * The bodies' finish in the kernel (docs/wasm-kernel.md, "The bodies' finish in the
  * kernel"): where the arrays it reads and writes are (scripts/wasm/kernel_finish_wat.mjs
  * FINISH_ARRAYS), and the FinalizeBodies stage as one call of the kernel's `finish` over the
- * awake bodies, which finishes the bodies of cached quadrilaterals and lists the others; the
- * JS's finalizeBodyRange then runs on the listed ones, in runs of consecutive awake indices.
+ * awake bodies, which finishes the bodies of cached quadrilaterals, circles and capsules
+ * (their records the collide block's) and lists the others; the JS's finalizeBodyRange then
+ * runs on the listed ones, in runs of consecutive awake indices.
  */
 
 import { worldArray } from './kernel_paths.js';
@@ -12,6 +13,7 @@ import type { JointsState } from '../joints/joints_state.js';
 import type { KernelCore } from '../world/contact_kernel_hook.js';
 import { type FINISH_ARRAYS, KERNEL_PARAMS } from './contact_kernel_bytes.js';
 import type { KernelMemory } from './kernel_memory.js';
+import type { CollideBlock } from './collide_block.js';
 
 /** The kernel's exports of kernel_finish_wat.mjs. */
 export interface FinishExports {
@@ -25,6 +27,9 @@ const OWN = ['list'];
 export class FinishBlock {
   /** The awake indices the kernel left to the JS, a region of the kernel memory. */
   list = new Int32Array(64);
+
+  /** `records`: the collide block, which writes the circles' and capsules' records the finish reads. */
+  constructor(private readonly records: CollideBlock) {}
 
   /** The store and field of a FINISH_ARRAYS path (`list` is the block's own). */
   array(w: JointsState, path: (typeof FINISH_ARRAYS)[number]): [store: object, key: string] {
@@ -44,6 +49,7 @@ export class FinishBlock {
     count: number,
   ): number {
     if (this.list.length < count) this.list = m.grow(this.list, Math.max(count, 2 * this.list.length));
+    this.records.recordForFinish(w, m);
     const settings = w.settings;
     const p = params();
     p[KERNEL_PARAMS.finish] = w.stepContext.dt;

@@ -456,8 +456,8 @@ function runColours(
     // relax-again pass over all of them, as it runs only where the relax pass flagged)
     const count = starts[GRAPH_COLOUR_COUNT]!;
     if (count === 0) return 0;
-    // the WebAssembly kernel, when the world has one, runs the contact sweeps (same bits;
-    // it hands restitution back to runSolverBlock)
+    // the WebAssembly kernel, when the world has one, runs the contact sweeps and
+    // restitution (same bits)
     const r = w.contactKernel?.sweep(w, stage, count) ?? runSolverBlock(w, stage, 0, count);
     return r !== 0 ? ALL_COLOURS : 0;
   }

@@ -3,7 +3,8 @@
  * the kernel"): every column it writes (poses, the start-of-step poses continuous collision
  * reads, origins, sleep timers, cleared deltas and forces), the shapes' tight boxes, the
  * status bytes and the fast-body list are the JS's, every step, on scenes of cached
- * quadrilaterals only, of other shapes only and of both (the JS finishes the listed bodies);
+ * quadrilaterals only, of other shapes only and of both (the kernel finishes quadrilaterals,
+ * circles and capsules, the JS the listed bodies);
  * its arrays stay in the kernel memory; and a kernel with one operation broken is caught.
  */
 
@@ -15,6 +16,7 @@ import {
   makeCircle,
   makeOffsetBox,
   makeRoundedBox,
+  type BodyId,
   type World,
 } from '../../src/index';
 import { mixedPileScene, spinnerScene, tumblerScene } from '../../src/scenes/index';
@@ -60,12 +62,28 @@ function binScene(world: World): void {
   }
 }
 
+/**
+ * A capsule, a circle and a box falling apart: no contact, so no Collide stage writes the
+ * round records; the finish must (CollideBlock.recordForFinish).
+ */
+function apartScene(world: World): void {
+  const shapes = [
+    (b: BodyId) => world.createCapsuleShape(b, makeCapsule(-0.2, 0.1, 0.3, 0, 0.15)),
+    (b: BodyId) => world.createCircleShape(b, makeCircle(0.1, -0.2, 0.3)),
+    (b: BodyId) => world.createPolygonShape(b, makeBox(0.3, 0.2)),
+  ];
+  shapes.forEach((make, i) => {
+    make(world.createBody({ type: BodyType.Dynamic, position: { x: 3 * i, y: 0 }, angularVelocity: 1 + i }));
+  });
+}
+
 const SCENES: [string, Scene, boolean][] = [
   ['tumbler (quadrilaterals only, a kinematic body)', (w) => tumblerScene(w, 12), false],
   ['a bin of boxes, circles and capsules, sleep on', binScene, true],
   ['a bin, sleep off', binScene, false],
   ['spinner (fast bodies, rounded box)', (w) => spinnerScene(w, 200), false],
   ['mixed pile (no quadrilaterals), sleep on', (w) => mixedPileScene(w, 80), true],
+  ['round shapes apart (no Collide stage)', apartScene, false],
 ];
 
 /** What the finish writes, after a step. */
@@ -150,6 +168,12 @@ describe('the bodies’ finish in the kernel', () => {
     ['the sleep timer’s reset', '(local.get $dt)) (f64.const 0)', '(local.get $dt)) (f64.const 1)'],
     ['the continuous flag', '(i32.and (local.get $continuous)', '(i32.and (i32.const 0)'],
     ['the origin', '(f64.mul (local.get $qs) (local.get $ly))', '(f64.mul (local.get $qs) (local.get $lx))'],
+    ['a round shape’s centre', '(local.set $maxX (local.get $minX))', '(local.set $maxX (local.get $x))'],
+    [
+      'a capsule’s max y',
+      '(f64.max (local.get $maxY) (local.get $wy))',
+      '(f64.min (local.get $maxY) (local.get $wy))',
+    ],
   ];
 
   it.each(MUTATIONS)('a kernel with %s broken differs', async (_name, from, to) => {
