@@ -15,6 +15,7 @@
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from '../world/solver_stages.js';
 import type { KernelShare } from '../world/contact_kernel_hook.js';
+import type { RangedCollide } from './collide_range.js';
 
 export type { KernelShare };
 
@@ -53,7 +54,8 @@ export function setBlockLayout(x: BlockExports, layout: readonly number[]): void
 /**
  * Runs block [start, end) of `stage` by the kernel when it has the stage (the parameter
  * record written before: WasmContactKernel.writeParams), else by the JS. `colours`: the
- * constraint graph's groupStart for the f64x2 sweeps, or null.
+ * constraint graph's groupStart for the f64x2 sweeps, or null; `collide`: this thread's
+ * collide blocks (collide_range.ts), or null for the JS's.
  */
 export function kernelBlock(
   x: BlockExports,
@@ -63,6 +65,7 @@ export function kernelBlock(
   start: number,
   end: number,
   colours: Int32Array | null,
+  collide: RangedCollide | null,
 ): number {
   const S = core.stage;
   const ctx = w.stepContext;
@@ -96,6 +99,9 @@ export function kernelBlock(
     case S.StoreImpulses:
       x.storeImpulses(start, end, k.trackMaxImpulse ? 1 : 0);
       return 0;
+    case S.Collide:
+      if (collide !== null) return collide.range(w, start, end);
+      return core.runSolverBlock(w, stage, start, end);
     default:
       return core.runSolverBlock(w, stage, start, end);
   }
