@@ -15,6 +15,7 @@
  * flags (1 int32 each), at byte offsets set by `setLayout`.
  */
 
+import { restitutionWat } from './kernel_restitution_wat.mjs';
 import { K, Q, S } from './kernel_layout.mjs';
 import { stagesWat } from './kernel_stages_wat.mjs';
 import { pairsWat } from './kernel_pairs_wat.mjs';
@@ -605,6 +606,7 @@ export function kernelWat({ simd = true } = {}) {
   ${warmFunc()}
   ${simd ? warm2Func() : ''}
   ${relaxAgainFunc()}
+  ${restitutionWat()}
   ${stagesWat()}
   ${pairsWat({ simd })})`;
 }

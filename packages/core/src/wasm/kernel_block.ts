@@ -26,6 +26,8 @@ export interface BlockExports {
   warmStart(start: number, end: number): void;
   solve(start: number, end: number, bias: number, stored: number, track: number, first: number): number;
   relaxAgain(start: number, end: number, track: number, first: number): void;
+  /** applyContactRestitution over [start, end) (scripts/wasm/kernel_restitution_wat.mjs). */
+  restitution(start: number, end: number, threshold: number): void;
   prepare(start: number, end: number): number;
   storeImpulses(start: number, end: number, keepMax: number): void;
   integrateVelocities(start: number, end: number): void;
@@ -95,6 +97,9 @@ export function kernelBlock(
     }
     case S.RelaxAgain:
       x.relaxAgain(start, end, k.tracking ? 1 : 0, ctx.secondPointFirst & 1);
+      return 0;
+    case S.Restitution:
+      x.restitution(start, end, w.settings.restitutionThreshold);
       return 0;
     case S.StoreImpulses:
       x.storeImpulses(start, end, k.trackMaxImpulse ? 1 : 0);

@@ -14,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import { World } from '../../src/index';
 import { createStageKernel, ParallelStep, setStepExecutor } from '../../src/parallel';
-import { fuzzScene, pyramidScene, tumblerScene } from '../../src/scenes/index';
+import { fuzzScene, pyramidScene, spinnerScene, tumblerScene } from '../../src/scenes/index';
 import { wasmContactKernel } from '../../src/wasm';
 import type { StepExecutor } from '../../src/world/step_executor';
 import { DT } from '../support';
@@ -75,11 +75,13 @@ function helperExecutor(world: World, size: number, calls: Map<string, number>):
 
 describe("the kernel's blocks on a helper", () => {
   it.each([
-    ['tumbler', (w: World) => tumblerScene(w, 10)],
-    ['pyramid', (w: World) => pyramidScene(w, 12)],
+    ['tumbler', (w: World) => tumblerScene(w, 10), []],
+    ['pyramid', (w: World) => pyramidScene(w, 12), []],
     // boxes, circles, capsules, polygons of 3 to 8 points: pairs the collide blocks list for the JS
     ['fuzz', (w: World) => fuzzScene(w, 7, { count: 150 })],
-  ])('%s: the JS’s hash every step, the stages by the helper’s instance', (_name, scene) => {
+    // restitution 0.1 (the kernel's restitution blocks), a chain, capsules against boxes
+    ['spinner', (w: World) => spinnerScene(w, 400), ['restitution']],
+  ])('%s: the JS’s hash every step, the stages by the helper’s instance', (_name, scene, more = []) => {
     const js = new World({ enableSleep: false });
     const shared = new World({ enableSleep: false, sharedMemory: true, contactKernel: wasmContactKernel });
     scene(js);
@@ -101,6 +103,7 @@ describe("the kernel's blocks on a helper", () => {
       'storeImpulses',
       // the narrow phase in blocks by the collide module
       'collideBlock',
+      ...more,
     ]) {
       expect(calls.get(f) ?? 0, f).toBeGreaterThan(100);
     }
