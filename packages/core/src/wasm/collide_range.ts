@@ -13,22 +13,17 @@
 
 import type { JointsState } from '../joints/joints_state.js';
 import type { CollideShare } from '../world/contact_kernel_hook.js';
-import type { BlockCore } from './kernel_block.js';
+import type { BlockCore, RangedCollide } from './kernel_block.js';
 import { runListed } from './listed_runs.js';
 import type { WasmApi, WasmMemory } from './wasm_api.js';
 
-export type { CollideShare };
+export type { CollideShare, RangedCollide };
 
 /** The collide module's exports a block needs (scripts/wasm/kernel_collide_block_wat.mjs). */
 export interface CollideRangeExports {
   setCollideBlockLayout(...offsets: number[]): void;
   setCollideLayout(quads: number, io: number): void;
   collideBlock(start: number, end: number): number;
-}
-
-/** A thread's way to run a block of the Collide stage. */
-export interface RangedCollide {
-  range(w: JointsState, start: number, end: number): number;
 }
 
 /**

@@ -15,7 +15,6 @@
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from '../world/solver_stages.js';
 import type { KernelShare } from '../world/contact_kernel_hook.js';
-import type { RangedCollide } from './collide_range.js';
 
 export type { KernelShare };
 
@@ -35,6 +34,11 @@ export interface BlockExports {
   /** The f64x2 module's (absent from the scalar one). */
   warmStart2(start: number, end: number): void;
   solve2(start: number, end: number, bias: number, stored: number, track: number, first: number): number;
+}
+
+/** A thread's way to run a block of the Collide stage (collide_range.ts, collide_block.ts). */
+export interface RangedCollide {
+  range(w: JointsState, start: number, end: number): number;
 }
 
 /** What a block needs of the core: the stage numbers and the JS's block for the other stages. */
