@@ -27,6 +27,7 @@ import type { WorldState } from './world/world_state.js';
 import { worldStateOf } from './world/world_access.js';
 import type { World } from './world.js';
 import { type BlockExports, type KernelShare, kernelBlock, setBlockLayout } from './wasm/kernel_block.js';
+import { helperCollide, type RangedCollide } from './wasm/collide_range.js';
 import { type WasmMemory, wasmApi } from './wasm/wasm_api.js';
 
 export type { KernelShare };
@@ -117,9 +118,14 @@ export class ParallelStep {
     return cutSharesByBody(w.constraints.graph, w.awakeBodyCount, threads, out);
   }
 
-  /** Mirrors the step's inputs for helpers; call before each stage they may run. */
-  beforeDispatch(): void {
-    this.#mirror.write(this.#w);
+  /**
+   * Mirrors the step's inputs for helpers; call before each stage they may run, with the
+   * stage (the WebAssembly kernel readies its Collide blocks: grown arrays publish anew).
+   */
+  beforeDispatch(stage = -1): void {
+    const w = this.#w;
+    this.#mirror.write(w);
+    if (stage === SolverStage.Collide) w.contactKernel?.beforeCollide(w, w.awakeContactCount);
   }
 }
 
@@ -128,15 +134,18 @@ const BLOCK_CORE = { stage: SolverStage, runSolverBlock };
 /**
  * A helper's kernel over `stores` (StageKernelModule of @impulse/worker's pool); with
  * `kernel` (ParallelStep.kernelShare), the WebAssembly kernel's stages by an instance on
- * its shared memory.
+ * its shared memory. `thread`: the helper's solver thread (1 for the first helper), whose
+ * I/O record its collide blocks use; 0 leaves the Collide stage to the JS.
  */
 export function createStageKernel(
   stores: Readonly<Record<string, Column>>,
   kernel: KernelShare | null = null,
+  thread = 0,
 ): BlockKernel {
   const view = createWorldView(stores);
   const w = view.world;
   const x = kernel === null ? null : instantiate(kernel);
+  const collide = kernel === null ? null : collideOf(kernel, thread);
   // the layout groups' starts in the shared memory (a shared memory's buffer is never detached)
   const colours =
     kernel === null || kernel.colours < 0
@@ -150,8 +159,15 @@ export function createStageKernel(
   }
   return (stage, start, end) => {
     refreshWorldView(view);
-    return kernelBlock(x, BLOCK_CORE, w, stage as SolverStage, start, end, colours);
+    return kernelBlock(x, BLOCK_CORE, w, stage as SolverStage, start, end, colours, collide);
   };
+}
+
+/** The helper's collide blocks (wasm/collide_range.ts), or null for the JS's. */
+function collideOf(share: KernelShare, thread: number): RangedCollide | null {
+  const api = wasmApi();
+  if (api === null || share.collide === null || thread < 1) return null;
+  return helperCollide(api, share.memory as WasmMemory, share.collide, thread, BLOCK_CORE);
 }
 
 /** An instance of the shared kernel's module on its memory, its layout set. */

@@ -23,9 +23,11 @@
  * environment set the pool's `spin` and `holdSpin`; `CUT=even` cuts each colour into blocks
  * of equal counts rather than by body (WorldExecutorOptions.colourCut); `SWEEP=colours`
  * dispatches a sweep colour by colour rather than in one dispatch of phases
- * (WorldExecutorOptions.sweep).
+ * (WorldExecutorOptions.sweep). `KERNEL=wasm` makes the world with the WebAssembly contact
+ * kernel (its blocks on every thread, on the shared kernel memory).
  */
 import { World } from '@impulse/core';
+import { wasmContactKernel } from '@impulse/core/wasm';
 import { REGION_PHASE_BIT, SolverStage, setStepExecutor } from '@impulse/core/parallel';
 import { BENCH_SCENES } from './bench_scenes.js';
 import { nodeKernelUrl } from '../src/parallel/kernel_url_node.js';
@@ -128,7 +130,11 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 }
 
-const world = new World({ sharedMemory: true, enableSleep: false });
+const world = new World({
+  sharedMemory: true,
+  enableSleep: false,
+  ...(process.env.KERNEL === 'wasm' ? { contactKernel: wasmContactKernel } : {}),
+});
 build(world);
 // one thread: the executor with thresholds no stage reaches (no pool, the stages' calls timed)
 const executor = new WorldStepExecutor(world, {

@@ -9,7 +9,7 @@
 
 import { World } from '@impulse/core';
 import { contactKernelOf, wasmContactKernel } from '@impulse/core/wasm';
-import { SolverStage, setStepExecutor } from '@impulse/core/parallel';
+import { ParallelStep, SolverStage, setStepExecutor } from '@impulse/core/parallel';
 import {
   FAMILY_DT,
   jointKindNetScene,
@@ -143,6 +143,50 @@ describe('the WebAssembly kernel on the helpers (its memory shared)', () => {
       }
     },
   );
+});
+
+describe("the kernel's narrow phase on the helpers", () => {
+  it('runs the Collide blocks of helpers by the collide module, each on its own I/O record, at the JS bits', async () => {
+    const family: SceneFamily = {
+      name: 'pyramid 20',
+      steps: 60,
+      build(world) {
+        pyramidScene(world, 20);
+        return () => {};
+      },
+    };
+    const one = await trace(family, 1);
+    const world = new World({ sharedMemory: true, contactKernel: wasmContactKernel });
+    family.build(world);
+    const executor = new WorldStepExecutor(world, {
+      helpers: 2,
+      spawn: nodeHelperSpawner(),
+      kernelUrl: nodeKernelUrl(),
+      useHelpers: 'always',
+      ...SMALL_BLOCKS,
+    });
+    executors.push(executor);
+    setStepExecutor(world, executor);
+    for (let i = 0; i < family.steps; i++) {
+      world.step(FAMILY_DT);
+      expect(world.stateHash(), `step ${i + 1}`).toBe(one.hashes[i]);
+      if (i === 0) {
+        await ready(executor, 2);
+        executor.profileBlocks(true, false);
+      }
+    }
+    const times = executor.blockTimes!;
+    expect(times.helperBlocks[SolverStage.Collide], 'Collide blocks run by helpers').toBeGreaterThan(0);
+    // a helper's collide blocks write its own I/O record (wasm/collide_range.ts): the box
+    // pairs' transforms are in the first helper's, which the JS's blocks never touch
+    const share = new ParallelStep(world).kernelShare()!;
+    const memory = share.memory as { buffer: ArrayBufferLike };
+    const record = new Float64Array(memory.buffer, share.collide!.io[0]!, 10);
+    expect(
+      record.some((x) => x !== 0),
+      "the first helper's I/O record written",
+    ).toBe(true);
+  });
 });
 
 describe('the small-world fallback (the measured dispatch thresholds)', () => {

@@ -12,7 +12,10 @@
  * on them afterwards (src/wasm/collide_block.ts). Every contact's work touches only its own
  * records and status byte, so the two passes give the JS's bits.
  *
- * It returns the or of the statuses it wrote | (the list's length << 2).
+ * The list is indexed like the awake contacts: block [start, end) lists from list[start]
+ * on, in its own room, so blocks on several threads (one I/O record each) never meet
+ * (src/wasm/collide_range.ts). It returns the or of the statuses it wrote | (the number
+ * listed << 2).
  */
 
 import {
@@ -752,7 +755,7 @@ function blockFunc() {
   const code = [
     ...COLLIDE_ARRAYS.map((p) => seti(`at_${p.replace('.', '_')}`, `(global.get ${G[p]})`)),
     seti('result', '(i32.const 0)'),
-    seti('nl', '(i32.const 0)'),
+    seti('nl', gi('start')),
     seti('i', gi('start')),
     `(block $done (loop $each
       (br_if $done (i32.ge_s ${gi('i')} ${gi('end')}))
@@ -765,7 +768,7 @@ function blockFunc() {
   return `(func (export "collideBlock") (param $start i32) (param $end i32) (result i32)
   ${S.decl(['start', 'end'])}
   ${code.join('\n  ')}
-  (i32.or ${gi('result')} (i32.shl ${gi('nl')} (i32.const 2))))`;
+  (i32.or ${gi('result')} (i32.shl (i32.sub ${gi('nl')} ${gi('start')}) (i32.const 2))))`;
 }
 
 /**

@@ -5,10 +5,11 @@
  * pairs of two cached quadrilaterals, the round pairs (circles, capsules) and a quadrilateral against a capsule, and lists the rest; the JS's collideBlock then runs on
  * the listed contacts, in runs of consecutive awake indices. A contact's work touches only
  * its own records and status byte, so the two passes give the JS's bits and statuses.
+ * With solver helpers the stage runs in blocks on every thread (collide_range.ts).
  */
 
+import { type CollideShare, collideRange, type RangedCollide } from './collide_range.js';
 import { worldArray } from './kernel_paths.js';
-import { runListed } from './listed_runs.js';
 import type { Capsule, Circle, Geometry, Polygon } from '../geometry/geometry.js';
 import type { JointsState } from '../joints/joints_state.js';
 import type { KernelCore } from '../world/contact_kernel_hook.js';
@@ -91,11 +92,23 @@ const RECORD = 17;
 /** The collide block's own arrays among COLLIDE_ARRAYS (the rest are the world's: kernel_paths.ts). */
 const OWN = ['list', 'kind'];
 
-export class CollideBlock {
-  /** The awake indices the kernel left to the JS, a region of the kernel memory. */
+/**
+ * The solver helpers that get an I/O record of their own in a shared kernel memory (15:
+ * sixteen threads, 5 kB); a helper past them runs the JS's Collide blocks.
+ */
+const HELPER_IO = 15;
+
+export class CollideBlock implements RangedCollide {
+  /**
+   * The awake indices the kernel left to the JS, a region of the kernel memory: block
+   * [s, e) lists from list[s] on (collide_range.ts).
+   */
   list = new Int32Array(64);
-  /** collideQuads' I/O record (KIO), a region of the kernel memory. */
-  io = new Float64Array(KIO.SIZE);
+  /**
+   * collideQuads' I/O record (KIO), a region of the kernel memory: this thread's, then on a
+   * shared memory each helper's.
+   */
+  io: Float64Array;
   /** Per shape index, what the block knows of it (CachedKind), a region of the kernel memory. */
   kind = new Int32Array(64);
   /**
@@ -111,7 +124,10 @@ export class CollideBlock {
     private readonly core: KernelCore,
     private readonly api: WasmApi,
     private readonly module: WasmModule | null,
-  ) {}
+    shared: boolean,
+  ) {
+    this.io = new Float64Array(KIO.SIZE * (shared ? 1 + HELPER_IO : 1));
+  }
 
   /** Instantiates the module on `memory` (the kernel's, first and after each replacement). */
   bind(memory: WasmMemory): void {
@@ -197,16 +213,40 @@ export class CollideBlock {
     this.kind[s] = kind;
   }
 
-  /** The Collide stage over awake contacts [0, count): the kernel's pass, then the JS's on the list. */
-  run(w: JointsState, m: KernelMemory, count: number): number {
-    const core = this.core;
-    const stage = core.stage.Collide;
-    if (this.x === null) return core.runSolverBlock(w, stage, 0, count);
+  /** Readies blocks over awake contacts [0, count) on any thread: the list's room, the shapes' kinds. */
+  prepare(w: JointsState, m: KernelMemory, count: number): void {
+    if (this.x === null) return;
     if (this.list.length < count) this.list = m.grow(this.list, Math.max(count, 2 * this.list.length));
     this.record(w, m);
+    // the round records are this step's: the bodies' finish need not write them
     this.fresh = true;
-    // after the growth, which may have bound a new instance
-    const r = this.x.collideBlock(0, count);
-    return runListed(core, w, stage, this.list, r >>> 2, r & 3);
+  }
+
+  /** Block [start, end) of the Collide stage on this thread (prepared for it). */
+  range(w: JointsState, start: number, end: number): number {
+    // read after any growth, which may have bound a new instance
+    const x = this.x;
+    if (x === null) return this.core.runSolverBlock(w, this.core.stage.Collide, start, end);
+    return collideRange(x, this.list, this.core, w, start, end);
+  }
+
+  /** The Collide stage over awake contacts [0, count): the kernel's pass, then the JS's on the list. */
+  run(w: JointsState, m: KernelMemory, count: number): number {
+    this.prepare(w, m, count);
+    return this.range(w, 0, count);
+  }
+
+  /** What the helpers need to run blocks (a shared memory); null where the module did not compile. */
+  share(m: KernelMemory, w: JointsState): CollideShare | null {
+    if (this.module === null || this.io.length === KIO.SIZE) return null;
+    const io = m.offsetOf(this, 'io');
+    return {
+      module: this.module,
+      layout: COLLIDE_ARRAYS.map((path) => m.offsetOf(...worldArray(w, path, this, OWN))),
+      quads: m.offsetOf(w.quadCache, 'data'),
+      io: Array.from({ length: HELPER_IO }, (_, i) => io + (i + 1) * KIO.SIZE * 8),
+      list: m.offsetOf(this, 'list'),
+      listLength: this.list.length,
+    };
   }
 }

@@ -143,7 +143,7 @@ export class WasmContactKernel implements AttachedContactKernel {
     readonly shared: boolean,
   ) {
     this.bound = memory;
-    this.block = new CollideBlock(core, api, collide);
+    this.block = new CollideBlock(core, api, collide, shared);
     this.block.bind(memory);
     this.finish = new FinishBlock(this.block);
     this.x = new api.Instance(module, { env: { memory } }).exports as unknown as KernelExports;
@@ -260,7 +260,7 @@ export class WasmContactKernel implements AttachedContactKernel {
   }
 
   runBlock(w: JointsState, stage: SolverStage, start: number, end: number): number {
-    // the whole narrow phase (a stage left undispatched): the kernel's collide block
+    // the whole narrow phase (a stage left undispatched): the kernel's collide block, readied here
     if (stage === this.core.stage.Collide && start === 0 && end === w.awakeContactCount)
       return this.block.run(w, this.memory, end);
     return kernelBlock(
@@ -271,7 +271,12 @@ export class WasmContactKernel implements AttachedContactKernel {
       start,
       end,
       this.simd ? w.constraints.graph.groupStart : null,
+      this.block,
     );
+  }
+
+  beforeCollide(w: JointsState, count: number): void {
+    this.block.prepare(w, this.memory, count);
   }
 
   writeParams(w: JointsState): void {
@@ -283,7 +288,8 @@ export class WasmContactKernel implements AttachedContactKernel {
   share(): KernelShare | null {
     if (!this.shared) return null;
     const colours = this.simd ? this.memory.offsetOf(this.w.constraints.graph, 'groupStart') : -1;
-    return { memory: this.memory.memory, module: this.module, layout: this.layout, colours };
+    const collide = this.block.share(this.memory, this.w);
+    return { memory: this.memory.memory, module: this.module, layout: this.layout, colours, collide };
   }
 
   sweep(w: JointsState, stage: SolverStage, count: number): number {
@@ -296,7 +302,7 @@ export class WasmContactKernel implements AttachedContactKernel {
       return this.finish.run(this.exports, this.core, this.paramRecord, w, this.memory, count);
     } else if (this.simd && (stage === S.WarmStart || stage === S.Solve || stage === S.Relax))
       return this.sweep2(w, stage);
-    return kernelBlock(this.x, this.core, w, stage, 0, count, null);
+    return kernelBlock(this.x, this.core, w, stage, 0, count, null, null);
   }
 
   /** A warm start, solve or relax sweep by the f64x2 functions. */

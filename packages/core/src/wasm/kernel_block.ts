@@ -25,14 +25,20 @@ export interface BlockExports {
   warmStart(start: number, end: number): void;
   solve(start: number, end: number, bias: number, stored: number, track: number, first: number): number;
   relaxAgain(start: number, end: number, track: number, first: number): void;
+  /** applyContactRestitution over [start, end) (scripts/wasm/kernel_restitution_wat.mjs). */
+  restitution(start: number, end: number, threshold: number): void;
   prepare(start: number, end: number): number;
   storeImpulses(start: number, end: number, keepMax: number): void;
   integrateVelocities(start: number, end: number): void;
   integratePositions(start: number, end: number): void;
-  restitution(start: number, end: number, threshold: number): void;
   /** The f64x2 module's (absent from the scalar one). */
   warmStart2(start: number, end: number): void;
   solve2(start: number, end: number, bias: number, stored: number, track: number, first: number): number;
+}
+
+/** A thread's way to run a block of the Collide stage (collide_range.ts, collide_block.ts). */
+export interface RangedCollide {
+  range(w: JointsState, start: number, end: number): number;
 }
 
 /** What a block needs of the core: the stage numbers and the JS's block for the other stages. */
@@ -54,7 +60,8 @@ export function setBlockLayout(x: BlockExports, layout: readonly number[]): void
 /**
  * Runs block [start, end) of `stage` by the kernel when it has the stage (the parameter
  * record written before: WasmContactKernel.writeParams), else by the JS. `colours`: the
- * constraint graph's groupStart for the f64x2 sweeps, or null.
+ * constraint graph's groupStart for the f64x2 sweeps, or null; `collide`: this thread's
+ * collide blocks (collide_range.ts), or null for the JS's.
  */
 export function kernelBlock(
   x: BlockExports,
@@ -64,6 +71,7 @@ export function kernelBlock(
   start: number,
   end: number,
   colours: Int32Array | null,
+  collide: RangedCollide | null,
 ): number {
   const S = core.stage;
   const ctx = w.stepContext;
@@ -94,12 +102,15 @@ export function kernelBlock(
     case S.RelaxAgain:
       x.relaxAgain(start, end, k.tracking ? 1 : 0, ctx.secondPointFirst & 1);
       return 0;
-    case S.StoreImpulses:
-      x.storeImpulses(start, end, k.trackMaxImpulse ? 1 : 0);
-      return 0;
     case S.Restitution:
       x.restitution(start, end, w.settings.restitutionThreshold);
       return 0;
+    case S.StoreImpulses:
+      x.storeImpulses(start, end, k.trackMaxImpulse ? 1 : 0);
+      return 0;
+    case S.Collide:
+      if (collide !== null) return collide.range(w, start, end);
+      return core.runSolverBlock(w, stage, start, end);
     default:
       return core.runSolverBlock(w, stage, start, end);
   }

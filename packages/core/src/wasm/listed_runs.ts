@@ -10,18 +10,20 @@ import type { KernelCore } from '../world/contact_kernel_hook.js';
 import type { SolverStage } from '../world/solver_stages.js';
 
 /**
- * Runs `stage`'s JS block over the first `n` items of `list` (ascending), a block per run of
- * consecutive items; returns the blocks' results or'ed into `result`.
+ * Runs `stage`'s JS block over the `n` items of `list` (ascending) from list[from], a block
+ * per run of consecutive items; returns the blocks' results or'ed into `result`.
  */
 export function runListed(
-  core: KernelCore,
+  core: Pick<KernelCore, 'runSolverBlock'>,
   w: JointsState,
   stage: SolverStage,
   list: Int32Array,
   n: number,
   result: number,
+  from = 0,
 ): number {
-  for (let j = 0; j < n; ) {
+  n += from;
+  for (let j = from; j < n; ) {
     const start = list[j]!;
     let end = start + 1;
     j++;

@@ -65,6 +65,25 @@ export interface KernelShare {
    * has the f64x2 sweeps, else -1 (the scalar ones).
    */
   readonly colours: number;
+  /** The collide module's, for the helpers' Collide blocks; null where it did not compile (the JS's). */
+  readonly collide: CollideShare | null;
+}
+
+/**
+ * What a helper needs to run the kernel's collide block on its own instance
+ * (wasm/collide_range.ts): the module and the byte offsets its layout functions take.
+ */
+export interface CollideShare {
+  readonly module: object;
+  /** `setCollideBlockLayout`'s offsets (COLLIDE_ARRAYS' order). */
+  readonly layout: readonly number[];
+  /** The quad cache's records (`setCollideLayout`'s first). */
+  readonly quads: number;
+  /** The helpers' I/O records (`setCollideLayout`'s second): solver thread t > 0 takes io[t - 1]. */
+  readonly io: readonly number[];
+  /** The list of pairs left to the JS: its byte offset and its length in items. */
+  readonly list: number;
+  readonly listLength: number;
 }
 
 /** A kernel bound to one world's stores. */
@@ -101,6 +120,12 @@ export interface AttachedContactKernel {
    * runs on the calling thread.
    */
   runBlock(w: JointsState, stage: SolverStage, start: number, end: number): number;
+  /**
+   * Readies the Collide stage's blocks over `count` awake contacts for any thread (the
+   * list's room, the new shapes' kinds): on the calling thread, before the stage is handed
+   * to helpers (parallel.ts ParallelStep.beforeDispatch).
+   */
+  beforeCollide(w: JointsState, count: number): void;
   /** Writes the step's doubles that the kernel's stages read into its memory: before blocks run. */
   writeParams(w: JointsState): void;
   /** What solver helpers need to run the kernel's blocks; null unless its memory is shared. */

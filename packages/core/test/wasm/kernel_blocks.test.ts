@@ -6,13 +6,15 @@
  * stages are all cut into small blocks run by it, last block first, gives the JS's bits.
  * This thread plays the helper: the blocks are the ones a helper thread would run. Its
  * warm start and solve blocks run the f64x2 functions, cut at the colours' starts, which
- * the kernel memory holds for it.
+ * the kernel memory holds for it; its Collide blocks the collide module's on an instance
+ * of its own (wasm/collide_range.ts), each listing the pairs it leaves to the JS in its own
+ * room.
  */
 
 import { describe, expect, it } from 'vitest';
 import { World } from '../../src/index';
 import { createStageKernel, ParallelStep, setStepExecutor } from '../../src/parallel';
-import { pyramidScene, tumblerScene } from '../../src/scenes/index';
+import { fuzzScene, pyramidScene, spinnerScene, tumblerScene } from '../../src/scenes/index';
 import { wasmContactKernel } from '../../src/wasm';
 import type { StepExecutor } from '../../src/world/step_executor';
 import { DT } from '../support';
@@ -44,7 +46,8 @@ function helperKernel(step: ParallelStep, calls: Map<string, number>) {
     Memory: real.Memory,
   };
   try {
-    return createStageKernel(step.stores(), step.kernelShare());
+    // solver thread 1: the first helper's I/O record for its collide blocks
+    return createStageKernel(step.stores(), step.kernelShare(), 1);
   } finally {
     g.WebAssembly = real;
   }
@@ -58,7 +61,7 @@ function helperExecutor(world: World, size: number, calls: Map<string, number>):
   return {
     inline: false,
     runStage(_w, stage, start, end) {
-      step.beforeDispatch();
+      step.beforeDispatch(stage);
       if (step.generation() !== generation) {
         generation = step.generation();
         kernel = helperKernel(step, calls);
@@ -72,9 +75,13 @@ function helperExecutor(world: World, size: number, calls: Map<string, number>):
 
 describe("the kernel's blocks on a helper", () => {
   it.each([
-    ['tumbler', (w: World) => tumblerScene(w, 10)],
-    ['pyramid', (w: World) => pyramidScene(w, 12)],
-  ])('%s: the JS’s hash every step, the stages by the helper’s instance', (_name, scene) => {
+    ['tumbler', (w: World) => tumblerScene(w, 10), []],
+    ['pyramid', (w: World) => pyramidScene(w, 12), []],
+    // boxes, circles, capsules, polygons of 3 to 8 points: pairs the collide blocks list for the JS
+    ['fuzz', (w: World) => fuzzScene(w, 7, { count: 150 })],
+    // restitution 0.1 (the kernel's restitution blocks), a chain, capsules against boxes
+    ['spinner', (w: World) => spinnerScene(w, 400), ['restitution']],
+  ])('%s: the JS’s hash every step, the stages by the helper’s instance', (_name, scene, more = []) => {
     const js = new World({ enableSleep: false });
     const shared = new World({ enableSleep: false, sharedMemory: true, contactKernel: wasmContactKernel });
     scene(js);
@@ -94,6 +101,9 @@ describe("the kernel's blocks on a helper", () => {
       'solve2',
       'integratePositions',
       'storeImpulses',
+      // the narrow phase in blocks by the collide module
+      'collideBlock',
+      ...more,
     ]) {
       expect(calls.get(f) ?? 0, f).toBeGreaterThan(100);
     }

@@ -83,7 +83,8 @@ export function runHelper(endpoint: HelperEndpoint, load: KernelLoader = importK
   const take = (): void => {
     if (module === null || pendingStores === null) return;
     try {
-      kernel = module.createStageKernel(pendingStores.stores, pendingStores.kernel);
+      // solver thread index + 1: the kernel's collide blocks take that thread's I/O record
+      kernel = module.createStageKernel(pendingStores.stores, pendingStores.kernel, index + 1);
     } catch (e) {
       fail(e);
       return;

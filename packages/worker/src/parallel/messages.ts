@@ -17,7 +17,8 @@ export type SharedStores = Readonly<Record<string, Float64Array | Int32Array | U
  * on any thread.
  */
 export interface StageKernelModule {
-  createStageKernel(stores: SharedStores, kernel?: ContactKernelShare | null): StageKernel;
+  /** `thread`: the helper's solver thread, 1 for the first helper (the calling thread is 0). */
+  createStageKernel(stores: SharedStores, kernel?: ContactKernelShare | null, thread?: number): StageKernel;
 }
 
 /**

@@ -508,7 +508,7 @@ export class WorldStepExecutor {
     if (items < min) return this.#kernel(stage, start, end);
     const blocks = (this.#blocks ?? this.#start()).blocksFor(items);
     const step = this.#step;
-    step.beforeDispatch();
+    step.beforeDispatch(stage);
     if (step.generation() !== this.#published) this.#publish();
     if (!this.#shareable) return this.#kernel(stage, start, end);
     this.dispatches++;
