@@ -47,7 +47,11 @@ export default [
     // two threads' barriers a step 300 -> 52 on pyramid 100): 82.14 kB; the kernel on the
     // helpers (h/kshared: the host loads it with helpers too): 82.15 kB; +0.10 kB for the
     // kernel's self-walk of the dynamic tree (h/kwalk: BroadPhase.takeMovedPairs, the pair
-    // filter over the kernel's candidates): 82.25 kB
-    limit: '82.3 kB',
+    // filter over the kernel's candidates): 82.25 kB; at the session 27 landing 82.61 kB, the
+    // other +0.36 kB mostly in the core chunk with the dynamic tree (h/ktree: each range's
+    // centre bounds carried down the build stack, +0.38 kB in that chunk alone) and the
+    // stage hooks for the kernel's collide blocks and restitution on the helpers
+    // (h/kcollide2, h/kcapsule)
+    limit: '82.7 kB',
   },
 ];
