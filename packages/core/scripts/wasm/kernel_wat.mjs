@@ -19,6 +19,7 @@ import { K, Q, S } from './kernel_layout.mjs';
 import { stagesWat } from './kernel_stages_wat.mjs';
 import { restitutionWat } from './kernel_restitution_wat.mjs';
 import { pairsWat } from './kernel_pairs_wat.mjs';
+import { rebuildWat } from './kernel_rebuild_wat.mjs';
 
 // Layouts: kernel_layout.mjs; M, the meta kinds, as contact_solver.ts's.
 const PAIRED_TWO_POINTS = 6;
@@ -608,5 +609,6 @@ export function kernelWat({ simd = true } = {}) {
   ${relaxAgainFunc()}
   ${stagesWat()}
   ${restitutionWat()}
-  ${pairsWat({ simd })})`;
+  ${pairsWat({ simd })}
+  ${rebuildWat()})`;
 }

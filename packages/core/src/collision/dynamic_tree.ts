@@ -89,6 +89,12 @@ export class DynamicTree {
 
   /** Root node index, -1 when empty. */
   root = NULL;
+  /**
+   * A rebuild elsewhere, the same tree word for word (the contact kernel's,
+   * wasm/kernel_rebuild.ts): called for a rebuild of an internal root, it sets the root and
+   * returns the item count. Null for the JS's.
+   */
+  rebuildHook: ((tree: DynamicTree, fullBuild: boolean) => number) | null = null;
   private freeList = NULL;
   private nodeCount = 0;
   private _proxyCount = 0;
@@ -926,6 +932,7 @@ export class DynamicTree {
       return 0;
     }
     if (!fullBuild && (this.node[N.STRIDE * root + N.FLAGS]! & ENLARGED) === 0) return 0;
+    if (this.rebuildHook !== null) return this.rebuildHook(this, fullBuild);
     this.items = growI32(this.items, this.nodeCount);
     const count = this.collectItems(root, fullBuild);
     this.root = this.buildTopDown(count);

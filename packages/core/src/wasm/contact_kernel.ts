@@ -34,13 +34,21 @@ import { type BlockExports, type KernelShare, kernelBlock, setBlockLayout } from
 import { KernelMemory } from './kernel_memory.js';
 import { SHARED_MAX_PAGES, sharedMemoryImport } from './shared_import.js';
 import { type PairExports, PairWalkScratch, pairArray, queryPairs, walkMovedPairs } from './kernel_pairs.js';
+import {
+  REBUILD_ARRAYS,
+  type RebuildExports,
+  RebuildScratch,
+  rebuildLayout,
+  rebuildTree,
+  reserveRebuild,
+} from './kernel_rebuild.js';
 import { type WasmApi, type WasmMemory, type WasmModule, wasmApi } from './wasm_api.js';
 
 /**
  * The kernel's exports (scripts/wasm/kernel_wat.mjs); it imports its memory (env.memory).
  * The range functions and layouts are kernel_block.ts'.
  */
-interface KernelExports extends PairExports, BlockExports {}
+interface KernelExports extends PairExports, BlockExports, RebuildExports {}
 
 function decode(base64: string): Uint8Array<ArrayBuffer> {
   const s = atob(base64);
@@ -127,6 +135,8 @@ export class WasmContactKernel implements AttachedContactKernel {
   private readonly finish: FinishBlock;
   /** The pair walk's own arrays (kernel_pairs.ts). */
   private readonly pairs = new PairWalkScratch();
+  /** The trees' rebuild's scratch (kernel_rebuild.ts). */
+  private readonly rebuild = new RebuildScratch();
   /** The offsets setBlockLayout takes (kernel_block.ts), as last set. */
   private layout: number[] = [];
 
@@ -195,6 +205,17 @@ export class WasmContactKernel implements AttachedContactKernel {
     this.block.place(m, w);
     // what the pair walk reads (docs/wasm-kernel.md, "The pair walk in the kernel")
     for (const path of PAIR_ARRAYS) m.place(...pairArray(w.broadPhase, this.pairs, path));
+    // the trees' rebuild (docs/wasm-kernel.md, "The tree's rebuild in the kernel"): its
+    // scratch, and each tree's hook (their arrays are the pair walk's)
+    for (const key of REBUILD_ARRAYS) m.place(this.rebuild, key);
+    const trees = w.broadPhase.trees;
+    for (let t = 0; t < 3; t++) {
+      trees[t]!.rebuildHook = (tree, full) => {
+        reserveRebuild(this.memory, this.rebuild, tree.capacity);
+        return rebuildTree(this.x, this.rebuild, tree, t, full);
+      };
+    }
+    rebuildLayout(m, this.rebuild, trees);
     // what the colouring reads and writes (docs/wasm-kernel.md, "The colouring in the kernel")
     for (const path of COLOUR_ARRAYS) {
       const [store, key] = worldArray(w, path);
@@ -237,6 +258,7 @@ export class WasmContactKernel implements AttachedContactKernel {
     this.x.setPairsLayout(
       ...PAIR_ARRAYS.map((path) => m.offsetOf(...pairArray(w.broadPhase, this.pairs, path))),
     );
+    rebuildLayout(m, this.rebuild, w.broadPhase.trees);
     const b = this.b;
     b.setBlocksLayout(m.offsetOf(w.bodies, 'state'), m.offsetOf(k, 'meta'), m.offsetOf(this, 'params'));
     b.setColourLayout(...COLOUR_ARRAYS.map((path) => m.offsetOf(...worldArray(w, path))));
