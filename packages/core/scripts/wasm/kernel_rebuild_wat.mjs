@@ -55,15 +55,15 @@ function centerBoundsFunc() {
 }
 
 /**
- * partitionMid: the items [start, end) with their centre along the axis below `pivot` to the
- * front (Hoare's scheme, the JS's swaps), the halves' bounds into the globals $rl_.. and
+ * partitionMid along `axis` (one function an axis, so the loops test one coordinate): the
+ * items [start, end) with their centre along it below `pivot` to the front (Hoare's scheme, the JS's swaps), the halves' bounds into the globals $rl_.. and
  * $ru_..; returns where the upper half begins, or `start` when one side is empty.
  */
-function partitionMidFunc() {
-  const v = `(select ${get('x')} ${get('y')} (i32.eqz ${get('axis')}))`;
+function partitionMidFunc(axis) {
+  const v = get(axis === 0 ? 'x' : 'y');
   const load = (i) =>
     `${set('x', `(f64.load ${at('c', i, 4)})`)} ${set('y', `(f64.load offset=8 ${at('c', i, 4)})`)}`;
-  return `(func $rebuildPartition (param $items i32) (param $c i32) (param $start i32) (param $end i32) (param $axis i32) (param $pivot f64) (result i32)
+  return `(func $rebuildPartition${axis} (param $items i32) (param $c i32) (param $start i32) (param $end i32) (param $pivot f64) (result i32)
     (local $i i32) (local $j i32) (local $x f64) (local $y f64) (local $ux f64) (local $uy f64) (local $t i32)
     (local $pi i32) (local $pj i32) ${boundLocals('l')} ${boundLocals('u')}
     ${empty('l')} ${empty('u')}
@@ -218,11 +218,10 @@ function rebuildFunc() {
             ${set('lo', `(select ${get('bx0')} ${get('by0')} (i32.eqz ${get('axis')}))`)}
             ${set('ext', `(select (f64.sub ${get('bx1')} ${get('bx0')}) (f64.sub ${get('by1')} ${get('by0')}) (i32.eqz ${get('axis')}))`)}
             (if (f64.gt ${get('ext')} (f64.const 0)) (then
-              ${set(
-                'mid',
-                `(call $rebuildPartition ${get('items')} ${get('c')} ${get('start')} ${get('end')} ${get('axis')}
-                (f64.add ${get('lo')} (f64.mul (f64.const 0.5) ${get('ext')})))`,
-              )}
+              ${set('x', `(f64.add ${get('lo')} (f64.mul (f64.const 0.5) ${get('ext')}))`)}
+              (local.set $mid (if (result i32) ${get('axis')}
+                (then (call $rebuildPartition1 ${get('items')} ${get('c')} ${get('start')} ${get('end')} ${get('x')}))
+                (else (call $rebuildPartition0 ${get('items')} ${get('c')} ${get('start')} ${get('end')} ${get('x')}))))
               (br_if $parted (i32.gt_s ${get('mid')} ${get('start')}))))
             ;; all centres equal, or the split point on the lowest: halves by count
             ${set('mid', `(i32.shr_s (i32.add ${get('start')} ${get('end')}) ${i32(1)})`)}
@@ -273,6 +272,7 @@ export function rebuildWat() {
     .join(' ');
   return `${globals}
   ${centerBoundsFunc()}
-  ${partitionMidFunc()}
+  ${partitionMidFunc(0)}
+  ${partitionMidFunc(1)}
   ${rebuildFunc()}`;
 }
