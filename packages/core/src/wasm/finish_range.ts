@@ -11,22 +11,17 @@
 
 import type { JointsState } from '../joints/joints_state.js';
 import type { FinishShare } from '../world/contact_kernel_hook.js';
-import type { BlockCore } from './kernel_block.js';
+import type { BlockCore, RangedFinish } from './kernel_block.js';
 import { runListed } from './listed_runs.js';
 import type { WasmApi, WasmMemory } from './wasm_api.js';
 
-export type { FinishShare };
+export type { FinishShare, RangedFinish };
 
 /** The blocks module's exports a finish block needs (scripts/wasm/kernel_finish_wat.mjs). */
 export interface FinishRangeExports {
   setBlocksLayout(state: number, meta: number, params: number): void;
   setFinishLayout(...offsets: number[]): void;
   finish(start: number, end: number, enableContinuous: number, enableSleep: number): number;
-}
-
-/** A thread's way to run a block of the FinalizeBodies stage. */
-export interface RangedFinish {
-  range(w: JointsState, start: number, end: number): number;
 }
 
 /**

@@ -15,7 +15,6 @@
 import type { JointsState } from '../joints/joints_state.js';
 import type { SolverStage } from '../world/solver_stages.js';
 import type { KernelShare } from '../world/contact_kernel_hook.js';
-import type { RangedFinish } from './finish_range.js';
 
 export type { KernelShare };
 
@@ -42,6 +41,11 @@ export interface BlockExports {
 
 /** A thread's way to run a block of the Collide stage (collide_range.ts, collide_block.ts). */
 export interface RangedCollide {
+  range(w: JointsState, start: number, end: number): number;
+}
+
+/** A thread's way to run a block of the FinalizeBodies stage (finish_range.ts). */
+export interface RangedFinish {
   range(w: JointsState, start: number, end: number): number;
 }
 
