@@ -546,14 +546,11 @@ function updateStepContext(w: WorldState, dt: number, subSteps: number): void {
 function finalizeBodies(w: WorldState): void {
   // with the kernel, by it: in blocks on any thread when helpers share its memory, else in
   // one pass on this thread
-  const n = w.awakeBodyCount;
-  const ex = w.stepExecutor;
   const kernel = w.contactKernel;
-  const blocks = n > 0 && kernel !== null && ex !== serialExecutor && kernel.beforeFinish(w, n);
-  const result = blocks
-    ? ex.runStage(w, SolverStage.FinalizeBodies, 0, n)
-    : runBodies(w, ex, true, SolverStage.FinalizeBodies);
-  gatherFinalized(w, n, result);
+  const n = w.awakeBodyCount;
+  if (kernel !== null && n > 0 && w.stepExecutor !== serialExecutor && kernel.beforeFinish(w, n))
+    gatherFinalized(w, n, w.stepExecutor.runStage(w, SolverStage.FinalizeBodies, 0, n));
+  else gatherFinalized(w, n, runBodies(w, w.stepExecutor, true, SolverStage.FinalizeBodies));
 }
 
 /**
