@@ -28,6 +28,7 @@ import { worldStateOf } from './world/world_access.js';
 import type { World } from './world.js';
 import { type BlockExports, type KernelShare, kernelBlock, setBlockLayout } from './wasm/kernel_block.js';
 import { helperCollide, type RangedCollide } from './wasm/collide_range.js';
+import { helperFinish, type RangedFinish } from './wasm/finish_range.js';
 import { type WasmMemory, wasmApi } from './wasm/wasm_api.js';
 
 export type { KernelShare };
@@ -146,6 +147,8 @@ export function createStageKernel(
   const w = view.world;
   const x = kernel === null ? null : instantiate(kernel);
   const collide = kernel === null ? null : collideOf(kernel, thread);
+  const walks = x !== null && kernel !== null && setWalkStack(x, kernel, thread);
+  const finish = kernel === null ? null : finishOf(kernel);
   // the layout groups' starts in the shared memory (a shared memory's buffer is never detached)
   const colours =
     kernel === null || kernel.colours < 0
@@ -159,7 +162,7 @@ export function createStageKernel(
   }
   return (stage, start, end) => {
     refreshWorldView(view);
-    return kernelBlock(x, BLOCK_CORE, w, stage as SolverStage, start, end, colours, collide);
+    return kernelBlock(x, BLOCK_CORE, w, stage as SolverStage, start, end, colours, collide, walks, finish);
   };
 }
 
@@ -168,6 +171,23 @@ function collideOf(share: KernelShare, thread: number): RangedCollide | null {
   const api = wasmApi();
   if (api === null || share.collide === null || thread < 1) return null;
   return helperCollide(api, share.memory as WasmMemory, share.collide, thread, BLOCK_CORE);
+}
+
+/** The helper's finish blocks (wasm/finish_range.ts), or null for the JS's. */
+function finishOf(share: KernelShare): RangedFinish | null {
+  const api = wasmApi();
+  if (api === null) return null;
+  return helperFinish(api, share.memory as WasmMemory, share.finish, BLOCK_CORE);
+}
+
+/** Gives the helper's instance the pair walk's layout with its own traversal stack; false without one. */
+function setWalkStack(x: BlockExports, share: KernelShare, thread: number): boolean {
+  const stack = share.pairs.stacks[thread - 1];
+  if (stack === undefined) return false;
+  const layout = share.pairs.layout.slice();
+  layout[share.pairs.stack] = stack;
+  x.setPairsLayout(...layout);
+  return true;
 }
 
 /** An instance of the shared kernel's module on its memory, its layout set. */

@@ -398,3 +398,47 @@ describe('pair queries on the helpers', () => {
     }
   });
 });
+
+describe("the kernel's pair walk and bodies' finish on the helpers", () => {
+  it('runs QueryPairs blocks on each helper’s own traversal stack and FinalizeBodies blocks, at the JS bits', async () => {
+    // the tumbler family: proxies leave their fat boxes every step (pair queries)
+    const family = SCENE_FAMILIES.find((f) => f.name.startsWith('the tumbler'))!;
+    const one = await trace(family, 1);
+    const world = new World({ sharedMemory: true, contactKernel: wasmContactKernel });
+    const drive = family.build(world);
+    const executor = new WorldStepExecutor(world, {
+      helpers: 2,
+      spawn: nodeHelperSpawner(),
+      kernelUrl: nodeKernelUrl(),
+      useHelpers: 'always',
+      ...SMALL_BLOCKS,
+    });
+    executors.push(executor);
+    setStepExecutor(world, executor);
+    for (let i = 0; i < family.steps; i++) {
+      drive(world, i);
+      world.step(FAMILY_DT);
+      expect(world.stateHash(), `step ${i + 1}`).toBe(one.hashes[i]);
+      if (i === 0) {
+        await ready(executor, 2);
+        executor.profileBlocks(true, false);
+      }
+    }
+    const times = executor.blockTimes!;
+    expect(times.helperBlocks[SolverStage.QueryPairs], 'QueryPairs blocks run by helpers').toBeGreaterThan(0);
+    expect(
+      times.helperBlocks[SolverStage.FinalizeBodies],
+      'FinalizeBodies blocks run by helpers',
+    ).toBeGreaterThan(0);
+    // a helper's walks push on its own stack (wasm/kernel_pairs.ts helperStacks), which the
+    // JS's blocks and the calling thread's never touch
+    const share = new ParallelStep(world).kernelShare()!;
+    const memory = share.memory as { buffer: ArrayBufferLike };
+    const stacks = share.pairs.stacks;
+    const first = new Int32Array(memory.buffer, stacks[0]!, (stacks[1]! - stacks[0]!) >> 2);
+    expect(
+      first.some((x) => x !== 0),
+      "the first helper's traversal stack written",
+    ).toBe(true);
+  });
+});

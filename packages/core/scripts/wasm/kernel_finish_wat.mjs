@@ -158,7 +158,11 @@ function shapeBox() {
   ];
 }
 
-/** `finish(start, end, enableContinuous, enableSleep)`: finalizeBodyRange's bodies of cached quadrilaterals, circles and capsules. */
+/**
+ * `finish(start, end, enableContinuous, enableSleep)`: finalizeBodyRange's bodies of cached
+ * quadrilaterals, circles and capsules over awake bodies [start, end); the others listed
+ * from list[start] on; returns their count << 2 | the status bits.
+ */
 export function finishWat() {
   const doubles = [
     ...['dt', 'minSpeed', 'dqc', 'dqs', 'qc0', 'qs0', 'qc', 'qs', 'inv', 'dpx', 'dpy', 'ncx', 'ncy'],
@@ -189,8 +193,9 @@ export function finishWat() {
       ;; a body with a shape other than a cached quadrilateral, a circle or a capsule: the JS's
       ${shapesOf(`(if (i32.and (f64.lt ${f64At('quadCache.radius', get('sh'))} (f64.const 0))
           (i32.gt_u (i32.load8_u ${at('shapes.type', get('sh'), 0)}) (i32.const ${CAPSULE}))) (then
+          ;; from list[start]: a block on any thread lists into its own room (kernel_finish.ts)
+          (i32.store ${at('list', '(i32.add (local.get $start) (local.get $listed))', 2)} ${get('i')})
           ${set('listed', '(i32.add (local.get $listed) (i32.const 1))')}
-          (i32.store ${at('list', '(i32.sub (local.get $listed) (i32.const 1))', 2)} ${get('i')})
           (br $next)))`)}
       ${set('o', `(i32.add (global.get $st) (i32.shl ${get('b')} (i32.const 6)))`)}
       ${set('dqc', `(f64.load offset=${S.DQC * 8} ${get('o')})`)}

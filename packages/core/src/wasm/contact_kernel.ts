@@ -30,10 +30,20 @@ import { CollideBlock } from './collide_block.js';
 import { type ColourExports, colourInKernel } from './kernel_colour.js';
 import { worldArray } from './kernel_paths.js';
 import { FinishBlock, type FinishExports } from './kernel_finish.js';
+import { finishRange, type RangedFinish } from './finish_range.js';
 import { type BlockExports, type KernelShare, kernelBlock, setBlockLayout } from './kernel_block.js';
 import { KernelMemory } from './kernel_memory.js';
 import { SHARED_MAX_PAGES, sharedMemoryImport } from './shared_import.js';
-import { type PairExports, PairWalkScratch, pairArray, queryPairs, walkMovedPairs } from './kernel_pairs.js';
+import {
+  HELPER_STACKS,
+  type PairExports,
+  PairWalkScratch,
+  pairArray,
+  pairShare,
+  queryPairs,
+  readyQueryStacks,
+  walkMovedPairs,
+} from './kernel_pairs.js';
 import {
   REBUILD_ARRAYS,
   type RebuildExports,
@@ -139,6 +149,8 @@ export class WasmContactKernel implements AttachedContactKernel {
   private readonly rebuild = new RebuildScratch();
   /** The offsets setBlockLayout takes (kernel_block.ts), as last set. */
   private layout: number[] = [];
+  /** The offsets setPairsLayout takes (kernel_pairs.ts), as last set. */
+  private pairLayout: number[] = [];
 
   private constructor(
     private readonly api: WasmApi,
@@ -216,6 +228,15 @@ export class WasmContactKernel implements AttachedContactKernel {
       };
     }
     rebuildLayout(m, this.rebuild, trees);
+    if (this.shared) {
+      // the helpers' traversal stacks (kernel_pairs.ts readyQueryStacks)
+      const pairs = this.pairs;
+      if (pairs.stride === 0) {
+        pairs.stride = 64;
+        pairs.helperStacks = new Int32Array(HELPER_STACKS * pairs.stride);
+      }
+      m.place(pairs, 'helperStacks');
+    }
     // what the colouring reads and writes (docs/wasm-kernel.md, "The colouring in the kernel")
     for (const path of COLOUR_ARRAYS) {
       const [store, key] = worldArray(w, path);
@@ -255,9 +276,8 @@ export class WasmContactKernel implements AttachedContactKernel {
     ];
     setBlockLayout(this.x, this.layout);
     this.block.layout(m, w);
-    this.x.setPairsLayout(
-      ...PAIR_ARRAYS.map((path) => m.offsetOf(...pairArray(w.broadPhase, this.pairs, path))),
-    );
+    this.pairLayout = PAIR_ARRAYS.map((path) => m.offsetOf(...pairArray(w.broadPhase, this.pairs, path)));
+    this.x.setPairsLayout(...this.pairLayout);
     rebuildLayout(m, this.rebuild, w.broadPhase.trees);
     const b = this.b;
     b.setBlocksLayout(m.offsetOf(w.bodies, 'state'), m.offsetOf(k, 'meta'), m.offsetOf(this, 'params'));
@@ -268,6 +288,10 @@ export class WasmContactKernel implements AttachedContactKernel {
   /** The blocks instance and the parameter record now (a growth may bind a new instance and move the record). */
   private readonly exports = (): BlocksExports => this.b;
   private readonly paramRecord = (): Float64Array => this.params;
+  /** This thread's FinalizeBodies blocks (readied by beforeFinish): the instance and list read at each call. */
+  private readonly finishBlocks: RangedFinish = {
+    range: (w, start, end) => finishRange(this.b, this.finish.list, this.core, w, start, end),
+  };
 
   colour(w: JointsState): number {
     return colourInKernel(this.exports, this.core, w);
@@ -294,11 +318,23 @@ export class WasmContactKernel implements AttachedContactKernel {
       end,
       this.simd ? w.constraints.graph.groupStart : null,
       this.block,
+      true,
+      this.finishBlocks,
     );
   }
 
   beforeCollide(w: JointsState, count: number): void {
     this.block.prepare(w, this.memory, count);
+  }
+
+  beforeQueries(w: JointsState): boolean {
+    readyQueryStacks(this.memory, w.broadPhase, this.pairs, this.shared);
+    return this.shared;
+  }
+
+  beforeFinish(w: JointsState, count: number): boolean {
+    this.finish.ready(this.paramRecord, w, this.memory, count);
+    return this.shared;
   }
 
   writeParams(w: JointsState): void {
@@ -311,7 +347,15 @@ export class WasmContactKernel implements AttachedContactKernel {
     if (!this.shared) return null;
     const colours = this.simd ? this.memory.offsetOf(this.w.constraints.graph, 'groupStart') : -1;
     const collide = this.block.share(this.memory, this.w);
-    return { memory: this.memory.memory, module: this.module, layout: this.layout, colours, collide };
+    const pairs = pairShare(this.memory, this.pairs, this.pairLayout);
+    const m = this.memory;
+    const k = this.w.constraints;
+    const finish = this.finish.share(this.w, m, this.blocksModule, [
+      m.offsetOf(this.w.bodies, 'state'),
+      m.offsetOf(k, 'meta'),
+      m.offsetOf(this, 'params'),
+    ]);
+    return { memory: m.memory, module: this.module, layout: this.layout, colours, collide, pairs, finish };
   }
 
   sweep(w: JointsState, stage: SolverStage, count: number): number {
@@ -324,7 +368,7 @@ export class WasmContactKernel implements AttachedContactKernel {
       return this.finish.run(this.exports, this.core, this.paramRecord, w, this.memory, count);
     } else if (this.simd && (stage === S.WarmStart || stage === S.Solve || stage === S.Relax))
       return this.sweep2(w, stage);
-    return kernelBlock(this.x, this.core, w, stage, 0, count, null, null);
+    return kernelBlock(this.x, this.core, w, stage, 0, count, null, null, true, null);
   }
 
   /** A warm start, solve or relax sweep by the f64x2 functions. */

@@ -29,6 +29,9 @@ export interface BlockExports {
   restitution(start: number, end: number, threshold: number): void;
   prepare(start: number, end: number): number;
   storeImpulses(start: number, end: number, keepMax: number): void;
+  /** The pair walk over queued queries [start, end) (scripts/wasm/kernel_pairs_wat.mjs). */
+  setPairsLayout(...offsets: number[]): void;
+  queryPairs(start: number, end: number, hitsLength: number): number;
   integrateVelocities(start: number, end: number): void;
   integratePositions(start: number, end: number): void;
   /** The f64x2 module's (absent from the scalar one). */
@@ -38,6 +41,11 @@ export interface BlockExports {
 
 /** A thread's way to run a block of the Collide stage (collide_range.ts, collide_block.ts). */
 export interface RangedCollide {
+  range(w: JointsState, start: number, end: number): number;
+}
+
+/** A thread's way to run a block of the FinalizeBodies stage (finish_range.ts). */
+export interface RangedFinish {
   range(w: JointsState, start: number, end: number): number;
 }
 
@@ -61,7 +69,10 @@ export function setBlockLayout(x: BlockExports, layout: readonly number[]): void
  * Runs block [start, end) of `stage` by the kernel when it has the stage (the parameter
  * record written before: WasmContactKernel.writeParams), else by the JS. `colours`: the
  * constraint graph's groupStart for the f64x2 sweeps, or null; `collide`: this thread's
- * collide blocks (collide_range.ts), or null for the JS's.
+ * collide blocks (collide_range.ts), or null for the JS's; `walks`: the instance's pair walk
+ * has a traversal stack of this thread's (sized for the step: readyQueryStacks), else the
+ * QueryPairs blocks are the JS's; `finish`: this thread's FinalizeBodies blocks
+ * (finish_range.ts), or null for the JS's.
  */
 export function kernelBlock(
   x: BlockExports,
@@ -72,6 +83,8 @@ export function kernelBlock(
   end: number,
   colours: Int32Array | null,
   collide: RangedCollide | null,
+  walks: boolean,
+  finish: RangedFinish | null,
 ): number {
   const S = core.stage;
   const ctx = w.stepContext;
@@ -110,6 +123,12 @@ export function kernelBlock(
       return 0;
     case S.Collide:
       if (collide !== null) return collide.range(w, start, end);
+      return core.runSolverBlock(w, stage, start, end);
+    case S.FinalizeBodies:
+      if (finish !== null) return finish.range(w, start, end);
+      return core.runSolverBlock(w, stage, start, end);
+    case S.QueryPairs:
+      if (walks) return x.queryPairs(start, end, w.broadPhase.queries.hits.length);
       return core.runSolverBlock(w, stage, start, end);
     default:
       return core.runSolverBlock(w, stage, start, end);

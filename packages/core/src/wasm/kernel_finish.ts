@@ -8,10 +8,10 @@
  */
 
 import { worldArray } from './kernel_paths.js';
-import { runListed } from './listed_runs.js';
+import { finishRange } from './finish_range.js';
 import type { JointsState } from '../joints/joints_state.js';
-import type { KernelCore } from '../world/contact_kernel_hook.js';
-import { type FINISH_ARRAYS, KERNEL_PARAMS } from './contact_kernel_bytes.js';
+import type { FinishShare, KernelCore } from '../world/contact_kernel_hook.js';
+import { FINISH_ARRAYS, KERNEL_PARAMS } from './contact_kernel_bytes.js';
 import type { KernelMemory } from './kernel_memory.js';
 import type { CollideBlock } from './collide_block.js';
 
@@ -37,6 +37,19 @@ export class FinishBlock {
   }
 
   /**
+   * Readies blocks over awake bodies [0, count) on any thread: the list's room, the round
+   * records (unless this step's Collide stage wrote them), the finish's doubles.
+   */
+  ready(params: () => Float64Array, w: JointsState, m: KernelMemory, count: number): void {
+    if (this.list.length < count) this.list = m.grow(this.list, Math.max(count, 2 * this.list.length));
+    this.records.recordForFinish(w, m);
+    const settings = w.settings;
+    const p = params();
+    p[KERNEL_PARAMS.finish] = w.stepContext.dt;
+    p[KERNEL_PARAMS.finish + 1] = settings.continuousMinSpeed;
+  }
+
+  /**
    * The FinalizeBodies stage over awake bodies [0, count): the kernel's pass, then the JS's
    * on the list. `x` gives the current instance (growing the list may bind a new one).
    */
@@ -48,13 +61,18 @@ export class FinishBlock {
     m: KernelMemory,
     count: number,
   ): number {
-    if (this.list.length < count) this.list = m.grow(this.list, Math.max(count, 2 * this.list.length));
-    this.records.recordForFinish(w, m);
-    const settings = w.settings;
-    const p = params();
-    p[KERNEL_PARAMS.finish] = w.stepContext.dt;
-    p[KERNEL_PARAMS.finish + 1] = settings.continuousMinSpeed;
-    const r = x().finish(0, count, settings.enableContinuous ? 1 : 0, settings.enableSleep ? 1 : 0);
-    return runListed(core, w, core.stage.FinalizeBodies, this.list, r >>> 2, r & 3);
+    this.ready(params, w, m, count);
+    return finishRange(x(), this.list, core, w, 0, count);
+  }
+
+  /** What the helpers need to run blocks: `blocks`, the blocks module and setBlocksLayout's offsets. */
+  share(w: JointsState, m: KernelMemory, module: object, blocks: number[]): FinishShare {
+    return {
+      module,
+      blocks,
+      layout: FINISH_ARRAYS.map((path) => m.offsetOf(...this.array(w, path))),
+      list: m.offsetOf(this, 'list'),
+      listLength: this.list.length,
+    };
   }
 }

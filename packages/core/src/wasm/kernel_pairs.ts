@@ -9,6 +9,7 @@
 import type { BroadPhase } from '../collision/broad_phase.js';
 import type { PAIR_ARRAYS } from './contact_kernel_bytes.js';
 import type { KernelMemory } from './kernel_memory.js';
+import type { PairShare } from '../world/contact_kernel_hook.js';
 
 /** The kernel's exports of kernel_pairs_wat.mjs. */
 export interface PairExports {
@@ -17,9 +18,53 @@ export interface PairExports {
   walkMovedPairs(root: number, moveCount: number, nodeCount: number, limit: number, room: number): number;
 }
 
-/** What the kernel owns for the walk: its traversal stack, in its memory. */
+/** The solver helpers that get a traversal stack of their own (solver threads 1 to 15). */
+export const HELPER_STACKS = 15;
+
+/**
+ * What the kernel owns for the walk: its traversal stack, in its memory; on a shared memory,
+ * `helperStacks` too: HELPER_STACKS stacks of `stride` entries, one a solver helper, for
+ * the QueryPairs blocks the helpers' instances run (kernel_block.ts).
+ */
 export class PairWalkScratch {
   stack = new Int32Array(64);
+  helperStacks = new Int32Array(0);
+  stride = 0;
+}
+
+/** The stack the QueryPairs walks need: every tree's height plus two entries. */
+function queryStack(bp: BroadPhase): number {
+  const trees = bp.trees;
+  return Math.max(trees[0].getHeight(), trees[1].getHeight(), trees[2].getHeight()) + 2;
+}
+
+/**
+ * Sizes the stacks for QueryPairs blocks on any thread, before the stage is handed out: this
+ * thread's, and on a shared memory the helpers' (a growth moves them: the helpers are given
+ * the new offsets with the next share).
+ */
+export function readyQueryStacks(
+  memory: KernelMemory,
+  bp: BroadPhase,
+  own: PairWalkScratch,
+  shared: boolean,
+): void {
+  const need = queryStack(bp);
+  if (own.stack.length < need) memory.grow(own.stack, 2 * need);
+  if (shared && own.stride < need) {
+    own.stride = 2 * need;
+    own.helperStacks = memory.grow(own.helperStacks, HELPER_STACKS * own.stride);
+  }
+}
+
+/** The helpers' pair walk on a shared memory (kernel_block.ts): `layout`, the offsets of PAIR_ARRAYS' paths. */
+export function pairShare(memory: KernelMemory, own: PairWalkScratch, layout: number[]): PairShare {
+  const at = memory.offsetOf(own, 'helperStacks');
+  return {
+    layout,
+    stack: layout.indexOf(memory.offsetOf(own, 'stack')),
+    stacks: Array.from({ length: HELPER_STACKS }, (_, i) => at + 4 * i * own.stride),
+  };
 }
 
 /** The store and field of a PAIR_ARRAYS path: a field below the broad phase, or the scratch's stack. */
@@ -47,9 +92,7 @@ export function queryPairs(
   own: PairWalkScratch,
   count: number,
 ): void {
-  const trees = bp.trees;
-  const need = Math.max(trees[0].getHeight(), trees[1].getHeight(), trees[2].getHeight()) + 2;
-  if (own.stack.length < need) memory.grow(own.stack, 2 * need);
+  readyQueryStacks(memory, bp, own, false);
   x.queryPairs(0, count, bp.queries.hits.length);
 }
 

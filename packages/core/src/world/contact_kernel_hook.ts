@@ -67,6 +67,34 @@ export interface KernelShare {
   readonly colours: number;
   /** The collide module's, for the helpers' Collide blocks; null where it did not compile (the JS's). */
   readonly collide: CollideShare | null;
+  /** The pair walk's, for the helpers' QueryPairs blocks (wasm/kernel_pairs.ts). */
+  readonly pairs: PairShare;
+  /** The bodies' finish's, for the helpers' FinalizeBodies blocks (wasm/finish_range.ts). */
+  readonly finish: FinishShare;
+}
+
+/**
+ * What a helper needs to run the kernel's finish on its own instance of the blocks module:
+ * the module, `setBlocksLayout`'s three offsets, `setFinishLayout`'s (FINISH_ARRAYS' order),
+ * and the list of bodies left to the JS (its byte offset and length in items).
+ */
+export interface FinishShare {
+  readonly module: object;
+  readonly blocks: readonly number[];
+  readonly layout: readonly number[];
+  readonly list: number;
+  readonly listLength: number;
+}
+
+/**
+ * What a helper needs to run the kernel's pair walk on its instance: `setPairsLayout`'s
+ * offsets, with entry `stack` (the traversal stack's) replaced by `stacks[t - 1]` on solver
+ * thread t, a stack of its own sized for this step's trees (readyQueryStacks).
+ */
+export interface PairShare {
+  readonly layout: readonly number[];
+  readonly stack: number;
+  readonly stacks: readonly number[];
 }
 
 /**
@@ -126,6 +154,18 @@ export interface AttachedContactKernel {
    * to helpers (parallel.ts ParallelStep.beforeDispatch).
    */
   beforeCollide(w: JointsState, count: number): void;
+  /**
+   * Readies the QueryPairs stage's blocks for any thread (the traversal stacks' room, for this
+   * step's trees): on the calling thread, before the stage is handed out. True when helpers
+   * may run them by the kernel (its memory is shared).
+   */
+  beforeQueries(w: JointsState): boolean;
+  /**
+   * Readies the FinalizeBodies stage's blocks over `count` awake bodies for any thread (the
+   * list's room, the round records, the finish's doubles): on the calling thread, before
+   * the stage is handed out. True when helpers may run them by the kernel (shared memory).
+   */
+  beforeFinish(w: JointsState, count: number): boolean;
   /** Writes the step's doubles that the kernel's stages read into its memory: before blocks run. */
   writeParams(w: JointsState): void;
   /** What solver helpers need to run the kernel's blocks; null unless its memory is shared. */

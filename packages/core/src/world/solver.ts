@@ -166,11 +166,13 @@ function updatePairs(w: WorldState): void {
   if (ex === serialExecutor && kernel === null) {
     bp.updatePairs();
   } else {
-    // with the kernel, the walks in one call of it, on this thread
+    // with the kernel, the walks by it: in blocks on any thread when helpers share its
+    // memory, else in one call on this thread
     const m = bp.queueQueries();
     if (m > 0) {
-      if (kernel !== null) kernel.queryPairs(w, m);
-      else ex.runStage(w, SolverStage.QueryPairs, 0, m);
+      if (kernel === null || (ex !== serialExecutor && kernel.beforeQueries(w)))
+        ex.runStage(w, SolverStage.QueryPairs, 0, m);
+      else kernel.queryPairs(w, m);
     }
     // with the kernel, the dynamic tree's self-walk in it too (the same candidates)
     bp.takeQueries(m, kernel);
@@ -542,8 +544,13 @@ function updateStepContext(w: WorldState, dt: number, subSteps: number): void {
  * awake order. The counts are left in module variables, as collide leaves its own.
  */
 function finalizeBodies(w: WorldState): void {
-  // with the kernel, by it (a kernel's world has no helpers: no shared memory)
-  gatherFinalized(w, w.awakeBodyCount, runBodies(w, w.stepExecutor, true, SolverStage.FinalizeBodies));
+  // with the kernel, by it: in blocks on any thread when helpers share its memory, else in
+  // one pass on this thread
+  const kernel = w.contactKernel;
+  const n = w.awakeBodyCount;
+  if (kernel !== null && n > 0 && w.stepExecutor !== serialExecutor && kernel.beforeFinish(w, n))
+    gatherFinalized(w, n, w.stepExecutor.runStage(w, SolverStage.FinalizeBodies, 0, n));
+  else gatherFinalized(w, n, runBodies(w, w.stepExecutor, true, SolverStage.FinalizeBodies));
 }
 
 /**

@@ -75,12 +75,13 @@ function helperExecutor(world: World, size: number, calls: Map<string, number>):
 
 describe("the kernel's blocks on a helper", () => {
   it.each([
-    ['tumbler', (w: World) => tumblerScene(w, 10), []],
+    // the pair walk in blocks, on the helper's own traversal stack (the pyramid settles: few queries)
+    ['tumbler', (w: World) => tumblerScene(w, 10), ['queryPairs']],
     ['pyramid', (w: World) => pyramidScene(w, 12), []],
     // boxes, circles, capsules, polygons of 3 to 8 points: pairs the collide blocks list for the JS
-    ['fuzz', (w: World) => fuzzScene(w, 7, { count: 150 })],
+    ['fuzz', (w: World) => fuzzScene(w, 7, { count: 150 }), ['queryPairs']],
     // restitution 0.1 (the kernel's restitution blocks), a chain, capsules against boxes
-    ['spinner', (w: World) => spinnerScene(w, 400), ['restitution']],
+    ['spinner', (w: World) => spinnerScene(w, 400), ['restitution', 'queryPairs']],
   ])('%s: the JS’s hash every step, the stages by the helper’s instance', (_name, scene, more = []) => {
     const js = new World({ enableSleep: false });
     const shared = new World({ enableSleep: false, sharedMemory: true, contactKernel: wasmContactKernel });
@@ -103,6 +104,8 @@ describe("the kernel's blocks on a helper", () => {
       'storeImpulses',
       // the narrow phase in blocks by the collide module
       'collideBlock',
+      // the bodies' finish in blocks by the blocks module, each listing into its own room
+      'finish',
       ...more,
     ]) {
       expect(calls.get(f) ?? 0, f).toBeGreaterThan(100);
