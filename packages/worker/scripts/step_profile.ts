@@ -59,6 +59,14 @@ class RecordingExecutor {
   readonly begin = new Float64Array(MAX_CALLS);
   readonly finish = new Float64Array(MAX_CALLS);
   constructor(readonly inner: WorldStepExecutor) {}
+  // passed on: the executor's sweep plans hold for the step they were made in, so an
+  // executor never told of a new step reuses the first step's cuts (wrong ranges)
+  beginStep(): void {
+    this.inner.beginStep();
+  }
+  endStep(): void {
+    this.inner.endStep();
+  }
   get inline(): boolean {
     // one thread: a call per colour all the same, so that the colour stages are timed too
     return threads > 1 && this.inner.inline;
@@ -162,6 +170,7 @@ const times0 = executor.blockTimes;
 const parks0 = [executor.helperParks, executor.coordinatorParks, executor.phaseParks];
 const dispatches0 = executor.dispatches;
 const phaseBarriers0 = executor.phaseBarriers;
+const fewFlagged0 = executor.fewFlaggedColours;
 const blocks0 = executor.blockCounts;
 const calls0 = recorder.calls;
 const stepStart: number[] = [];
@@ -179,6 +188,7 @@ const coordinatorParks = (executor.coordinatorParks - parks0[1]!) / steps;
 const phaseParks = (executor.phaseParks - parks0[2]!) / steps;
 const dispatches = (executor.dispatches - dispatches0) / steps;
 const phaseBarriers = (executor.phaseBarriers - phaseBarriers0) / steps;
+const fewFlagged = (executor.fewFlaggedColours - fewFlagged0) / steps;
 const lastStep = stepStart[steps - 1]!;
 
 // the colours: the last step's first sub-step's warm-start calls, consecutive, one per colour
@@ -238,6 +248,7 @@ console.log(`stages shared per step: ${(sharedTotal / steps).toFixed(1)}`);
 console.log(
   `dispatches per step: ${dispatches.toFixed(1)}; barriers per step: ${(dispatches + phaseBarriers).toFixed(1)} (${phaseBarriers.toFixed(1)} between a sweep's colours)`,
 );
+console.log(`relax-again colours run as small (few flagged) per step: ${fewFlagged.toFixed(1)}`);
 const blocks = blocks1.dispatched - blocks0.dispatched;
 console.log(
   `blocks dispatched per step: ${(blocks / steps).toFixed(0)}; run by helpers ${((100 * (blocks1.helpers - blocks0.helpers)) / blocks).toFixed(1)} %, away from their thread's share ${((100 * (blocks1.away - blocks0.away)) / blocks).toFixed(1)} %`,
