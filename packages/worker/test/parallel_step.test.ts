@@ -442,3 +442,40 @@ describe("the kernel's pair walk and bodies' finish on the helpers", () => {
     ).toBe(true);
   });
 });
+
+describe('the relax-again pass where the relax pass flagged few', () => {
+  it('runs colours with few flagged as small ones and the rest in phases, at the JS bits on 2 and 3 threads', async () => {
+    // the tumbler family: boxes keep tumbling, so the relax pass flags some colours a lot
+    // and others hardly (blocks of 2 items: a colour with fewer than 4 flagged is small)
+    const family = SCENE_FAMILIES.find((f) => f.name.startsWith('the tumbler'))!;
+    const one = await trace(family, 1);
+    for (const threads of [2, 3]) {
+      const world = new World({ sharedMemory: true, contactKernel: wasmContactKernel });
+      const drive = family.build(world);
+      const executor = new WorldStepExecutor(world, {
+        helpers: threads - 1,
+        spawn: nodeHelperSpawner(),
+        kernelUrl: nodeKernelUrl(),
+        useHelpers: 'always',
+        ...SMALL_BLOCKS,
+      });
+      executors.push(executor);
+      setStepExecutor(world, executor);
+      for (let i = 0; i < family.steps; i++) {
+        drive(world, i);
+        world.step(FAMILY_DT);
+        expect(world.stateHash(), `${threads} threads, step ${i + 1}`).toBe(one.hashes[i]);
+        if (i === 0) {
+          await ready(executor, threads - 1);
+          executor.profileBlocks(true, false);
+        }
+      }
+      expect(executor.fewFlaggedColours, 'relax-again colours run as small').toBeGreaterThan(0);
+      const times = executor.blockTimes!;
+      const dispatched =
+        times.coordinatorBlocks[SolverStage.RelaxAgain]! + times.helperBlocks[SolverStage.RelaxAgain]!;
+      expect(dispatched, 'relax-again blocks dispatched (colours with many flagged)').toBeGreaterThan(0);
+      expect(world.snapshot()).toEqual(one.bytes);
+    }
+  });
+});

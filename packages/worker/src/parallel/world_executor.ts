@@ -82,6 +82,8 @@ class SweepPlan {
   kind = 0;
   mask = 0;
   min = 0;
+  /** Colours run as small whatever their size (runColours: the relax-again pass's few flagged). */
+  small = 0;
   phases = 0;
   readonly starts = new Int32Array(MAX_PHASES + 1);
   readonly cuts = new Int32Array(CUT_WORDS);
@@ -100,6 +102,13 @@ const NO_REGIONS = new Int32Array(1);
 
 /** A threshold no stage reaches: every stage on the calling thread. */
 const ALONE = 0x7fffffff;
+
+/** Set bits of a 32-bit mask. */
+function bitCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+}
 
 export class WorldStepExecutor {
   readonly #step: ParallelStep;
@@ -136,6 +145,15 @@ export class WorldStepExecutor {
   /** `dispatches` when this step began, and the stages the last step dispatched. */
   #stepDispatches = 0;
   #lastStepDispatches = 0;
+  /**
+   * Per colour, at least how many constraints the last Relax sweep flagged (its phase's
+   * blocks' or of flag counts times its blocks), while `#flaggedKnown`: the relax-again
+   * pass right after it reads them.
+   */
+  readonly #flagged = new Int32Array(32);
+  #flaggedKnown = false;
+  /** Relax-again colours run in one thread's block, not a phase of their own, for few flags (a statistic). */
+  fewFlaggedColours = 0;
   constructor(world: World, options: WorldExecutorOptions) {
     const step = new ParallelStep(world);
     this.#step = step;
@@ -325,26 +343,45 @@ export class WorldStepExecutor {
     const colours = colourStart.length - 1;
     // the regions' phase (StepExecutor.runColours), when the mask has it
     const regionCount = regions > 0 && (mask & REGION_PHASE_BIT) !== 0 ? regions : 0;
+    // The relax-again pass solves only what the relax pass flagged: on the tumbler after
+    // its first 90 steps some 7 constraints of a colour's 230, a scan of flags and a few
+    // solves, less than a barrier costs. A colour with fewer flagged than the stage's
+    // threshold is run as a small one (one thread's block, merged with its small
+    // neighbours, or here): the same order, the same bits.
+    const small =
+      stage === SolverStage.RelaxAgain && this.#flaggedKnown ? this.#fewFlagged(mask, colours, min) : 0;
+    this.#flaggedKnown = false;
     if (!this.#policy.pool) {
       const here = this.#regionsHere(stage, regionStart, regionCount);
-      return here | this.#colourByColour(stage, colourStart, mask, colours, ALONE);
+      return here | this.#colourByColour(stage, colourStart, mask, colours, ALONE, 0);
     }
+    this.fewFlaggedColours += bitCount(small);
     // the region phase's size: its range over two (a block per region, any thread)
     let largest = regionCount > 0 ? (regionStart[regionCount]! - regionStart[0]!) >> 1 : 0;
     for (let c = 0; c < colours; c++) {
-      const items = ((mask >> c) & 1) === 0 ? 0 : colourStart[c + 1]! - colourStart[c]!;
+      const items = (((mask & ~small) >> c) & 1) !== 0 ? colourStart[c + 1]! - colourStart[c]! : 0;
       if (items > largest) largest = items;
     }
     if (largest < min || !this.#sweeps)
-      return this.#alone(stage, colourStart, mask, colours, min, regionStart, regionCount);
+      return this.#alone(stage, colourStart, mask, colours, min, regionStart, regionCount, small);
     if (this.#blocks === null) this.#start();
     const step = this.#step;
     step.beforeDispatch();
     if (step.generation() !== this.#published) this.#publish();
     if (!this.#shareable)
-      return this.#alone(stage, colourStart, mask, colours, min, regionStart, regionCount);
-    const plan = this.#sweepPlan(contactSweep, colourStart, mask, min, colours, regionStart, regionCount);
-    if (plan === null) return this.#alone(stage, colourStart, mask, colours, min, regionStart, regionCount);
+      return this.#alone(stage, colourStart, mask, colours, min, regionStart, regionCount, small);
+    const plan = this.#sweepPlan(
+      contactSweep,
+      colourStart,
+      mask,
+      min,
+      small,
+      colours,
+      regionStart,
+      regionCount,
+    );
+    if (plan === null)
+      return this.#alone(stage, colourStart, mask, colours, min, regionStart, regionCount, small);
     this.dispatches++;
     const results = this.#phaseResults;
     const phases = plan.phases;
@@ -353,7 +390,31 @@ export class WorldStepExecutor {
     // a phase of several small colours flags them all: the relax-again pass on a colour it
     // flagged nothing in changes nothing (it solves only the flagged constraints)
     for (let p = 0; p < phases; p++) if (results[p] !== 0) out |= plan.colours[p]!;
+    if (stage === SolverStage.Relax) this.#recordFlagged(plan, results, colours);
     return out;
+  }
+
+  /**
+   * Keeps, per colour of a Relax sweep's plan, a bound above what it flagged: a Relax block returns its flag count and a phase the or of its blocks' (at
+   * least the largest, under twice it), so the or times the phase's blocks.
+   */
+  #recordFlagged(plan: SweepPlan, results: Int32Array, colours: number): void {
+    const flagged = this.#flagged;
+    const starts = plan.starts;
+    for (let p = 0; p < plan.phases; p++) {
+      const bound = results[p]! * (starts[p + 1]! - starts[p]!);
+      const m = plan.colours[p]!;
+      for (let c = 0; c < colours; c++) if (((m >> c) & 1) !== 0) flagged[c] = bound;
+    }
+    this.#flaggedKnown = true;
+  }
+
+  /** The colours of `mask` the last Relax sweep flagged fewer than `min` constraints in (#recordFlagged). */
+  #fewFlagged(mask: number, colours: number, min: number): number {
+    const flagged = this.#flagged;
+    let few = 0;
+    for (let c = 0; c < colours; c++) if (((mask >> c) & 1) !== 0 && flagged[c]! < min) few |= 1 << c;
+    return few;
   }
 
   /**
@@ -368,6 +429,7 @@ export class WorldStepExecutor {
     colourStart: Int32Array,
     mask: number,
     min: number,
+    small: number,
     colours: number,
     regionStart: Int32Array,
     regions: number,
@@ -377,7 +439,14 @@ export class WorldStepExecutor {
     const kind = contactSweep ? 1 : 0;
     for (let i = 0; i < plans.length; i++) {
       const made = plans[i]!;
-      if (made.step === steps && made.kind === kind && made.mask === mask && made.min === min) return made;
+      if (
+        made.step === steps &&
+        made.kind === kind &&
+        made.mask === mask &&
+        made.min === min &&
+        made.small === small
+      )
+        return made;
     }
     const plan = plans[this.#nextPlan]!;
     this.#nextPlan = (this.#nextPlan + 1) % plans.length;
@@ -415,8 +484,8 @@ export class WorldStepExecutor {
       const start = colourStart[c]!;
       const end = colourStart[c + 1]!;
       if (((mask >> c) & 1) === 0 || end === start) continue;
-      const small = end - start < min;
-      if (small && smallEnd === start) {
+      const isSmall = end - start < min || ((small >> c) & 1) !== 0;
+      if (isSmall && smallEnd === start) {
         sweepCuts[4 * blocks - 3] = end;
         sweepCuts[4 * blocks - 2] = end;
         sweepCuts[4 * blocks - 1] = end;
@@ -424,7 +493,7 @@ export class WorldStepExecutor {
         smallEnd = end;
         continue;
       }
-      const n = small ? 1 : executor.blocksFor(end - start);
+      const n = isSmall ? 1 : executor.blocksFor(end - start);
       const cutBlocks = n >= threads ? (n - (n % threads)) | 0 : 1;
       // more blocks than a dispatch holds (many threads): a dispatch per colour
       if (blocks + cutBlocks > MAX_BLOCKS) return null;
@@ -451,7 +520,7 @@ export class WorldStepExecutor {
         sweepCuts[o + 2] = end;
         sweepCuts[o + 3] = end;
         blocks++;
-        smallEnd = small ? end : -1;
+        smallEnd = isSmall ? end : -1;
       }
     }
     starts[phases] = blocks;
@@ -460,6 +529,7 @@ export class WorldStepExecutor {
     plan.kind = kind;
     plan.mask = mask;
     plan.min = min;
+    plan.small = small;
     return plan;
   }
 
@@ -472,9 +542,10 @@ export class WorldStepExecutor {
     min: number,
     regionStart: Int32Array,
     regions: number,
+    small: number,
   ): number {
     const here = this.#regionsHere(stage, regionStart, regions);
-    return here | this.#colourByColour(stage, colourStart, mask, colours, min);
+    return here | this.#colourByColour(stage, colourStart, mask, colours, min, small);
   }
 
   /** Every region's constraints on this thread, region after region: REGION_PHASE_BIT when the result was not 0. */
@@ -485,20 +556,25 @@ export class WorldStepExecutor {
     return end > start && this.#kernel(stage, start, end) !== 0 ? REGION_PHASE_BIT : 0;
   }
 
-  /** The colours of `mask` colour after colour, each dispatched or not by its own size (#run). */
+  /**
+   * The colours of `mask` colour after colour, each dispatched or not by its own size
+   * (#run); those of `small` here.
+   */
   #colourByColour(
     stage: number,
     colourStart: Int32Array,
     mask: number,
     colours: number,
     min: number,
+    small: number,
   ): number {
     let out = 0;
     for (let c = 0; c < colours; c++) {
       const start = colourStart[c]!;
       const end = colourStart[c + 1]!;
-      if (((mask >> c) & 1) !== 0 && end > start && this.#run(stage, start, end, end - start, min) !== 0)
-        out |= 1 << c;
+      if (((mask >> c) & 1) === 0 || end === start) continue;
+      const items = ((small >> c) & 1) !== 0 ? 0 : end - start;
+      if (this.#run(stage, start, end, items, min) !== 0) out |= 1 << c;
     }
     return out;
   }
