@@ -395,8 +395,9 @@ export class WorldStepExecutor {
   }
 
   /**
-   * Keeps, per colour of a Relax sweep's plan, a bound above what it flagged: a Relax block returns its flag count and a phase the or of its blocks' (at
-   * least the largest, under twice it), so the or times the phase's blocks.
+   * Keeps, per colour of a Relax sweep's plan, a bound above what it flagged: a Relax block
+   * returns its flag count and a phase the or of its blocks' (at least the largest, under
+   * twice it), so the or times the phase's blocks.
    */
   #recordFlagged(plan: SweepPlan, results: Int32Array, colours: number): void {
     const flagged = this.#flagged;
