@@ -76,6 +76,11 @@ export class ParallelStep {
     return this.#w.contactKernel?.share() ?? null;
   }
 
+  /** The world's steps taken: constant within a step (a sweep plan's check besides beginStep). */
+  stepCount(): number {
+    return this.#w.stepCount;
+  }
+
   /** Changes whenever `stores()` would list other buffers (compare between dispatches). */
   generation(): number {
     return sharedMemoryGeneration();

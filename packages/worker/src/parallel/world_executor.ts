@@ -77,7 +77,9 @@ export interface WorldExecutorOptions {
  * each phase's colours (a mask), and what it was made for (#sweepPlan).
  */
 class SweepPlan {
+  /** The executor's steps begun and the world's steps taken when it was made. */
   step = -1;
+  worldStep = -1;
   /** 1: contact colours, 0: joint colours. */
   kind = 0;
   mask = 0;
@@ -437,11 +439,15 @@ export class WorldStepExecutor {
   ): SweepPlan | null {
     const plans = this.#plans;
     const steps = this.#steps;
+    // the world's own count too: a wrapper that does not pass beginStep on (profile:step's
+    // did) must get new plans each step, not the cuts of colours of an earlier step
+    const worldStep = this.#step.stepCount();
     const kind = contactSweep ? 1 : 0;
     for (let i = 0; i < plans.length; i++) {
       const made = plans[i]!;
       if (
         made.step === steps &&
+        made.worldStep === worldStep &&
         made.kind === kind &&
         made.mask === mask &&
         made.min === min &&
@@ -527,6 +533,7 @@ export class WorldStepExecutor {
     starts[phases] = blocks;
     plan.phases = phases;
     plan.step = steps;
+    plan.worldStep = worldStep;
     plan.kind = kind;
     plan.mask = mask;
     plan.min = min;
