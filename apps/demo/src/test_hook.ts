@@ -70,6 +70,8 @@ export interface TestHook {
   ): Promise<GoldenRun & { bodies: GoldenBody[]; solver: SolverThreads }>;
   /** The golden world stepped in one call in this browser's Web Worker (timing; golden/worker_golden.ts). */
   workerGoldenTiming(steps?: number): Promise<GoldenTiming>;
+  /** Where the last `workerGolden` run is (or ended): what a test that stopped waiting reports. */
+  goldenPhase(): string;
 }
 
 /** The solver threads a test asks the golden run's worker for. */
@@ -91,6 +93,9 @@ async function inFreshWorker<T>(
     client.dispose();
   }
 }
+
+/** TestHook.goldenPhase. */
+let goldenPhase = 'not started';
 
 export function installTestHook(): void {
   const hook: TestHook = {
@@ -150,21 +155,34 @@ export function installTestHook(): void {
       }),
     workerGolden: (steps, threads) =>
       inFreshWorker(async (client) => {
+        goldenPhase = 'asking for the solver threads';
         // answered once the helpers are attached: the run is on the threads asked for
         const helpers = (await client.getSolverThreads()).threads - 1;
         // A helper starts with the world's first shared stage (step 1) and then loads its
         // module, which took longer than a whole 600-step run in Firefox (0.9 s; the helper
         // then held no stores at the end): the run waits for it after step 1, on its state
-        const ready = async () => {
-          while ((await client.getSolverThreads()).readyHelpers < helpers) {
+        const ready = async (when: string) => {
+          for (let polls = 1; ; polls++) {
+            const { readyHelpers } = await client.getSolverThreads();
+            goldenPhase = `${when}: ${readyHelpers} of ${helpers} helpers hold the stores (${polls} polls)`;
+            if (readyHelpers >= helpers) return;
             await new Promise((resolve) => setTimeout(resolve, 5));
           }
         };
-        const run = await runGolden(client, steps, helpers > 0 ? ready : undefined);
+        const run = await runGolden(
+          client,
+          steps,
+          helpers > 0 ? () => ready('after step 1') : undefined,
+          (step) => {
+            goldenPhase = `step ${step} of ${steps} taken`;
+          },
+        );
         // and for the stores last published (a store that grew late in the run publishes anew)
-        if (helpers > 0) await ready();
+        if (helpers > 0) await ready(`after step ${steps}`);
+        goldenPhase = 'done';
         return { ...run, solver: await client.getSolverThreads() };
       }, threads),
+    goldenPhase: () => goldenPhase,
     workerGoldenTiming: (steps) => inFreshWorker((client) => timeGolden(client, steps)),
   };
   (window as unknown as { __impulse: TestHook }).__impulse = hook;

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../src/client/options';
 import { createInlinePhysics, type PhysicsClient, type PhysicsOptions } from '../src/index';
 import { createNodePhysicsWorker } from '../src/node';
-import { createTestWorker, DT, disposeAfterEach, records } from './support';
+import { createTestWorker, DT, disposeAfterEach, helpersReady, records } from './support';
 
 const keep = disposeAfterEach();
 
@@ -129,7 +129,7 @@ describe('contactKernel', () => {
         js.step(DT);
         expect(await physics.stateHash()).toBe(js.stateHash());
       }
-      const after = await physics.getSolverThreads();
+      const after = await helpersReady(physics, threads - 1);
       expect(after.sharedStages).toBeGreaterThan(0);
       expect(after.readyHelpers).toBe(threads - 1);
     },

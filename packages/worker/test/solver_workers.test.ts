@@ -11,7 +11,7 @@ import { createNodePhysicsWorker } from '../src/node';
 import { World } from '@impulse/core';
 import { afterEach } from 'vitest';
 import type { PhysicsClient } from '../src/index';
-import { buildPyramid, createTestWorker, DT, records } from './support';
+import { buildPyramid, createTestWorker, DT, helpersReady, records } from './support';
 
 let client: PhysicsClient | null = null;
 afterEach(() => {
@@ -68,7 +68,7 @@ describe('solverWorkers', () => {
     expect(records(physics)).toEqual(records(world));
     expect(await physics.stateHash()).toBe(world.stateHash());
     // the helper took part: its stages were shared out (a world of 210 bodies is big enough)
-    const solver = await physics.getSolverThreads();
+    const solver = await helpersReady(physics, 1);
     expect(solver.threads).toBe(2);
     expect(solver.readyHelpers).toBe(1);
     expect(solver.sharedStages).toBeGreaterThan(0);

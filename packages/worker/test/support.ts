@@ -22,6 +22,20 @@ export function disposeAfterEach(): <C extends PhysicsClient>(client: C) => C {
   };
 }
 
+/**
+ * The client's solver threads once its `helpers` helpers hold the stores last published (a
+ * condition, not a time). A helper reads new stores between the coordinator's steps, on its
+ * own thread: on a loaded machine it may not have yet when a step's answer arrives, so a
+ * test that reads `readyHelpers` right after stepping read 0 (3 threads: 0 of 2, once).
+ */
+export async function helpersReady(physics: PhysicsClient, helpers: number) {
+  for (;;) {
+    const threads = await physics.getSolverThreads();
+    if (threads.readyHelpers >= helpers) return threads;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
 /** Steps the client `n` steps and the inline `world` `n` steps of DT: the same steps on both. */
 export async function stepBoth(physics: PhysicsClient, world: World, n: number): Promise<void> {
   await physics.step(n);

@@ -96,12 +96,13 @@ const OFFSET_BASIS = 0x811c9dc5;
  * Steps the golden world `steps` times through `client` (manual stepping) and returns
  * per-step hashes and every body's bits at the end. `afterFirstStep`, when given, is awaited
  * once step 1 is done (the step that starts a world's solver helpers): what happens while
- * the run waits there changes no bit, since nothing steps.
+ * the run waits there changes no bit, since nothing steps. `onStep` hears each step taken.
  */
 export async function runGolden(
   client: PhysicsClient,
   steps = GOLDEN_STEPS,
   afterFirstStep?: () => Promise<void>,
+  onStep?: (step: number) => void,
 ): Promise<GoldenRun & { bodies: GoldenBody[] }> {
   const character = buildGoldenScene(client);
   const sensorEvents = { begins: 0, ends: 0, hash: OFFSET_BASIS };
@@ -127,6 +128,7 @@ export async function runGolden(
   for (let i = 1; i <= steps; i++) {
     steer(client, character, i, state.velocity.y);
     await client.step(1);
+    onStep?.(i);
     if (i === 1 && afterFirstStep) await afterFirstStep();
     stepMsTotal += client.getStats().stepMs;
     const size = client.getBodySlotCount() * BodyRecord.Size;
