@@ -46,6 +46,33 @@ def label(n):
     if m: n = m.group(1) + (' (liftoff)' if m.group(2) == 'liftoff' else '')
     return n
 
+def by_offset(path, func):
+    """Self cost by offset into JIT function `func` (as cgsym names it), for reading beside
+    its machine code (for wasm: node --print-wasm-code, whose second column is the offset)."""
+    starts = {}
+    for s, sz, n in ents:
+        if label(n) == func: starts[s] = sz
+    cost = {}
+    last = 0
+    after_call = False
+    for line in open(path):
+        if line[0] not in '0123456789+-*':
+            after_call = line.startswith('calls=')
+            continue
+        parts = line.split()
+        p = parts[0]
+        if p[0] == '*': addr = last
+        elif p[0] in '+-': addr = last + int(p, 0) if not p[1:].startswith('0x') else last + int(p[0] + str(int(p[1:], 16)))
+        else: addr = int(p, 16) if p.startswith('0x') else int(p)
+        last = addr
+        if after_call:
+            after_call = False
+            continue
+        for s, sz in starts.items():
+            if s <= addr < s + sz:
+                cost[addr - s] = cost.get(addr - s, 0) + (int(parts[2]) if len(parts) > 2 else 0)
+    return cost
+
 def by_instruction(path):
     """Self cost by name from a --dump-instr=yes dump: JIT code (callgrind's unnamed
     functions, `fn=0x...`) named per instruction from the perf map, the rest by function."""
@@ -84,6 +111,11 @@ def by_instruction(path):
         elif line.startswith('calls='): after_call = True
     return agg, total
 
+if os.environ.get('FUNC'):
+    # FUNC=<name>: that function's instructions by offset (hex), in address order
+    for off, ir in sorted(by_offset(out, os.environ['FUNC']).items()):
+        print(f'{off:6x} {ir/steps:10.0f}')
+    sys.exit(0)
 instr = any(l.startswith('positions:') and 'instr' in l for l in open(out).readlines()[:40])
 if instr:
     agg, total = by_instruction(out)
