@@ -12,11 +12,19 @@ import {
   CONTACT_KERNEL_SIMD,
 } from '../../src/wasm/contact_kernel_bytes';
 
+/** The few WebAssembly statics the test uses (the core compiles without the DOM library). */
+interface WasmModuleStatics {
+  new (bytes: Uint8Array): object;
+  customSections(module: object, name: string): ArrayBuffer[];
+  exports(module: object): { name: string; kind: string }[];
+}
+const Module = (globalThis as unknown as { WebAssembly: { Module: WasmModuleStatics } }).WebAssembly.Module;
+
 const bytesOf = (b64: string) => new Uint8Array(Buffer.from(b64, 'base64'));
 
 /** The function names of a module's name section (subsection 1), by index. */
-function namesOf(module: WebAssembly.Module): string[] {
-  const [section] = WebAssembly.Module.customSections(module, 'name');
+function namesOf(module: object): string[] {
+  const [section] = Module.customSections(module, 'name');
   const b = new Uint8Array(section!);
   let i = 0;
   const u32 = () => {
@@ -54,9 +62,9 @@ describe('wasm names', () => {
     const bytes = bytesOf(b64);
     const out = named(bytes);
     expect(out.subarray(0, bytes.length)).toEqual(bytes);
-    const plain = new WebAssembly.Module(bytes);
-    const module = new WebAssembly.Module(out);
-    expect(WebAssembly.Module.exports(module)).toEqual(WebAssembly.Module.exports(plain));
+    const plain = new Module(bytes);
+    const module = new Module(out);
+    expect(Module.exports(module)).toEqual(Module.exports(plain));
     const names = namesOf(module).filter((n) => n !== undefined);
     for (const n of expected) expect(names).toContain(n);
     // every defined function named from the tree's WAT (no f<index> fallback), once
