@@ -70,25 +70,6 @@ function env(lanes) {
       if (!simd) return `(f64.load ${o} (local.get $${ptr}))`;
       return `(v128.load64_lane ${o} 1 (local.get $${ptr}_1) (v128.load64_zero ${o} (local.get $${ptr}_0)))`;
     },
-    /**
-     * Locals `a` and `b` from the adjacent doubles at `ptr` + `off` (+ 1): in f64x2 one
-     * 16-byte load a record and two unpacks, where four lane loads took four instructions
-     * and an address each.
-     */
-    ld2(ptr, off, a, b) {
-      if (!simd) return [E.set(a, E.ld(ptr, off)), E.set(b, E.ld(ptr, off + 1))];
-      floats.add('pair0');
-      floats.add('pair1');
-      const o = `offset=${off * 8}`;
-      const lo = '0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23';
-      const hi = '8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31';
-      return [
-        `(local.set $pair0 (v128.load ${o} (local.get $${ptr}_0)))`,
-        `(local.set $pair1 (v128.load ${o} (local.get $${ptr}_1)))`,
-        E.set(a, `(i8x16.shuffle ${lo} (local.get $pair0) (local.get $pair1))`),
-        E.set(b, `(i8x16.shuffle ${hi} (local.get $pair0) (local.get $pair1))`),
-      ];
-    },
     /** Stores local `x` at `ptr` + `off` doubles (each lane straight from the vector). */
     st(ptr, off, x) {
       const o = `offset=${off * 8}`;
@@ -104,14 +85,19 @@ function env(lanes) {
 
 /** Loads a constraint's header and its bodies' velocities (`base`, `oa`, `ob` set). */
 function header(E) {
-  const { set, ld, ld2 } = E;
+  const { set, ld } = E;
   return [
-    ...ld2('base', K.NX, 'nx', 'ny'),
-    ...ld2('base', K.MA, 'mA', 'iA'),
-    ...ld2('base', K.MB, 'mB', 'iB'),
-    ...ld2('oa', S.VX, 'vax', 'vay'),
+    set('nx', ld('base', K.NX)),
+    set('ny', ld('base', K.NY)),
+    set('mA', ld('base', K.MA)),
+    set('iA', ld('base', K.IA)),
+    set('mB', ld('base', K.MB)),
+    set('iB', ld('base', K.IB)),
+    set('vax', ld('oa', S.VX)),
+    set('vay', ld('oa', S.VY)),
     set('wa', ld('oa', S.W)),
-    ...ld2('ob', S.VX, 'vbx', 'vby'),
+    set('vbx', ld('ob', S.VX)),
+    set('vby', ld('ob', S.VY)),
     set('wb', ld('ob', S.W)),
   ];
 }
@@ -186,8 +172,10 @@ function normalRow(E, j) {
   );
   const t = E.simd ? 'v128' : 'f64';
   return [
-    ...E.ld2(p, Q.RAX, `rax${j}`, `ray${j}`),
-    ...E.ld2(p, Q.RBX, `rbx${j}`, `rby${j}`),
+    set(`rax${j}`, ld(p, Q.RAX)),
+    set(`ray${j}`, ld(p, Q.RAY)),
+    set(`rbx${j}`, ld(p, Q.RBX)),
+    set(`rby${j}`, ld(p, Q.RBY)),
     set('s', `(if (result ${t}) (local.get $storedOn) (then ${ld(p, Q.SEPARATION)}) (else ${moved}))`),
     `(if (i32.eqz (local.get $biasOn)) (then ${st(p, Q.SEPARATION, 's')}))`,
     E.setm('open', gt(g('s'), k(0))),
@@ -255,14 +243,14 @@ function softness(E) {
 
 /** The position deltas the separations are tracked from. */
 function deltas(E) {
-  const { set, g, ld2, sub } = E;
+  const { set, ld, sub } = E;
   return [
-    ...ld2('oa', S.DQC, 'qac', 'qas'),
-    ...ld2('ob', S.DQC, 'qbc', 'qbs'),
-    ...ld2('oa', S.DPX, 'dpax', 'dpay'),
-    ...ld2('ob', S.DPX, 'dpbx', 'dpby'),
-    set('dpx', sub(g('dpbx'), g('dpax'))),
-    set('dpy', sub(g('dpby'), g('dpay'))),
+    set('qac', ld('oa', S.DQC)),
+    set('qas', ld('oa', S.DQS)),
+    set('qbc', ld('ob', S.DQC)),
+    set('qbs', ld('ob', S.DQS)),
+    set('dpx', sub(ld('ob', S.DPX), ld('oa', S.DPX))),
+    set('dpy', sub(ld('ob', S.DPY), ld('oa', S.DPY))),
   ];
 }
 
@@ -513,8 +501,10 @@ function solve2Func() {
 function warmPoint(E, j) {
   const { set, g, add, sub, mul, ld } = E;
   return [
-    ...E.ld2(`p${j}`, Q.RAX, `rax${j}`, `ray${j}`),
-    ...E.ld2(`p${j}`, Q.RBX, `rbx${j}`, `rby${j}`),
+    set(`rax${j}`, ld(`p${j}`, Q.RAX)),
+    set(`ray${j}`, ld(`p${j}`, Q.RAY)),
+    set(`rbx${j}`, ld(`p${j}`, Q.RBX)),
+    set(`rby${j}`, ld(`p${j}`, Q.RBY)),
     set('ni', ld(`p${j}`, Q.NORMAL_IMPULSE)),
     set('ti', ld(`p${j}`, Q.TANGENT_IMPULSE)),
     set('px', add(mul(g('ni'), g('nx')), mul(g('ti'), g('ny')))),
