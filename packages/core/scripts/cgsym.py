@@ -8,6 +8,12 @@ environment, millions of instructions a step. Used with scripts/step_scene.mjs:
   valgrind --tool=callgrind --dump-before=uv_fs_fstat node --single-threaded \
     --perf-basic-prof scripts/step_scene.mjs dist tumbler 150 10
   STEPS=10 python3 scripts/cgsym.py callgrind.out.<pid>.<last-but-one part> /tmp/perf-<pid>.map
+
+With callgrind's --dump-instr=yes the cost of JIT code is named instruction by instruction
+from the map. That names the WebAssembly kernel's functions (`kernel.solve2`,
+`blocks.colour`, `collide.collideQuads`: step_scene.mjs gives its modules a name section
+under --perf-basic-prof), where callgrind alone takes V8's jump-table slots, which calls into
+wasm go through, for function starts and shows each as `?<slot address>`.
 """
 import sys, subprocess, re, bisect, os
 if len(sys.argv) < 3:
@@ -33,6 +39,90 @@ def name(addr):
         if s <= addr < s + sz and (best is None or i > best[0]): best = (i, n)
         k -= 1
     return best[1] if best else None
+def label(n):
+    n = re.sub(r'^(JS:|LazyCompile:)?\s*', '', n)
+    # wasm code: `<name>-<index>-<tier>`; the tier only when it is not the optimised one
+    m = re.match(r'^(.*)-\d+-(turbofan|liftoff)$', n)
+    if m: n = m.group(1) + (' (liftoff)' if m.group(2) == 'liftoff' else '')
+    return n
+
+def by_offset(path, func):
+    """Self cost by offset into JIT function `func` (as cgsym names it), for reading beside
+    its machine code (for wasm: node --print-wasm-code, whose second column is the offset)."""
+    starts = {}
+    for s, sz, n in ents:
+        if label(n) == func: starts[s] = sz
+    cost = {}
+    last = 0
+    after_call = False
+    for line in open(path):
+        if line[0] not in '0123456789+-*':
+            after_call = line.startswith('calls=')
+            continue
+        parts = line.split()
+        p = parts[0]
+        if p[0] == '*': addr = last
+        elif p[0] in '+-': addr = last + int(p, 0) if not p[1:].startswith('0x') else last + int(p[0] + str(int(p[1:], 16)))
+        else: addr = int(p, 16) if p.startswith('0x') else int(p)
+        last = addr
+        if after_call:
+            after_call = False
+            continue
+        for s, sz in starts.items():
+            if s <= addr < s + sz:
+                cost[addr - s] = cost.get(addr - s, 0) + (int(parts[2]) if len(parts) > 2 else 0)
+    return cost
+
+def by_instruction(path):
+    """Self cost by name from a --dump-instr=yes dump: JIT code (callgrind's unnamed
+    functions, `fn=0x...`) named per instruction from the perf map, the rest by function."""
+    agg, total, fns, fn = {}, 0, {}, ''
+    last = 0
+    after_call = False
+    cache = {}
+    for line in open(path):
+        c = line[0]
+        if c in '0123456789+-*':
+            parts = line.split()
+            p = parts[0]
+            if p[0] == '*': addr = last
+            elif p[0] in '+-': addr = last + int(p, 0) if not p[1:].startswith('0x') else last + int(p[0] + str(int(p[1:], 16)))
+            else: addr = int(p, 16) if p.startswith('0x') else int(p)
+            last = addr
+            if after_call:
+                after_call = False
+                continue
+            ir = int(parts[2]) if len(parts) > 2 else 0
+            total += ir
+            if fn.startswith('0x'):
+                if addr not in cache:
+                    n = name(addr)
+                    cache[addr] = label(n) if n else '?' + fn[2:]
+                key = cache[addr]
+            else: key = fn
+            agg[key] = agg.get(key, 0) + ir
+        elif line.startswith('fn='):
+            m = re.match(r'fn=\((\d+)\)(?: (.*))?', line.rstrip('\n'))
+            if m.group(2) is not None: fns[m.group(1)] = m.group(2)
+            fn = fns[m.group(1)]
+        elif line.startswith('cfn='):
+            m = re.match(r'cfn=\((\d+)\) (.*)', line.rstrip('\n'))
+            if m: fns[m.group(1)] = m.group(2)
+        elif line.startswith('calls='): after_call = True
+    return agg, total
+
+if os.environ.get('FUNC'):
+    # FUNC=<name>: that function's instructions by offset (hex), in address order
+    for off, ir in sorted(by_offset(out, os.environ['FUNC']).items()):
+        print(f'{off:6x} {ir/steps:10.0f}')
+    sys.exit(0)
+instr = any(l.startswith('positions:') and 'instr' in l for l in open(out).readlines()[:40])
+if instr:
+    agg, total = by_instruction(out)
+    print(f'total {total/steps/1e6:.2f} M/step')
+    for n, ir in sorted(agg.items(), key=lambda x: -x[1])[:top]:
+        print(f'{ir/steps/1e6:8.2f}  {100*ir/total:5.1f}%  {n[:110]}')
+    sys.exit(0)
 txt = subprocess.run(['callgrind_annotate', '--inclusive=no', '--threshold=100', out], capture_output=True, text=True).stdout
 agg = {}
 total = 0

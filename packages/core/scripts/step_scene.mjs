@@ -26,6 +26,11 @@ const def = { enableSleep: false };
 if (process.env.KERNEL === 'wasm') def.contactKernel = (await import(`${dir}/wasm.js`)).wasmContactKernel;
 // SHARED=1: the world's stores on shared memory (WorldDef.sharedMemory), the kernel's too
 if (process.env.SHARED === '1') def.sharedMemory = true;
+// Under --perf-basic-prof the kernel's modules are compiled with names, so that the perf map
+// (and cgsym.py) names their functions (scripts/wasm/wasm_names.mjs); the code is the same.
+if (process.execArgv.includes('--perf-basic-prof') && process.env.WASM_NAMES !== '0') {
+  await (await import('./wasm/wasm_names.mjs')).nameWasmModules();
+}
 const world = new core.World(def);
 // DETACH=1: detach one unrelated ArrayBuffer first. After any detachment V8 checks for it at
 // every typed-array access it compiles (docs/wasm-kernel.md, "Never detach"): +25 % on the tumbler.

@@ -60,19 +60,23 @@ function env(lanes) {
     gt: (a, b) => `(${op('gt')} ${a} ${b})`,
     /** c ? a : b (c from lt/gt) */
     sel: (c, a, b) => (simd ? `(v128.bitselect ${a} ${b} ${c})` : `(select ${a} ${b} ${c})`),
-    /** A double at `ptr` + `off` doubles (per lane: ptr_0, ptr_1). */
+    /**
+     * A double at `ptr` + `off` doubles (per lane: ptr_0, ptr_1): loaded into lane 0 and
+     * lane 1 straight from memory (two instructions on x64, where a splat of one load and
+     * a replace_lane by the other took four).
+     */
     ld(ptr, off) {
       const o = `offset=${off * 8}`;
       if (!simd) return `(f64.load ${o} (local.get $${ptr}))`;
-      return `(f64x2.replace_lane 1 (f64x2.splat (f64.load ${o} (local.get $${ptr}_0))) (f64.load ${o} (local.get $${ptr}_1)))`;
+      return `(v128.load64_lane ${o} 1 (local.get $${ptr}_1) (v128.load64_zero ${o} (local.get $${ptr}_0)))`;
     },
-    /** Stores local `x` at `ptr` + `off` doubles. */
+    /** Stores local `x` at `ptr` + `off` doubles (each lane straight from the vector). */
     st(ptr, off, x) {
       const o = `offset=${off * 8}`;
       if (!simd) return `(f64.store ${o} (local.get $${ptr}) (local.get $${x}))`;
       return (
-        `(f64.store ${o} (local.get $${ptr}_0) (f64x2.extract_lane 0 (local.get $${x})))\n` +
-        `(f64.store ${o} (local.get $${ptr}_1) (f64x2.extract_lane 1 (local.get $${x})))`
+        `(v128.store64_lane ${o} 0 (local.get $${ptr}_0) (local.get $${x}))\n` +
+        `(v128.store64_lane ${o} 1 (local.get $${ptr}_1) (local.get $${x}))`
       );
     },
   };
