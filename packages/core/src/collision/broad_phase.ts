@@ -61,6 +61,14 @@ for (let i = 0; i < GRID_CELLS; i++) {
   MORTON[i] = m;
 }
 
+/** A tree's record in BroadPhase.rootCache: its root, the root's bits, the first proxy to reach it. */
+enum ROOT {
+  NODE = 0,
+  BITS = 1,
+  FIRST = 2,
+  STRIDE = 3,
+}
+
 /** Builds a proxy key from a tree proxy id and a body type. */
 export function proxyKey(proxyId: number, type: number): number {
   return (proxyId << 2) | type;
@@ -145,6 +153,10 @@ export class BroadPhase {
   private readonly searchItem = new Int32Array(Q.STRIDE);
   /** The step's queries for walks on other threads (queueQueries, takeQueries); shared with helpers. */
   readonly queries = new PairQueries();
+  /** Per tree, its root as queueMoved tests it (ROOT fields; readyRoot). */
+  private readonly rootCache = new Int32Array(3 * ROOT.STRIDE);
+  /** Per tree, its root's box (minX, minY, maxX, maxY; readyRoot). */
+  private readonly rootBox = new Float64Array(12);
   /** Whether the queued step's dynamic pairs come from findMovedPairs (queueQueries). */
   private selfSearching = false;
   /** Per dynamic tree node: 1 when a moved proxy is below it (findMovedPairs), else 0. */
@@ -395,17 +407,8 @@ export class BroadPhase {
       q.box = growF64(q.box, QUERY_BOX_STRIDE * most);
       q.range = growI32(q.range, 2 * most);
     }
-    let m = 0;
-    for (let i = 0; i < this.moveCount; i++) {
-      const key = order[i]!;
-      if ((key & 3) === ProxyType.Dynamic) {
-        m = this.queueQuery(key, ProxyType.Static, m);
-        m = this.queueQuery(key, ProxyType.Kinematic, m);
-        if (!selfSearch) m = this.queueQuery(key, ProxyType.Dynamic, m);
-      } else {
-        m = this.queueQuery(key, ProxyType.Dynamic, m);
-      }
-    }
+    for (let t = 0; t < 3; t++) this.readyRoot(order, t as ProxyType, selfSearch);
+    const m = this.queueMoved(order, this.moveCount, selfSearch);
     // a block's room: its queries times the hits a query had at most on average, twice
     // over (grown only, so that a steady scene publishes no new buffer)
     if (q.hits.length < m * q.meta[0]!) q.hits = growI32(q.hits, m * q.meta[0]!);
@@ -577,22 +580,120 @@ export class BroadPhase {
   }
 
   /**
-   * Queues the search of the moved proxy `key` in one tree as query `m` when it reaches the
-   * tree (searchRoot): its records in {@link queries}, the fat box copied, for a walk on any
-   * thread. Returns the queries queued now.
+   * Readies tree `t`'s root for queueMoved, as searchRoot does at each search: the tree is
+   * rebuilt (when enlarged) at the first moved proxy in `order` that reaches its root as it
+   * is (its box and categories), and then every search tests the new root, whose box lies
+   * inside the old one, so a proxy before that first one reaches neither. Writes the root,
+   * its box and bits, and that first proxy's place (-1: none) into rootCache, and sizes the
+   * stack and leaf list as searchRoot does when a search can reach the tree.
    */
-  private queueQuery(key: number, treeType: ProxyType, m: number): number {
+  private readyRoot(order: Int32Array, t: ProxyType, selfSearch: boolean): void {
+    const tree = this.trees[t];
+    const cache = this.rootCache;
+    const box = this.rootBox;
+    const c = t * ROOT.STRIDE;
+    cache[c + ROOT.FIRST] = -1;
+    cache[c + ROOT.NODE] = NONE;
+    if (tree.root === NONE) return;
+    const first = this.firstReaching(order, t, selfSearch);
+    if (first >= 0) tree.rebuildIfEnlarged();
+    const root = tree.root;
+    const r = Math.imul(root, 4) & IX.MASK;
+    const nb = tree.box;
+    cache[c + ROOT.FIRST] = first;
+    cache[c + ROOT.NODE] = root;
+    cache[c + ROOT.BITS] = tree.node[(Math.imul(root, N.STRIDE) & IX.MASK) + N.BITS]!;
+    box[4 * t] = nb[r]!;
+    box[4 * t + 1] = nb[r + 1]!;
+    box[4 * t + 2] = nb[r + 2]!;
+    box[4 * t + 3] = nb[r + 3]!;
+    if (first < 0) return;
+    const height = tree.node[(Math.imul(root, N.STRIDE) & IX.MASK) + N.HEIGHT]!;
+    if (this.pairStack.length < height + 2) this.pairStack = growI32(this.pairStack, height + 2);
+    if (this.pairHits.length < tree.proxyCount) this.pairHits = growI32(this.pairHits, tree.proxyCount);
+  }
+
+  /**
+   * The place in `order` of the first moved proxy whose search of tree `t` (a dynamic
+   * proxy searches every tree, the dynamic one only without the self-search; any other
+   * only the dynamic tree) reaches its root's box and categories as they are; -1 when none.
+   */
+  private firstReaching(order: Int32Array, t: ProxyType, selfSearch: boolean): number {
+    const tree = this.trees[t];
+    const rb = tree.box;
+    const r = Math.imul(tree.root, 4) & IX.MASK;
+    const bits = tree.node[(Math.imul(tree.root, N.STRIDE) & IX.MASK) + N.BITS]!;
+    const dynamicSearches = t !== ProxyType.Dynamic || !selfSearch;
+    for (let i = 0; i < this.moveCount; i++) {
+      const key = order[i]!;
+      const own = key & 3;
+      if (own === ProxyType.Dynamic ? !dynamicSearches : t !== ProxyType.Dynamic) continue;
+      const ob = this.trees[own as ProxyType].box;
+      const q = Math.imul(key >> 2, 4) & IX.MASK;
+      if (rb[r]! > ob[q + 2]! || rb[r + 2]! < ob[q]! || rb[r + 1]! > ob[q + 3]! || rb[r + 3]! < ob[q + 1]!)
+        continue;
+      if ((bits & this.queryMask[own as ProxyType][key >> 2]!) === 0) continue;
+      return i;
+    }
+    return -1;
+  }
+
+  /**
+   * Writes the queries of the moved proxies `order[0, n)` into {@link queries}: the same
+   * ones in the same order as searchRoot per proxy and tree (each tree's root readied by
+   * readyRoot), with a proxy's box, mask and shape read once, and a tree's root from
+   * rootCache/rootBox, not the tree (searchRoot at every query: 410 instructions of loads
+   * and checks). Returns their count.
+   */
+  private queueMoved(order: Int32Array, n: number, selfSearch: boolean): number {
     const q = this.queries;
-    if (this.searchRoot(key, treeType, q.item, Q.STRIDE * m) === NONE) return m;
-    const box = q.box;
-    const b = QUERY_BOX_STRIDE * m;
-    const ownBox = this.trees[(key & 3) as ProxyType].box;
-    const r = Math.imul(key >> 2, 4) & IX.MASK;
-    box[b] = ownBox[r]!;
-    box[b + 1] = ownBox[r + 1]!;
-    box[b + 2] = ownBox[r + 2]!;
-    box[b + 3] = ownBox[r + 3]!;
-    return m + 1;
+    const item = q.item;
+    const qbox = q.box;
+    const trees = this.trees;
+    const cache = this.rootCache;
+    const rootBox = this.rootBox;
+    const masks = this.queryMask;
+    const lastDynamic = selfSearch ? ProxyType.Kinematic : ProxyType.Dynamic;
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const key = order[i]!;
+      const own = key & 3;
+      const id = key >> 2;
+      const ownTree = trees[own as ProxyType];
+      const ob = ownTree.box;
+      const r = Math.imul(id, 4) & IX.MASK;
+      const minX = ob[r]!;
+      const minY = ob[r + 1]!;
+      const maxX = ob[r + 2]!;
+      const maxY = ob[r + 3]!;
+      const mask = masks[own as ProxyType][id]!;
+      const prev = Math.imul(ownTree.node[(Math.imul(id, N.STRIDE) & IX.MASK) + N.USER]!, 4) & IX.MASK;
+      const from = own === ProxyType.Dynamic ? ProxyType.Static : ProxyType.Dynamic;
+      const to = own === ProxyType.Dynamic ? lastDynamic : ProxyType.Dynamic;
+      for (let t = from; t <= to; t++) {
+        const c = t * ROOT.STRIDE;
+        const root = cache[c + ROOT.NODE]!;
+        if (root === NONE) continue;
+        const b = 4 * t;
+        if (rootBox[b]! > maxX || rootBox[b + 2]! < minX || rootBox[b + 1]! > maxY || rootBox[b + 3]! < minY)
+          continue;
+        // the proxy that made the tree rebuild passed this test on the root before it
+        if (i !== cache[c + ROOT.FIRST] && (cache[c + ROOT.BITS]! & mask) === 0) continue;
+        const o = Q.STRIDE * m;
+        item[o + Q.KEY] = key;
+        item[o + Q.TREE] = t;
+        item[o + Q.ROOT] = root;
+        item[o + Q.MASK] = mask;
+        item[o + Q.PREV] = prev;
+        const qb = QUERY_BOX_STRIDE * m;
+        qbox[qb] = minX;
+        qbox[qb + 1] = minY;
+        qbox[qb + 2] = maxX;
+        qbox[qb + 3] = maxY;
+        m++;
+      }
+    }
+    return m;
   }
 
   /**

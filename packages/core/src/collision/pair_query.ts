@@ -7,7 +7,7 @@
  * filter on them (BroadPhase.takeQueries), so the candidates, their order, and so every
  * hash, are the same whoever walked (docs/parallel-step.md, "Pair queries on helpers").
  *
- * A query is a record written by the calling thread (BroadPhase.queueQuery): five int32s
+ * A query is a record written by the calling thread (BroadPhase.queueMoved): five int32s
  * (the moved proxy's key, the tree searched, the node the walk starts at, the proxy's
  * query mask, where its box at the last search is in `prevFat`) and four doubles (its fat
  * box now). prevFat is read where it is: no walk writes it.

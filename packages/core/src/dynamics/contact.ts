@@ -367,11 +367,16 @@ export function createContact(w: DynamicsState, shape1: number, shape2: number):
       ? CONTACT_ENABLE_EVENTS
       : 0;
   contacts.awakeIndex[c] = -1;
-  // The record is zeroed by a loop: the builtin fill is a call that checks its arguments,
-  // for 20 doubles, and 1,150 contacts begin a step in the tumbler.
+  // The record's fields written one by one (R: the normal, the mixes, two points): 1,090
+  // contacts begin a step in the tumbler. The builtin fill is a call that checks its
+  // arguments; a loop over the 20 doubles loaded the array's map, base and length again at
+  // every double (16 instructions each, a third of this function).
   const d = contacts.data;
   const base = Math.imul(c, R.STRIDE) & IX.MASK;
-  for (let k = 0; k < R.STRIDE; k++) d[base + k] = 0;
+  d[base + R.NX] = 0;
+  d[base + R.NY] = 0;
+  zeroPoint(d, base + R.POINT);
+  zeroPoint(d, base + R.POINT + R.POINT_STRIDE);
   d[base + R.FRICTION] = w.frictionMixer(
     shapes.friction[shapeA]!,
     shapes.material[shapeA]!,
@@ -389,6 +394,18 @@ export function createContact(w: DynamicsState, shape1: number, shape2: number):
   w.pairs.insert(shapeA, shapeB, c);
   const bodies = w.bodies;
   if (bodies.awake[bodyA] === 1 || bodies.awake[bodyB] === 1) addAwakeContact(w, c);
+}
+
+/** Zeroes a point of a contact record at `q` (every PT field). */
+function zeroPoint(d: Float64Array, q: number): void {
+  d[q + PT.RAX] = 0;
+  d[q + PT.RAY] = 0;
+  d[q + PT.RBX] = 0;
+  d[q + PT.RBY] = 0;
+  d[q + PT.SEP] = 0;
+  d[q + PT.NORMAL_IMPULSE] = 0;
+  d[q + PT.TANGENT_IMPULSE] = 0;
+  d[q + PT.MAX_NORMAL_IMPULSE] = 0;
 }
 
 /** Destroys a contact; when it was touching, the bodies on both sides are woken. */

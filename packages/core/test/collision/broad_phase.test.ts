@@ -306,6 +306,30 @@ describe('BroadPhase', () => {
     );
   });
 
+  it('leaves the same trees whether the queries are queued or searched: each rebuilt at the first proxy to reach it', () => {
+    // queueQueries readies each tree's root once (BroadPhase.readyRoot): a tree is rebuilt
+    // or left enlarged as updatePairs' searches leave it, node for node
+    const traced = (run: (bp: BroadPhase) => void): [(bp: BroadPhase) => void, number[][]] => {
+      const out: number[][] = [];
+      const update = (bp: BroadPhase): void => {
+        run(bp);
+        for (const t of bp.trees) out.push([t.root, ...t.node, ...t.box]);
+      };
+      return [update, out];
+    };
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 120 }), (ops) => {
+        const all: Op[] = [...ops, { kind: 'update' }];
+        const [plain, plainTrees] = traced((bp) => bp.updatePairs());
+        const [queued, queuedTrees] = traced((bp) => queriedInBlocks(bp, 3, 1));
+        replay(all, plain);
+        replay(all, queued);
+        expect(queuedTrees).toEqual(plainTrees);
+      }),
+      { seed: 5, numRuns: 50 },
+    );
+  });
+
   it('never pairs static with static or kinematic, nor kinematic with kinematic', () => {
     const bp = new BroadPhase(() => true);
     const s1 = bp.createProxy(0, 0, 1, 1, 1, 0, ProxyType.Static, true);

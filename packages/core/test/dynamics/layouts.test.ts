@@ -72,6 +72,16 @@ describe('hot record layouts', () => {
   });
 });
 
+describe('the contact record', () => {
+  it('is the normal, the two mixes and two points, each point every field once (createContact writes them by name)', () => {
+    const point = members(CONTACT_POINT).map(([, v]) => v as number);
+    expect([...point].sort((a, b) => a - b)).toEqual([...Array(CONTACT_RECORD.POINT_STRIDE).keys()]);
+    const head = [CONTACT_RECORD.NX, CONTACT_RECORD.NY, CONTACT_RECORD.FRICTION, CONTACT_RECORD.RESTITUTION];
+    expect([...head].sort((a, b) => a - b)).toEqual([...Array(CONTACT_RECORD.POINT).keys()]);
+    expect(CONTACT_RECORD.POINT + 2 * CONTACT_RECORD.POINT_STRIDE).toBe(CONTACT_RECORD.STRIDE);
+  });
+});
+
 describe('the contact reference record', () => {
   it('contact.ts copies its stride from contact_layout.ts', () => {
     expect(contact.referenceStrideCopy).toBe(CONTACT_REFERENCE_STRIDE);
