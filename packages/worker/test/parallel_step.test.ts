@@ -115,6 +115,35 @@ async function trace(
   };
 }
 
+/**
+ * Steps `family` with the kernel on `threads` threads (small blocks, helpers always used),
+ * checking the one-thread JS hash after every step, with the blocks' counts recorded from
+ * the step after the helpers hold the stores; returns the world and its executor.
+ */
+async function kernelRun(family: SceneFamily, threads: number, one: { hashes: number[] }) {
+  const world = new World({ sharedMemory: true, contactKernel: wasmContactKernel });
+  const drive = family.build(world);
+  const executor = new WorldStepExecutor(world, {
+    helpers: threads - 1,
+    spawn: nodeHelperSpawner(),
+    kernelUrl: nodeKernelUrl(),
+    useHelpers: 'always',
+    ...SMALL_BLOCKS,
+  });
+  executors.push(executor);
+  setStepExecutor(world, executor);
+  for (let i = 0; i < family.steps; i++) {
+    drive(world, i);
+    world.step(FAMILY_DT);
+    expect(world.stateHash(), `${threads} threads, step ${i + 1}`).toBe(one.hashes[i]);
+    if (i === 0) {
+      await ready(executor, threads - 1);
+      executor.profileBlocks(true, false);
+    }
+  }
+  return { world, executor, times: executor.blockTimes! };
+}
+
 describe('a world stepped by several threads', () => {
   it.each(families)(
     '$name: the same hash every step and the same snapshot with 1, 2 and 3 threads',
@@ -172,26 +201,7 @@ describe("the kernel's narrow phase on the helpers", () => {
       },
     };
     const one = await trace(family, 1);
-    const world = new World({ sharedMemory: true, contactKernel: wasmContactKernel });
-    family.build(world);
-    const executor = new WorldStepExecutor(world, {
-      helpers: 2,
-      spawn: nodeHelperSpawner(),
-      kernelUrl: nodeKernelUrl(),
-      useHelpers: 'always',
-      ...SMALL_BLOCKS,
-    });
-    executors.push(executor);
-    setStepExecutor(world, executor);
-    for (let i = 0; i < family.steps; i++) {
-      world.step(FAMILY_DT);
-      expect(world.stateHash(), `step ${i + 1}`).toBe(one.hashes[i]);
-      if (i === 0) {
-        await ready(executor, 2);
-        executor.profileBlocks(true, false);
-      }
-    }
-    const times = executor.blockTimes!;
+    const { world, times } = await kernelRun(family, 3, one);
     expect(times.helperBlocks[SolverStage.Collide], 'Collide blocks run by helpers').toBeGreaterThan(0);
     // a helper's collide blocks write its own I/O record (wasm/collide_range.ts): the box
     // pairs' transforms are in the first helper's, which the JS's blocks never touch
@@ -430,27 +440,7 @@ describe("the kernel's pair walk and bodies' finish on the helpers", () => {
     // the tumbler family: proxies leave their fat boxes every step (pair queries)
     const family = SCENE_FAMILIES.find((f) => f.name.startsWith('the tumbler'))!;
     const one = await trace(family, 1);
-    const world = new World({ sharedMemory: true, contactKernel: wasmContactKernel });
-    const drive = family.build(world);
-    const executor = new WorldStepExecutor(world, {
-      helpers: 2,
-      spawn: nodeHelperSpawner(),
-      kernelUrl: nodeKernelUrl(),
-      useHelpers: 'always',
-      ...SMALL_BLOCKS,
-    });
-    executors.push(executor);
-    setStepExecutor(world, executor);
-    for (let i = 0; i < family.steps; i++) {
-      drive(world, i);
-      world.step(FAMILY_DT);
-      expect(world.stateHash(), `step ${i + 1}`).toBe(one.hashes[i]);
-      if (i === 0) {
-        await ready(executor, 2);
-        executor.profileBlocks(true, false);
-      }
-    }
-    const times = executor.blockTimes!;
+    const { world, times } = await kernelRun(family, 3, one);
     expect(times.helperBlocks[SolverStage.QueryPairs], 'QueryPairs blocks run by helpers').toBeGreaterThan(0);
     expect(
       times.helperBlocks[SolverStage.FinalizeBodies],
@@ -476,28 +466,8 @@ describe('the relax-again pass where the relax pass flagged few', () => {
     const family = SCENE_FAMILIES.find((f) => f.name.startsWith('the tumbler'))!;
     const one = await trace(family, 1);
     for (const threads of [2, 3]) {
-      const world = new World({ sharedMemory: true, contactKernel: wasmContactKernel });
-      const drive = family.build(world);
-      const executor = new WorldStepExecutor(world, {
-        helpers: threads - 1,
-        spawn: nodeHelperSpawner(),
-        kernelUrl: nodeKernelUrl(),
-        useHelpers: 'always',
-        ...SMALL_BLOCKS,
-      });
-      executors.push(executor);
-      setStepExecutor(world, executor);
-      for (let i = 0; i < family.steps; i++) {
-        drive(world, i);
-        world.step(FAMILY_DT);
-        expect(world.stateHash(), `${threads} threads, step ${i + 1}`).toBe(one.hashes[i]);
-        if (i === 0) {
-          await ready(executor, threads - 1);
-          executor.profileBlocks(true, false);
-        }
-      }
+      const { world, executor, times } = await kernelRun(family, threads, one);
       expect(executor.fewFlaggedColours, 'relax-again colours run as small').toBeGreaterThan(0);
-      const times = executor.blockTimes!;
       const dispatched =
         times.coordinatorBlocks[SolverStage.RelaxAgain]! + times.helperBlocks[SolverStage.RelaxAgain]!;
       expect(dispatched, 'relax-again blocks dispatched (colours with many flagged)').toBeGreaterThan(0);
