@@ -46,6 +46,13 @@ def label(n):
     if m: n = m.group(1) + (' (liftoff)' if m.group(2) == 'liftoff' else '')
     return n
 
+def instr_address(p, last):
+    """An instruction line's address in a --dump-instr=yes dump: absolute, relative to the
+    line before (+n, -n, +0x.., -0x..) or the same (*)."""
+    if p[0] == '*': return last
+    if p[0] in '+-': return last + int(p, 0) if not p[1:].startswith('0x') else last + int(p[0] + str(int(p[1:], 16)))
+    return int(p, 16) if p.startswith('0x') else int(p)
+
 def by_offset(path, func):
     """Self cost by offset into JIT function `func` (as cgsym names it), for reading beside
     its machine code (for wasm: node --print-wasm-code, whose second column is the offset)."""
@@ -60,11 +67,7 @@ def by_offset(path, func):
             after_call = line.startswith('calls=')
             continue
         parts = line.split()
-        p = parts[0]
-        if p[0] == '*': addr = last
-        elif p[0] in '+-': addr = last + int(p, 0) if not p[1:].startswith('0x') else last + int(p[0] + str(int(p[1:], 16)))
-        else: addr = int(p, 16) if p.startswith('0x') else int(p)
-        last = addr
+        addr = last = instr_address(parts[0], last)
         if after_call:
             after_call = False
             continue
@@ -84,11 +87,7 @@ def by_instruction(path):
         c = line[0]
         if c in '0123456789+-*':
             parts = line.split()
-            p = parts[0]
-            if p[0] == '*': addr = last
-            elif p[0] in '+-': addr = last + int(p, 0) if not p[1:].startswith('0x') else last + int(p[0] + str(int(p[1:], 16)))
-            else: addr = int(p, 16) if p.startswith('0x') else int(p)
-            last = addr
+            addr = last = instr_address(parts[0], last)
             if after_call:
                 after_call = False
                 continue
