@@ -1034,6 +1034,9 @@ describe.each(runnable)('demo in %s', (engine) => {
         const expected = reference.expected;
         expect(run.transport, `${what}: transport`).toBe(transport);
         expect(run.solver.threads, `${what}: threads`).toBe(r.expect);
+        // the default contactKernel 'auto' runs the WebAssembly kernel in every engine (each
+        // has f64x2): these bits are the kernel's, not a quiet fallback to the JS
+        expect(run.solver.contactKernel, `${what}: contact kernel`).toBe('wasm-simd');
         if (r.expect > 1) {
           expect(run.solver.readyHelpers, `${what}: helpers holding the stores`).toBe(r.expect - 1);
           expect(run.solver.sharedStages, `${what}: stages shared out`).toBeGreaterThan(0);
