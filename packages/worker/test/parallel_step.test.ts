@@ -42,6 +42,22 @@ async function ready(e: WorldStepExecutor, helpers: number): Promise<void> {
 /** Blocks so small that even the small scenes are shared out. */
 const SMALL_BLOCKS = { minBlockItems: 2 };
 
+/**
+ * An executor of `threads` threads for `world` whose helpers take every stage that reaches
+ * its threshold, whatever the timing; disposed after the test. Not yet the world's.
+ */
+function helpersFor(world: World, threads: number, options: Partial<WorldExecutorOptions> = SMALL_BLOCKS) {
+  const executor = new WorldStepExecutor(world, {
+    helpers: threads - 1,
+    spawn: nodeHelperSpawner(),
+    kernelUrl: nodeKernelUrl(),
+    useHelpers: 'always',
+    ...options,
+  });
+  executors.push(executor);
+  return executor;
+}
+
 /** Hashes after every step and the final snapshot, on `threads` threads. */
 async function trace(
   family: SceneFamily,
@@ -58,15 +74,7 @@ async function trace(
   const drive = family.build(world);
   let executor: WorldStepExecutor | null = null;
   if (threads > 1) {
-    executor = new WorldStepExecutor(world, {
-      helpers: threads - 1,
-      spawn: nodeHelperSpawner(),
-      kernelUrl: nodeKernelUrl(),
-      // the helpers take every stage that reaches its threshold, whatever the timing
-      useHelpers: 'always',
-      ...options,
-    });
-    executors.push(executor);
+    executor = helpersFor(world, threads, options);
     const inner = executor;
     // passSteps false: a wrapper that hands on the stages but not beginStep/endStep (as
     // profile:step's recorder once did)
@@ -123,14 +131,7 @@ async function trace(
 async function kernelRun(family: SceneFamily, threads: number, one: { hashes: number[] }) {
   const world = new World({ sharedMemory: true, contactKernel: wasmContactKernel });
   const drive = family.build(world);
-  const executor = new WorldStepExecutor(world, {
-    helpers: threads - 1,
-    spawn: nodeHelperSpawner(),
-    kernelUrl: nodeKernelUrl(),
-    useHelpers: 'always',
-    ...SMALL_BLOCKS,
-  });
-  executors.push(executor);
+  const executor = helpersFor(world, threads);
   setStepExecutor(world, executor);
   for (let i = 0; i < family.steps; i++) {
     drive(world, i);
@@ -345,14 +346,7 @@ describe('joints of every kind on the helpers', () => {
     jointKindNetScene(world);
     // the net's defaults: 7 x 10 prismatic and wheel joints, 8 x 9 distance and weld joints, a mouse and a motor joint
     const joints = 7 * 10 + 8 * 9 + 2;
-    const executor = new WorldStepExecutor(world, {
-      helpers: 1,
-      spawn: nodeHelperSpawner(),
-      kernelUrl: nodeKernelUrl(),
-      useHelpers: 'always',
-      ...SMALL_BLOCKS,
-    });
-    executors.push(executor);
+    const executor = helpersFor(world, 2);
     setStepExecutor(world, executor);
     // the joints the step hands to the executor (the colour stages), not to its own loop
     let handed = 0;
@@ -394,14 +388,7 @@ describe('pair queries on the helpers', () => {
       let queries = 0;
       let dispatched = 0;
       if (threads > 1) {
-        const executor = new WorldStepExecutor(world, {
-          helpers: threads - 1,
-          spawn: nodeHelperSpawner(),
-          kernelUrl: nodeKernelUrl(),
-          minBlockItems: 8,
-          useHelpers: 'always',
-        });
-        executors.push(executor);
+        const executor = helpersFor(world, threads, { minBlockItems: 8 });
         setStepExecutor(world, executor);
         const runStage = executor.runStage.bind(executor);
         // the queries the executor handed to the pool (a count that does not depend on timing)
